@@ -1,0 +1,71 @@
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
+import { Notice } from "./notice";
+
+// The form (with its validation library) loads on first open, keeping it out of the home page's
+// initial JavaScript; hovering or focusing a trigger starts the download early.
+const loadQuoteForm = () => import("./quote-form");
+const QuoteForm = lazy(() => loadQuoteForm().then((m) => ({ default: m.QuoteForm })));
+
+/** One quote modal shared by every "Get a Free Quote" / "Start a Project" button on a page. */
+export function useQuoteDialog() {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [opened, setOpened] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  // Remounting the form after a success gives an empty, reset form next time.
+  const [formKey, setFormKey] = useState(0);
+
+  const open = useCallback(() => {
+    setOpened(true);
+    dialogRef.current?.showModal();
+  }, []);
+  const close = useCallback(() => dialogRef.current?.close(), []);
+  const onSuccess = useCallback((message: string) => {
+    dialogRef.current?.close();
+    setFormKey((k) => k + 1);
+    setNotice(message);
+    // SPEC §8 shows the confirmation as an alert; the banner keeps it readable afterwards.
+    window.alert(message);
+  }, []);
+
+  /** Props for a trigger: a submit button of a GET form to /quote, so it also works without JS. */
+  function triggerProps() {
+    return {
+      type: "submit" as const,
+      onClick: (event: React.MouseEvent) => {
+        event.preventDefault();
+        open();
+      },
+      onPointerEnter: () => void loadQuoteForm(),
+      onFocus: () => void loadQuoteForm(),
+    };
+  }
+
+  const dialog = (
+    <>
+      <dialog
+        ref={dialogRef}
+        aria-labelledby="quote-dialog-title"
+        className="m-auto w-[min(36rem,calc(100%-2rem))] rounded-2xl bg-white p-0 text-slate-800 shadow-2xl backdrop:bg-slate-950/60 dark:bg-slate-900 dark:text-slate-100"
+      >
+        <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4 dark:border-slate-700">
+          <h2 id="quote-dialog-title" className="text-xl font-bold">
+            Get a Free Quote
+          </h2>
+          <button type="button" onClick={close} className="rounded-md p-1 text-2xl leading-none" aria-label="Close quote form">
+            ×
+          </button>
+        </div>
+        <div className="max-h-[75vh] overflow-y-auto px-6 py-5">
+          {opened ? (
+            <Suspense fallback={<p className="py-8 text-center text-slate-600 dark:text-slate-300">Loading form...</p>}>
+              <QuoteForm key={formKey} idPrefix="modal" onSuccess={onSuccess} />
+            </Suspense>
+          ) : null}
+        </div>
+      </dialog>
+      <Notice message={notice} onDismiss={() => setNotice(null)} />
+    </>
+  );
+
+  return { open, triggerProps, dialog };
+}

@@ -1,0 +1,67 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { QUOTE_SUCCESS_MESSAGE } from "~/lib/constants";
+import { quoteSchema } from "~/lib/schemas/quote";
+import type { QuoteActionData } from "~/lib/quote-result";
+import { FormField } from "./form-field";
+
+interface QuoteFormProps {
+  /** Called after the server stored the request. */
+  onSuccess?: (message: string) => void;
+  idPrefix: string;
+  /** The page's own action result, for the no-JavaScript round trip. */
+  pageResult?: QuoteActionData;
+}
+
+export function QuoteForm({ onSuccess, idPrefix, pageResult }: QuoteFormProps) {
+  const fetcher = useFetcher<QuoteActionData>();
+  const submitting = fetcher.state !== "idle";
+  const data = fetcher.state === "idle" ? (fetcher.data ?? pageResult) : undefined;
+  const handled = useRef<unknown>(undefined);
+
+  const [form, fields] = useForm({
+    id: `${idPrefix}-quote`,
+    lastResult: data?.result,
+    constraint: getZodConstraint(quoteSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteSchema }),
+  });
+
+  useEffect(() => {
+    if (data?.status === "success" && handled.current !== data) {
+      handled.current = data;
+      onSuccess?.(QUOTE_SUCCESS_MESSAGE);
+    }
+  }, [data, onSuccess]);
+
+  return (
+    <fetcher.Form method="post" action="/quote" {...getFormProps(form)} className="space-y-4">
+      <FormField id={fields.name.id} label="Full Name" errors={fields.name.errors} errorId={fields.name.errorId}>
+        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className="field-input" />
+      </FormField>
+      <FormField id={fields.email.id} label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
+        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="field-input" />
+      </FormField>
+      <FormField id={fields.phone.id} label="Phone" errors={fields.phone.errors} errorId={fields.phone.errorId}>
+        <input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" className="field-input" />
+      </FormField>
+      <FormField id={fields.country.id} label="Country" optional errors={fields.country.errors} errorId={fields.country.errorId}>
+        <input {...getInputProps(fields.country, { type: "text" })} autoComplete="country-name" className="field-input" />
+      </FormField>
+      <FormField id={fields.requirement.id} label="Requirement" errors={fields.requirement.errors} errorId={fields.requirement.errorId}>
+        <textarea {...getTextareaProps(fields.requirement)} rows={4} className="field-input" />
+      </FormField>
+      {data?.status === "error" ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {data.message}
+        </p>
+      ) : null}
+      <button type="submit" className="btn-primary w-full" disabled={submitting}>
+        {submitting ? "Submitting..." : "Submit Request"}
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import { formatAddress, site } from "~/content/site";
+import { SocialIcon } from "./social-icons";
+
+const socials = [
+  { network: "linkedin", label: "LinkedIn", href: site.social.linkedin },
+  { network: "youtube", label: "YouTube", href: site.social.youtube },
+  { network: "instagram", label: "Instagram", href: site.social.instagram },
+] as const;
+
+export function SiteFooter() {
+  return (
+    <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
+      <div className="container-page grid gap-8 py-12 md:grid-cols-3">
+        <div>
+          <p className="text-lg font-bold text-slate-900 dark:text-white">{site.name}</p>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{site.tagline}</p>
+        </div>
+        <address className="text-sm not-italic text-slate-700 dark:text-slate-300">
+          <p className="font-semibold text-slate-900 dark:text-white">Contact</p>
+          <p className="mt-2">{formatAddress()}</p>
+          <p className="mt-2">
+            Phone: <a className="underline hover:text-brand-700 dark:hover:text-brand-300" href={`tel:${site.phone.replace(/\s/g, "")}`}>{site.phone}</a>
+          </p>
+          <p className="mt-1">
+            Email: <a className="underline hover:text-brand-700 dark:hover:text-brand-300" href={`mailto:${site.emails.info}`}>{site.emails.info}</a>
+          </p>
+        </address>
+        <div className="text-sm">
+          <p className="font-semibold text-slate-900 dark:text-white">Company</p>
+          <ul className="mt-2 space-y-1 text-slate-700 dark:text-slate-300">
+            <li><Link className="underline hover:text-brand-700 dark:hover:text-brand-300" to="/about">About Us</Link></li>
+            <li><Link className="underline hover:text-brand-700 dark:hover:text-brand-300" to="/terms">Terms</Link></li>
+            <li><Link className="underline hover:text-brand-700 dark:hover:text-brand-300" to="/privacy">Privacy</Link></li>
+          </ul>
+          <ul className="mt-4 flex gap-3" aria-label="Social media">
+            {socials.map((s) => (
+              <li key={s.network}>
+                <a
+                  href={s.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={s.label}
+                  className="flex size-9 items-center justify-center rounded-full border border-slate-300 text-slate-700 hover:border-brand-600 hover:text-brand-700 dark:border-slate-600 dark:text-slate-300 dark:hover:text-brand-300"
+                >
+                  <SocialIcon network={s.network} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-slate-200 py-4 text-center text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
+        © {new Date().getFullYear()} {site.name}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

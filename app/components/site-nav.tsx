@@ -1,0 +1,73 @@
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { site } from "~/content/site";
+import { navLinks } from "~/lib/paths";
+
+function linkClass({ isActive }: { isActive: boolean }) {
+  return `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive
+      ? "text-brand-700 dark:text-brand-300"
+      : "text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-brand-300"
+  }`;
+}
+
+export function SiteNav() {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const menuId = useId();
+
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    function onKey(event: KeyboardEvent) {
+      if (event.key === "Escape") setOpen(false);
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  const links = [...navLinks, { to: "/login", label: "Login / Register" }];
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+      <nav aria-label="Main" className="container-page flex h-16 items-center justify-between">
+        <Link to="/" className="flex items-center gap-2 font-bold text-slate-900 dark:text-white">
+          <img src="/images/logo-mark.svg" alt="" width="32" height="32" />
+          <span>{site.shortName}</span>
+        </Link>
+        <ul className="hidden items-center gap-1 md:flex">
+          {links.map((l) => (
+            <li key={l.to}>
+              <NavLink to={l.to} end={l.to === "/"} className={linkClass}>
+                {l.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className="rounded-md p-2 text-slate-700 md:hidden dark:text-slate-200"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? "Close menu" : "Open menu"}
+          onClick={() => setOpen((v) => !v)}
+        >
+          <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+            {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+      </nav>
+      <div id={menuId} hidden={!open} className="border-t border-slate-200 md:hidden dark:border-slate-800">
+        <ul className="container-page flex flex-col py-2">
+          {links.map((l) => (
+            <li key={l.to}>
+              <NavLink to={l.to} end={l.to === "/"} className={(s) => `block ${linkClass(s)}`}>
+                {l.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </header>
+  );
+}

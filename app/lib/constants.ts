@@ -1,0 +1,17 @@
+// Business constants from SPEC §9; texts and numbers are exact.
+export const RESUME_MAX_BYTES = 10_485_760;
+export const SECRET_TAP_CLICKS = 5;
+export const SECRET_TAP_RESET_MS = 1_500;
+export const SECRET_TAP_ZONE = 0.2;
+export const SIDEBAR_BREAKPOINT_PX = 768;
+export const SCROLL_TOP_THRESHOLD_PX = 200;
+export const LEADERSHIP_INTERVAL_MS = 10_000;
+export const LOGOS_INTERVAL_MS = 15_000;
+export const TESTIMONIALS_INTERVAL_MS = 20_000;
+export const CALLBACK_HOURS = 24;
+export const THEME_STORAGE_KEY = "theme";
+
+export const QUOTE_SUCCESS_MESSAGE =
+  "Request submitted successfully! Please wait up to 24 hours for a callback. A confirmation email has been sent to your inbox.";
+export const QUOTE_FAILURE_MESSAGE = "Something went wrong. Please try again.";
+export const SERVICE_NOT_FOUND_MESSAGE = "Service not found.";

@@ -1,0 +1,99 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useLocation,
+  type LinksFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { EmployeeShortcut } from "~/components/employee-shortcut";
+import { RouteScrollReset } from "~/components/route-scroll-reset";
+import { ScrollToTopButton } from "~/components/scroll-to-top-button";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteNav } from "~/components/site-nav";
+import { THEME_STORAGE_KEY } from "~/lib/constants";
+import { useNonce } from "~/lib/nonce";
+import { isDashboardPath } from "~/lib/paths";
+import { getEnv } from "~/server/env.server";
+import { organizationJsonLd, serializeJsonLd } from "~/lib/organization-jsonld";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export function loader() {
+  return { appUrl: getEnv().APP_URL };
+}
+
+// Runs before first paint so a stored dark theme never flashes light (SPEC §4: dark only if stored).
+const themeScript = `try{if(localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})==="dark")document.documentElement.classList.add("dark")}catch(e){}`;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  const onDashboard = isDashboardPath(pathname);
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      {onDashboard ? null : <SiteNav />}
+      <main id="main" className="flex-1" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ScrollToTopButton />
+      <RouteScrollReset />
+      <EmployeeShortcut />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: serializeJsonLd(organizationJsonLd(loaderData.appUrl)) }}
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let heading = "Something went wrong";
+  let detail = "An unexpected error occurred. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    heading = error.status === 404 ? "Page not found" : `Error ${error.status}`;
+    detail = error.statusText || detail;
+  }
+  return (
+    <main id="main" className="container-page flex-1 py-24 text-center">
+      <title>{heading}</title>
+      <h1 className="section-title">{heading}</h1>
+      <p className="mt-4 text-slate-600 dark:text-slate-300">{detail}</p>
+      <a href="/" className="btn-primary mt-8">
+        Back to Home
+      </a>
+    </main>
+  );
+}

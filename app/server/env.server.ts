@@ -1,0 +1,85 @@
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { z } from "zod";
+import { site } from "~/content/site";
+
+const optional = <T extends z.ZodType<string>>(schema: T) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+
+const hostname = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: optional(z.string()),
+    APP_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://example.com" })),
+    DATABASE_URL: optional(
+      z.string().regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, "must be file:PATH or postgres://…"),
+    ),
+    AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+    COMPANY_DOMAIN: z.string().regex(hostname, "must be a domain such as example.com").default(site.domain),
+    SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, "must be smtp://… or smtps://…")),
+    MAIL_FROM: z.string().min(3).default(`${site.name} <no-reply@${site.domain}>`),
+    STORAGE_DIR: z.string().min(1).default("./data/uploads"),
+    STORAGE_URL: optional(z.string().regex(/^s3:\/\/[a-z0-9.-]{3,63}(\/.*)?$/, "must be s3://bucket[/prefix]")),
+    S3_ENDPOINT: optional(z.url()),
+    S3_REGION: z.string().default("us-east-1"),
+    S3_ACCESS_KEY_ID: optional(z.string()),
+    S3_SECRET_ACCESS_KEY: optional(z.string()),
+    S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
+    DEMO_CONTENT: z.enum(["on", "off"]).default("on"),
+    GOOGLE_CLIENT_ID: optional(z.string()),
+    GOOGLE_CLIENT_SECRET: optional(z.string()),
+    GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+    REDIS_URL: optional(z.string().regex(/^rediss?:\/\/.+/, "must be redis://… or rediss://…")),
+    TRUSTED_PROXIES: optional(z.string()),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .refine((e) => !e.GOOGLE_CLIENT_ID === !e.GOOGLE_CLIENT_SECRET, {
+    message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+    path: ["GOOGLE_CLIENT_SECRET"],
+  });
+
+export type Env = z.infer<typeof envSchema> & { APP_URL: string; AUTH_SECRET: string };
+
+export class EnvError extends Error {}
+
+/** Validates process.env; throws one readable message listing every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>, dataDir = "./data"): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".") || "env"}: ${i.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    AUTH_SECRET: env.AUTH_SECRET ?? persistentSecret(dataDir),
+  };
+}
+
+/** AUTH_SECRET unset: generate once and keep it under ./data so sessions survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  try {
+    writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    // Another instance wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return readFileSync(file, "utf8").trim();
+    throw error;
+  }
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

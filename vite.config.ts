@@ -1,0 +1,14 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: {
+    alias: { "~": new URL("./app", import.meta.url).pathname },
+  },
+  build: {
+    // Targets the browsers the site supports; keeps output small.
+    target: "es2022",
+  },
+});
