@@ -12,7 +12,7 @@ const hostname = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,6
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: z.coerce.number({ error: "must be a port number (0–65535)" }).int().min(0).max(65535).default(3000),
     HOST: optional(z.string()),
     APP_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://example.com" })),
     DATABASE_URL: optional(
