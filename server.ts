@@ -2,10 +2,11 @@
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestListener } from "@remix-run/node-fetch-server";
+import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
-import type { ServerBuild } from "react-router";
+import proxyAddr from "proxy-addr";
 import sirv from "sirv";
+import type * as AppModule from "./server/app";
 import { EnvError, getEnv } from "./app/server/env.server";
 import { logger } from "./app/server/logger.server";
 import { baseSecurityHeaders, RESOURCE_CSP } from "./app/server/security-headers.server";
@@ -29,15 +30,30 @@ function loadEnvOrExit() {
 }
 
 const env = loadEnvOrExit();
-const { createRequestHandler } = await import("react-router");
-const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-const handleDocument = createRequestHandler(build, "production");
-const listener = createRequestListener((request) => handleDocument(request), {
-  onError(error) {
-    logger.error({ err: error }, "request failed");
-    return new Response("Internal Server Error", { status: 500, headers: { "Content-Type": "text/plain" } });
-  },
-});
+type App = typeof AppModule;
+const app = (await import(path.join(buildDir, "server/index.js"))) as App;
+try {
+  await app.startApp();
+} catch (error) {
+  logger.fatal({ err: error }, "startup failed (database unreachable or migration error?)");
+  process.exit(1);
+}
+
+// TRUSTED_PROXIES: comma-separated addresses, CIDRs or proxy-addr names (loopback, linklocal, uniquelocal).
+const trustProxy = proxyAddr.compile(env.TRUSTED_PROXIES ? env.TRUSTED_PROXIES.split(",").map((s) => s.trim()) : []);
+
+async function handleDynamic(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  try {
+    const response = await app.handleRequest(createRequest(req, res), proxyAddr(req, trustProxy));
+    await sendResponse(res, response);
+  } catch (error) {
+    logger.error({ err: error, url: req.url }, "request failed");
+    if (res.headersSent) return void res.destroy();
+    res.statusCode = 500;
+    res.setHeader("Content-Type", "text/plain; charset=utf-8");
+    res.end("Internal Server Error");
+  }
+}
 
 const clientDir = path.join(buildDir, "client");
 const serveStatic = sirv(clientDir, {
@@ -66,7 +82,7 @@ const server = http.createServer((req, res) => {
   if (hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 
   compress(req as never, res as never, () => {
-    serveStatic(req, res, () => void listener(req, res));
+    serveStatic(req, res, () => void handleDynamic(req, res));
   });
 });
 
@@ -83,8 +99,10 @@ function shutdown(signal: string) {
   logger.info({ signal }, "shutting down");
   server.close(() => {
     logger.info("server closed");
-    process.exit(0);
+    void app.stopApp().finally(() => process.exit(0));
   });
+  const streams = app.closeStreams();
+  if (streams) logger.info({ streams }, "closed live event streams");
   server.closeIdleConnections();
   setTimeout(() => {
     server.closeAllConnections();

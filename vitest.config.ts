@@ -7,5 +7,6 @@ export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
     environment: "node",
+    env: { LOG_LEVEL: "error" },
   },
 });

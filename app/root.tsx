@@ -10,6 +10,7 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { EmployeeShortcut } from "~/components/employee-shortcut";
+import { PendingNavigation } from "~/components/pending-navigation";
 import { RouteScrollReset } from "~/components/route-scroll-reset";
 import { ScrollToTopButton } from "~/components/scroll-to-top-button";
 import { SiteFooter } from "~/components/site-footer";
@@ -64,6 +65,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       {onDashboard ? null : <SiteNav />}
+      <PendingNavigation />
       <main id="main" className="flex-1" tabIndex={-1}>
         <Outlet />
       </main>

@@ -2,6 +2,12 @@ import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { initialTapState, isInSecretZone, registerTap } from "~/lib/secret-tap";
 
+// Typing in a form must never throw away what was typed.
+function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
+}
+
 /** Hidden route to /employee-login: Ctrl/Cmd+E, or five quick clicks in the bottom-right zone. */
 export function EmployeeShortcut() {
   const navigate = useNavigate();
@@ -9,6 +15,7 @@ export function EmployeeShortcut() {
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
+      if (isEditable(event.target)) return;
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "e") {
         event.preventDefault();
         void navigate("/employee-login");

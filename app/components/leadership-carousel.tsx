@@ -6,13 +6,15 @@ import { usePausableInterval } from "~/lib/use-pausable-interval";
 /** SPEC §4: advances every 10 s, wrapping; dots jump to an item. */
 export function LeadershipCarousel({ people }: { people: LeadershipEntry[] }) {
   const [index, setIndex] = useState(0);
+  // Announce changes the visitor asked for, not every automatic rotation.
+  const [userDriven, setUserDriven] = useState(false);
   const handlers = usePausableInterval(LEADERSHIP_INTERVAL_MS, () => setIndex((i) => (i + 1) % people.length));
   const current = people[index] ?? people[0];
   if (!current) return null;
 
   return (
     <section aria-roledescription="carousel" aria-label="Leadership" {...handlers} className="mx-auto max-w-3xl">
-      <div aria-live="polite" className="flex flex-col items-center gap-6 text-center sm:flex-row sm:text-left">
+      <div aria-live={userDriven ? "polite" : "off"} className="flex flex-col items-center gap-6 text-center sm:flex-row sm:text-left">
         <img
           src={current.image}
           alt={`Portrait of ${current.name}`}
@@ -35,7 +37,10 @@ export function LeadershipCarousel({ people }: { people: LeadershipEntry[] }) {
           <button
             key={person.id}
             type="button"
-            onClick={() => setIndex(i)}
+            onClick={() => {
+              setUserDriven(true);
+              setIndex(i);
+            }}
             aria-label={`Show ${person.name}, ${person.title}`}
             aria-current={i === index}
             className={`size-3 rounded-full ${i === index ? "bg-brand-700 dark:bg-brand-400" : "bg-slate-300 dark:bg-slate-600"}`}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { Notice } from "./notice";
+import { useFillClock } from "./spam-fields";
 
 // The form (with its validation library) loads on first open, keeping it out of the home page's
 // initial JavaScript; hovering or focusing a trigger starts the download early.
@@ -7,7 +8,8 @@ const loadQuoteForm = () => import("./quote-form");
 const QuoteForm = lazy(() => loadQuoteForm().then((m) => ({ default: m.QuoteForm })));
 
 /** One quote modal shared by every "Get a Free Quote" / "Start a Project" button on a page. */
-export function useQuoteDialog() {
+export function useQuoteDialog({ formToken }: { formToken: string }) {
+  const fillClock = useFillClock();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [opened, setOpened] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -58,7 +60,13 @@ export function useQuoteDialog() {
         <div className="max-h-[75vh] overflow-y-auto px-6 py-5">
           {opened ? (
             <Suspense fallback={<p className="py-8 text-center text-slate-600 dark:text-slate-300">Loading form...</p>}>
-              <QuoteForm key={formKey} idPrefix="modal" onSuccess={onSuccess} />
+              <QuoteForm
+                key={formKey}
+                idPrefix="modal"
+                formToken={formToken}
+                waitUntilReady={fillClock.waitUntilReady}
+                onSuccess={onSuccess}
+              />
             </Suspense>
           ) : null}
         </div>

@@ -1,23 +1,28 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { QUOTE_SUCCESS_MESSAGE } from "~/lib/constants";
-import { quoteSchema } from "~/lib/schemas/quote";
 import type { QuoteActionData } from "~/lib/quote-result";
+import { quoteSchema } from "~/lib/schemas/quote";
 import { FormField } from "./form-field";
+import { SpamFields } from "./spam-fields";
 
 interface QuoteFormProps {
-  /** Called after the server stored the request. */
-  onSuccess?: (message: string) => void;
   idPrefix: string;
+  formToken: string;
+  /** Resolves when the page has been open long enough for the server's minimum fill time. */
+  waitUntilReady: () => Promise<void>;
+  /** Called after the server accepted the request. */
+  onSuccess?: (message: string) => void;
   /** The page's own action result, for the no-JavaScript round trip. */
   pageResult?: QuoteActionData;
 }
 
-export function QuoteForm({ onSuccess, idPrefix, pageResult }: QuoteFormProps) {
+export function QuoteForm({ idPrefix, formToken, waitUntilReady, onSuccess, pageResult }: QuoteFormProps) {
   const fetcher = useFetcher<QuoteActionData>();
-  const submitting = fetcher.state !== "idle";
+  const [waiting, setWaiting] = useState(false);
+  const submitting = waiting || fetcher.state !== "idle";
   const data = fetcher.state === "idle" ? (fetcher.data ?? pageResult) : undefined;
   const handled = useRef<unknown>(undefined);
 
@@ -37,8 +42,22 @@ export function QuoteForm({ onSuccess, idPrefix, pageResult }: QuoteFormProps) {
     }
   }, [data, onSuccess]);
 
+  const formProps = getFormProps(form);
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    formProps.onSubmit(event);
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    const body = new FormData(event.currentTarget);
+    setWaiting(true);
+    void waitUntilReady().then(() => {
+      setWaiting(false);
+      void fetcher.submit(body, { method: "post", action: "/quote" });
+    });
+  }
+
   return (
-    <fetcher.Form method="post" action="/quote" {...getFormProps(form)} className="space-y-4">
+    <fetcher.Form method="post" action="/quote" {...formProps} onSubmit={onSubmit} className="relative space-y-4">
+      <SpamFields token={formToken} />
       <FormField id={fields.name.id} label="Full Name" errors={fields.name.errors} errorId={fields.name.errorId}>
         <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className="field-input" />
       </FormField>

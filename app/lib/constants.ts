@@ -15,3 +15,15 @@ export const QUOTE_SUCCESS_MESSAGE =
   "Request submitted successfully! Please wait up to 24 hours for a callback. A confirmation email has been sent to your inbox.";
 export const QUOTE_FAILURE_MESSAGE = "Something went wrong. Please try again.";
 export const SERVICE_NOT_FOUND_MESSAGE = "Service not found.";
+
+export const RESUME_TYPE_MESSAGE = "Only PDF or Word documents are allowed.";
+export const RESUME_SIZE_MESSAGE = "File size must be less than 10 MB.";
+export const RESUME_HELP_TEXT = "Only PDF or Word documents under 10 MB are accepted.";
+export const RESUME_ACCEPT = ".pdf,.doc,.docx";
+export const RESUME_MIME_TYPES = [
+  "application/pdf",
+  "application/msword",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+];
+export const APPLICATION_SUCCESS_MESSAGE = "Application submitted successfully!";
+export const APPLICATION_FAILURE_MESSAGE = "Error submitting application.";

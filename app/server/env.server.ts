@@ -22,6 +22,8 @@ const envSchema = z
     COMPANY_DOMAIN: z.string().regex(hostname, "must be a domain such as example.com").default(site.domain),
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, "must be smtp://… or smtps://…")),
     MAIL_FROM: z.string().min(3).default(`${site.name} <no-reply@${site.domain}>`),
+    MAIL_SALES_TO: optional(z.email({ error: "must be an e-mail address" })),
+    MAIL_HR_TO: optional(z.email({ error: "must be an e-mail address" })),
     STORAGE_DIR: z.string().min(1).default("./data/uploads"),
     STORAGE_URL: optional(z.string().regex(/^s3:\/\/[a-z0-9.-]{3,63}(\/.*)?$/, "must be s3://bucket[/prefix]")),
     S3_ENDPOINT: optional(z.url()),
@@ -82,4 +84,9 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** Tests change process.env between suites; production reads it once. */
+export function resetEnvForTests(): void {
+  cached = undefined;
 }

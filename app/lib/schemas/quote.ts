@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 // SPEC §5: full name, email, phone and requirement are required; country is optional.
 export const quoteSchema = z.object({

@@ -9,9 +9,11 @@ import { leadership } from "~/content/leadership";
 import { clientLogos } from "~/content/logos";
 import { services } from "~/content/services";
 import { site } from "~/content/site";
-import { demoTestimonials } from "~/content/testimonials";
 import { LOGOS_INTERVAL_MS, TESTIMONIALS_INTERVAL_MS } from "~/lib/constants";
 import { baseUrlFrom, seo } from "~/lib/seo";
+import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+import { issueFormToken } from "~/server/spam-defence.server";
+import { listVisibleTestimonials } from "~/server/testimonials.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
@@ -22,13 +24,13 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export function loader() {
-  // Testimonials move to the database with the data layer; until then they come from content.
-  return { testimonials: demoTestimonials };
+export async function loader() {
+  return { testimonials: await listVisibleTestimonials(), formToken: issueFormToken() };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const quote = useQuoteDialog();
+  const quote = useQuoteDialog({ formToken: loaderData.formToken });
+  useLiveRevalidation("/events/testimonials", ["testimonials"]);
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950">

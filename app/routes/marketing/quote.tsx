@@ -1,13 +1,13 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/quote";
 import { PageHeader } from "~/components/page-header";
 import { QuoteForm } from "~/components/quote-form";
-import { QUOTE_FAILURE_MESSAGE, QUOTE_SUCCESS_MESSAGE } from "~/lib/constants";
-import type { QuoteActionData } from "~/lib/quote-result";
-import { quoteSchema } from "~/lib/schemas/quote";
+import { useFillClock } from "~/components/spam-fields";
+import { QUOTE_SUCCESS_MESSAGE } from "~/lib/constants";
 import { baseUrlFrom, seo } from "~/lib/seo";
+import { issueFormToken } from "~/server/spam-defence.server";
+import { handleQuoteAction } from "./quote.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
@@ -18,16 +18,16 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: quoteSchema });
-  if (submission.status !== "success") {
-    return data<QuoteActionData>({ status: "invalid", result: submission.reply() }, { status: 400 });
-  }
-  // Storage arrives with the data layer (issue 3): until then a valid request is not accepted.
-  return data<QuoteActionData>({ status: "error", message: QUOTE_FAILURE_MESSAGE }, { status: 503 });
+export function loader() {
+  return { formToken: issueFormToken() };
 }
 
-export default function QuotePage({ actionData }: Route.ComponentProps) {
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleQuoteAction(request, context.clientIp);
+}
+
+export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
+  const fillClock = useFillClock();
   const [sent, setSent] = useState(false);
   const done = sent || actionData?.status === "success";
   return (
@@ -44,7 +44,13 @@ export default function QuotePage({ actionData }: Route.ComponentProps) {
             </Link>
           </div>
         ) : (
-          <QuoteForm idPrefix="page" pageResult={actionData} onSuccess={() => setSent(true)} />
+          <QuoteForm
+            idPrefix="page"
+            formToken={loaderData.formToken}
+            waitUntilReady={fillClock.waitUntilReady}
+            pageResult={actionData}
+            onSuccess={() => setSent(true)}
+          />
         )}
       </div>
     </>

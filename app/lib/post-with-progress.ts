@@ -1,0 +1,25 @@
+export interface PostResult<T> {
+  status: "success" | "failure";
+  httpStatus: number;
+  body: T | null;
+}
+
+/** POSTs a form with XMLHttpRequest, the one browser API that reports upload progress (0..1). */
+export function postWithProgress<T>(url: string, body: FormData, onProgress: (fraction: number) => void): Promise<PostResult<T>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", url);
+    xhr.responseType = "json";
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const ok = xhr.status >= 200 && xhr.status < 300;
+      resolve({ status: ok ? "success" : "failure", httpStatus: xhr.status, body: (xhr.response as T | null) ?? null });
+    };
+    xhr.onerror = () => reject(new Error("network error"));
+    xhr.onabort = () => reject(new Error("aborted"));
+    xhr.send(body);
+  });
+}

@@ -1,0 +1,152 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { data, Form } from "react-router";
+import type { Route } from "./+types/apply";
+import { FormField } from "~/components/form-field";
+import { Notice } from "~/components/notice";
+import { OpeningUnavailable } from "~/components/opening-unavailable";
+import { PageHeader } from "~/components/page-header";
+import { ResumeInput } from "~/components/resume-input";
+import { SpamFields, useFillClock } from "~/components/spam-fields";
+import { APPLICATION_FAILURE_MESSAGE, APPLICATION_SUCCESS_MESSAGE } from "~/lib/constants";
+import { applicationSchema } from "~/lib/schemas/application";
+import { postWithProgress } from "~/lib/post-with-progress";
+import { findOpening } from "~/server/openings.server";
+import { submitApplication, type ApplicationOutcome } from "~/server/job-applications.server";
+import { issueFormToken } from "~/server/spam-defence.server";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const opening = await findOpening(params.id);
+  if (!opening) return data({ state: "missing" as const, opening: null, formToken: "" }, { status: 404 });
+  if (opening.status === "closed") return data({ state: "closed" as const, opening: null, formToken: "" }, { status: 410 });
+  return { state: "open" as const, opening: { id: opening.id, title: opening.title, location: opening.location }, formToken: issueFormToken() };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const outcome = await submitApplication(request, { jobId: params.id, clientIp: context.clientIp, appliedBy: null });
+  return data(outcome, { status: outcome.httpStatus });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.opening ? `Apply: ${loaderData.opening.title}` : "Apply";
+  return [{ title }, { name: "robots", content: "noindex" }];
+}
+
+function toResult(outcome: ApplicationOutcome | undefined): SubmissionResult<string[]> | undefined {
+  return outcome?.status === "invalid" ? { status: "error", error: outcome.fieldErrors } : undefined;
+}
+
+export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
+  const [formKey, setFormKey] = useState(0);
+  const [notice, setNotice] = useState<string | null>(actionData?.status === "success" ? APPLICATION_SUCCESS_MESSAGE : null);
+  const { opening } = loaderData;
+  if (!opening) return <OpeningUnavailable reason={loaderData.state === "closed" ? "closed" : "missing"} />;
+
+  function onSuccess() {
+    setFormKey((k) => k + 1);
+    setNotice(APPLICATION_SUCCESS_MESSAGE);
+    window.alert(APPLICATION_SUCCESS_MESSAGE);
+  }
+
+  return (
+    <>
+      <PageHeader title={`Apply for ${opening.title}`}>
+        <p>{opening.location}. Tell us about yourself; a resume helps but is optional.</p>
+      </PageHeader>
+      <div className="container-page max-w-2xl py-12">
+        <ApplicationForm
+          key={formKey}
+          jobId={opening.id}
+          formToken={loaderData.formToken}
+          pageOutcome={actionData?.status === "success" ? undefined : actionData}
+          onSuccess={onSuccess}
+        />
+      </div>
+      <Notice message={notice} onDismiss={() => setNotice(null)} />
+    </>
+  );
+}
+
+interface ApplicationFormProps {
+  jobId: string;
+  formToken: string;
+  pageOutcome?: ApplicationOutcome;
+  onSuccess: () => void;
+}
+
+function ApplicationForm({ jobId, formToken, pageOutcome, onSuccess }: ApplicationFormProps) {
+  const fillClock = useFillClock();
+  const [outcome, setOutcome] = useState<ApplicationOutcome | undefined>(pageOutcome);
+  const [submitting, setSubmitting] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const [form, fields] = useForm({
+    id: "application",
+    lastResult: toResult(outcome),
+    constraint: getZodConstraint(applicationSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: applicationSchema }),
+  });
+
+  const formProps = getFormProps(form);
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    formProps.onSubmit(event);
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    const body = new FormData(event.currentTarget);
+    const resume = body.get("resume");
+    const hasFile = resume instanceof File && resume.size > 0;
+    setSubmitting(true);
+    setOutcome(undefined);
+    await fillClock.waitUntilReady();
+    setProgress(hasFile ? 0 : null);
+    try {
+      const result = await postWithProgress<ApplicationOutcome>(`/apply/${jobId}/submit`, body, (p) => setProgress(hasFile ? p : null));
+      if (result.status === "success") return onSuccess();
+      setOutcome(result.body ?? { status: "error", httpStatus: result.httpStatus, message: APPLICATION_FAILURE_MESSAGE });
+      if (result.body?.status === "error" && result.body.message) window.alert(result.body.message);
+    } catch {
+      setOutcome({ status: "error", httpStatus: 0, message: APPLICATION_FAILURE_MESSAGE });
+      window.alert(APPLICATION_FAILURE_MESSAGE);
+    } finally {
+      setSubmitting(false);
+      setProgress(null);
+    }
+  }
+
+  const formError = outcome?.status === "error" ? outcome.message : undefined;
+  const resumeError = outcome?.fieldErrors?.resume?.join(" ");
+  return (
+    <Form method="post" encType="multipart/form-data" {...formProps} onSubmit={onSubmit} className="relative space-y-5">
+      <SpamFields token={formToken} />
+      <FormField id={fields.name.id} label="Full Name" errors={fields.name.errors} errorId={fields.name.errorId}>
+        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className="field-input" />
+      </FormField>
+      <FormField id={fields.email.id} label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
+        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="field-input" />
+      </FormField>
+      <FormField id={fields.message.id} label="Message" optional errors={fields.message.errors} errorId={fields.message.errorId}>
+        <textarea {...getTextareaProps(fields.message)} rows={5} className="field-input" />
+      </FormField>
+      <ResumeInput id="resume" serverError={resumeError} />
+      {progress !== null ? (
+        <div>
+          <label htmlFor="upload-progress" className="field-label">
+            Uploading resume: {Math.round(progress * 100)}%
+          </label>
+          <progress id="upload-progress" value={Math.round(progress * 100)} max={100} className="h-2 w-full accent-brand-600" />
+        </div>
+      ) : null}
+      {formError ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {formError}
+        </p>
+      ) : null}
+      <button type="submit" className="btn-primary w-full" disabled={submitting}>
+        {submitting ? "Submitting..." : "Submit Application"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,17 @@
+import type { Route } from "./+types/apply-submit";
+import { submitApplication } from "~/server/job-applications.server";
+import { isSameOrigin } from "~/server/origin-check.server";
+
+// The JavaScript path of the application form (XMLHttpRequest, for upload progress). The page's own
+// action handles the same submission without JavaScript.
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (!isSameOrigin(request)) {
+    return Response.json({ status: "error", message: "Cross-site request refused." }, { status: 403 });
+  }
+  const outcome = await submitApplication(request, { jobId: params.id, clientIp: context.clientIp, appliedBy: null });
+  return Response.json(outcome, { status: outcome.httpStatus, headers: { "Cache-Control": "no-store" } });
+}
+
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,7 @@
+import type { Route } from "./+types/events-testimonials";
+import { eventStream } from "~/server/sse.server";
+
+// Live updates for the home page's testimonials.
+export function loader({ request }: Route.LoaderArgs) {
+  return eventStream(request, (event) => (event.type === "testimonial.changed" ? "testimonials" : null));
+}

@@ -1,0 +1,71 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import { getEnv } from "./env.server";
+import type { Database } from "./db/schema";
+import { logger } from "./logger.server";
+import { migrations } from "./migrations/index";
+
+export type Db = Kysely<Database>;
+export type DbDialect = "sqlite" | "postgres";
+
+const DEFAULT_SQLITE_FILE = "./data/app.sqlite";
+
+// Epoch-ms timestamps are BIGINT; node-pg returns those as strings unless told otherwise.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function dialectOf(databaseUrl: string | undefined): DbDialect {
+  return databaseUrl?.startsWith("postgres") ? "postgres" : "sqlite";
+}
+
+function openSqlite(file: string): SQLite.Database {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  // SECURITY.md durability: WAL, FULL sync for user submissions, FKs, and waiting instead of failing.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return sqlite;
+}
+
+export function createDb(databaseUrl: string | undefined): Db {
+  const plugins = [new CamelCasePlugin()];
+  if (dialectOf(databaseUrl) === "postgres") {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    pool.on("error", (error) => logger.error({ err: error }, "postgres pool error"));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  }
+  const file = databaseUrl ? databaseUrl.slice("file:".length) : DEFAULT_SQLITE_FILE;
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(file) }), plugins });
+}
+
+let instance: Db | undefined;
+
+/** The process's database handle, opened on first use from DATABASE_URL. */
+export function db(): Db {
+  instance ??= createDb(getEnv().DATABASE_URL);
+  return instance;
+}
+
+export function currentDialect(): DbDialect {
+  return dialectOf(getEnv().DATABASE_URL);
+}
+
+export async function migrateToLatest(database: Db = db()): Promise<void> {
+  const migrator = new Migrator({ db: database, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const r of results ?? []) {
+    if (r.status === "Success") logger.info({ migration: r.migrationName }, "migration applied");
+    if (r.status === "Error") logger.error({ migration: r.migrationName }, "migration failed");
+  }
+  if (error) throw error;
+}
+
+export async function closeDb(): Promise<void> {
+  const current = instance;
+  instance = undefined;
+  await current?.destroy();
+}

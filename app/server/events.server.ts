@@ -1,0 +1,43 @@
+import { EventEmitter } from "node:events";
+
+/** Everything the app announces; SSE routes and caches subscribe by topic. */
+export type AppEvent =
+  | { type: "opening.changed"; id: string }
+  | { type: "testimonial.changed"; id: string }
+  | { type: "quote.created"; id: string }
+  | { type: "application.created"; id: string; jobId: string }
+  | { type: "mail.enqueued" };
+
+export type EventTopic = AppEvent["type"];
+
+/** The bus seen by the app. In-process now; a PostgreSQL LISTEN/NOTIFY adapter can replace it. */
+export interface EventBus {
+  publish(event: AppEvent): void;
+  subscribe(listener: (event: AppEvent) => void): () => void;
+}
+
+export function createLocalBus(): EventBus {
+  const emitter = new EventEmitter();
+  // Every open SSE stream is a listener: lift Node's leak warning threshold.
+  emitter.setMaxListeners(0);
+  return {
+    publish(event) {
+      emitter.emit("event", event);
+    },
+    subscribe(listener) {
+      emitter.on("event", listener);
+      return () => emitter.off("event", listener);
+    },
+  };
+}
+
+let bus: EventBus = createLocalBus();
+
+export function events(): EventBus {
+  return bus;
+}
+
+/** Swaps the transport (e.g. for LISTEN/NOTIFY) at startup. */
+export function useEventBus(next: EventBus): void {
+  bus = next;
+}

@@ -1,0 +1,101 @@
+import { applicationSchema } from "~/lib/schemas/application";
+import { APPLICATION_FAILURE_MESSAGE, APPLICATION_SUCCESS_MESSAGE } from "~/lib/constants";
+import { FORM_EXPIRED_MESSAGE, RATE_LIMITED_MESSAGE } from "~/lib/form-messages";
+import { insertApplication } from "./applications.server";
+import { db } from "./db.server";
+import { events } from "./events.server";
+import { logger } from "./logger.server";
+import { enqueueApplicationMails } from "./mail/notifications.server";
+import { notifyMailEnqueued } from "./mail/outbox.server";
+import { findOpening } from "./openings.server";
+import { MalformedForm, parseApplicationForm, resumeKey, UploadRejected, type PendingResume } from "./resume-upload.server";
+import { screenSubmission } from "./spam-defence.server";
+import { fileStore } from "./storage.server";
+
+export interface ApplicationOutcome {
+  status: "success" | "invalid" | "error";
+  httpStatus: number;
+  message?: string;
+  fieldErrors?: Record<string, string[]>;
+}
+
+const fail = (httpStatus: number, message: string): ApplicationOutcome => ({ status: "error", httpStatus, message });
+
+/**
+ * The whole application submission (SPEC §5, issue 3): streamed upload with byte checks, field
+ * validation, spam screening, then the row, the resume and the two mails, all or nothing.
+ */
+export async function submitApplication(
+  request: Request,
+  input: { jobId: string; clientIp: string; appliedBy: string | null },
+): Promise<ApplicationOutcome> {
+  const opening = await findOpening(input.jobId);
+  if (!opening) return fail(404, "This job opening does not exist.");
+  if (opening.status !== "open") return fail(410, "This position is closed and no longer accepts applications.");
+
+  let resume: PendingResume | null = null;
+  try {
+    const parsed = await parseApplicationForm(request);
+    resume = parsed.resume;
+    const fields = applicationSchema.safeParse(parsed.fields);
+    if (!fields.success) {
+      return { status: "invalid", httpStatus: 400, fieldErrors: fieldErrorsOf(fields.error.issues) };
+    }
+    const verdict = await screenSubmission({
+      kind: "application",
+      form: parsed.fields,
+      ip: input.clientIp,
+      email: fields.data.email,
+    });
+    if (!verdict.ok && verdict.trapped) return { status: "success", httpStatus: 200, message: APPLICATION_SUCCESS_MESSAGE };
+    if (!verdict.ok) {
+      return verdict.reason === "rate-limited" ? fail(429, RATE_LIMITED_MESSAGE) : fail(400, FORM_EXPIRED_MESSAGE);
+    }
+
+    const now = Date.now();
+    const key = resume ? resumeKey(input.appliedBy ?? "guest", now, resume.originalName) : null;
+    if (resume && key) await resume.commit(key);
+    try {
+      const application = await db()
+        .transaction()
+        .execute(async (trx) => {
+          const row = await insertApplication(
+            trx,
+            {
+              ...fields.data,
+              jobId: opening.id,
+              appliedBy: input.appliedBy,
+              resume: resume && key ? { key, name: resume.originalName, kind: resume.kind, size: resume.size } : null,
+            },
+            now,
+          );
+          await enqueueApplicationMails(trx, row, opening.title);
+          return row;
+        });
+      events().publish({ type: "application.created", id: application.id, jobId: opening.id });
+      notifyMailEnqueued();
+    } catch (error) {
+      // The row did not commit: the stored resume must not outlive it.
+      if (key) await fileStore().delete(key).catch(() => undefined);
+      throw error;
+    }
+    resume = null;
+    return { status: "success", httpStatus: 200, message: APPLICATION_SUCCESS_MESSAGE };
+  } catch (error) {
+    if (error instanceof UploadRejected) return fail(error.reason === "size" ? 413 : 415, error.message);
+    if (error instanceof MalformedForm) return fail(400, error.message);
+    logger.error({ err: error }, "application submission failed");
+    return fail(500, APPLICATION_FAILURE_MESSAGE);
+  } finally {
+    await resume?.discard();
+  }
+}
+
+function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const name = String(issue.path[0] ?? "form");
+    (errors[name] ??= []).push(issue.message);
+  }
+  return errors;
+}

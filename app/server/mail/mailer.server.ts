@@ -1,0 +1,126 @@
+import { createHash } from "node:crypto";
+import { mkdir, open, rename } from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type SendMailOptions } from "nodemailer";
+import { site } from "~/content/site";
+import { logger } from "../logger.server";
+
+export const DEFAULT_MAIL_DIR = "./data/mail";
+
+/** One outbox row, ready to leave. */
+export interface OutgoingMail {
+  /** Outbox row id and creation time (name the .eml file). */
+  id: string;
+  createdAt: number;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  /** `<hash@domain>`, derived from the idempotency key: the same on every retry. */
+  messageId: string;
+}
+
+/** Where mail goes. Injectable so tests (and later an API-based provider) can swap it. */
+export interface MailTransport {
+  readonly kind: string;
+  /** Resolves once the message is accepted (SMTP 250) or written; rejects otherwise. */
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** Deterministic Message-ID: `<sha256(key)[:32]@domain-of-from>`. */
+export function messageIdFor(idempotencyKey: string, from: string): string {
+  const hash = createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 32);
+  const domain = /@([a-z0-9.-]+)>?\s*$/i.exec(from)?.[1] ?? site.domain;
+  return `<${hash}@${domain.toLowerCase()}>`;
+}
+
+function toMessage(mail: OutgoingMail): SendMailOptions {
+  return {
+    from: mail.from,
+    // An address object: nodemailer does not re-parse it, so it stays exactly one recipient.
+    to: { name: "", address: mail.to },
+    subject: mail.subject,
+    text: mail.text,
+    ...(mail.html ? { html: mail.html } : {}),
+    messageId: mail.messageId,
+    date: new Date(),
+    // RFC 3834: tells auto-responders not to answer.
+    headers: { "Auto-Submitted": "auto-generated" },
+    // Our content never references files or URLs to inline; refuse if it ever does.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+}
+
+export interface SmtpTransportOptions {
+  connectionTimeoutMs?: number;
+  greetingTimeoutMs?: number;
+  socketTimeoutMs?: number;
+}
+
+/** `smtp://[user:pass@]host[:port]` (STARTTLS when offered) or `smtps://…` (implicit TLS). No pool. */
+export function createSmtpTransport(smtpUrl: string, options: SmtpTransportOptions = {}): MailTransport {
+  const url = new URL(smtpUrl);
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") throw new Error("SMTP_URL must be smtp:// or smtps://");
+  const secure = url.protocol === "smtps:";
+  const transporter = nodemailer.createTransport({
+    host: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+    ...(url.port ? { port: Number(url.port) } : {}),
+    secure,
+    ...(url.username
+      ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
+      : {}),
+    // No `pool` option: a plain SMTPTransport opens one connection per message (pool off).
+    connectionTimeout: options.connectionTimeoutMs ?? 10_000,
+    greetingTimeout: options.greetingTimeoutMs ?? 10_000,
+    socketTimeout: options.socketTimeoutMs ?? 20_000,
+  });
+  return {
+    kind: "smtp",
+    async send(mail) {
+      await transporter.sendMail(toMessage(mail));
+      logger.info({ mailId: mail.id, messageId: mail.messageId }, "mail sent via SMTP");
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+/**
+ * Development/no-SMTP transport: renders the raw RFC 822 message and writes it to
+ * `{dir}/{createdAt}-{id}.eml` (temp file, fsync, rename: never a partial file). Counts as sent.
+ */
+export function createFileTransport(dir: string = DEFAULT_MAIL_DIR): MailTransport {
+  const renderer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  return {
+    kind: "file",
+    async send(mail) {
+      const info = await renderer.sendMail(toMessage(mail));
+      const raw = info.message;
+      if (!Buffer.isBuffer(raw)) throw new Error("stream transport did not return a buffer");
+      await mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${mail.createdAt}-${mail.id}.eml`);
+      const temp = `${file}.${process.pid}.tmp`;
+      const handle = await open(temp, "w", 0o600);
+      try {
+        await handle.writeFile(raw);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temp, file);
+      logger.info({ mailId: mail.id, to: mail.to, subject: mail.subject, file }, "mail written to file (SMTP_URL unset)");
+    },
+    close() {
+      renderer.close();
+    },
+  };
+}
+
+/** SMTP when a URL is given, otherwise .eml files under `mailDir`. */
+export function createMailTransport(options: { smtpUrl?: string; mailDir?: string } = {}): MailTransport {
+  return options.smtpUrl ? createSmtpTransport(options.smtpUrl) : createFileTransport(options.mailDir);
+}

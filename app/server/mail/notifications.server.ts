@@ -1,0 +1,43 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../db/schema";
+import { mailRecipients } from "./config.server";
+import { enqueueMail } from "./outbox.server";
+import {
+  applicationAcknowledgement,
+  applicationNotice,
+  quoteConfirmation,
+  quoteNotice,
+  type ApplicationForMail,
+  type QuoteForMail,
+} from "./templates.server";
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Queues the two quote mails (confirmation to the requester, notice to sales) inside the
+ * caller's transaction. Keys derive from the quote id, so a retried action queues nothing twice.
+ */
+export async function enqueueQuoteMails(executor: Executor, quote: QuoteForMail & { id: string }): Promise<void> {
+  const { sales } = mailRecipients();
+  await enqueueMail(executor, { to: quote.email, ...quoteConfirmation(), idempotencyKey: `quote:${quote.id}:confirmation` });
+  await enqueueMail(executor, { to: sales, ...quoteNotice(quote), idempotencyKey: `quote:${quote.id}:sales` });
+}
+
+/** Queues the acknowledgement to the candidate and the notice to HR inside the caller's transaction. */
+export async function enqueueApplicationMails(
+  executor: Executor,
+  application: ApplicationForMail & { id: string },
+  jobTitle: string,
+): Promise<void> {
+  const { hr } = mailRecipients();
+  await enqueueMail(executor, {
+    to: application.email,
+    ...applicationAcknowledgement(jobTitle),
+    idempotencyKey: `application:${application.id}:acknowledgement`,
+  });
+  await enqueueMail(executor, {
+    to: hr,
+    ...applicationNotice(application, jobTitle),
+    idempotencyKey: `application:${application.id}:hr`,
+  });
+}

@@ -1,0 +1,59 @@
+import type { Kysely, Transaction } from "kysely";
+import { newId } from "~/lib/ids";
+import type { Database } from "../db/schema";
+import { events } from "../events.server";
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /**
+   * Stable per logical message, e.g. `quote:{quoteId}:confirmation`. A second enqueue with the
+   * same key is ignored, and the key fixes the Message-ID header. At most 200 characters.
+   */
+  idempotencyKey: string;
+}
+
+const SINGLE_ADDRESS = /^[^\s@,;<>"()[\]\\]+@[^\s@,;<>"()[\]\\]+\.[^\s@,;<>"()[\]\\]+$/;
+
+/**
+ * Writes a pending outbox row through `executor`. Pass the transaction that stores the
+ * submission so the mail commits (or rolls back) with it. A duplicate idempotency key is a no-op.
+ * After the transaction commits, call `notifyMailEnqueued()` to wake the worker.
+ */
+export async function enqueueMail(
+  executor: Kysely<Database> | Transaction<Database>,
+  mail: OutboxMail,
+  now: number = Date.now(),
+): Promise<void> {
+  if (mail.idempotencyKey.length === 0 || mail.idempotencyKey.length > 200) {
+    throw new RangeError("idempotencyKey must be 1–200 characters");
+  }
+  // Exactly one bare address: a list or a display name here could turn one mail into many.
+  if (!SINGLE_ADDRESS.test(mail.to)) throw new RangeError("mail.to must be a single e-mail address");
+  await executor
+    .insertInto("mailOutbox")
+    .values({
+      id: newId(),
+      idempotencyKey: mail.idempotencyKey,
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: now,
+      lockedUntil: 0,
+      lastError: null,
+      createdAt: now,
+      sentAt: null,
+    })
+    .onConflict((oc) => oc.column("idempotencyKey").doNothing())
+    .execute();
+}
+
+/** Wakes the mail worker(s) at once instead of at the next poll. Call after the commit. */
+export function notifyMailEnqueued(): void {
+  events().publish({ type: "mail.enqueued" });
+}

@@ -1,0 +1,204 @@
+import { site } from "~/content/site";
+import { CALLBACK_HOURS } from "~/lib/constants";
+import type { JobApplicationTable, QuoteTable } from "../db/schema";
+
+/** What a template produces; the caller adds the recipient and an idempotency key. */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * One block of a mail body. A string is a paragraph. Every value is plain text: the HTML renderer
+ * escapes it, so templates never build HTML by hand.
+ */
+export type MailBlock =
+  | string
+  | { fields: ReadonlyArray<readonly [label: string, value: string]> }
+  | { action: { label: string; url: string } }
+  | { note: string };
+
+export interface MailLayout {
+  subject: string;
+  /** Optional first line (a greeting or a title), shown as a heading in HTML. */
+  heading?: string;
+  blocks: readonly MailBlock[];
+  /** Defaults to a sign-off with the company name. */
+  signature?: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
+/** A header-safe single line: control characters (CR/LF included) become spaces; bounded length. */
+export function headerText(value: string, max = 200): string {
+  // eslint-disable-next-line no-control-regex
+  const line = value.replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** Only http(s) links are rendered as links; anything else is shown as text. */
+function isHttpUrl(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}
+
+function textBlock(block: MailBlock): string {
+  if (typeof block === "string") return block;
+  if ("note" in block) return block.note;
+  if ("action" in block) return `${block.action.label}: ${block.action.url}`;
+  return block.fields
+    .map(([label, value]) => {
+      const v = value.trim() === "" ? "—" : value.trim();
+      return v.includes("\n") ? `${label}:\n${v.replace(/^/gm, "  ")}` : `${label}: ${v}`;
+    })
+    .join("\n");
+}
+
+const P = 'style="margin:0 0 16px;line-height:1.5"';
+
+function htmlBlock(block: MailBlock): string {
+  if (typeof block === "string") return `<p ${P}>${escapeHtml(block)}</p>`;
+  if ("note" in block) return `<p style="margin:0 0 16px;line-height:1.5;color:#555;font-size:13px">${escapeHtml(block.note)}</p>`;
+  if ("action" in block) {
+    const { label, url } = block.action;
+    if (!isHttpUrl(url)) return `<p ${P}>${escapeHtml(label)}: ${escapeHtml(url)}</p>`;
+    return (
+      `<p ${P}><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#3730a3;` +
+      `color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`
+    );
+  }
+  const rows = block.fields
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0;white-space:nowrap">${escapeHtml(label)}</th>` +
+        `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value.trim() === "" ? "—" : value.trim())}</td></tr>`,
+    )
+    .join("");
+  return `<table role="presentation" cellspacing="0" cellpadding="0" style="margin:0 0 16px;border-collapse:collapse">${rows}</table>`;
+}
+
+/** Builds the plain-text and HTML versions of a mail from plain-text blocks. */
+export function composeMail(layout: MailLayout): MailContent {
+  const subject = headerText(layout.subject);
+  const signature = layout.signature ?? `— ${site.name}`;
+  const footer = `${site.name} · ${site.url}`;
+
+  const textParts = [
+    ...(layout.heading ? [layout.heading] : []),
+    ...layout.blocks.map(textBlock),
+    signature,
+    `-- \n${footer}`,
+  ];
+  const text = `${textParts.join("\n\n")}\n`;
+
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="margin:0;padding:24px;background:#f6f6f9;font-family:Arial,Helvetica,sans-serif;color:#1a1a2e">` +
+    `<div style="max-width:600px;margin:0 auto;background:#fff;padding:24px;border-radius:8px">` +
+    (layout.heading ? `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(layout.heading)}</h1>` : "") +
+    layout.blocks.map(htmlBlock).join("") +
+    `<p ${P}>${escapeHtml(signature)}</p>` +
+    `<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 12px">` +
+    `<p style="margin:0;font-size:12px;color:#777">${escapeHtml(footer)}</p>` +
+    `</div></body></html>`;
+
+  return { subject, text, html };
+}
+
+function formatTime(epochMs: number): string {
+  return `${new Date(epochMs).toISOString().replace("T", " ").slice(0, 16)} UTC`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Templates. Mails to an unverified address (requester, candidate) carry NO user-supplied text
+// (SECURITY.md "Public forms"): bots use confirmation mails to spam third parties.
+
+/** To the requester: fixed text only, not even their name. */
+export function quoteConfirmation(): MailContent {
+  return composeMail({
+    subject: `We received your request - ${site.name}`,
+    heading: "Thank you for contacting us",
+    blocks: [
+      `Thank you for your interest in ${site.name}. We have received your project request.`,
+      `A member of our team will call you back within ${CALLBACK_HOURS} hours to discuss your requirements.`,
+      { note: "If you did not submit this request, you can safely ignore this e-mail." },
+    ],
+  });
+}
+
+export type QuoteForMail = Pick<QuoteTable, "name" | "email" | "phone" | "country" | "requirement" | "submittedAt"> & {
+  id?: string;
+};
+
+/** To sales: every field of the request. */
+export function quoteNotice(quote: QuoteForMail): MailContent {
+  return composeMail({
+    subject: `New quote request from ${quote.name}`,
+    heading: "New quote request",
+    blocks: [
+      {
+        fields: [
+          ["Name", quote.name],
+          ["Email", quote.email],
+          ["Phone", quote.phone],
+          ["Country", quote.country],
+          ["Submitted", formatTime(quote.submittedAt)],
+          ...(quote.id ? ([["Reference", quote.id]] as const) : []),
+        ],
+      },
+      { fields: [["Requirement", quote.requirement]] },
+      `Please call back within ${CALLBACK_HOURS} hours.`,
+    ],
+    signature: `— ${site.name} website`,
+  });
+}
+
+/** To the candidate: the job title is ours; nothing they typed. */
+export function applicationAcknowledgement(jobTitle: string): MailContent {
+  return composeMail({
+    subject: `Your application for ${jobTitle} - ${site.name}`,
+    heading: "Thank you for applying",
+    blocks: [
+      `Thank you for applying for the ${jobTitle} position at ${site.name}. We have received your application.`,
+      "Our hiring team reviews every application and will contact you if your profile matches the role.",
+      { note: "If you did not apply, you can safely ignore this e-mail." },
+    ],
+  });
+}
+
+export type ApplicationForMail = Pick<JobApplicationTable, "name" | "email" | "message" | "resume"> &
+  Partial<Pick<JobApplicationTable, "id" | "resumeName" | "submittedAt">>;
+
+/** To HR: the candidate's details and whether a resume was uploaded (never the file itself). */
+export function applicationNotice(app: ApplicationForMail, jobTitle: string): MailContent {
+  const hasResume = app.resume !== "";
+  const resume = hasResume ? `Attached${app.resumeName ? ` (${app.resumeName})` : ""} - download it from the back office` : "None";
+  return composeMail({
+    subject: `New application for ${jobTitle} from ${app.name}`,
+    heading: `New application: ${jobTitle}`,
+    blocks: [
+      {
+        fields: [
+          ["Position", jobTitle],
+          ["Name", app.name],
+          ["Email", app.email],
+          ["Resume", resume],
+          ...(app.submittedAt ? ([["Submitted", formatTime(app.submittedAt)]] as const) : []),
+          ...(app.id ? ([["Reference", app.id]] as const) : []),
+        ],
+      },
+      { fields: [["Message", app.message]] },
+    ],
+    signature: `— ${site.name} website`,
+  });
+}

@@ -1,0 +1,272 @@
+import { PostgresAdapter, type Kysely, type Selectable } from "kysely";
+import { db as defaultDb, type DbDialect } from "../db.server";
+import type { Database, MailOutboxTable } from "../db/schema";
+import { getEnv } from "../env.server";
+import { events as defaultEvents, type EventBus } from "../events.server";
+import { logger } from "../logger.server";
+import { createMailTransport, DEFAULT_MAIL_DIR, messageIdFor, type MailTransport } from "./mailer.server";
+
+/** A claimed row is ours for this long; a crashed worker's rows become due again after it. */
+export const LOCK_MS = 60_000;
+/** One send must finish well inside the lock, or another worker could pick the row up. */
+export const SEND_TIMEOUT_MS = 45_000;
+export const MAX_ATTEMPTS = 12;
+const BASE_DELAY_MS = 5_000;
+const MAX_DELAY_MS = 15 * 60_000;
+
+type OutboxRow = Selectable<MailOutboxTable>;
+
+export interface MailWorkerOptions {
+  db?: Kysely<Database>;
+  /** Detected from `db` when omitted. */
+  dialect?: DbDialect;
+  /** Poll period; `mail.enqueued` events wake the worker earlier. Default 5 s. */
+  intervalMs?: number;
+  /** Default: SMTP to `SMTP_URL`, or .eml files under `mailDir` when it is unset. */
+  transport?: MailTransport;
+  /** Used only by the default transport when SMTP_URL is unset. Default ./data/mail. */
+  mailDir?: string;
+  /** Default: MAIL_FROM. */
+  from?: string;
+  /** Most messages one run sends. Default 50. */
+  batchSize?: number;
+  bus?: EventBus;
+  /** Clock (epoch ms). */
+  now?: () => number;
+  /** false: no timer and no event subscription; only explicit runOnce() calls send. Default true. */
+  poll?: boolean;
+}
+
+export interface MailWorker {
+  /** Stops polling and waits for the batch in flight. */
+  stop(): Promise<void>;
+  /** Sends what is due at `now` (default: the clock); resolves with the number of messages sent. */
+  runOnce(now?: number): Promise<number>;
+}
+
+/** 5 s, 10 s, 20 s … capped at 15 min, plus up to 20 % jitter. `attempts` counts the failed one. */
+export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
+  const base = Math.min(BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1), MAX_DELAY_MS);
+  return Math.round(base + base * 0.2 * random());
+}
+
+function detectDialect(database: Kysely<Database>): DbDialect {
+  return database.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
+
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error).slice(0, 1000);
+  const e = error as Error & { code?: string; responseCode?: number };
+  const prefix = [e.code, e.responseCode].filter((x) => x !== undefined).join(" ");
+  return (prefix ? `${prefix}: ${e.message}` : e.message).slice(0, 1000);
+}
+
+/** The server refused the recipient for good (5xx on RCPT): retrying cannot help. */
+function isPermanent(error: unknown): boolean {
+  const e = error as { code?: string; responseCode?: number };
+  return e?.code === "EENVELOPE" && typeof e.responseCode === "number" && e.responseCode >= 500;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`send timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Claims one due row: sets `lockedUntil` and counts the attempt up front (so a message that
+ * crashes the process still runs out of attempts). Returns the row, or undefined when none is due.
+ */
+async function claimNext(
+  database: Kysely<Database>,
+  dialect: DbDialect,
+  now: number,
+  skip: ReadonlySet<string>,
+): Promise<OutboxRow | undefined> {
+  const due = (qb: Kysely<Database>) =>
+    qb
+      .selectFrom("mailOutbox")
+      .select("id")
+      .where("status", "=", "pending")
+      .where("nextAttemptAt", "<=", now)
+      .where("lockedUntil", "<", now)
+      .$if(skip.size > 0, (q) => q.where("id", "not in", [...skip]))
+      .orderBy("nextAttemptAt")
+      .limit(1);
+
+  const lock = (qb: Kysely<Database>, id: string) =>
+    qb
+      .updateTable("mailOutbox")
+      .set((eb) => ({ lockedUntil: now + LOCK_MS, attempts: eb("attempts", "+", 1) }))
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .where("nextAttemptAt", "<=", now)
+      .where("lockedUntil", "<", now)
+      .returningAll()
+      .executeTakeFirst();
+
+  if (dialect === "postgres") {
+    // Row locks keep concurrent workers off the same row; SKIP LOCKED lets them take the next one.
+    return database.transaction().execute(async (trx) => {
+      const picked = await due(trx).forUpdate().skipLocked().executeTakeFirst();
+      return picked ? lock(trx, picked.id) : undefined;
+    });
+  }
+  // SQLite: a single conditional UPDATE is atomic (one writer at a time). Someone else won the
+  // row when it updates nothing; try the next candidate.
+  for (let tries = 0; tries < 5; tries++) {
+    const picked = await due(database).executeTakeFirst();
+    if (!picked) return undefined;
+    const row = await lock(database, picked.id);
+    if (row) return row;
+  }
+  return undefined;
+}
+
+export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
+  const database = options.db ?? defaultDb();
+  const dialect = options.dialect ?? detectDialect(database);
+  const intervalMs = options.intervalMs ?? 5_000;
+  const batchSize = options.batchSize ?? 50;
+  const clock = options.now ?? Date.now;
+  const bus = options.bus ?? defaultEvents();
+  const ownsTransport = !options.transport;
+  const transport =
+    options.transport ?? createMailTransport({ smtpUrl: getEnv().SMTP_URL, mailDir: options.mailDir ?? DEFAULT_MAIL_DIR });
+  const from = options.from ?? getEnv().MAIL_FROM;
+
+  const inFlight = new Set<Promise<number>>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let looping: Promise<void> | undefined;
+  let wakeAgain = false;
+
+  async function deliver(row: OutboxRow, now: number): Promise<boolean> {
+    try {
+      await withTimeout(
+        transport.send({
+          id: row.id,
+          createdAt: row.createdAt,
+          from,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody,
+          messageId: messageIdFor(row.idempotencyKey, from),
+        }),
+        SEND_TIMEOUT_MS,
+      );
+    } catch (error) {
+      const permanent = isPermanent(error);
+      const failed = permanent || row.attempts >= MAX_ATTEMPTS;
+      const lastError = describeError(error);
+      await database
+        .updateTable("mailOutbox")
+        .set({
+          status: failed ? "failed" : "pending",
+          lastError,
+          lockedUntil: 0,
+          nextAttemptAt: failed ? row.nextAttemptAt : clock() + retryDelayMs(row.attempts),
+        })
+        .where("id", "=", row.id)
+        .where("status", "=", "pending")
+        .execute();
+      const log = { mailId: row.id, attempts: row.attempts, error: lastError };
+      if (failed) logger.error(log, permanent ? "mail rejected permanently" : "mail failed after the last attempt");
+      else logger.warn(log, "mail send failed; will retry");
+      return false;
+    }
+    // The message is out: try hard to record it, or the row is retried (a duplicate with the same
+    // Message-ID) once its lock expires.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await database
+          .updateTable("mailOutbox")
+          .set({ status: "sent", sentAt: now, lockedUntil: 0, lastError: null })
+          .where("id", "=", row.id)
+          .where("status", "=", "pending")
+          .execute();
+        return true;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        logger.warn({ err: error, mailId: row.id }, "could not mark mail as sent; retrying");
+        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      }
+    }
+  }
+
+  async function batch(now: number): Promise<number> {
+    let sent = 0;
+    const seen = new Set<string>();
+    for (let i = 0; i < batchSize && !stopped; i++) {
+      // Claim one at a time, right before sending, so a long batch never outlives its locks.
+      const row = await claimNext(database, dialect, now, seen);
+      if (!row) break;
+      seen.add(row.id);
+      if (await deliver(row, now)) sent++;
+    }
+    return sent;
+  }
+
+  function runOnce(now?: number): Promise<number> {
+    const run = batch(now ?? clock());
+    inFlight.add(run);
+    const forget = () => inFlight.delete(run);
+    run.then(forget, forget);
+    return run;
+  }
+
+  function schedule(delay: number): void {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(wake, delay);
+    timer.unref();
+  }
+
+  function wake(): void {
+    if (stopped) return;
+    if (looping) {
+      wakeAgain = true;
+      return;
+    }
+    looping = (async () => {
+      do {
+        wakeAgain = false;
+        try {
+          const sent = await runOnce();
+          // A full batch means there is probably more waiting.
+          if (sent >= batchSize) wakeAgain = true;
+        } catch (error) {
+          logger.error({ err: error }, "mail worker run failed");
+        }
+      } while (wakeAgain && !stopped);
+    })().finally(() => {
+      looping = undefined;
+      schedule(intervalMs);
+    });
+  }
+
+  let unsubscribe = () => {};
+  if (options.poll !== false) {
+    unsubscribe = bus.subscribe((event) => {
+      if (event.type === "mail.enqueued") wake();
+    });
+    // Send any backlog right away.
+    schedule(0);
+  }
+
+  return {
+    runOnce,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      clearTimeout(timer);
+      unsubscribe();
+      await looping;
+      await Promise.allSettled([...inFlight]);
+      if (ownsTransport) transport.close();
+    },
+  };
+}

@@ -1,0 +1,7 @@
+import type { Migration } from "kysely";
+import * as publicData from "./2026-11-21T1750-public-data";
+
+// Static imports so the migrations travel inside the server bundle. Names sort by time.
+export const migrations: Record<string, Migration> = {
+  "2026-11-21T1750-public-data": publicData,
+};

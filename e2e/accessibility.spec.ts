@@ -1,0 +1,58 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { openQuoteModal, PUBLIC_ROUTES, storeTheme, waitForHydration } from "./helpers";
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
+
+/** One line per violation and node: rule id, impact, CSS target and axe's summary. */
+function describeViolations(results: AxeResults): string {
+  return results.violations
+    .map((v) => {
+      const nodes = v.nodes
+        .map((n) => `    - ${n.target.join(" ")}\n      ${n.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`)
+        .join("\n");
+      return `${v.id} (${v.impact ?? "n/a"}): ${v.help}\n${nodes}`;
+    })
+    .join("\n");
+}
+
+async function expectNoViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  expect(results.violations, describeViolations(results)).toEqual([]);
+}
+
+async function openInTheme(page: Page, route: string, theme: "light" | "dark") {
+  if (theme === "dark") await storeTheme(page, "dark");
+  await page.goto(route);
+  await waitForHydration(page);
+  // Make sure the intended theme is really applied, or the sweep would check the wrong colours.
+  const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
+  expect(dark).toBe(theme === "dark");
+}
+
+for (const theme of ["light", "dark"] as const) {
+  for (const route of PUBLIC_ROUTES) {
+    test(`${route} has no WCAG 2.1 AA violations in the ${theme} theme`, async ({ page }) => {
+      await openInTheme(page, route, theme);
+      await expectNoViolations(page);
+    });
+  }
+
+  test(`The open quote modal on / has no WCAG 2.1 AA violations in the ${theme} theme`, async ({ page }) => {
+    await openInTheme(page, "/", theme);
+    await openQuoteModal(page);
+    await expectNoViolations(page, "dialog[open]");
+  });
+
+  test(`The quote modal showing field errors has no WCAG 2.1 AA violations in the ${theme} theme`, async ({ page }) => {
+    await openInTheme(page, "/", theme);
+    const dialog = await openQuoteModal(page);
+    await dialog.getByRole("button", { name: "Submit Request" }).click();
+    await expect(dialog.getByLabel("Full Name")).toHaveAttribute("aria-invalid", "true");
+    await expectNoViolations(page, "dialog[open]");
+  });
+}

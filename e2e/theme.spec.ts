@@ -1,0 +1,98 @@
+import { expect, test, type Page } from "@playwright/test";
+import { storeTheme } from "./helpers";
+
+declare global {
+  interface Window {
+    __themeProbe?: { atBody: boolean | null; atDomContentLoaded: boolean | null };
+  }
+}
+
+/**
+ * Records whether <html> has the `dark` class when <body> is first parsed (before anything can be
+ * painted) and at DOMContentLoaded.
+ */
+async function probeTheme(page: Page) {
+  await page.addInitScript(() => {
+    const probe = { atBody: null as boolean | null, atDomContentLoaded: null as boolean | null };
+    window.__themeProbe = probe;
+    const isDark = () => document.documentElement.classList.contains("dark");
+    const observer = new MutationObserver(() => {
+      if (document.body && probe.atBody === null) {
+        probe.atBody = isDark();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+    document.addEventListener("DOMContentLoaded", () => {
+      probe.atDomContentLoaded = isDark();
+    });
+  });
+}
+
+async function readProbe(page: Page) {
+  await page.waitForFunction(() => window.__themeProbe?.atDomContentLoaded !== null);
+  return page.evaluate(() => window.__themeProbe!);
+}
+
+test("A stored dark theme puts the dark class on <html> before the body is parsed", async ({ page }) => {
+  await storeTheme(page, "dark");
+  await probeTheme(page);
+  await page.goto("/", { waitUntil: "commit" });
+  await page.waitForLoadState("domcontentloaded");
+  expect(await readProbe(page)).toEqual({ atBody: true, atDomContentLoaded: true });
+  await page.waitForLoadState("load");
+  await expect(page.locator("html")).toHaveClass(/(^|\s)dark(\s|$)/);
+});
+
+test("A stored dark theme survives client-side navigation and reloads", async ({ page }) => {
+  await storeTheme(page, "dark");
+  await page.goto("/services");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Case Studies" }).click();
+  await expect(page).toHaveURL("/cases");
+  await expect(page.locator("html")).toHaveClass(/(^|\s)dark(\s|$)/);
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/(^|\s)dark(\s|$)/);
+});
+
+test("The dark theme actually darkens the page background", async ({ page }) => {
+  await page.goto("/about");
+  const light = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await storeTheme(page, "dark");
+  await page.goto("/about");
+  const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(dark).not.toBe(light);
+  const luminance = (rgb: string) => {
+    const [r = 0, g = 0, b = 0] = (rgb.match(/[\d.]+/g) ?? []).map(Number);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  expect(luminance(dark)).toBeLessThan(luminance(light));
+});
+
+test("Without a stored theme the page is light (no dark class)", async ({ page }) => {
+  await probeTheme(page);
+  await page.goto("/", { waitUntil: "commit" });
+  await page.waitForLoadState("domcontentloaded");
+  expect(await readProbe(page)).toEqual({ atBody: false, atDomContentLoaded: false });
+  await page.waitForLoadState("load");
+  await expect(page.locator("html")).not.toHaveClass(/(^|\s)dark(\s|$)/);
+});
+
+test("A stored light theme keeps the page light", async ({ page }) => {
+  await storeTheme(page, "light");
+  await probeTheme(page);
+  await page.goto("/", { waitUntil: "commit" });
+  await page.waitForLoadState("domcontentloaded");
+  expect(await readProbe(page)).toEqual({ atBody: false, atDomContentLoaded: false });
+  await page.waitForLoadState("load");
+  await expect(page.locator("html")).not.toHaveClass(/(^|\s)dark(\s|$)/);
+});
+
+test("A system dark preference alone does not switch the theme (dark only if stored)", async ({ page }) => {
+  await page.goto("/");
+  const lightBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.reload();
+  await page.waitForLoadState("load");
+  await expect(page.locator("html")).not.toHaveClass(/(^|\s)dark(\s|$)/);
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(lightBackground);
+});

@@ -1,0 +1,76 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// End-to-end tests run against the built production server (`npm run build` first) in Debian's
+// Chromium. Nothing here may download a browser: run them with `npm run test:e2e`.
+const port = Number(process.env.E2E_PORT ?? 4173);
+const baseURL = `http://127.0.0.1:${port}`;
+// scripts/e2e.mjs creates a fresh directory per run; a fixed fallback keeps direct runs working.
+const tmpDir = process.env.E2E_TMP_DIR ?? path.join(os.tmpdir(), `agency-site-e2e-${port}`);
+
+const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const MOBILE_SPEC = /.*\.mobile\.spec\.ts$/;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: "list",
+  timeout: 30_000,
+  forbidOnly: Boolean(process.env.CI),
+  use: {
+    baseURL,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: chromiumArgs,
+    },
+    trace: "off",
+  },
+  projects: [
+    {
+      name: "chromium-desktop",
+      testIgnore: MOBILE_SPEC,
+      use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: "chromium-mobile",
+      testMatch: MOBILE_SPEC,
+      use: {
+        browserName: "chromium",
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 3,
+      },
+    },
+  ],
+  webServer: {
+    command: "node build/server.js",
+    url: `${baseURL}/robots.txt`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: baseURL,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: `file:${path.join(tmpDir, "e2e.sqlite")}`,
+      STORAGE_DIR: path.join(tmpDir, "uploads"),
+      AUTH_SECRET: "e2e-only-secret-e2e-only-secret-e2e-only-secret",
+    },
+  },
+});
