@@ -8,6 +8,15 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 // scripts/e2e.mjs creates a fresh directory per run; a fixed fallback keeps direct runs working.
 const tmpDir = process.env.E2E_TMP_DIR ?? path.join(os.tmpdir(), `agency-site-e2e-${port}`);
+// Where the server under test keeps its data. Exported so that specs (running in worker processes,
+// which inherit this environment) can open the same SQLite file, uploads and mails; see e2e/helpers.ts.
+const databaseFile = path.join(tmpDir, "e2e.sqlite");
+const storageDir = path.join(tmpDir, "uploads");
+process.env.E2E_DATABASE_FILE = databaseFile;
+process.env.E2E_STORAGE_DIR = storageDir;
+// SMTP_URL is unset for the server, so mails are written as .eml files under ./data/mail relative
+// to its working directory, which is this file's directory (Playwright's webServer default).
+process.env.E2E_MAIL_DIR = path.join(import.meta.dirname, "data", "mail");
 
 const chromiumArgs = [
   "--headless",
@@ -68,9 +77,12 @@ export default defineConfig({
       HOST: "127.0.0.1",
       APP_URL: baseURL,
       LOG_LEVEL: "warn",
-      DATABASE_URL: `file:${path.join(tmpDir, "e2e.sqlite")}`,
-      STORAGE_DIR: path.join(tmpDir, "uploads"),
+      DATABASE_URL: `file:${databaseFile}`,
+      STORAGE_DIR: storageDir,
       AUTH_SECRET: "e2e-only-secret-e2e-only-secret-e2e-only-secret",
+      // The journeys read the .eml files and the seeded demo openings/testimonials.
+      SMTP_URL: "",
+      DEMO_CONTENT: "on",
     },
   },
 });

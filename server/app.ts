@@ -31,7 +31,8 @@ export async function startApp(): Promise<void> {
   const env = getEnv();
   await migrateToLatest();
   if (env.DEMO_CONTENT === "on") await seedDemoContent();
-  await cleanTempUploads();
+  // Only stale leftovers: another instance sharing the directory may be mid-upload.
+  await cleanTempUploads(undefined, 3_600_000);
   mailWorker = startMailWorker();
   contentWatcher = startContentWatcher();
   logger.info("app started");

@@ -33,7 +33,12 @@ function filesUnder(dir: string): string[] {
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
 }
 
-function applyRequest(bytes?: Buffer, name = "cv.pdf", type = "application/pdf", fields = { name: "Jane", email: "jane@example.com" }) {
+function applyRequest(
+  bytes?: Buffer,
+  name = "cv.pdf",
+  type = "application/pdf",
+  fields: Record<string, string> = { name: "Jane", email: "jane@example.com" },
+) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   if (bytes) form.append("resume", new File([new Uint8Array(bytes)], name, { type }));
@@ -390,10 +395,12 @@ test("The sniffer reads real bytes, whatever the name", async () => {
     [make.doc(), "doc"],
     [make.docm(), null],
     [make.xls(), null],
+    [make.docWithDirectoryLoop(), null],
     [make.elf(), null],
     [make.polyglot(), null],
     [Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 1, 2, 3]), null],
     [Buffer.from("PK\x03\x04 not really a zip"), null],
+    [make.docxWithLongNames(3_000, 700), "docx"], // a central directory larger than the cached tail
   ];
   for (const [bytes, kind] of cases) {
     const file = path.join(root, "sample.pdf");

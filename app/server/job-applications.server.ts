@@ -10,7 +10,7 @@ import { notifyMailEnqueued } from "./mail/outbox.server";
 import { findOpening } from "./openings.server";
 import { MalformedForm, parseApplicationForm, resumeKey, UploadRejected, type PendingResume } from "./resume-upload.server";
 import { screenSubmission } from "./spam-defence.server";
-import { fileStore } from "./storage.server";
+import { fileStore, KeyExists } from "./storage.server";
 
 export interface ApplicationOutcome {
   status: "success" | "invalid" | "error";
@@ -53,8 +53,7 @@ export async function submitApplication(
     }
 
     const now = Date.now();
-    const key = resume ? resumeKey(input.appliedBy ?? "guest", now, resume.originalName) : null;
-    if (resume && key) await resume.commit(key);
+    const key = resume ? await commitResume(resume, input.appliedBy ?? "guest", now) : null;
     try {
       const application = await db()
         .transaction()
@@ -88,6 +87,19 @@ export async function submitApplication(
     return fail(500, APPLICATION_FAILURE_MESSAGE);
   } finally {
     await resume?.discard();
+  }
+}
+
+/** Stores the resume under resumes/{owner}_{timestamp}_{name}; a same-millisecond twin gets the next ms. */
+async function commitResume(resume: PendingResume, owner: string, now: number): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const key = resumeKey(owner, now + attempt, resume.originalName);
+    try {
+      await resume.commit(key);
+      return key;
+    } catch (error) {
+      if (!(error instanceof KeyExists) || attempt >= 20) throw error;
+    }
   }
 }
 

@@ -149,7 +149,13 @@ export async function parseApplicationForm(
       await upload.discard(); // an empty file input: no resume
       return { fields, resume: null };
     }
-    const kind = size === 0 ? null : await sniffResume(upload.tempPath).catch(() => null);
+    let kind: ResumeKind | null = null;
+    try {
+      if (size > 0) kind = await sniffResume(upload.tempPath);
+    } catch (error) {
+      await upload.discard(); // an I/O failure, not a verdict on the file
+      throw error;
+    }
     if (kind) return { fields, resume: pendingResume(upload, size, kind, store) };
     failure = typeError();
   }

@@ -158,12 +158,13 @@ export function createLocalFileStore(rootDir: string): FileStore {
   };
 }
 
-let singleton: FileStore | undefined;
+let singleton: { root: string; store: FileStore } | undefined;
 
 /** The app's store, rooted at STORAGE_DIR. */
 export function fileStore(): FileStore {
-  if (!singleton) {
-    const env = getEnv();
+  const env = getEnv();
+  // Keyed by root: tests point STORAGE_DIR at a new directory per suite.
+  if (singleton?.root !== path.resolve(env.STORAGE_DIR)) {
     if (env.STORAGE_URL) {
       throw new Error("STORAGE_URL (S3) is not supported yet: unset it to keep files under STORAGE_DIR.");
     }
@@ -173,9 +174,9 @@ export function fileStore(): FileStore {
         throw new Error(`STORAGE_DIR must be outside the web root (${webRoot}).`);
       }
     }
-    singleton = createLocalFileStore(root);
+    singleton = { root, store: createLocalFileStore(root) };
   }
-  return singleton;
+  return singleton.store;
 }
 
 /** Removes uploads left in the temp dir by a crash or kill; run at startup. */

@@ -1,3 +1,5 @@
+import { open, type FileHandle } from "node:fs/promises";
+import type { Readable } from "node:stream";
 import yauzl from "yauzl";
 
 // A DOCX is a ZIP: read only its central directory plus one small, size-capped entry
@@ -5,14 +7,26 @@ import yauzl from "yauzl";
 export const ZIP_MAX_ENTRIES = 5_000;
 export const ZIP_MAX_TOTAL_UNCOMPRESSED = 200 * 1024 * 1024;
 const CONTENT_TYPES_MAX_BYTES = 256 * 1024;
+const TAIL_CACHE_BYTES = 2 * 1024 * 1024; // holds the central directory of any ordinary DOCX
 const DOCX_MAIN = "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml";
 
 /** True for a Word document (.docx) that is not macro-enabled; false for anything else or a broken ZIP. */
 export async function isDocx(filePath: string): Promise<boolean> {
+  const handle = await open(filePath, "r");
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.openPromise(filePath, { lazyEntries: true, autoClose: false, validateEntrySizes: true });
+    const { size } = await handle.stat();
+    const tailStart = Math.max(0, size - TAIL_CACHE_BYTES);
+    const tail = Buffer.alloc(size - tailStart);
+    await handle.read(tail, 0, tail.length, tailStart);
+    const reader = new TailCachedReader(handle, tail, tailStart);
+    zip = await yauzl.fromRandomAccessReaderPromise(reader, size, {
+      lazyEntries: true,
+      autoClose: false,
+      validateEntrySizes: true,
+    });
   } catch {
+    await handle.close();
     return false;
   }
   try {
@@ -35,6 +49,7 @@ export async function isDocx(filePath: string): Promise<boolean> {
     return false;
   } finally {
     zip.close();
+    await handle.close();
   }
 }
 
@@ -54,4 +69,36 @@ async function readSmallEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<s
     stream.destroy();
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Serves yauzl's many small central-directory reads from one read of the file's tail. */
+class TailCachedReader extends yauzl.RandomAccessReader {
+  constructor(
+    private readonly handle: FileHandle,
+    private readonly tail: Buffer,
+    private readonly tailStart: number,
+  ) {
+    super();
+  }
+
+  override read(buffer: Buffer, offset: number, length: number, position: number, callback: (err: Error | null) => void) {
+    const from = position - this.tailStart;
+    if (from >= 0 && from + length <= this.tail.length) {
+      this.tail.copy(buffer, offset, from, from + length);
+      queueMicrotask(() => callback(null));
+      return;
+    }
+    this.handle.read(buffer, offset, length, position).then(
+      ({ bytesRead }) => callback(bytesRead === length ? null : new Error("unexpected end of ZIP file")),
+      (error: Error) => callback(error),
+    );
+  }
+
+  override _readStreamForRange(start: number, end: number): Readable {
+    return this.handle.createReadStream({ start, end: end - 1, autoClose: false });
+  }
+
+  override close(callback: (err: Error | null) => void) {
+    callback(null); // isDocx closes the handle once it is done with every stream
+  }
 }

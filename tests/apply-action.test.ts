@@ -1,0 +1,157 @@
+import { readdirSync, readFileSync, type Dirent } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { action as applySubmit } from "~/routes/resources/apply-submit";
+import { db } from "~/server/db.server";
+import { createOpening, setOpeningStatus } from "~/server/openings.server";
+import { issueFormToken } from "~/server/spam-defence.server";
+import { testDatabases, useAppDatabase } from "./helpers/databases";
+import { docx, elf, pdf } from "./fixtures/make-files";
+
+interface Outcome {
+  status: string;
+  message?: string;
+  fieldErrors?: Record<string, string[]>;
+}
+
+async function apply(jobId: string, fields: Record<string, string>, file?: { bytes: Buffer; name: string; type: string }, origin = "http://localhost") {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  if (file) form.set("resume", new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+  const request = new Request(`http://localhost/apply/${jobId}/submit`, {
+    method: "POST",
+    body: form,
+    headers: { Origin: origin, Host: "localhost" },
+  });
+  const response = (await applySubmit({ request, params: { id: jobId }, context: { clientIp: "203.0.113.9" } } as never)) as Response;
+  return { httpStatus: response.status, body: (await response.json()) as Outcome };
+}
+
+const candidate = (overrides: Record<string, string> = {}) => ({
+  name: "Ravi Kumar",
+  email: `ravi${Math.random().toString(36).slice(2)}@example.com`,
+  message: "I would love to join.",
+  formToken: issueFormToken(Date.now() - 5_000),
+  website: "",
+  ...overrides,
+});
+
+function storedFiles(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    let entries: Dirent[] = [];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else out.push(path.relative(root, full));
+    }
+  };
+  walk(root);
+  return out;
+}
+
+describe.each(testDatabases("apply action"))("Job applications on $name", (database) => {
+  let cleanup: () => Promise<void>;
+  let storageDir = "";
+  let jobId = "";
+  let filesBefore: string[] = [];
+  const newFiles = () => storedFiles(storageDir).filter((f) => !filesBefore.includes(f));
+  beforeAll(async () => {
+    ({ cleanup, storageDir } = await useAppDatabase(database));
+  });
+  afterAll(async () => cleanup());
+  beforeEach(async () => {
+    await db().deleteFrom("jobApplications").execute();
+    await db().deleteFrom("mailOutbox").execute();
+    const opening = await createOpening({
+      title: "Backend Engineer",
+      location: "Pune",
+      type: "Full-time",
+      description: "Build APIs.",
+      salary: "₹20 LPA",
+      requirements: ["Node.js"],
+    });
+    jobId = opening.id;
+    filesBefore = storedFiles(storageDir);
+  });
+
+  test("A guest can apply without a resume", async () => {
+    const result = await apply(jobId, candidate());
+    expect(result.httpStatus).toBe(200);
+    expect(result.body).toMatchObject({ status: "success", message: "Application submitted successfully!" });
+    const rows = await db().selectFrom("jobApplications").selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: "Ravi Kumar", jobId, resume: "", appliedBy: null, message: "I would love to join." });
+    const mails = await db().selectFrom("mailOutbox").select("toAddress").execute();
+    expect(mails).toHaveLength(2);
+  });
+
+  test("A guest's PDF resume is kept privately under resumes/guest_{timestamp}_{name}", async () => {
+    const bytes = pdf();
+    const result = await apply(jobId, candidate(), { bytes, name: "My CV.pdf", type: "application/pdf" });
+    expect(result.body.status).toBe("success");
+    const row = await db().selectFrom("jobApplications").selectAll().executeTakeFirstOrThrow();
+    expect(row.resume).toMatch(/^resumes\/guest_\d{13}_My CV\.pdf$/);
+    expect(row.resumeType).toBe("pdf");
+    expect(readFileSync(path.join(storageDir, row.resume))).toEqual(bytes);
+  });
+
+  test("A DOCX resume is accepted", async () => {
+    const result = await apply(jobId, candidate(), {
+      bytes: docx(),
+      name: "cv.docx",
+      type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    });
+    expect(result.body.status).toBe("success");
+  });
+
+  test("A renamed executable is refused with the spec's message and nothing is stored", async () => {
+    const result = await apply(jobId, candidate(), { bytes: elf(), name: "cv.pdf", type: "application/pdf" });
+    expect(result.httpStatus).toBe(415);
+    expect(result.body.message).toBe("Only PDF or Word documents are allowed.");
+    expect(await db().selectFrom("jobApplications").selectAll().execute()).toHaveLength(0);
+    expect(newFiles()).toEqual([]);
+  });
+
+  test("A resume over 10 MB is refused with the spec's message and nothing is stored", async () => {
+    const big = Buffer.concat([pdf(), Buffer.alloc(10_485_761)]);
+    const result = await apply(jobId, candidate(), { bytes: big, name: "big.pdf", type: "application/pdf" });
+    expect(result.httpStatus).toBe(413);
+    expect(result.body.message).toBe("File size must be less than 10 MB.");
+    expect(await db().selectFrom("jobApplications").selectAll().execute()).toHaveLength(0);
+    expect(newFiles()).toEqual([]);
+  });
+
+  test("An application without an e-mail is refused with a field error and its resume is not kept", async () => {
+    const result = await apply(jobId, candidate({ email: "" }), { bytes: pdf(), name: "cv.pdf", type: "application/pdf" });
+    expect(result.httpStatus).toBe(400);
+    expect(result.body.fieldErrors?.email).toEqual(["Email is required."]);
+    expect(await db().selectFrom("jobApplications").selectAll().execute()).toHaveLength(0);
+    expect(newFiles()).toEqual([]);
+  });
+
+  test("Nobody can apply to a closed or unknown opening", async () => {
+    await setOpeningStatus(jobId, "closed");
+    expect((await apply(jobId, candidate())).httpStatus).toBe(410);
+    expect((await apply("no-such-job", candidate())).httpStatus).toBe(404);
+    expect(await db().selectFrom("jobApplications").selectAll().execute()).toHaveLength(0);
+  });
+
+  test("A cross-site post is refused and stores nothing", async () => {
+    const result = await apply(jobId, candidate(), undefined, "https://evil.example");
+    expect(result.httpStatus).toBe(403);
+    expect(await db().selectFrom("jobApplications").selectAll().execute()).toHaveLength(0);
+  });
+
+  test("A bot that fills the honeypot is told it worked but nothing is stored", async () => {
+    const result = await apply(jobId, candidate({ website: "x" }), { bytes: pdf(), name: "cv.pdf", type: "application/pdf" });
+    expect(result.body.status).toBe("success");
+    expect(await db().selectFrom("jobApplications").selectAll().execute()).toHaveLength(0);
+    expect(newFiles()).toEqual([]);
+  });
+});
