@@ -12,6 +12,7 @@ const tmpDir = process.env.E2E_TMP_DIR ?? path.join(os.tmpdir(), `agency-site-e2
 // which inherit this environment) can open the same SQLite file, uploads and mails; see e2e/helpers.ts.
 const databaseFile = path.join(tmpDir, "e2e.sqlite");
 const storageDir = path.join(tmpDir, "uploads");
+process.env.E2E_TMP_DIR = tmpDir;
 process.env.E2E_DATABASE_FILE = databaseFile;
 process.env.E2E_STORAGE_DIR = storageDir;
 // SMTP_URL is unset for the server, so mails are written as .eml files under ./data/mail relative

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { serviceDetails } from "../app/content/service-details.server";
 import { services } from "../app/content/services";
 import { SERVICE_SLUGS, waitForHydration } from "./helpers";
 
@@ -30,10 +31,11 @@ for (const slug of SERVICE_SLUGS) {
     expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     await expect(main.getByRole("heading", { level: 1 })).toHaveText(service.title);
     await expect(main.getByText(service.desc)).toBeVisible();
-    for (const paragraph of service.details) {
+    const details = serviceDetails[service.slug] ?? [];
+    for (const paragraph of details) {
       await expect(main.getByText(paragraph, { exact: true })).toBeVisible();
     }
-    expect(service.details.length).toBeGreaterThanOrEqual(2);
+    expect(details.length).toBeGreaterThanOrEqual(2);
     const back = main.getByRole("link", { name: "Back to Home" });
     await expect(back).toHaveAttribute("href", "/");
   });

@@ -2,6 +2,7 @@ import { expect, test } from "vitest";
 import { caseStudies } from "~/content/cases";
 import { privacy, terms } from "~/content/legal";
 import { leadership } from "~/content/leadership";
+import { serviceDetails } from "~/content/service-details.server";
 import { findService, services } from "~/content/services";
 import { publicPaths } from "~/lib/public-pages";
 
@@ -14,7 +15,7 @@ test("The catalogue has the nine services with the spec's slugs, in order", () =
     "dapps", "game-development", "crm", "saas",
   ]);
   for (const s of services) {
-    expect(s.details.length).toBeGreaterThanOrEqual(2);
+    expect(serviceDetails[s.slug]?.length).toBeGreaterThanOrEqual(2);
     expect(s.img).toBe(`/images/services/${s.slug}.svg`);
   }
   expect(findService("crm")?.slug).toBe("crm");

@@ -30,6 +30,8 @@ export function QuoteForm({ idPrefix, formToken, waitUntilReady, onSuccess, page
     id: `${idPrefix}-quote`,
     lastResult: data?.result,
     constraint: getZodConstraint(quoteSchema),
+    // Browsers check required fields until hydration; Conform takes over afterwards.
+    defaultNoValidate: false,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteSchema }),

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { Service } from "~/content/types";
+import type { ServiceSummary } from "~/content/types";
 
-export function ServiceCard({ service, headingLevel = "h3" }: { service: Service; headingLevel?: "h2" | "h3" }) {
+export function ServiceCard({ service, headingLevel = "h3" }: { service: ServiceSummary; headingLevel?: "h2" | "h3" }) {
   const Heading = headingLevel;
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">

@@ -1,10 +1,13 @@
-export interface Service {
+export interface ServiceSummary {
   slug: string;
   title: string;
   /** One or two sentences for cards. */
   desc: string;
   /** Path under /images, e.g. "/images/services/android-apps.svg". */
   img: string;
+}
+
+export interface Service extends ServiceSummary {
   /** Multi-paragraph details shown on /service/{slug}. */
   details: string[];
 }

@@ -85,6 +85,8 @@ function ApplicationForm({ jobId, formToken, pageOutcome, onSuccess }: Applicati
     id: "application",
     lastResult: toResult(outcome),
     constraint: getZodConstraint(applicationSchema),
+    // Browsers check required fields until hydration; Conform takes over afterwards.
+    defaultNoValidate: false,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: applicationSchema }),

@@ -4,7 +4,8 @@ import type { Route } from "./+types/quote";
 import { PageHeader } from "~/components/page-header";
 import { QuoteForm } from "~/components/quote-form";
 import { useFillClock } from "~/components/spam-fields";
-import { QUOTE_SUCCESS_MESSAGE } from "~/lib/constants";
+import { QUOTE_FAILURE_MESSAGE, QUOTE_SUCCESS_MESSAGE } from "~/lib/constants";
+import type { QuoteActionData } from "~/lib/quote-result";
 import { baseUrlFrom, seo } from "~/lib/seo";
 import { issueFormToken } from "~/server/spam-defence.server";
 import { handleQuoteAction } from "./quote.server";
@@ -24,6 +25,15 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return handleQuoteAction(request, context.clientIp);
+}
+
+// A lost connection must leave the modal open with the spec's message, not replace the page.
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<QuoteActionData> {
+  try {
+    return await serverAction();
+  } catch {
+    return { status: "error", message: QUOTE_FAILURE_MESSAGE };
+  }
 }
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {

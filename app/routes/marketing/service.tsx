@@ -1,14 +1,15 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/service";
+import { serviceDetails } from "~/content/service-details.server";
 import { findService } from "~/content/services";
 import { SERVICE_NOT_FOUND_MESSAGE } from "~/lib/constants";
 import { baseUrlFrom, seo } from "~/lib/seo";
 
 export function loader({ params }: Route.LoaderArgs) {
-  const service = findService(params.slug);
+  const summary = findService(params.slug);
   // An unknown slug is a real 404 for crawlers; the page still shows the spec's message.
-  if (!service) return data({ service: null }, { status: 404 });
-  return { service };
+  if (!summary) return data({ service: null }, { status: 404 });
+  return { service: { ...summary, details: serviceDetails[summary.slug] ?? [] } };
 }
 
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
