@@ -7,6 +7,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": new URL("./app", import.meta.url).pathname },
   },
+  // Server-only native modules: never pre-bundle them for the browser in dev.
+  optimizeDeps: { exclude: ["@node-rs/argon2", "better-sqlite3"] },
   build: {
     // Targets the browsers the site supports; keeps output small.
     target: "es2022",

@@ -10,6 +10,7 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { EmployeeShortcut } from "~/components/employee-shortcut";
+import { FlashNotice } from "~/components/flash-notice";
 import { PendingNavigation } from "~/components/pending-navigation";
 import { RouteScrollReset } from "~/components/route-scroll-reset";
 import { ScrollToTopButton } from "~/components/scroll-to-top-button";
@@ -19,6 +20,8 @@ import { THEME_STORAGE_KEY } from "~/lib/constants";
 import { useNonce } from "~/lib/nonce";
 import { isDashboardPath } from "~/lib/paths";
 import { getEnv } from "~/server/env.server";
+import { homeDashboardEnabled } from "~/server/preferences.server";
+import { getSessionUser } from "~/server/session.server";
 import { organizationJsonLd, serializeJsonLd } from "~/lib/organization-jsonld";
 
 export const links: LinksFunction = () => [
@@ -27,8 +30,12 @@ export const links: LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-export function loader() {
-  return { appUrl: getEnv().APP_URL };
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  return {
+    appUrl: getEnv().APP_URL,
+    user: user ? { email: user.email, role: user.role, homeDashboard: homeDashboardEnabled(request) } : null,
+  };
 }
 
 // Runs before first paint so a stored dark theme never flashes light (SPEC §4: dark only if stored).
@@ -64,12 +71,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      {onDashboard ? null : <SiteNav />}
+      {onDashboard ? null : <SiteNav user={loaderData.user} />}
       <PendingNavigation />
       <main id="main" className="flex-1" tabIndex={-1}>
         <Outlet />
       </main>
       <SiteFooter />
+      <FlashNotice email={loaderData.user?.email} />
       <ScrollToTopButton />
       <RouteScrollReset />
       <EmployeeShortcut />

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -237,18 +237,13 @@ export async function waitForMail(address: string, since: number, match: RegExp 
 export interface IsolatedServer {
   baseURL: string;
   databaseFile: string;
+  storageDir: string;
   stop(): Promise<void>;
 }
 
-/**
- * Starts a second instance of the built server (build/server.js) on a free loopback port with its
- * own, freshly seeded database, for tests that must change global state (e.g. close every opening)
- * without disturbing the specs that run in parallel against the main server.
- */
-export async function startIsolatedServer(): Promise<IsolatedServer> {
-  const dir = mkdtempSync(path.join(TMP_DIR(), "isolated-"));
-  const databaseFile = path.join(dir, "db.sqlite");
-  const port = await new Promise<number>((resolve, reject) => {
+/** A TCP port on 127.0.0.1 that was free a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
@@ -256,6 +251,26 @@ export async function startIsolatedServer(): Promise<IsolatedServer> {
       probe.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
     });
   });
+}
+
+export interface IsolatedServerOptions {
+  /** Listen here (e.g. chosen with freePort() when other services must know APP_URL first). */
+  port?: number;
+  /** Extra or overriding environment, e.g. SMTP_URL or GOOGLE_CLIENT_ID/SECRET/ISSUER. */
+  env?: Record<string, string>;
+}
+
+/**
+ * Starts a second instance of the built server (build/server.js) on a free loopback port with its
+ * own, freshly seeded database, for tests that must change global state (e.g. close every opening)
+ * or need their own configuration (`options.env`), without disturbing the specs that run in
+ * parallel against the main server. APP_URL is the instance's own URL.
+ */
+export async function startIsolatedServer(options: IsolatedServerOptions = {}): Promise<IsolatedServer> {
+  const dir = mkdtempSync(path.join(TMP_DIR(), "isolated-"));
+  const databaseFile = path.join(dir, "db.sqlite");
+  const storageDir = path.join(dir, "uploads");
+  const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["build/server.js"], {
     stdio: ["ignore", "ignore", "pipe"],
@@ -266,10 +281,11 @@ export async function startIsolatedServer(): Promise<IsolatedServer> {
       APP_URL: baseURL,
       LOG_LEVEL: "warn",
       DATABASE_URL: `file:${databaseFile}`,
-      STORAGE_DIR: path.join(dir, "uploads"),
+      STORAGE_DIR: storageDir,
       AUTH_SECRET: "e2e-only-secret-e2e-only-secret-e2e-only-secret",
       SMTP_URL: "",
       DEMO_CONTENT: "on",
+      ...options.env,
     },
   });
   let stderr = "";
@@ -293,5 +309,25 @@ export async function startIsolatedServer(): Promise<IsolatedServer> {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { baseURL, databaseFile, stop };
+  return { baseURL, databaseFile, storageDir, stop };
+}
+
+/**
+ * Creates a staff account with the real command line (`npm run staff -- add …`, i.e.
+ * `tsx scripts/staff.ts add`) against a server's SQLite file; returns what it printed.
+ */
+export function addStaffWithCli(email: string, password: string, databaseFile = DATABASE_FILE()): string {
+  const result = spawnSync("npx", ["--no-install", "tsx", "scripts/staff.ts", "add", email, "--password", password], {
+    encoding: "utf8",
+    timeout: 60_000,
+    env: {
+      ...process.env,
+      DATABASE_URL: `file:${databaseFile}`,
+      STORAGE_DIR: path.join(path.dirname(databaseFile), "uploads"),
+      AUTH_SECRET: "e2e-only-secret-e2e-only-secret-e2e-only-secret",
+      LOG_LEVEL: "warn",
+    },
+  });
+  if (result.status !== 0) throw new Error(`staff add ${email} exited ${result.status}: ${result.stderr}${result.stdout}`);
+  return result.stdout.trim();
 }

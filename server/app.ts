@@ -1,6 +1,7 @@
 // The server half that Vite bundles together with the routes (build/server/index.js), so the
 // database, event bus and workers exist once per process. server.ts (node:http) drives it.
 import { createRequestHandler } from "react-router";
+import { CLIENT_IP_HEADER } from "~/server/auth.server";
 import { cleanTempUploads } from "~/server/storage.server";
 import { startContentWatcher } from "~/server/content-watcher.server";
 import { closeDb, migrateToLatest } from "~/server/db.server";
@@ -20,6 +21,8 @@ declare module "react-router" {
 const handler = createRequestHandler(() => import("virtual:react-router/server-build"), "production");
 
 export function handleRequest(request: Request, clientIp: string): Promise<Response> {
+  // Better Auth reads the client IP from this header; whatever a client sent is replaced.
+  request.headers.set(CLIENT_IP_HEADER, clientIp);
   return handler(request, { clientIp });
 }
 

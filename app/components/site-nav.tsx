@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { site } from "~/content/site";
 import { navLinks } from "~/lib/paths";
 
@@ -11,7 +11,28 @@ function linkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-export function SiteNav() {
+interface NavUser {
+  email: string;
+  homeDashboard: boolean;
+}
+
+/** SPEC §2: signed-in users can show their dashboard in place of the home page. */
+function HomeDashboardToggle({ on, pathname }: { on: boolean; pathname: string }) {
+  return (
+    <Form method="post" action="/home-dashboard" className="flex items-center">
+      <input type="hidden" name="enabled" value={on ? "0" : "1"} />
+      <input type="hidden" name="returnTo" value={pathname} />
+      <button type="submit" aria-pressed={on} className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 dark:text-slate-300">
+        <span aria-hidden="true" className={`mr-2 inline-block h-4 w-7 rounded-full align-middle ${on ? "bg-brand-600" : "bg-slate-300 dark:bg-slate-600"}`}>
+          <span className={`block size-4 rounded-full bg-white shadow transition-transform ${on ? "translate-x-3" : ""}`} />
+        </span>
+        Dashboard on Home
+      </button>
+    </Form>
+  );
+}
+
+export function SiteNav({ user }: { user: NavUser | null }) {
   const { pathname } = useLocation();
   // The menu remembers the page it was opened on, so navigating anywhere closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -27,7 +48,7 @@ export function SiteNav() {
     return () => window.removeEventListener("keydown", onKey);
   }, [open]);
 
-  const links = [...navLinks, { to: "/login", label: "Login / Register" }];
+  const links = [...navLinks, user ? { to: "/dashboard", label: "Dashboard" } : { to: "/login", label: "Login / Register" }];
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
@@ -44,6 +65,11 @@ export function SiteNav() {
               </NavLink>
             </li>
           ))}
+          {user ? (
+            <li>
+              <HomeDashboardToggle on={user.homeDashboard} pathname={pathname} />
+            </li>
+          ) : null}
         </ul>
         <button
           type="button"
@@ -67,6 +93,11 @@ export function SiteNav() {
               </NavLink>
             </li>
           ))}
+          {user ? (
+            <li>
+              <HomeDashboardToggle on={user.homeDashboard} pathname={pathname} />
+            </li>
+          ) : null}
         </ul>
       </div>
     </header>

@@ -11,3 +11,6 @@ export const navLinks = [
   { to: "/cases", label: "Case Studies" },
   { to: "/careers", label: "Careers" },
 ] as const;
+
+/** Where the client's Settings panel lives; settings actions come back here. */
+export const SETTINGS_PATH = "/user-dashboard/settings";

@@ -6,7 +6,10 @@ export type AppEvent =
   | { type: "testimonial.changed"; id: string }
   | { type: "quote.created"; id: string }
   | { type: "application.created"; id: string; jobId: string }
-  | { type: "mail.enqueued" };
+  | { type: "mail.enqueued" }
+  // Portal data: ownerId lets a client's stream forward its own changes only.
+  | { type: "project.changed"; id: string; ownerId: string }
+  | { type: "complaint.changed"; id: string; ownerId: string };
 
 export type EventTopic = AppEvent["type"];
 

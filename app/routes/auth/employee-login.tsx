@@ -1,23 +1,46 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/employee-login";
-import { PageHeader } from "~/components/page-header";
+import { CredentialsForm, GoogleButton } from "~/components/credentials-form";
+import { employeeLoginAction, employeeLoginLoader } from "./employee-login.server";
 
 export function meta(_: Route.MetaArgs) {
-  return [{ title: "Employee Login" }, { name: "robots", content: "noindex" }];
+  return [{ title: "Employee Login | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
 }
 
-// Staff sign-in arrives with issue 4; the hidden shortcut already leads here.
-export default function EmployeeLogin() {
+export function loader({ request }: Route.LoaderArgs) {
+  return employeeLoginLoader(request);
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return employeeLoginAction(request, context.clientIp);
+}
+
+export default function EmployeeLogin({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <>
-      <PageHeader title="Employee Login">
-        <p>Staff sign-in with a company e-mail opens here shortly.</p>
-      </PageHeader>
-      <div className="container-page py-12">
-        <Link to="/" className="btn-secondary">
+    <div className="container-page flex justify-center py-16">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Employee Login</h1>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">Sign in with your @{loaderData.domain} work e-mail.</p>
+        <div className="mt-6">
+          <CredentialsForm
+            id="employee-credentials"
+            intent="login"
+            emailLabel="Work Email"
+            submitLabel="Login"
+            passwordAutoComplete="current-password"
+            lastResult={actionData?.result}
+            error={actionData?.error ?? loaderData.error}
+          />
+        </div>
+        {loaderData.googleEnabled ? (
+          <div className="mt-6 border-t border-slate-200 pt-6 dark:border-slate-700">
+            <GoogleButton label="Sign in with Google" />
+          </div>
+        ) : null}
+        <Link to="/" className="mt-6 block text-center text-sm text-slate-700 underline dark:text-slate-300">
           Back to Home
         </Link>
       </div>
-    </>
+    </div>
   );
 }

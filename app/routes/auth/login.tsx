@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/login";
-import { PageHeader } from "~/components/page-header";
+import { CredentialsForm, GoogleButton } from "~/components/credentials-form";
 import { baseUrlFrom, seo } from "~/lib/seo";
+import { loginAction, loginLoader } from "./login.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
@@ -12,18 +13,50 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-// Accounts arrive with issue 4; the route exists so navigation and links already work.
-export default function Login() {
+export function loader({ request }: Route.LoaderArgs) {
+  return loginLoader(request);
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return loginAction(request, context.clientIp);
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const register = loaderData.mode === "register";
+  const error = actionData?.error ?? loaderData.error;
   return (
-    <>
-      <PageHeader title="Login / Register">
-        <p>The client portal is being set up. Client sign-in opens here shortly.</p>
-      </PageHeader>
-      <div className="container-page py-12">
-        <Link to="/" className="btn-secondary">
+    <div className="container-page flex justify-center py-16">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{register ? "Create Account" : "Login"}</h1>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+          {register ? "Create a client account to follow your projects." : "Sign in to your client portal."}
+        </p>
+        <div className="mt-6">
+          <CredentialsForm
+            key={loaderData.mode}
+            id={`credentials-${loaderData.mode}`}
+            intent={register ? "register" : "login"}
+            submitLabel={register ? "Create Account" : "Login"}
+            passwordAutoComplete={register ? "new-password" : "current-password"}
+            lastResult={actionData?.result}
+            error={error}
+          />
+        </div>
+        <p className="mt-4 text-center text-sm text-slate-700 dark:text-slate-300">
+          {register ? "Already have an account? " : "Don't have an account? "}
+          <Link to={register ? "/login" : "/login?mode=register"} replace role="button" className="font-semibold text-brand-700 underline dark:text-brand-300">
+            {register ? "Login" : "Create Account"}
+          </Link>
+        </p>
+        {loaderData.googleEnabled ? (
+          <div className="mt-6 border-t border-slate-200 pt-6 dark:border-slate-700">
+            <GoogleButton />
+          </div>
+        ) : null}
+        <Link to="/" className="mt-6 block text-center text-sm text-slate-700 underline dark:text-slate-300">
           Back to Home
         </Link>
       </div>
-    </>
+    </div>
   );
 }

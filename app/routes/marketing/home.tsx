@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, replace } from "react-router";
 import type { Route } from "./+types/home";
 import { AutoScrollStrip } from "~/components/auto-scroll-strip";
 import { LeadershipCarousel } from "~/components/leadership-carousel";
@@ -12,6 +12,8 @@ import { site } from "~/content/site";
 import { LOGOS_INTERVAL_MS, TESTIMONIALS_INTERVAL_MS } from "~/lib/constants";
 import { baseUrlFrom, seo } from "~/lib/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+import { homeDashboardEnabled } from "~/server/preferences.server";
+import { getSessionUser } from "~/server/session.server";
 import { issueFormToken } from "~/server/spam-defence.server";
 import { listVisibleTestimonials } from "~/server/testimonials.server";
 
@@ -24,7 +26,8 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  if (homeDashboardEnabled(request) && (await getSessionUser(request))) throw replace("/dashboard");
   return { testimonials: await listVisibleTestimonials(), formToken: issueFormToken() };
 }
 

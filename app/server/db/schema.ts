@@ -78,10 +78,78 @@ export interface RateLimitTable {
 }
 
 export interface Database {
+  users: UserTable;
+  sessions: SessionTable;
+  profiles: ProfileTable;
+  projects: ProjectTable;
+  complaints: ComplaintTable;
+  complaintReplies: ComplaintReplyTable;
   quotes: QuoteTable;
   jobOpenings: JobOpeningTable;
   jobApplications: JobApplicationTable;
   testimonials: TestimonialTable;
   mailOutbox: MailOutboxTable;
   rateLimits: RateLimitTable;
+}
+
+// Better Auth's tables: read through its API; typed here for our own joins and purges.
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean | number;
+  image: string | null;
+  role: string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+export interface SessionTable {
+  id: string;
+  token: string;
+  userId: string;
+  expiresAt: Date | string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+export interface ProfileTable {
+  userId: string;
+  fullName: string;
+  phone: string;
+  company: string;
+  country: string;
+  email: string;
+  updatedAt: number;
+}
+
+export interface ProjectTable {
+  id: string;
+  ownerId: string;
+  title: string;
+  description: string;
+  progress: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ComplaintTable {
+  id: string;
+  ownerId: string;
+  subject: string;
+  message: string;
+  status: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ComplaintReplyTable {
+  id: string;
+  complaintId: string;
+  sender: string;
+  senderName: string;
+  text: string;
+  timestamp: number;
 }

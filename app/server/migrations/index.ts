@@ -1,7 +1,9 @@
 import type { Migration } from "kysely";
 import * as publicData from "./2026-11-21T1750-public-data";
+import * as accountsPortal from "./2026-11-21T1830-accounts-portal";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
 export const migrations: Record<string, Migration> = {
   "2026-11-21T1750-public-data": publicData,
+  "2026-11-21T1830-accounts-portal": accountsPortal,
 };

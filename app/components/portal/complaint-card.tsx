@@ -1,0 +1,55 @@
+import { formatDateTime, isoDate } from "~/lib/dates";
+import type { PortalFormResult } from "~/lib/portal";
+import { ReplyForm } from "./reply-form";
+import { StatusBadge } from "./status-badge";
+
+export interface ComplaintView {
+  id: string;
+  subject: string;
+  message: string;
+  status: string;
+  createdAt: number;
+  replies: { id: string; sender: string; senderName: string; text: string; timestamp: number }[];
+}
+
+/** SPEC §3: 'user' is the client; any other sender is staff, shown by name when we have one. */
+function senderLabel(reply: { sender: string; senderName: string }): string {
+  if (reply.sender === "user") return "You";
+  return reply.senderName || "Support team";
+}
+
+export function ComplaintCard({ complaint, pageResult }: { complaint: ComplaintView; pageResult?: PortalFormResult }) {
+  const titleId = `complaint-${complaint.id}`;
+  return (
+    <article aria-labelledby={titleId} className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white">
+          {complaint.subject}
+        </h2>
+        <StatusBadge status={complaint.status} />
+      </header>
+      <p className="text-xs text-slate-600 dark:text-slate-400">
+        Raised <time dateTime={isoDate(complaint.createdAt)}>{formatDateTime(complaint.createdAt)}</time>
+      </p>
+      <p className="mt-3 whitespace-pre-line text-slate-700 dark:text-slate-300">{complaint.message}</p>
+      {complaint.replies.length > 0 ? (
+        <ol aria-label={`Replies to ${complaint.subject}`} className="mt-4 space-y-3 border-l-2 border-slate-200 pl-4 dark:border-slate-700">
+          {complaint.replies.map((reply) => (
+            <li key={reply.id}>
+              <p className="text-sm">
+                <span className="font-semibold text-slate-900 dark:text-white">{senderLabel(reply)}</span>{" "}
+                <time dateTime={isoDate(reply.timestamp)} className="text-xs text-slate-600 dark:text-slate-400">
+                  {formatDateTime(reply.timestamp)}
+                </time>
+              </p>
+              <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{reply.text}</p>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">No replies yet.</p>
+      )}
+      <ReplyForm complaintId={complaint.id} subject={complaint.subject} pageResult={pageResult} />
+    </article>
+  );
+}

@@ -1,0 +1,101 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { useFetcher, type FetcherWithComponents } from "react-router";
+import { FormField } from "~/components/form-field";
+import type { PortalFormResult } from "~/lib/portal";
+import { complaintSchema } from "~/lib/schemas/complaint";
+import { GetButton } from "./get-button";
+import { CloseIcon } from "./icons";
+import { FormError } from "./panel";
+import { dialogClassName, useUrlDialog } from "./url-dialog";
+
+const SUPPORT_PATH = "/user-dashboard/support";
+
+/** "New request" and its modal form (SPEC §2 Support); `?new` opens it without JavaScript. */
+export function NewRequest({ pageResult }: { pageResult?: PortalFormResult }) {
+  const failedWithoutJs = pageResult?.intent === "create-complaint" && pageResult.status !== "success" ? pageResult : undefined;
+  const dialog = useUrlDialog("new", Boolean(failedWithoutJs));
+  const fetcher = useFetcher<PortalFormResult>();
+  const outcome = fetcher.state === "idle" ? (fetcher.data ?? failedWithoutJs) : undefined;
+  const handled = useRef<unknown>(undefined);
+  const { close } = dialog;
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || fetcher.data?.status !== "success" || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    close();
+  }, [fetcher.state, fetcher.data, close]);
+
+  return (
+    <>
+      <GetButton
+        to={SUPPORT_PATH}
+        params={{ new: "1" }}
+        className="btn-primary"
+        onClick={(event) => {
+          event.preventDefault();
+          dialog.open();
+        }}
+      >
+        New request
+      </GetButton>
+      <dialog
+        ref={dialog.ref}
+        open={dialog.openedByUrl || undefined}
+        onClose={dialog.onClose}
+        aria-labelledby="new-request-title"
+        className={dialogClassName}
+      >
+        <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4 dark:border-slate-700">
+          <h2 id="new-request-title" className="text-xl font-bold">
+            New support request
+          </h2>
+          <GetButton
+            to={SUPPORT_PATH}
+            aria-label="Close"
+            className="rounded-md p-1"
+            onClick={(event) => {
+              event.preventDefault();
+              close();
+            }}
+          >
+            <CloseIcon />
+          </GetButton>
+        </div>
+        <div className="max-h-[75vh] overflow-y-auto px-6 py-5">
+          <ComplaintForm fetcher={fetcher} outcome={outcome} />
+        </div>
+      </dialog>
+    </>
+  );
+}
+
+function ComplaintForm({ fetcher, outcome }: { fetcher: FetcherWithComponents<PortalFormResult>; outcome?: PortalFormResult }) {
+  const submitting = fetcher.state !== "idle";
+  const [form, fields] = useForm({
+    id: "new-request",
+    lastResult: outcome?.result,
+    constraint: getZodConstraint(complaintSchema),
+    // Browsers check required fields until hydration; Conform takes over afterwards.
+    defaultNoValidate: false,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: complaintSchema }),
+  });
+  return (
+    <fetcher.Form method="post" action={SUPPORT_PATH} {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="create-complaint" />
+      <FormField id={fields.subject.id} label="Subject" errors={fields.subject.errors} errorId={fields.subject.errorId}>
+        <input {...getInputProps(fields.subject, { type: "text" })} className="field-input" />
+      </FormField>
+      <FormField id={fields.message.id} label="Message" errors={fields.message.errors} errorId={fields.message.errorId}>
+        <textarea {...getTextareaProps(fields.message)} rows={5} className="field-input" />
+      </FormField>
+      <FormError message={outcome?.status === "error" ? outcome.message : undefined} />
+      <button type="submit" className="btn-primary w-full" disabled={submitting}>
+        {submitting ? "Submitting..." : "Submit Request"}
+      </button>
+    </fetcher.Form>
+  );
+}

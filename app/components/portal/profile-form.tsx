@@ -1,0 +1,70 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { FormField } from "~/components/form-field";
+import { profileSchema, type ProfileInput } from "~/lib/schemas/profile";
+import { FormError } from "./panel";
+
+interface ProfileFormProps {
+  email: string;
+  defaultValue?: ProfileInput;
+  lastResult?: SubmissionResult<string[]>;
+  formError?: string;
+  submitLabel: string;
+}
+
+/** The completion form and the edit form: one schema, checked here and again by the action. */
+export function ProfileForm({ email, defaultValue, lastResult, formError, submitLabel }: ProfileFormProps) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save-profile";
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(profileSchema),
+    // Browsers check required fields until hydration; Conform takes over afterwards.
+    defaultNoValidate: false,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+  });
+
+  return (
+    <Form method="post" action="/user-dashboard?index" {...getFormProps(form)} className="max-w-xl space-y-4">
+      <input type="hidden" name="intent" value="save-profile" />
+      <div>
+        <label htmlFor="profile-email" className="field-label">
+          Email
+        </label>
+        {/* No name: the e-mail is the account's and is never taken from the form. */}
+        <input
+          id="profile-email"
+          type="email"
+          value={email}
+          readOnly
+          aria-describedby="profile-email-hint"
+          className="field-input bg-slate-100 dark:bg-slate-800"
+        />
+        <p id="profile-email-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          From your account; it cannot be changed here.
+        </p>
+      </div>
+      <FormField id={fields.fullName.id} label="Full Name" errors={fields.fullName.errors} errorId={fields.fullName.errorId}>
+        <input {...getInputProps(fields.fullName, { type: "text" })} autoComplete="name" className="field-input" />
+      </FormField>
+      <FormField id={fields.phone.id} label="Phone" errors={fields.phone.errors} errorId={fields.phone.errorId}>
+        <input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" className="field-input" />
+      </FormField>
+      <FormField id={fields.company.id} label="Company" optional errors={fields.company.errors} errorId={fields.company.errorId}>
+        <input {...getInputProps(fields.company, { type: "text" })} autoComplete="organization" className="field-input" />
+      </FormField>
+      <FormField id={fields.country.id} label="Country" optional errors={fields.country.errors} errorId={fields.country.errorId}>
+        <input {...getInputProps(fields.country, { type: "text" })} autoComplete="country-name" className="field-input" />
+      </FormField>
+      <FormError message={formError} />
+      <button type="submit" className="btn-primary" disabled={saving}>
+        {saving ? "Saving..." : submitLabel}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,51 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { FormField } from "~/components/form-field";
+import { projectSchema } from "~/lib/schemas/project";
+import { FormError } from "./panel";
+
+interface ProjectFormProps {
+  lastResult?: SubmissionResult<string[]>;
+  formError?: string;
+}
+
+export function ProjectForm({ lastResult, formError }: ProjectFormProps) {
+  const navigation = useNavigation();
+  const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create-project";
+  const [form, fields] = useForm({
+    id: "new-project",
+    lastResult,
+    constraint: getZodConstraint(projectSchema),
+    // Browsers check required fields until hydration; Conform takes over afterwards.
+    defaultNoValidate: false,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: projectSchema }),
+  });
+
+  return (
+    <Form
+      method="post"
+      action="/user-dashboard/projects"
+      {...getFormProps(form)}
+      aria-labelledby="create-project-heading"
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id="create-project-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+        Start a new project
+      </h2>
+      <input type="hidden" name="intent" value="create-project" />
+      <FormField id={fields.title.id} label="Title" errors={fields.title.errors} errorId={fields.title.errorId}>
+        <input {...getInputProps(fields.title, { type: "text" })} className="field-input" />
+      </FormField>
+      <FormField id={fields.description.id} label="Description" errors={fields.description.errors} errorId={fields.description.errorId}>
+        <textarea {...getTextareaProps(fields.description)} rows={4} className="field-input" />
+      </FormField>
+      <FormError message={formError} />
+      <button type="submit" className="btn-primary" disabled={creating}>
+        {creating ? "Creating..." : "Create Project"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,55 @@
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher } from "react-router";
+import type { PortalFormResult } from "~/lib/portal";
+import { isBlankReply, replySchema } from "~/lib/schemas/complaint";
+import { FormError } from "./panel";
+
+interface ReplyFormProps {
+  complaintId: string;
+  subject: string;
+  /** The page's own action result, for the no-JavaScript round trip. */
+  pageResult?: PortalFormResult;
+}
+
+/** One reply box per complaint; its own fetcher keeps each box's state apart. */
+export function ReplyForm({ complaintId, subject, pageResult }: ReplyFormProps) {
+  const fetcher = useFetcher<PortalFormResult>();
+  const mine = pageResult?.intent === "reply" && pageResult.complaintId === complaintId ? pageResult : undefined;
+  const outcome = fetcher.state === "idle" ? (fetcher.data ?? mine) : undefined;
+  const sending = fetcher.state !== "idle";
+  const [form, fields] = useForm({
+    id: `reply-${complaintId}`,
+    lastResult: outcome?.result,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: replySchema }),
+  });
+
+  const formProps = getFormProps(form);
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    // SPEC §5: a blank reply is ignored — no request, no error.
+    if (isBlankReply(new FormData(event.currentTarget).get("text"))) {
+      event.preventDefault();
+      return;
+    }
+    formProps.onSubmit(event);
+  }
+
+  return (
+    <fetcher.Form method="post" action="/user-dashboard/support" {...formProps} onSubmit={onSubmit} className="mt-4 space-y-2">
+      <input type="hidden" name="intent" value="reply" />
+      <input type="hidden" name="complaintId" value={complaintId} />
+      <label htmlFor={fields.text.id} className="field-label">
+        Reply<span className="sr-only"> to {subject}</span>
+      </label>
+      <textarea {...getTextareaProps(fields.text)} rows={2} className="field-input" />
+      <div id={fields.text.errorId} className="field-error" aria-live="polite">
+        {fields.text.errors?.join(" ")}
+      </div>
+      <FormError message={outcome?.status === "error" ? outcome.message : undefined} />
+      <button type="submit" className="btn-secondary" disabled={sending}>
+        {sending ? "Sending..." : "Send Reply"}
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,29 @@
+import { ACCOUNT_CREATED, LOGGED_IN, WELCOME_BACK } from "./auth-messages";
+
+type Text = string | ((ctx: { email?: string }) => string);
+
+// One-shot notices carried across a redirect as a code in ?notice= (never free text), SPEC §8.
+export const FLASH = {
+  login: { tone: "success", text: LOGGED_IN },
+  registered: { tone: "success", text: ACCOUNT_CREATED },
+  welcome: { tone: "success", text: WELCOME_BACK },
+  deleted: { tone: "success", text: "Account deleted successfully." },
+  "delete-failed": { tone: "error", text: "Failed to delete account. You may need to reauthenticate before deleting." },
+  "reset-sent": { tone: "success", text: ({ email }) => `Password reset email sent to ${email ?? ""}` },
+  "reset-failed": { tone: "error", text: "Failed to send reset link. Try again later." },
+  "no-email": { tone: "error", text: "No user email found." },
+  "password-changed": { tone: "success", text: "Your password has been changed. Please log in with the new one." },
+} satisfies Record<string, { tone: "success" | "error"; text: Text }>;
+
+export type FlashCode = keyof typeof FLASH;
+
+export function flashFor(code: string | null, ctx: { email?: string } = {}): { tone: "success" | "error"; message: string } | null {
+  if (!code || !(code in FLASH)) return null;
+  const entry = FLASH[code as FlashCode];
+  const text: Text = entry.text;
+  return { tone: entry.tone, message: typeof text === "function" ? text(ctx) : text };
+}
+
+export function withFlash(path: string, code: FlashCode): string {
+  return `${path}${path.includes("?") ? "&" : "?"}notice=${code}`;
+}

@@ -1,0 +1,50 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { site } from "~/content/site";
+
+export const PORTAL_BASE = "/user-dashboard";
+
+// SPEC §2 "Dashboard panels" and §8: texts are exact.
+export const PROFILE_LOADING = "Loading your profile...";
+export const PROJECTS_LOADING = "Loading your projects...";
+export const SUPPORT_LOADING = "Loading your support requests...";
+export const PROJECTS_EMPTY = "No projects yet";
+export const COMPLAINTS_EMPTY = "No complaints raised yet";
+export const PROFILE_SAVE_FAILURE = "Failed to save profile. Try again.";
+export const PROJECT_CREATE_FAILURE = "Failed to create project. Try again.";
+export const COMPLAINT_SUBMIT_FAILURE = "Failed to submit request. Try again.";
+export const REPLY_FAILURE = "Failed to send reply.";
+
+/** The sidebar's tabs; the tab lives in the path, so a reload keeps it. */
+export const PORTAL_TABS = [
+  { to: PORTAL_BASE, label: "Profile", loading: PROFILE_LOADING },
+  { to: `${PORTAL_BASE}/projects`, label: "My Projects", loading: PROJECTS_LOADING },
+  { to: `${PORTAL_BASE}/support`, label: "Support", loading: SUPPORT_LOADING },
+  { to: `${PORTAL_BASE}/settings`, label: "Settings", loading: null },
+] as const;
+
+export type PortalIntent = "save-profile" | "create-project" | "create-complaint" | "reply";
+
+/** What every portal action answers; `complaintId` tells which reply box an outcome belongs to. */
+export interface PortalFormResult {
+  intent: PortalIntent;
+  status: "success" | "invalid" | "error" | "ignored";
+  result?: SubmissionResult<string[]>;
+  message?: string;
+  complaintId?: string;
+}
+
+/**
+ * Opening or closing a dialog or edit mode only changes the query string: the data is unchanged,
+ * so skip the reload. Actions and live revalidations (same URL) still reload.
+ */
+export function skipReloadOnQueryChange({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const plainNavigation = !formMethod || formMethod.toUpperCase() === "GET";
+  if (plainNavigation && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
+}
+
+/** Title and robots tags of a portal panel: personal pages stay out of search engines. */
+export function portalMeta(title: string) {
+  return [{ title: `${title} | Client Portal | ${site.shortName}` }, { name: "robots", content: "noindex" }];
+}

@@ -1,0 +1,52 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, replace } from "react-router";
+import { EMPLOYEE_GOOGLE_FAILED, EMPLOYEE_LOGIN_FAILED, employeeDomainOnly } from "~/lib/auth-messages";
+import { withFlash } from "~/lib/flash";
+import { credentialsSchema } from "~/lib/schemas/credentials";
+import { googleEnabled } from "~/server/auth.server";
+import { getEnv } from "~/server/env.server";
+import { getSessionUser } from "~/server/session.server";
+import { isEmployeeEmail, signInWithPassword, signOut, startGoogleSignIn } from "~/server/sign-in.server";
+
+export async function employeeLoginLoader(request: Request) {
+  const google = new URL(request.url).searchParams.get("google");
+  const base = { domain: getEnv().COMPANY_DOMAIN, googleEnabled: googleEnabled() };
+  if (google === "error") return { ...base, error: EMPLOYEE_GOOGLE_FAILED };
+  if (google === "done") {
+    const user = await getSessionUser(request);
+    // SPEC §5 / issue 4: staff Google sign-in needs a verified e-mail in the company domain.
+    if (user?.role === "employee" && user.emailVerified) throw replace(withFlash("/dashboard", "welcome"));
+    if (user) return data({ ...base, error: EMPLOYEE_GOOGLE_FAILED }, { headers: await signOut(request) });
+    return { ...base, error: EMPLOYEE_GOOGLE_FAILED };
+  }
+  return { ...base, error: null };
+}
+
+export async function employeeLoginAction(request: Request, clientIp: string) {
+  const formData = await request.formData();
+  if (formData.get("intent") === "google") {
+    const started = await startGoogleSignIn(request, {
+      callbackURL: "/employee-login?google=done",
+      errorCallbackURL: "/employee-login?google=error",
+    });
+    if (!started) return data({ error: EMPLOYEE_GOOGLE_FAILED, result: undefined }, { status: 502 });
+    throw redirect(started.url, { headers: started.headers });
+  }
+  const submission = parseWithZod(formData, { schema: credentialsSchema });
+  if (submission.status !== "success") return data({ error: null, result: submission.reply() }, { status: 400 });
+  if (!isEmployeeEmail(submission.value.email)) {
+    return data(
+      { error: employeeDomainOnly(getEnv().COMPANY_DOMAIN), result: submission.reply({ hideFields: ["password"] }) },
+      { status: 400 },
+    );
+  }
+  const outcome = await signInWithPassword(request, submission.value, {
+    as: "employee",
+    clientIp,
+    failureMessage: EMPLOYEE_LOGIN_FAILED,
+  });
+  if (!outcome.ok) {
+    return data({ error: outcome.message, result: submission.reply({ hideFields: ["password"] }) }, { status: outcome.status });
+  }
+  throw redirect(withFlash("/dashboard", "welcome"), { headers: outcome.headers });
+}

@@ -1,0 +1,46 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, replace } from "react-router";
+import { CUSTOMER_GOOGLE_FAILED, EMPLOYEE_ON_CUSTOMER_GOOGLE } from "~/lib/auth-messages";
+import { withFlash } from "~/lib/flash";
+import { credentialsSchema } from "~/lib/schemas/credentials";
+import { googleEnabled } from "~/server/auth.server";
+import { getSessionUser } from "~/server/session.server";
+import { registerWithPassword, signInWithPassword, signOut, startGoogleSignIn } from "~/server/sign-in.server";
+
+export async function loginLoader(request: Request) {
+  const url = new URL(request.url);
+  const mode = url.searchParams.get("mode") === "register" ? ("register" as const) : ("login" as const);
+  const google = url.searchParams.get("google");
+  const base = { mode, googleEnabled: googleEnabled() };
+  if (google === "error") return { ...base, error: CUSTOMER_GOOGLE_FAILED };
+  const user = await getSessionUser(request);
+  if (user && google === "done") {
+    if (user.role === "employee") {
+      // SPEC §5: a company account signing in through the customer form is signed out again.
+      return data({ ...base, error: EMPLOYEE_ON_CUSTOMER_GOOGLE }, { headers: await signOut(request) });
+    }
+    throw replace(withFlash("/user-dashboard", "login"));
+  }
+  if (user) throw replace("/user-dashboard");
+  return { ...base, error: null };
+}
+
+export async function loginAction(request: Request, clientIp: string) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "google") {
+    const started = await startGoogleSignIn(request, { callbackURL: "/login?google=done", errorCallbackURL: "/login?google=error" });
+    if (!started) return data({ error: CUSTOMER_GOOGLE_FAILED, result: undefined }, { status: 502 });
+    throw redirect(started.url, { headers: started.headers });
+  }
+  const submission = parseWithZod(formData, { schema: credentialsSchema });
+  if (submission.status !== "success") return data({ error: null, result: submission.reply() }, { status: 400 });
+  const register = intent === "register";
+  const outcome = register
+    ? await registerWithPassword(request, submission.value, clientIp)
+    : await signInWithPassword(request, submission.value, { as: "client", clientIp });
+  if (!outcome.ok) {
+    return data({ error: outcome.message, result: submission.reply({ hideFields: ["password"] }) }, { status: outcome.status });
+  }
+  throw redirect(withFlash("/user-dashboard", register ? "registered" : "login"), { headers: outcome.headers });
+}

@@ -1,0 +1,65 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { FormField } from "~/components/form-field";
+import { withFlash } from "~/lib/flash";
+import { newPasswordSchema } from "~/lib/schemas/new-password";
+import { auth } from "~/server/auth.server";
+
+export function meta() {
+  return [{ title: "Choose a new password | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
+  try {
+    // Better Auth revokes every session of the account here (revokeSessionsOnPasswordReset).
+    await auth().api.resetPassword({ body: { newPassword: submission.value.password, token: submission.value.token } });
+  } catch {
+    return data({ result: submission.reply({ hideFields: ["password", "confirm"] }), error: "This reset link is invalid or has expired. Ask for a new one from Settings." }, { status: 400 });
+  }
+  throw redirect(withFlash("/login", "password-changed"));
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(newPasswordSchema),
+    defaultNoValidate: false,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+  });
+  return (
+    <div className="container-page flex justify-center py-16">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Choose a new password</h1>
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <FormField id={fields.password.id} label="New password" errors={fields.password.errors} errorId={fields.password.errorId}>
+            <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className="field-input" />
+          </FormField>
+          <FormField id={fields.confirm.id} label="Repeat new password" errors={fields.confirm.errors} errorId={fields.confirm.errorId}>
+            <input {...getInputProps(fields.confirm, { type: "password" })} autoComplete="new-password" className="field-input" />
+          </FormField>
+          {actionData?.error || fields.token.errors ? (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+              {actionData?.error ?? fields.token.errors?.join(" ")}
+            </p>
+          ) : null}
+          <button type="submit" className="btn-primary w-full">
+            Save new password
+          </button>
+        </Form>
+        <Link to="/login" className="mt-6 block text-center text-sm underline">
+          Back to Login
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { Outlet, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/layout";
+import { LoadingBar } from "~/components/loading-bar";
+import { PanelError } from "~/components/portal/panel";
+import { PortalShell } from "~/components/portal/shell";
+import { PORTAL_TABS, skipReloadOnQueryChange } from "~/lib/portal";
+import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+import { requireClient } from "~/server/session.server";
+
+export const shouldRevalidate = skipReloadOnQueryChange;
+
+// Personal pages: never stored by browsers or proxies. Child routes inherit these headers.
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireClient(request);
+  return { email: user.email };
+}
+
+/** The destination tab while a client-side switch waits for its data, with its loading text. */
+function usePendingTab() {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  if (navigation.state !== "loading" || navigation.formMethod) return undefined;
+  const target = PORTAL_TABS.find((tab) => tab.to === navigation.location.pathname);
+  return target && target.to !== pathname && target.loading ? target : undefined;
+}
+
+export default function PortalLayout({ loaderData }: Route.ComponentProps) {
+  // One stream for the whole portal: staff changes to the client's projects and requests.
+  useLiveRevalidation("/events/portal", ["projects", "complaints"]);
+  const pendingTab = usePendingTab();
+  return (
+    <PortalShell email={loaderData.email}>
+      {pendingTab?.loading ? <LoadingBar label={pendingTab.loading} /> : <Outlet />}
+    </PortalShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <div className="container-page py-12">
+      <PanelError error={error} />
+    </div>
+  );
+}

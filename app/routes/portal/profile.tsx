@@ -1,0 +1,92 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect, useRevalidator, useSearchParams } from "react-router";
+import type { Route } from "./+types/profile";
+import { LoadingBar } from "~/components/loading-bar";
+import { GetButton } from "~/components/portal/get-button";
+import { CloseIcon, PencilIcon } from "~/components/portal/icons";
+import { PanelError, PanelHeader } from "~/components/portal/panel";
+import { ProfileForm } from "~/components/portal/profile-form";
+import { ProfileView } from "~/components/portal/profile-view";
+import { PORTAL_BASE, PROFILE_LOADING, PROFILE_SAVE_FAILURE, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
+import { keepFailureInPanel } from "~/lib/portal-client-action";
+import { profileSchema } from "~/lib/schemas/profile";
+import { logger } from "~/server/logger.server";
+import { formResult, requireIntent } from "~/server/portal-forms.server";
+import { getProfile, saveProfile } from "~/server/profiles.server";
+import { requireClient } from "~/server/session.server";
+
+export const meta = () => portalMeta("Profile");
+export const shouldRevalidate = skipReloadOnQueryChange;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireClient(request);
+  const profile = await getProfile({ ownerId: user.id });
+  if (!profile) return { email: user.email, profile: null };
+  const { fullName, phone, company, country, updatedAt } = profile;
+  return { email: user.email, profile: { fullName, phone, company, country, updatedAt } };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireClient(request);
+  const formData = await request.formData();
+  const intent = requireIntent(formData, ["save-profile"]);
+  const submission = parseWithZod(formData, { schema: profileSchema });
+  if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
+  try {
+    await saveProfile({ ownerId: user.id, email: user.email }, submission.value);
+  } catch (error) {
+    logger.error({ err: error }, "profile save failed");
+    return formResult({ intent, status: "error", message: PROFILE_SAVE_FAILURE, result: submission.reply() }, 500);
+  }
+  // Back to view mode; a reload after saving does not post again.
+  return redirect(PORTAL_BASE);
+}
+
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInPanel(request, serverAction, { "save-profile": PROFILE_SAVE_FAILURE });
+}
+
+export default function ProfilePanel({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, profile } = loaderData;
+  const [searchParams] = useSearchParams();
+  const reloading = useRevalidator().state === "loading";
+  // After a failed save the form stays open with what was typed, even without JavaScript.
+  const failed = actionData?.intent === "save-profile" && actionData.status !== "success";
+  const editing = Boolean(profile) && (searchParams.has("edit") || failed);
+  const formProps = { email, lastResult: failed ? actionData.result : undefined, formError: failed ? actionData.message : undefined };
+
+  if (!profile) {
+    return (
+      <section>
+        <PanelHeader title="Complete your profile" intro="Tell us how to reach you about your projects." />
+        {reloading ? <LoadingBar label={PROFILE_LOADING} /> : null}
+        <ProfileForm {...formProps} submitLabel="Save Profile" />
+      </section>
+    );
+  }
+  const values = { fullName: profile.fullName, phone: profile.phone, company: profile.company, country: profile.country };
+  return (
+    <section>
+      <PanelHeader
+        title={editing ? "Edit profile" : "Profile"}
+        action={
+          editing ? (
+            <GetButton to={PORTAL_BASE} aria-label="Cancel editing" className="btn-secondary px-3">
+              <CloseIcon />
+            </GetButton>
+          ) : (
+            <GetButton to={PORTAL_BASE} params={{ edit: "1" }} aria-label="Edit profile" className="btn-secondary px-3">
+              <PencilIcon />
+            </GetButton>
+          )
+        }
+      />
+      {reloading ? <LoadingBar label={PROFILE_LOADING} /> : null}
+      {editing ? <ProfileForm {...formProps} defaultValue={values} submitLabel="Save Changes" /> : <ProfileView email={email} profile={profile} />}
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PanelError error={error} />;
+}

@@ -1,0 +1,82 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useRevalidator } from "react-router";
+import type { Route } from "./+types/projects";
+import { LoadingBar } from "~/components/loading-bar";
+import { PanelError, PanelHeader } from "~/components/portal/panel";
+import { ProgressBar } from "~/components/portal/progress-bar";
+import { ProjectForm } from "~/components/portal/project-form";
+import { formatDate, isoDate } from "~/lib/dates";
+import { PROJECT_CREATE_FAILURE, PROJECTS_EMPTY, PROJECTS_LOADING, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
+import { keepFailureInPanel } from "~/lib/portal-client-action";
+import { projectSchema } from "~/lib/schemas/project";
+import { logger } from "~/server/logger.server";
+import { formResult, requireIntent } from "~/server/portal-forms.server";
+import { createProject, listProjects } from "~/server/projects.server";
+import { requireClient } from "~/server/session.server";
+
+export const meta = () => portalMeta("My Projects");
+export const shouldRevalidate = skipReloadOnQueryChange;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireClient(request);
+  const projects = await listProjects({ ownerId: user.id });
+  return { projects: projects.map(({ id, title, description, progress, createdAt }) => ({ id, title, description, progress, createdAt })) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireClient(request);
+  const formData = await request.formData();
+  const intent = requireIntent(formData, ["create-project"]);
+  const submission = parseWithZod(formData, { schema: projectSchema });
+  if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
+  try {
+    await createProject({ ownerId: user.id }, submission.value);
+  } catch (error) {
+    logger.error({ err: error }, "project create failed");
+    return formResult({ intent, status: "error", message: PROJECT_CREATE_FAILURE, result: submission.reply() }, 500);
+  }
+  return formResult({ intent, status: "success", result: submission.reply({ resetForm: true }) });
+}
+
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInPanel(request, serverAction, { "create-project": PROJECT_CREATE_FAILURE });
+}
+
+export default function ProjectsPanel({ loaderData, actionData }: Route.ComponentProps) {
+  const { projects } = loaderData;
+  const reloading = useRevalidator().state === "loading";
+  const result = actionData?.intent === "create-project" ? actionData : undefined;
+  return (
+    <section>
+      <PanelHeader title="My Projects" intro="Follow the progress of the work we are doing for you." />
+      {reloading ? <LoadingBar label={PROJECTS_LOADING} /> : null}
+      <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+        {projects.length === 0 ? (
+          <p className="self-start rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+            {PROJECTS_EMPTY}
+          </p>
+        ) : (
+          <ul className="space-y-4" aria-label="Your projects">
+            {projects.map((p) => (
+              <li key={p.id} className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+                <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{p.title}</h2>
+                <p className="mt-1 whitespace-pre-line text-slate-700 dark:text-slate-300">{p.description}</p>
+                <div className="mt-4">
+                  <ProgressBar value={p.progress} label={`Progress of ${p.title}`} />
+                </div>
+                <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+                  Created <time dateTime={isoDate(p.createdAt)}>{formatDate(p.createdAt)}</time>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <ProjectForm lastResult={result?.result} formError={result?.status === "error" ? result.message : undefined} />
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PanelError error={error} />;
+}

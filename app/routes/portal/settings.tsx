@@ -1,0 +1,70 @@
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/settings";
+import { DeleteAccount } from "~/components/portal/delete-account";
+import { PanelError, PanelHeader } from "~/components/portal/panel";
+import { portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
+import { useTheme } from "~/lib/use-theme";
+import { requireClient } from "~/server/session.server";
+
+export const meta = () => portalMeta("Settings");
+export const shouldRevalidate = skipReloadOnQueryChange;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireClient(request);
+  return { email: user.email };
+}
+
+function SettingRow({ title, detail, children }: { title: string; detail: string; children: React.ReactNode }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-4 py-5">
+      <div>
+        <h2 className="font-semibold text-slate-900 dark:text-white">{title}</h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{detail}</p>
+      </div>
+      {children}
+    </li>
+  );
+}
+
+/** Posts to an action owned by the accounts module; its answer comes back as a ?notice= banner. */
+function PostButton({ action, intent, label }: { action: string; intent: string; label: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction === action;
+  return (
+    <Form method="post" action={action}>
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" className="btn-secondary" disabled={busy}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+export default function SettingsPanel({ loaderData }: Route.ComponentProps) {
+  const { theme, setTheme } = useTheme();
+  return (
+    <section className="max-w-2xl">
+      <PanelHeader title="Settings" intro={`Signed in as ${loaderData.email}`} />
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+        <SettingRow title="Password" detail="We e-mail you a link to choose a new password.">
+          <PostButton action="/settings/reset-password" intent="reset-password" label="Reset Password" />
+        </SettingRow>
+        <SettingRow title="Dark Mode" detail={`The ${theme} theme is on. Saved in this browser.`}>
+          <button type="button" className="btn-secondary" onClick={() => setTheme(theme === "dark" ? "light" : "dark")}>
+            {theme === "dark" ? "Light" : "Dark"}
+          </button>
+        </SettingRow>
+        <SettingRow title="Delete Account" detail="Removes your account and everything in this portal.">
+          <DeleteAccount />
+        </SettingRow>
+        <SettingRow title="Logout" detail="Sign out on this device.">
+          <PostButton action="/logout" intent="logout" label="Logout" />
+        </SettingRow>
+      </ul>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PanelError error={error} />;
+}

@@ -1,0 +1,46 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { COMPLAINT_SUBMIT_FAILURE, REPLY_FAILURE } from "~/lib/portal";
+import { complaintSchema, isBlankReply, replySchema } from "~/lib/schemas/complaint";
+import { addReply, createComplaint } from "~/server/complaints.server";
+import { logger } from "~/server/logger.server";
+import { formResult, requireIntent } from "~/server/portal-forms.server";
+import type { SessionUser } from "~/server/session.server";
+
+async function raiseComplaint(user: SessionUser, formData: FormData) {
+  const intent = "create-complaint";
+  const submission = parseWithZod(formData, { schema: complaintSchema });
+  if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
+  try {
+    await createComplaint({ ownerId: user.id }, submission.value);
+  } catch (error) {
+    logger.error({ err: error }, "complaint submit failed");
+    return formResult({ intent, status: "error", message: COMPLAINT_SUBMIT_FAILURE, result: submission.reply() }, 500);
+  }
+  return formResult({ intent, status: "success", result: submission.reply({ resetForm: true }) });
+}
+
+async function reply(user: SessionUser, formData: FormData) {
+  const intent = "reply";
+  const rawId = formData.get("complaintId");
+  const complaintId = typeof rawId === "string" ? rawId : undefined;
+  // SPEC §5: blank after trimming is ignored — nothing stored, nothing to correct.
+  if (isBlankReply(formData.get("text"))) return formResult({ intent, status: "ignored", complaintId });
+  const submission = parseWithZod(formData, { schema: replySchema });
+  if (submission.status !== "success") return formResult({ intent, status: "invalid", complaintId, result: submission.reply() }, 400);
+  try {
+    const stored = await addReply({ complaintId: submission.value.complaintId, ownerId: user.id }, submission.value.text);
+    // Another client's complaint answers exactly like one that does not exist.
+    if (!stored) return formResult({ intent, status: "error", complaintId, message: REPLY_FAILURE, result: submission.reply() }, 404);
+  } catch (error) {
+    logger.error({ err: error }, "reply failed");
+    return formResult({ intent, status: "error", complaintId, message: REPLY_FAILURE, result: submission.reply() }, 500);
+  }
+  return formResult({ intent, status: "success", complaintId, result: submission.reply({ resetForm: true }) });
+}
+
+/** The Support panel's forms: a new request, or a reply on one of the client's own requests. */
+export async function handleSupportAction(user: SessionUser, request: Request) {
+  const formData = await request.formData();
+  const intent = requireIntent(formData, ["create-complaint", "reply"]);
+  return intent === "create-complaint" ? raiseComplaint(user, formData) : reply(user, formData);
+}

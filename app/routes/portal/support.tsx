@@ -1,0 +1,59 @@
+import { useRevalidator } from "react-router";
+import type { Route } from "./+types/support";
+import { LoadingBar } from "~/components/loading-bar";
+import { ComplaintCard } from "~/components/portal/complaint-card";
+import { NewRequest } from "~/components/portal/new-request-dialog";
+import { PanelError, PanelHeader } from "~/components/portal/panel";
+import { COMPLAINT_SUBMIT_FAILURE, COMPLAINTS_EMPTY, REPLY_FAILURE, SUPPORT_LOADING, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
+import { keepFailureInPanel } from "~/lib/portal-client-action";
+import { listComplaints } from "~/server/complaints.server";
+import { requireClient } from "~/server/session.server";
+import { handleSupportAction } from "./support.server";
+
+export const meta = () => portalMeta("Support");
+export const shouldRevalidate = skipReloadOnQueryChange;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireClient(request);
+  const complaints = await listComplaints({ ownerId: user.id });
+  return {
+    complaints: complaints.map(({ id, subject, message, status, createdAt, replies }) => ({ id, subject, message, status, createdAt, replies })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireClient(request);
+  return handleSupportAction(user, request);
+}
+
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInPanel(request, serverAction, { "create-complaint": COMPLAINT_SUBMIT_FAILURE, reply: REPLY_FAILURE });
+}
+
+export default function SupportPanel({ loaderData, actionData }: Route.ComponentProps) {
+  const { complaints } = loaderData;
+  const reloading = useRevalidator().state === "loading";
+  return (
+    <section>
+      <PanelHeader title="Support" intro="Raise a request and follow our replies here." action={<NewRequest pageResult={actionData} />} />
+      {reloading ? <LoadingBar label={SUPPORT_LOADING} /> : null}
+      {complaints.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          {COMPLAINTS_EMPTY}
+        </p>
+      ) : (
+        <ul className="space-y-4" aria-label="Your support requests">
+          {complaints.map((complaint) => (
+            <li key={complaint.id}>
+              <ComplaintCard complaint={complaint} pageResult={actionData} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PanelError error={error} />;
+}

@@ -1,0 +1,19 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/home-dashboard";
+import { getEnv } from "~/server/env.server";
+import { homeDashboardCookie } from "~/server/preferences.server";
+import { requireUser } from "~/server/session.server";
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireUser(request);
+  const form = await request.formData();
+  const enabled = form.get("enabled") === "1";
+  const returnTo = String(form.get("returnTo") ?? "/");
+  const safeReturn = returnTo.startsWith("/") && !returnTo.startsWith("//") ? returnTo : "/";
+  const cookie = homeDashboardCookie(enabled, getEnv().APP_URL.startsWith("https://"));
+  throw redirect(safeReturn, { headers: { "Set-Cookie": cookie } });
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,27 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/settings-delete-account";
+import { withFlash } from "~/lib/flash";
+import { SETTINGS_PATH } from "~/lib/paths";
+import { auth } from "~/server/auth.server";
+import { queueAccountDeletedMail } from "~/server/auth-mail.server";
+import { logger } from "~/server/logger.server";
+import { requireUser } from "~/server/session.server";
+
+// Settings → Delete Account. Better Auth refuses when the sign-in is not recent ("fresh"): the
+// spec's failure message asks the user to sign in again.
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  try {
+    const { headers } = await auth().api.deleteUser({ body: {}, headers: request.headers, returnHeaders: true });
+    await queueAccountDeletedMail(user.email, user.id);
+    throw redirect(withFlash("/", "deleted"), { headers });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    logger.warn({ err: error, userId: user.id }, "account deletion refused");
+    throw redirect(withFlash(SETTINGS_PATH, "delete-failed"));
+  }
+}
+
+export function loader() {
+  return redirect(SETTINGS_PATH);
+}

@@ -1,0 +1,24 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/settings-reset-password";
+import { withFlash } from "~/lib/flash";
+import { SETTINGS_PATH } from "~/lib/paths";
+import { auth } from "~/server/auth.server";
+import { logger } from "~/server/logger.server";
+import { requireUser } from "~/server/session.server";
+
+// Settings → Reset Password: mails a reset link to the signed-in user's own address (SPEC §8).
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  if (!user.email) throw redirect(withFlash(SETTINGS_PATH, "no-email"));
+  try {
+    await auth().api.requestPasswordReset({ body: { email: user.email, redirectTo: "/reset-password" }, headers: request.headers });
+  } catch (error) {
+    logger.error({ err: error }, "password reset request failed");
+    throw redirect(withFlash(SETTINGS_PATH, "reset-failed"));
+  }
+  throw redirect(withFlash(SETTINGS_PATH, "reset-sent"));
+}
+
+export function loader() {
+  return redirect(SETTINGS_PATH);
+}

@@ -1,0 +1,64 @@
+import { redirect } from "react-router";
+import { roleForEmail, type Role } from "~/lib/roles";
+import { auth } from "./auth.server";
+import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  emailVerified: boolean;
+}
+
+// SECURITY.md: Better Auth sessions slide forever; we end them a fixed time after sign-in.
+export const ABSOLUTE_LIFETIME_MS: Record<Role, number> = {
+  client: 30 * 24 * 3_600_000,
+  employee: 12 * 3_600_000,
+};
+
+/** The signed-in user, or null. An expired or revoked session counts as signed out. */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  if (!request.headers.get("cookie")?.includes("session_token")) return null;
+  const result = await auth().api.getSession({ headers: request.headers, query: { disableRefresh: false } });
+  if (!result) return null;
+  const role = roleForEmail(result.user.email, getEnv().COMPANY_DOMAIN);
+  const startedAt = new Date(result.session.createdAt).getTime();
+  if (Date.now() - startedAt > ABSOLUTE_LIFETIME_MS[role]) {
+    await auth()
+      .api.revokeSession({ headers: request.headers, body: { token: result.session.token } })
+      .catch((error: unknown) => logger.warn({ err: error }, "expired session not revoked"));
+    return null;
+  }
+  return {
+    id: result.user.id,
+    email: result.user.email,
+    name: result.user.name,
+    role,
+    emailVerified: Boolean(result.user.emailVerified),
+  };
+}
+
+/** Guard: any signed-in user, else to /login. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect("/login");
+  return user;
+}
+
+/** Guard: a signed-in client; staff are sent to their own dashboard. */
+export async function requireClient(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== "client") throw redirect("/employee-dashboard");
+  return user;
+}
+
+/** Guard: a signed-in employee; a client is refused with 403. */
+export async function requireStaff(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== "employee") {
+    throw new Response("This area is for staff only.", { status: 403, statusText: "Staff only" });
+  }
+  return user;
+}
