@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { action as applySubmit } from "~/routes/resources/apply-submit";
 import { db } from "~/server/db.server";
+import { auth, resetAuthForTests } from "~/server/auth.server";
 import { createOpening, setOpeningStatus } from "~/server/openings.server";
 import { issueFormToken } from "~/server/spam-defence.server";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
@@ -14,14 +15,20 @@ interface Outcome {
   fieldErrors?: Record<string, string[]>;
 }
 
-async function apply(jobId: string, fields: Record<string, string>, file?: { bytes: Buffer; name: string; type: string }, origin = "http://localhost") {
+async function apply(
+  jobId: string,
+  fields: Record<string, string>,
+  file?: { bytes: Buffer; name: string; type: string },
+  origin = "http://localhost",
+  cookie?: string,
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   if (file) form.set("resume", new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
   const request = new Request(`http://localhost/apply/${jobId}/submit`, {
     method: "POST",
     body: form,
-    headers: { Origin: origin, Host: "localhost" },
+    headers: { Origin: origin, Host: "localhost", ...(cookie ? { Cookie: cookie } : {}) },
   });
   const response = (await applySubmit({ request, params: { id: jobId }, context: { clientIp: "203.0.113.9" } } as never)) as Response;
   return { httpStatus: response.status, body: (await response.json()) as Outcome };
@@ -63,6 +70,7 @@ describe.each(testDatabases("apply action"))("Job applications on $name", (datab
   const newFiles = () => storedFiles(storageDir).filter((f) => !filesBefore.includes(f));
   beforeAll(async () => {
     ({ cleanup, storageDir } = await useAppDatabase(database));
+    resetAuthForTests();
   });
   afterAll(async () => cleanup());
   beforeEach(async () => {
@@ -153,5 +161,18 @@ describe.each(testDatabases("apply action"))("Job applications on $name", (datab
     expect(result.body.status).toBe("success");
     expect(await db().selectFrom("jobApplications").selectAll().execute()).toHaveLength(0);
     expect(newFiles()).toEqual([]);
+  });
+
+  test("A signed-in client's application records their user id and files the resume under it", async () => {
+    const { headers, response } = await auth().api.signUpEmail({
+      body: { email: `applicant${Date.now()}@example.com`, password: "a-long-password", name: "Applicant" },
+      returnHeaders: true,
+    });
+    const cookie = (headers.get("set-cookie") ?? "").split(";")[0];
+    const result = await apply(jobId, candidate(), { bytes: pdf(), name: "cv.pdf", type: "application/pdf" }, "http://localhost", cookie);
+    expect(result.body.status).toBe("success");
+    const row = await db().selectFrom("jobApplications").selectAll().executeTakeFirstOrThrow();
+    expect(row.appliedBy).toBe(response.user.id);
+    expect(row.resume.startsWith(`resumes/${response.user.id}_`)).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ import { APPLICATION_FAILURE_MESSAGE, APPLICATION_SUCCESS_MESSAGE } from "~/lib/
 import { applicationSchema } from "~/lib/schemas/application";
 import { postWithProgress } from "~/lib/post-with-progress";
 import { findOpening } from "~/server/openings.server";
+import { getSessionUser } from "~/server/session.server";
 import { submitApplication, type ApplicationOutcome } from "~/server/job-applications.server";
 import { issueFormToken } from "~/server/spam-defence.server";
 
@@ -24,7 +25,12 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const outcome = await submitApplication(request, { jobId: params.id, clientIp: context.clientIp, appliedBy: null });
+  const outcome = await submitApplication(request, {
+    jobId: params.id,
+    clientIp: context.clientIp,
+    // SPEC §3: appliedBy is the signed-in user's id, or null for guests.
+    appliedBy: (await getSessionUser(request))?.id ?? null,
+  });
   return data(outcome, { status: outcome.httpStatus });
 }
 

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/apply-submit";
+import { getSessionUser } from "~/server/session.server";
 import { submitApplication } from "~/server/job-applications.server";
 import { isSameOrigin } from "~/server/origin-check.server";
 
@@ -8,7 +9,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!isSameOrigin(request)) {
     return Response.json({ status: "error", message: "Cross-site request refused." }, { status: 403 });
   }
-  const outcome = await submitApplication(request, { jobId: params.id, clientIp: context.clientIp, appliedBy: null });
+  const outcome = await submitApplication(request, {
+    jobId: params.id,
+    clientIp: context.clientIp,
+    // SPEC §3: appliedBy is the signed-in user's id, or null for guests.
+    appliedBy: (await getSessionUser(request))?.id ?? null,
+  });
   return Response.json(outcome, { status: outcome.httpStatus, headers: { "Cache-Control": "no-store" } });
 }
 
