@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { site } from "~/content/site";
 import { navLinks } from "~/lib/paths";
+import { HomeDashboardToggle } from "./home-dashboard-toggle";
 
 function linkClass({ isActive }: { isActive: boolean }) {
   return `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -14,22 +15,6 @@ function linkClass({ isActive }: { isActive: boolean }) {
 interface NavUser {
   email: string;
   homeDashboard: boolean;
-}
-
-/** SPEC §2: signed-in users can show their dashboard in place of the home page. */
-function HomeDashboardToggle({ on, pathname }: { on: boolean; pathname: string }) {
-  return (
-    <Form method="post" action="/home-dashboard" className="flex items-center">
-      <input type="hidden" name="enabled" value={on ? "0" : "1"} />
-      <input type="hidden" name="returnTo" value={pathname} />
-      <button type="submit" aria-pressed={on} className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 dark:text-slate-300">
-        <span aria-hidden="true" className={`mr-2 inline-block h-4 w-7 rounded-full align-middle ${on ? "bg-brand-600" : "bg-slate-300 dark:bg-slate-600"}`}>
-          <span className={`block size-4 rounded-full bg-white shadow transition-transform ${on ? "translate-x-3" : ""}`} />
-        </span>
-        Dashboard on Home
-      </button>
-    </Form>
-  );
 }
 
 export function SiteNav({ user }: { user: NavUser | null }) {

@@ -1,3 +1,4 @@
+import { CurrentHomeDashboardToggle } from "~/components/home-dashboard-toggle";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { site } from "~/content/site";
@@ -86,6 +87,12 @@ export function PortalShell({ email, children }: { email: string; children: Reac
         <nav aria-label="Dashboard" className="flex-1">
           <TabList onChoose={() => setOpen(false)} />
         </nav>
+        <div className="mb-3 space-y-1 border-t border-slate-200 pt-3 dark:border-slate-700">
+          <CurrentHomeDashboardToggle />
+          <Link to="/" className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:text-brand-700 dark:text-slate-300">
+            Website home
+          </Link>
+        </div>
         <p className="truncate text-xs text-slate-600 dark:text-slate-400" title={email}>
           Signed in as {email}
         </p>
