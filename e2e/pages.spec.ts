@@ -136,10 +136,16 @@ test("/careers lists openings or says 'No active openings at the moment.'", asyn
   else for (const link of await openings.all()) await expect(link).toHaveAttribute("href", /^\/careers\/[^/]+$/);
 });
 
-test("/login exists with a Login / Register heading", async ({ page }) => {
+test("/login shows the Login form with a Create Account toggle and Back to Home", async ({ page }) => {
   const response = await page.goto("/login");
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole("heading", { level: 1, name: "Login / Register" })).toBeVisible();
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
+  await expect(main.getByLabel("Email")).toHaveAttribute("type", "email");
+  await expect(main.getByLabel("Password")).toHaveAttribute("type", "password");
+  await main.getByRole("button", { name: "Create Account" }).click();
+  await expect(main.getByRole("heading", { level: 1, name: "Create Account" })).toBeVisible();
+  await expect(main.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
 });
 
 test("/employee-login exists with the heading 'Employee Login' and a Back to Home link", async ({ page }) => {
