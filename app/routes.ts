@@ -14,6 +14,7 @@ export default [
   route("terms", "routes/marketing/terms.tsx"),
   route("privacy", "routes/marketing/privacy.tsx"),
   route("quote", "routes/marketing/quote.tsx"),
+  route("quote/token", "routes/resources/quote-token.ts"),
   route("login", "routes/auth/login.tsx"),
   route("employee-login", "routes/auth/employee-login.tsx"),
   route("logout", "routes/auth/logout.tsx"),
@@ -22,7 +23,10 @@ export default [
   route("home-dashboard", "routes/resources/home-dashboard.ts"),
   route("settings/reset-password", "routes/resources/settings-reset-password.ts"),
   route("settings/delete-account", "routes/resources/settings-delete-account.ts"),
-  route("employee-dashboard", "routes/console/employee-dashboard.tsx"),
+  route("employee-dashboard", "routes/console/layout.tsx", [
+    index("routes/console/overview.tsx"),
+    // Console sections are added here, one line each.
+  ]),
   route("api/auth/*", "routes/resources/auth-api.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

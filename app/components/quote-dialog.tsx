@@ -1,25 +1,57 @@
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { Notice } from "./notice";
-import { useFillClock } from "./spam-fields";
+import { untilFillTime } from "./spam-fields";
 
 // The form (with its validation library) loads on first open, keeping it out of the home page's
 // initial JavaScript; hovering or focusing a trigger starts the download early.
 const loadQuoteForm = () => import("./quote-form");
 const QuoteForm = lazy(() => loadQuoteForm().then((m) => ({ default: m.QuoteForm })));
 
+/** A token older than this is replaced when the modal opens (the server accepts 24 h). */
+const TOKEN_REFRESH_MS = 3_600_000;
+
+interface FormToken {
+  value: string;
+  /** Local time it arrived: the minimum fill time counts from here. */
+  receivedAt: number;
+}
+
+/**
+ * The modal's form token, fetched when the modal is about to open: the page around it is cached
+ * for every anonymous visitor (decision 0011), so it cannot carry a token signed for this visit.
+ */
+function useFormToken() {
+  const [token, setToken] = useState<FormToken | null>(null);
+  const [failed, setFailed] = useState(false);
+  const inFlight = useRef(false);
+  const request = useCallback((current: FormToken | null) => {
+    if (inFlight.current || (current && Date.now() - current.receivedAt < TOKEN_REFRESH_MS)) return;
+    inFlight.current = true;
+    setFailed(false);
+    fetch("/quote/token", { cache: "no-store", headers: { Accept: "application/json" } })
+      .then((res) => (res.ok ? (res.json() as Promise<{ formToken: string }>) : Promise.reject(new Error(String(res.status)))))
+      .then(({ formToken }) => setToken({ value: formToken, receivedAt: Date.now() }))
+      .catch(() => setFailed(true))
+      .finally(() => (inFlight.current = false));
+  }, []);
+  return { token, failed, request: () => request(token) };
+}
+
 /** One quote modal shared by every "Get a Free Quote" / "Start a Project" button on a page. */
-export function useQuoteDialog({ formToken }: { formToken: string }) {
-  const fillClock = useFillClock();
+export function useQuoteDialog() {
+  const formToken = useFormToken();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [opened, setOpened] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   // Remounting the form after a success gives an empty, reset form next time.
   const [formKey, setFormKey] = useState(0);
 
-  const open = useCallback(() => {
+  const requestToken = formToken.request;
+  const open = () => {
+    requestToken();
     setOpened(true);
     dialogRef.current?.showModal();
-  }, []);
+  };
   const close = useCallback(() => dialogRef.current?.close(), []);
   const onSuccess = useCallback((message: string) => {
     dialogRef.current?.close();
@@ -37,8 +69,14 @@ export function useQuoteDialog({ formToken }: { formToken: string }) {
         event.preventDefault();
         open();
       },
-      onPointerEnter: () => void loadQuoteForm(),
-      onFocus: () => void loadQuoteForm(),
+      onPointerEnter: () => {
+        void loadQuoteForm();
+        requestToken();
+      },
+      onFocus: () => {
+        void loadQuoteForm();
+        requestToken();
+      },
     };
   }
 
@@ -58,17 +96,26 @@ export function useQuoteDialog({ formToken }: { formToken: string }) {
           </button>
         </div>
         <div className="max-h-[75vh] overflow-y-auto px-6 py-5">
-          {opened ? (
+          {!opened ? null : formToken.token ? (
             <Suspense fallback={<p className="py-8 text-center text-slate-600 dark:text-slate-300">Loading form...</p>}>
               <QuoteForm
                 key={formKey}
                 idPrefix="modal"
-                formToken={formToken}
-                waitUntilReady={fillClock.waitUntilReady}
+                formToken={formToken.token.value}
+                waitUntilReady={() => untilFillTime(formToken.token!.receivedAt)}
                 onSuccess={onSuccess}
               />
             </Suspense>
-          ) : null}
+          ) : formToken.failed ? (
+            <div role="alert" className="py-8 text-center text-slate-700 dark:text-slate-200">
+              <p>The form could not be loaded. Check your connection and try again.</p>
+              <button type="button" className="btn-secondary mt-4" onClick={requestToken}>
+                Try again
+              </button>
+            </div>
+          ) : (
+            <p className="py-8 text-center text-slate-600 dark:text-slate-300">Loading form...</p>
+          )}
         </div>
       </dialog>
       <Notice message={notice} onDismiss={() => setNotice(null)} />

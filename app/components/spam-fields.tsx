@@ -20,6 +20,15 @@ export function SpamFields({ token }: { token: string }) {
 const MIN_FILL_MS = 3_000 + 250;
 
 /**
+ * Resolves once the server's minimum fill time has passed for a token received at `since` (a
+ * local time after the server signed it, so counting from it is conservative).
+ */
+export function untilFillTime(since: number): Promise<void> {
+  const remaining = since + MIN_FILL_MS - Date.now();
+  return remaining > 0 ? new Promise((r) => setTimeout(r, remaining)) : Promise.resolve();
+}
+
+/**
  * Time from which a submit is certain to pass the server's minimum-fill check. The token was signed
  * before this page reached the browser, so counting from the first render here is conservative.
  */
@@ -27,9 +36,6 @@ export function useFillClock() {
   const [renderedAt] = useState(() => Date.now());
   return {
     /** Resolves once the minimum fill time has passed (immediately for any person typing). */
-    waitUntilReady(): Promise<void> {
-      const remaining = renderedAt + MIN_FILL_MS - Date.now();
-      return remaining > 0 ? new Promise((r) => setTimeout(r, remaining)) : Promise.resolve();
-    },
+    waitUntilReady: () => untilFillTime(renderedAt),
   };
 }

@@ -14,7 +14,6 @@ import { baseUrlFrom, seo } from "~/lib/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { homeDashboardEnabled } from "~/server/preferences.server";
 import { getSessionUser } from "~/server/session.server";
-import { issueFormToken } from "~/server/spam-defence.server";
 import { listVisibleTestimonials } from "~/server/testimonials.server";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -28,11 +27,12 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (homeDashboardEnabled(request) && (await getSessionUser(request))) throw replace("/dashboard");
-  return { testimonials: await listVisibleTestimonials(), formToken: issueFormToken() };
+  // No form token here: this page is cached for anonymous visitors; the quote modal fetches its own.
+  return { testimonials: await listVisibleTestimonials() };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const quote = useQuoteDialog({ formToken: loaderData.formToken });
+  const quote = useQuoteDialog();
   useLiveRevalidation("/events/testimonials", ["testimonials"]);
   return (
     <>

@@ -26,6 +26,7 @@ export interface JobOpeningTable {
   status: string;
   createdAt: number;
   updatedAt: number;
+  validThrough: Generated<number | null>;
 }
 
 export interface JobApplicationTable {
@@ -77,7 +78,41 @@ export interface RateLimitTable {
   count: number;
 }
 
+export interface AuditLogTable {
+  id: string;
+  actorId: string;
+  actorEmail: string;
+  action: string;
+  entity: string;
+  entityId: string;
+  /** JSON object: what changed (e.g. {"from":"new","to":"won"}). */
+  detail: string;
+  createdAt: number;
+}
+
+export interface RecordNoteTable {
+  id: string;
+  entity: string;
+  entityId: string;
+  authorId: string;
+  authorName: string;
+  text: string;
+  createdAt: number;
+}
+
+export interface ProjectProgressTable {
+  id: string;
+  projectId: string;
+  progress: number;
+  note: string;
+  changedByName: string;
+  changedAt: number;
+}
+
 export interface Database {
+  auditLog: AuditLogTable;
+  recordNotes: RecordNoteTable;
+  projectProgress: ProjectProgressTable;
   users: UserTable;
   sessions: SessionTable;
   profiles: ProfileTable;

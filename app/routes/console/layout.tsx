@@ -1,0 +1,59 @@
+import { NavLink, Outlet } from "react-router";
+import type { Route } from "./+types/layout";
+import { CurrentHomeDashboardToggle } from "~/components/home-dashboard-toggle";
+import { LogoutButton } from "~/components/logout-button";
+import { CONSOLE_SECTIONS } from "~/lib/console-nav";
+import { requireStaff } from "~/server/session.server";
+
+export function meta() {
+  return [{ title: "Employee Dashboard | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
+}
+
+// Staff pages are personal: never stored by browsers or proxies.
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireStaff(request);
+  return { email: user.email };
+}
+
+export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="container-page py-8">
+      <header className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-4 dark:border-slate-800">
+        <div>
+          <h1 className="section-title">Employee Dashboard</h1>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Signed in as {loaderData.email}</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <CurrentHomeDashboardToggle />
+          <LogoutButton />
+        </div>
+      </header>
+      <nav aria-label="Console sections" className="mt-4 overflow-x-auto">
+        <ul className="flex gap-1 text-sm">
+          {CONSOLE_SECTIONS.map((s) => (
+            <li key={s.to}>
+              <NavLink
+                to={s.to}
+                end={"end" in s}
+                className={({ isActive }) =>
+                  `block rounded-md px-3 py-2 font-medium whitespace-nowrap ${
+                    isActive ? "bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-200" : "text-slate-700 hover:text-brand-700 dark:text-slate-300"
+                  }`
+                }
+              >
+                {s.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-6">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
