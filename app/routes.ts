@@ -38,6 +38,7 @@ export default [
     route("support", "routes/portal/support.tsx"),
     route("settings", "routes/portal/settings.tsx"),
   ]),
+  route("events/console", "routes/resources/events-console.ts"),
   route("events/portal", "routes/resources/events-portal.ts"),
   route("*", "routes/marketing/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -5,6 +5,8 @@ export type AppEvent =
   | { type: "opening.changed"; id: string }
   | { type: "testimonial.changed"; id: string }
   | { type: "quote.created"; id: string }
+  | { type: "quote.changed"; id: string }
+  | { type: "application.changed"; id: string }
   | { type: "application.created"; id: string; jobId: string }
   | { type: "mail.enqueued" }
   // Portal data: ownerId lets a client's stream forward its own changes only.

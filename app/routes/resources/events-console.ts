@@ -1,0 +1,20 @@
+import type { Route } from "./+types/events-console";
+import { requireStaff } from "~/server/session.server";
+import { eventStream } from "~/server/sse.server";
+
+// Live updates for the staff console: every change staff need to see without reloading.
+const FORWARDED: Record<string, string> = {
+  "quote.created": "leads",
+  "quote.changed": "leads",
+  "application.created": "applications",
+  "application.changed": "applications",
+  "opening.changed": "openings",
+  "testimonial.changed": "testimonials",
+  "project.changed": "projects",
+  "complaint.changed": "complaints",
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  return eventStream(request, (event) => FORWARDED[event.type] ?? null);
+}
