@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { action } from "~/routes/marketing/quote";
 import { db } from "~/server/db.server";
-import { issueFormToken } from "~/server/spam-defence.server";
+import { issueFormToken, SUBMISSION_LIMITS } from "~/server/spam-defence.server";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
 
 type Fields = Record<string, string>;
@@ -100,19 +100,23 @@ describe.each(testDatabases("quote action"))("Quote requests on $name", (databas
     expect((await counts()).quotes).toBe(0);
   });
 
-  test("One e-mail address is limited to five quotes an hour", async () => {
+  test("One e-mail address is limited in quotes per hour, from any IP", async () => {
+    const limit = SUBMISSION_LIMITS.quote.perEmail.limit;
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i <= limit; i++) {
       statuses.push((await statusOf(await post(validQuote({ email: "same@example.com" }), `198.51.100.${i}`))).status);
     }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    expect((await counts()).quotes).toBe(5);
+    expect(statuses.slice(0, limit).every((s) => s === 200)).toBe(true);
+    expect(statuses[limit]).toBe(429);
+    expect((await counts()).quotes).toBe(limit);
   });
 
-  test("One IP address is limited to ten quotes an hour, whatever the e-mail", async () => {
+  test("One IP address is limited in quotes per hour, whatever the e-mail", async () => {
+    const limit = SUBMISSION_LIMITS.quote.perIp.limit;
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await statusOf(await post(validQuote(), "192.0.2.50"))).status);
+    for (let i = 0; i <= limit; i++) statuses.push((await statusOf(await post(validQuote(), "192.0.2.50"))).status);
     expect(statuses.filter((s) => s === 429)).toHaveLength(1);
-    expect((await counts()).quotes).toBe(10);
+    expect(statuses[limit]).toBe(429);
+    expect((await counts()).quotes).toBe(limit);
   });
 });

@@ -62,7 +62,8 @@ function createAuth() {
       // Every request reads the database, so a revoked session stops working at once.
       cookieCache: { enabled: false },
     },
-    account: { modelName: "accounts", accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] } },
+    // Linking a Google login to an existing account needs the provider to vouch for the e-mail.
+    account: { modelName: "accounts", accountLinking: { enabled: true } },
     verification: { modelName: "verifications" },
     emailAndPassword: {
       enabled: true,

@@ -30,3 +30,10 @@ export async function hitRateLimit(key: string, rule: RateRule, now = Date.now()
 export async function pruneRateLimits(olderThanMs: number, now = Date.now(), database: Db = db()): Promise<void> {
   await database.deleteFrom("rateLimits").where("windowStart", "<", now - olderThanMs).execute();
 }
+
+/** The current count of `key` in its window, without counting a hit. */
+export async function peekRateLimit(key: string, rule: RateRule, now = Date.now(), database: Db = db()): Promise<number> {
+  const row = await database.selectFrom("rateLimits").select(["count", "windowStart"]).where("key", "=", key).executeTakeFirst();
+  if (!row || Number(row.windowStart) <= now - rule.windowMs) return 0;
+  return Number(row.count);
+}

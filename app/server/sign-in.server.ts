@@ -5,20 +5,30 @@ import type { Credentials } from "~/lib/schemas/credentials";
 import { auth, GOOGLE_PROVIDER_ID } from "./auth.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
-import { hitRateLimit } from "./rate-limit.server";
+import { hitRateLimit, peekRateLimit } from "./rate-limit.server";
 
 export type AuthOutcome = { ok: true; headers: Headers } | { ok: false; status: number; message: string };
 
 const WINDOW_MS = 15 * 60_000;
-// SECURITY.md: calling auth.api from an action skips Better Auth's limiter, so we count here: per
-// client IP and per account, in the shared database, so forged headers and many IPs do not help.
-const PER_IP = { limit: 30, windowMs: WINDOW_MS };
-const PER_ACCOUNT = { limit: 10, windowMs: WINDOW_MS };
+// SECURITY.md: calling auth.api from an action skips Better Auth's limiter, so we count here, in
+// the shared database: failed sign-ins per client IP and per account (so forged headers and many
+// IPs do not help), and registrations per IP.
+export const LOGIN_FAILURES_PER_IP = { limit: 30, windowMs: WINDOW_MS };
+export const LOGIN_FAILURES_PER_ACCOUNT = { limit: 10, windowMs: WINDOW_MS };
+export const REGISTRATIONS_PER_IP = { limit: 100, windowMs: WINDOW_MS };
 
-async function withinLimits(kind: string, ip: string, email: string): Promise<boolean> {
-  const ipOk = await hitRateLimit(`${kind}:ip:${ip}`, PER_IP);
-  const accountOk = await hitRateLimit(`${kind}:account:${email.toLowerCase()}`, PER_ACCOUNT);
-  return ipOk && accountOk;
+const loginKeys = (ip: string, email: string) => ({ ip: `login:ip:${ip}`, account: `login:account:${email.toLowerCase()}` });
+
+async function loginBlocked(ip: string, email: string): Promise<boolean> {
+  const keys = loginKeys(ip, email);
+  const [ipCount, accountCount] = await Promise.all([peekRateLimit(keys.ip, LOGIN_FAILURES_PER_IP), peekRateLimit(keys.account, LOGIN_FAILURES_PER_ACCOUNT)]);
+  return ipCount >= LOGIN_FAILURES_PER_IP.limit || accountCount >= LOGIN_FAILURES_PER_ACCOUNT.limit;
+}
+
+async function countLoginFailure(ip: string, email: string): Promise<void> {
+  const keys = loginKeys(ip, email);
+  await hitRateLimit(keys.ip, LOGIN_FAILURES_PER_IP);
+  await hitRateLimit(keys.account, LOGIN_FAILURES_PER_ACCOUNT);
 }
 
 function failure(error: unknown, fallback: string): AuthOutcome {
@@ -42,7 +52,7 @@ export async function signInWithPassword(
 ): Promise<AuthOutcome> {
   const employee = isEmployeeEmail(credentials.email);
   if (options.as === "client" && employee) return { ok: false, status: 400, message: EMPLOYEE_ON_CUSTOMER_FORM };
-  if (!(await withinLimits("login", options.clientIp, credentials.email))) {
+  if (await loginBlocked(options.clientIp, credentials.email)) {
     return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
   }
   try {
@@ -53,6 +63,7 @@ export async function signInWithPassword(
     });
     return { ok: true, headers };
   } catch (error) {
+    await countLoginFailure(options.clientIp, credentials.email);
     const outcome = failure(error, "Sign-in failed. Please try again.");
     return options.failureMessage && !outcome.ok ? { ...outcome, message: options.failureMessage } : outcome;
   }
@@ -60,7 +71,7 @@ export async function signInWithPassword(
 
 export async function registerWithPassword(request: Request, credentials: Credentials, clientIp: string): Promise<AuthOutcome> {
   if (isEmployeeEmail(credentials.email)) return { ok: false, status: 400, message: EMPLOYEE_ON_CUSTOMER_FORM };
-  if (!(await withinLimits("register", clientIp, credentials.email))) {
+  if (!(await hitRateLimit(`register:ip:${clientIp}`, REGISTRATIONS_PER_IP))) {
     return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
   }
   try {
@@ -75,23 +86,15 @@ export async function registerWithPassword(request: Request, credentials: Creden
   }
 }
 
-type OAuth2SignIn = (input: {
-  body: { providerId: string; callbackURL: string; errorCallbackURL: string };
-  headers: Headers;
-  returnHeaders: true;
-}) => Promise<{ headers: Headers; response: { url?: string } }>;
-
 /** Starts Google (OpenID Connect) sign-in: the URL to send the browser to, with the state cookie. */
 export async function startGoogleSignIn(
   request: Request,
   urls: { callbackURL: string; errorCallbackURL: string },
 ): Promise<{ url: string; headers: Headers } | null> {
   try {
-    // The generic OAuth plugin is only registered when Google is configured, so its endpoint is
-    // missing from the static type.
-    const api = auth().api as unknown as { signInWithOAuth2: OAuth2SignIn };
-    const { headers, response } = await api.signInWithOAuth2({
-      body: { providerId: GOOGLE_PROVIDER_ID, ...urls },
+    // The generic OAuth plugin registers Google as a social provider (callback /api/auth/callback/google).
+    const { headers, response } = await auth().api.signInSocial({
+      body: { provider: GOOGLE_PROVIDER_ID, ...urls, disableRedirect: true },
       headers: request.headers,
       returnHeaders: true,
     });

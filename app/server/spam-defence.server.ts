@@ -9,9 +9,11 @@ const TOKEN_MAX_AGE_MS = 24 * 3_600_000;
 
 export type FormKind = "quote" | "application";
 
-const RULES: Record<FormKind, { perIp: RateRule; perEmail: RateRule }> = {
-  quote: { perIp: { limit: 10, windowMs: 3_600_000 }, perEmail: { limit: 5, windowMs: 3_600_000 } },
-  application: { perIp: { limit: 20, windowMs: 3_600_000 }, perEmail: { limit: 10, windowMs: 3_600_000 } },
+// Generous enough for an office behind one NAT address; tight enough to stop floods, and to stop
+// confirmation mails being used to spam one third-party address.
+export const SUBMISSION_LIMITS: Record<FormKind, { perIp: RateRule; perEmail: RateRule }> = {
+  quote: { perIp: { limit: 60, windowMs: 3_600_000 }, perEmail: { limit: 10, windowMs: 3_600_000 } },
+  application: { perIp: { limit: 60, windowMs: 3_600_000 }, perEmail: { limit: 10, windowMs: 3_600_000 } },
 };
 
 function sign(value: string): string {
@@ -64,7 +66,7 @@ export async function screenSubmission(input: {
   }
   // A page left open for a day is a person, not a bot: ask them to resend rather than drop it.
   if (age > TOKEN_MAX_AGE_MS) return { ok: false, trapped: false, reason: "stale-token" };
-  const rules = RULES[input.kind];
+  const rules = SUBMISSION_LIMITS[input.kind];
   const ipOk = await hitRateLimit(`${input.kind}:ip:${input.ip}`, rules.perIp, now);
   const emailOk = await hitRateLimit(`${input.kind}:email:${input.email.toLowerCase()}`, rules.perEmail, now);
   if (!ipOk || !emailOk) {

@@ -22,7 +22,9 @@ export function loader() {
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
-  } catch {
+  } catch (error) {
+    // The successful path throws its redirect to "/"; only real failures stay here.
+    if (error instanceof Response) throw error;
     return { error: LOGOUT_FAILED };
   }
 }

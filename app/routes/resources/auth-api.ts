@@ -1,12 +1,23 @@
 import type { Route } from "./+types/auth-api";
 import { auth } from "~/server/auth.server";
 
-// Better Auth's HTTP endpoints (Google sign-in redirect and callback, session checks). Its own
-// origin check and rate limiter apply here.
+// Only the browser-facing steps of Google sign-in go through Better Auth's HTTP handler. Every
+// other auth step runs in our own actions (domain rules, rate limits), so the rest of its API is
+// not exposed: a direct POST to /api/auth/sign-up/email must not create anyone.
+const EXPOSED = [/^\/api\/auth\/callback\/[\w-]+$/, /^\/api\/auth\/oauth2\/callback\/[\w-]+$/, /^\/api\/auth\/error$/];
+
+function exposed(request: Request): boolean {
+  const { pathname } = new URL(request.url);
+  return EXPOSED.some((pattern) => pattern.test(pathname));
+}
+
 export function loader({ request }: Route.LoaderArgs) {
+  if (!exposed(request)) return new Response("Not Found", { status: 404 });
   return auth().handler(request);
 }
 
 export function action({ request }: Route.ActionArgs) {
+  // Some providers answer with form_post; the same allow-list applies.
+  if (!exposed(request)) return new Response("Not Found", { status: 404 });
   return auth().handler(request);
 }
