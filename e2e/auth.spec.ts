@@ -145,7 +145,8 @@ test.describe("Dashboards and employee login", () => {
     await page.getByRole("main").getByRole("button", { name: "Login", exact: true }).click();
     await expect(page).toHaveURL(/\/employee-dashboard$/);
     await expect(page.getByRole("heading", { name: "Employee Dashboard" })).toBeVisible();
-    await expect(page.getByText("This is a placeholder employee dashboard.", { exact: true })).toBeVisible();
+    // The placeholder became the staff console (issue 5): its Overview section is the landing page.
+    await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
     await expectDialog(dialogs, "Welcome back!");
 
     await page.goto("/dashboard");

@@ -7,11 +7,12 @@ import * as settingsRoute from "~/routes/portal/settings";
 import * as supportRoute from "~/routes/portal/support";
 import * as portalEvents from "~/routes/resources/events-portal";
 import { resetAuthForTests } from "~/server/auth.server";
-import { addStaffReply, getComplaint } from "~/server/complaints.server";
+import { getComplaint } from "~/server/complaints.server";
 import { db } from "~/server/db.server";
 import { events } from "~/server/events.server";
 import { getProfile } from "~/server/profiles.server";
 import { getProject, setProjectProgress } from "~/server/projects.server";
+import { addStaffReply } from "~/server/support-inbox.server";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
 import { call, signUp, type TestClient } from "./helpers/portal";
 
@@ -219,7 +220,8 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
     await newComplaint(alice);
     const [complaint] = (await rows()).complaints;
     await reply(alice, complaint!.id, "Any news?");
-    await addStaffReply({ complaintId: complaint!.id, senderName: "Priya from Support" }, "Fixed today.", Date.now() + 1000);
+    const priya = { id: staff.id, email: staff.email, name: "Priya from Support" };
+    await addStaffReply(priya, { complaintId: complaint!.id, text: "Fixed today." }, Date.now() + 1000);
     const list = (await call(supportRoute.loader, SUPPORT, { cookie: alice.cookie })).data as {
       complaints: { replies: { sender: string; senderName: string; text: string }[] }[];
     };
@@ -241,7 +243,7 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
     await newProject(bob, { title: "Bob's secret" });
     await newProject(alice);
     const [aliceProject] = (await rows()).projects.filter((p) => p.ownerId === alice.id);
-    await setProjectProgress({ id: aliceProject!.id, progress: 40 });
+    await setProjectProgress({ id: staff.id, email: staff.email, name: "Priya" }, { id: aliceProject!.id, ownerId: alice.id, progress: 40 });
     events().publish({ type: "complaint.changed", id: "c-bob", ownerId: bob.id });
     events().publish({ type: "complaint.changed", id: "c-alice", ownerId: alice.id });
 

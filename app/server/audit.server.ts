@@ -6,6 +6,9 @@ import type { SessionUser } from "./session.server";
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/** The staff member a change is recorded against. */
+export type AuditActor = Pick<SessionUser, "id" | "email">;
+
 export interface AuditEntry {
   id: string;
   actorEmail: string;
@@ -60,6 +63,12 @@ export async function listAudit(
       createdAt: r.createdAt,
     })),
   };
+}
+
+/** The entity names that occur in the log, for the console's filter. */
+export async function listAuditEntities(): Promise<string[]> {
+  const rows = await db().selectFrom("auditLog").select("entity").distinct().orderBy("entity").execute();
+  return rows.map((r) => r.entity);
 }
 
 function safeJson(text: string): Record<string, unknown> {

@@ -29,7 +29,8 @@ export interface Complaint {
 
 type ComplaintRow = Omit<Complaint, "replies">;
 
-async function withReplies(complaints: ComplaintRow[]): Promise<Complaint[]> {
+/** Attaches each complaint's replies, oldest first. */
+export async function withReplies(complaints: ComplaintRow[]): Promise<Complaint[]> {
   if (complaints.length === 0) return [];
   const replies = await db()
     .selectFrom("complaintReplies")
@@ -111,15 +112,4 @@ export async function addReply(
   return insertReply(complaintId, ownerId, { sender: CLIENT_SENDER, senderName: "", text: trimmed, timestamp: now });
 }
 
-/** Staff only (the caller has passed requireStaff). Returns undefined when the complaint is unknown. */
-export async function addStaffReply(
-  { complaintId, senderName }: { complaintId: string; senderName: string },
-  text: string,
-  now = Date.now(),
-): Promise<Reply | undefined> {
-  const trimmed = text.trim();
-  if (!trimmed) return undefined;
-  const complaint = await db().selectFrom("complaints").select("ownerId").where("id", "=", complaintId).executeTakeFirst();
-  if (!complaint) return undefined;
-  return insertReply(complaintId, complaint.ownerId, { sender: STAFF_SENDER, senderName, text: trimmed, timestamp: now });
-}
+// Staff replies and status changes live in support-inbox.server.ts (issue 5): they add audit and mail.

@@ -1,5 +1,7 @@
 import { newId } from "~/lib/ids";
 import type { ProjectInput } from "~/lib/schemas/project";
+import { actorName, type Actor } from "./actor.server";
+import { recordAudit } from "./audit.server";
 import { db } from "./db.server";
 import { events } from "./events.server";
 
@@ -44,19 +46,54 @@ export async function createProject({ ownerId }: { ownerId: string }, input: Pro
   return project;
 }
 
+export interface ProgressEntry {
+  id: string;
+  projectId: string;
+  progress: number;
+  note: string;
+  changedByName: string;
+  changedAt: number;
+}
+
 /**
- * Staff only (the caller has passed requireStaff): sets a project's progress, clamped to 0–100.
- * Returns false when the project does not exist.
+ * Staff only (the caller has passed requireStaff): sets a client's project progress with an
+ * optional note. The new value, its history row and the audit row commit together (issue 5).
+ * Returns undefined when the project does not exist or is not that client's.
  */
-export async function setProjectProgress({ id, progress }: { id: string; progress: number }, now = Date.now()): Promise<boolean> {
-  const value = Math.min(100, Math.max(0, Math.round(progress)));
-  const row = await db()
-    .updateTable("projects")
-    .set({ progress: value, updatedAt: now })
-    .where("id", "=", id)
-    .returning("ownerId")
-    .executeTakeFirst();
-  if (!row) return false;
-  events().publish({ type: "project.changed", id, ownerId: row.ownerId });
-  return true;
+export async function setProjectProgress(
+  actor: Actor,
+  { id, ownerId, progress, note = "" }: { id: string; ownerId: string; progress: number; note?: string },
+  now = Date.now(),
+): Promise<ProgressEntry | undefined> {
+  // SPEC §9: 0–100. The form's schema already says so; this guards every other caller.
+  if (!Number.isInteger(progress) || progress < 0 || progress > 100) throw new RangeError("progress must be an integer 0–100");
+  const entry = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const project = await trx.selectFrom("projects").select("progress").where("id", "=", id).where("ownerId", "=", ownerId).executeTakeFirst();
+      if (!project) return undefined;
+      await trx.updateTable("projects").set({ progress, updatedAt: now }).where("id", "=", id).execute();
+      const row: ProgressEntry = { id: newId(), projectId: id, progress, note: note.trim(), changedByName: actorName(actor), changedAt: now };
+      await trx.insertInto("projectProgress").values(row).execute();
+      const detail = { ownerId, from: project.progress, to: progress, note: row.note };
+      await recordAudit(trx, actor, { action: "project.progress", entity: "project", entityId: id, detail }, now);
+      return row;
+    });
+  if (entry) events().publish({ type: "project.changed", id, ownerId });
+  return entry;
+}
+
+/** The history of progress changes of the owner's projects, newest first, by project id. */
+export async function listProgressHistory({ ownerId }: { ownerId: string }): Promise<Record<string, ProgressEntry[]>> {
+  const rows = await db()
+    .selectFrom("projectProgress as h")
+    .innerJoin("projects as p", "p.id", "h.projectId")
+    .select(["h.id", "h.projectId", "h.progress", "h.note", "h.changedByName", "h.changedAt"])
+    .where("p.ownerId", "=", ownerId)
+    .orderBy("h.changedAt", "desc")
+    .orderBy("h.id", "desc")
+    .execute();
+  const byProject: Record<string, ProgressEntry[]> = {};
+  for (const row of rows) (byProject[row.projectId] ??= []).push(row);
+  return byProject;
 }

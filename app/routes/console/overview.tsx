@@ -1,19 +1,65 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/overview";
+import { BarChart, ColumnChart } from "~/components/console/charts";
+import { SectionError } from "~/components/console/section-error";
+import { CONSOLE_BASE } from "~/lib/console-nav";
+import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+import { applicationsPerOpening, leadsPerWeek, overviewCounts } from "~/server/overview.server";
 import { requireStaff } from "~/server/session.server";
 
-// The console's landing section; counts and charts arrive with the overview work (issue 5).
+const weekLabel = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  return null;
+  const [counts, weeks, openings] = await Promise.all([overviewCounts(), leadsPerWeek(), applicationsPerOpening()]);
+  return { counts, weeks, openings };
 }
 
-export default function ConsoleOverview() {
+export default function ConsoleOverview({ loaderData }: Route.ComponentProps) {
+  useLiveRevalidation("/events/console", ["leads", "applications", "openings", "complaints"]);
+  const { counts, weeks, openings } = loaderData;
+  const cards = [
+    { label: "New leads", value: counts.newLeads, to: `${CONSOLE_BASE}/leads?status=new` },
+    { label: "Unanswered support requests", value: counts.unansweredSupport, to: `${CONSOLE_BASE}/support` },
+    { label: "New applications", value: counts.newApplications, to: `${CONSOLE_BASE}/applications?stage=new` },
+    { label: "Open openings", value: counts.openOpenings, to: `${CONSOLE_BASE}/openings` },
+  ];
   return (
     <section aria-labelledby="overview-heading">
       <h2 id="overview-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
         Overview
       </h2>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">This is a placeholder employee dashboard.</p>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Today">
+        {cards.map((card) => (
+          <li key={card.label}>
+            <Link
+              to={card.to}
+              className="block h-full rounded-xl border border-slate-200 p-4 hover:border-brand-500 hover:bg-brand-50 dark:border-slate-800 dark:hover:border-brand-400 dark:hover:bg-slate-900"
+            >
+              <span className="block text-3xl font-bold text-slate-900 tabular-nums dark:text-white">{card.value}</span>
+              <span className="mt-1 block text-sm font-medium text-slate-700 dark:text-slate-300">{card.label}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <ColumnChart
+          title="Leads per week, last 12 weeks"
+          unit="leads"
+          category="Week starting (Monday, UTC)"
+          data={weeks.map((w) => ({ label: weekLabel.format(w.weekStart), value: w.count }))}
+        />
+        <BarChart
+          title="Applications per opening"
+          unit="applications"
+          category="Opening"
+          data={openings.map((o) => ({ label: o.status === "closed" ? `${o.title} (closed)` : o.title, value: o.count }))}
+        />
+      </div>
     </section>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <SectionError error={error} backTo={CONSOLE_BASE} backLabel="Back to Overview" />;
 }

@@ -1,15 +1,19 @@
 import { data, Link, useNavigate } from "react-router";
 import type { Route } from "./+types/opening";
 import { OpeningUnavailable } from "~/components/opening-unavailable";
+import { jobPostingJsonLd } from "~/lib/job-posting";
+import { serializeJsonLd } from "~/lib/organization-jsonld";
 import { baseUrlFrom, seo } from "~/lib/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+import { getEnv } from "~/server/env.server";
 import { findOpening } from "~/server/openings.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const opening = await findOpening(params.id);
   if (!opening) return data({ state: "missing" as const, opening: null }, { status: 404 });
   if (opening.status === "closed") return data({ state: "closed" as const, opening: null }, { status: 410 });
-  return { state: "open" as const, opening };
+  // schema.org JobPosting, for open openings only (issue 5).
+  return { state: "open" as const, opening, jobPosting: jobPostingJsonLd(opening, getEnv().APP_URL) };
 }
 
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
@@ -70,6 +74,9 @@ export default function OpeningDetail({ loaderData }: Route.ComponentProps) {
       <Link to={`/apply/${opening.id}`} className="btn-primary mt-10 px-6 py-3 text-base">
         Apply Now
       </Link>
+      {"jobPosting" in loaderData ? (
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(loaderData.jobPosting) }} />
+      ) : null}
     </article>
   );
 }

@@ -5,13 +5,14 @@ import { LoadingBar } from "~/components/loading-bar";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
 import { ProgressBar } from "~/components/portal/progress-bar";
 import { ProjectForm } from "~/components/portal/project-form";
+import { ProgressHistory } from "~/components/progress-history";
 import { formatDate, isoDate } from "~/lib/dates";
 import { PROJECT_CREATE_FAILURE, PROJECTS_EMPTY, PROJECTS_LOADING, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
 import { keepFailureInPanel } from "~/lib/portal-client-action";
 import { projectSchema } from "~/lib/schemas/project";
 import { logger } from "~/server/logger.server";
 import { formResult, requireIntent } from "~/server/portal-forms.server";
-import { createProject, listProjects } from "~/server/projects.server";
+import { createProject, listProgressHistory, listProjects } from "~/server/projects.server";
 import { requireClient } from "~/server/session.server";
 
 export const meta = () => portalMeta("My Projects");
@@ -19,8 +20,18 @@ export const shouldRevalidate = skipReloadOnQueryChange;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
-  const projects = await listProjects({ ownerId: user.id });
-  return { projects: projects.map(({ id, title, description, progress, createdAt }) => ({ id, title, description, progress, createdAt })) };
+  const [projects, history] = await Promise.all([listProjects({ ownerId: user.id }), listProgressHistory({ ownerId: user.id })]);
+  return {
+    projects: projects.map(({ id, title, description, progress, createdAt }) => ({
+      id,
+      title,
+      description,
+      progress,
+      createdAt,
+      // Issue 5: every progress change staff made (value, optional note, who, when), newest first.
+      history: history[id] ?? [],
+    })),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -67,6 +78,9 @@ export default function ProjectsPanel({ loaderData, actionData }: Route.Componen
                 <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
                   Created <time dateTime={isoDate(p.createdAt)}>{formatDate(p.createdAt)}</time>
                 </p>
+                <div className="mt-4">
+                  <ProgressHistory entries={p.history} title={p.title} />
+                </div>
               </li>
             ))}
           </ul>

@@ -1,0 +1,18 @@
+import type { ContentFormResult } from "~/lib/content-form-result";
+
+/** A form-level outcome above the button: an alert for errors, a polite status for the rest. */
+export function ActionMessage({ outcome }: { outcome?: Pick<ContentFormResult, "status" | "message"> }) {
+  if (!outcome?.message) return null;
+  if (outcome.status === "error") {
+    return (
+      <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+        {outcome.message}
+      </p>
+    );
+  }
+  return (
+    <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+      {outcome.message}
+    </p>
+  );
+}

@@ -1,0 +1,55 @@
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { FormError } from "~/components/portal/panel";
+import { isBlankReply } from "~/lib/schemas/complaint";
+import { staffReplySchema } from "~/lib/schemas/staff-support";
+import type { StaffFormResult } from "~/lib/staff-form-result";
+
+/** Staff answer a request; the client sees it live and gets an e-mail. */
+export function StaffReplyForm({ lastResult }: { lastResult?: StaffFormResult }) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
+  const mine = lastResult?.intent === "reply" ? lastResult : undefined;
+  const [form, fields] = useForm({
+    id: "staff-reply",
+    lastResult: mine?.result,
+    constraint: getZodConstraint(staffReplySchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: staffReplySchema }),
+  });
+  const formProps = getFormProps(form);
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    // SPEC §5: a blank reply is ignored — no request, no error.
+    if (isBlankReply(new FormData(event.currentTarget).get("text"))) {
+      event.preventDefault();
+      return;
+    }
+    formProps.onSubmit(event);
+  }
+  const { required: _required, ...textareaProps } = getTextareaProps(fields.text);
+  return (
+    <Form method="post" {...formProps} onSubmit={onSubmit} aria-labelledby="staff-reply-heading" className="space-y-2">
+      <h3 id="staff-reply-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+        Reply to the client
+      </h3>
+      <input type="hidden" name="intent" value="reply" />
+      <label htmlFor={fields.text.id} className="field-label">
+        Your reply
+      </label>
+      <textarea {...textareaProps} rows={4} className="field-input" />
+      <div id={fields.text.errorId} className="field-error" aria-live="polite">
+        {fields.text.errors?.join(" ")}
+      </div>
+      <FormError message={mine?.status === "error" ? mine.message : undefined} />
+      {mine?.status === "success" ? (
+        <p role="status" className="text-sm text-emerald-800 dark:text-emerald-300">
+          {mine.message}
+        </p>
+      ) : null}
+      <button type="submit" className="btn-primary" disabled={sending}>
+        {sending ? "Sending..." : "Send Reply"}
+      </button>
+    </Form>
+  );
+}

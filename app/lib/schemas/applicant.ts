@@ -1,0 +1,44 @@
+import { z } from "~/lib/zod";
+
+// Issue 5: the hiring stage of a job application. Keys are stored; labels are shown.
+export const APPLICATION_STAGES = ["new", "reviewing", "interview", "offer", "hired", "rejected"] as const;
+export type ApplicationStage = (typeof APPLICATION_STAGES)[number];
+
+export const APPLICATION_STAGE_LABELS: Record<ApplicationStage, string> = {
+  new: "New",
+  reviewing: "Reviewing",
+  interview: "Interview",
+  offer: "Offer",
+  hired: "Hired",
+  rejected: "Rejected",
+};
+
+export const applicationStageEnum = z.enum(APPLICATION_STAGES, { error: "Choose a stage from the list." });
+
+/** The application page's stage form: only the stage, never any other field of the application. */
+export const applicationStageSchema = z.object({ stage: applicationStageEnum });
+
+/** ?opening=&stage= of the applications list and its CSV export; anything unreadable means "no filter". */
+export const applicationFilterSchema = z.object({
+  opening: z.string().trim().max(64).optional().catch(undefined).transform((v) => v || undefined),
+  stage: applicationStageEnum.optional().catch(undefined),
+});
+
+export type ApplicationFilter = { opening?: string; stage?: ApplicationStage };
+
+export function applicationStageLabel(stage: string): string {
+  return (APPLICATION_STAGE_LABELS as Record<string, string>)[stage] ?? stage;
+}
+
+export function applicationFilterFrom(params: URLSearchParams): ApplicationFilter {
+  return applicationFilterSchema.parse({ opening: params.get("opening") || undefined, stage: params.get("stage") || undefined });
+}
+
+/** The filter as a query string ("" when none), for links to the export. */
+export function applicationFilterQuery(filter: ApplicationFilter): string {
+  const params = new URLSearchParams();
+  if (filter.opening) params.set("opening", filter.opening);
+  if (filter.stage) params.set("stage", filter.stage);
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}

@@ -1,0 +1,37 @@
+import { Readable } from "node:stream";
+import type { Route } from "./+types/application-resume";
+import { findResume } from "~/server/applicants.server";
+import { RESUME_CONTENT_TYPES, sanitizeFilename, type ResumeKind } from "~/server/resume-upload.server";
+import { requireStaff } from "~/server/session.server";
+import { FileNotFound, fileStore } from "~/server/storage.server";
+
+const notFound = () => new Response("This application has no resume.", { status: 404, statusText: "Not found" });
+
+/**
+ * SECURITY.md "Uploads": resumes are private; staff download them here, streamed from storage as an
+ * attachment that the browser must not sniff or keep.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const resume = await findResume(params.id);
+  if (!resume) throw notFound();
+  let file;
+  try {
+    file = await fileStore().read(resume.key);
+  } catch (error) {
+    if (error instanceof FileNotFound) throw notFound();
+    throw error;
+  }
+  const contentType = file.contentType ?? RESUME_CONTENT_TYPES[resume.kind as ResumeKind] ?? "application/octet-stream";
+  // The stored name is already sanitised at upload; sanitising again keeps the header safe whatever the row holds.
+  const filename = sanitizeFilename(resume.name || resume.key.split("/").pop() || "resume");
+  return new Response(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>, {
+    headers: {
+      "Content-Type": contentType,
+      "Content-Length": String(file.size),
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,92 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/lead";
+import { PipelineBadge } from "~/components/console/pipeline-badge";
+import { RecordHistory } from "~/components/console/record-history";
+import { NoteForm, PipelineForm } from "~/components/console/review-forms";
+import { SectionError } from "~/components/console/section-error";
+import { CONSOLE_BASE } from "~/lib/console-nav";
+import { formatDateTime, isoDate } from "~/lib/dates";
+import { LEAD_STATUSES, LEAD_STATUS_LABELS, leadStatusLabel, leadStatusSchema } from "~/lib/schemas/lead";
+import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+import { addLeadNote, getLead, setLeadStatus } from "~/server/leads.server";
+import { recordHistory } from "~/server/record-history.server";
+import { requireStaff } from "~/server/session.server";
+import { reviewAction } from "./review.server";
+
+const STATUS_OPTIONS = LEAD_STATUSES.map((value) => ({ value, label: LEAD_STATUS_LABELS[value] }));
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const lead = await getLead(params.id);
+  if (!lead) throw new Response("This lead does not exist.", { status: 404, statusText: "Not found" });
+  return { lead, history: await recordHistory("lead", lead.id) };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireStaff(request);
+  return reviewAction(request, {
+    field: "status",
+    schema: leadStatusSchema,
+    change: (status) => setLeadStatus(user, params.id, status),
+    note: (text) => addLeadNote(user, params.id, text),
+  });
+}
+
+export default function ConsoleLead({ loaderData, actionData }: Route.ComponentProps) {
+  useLiveRevalidation("/events/console", ["leads"]);
+  const { lead, history } = loaderData;
+  return (
+    <article aria-labelledby="lead-heading" className="space-y-8">
+      <div>
+        <Link to={`${CONSOLE_BASE}/leads`} className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+          ← Back to Leads
+        </Link>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h2 id="lead-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
+            {lead.name}
+          </h2>
+          <PipelineBadge value={lead.status} label={leadStatusLabel(lead.status)} />
+        </div>
+      </div>
+      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
+        <dt className="font-medium text-slate-600 dark:text-slate-400">Received</dt>
+        <dd>
+          <time dateTime={isoDate(lead.submittedAt)}>{formatDateTime(lead.submittedAt)}</time>
+        </dd>
+        <dt className="font-medium text-slate-600 dark:text-slate-400">Email</dt>
+        <dd className="break-all">
+          <a href={`mailto:${lead.email}`} className="text-brand-700 underline dark:text-brand-300">
+            {lead.email}
+          </a>
+        </dd>
+        <dt className="font-medium text-slate-600 dark:text-slate-400">Phone</dt>
+        <dd>
+          <a href={`tel:${lead.phone.replace(/[^+0-9]/g, "")}`} className="text-brand-700 underline dark:text-brand-300">
+            {lead.phone}
+          </a>
+        </dd>
+        <dt className="font-medium text-slate-600 dark:text-slate-400">Country</dt>
+        <dd>{lead.country || "—"}</dd>
+        <dt className="font-medium text-slate-600 dark:text-slate-400">Requirement</dt>
+        <dd className="whitespace-pre-wrap">{lead.requirement}</dd>
+      </dl>
+      <section aria-labelledby="lead-pipeline" className="space-y-3">
+        <h3 id="lead-pipeline" className="text-lg font-semibold text-slate-900 dark:text-white">
+          Pipeline
+        </h3>
+        <PipelineForm field="status" label="Status" current={lead.status} options={STATUS_OPTIONS} schema={leadStatusSchema} pageResult={actionData} />
+      </section>
+      <section aria-labelledby="lead-notes" className="space-y-4">
+        <h3 id="lead-notes" className="text-lg font-semibold text-slate-900 dark:text-white">
+          Notes and history
+        </h3>
+        <NoteForm pageResult={actionData} />
+        <RecordHistory items={history} fieldLabel="Status" valueLabel={leadStatusLabel} />
+      </section>
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <SectionError error={error} backTo={`${CONSOLE_BASE}/leads`} backLabel="Back to Leads" />;
+}

@@ -1,0 +1,20 @@
+import type { Route } from "./+types/leads-export";
+import { leadFilterFrom, leadStatusLabel } from "~/lib/schemas/lead";
+import { csvFilename, csvResponse } from "~/server/csv.server";
+import { eachLead } from "~/server/leads.server";
+import { requireStaff } from "~/server/session.server";
+
+const HEADER = ["Received (UTC)", "Name", "Email", "Phone", "Country", "Requirement", "Status"];
+
+/** CSV of the leads matching the list's current filter (same ?q= and ?status=), newest first. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const filter = leadFilterFrom(new URL(request.url).searchParams);
+  return csvResponse(csvFilename("leads"), HEADER, rows());
+
+  async function* rows() {
+    for await (const lead of eachLead(filter)) {
+      yield [new Date(lead.submittedAt).toISOString(), lead.name, lead.email, lead.phone, lead.country, lead.requirement, leadStatusLabel(lead.status)];
+    }
+  }
+}

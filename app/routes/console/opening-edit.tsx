@@ -1,0 +1,108 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/opening-edit";
+import { ActionMessage } from "~/components/console/action-message";
+import { IntentButton } from "~/components/console/intent-button";
+import { OpeningForm } from "~/components/console/opening-form";
+import { OpeningStatus } from "~/components/console/opening-status";
+import { SectionError } from "~/components/console/section-error";
+import { CONSOLE_BASE } from "~/lib/console-nav";
+import { dateFromValidThrough, openingFieldsFrom, openingSchema } from "~/lib/schemas/opening";
+import { contentResult, requireContentIntent } from "~/server/content-forms.server";
+import { logger } from "~/server/logger.server";
+import { findOpening, setOpeningStatus, updateOpening } from "~/server/openings.server";
+import { requireStaff } from "~/server/session.server";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const opening = await findOpening(params.id);
+  if (!opening) throw data("There is no opening with this id.", { status: 404, statusText: "Opening not found" });
+  return { opening, created: new URL(request.url).searchParams.has("created") };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireStaff(request);
+  const formData = await request.formData();
+  const intent = requireContentIntent(formData, ["save", "close", "reopen"]);
+  if (!(await findOpening(params.id))) return contentResult({ intent, status: "error", message: "That opening no longer exists." }, 404);
+
+  if (intent === "close" || intent === "reopen") {
+    const changed = await setOpeningStatus(params.id, intent === "close" ? "closed" : "open", { actor: user });
+    const message = intent === "close" ? "Opening closed: it has left /careers and its page says the position is closed." : "Opening reopened: it is back on /careers.";
+    return contentResult({ intent, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
+  }
+
+  const submission = parseWithZod(formData, { schema: openingSchema });
+  // A list button (add/remove a requirement) without JavaScript also lands here, with no status.
+  if (submission.status !== "success") {
+    return contentResult({ intent, status: "invalid", result: submission.reply() }, submission.status === "error" ? 400 : 200);
+  }
+  try {
+    await updateOpening(params.id, openingFieldsFrom(submission.value), { actor: user });
+  } catch (error) {
+    logger.error({ err: error }, "opening update failed");
+    return contentResult({ intent, status: "error", message: "The changes could not be saved. Please try again.", result: submission.reply() }, 500);
+  }
+  return contentResult({ intent, status: "success", message: "Changes saved. /careers shows them now.", result: submission.reply() });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.opening.title ?? "Opening"} | Employee Dashboard` }, { name: "robots", content: "noindex" }];
+}
+
+export default function EditOpening({ loaderData, actionData }: Route.ComponentProps) {
+  const { opening, created } = loaderData;
+  const saved = actionData?.intent === "save" ? actionData : undefined;
+  const statusOutcome = actionData && actionData.intent !== "save" ? actionData : undefined;
+  const defaultValue = {
+    title: opening.title,
+    location: opening.location,
+    type: opening.type,
+    description: opening.description,
+    salary: opening.salary,
+    requirements: opening.requirements.length > 0 ? opening.requirements : [""],
+    validThrough: dateFromValidThrough(opening.validThrough),
+  };
+  return (
+    <section aria-labelledby="edit-opening-heading">
+      <Link to={`${CONSOLE_BASE}/openings`} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+        ← All openings
+      </Link>
+      <div className="mt-2 mb-6 flex flex-wrap items-center gap-3">
+        <h2 id="edit-opening-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
+          {opening.title}
+        </h2>
+        <OpeningStatus status={opening.status} />
+      </div>
+      <div className="mb-6 flex flex-wrap items-center gap-3">
+        {opening.status === "open" ? (
+          <>
+            <IntentButton intent="close" label="Close opening" pendingLabel="Closing..." />
+            <a href={`/careers/${opening.id}`} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+              View on the careers page
+            </a>
+          </>
+        ) : (
+          <IntentButton intent="reopen" label="Reopen opening" pendingLabel="Reopening..." />
+        )}
+      </div>
+      <div className="mb-6 max-w-3xl">
+        <ActionMessage outcome={statusOutcome ?? (created && !actionData ? { status: "success", message: "Opening published: it is on /careers now." } : undefined)} />
+      </div>
+      {/* When the stored fields change (a save, another staff member), the form starts from them again. */}
+      <OpeningForm
+        key={JSON.stringify(defaultValue)}
+        formId={`opening-${opening.id}`}
+        defaultValue={defaultValue}
+        lastResult={saved?.result}
+        outcome={saved}
+        submitLabel="Save changes"
+        pendingLabel="Saving..."
+      />
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <SectionError error={error} backTo={`${CONSOLE_BASE}/openings`} backLabel="Back to Openings" />;
+}

@@ -1,0 +1,52 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Link, redirect } from "react-router";
+import type { Route } from "./+types/opening-new";
+import { OpeningForm } from "~/components/console/opening-form";
+import { SectionError } from "~/components/console/section-error";
+import { CONSOLE_BASE } from "~/lib/console-nav";
+import { openingFieldsFrom, openingSchema } from "~/lib/schemas/opening";
+import { contentResult, requireContentIntent } from "~/server/content-forms.server";
+import { logger } from "~/server/logger.server";
+import { createOpening } from "~/server/openings.server";
+import { requireStaff } from "~/server/session.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireStaff(request);
+  const formData = await request.formData();
+  const intent = requireContentIntent(formData, ["save"]);
+  const submission = parseWithZod(formData, { schema: openingSchema });
+  // A list button (add/remove a requirement) without JavaScript also lands here, with no status.
+  if (submission.status !== "success") {
+    return contentResult({ intent, status: "invalid", result: submission.reply() }, submission.status === "error" ? 400 : 200);
+  }
+  try {
+    const opening = await createOpening(openingFieldsFrom(submission.value), { actor: user });
+    return redirect(`${CONSOLE_BASE}/openings/${opening.id}?created=1`);
+  } catch (error) {
+    logger.error({ err: error }, "opening create failed");
+    return contentResult({ intent, status: "error", message: "The opening could not be saved. Please try again.", result: submission.reply() }, 500);
+  }
+}
+
+export default function NewOpening({ actionData }: Route.ComponentProps) {
+  return (
+    <section aria-labelledby="new-opening-heading">
+      <Link to={`${CONSOLE_BASE}/openings`} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+        ← All openings
+      </Link>
+      <h2 id="new-opening-heading" className="mt-2 mb-6 text-2xl font-bold text-slate-900 dark:text-white">
+        New opening
+      </h2>
+      <OpeningForm formId="new-opening" lastResult={actionData?.result} outcome={actionData} submitLabel="Publish opening" pendingLabel="Publishing..." />
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <SectionError error={error} backTo={`${CONSOLE_BASE}/openings`} backLabel="Back to Openings" />;
+}

@@ -1,0 +1,111 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/openings";
+import { ActionMessage } from "~/components/console/action-message";
+import { IntentButton } from "~/components/console/intent-button";
+import { OpeningStatus } from "~/components/console/opening-status";
+import { Pager } from "~/components/console/pager";
+import { SectionError } from "~/components/console/section-error";
+import { CONSOLE_BASE } from "~/lib/console-nav";
+import { formatDate, isoDate } from "~/lib/dates";
+import { pageFrom } from "~/lib/pagination";
+import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+import { contentResult, requireContentIntent, requireTargetId } from "~/server/content-forms.server";
+import { findOpening, listOpeningsForStaff, setOpeningStatus } from "~/server/openings.server";
+import { requireStaff } from "~/server/session.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const { page, limit, offset } = pageFrom(new URL(request.url));
+  const { openings, total } = await listOpeningsForStaff({ limit, offset });
+  return {
+    page,
+    total,
+    openings: openings.map(({ id, title, location, type, status, applications, createdAt }) => ({ id, title, location, type, status, applications, createdAt })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireStaff(request);
+  const formData = await request.formData();
+  const intent = requireContentIntent(formData, ["close", "reopen"]);
+  const id = requireTargetId(formData);
+  const opening = await findOpening(id);
+  if (!opening) return contentResult({ intent, status: "error", targetId: id, message: "That opening no longer exists." }, 404);
+  const changed = await setOpeningStatus(id, intent === "close" ? "closed" : "open", { actor: user });
+  const message = intent === "close" ? `Closed “${opening.title}”: it has left /careers.` : `Reopened “${opening.title}”: it is back on /careers.`;
+  return contentResult({ intent, targetId: id, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
+}
+
+export default function ConsoleOpenings({ loaderData, actionData }: Route.ComponentProps) {
+  useLiveRevalidation("/events/console", ["openings", "applications"]);
+  const { openings, page, total } = loaderData;
+  return (
+    <section aria-labelledby="openings-heading">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 id="openings-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
+          Openings
+        </h2>
+        <Link to={`${CONSOLE_BASE}/openings/new`} className="btn-primary">
+          New opening
+        </Link>
+      </div>
+      <div className="mt-4">
+        <ActionMessage outcome={actionData} />
+      </div>
+      {openings.length === 0 ? (
+        <p className="mt-6 rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          No openings yet. Publish the first one with “New opening”.
+        </p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">All job openings, open ones first, {total} in total</caption>
+            <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-medium">Title</th>
+                <th scope="col" className="py-2 pr-4 font-medium">Location · Type</th>
+                <th scope="col" className="py-2 pr-4 font-medium">Status</th>
+                <th scope="col" className="py-2 pr-4 font-medium">Applications</th>
+                <th scope="col" className="py-2 pr-4 font-medium">Posted</th>
+                <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-800 dark:text-slate-200">
+              {openings.map((o) => (
+                <tr key={o.id}>
+                  <td className="py-3 pr-4">
+                    <Link to={`${CONSOLE_BASE}/openings/${o.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+                      {o.title}
+                    </Link>
+                  </td>
+                  <td className="py-3 pr-4">
+                    {o.location} · {o.type}
+                  </td>
+                  <td className="py-3 pr-4">
+                    <OpeningStatus status={o.status} />
+                  </td>
+                  <td className="py-3 pr-4 tabular-nums">{o.applications}</td>
+                  <td className="py-3 pr-4 whitespace-nowrap">
+                    <time dateTime={isoDate(o.createdAt)}>{formatDate(o.createdAt)}</time>
+                  </td>
+                  <td className="py-3 text-right">
+                    {o.status === "open" ? (
+                      <IntentButton intent="close" id={o.id} label="Close" pendingLabel="Closing..." accessibleLabel={`Close ${o.title}`} />
+                    ) : (
+                      <IntentButton intent="reopen" id={o.id} label="Reopen" pendingLabel="Reopening..." accessibleLabel={`Reopen ${o.title}`} />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} total={total} />
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <SectionError error={error} backTo={`${CONSOLE_BASE}/openings`} backLabel="Back to Openings" />;
+}

@@ -1,0 +1,84 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/testimonial-edit";
+import { ActionMessage } from "~/components/console/action-message";
+import { IntentButton } from "~/components/console/intent-button";
+import { SectionError } from "~/components/console/section-error";
+import { TestimonialForm } from "~/components/console/testimonial-form";
+import { TestimonialVisibility } from "~/components/console/testimonial-visibility";
+import { CONSOLE_BASE } from "~/lib/console-nav";
+import { testimonialSchema } from "~/lib/schemas/testimonial";
+import { contentResult, requireContentIntent } from "~/server/content-forms.server";
+import { logger } from "~/server/logger.server";
+import { requireStaff } from "~/server/session.server";
+import { findTestimonial, setTestimonialVisibility, updateTestimonial } from "~/server/testimonials.server";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const testimonial = await findTestimonial(params.id);
+  if (!testimonial) throw data("There is no testimonial with this id.", { status: 404, statusText: "Testimonial not found" });
+  return { testimonial };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireStaff(request);
+  const formData = await request.formData();
+  const intent = requireContentIntent(formData, ["save", "hide", "show"]);
+  if (!(await findTestimonial(params.id))) return contentResult({ intent, status: "error", message: "That testimonial no longer exists." }, 404);
+  if (intent === "hide" || intent === "show") {
+    const changed = await setTestimonialVisibility(params.id, intent === "show", { actor: user });
+    const message = intent === "hide" ? "Hidden: the home page no longer shows it." : "Shown: it is on the home page again.";
+    return contentResult({ intent, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
+  }
+  const submission = parseWithZod(formData, { schema: testimonialSchema });
+  if (submission.status !== "success") return contentResult({ intent, status: "invalid", result: submission.reply() }, 400);
+  try {
+    await updateTestimonial(params.id, submission.value, { actor: user });
+  } catch (error) {
+    logger.error({ err: error }, "testimonial update failed");
+    return contentResult({ intent, status: "error", message: "The changes could not be saved. Please try again.", result: submission.reply() }, 500);
+  }
+  return contentResult({ intent, status: "success", message: "Changes saved. The home page shows them now.", result: submission.reply() });
+}
+
+export default function EditTestimonial({ loaderData, actionData }: Route.ComponentProps) {
+  const { testimonial } = loaderData;
+  const saved = actionData?.intent === "save" ? actionData : undefined;
+  const toggled = actionData && actionData.intent !== "save" ? actionData : undefined;
+  const defaultValue = { review: testimonial.review, name: testimonial.name, category: testimonial.category };
+  return (
+    <section aria-labelledby="edit-testimonial-heading" className="max-w-2xl">
+      <Link to={`${CONSOLE_BASE}/testimonials`} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+        ← All testimonials
+      </Link>
+      <div className="mt-2 mb-4 flex flex-wrap items-center gap-3">
+        <h2 id="edit-testimonial-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
+          Testimonial from {testimonial.name}
+        </h2>
+        <TestimonialVisibility visible={testimonial.visible} />
+      </div>
+      <div className="mb-6 space-y-3">
+        {testimonial.visible ? (
+          <IntentButton intent="hide" label="Hide from the home page" pendingLabel="Hiding..." />
+        ) : (
+          <IntentButton intent="show" label="Show on the home page" pendingLabel="Showing..." />
+        )}
+        <ActionMessage outcome={toggled} />
+      </div>
+      {/* When the stored fields change, the form starts from them again. */}
+      <TestimonialForm
+        key={JSON.stringify(defaultValue)}
+        formId={`testimonial-${testimonial.id}`}
+        defaultValue={defaultValue}
+        lastResult={saved?.result}
+        outcome={saved}
+        submitLabel="Save changes"
+        pendingLabel="Saving..."
+      />
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <SectionError error={error} backTo={`${CONSOLE_BASE}/testimonials`} backLabel="Back to Testimonials" />;
+}

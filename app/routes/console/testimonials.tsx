@@ -1,0 +1,103 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Link } from "react-router";
+import type { Route } from "./+types/testimonials";
+import { ActionMessage } from "~/components/console/action-message";
+import { IntentButton } from "~/components/console/intent-button";
+import { Pager } from "~/components/console/pager";
+import { SectionError } from "~/components/console/section-error";
+import { TestimonialForm } from "~/components/console/testimonial-form";
+import { TestimonialVisibility } from "~/components/console/testimonial-visibility";
+import { CONSOLE_BASE } from "~/lib/console-nav";
+import { pageFrom } from "~/lib/pagination";
+import { testimonialSchema } from "~/lib/schemas/testimonial";
+import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+import { contentResult, requireContentIntent, requireTargetId } from "~/server/content-forms.server";
+import { logger } from "~/server/logger.server";
+import { requireStaff } from "~/server/session.server";
+import { createTestimonial, findTestimonial, listTestimonialsForStaff, setTestimonialVisibility } from "~/server/testimonials.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const { page, limit, offset } = pageFrom(new URL(request.url));
+  return { page, ...(await listTestimonialsForStaff({ limit, offset })) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireStaff(request);
+  const formData = await request.formData();
+  const intent = requireContentIntent(formData, ["save", "hide", "show"]);
+  if (intent === "hide" || intent === "show") {
+    const id = requireTargetId(formData);
+    const testimonial = await findTestimonial(id);
+    if (!testimonial) return contentResult({ intent, status: "error", targetId: id, message: "That testimonial no longer exists." }, 404);
+    const changed = await setTestimonialVisibility(id, intent === "show", { actor: user });
+    const message = intent === "hide" ? `Hid the testimonial from ${testimonial.name}.` : `The testimonial from ${testimonial.name} is on the home page again.`;
+    return contentResult({ intent, targetId: id, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
+  }
+  const submission = parseWithZod(formData, { schema: testimonialSchema });
+  if (submission.status !== "success") return contentResult({ intent, status: "invalid", result: submission.reply() }, 400);
+  try {
+    await createTestimonial(submission.value, { actor: user });
+  } catch (error) {
+    logger.error({ err: error }, "testimonial create failed");
+    return contentResult({ intent, status: "error", message: "The testimonial could not be saved. Please try again.", result: submission.reply() }, 500);
+  }
+  return contentResult({ intent, status: "success", message: "Testimonial added: it is on the home page now.", result: submission.reply({ resetForm: true }) });
+}
+
+export default function ConsoleTestimonials({ loaderData, actionData }: Route.ComponentProps) {
+  useLiveRevalidation("/events/console", ["testimonials"]);
+  const { testimonials, page, total } = loaderData;
+  const added = actionData?.intent === "save" ? actionData : undefined;
+  const toggled = actionData && actionData.intent !== "save" ? actionData : undefined;
+  return (
+    <section aria-labelledby="testimonials-heading">
+      <h2 id="testimonials-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
+        Testimonials
+      </h2>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">Visible testimonials scroll on the home page, in this order.</p>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
+        <div>
+          <ActionMessage outcome={toggled} />
+          {testimonials.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+              No testimonials yet.
+            </p>
+          ) : (
+            <ul className="mt-2 space-y-4" aria-label="Testimonials">
+              {testimonials.map((t) => (
+                <li key={t.id} className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <p className="font-semibold text-slate-900 dark:text-white">{t.name}</p>
+                    <TestimonialVisibility visible={t.visible} />
+                  </div>
+                  <p className="text-sm text-slate-600 dark:text-slate-400">{t.category}</p>
+                  <blockquote className="mt-2 whitespace-pre-line text-slate-700 dark:text-slate-300">{t.review}</blockquote>
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    <Link to={`${CONSOLE_BASE}/testimonials/${t.id}`} className="btn-secondary px-3 py-1.5" aria-label={`Edit testimonial from ${t.name}`}>
+                      Edit
+                    </Link>
+                    {t.visible ? (
+                      <IntentButton intent="hide" id={t.id} label="Hide" pendingLabel="Hiding..." accessibleLabel={`Hide testimonial from ${t.name}`} />
+                    ) : (
+                      <IntentButton intent="show" id={t.id} label="Show" pendingLabel="Showing..." accessibleLabel={`Show testimonial from ${t.name}`} />
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pager page={page} total={total} />
+        </div>
+        <div className="self-start rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+          <h3 className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">Add a testimonial</h3>
+          <TestimonialForm formId="new-testimonial" lastResult={added?.result} outcome={added} submitLabel="Add testimonial" pendingLabel="Adding..." />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <SectionError error={error} backTo={`${CONSOLE_BASE}/testimonials`} backLabel="Back to Testimonials" />;
+}
