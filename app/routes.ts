@@ -46,6 +46,8 @@ export default [
     route("support/:id", "routes/console/complaint.tsx"),
   ]),
   route("api/auth/*", "routes/resources/auth-api.ts"),
+  route("healthz", "routes/resources/healthz.ts"),
+  route("readyz", "routes/resources/readyz.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("events/careers", "routes/resources/events-careers.ts"),
