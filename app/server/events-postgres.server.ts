@@ -1,0 +1,58 @@
+import { EventEmitter } from "node:events";
+import pg from "pg";
+import type { AppEvent, EventBus } from "./events.server";
+import { logger } from "./logger.server";
+
+const CHANNEL = "agency_events";
+const RECONNECT_MS = 1_000;
+
+/**
+ * The event bus over PostgreSQL LISTEN/NOTIFY: every instance on the database hears every event,
+ * its own included (so local delivery takes the same path). Reconnects after connection loss.
+ */
+export async function createPostgresBus(connectionString: string): Promise<EventBus & { close(): Promise<void> }> {
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  const publisher = new pg.Pool({ connectionString, max: 2 });
+  publisher.on("error", (error) => logger.warn({ err: error }, "event bus publisher error"));
+  let listener: pg.Client | undefined;
+  let closed = false;
+
+  async function connect(): Promise<void> {
+    const client = new pg.Client({ connectionString });
+    client.on("notification", (message) => {
+      if (message.channel !== CHANNEL || !message.payload) return;
+      try {
+        local.emit("event", JSON.parse(message.payload) as AppEvent);
+      } catch (error) {
+        logger.warn({ err: error }, "unreadable event notification");
+      }
+    });
+    client.on("error", (error) => {
+      logger.warn({ err: error }, "event bus listener lost its connection");
+      void client.end().catch(() => undefined);
+      if (!closed) setTimeout(() => void connect().catch(() => undefined), RECONNECT_MS);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    listener = client;
+  }
+
+  await connect();
+  return {
+    publish(event) {
+      publisher.query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify(event)]).catch((error: unknown) => {
+        logger.warn({ err: error, type: event.type }, "event not published");
+      });
+    },
+    subscribe(handler) {
+      local.on("event", handler);
+      return () => local.off("event", handler);
+    },
+    async close() {
+      closed = true;
+      await listener?.end().catch(() => undefined);
+      await publisher.end().catch(() => undefined);
+    },
+  };
+}
