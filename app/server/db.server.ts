@@ -1,7 +1,17 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import {
+  CamelCasePlugin,
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+} from "kysely";
 import pg from "pg";
 import { getEnv } from "./env.server";
 import type { Database } from "./db/schema";
@@ -31,6 +41,26 @@ function openSqlite(file: string): SQLite.Database {
   return sqlite;
 }
 
+// Transactions take SQLite's write lock up front (BEGIN IMMEDIATE). A deferred transaction that
+// reads and then writes fails with SQLITE_BUSY_SNAPSHOT when another process (the staff CLI, a
+// second server) committed in between, and busy_timeout cannot help with that.
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 export function createDb(databaseUrl: string | undefined): Db {
   const plugins = [new CamelCasePlugin()];
   if (dialectOf(databaseUrl) === "postgres") {
@@ -39,7 +69,7 @@ export function createDb(databaseUrl: string | undefined): Db {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
   const file = databaseUrl ? databaseUrl.slice("file:".length) : DEFAULT_SQLITE_FILE;
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(file) }), plugins });
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: openSqlite(file) }), plugins });
 }
 
 let instance: Db | undefined;
