@@ -1,12 +1,15 @@
 // The server half that Vite bundles together with the routes (build/server/index.js), so the
 // database, event bus and workers exist once per process. server.ts (node:http) drives it.
 import { createRequestHandler } from "react-router";
+import * as build from "virtual:react-router/server-build";
 import { CLIENT_IP_HEADER } from "~/server/auth.server";
 import { cleanTempUploads } from "~/server/storage.server";
 import { startContentWatcher } from "~/server/content-watcher.server";
 import { closeDb, migrateToLatest } from "~/server/db.server";
 import { seedDemoContent } from "~/server/demo-content.server";
 import { getEnv } from "~/server/env.server";
+import { events } from "~/server/events.server";
+import { createHtmlCache } from "~/server/html-cache.server";
 import { logger } from "~/server/logger.server";
 import { startMailWorker } from "~/server/mail/worker.server";
 import { closeAllEventStreams } from "~/server/sse.server";
@@ -18,7 +21,11 @@ declare module "react-router" {
   }
 }
 
-const handler = createRequestHandler(() => import("virtual:react-router/server-build"), "production");
+// The build itself, not a function returning it: given a function, React Router re-derives its
+// route table and static handler on every request (meant for dev reloads), ~1 ms each.
+const handler = createRequestHandler(build, "production");
+
+export { isBufferedDocument, sendDocument } from "~/server/send-document.server";
 
 export function handleRequest(request: Request, clientIp: string): Promise<Response> {
   // Better Auth reads the client IP from this header; whatever a client sent is replaced.
@@ -26,8 +33,17 @@ export function handleRequest(request: Request, clientIp: string): Promise<Respo
   return handler(request, { clientIp });
 }
 
+/**
+ * Public pages for anonymous visitors, answered from memory by server.ts (decision 0011). It lives
+ * here, in the app's bundle, so that it follows the same event bus as the rest of the app.
+ */
+export const htmlCache = createHtmlCache({
+  onError: (error) => logger.error({ err: error }, "html cache: compressing a page failed"),
+});
+
 let mailWorker: { stop(): Promise<void> } | undefined;
 let contentWatcher: { stop(): void } | undefined;
+let stopCacheInvalidation: (() => void) | undefined;
 
 /** Migrations, demo content and background workers; called once before listening. */
 export async function startApp(): Promise<void> {
@@ -36,6 +52,8 @@ export async function startApp(): Promise<void> {
   if (env.DEMO_CONTENT === "on") await seedDemoContent();
   // Only stale leftovers: another instance sharing the directory may be mid-upload.
   await cleanTempUploads(undefined, 3_600_000);
+  // Subscribed before the content watcher starts, so no change can slip between them.
+  stopCacheInvalidation = htmlCache.subscribe(events());
   mailWorker = startMailWorker();
   contentWatcher = startContentWatcher();
   logger.info("app started");
@@ -49,6 +67,8 @@ export function closeStreams(): number {
 export async function stopApp(): Promise<void> {
   closeAllEventStreams();
   contentWatcher?.stop();
+  stopCacheInvalidation?.();
+  htmlCache.invalidate();
   await mailWorker?.stop();
   await closeDb();
 }

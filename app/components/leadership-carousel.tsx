@@ -20,6 +20,8 @@ export function LeadershipCarousel({ people }: { people: LeadershipEntry[] }) {
           alt={`Portrait of ${current.name}`}
           width="160"
           height="160"
+          // Far below the fold on the home page: not worth a preload competing with the hero.
+          loading="lazy"
           className="size-40 shrink-0 rounded-full"
         />
         <figure>

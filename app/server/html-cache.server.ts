@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { AppEvent, EventBus } from "./events.server";
+import { chooseEncoding, sendDocument, type Encoding } from "./send-document.server";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -42,29 +43,6 @@ export function pathsChangedBy(event: AppEvent): ((key: string) => boolean) | nu
     default:
       return null;
   }
-}
-
-type Encoding = "br" | "gzip" | "identity";
-
-const encodingMemo = new Map<string, Encoding>();
-
-/** The coding to send for an Accept-Encoding header (RFC 9110 §12.5.3; q=0 refuses a coding). */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return "identity";
-  const known = encodingMemo.get(acceptEncoding);
-  if (known !== undefined) return known;
-  const q = new Map<string, number>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name, ...params] = part.split(";");
-    const qParam = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith("q="));
-    const value = qParam === undefined ? 1 : Number(qParam.slice(2));
-    q.set(name!.trim().toLowerCase(), Number.isFinite(value) ? value : 0);
-  }
-  const accepts = (coding: string) => (q.get(coding) ?? q.get("*") ?? 0) > 0;
-  const chosen: Encoding = accepts("br") ? "br" : accepts("gzip") || (q.get("x-gzip") ?? 0) > 0 ? "gzip" : "identity";
-  // Browsers send a handful of distinct values; anything else is not remembered.
-  if (encodingMemo.size < 64) encodingMemo.set(acceptEncoding, chosen);
-  return chosen;
 }
 
 /** Weak comparison (RFC 9110 §13.1.2): does If-None-Match name this entity tag? */
@@ -264,10 +242,7 @@ export function createHtmlCache(options: HtmlCacheOptions = {}): HtmlCache {
       if (!this.accepts(req.method, response)) return false;
       const body = Buffer.from(await response.arrayBuffer());
       const { headers } = this.store(key, token, response, body);
-      res.statusCode = response.status;
-      for (const [name, value] of response.headers) if (name !== "content-length") res.setHeader(name, value);
-      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-      res.end(body);
+      sendDocument(req, res, response.status, [...response.headers, ...Object.entries(headers)], body);
       return true;
     },
 
