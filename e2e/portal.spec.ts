@@ -1,0 +1,69 @@
+import { expect, test, type Page } from "@playwright/test";
+import { waitForHydration } from "./helpers";
+
+// The client's own journey through the portal (issue 4): register → complete profile → create a
+// project → raise a support request → reply to it.
+
+const PASSWORD = "portal-journey-password";
+
+async function register(page: Page): Promise<string> {
+  const email = `journey-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  page.on("dialog", (d) => void d.accept());
+  await page.goto("/login?mode=register");
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("main").getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/user-dashboard/);
+  return email;
+}
+
+test("A new client completes the profile, creates a project, raises a support request and replies to it", async ({ page }) => {
+  const email = await register(page);
+  const main = page.getByRole("main");
+
+  await expect(main.getByRole("heading", { name: "Complete your profile" })).toBeVisible();
+  await main.getByLabel("Full Name").fill("Meera Iyer");
+  await main.getByLabel("Phone").fill("+91 98450 11223");
+  await main.getByLabel("Company").fill("Tandem Retail");
+  await main.getByRole("button", { name: "Save Profile" }).click();
+  await expect(main.getByText("Meera Iyer")).toBeVisible();
+  await expect(main.getByText(email, { exact: true })).toBeVisible();
+
+  // Edit mode opens with the pencil and X cancels without saving.
+  await main.getByRole("button", { name: "Edit profile" }).click();
+  await main.getByLabel("Full Name").fill("Somebody Else");
+  await main.getByRole("button", { name: "Cancel editing" }).click();
+  await expect(main.getByText("Meera Iyer")).toBeVisible();
+
+  await page.getByRole("link", { name: "My Projects" }).first().click();
+  await expect(main.getByText("No projects yet")).toBeVisible();
+  await main.getByLabel("Title").fill("Rider app");
+  await main.getByLabel("Description").fill("Delivery rider app with live location.");
+  await main.getByRole("button", { name: "Create Project" }).click();
+  const project = main.getByRole("listitem").filter({ hasText: "Rider app" });
+  await expect(project).toBeVisible();
+  await expect(project.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
+
+  await page.getByRole("link", { name: "Support" }).first().click();
+  await expect(main.getByText("No complaints raised yet")).toBeVisible();
+  await main.getByRole("button", { name: "New request" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Subject").fill("Login screen freezes");
+  await dialog.getByLabel("Message").fill("The app freezes after I enter my OTP.");
+  await dialog.getByRole("button", { name: "Submit Request" }).click();
+  const request = main.getByRole("article").filter({ hasText: "Login screen freezes" }).or(
+    main.getByRole("listitem").filter({ hasText: "Login screen freezes" }),
+  );
+  await expect(request.first()).toBeVisible();
+  await expect(request.first().getByText("Pending")).toBeVisible();
+
+  await request.first().getByLabel(/Reply/).fill("It happens on Android 14 only.");
+  await request.first().getByRole("button", { name: "Send Reply" }).click();
+  await expect(request.first().getByText("It happens on Android 14 only.")).toBeVisible();
+
+  // Reload keeps the tab (it is in the URL) and everything saved.
+  await page.reload();
+  await expect(page).toHaveURL(/\/user-dashboard\/support$/);
+  await expect(main.getByText("It happens on Android 14 only.")).toBeVisible();
+});
