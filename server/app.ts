@@ -5,10 +5,11 @@ import * as build from "virtual:react-router/server-build";
 import { CLIENT_IP_HEADER } from "~/server/auth.server";
 import { cleanTempUploads } from "~/server/storage.server";
 import { startContentWatcher } from "~/server/content-watcher.server";
-import { closeDb, migrateToLatest } from "~/server/db.server";
+import { closeDb, currentDialect, migrateToLatest } from "~/server/db.server";
+import { createPostgresBus } from "~/server/events-postgres.server";
 import { seedDemoContent } from "~/server/demo-content.server";
 import { getEnv } from "~/server/env.server";
-import { events } from "~/server/events.server";
+import { events, setEventBus } from "~/server/events.server";
 import { createHtmlCache } from "~/server/html-cache.server";
 import { logger } from "~/server/logger.server";
 import { startMailWorker } from "~/server/mail/worker.server";
@@ -44,11 +45,18 @@ export const htmlCache = createHtmlCache({
 let mailWorker: { stop(): Promise<void> } | undefined;
 let contentWatcher: { stop(): void } | undefined;
 let stopCacheInvalidation: (() => void) | undefined;
+let postgresBus: { close(): Promise<void> } | undefined;
 
 /** Migrations, demo content and background workers; called once before listening. */
 export async function startApp(): Promise<void> {
   const env = getEnv();
   await migrateToLatest();
+  // On PostgreSQL every instance hears every event (LISTEN/NOTIFY); swapped in before anything subscribes.
+  if (env.DATABASE_URL && currentDialect() === "postgres") {
+    const bus = await createPostgresBus(env.DATABASE_URL);
+    postgresBus = bus;
+    setEventBus(bus);
+  }
   if (env.DEMO_CONTENT === "on") await seedDemoContent();
   // Only stale leftovers: another instance sharing the directory may be mid-upload.
   await cleanTempUploads(undefined, 3_600_000);
@@ -70,5 +78,6 @@ export async function stopApp(): Promise<void> {
   stopCacheInvalidation?.();
   htmlCache.invalidate();
   await mailWorker?.stop();
+  await postgresBus?.close();
   await closeDb();
 }

@@ -43,6 +43,6 @@ export function events(): EventBus {
 }
 
 /** Swaps the transport (e.g. for LISTEN/NOTIFY) at startup. */
-export function useEventBus(next: EventBus): void {
+export function setEventBus(next: EventBus): void {
   bus = next;
 }
