@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { createDb, migrateToLatest, type Db } from "~/server/db.server";
+import { testDatabases } from "./helpers/databases";
 import { events } from "~/server/events.server";
 import { mailRecipients } from "~/server/mail/config.server";
 import { createFileTransport, createSmtpTransport, messageIdFor, type MailTransport } from "~/server/mail/mailer.server";
@@ -28,47 +27,8 @@ import { closedPort, startSmtpServer, type TestSmtpServer } from "./helpers/smtp
 
 const FROM = "Indigo Kite Technologies <no-reply@indigokite.dev>";
 
-interface Target {
-  name: "sqlite" | "postgres";
-  /** Creates an empty, migrated database; returns its URL (open more connections with createDb). */
-  setup(): Promise<string>;
-  teardown(): Promise<void>;
-}
-
-function sqliteTarget(): Target {
-  let dir = "";
-  return {
-    name: "sqlite",
-    async setup() {
-      dir = mkdtempSync(path.join(tmpdir(), "mail-outbox-"));
-      return `file:${path.join(dir, "app.sqlite")}`;
-    },
-    async teardown() {
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-function postgresTarget(baseUrl: string): Target {
-  const schema = `t_${randomBytes(6).toString("hex")}`;
-  const admin = createDb(baseUrl);
-  return {
-    name: "postgres",
-    async setup() {
-      await sql`create schema ${sql.id(schema)}`.execute(admin);
-      const sep = baseUrl.includes("?") ? "&" : "?";
-      return `${baseUrl}${sep}options=-c%20search_path%3D${schema}`;
-    },
-    async teardown() {
-      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin);
-      await admin.destroy();
-    },
-  };
-}
-
-const targets: Target[] = [sqliteTarget()];
-if (process.env.TEST_DATABASE_URL) targets.push(postgresTarget(process.env.TEST_DATABASE_URL));
-else console.warn("TEST_DATABASE_URL is not set: the mail outbox tests run on SQLite only (PostgreSQL skipped).");
+// SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (a throw-away schema per run).
+const targets = testDatabases("mail outbox");
 
 const quote = {
   id: "q-1",
