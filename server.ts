@@ -8,9 +8,6 @@ import compression from "compression";
 import proxyAddr from "proxy-addr";
 import sirv from "sirv";
 import type * as AppModule from "./server/app";
-import { EnvError, getEnv } from "./app/server/env.server";
-import { logger } from "./app/server/logger.server";
-import { baseSecurityHeaders, RESOURCE_CSP } from "./app/server/security-headers.server";
 
 // Set before React loads (dynamic import below): React picks its build from NODE_ENV once.
 process.env.NODE_ENV ??= "production";
@@ -30,9 +27,12 @@ function loadEnvOrExit() {
   }
 }
 
-const env = loadEnvOrExit();
 type App = typeof AppModule;
+// The app's bundle also supplies the env, logger and headers: one copy of each (and of zod and
+// pino) in the process. Importing it reads no configuration; that starts below.
 const app = (await import(path.join(buildDir, "server/index.js"))) as App;
+const { EnvError, getEnv, logger, baseSecurityHeaders, RESOURCE_CSP } = app;
+const env = loadEnvOrExit();
 try {
   await app.startApp();
 } catch (error) {

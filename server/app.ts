@@ -1,18 +1,19 @@
 // The server half that Vite bundles together with the routes (build/server/index.js), so the
 // database, event bus and workers exist once per process. server.ts (node:http) drives it.
+import { randomUUID } from "node:crypto";
 import { createRequestHandler } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { CLIENT_IP_HEADER } from "~/server/auth.server";
 import { cleanTempUploads } from "~/server/storage.server";
 import { startContentWatcher } from "~/server/content-watcher.server";
 import { closeDb, currentDialect, migrateToLatest } from "~/server/db.server";
-import { createPostgresBus } from "~/server/events-postgres.server";
 import { seedDemoContent } from "~/server/demo-content.server";
 import { getEnv } from "~/server/env.server";
 import { events, setEventBus } from "~/server/events.server";
 import { createHtmlCache } from "~/server/html-cache.server";
 import { logger } from "~/server/logger.server";
 import { startMailWorker } from "~/server/mail/worker.server";
+import { forgetSessionLookup, REQUEST_ID_HEADER } from "~/server/session.server";
 import { closeAllEventStreams } from "~/server/sse.server";
 
 declare module "react-router" {
@@ -27,11 +28,16 @@ declare module "react-router" {
 const handler = createRequestHandler(build, "production");
 
 export { isBufferedDocument, sendDocument } from "~/server/send-document.server";
+export { EnvError, getEnv } from "~/server/env.server";
+export { logger } from "~/server/logger.server";
+export { baseSecurityHeaders, RESOURCE_CSP } from "~/server/security-headers.server";
 
 export function handleRequest(request: Request, clientIp: string): Promise<Response> {
   // Better Auth reads the client IP from this header; whatever a client sent is replaced.
   request.headers.set(CLIENT_IP_HEADER, clientIp);
-  return handler(request, { clientIp });
+  const requestId = randomUUID();
+  request.headers.set(REQUEST_ID_HEADER, requestId);
+  return handler(request, { clientIp }).finally(() => forgetSessionLookup(requestId));
 }
 
 /**
@@ -53,6 +59,7 @@ export async function startApp(): Promise<void> {
   await migrateToLatest();
   // On PostgreSQL every instance hears every event (LISTEN/NOTIFY); swapped in before anything subscribes.
   if (env.DATABASE_URL && currentDialect() === "postgres") {
+    const { createPostgresBus } = await import("~/server/events-postgres.server");
     const bus = await createPostgresBus(env.DATABASE_URL);
     postgresBus = bus;
     setEventBus(bus);

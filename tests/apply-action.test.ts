@@ -164,7 +164,7 @@ describe.each(testDatabases("apply action"))("Job applications on $name", (datab
   });
 
   test("A signed-in client's application records their user id and files the resume under it", async () => {
-    const { headers, response } = await auth().api.signUpEmail({
+    const { headers, response } = await (await auth()).api.signUpEmail({
       body: { email: `applicant${Date.now()}@example.com`, password: "a-long-password", name: "Applicant" },
       returnHeaders: true,
     });

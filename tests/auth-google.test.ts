@@ -224,7 +224,7 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
   });
 
   test("An unverified Google e-mail does not take over an existing client's password account", async () => {
-    const victim = await auth().api.signUpEmail({ body: { email: "victim@example.com", password: "victim-password-123", name: "Victim" } });
+    const victim = await (await auth()).api.signUpEmail({ body: { email: "victim@example.com", password: "victim-password-123", name: "Victim" } });
     oidc.addAccount({ sub: "g-attacker-client", email: "victim@example.com", email_verified: false });
     const { jar } = await signInWithGoogle("/login", "g-attacker-client");
     const user = await getSessionUser(get("/user-dashboard", jar));
@@ -265,7 +265,7 @@ describe("The local OpenID provider works with Better Auth 1.7 (harness check)",
 
   test("signIn.social → provider (auto login + consent) → /api/auth/callback/google → session", async () => {
     const jar = new Jar();
-    const { headers, response } = await auth().api.signInSocial({
+    const { headers, response } = await (await auth()).api.signInSocial({
       body: { provider: "google", callbackURL: "/login?google=done", errorCallbackURL: "/login?google=error", disableRedirect: true },
       headers: new Headers({ Origin: APP_URL }),
       returnHeaders: true,

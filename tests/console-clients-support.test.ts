@@ -19,7 +19,7 @@ const PASSWORD = "correct-horse-battery-staple";
 
 async function signInStaff(email: string, name: string): Promise<TestClient> {
   const member = await addStaff(email, PASSWORD, name);
-  const { headers } = await auth().api.signInEmail({ body: { email, password: PASSWORD }, returnHeaders: true });
+  const { headers } = await (await auth()).api.signInEmail({ body: { email, password: PASSWORD }, returnHeaders: true });
   const cookie = headers
     .getSetCookie()
     .map((c) => c.split(";")[0]!)

@@ -61,7 +61,7 @@ async function call(fn: RouteFn, path: string, options: { cookie?: string; form?
 
 async function signedInStaff(email: string, password = "staff-password-123"): Promise<string> {
   await addStaff(email, password);
-  const { headers } = await auth().api.signInEmail({ body: { email, password }, returnHeaders: true });
+  const { headers } = await (await auth()).api.signInEmail({ body: { email, password }, returnHeaders: true });
   const cookie = headers
     .getSetCookie()
     .map((c) => c.split(";")[0]!)
@@ -411,7 +411,7 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
       expect(outcome).toMatchObject({ status: 200, data: { intent: "add-staff", status: "success" } });
       expect(JSON.stringify(outcome.data)).not.toContain("first-password-9");
       expect((await listStaff()).map((s) => s.email)).toContain("new.colleague@indigokite.dev");
-      const signIn = await auth().api.signInEmail({ body: { email: "new.colleague@indigokite.dev", password: "first-password-9" } });
+      const signIn = await (await auth()).api.signInEmail({ body: { email: "new.colleague@indigokite.dev", password: "first-password-9" } });
       expect(signIn.user.email).toBe("new.colleague@indigokite.dev");
       const [entry] = (await listAudit({ entity: "staff", limit: 10, offset: 0 })).entries;
       expect(entry).toMatchObject({ action: "staff.add", actorEmail: "editor@indigokite.dev", detail: { email: "new.colleague@indigokite.dev" } });

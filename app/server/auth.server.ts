@@ -1,5 +1,4 @@
-import { betterAuth } from "better-auth";
-import { genericOAuth } from "better-auth/plugins";
+import type { betterAuth as BetterAuth } from "better-auth";
 import { roleForEmail } from "~/lib/roles";
 import { currentDialect, db } from "./db.server";
 import { getEnv } from "./env.server";
@@ -13,7 +12,14 @@ export const GOOGLE_PROVIDER_ID = "google";
 /** A header our HTTP layer sets from the socket / trusted proxies, replacing any client value. */
 export const CLIENT_IP_HEADER = "x-agency-client-ip";
 
-function createAuth() {
+// Better Auth is a third of the server's start-up time, and anonymous pages never need it: it is
+// loaded on the first request that does (a sign-in, or a visitor with a session cookie).
+async function loadAuth() {
+  const [{ betterAuth }, { genericOAuth }] = await Promise.all([import("better-auth"), import("better-auth/plugins")]);
+  return createAuth(betterAuth, genericOAuth);
+}
+
+function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof import("better-auth/plugins").genericOAuth) {
   const env = getEnv();
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -105,10 +111,13 @@ function createAuth() {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-let instance: Auth | undefined;
+let instance: Promise<Auth> | undefined;
 
-export function auth(): Auth {
-  instance ??= createAuth();
+export function auth(): Promise<Auth> {
+  instance ??= loadAuth().catch((error: unknown) => {
+    instance = undefined;
+    throw error;
+  });
   return instance;
 }
 

@@ -12,7 +12,6 @@ import {
   type DatabaseConnection,
   type Driver,
 } from "kysely";
-import pg from "pg";
 import { getEnv } from "./env.server";
 import type { Database } from "./db/schema";
 import { logger } from "./logger.server";
@@ -22,9 +21,6 @@ export type Db = Kysely<Database>;
 export type DbDialect = "sqlite" | "postgres";
 
 const DEFAULT_SQLITE_FILE = "./data/app.sqlite";
-
-// Epoch-ms timestamps are BIGINT; node-pg returns those as strings unless told otherwise.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 export function dialectOf(databaseUrl: string | undefined): DbDialect {
   return databaseUrl?.startsWith("postgres") ? "postgres" : "sqlite";
@@ -64,8 +60,15 @@ class ImmediateSqliteDialect extends SqliteDialect {
 export function createDb(databaseUrl: string | undefined): Db {
   const plugins = [new CamelCasePlugin()];
   if (dialectOf(databaseUrl) === "postgres") {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    pool.on("error", (error) => logger.error({ err: error }, "postgres pool error"));
+    // node-pg is loaded on first use: a SQLite install never pays for it at start-up.
+    const pool = async () => {
+      const { default: pg } = await import("pg");
+      // Epoch-ms timestamps are BIGINT; node-pg returns those as strings unless told otherwise.
+      pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+      const created = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+      created.on("error", (error) => logger.error({ err: error }, "postgres pool error"));
+      return created;
+    };
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
   const file = databaseUrl ? databaseUrl.slice("file:".length) : DEFAULT_SQLITE_FILE;

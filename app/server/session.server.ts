@@ -18,16 +18,39 @@ export const ABSOLUTE_LIFETIME_MS: Record<Role, number> = {
   employee: 12 * 3_600_000,
 };
 
+/** Set by the HTTP layer on every request (replacing any client value); React Router hands each
+ *  loader its own copy of the Request, so this header is what ties them to one page view. */
+export const REQUEST_ID_HEADER = "x-agency-request-id";
+
+// Root, layout and page loaders of one page view all ask: the database is asked once per request.
+// Reads only: an action (sign-out, deletion) runs uncached, and the loaders after it look anew.
+const lookups = new Map<string, Promise<SessionUser | null>>();
+
 /** The signed-in user, or null. An expired or revoked session counts as signed out. */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const requestId = request.headers.get(REQUEST_ID_HEADER);
+  if (!requestId || (request.method !== "GET" && request.method !== "HEAD")) return lookUpSessionUser(request);
+  let lookup = lookups.get(requestId);
+  if (!lookup) {
+    lookup = lookUpSessionUser(request);
+    lookups.set(requestId, lookup);
+  }
+  return lookup;
+}
+
+/** Called once the request is answered. */
+export function forgetSessionLookup(requestId: string): void {
+  lookups.delete(requestId);
+}
+
+async function lookUpSessionUser(request: Request): Promise<SessionUser | null> {
   if (!request.headers.get("cookie")?.includes("session_token")) return null;
-  const result = await auth().api.getSession({ headers: request.headers, query: { disableRefresh: false } });
+  const result = await (await auth()).api.getSession({ headers: request.headers, query: { disableRefresh: false } });
   if (!result) return null;
   const role = roleForEmail(result.user.email, getEnv().COMPANY_DOMAIN);
   const startedAt = new Date(result.session.createdAt).getTime();
   if (Date.now() - startedAt > ABSOLUTE_LIFETIME_MS[role]) {
-    await auth()
-      .api.revokeSession({ headers: request.headers, body: { token: result.session.token } })
+    await (await auth()).api.revokeSession({ headers: request.headers, body: { token: result.session.token } })
       .catch((error: unknown) => logger.warn({ err: error }, "expired session not revoked"));
     return null;
   }

@@ -56,7 +56,7 @@ export async function signInWithPassword(
     return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
   }
   try {
-    const { headers } = await auth().api.signInEmail({
+    const { headers } = await (await auth()).api.signInEmail({
       body: { email: credentials.email, password: credentials.password },
       headers: request.headers,
       returnHeaders: true,
@@ -75,7 +75,7 @@ export async function registerWithPassword(request: Request, credentials: Creden
     return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
   }
   try {
-    const { headers } = await auth().api.signUpEmail({
+    const { headers } = await (await auth()).api.signUpEmail({
       body: { email: credentials.email, password: credentials.password, name: credentials.email.split("@")[0] ?? "" },
       headers: request.headers,
       returnHeaders: true,
@@ -93,7 +93,7 @@ export async function startGoogleSignIn(
 ): Promise<{ url: string; headers: Headers } | null> {
   try {
     // The generic OAuth plugin registers Google as a social provider (callback /api/auth/callback/google).
-    const { headers, response } = await auth().api.signInSocial({
+    const { headers, response } = await (await auth()).api.signInSocial({
       body: { provider: GOOGLE_PROVIDER_ID, ...urls, disableRedirect: true },
       headers: request.headers,
       returnHeaders: true,
@@ -107,6 +107,6 @@ export async function startGoogleSignIn(
 
 /** Ends the current session; returns the headers that clear the cookie. */
 export async function signOut(request: Request): Promise<Headers> {
-  const { headers } = await auth().api.signOut({ headers: request.headers, returnHeaders: true });
+  const { headers } = await (await auth()).api.signOut({ headers: request.headers, returnHeaders: true });
   return headers;
 }

@@ -23,7 +23,7 @@ export async function addStaff(email: string, password: string, name?: string): 
   const existing = await db().selectFrom("users").select("id").where("email", "=", normalized).executeTakeFirst();
   if (existing) throw new StaffError(`${normalized} already has an account.`);
   try {
-    const result = await auth().api.signUpEmail({ body: { email: normalized, password, name: name ?? normalized.split("@")[0] ?? "" } });
+    const result = await (await auth()).api.signUpEmail({ body: { email: normalized, password, name: name ?? normalized.split("@")[0] ?? "" } });
     // Staff created by an administrator count as verified (needed for Google sign-in too).
     const verified = currentDialect() === "sqlite" ? 1 : true;
     await db().updateTable("users").set({ emailVerified: verified }).where("id", "=", result.user.id).execute();

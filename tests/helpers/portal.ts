@@ -8,7 +8,7 @@ export interface TestClient {
 
 /** Registers a real account through Better Auth and returns its session cookie. */
 export async function signUp(email: string, name = "Test Client"): Promise<TestClient> {
-  const { headers, response } = await auth().api.signUpEmail({
+  const { headers, response } = await (await auth()).api.signUpEmail({
     body: { email, password: "correct-horse-battery-staple", name },
     returnHeaders: true,
   });

@@ -20,7 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
   try {
     // Better Auth revokes every session of the account here (revokeSessionsOnPasswordReset).
-    await auth().api.resetPassword({ body: { newPassword: submission.value.password, token: submission.value.token } });
+    await (await auth()).api.resetPassword({ body: { newPassword: submission.value.password, token: submission.value.token } });
   } catch {
     return data({ result: submission.reply({ hideFields: ["password", "confirm"] }), error: "This reset link is invalid or has expired. Ask for a new one from Settings." }, { status: 400 });
   }

@@ -11,13 +11,13 @@ function exposed(request: Request): boolean {
   return EXPOSED.some((pattern) => pattern.test(pathname));
 }
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   if (!exposed(request)) return new Response("Not Found", { status: 404 });
-  return auth().handler(request);
+  return (await auth()).handler(request);
 }
 
-export function action({ request }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   // Some providers answer with form_post; the same allow-list applies.
   if (!exposed(request)) return new Response("Not Found", { status: 404 });
-  return auth().handler(request);
+  return (await auth()).handler(request);
 }

@@ -15,7 +15,7 @@ export async function action({ request }: Route.ActionArgs) {
   // Resource routes are outside React Router's own origin check (SECURITY.md).
   if (!isSameOrigin(request)) throw new Response("Cross-site request refused.", { status: 403 });
   try {
-    const { headers } = await auth().api.deleteUser({ body: {}, headers: request.headers, returnHeaders: true });
+    const { headers } = await (await auth()).api.deleteUser({ body: {}, headers: request.headers, returnHeaders: true });
     await queueAccountDeletedMail(user.email, user.id);
     throw redirect(withFlash("/", "deleted"), { headers });
   } catch (error) {

@@ -14,7 +14,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!isSameOrigin(request)) throw new Response("Cross-site request refused.", { status: 403 });
   if (!user.email) throw redirect(withFlash(SETTINGS_PATH, "no-email"));
   try {
-    await auth().api.requestPasswordReset({ body: { email: user.email, redirectTo: "/reset-password" }, headers: request.headers });
+    await (await auth()).api.requestPasswordReset({ body: { email: user.email, redirectTo: "/reset-password" }, headers: request.headers });
   } catch (error) {
     logger.error({ err: error }, "password reset request failed");
     throw redirect(withFlash(SETTINGS_PATH, "reset-failed"));

@@ -1,11 +1,19 @@
 import { createHash } from "node:crypto";
 import { mkdir, open, rename } from "node:fs/promises";
 import path from "node:path";
-import nodemailer, { type SendMailOptions } from "nodemailer";
+import type { SendMailOptions, Transporter } from "nodemailer";
+import type SMTPTransport from "nodemailer/lib/smtp-transport";
+import type StreamTransport from "nodemailer/lib/stream-transport";
 import { site } from "~/content/site";
 import { logger } from "../logger.server";
 
 export const DEFAULT_MAIL_DIR = "./data/mail";
+
+// nodemailer is loaded when the first message leaves, not at start-up.
+async function createTransporter(options: SMTPTransport.Options | StreamTransport.Options): Promise<Transporter> {
+  const { default: nodemailer } = await import("nodemailer");
+  return nodemailer.createTransport(options);
+}
 
 /** One outbox row, ready to leave. */
 export interface OutgoingMail {
@@ -65,7 +73,8 @@ export function createSmtpTransport(smtpUrl: string, options: SmtpTransportOptio
   const url = new URL(smtpUrl);
   if (url.protocol !== "smtp:" && url.protocol !== "smtps:") throw new Error("SMTP_URL must be smtp:// or smtps://");
   const secure = url.protocol === "smtps:";
-  const transporter = nodemailer.createTransport({
+  let transporter: Promise<Transporter> | undefined;
+  const settings = {
     host: url.hostname.replace(/^\[(.*)\]$/, "$1"),
     ...(url.port ? { port: Number(url.port) } : {}),
     secure,
@@ -76,15 +85,16 @@ export function createSmtpTransport(smtpUrl: string, options: SmtpTransportOptio
     connectionTimeout: options.connectionTimeoutMs ?? 10_000,
     greetingTimeout: options.greetingTimeoutMs ?? 10_000,
     socketTimeout: options.socketTimeoutMs ?? 20_000,
-  });
+  };
   return {
     kind: "smtp",
     async send(mail) {
-      await transporter.sendMail(toMessage(mail));
+      transporter ??= createTransporter(settings);
+      await (await transporter).sendMail(toMessage(mail));
       logger.info({ mailId: mail.id, messageId: mail.messageId }, "mail sent via SMTP");
     },
     close() {
-      transporter.close();
+      void transporter?.then((t) => t.close());
     },
   };
 }
@@ -94,11 +104,12 @@ export function createSmtpTransport(smtpUrl: string, options: SmtpTransportOptio
  * `{dir}/{createdAt}-{id}.eml` (temp file, fsync, rename: never a partial file). Counts as sent.
  */
 export function createFileTransport(dir: string = DEFAULT_MAIL_DIR): MailTransport {
-  const renderer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  let renderer: Promise<Transporter> | undefined;
   return {
     kind: "file",
     async send(mail) {
-      const info = await renderer.sendMail(toMessage(mail));
+      renderer ??= createTransporter({ streamTransport: true, buffer: true, newline: "windows" });
+      const info = await (await renderer).sendMail(toMessage(mail));
       const raw = info.message;
       if (!Buffer.isBuffer(raw)) throw new Error("stream transport did not return a buffer");
       await mkdir(dir, { recursive: true });
@@ -115,7 +126,7 @@ export function createFileTransport(dir: string = DEFAULT_MAIL_DIR): MailTranspo
       logger.info({ mailId: mail.id, to: mail.to, subject: mail.subject, file }, "mail written to file (SMTP_URL unset)");
     },
     close() {
-      renderer.close();
+      void renderer?.then((r) => r.close());
     },
   };
 }
