@@ -1,4 +1,5 @@
 import type { betterAuth as BetterAuth } from "better-auth";
+import type { genericOAuth as GenericOAuth } from "better-auth/plugins";
 import { roleForEmail } from "~/lib/roles";
 import { currentDialect, db } from "./db.server";
 import { getEnv } from "./env.server";
@@ -19,7 +20,7 @@ async function loadAuth() {
   return createAuth(betterAuth, genericOAuth);
 }
 
-function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof import("better-auth/plugins").genericOAuth) {
+function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericOAuth) {
   const env = getEnv();
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
