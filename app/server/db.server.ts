@@ -6,6 +6,7 @@ import {
   CompiledQuery,
   Kysely,
   Migrator,
+  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   SqliteDriver,
@@ -21,6 +22,11 @@ export type Db = Kysely<Database>;
 export type DbDialect = "sqlite" | "postgres";
 
 const DEFAULT_SQLITE_FILE = "./data/app.sqlite";
+
+/** The dialect of an open handle (tests and workers may hold one other than db()). */
+export function dialectOfDb(database: Db): DbDialect {
+  return database.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
 
 export function dialectOf(databaseUrl: string | undefined): DbDialect {
   return databaseUrl?.startsWith("postgres") ? "postgres" : "sqlite";

@@ -2,7 +2,7 @@ import { applicationSchema } from "~/lib/schemas/application";
 import { APPLICATION_FAILURE_MESSAGE, APPLICATION_SUCCESS_MESSAGE } from "~/lib/constants";
 import { FORM_EXPIRED_MESSAGE, RATE_LIMITED_MESSAGE } from "~/lib/form-messages";
 import { insertApplication } from "./applications.server";
-import { db } from "./db.server";
+import { writeTransaction } from "./write-transaction.server";
 import { events } from "./events.server";
 import { logger } from "./logger.server";
 import { enqueueApplicationMails } from "./mail/notifications.server";
@@ -55,22 +55,20 @@ export async function submitApplication(
     const now = Date.now();
     const key = resume ? await commitResume(resume, input.appliedBy ?? "guest", now) : null;
     try {
-      const application = await db()
-        .transaction()
-        .execute(async (trx) => {
-          const row = await insertApplication(
-            trx,
-            {
-              ...fields.data,
-              jobId: opening.id,
-              appliedBy: input.appliedBy,
-              resume: resume && key ? { key, name: resume.originalName, kind: resume.kind, size: resume.size } : null,
-            },
-            now,
-          );
-          await enqueueApplicationMails(trx, row, opening.title);
-          return row;
-        });
+      const application = await writeTransaction(async (trx) => {
+        const row = await insertApplication(
+          trx,
+          {
+            ...fields.data,
+            jobId: opening.id,
+            appliedBy: input.appliedBy,
+            resume: resume && key ? { key, name: resume.originalName, kind: resume.kind, size: resume.size } : null,
+          },
+          now,
+        );
+        await enqueueApplicationMails(trx, row, opening.title);
+        return row;
+      });
       events().publish({ type: "application.created", id: application.id, jobId: opening.id });
       notifyMailEnqueued();
     } catch (error) {

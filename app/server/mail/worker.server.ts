@@ -1,9 +1,10 @@
-import { PostgresAdapter, type Kysely, type Selectable } from "kysely";
-import { db as defaultDb, type DbDialect } from "../db.server";
+import type { Kysely, Selectable } from "kysely";
+import { db as defaultDb, dialectOfDb, type DbDialect } from "../db.server";
 import type { Database, MailOutboxTable } from "../db/schema";
 import { getEnv } from "../env.server";
 import { events as defaultEvents, type EventBus } from "../events.server";
 import { logger } from "../logger.server";
+import { writeTransaction } from "../write-transaction.server";
 import { createMailTransport, DEFAULT_MAIL_DIR, messageIdFor, type MailTransport } from "./mailer.server";
 
 /** A claimed row is ours for this long; a crashed worker's rows become due again after it. */
@@ -48,10 +49,6 @@ export interface MailWorker {
 export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
   const base = Math.min(BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1), MAX_DELAY_MS);
   return Math.round(base + base * 0.2 * random());
-}
-
-function detectDialect(database: Kysely<Database>): DbDialect {
-  return database.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }
 
 function describeError(error: unknown): string {
@@ -119,7 +116,7 @@ async function claimNext(
   for (let tries = 0; tries < 5; tries++) {
     const picked = await due(database).executeTakeFirst();
     if (!picked) return undefined;
-    const row = await lock(database, picked.id);
+    const row = await writeTransaction((trx) => lock(trx, picked.id), database);
     if (row) return row;
   }
   return undefined;
@@ -127,7 +124,7 @@ async function claimNext(
 
 export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
   const database = options.db ?? defaultDb();
-  const dialect = options.dialect ?? detectDialect(database);
+  const dialect = options.dialect ?? dialectOfDb(database);
   const intervalMs = options.intervalMs ?? 5_000;
   const batchSize = options.batchSize ?? 50;
   const clock = options.now ?? Date.now;
@@ -162,17 +159,21 @@ export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
       const permanent = isPermanent(error);
       const failed = permanent || row.attempts >= MAX_ATTEMPTS;
       const lastError = describeError(error);
-      await database
-        .updateTable("mailOutbox")
-        .set({
-          status: failed ? "failed" : "pending",
-          lastError,
-          lockedUntil: 0,
-          nextAttemptAt: failed ? row.nextAttemptAt : clock() + retryDelayMs(row.attempts),
-        })
-        .where("id", "=", row.id)
-        .where("status", "=", "pending")
-        .execute();
+      await writeTransaction(
+        (trx) =>
+          trx
+            .updateTable("mailOutbox")
+            .set({
+              status: failed ? "failed" : "pending",
+              lastError,
+              lockedUntil: 0,
+              nextAttemptAt: failed ? row.nextAttemptAt : clock() + retryDelayMs(row.attempts),
+            })
+            .where("id", "=", row.id)
+            .where("status", "=", "pending")
+            .execute(),
+        database,
+      );
       const log = { mailId: row.id, attempts: row.attempts, error: lastError };
       if (failed) logger.error(log, permanent ? "mail rejected permanently" : "mail failed after the last attempt");
       else logger.warn(log, "mail send failed; will retry");
@@ -182,12 +183,17 @@ export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
     // Message-ID) once its lock expires.
     for (let attempt = 1; ; attempt++) {
       try {
-        await database
-          .updateTable("mailOutbox")
-          .set({ status: "sent", sentAt: now, lockedUntil: 0, lastError: null })
-          .where("id", "=", row.id)
-          .where("status", "=", "pending")
-          .execute();
+        // Grouped with concurrent writes (submissions, other marks): one fsync for all of them.
+        await writeTransaction(
+          (trx) =>
+            trx
+              .updateTable("mailOutbox")
+              .set({ status: "sent", sentAt: now, lockedUntil: 0, lastError: null })
+              .where("id", "=", row.id)
+              .where("status", "=", "pending")
+              .execute(),
+          database,
+        );
         return true;
       } catch (error) {
         if (attempt >= 3) throw error;
