@@ -14,6 +14,8 @@ process.env.NODE_ENV ??= "production";
 
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
+// Long enough for the first page (a health check, the first visitor) to be answered first.
+const WARM_UP_DELAY_MS = 300;
 
 function loadEnvOrExit() {
   try {
@@ -134,6 +136,7 @@ server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ port, url: env.APP_URL }, "server listening");
+  setTimeout(app.warmUp, WARM_UP_DELAY_MS).unref();
 });
 
 let shuttingDown = false;

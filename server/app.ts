@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { createRequestHandler } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { CLIENT_IP_HEADER } from "~/server/auth.server";
+import { auth, CLIENT_IP_HEADER } from "~/server/auth.server";
 import { cleanTempUploads } from "~/server/storage.server";
 import { startContentWatcher } from "~/server/content-watcher.server";
 import { closeDb, currentDialect, migrateToLatest } from "~/server/db.server";
@@ -52,6 +52,14 @@ let mailWorker: { stop(): Promise<void> } | undefined;
 let contentWatcher: { stop(): void } | undefined;
 let stopCacheInvalidation: (() => void) | undefined;
 let postgresBus: { close(): Promise<void> } | undefined;
+
+/**
+ * Loads what the first sign-in needs (Better Auth) once the server is answering: it stays off the
+ * path to the first page, and the first visitor who signs in does not wait for it.
+ */
+export function warmUp(): void {
+  auth().catch((error: unknown) => logger.error({ err: error }, "loading the auth library failed"));
+}
 
 /** Migrations, demo content and background workers; called once before listening. */
 export async function startApp(): Promise<void> {
