@@ -21,6 +21,7 @@ import {
   KeyExists,
   type FileStore,
 } from "./file-store.server";
+import { logger } from "./logger.server";
 
 // The S3 backend (decision 0012): objects are private and only ever streamed through the app;
 // uploads go from a finished local temp file in one PUT, so an object exists whole or not at all.
@@ -82,6 +83,13 @@ export function createS3Client(config: S3StoreConfig): S3Client {
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
     requestHandler: { connectionTimeout: 5_000 },
+    // The SDK's own warnings (e.g. "non-retryable streaming request") go to our log, not the console.
+    logger: {
+      debug: () => {},
+      info: () => {},
+      warn: (...args: unknown[]) => logger.warn({ sdk: args.map(String) }, "S3 client warning"),
+      error: (...args: unknown[]) => logger.error({ sdk: args.map(String) }, "S3 client error"),
+    },
   });
 }
 
