@@ -93,4 +93,4 @@ test("Creating the store's S3 client prints no Node-version warning, which a bar
   expect(ours.stderr).not.toContain("NodeVersionSupportWarning");
   const bare = run(`const { S3Client } = await import("@aws-sdk/client-s3"); await new S3Client({ region: "us-east-1" }).config.region();`);
   expect(bare.stderr).toContain("NodeVersionSupportWarning");
-});
+}, 30_000);
