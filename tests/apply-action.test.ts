@@ -1,12 +1,16 @@
-import { readdirSync, readFileSync, type Dirent } from "node:fs";
-import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { loader as downloadResume } from "~/routes/console/application-resume";
 import { action as applySubmit } from "~/routes/resources/apply-submit";
+import { action as deleteAccount } from "~/routes/resources/settings-delete-account";
 import { db } from "~/server/db.server";
 import { auth, resetAuthForTests } from "~/server/auth.server";
 import { createOpening, setOpeningStatus } from "~/server/openings.server";
 import { issueFormToken } from "~/server/spam-defence.server";
-import { testDatabases, useAppDatabase } from "./helpers/databases";
+import { addStaff } from "~/server/staff.server";
+import { useAppDatabase } from "./helpers/databases";
+import { signUp } from "./helpers/portal";
+import { testSetups } from "./helpers/storages";
 import { docx, elf, pdf } from "./fixtures/make-files";
 
 interface Outcome {
@@ -43,36 +47,29 @@ const candidate = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 });
 
-function storedFiles(root: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    let entries: Dirent[] = [];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) walk(full);
-      else out.push(path.relative(root, full));
-    }
-  };
-  walk(root);
-  return out;
+async function staffCookie(): Promise<string> {
+  await addStaff("hr@indigokite.dev", "staff-password-123", "HR");
+  const { headers } = await auth().api.signInEmail({ body: { email: "hr@indigokite.dev", password: "staff-password-123" }, returnHeaders: true });
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => c.includes("session_token"))
+    .join("; ");
 }
 
-describe.each(testDatabases("apply action"))("Job applications on $name", (database) => {
+describe.each(testSetups("apply action"))("Job applications on $name", ({ database, storage }) => {
   let cleanup: () => Promise<void>;
-  let storageDir = "";
   let jobId = "";
   let filesBefore: string[] = [];
-  const newFiles = () => storedFiles(storageDir).filter((f) => !filesBefore.includes(f));
+  const newFiles = async () => (await storage.files()).filter((f) => !filesBefore.includes(f));
   beforeAll(async () => {
-    ({ cleanup, storageDir } = await useAppDatabase(database));
+    ({ cleanup } = await useAppDatabase(database, await storage.setup()));
     resetAuthForTests();
   });
-  afterAll(async () => cleanup());
+  afterAll(async () => {
+    await cleanup();
+    await storage.teardown();
+  });
   beforeEach(async () => {
     await db().deleteFrom("jobApplications").execute();
     await db().deleteFrom("mailOutbox").execute();
@@ -85,7 +82,7 @@ describe.each(testDatabases("apply action"))("Job applications on $name", (datab
       requirements: ["Node.js"],
     });
     jobId = opening.id;
-    filesBefore = storedFiles(storageDir);
+    filesBefore = await storage.files();
   });
 
   test("A guest can apply without a resume", async () => {
@@ -106,7 +103,7 @@ describe.each(testDatabases("apply action"))("Job applications on $name", (datab
     const row = await db().selectFrom("jobApplications").selectAll().executeTakeFirstOrThrow();
     expect(row.resume).toMatch(/^resumes\/guest_\d{13}_My CV\.pdf$/);
     expect(row.resumeType).toBe("pdf");
-    expect(readFileSync(path.join(storageDir, row.resume))).toEqual(bytes);
+    expect(await storage.bytes(row.resume)).toEqual(bytes);
   });
 
   test("A DOCX resume is accepted", async () => {
@@ -123,7 +120,7 @@ describe.each(testDatabases("apply action"))("Job applications on $name", (datab
     expect(result.httpStatus).toBe(415);
     expect(result.body.message).toBe("Only PDF or Word documents are allowed.");
     expect(await db().selectFrom("jobApplications").selectAll().execute()).toHaveLength(0);
-    expect(newFiles()).toEqual([]);
+    expect(await newFiles()).toEqual([]);
   });
 
   test("A resume over 10 MB is refused with the spec's message and nothing is stored", async () => {
@@ -132,7 +129,7 @@ describe.each(testDatabases("apply action"))("Job applications on $name", (datab
     expect(result.httpStatus).toBe(413);
     expect(result.body.message).toBe("File size must be less than 10 MB.");
     expect(await db().selectFrom("jobApplications").selectAll().execute()).toHaveLength(0);
-    expect(newFiles()).toEqual([]);
+    expect(await newFiles()).toEqual([]);
   });
 
   test("An application without an e-mail is refused with a field error and its resume is not kept", async () => {
@@ -140,7 +137,7 @@ describe.each(testDatabases("apply action"))("Job applications on $name", (datab
     expect(result.httpStatus).toBe(400);
     expect(result.body.fieldErrors?.email).toEqual(["Email is required."]);
     expect(await db().selectFrom("jobApplications").selectAll().execute()).toHaveLength(0);
-    expect(newFiles()).toEqual([]);
+    expect(await newFiles()).toEqual([]);
   });
 
   test("Nobody can apply to a closed or unknown opening", async () => {
@@ -160,7 +157,7 @@ describe.each(testDatabases("apply action"))("Job applications on $name", (datab
     const result = await apply(jobId, candidate({ website: "x" }), { bytes: pdf(), name: "cv.pdf", type: "application/pdf" });
     expect(result.body.status).toBe("success");
     expect(await db().selectFrom("jobApplications").selectAll().execute()).toHaveLength(0);
-    expect(newFiles()).toEqual([]);
+    expect(await newFiles()).toEqual([]);
   });
 
   test("A signed-in client's application records their user id and files the resume under it", async () => {
@@ -174,5 +171,43 @@ describe.each(testDatabases("apply action"))("Job applications on $name", (datab
     const row = await db().selectFrom("jobApplications").selectAll().executeTakeFirstOrThrow();
     expect(row.appliedBy).toBe(response.user.id);
     expect(row.resume.startsWith(`resumes/${response.user.id}_`)).toBe(true);
+  });
+
+  test("When the application row cannot be written, its stored resume is removed again", async () => {
+    await sql`alter table mail_outbox rename to mail_outbox_off`.execute(db());
+    try {
+      const result = await apply(jobId, candidate(), { bytes: pdf(), name: "cv.pdf", type: "application/pdf" });
+      expect(result.httpStatus).toBe(500);
+    } finally {
+      await sql`alter table mail_outbox_off rename to mail_outbox`.execute(db());
+    }
+    expect(await db().selectFrom("jobApplications").selectAll().execute()).toHaveLength(0);
+    expect(await newFiles()).toEqual([]);
+  });
+
+  test("A client's resume goes from the apply form to the staff download, and is deleted with the account", async () => {
+    const client = await signUp(`leaver${Date.now()}@example.com`, "Leaver");
+    const bytes = Buffer.concat([pdf(), Buffer.alloc(300_000, 0x25)]);
+    const result = await apply(jobId, candidate(), { bytes, name: "cv.pdf", type: "application/pdf" }, "http://localhost", client.cookie);
+    expect(result.body.status).toBe("success");
+    const row = await db().selectFrom("jobApplications").selectAll().where("appliedBy", "=", client.id).executeTakeFirstOrThrow();
+    expect(await newFiles()).toEqual([row.resume]);
+
+    const request = new Request(`http://localhost/employee-dashboard/applications/${row.id}/resume`, { headers: { Cookie: await staffCookie() } });
+    const download = (await downloadResume({ request, params: { id: row.id }, context: {} } as never)) as Response;
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-length")).toBe(String(bytes.length));
+    expect(download.headers.get("content-type")).toBe("application/pdf");
+    expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+
+    const deletion = new Request("http://localhost/settings/delete-account", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "delete-account" }),
+      headers: { Cookie: client.cookie, Origin: "http://localhost", Host: "localhost", "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    const deleted = await deleteAccount({ request: deletion, params: {}, context: {} } as never).catch((r: unknown) => r);
+    expect((deleted as Response).headers.get("location")).toBe("/?notice=deleted");
+    expect(await db().selectFrom("jobApplications").selectAll().execute()).toHaveLength(0);
+    expect(await newFiles()).toEqual([]);
   });
 });

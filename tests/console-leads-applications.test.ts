@@ -22,6 +22,7 @@ import { addStaff } from "~/server/staff.server";
 import { fileStore } from "~/server/storage.server";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
 import { signUp } from "./helpers/portal";
+import { testSetups } from "./helpers/storages";
 
 const BASE = "/employee-dashboard";
 type RouteFn = (args: never) => unknown;
@@ -161,12 +162,11 @@ function collectEvents(): { seen: AppEvent[]; stop: () => void } {
 
 describe.each(testDatabases("console-leads-applications"))("Console leads and applications on $name", (database) => {
   let cleanup: () => Promise<void>;
-  let storageDir: string;
   let staff: { cookie: string; id: string };
   let client: { cookie: string; id: string };
 
   beforeAll(async () => {
-    ({ cleanup, storageDir } = await useAppDatabase(database));
+    ({ cleanup } = await useAppDatabase(database));
     resetAuthForTests();
     staff = await signedInStaff("priya@indigokite.dev");
     client = await signUp("alice@example.com", "Alice");
@@ -481,46 +481,6 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
     expect(rows.slice(1)).toEqual([[expect.any(String), "'=cmd|' /C calc'!A0", expect.any(String), "Android Developer", "Offer", 'Says "hi", twice', "cv.pdf", "Guest"]]);
   });
 
-  test("Staff download a stored resume: streamed as an attachment with its type, nosniff and no-store, byte for byte", async () => {
-    const bytes = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(200_000, 7), Buffer.from("\n%%EOF\n")]);
-    const temp = path.join(storageDir, `upload-${randomUUID()}.tmp`);
-    writeFileSync(temp, bytes);
-    const key = `resumes/guest_${Date.now()}_My CV final.pdf`;
-    await fileStore().putFromFile(key, temp, "application/pdf");
-    const opening = await addOpening("Android Developer");
-    const application = await addApplication(opening.id, { resume: key, resumeName: "My CV final.pdf", resumeType: "pdf" });
-
-    const outcome = await call(resumeRoute.loader, `${BASE}/applications/${application.id}/resume`, { cookie: staff.cookie, params: { id: application.id } });
-    const response = outcome.response!;
-    expect(response.status).toBe(200);
-    expect(response.body).toBeInstanceOf(ReadableStream);
-    expect(Object.fromEntries(response.headers)).toMatchObject({
-      "content-type": "application/pdf",
-      "content-length": String(bytes.length),
-      "content-disposition": 'attachment; filename="My CV final.pdf"',
-      "x-content-type-options": "nosniff",
-      "cache-control": "no-store",
-    });
-    expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
-  });
-
-  test("A resume name with quotes or path parts is sanitised in the header; no resume, or a missing file, answers 404", async () => {
-    const temp = path.join(storageDir, `upload-${randomUUID()}.tmp`);
-    writeFileSync(temp, "%PDF-1.4 tiny");
-    const key = `resumes/guest_${Date.now()}_cv.pdf`;
-    await fileStore().putFromFile(key, temp, "application/pdf");
-    const opening = await addOpening("Android Developer");
-    const odd = await addApplication(opening.id, { resume: key, resumeName: '../x"; filename="evil.html', resumeType: "pdf" });
-    const none = await addApplication(opening.id);
-    const gone = await addApplication(opening.id, { resume: "resumes/guest_1_missing.pdf", resumeName: "missing.pdf", resumeType: "pdf" });
-
-    const download = async (id: string) => call(resumeRoute.loader, `${BASE}/applications/${id}/resume`, { cookie: staff.cookie, params: { id } });
-    const header = (await download(odd.id)).response!.headers.get("content-disposition")!;
-    expect(header).toMatch(/^attachment; filename="[A-Za-z0-9._ -]+"$/);
-    expect((await download(none.id)).status).toBe(404);
-    expect((await download(gone.id)).status).toBe(404);
-  });
-
   test("The overview renders its counts as links and its charts as labelled SVG images with a data table", async () => {
     const opening = await addOpening("Android <Developer>");
     await addApplication(opening.id);
@@ -550,5 +510,60 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
     expect(html).toMatch(/<textarea[^>]*name="text"/);
     expect(html).toContain("Call back Friday");
     expect(html).toContain('<button type="submit"');
+  });
+});
+
+describe.each(testSetups("console resume downloads"))("Resume downloads on $name", ({ database, storage }) => {
+  let cleanup: () => Promise<void>;
+  let staff: { cookie: string; id: string };
+  beforeAll(async () => {
+    ({ cleanup } = await useAppDatabase(database, await storage.setup()));
+    resetAuthForTests();
+    staff = await signedInStaff("priya@indigokite.dev");
+  });
+  afterAll(async () => {
+    await cleanup();
+    await storage.teardown();
+  });
+
+  test("Staff download a stored resume: streamed as an attachment with its type, nosniff and no-store, byte for byte", async () => {
+    const bytes = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(200_000, 7), Buffer.from("\n%%EOF\n")]);
+    const temp = path.join(fileStore().tempDir(), `upload-${randomUUID()}.tmp`);
+    writeFileSync(temp, bytes);
+    const key = `resumes/guest_${Date.now()}_My CV final.pdf`;
+    await fileStore().putFromFile(key, temp, "application/pdf");
+    const opening = await addOpening("Android Developer");
+    const application = await addApplication(opening.id, { resume: key, resumeName: "My CV final.pdf", resumeType: "pdf" });
+    expect(await storage.files()).toEqual([key]);
+
+    const outcome = await call(resumeRoute.loader, `${BASE}/applications/${application.id}/resume`, { cookie: staff.cookie, params: { id: application.id } });
+    const response = outcome.response!;
+    expect(response.status).toBe(200);
+    expect(response.body).toBeInstanceOf(ReadableStream);
+    expect(Object.fromEntries(response.headers)).toMatchObject({
+      "content-type": "application/pdf",
+      "content-length": String(bytes.length),
+      "content-disposition": 'attachment; filename="My CV final.pdf"',
+      "x-content-type-options": "nosniff",
+      "cache-control": "no-store",
+    });
+    expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  test("A resume name with quotes or path parts is sanitised in the header; no resume, or a missing file, answers 404", async () => {
+    const temp = path.join(fileStore().tempDir(), `upload-${randomUUID()}.tmp`);
+    writeFileSync(temp, "%PDF-1.4 tiny");
+    const key = `resumes/guest_${Date.now()}_cv.pdf`;
+    await fileStore().putFromFile(key, temp, "application/pdf");
+    const opening = await addOpening("Android Developer");
+    const odd = await addApplication(opening.id, { resume: key, resumeName: '../x"; filename="evil.html', resumeType: "pdf" });
+    const none = await addApplication(opening.id);
+    const gone = await addApplication(opening.id, { resume: "resumes/guest_1_missing.pdf", resumeName: "missing.pdf", resumeType: "pdf" });
+
+    const download = async (id: string) => call(resumeRoute.loader, `${BASE}/applications/${id}/resume`, { cookie: staff.cookie, params: { id } });
+    const header = (await download(odd.id)).response!.headers.get("content-disposition")!;
+    expect(header).toMatch(/^attachment; filename="[A-Za-z0-9._ -]+"$/);
+    expect((await download(none.id)).status).toBe(404);
+    expect((await download(gone.id)).status).toBe(404);
   });
 });

@@ -57,3 +57,9 @@ test("SQLite file and PostgreSQL URLs are accepted as DATABASE_URL", () => {
 test("A short AUTH_SECRET is refused", () => {
   expect(() => parseEnv({ AUTH_SECRET: "short" }, tmp())).toThrowError(/AUTH_SECRET: must be at least 32/);
 });
+
+test("S3 credentials must come as a pair, or not at all", () => {
+  expect(() => parseEnv({ STORAGE_URL: "s3://bucket", S3_ACCESS_KEY_ID: "key" }, tmp())).toThrowError(/S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/);
+  expect(parseEnv({ STORAGE_URL: "s3://bucket/files", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" }, tmp()).STORAGE_URL).toBe("s3://bucket/files");
+  expect(parseEnv({ STORAGE_URL: "s3://bucket" }, tmp()).S3_ACCESS_KEY_ID).toBeUndefined();
+});

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { RESUME_MAX_BYTES } from "~/lib/constants";
 import {
   MalformedForm,
@@ -11,8 +11,10 @@ import {
   sniffResume,
   UploadRejected,
 } from "~/server/resume-upload.server";
-import { createLocalFileStore, type FileStore } from "~/server/storage.server";
+import { createLocalFileStore, createS3FileStore, type FileStore } from "~/server/storage.server";
+import { s3ConfigFromEnv } from "~/server/storage-s3.server";
 import * as make from "./fixtures/make-files";
+import { startS3, type TestS3 } from "./helpers/s3";
 
 const URL_ = "http://localhost/apply/x";
 const roots: string[] = [];
@@ -407,4 +409,59 @@ test("The sniffer reads real bytes, whatever the name", async () => {
     writeFileSync(file, bytes);
     expect(await sniffResume(file)).toBe(kind);
   }
+});
+
+describe("Uploads to S3 storage", () => {
+  let s3: TestS3;
+  beforeAll(async () => {
+    s3 = await startS3();
+  });
+  afterAll(async () => s3.stop());
+
+  /** A store on a new bucket; `left()` is everything in the bucket plus the local temp dir. */
+  async function newS3Store() {
+    const bucket = await s3.createBucket();
+    const { root } = newStore();
+    const store = createS3FileStore(s3ConfigFromEnv({ ...s3.env(bucket), S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: "true" }, path.join(root, ".tmp")));
+    const left = async () => [...(await store.list("")), ...filesUnder(root)];
+    return { store, root, left };
+  }
+
+  test("A real PDF is committed to the bucket byte-identical and its temp file is gone", async () => {
+    const { store, left } = await newS3Store();
+    const bytes = make.paddedPdf(RESUME_MAX_BYTES);
+    const { resume } = await parseApplicationForm(applyRequest(bytes), store);
+    await resume!.commit("resumes/guest_1_cv.pdf");
+    const stored = await store.read("resumes/guest_1_cv.pdf");
+    expect(stored).toMatchObject({ size: RESUME_MAX_BYTES, contentType: "application/pdf" });
+    expect(Buffer.concat(await stored.stream.toArray()).equals(bytes)).toBe(true);
+    expect(await left()).toEqual(["resumes/guest_1_cv.pdf"]);
+  });
+
+  test("A client abort mid-upload leaves nothing in the bucket or the temp dir", async () => {
+    const { store, left } = await newS3Store();
+    const client = new AbortController();
+    const { request } = streamedRequest(
+      {
+        head: FILE_HEAD,
+        *chunks() {
+          yield new Uint8Array(256 * 1024).fill(0x20);
+          yield "hang";
+        },
+      },
+      client.signal,
+    );
+    const parsing = parseApplicationForm(request, store).catch((e: unknown) => e);
+    await expect.poll(() => readdirSync(store.tempDir()).length).toBe(1);
+    client.abort();
+    expect(await parsing).toBeInstanceOf(MalformedForm);
+    expect(await left()).toEqual([]);
+  });
+
+  test("A refused file never reaches the bucket", async () => {
+    const { store, left } = await newS3Store();
+    await expect(parseApplicationForm(applyRequest(make.polyglot(), "cv.pdf"), store)).rejects.toBeInstanceOf(UploadRejected);
+    await expect(parseApplicationForm(applyRequest(make.paddedPdf(RESUME_MAX_BYTES + 1)), store)).rejects.toBeInstanceOf(UploadRejected);
+    expect(await left()).toEqual([]);
+  });
 });

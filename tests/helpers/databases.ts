@@ -59,7 +59,7 @@ export function testDatabases(suite: string): TestDatabase[] {
  */
 export async function useAppDatabase(database: TestDatabase, extraEnv: Record<string, string> = {}) {
   const url = await database.setup();
-  const storage = mkdtempSync(path.join(tmpdir(), "agency-storage-"));
+  const storage = extraEnv.STORAGE_DIR || mkdtempSync(path.join(tmpdir(), "agency-storage-"));
   await closeDb();
   Object.assign(process.env, {
     DATABASE_URL: url,
