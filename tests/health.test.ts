@@ -21,7 +21,7 @@ describe.each(testDatabases("health"))("Health checks on $name", (database) => {
   test("/readyz is 200 when the database answers and every migration is applied", async () => {
     const response = await readyz();
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ ready: true, database: "ok", migrations: "applied", pending: [] });
+    expect(await response.json()).toMatchObject({ ready: true, database: "ok", migrations: "applied", pending: [], redis: "off" });
   });
 });
 
