@@ -1,6 +1,5 @@
-import { sql, Migrator } from "kysely";
-import { db } from "./db.server";
-import { migrations } from "./migrations/index";
+import { sql } from "kysely";
+import { createMigrator, db } from "./db.server";
 import { checkRateLimitStore } from "./rate-limit.server";
 
 export interface Readiness {
@@ -22,7 +21,7 @@ export async function readiness(): Promise<Readiness> {
     return { ready: false, database: "unreachable", migrations: "unknown", pending: [], redis };
   }
   try {
-    const migrator = new Migrator({ db: db(), provider: { getMigrations: async () => migrations } });
+    const migrator = await createMigrator();
     const pending = (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
     const state = pending.length ? "pending" : "applied";
     return { ready: pending.length === 0 && redisReady, database: "ok", migrations: state, pending, redis };
