@@ -112,7 +112,7 @@ const BOOLEANS = new Map<unknown, boolean>([
 ]);
 
 /** SQLite keeps booleans as 0/1 and Better Auth's dates as ISO text; PostgreSQL wants the real types. */
-export function toPostgres(value: unknown, column: TargetColumn, table: string): unknown {
+function toPostgres(value: unknown, column: TargetColumn, table: string): unknown {
   if (value === null || value === undefined) return null;
   const where = `${table}.${column.name}`;
   switch (column.dataType) {
