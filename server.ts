@@ -5,9 +5,9 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
-import proxyAddr from "proxy-addr";
 import sirv from "sirv";
 import type * as AppModule from "./server/app";
+import { acceptForwarding, compileTrustedProxies } from "./app/server/forwarding.server";
 
 // Set before React loads (dynamic import below): React picks its build from NODE_ENV once.
 process.env.NODE_ENV ??= "production";
@@ -42,8 +42,7 @@ try {
   process.exit(1);
 }
 
-// TRUSTED_PROXIES: comma-separated addresses, CIDRs or proxy-addr names (loopback, linklocal, uniquelocal).
-const trustProxy = proxyAddr.compile(env.TRUSTED_PROXIES ? env.TRUSTED_PROXIES.split(",").map((s) => s.trim()) : []);
+const trustProxy = compileTrustedProxies(env.TRUSTED_PROXIES);
 
 /**
  * React Router renders the request. A public page rendered for an anonymous visitor (`cacheKey`)
@@ -54,7 +53,10 @@ const trustProxy = proxyAddr.compile(env.TRUSTED_PROXIES ? env.TRUSTED_PROXIES.s
 async function handleDynamic(req: http.IncomingMessage, res: http.ServerResponse, cacheKey: string | null): Promise<void> {
   try {
     const token = cacheKey === null ? 0 : app.htmlCache.begin();
-    const response = await app.handleRequest(createRequest(req, res), proxyAddr(req, trustProxy));
+    // Behind a TLS-terminating proxy the URL is https, as the browser sees it: React Router's
+    // action origin check compares the whole origin.
+    const { clientIp, protocol, host } = acceptForwarding(req, trustProxy);
+    const response = await app.handleRequest(createRequest(req, res, { protocol, host }), clientIp);
     if (cacheKey !== null && (await app.htmlCache.sendRendered(req, res, cacheKey, token, response))) return;
     if (app.isBufferedDocument(response)) {
       return app.sendDocument(req, res, response.status, response.headers, Buffer.from(await response.arrayBuffer()));

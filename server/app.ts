@@ -12,6 +12,7 @@ import { getEnv } from "~/server/env.server";
 import { events, setEventBus } from "~/server/events.server";
 import { createHtmlCache } from "~/server/html-cache.server";
 import { logger } from "~/server/logger.server";
+import { checkRateLimitStore, closeRateLimitStore } from "~/server/rate-limit.server";
 import { startMailWorker } from "~/server/mail/worker.server";
 import { forgetSessionLookup, REQUEST_ID_HEADER } from "~/server/session.server";
 import { closeAllEventStreams } from "~/server/sse.server";
@@ -73,6 +74,8 @@ export async function startApp(): Promise<void> {
     setEventBus(bus);
   }
   if (env.DEMO_CONTENT === "on") await seedDemoContent();
+  // Connects now rather than on the first form post; /readyz stays 503 until Redis answers.
+  if (env.REDIS_URL && (await checkRateLimitStore()) !== "ok") logger.warn("redis (REDIS_URL) is not answering yet");
   // Only stale leftovers: another instance sharing the directory may be mid-upload.
   await cleanTempUploads(undefined, 3_600_000);
   // Subscribed before the content watcher starts, so no change can slip between them.
@@ -94,5 +97,6 @@ export async function stopApp(): Promise<void> {
   htmlCache.invalidate();
   await mailWorker?.stop();
   await postgresBus?.close();
+  await closeRateLimitStore();
   await closeDb();
 }

@@ -43,7 +43,7 @@ describe.each(testDatabases("health"))("Health checks on $name", (database) => {
   test("/readyz is 200 when the database answers and every migration is applied", async () => {
     const response = await readyz();
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ ready: true, database: "ok", migrations: "applied", pending: [], storage: "ok" });
+    expect(await response.json()).toMatchObject({ ready: true, database: "ok", migrations: "applied", pending: [], storage: "ok", redis: "off" });
   });
 
   test("/readyz is 200 on S3 storage whose bucket answers, and 503 when the bucket or the server is gone", async () => {

@@ -11,8 +11,8 @@ import {
   sniffResume,
   UploadRejected,
 } from "~/server/resume-upload.server";
-import { createLocalFileStore, createS3FileStore, type FileStore } from "~/server/storage.server";
-import { s3ConfigFromEnv } from "~/server/storage-s3.server";
+import { createLocalFileStore, type FileStore } from "~/server/storage.server";
+import { createS3FileStore, s3ConfigFromEnv } from "~/server/storage-s3.server";
 import * as make from "./fixtures/make-files";
 import { startS3, type TestS3 } from "./helpers/s3";
 

@@ -7,13 +7,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import {
   cleanTempUploads,
   createLocalFileStore,
-  createS3FileStore,
   FileNotFound,
   InvalidKey,
   KeyExists,
   type FileStore,
 } from "~/server/storage.server";
-import { s3ConfigFromEnv } from "~/server/storage-s3.server";
+import { createS3FileStore, s3ConfigFromEnv } from "~/server/storage-s3.server";
 import { startS3, type TestS3 } from "./helpers/s3";
 
 const dirs: string[] = [];

@@ -8,6 +8,7 @@ import {
   Migrator,
   PostgresAdapter,
   PostgresDialect,
+  sql,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
@@ -93,8 +94,19 @@ export function currentDialect(): DbDialect {
   return dialectOf(getEnv().DATABASE_URL);
 }
 
+/**
+ * Kysely's migrator, told which PostgreSQL schema is current: left to itself it takes a
+ * kysely_migration table in any schema of the database for its own (two apps, or two test suites,
+ * sharing one database on different search_paths).
+ */
+export async function createMigrator(database: Db = db()): Promise<Migrator> {
+  const postgres = database.getExecutor().adapter instanceof PostgresAdapter;
+  const current = postgres ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database)).rows[0]?.schema : undefined;
+  return new Migrator({ db: database, provider: { getMigrations: async () => migrations }, migrationTableSchema: current });
+}
+
 export async function migrateToLatest(database: Db = db()): Promise<void> {
-  const migrator = new Migrator({ db: database, provider: { getMigrations: async () => migrations } });
+  const migrator = await createMigrator(database);
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {
     if (r.status === "Success") logger.info({ migration: r.migrationName }, "migration applied");

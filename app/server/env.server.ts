@@ -36,6 +36,7 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: optional(z.string()),
     GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
     REDIS_URL: optional(z.string().regex(/^rediss?:\/\/.+/, "must be redis://… or rediss://…")),
+    REDIS_KEY_PREFIX: z.string().default("agency:"),
     TRUSTED_PROXIES: optional(z.string()),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })

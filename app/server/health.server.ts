@@ -1,6 +1,6 @@
-import { sql, Migrator } from "kysely";
-import { db } from "./db.server";
-import { migrations } from "./migrations/index";
+import { sql } from "kysely";
+import { createMigrator, db } from "./db.server";
+import { checkRateLimitStore } from "./rate-limit.server";
 import { fileStore } from "./storage.server";
 
 export interface Readiness {
@@ -9,22 +9,27 @@ export interface Readiness {
   migrations: "applied" | "pending" | "unknown";
   pending: string[];
   storage: "ok" | "unreachable";
+  /** "off" unless REDIS_URL is set. */
+  redis: "ok" | "unreachable" | "off";
 }
 
-/** Database reachable, every migration applied and file storage answering: safe to send this instance traffic. */
+/**
+ * Database reachable, every migration applied, file storage answering and Redis answering if
+ * configured: safe to send this instance traffic.
+ */
 export async function readiness(): Promise<Readiness> {
-  const [database, storage] = await Promise.all([databaseReadiness(), storageReadiness()]);
-  return { ...database, storage, ready: database.ready && storage === "ok" };
+  const [database, storage, redis] = await Promise.all([databaseReadiness(), storageReadiness(), checkRateLimitStore()]);
+  return { ...database, storage, redis, ready: database.ready && storage === "ok" && redis !== "unreachable" };
 }
 
-async function databaseReadiness(): Promise<Omit<Readiness, "storage">> {
+async function databaseReadiness(): Promise<Omit<Readiness, "storage" | "redis">> {
   try {
     await sql`select 1`.execute(db());
   } catch {
     return { ready: false, database: "unreachable", migrations: "unknown", pending: [] };
   }
   try {
-    const migrator = new Migrator({ db: db(), provider: { getMigrations: async () => migrations } });
+    const migrator = await createMigrator();
     const pending = (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
     return { ready: pending.length === 0, database: "ok", migrations: pending.length ? "pending" : "applied", pending };
   } catch {

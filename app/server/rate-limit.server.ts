@@ -1,5 +1,5 @@
-import { sql } from "kysely";
-import { db, type Db } from "./db.server";
+import { databaseCounters } from "./counters-database.server";
+import { getEnv } from "./env.server";
 
 export interface RateRule {
   limit: number;
@@ -7,33 +7,57 @@ export interface RateRule {
 }
 
 /**
- * Counts one hit against `key` in a fixed window kept in the database, so every instance shares
- * it. Returns whether the hit is within the limit.
+ * Fixed-window counters shared by every instance: the database by default, Redis when REDIS_URL is
+ * set (decision 0013). A window starts with its first hit and ends `windowMs` later.
  */
-export async function hitRateLimit(key: string, rule: RateRule, now = Date.now(), database: Db = db()): Promise<boolean> {
-  const windowFloor = now - rule.windowMs;
-  const row = await database
-    .insertInto("rateLimits")
-    .values({ key, windowStart: now, count: 1 })
-    .onConflict((oc) =>
-      oc.column("key").doUpdateSet({
-        count: sql<number>`case when rate_limits.window_start > ${windowFloor} then rate_limits.count + 1 else 1 end`,
-        windowStart: sql<number>`case when rate_limits.window_start > ${windowFloor} then rate_limits.window_start else ${now} end`,
-      }),
-    )
-    .returning("count")
-    .executeTakeFirstOrThrow();
-  return Number(row.count) <= rule.limit;
+export interface CounterStore {
+  /** Counts one hit and returns the count in the current window, this hit included. */
+  hit(key: string, windowMs: number, now: number): Promise<number>;
+  /** The count in the current window, without counting a hit. */
+  peek(key: string, windowMs: number, now: number): Promise<number>;
+  /** Whether the store answers; "off" when it is the database, which readiness checks anyway. */
+  check(): Promise<"ok" | "unreachable" | "off">;
+  close(): Promise<void>;
 }
 
-/** Drops windows that ended long ago; run occasionally. */
-export async function pruneRateLimits(olderThanMs: number, now = Date.now(), database: Db = db()): Promise<void> {
-  await database.deleteFrom("rateLimits").where("windowStart", "<", now - olderThanMs).execute();
+let store: CounterStore | undefined;
+
+function counters(): CounterStore {
+  if (!store) {
+    const env = getEnv();
+    store = env.REDIS_URL ? lazyRedisCounters(env.REDIS_URL, env.REDIS_KEY_PREFIX) : databaseCounters;
+  }
+  return store;
+}
+
+/** Redis counters, the client (a large load) imported on the first hit rather than at start-up. */
+function lazyRedisCounters(url: string, prefix: string): CounterStore {
+  const redis = import("./counters-redis.server").then(({ createRedisCounters }) => createRedisCounters(url, prefix));
+  return {
+    hit: async (key, windowMs, now) => (await redis).hit(key, windowMs, now),
+    peek: async (key, windowMs, now) => (await redis).peek(key, windowMs, now),
+    check: async () => (await redis).check(),
+    close: async () => (await redis).close(),
+  };
+}
+
+/** Counts one hit against `key`; returns whether it is within the limit. */
+export async function hitRateLimit(key: string, rule: RateRule, now = Date.now()): Promise<boolean> {
+  return (await counters().hit(key, rule.windowMs, now)) <= rule.limit;
 }
 
 /** The current count of `key` in its window, without counting a hit. */
-export async function peekRateLimit(key: string, rule: RateRule, now = Date.now(), database: Db = db()): Promise<number> {
-  const row = await database.selectFrom("rateLimits").select(["count", "windowStart"]).where("key", "=", key).executeTakeFirst();
-  if (!row || Number(row.windowStart) <= now - rule.windowMs) return 0;
-  return Number(row.count);
+export async function peekRateLimit(key: string, rule: RateRule, now = Date.now()): Promise<number> {
+  return counters().peek(key, rule.windowMs, now);
+}
+
+export function checkRateLimitStore(): Promise<"ok" | "unreachable" | "off"> {
+  return counters().check();
+}
+
+/** Closes the Redis connection, if any; the next hit opens the store named by the environment again. */
+export async function closeRateLimitStore(): Promise<void> {
+  const current = store;
+  store = undefined;
+  await current?.close();
 }

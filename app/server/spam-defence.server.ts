@@ -3,7 +3,6 @@ import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/lib/spam-fields";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { hitRateLimit, type RateRule } from "./rate-limit.server";
-import { writeTransaction } from "./write-transaction.server";
 
 export const MIN_FILL_MS = 3_000;
 const TOKEN_MAX_AGE_MS = 24 * 3_600_000;
@@ -68,9 +67,9 @@ export async function screenSubmission(input: {
   // A page left open for a day is a person, not a bot: ask them to resend rather than drop it.
   if (age > TOKEN_MAX_AGE_MS) return { ok: false, trapped: false, reason: "stale-token" };
   const rules = SUBMISSION_LIMITS[input.kind];
-  const [ipOk, emailOk] = await writeTransaction(async (trx) => [
-    await hitRateLimit(`${input.kind}:ip:${input.ip}`, rules.perIp, now, trx),
-    await hitRateLimit(`${input.kind}:email:${input.email.toLowerCase()}`, rules.perEmail, now, trx),
+  const [ipOk, emailOk] = await Promise.all([
+    hitRateLimit(`${input.kind}:ip:${input.ip}`, rules.perIp, now),
+    hitRateLimit(`${input.kind}:email:${input.email.toLowerCase()}`, rules.perEmail, now),
   ]);
   if (!ipOk || !emailOk) {
     logger.warn({ kind: input.kind, ip: input.ip, perIp: ipOk, perEmail: emailOk }, "rate limit reached");

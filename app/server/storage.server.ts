@@ -1,10 +1,10 @@
+import { mkdirSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import type { FileStore } from "./file-store.server";
 import { createLocalFileStore, TEMP_DIR } from "./storage-local.server";
-import { createS3FileStore, s3ConfigFromEnv } from "./storage-s3.server";
 
 // Private file storage (SECURITY.md "Uploads"): on local disk under STORAGE_DIR, or in S3 when
 // STORAGE_URL is set (decision 0012). Either way in-flight uploads are local temp files.
@@ -17,7 +17,6 @@ export {
   type FileStore,
 } from "./file-store.server";
 export { createLocalFileStore } from "./storage-local.server";
-export { createS3FileStore } from "./storage-s3.server";
 
 let singleton: { config: string; store: FileStore } | undefined;
 
@@ -33,12 +32,30 @@ export function fileStore(): FileStore {
         throw new Error(`STORAGE_DIR must be outside the web root (${webRoot}).`);
       }
     }
-    const store = env.STORAGE_URL
-      ? createS3FileStore(s3ConfigFromEnv(env, path.join(root, TEMP_DIR)))
-      : createLocalFileStore(root);
+    const store = env.STORAGE_URL ? lazyS3FileStore(path.join(root, TEMP_DIR)) : createLocalFileStore(root);
     singleton = { config, store };
   }
   return singleton.store;
+}
+
+/** The S3 store, its SDK (a large load) imported when storage is first used, not at start-up. */
+function lazyS3FileStore(tempDir: string): FileStore {
+  mkdirSync(tempDir, { recursive: true, mode: 0o700 });
+  let loaded: Promise<FileStore> | undefined;
+  const store = () =>
+    (loaded ??= import("./storage-s3.server").then(({ createS3FileStore, s3ConfigFromEnv }) =>
+      createS3FileStore(s3ConfigFromEnv(getEnv(), tempDir)),
+    ));
+  return {
+    putFromFile: async (key, tempPath, contentType) => (await store()).putFromFile(key, tempPath, contentType),
+    read: async (key) => (await store()).read(key),
+    delete: async (key) => (await store()).delete(key),
+    exists: async (key) => (await store()).exists(key),
+    stat: async (key) => (await store()).stat(key),
+    list: async (prefix) => (await store()).list(prefix),
+    checkReachable: async () => (await store()).checkReachable(),
+    tempDir: () => path.resolve(tempDir),
+  };
 }
 
 /** Removes uploads left in the temp dir by a crash or kill; run at startup. */
