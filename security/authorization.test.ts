@@ -1,9 +1,9 @@
 import { describe, inject, test } from "vitest";
-import { get, postForm, postMultipart, register, signIn, PASSWORD } from "./helpers/client";
+import { get, postForm, postMultipart } from "./helpers/client";
 import { fingerprint } from "./helpers/database";
 import type { Reply } from "./helpers/http";
 import { tally, type Tally } from "./helpers/tally";
-import { ACTORS, type Actor, type World } from "./helpers/world";
+import { ACTORS, disposableActor, type Actor, type World } from "./helpers/world";
 import { allowed, expected, fillPattern, perRole, POLICIES, type Cell, type Expect, type Side } from "./policies";
 import { exportsAction, routeTable } from "./route-table";
 
@@ -38,20 +38,6 @@ function checkNoLeak(t: Tally, label: string, world: World, actor: Actor, reply:
 
 function sidesOf(sides: boolean | undefined): Side[] {
   return sides ? ["own", "other"] : ["own"];
-}
-
-/** The actor for a cell that ends its session or account: a fresh sign-in, or a fresh client. */
-async function disposableActor(world: World, actor: Actor, kind: "session" | "account" | undefined): Promise<Actor> {
-  if (!kind || actor.role === "guest") return actor;
-  if (kind === "account" && actor.role === "client") {
-    const email = `disposable-${++seq}-${Date.now()}@example.com`;
-    return { ...actor, email, cookie: await register(world.server, email) };
-  }
-  const cookie =
-    actor.role === "staff"
-      ? await signIn(world.server, actor.email!, world.staffPassword, "/employee-login")
-      : await signIn(world.server, actor.email!, PASSWORD);
-  return { ...actor, cookie };
 }
 
 test("Every route of the route table has a declared policy, and every module with an action declares its forms", async (context) => {

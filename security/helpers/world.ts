@@ -95,4 +95,19 @@ export async function seedWorld(server: ServerInfo): Promise<World> {
   };
 }
 
+/** The actor for a cell that ends its session or account: a fresh sign-in, or a fresh client. */
+export async function disposableActor(world: World, actor: Actor, kind: "session" | "account" | undefined): Promise<Actor> {
+  if (!kind || actor.role === "guest") return actor;
+  if (kind === "account" && actor.role === "client") {
+    const email = `disposable-${randomBytes(4).toString("hex")}-${Date.now()}@example.com`;
+    const cookie = await register(world.server, email);
+    return { ...actor, email, cookie, id: await userId(world.server, email) };
+  }
+  const cookie =
+    actor.role === "staff"
+      ? await signIn(world.server, actor.email!, world.staffPassword, "/employee-login")
+      : await signIn(world.server, actor.email!, PASSWORD);
+  return { ...actor, cookie };
+}
+
 export { PASSWORD };
