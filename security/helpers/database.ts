@@ -16,6 +16,11 @@ export function database(server: ServerInfo): Db {
   return handle;
 }
 
+export async function closeDatabase(server: ServerInfo): Promise<void> {
+  await handles.get(server.databaseUrl)?.destroy();
+  handles.delete(server.databaseUrl);
+}
+
 export async function closeDatabases(): Promise<void> {
   for (const handle of handles.values()) await handle.destroy();
   handles.clear();
