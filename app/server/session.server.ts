@@ -18,9 +18,14 @@ export const ABSOLUTE_LIFETIME_MS: Record<Role, number> = {
   employee: 12 * 3_600_000,
 };
 
+/** Whether the request presents a session cookie (valid or not), whatever its prefix. */
+export function carriesSession(request: Request): boolean {
+  return request.headers.get("cookie")?.includes("session_token") ?? false;
+}
+
 /** The signed-in user, or null. An expired or revoked session counts as signed out. */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  if (!request.headers.get("cookie")?.includes("session_token")) return null;
+  if (!carriesSession(request)) return null;
   const result = await auth().api.getSession({ headers: request.headers, query: { disableRefresh: false } });
   if (!result) return null;
   const role = roleForEmail(result.user.email, getEnv().COMPANY_DOMAIN);
