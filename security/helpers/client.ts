@@ -22,7 +22,7 @@ export function postForm(server: ServerInfo, path: string, fields: Fields, optio
   });
 }
 
-export function postMultipart(server: ServerInfo, path: string, fields: Fields, file?: FilePart, options: PostOptions = {}): Promise<Reply> {
+export function postMultipart(server: ServerInfo, path: string, fields: Fields, file?: FilePart | FilePart[], options: PostOptions = {}): Promise<Reply> {
   const { body, contentType } = multipart(fields, file);
   return send(server.url, path, {
     method: "POST",

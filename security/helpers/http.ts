@@ -68,12 +68,14 @@ export function urlencoded(fields: Fields): string {
 export interface FilePart {
   field?: string;
   filename: string;
+  /** The whole Content-Disposition value, when a test needs to write it by hand (filename*=). */
+  disposition?: string;
   type?: string;
   bytes: Buffer;
 }
 
 /** A multipart/form-data body as a browser would send it. */
-export function multipart(fields: Fields, file?: FilePart): { body: Buffer; contentType: string } {
+export function multipart(fields: Fields, files: FilePart | FilePart[] = []): { body: Buffer; contentType: string } {
   const boundary = `----security${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -81,8 +83,9 @@ export function multipart(fields: Fields, file?: FilePart): { body: Buffer; cont
       parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`));
     }
   }
-  if (file) {
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? "resume"}"; filename="${file.filename}"\r\nContent-Type: ${file.type ?? "application/pdf"}\r\n\r\n`;
+  for (const file of [files].flat()) {
+    const disposition = file.disposition ?? `form-data; name="${file.field ?? "resume"}"; filename="${file.filename}"`;
+    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: ${file.type ?? "application/pdf"}\r\n\r\n`;
     parts.push(Buffer.from(head, "utf8"), file.bytes, Buffer.from("\r\n"));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
