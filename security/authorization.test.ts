@@ -17,6 +17,12 @@ function matches(reply: Reply, want: Expect): boolean {
   return want.location instanceof RegExp ? want.location.test(reply.location ?? "") : reply.location === want.location;
 }
 
+/** A data request answers a redirect as 202 with the target in its body. */
+function matchesData(reply: Reply, want: Expect): boolean {
+  if (want.status < 300 || want.status >= 400) return reply.status === want.status;
+  return reply.status === 202 && (typeof want.location !== "string" || reply.body.includes(`"redirect","${want.location}"`));
+}
+
 const describeReply = (reply: Reply) => `${reply.status}${reply.location ? ` → ${reply.location}` : ""}`;
 const describeExpect = (want: Expect) => `${want.status}${want.location ? ` → ${want.location}` : ""}`;
 
@@ -68,6 +74,13 @@ describe.each(worlds)("On $server.backend", (world) => {
           const label = `GET ${route.pattern} (${side}) as ${name}`;
           t.check(label, matches(reply, want), `got ${describeReply(reply)}, want ${describeExpect(want)}`);
           checkNoLeak(t, label, world, actor, reply);
+          if (route.file.endsWith(".tsx")) {
+            // The same loaders answer client-side navigations as data: same guards, same secrecy.
+            const data = await get(world.server, url === "/" ? "/_root.data" : `${url}.data`, actor.cookie);
+            const dataLabel = `GET ${route.pattern}.data (${side}) as ${name}`;
+            t.check(dataLabel, matchesData(data, want), `got ${describeReply(data)} ${data.body.slice(0, 120)}, want ${describeExpect(want)}`);
+            checkNoLeak(t, dataLabel, world, actor, data);
+          }
         }
       }
     }
