@@ -7,6 +7,7 @@ import { NonceContext } from "~/lib/nonce";
 import stylesheetText from "./app.css?inline";
 import { logger } from "~/server/logger.server";
 import { createNonce, documentCsp } from "~/server/security-headers.server";
+import { carriesSession } from "~/server/session.server";
 
 export const streamTimeout = 5_000;
 
@@ -26,6 +27,9 @@ export default function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Vite's dev client injects inline scripts, so the strict policy only applies to built code.
   if (import.meta.env.PROD) responseHeaders.set("Content-Security-Policy", documentCsp(nonce));
+  // Any page rendered for a signed-in visitor carries their details (the root loader's user), and
+  // error pages have no route headers of their own: never stored (SECURITY.md).
+  if (carriesSession(request)) responseHeaders.set("Cache-Control", "no-store");
 
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

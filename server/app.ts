@@ -13,6 +13,7 @@ import { events, setEventBus } from "~/server/events.server";
 import { createHtmlCache } from "~/server/html-cache.server";
 import { logger } from "~/server/logger.server";
 import { checkRateLimitStore, closeRateLimitStore } from "~/server/rate-limit.server";
+import { isSameOrigin } from "~/server/origin-check.server";
 import { startMailWorker } from "~/server/mail/worker.server";
 import { forgetSessionLookup, REQUEST_ID_HEADER } from "~/server/session.server";
 import { closeAllEventStreams } from "~/server/sse.server";
@@ -33,9 +34,16 @@ export { EnvError, getEnv } from "~/server/env.server";
 export { logger } from "~/server/logger.server";
 export { baseSecurityHeaders, RESOURCE_CSP } from "~/server/security-headers.server";
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 export function handleRequest(request: Request, clientIp: string): Promise<Response> {
   // Better Auth reads the client IP from this header; whatever a client sent is replaced.
   request.headers.set(CLIENT_IP_HEADER, clientIp);
+  // One origin check for every route: React Router's covers UI routes only, and only when the
+  // request carries an Origin; a cross-site fetch without one is refused here too (issue 8).
+  if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
+    return Promise.resolve(new Response("Cross-site request refused.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
+  }
   const requestId = randomUUID();
   request.headers.set(REQUEST_ID_HEADER, requestId);
   return handler(request, { clientIp }).finally(() => forgetSessionLookup(requestId));

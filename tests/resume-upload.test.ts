@@ -400,6 +400,10 @@ test("The sniffer reads real bytes, whatever the name", async () => {
     [make.docWithDirectoryLoop(), null],
     [make.elf(), null],
     [make.polyglot(), null],
+    [Buffer.from("%PDF-1.4\n<html><script>alert(1)</script></html>\n"), null],
+    [make.pdfWithHtml(), null],
+    [make.pdfWithJavaScript(), null],
+    [make.pdfMentioningScripts(), "pdf"],
     [Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 1, 2, 3]), null],
     [Buffer.from("PK\x03\x04 not really a zip"), null],
     [make.docxWithLongNames(3_000, 700), "docx"], // a central directory larger than the cached tail

@@ -18,6 +18,11 @@ export const ABSOLUTE_LIFETIME_MS: Record<Role, number> = {
   employee: 12 * 3_600_000,
 };
 
+/** Whether the request presents a session cookie (valid or not), whatever its prefix. */
+export function carriesSession(request: Request): boolean {
+  return request.headers.get("cookie")?.includes("session_token") ?? false;
+}
+
 /** Set by the HTTP layer on every request (replacing any client value); React Router hands each
  *  loader its own copy of the Request, so this header is what ties them to one page view. */
 export const REQUEST_ID_HEADER = "x-agency-request-id";
@@ -44,7 +49,7 @@ export function forgetSessionLookup(requestId: string): void {
 }
 
 async function lookUpSessionUser(request: Request): Promise<SessionUser | null> {
-  if (!request.headers.get("cookie")?.includes("session_token")) return null;
+  if (!carriesSession(request)) return null;
   const result = await (await auth()).api.getSession({ headers: request.headers, query: { disableRefresh: false } });
   if (!result) return null;
   const role = roleForEmail(result.user.email, getEnv().COMPANY_DOMAIN);

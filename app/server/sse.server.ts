@@ -47,8 +47,9 @@ export function eventStream(request: Request, select: (event: AppEvent) => strin
   return new Response(stream, {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",
-      // no-transform keeps the compression layer from buffering the stream.
-      "Cache-Control": "no-cache, no-transform",
+      // no-transform keeps the compression layer from buffering the stream; a stream may carry a
+      // client's own changes, so nothing may keep a copy (no-store).
+      "Cache-Control": "no-store, no-transform",
       "X-Accel-Buffering": "no",
     },
   });

@@ -5,6 +5,7 @@ import { withFlash } from "~/lib/flash";
 import { credentialsSchema } from "~/lib/schemas/credentials";
 import { googleEnabled } from "~/server/auth.server";
 import { getEnv } from "~/server/env.server";
+import { readForm } from "~/server/form-data.server";
 import { getSessionUser } from "~/server/session.server";
 import { isEmployeeEmail, signInWithPassword, signOut, startGoogleSignIn } from "~/server/sign-in.server";
 
@@ -23,13 +24,14 @@ export async function employeeLoginLoader(request: Request) {
 }
 
 export async function employeeLoginAction(request: Request, clientIp: string) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === "google") {
     const started = await startGoogleSignIn(request, {
       callbackURL: "/employee-login?google=done",
       errorCallbackURL: "/employee-login?google=error",
     });
-    if (!started) return data({ error: EMPLOYEE_GOOGLE_FAILED, result: undefined }, { status: 502 });
+    // 502: Google did not answer; without Google configured there is nothing to ask (a forged post).
+    if (!started) return data({ error: EMPLOYEE_GOOGLE_FAILED, result: undefined }, { status: googleEnabled() ? 502 : 400 });
     throw redirect(started.url, { headers: started.headers });
   }
   const submission = parseWithZod(formData, { schema: credentialsSchema });

@@ -4,6 +4,7 @@ import { CUSTOMER_GOOGLE_FAILED, EMPLOYEE_ON_CUSTOMER_GOOGLE } from "~/lib/auth-
 import { withFlash } from "~/lib/flash";
 import { credentialsSchema } from "~/lib/schemas/credentials";
 import { googleEnabled } from "~/server/auth.server";
+import { readForm } from "~/server/form-data.server";
 import { getSessionUser } from "~/server/session.server";
 import { registerWithPassword, signInWithPassword, signOut, startGoogleSignIn } from "~/server/sign-in.server";
 
@@ -26,11 +27,12 @@ export async function loginLoader(request: Request) {
 }
 
 export async function loginAction(request: Request, clientIp: string) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "google") {
     const started = await startGoogleSignIn(request, { callbackURL: "/login?google=done", errorCallbackURL: "/login?google=error" });
-    if (!started) return data({ error: CUSTOMER_GOOGLE_FAILED, result: undefined }, { status: 502 });
+    // 502: Google did not answer; without Google configured there is nothing to ask (a forged post).
+    if (!started) return data({ error: CUSTOMER_GOOGLE_FAILED, result: undefined }, { status: googleEnabled() ? 502 : 400 });
     throw redirect(started.url, { headers: started.headers });
   }
   const submission = parseWithZod(formData, { schema: credentialsSchema });

@@ -6,6 +6,7 @@ import { FormField } from "~/components/form-field";
 import { withFlash } from "~/lib/flash";
 import { newPasswordSchema } from "~/lib/schemas/new-password";
 import { auth } from "~/server/auth.server";
+import { readForm } from "~/server/form-data.server";
 
 export function meta() {
   return [{ title: "Choose a new password | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
@@ -16,7 +17,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: newPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
   try {
     // Better Auth revokes every session of the account here (revokeSessionsOnPasswordReset).

@@ -4,6 +4,7 @@ import { projectProgressSchema } from "~/lib/schemas/project-progress";
 import type { StaffFormResult } from "~/lib/staff-form-result";
 import { listComplaints } from "~/server/complaints.server";
 import { getClient } from "~/server/clients.server";
+import { readForm } from "~/server/form-data.server";
 import { logger } from "~/server/logger.server";
 import { listProgressHistory, listProjects, setProjectProgress } from "~/server/projects.server";
 import type { SessionUser } from "~/server/session.server";
@@ -39,7 +40,7 @@ function answer(body: Omit<StaffFormResult, "intent">, status = 200) {
 
 /** Staff set a project's progress; only the project id, value and note are read from the form. */
 export async function setProgressAction(user: SessionUser, clientId: string, request: Request) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== "set-progress") throw new Response("Unknown form.", { status: 400, statusText: "Unknown form" });
   const rawId = formData.get("projectId");
   const targetId = typeof rawId === "string" ? rawId : undefined;

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { isBlankReply } from "~/lib/schemas/complaint";
 import { complaintStatusSchema, staffReplySchema } from "~/lib/schemas/staff-support";
 import type { StaffFormResult } from "~/lib/staff-form-result";
+import { readForm } from "~/server/form-data.server";
 import { logger } from "~/server/logger.server";
 import type { SessionUser } from "~/server/session.server";
 import { addStaffReply, getInboxComplaint, setComplaintStatus } from "~/server/support-inbox.server";
@@ -56,7 +57,7 @@ async function changeStatus(user: SessionUser, complaintId: string, formData: Fo
 
 /** The thread's two forms: a staff reply, or a status change (Pending again is a reopen). */
 export async function handleComplaintAction(user: SessionUser, complaintId: string, request: Request) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "reply") return reply(user, complaintId, formData);
   if (intent === "set-status") return changeStatus(user, complaintId, formData);

@@ -9,6 +9,7 @@ import { SectionError } from "~/components/console/section-error";
 import { CONSOLE_BASE } from "~/lib/console-nav";
 import { dateFromValidThrough, openingFieldsFrom, openingSchema } from "~/lib/schemas/opening";
 import { contentResult, requireContentIntent } from "~/server/content-forms.server";
+import { readForm } from "~/server/form-data.server";
 import { logger } from "~/server/logger.server";
 import { findOpening, setOpeningStatus, updateOpening } from "~/server/openings.server";
 import { requireStaff } from "~/server/session.server";
@@ -22,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = requireContentIntent(formData, ["save", "close", "reopen"]);
   if (!(await findOpening(params.id))) return contentResult({ intent, status: "error", message: "That opening no longer exists." }, 404);
 

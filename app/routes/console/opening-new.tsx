@@ -6,6 +6,7 @@ import { SectionError } from "~/components/console/section-error";
 import { CONSOLE_BASE } from "~/lib/console-nav";
 import { openingFieldsFrom, openingSchema } from "~/lib/schemas/opening";
 import { contentResult, requireContentIntent } from "~/server/content-forms.server";
+import { readForm } from "~/server/form-data.server";
 import { logger } from "~/server/logger.server";
 import { createOpening } from "~/server/openings.server";
 import { requireStaff } from "~/server/session.server";
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = requireContentIntent(formData, ["save"]);
   const submission = parseWithZod(formData, { schema: openingSchema });
   // A list button (add/remove a requirement) without JavaScript also lands here, with no status.

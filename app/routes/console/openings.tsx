@@ -10,6 +10,7 @@ import { formatDate, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { contentResult, requireContentIntent, requireTargetId } from "~/server/content-forms.server";
+import { readForm } from "~/server/form-data.server";
 import { findOpening, listOpeningsForStaff, setOpeningStatus } from "~/server/openings.server";
 import { requireStaff } from "~/server/session.server";
 
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = requireContentIntent(formData, ["close", "reopen"]);
   const id = requireTargetId(formData);
   const opening = await findOpening(id);

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { z } from "~/lib/zod";
 import { recordNoteSchema } from "~/lib/schemas/record-note";
 import { NOTE_INTENT, REVIEW_SAVE_FAILURE, type ReviewFormResult } from "~/lib/schemas/review";
+import { readForm } from "~/server/form-data.server";
 import { logger } from "~/server/logger.server";
 
 type Outcome = "changed" | "unchanged" | "missing";
@@ -23,7 +24,7 @@ const notFound = () => new Response("This record does not exist.", { status: 404
  * knows one field: nothing else posted (ids, names, other columns) can reach the database.
  */
 export async function reviewAction<K extends string, V extends string>(request: Request, options: ReviewOptions<K, V>) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent !== options.field && intent !== NOTE_INTENT) throw new Response("Unknown form.", { status: 400, statusText: "Unknown form" });
   try {

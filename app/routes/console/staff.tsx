@@ -15,6 +15,7 @@ import { recordAudit } from "~/server/audit.server";
 import { contentResult, requireContentIntent } from "~/server/content-forms.server";
 import { db } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
+import { readForm } from "~/server/form-data.server";
 import { logger } from "~/server/logger.server";
 import { requireStaff } from "~/server/session.server";
 import { addStaff, listStaff, StaffError } from "~/server/staff.server";
@@ -36,7 +37,7 @@ const hideFields = ["password"];
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = requireContentIntent(formData, ["add-staff"]);
   const submission = parseWithZod(formData, { schema: staffAccountSchema });
   if (submission.status !== "success") return contentResult({ intent, status: "invalid", result: submission.reply({ hideFields }) }, 400);

@@ -9,6 +9,7 @@ import { TestimonialVisibility } from "~/components/console/testimonial-visibili
 import { CONSOLE_BASE } from "~/lib/console-nav";
 import { testimonialSchema } from "~/lib/schemas/testimonial";
 import { contentResult, requireContentIntent } from "~/server/content-forms.server";
+import { readForm } from "~/server/form-data.server";
 import { logger } from "~/server/logger.server";
 import { requireStaff } from "~/server/session.server";
 import { findTestimonial, setTestimonialVisibility, updateTestimonial } from "~/server/testimonials.server";
@@ -22,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = requireContentIntent(formData, ["save", "hide", "show"]);
   if (!(await findTestimonial(params.id))) return contentResult({ intent, status: "error", message: "That testimonial no longer exists." }, 404);
   if (intent === "hide" || intent === "show") {

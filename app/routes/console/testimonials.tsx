@@ -12,6 +12,7 @@ import { pageFrom } from "~/lib/pagination";
 import { testimonialSchema } from "~/lib/schemas/testimonial";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { contentResult, requireContentIntent, requireTargetId } from "~/server/content-forms.server";
+import { readForm } from "~/server/form-data.server";
 import { logger } from "~/server/logger.server";
 import { requireStaff } from "~/server/session.server";
 import { createTestimonial, findTestimonial, listTestimonialsForStaff, setTestimonialVisibility } from "~/server/testimonials.server";
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = requireContentIntent(formData, ["save", "hide", "show"]);
   if (intent === "hide" || intent === "show") {
     const id = requireTargetId(formData);

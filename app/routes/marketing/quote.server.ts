@@ -4,12 +4,13 @@ import { QUOTE_FAILURE_MESSAGE } from "~/lib/constants";
 import { FORM_EXPIRED_MESSAGE, RATE_LIMITED_MESSAGE } from "~/lib/form-messages";
 import type { QuoteActionData } from "~/lib/quote-result";
 import { quoteSchema } from "~/lib/schemas/quote";
+import { readForm } from "~/server/form-data.server";
 import { logger } from "~/server/logger.server";
 import { submitQuote } from "~/server/quote-requests.server";
 import { screenSubmission } from "~/server/spam-defence.server";
 
 export async function handleQuoteAction(request: Request, clientIp: string) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: quoteSchema });
   if (submission.status !== "success") {
     return data<QuoteActionData>({ status: "invalid", result: submission.reply() }, { status: 400 });

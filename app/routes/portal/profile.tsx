@@ -10,6 +10,7 @@ import { ProfileView } from "~/components/portal/profile-view";
 import { PORTAL_BASE, PROFILE_LOADING, PROFILE_SAVE_FAILURE, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
 import { keepFailureInPanel } from "~/lib/portal-client-action";
 import { profileSchema } from "~/lib/schemas/profile";
+import { readForm } from "~/server/form-data.server";
 import { logger } from "~/server/logger.server";
 import { formResult, requireIntent } from "~/server/portal-forms.server";
 import { getProfile, saveProfile } from "~/server/profiles.server";
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireClient(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = requireIntent(formData, ["save-profile"]);
   const submission = parseWithZod(formData, { schema: profileSchema });
   if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);

@@ -10,6 +10,7 @@ import { formatDate, isoDate } from "~/lib/dates";
 import { PROJECT_CREATE_FAILURE, PROJECTS_EMPTY, PROJECTS_LOADING, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
 import { keepFailureInPanel } from "~/lib/portal-client-action";
 import { projectSchema } from "~/lib/schemas/project";
+import { readForm } from "~/server/form-data.server";
 import { logger } from "~/server/logger.server";
 import { formResult, requireIntent } from "~/server/portal-forms.server";
 import { createProject, listProgressHistory, listProjects } from "~/server/projects.server";
@@ -36,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireClient(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = requireIntent(formData, ["create-project"]);
   const submission = parseWithZod(formData, { schema: projectSchema });
   if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { COMPLAINT_SUBMIT_FAILURE, REPLY_FAILURE } from "~/lib/portal";
 import { complaintSchema, isBlankReply, replySchema } from "~/lib/schemas/complaint";
 import { addReply, createComplaint } from "~/server/complaints.server";
+import { readForm } from "~/server/form-data.server";
 import { logger } from "~/server/logger.server";
 import { formResult, requireIntent } from "~/server/portal-forms.server";
 import type { SessionUser } from "~/server/session.server";
@@ -40,7 +41,7 @@ async function reply(user: SessionUser, formData: FormData) {
 
 /** The Support panel's forms: a new request, or a reply on one of the client's own requests. */
 export async function handleSupportAction(user: SessionUser, request: Request) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = requireIntent(formData, ["create-complaint", "reply"]);
   return intent === "create-complaint" ? raiseComplaint(user, formData) : reply(user, formData);
 }

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/home-dashboard";
 import { getEnv } from "~/server/env.server";
+import { readForm } from "~/server/form-data.server";
 import { homeDashboardCookie } from "~/server/preferences.server";
 import { isSameOrigin } from "~/server/origin-check.server";
 import { requireUser } from "~/server/session.server";
@@ -9,7 +10,7 @@ export async function action({ request }: Route.ActionArgs) {
   await requireUser(request);
   // Resource routes are outside React Router's own origin check (SECURITY.md).
   if (!isSameOrigin(request)) throw new Response("Cross-site request refused.", { status: 403 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const enabled = form.get("enabled") === "1";
   const returnTo = String(form.get("returnTo") ?? "/");
   const safeReturn = returnTo.startsWith("/") && !returnTo.startsWith("//") ? returnTo : "/";

@@ -6,12 +6,13 @@ import { auth } from "~/server/auth.server";
 import { queueAccountDeletedMail } from "~/server/auth-mail.server";
 import { logger } from "~/server/logger.server";
 import { isSameOrigin } from "~/server/origin-check.server";
-import { requireUser } from "~/server/session.server";
+import { requireClient } from "~/server/session.server";
 
 // Settings → Delete Account. Better Auth refuses when the sign-in is not recent ("fresh"): the
 // spec's failure message asks the user to sign in again.
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  // The portal's settings: staff accounts are managed from the console and the staff CLI.
+  const user = await requireClient(request);
   // Resource routes are outside React Router's own origin check (SECURITY.md).
   if (!isSameOrigin(request)) throw new Response("Cross-site request refused.", { status: 403 });
   try {

@@ -5,11 +5,12 @@ import { SETTINGS_PATH } from "~/lib/paths";
 import { auth } from "~/server/auth.server";
 import { logger } from "~/server/logger.server";
 import { isSameOrigin } from "~/server/origin-check.server";
-import { requireUser } from "~/server/session.server";
+import { requireClient } from "~/server/session.server";
 
 // Settings → Reset Password: mails a reset link to the signed-in user's own address (SPEC §8).
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  // The portal's settings: staff accounts are managed from the console and the staff CLI.
+  const user = await requireClient(request);
   // Resource routes are outside React Router's own origin check (SECURITY.md).
   if (!isSameOrigin(request)) throw new Response("Cross-site request refused.", { status: 403 });
   if (!user.email) throw redirect(withFlash(SETTINGS_PATH, "no-email"));

@@ -1,6 +1,7 @@
 import { open } from "node:fs/promises";
 import { CFB_MAGIC, isWordCfb } from "./cfb.server";
 import { isDocx } from "./docx.server";
+import { isPlainPdf } from "./pdf.server";
 
 export type ResumeKind = "pdf" | "doc" | "docx";
 
@@ -29,7 +30,7 @@ export async function sniffResume(filePath: string): Promise<ResumeKind | null> 
   } finally {
     await handle.close();
   }
-  if (head.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) return "pdf";
+  if (head.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) return (await isPlainPdf(filePath)) ? "pdf" : null;
   if (head.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC)) return (await isDocx(filePath)) ? "docx" : null;
   if (head.equals(CFB_MAGIC)) return (await isWordCfb(filePath)) ? "doc" : null;
   return null;

@@ -1,0 +1,122 @@
+import { describe, inject, test } from "vitest";
+import { get, postForm, postMultipart } from "./helpers/client";
+import { fingerprint } from "./helpers/database";
+import type { Reply } from "./helpers/http";
+import { tally, type Tally } from "./helpers/tally";
+import { ACTORS, disposableActor, type Actor, type World } from "./helpers/world";
+import { allowed, expected, fillPattern, perRole, POLICIES, type Cell, type Expect, type Side } from "./policies";
+import { exportsAction, routeTable } from "./route-table";
+
+const worlds = inject("worlds");
+const table = routeTable();
+let seq = 0;
+
+function matches(reply: Reply, want: Expect): boolean {
+  if (reply.status !== want.status) return false;
+  if (want.location === undefined) return true;
+  return want.location instanceof RegExp ? want.location.test(reply.location ?? "") : reply.location === want.location;
+}
+
+/** A data request answers a redirect as 202 with the target in its body. */
+function matchesData(reply: Reply, want: Expect): boolean {
+  if (want.status < 300 || want.status >= 400) return reply.status === want.status;
+  return reply.status === 202 && (typeof want.location !== "string" || reply.body.includes(`"redirect","${want.location}"`));
+}
+
+const describeReply = (reply: Reply) => `${reply.status}${reply.location ? ` → ${reply.location}` : ""}`;
+const describeExpect = (want: Expect) => `${want.status}${want.location ? ` → ${want.location}` : ""}`;
+
+/** Markers of records `actor` must never be shown: the other client's, and everything private to a guest. */
+function forbiddenMarkers(world: World, actor: Actor): string[] {
+  const a = world.records["client A"].markers;
+  const b = world.records["client B"].markers;
+  const consoleOnly = (m: string[]) => m.filter((x) => x.startsWith("LEAD-") || x.startsWith("APPLICATION-"));
+  if (actor.role === "staff") return [];
+  if (actor.name === "client A") return [...b, ...consoleOnly(a)];
+  if (actor.name === "client B") return [...a, ...consoleOnly(b)];
+  return [...a, ...b];
+}
+
+function checkNoLeak(t: Tally, label: string, world: World, actor: Actor, reply: Reply) {
+  const leaked = forbiddenMarkers(world, actor).filter((marker) => reply.body.includes(marker));
+  t.check(`${label} shows nobody else's data`, leaked.length === 0, `contains ${leaked.join(", ")}`);
+}
+
+function sidesOf(sides: boolean | undefined): Side[] {
+  return sides ? ["own", "other"] : ["own"];
+}
+
+test("Every route of the route table has a declared policy, and every module with an action declares its forms", async (context) => {
+  const t = tally(context, "Authorization matrix");
+  for (const route of table) {
+    const policy = POLICIES[route.file];
+    t.check(`${route.pattern} (${route.file}) has a policy`, policy !== undefined);
+    const hasAction = await exportsAction(route);
+    t.check(`${route.file} exports an action exactly when its policy lists forms`, hasAction === Boolean(policy?.post), `action: ${hasAction}`);
+  }
+  for (const file of Object.keys(POLICIES)) t.check(`the policy for ${file} names a route of the table`, table.some((r) => r.file === file));
+  t.done();
+});
+
+describe.each(worlds)("On $server.backend", (world) => {
+  test("Every page and resource answers guest, both clients and staff as its policy declares, showing nobody else's data", async (context) => {
+    const t = tally(context, "Authorization matrix");
+    for (const route of table) {
+      const policy = POLICIES[route.file];
+      if (!policy) continue;
+      for (const side of sidesOf(policy.sides)) {
+        for (const name of ACTORS) {
+          const actor = world.actors[name];
+          const cell: Cell = { world, actor, side, seq: ++seq };
+          const url = fillPattern(route.pattern, policy.params?.(cell) ?? {});
+          const reply = await get(world.server, url, actor.cookie);
+          const want = expected(policy.get.access, actor.role, policy.get.ok);
+          const label = `GET ${route.pattern} (${side}) as ${name}`;
+          t.check(label, matches(reply, want), `got ${describeReply(reply)}, want ${describeExpect(want)}`);
+          checkNoLeak(t, label, world, actor, reply);
+          if (route.file.endsWith(".tsx")) {
+            // The same loaders answer client-side navigations as data: same guards, same secrecy.
+            const data = await get(world.server, url === "/" ? "/_root.data" : `${url}.data`, actor.cookie);
+            const dataLabel = `GET ${route.pattern}.data (${side}) as ${name}`;
+            t.check(dataLabel, matchesData(data, want), `got ${describeReply(data)} ${data.body.slice(0, 120)}, want ${describeExpect(want)}`);
+            checkNoLeak(t, dataLabel, world, actor, data);
+          }
+        }
+      }
+    }
+    t.done();
+  });
+
+  test("Every form answers each actor as its policy declares; a refused post changes nothing and an allowed one does", async (context) => {
+    const t = tally(context, "Authorization matrix");
+    for (const route of table) {
+      const policy = POLICIES[route.file];
+      if (!policy?.post) continue;
+      for (const [intentName, intent] of Object.entries(policy.post.intents)) {
+        for (const side of sidesOf(policy.sides)) {
+          for (const name of ACTORS) {
+            const actor = await disposableActor(world, world.actors[name], intent.disposable);
+            const cell: Cell = { world, actor, side, seq: ++seq };
+            const url = fillPattern(route.pattern, policy.params?.(cell) ?? {}) + (route.index ? "?index" : "");
+            const fields = await intent.body(cell);
+            const may = allowed(policy.post.access, actor.role);
+            const others = may && intent.othersRecord !== undefined && actor.role === "client" && side === "other";
+            const want = !may ? expected(policy.post.access, actor.role, { status: 0 }) : others ? intent.othersRecord! : perRole(intent.ok, actor.role);
+            const mustChange = may && !others && perRole(intent.changes, actor.role);
+
+            const before = await fingerprint(world.server);
+            const reply = intent.file
+              ? await postMultipart(world.server, url, fields, intent.file, { cookie: actor.cookie })
+              : await postForm(world.server, url, fields, { cookie: actor.cookie });
+            const changed = (await fingerprint(world.server)) !== before;
+            const label = `POST ${route.pattern} ${intentName || "(form)"} (${side}) as ${name}`;
+            t.check(label, matches(reply, want), `got ${describeReply(reply)}, want ${describeExpect(want)}`);
+            t.check(`${label} ${mustChange ? "changes" : "leaves"} the database`, changed === mustChange, changed ? "it changed" : "nothing changed");
+            checkNoLeak(t, label, world, actor, reply);
+          }
+        }
+      }
+    }
+    t.done();
+  });
+});

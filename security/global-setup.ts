@@ -1,0 +1,35 @@
+import type { TestProject } from "vitest/node";
+import { closeDatabases } from "./helpers/database";
+import { startServer, type Backend, type RunningServer } from "./helpers/server";
+import { seedWorld, type World } from "./helpers/world";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The shared server on SQLite first, then on PostgreSQL when TEST_DATABASE_URL is set. */
+    worlds: World[];
+  }
+}
+
+/** One built server per database, seeded with two clients and a staff member, shared by the suites. */
+export default async function setup(project: TestProject) {
+  const backends: Backend[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+  if (!process.env.TEST_DATABASE_URL) console.warn("[security] TEST_DATABASE_URL is not set: the PostgreSQL matrix is skipped.");
+  const servers: RunningServer[] = [];
+  try {
+    const worlds: World[] = [];
+    for (const backend of backends) {
+      const server = await startServer({ backend });
+      servers.push(server);
+      const { stop: _stop, stderr: _stderr, ...info } = server;
+      worlds.push(await seedWorld(info));
+    }
+    project.provide("worlds", worlds);
+  } catch (error) {
+    await Promise.all(servers.map((s) => s.stop()));
+    throw error;
+  }
+  return async () => {
+    await closeDatabases();
+    await Promise.all(servers.map((s) => s.stop()));
+  };
+}

@@ -1,0 +1,125 @@
+import { createHash } from "node:crypto";
+import { sql } from "kysely";
+import { roleForEmail } from "~/lib/roles";
+import { APPLICATION_STAGES } from "~/lib/schemas/applicant";
+import { LEAD_STATUSES } from "~/lib/schemas/lead";
+import { COMPLAINT_STATUSES } from "~/lib/schemas/staff-support";
+import { createDb, type Db } from "~/server/db.server";
+import type { ServerInfo } from "./server";
+
+const handles = new Map<string, Db>();
+
+/** The server's own database, opened from the test process (SQLite in WAL mode allows both). */
+export function database(server: ServerInfo): Db {
+  let handle = handles.get(server.databaseUrl);
+  if (!handle) handles.set(server.databaseUrl, (handle = createDb(server.databaseUrl)));
+  return handle;
+}
+
+export async function closeDatabase(server: ServerInfo): Promise<void> {
+  await handles.get(server.databaseUrl)?.destroy();
+  handles.delete(server.databaseUrl);
+}
+
+export async function closeDatabases(): Promise<void> {
+  for (const handle of handles.values()) await handle.destroy();
+  handles.clear();
+}
+
+// Tables whose every row must stay the same when a request is refused.
+const ROW_TABLES = [
+  "users",
+  "profiles",
+  "projects",
+  "project_progress",
+  "complaints",
+  "complaint_replies",
+  "quotes",
+  "job_openings",
+  "job_applications",
+  "testimonials",
+  "record_notes",
+  "audit_log",
+  "accounts",
+];
+// Tables the server also writes on its own (mail worker, session refresh): compared by count.
+const COUNT_TABLES = ["sessions", "verifications", "mail_outbox"];
+
+/** A digest of everything a request could change, except rate-limit counters. */
+export async function fingerprint(server: ServerInfo): Promise<string> {
+  const db = database(server);
+  const hash = createHash("sha256");
+  for (const table of ROW_TABLES) {
+    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
+    const lines = rows.rows.map((row) => JSON.stringify(row)).sort();
+    hash.update(`${table}:${lines.join("\n")}\n`);
+  }
+  for (const table of COUNT_TABLES) hash.update(`${table}:${await count(server, table)}\n`);
+  return hash.digest("hex");
+}
+
+export async function count(server: ServerInfo, table: string): Promise<number> {
+  const result = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(database(server));
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+export async function clearRateLimits(server: ServerInfo): Promise<void> {
+  await database(server).deleteFrom("rateLimits").execute();
+}
+
+export async function userId(server: ServerInfo, email: string): Promise<string> {
+  const row = await database(server).selectFrom("users").select("id").where("email", "=", email.toLowerCase()).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Rules that hold whatever was posted: enums, ranges, owners that exist, roles from the domain. */
+export async function invariantViolations(server: ServerInfo, companyDomain = "indigokite.dev"): Promise<string[]> {
+  const db = database(server);
+  const problems: string[] = [];
+  const users = await db.selectFrom("users").select(["id", "email", "role"]).execute();
+  const ids = new Set(users.map((u) => u.id));
+  for (const u of users) if (u.role !== roleForEmail(u.email, companyDomain)) problems.push(`user ${u.email} has role ${u.role}`);
+  for (const p of await db.selectFrom("projects").select(["id", "ownerId", "progress"]).execute()) {
+    if (!Number.isInteger(Number(p.progress)) || p.progress < 0 || p.progress > 100) problems.push(`project ${p.id} progress ${p.progress}`);
+    if (!ids.has(p.ownerId)) problems.push(`project ${p.id} owned by unknown ${p.ownerId}`);
+  }
+  for (const c of await db.selectFrom("complaints").select(["id", "ownerId", "status"]).execute()) {
+    if (!(COMPLAINT_STATUSES as readonly string[]).includes(c.status)) problems.push(`complaint ${c.id} status ${c.status}`);
+    if (!ids.has(c.ownerId)) problems.push(`complaint ${c.id} owned by unknown ${c.ownerId}`);
+  }
+  for (const r of await db.selectFrom("complaintReplies").select(["id", "sender"]).execute()) {
+    if (r.sender !== "user" && r.sender !== "staff") problems.push(`reply ${r.id} sender ${r.sender}`);
+  }
+  for (const q of await db.selectFrom("quotes").select(["id", "status"]).execute()) {
+    if (!(LEAD_STATUSES as readonly string[]).includes(q.status)) problems.push(`quote ${q.id} status ${q.status}`);
+  }
+  for (const a of await db.selectFrom("jobApplications").select(["id", "stage", "appliedBy"]).execute()) {
+    if (!(APPLICATION_STAGES as readonly string[]).includes(a.stage)) problems.push(`application ${a.id} stage ${a.stage}`);
+    if (a.appliedBy !== null && !ids.has(a.appliedBy)) problems.push(`application ${a.id} applied by unknown ${a.appliedBy}`);
+  }
+  for (const o of await db.selectFrom("jobOpenings").select(["id", "status"]).execute()) {
+    if (o.status !== "open" && o.status !== "closed") problems.push(`opening ${o.id} status ${o.status}`);
+  }
+  for (const t of await db.selectFrom("testimonials").select(["id", "status"]).execute()) {
+    if (t.status !== "visible" && t.status !== "hidden") problems.push(`testimonial ${t.id} status ${t.status}`);
+  }
+  return problems;
+}
+
+/** Who owns what: must never change under any request but a deletion. */
+export async function owners(server: ServerInfo): Promise<Map<string, string | null>> {
+  const db = database(server);
+  const map = new Map<string, string | null>();
+  for (const p of await db.selectFrom("projects").select(["id", "ownerId"]).execute()) map.set(`project:${p.id}`, p.ownerId);
+  for (const c of await db.selectFrom("complaints").select(["id", "ownerId"]).execute()) map.set(`complaint:${c.id}`, c.ownerId);
+  for (const r of await db.selectFrom("complaintReplies").select(["id", "complaintId"]).execute()) map.set(`reply:${r.id}`, r.complaintId);
+  for (const a of await db.selectFrom("jobApplications").select(["id", "appliedBy"]).execute()) map.set(`application:${a.id}`, a.appliedBy);
+  for (const p of await db.selectFrom("profiles").select(["userId", "email"]).execute()) map.set(`profile:${p.userId}`, p.email);
+  return map;
+}
+
+export function ownerChanges(before: Map<string, string | null>, after: Map<string, string | null>): string[] {
+  const changes: string[] = [];
+  for (const [key, owner] of before) if (after.has(key) && after.get(key) !== owner) changes.push(`${key}: ${owner} → ${after.get(key)}`);
+  return changes;
+}

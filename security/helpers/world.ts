@@ -1,0 +1,113 @@
+import { randomBytes } from "node:crypto";
+import { pdf } from "../../tests/fixtures/make-files";
+import { applicationFields, PASSWORD, postForm, postMultipart, quoteFields, register, signIn, warmFormToken } from "./client";
+import { database, userId } from "./database";
+import { addStaffWithCli, type ServerInfo } from "./server";
+
+export type ActorName = "guest" | "client A" | "client B" | "staff";
+export const ACTORS: ActorName[] = ["guest", "client A", "client B", "staff"];
+
+export interface Actor {
+  name: ActorName;
+  role: "guest" | "client" | "staff";
+  email?: string;
+  id?: string;
+  cookie?: string;
+}
+
+/** One client's records, each carrying a marker that must never reach anyone else. */
+export interface ClientRecords {
+  projectId: string;
+  complaintId: string;
+  leadId: string;
+  applicationId: string;
+  markers: string[];
+}
+
+/** Two clients with data, a staff member, and the demo content: serializable, shared by the suites. */
+export interface World {
+  server: ServerInfo;
+  actors: Record<ActorName, Actor>;
+  records: { "client A": ClientRecords; "client B": ClientRecords };
+  openings: [string, string];
+  testimonials: [string, string];
+  staffPassword: string;
+}
+
+export const STAFF_PASSWORD = "staff-password-0123456789";
+
+async function seedClient(server: ServerInfo, label: "A" | "B", openingId: string): Promise<{ actor: Actor; records: ClientRecords }> {
+  const tag = `${label}${randomBytes(4).toString("hex")}`;
+  const email = `client-${tag.toLowerCase()}@example.com`;
+  const cookie = await register(server, email);
+  const id = await userId(server, email);
+  const markers = [`PROFILE-${tag}`, `PROJECT-${tag}`, `COMPLAINT-${tag}`, `LEAD-${tag}`, `APPLICATION-${tag}`, email];
+  const must = (what: string, status: number, ok: number[]) => {
+    if (!ok.includes(status)) throw new Error(`seeding ${what} for client ${label} answered ${status}`);
+  };
+  must("profile", (await postForm(server, "/user-dashboard?index", { intent: "save-profile", fullName: markers[0]!, phone: "+91 98200 12345" }, { cookie })).status, [302]);
+  must("project", (await postForm(server, "/user-dashboard/projects", { intent: "create-project", title: markers[1]!, description: "Private work." }, { cookie })).status, [200]);
+  must("complaint", (await postForm(server, "/user-dashboard/support", { intent: "create-complaint", subject: markers[2]!, message: "Private trouble." }, { cookie })).status, [200]);
+  must("lead", (await postForm(server, "/quote", await quoteFields(server, { email, requirement: markers[3]! }))).status, [200]);
+  const application = await postMultipart(server, `/apply/${openingId}/submit`, await applicationFields(server, { email, message: markers[4]! }), { filename: `cv-${tag}.pdf`, bytes: pdf() }, { cookie });
+  must("application", application.status, [200]);
+
+  const db = database(server);
+  const row = async <T>(query: Promise<T | undefined>, what: string): Promise<T> => {
+    const value = await query;
+    if (!value) throw new Error(`seeded ${what} of client ${label} not found`);
+    return value;
+  };
+  const project = await row(db.selectFrom("projects").select("id").where("ownerId", "=", id).executeTakeFirst(), "project");
+  const complaint = await row(db.selectFrom("complaints").select("id").where("ownerId", "=", id).executeTakeFirst(), "complaint");
+  const lead = await row(db.selectFrom("quotes").select("id").where("email", "=", email).executeTakeFirst(), "lead");
+  const app = await row(db.selectFrom("jobApplications").select("id").where("appliedBy", "=", id).executeTakeFirst(), "application");
+  return {
+    actor: { name: label === "A" ? "client A" : "client B", role: "client", email, id, cookie },
+    records: { projectId: project.id, complaintId: complaint.id, leadId: lead.id, applicationId: app.id, markers },
+  };
+}
+
+export async function seedWorld(server: ServerInfo): Promise<World> {
+  await warmFormToken(server);
+  const db = database(server);
+  const openings = await db.selectFrom("jobOpenings").select("id").where("status", "=", "open").orderBy("id").limit(2).execute();
+  const testimonials = await db.selectFrom("testimonials").select("id").orderBy("id").limit(2).execute();
+  if (openings.length < 2 || testimonials.length < 2) throw new Error("the demo content has fewer than two openings or testimonials");
+
+  const staffEmail = `staff-${randomBytes(4).toString("hex")}@indigokite.dev`;
+  addStaffWithCli(server, staffEmail, STAFF_PASSWORD);
+  const staffCookie = await signIn(server, staffEmail, STAFF_PASSWORD, "/employee-login");
+  const a = await seedClient(server, "A", openings[0]!.id);
+  const b = await seedClient(server, "B", openings[0]!.id);
+  return {
+    server,
+    actors: {
+      guest: { name: "guest", role: "guest" },
+      "client A": a.actor,
+      "client B": b.actor,
+      staff: { name: "staff", role: "staff", email: staffEmail, id: await userId(server, staffEmail), cookie: staffCookie },
+    },
+    records: { "client A": a.records, "client B": b.records },
+    openings: [openings[0]!.id, openings[1]!.id],
+    testimonials: [testimonials[0]!.id, testimonials[1]!.id],
+    staffPassword: STAFF_PASSWORD,
+  };
+}
+
+/** The actor for a cell that ends its session or account: a fresh sign-in, or a fresh client. */
+export async function disposableActor(world: World, actor: Actor, kind: "session" | "account" | undefined): Promise<Actor> {
+  if (!kind || actor.role === "guest") return actor;
+  if (kind === "account" && actor.role === "client") {
+    const email = `disposable-${randomBytes(4).toString("hex")}-${Date.now()}@example.com`;
+    const cookie = await register(world.server, email);
+    return { ...actor, email, cookie, id: await userId(world.server, email) };
+  }
+  const cookie =
+    actor.role === "staff"
+      ? await signIn(world.server, actor.email!, world.staffPassword, "/employee-login")
+      : await signIn(world.server, actor.email!, PASSWORD);
+  return { ...actor, cookie };
+}
+
+export { PASSWORD };
