@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { constants, mkdirSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
+import { isAbandoned, tempFileName } from "~/server/uploads/temp-files.server";
 
 // Private file storage (SECURITY.md "Uploads"): files live under a generated key outside the web
 // root; a write goes temp file → fsync → link/rename → fsync directory, so a crash never leaves a
@@ -100,7 +100,7 @@ export function createLocalFileStore(rootDir: string): FileStore {
       await ensureDir(path.dirname(target));
       // A file from elsewhere (maybe another filesystem) is first copied next to the store.
       const foreign = path.dirname(path.resolve(tempPath)) !== tmp;
-      const staged = foreign ? path.join(tmp, `${randomUUID()}.part`) : tempPath;
+      const staged = foreign ? path.join(tmp, tempFileName("part")) : tempPath;
       try {
         if (foreign) await fs.copyFile(tempPath, staged, constants.COPYFILE_EXCL);
         await fsyncPath(staged);
@@ -179,15 +179,20 @@ export function fileStore(): FileStore {
   return singleton.store;
 }
 
-/** Removes uploads left in the temp dir by a crash or kill; run at startup. */
+/**
+ * Removes uploads left in the temp dir by a crash or kill; run at startup. Files of dead processes
+ * on this host go at once, others once older than `olderThanMs`. Intents (`*.intent`) are left to
+ * `recoverResumeIntents`, which must run first.
+ */
 export async function cleanTempUploads(store: FileStore = fileStore(), olderThanMs = 0): Promise<number> {
   const dir = store.tempDir();
   const names = await fs.readdir(dir).catch((error: unknown) => (isMissing(error) ? [] : Promise.reject(error)));
   let removed = 0;
   for (const name of names) {
+    if (name.endsWith(".intent")) continue;
     const full = path.join(dir, name);
     const stat = await fs.lstat(full).catch(() => null);
-    if (!stat || Date.now() - stat.mtimeMs < olderThanMs) continue;
+    if (!stat || !isAbandoned(name, stat.mtimeMs, olderThanMs)) continue;
     await fs.rm(full, { recursive: true, force: true });
     removed += 1;
   }
