@@ -24,6 +24,10 @@ async function stopEverything(code: number): Promise<never> {
   process.exit(code);
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stopEverything(130));
+process.on("uncaughtException", (error) => {
+  console.error("test:faults crashed:", error);
+  void stopEverything(1);
+});
 setTimeout(() => {
   console.error(`test:faults: over the ${TIME_LIMIT_MS / 60_000} min limit; stopping everything.`);
   void stopEverything(1);

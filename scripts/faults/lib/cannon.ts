@@ -2,7 +2,7 @@ import autocannon, { type Options, type Result } from "autocannon";
 
 export function cannon(options: Options): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ timeout: 30, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+    const instance = autocannon({ timeout: 60, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
     instance.on("error", reject);
   });
 }

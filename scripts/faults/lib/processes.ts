@@ -46,6 +46,8 @@ export async function reservePort(): Promise<number> {
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+const began = performance.now();
+
 export function log(message: string): void {
-  process.stderr.write(`[faults] ${message}\n`);
+  process.stderr.write(`[faults ${((performance.now() - began) / 1000).toFixed(1).padStart(5)} s] ${message}\n`);
 }
