@@ -70,7 +70,7 @@ export function postQuote(url: string, formToken: string, email: string, i: numb
 /** Posts one application with a resume; resolves with the status, or 0 when the connection failed. */
 export function postApplication(url: string, jobId: string, formToken: string, email: string, i: number, resume: Buffer): Promise<number> {
   const { body, contentType } = applicationBody(email, formToken, resume);
-  return statusOf(fetch(`${url}/apply/${jobId}/submit`, { method: "POST", headers: applicationHeaders(url, i, contentType), body }));
+  return statusOf(fetch(`${url}/apply/${jobId}/submit`, { method: "POST", headers: applicationHeaders(url, i, contentType), body: new Uint8Array(body) }));
 }
 
 /** The status the client received (the server answers after the commit), or 0 when it received none. */
