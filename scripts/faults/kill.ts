@@ -58,8 +58,10 @@ export async function killSuite(): Promise<Outcome[]> {
         }
       };
       const clients = Array.from({ length: BURST_CLIENTS }, client);
-      // Killed at a different moment each round, well into the burst.
-      await sleep(1_500 + round * 700);
+      // Killed at a different moment each round, well into the burst (by acknowledgements, not by
+      // the clock: a busy machine may take seconds to answer the first post).
+      const deadline = Date.now() + 30_000;
+      while (ackedQuotes.size + ackedApplications.size < 40 * round && Date.now() < deadline) await sleep(10);
       await server.kill9();
       stop = true;
       await Promise.all(clients);
