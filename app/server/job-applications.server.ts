@@ -92,25 +92,30 @@ export async function submitApplication(
   }
 }
 
+// Guests sending "cv.pdf" at the same moment share a key prefix: under load, dozens race for the
+// same milliseconds (issue 8, load), so a taken key costs only an existence check.
+const MAX_KEY_TRIES = 1_000;
+
 /**
- * Stores the resume under resumes/{owner}_{timestamp}_{name}; a same-millisecond twin gets the next
- * ms. Each key is noted in `intent` before it is tried, so a crash before the row commits is undone.
+ * Stores the resume under resumes/{owner}_{timestamp}_{name}; a same-named twin in the same
+ * millisecond pushes it to the next free one. Each key is noted in `intent` before it is tried, so
+ * a crash before the row commits is undone at the next startup.
  */
 async function commitResume(resume: PendingResume, owner: string, now: number, intent: ResumeIntent): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
+  const store = fileStore();
+  for (let attempt = 0; attempt < MAX_KEY_TRIES; attempt++) {
     const key = resumeKey(owner, now + attempt, resume.originalName);
+    if (await store.exists(key)) continue;
     await intent.note(key);
     try {
       await resume.commit(key);
       return key;
     } catch (error) {
       if (!(error instanceof KeyExists)) throw error;
-      if (attempt >= 20) {
-        await intent.clear(); // the key is someone else's file
-        throw error;
-      }
     }
   }
+  await intent.clear(); // the key it names is someone else's file
+  throw new Error(`No free resume key after ${MAX_KEY_TRIES} tries`);
 }
 
 function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {

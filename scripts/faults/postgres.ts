@@ -101,7 +101,7 @@ export async function postgresSuite(): Promise<Outcome[]> {
       [`${after(posts).length + after(pages).length} requests after recovery all succeeded`, green !== undefined && failedAfter.length === 0 && after(posts).length > 0],
     ];
     if (!alive()) {
-      log(`the server died:\n${server.stderr().slice(-3_000)}`);
+      log(`the server died:\n${server.output().slice(-3_000)}`);
       return [{ category: CATEGORY, tried: checks.length, passed: checks.filter(([, ok]) => ok).length, failures: checks.filter(([, ok]) => !ok).map(([name]) => name) }];
     }
     const db = await openInspector(data);

@@ -31,7 +31,10 @@ export interface AppServer {
   url: string;
   pid: number;
   child: ChildProcess;
-  stderr(): string;
+  /** The last 50 kB the process wrote (its log). */
+  output(): string;
+  /** Its error and fatal log lines (pino levels 50 and 60). */
+  errors(): string[];
   /** SIGTERM, then SIGKILL after 12 s; resolves once the process is gone. */
   stop(): Promise<void>;
   /** kill -9: no shutdown code runs. */
@@ -46,7 +49,7 @@ export async function startAppServer(data: DataDir, port: number, env: Record<st
   // The data directory is the working directory: .eml files (SMTP_URL unset) land in ./data/mail.
   const child = spawn(process.execPath, [path.resolve("build/server.js")], {
     cwd: data.dir,
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -65,8 +68,11 @@ export async function startAppServer(data: DataDir, port: number, env: Record<st
       ...env,
     },
   });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)));
+  // The log (pino writes to stdout; LOG_LEVEL=warn) and any crash output, for the report.
+  let output = "";
+  const keep = (chunk: Buffer) => void (output = (output + chunk.toString()).slice(-50_000));
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const gone = () => child.exitCode !== null || child.signalCode !== null;
   const kill9 = async () => {
@@ -83,7 +89,7 @@ export async function startAppServer(data: DataDir, port: number, env: Record<st
   };
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (gone()) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${stderr}`);
+    if (gone()) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${output}`);
     const up = await fetch(`${url}/healthz`).then(
       (res) => res.ok,
       () => false,
@@ -91,9 +97,10 @@ export async function startAppServer(data: DataDir, port: number, env: Record<st
     if (up) break;
     if (Date.now() > deadline) {
       await kill9();
-      throw new Error(`the server did not answer on ${url} within 30 s:\n${stderr}`);
+      throw new Error(`the server did not answer on ${url} within 30 s:\n${output}`);
     }
     await sleep(50);
   }
-  return { url, pid: child.pid!, child, stderr: () => stderr, stop, kill9: async () => (await kill9(), forget()) };
+  return { url, pid: child.pid!, child, output: () => output,
+    errors: () => output.split("\n").filter((line) => /"level":(50|60)/.test(line)), stop, kill9: async () => (await kill9(), forget()) };
 }
