@@ -19,7 +19,9 @@ if (!existsSync("build/server.js") || !existsSync("build/server/index.js")) {
 const chosen = process.argv.slice(2).filter((name) => name !== "--");
 for (const name of chosen) if (!suites[name]) throw new Error(`unknown suite "${name}" (${Object.keys(suites).join(", ")})`);
 
-async function stopEverything(code: number): Promise<never> {
+let stopping = false;
+async function stopEverything(code: number): Promise<void> {
+  stopping = true;
   await cleanupAll();
   process.exit(code);
 }
@@ -36,6 +38,7 @@ setTimeout(() => {
 const began = performance.now();
 const outcomes: Outcome[] = [];
 for (const name of chosen.length ? chosen : Object.keys(suites)) {
+  if (stopping) break;
   try {
     outcomes.push(...(await suites[name]!()));
   } catch (error) {
@@ -44,5 +47,7 @@ for (const name of chosen.length ? chosen : Object.keys(suites)) {
   }
   await cleanupAll();
 }
-printTable(outcomes, (performance.now() - began) / 1000);
-await stopEverything(failed(outcomes) ? 1 : 0);
+if (!stopping) {
+  printTable(outcomes, (performance.now() - began) / 1000);
+  await stopEverything(failed(outcomes) ? 1 : 0);
+}

@@ -9,16 +9,27 @@ export function onCleanup(stop: () => Promise<void> | void): () => void {
   return () => cleanups.delete(stop);
 }
 
-export async function cleanupAll(): Promise<void> {
-  const pending = [...cleanups].reverse();
-  cleanups.clear();
-  for (const stop of pending) {
-    try {
-      await stop();
-    } catch (error) {
-      process.stderr.write(`[faults] cleanup failed: ${String(error)}\n`);
+let draining: Promise<void> = Promise.resolve();
+
+/**
+ * Runs every registered stop, newest first, until none is left (a stop may race with a process
+ * being started). Concurrent callers queue behind one another, so each returns once all is stopped.
+ */
+export function cleanupAll(): Promise<void> {
+  draining = draining.then(async () => {
+    while (cleanups.size > 0) {
+      const pending = [...cleanups].reverse();
+      cleanups.clear();
+      for (const stop of pending) {
+        try {
+          await stop();
+        } catch (error) {
+          process.stderr.write(`[faults] cleanup failed: ${String(error)}\n`);
+        }
+      }
     }
-  }
+  });
+  return draining;
 }
 
 // Loopback ports reserved for this suite (4370–4389); taken ones are skipped.
