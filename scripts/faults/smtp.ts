@@ -61,6 +61,8 @@ export async function smtpSuite(): Promise<Outcome[]> {
     log("smtp: up; waiting for the outbox to drain");
     const mail = await deliveredOnce(db, () => runs.flatMap((run) => run.messages), DRAIN_TIMEOUT_MS);
     const failures = [...mail.failures];
+    const exited = server.exitReason();
+    if (exited) failures.unshift(`the server stopped during the test (${exited}), not by this suite`);
     if (accepted !== 3 * QUOTES_PER_PHASE) failures.push(`${3 * QUOTES_PER_PHASE - accepted} quote posts were not accepted`);
     const toSales = runs.flatMap((run) => run.messages).filter((m) => m.to.includes(SALES)).length;
     if (toSales !== accepted) failures.push(`${toSales} notices reached ${SALES} for ${accepted} quotes`);

@@ -35,6 +35,8 @@ export interface AppServer {
   output(): string;
   /** Its error and fatal log lines (pino levels 50 and 60). */
   errors(): string[];
+  /** Why it is no longer running ("signal SIGTERM"), or null while it runs. */
+  exitReason(): string | null;
   /** SIGTERM, then SIGKILL after 12 s; resolves once the process is gone. */
   stop(): Promise<void>;
   /** kill -9: no shutdown code runs. */
@@ -102,5 +104,6 @@ export async function startAppServer(data: DataDir, port: number, env: Record<st
     await sleep(50);
   }
   return { url, pid: child.pid!, child, output: () => output,
-    errors: () => output.split("\n").filter((line) => /"level":(50|60)/.test(line)), stop, kill9: async () => (await kill9(), forget()) };
+    errors: () => output.split("\n").filter((line) => /"level":(50|60)/.test(line)),
+    exitReason: () => (child.signalCode ? `signal ${child.signalCode}` : child.exitCode !== null ? `exit code ${child.exitCode}` : null), stop, kill9: async () => (await kill9(), forget()) };
 }
