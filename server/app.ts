@@ -4,7 +4,9 @@ import { randomUUID } from "node:crypto";
 import { createRequestHandler } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { auth, CLIENT_IP_HEADER } from "~/server/auth.server";
+import { isResumeReferenced } from "~/server/applications.server";
 import { cleanTempUploads } from "~/server/storage.server";
+import { recoverResumeIntents } from "~/server/uploads/resume-intents.server";
 import { startContentWatcher } from "~/server/content-watcher.server";
 import { closeDb, currentDialect, migrateToLatest } from "~/server/db.server";
 import { seedDemoContent } from "~/server/demo-content.server";
@@ -84,7 +86,8 @@ export async function startApp(): Promise<void> {
   if (env.DEMO_CONTENT === "on") await seedDemoContent();
   // Connects now rather than on the first form post; /readyz stays 503 until Redis answers.
   if (env.REDIS_URL && (await checkRateLimitStore()) !== "ok") logger.warn("redis (REDIS_URL) is not answering yet");
-  // Only stale leftovers: another instance sharing the directory may be mid-upload.
+  // Leftovers of dead processes on this host at once; other hosts' (a shared directory) when stale.
+  await recoverResumeIntents(isResumeReferenced, undefined, 3_600_000);
   await cleanTempUploads(undefined, 3_600_000);
   // Subscribed before the content watcher starts, so no change can slip between them.
   stopCacheInvalidation = htmlCache.subscribe(events());

@@ -61,3 +61,9 @@ export async function countApplications(): Promise<number> {
   const row = await db().selectFrom("jobApplications").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Whether an application points to the stored file `key` (crash recovery of resume uploads). */
+export async function isResumeReferenced(key: string): Promise<boolean> {
+  const row = await db().selectFrom("jobApplications").select("id").where("resume", "=", key).executeTakeFirst();
+  return row !== undefined;
+}

@@ -18,6 +18,7 @@ import { getEnv } from "./env.server";
 import type { Database } from "./db/schema";
 import { logger } from "./logger.server";
 import { migrations } from "./migrations/index";
+import { guardPoolErrors } from "./pg-pool.server";
 
 export type Db = Kysely<Database>;
 export type DbDialect = "sqlite" | "postgres";
@@ -72,9 +73,7 @@ export function createDb(databaseUrl: string | undefined): Db {
       const { default: pg } = await import("pg");
       // Epoch-ms timestamps are BIGINT; node-pg returns those as strings unless told otherwise.
       pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
-      const created = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-      created.on("error", (error) => logger.error({ err: error }, "postgres pool error"));
-      return created;
+      return guardPoolErrors(new pg.Pool({ connectionString: databaseUrl, max: 10 }), "database");
     };
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }

@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import pg from "pg";
 import type { AppEvent, EventBus } from "./events.server";
 import { logger } from "./logger.server";
+import { guardPoolErrors } from "./pg-pool.server";
 
 const CHANNEL = "agency_events";
 const RECONNECT_MS = 1_000;
@@ -13,8 +14,7 @@ const RECONNECT_MS = 1_000;
 export async function createPostgresBus(connectionString: string): Promise<EventBus & { close(): Promise<void> }> {
   const local = new EventEmitter();
   local.setMaxListeners(0);
-  const publisher = new pg.Pool({ connectionString, max: 2 });
-  publisher.on("error", (error) => logger.warn({ err: error }, "event bus publisher error"));
+  const publisher = guardPoolErrors(new pg.Pool({ connectionString, max: 2 }), "event bus publisher");
   let listener: pg.Client | undefined;
   let closed = false;
 
@@ -28,14 +28,38 @@ export async function createPostgresBus(connectionString: string): Promise<Event
         logger.warn({ err: error }, "unreadable event notification");
       }
     });
-    client.on("error", (error) => {
+    client.once("error", (error) => {
+      client.on("error", () => undefined); // a lost connection may report more than once
       logger.warn({ err: error }, "event bus listener lost its connection");
       void client.end().catch(() => undefined);
-      if (!closed) setTimeout(() => void connect().catch(() => undefined), RECONNECT_MS);
+      if (listener === client) reconnectLater();
     });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      void client.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) return void client.end().catch(() => undefined);
     listener = client;
+  }
+
+  // Until it succeeds: a database restart can take longer than one retry (issue 8, faults), and
+  // without a listener no instance-wide event (cache invalidation, live pages) arrives here.
+  function reconnectLater(): void {
+    listener = undefined;
+    if (closed) return;
+    setTimeout(() => {
+      if (closed) return;
+      connect().then(
+        () => logger.info("event bus listener reconnected"),
+        (error: unknown) => {
+          logger.warn({ err: error }, "event bus listener could not reconnect; retrying");
+          reconnectLater();
+        },
+      );
+    }, RECONNECT_MS).unref();
   }
 
   await connect();

@@ -11,6 +11,7 @@ import { findOpening } from "./openings.server";
 import { MalformedForm, parseApplicationForm, resumeKey, UploadRejected, type PendingResume } from "./resume-upload.server";
 import { screenSubmission } from "./spam-defence.server";
 import { fileStore, KeyExists } from "./storage.server";
+import { resumeIntent, type ResumeIntent } from "./uploads/resume-intents.server";
 
 export interface ApplicationOutcome {
   status: "success" | "invalid" | "error";
@@ -53,7 +54,8 @@ export async function submitApplication(
     }
 
     const now = Date.now();
-    const key = resume ? await commitResume(resume, input.appliedBy ?? "guest", now) : null;
+    const intent = resume ? resumeIntent() : null;
+    const key = resume && intent ? await commitResume(resume, input.appliedBy ?? "guest", now, intent) : null;
     try {
       const application = await writeTransaction(async (trx) => {
         const row = await insertApplication(
@@ -72,10 +74,12 @@ export async function submitApplication(
       events().publish({ type: "application.created", id: application.id, jobId: opening.id });
       notifyMailEnqueued();
     } catch (error) {
-      // The row did not commit: the stored resume must not outlive it.
-      if (key) await fileStore().delete(key).catch(() => undefined);
+      // The row did not commit: the stored resume must not outlive it (if this fails, the intent
+      // stays and the next startup deletes it).
+      if (key) await fileStore().delete(key).then(() => intent?.clear(), () => undefined);
       throw error;
     }
+    await intent?.clear();
     resume = null;
     return { status: "success", httpStatus: 200, message: APPLICATION_SUCCESS_MESSAGE };
   } catch (error) {
@@ -88,17 +92,30 @@ export async function submitApplication(
   }
 }
 
-/** Stores the resume under resumes/{owner}_{timestamp}_{name}; a same-millisecond twin gets the next ms. */
-async function commitResume(resume: PendingResume, owner: string, now: number): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
+// Guests sending "cv.pdf" at the same moment share a key prefix: under load, dozens race for the
+// same milliseconds (issue 8, load), so a taken key costs only an existence check.
+const MAX_KEY_TRIES = 1_000;
+
+/**
+ * Stores the resume under resumes/{owner}_{timestamp}_{name}; a same-named twin in the same
+ * millisecond pushes it to the next free one. Each key is noted in `intent` before it is tried, so
+ * a crash before the row commits is undone at the next startup.
+ */
+async function commitResume(resume: PendingResume, owner: string, now: number, intent: ResumeIntent): Promise<string> {
+  const store = fileStore();
+  for (let attempt = 0; attempt < MAX_KEY_TRIES; attempt++) {
     const key = resumeKey(owner, now + attempt, resume.originalName);
+    if (await store.exists(key)) continue;
+    await intent.note(key);
     try {
       await resume.commit(key);
       return key;
     } catch (error) {
-      if (!(error instanceof KeyExists) || attempt >= 20) throw error;
+      if (!(error instanceof KeyExists)) throw error;
     }
   }
+  await intent.clear(); // the key it names is someone else's file
+  throw new Error(`No free resume key after ${MAX_KEY_TRIES} tries`);
 }
 
 function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { constants, mkdirSync } from "node:fs";
 import fs from "node:fs/promises";
+import { tempFileName } from "~/server/uploads/temp-files.server";
 import path from "node:path";
 import {
   assertValidKey,
@@ -51,7 +51,7 @@ export function createLocalFileStore(rootDir: string): FileStore {
       await ensureDir(path.dirname(target));
       // A file from elsewhere (maybe another filesystem) is first copied next to the store.
       const foreign = path.dirname(path.resolve(tempPath)) !== tmp;
-      const staged = foreign ? path.join(tmp, `${randomUUID()}.part`) : tempPath;
+      const staged = foreign ? path.join(tmp, tempFileName("part")) : tempPath;
       try {
         if (foreign) await fs.copyFile(tempPath, staged, constants.COPYFILE_EXCL);
         await fsyncPath(staged);

@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
+import { isAbandoned } from "~/server/uploads/temp-files.server";
 import type { FileStore } from "./file-store.server";
 import { createLocalFileStore, TEMP_DIR } from "./storage-local.server";
 
@@ -58,15 +59,20 @@ function lazyS3FileStore(tempDir: string): FileStore {
   };
 }
 
-/** Removes uploads left in the temp dir by a crash or kill; run at startup. */
+/**
+ * Removes uploads left in the temp dir by a crash or kill; run at startup. Files of dead processes
+ * on this host go at once, others once older than `olderThanMs`. Intents (`*.intent`) are left to
+ * `recoverResumeIntents`, which must run first.
+ */
 export async function cleanTempUploads(store: FileStore = fileStore(), olderThanMs = 0): Promise<number> {
   const dir = store.tempDir();
   const names = await fs.readdir(dir).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? [] : Promise.reject(error)));
   let removed = 0;
   for (const name of names) {
+    if (name.endsWith(".intent")) continue;
     const full = path.join(dir, name);
     const stat = await fs.lstat(full).catch(() => null);
-    if (!stat || Date.now() - stat.mtimeMs < olderThanMs) continue;
+    if (!stat || !isAbandoned(name, stat.mtimeMs, olderThanMs)) continue;
     await fs.rm(full, { recursive: true, force: true });
     removed += 1;
   }

@@ -23,6 +23,8 @@ export interface TestSmtpServer {
 export interface TestSmtpOptions {
   /** RCPT TO for these addresses is refused with 550. */
   rejectRecipients?: string[];
+  /** Listen on this port (e.g. to come back where a stopped server was); default: any free one. */
+  port?: number;
 }
 
 /** Decodes RFC 2047 encoded words (=?utf-8?B?…?= / =?utf-8?Q?…?=) well enough for assertions. */
@@ -51,7 +53,7 @@ function parseHeaders(raw: string): Map<string, string> {
   return headers;
 }
 
-/** A real SMTP server on 127.0.0.1 and a random port, no TLS, no auth, that keeps what it receives. */
+/** A real SMTP server on 127.0.0.1 (a random port unless given), no TLS, no auth, that keeps what it receives. */
 export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const rejected = new Set((options.rejectRecipients ?? []).map((a) => a.toLowerCase()));
@@ -89,7 +91,7 @@ export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<Te
   });
   await new Promise<void>((resolve, reject) => {
     server.server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
   return {

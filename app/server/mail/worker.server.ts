@@ -12,6 +12,8 @@ export const LOCK_MS = 60_000;
 /** One send must finish well inside the lock, or another worker could pick the row up. */
 export const SEND_TIMEOUT_MS = 45_000;
 export const MAX_ATTEMPTS = 12;
+/** Stop trying to record a sent mail this long before its lock expires. */
+const MARK_SENT_MARGIN_MS = 5_000;
 const BASE_DELAY_MS = 5_000;
 const MAX_DELAY_MS = 15 * 60_000;
 
@@ -141,6 +143,7 @@ export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
   let wakeAgain = false;
 
   async function deliver(row: OutboxRow, now: number): Promise<boolean> {
+    const claimedAt = Date.now();
     try {
       await withTimeout(
         transport.send({
@@ -179,8 +182,10 @@ export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
       else logger.warn(log, "mail send failed; will retry");
       return false;
     }
-    // The message is out: try hard to record it, or the row is retried (a duplicate with the same
-    // Message-ID) once its lock expires.
+    // The message is out: keep trying to record it for as long as our claim holds (a database
+    // restart takes seconds), or the row is retried once its lock expires: a duplicate with the
+    // same Message-ID (issue 8, PostgreSQL restarted under load).
+    const giveUpAt = claimedAt + LOCK_MS - MARK_SENT_MARGIN_MS;
     for (let attempt = 1; ; attempt++) {
       try {
         // Grouped with concurrent writes (submissions, other marks): one fsync for all of them.
@@ -196,9 +201,10 @@ export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
         );
         return true;
       } catch (error) {
-        if (attempt >= 3) throw error;
+        const wait = Math.min(250 * 2 ** attempt, 5_000);
+        if (Date.now() + wait > giveUpAt) throw error;
         logger.warn({ err: error, mailId: row.id }, "could not mark mail as sent; retrying");
-        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+        await new Promise((resolve) => setTimeout(resolve, wait));
       }
     }
   }

@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { couldBeResume, HEAD_BYTES } from "./sniff.server";
+import { tempFileName } from "./temp-files.server";
 
 export interface ReceivedFile {
   tempPath: string;
@@ -27,7 +27,7 @@ export function receiveFile(
   onWrongType: () => void,
   onError: (error: unknown) => void,
 ): ReceivedFile {
-  const tempPath = path.join(dir, `${randomUUID()}.part`);
+  const tempPath = path.join(dir, tempFileName("part"));
   const out = createWriteStream(tempPath, { flags: "wx", mode: 0o600 });
   let size = 0;
   let head = Buffer.alloc(0);
