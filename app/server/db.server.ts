@@ -10,6 +10,7 @@ import {
   PostgresDialect,
   sql,
   SqliteDialect,
+  type SqliteDatabase,
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
@@ -45,6 +46,28 @@ function openSqlite(file: string): SQLite.Database {
   return sqlite;
 }
 
+const STATEMENT_CACHE_SIZE = 500;
+
+// Kysely prepares every query anew, and better-sqlite3 compiles on each prepare(): the app's
+// queries are a few hundred distinct SQL strings, so their compiled statements are kept (LRU).
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (statement) {
+        statements.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
+}
+
 // Transactions take SQLite's write lock up front (BEGIN IMMEDIATE). A deferred transaction that
 // reads and then writes fails with SQLITE_BUSY_SNAPSHOT when another process (the staff CLI, a
 // second server) committed in between, and busy_timeout cannot help with that.
@@ -78,7 +101,7 @@ export function createDb(databaseUrl: string | undefined): Db {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
   const file = databaseUrl ? databaseUrl.slice("file:".length) : DEFAULT_SQLITE_FILE;
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: openSqlite(file) }), plugins });
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(openSqlite(file)) }), plugins });
 }
 
 let instance: Db | undefined;
