@@ -95,7 +95,7 @@ try {
   const applyPage = await get(a.url, `/apply/${openingId}`);
   const formToken = /name="formToken" value="([^"]+)"/.exec(applyPage.text)?.[1] ?? "";
   await new Promise((resolve) => setTimeout(resolve, 3_500)); // the spam defence's minimum fill time
-  const resume = Buffer.concat([pdf(), Buffer.alloc(200_000, 0x25)]);
+  const resume = Buffer.concat([pdf(), Buffer.alloc(200_000, 0x25), Buffer.from("\n%%EOF\n")]); // ends with its trailer
   const applied = await postForm(a.url, `/apply/${openingId}/submit`, {
     name: "Cluster Candidate",
     email: `candidate-${Date.now()}@example.com`,
