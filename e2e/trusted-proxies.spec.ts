@@ -68,12 +68,13 @@ test.describe("Behind a trusted TLS-terminating proxy", () => {
     expect(sessionIpOf(server, email)).toBe("198.51.100.10");
   });
 
-  test("The same post without X-Forwarded-Proto is refused by React Router's origin check", async () => {
+  test("The same post without X-Forwarded-Proto is refused as cross-site", async () => {
     const headers = viaTlsProxy("198.51.100.11");
     delete headers["X-Forwarded-Proto"];
     const email = `no-proto-${uniqueId()}@example.com`;
     const posted = await send(server, "POST", "/login", headers, { intent: "register", email, password: PASSWORD });
-    expect(posted.status).toBe(400);
+    // The app's origin check (every route, before React Router's own) answers 403.
+    expect(posted.status).toBe(403);
     expect(sessionIpOf(server, email)).toBeUndefined();
   });
 
@@ -106,7 +107,7 @@ test.describe("Without TRUSTED_PROXIES", () => {
   test("X-Forwarded-Proto and -Host are ignored: a post claiming to come through https for another host is refused", async () => {
     const email = `spoofed-${uniqueId()}@example.com`;
     const posted = await send(server, "POST", "/login", viaTlsProxy("198.51.100.31"), { intent: "register", email, password: PASSWORD });
-    expect(posted.status).toBe(400);
+    expect(posted.status).toBe(403);
     expect(sessionIpOf(server, email)).toBeUndefined();
   });
 });
