@@ -2,9 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { InlineStylesContext } from "~/lib/inline-styles";
 import { NonceContext } from "~/lib/nonce";
-import stylesheetText from "./app.css?inline";
 import { logger } from "~/server/logger.server";
 import { createNonce, documentCsp } from "~/server/security-headers.server";
 import { carriesSession } from "~/server/session.server";
@@ -41,9 +39,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <InlineStylesContext.Provider value={stylesheetText}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineStylesContext.Provider>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,

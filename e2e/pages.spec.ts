@@ -154,21 +154,3 @@ test("/employee-login exists with the heading 'Employee Login' and a Back to Hom
   await expect(page.getByRole("heading", { level: 1, name: "Employee Login" })).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
 });
-
-test("Pages carry their stylesheet inline, with no render-blocking request, and keep it across client-side navigation", async ({ page }) => {
-  const stylesheets: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
-  });
-  await page.goto("/");
-  await waitForHydration(page);
-  const inline = page.locator("head style#app-styles");
-  expect((await inline.textContent())?.length ?? 0).toBeGreaterThan(10_000);
-  await page.getByRole("navigation").getByRole("link", { name: "Services", exact: true }).first().click();
-  await expect(page).toHaveURL(/\/services$/);
-  expect((await inline.textContent())?.length ?? 0).toBeGreaterThan(10_000);
-  // Styled, not raw: a bare link would be display: inline.
-  const display = await page.getByRole("main").getByRole("link", { name: "View Details" }).first().evaluate((a) => getComputedStyle(a).display);
-  expect(display).not.toBe("inline");
-  expect(stylesheets).toEqual([]);
-});
