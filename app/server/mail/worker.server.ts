@@ -1,14 +1,12 @@
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely } from "kysely";
 import { db as defaultDb, dialectOfDb, type DbDialect } from "../db.server";
-import type { Database, MailOutboxTable } from "../db/schema";
+import type { Database } from "../db/schema";
 import { getEnv } from "../env.server";
 import { events as defaultEvents, type EventBus } from "../events.server";
 import { logger } from "../logger.server";
-import { writeTransaction } from "../write-transaction.server";
+import { claimNext, LOCK_MS, releaseClaim, type OutboxRow } from "./claims.server";
 import { createMailTransport, DEFAULT_MAIL_DIR, messageIdFor, type MailTransport } from "./mailer.server";
 
-/** A claimed row is ours for this long; a crashed worker's rows become due again after it. */
-export const LOCK_MS = 60_000;
 /** One send must finish well inside the lock, or another worker could pick the row up. */
 export const SEND_TIMEOUT_MS = 45_000;
 export const MAX_ATTEMPTS = 12;
@@ -16,8 +14,6 @@ export const MAX_ATTEMPTS = 12;
 const MARK_SENT_MARGIN_MS = 5_000;
 const BASE_DELAY_MS = 5_000;
 const MAX_DELAY_MS = 15 * 60_000;
-
-type OutboxRow = Selectable<MailOutboxTable>;
 
 export interface MailWorkerOptions {
   db?: Kysely<Database>;
@@ -74,56 +70,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/**
- * Claims one due row: sets `lockedUntil` and counts the attempt up front (so a message that
- * crashes the process still runs out of attempts). Returns the row, or undefined when none is due.
- */
-async function claimNext(
-  database: Kysely<Database>,
-  dialect: DbDialect,
-  now: number,
-  skip: ReadonlySet<string>,
-): Promise<OutboxRow | undefined> {
-  const due = (qb: Kysely<Database>) =>
-    qb
-      .selectFrom("mailOutbox")
-      .select("id")
-      .where("status", "=", "pending")
-      .where("nextAttemptAt", "<=", now)
-      .where("lockedUntil", "<", now)
-      .$if(skip.size > 0, (q) => q.where("id", "not in", [...skip]))
-      .orderBy("nextAttemptAt")
-      .limit(1);
-
-  const lock = (qb: Kysely<Database>, id: string) =>
-    qb
-      .updateTable("mailOutbox")
-      .set((eb) => ({ lockedUntil: now + LOCK_MS, attempts: eb("attempts", "+", 1) }))
-      .where("id", "=", id)
-      .where("status", "=", "pending")
-      .where("nextAttemptAt", "<=", now)
-      .where("lockedUntil", "<", now)
-      .returningAll()
-      .executeTakeFirst();
-
-  if (dialect === "postgres") {
-    // Row locks keep concurrent workers off the same row; SKIP LOCKED lets them take the next one.
-    return database.transaction().execute(async (trx) => {
-      const picked = await due(trx).forUpdate().skipLocked().executeTakeFirst();
-      return picked ? lock(trx, picked.id) : undefined;
-    });
-  }
-  // SQLite: a single conditional UPDATE is atomic (one writer at a time). Someone else won the
-  // row when it updates nothing; try the next candidate.
-  for (let tries = 0; tries < 5; tries++) {
-    const picked = await due(database).executeTakeFirst();
-    if (!picked) return undefined;
-    const row = await writeTransaction((trx) => lock(trx, picked.id), database);
-    if (row) return row;
-  }
-  return undefined;
-}
-
 export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
   const database = options.db ?? defaultDb();
   const dialect = options.dialect ?? dialectOfDb(database);
@@ -162,21 +108,11 @@ export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
       const permanent = isPermanent(error);
       const failed = permanent || row.attempts >= MAX_ATTEMPTS;
       const lastError = describeError(error);
-      await writeTransaction(
-        (trx) =>
-          trx
-            .updateTable("mailOutbox")
-            .set({
-              status: failed ? "failed" : "pending",
-              lastError,
-              lockedUntil: 0,
-              nextAttemptAt: failed ? row.nextAttemptAt : clock() + retryDelayMs(row.attempts),
-            })
-            .where("id", "=", row.id)
-            .where("status", "=", "pending")
-            .execute(),
-        database,
-      );
+      await releaseClaim(database, row.id, {
+        status: failed ? "failed" : "pending",
+        lastError,
+        nextAttemptAt: failed ? row.nextAttemptAt : clock() + retryDelayMs(row.attempts),
+      });
       const log = { mailId: row.id, attempts: row.attempts, error: lastError };
       if (failed) logger.error(log, permanent ? "mail rejected permanently" : "mail failed after the last attempt");
       else logger.warn(log, "mail send failed; will retry");
@@ -188,17 +124,7 @@ export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
     const giveUpAt = claimedAt + LOCK_MS - MARK_SENT_MARGIN_MS;
     for (let attempt = 1; ; attempt++) {
       try {
-        // Grouped with concurrent writes (submissions, other marks): one fsync for all of them.
-        await writeTransaction(
-          (trx) =>
-            trx
-              .updateTable("mailOutbox")
-              .set({ status: "sent", sentAt: now, lockedUntil: 0, lastError: null })
-              .where("id", "=", row.id)
-              .where("status", "=", "pending")
-              .execute(),
-          database,
-        );
+        await releaseClaim(database, row.id, { status: "sent", sentAt: now, lastError: null });
         return true;
       } catch (error) {
         const wait = Math.min(250 * 2 ** attempt, 5_000);

@@ -1,0 +1,82 @@
+import type { Kysely, Selectable, Updateable } from "kysely";
+import type { DbDialect } from "../db.server";
+import type { Database, MailOutboxTable } from "../db/schema";
+import { writeTransaction } from "../write-transaction.server";
+
+// The outbox rows a worker claims, and how it lets go of them (decision 0006).
+
+/** A claimed row is ours for this long; a crashed worker's rows become due again after it. */
+export const LOCK_MS = 60_000;
+
+export type OutboxRow = Selectable<MailOutboxTable>;
+
+/**
+ * Claims one due row: sets `lockedUntil` and counts the attempt up front (so a message that
+ * crashes the process still runs out of attempts). Returns the row, or undefined when none is due.
+ */
+export async function claimNext(
+  database: Kysely<Database>,
+  dialect: DbDialect,
+  now: number,
+  skip: ReadonlySet<string>,
+): Promise<OutboxRow | undefined> {
+  const due = (qb: Kysely<Database>) =>
+    qb
+      .selectFrom("mailOutbox")
+      .select("id")
+      .where("status", "=", "pending")
+      .where("nextAttemptAt", "<=", now)
+      .where("lockedUntil", "<", now)
+      .$if(skip.size > 0, (q) => q.where("id", "not in", [...skip]))
+      .orderBy("nextAttemptAt")
+      .limit(1);
+
+  const lock = (qb: Kysely<Database>, id: string) =>
+    qb
+      .updateTable("mailOutbox")
+      .set((eb) => ({ lockedUntil: now + LOCK_MS, attempts: eb("attempts", "+", 1) }))
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .where("nextAttemptAt", "<=", now)
+      .where("lockedUntil", "<", now)
+      .returningAll()
+      .executeTakeFirst();
+
+  if (dialect === "postgres") {
+    // Row locks keep concurrent workers off the same row; SKIP LOCKED lets them take the next one.
+    return database.transaction().execute(async (trx) => {
+      const picked = await due(trx).forUpdate().skipLocked().executeTakeFirst();
+      return picked ? lock(trx, picked.id) : undefined;
+    });
+  }
+  // SQLite: a single conditional UPDATE is atomic (one writer at a time). Someone else won the
+  // row when it updates nothing; try the next candidate.
+  for (let tries = 0; tries < 5; tries++) {
+    const picked = await due(database).executeTakeFirst();
+    if (!picked) return undefined;
+    const row = await writeTransaction((trx) => lock(trx, picked.id), database);
+    if (row) return row;
+  }
+  return undefined;
+}
+
+/**
+ * Ends a claim: records the outcome (sent, failed, or pending again) and frees the row. Grouped
+ * with concurrent writes (submissions, other marks): one fsync for all of them on SQLite.
+ */
+export async function releaseClaim(
+  database: Kysely<Database>,
+  id: string,
+  outcome: Pick<Updateable<MailOutboxTable>, "status" | "lastError" | "sentAt" | "nextAttemptAt">,
+): Promise<void> {
+  await writeTransaction(
+    (trx) =>
+      trx
+        .updateTable("mailOutbox")
+        .set({ ...outcome, lockedUntil: 0 })
+        .where("id", "=", id)
+        .where("status", "=", "pending")
+        .execute(),
+    database,
+  );
+}
