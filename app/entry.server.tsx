@@ -4,6 +4,7 @@ import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
 import { logger } from "~/server/logger.server";
+import { deferModuleScripts } from "~/server/deferred-scripts.server";
 import { createNonce, documentCsp } from "~/server/security-headers.server";
 import { carriesSession } from "~/server/session.server";
 
@@ -56,7 +57,7 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              const html = Buffer.concat(chunks);
+              const html = Buffer.from(deferModuleScripts(Buffer.concat(chunks).toString("utf8"), nonce));
               responseHeaders.set("Content-Length", String(html.length));
               resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();

@@ -17,6 +17,7 @@ import { ScrollToTopButton } from "~/components/scroll-to-top-button";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteNav } from "~/components/site-nav";
 import { THEME_STORAGE_KEY } from "~/lib/constants";
+import { useAnnounceHydration } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import { isDashboardPath } from "~/lib/paths";
 import { getEnv } from "~/server/env.server";
@@ -45,6 +46,7 @@ const themeScript = `try{if(localStorage.getItem(${JSON.stringify(THEME_STORAGE_
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  useAnnounceHydration();
   return (
     <html lang="en" suppressHydrationWarning>
       <head>

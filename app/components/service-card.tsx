@@ -1,14 +1,38 @@
 import { Link } from "react-router";
 import type { ServiceSummary } from "~/content/types";
 
-export function ServiceCard({ service, headingLevel = "h3" }: { service: ServiceSummary; headingLevel?: "h2" | "h3" }) {
+/** `aboveFold`: the card opens the page (its image is the likely LCP), so it loads at once, first. */
+export function ServiceCard({
+  service,
+  headingLevel = "h3",
+  aboveFold = false,
+}: {
+  service: ServiceSummary;
+  headingLevel?: "h2" | "h3";
+  aboveFold?: boolean;
+}) {
   const Heading = headingLevel;
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <img src={service.img} alt="" width="640" height="400" loading="lazy" className="aspect-[8/5] w-full object-cover" />
+      <img
+        src={service.img}
+        alt=""
+        width="640"
+        height="400"
+        loading={aboveFold ? "eager" : "lazy"}
+        fetchPriority={aboveFold ? "high" : undefined}
+        className="aspect-[8/5] w-full object-cover"
+      />
       <div className="flex flex-1 flex-col p-5">
-        <Heading id={`service-${service.slug}`} className="text-lg font-semibold text-slate-900 dark:text-white">{service.title}</Heading>
-        <p className="mt-2 flex-1 text-sm text-slate-600 dark:text-slate-300">{service.desc}</p>
+        <Heading
+          id={`service-${service.slug}`}
+          className="text-lg font-semibold text-slate-900 dark:text-white"
+        >
+          {service.title}
+        </Heading>
+        <p className="mt-2 flex-1 text-sm text-slate-600 dark:text-slate-300">
+          {service.desc}
+        </p>
         <Link
           to={`/service/${service.slug}`}
           className="btn-secondary mt-4 self-start"

@@ -22,8 +22,8 @@ export default function Services() {
       </PageHeader>
       <div className="container-page py-12">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {services.map((service) => (
-            <ServiceCard key={service.slug} service={service} headingLevel="h2" />
+          {services.map((service, index) => (
+            <ServiceCard key={service.slug} service={service} headingLevel="h2" aboveFold={index === 0} />
           ))}
         </ul>
       </div>

@@ -1,0 +1,142 @@
+import { HYDRATED_EVENT } from "~/lib/hydration";
+
+/**
+ * Paint first, then load the app's JavaScript (decision 0020). React Router's <Scripts> asks for
+ * every module up front (modulepreload, High priority) and runs them as soon as they arrive: on a
+ * phone the ~115 kB of JavaScript competes with the stylesheet and the hero image for the first
+ * paint. This rewrites the finished document so the same modules are requested right after the
+ * first frame instead, and clicks or submits made before hydration are held and replayed once the
+ * app has hydrated, so nothing a visitor does early is lost.
+ */
+export function deferModuleScripts(html: string, nonce: string): string {
+  const start = html.indexOf(
+    `<script nonce="${nonce}" type="module" async="">`,
+  );
+  if (start === -1) return html;
+  const codeStart = html.indexOf(">", start) + 1;
+  const end = html.indexOf("</script>", codeStart);
+  if (end === -1) return html;
+
+  const preloads: string[] = [];
+  const withoutPreloads = (text: string) =>
+    text.replace(MODULEPRELOAD, (_tag, href: string) => {
+      preloads.push(decodeAttribute(href));
+      return "";
+    });
+  const before = withoutPreloads(html.slice(0, start));
+  const after = withoutPreloads(html.slice(end + "</script>".length));
+  const args = [preloads, html.slice(codeStart, end), nonce, HYDRATED_EVENT]
+    .map(inlineJson)
+    .join(",");
+  return `${before}<script nonce="${nonce}">(${bootApp.toString()})(${args})</script>${after}`;
+}
+
+const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
+
+function decodeAttribute(value: string) {
+  return value
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
+}
+
+// Safe inside an inline <script>: no "</script>", "<!--" or line separators survive.
+function inlineJson(value: unknown) {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/**
+ * Runs in the browser as an inline script, so it must stay self-contained (no imports, no closures
+ * over module scope): it is sent as its own source text.
+ */
+function bootApp(
+  preloads: string[],
+  moduleCode: string,
+  nonce: string,
+  hydratedEvent: string,
+) {
+  const held: Array<{ element: HTMLElement; form: HTMLFormElement | null }> =
+    [];
+  let hydrated = false;
+  let booted = false;
+
+  function boot() {
+    if (booted) return;
+    booted = true;
+    for (const href of preloads) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.appendChild(link);
+    }
+    const script = document.createElement("script");
+    script.type = "module";
+    script.nonce = nonce;
+    script.textContent = moduleCode;
+    document.head.appendChild(script);
+  }
+
+  // A click on a control, or a submit, before React listens would do nothing (buttons) or skip the
+  // client's checks (forms): hold it and replay it once hydrated.
+  function hold(event: Event) {
+    if (hydrated) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if (event.type === "submit") {
+      if (!(target instanceof HTMLFormElement)) return;
+      const submitter = (event as SubmitEvent).submitter;
+      held.push({ element: submitter ?? target, form: target });
+    } else {
+      const control = target?.closest<HTMLElement>(
+        "button, a[href], input[type=submit], input[type=button], summary",
+      );
+      if (!control || (event as MouseEvent).button !== 0) return;
+      if (
+        control instanceof HTMLAnchorElement &&
+        (control.target === "_blank" || control.hasAttribute("download"))
+      )
+        return;
+      held.push({ element: control, form: null });
+    }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }
+
+  function release() {
+    if (hydrated) return;
+    hydrated = true;
+    document.removeEventListener("click", hold, true);
+    document.removeEventListener("submit", hold, true);
+    for (const { element, form } of held.splice(0)) {
+      if (!element.isConnected) continue;
+      try {
+        if (form)
+          form.requestSubmit(
+            element instanceof HTMLFormElement
+              ? undefined
+              : (element as HTMLButtonElement),
+          );
+        else element.click();
+      } catch {
+        // A submitter the form no longer owns: nothing sensible to replay.
+      }
+    }
+  }
+
+  document.addEventListener("click", hold, true);
+  document.addEventListener("submit", hold, true);
+  window.addEventListener(hydratedEvent, release, { once: true });
+  // Should the app never hydrate (a failed script), the page still works as plain HTML.
+  window.setTimeout(release, 10_000);
+
+  if (document.visibilityState === "visible") {
+    requestAnimationFrame(() => window.setTimeout(boot, 0));
+    window.setTimeout(boot, 1_000);
+  } else {
+    boot();
+  }
+}

@@ -1,0 +1,77 @@
+import { expect, test } from "vitest";
+import { HYDRATED_EVENT } from "~/lib/hydration";
+import { deferModuleScripts } from "~/server/deferred-scripts.server";
+
+// The markup React Router 7.18's <Scripts> emits (after React hoists the preloads into <head>);
+// e2e/deferred-scripts.spec.ts checks the rewrite on the real pages of the built server.
+const nonce = "abc123==";
+const moduleCode = `;\nimport * as route0 from "/assets/root-1.js";\nwindow.__reactRouterManifest = {"x":"</scr"+"ipt>"};\nimport("/assets/entry.client-2.js");`;
+const page = [
+  "<!DOCTYPE html><html><head>",
+  `<link rel="stylesheet" href="/assets/app.css" data-precedence="default"/>`,
+  `<link rel="modulepreload" href="/assets/entry.client-2.js" nonce="${nonce}"/>`,
+  `<link rel="modulepreload" href="/assets/chunk-3.js?a=1&amp;b=2" nonce="${nonce}"/>`,
+  `</head><body><main id="main">Hello</main>`,
+  `<script nonce="${nonce}">window.__reactRouterContext = {};</script>`,
+  `<script nonce="${nonce}" type="module" async="">${moduleCode}</script>`,
+  `<script nonce="${nonce}">window.__reactRouterContext.streamController.close();</script>`,
+  "</body></html>",
+].join("");
+
+/** Runs the boot script's call with a stand-in for the function it calls, returning its arguments. */
+function bootArguments(html: string): unknown[] {
+  const script =
+    /<script nonce="[^"]*">\((function bootApp[\s\S]*?)\)\((\[[\s\S]*?)\)<\/script>/.exec(
+      html,
+    );
+  expect(script, "boot script").not.toBeNull();
+  return new Function(`return [${script![2]}]`)() as unknown[];
+}
+
+test("The rewritten page has no module preloads and no module script, and keeps everything else in place", () => {
+  const html = deferModuleScripts(page, nonce);
+  expect(html).not.toContain('rel="modulepreload"');
+  expect(html).not.toContain('type="module"');
+  expect(html).toContain(
+    `<link rel="stylesheet" href="/assets/app.css" data-precedence="default"/>`,
+  );
+  expect(html.indexOf("window.__reactRouterContext = {}")).toBeLessThan(
+    html.indexOf("bootApp"),
+  );
+  expect(html.indexOf("bootApp")).toBeLessThan(
+    html.indexOf("streamController.close()"),
+  );
+});
+
+test("The boot script receives the preloaded modules in order, React Router's module code unchanged, the nonce and the hydration event", () => {
+  const [preloads, code, sentNonce, event] = bootArguments(
+    deferModuleScripts(page, nonce),
+  );
+  expect(preloads).toEqual([
+    "/assets/entry.client-2.js",
+    "/assets/chunk-3.js?a=1&b=2",
+  ]);
+  expect(code).toBe(moduleCode);
+  expect(sentNonce).toBe(nonce);
+  expect(event).toBe(HYDRATED_EVENT);
+});
+
+test("Markup inside the module code is escaped, so the inline boot script cannot be ended or hijacked", () => {
+  const tricky = `;window.x = "<!--<script>";`;
+  const html = deferModuleScripts(page.replace(moduleCode, tricky), nonce);
+  const boot = html.slice(
+    html.indexOf("(function bootApp"),
+    html.indexOf("</script>", html.indexOf("(function bootApp")),
+  );
+  expect(boot).not.toMatch(/<!--|<script/i);
+  expect(bootArguments(html)[1]).toBe(tricky);
+});
+
+test("A page without React Router's module script (another nonce, or none) is left as rendered", () => {
+  expect(deferModuleScripts(page, "other")).toBe(page);
+  const withoutModule = page.replace(
+    /<script nonce="[^"]*" type="module"[\s\S]*?<\/script>/,
+    "",
+  );
+  expect(deferModuleScripts(withoutModule, nonce)).toBe(withoutModule);
+});
