@@ -12,13 +12,10 @@ if (!existsSync("build/server.js")) {
   process.exit(1);
 }
 
+// Every built script a page names: preload links and module imports as rendered, or (decision 0020)
+// the same paths inside the boot script that adds them after the first paint.
 function scriptsOf(html) {
-  const found = new Set();
-  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) found.add(m[1]);
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) found.add(m[1]);
-  for (const m of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) found.add(m[1]);
-  for (const m of html.matchAll(/from "(\/assets\/[^"]+\.js)"/g)) found.add(m[1]);
-  return [...found].filter((src) => src.startsWith("/assets/"));
+  return [...new Set([...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]))];
 }
 
 const server = await startBuiltServer({ DEMO_CONTENT: "on" });
@@ -37,6 +34,11 @@ try {
     }
     rows.push({ route, files: files.length, "raw kB": (raw / 1024).toFixed(1), "gzip kB": (gz / 1024).toFixed(1) });
     if (route === "/" && gz / 1024 > BUDGET_HOME_KB) failed = true;
+    // Every page hydrates: finding no script means this script no longer reads the markup.
+    if (files.length === 0) {
+      console.error(`${route}: no scripts found in the page; has the markup changed?`);
+      failed = true;
+    }
   }
   console.table(rows);
   console.log(`Budget: JS loaded by / must be at most ${BUDGET_HOME_KB} kB gzipped: ${failed ? "OVER BUDGET" : "within budget"}.`);
