@@ -4,6 +4,9 @@ import { Form, useNavigation } from "react-router";
 import { credentialsSchema } from "~/lib/schemas/credentials";
 import { FormField } from "./form-field";
 
+// Derived from the schema once, not on every render.
+const constraint = getZodConstraint(credentialsSchema);
+
 interface CredentialsFormProps {
   id: string;
   intent: string;
@@ -21,7 +24,7 @@ export function CredentialsForm(props: CredentialsFormProps) {
   const [form, fields] = useForm({
     id: props.id,
     lastResult: props.lastResult,
-    constraint: getZodConstraint(credentialsSchema),
+    constraint,
     defaultNoValidate: false,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

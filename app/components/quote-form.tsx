@@ -8,6 +8,9 @@ import { quoteSchema } from "~/lib/schemas/quote";
 import { FormField } from "./form-field";
 import { SpamFields } from "./spam-fields";
 
+// Derived from the schema once, not on every render.
+const constraint = getZodConstraint(quoteSchema);
+
 interface QuoteFormProps {
   idPrefix: string;
   formToken: string;
@@ -29,7 +32,7 @@ export function QuoteForm({ idPrefix, formToken, waitUntilReady, onSuccess, page
   const [form, fields] = useForm({
     id: `${idPrefix}-quote`,
     lastResult: data?.result,
-    constraint: getZodConstraint(quoteSchema),
+    constraint,
     // Browsers check required fields until hydration; Conform takes over afterwards.
     defaultNoValidate: false,
     shouldValidate: "onBlur",

@@ -6,6 +6,9 @@ import type { ContentFormResult } from "~/lib/content-form-result";
 import { OPENING_TYPES, openingSchema, todayIso, type OpeningFormValue } from "~/lib/schemas/opening";
 import { ActionMessage } from "./action-message";
 
+// Derived from the schema once, not on every render.
+const constraint = getZodConstraint(openingSchema);
+
 interface OpeningFormProps {
   formId: string;
   defaultValue?: Partial<OpeningFormValue>;
@@ -26,7 +29,7 @@ export function OpeningForm({ formId, defaultValue, lastResult, outcome, submitL
     id: formId,
     lastResult,
     defaultValue: { requirements: [""], ...defaultValue },
-    constraint: getZodConstraint(openingSchema),
+    constraint,
     // Browsers check required fields until hydration; Conform takes over afterwards.
     defaultNoValidate: false,
     shouldValidate: "onBlur",

@@ -6,6 +6,9 @@ import { FormError } from "~/components/portal/panel";
 import { PROGRESS_NOTE_MAX_LENGTH, projectProgressSchema } from "~/lib/schemas/project-progress";
 import type { StaffFormResult } from "~/lib/staff-form-result";
 
+// Derived from the schema once, not on every render.
+const constraint = getZodConstraint(projectProgressSchema);
+
 interface ProgressFormProps {
   projectId: string;
   title: string;
@@ -26,7 +29,7 @@ function ProgressFields({ fetcher, projectId, title, progress, lastResult }: Fie
     id: `progress-${projectId}`,
     lastResult,
     defaultValue: { projectId, progress: String(progress), note: "" },
-    constraint: getZodConstraint(projectProgressSchema),
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: projectProgressSchema }),

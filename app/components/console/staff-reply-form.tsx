@@ -6,6 +6,9 @@ import { isBlankReply } from "~/lib/schemas/complaint";
 import { staffReplySchema } from "~/lib/schemas/staff-support";
 import type { StaffFormResult } from "~/lib/staff-form-result";
 
+// Derived from the schema once, not on every render.
+const constraint = getZodConstraint(staffReplySchema);
+
 /** Staff answer a request; the client sees it live and gets an e-mail. */
 export function StaffReplyForm({ lastResult }: { lastResult?: StaffFormResult }) {
   const navigation = useNavigation();
@@ -14,7 +17,7 @@ export function StaffReplyForm({ lastResult }: { lastResult?: StaffFormResult })
   const [form, fields] = useForm({
     id: "staff-reply",
     lastResult: mine?.result,
-    constraint: getZodConstraint(staffReplySchema),
+    constraint,
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: staffReplySchema }),
   });

@@ -6,6 +6,9 @@ import type { ContentFormResult } from "~/lib/content-form-result";
 import { testimonialSchema, type TestimonialFormValue } from "~/lib/schemas/testimonial";
 import { ActionMessage } from "./action-message";
 
+// Derived from the schema once, not on every render.
+const constraint = getZodConstraint(testimonialSchema);
+
 interface TestimonialFormProps {
   formId: string;
   defaultValue?: TestimonialFormValue;
@@ -23,7 +26,7 @@ export function TestimonialForm({ formId, defaultValue, lastResult, outcome, sub
     id: formId,
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(testimonialSchema),
+    constraint,
     // Browsers check required fields until hydration; Conform takes over afterwards.
     defaultNoValidate: false,
     shouldValidate: "onBlur",

@@ -10,6 +10,9 @@ import { CloseIcon } from "./icons";
 import { FormError } from "./panel";
 import { dialogClassName, useUrlDialog } from "./url-dialog";
 
+// Derived from the schema once, not on every render.
+const constraint = getZodConstraint(complaintSchema);
+
 const SUPPORT_PATH = "/user-dashboard/support";
 
 /** "New request" and its modal form (SPEC §2 Support); `?new` opens it without JavaScript. */
@@ -76,7 +79,7 @@ function ComplaintForm({ fetcher, outcome }: { fetcher: FetcherWithComponents<Po
   const [form, fields] = useForm({
     id: "new-request",
     lastResult: outcome?.result,
-    constraint: getZodConstraint(complaintSchema),
+    constraint,
     // Browsers check required fields until hydration; Conform takes over afterwards.
     defaultNoValidate: false,
     shouldValidate: "onBlur",

@@ -5,6 +5,9 @@ import { FormField } from "~/components/form-field";
 import { profileSchema, type ProfileInput } from "~/lib/schemas/profile";
 import { FormError } from "./panel";
 
+// Derived from the schema once, not on every render.
+const constraint = getZodConstraint(profileSchema);
+
 interface ProfileFormProps {
   email: string;
   defaultValue?: ProfileInput;
@@ -21,13 +24,16 @@ export function ProfileForm({ email, defaultValue, lastResult, formError, submit
     id: "profile",
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(profileSchema),
+    constraint,
     // Browsers check required fields until hydration; Conform takes over afterwards.
     defaultNoValidate: false,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   });
+
+  // Each `fields.x` read builds a new metadata proxy: read once per render.
+  const { fullName, phone, company, country } = fields;
 
   return (
     <Form method="post" action="/user-dashboard?index" {...getFormProps(form)} className="max-w-xl space-y-4">
@@ -49,17 +55,17 @@ export function ProfileForm({ email, defaultValue, lastResult, formError, submit
           From your account; it cannot be changed here.
         </p>
       </div>
-      <FormField id={fields.fullName.id} label="Full Name" errors={fields.fullName.errors} errorId={fields.fullName.errorId}>
-        <input {...getInputProps(fields.fullName, { type: "text" })} autoComplete="name" className="field-input" />
+      <FormField id={fullName.id} label="Full Name" errors={fullName.errors} errorId={fullName.errorId}>
+        <input {...getInputProps(fullName, { type: "text" })} autoComplete="name" className="field-input" />
       </FormField>
-      <FormField id={fields.phone.id} label="Phone" errors={fields.phone.errors} errorId={fields.phone.errorId}>
-        <input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" className="field-input" />
+      <FormField id={phone.id} label="Phone" errors={phone.errors} errorId={phone.errorId}>
+        <input {...getInputProps(phone, { type: "tel" })} autoComplete="tel" className="field-input" />
       </FormField>
-      <FormField id={fields.company.id} label="Company" optional errors={fields.company.errors} errorId={fields.company.errorId}>
-        <input {...getInputProps(fields.company, { type: "text" })} autoComplete="organization" className="field-input" />
+      <FormField id={company.id} label="Company" optional errors={company.errors} errorId={company.errorId}>
+        <input {...getInputProps(company, { type: "text" })} autoComplete="organization" className="field-input" />
       </FormField>
-      <FormField id={fields.country.id} label="Country" optional errors={fields.country.errors} errorId={fields.country.errorId}>
-        <input {...getInputProps(fields.country, { type: "text" })} autoComplete="country-name" className="field-input" />
+      <FormField id={country.id} label="Country" optional errors={country.errors} errorId={country.errorId}>
+        <input {...getInputProps(country, { type: "text" })} autoComplete="country-name" className="field-input" />
       </FormField>
       <FormError message={formError} />
       <button type="submit" className="btn-primary" disabled={saving}>

@@ -5,6 +5,9 @@ import { FormField } from "~/components/form-field";
 import { projectSchema } from "~/lib/schemas/project";
 import { FormError } from "./panel";
 
+// Derived from the schema once, not on every render.
+const constraint = getZodConstraint(projectSchema);
+
 interface ProjectFormProps {
   lastResult?: SubmissionResult<string[]>;
   formError?: string;
@@ -16,7 +19,7 @@ export function ProjectForm({ lastResult, formError }: ProjectFormProps) {
   const [form, fields] = useForm({
     id: "new-project",
     lastResult,
-    constraint: getZodConstraint(projectSchema),
+    constraint,
     // Browsers check required fields until hydration; Conform takes over afterwards.
     defaultNoValidate: false,
     shouldValidate: "onBlur",

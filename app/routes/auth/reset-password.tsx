@@ -8,6 +8,9 @@ import { newPasswordSchema } from "~/lib/schemas/new-password";
 import { auth } from "~/server/auth.server";
 import { readForm } from "~/server/form-data.server";
 
+// Derived from the schema once, not on every render.
+const constraint = getZodConstraint(newPasswordSchema);
+
 export function meta() {
   return [{ title: "Choose a new password | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
 }
@@ -31,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    constraint: getZodConstraint(newPasswordSchema),
+    constraint,
     defaultNoValidate: false,
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),

@@ -20,6 +20,9 @@ import { logger } from "~/server/logger.server";
 import { requireStaff } from "~/server/session.server";
 import { addStaff, listStaff, StaffError } from "~/server/staff.server";
 
+// Derived from the schema once, not on every render.
+const constraint = getZodConstraint(staffAccountSchema);
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
   const { page, limit, offset } = pageFrom(new URL(request.url));
@@ -116,7 +119,7 @@ function AddStaffForm({ domain, outcome }: { domain: string; outcome?: Route.Com
   const [form, fields] = useForm({
     id: "add-staff",
     lastResult: outcome?.result,
-    constraint: getZodConstraint(staffAccountSchema),
+    constraint,
     // Browsers check required fields until hydration; Conform takes over afterwards.
     defaultNoValidate: false,
     shouldValidate: "onBlur",

@@ -17,6 +17,9 @@ import { getSessionUser } from "~/server/session.server";
 import { submitApplication, type ApplicationOutcome } from "~/server/job-applications.server";
 import { issueFormToken } from "~/server/spam-defence.server";
 
+// Derived from the schema once, not on every render.
+const constraint = getZodConstraint(applicationSchema);
+
 export async function loader({ params }: Route.LoaderArgs) {
   const opening = await findOpening(params.id);
   if (!opening) return data({ state: "missing" as const, opening: null, formToken: "" }, { status: 404 });
@@ -90,7 +93,7 @@ function ApplicationForm({ jobId, formToken, pageOutcome, onSuccess }: Applicati
   const [form, fields] = useForm({
     id: "application",
     lastResult: toResult(outcome),
-    constraint: getZodConstraint(applicationSchema),
+    constraint,
     // Browsers check required fields until hydration; Conform takes over afterwards.
     defaultNoValidate: false,
     shouldValidate: "onBlur",
