@@ -15,10 +15,14 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle carries its dependencies (docs/decisions/0015-server-bundle.md): one file to
   // load instead of ~1,500 modules to resolve, and only the production builds of React.
   ssr: isSsrBuild ? { noExternal: true, external: SERVER_EXTERNALS } : undefined,
+  esbuild: isSsrBuild ? { minifyIdentifiers: false } : undefined,
   define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : undefined,
   build: {
     // Targets the browsers the site supports; keeps output small.
     target: "es2022",
+    // The server bundle is minified too (whitespace and syntax; names are kept, so stack traces in
+    // the logs still read): 2.3 MB → 1.6 MB for V8 to decode and parse at every start (decision 0015).
+    minify: isSsrBuild ? "esbuild" : undefined,
     // The server bundle's entry is server/app.ts, which wraps the React Router build.
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },
