@@ -57,7 +57,9 @@ export async function startServer({ data, port, env = {}, readyPath = "/", pollM
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   // The data directory is the working directory too: .eml files (SMTP_URL unset) land in ./data/mail.
-  const child = spawn(process.execPath, [path.resolve("build/server.js")], {
+  // SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under the load.
+  const nodeArgs = process.env.SERVER_NODE_ARGS ? process.env.SERVER_NODE_ARGS.split(" ") : [];
+  const child = spawn(process.execPath, [...nodeArgs, path.resolve("build/server.js")], {
     cwd: data.dir,
     env: serverEnv(data, port, env),
     stdio: ["ignore", "ignore", "pipe"],
