@@ -1,6 +1,9 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/support";
+import { FilterSelect, ListFilters } from "~/components/console/list-filters";
+import { boxedCell, ListTable } from "~/components/console/list-table";
 import { Pager } from "~/components/console/pager";
+import { ResultCount } from "~/components/console/result-count";
 import { SectionError } from "~/components/console/section-error";
 import { StatusBadge } from "~/components/portal/status-badge";
 import { site } from "~/content/site";
@@ -24,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { entries, total, page, status, pageSize: PAGE_SIZE };
 }
 
-const cell = "px-3 py-2 align-top";
+const STATUS_OPTIONS = COMPLAINT_STATUSES.map((s) => ({ value: s, label: s }));
 
 export default function SupportInbox({ loaderData }: Route.ComponentProps) {
   const { entries, total, page, status, pageSize } = loaderData;
@@ -35,73 +38,40 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
         Support inbox
       </h2>
       <p className="mt-1 text-slate-600 dark:text-slate-400">Every client request, unresolved first, then newest.</p>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor="status-filter" className="field-label">
-            Status
-          </label>
-          <select id="status-filter" name="status" defaultValue={status} className="field-input">
-            <option value="">All</option>
-            {COMPLAINT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-primary">
-          Filter
-        </button>
-      </Form>
-      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-        {total === 1 ? "1 request" : `${total} requests`}
-        {status ? ` marked ${status}` : ""}
-      </p>
-      {entries.length === 0 ? (
-        <p className="mt-4 rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
-          No support requests{status ? ` marked ${status}` : ""}.
-        </p>
-      ) : (
-        <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Support requests, unresolved first, then newest</caption>
-            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-              <tr>
-                {["Request", "Client", "Status", "Replies", "Raised"].map((h) => (
-                  <th key={h} scope="col" className={`${cell} font-semibold`}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-800 dark:text-slate-200">
-              {entries.map((e) => (
-                <tr key={e.id}>
-                  <th scope="row" className={`${cell} font-normal`}>
-                    <Link to={`${CONSOLE_BASE}/support/${e.id}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-                      {e.subject}
-                    </Link>
-                    {e.status !== "Resolved" && (e.lastSender === null || e.lastSender === "user") ? (
-                      <span className="block text-xs font-medium text-amber-800 dark:text-amber-300">Awaiting our reply</span>
-                    ) : null}
-                  </th>
-                  <td className={cell}>
-                    {e.ownerName ? <span className="block">{e.ownerName}</span> : null}
-                    <span className="text-slate-600 dark:text-slate-400">{e.ownerEmail}</span>
-                  </td>
-                  <td className={cell}>
-                    <StatusBadge status={e.status} />
-                  </td>
-                  <td className={`${cell} tabular-nums`}>{e.replyCount}</td>
-                  <td className={cell}>
-                    <time dateTime={isoDate(e.createdAt)}>{formatDateTime(e.createdAt)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListFilters gap="gap-2" submitLabel="Filter">
+        <FilterSelect id="status-filter" name="status" label="Status" defaultValue={status} allLabel="All" options={STATUS_OPTIONS} />
+      </ListFilters>
+      <ResultCount total={total} singular="request" plural="requests" detail={status ? ` marked ${status}` : ""} announce="polite" />
+      <ListTable
+        boxed
+        caption="Support requests, unresolved first, then newest"
+        columns={["Request", "Client", "Status", "Replies", "Raised"]}
+        items={entries}
+        empty={<>No support requests{status ? ` marked ${status}` : ""}.</>}
+        row={(e) => (
+          <tr key={e.id}>
+            <th scope="row" className={`${boxedCell} font-normal`}>
+              <Link to={`${CONSOLE_BASE}/support/${e.id}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+                {e.subject}
+              </Link>
+              {e.status !== "Resolved" && (e.lastSender === null || e.lastSender === "user") ? (
+                <span className="block text-xs font-medium text-amber-800 dark:text-amber-300">Awaiting our reply</span>
+              ) : null}
+            </th>
+            <td className={boxedCell}>
+              {e.ownerName ? <span className="block">{e.ownerName}</span> : null}
+              <span className="text-slate-600 dark:text-slate-400">{e.ownerEmail}</span>
+            </td>
+            <td className={boxedCell}>
+              <StatusBadge status={e.status} />
+            </td>
+            <td className={`${boxedCell} tabular-nums`}>{e.replyCount}</td>
+            <td className={boxedCell}>
+              <time dateTime={isoDate(e.createdAt)}>{formatDateTime(e.createdAt)}</time>
+            </td>
+          </tr>
+        )}
+      />
       <Pager page={page} total={total} pageSize={pageSize} />
     </section>
   );
