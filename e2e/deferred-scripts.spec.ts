@@ -3,13 +3,7 @@ import { waitForHydration } from "./helpers";
 
 // Decision 0020: pages paint before their JavaScript loads, and nothing clicked meanwhile is lost.
 
-const isHydrated = () => {
-  const main = document.getElementById("main");
-  return (
-    main !== null &&
-    Object.keys(main).some((key) => key.startsWith("__reactFiber"))
-  );
-};
+const isHydrated = () => document.documentElement.hasAttribute("data-hydrated");
 
 test("Pages are sent without module preloads or module scripts; the boot script adds them after the first paint", async ({
   page,
@@ -31,9 +25,7 @@ test("Pages are sent without module preloads or module scripts; the boot script 
   expect(added.modules).toBe(1);
 });
 
-test("A click on 'Get a Free Quote' made before the page hydrates opens the quote modal once it has", async ({
-  page,
-}) => {
+test("A click on 'Get a Free Quote' made before the page hydrates opens the quote modal once it has", async ({ page }) => {
   // Slow scripts: the page is visible and clickable well before React takes over.
   await page.route("**/assets/*.js", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
@@ -47,25 +39,29 @@ test("A click on 'Get a Free Quote' made before the page hydrates opens the quot
   await expect(trigger).toBeVisible();
   expect(await page.evaluate(isHydrated)).toBe(false);
   await trigger.click();
-  await expect(
-    page.getByRole("dialog", { name: "Get a Free Quote" }),
-  ).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("dialog", { name: "Get a Free Quote" })).toBeVisible({ timeout: 15_000 });
 });
 
-test("A link followed before the page hydrates still navigates", async ({
-  page,
-}) => {
+test("A link followed before the page hydrates still navigates", async ({ page }) => {
   await page.route("**/assets/*.js", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });
   await page.goto("/", { waitUntil: "domcontentloaded" });
   expect(await page.evaluate(isHydrated)).toBe(false);
-  await page
-    .getByRole("navigation")
-    .getByRole("link", { name: "Careers" })
-    .first()
-    .click();
+  await page.getByRole("navigation").getByRole("link", { name: "Careers" }).first().click();
   await expect(page).toHaveURL(/\/careers$/, { timeout: 15_000 });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("Ctrl+E pressed before the page hydrates takes the visitor to /employee-login once it has", async ({ page }) => {
+  await page.route("**/assets/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto("/about", { waitUntil: "domcontentloaded" });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await page.evaluate(isHydrated)).toBe(false);
+  await page.keyboard.press("Control+e");
+  await expect(page).toHaveURL(/\/employee-login$/, { timeout: 15_000 });
 });

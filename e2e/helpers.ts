@@ -34,12 +34,12 @@ export const PUBLIC_ROUTES = [
   "/employee-login",
 ];
 
-/** Resolves once React has hydrated the document (it tags hydrated DOM nodes with its fiber key). */
+/**
+ * Resolves once React has hydrated the document and run its effects (the root layout then marks
+ * <html data-hydrated>): listeners such as the staff shortcuts are in place.
+ */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 }
 
 /** Stores the theme preference before any page script runs (like a returning visitor). */

@@ -9,9 +9,7 @@ import { HYDRATED_EVENT } from "~/lib/hydration";
  * app has hydrated, so nothing a visitor does early is lost.
  */
 export function deferModuleScripts(html: string, nonce: string): string {
-  const start = html.indexOf(
-    `<script nonce="${nonce}" type="module" async="">`,
-  );
+  const start = html.indexOf(`<script nonce="${nonce}" type="module" async="">`);
   if (start === -1) return html;
   const codeStart = html.indexOf(">", start) + 1;
   const end = html.indexOf("</script>", codeStart);
@@ -25,9 +23,7 @@ export function deferModuleScripts(html: string, nonce: string): string {
     });
   const before = withoutPreloads(html.slice(0, start));
   const after = withoutPreloads(html.slice(end + "</script>".length));
-  const args = [preloads, html.slice(codeStart, end), nonce, HYDRATED_EVENT]
-    .map(inlineJson)
-    .join(",");
+  const args = [preloads, html.slice(codeStart, end), nonce, HYDRATED_EVENT].map(inlineJson).join(",");
   return `${before}<script nonce="${nonce}">(${bootApp.toString()})(${args})</script>${after}`;
 }
 
@@ -54,14 +50,9 @@ function inlineJson(value: unknown) {
  * Runs in the browser as an inline script, so it must stay self-contained (no imports, no closures
  * over module scope): it is sent as its own source text.
  */
-function bootApp(
-  preloads: string[],
-  moduleCode: string,
-  nonce: string,
-  hydratedEvent: string,
-) {
-  const held: Array<{ element: HTMLElement; form: HTMLFormElement | null }> =
-    [];
+function bootApp(preloads: string[], moduleCode: string, nonce: string, hydratedEvent: string) {
+  // What happened before React listened, replayed in order once it does.
+  const held: Array<() => void> = [];
   let hydrated = false;
   let booted = false;
 
@@ -81,26 +72,46 @@ function bootApp(
     document.head.appendChild(script);
   }
 
-  // A click on a control, or a submit, before React listens would do nothing (buttons) or skip the
-  // client's checks (forms): hold it and replay it once hydrated.
+  // A click on a control, or a submit, would do nothing (buttons) or skip the client's checks
+  // (forms): it is held back and replayed. A click elsewhere, or a Ctrl/Cmd shortcut, keeps its
+  // browser default and is dispatched again for the app's own listeners (the staff shortcuts).
   function hold(event: Event) {
     if (hydrated) return;
     const target = event.target instanceof Element ? event.target : null;
     if (event.type === "submit") {
+      const submitter = (event as SubmitEvent).submitter as HTMLButtonElement | null;
       if (!(target instanceof HTMLFormElement)) return;
-      const submitter = (event as SubmitEvent).submitter;
-      held.push({ element: submitter ?? target, form: target });
+      held.push(() => target.requestSubmit(submitter && submitter.form === target ? submitter : undefined));
+    } else if (event.type === "keydown") {
+      const key = event as KeyboardEvent;
+      const editable =
+        target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+      if (!(key.ctrlKey || key.metaKey) || editable) return;
+      const init = {
+        key: key.key,
+        code: key.code,
+        ctrlKey: key.ctrlKey,
+        metaKey: key.metaKey,
+        shiftKey: key.shiftKey,
+        altKey: key.altKey,
+        bubbles: true,
+        cancelable: true,
+      };
+      held.push(() => document.body.dispatchEvent(new KeyboardEvent("keydown", init)));
+      return;
     } else {
-      const control = target?.closest<HTMLElement>(
-        "button, a[href], input[type=submit], input[type=button], summary",
-      );
-      if (!control || (event as MouseEvent).button !== 0) return;
-      if (
-        control instanceof HTMLAnchorElement &&
-        (control.target === "_blank" || control.hasAttribute("download"))
-      )
+      const click = event as MouseEvent;
+      if (click.button !== 0 || !target) return;
+      const control = target.closest<HTMLElement>("button, a[href], input[type=submit], input[type=button], summary");
+      if (!control) {
+        // Fields and labels did their native part already; a second click would undo it.
+        if (target.closest("input, select, textarea, label, [contenteditable]")) return;
+        const init = { clientX: click.clientX, clientY: click.clientY, bubbles: true, cancelable: true };
+        held.push(() => target.dispatchEvent(new MouseEvent("click", init)));
         return;
-      held.push({ element: control, form: null });
+      }
+      if (control instanceof HTMLAnchorElement && (control.target === "_blank" || control.hasAttribute("download"))) return;
+      held.push(() => control.click());
     }
     event.preventDefault();
     event.stopImmediatePropagation();
@@ -109,26 +120,17 @@ function bootApp(
   function release() {
     if (hydrated) return;
     hydrated = true;
-    document.removeEventListener("click", hold, true);
-    document.removeEventListener("submit", hold, true);
-    for (const { element, form } of held.splice(0)) {
-      if (!element.isConnected) continue;
+    for (const type of ["click", "submit", "keydown"]) document.removeEventListener(type, hold, true);
+    for (const replay of held.splice(0)) {
       try {
-        if (form)
-          form.requestSubmit(
-            element instanceof HTMLFormElement
-              ? undefined
-              : (element as HTMLButtonElement),
-          );
-        else element.click();
+        replay();
       } catch {
-        // A submitter the form no longer owns: nothing sensible to replay.
+        // A control that left the page, or a form it no longer belongs to: nothing to replay.
       }
     }
   }
 
-  document.addEventListener("click", hold, true);
-  document.addEventListener("submit", hold, true);
+  for (const type of ["click", "submit", "keydown"]) document.addEventListener(type, hold, true);
   window.addEventListener(hydratedEvent, release, { once: true });
   // Should the app never hydrate (a failed script), the page still works as plain HTML.
   window.setTimeout(release, 10_000);
