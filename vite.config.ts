@@ -1,14 +1,22 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 // Native addons (and pg's optional one) cannot be bundled; they load from node_modules.
 const SERVER_EXTERNALS = ["better-sqlite3", "@node-rs/argon2", "pg-native"];
 
-export default defineConfig(({ isSsrBuild }) => ({
+// react-router's package exports always name its development build, dev-only warnings included
+// (remix-run/react-router#14102); a production build takes the production one it ships beside it.
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/dom-export.mjs", import.meta.url)) },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: {
-    alias: { "~": new URL("./app", import.meta.url).pathname },
+    alias: [{ find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) }, ...(command === "build" ? reactRouterProduction : [])],
   },
   // Server-only native modules: never pre-bundle them for the browser in dev.
   optimizeDeps: { exclude: ["@node-rs/argon2", "better-sqlite3"] },
