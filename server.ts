@@ -59,8 +59,8 @@ const trustProxy = compileTrustedProxies(env.TRUSTED_PROXIES);
 /**
  * React Router renders the request. A public page rendered for an anonymous visitor (`cacheKey`)
  * is handed to the HTML cache and sent as stored; any other rendered page arrives whole
- * (entry.server.tsx) and is compressed in one call; everything else (redirects, resource routes,
- * `.data`, event streams) goes through `compression` as it streams.
+ * (entry.server.tsx) and, like `.data` answers, is compressed in one call; everything else
+ * (redirects, resource routes, event streams) goes through `compression` as it streams.
  */
 async function handleDynamic(
   req: http.IncomingMessage,
@@ -81,7 +81,7 @@ async function handleDynamic(
       (await app.htmlCache.sendRendered(req, res, cacheKey, token, response))
     )
       return;
-    if (app.isBufferedDocument(response)) {
+    if (app.isBufferedDocument(response) || app.isSingleFetchData(response)) {
       return app.sendDocument(
         req,
         res,

@@ -189,6 +189,23 @@ test("HTML is compressed when the client accepts gzip", async ({ request }) => {
   expect(await response.text()).toContain("<!DOCTYPE html>");
 });
 
+test("Page data for client-side navigation is compressed when over 1 kB and sent as it is when smaller", async ({ request }) => {
+  const plain = await request.get("/careers.data", { headers: { "Accept-Encoding": "identity" } });
+  expect(plain.status()).toBe(200);
+  const plainBody = await plain.body();
+  expect(plainBody.length).toBeGreaterThan(1024);
+
+  const compressed = await request.get("/careers.data", { headers: { "Accept-Encoding": "br" } });
+  expect(compressed.headers()["content-encoding"]).toBe("br");
+  expect(compressed.headers()["vary"] ?? "").toMatch(/accept-encoding/i);
+  expect((await compressed.body()).equals(plainBody)).toBe(true);
+
+  const small = await request.get("/about.data", { headers: { "Accept-Encoding": "br" } });
+  expect(small.status()).toBe(200);
+  expect(small.headers()["content-encoding"] ?? "identity").toBe("identity");
+  expect(Number(small.headers()["content-length"])).toBe((await small.body()).length);
+});
+
 test("HTML is not compressed for a client that accepts no encoding", async ({ request }) => {
   const response = await request.get("/", { headers: { "Accept-Encoding": "identity" } });
   expect(response.headers()["content-encoding"] ?? "identity").toBe("identity");

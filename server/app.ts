@@ -31,7 +31,7 @@ declare module "react-router" {
 // route table and static handler on every request (meant for dev reloads), ~1 ms each.
 const handler = createRequestHandler(build, "production");
 
-export { isBufferedDocument, sendDocument } from "~/server/send-document.server";
+export { isBufferedDocument, isSingleFetchData, sendDocument } from "~/server/send-document.server";
 export { EnvError, getEnv } from "~/server/env.server";
 export { logger } from "~/server/logger.server";
 export { baseSecurityHeaders, RESOURCE_CSP } from "~/server/security-headers.server";

@@ -49,6 +49,16 @@ export function isBufferedDocument(response: Response): boolean {
   return response.body !== null && response.headers.has("content-length") && (response.headers.get("content-type") ?? "").startsWith("text/html");
 }
 
+/**
+ * Whether a response is React Router's single-fetch data (`.data`: loader data on navigation,
+ * action results). No route defers data, so it is complete once its loaders or action ran; sent
+ * whole, it is compressed only when over 1 kB — most are a few hundred bytes, which a streaming
+ * compressor (a brotli encoder per response) would cost more CPU and memory to shrink than they weigh.
+ */
+export function isSingleFetchData(response: Response): boolean {
+  return response.body !== null && (response.headers.get("content-type") ?? "").startsWith("text/x-script");
+}
+
 /** Sends a whole document, compressed for the request's Accept-Encoding. */
 export function sendDocument(
   req: IncomingMessage,

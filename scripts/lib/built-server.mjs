@@ -57,12 +57,13 @@ export async function startServer({ data, port, env = {}, readyPath = "/", pollM
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   // The data directory is the working directory too: .eml files (SMTP_URL unset) land in ./data/mail.
-  // SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under the load.
+  // SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under the load;
+  // SERVER_STDOUT=1 shows what it prints there (SERVER_NODE_ARGS=--trace-gc, for one).
   const nodeArgs = process.env.SERVER_NODE_ARGS ? process.env.SERVER_NODE_ARGS.split(" ") : [];
   const child = spawn(process.execPath, [...nodeArgs, path.resolve("build/server.js")], {
     cwd: data.dir,
     env: serverEnv(data, port, env),
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", process.env.SERVER_STDOUT ? "inherit" : "ignore", "pipe"],
   });
   let stderr = "";
   child.stderr.on("data", (chunk) => {
