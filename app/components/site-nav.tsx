@@ -69,21 +69,25 @@ export function SiteNav({ user }: { user: NavUser | null }) {
           </svg>
         </button>
       </nav>
+      {/* The menu's links exist only while it is open: every page would otherwise render (and
+          hydrate) each nav link twice, once hidden. */}
       <div id={menuId} hidden={!open} className="border-t border-slate-200 md:hidden dark:border-slate-800">
-        <ul className="container-page flex flex-col py-2">
-          {links.map((l) => (
-            <li key={l.to}>
-              <NavLink to={l.to} end={l.to === "/"} className={(s) => `block ${linkClass(s)}`}>
-                {l.label}
-              </NavLink>
-            </li>
-          ))}
-          {user ? (
-            <li>
-              <HomeDashboardToggle on={user.homeDashboard} pathname={pathname} />
-            </li>
-          ) : null}
-        </ul>
+        {open ? (
+          <ul className="container-page flex flex-col py-2">
+            {links.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end={l.to === "/"} className={(s) => `block ${linkClass(s)}`}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+            {user ? (
+              <li>
+                <HomeDashboardToggle on={user.homeDashboard} pathname={pathname} />
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
       </div>
     </header>
   );
