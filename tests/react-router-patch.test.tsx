@@ -24,7 +24,8 @@ function Page() {
   return (
     <p>
       <Link to="/careers">Careers</Link> <Link to="details">Details</Link> <Link to="..">Up</Link>{" "}
-      <Link to="//example.com/x">Protocol-relative</Link>
+      <Link to="//example.com/x">Protocol-relative</Link> <Link to={{ pathname: "/careers", search: "?team=qa" }}>Object</Link>{" "}
+      <Link to={{ search: "?page=2" }}>Same page</Link>
     </p>
   );
 }
@@ -88,10 +89,18 @@ test("An unknown path is a 404 every time it is asked for", async () => {
 
 test("Absolute links resolve the same on every page; relative ones still resolve from their route", async () => {
   const onService = hrefs((await render("/service/web-development")).html);
-  expect(onService).toEqual(["/services", "/careers", "/service/web-development/details", "/", "//example.com/x"]);
+  expect(onService).toEqual([
+    "/services",
+    "/careers",
+    "/service/web-development/details",
+    "/",
+    "//example.com/x",
+    "/careers?team=qa",
+    "/service/web-development?page=2",
+  ]);
 
   const onOpening = hrefs((await render("/careers/42")).html);
-  expect(onOpening).toEqual(["/services", "/careers", "/careers/42/details", "/", "//example.com/x"]);
+  expect(onOpening).toEqual(["/services", "/careers", "/careers/42/details", "/", "//example.com/x", "/careers?team=qa", "/careers/42?page=2"]);
 });
 
 test("NavLink marks only the page it points to as current", async () => {
@@ -99,4 +108,33 @@ test("NavLink marks only the page it points to as current", async () => {
   expect(services).toMatch(/<a aria-current="page" class="active" href="\/services"/);
   const service = (await render("/service/web-development")).html;
   expect(service).not.toContain('aria-current="page"');
+});
+
+test("NavLink still compares an encoded pathname with the location", async () => {
+  function CafeNav() {
+    return (
+      <NavLink to="/café" end>
+        Café
+      </NavLink>
+    );
+  }
+  const cafeHandler = createStaticHandler([{ id: "root", path: "/", Component: CafeNav, children: [{ id: "cafe", path: "café" }] }]);
+  const context = await cafeHandler.query(new Request("http://localhost/caf%C3%A9"));
+  if (context instanceof Response) throw new Error("unexpected response");
+  const router = createStaticRouter(cafeHandler.dataRoutes, context);
+  const html = renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+  expect(html).toContain('aria-current="page"');
+});
+
+test("A link whose path object puts a query in its pathname is still refused", async () => {
+  function Broken() {
+    return <Link to={{ pathname: "/careers?team=qa" }}>Broken</Link>;
+  }
+  const brokenHandler = createStaticHandler([{ id: "root", path: "/", Component: Broken }]);
+  const context = await brokenHandler.query(new Request("http://localhost/"));
+  if (context instanceof Response) throw new Error("unexpected response");
+  const router = createStaticRouter(brokenHandler.dataRoutes, context);
+  expect(() => renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />)).toThrow(
+    /Cannot include a '\?' character in a manually specified `to.pathname` field/,
+  );
 });
