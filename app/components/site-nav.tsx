@@ -17,6 +17,37 @@ interface NavUser {
   homeDashboard: boolean;
 }
 
+/** The nav's links (and, signed in, the home-dashboard toggle) as one list. */
+function NavItems({
+  className,
+  linkClass,
+  user,
+  pathname,
+}: {
+  className: string;
+  linkClass: (state: { isActive: boolean }) => string;
+  user: NavUser | null;
+  pathname: string;
+}) {
+  const links = [...navLinks, user ? { to: "/dashboard", label: "Dashboard" } : { to: "/login", label: "Login / Register" }];
+  return (
+    <ul className={className}>
+      {links.map((l) => (
+        <li key={l.to}>
+          <NavLink to={l.to} end={l.to === "/"} className={linkClass}>
+            {l.label}
+          </NavLink>
+        </li>
+      ))}
+      {user ? (
+        <li>
+          <HomeDashboardToggle on={user.homeDashboard} pathname={pathname} />
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
 export function SiteNav({ user }: { user: NavUser | null }) {
   const { pathname } = useLocation();
   // The menu remembers the page it was opened on, so navigating anywhere closes it.
@@ -33,8 +64,6 @@ export function SiteNav({ user }: { user: NavUser | null }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [open]);
 
-  const links = [...navLinks, user ? { to: "/dashboard", label: "Dashboard" } : { to: "/login", label: "Login / Register" }];
-
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <nav aria-label="Main" className="container-page flex h-16 items-center justify-between">
@@ -42,20 +71,7 @@ export function SiteNav({ user }: { user: NavUser | null }) {
           <img src="/images/logo-mark.svg" alt="" width="32" height="32" />
           <span>{site.shortName}</span>
         </Link>
-        <ul className="hidden items-center gap-1 md:flex">
-          {links.map((l) => (
-            <li key={l.to}>
-              <NavLink to={l.to} end={l.to === "/"} className={linkClass}>
-                {l.label}
-              </NavLink>
-            </li>
-          ))}
-          {user ? (
-            <li>
-              <HomeDashboardToggle on={user.homeDashboard} pathname={pathname} />
-            </li>
-          ) : null}
-        </ul>
+        <NavItems className="hidden items-center gap-1 md:flex" linkClass={linkClass} user={user} pathname={pathname} />
         <button
           type="button"
           className="rounded-md p-2 text-slate-700 md:hidden dark:text-slate-200"
@@ -73,20 +89,7 @@ export function SiteNav({ user }: { user: NavUser | null }) {
           hydrate) each nav link twice, once hidden. */}
       <div id={menuId} hidden={!open} className="border-t border-slate-200 md:hidden dark:border-slate-800">
         {open ? (
-          <ul className="container-page flex flex-col py-2">
-            {links.map((l) => (
-              <li key={l.to}>
-                <NavLink to={l.to} end={l.to === "/"} className={(s) => `block ${linkClass(s)}`}>
-                  {l.label}
-                </NavLink>
-              </li>
-            ))}
-            {user ? (
-              <li>
-                <HomeDashboardToggle on={user.homeDashboard} pathname={pathname} />
-              </li>
-            ) : null}
-          </ul>
+          <NavItems className="container-page flex flex-col py-2" linkClass={(s) => `block ${linkClass(s)}`} user={user} pathname={pathname} />
         ) : null}
       </div>
     </header>
