@@ -9,7 +9,7 @@ import { serveClientFiles, streamCompression } from "./server/static-and-compres
 import {
   acceptForwarding,
   compileTrustedProxies,
-} from "./app/server/forwarding.server";
+} from "./app/server/http/forwarding.server";
 
 // The old generation may grow 20% past the live set between full collections instead of V8's
 // default (up to 4×): under load the heap stays near what is live (~30 MB) rather than filling

@@ -4,9 +4,9 @@ import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
 import { logger } from "~/server/logger.server";
-import { deferModuleScripts } from "~/server/deferred-scripts.server";
-import { createNonce, documentCsp } from "~/server/security-headers.server";
-import { carriesSession } from "~/server/session.server";
+import { deferModuleScripts } from "~/server/http/deferred-scripts.server";
+import { createNonce, documentCsp } from "~/server/http/security-headers.server";
+import { carriesSession } from "~/server/auth/session.server";
 
 export const streamTimeout = 5_000;
 

@@ -21,8 +21,8 @@ import { useAnnounceHydration } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import { isDashboardPath } from "~/lib/paths";
 import { getEnv } from "~/server/env.server";
-import { homeDashboardEnabled } from "~/server/preferences.server";
-import { getSessionUser } from "~/server/session.server";
+import { homeDashboardEnabled } from "~/server/http/home-dashboard-cookie.server";
+import { getSessionUser } from "~/server/auth/session.server";
 import { organizationJsonLd, serializeJsonLd } from "~/lib/organization-jsonld";
 
 export const links: LinksFunction = () => [

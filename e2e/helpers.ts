@@ -87,7 +87,7 @@ function decodeEntities(value: string): string {
 //
 // playwright.config.ts exports where the server keeps its data (worker processes inherit it):
 //   E2E_DATABASE_FILE  the SQLite file (DATABASE_URL=file:…); columns are snake_case, see
-//                      app/server/migrations/*.ts. The server runs it in WAL mode, so a spec may
+//                      app/server/db/migrations/*.ts. The server runs it in WAL mode, so a spec may
 //                      read and write it while the server is running.
 //   E2E_STORAGE_DIR    STORAGE_DIR (stored resumes live under resumes/…)
 //   E2E_MAIL_DIR       where the .eml files go (SMTP_URL is unset): ./data/mail of the repository

@@ -2,7 +2,7 @@
 // database into an empty PostgreSQL database in one transaction, then compares row counts.
 // Exit codes: 0 copied and verified; 1 failed or counts differ (nothing kept); 2 refused or bad usage.
 import { parseArgs } from "node:util";
-import { CopyMismatch, CopyRefused, copySqliteToPostgres, type TableCount } from "../app/server/db-copy.server";
+import { CopyMismatch, CopyRefused, copySqliteToPostgres, type TableCount } from "../app/server/db/copy.server";
 
 const USAGE = "Usage: npm run db:copy -- --from <sqlite file> --to <postgres://user:pass@host:5432/db>";
 

@@ -1,8 +1,8 @@
 // `npm run staff -- add <email> --password <password> [--name <name>]`, `list`, `remove <email>`.
 import { parseArgs } from "node:util";
-import { closeDb, migrateToLatest } from "../app/server/db.server";
+import { closeDb, migrateToLatest } from "../app/server/db/db.server";
 import { getEnv } from "../app/server/env.server";
-import { addStaff, listStaff, removeStaff, StaffError } from "../app/server/staff.server";
+import { addStaff, listStaff, removeStaff, StaffError } from "../app/server/models/staff.server";
 
 const USAGE = `Usage:
   npm run staff -- add <email> --password <password> [--name <name>]

@@ -3,8 +3,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { getEnv } from "../app/server/env.server";
-import { copyStore, formatCopyReport } from "../app/server/storage-copy.server";
-import { createLocalFileStore, fileStore } from "../app/server/storage.server";
+import { copyStore, formatCopyReport } from "../app/server/storage/copy.server";
+import { createLocalFileStore, fileStore } from "../app/server/storage/storage.server";
 
 async function main(): Promise<number> {
   const env = getEnv();

@@ -9,7 +9,7 @@ import { get, postForm, sessionCookie, watchEvents } from "./lib/cluster-http";
 import { pdf } from "../tests/fixtures/make-files";
 
 const LIMIT_MS = 170_000;
-const LOGIN_FAILURES_PER_ACCOUNT = 10; // app/server/sign-in.server.ts
+const LOGIN_FAILURES_PER_ACCOUNT = 10; // app/server/auth/sign-in.server.ts
 const rows: { check: string; ok: boolean; detail: string }[] = [];
 
 function record(check: string, ok: boolean, detail: string) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, inject, test } from "vitest";
 import { TOO_MANY_ATTEMPTS } from "~/lib/auth-messages";
-import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_IP } from "~/server/sign-in.server";
+import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_IP } from "~/server/auth/sign-in.server";
 import { postForm, register, PASSWORD } from "./helpers/client";
 import { clearRateLimits, closeDatabase } from "./helpers/database";
 import { sessionCookie, type Reply } from "./helpers/http";

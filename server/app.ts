@@ -3,22 +3,22 @@
 import { randomUUID } from "node:crypto";
 import { createRequestHandler } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { auth, CLIENT_IP_HEADER } from "~/server/auth.server";
-import { isResumeReferenced } from "~/server/applications.server";
-import { cleanTempUploads } from "~/server/storage.server";
+import { auth, CLIENT_IP_HEADER } from "~/server/auth/auth.server";
+import { isResumeReferenced } from "~/server/models/applications.server";
+import { cleanTempUploads } from "~/server/storage/storage.server";
 import { recoverResumeIntents } from "~/server/uploads/resume-intents.server";
-import { startContentWatcher } from "~/server/content-watcher.server";
-import { closeDb, currentDialect, migrateToLatest } from "~/server/db.server";
-import { seedDemoContent } from "~/server/demo-content.server";
+import { startContentWatcher } from "~/server/events/content-watcher.server";
+import { closeDb, currentDialect, migrateToLatest } from "~/server/db/db.server";
+import { seedDemoContent } from "~/server/db/demo-content.server";
 import { getEnv } from "~/server/env.server";
-import { events, setEventBus } from "~/server/events.server";
-import { createHtmlCache } from "~/server/html-cache.server";
+import { events, setEventBus } from "~/server/events/bus.server";
+import { createHtmlCache } from "~/server/http/html-cache.server";
 import { logger } from "~/server/logger.server";
-import { checkRateLimitStore, closeRateLimitStore } from "~/server/rate-limit.server";
-import { isSameOrigin } from "~/server/origin-check.server";
+import { checkRateLimitStore, closeRateLimitStore } from "~/server/defence/rate-limit.server";
+import { isSameOrigin } from "~/server/http/origin-check.server";
 import { startMailWorker } from "~/server/mail/worker.server";
-import { forgetSessionLookup, REQUEST_ID_HEADER } from "~/server/session.server";
-import { closeAllEventStreams } from "~/server/sse.server";
+import { forgetSessionLookup, REQUEST_ID_HEADER } from "~/server/auth/session.server";
+import { closeAllEventStreams } from "~/server/events/sse.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -31,10 +31,10 @@ declare module "react-router" {
 // route table and static handler on every request (meant for dev reloads), ~1 ms each.
 const handler = createRequestHandler(build, "production");
 
-export { isBufferedDocument, isSingleFetchData, sendDocument } from "~/server/send-document.server";
+export { isBufferedDocument, isSingleFetchData, sendDocument } from "~/server/http/send-document.server";
 export { EnvError, getEnv } from "~/server/env.server";
 export { logger } from "~/server/logger.server";
-export { baseSecurityHeaders, RESOURCE_CSP } from "~/server/security-headers.server";
+export { baseSecurityHeaders, RESOURCE_CSP } from "~/server/http/security-headers.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -78,7 +78,7 @@ export async function startApp(): Promise<void> {
   await migrateToLatest();
   // On PostgreSQL every instance hears every event (LISTEN/NOTIFY); swapped in before anything subscribes.
   if (env.DATABASE_URL && currentDialect() === "postgres") {
-    const { createPostgresBus } = await import("~/server/events-postgres.server");
+    const { createPostgresBus } = await import("~/server/events/bus-postgres.server");
     const bus = await createPostgresBus(env.DATABASE_URL);
     postgresBus = bus;
     setEventBus(bus);

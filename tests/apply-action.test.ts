@@ -3,11 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { loader as downloadResume } from "~/routes/console/application-resume";
 import { action as applySubmit } from "~/routes/resources/apply-submit";
 import { action as deleteAccount } from "~/routes/resources/settings-delete-account";
-import { db } from "~/server/db.server";
-import { auth, resetAuthForTests } from "~/server/auth.server";
-import { createOpening, setOpeningStatus } from "~/server/openings.server";
-import { issueFormToken } from "~/server/spam-defence.server";
-import { addStaff } from "~/server/staff.server";
+import { db } from "~/server/db/db.server";
+import { auth, resetAuthForTests } from "~/server/auth/auth.server";
+import { createOpening, setOpeningStatus } from "~/server/models/openings.server";
+import { issueFormToken } from "~/server/defence/spam-defence.server";
+import { addStaff } from "~/server/models/staff.server";
 import { useAppDatabase } from "./helpers/databases";
 import { signUp } from "./helpers/portal";
 import { testSetups } from "./helpers/storages";

@@ -8,10 +8,10 @@ import * as authApi from "~/routes/resources/auth-api";
 import { employeeLoginAction, employeeLoginLoader } from "~/routes/auth/employee-login.server";
 import { loginAction, loginLoader } from "~/routes/auth/login.server";
 import * as dashboard from "~/routes/auth/dashboard";
-import { auth, resetAuthForTests } from "~/server/auth.server";
-import { db } from "~/server/db.server";
-import { getSessionUser } from "~/server/session.server";
-import { addStaff } from "~/server/staff.server";
+import { auth, resetAuthForTests } from "~/server/auth/auth.server";
+import { db } from "~/server/db/db.server";
+import { getSessionUser } from "~/server/auth/session.server";
+import { addStaff } from "~/server/models/staff.server";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
 import { startOidcProvider, type TestOidcProvider } from "./helpers/oidc";
 

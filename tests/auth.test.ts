@@ -24,11 +24,11 @@ import * as authApi from "~/routes/resources/auth-api";
 import * as homeDashboardRoute from "~/routes/resources/home-dashboard";
 import * as deleteAccountRoute from "~/routes/resources/settings-delete-account";
 import * as resetRequestRoute from "~/routes/resources/settings-reset-password";
-import { CLIENT_IP_HEADER, resetAuthForTests } from "~/server/auth.server";
-import { currentDialect, db } from "~/server/db.server";
-import { getSessionUser } from "~/server/session.server";
-import { addStaff, listStaff, removeStaff, StaffError } from "~/server/staff.server";
-import { fileStore } from "~/server/storage.server";
+import { CLIENT_IP_HEADER, resetAuthForTests } from "~/server/auth/auth.server";
+import { currentDialect, db } from "~/server/db/db.server";
+import { getSessionUser } from "~/server/auth/session.server";
+import { addStaff, listStaff, removeStaff, StaffError } from "~/server/models/staff.server";
+import { fileStore } from "~/server/storage/storage.server";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
 
 // Every sign-in hashes with Argon2id (19 MiB); the rate-limit tests make 30+ of them, which can take

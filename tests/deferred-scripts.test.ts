@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { HYDRATED_EVENT } from "~/lib/hydration";
-import { deferModuleScripts } from "~/server/deferred-scripts.server";
+import { deferModuleScripts } from "~/server/http/deferred-scripts.server";
 
 // The markup React Router 7.18's <Scripts> emits (after React hoists the preloads into <head>);
 // e2e/deferred-scripts.spec.ts checks the rewrite on the real pages of the built server.

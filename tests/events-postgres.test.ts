@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import type { AppEvent } from "~/server/events.server";
-import { createPostgresBus } from "~/server/events-postgres.server";
+import type { AppEvent } from "~/server/events/bus.server";
+import { createPostgresBus } from "~/server/events/bus-postgres.server";
 
 const url = process.env.TEST_DATABASE_URL;
 if (!url) console.warn("[events-postgres] TEST_DATABASE_URL is not set: LISTEN/NOTIFY bus tests skipped.");

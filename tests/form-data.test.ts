@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { FORM_MAX_BYTES, readForm } from "~/server/form-data.server";
+import { FORM_MAX_BYTES, readForm } from "~/server/http/form-data.server";
 
 function post(body: BodyInit, contentType?: string) {
   return new Request("http://localhost/x", { method: "POST", body, headers: contentType ? { "Content-Type": contentType } : {} });

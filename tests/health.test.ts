@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loader as healthz } from "~/routes/resources/healthz";
 import { loader as readyz } from "~/routes/resources/readyz";
-import { closeDb } from "~/server/db.server";
+import { closeDb } from "~/server/db/db.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
 import { bucketName, startS3, type TestS3 } from "./helpers/s3";

@@ -1,8 +1,8 @@
 // Migrations on a PostgreSQL database shared with other schemas (another app, other test suites).
 import { sql } from "kysely";
 import { afterAll, expect, test } from "vitest";
-import { createDb, migrateToLatest } from "~/server/db.server";
-import { migrations } from "~/server/migrations/index";
+import { createDb, migrateToLatest } from "~/server/db/db.server";
+import { migrations } from "~/server/db/migrations/index";
 import { testDatabases, type TestDatabase } from "./helpers/databases";
 
 const pgUrl = process.env.TEST_DATABASE_URL;

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { expect, test } from "vitest";
-import { guardPoolErrors } from "~/server/pg-pool.server";
+import { guardPoolErrors } from "~/server/db/pg-pool.server";
 
 const url = process.env.TEST_DATABASE_URL;
 if (!url) console.warn("[pg-pool] TEST_DATABASE_URL is not set: PostgreSQL pool test skipped.");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { action } from "~/routes/marketing/quote";
-import { db } from "~/server/db.server";
-import { issueFormToken, SUBMISSION_LIMITS } from "~/server/spam-defence.server";
+import { db } from "~/server/db/db.server";
+import { issueFormToken, SUBMISSION_LIMITS } from "~/server/defence/spam-defence.server";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
 
 type Fields = Record<string, string>;

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { quoteSchema } from "~/lib/schemas/quote";
+import { quoteSchema } from "~/lib/schemas/quotes";
 
 const valid = { name: "Asha Rao", email: "asha@example.com", phone: "+91 98200 12345", requirement: "An iOS app" };
 

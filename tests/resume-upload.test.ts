@@ -10,9 +10,9 @@ import {
   sanitizeFilename,
   sniffResume,
   UploadRejected,
-} from "~/server/resume-upload.server";
-import { createLocalFileStore, type FileStore } from "~/server/storage.server";
-import { createS3FileStore, s3ConfigFromEnv } from "~/server/storage-s3.server";
+} from "~/server/uploads/resume-upload.server";
+import { createLocalFileStore, type FileStore } from "~/server/storage/storage.server";
+import { createS3FileStore, s3ConfigFromEnv } from "~/server/storage/s3.server";
 import * as make from "./fixtures/make-files";
 import { startS3, type TestS3 } from "./helpers/s3";
 

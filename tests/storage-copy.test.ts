@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
-import { copyStore, formatCopyReport } from "~/server/storage-copy.server";
-import { createLocalFileStore } from "~/server/storage.server";
-import { createS3FileStore, s3ConfigFromEnv } from "~/server/storage-s3.server";
+import { copyStore, formatCopyReport } from "~/server/storage/copy.server";
+import { createLocalFileStore } from "~/server/storage/storage.server";
+import { createS3FileStore, s3ConfigFromEnv } from "~/server/storage/s3.server";
 import { startS3, type TestS3 } from "./helpers/s3";
 
 let s3: TestS3;

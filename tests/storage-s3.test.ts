@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { FileNotFound, type FileStore } from "~/server/storage.server";
-import { createS3FileStore, s3ConfigFromEnv } from "~/server/storage-s3.server";
+import { FileNotFound, type FileStore } from "~/server/storage/storage.server";
+import { createS3FileStore, s3ConfigFromEnv } from "~/server/storage/s3.server";
 import { bucketName, startS3, type TestS3 } from "./helpers/s3";
 
 let s3: TestS3;
@@ -86,7 +86,7 @@ test("Creating the store's S3 client prints no Node-version warning, which a bar
       env,
     });
   const ours = run(
-    `const { createS3Client } = await import("./app/server/storage-s3.server.ts");
+    `const { createS3Client } = await import("./app/server/storage/s3.server.ts");
      await createS3Client({ bucket: "b", prefix: "", region: "us-east-1", forcePathStyle: true, tempDir: "." }).config.region();`,
   );
   expect(ours.status, ours.stderr).toBe(0);

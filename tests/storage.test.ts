@@ -11,8 +11,8 @@ import {
   InvalidKey,
   KeyExists,
   type FileStore,
-} from "~/server/storage.server";
-import { createS3FileStore, s3ConfigFromEnv } from "~/server/storage-s3.server";
+} from "~/server/storage/storage.server";
+import { createS3FileStore, s3ConfigFromEnv } from "~/server/storage/s3.server";
 import { startS3, type TestS3 } from "./helpers/s3";
 
 const dirs: string[] = [];

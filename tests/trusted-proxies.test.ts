@@ -4,8 +4,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequest } from "@remix-run/node-fetch-server";
 import { afterAll, expect, test } from "vitest";
-import { acceptForwarding, compileTrustedProxies } from "~/server/forwarding.server";
-import { isSameOrigin } from "~/server/origin-check.server";
+import { acceptForwarding, compileTrustedProxies } from "~/server/http/forwarding.server";
+import { isSameOrigin } from "~/server/http/origin-check.server";
 
 interface Seen {
   clientIp: string;

@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, utimesSync, w
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { cleanTempUploads, createLocalFileStore, type FileStore } from "~/server/storage.server";
+import { cleanTempUploads, createLocalFileStore, type FileStore } from "~/server/storage/storage.server";
 import { recoverResumeIntents, resumeIntent } from "~/server/uploads/resume-intents.server";
-import { tempFileName } from "~/server/uploads/temp-files.server";
+import { tempFileName } from "~/server/storage/temp-files.server";
 
 // What a restart finds after a kill -9 (issue 8, faults; the full story runs in `npm run test:faults`).
 

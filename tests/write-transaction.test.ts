@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { db } from "~/server/db.server";
-import { hitRateLimit } from "~/server/rate-limit.server";
-import { writeTransaction } from "~/server/write-transaction.server";
+import { db } from "~/server/db/db.server";
+import { hitRateLimit } from "~/server/defence/rate-limit.server";
+import { writeTransaction } from "~/server/db/write-transaction.server";
 import type { Transaction } from "kysely";
 import type { Database } from "~/server/db/schema";
 

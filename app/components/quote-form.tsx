@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { QUOTE_SUCCESS_MESSAGE } from "~/lib/constants";
 import type { QuoteActionData } from "~/lib/quote-result";
-import { quoteSchema } from "~/lib/schemas/quote";
+import { quoteSchema } from "~/lib/schemas/quotes";
 import { FormField } from "./form-field";
 import { SpamFields } from "./spam-fields";
 

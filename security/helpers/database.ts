@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { roleForEmail } from "~/lib/roles";
-import { APPLICATION_STAGES } from "~/lib/schemas/applicant";
-import { LEAD_STATUSES } from "~/lib/schemas/lead";
-import { COMPLAINT_STATUSES } from "~/lib/schemas/staff-support";
-import { createDb, type Db } from "~/server/db.server";
+import { APPLICATION_STAGES } from "~/lib/schemas/applications-staff";
+import { LEAD_STATUSES } from "~/lib/schemas/quotes-staff";
+import { COMPLAINT_STATUSES } from "~/lib/schemas/complaints-staff";
+import { createDb, type Db } from "~/server/db/db.server";
 import type { ServerInfo } from "./server";
 
 const handles = new Map<string, Db>();

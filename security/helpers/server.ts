@@ -5,7 +5,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { createDb } from "~/server/db.server";
+import { createDb } from "~/server/db/db.server";
 
 export type Backend = "sqlite" | "postgres";
 

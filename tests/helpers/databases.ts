@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { closeDb, createDb, migrateToLatest } from "~/server/db.server";
+import { closeDb, createDb, migrateToLatest } from "~/server/db/db.server";
 import { resetEnvForTests } from "~/server/env.server";
 
 export interface TestDatabase {

@@ -1,4 +1,4 @@
-import { auth } from "~/server/auth.server";
+import { auth } from "~/server/auth/auth.server";
 
 export interface TestClient {
   id: string;

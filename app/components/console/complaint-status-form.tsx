@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { FormError } from "~/components/portal/panel";
-import { COMPLAINT_STATUSES } from "~/lib/schemas/staff-support";
+import { COMPLAINT_STATUSES } from "~/lib/schemas/complaints-staff";
 import type { StaffFormResult } from "~/lib/staff-form-result";
 
 const LABELS: Record<(typeof COMPLAINT_STATUSES)[number], string> = {

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FormField } from "~/components/form-field";
 import type { ContentFormResult } from "~/lib/content-form-result";
-import { OPENING_TYPES, openingSchema, todayIso, type OpeningFormValue } from "~/lib/schemas/opening";
+import { OPENING_TYPES, openingSchema, todayIso, type OpeningFormValue } from "~/lib/schemas/openings";
 import { ActionMessage } from "./action-message";
 
 // Derived from the schema once, not on every render.

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { FormField } from "~/components/form-field";
 import { FormError } from "~/components/portal/panel";
-import { PROGRESS_NOTE_MAX_LENGTH, projectProgressSchema } from "~/lib/schemas/project-progress";
+import { PROGRESS_NOTE_MAX_LENGTH, projectProgressSchema } from "~/lib/schemas/projects-staff";
 import type { StaffFormResult } from "~/lib/staff-form-result";
 
 // Derived from the schema once, not on every render.

@@ -2,8 +2,8 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FormError } from "~/components/portal/panel";
-import { isBlankReply } from "~/lib/schemas/complaint";
-import { staffReplySchema } from "~/lib/schemas/staff-support";
+import { isBlankReply } from "~/lib/schemas/complaints";
+import { staffReplySchema } from "~/lib/schemas/complaints-staff";
 import type { StaffFormResult } from "~/lib/staff-form-result";
 
 // Derived from the schema once, not on every render.

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FormField } from "~/components/form-field";
 import type { ContentFormResult } from "~/lib/content-form-result";
-import { testimonialSchema, type TestimonialFormValue } from "~/lib/schemas/testimonial";
+import { testimonialSchema, type TestimonialFormValue } from "~/lib/schemas/testimonials";
 import { ActionMessage } from "./action-message";
 
 // Derived from the schema once, not on every render.

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { FormField } from "~/components/form-field";
 import type { PortalFormResult } from "~/lib/portal";
-import { complaintSchema } from "~/lib/schemas/complaint";
+import { complaintSchema } from "~/lib/schemas/complaints";
 import { GetButton } from "./get-button";
 import { CloseIcon } from "./icons";
 import { FormError } from "./panel";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FormField } from "~/components/form-field";
-import { profileSchema, type ProfileInput } from "~/lib/schemas/profile";
+import { profileSchema, type ProfileInput } from "~/lib/schemas/profiles";
 import { FormError } from "./panel";
 
 // Derived from the schema once, not on every render.

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FormField } from "~/components/form-field";
-import { projectSchema } from "~/lib/schemas/project";
+import { projectSchema } from "~/lib/schemas/projects";
 import { FormError } from "./panel";
 
 // Derived from the schema once, not on every render.

@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
 import type { PortalFormResult } from "~/lib/portal";
-import { isBlankReply, replySchema } from "~/lib/schemas/complaint";
+import { isBlankReply, replySchema } from "~/lib/schemas/complaints";
 import { FormError } from "./panel";
 
 interface ReplyFormProps {

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { getSessionUser } from "~/server/session.server";
+import { getSessionUser } from "~/server/auth/session.server";
 
 // SPEC §2: guests to /login, company e-mails to /employee-dashboard, everyone else /user-dashboard.
 export async function loader({ request }: Route.LoaderArgs) {

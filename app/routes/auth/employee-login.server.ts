@@ -3,11 +3,11 @@ import { data, redirect, replace } from "react-router";
 import { EMPLOYEE_GOOGLE_FAILED, EMPLOYEE_LOGIN_FAILED, employeeDomainOnly } from "~/lib/auth-messages";
 import { withFlash } from "~/lib/flash";
 import { credentialsSchema } from "~/lib/schemas/credentials";
-import { googleEnabled } from "~/server/auth.server";
+import { googleEnabled } from "~/server/auth/auth.server";
 import { getEnv } from "~/server/env.server";
-import { readForm } from "~/server/form-data.server";
-import { getSessionUser } from "~/server/session.server";
-import { isEmployeeEmail, signInWithPassword, signOut, startGoogleSignIn } from "~/server/sign-in.server";
+import { readForm } from "~/server/http/form-data.server";
+import { getSessionUser } from "~/server/auth/session.server";
+import { isEmployeeEmail, signInWithPassword, signOut, startGoogleSignIn } from "~/server/auth/sign-in.server";
 
 export async function employeeLoginLoader(request: Request) {
   const google = new URL(request.url).searchParams.get("google");

@@ -3,10 +3,10 @@ import { data, redirect, replace } from "react-router";
 import { CUSTOMER_GOOGLE_FAILED, EMPLOYEE_ON_CUSTOMER_GOOGLE } from "~/lib/auth-messages";
 import { withFlash } from "~/lib/flash";
 import { credentialsSchema } from "~/lib/schemas/credentials";
-import { googleEnabled } from "~/server/auth.server";
-import { readForm } from "~/server/form-data.server";
-import { getSessionUser } from "~/server/session.server";
-import { registerWithPassword, signInWithPassword, signOut, startGoogleSignIn } from "~/server/sign-in.server";
+import { googleEnabled } from "~/server/auth/auth.server";
+import { readForm } from "~/server/http/form-data.server";
+import { getSessionUser } from "~/server/auth/session.server";
+import { registerWithPassword, signInWithPassword, signOut, startGoogleSignIn } from "~/server/auth/sign-in.server";
 
 export async function loginLoader(request: Request) {
   const url = new URL(request.url);

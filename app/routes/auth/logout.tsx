@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { LOGOUT_FAILED } from "~/lib/auth-messages";
 import { logger } from "~/server/logger.server";
-import { signOut } from "~/server/sign-in.server";
+import { signOut } from "~/server/auth/sign-in.server";
 
 // SPEC §4: logout signs out and goes to /. Only POST changes anything.
 export async function action({ request }: Route.ActionArgs) {

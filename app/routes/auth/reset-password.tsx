@@ -5,8 +5,8 @@ import type { Route } from "./+types/reset-password";
 import { FormField } from "~/components/form-field";
 import { withFlash } from "~/lib/flash";
 import { newPasswordSchema } from "~/lib/schemas/new-password";
-import { auth } from "~/server/auth.server";
-import { readForm } from "~/server/form-data.server";
+import { auth } from "~/server/auth/auth.server";
+import { readForm } from "~/server/http/form-data.server";
 
 // Derived from the schema once, not on every render.
 const constraint = getZodConstraint(newPasswordSchema);

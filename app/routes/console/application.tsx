@@ -6,11 +6,11 @@ import { NoteForm, PipelineForm } from "~/components/console/review-forms";
 import { SectionError } from "~/components/console/section-error";
 import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDateTime, isoDate } from "~/lib/dates";
-import { APPLICATION_STAGES, APPLICATION_STAGE_LABELS, applicationStageLabel, applicationStageSchema } from "~/lib/schemas/applicant";
+import { APPLICATION_STAGES, APPLICATION_STAGE_LABELS, applicationStageLabel, applicationStageSchema } from "~/lib/schemas/applications-staff";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { addApplicationNote, getApplicant, setApplicationStage } from "~/server/applicants.server";
-import { recordHistory } from "~/server/record-history.server";
-import { requireStaff } from "~/server/session.server";
+import { addApplicationNote, getApplicant, setApplicationStage } from "~/server/models/applications-staff.server";
+import { recordHistory } from "~/server/models/record-history.server";
+import { requireStaff } from "~/server/auth/session.server";
 import { reviewAction } from "./review.server";
 
 const STAGE_OPTIONS = APPLICATION_STAGES.map((value) => ({ value, label: APPLICATION_STAGE_LABELS[value] }));

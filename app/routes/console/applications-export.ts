@@ -1,8 +1,8 @@
 import type { Route } from "./+types/applications-export";
-import { applicationFilterFrom, applicationStageLabel } from "~/lib/schemas/applicant";
-import { eachApplicant } from "~/server/applicants.server";
-import { csvFilename, csvResponse } from "~/server/csv.server";
-import { requireStaff } from "~/server/session.server";
+import { applicationFilterFrom, applicationStageLabel } from "~/lib/schemas/applications-staff";
+import { eachApplicant } from "~/server/models/applications-staff.server";
+import { csvFilename, csvResponse } from "~/server/http/csv.server";
+import { requireStaff } from "~/server/auth/session.server";
 
 const HEADER = ["Received (UTC)", "Name", "Email", "Opening", "Stage", "Message", "Resume file", "Applied as"];
 

@@ -9,10 +9,10 @@ import { SectionError } from "~/components/console/section-error";
 import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
-import { APPLICATION_STAGES, APPLICATION_STAGE_LABELS, applicationFilterFrom, applicationFilterQuery, applicationStageLabel } from "~/lib/schemas/applicant";
+import { APPLICATION_STAGES, APPLICATION_STAGE_LABELS, applicationFilterFrom, applicationFilterQuery, applicationStageLabel } from "~/lib/schemas/applications-staff";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { listApplicants, listOpeningChoices } from "~/server/applicants.server";
-import { requireStaff } from "~/server/session.server";
+import { listApplicants, listOpeningChoices } from "~/server/models/applications-staff.server";
+import { requireStaff } from "~/server/auth/session.server";
 
 const STAGE_OPTIONS = APPLICATION_STAGES.map((s) => ({ value: s, label: APPLICATION_STAGE_LABELS[s] }));
 

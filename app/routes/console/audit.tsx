@@ -6,8 +6,8 @@ import { auditRecordPath, describeAuditDetail } from "~/lib/audit-links";
 import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
-import { listAudit, listAuditEntities } from "~/server/audit.server";
-import { requireStaff } from "~/server/session.server";
+import { listAudit, listAuditEntities } from "~/server/models/audit.server";
+import { requireStaff } from "~/server/auth/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);

@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { projectProgressSchema } from "~/lib/schemas/project-progress";
+import { projectProgressSchema } from "~/lib/schemas/projects-staff";
 import type { StaffFormResult } from "~/lib/staff-form-result";
-import { listComplaints } from "~/server/complaints.server";
-import { getClient } from "~/server/clients.server";
-import { readForm } from "~/server/form-data.server";
+import { listComplaints } from "~/server/models/complaints.server";
+import { getClient } from "~/server/models/clients.server";
+import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { listProgressHistory, listProjects, setProjectProgress } from "~/server/projects.server";
-import type { SessionUser } from "~/server/session.server";
+import { listProgressHistory, listProjects, setProjectProgress } from "~/server/models/projects.server";
+import type { SessionUser } from "~/server/auth/actor.server";
 
 export const PROGRESS_FAILURE = "Failed to save progress. Try again.";
 

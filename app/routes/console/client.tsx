@@ -9,7 +9,7 @@ import { site } from "~/content/site";
 import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDate, isoDate } from "~/lib/dates";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { requireStaff } from "~/server/session.server";
+import { requireStaff } from "~/server/auth/session.server";
 import { loadClient, setProgressAction } from "./client.server";
 
 export const meta = ({ data }: Route.MetaArgs) => [

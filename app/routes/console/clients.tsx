@@ -10,8 +10,8 @@ import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDate, isoDate } from "~/lib/dates";
 import { PAGE_SIZE, pageFrom } from "~/lib/pagination";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { listClients } from "~/server/clients.server";
-import { requireStaff } from "~/server/session.server";
+import { listClients } from "~/server/models/clients.server";
+import { requireStaff } from "~/server/auth/session.server";
 
 export const meta = () => [{ title: `Clients | Employee Dashboard | ${site.name}` }, { name: "robots", content: "noindex" }];
 

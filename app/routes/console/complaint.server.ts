@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { isBlankReply } from "~/lib/schemas/complaint";
-import { complaintStatusSchema, staffReplySchema } from "~/lib/schemas/staff-support";
+import { isBlankReply } from "~/lib/schemas/complaints";
+import { complaintStatusSchema, staffReplySchema } from "~/lib/schemas/complaints-staff";
 import type { StaffFormResult } from "~/lib/staff-form-result";
-import { readForm } from "~/server/form-data.server";
+import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import type { SessionUser } from "~/server/session.server";
-import { addStaffReply, getInboxComplaint, setComplaintStatus } from "~/server/support-inbox.server";
+import type { SessionUser } from "~/server/auth/actor.server";
+import { addStaffReply, getInboxComplaint, setComplaintStatus } from "~/server/models/complaints-staff.server";
 
 export const STAFF_REPLY_FAILURE = "Failed to send reply.";
 export const STATUS_FAILURE = "Failed to change the status. Try again.";

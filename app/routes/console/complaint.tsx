@@ -8,7 +8,7 @@ import { site } from "~/content/site";
 import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { requireStaff } from "~/server/session.server";
+import { requireStaff } from "~/server/auth/session.server";
 import { handleComplaintAction, loadComplaint } from "./complaint.server";
 
 export const meta = ({ data }: Route.MetaArgs) => [

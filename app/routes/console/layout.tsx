@@ -3,7 +3,7 @@ import type { Route } from "./+types/layout";
 import { CurrentHomeDashboardToggle } from "~/components/home-dashboard-toggle";
 import { LogoutButton } from "~/components/logout-button";
 import { CONSOLE_SECTIONS } from "~/lib/console-nav";
-import { requireStaff } from "~/server/session.server";
+import { requireStaff } from "~/server/auth/session.server";
 
 export function meta() {
   return [{ title: "Employee Dashboard | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];

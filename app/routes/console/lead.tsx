@@ -6,11 +6,11 @@ import { NoteForm, PipelineForm } from "~/components/console/review-forms";
 import { SectionError } from "~/components/console/section-error";
 import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDateTime, isoDate } from "~/lib/dates";
-import { LEAD_STATUSES, LEAD_STATUS_LABELS, leadStatusLabel, leadStatusSchema } from "~/lib/schemas/lead";
+import { LEAD_STATUSES, LEAD_STATUS_LABELS, leadStatusLabel, leadStatusSchema } from "~/lib/schemas/quotes-staff";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { addLeadNote, getLead, setLeadStatus } from "~/server/leads.server";
-import { recordHistory } from "~/server/record-history.server";
-import { requireStaff } from "~/server/session.server";
+import { addLeadNote, getLead, setLeadStatus } from "~/server/models/quotes-staff.server";
+import { recordHistory } from "~/server/models/record-history.server";
+import { requireStaff } from "~/server/auth/session.server";
 import { reviewAction } from "./review.server";
 
 const STATUS_OPTIONS = LEAD_STATUSES.map((value) => ({ value, label: LEAD_STATUS_LABELS[value] }));

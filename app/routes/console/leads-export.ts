@@ -1,8 +1,8 @@
 import type { Route } from "./+types/leads-export";
-import { leadFilterFrom, leadStatusLabel } from "~/lib/schemas/lead";
-import { csvFilename, csvResponse } from "~/server/csv.server";
-import { eachLead } from "~/server/leads.server";
-import { requireStaff } from "~/server/session.server";
+import { leadFilterFrom, leadStatusLabel } from "~/lib/schemas/quotes-staff";
+import { csvFilename, csvResponse } from "~/server/http/csv.server";
+import { eachLead } from "~/server/models/quotes-staff.server";
+import { requireStaff } from "~/server/auth/session.server";
 
 const HEADER = ["Received (UTC)", "Name", "Email", "Phone", "Country", "Requirement", "Status"];
 

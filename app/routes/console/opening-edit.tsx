@@ -7,12 +7,12 @@ import { OpeningForm } from "~/components/console/opening-form";
 import { OpeningStatus } from "~/components/console/opening-status";
 import { SectionError } from "~/components/console/section-error";
 import { CONSOLE_BASE } from "~/lib/console-nav";
-import { dateFromValidThrough, openingFieldsFrom, openingSchema } from "~/lib/schemas/opening";
-import { contentResult, requireContentIntent } from "~/server/content-forms.server";
-import { readForm } from "~/server/form-data.server";
+import { dateFromValidThrough, openingFieldsFrom, openingSchema } from "~/lib/schemas/openings";
+import { contentResult, requireContentIntent } from "~/server/http/form-result.server";
+import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { findOpening, setOpeningStatus, updateOpening } from "~/server/openings.server";
-import { requireStaff } from "~/server/session.server";
+import { findOpening, setOpeningStatus, updateOpening } from "~/server/models/openings.server";
+import { requireStaff } from "~/server/auth/session.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);

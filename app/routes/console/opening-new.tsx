@@ -4,12 +4,12 @@ import type { Route } from "./+types/opening-new";
 import { OpeningForm } from "~/components/console/opening-form";
 import { SectionError } from "~/components/console/section-error";
 import { CONSOLE_BASE } from "~/lib/console-nav";
-import { openingFieldsFrom, openingSchema } from "~/lib/schemas/opening";
-import { contentResult, requireContentIntent } from "~/server/content-forms.server";
-import { readForm } from "~/server/form-data.server";
+import { openingFieldsFrom, openingSchema } from "~/lib/schemas/openings";
+import { contentResult, requireContentIntent } from "~/server/http/form-result.server";
+import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { createOpening } from "~/server/openings.server";
-import { requireStaff } from "~/server/session.server";
+import { createOpening } from "~/server/models/openings.server";
+import { requireStaff } from "~/server/auth/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);

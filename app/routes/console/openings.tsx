@@ -9,10 +9,10 @@ import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDate, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { contentResult, requireContentIntent, requireTargetId } from "~/server/content-forms.server";
-import { readForm } from "~/server/form-data.server";
-import { findOpening, listOpeningsForStaff, setOpeningStatus } from "~/server/openings.server";
-import { requireStaff } from "~/server/session.server";
+import { contentResult, requireContentIntent, requireTargetId } from "~/server/http/form-result.server";
+import { readForm } from "~/server/http/form-data.server";
+import { findOpening, listOpeningsForStaff, setOpeningStatus } from "~/server/models/openings.server";
+import { requireStaff } from "~/server/auth/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);

@@ -4,8 +4,8 @@ import { BarChart, ColumnChart } from "~/components/console/charts";
 import { SectionError } from "~/components/console/section-error";
 import { CONSOLE_BASE } from "~/lib/console-nav";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { applicationsPerOpening, leadsPerWeek, overviewCounts } from "~/server/overview.server";
-import { requireStaff } from "~/server/session.server";
+import { applicationsPerOpening, leadsPerWeek, overviewCounts } from "~/server/models/overview.server";
+import { requireStaff } from "~/server/auth/session.server";
 
 const weekLabel = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import type { z } from "~/lib/zod";
 import { recordNoteSchema } from "~/lib/schemas/record-note";
 import { NOTE_INTENT, REVIEW_SAVE_FAILURE, type ReviewFormResult } from "~/lib/schemas/review";
-import { readForm } from "~/server/form-data.server";
+import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 
 type Outcome = "changed" | "unchanged" | "missing";

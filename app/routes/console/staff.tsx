@@ -10,15 +10,15 @@ import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDate, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
 import { roleForEmail } from "~/lib/roles";
-import { staffAccountSchema } from "~/lib/schemas/staff-account";
-import { recordAudit } from "~/server/audit.server";
-import { contentResult, requireContentIntent } from "~/server/content-forms.server";
-import { db } from "~/server/db.server";
+import { staffAccountSchema } from "~/lib/schemas/staff";
+import { recordAudit } from "~/server/models/audit.server";
+import { contentResult, requireContentIntent } from "~/server/http/form-result.server";
+import { db } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
-import { readForm } from "~/server/form-data.server";
+import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { requireStaff } from "~/server/session.server";
-import { addStaff, listStaff, StaffError } from "~/server/staff.server";
+import { requireStaff } from "~/server/auth/session.server";
+import { addStaff, listStaff, StaffError } from "~/server/models/staff.server";
 
 // Derived from the schema once, not on every render.
 const constraint = getZodConstraint(staffAccountSchema);

@@ -10,10 +10,10 @@ import { site } from "~/content/site";
 import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { PAGE_SIZE, pageFrom } from "~/lib/pagination";
-import { COMPLAINT_STATUSES, isComplaintStatus } from "~/lib/schemas/staff-support";
+import { COMPLAINT_STATUSES, isComplaintStatus } from "~/lib/schemas/complaints-staff";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { requireStaff } from "~/server/session.server";
-import { listInbox } from "~/server/support-inbox.server";
+import { requireStaff } from "~/server/auth/session.server";
+import { listInbox } from "~/server/models/complaints-staff.server";
 
 export const meta = () => [{ title: `Support inbox | Employee Dashboard | ${site.name}` }, { name: "robots", content: "noindex" }];
 

@@ -7,12 +7,12 @@ import { SectionError } from "~/components/console/section-error";
 import { TestimonialForm } from "~/components/console/testimonial-form";
 import { TestimonialVisibility } from "~/components/console/testimonial-visibility";
 import { CONSOLE_BASE } from "~/lib/console-nav";
-import { testimonialSchema } from "~/lib/schemas/testimonial";
-import { contentResult, requireContentIntent } from "~/server/content-forms.server";
-import { readForm } from "~/server/form-data.server";
+import { testimonialSchema } from "~/lib/schemas/testimonials";
+import { contentResult, requireContentIntent } from "~/server/http/form-result.server";
+import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { requireStaff } from "~/server/session.server";
-import { findTestimonial, setTestimonialVisibility, updateTestimonial } from "~/server/testimonials.server";
+import { requireStaff } from "~/server/auth/session.server";
+import { findTestimonial, setTestimonialVisibility, updateTestimonial } from "~/server/models/testimonials.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);

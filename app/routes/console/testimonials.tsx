@@ -9,13 +9,13 @@ import { TestimonialForm } from "~/components/console/testimonial-form";
 import { TestimonialVisibility } from "~/components/console/testimonial-visibility";
 import { CONSOLE_BASE } from "~/lib/console-nav";
 import { pageFrom } from "~/lib/pagination";
-import { testimonialSchema } from "~/lib/schemas/testimonial";
+import { testimonialSchema } from "~/lib/schemas/testimonials";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { contentResult, requireContentIntent, requireTargetId } from "~/server/content-forms.server";
-import { readForm } from "~/server/form-data.server";
+import { contentResult, requireContentIntent, requireTargetId } from "~/server/http/form-result.server";
+import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { requireStaff } from "~/server/session.server";
-import { createTestimonial, findTestimonial, listTestimonialsForStaff, setTestimonialVisibility } from "~/server/testimonials.server";
+import { requireStaff } from "~/server/auth/session.server";
+import { createTestimonial, findTestimonial, listTestimonialsForStaff, setTestimonialVisibility } from "~/server/models/testimonials.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);

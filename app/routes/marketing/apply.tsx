@@ -10,12 +10,12 @@ import { PageHeader } from "~/components/page-header";
 import { ResumeInput } from "~/components/resume-input";
 import { SpamFields, useFillClock } from "~/components/spam-fields";
 import { APPLICATION_FAILURE_MESSAGE, APPLICATION_SUCCESS_MESSAGE } from "~/lib/constants";
-import { applicationSchema } from "~/lib/schemas/application";
+import { applicationSchema } from "~/lib/schemas/applications";
 import { postWithProgress } from "~/lib/post-with-progress";
-import { findOpening } from "~/server/openings.server";
-import { getSessionUser } from "~/server/session.server";
-import { submitApplication, type ApplicationOutcome } from "~/server/job-applications.server";
-import { issueFormToken } from "~/server/spam-defence.server";
+import { findOpening } from "~/server/models/openings.server";
+import { getSessionUser } from "~/server/auth/session.server";
+import { submitApplication, type ApplicationOutcome } from "~/server/models/applications.server";
+import { issueFormToken } from "~/server/defence/spam-defence.server";
 
 // Derived from the schema once, not on every render.
 const constraint = getZodConstraint(applicationSchema);

@@ -4,7 +4,7 @@ import { LoadingBar } from "~/components/loading-bar";
 import { PageHeader } from "~/components/page-header";
 import { baseUrlFrom, seo } from "~/lib/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { listOpenOpenings } from "~/server/openings.server";
+import { listOpenOpenings } from "~/server/models/openings.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({

@@ -12,9 +12,9 @@ import { site } from "~/content/site";
 import { LOGOS_INTERVAL_MS, TESTIMONIALS_INTERVAL_MS } from "~/lib/constants";
 import { baseUrlFrom, seo } from "~/lib/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { homeDashboardEnabled } from "~/server/preferences.server";
-import { getSessionUser } from "~/server/session.server";
-import { listVisibleTestimonials } from "~/server/testimonials.server";
+import { homeDashboardEnabled } from "~/server/http/home-dashboard-cookie.server";
+import { getSessionUser } from "~/server/auth/session.server";
+import { listVisibleTestimonials } from "~/server/models/testimonials.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({

@@ -6,7 +6,7 @@ import { serializeJsonLd } from "~/lib/organization-jsonld";
 import { baseUrlFrom, seo } from "~/lib/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { getEnv } from "~/server/env.server";
-import { findOpening } from "~/server/openings.server";
+import { findOpening } from "~/server/models/openings.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const opening = await findOpening(params.id);

@@ -3,11 +3,11 @@ import { data } from "react-router";
 import { QUOTE_FAILURE_MESSAGE } from "~/lib/constants";
 import { FORM_EXPIRED_MESSAGE, RATE_LIMITED_MESSAGE } from "~/lib/form-messages";
 import type { QuoteActionData } from "~/lib/quote-result";
-import { quoteSchema } from "~/lib/schemas/quote";
-import { readForm } from "~/server/form-data.server";
+import { quoteSchema } from "~/lib/schemas/quotes";
+import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { submitQuote } from "~/server/quote-requests.server";
-import { screenSubmission } from "~/server/spam-defence.server";
+import { submitQuote } from "~/server/models/quotes.server";
+import { screenSubmission } from "~/server/defence/spam-defence.server";
 
 export async function handleQuoteAction(request: Request, clientIp: string) {
   const formData = await readForm(request);

@@ -7,7 +7,7 @@ import { useFillClock } from "~/components/spam-fields";
 import { QUOTE_FAILURE_MESSAGE, QUOTE_SUCCESS_MESSAGE } from "~/lib/constants";
 import type { QuoteActionData } from "~/lib/quote-result";
 import { baseUrlFrom, seo } from "~/lib/seo";
-import { issueFormToken } from "~/server/spam-defence.server";
+import { issueFormToken } from "~/server/defence/spam-defence.server";
 import { handleQuoteAction } from "./quote.server";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -5,7 +5,7 @@ import { PanelError } from "~/components/portal/panel";
 import { PortalShell } from "~/components/portal/shell";
 import { PORTAL_TABS, skipReloadOnQueryChange } from "~/lib/portal";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { requireClient } from "~/server/session.server";
+import { requireClient } from "~/server/auth/session.server";
 
 export const shouldRevalidate = skipReloadOnQueryChange;
 

@@ -9,12 +9,12 @@ import { ProfileForm } from "~/components/portal/profile-form";
 import { ProfileView } from "~/components/portal/profile-view";
 import { PORTAL_BASE, PROFILE_LOADING, PROFILE_SAVE_FAILURE, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
 import { keepFailureInPanel } from "~/lib/portal-client-action";
-import { profileSchema } from "~/lib/schemas/profile";
-import { readForm } from "~/server/form-data.server";
+import { profileSchema } from "~/lib/schemas/profiles";
+import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { formResult, requireIntent } from "~/server/portal-forms.server";
-import { getProfile, saveProfile } from "~/server/profiles.server";
-import { requireClient } from "~/server/session.server";
+import { formResult, requireIntent } from "~/server/http/portal-forms.server";
+import { getProfile, saveProfile } from "~/server/models/profiles.server";
+import { requireClient } from "~/server/auth/session.server";
 
 export const meta = () => portalMeta("Profile");
 export const shouldRevalidate = skipReloadOnQueryChange;

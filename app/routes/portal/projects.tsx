@@ -9,12 +9,12 @@ import { ProgressHistory } from "~/components/progress-history";
 import { formatDate, isoDate } from "~/lib/dates";
 import { PROJECT_CREATE_FAILURE, PROJECTS_EMPTY, PROJECTS_LOADING, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
 import { keepFailureInPanel } from "~/lib/portal-client-action";
-import { projectSchema } from "~/lib/schemas/project";
-import { readForm } from "~/server/form-data.server";
+import { projectSchema } from "~/lib/schemas/projects";
+import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { formResult, requireIntent } from "~/server/portal-forms.server";
-import { createProject, listProgressHistory, listProjects } from "~/server/projects.server";
-import { requireClient } from "~/server/session.server";
+import { formResult, requireIntent } from "~/server/http/portal-forms.server";
+import { createProject, listProgressHistory, listProjects } from "~/server/models/projects.server";
+import { requireClient } from "~/server/auth/session.server";
 
 export const meta = () => portalMeta("My Projects");
 export const shouldRevalidate = skipReloadOnQueryChange;

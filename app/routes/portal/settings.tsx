@@ -4,7 +4,7 @@ import { DeleteAccount } from "~/components/portal/delete-account";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
 import { portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
 import { useTheme } from "~/lib/use-theme";
-import { requireClient } from "~/server/session.server";
+import { requireClient } from "~/server/auth/session.server";
 
 export const meta = () => portalMeta("Settings");
 export const shouldRevalidate = skipReloadOnQueryChange;

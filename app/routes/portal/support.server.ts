@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { COMPLAINT_SUBMIT_FAILURE, REPLY_FAILURE } from "~/lib/portal";
-import { complaintSchema, isBlankReply, replySchema } from "~/lib/schemas/complaint";
-import { addReply, createComplaint } from "~/server/complaints.server";
-import { readForm } from "~/server/form-data.server";
+import { complaintSchema, isBlankReply, replySchema } from "~/lib/schemas/complaints";
+import { addReply, createComplaint } from "~/server/models/complaints.server";
+import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { formResult, requireIntent } from "~/server/portal-forms.server";
-import type { SessionUser } from "~/server/session.server";
+import { formResult, requireIntent } from "~/server/http/portal-forms.server";
+import type { SessionUser } from "~/server/auth/actor.server";
 
 async function raiseComplaint(user: SessionUser, formData: FormData) {
   const intent = "create-complaint";

@@ -6,8 +6,8 @@ import { NewRequest } from "~/components/portal/new-request-dialog";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
 import { COMPLAINT_SUBMIT_FAILURE, COMPLAINTS_EMPTY, REPLY_FAILURE, SUPPORT_LOADING, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
 import { keepFailureInPanel } from "~/lib/portal-client-action";
-import { listComplaints } from "~/server/complaints.server";
-import { requireClient } from "~/server/session.server";
+import { listComplaints } from "~/server/models/complaints.server";
+import { requireClient } from "~/server/auth/session.server";
 import { handleSupportAction } from "./support.server";
 
 export const meta = () => portalMeta("Support");

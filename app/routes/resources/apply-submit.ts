@@ -1,7 +1,7 @@
 import type { Route } from "./+types/apply-submit";
-import { getSessionUser } from "~/server/session.server";
-import { submitApplication } from "~/server/job-applications.server";
-import { isSameOrigin } from "~/server/origin-check.server";
+import { getSessionUser } from "~/server/auth/session.server";
+import { submitApplication } from "~/server/models/applications.server";
+import { isSameOrigin } from "~/server/http/origin-check.server";
 
 // The JavaScript path of the application form (XMLHttpRequest, for upload progress). The page's own
 // action handles the same submission without JavaScript.

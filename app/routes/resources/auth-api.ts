@@ -1,5 +1,5 @@
 import type { Route } from "./+types/auth-api";
-import { auth } from "~/server/auth.server";
+import { auth } from "~/server/auth/auth.server";
 
 // Only the browser-facing steps of Google sign-in go through Better Auth's HTTP handler. Every
 // other auth step runs in our own actions (domain rules, rate limits), so the rest of its API is

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/events-careers";
-import { eventStream } from "~/server/sse.server";
+import { eventStream } from "~/server/events/sse.server";
 
 // Live updates for /careers and /careers/{id} (public, like the pages themselves).
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/events-console";
-import { requireStaff } from "~/server/session.server";
-import { eventStream } from "~/server/sse.server";
+import { requireStaff } from "~/server/auth/session.server";
+import { eventStream } from "~/server/events/sse.server";
 
 // Live updates for the staff console: every change staff need to see without reloading.
 const FORWARDED: Record<string, string> = {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/events-portal";
-import { requireClient } from "~/server/session.server";
-import { eventStream } from "~/server/sse.server";
+import { requireClient } from "~/server/auth/session.server";
+import { eventStream } from "~/server/events/sse.server";
 
 /**
  * Live updates for /user-dashboard: staff changes to the signed-in client's own projects

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/events-testimonials";
-import { eventStream } from "~/server/sse.server";
+import { eventStream } from "~/server/events/sse.server";
 
 // Live updates for the home page's testimonials.
 export function loader({ request }: Route.LoaderArgs) {

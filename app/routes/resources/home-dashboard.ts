@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/home-dashboard";
 import { getEnv } from "~/server/env.server";
-import { readForm } from "~/server/form-data.server";
-import { homeDashboardCookie } from "~/server/preferences.server";
-import { isSameOrigin } from "~/server/origin-check.server";
-import { requireUser } from "~/server/session.server";
+import { readForm } from "~/server/http/form-data.server";
+import { homeDashboardCookie } from "~/server/http/home-dashboard-cookie.server";
+import { isSameOrigin } from "~/server/http/origin-check.server";
+import { requireUser } from "~/server/auth/session.server";
 
 export async function action({ request }: Route.ActionArgs) {
   await requireUser(request);

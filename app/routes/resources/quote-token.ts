@@ -1,4 +1,4 @@
-import { issueFormToken } from "~/server/spam-defence.server";
+import { issueFormToken } from "~/server/defence/spam-defence.server";
 
 /**
  * A fresh form token for the home page's quote modal. The home page itself is cached for anonymous

@@ -1,4 +1,4 @@
-import { readiness } from "~/server/health.server";
+import { readiness } from "~/server/http/health.server";
 
 // Readiness: database reachable, migrations applied, storage answering and Redis answering if set
 // (503 otherwise), for load balancers.

@@ -2,11 +2,11 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/settings-delete-account";
 import { withFlash } from "~/lib/flash";
 import { SETTINGS_PATH } from "~/lib/paths";
-import { auth } from "~/server/auth.server";
-import { queueAccountDeletedMail } from "~/server/auth-mail.server";
+import { auth } from "~/server/auth/auth.server";
+import { queueAccountDeletedMail } from "~/server/auth/auth-mail.server";
 import { logger } from "~/server/logger.server";
-import { isSameOrigin } from "~/server/origin-check.server";
-import { requireClient } from "~/server/session.server";
+import { isSameOrigin } from "~/server/http/origin-check.server";
+import { requireClient } from "~/server/auth/session.server";
 
 // Settings → Delete Account. Better Auth refuses when the sign-in is not recent ("fresh"): the
 // spec's failure message asks the user to sign in again.

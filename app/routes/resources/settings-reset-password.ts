@@ -2,10 +2,10 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/settings-reset-password";
 import { withFlash } from "~/lib/flash";
 import { SETTINGS_PATH } from "~/lib/paths";
-import { auth } from "~/server/auth.server";
+import { auth } from "~/server/auth/auth.server";
 import { logger } from "~/server/logger.server";
-import { isSameOrigin } from "~/server/origin-check.server";
-import { requireClient } from "~/server/session.server";
+import { isSameOrigin } from "~/server/http/origin-check.server";
+import { requireClient } from "~/server/auth/session.server";
 
 // Settings → Reset Password: mails a reset link to the signed-in user's own address (SPEC §8).
 export async function action({ request }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, Updateable } from "kysely";
-import type { DbDialect } from "../db.server";
-import type { Database, MailOutboxTable } from "../db/schema";
-import { writeTransaction } from "../write-transaction.server";
+import type { DbDialect } from "~/server/db/db.server";
+import type { Database, MailOutboxTable } from "~/server/db/schema";
+import { writeTransaction } from "~/server/db/write-transaction.server";
 
 // The outbox rows a worker claims, and how it lets go of them (decision 0006).
 

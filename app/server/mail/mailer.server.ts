@@ -5,7 +5,7 @@ import type { SendMailOptions, Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type StreamTransport from "nodemailer/lib/stream-transport";
 import { site } from "~/content/site";
-import { logger } from "../logger.server";
+import { logger } from "~/server/logger.server";
 
 export const DEFAULT_MAIL_DIR = "./data/mail";
 

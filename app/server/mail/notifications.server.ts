@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../db/schema";
+import type { Database } from "~/server/db/schema";
 import { mailRecipients } from "./config.server";
 import { enqueueMail } from "./outbox.server";
 import {

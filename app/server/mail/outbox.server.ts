@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { newId } from "~/lib/ids";
-import type { Database } from "../db/schema";
-import { events } from "../events.server";
+import type { Database } from "~/server/db/schema";
+import { events } from "~/server/events/bus.server";
 
 export interface OutboxMail {
   to: string;

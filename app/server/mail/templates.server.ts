@@ -1,6 +1,6 @@
 import { site } from "~/content/site";
 import { CALLBACK_HOURS } from "~/lib/constants";
-import type { JobApplicationTable, QuoteTable } from "../db/schema";
+import type { JobApplicationTable, QuoteTable } from "~/server/db/schema";
 
 /** What a template produces; the caller adds the recipient and an idempotency key. */
 export interface MailContent {

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import { db as defaultDb, dialectOfDb, type DbDialect } from "../db.server";
-import type { Database } from "../db/schema";
-import { getEnv } from "../env.server";
-import { events as defaultEvents, type EventBus } from "../events.server";
-import { logger } from "../logger.server";
+import { db as defaultDb, dialectOfDb, type DbDialect } from "~/server/db/db.server";
+import type { Database } from "~/server/db/schema";
+import { getEnv } from "~/server/env.server";
+import { events as defaultEvents, type EventBus } from "~/server/events/bus.server";
+import { logger } from "~/server/logger.server";
 import { claimNext, LOCK_MS, releaseClaim, type OutboxRow } from "./claims.server";
 import { createMailTransport, DEFAULT_MAIL_DIR, messageIdFor, type MailTransport } from "./mailer.server";
 

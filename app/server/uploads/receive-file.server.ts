@@ -4,7 +4,7 @@ import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { couldBeResume, HEAD_BYTES } from "./sniff.server";
-import { tempFileName } from "./temp-files.server";
+import { tempFileName } from "~/server/storage/temp-files.server";
 
 export interface ReceivedFile {
   tempPath: string;

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { logger } from "~/server/logger.server";
-import { assertValidKey, fileStore, type FileStore } from "~/server/storage.server";
-import { isAbandoned, tempFileName } from "./temp-files.server";
+import { assertValidKey, fileStore, type FileStore } from "~/server/storage/storage.server";
+import { isAbandoned, tempFileName } from "~/server/storage/temp-files.server";
 
 // A resume and its application row commit in two places, the store and then the database; a kill
 // in between (issue 8, faults) would leave a file that no row points to. So the key is written to

@@ -1,0 +1,23 @@
+import { z } from "~/lib/zod";
+import { REPLY_MAX_LENGTH } from "./complaints";
+
+/** SPEC §4: the statuses staff can set; "reopen" sets Pending again. */
+export const COMPLAINT_STATUSES = ["Pending", "Resolved"] as const;
+export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
+
+// SPEC §5: a blank reply is ignored, not refused — check isBlankReply first.
+export const staffReplySchema = z.object({
+  text: z
+    .string({ error: "Reply is empty." })
+    .trim()
+    .min(1, "Reply is empty.")
+    .max(REPLY_MAX_LENGTH, `Reply must be ${REPLY_MAX_LENGTH} characters or fewer.`),
+});
+
+export const complaintStatusSchema = z.object({
+  status: z.enum(COMPLAINT_STATUSES, { error: "Choose Pending or Resolved." }),
+});
+
+export function isComplaintStatus(value: unknown): value is ComplaintStatus {
+  return COMPLAINT_STATUSES.some((s) => s === value);
+}

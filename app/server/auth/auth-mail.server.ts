@@ -1,0 +1,33 @@
+import { db } from "~/server/db/db.server";
+import { getEnv } from "~/server/env.server";
+import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
+import { composeMail } from "~/server/mail/templates.server";
+
+/** Only writes an outbox row: as fast for every e-mail, and the link is never lost (SECURITY.md). */
+export async function queuePasswordResetMail(email: string, token: string): Promise<void> {
+  const url = `${getEnv().APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
+  const mail = composeMail({
+    subject: "Reset your password",
+    heading: "Reset your password",
+    blocks: [
+      "Someone asked to reset the password of your client portal account. If it was you, choose a new password with the link below. It works for one hour.",
+      { action: { label: "Choose a new password", url } },
+      { note: "If you did not ask for this, ignore this e-mail: your password stays the same." },
+    ],
+  });
+  await enqueueMail(db(), { to: email, ...mail, idempotencyKey: `password-reset:${token}` });
+  notifyMailEnqueued();
+}
+
+export async function queueAccountDeletedMail(email: string, userId: string): Promise<void> {
+  const mail = composeMail({
+    subject: "Your account has been deleted",
+    heading: "Your account has been deleted",
+    blocks: [
+      "Your client portal account and its profile, projects, support requests and files have been deleted as you asked.",
+      { note: "If you did not ask for this, reply to this e-mail straight away." },
+    ],
+  });
+  await enqueueMail(db(), { to: email, ...mail, idempotencyKey: `account-deleted:${userId}` });
+  notifyMailEnqueued();
+}

@@ -1,0 +1,133 @@
+import type { betterAuth as BetterAuth } from "better-auth";
+import type { genericOAuth as GenericOAuth } from "better-auth/plugins";
+import { roleForEmail } from "~/lib/roles";
+import { currentDialect, db } from "~/server/db/db.server";
+import { getEnv } from "~/server/env.server";
+import { hashPassword, verifyPassword } from "./passwords.server";
+import { hitRateLimit } from "~/server/defence/rate-limit.server";
+import { purgeUserData } from "./account-purge.server";
+import { queuePasswordResetMail } from "./auth-mail.server";
+
+export const SESSION_COOKIE_PREFIX = "agency";
+export const GOOGLE_PROVIDER_ID = "google";
+/** A header our HTTP layer sets from the socket / trusted proxies, replacing any client value. */
+export const CLIENT_IP_HEADER = "x-agency-client-ip";
+
+// Better Auth is a third of the server's start-up time, and anonymous pages never need it: it is
+// loaded on the first request that does (a sign-in, or a visitor with a session cookie).
+async function loadAuth() {
+  const [{ betterAuth }, { genericOAuth }] = await Promise.all([import("better-auth"), import("better-auth/plugins")]);
+  return createAuth(betterAuth, genericOAuth);
+}
+
+function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericOAuth) {
+  const env = getEnv();
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: GOOGLE_PROVIDER_ID,
+                clientId: env.GOOGLE_CLIENT_ID,
+                clientSecret: env.GOOGLE_CLIENT_SECRET,
+                discoveryUrl: `${env.GOOGLE_ISSUER.replace(/\/$/, "")}/.well-known/openid-configuration`,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+                prompt: "select_account",
+                mapProfileToUser: (profile) => ({
+                  name: String(profile.name ?? profile.email ?? ""),
+                  email: String(profile.email ?? ""),
+                  emailVerified: profile.email_verified === true || profile.email_verified === "true",
+                }),
+              },
+            ],
+          }),
+        ]
+      : [];
+
+  return betterAuth({
+    appName: "Indigo Kite",
+    baseURL: env.APP_URL,
+    basePath: "/api/auth",
+    secret: env.AUTH_SECRET,
+    trustedOrigins: [env.APP_URL],
+    telemetry: { enabled: false },
+    database: { db: db(), type: currentDialect(), transaction: true },
+    user: {
+      modelName: "users",
+      additionalFields: {
+        // Decided on the server from the e-mail domain; never accepted from a client.
+        role: { type: "string", required: false, defaultValue: "client", input: false },
+      },
+      deleteUser: { enabled: true, beforeDelete: async (user) => purgeUserData(user.id) },
+    },
+    session: {
+      modelName: "sessions",
+      expiresIn: 7 * 24 * 3600,
+      updateAge: 24 * 3600,
+      // Every request reads the database, so a revoked session stops working at once.
+      cookieCache: { enabled: false },
+    },
+    // Linking a Google login to an existing account needs the provider to vouch for the e-mail.
+    account: { modelName: "accounts", accountLinking: { enabled: true } },
+    verification: { modelName: "verifications" },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      password: { hash: hashPassword, verify: verifyPassword },
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 3600,
+      sendResetPassword: async ({ user, token }) => queuePasswordResetMail(user.email, token),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({ data: { ...user, role: roleForEmail(user.email, env.COMPANY_DOMAIN) } }),
+        },
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 100,
+      customStorage: {
+        // Counted in the shared database, so every instance enforces the same limit.
+        async consume(key, rule) {
+          const allowed = await hitRateLimit(`auth:${key}`, { limit: rule.max, windowMs: rule.window * 1000 });
+          return { allowed, retryAfter: allowed ? null : rule.window };
+        },
+      },
+    },
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: env.APP_URL.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    plugins: [...google],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+let instance: Promise<Auth> | undefined;
+
+export function auth(): Promise<Auth> {
+  instance ??= loadAuth().catch((error: unknown) => {
+    instance = undefined;
+    throw error;
+  });
+  return instance;
+}
+
+/** Tests swap databases between suites; the auth instance holds the old handle. */
+export function resetAuthForTests(): void {
+  instance = undefined;
+}
+
+export function googleEnabled(): boolean {
+  const env = getEnv();
+  return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+}

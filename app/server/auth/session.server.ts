@@ -1,0 +1,87 @@
+import { redirect } from "react-router";
+import { roleForEmail, type Role } from "~/lib/roles";
+import type { SessionUser } from "./actor.server";
+import { auth } from "./auth.server";
+import { getEnv } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+
+export type { SessionUser } from "./actor.server";
+
+// SECURITY.md: Better Auth sessions slide forever; we end them a fixed time after sign-in.
+export const ABSOLUTE_LIFETIME_MS: Record<Role, number> = {
+  client: 30 * 24 * 3_600_000,
+  employee: 12 * 3_600_000,
+};
+
+/** Whether the request presents a session cookie (valid or not), whatever its prefix. */
+export function carriesSession(request: Request): boolean {
+  return request.headers.get("cookie")?.includes("session_token") ?? false;
+}
+
+/** Set by the HTTP layer on every request (replacing any client value); React Router hands each
+ *  loader its own copy of the Request, so this header is what ties them to one page view. */
+export const REQUEST_ID_HEADER = "x-agency-request-id";
+
+// Root, layout and page loaders of one page view all ask: the database is asked once per request.
+// Reads only: an action (sign-out, deletion) runs uncached, and the loaders after it look anew.
+const lookups = new Map<string, Promise<SessionUser | null>>();
+
+/** The signed-in user, or null. An expired or revoked session counts as signed out. */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const requestId = request.headers.get(REQUEST_ID_HEADER);
+  if (!requestId || (request.method !== "GET" && request.method !== "HEAD")) return lookUpSessionUser(request);
+  let lookup = lookups.get(requestId);
+  if (!lookup) {
+    lookup = lookUpSessionUser(request);
+    lookups.set(requestId, lookup);
+  }
+  return lookup;
+}
+
+/** Called once the request is answered. */
+export function forgetSessionLookup(requestId: string): void {
+  lookups.delete(requestId);
+}
+
+async function lookUpSessionUser(request: Request): Promise<SessionUser | null> {
+  if (!carriesSession(request)) return null;
+  const result = await (await auth()).api.getSession({ headers: request.headers, query: { disableRefresh: false } });
+  if (!result) return null;
+  const role = roleForEmail(result.user.email, getEnv().COMPANY_DOMAIN);
+  const startedAt = new Date(result.session.createdAt).getTime();
+  if (Date.now() - startedAt > ABSOLUTE_LIFETIME_MS[role]) {
+    await (await auth()).api.revokeSession({ headers: request.headers, body: { token: result.session.token } })
+      .catch((error: unknown) => logger.warn({ err: error }, "expired session not revoked"));
+    return null;
+  }
+  return {
+    id: result.user.id,
+    email: result.user.email,
+    name: result.user.name,
+    role,
+    emailVerified: Boolean(result.user.emailVerified),
+  };
+}
+
+/** Guard: any signed-in user, else to /login. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect("/login");
+  return user;
+}
+
+/** Guard: a signed-in client; staff are sent to their own dashboard. */
+export async function requireClient(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== "client") throw redirect("/employee-dashboard");
+  return user;
+}
+
+/** Guard: a signed-in employee; a client is refused with 403. */
+export async function requireStaff(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== "employee") {
+    throw new Response("This area is for staff only.", { status: 403, statusText: "Staff only" });
+  }
+  return user;
+}

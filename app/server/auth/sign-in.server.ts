@@ -1,0 +1,112 @@
+import { APIError } from "better-auth/api";
+import { EMPLOYEE_ON_CUSTOMER_FORM, TOO_MANY_ATTEMPTS } from "~/lib/auth-messages";
+import { roleForEmail } from "~/lib/roles";
+import type { Credentials } from "~/lib/schemas/credentials";
+import { auth, GOOGLE_PROVIDER_ID } from "./auth.server";
+import { getEnv } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import { hitRateLimit, peekRateLimit } from "~/server/defence/rate-limit.server";
+
+export type AuthOutcome = { ok: true; headers: Headers } | { ok: false; status: number; message: string };
+
+const WINDOW_MS = 15 * 60_000;
+// SECURITY.md: calling auth.api from an action skips Better Auth's limiter, so we count here, in
+// the shared database: failed sign-ins per client IP and per account (so forged headers and many
+// IPs do not help), and registrations per IP.
+export const LOGIN_FAILURES_PER_IP = { limit: 30, windowMs: WINDOW_MS };
+export const LOGIN_FAILURES_PER_ACCOUNT = { limit: 10, windowMs: WINDOW_MS };
+export const REGISTRATIONS_PER_IP = { limit: 100, windowMs: WINDOW_MS };
+
+const loginKeys = (ip: string, email: string) => ({ ip: `login:ip:${ip}`, account: `login:account:${email.toLowerCase()}` });
+
+async function loginBlocked(ip: string, email: string): Promise<boolean> {
+  const keys = loginKeys(ip, email);
+  const [ipCount, accountCount] = await Promise.all([peekRateLimit(keys.ip, LOGIN_FAILURES_PER_IP), peekRateLimit(keys.account, LOGIN_FAILURES_PER_ACCOUNT)]);
+  return ipCount >= LOGIN_FAILURES_PER_IP.limit || accountCount >= LOGIN_FAILURES_PER_ACCOUNT.limit;
+}
+
+async function countLoginFailure(ip: string, email: string): Promise<void> {
+  const keys = loginKeys(ip, email);
+  await hitRateLimit(keys.ip, LOGIN_FAILURES_PER_IP);
+  await hitRateLimit(keys.account, LOGIN_FAILURES_PER_ACCOUNT);
+}
+
+function failure(error: unknown, fallback: string): AuthOutcome {
+  if (error instanceof APIError) {
+    const message = (error.body as { message?: string } | undefined)?.message ?? error.message;
+    return { ok: false, status: error.statusCode >= 500 ? 500 : 400, message: message || fallback };
+  }
+  logger.error({ err: error }, "authentication call failed");
+  return { ok: false, status: 500, message: fallback };
+}
+
+export function isEmployeeEmail(email: string): boolean {
+  return roleForEmail(email, getEnv().COMPANY_DOMAIN) === "employee";
+}
+
+/** E-mail + password sign-in; `as` says which form it came from (SPEC §5 domain rules). */
+export async function signInWithPassword(
+  request: Request,
+  credentials: Credentials,
+  options: { as: "client" | "employee"; clientIp: string; failureMessage?: string },
+): Promise<AuthOutcome> {
+  const employee = isEmployeeEmail(credentials.email);
+  if (options.as === "client" && employee) return { ok: false, status: 400, message: EMPLOYEE_ON_CUSTOMER_FORM };
+  if (await loginBlocked(options.clientIp, credentials.email)) {
+    return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
+  }
+  try {
+    const { headers } = await (await auth()).api.signInEmail({
+      body: { email: credentials.email, password: credentials.password },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, headers };
+  } catch (error) {
+    await countLoginFailure(options.clientIp, credentials.email);
+    const outcome = failure(error, "Sign-in failed. Please try again.");
+    return options.failureMessage && !outcome.ok ? { ...outcome, message: options.failureMessage } : outcome;
+  }
+}
+
+export async function registerWithPassword(request: Request, credentials: Credentials, clientIp: string): Promise<AuthOutcome> {
+  if (isEmployeeEmail(credentials.email)) return { ok: false, status: 400, message: EMPLOYEE_ON_CUSTOMER_FORM };
+  if (!(await hitRateLimit(`register:ip:${clientIp}`, REGISTRATIONS_PER_IP))) {
+    return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
+  }
+  try {
+    const { headers } = await (await auth()).api.signUpEmail({
+      body: { email: credentials.email, password: credentials.password, name: credentials.email.split("@")[0] ?? "" },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, headers };
+  } catch (error) {
+    return failure(error, "Could not create the account. Please try again.");
+  }
+}
+
+/** Starts Google (OpenID Connect) sign-in: the URL to send the browser to, with the state cookie. */
+export async function startGoogleSignIn(
+  request: Request,
+  urls: { callbackURL: string; errorCallbackURL: string },
+): Promise<{ url: string; headers: Headers } | null> {
+  try {
+    // The generic OAuth plugin registers Google as a social provider (callback /api/auth/callback/google).
+    const { headers, response } = await (await auth()).api.signInSocial({
+      body: { provider: GOOGLE_PROVIDER_ID, ...urls, disableRedirect: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return response.url ? { url: response.url, headers } : null;
+  } catch (error) {
+    logger.warn({ err: error }, "google sign-in could not start");
+    return null;
+  }
+}
+
+/** Ends the current session; returns the headers that clear the cookie. */
+export async function signOut(request: Request): Promise<Headers> {
+  const { headers } = await (await auth()).api.signOut({ headers: request.headers, returnHeaders: true });
+  return headers;
+}

@@ -1,0 +1,144 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import {
+  CamelCasePlugin,
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+  type SqliteDatabase,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+} from "kysely";
+import { getEnv } from "~/server/env.server";
+import type { Database } from "./schema";
+import { logger } from "~/server/logger.server";
+import { migrations } from "./migrations/index";
+import { guardPoolErrors } from "./pg-pool.server";
+
+export type Db = Kysely<Database>;
+export type DbDialect = "sqlite" | "postgres";
+
+const DEFAULT_SQLITE_FILE = "./data/app.sqlite";
+
+/** The dialect of an open handle (tests and workers may hold one other than db()). */
+export function dialectOfDb(database: Db): DbDialect {
+  return database.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
+
+export function dialectOf(databaseUrl: string | undefined): DbDialect {
+  return databaseUrl?.startsWith("postgres") ? "postgres" : "sqlite";
+}
+
+function openSqlite(file: string): SQLite.Database {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  // SECURITY.md durability: WAL, FULL sync for user submissions, FKs, and waiting instead of failing.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return sqlite;
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+// Kysely prepares every query anew, and better-sqlite3 compiles on each prepare(): the app's
+// queries are a few hundred distinct SQL strings, so their compiled statements are kept (LRU).
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (statement) {
+        statements.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
+}
+
+// Transactions take SQLite's write lock up front (BEGIN IMMEDIATE). A deferred transaction that
+// reads and then writes fails with SQLITE_BUSY_SNAPSHOT when another process (the staff CLI, a
+// second server) committed in between, and busy_timeout cannot help with that.
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+export function createDb(databaseUrl: string | undefined): Db {
+  const plugins = [new CamelCasePlugin()];
+  if (dialectOf(databaseUrl) === "postgres") {
+    // node-pg is loaded on first use: a SQLite install never pays for it at start-up.
+    const pool = async () => {
+      const { default: pg } = await import("pg");
+      // Epoch-ms timestamps are BIGINT; node-pg returns those as strings unless told otherwise.
+      pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+      return guardPoolErrors(new pg.Pool({ connectionString: databaseUrl, max: 10 }), "database");
+    };
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  }
+  const file = databaseUrl ? databaseUrl.slice("file:".length) : DEFAULT_SQLITE_FILE;
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(openSqlite(file)) }), plugins });
+}
+
+let instance: Db | undefined;
+
+/** The process's database handle, opened on first use from DATABASE_URL. */
+export function db(): Db {
+  instance ??= createDb(getEnv().DATABASE_URL);
+  return instance;
+}
+
+export function currentDialect(): DbDialect {
+  return dialectOf(getEnv().DATABASE_URL);
+}
+
+/**
+ * Kysely's migrator, told which PostgreSQL schema is current: left to itself it takes a
+ * kysely_migration table in any schema of the database for its own (two apps, or two test suites,
+ * sharing one database on different search_paths).
+ */
+export async function createMigrator(database: Db = db()): Promise<Migrator> {
+  const postgres = database.getExecutor().adapter instanceof PostgresAdapter;
+  const current = postgres ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database)).rows[0]?.schema : undefined;
+  return new Migrator({ db: database, provider: { getMigrations: async () => migrations }, migrationTableSchema: current });
+}
+
+export async function migrateToLatest(database: Db = db()): Promise<void> {
+  const migrator = await createMigrator(database);
+  const { error, results } = await migrator.migrateToLatest();
+  for (const r of results ?? []) {
+    if (r.status === "Success") logger.info({ migration: r.migrationName }, "migration applied");
+    if (r.status === "Error") logger.error({ migration: r.migrationName }, "migration failed");
+  }
+  if (error) throw error;
+}
+
+export async function closeDb(): Promise<void> {
+  const current = instance;
+  instance = undefined;
+  await current?.destroy();
+}

@@ -1,0 +1,47 @@
+import { sql } from "kysely";
+import { createMigrator, db } from "~/server/db/db.server";
+import { checkRateLimitStore } from "~/server/defence/rate-limit.server";
+import { fileStore } from "~/server/storage/storage.server";
+
+export interface Readiness {
+  ready: boolean;
+  database: "ok" | "unreachable";
+  migrations: "applied" | "pending" | "unknown";
+  pending: string[];
+  storage: "ok" | "unreachable";
+  /** "off" unless REDIS_URL is set. */
+  redis: "ok" | "unreachable" | "off";
+}
+
+/**
+ * Database reachable, every migration applied, file storage answering and Redis answering if
+ * configured: safe to send this instance traffic.
+ */
+export async function readiness(): Promise<Readiness> {
+  const [database, storage, redis] = await Promise.all([databaseReadiness(), storageReadiness(), checkRateLimitStore()]);
+  return { ...database, storage, redis, ready: database.ready && storage === "ok" && redis !== "unreachable" };
+}
+
+async function databaseReadiness(): Promise<Omit<Readiness, "storage" | "redis">> {
+  try {
+    await sql`select 1`.execute(db());
+  } catch {
+    return { ready: false, database: "unreachable", migrations: "unknown", pending: [] };
+  }
+  try {
+    const migrator = await createMigrator();
+    const pending = (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+    return { ready: pending.length === 0, database: "ok", migrations: pending.length ? "pending" : "applied", pending };
+  } catch {
+    return { ready: false, database: "ok", migrations: "unknown", pending: [] };
+  }
+}
+
+async function storageReadiness(): Promise<Readiness["storage"]> {
+  try {
+    await fileStore().checkReachable();
+    return "ok";
+  } catch {
+    return "unreachable";
+  }
+}

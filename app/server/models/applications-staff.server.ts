@@ -1,0 +1,143 @@
+import type { ExpressionBuilder } from "kysely";
+import type { ApplicationFilter, ApplicationStage } from "~/lib/schemas/applications-staff";
+import { recordAudit } from "./audit.server";
+import { db } from "~/server/db/db.server";
+import type { Database } from "~/server/db/schema";
+import { events } from "~/server/events/bus.server";
+import { insertNote } from "./record-history.server";
+import type { SessionUser } from "~/server/auth/actor.server";
+
+// Job applications as the staff console reviews them (issue 5): by opening, with a hiring stage.
+export interface Applicant {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  jobId: string;
+  /** "" when the opening no longer exists. */
+  openingTitle: string;
+  submittedAt: number;
+  appliedBy: string | null;
+  stage: string;
+  hasResume: boolean;
+  resumeName: string;
+}
+
+type Actor = Pick<SessionUser, "id" | "email" | "name">;
+type Tables = Database & { o: Database["jobOpenings"] };
+const EXPORT_BATCH = 500;
+
+function matches(filter: ApplicationFilter) {
+  return (eb: ExpressionBuilder<Tables, "jobApplications" | "o">) => {
+    const conditions = [];
+    if (filter.opening) conditions.push(eb("jobApplications.jobId", "=", filter.opening));
+    if (filter.stage) conditions.push(eb("jobApplications.stage", "=", filter.stage));
+    return eb.and(conditions);
+  };
+}
+
+function filtered(filter: ApplicationFilter) {
+  return db()
+    .selectFrom("jobApplications")
+    .leftJoin("jobOpenings as o", "o.id", "jobApplications.jobId")
+    .where(matches(filter));
+}
+
+function selected(filter: ApplicationFilter) {
+  return filtered(filter).select([
+    "jobApplications.id",
+    "jobApplications.name",
+    "jobApplications.email",
+    "jobApplications.message",
+    "jobApplications.jobId",
+    "o.title as openingTitle",
+    "jobApplications.submittedAt",
+    "jobApplications.appliedBy",
+    "jobApplications.stage",
+    "jobApplications.resume",
+    "jobApplications.resumeName",
+  ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selected>["execute"]>>[number];
+
+function toApplicant({ resume, openingTitle, ...row }: Row): Applicant {
+  return { ...row, openingTitle: openingTitle ?? "", hasResume: resume !== "" };
+}
+
+/** One page of applications matching the filter, newest first, and how many match in all. */
+export async function listApplicants(filter: ApplicationFilter, page: { limit: number; offset: number }) {
+  const [rows, count] = await Promise.all([
+    selected(filter).orderBy("jobApplications.submittedAt", "desc").orderBy("jobApplications.id").limit(page.limit).offset(page.offset).execute(),
+    filtered(filter).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { applicants: rows.map(toApplicant), total: Number(count.n) };
+}
+
+/** Every application matching the filter, newest first, read in batches (keyset). */
+export async function* eachApplicant(filter: ApplicationFilter): AsyncGenerator<Applicant> {
+  let last: { submittedAt: number; id: string } | undefined;
+  for (;;) {
+    let query = selected(filter);
+    if (last) {
+      const { submittedAt, id } = last;
+      query = query.where((eb) =>
+        eb.or([eb("jobApplications.submittedAt", "<", submittedAt), eb.and([eb("jobApplications.submittedAt", "=", submittedAt), eb("jobApplications.id", ">", id)])]),
+      );
+    }
+    const batch = await query.orderBy("jobApplications.submittedAt", "desc").orderBy("jobApplications.id").limit(EXPORT_BATCH).execute();
+    yield* batch.map(toApplicant);
+    if (batch.length < EXPORT_BATCH) return;
+    last = batch[batch.length - 1];
+  }
+}
+
+export async function getApplicant(id: string): Promise<Applicant | undefined> {
+  const row = await selected({}).where("jobApplications.id", "=", id).executeTakeFirst();
+  return row ? toApplicant(row) : undefined;
+}
+
+/** Where an application's resume is stored, with its metadata; undefined when it has none. */
+export async function findResume(id: string): Promise<{ key: string; name: string; kind: string } | undefined> {
+  const row = await db().selectFrom("jobApplications").select(["resume", "resumeName", "resumeType"]).where("id", "=", id).executeTakeFirst();
+  return row && row.resume !== "" ? { key: row.resume, name: row.resumeName, kind: row.resumeType } : undefined;
+}
+
+/** Every opening, open or closed, for the list's filter. */
+export async function listOpeningChoices(): Promise<{ id: string; title: string; status: string }[]> {
+  return db().selectFrom("jobOpenings").select(["id", "title", "status"]).orderBy("title").orderBy("id").execute();
+}
+
+/** Moves an application to a hiring stage, with its audit row; "missing" for an unknown id. */
+export async function setApplicationStage(actor: Actor, id: string, stage: ApplicationStage, now = Date.now()): Promise<"changed" | "unchanged" | "missing"> {
+  const outcome = await db()
+    .transaction()
+    .execute(async (trx) => {
+      // Compare-and-set, so two staff changing one application at once both get a true {from, to}.
+      for (;;) {
+        const row = await trx.selectFrom("jobApplications").select("stage").where("id", "=", id).executeTakeFirst();
+        if (!row) return "missing" as const;
+        if (row.stage === stage) return "unchanged" as const;
+        const result = await trx.updateTable("jobApplications").set({ stage }).where("id", "=", id).where("stage", "=", row.stage).executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) continue;
+        await recordAudit(trx, actor, { action: "application.stage", entity: "application", entityId: id, detail: { from: row.stage, to: stage } }, now);
+        return "changed" as const;
+      }
+    });
+  if (outcome === "changed") events().publish({ type: "application.changed", id });
+  return outcome;
+}
+
+/** Adds an internal note to an application; false for an unknown id. */
+export async function addApplicationNote(actor: Actor, id: string, text: string, now = Date.now()): Promise<boolean> {
+  const stored = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx.selectFrom("jobApplications").select("id").where("id", "=", id).executeTakeFirst();
+      if (!row) return false;
+      await insertNote(trx, actor, { entity: "application", entityId: id, text }, now);
+      return true;
+    });
+  if (stored) events().publish({ type: "application.changed", id });
+  return stored;
+}

@@ -1,0 +1,81 @@
+import type { Kysely, Transaction } from "kysely";
+import { newId } from "~/lib/ids";
+import { db } from "~/server/db/db.server";
+import type { Database } from "~/server/db/schema";
+import type { SessionUser } from "~/server/auth/actor.server";
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The staff member a change is recorded against. */
+export type AuditActor = Pick<SessionUser, "id" | "email">;
+
+export interface AuditEntry {
+  id: string;
+  actorEmail: string;
+  action: string;
+  entity: string;
+  entityId: string;
+  detail: Record<string, unknown>;
+  createdAt: number;
+}
+
+/** Records who did what, when, on which record; call inside the change's own transaction. */
+export async function recordAudit(
+  executor: Executor,
+  actor: Pick<SessionUser, "id" | "email">,
+  entry: { action: string; entity: string; entityId: string; detail?: Record<string, unknown> },
+  now = Date.now(),
+): Promise<void> {
+  await executor
+    .insertInto("auditLog")
+    .values({
+      id: newId(),
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId,
+      detail: JSON.stringify(entry.detail ?? {}),
+      createdAt: now,
+    })
+    .execute();
+}
+
+export async function listAudit(
+  options: { entity?: string; entityId?: string; limit: number; offset: number },
+): Promise<{ entries: AuditEntry[]; total: number }> {
+  let query = db().selectFrom("auditLog");
+  if (options.entity) query = query.where("entity", "=", options.entity);
+  if (options.entityId) query = query.where("entityId", "=", options.entityId);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy("createdAt", "desc").orderBy("id").limit(options.limit).offset(options.offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(count.n),
+    entries: rows.map((r) => ({
+      id: r.id,
+      actorEmail: r.actorEmail,
+      action: r.action,
+      entity: r.entity,
+      entityId: r.entityId,
+      detail: safeJson(r.detail),
+      createdAt: r.createdAt,
+    })),
+  };
+}
+
+/** The entity names that occur in the log, for the console's filter. */
+export async function listAuditEntities(): Promise<string[]> {
+  const rows = await db().selectFrom("auditLog").select("entity").distinct().orderBy("entity").execute();
+  return rows.map((r) => r.entity);
+}
+
+function safeJson(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

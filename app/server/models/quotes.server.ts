@@ -1,0 +1,56 @@
+import type { Transaction } from "kysely";
+import { newId } from "~/lib/ids";
+import type { QuoteInput } from "~/lib/schemas/quotes";
+import { db } from "~/server/db/db.server";
+import type { Database } from "~/server/db/schema";
+import { events } from "~/server/events/bus.server";
+import { enqueueQuoteMails } from "~/server/mail/notifications.server";
+import { notifyMailEnqueued } from "~/server/mail/outbox.server";
+import { writeTransaction } from "~/server/db/write-transaction.server";
+
+export interface Quote {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  country: string;
+  requirement: string;
+  submittedAt: number;
+  status: string;
+}
+
+/** Stores one quote request (SPEC §3: one new record per submission) inside the caller's transaction. */
+export async function insertQuote(trx: Transaction<Database>, input: QuoteInput, now = Date.now()): Promise<Quote> {
+  const quote = {
+    id: newId(),
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    country: input.country ?? "",
+    requirement: input.requirement,
+    submittedAt: now,
+  };
+  await trx.insertInto("quotes").values(quote).execute();
+  return { ...quote, status: "new" };
+}
+
+export async function listQuotes(limit = 50): Promise<Quote[]> {
+  return db().selectFrom("quotes").selectAll().orderBy("submittedAt", "desc").limit(limit).execute();
+}
+
+export async function countQuotes(): Promise<number> {
+  const row = await db().selectFrom("quotes").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Stores the quote and queues its two e-mails in one transaction: a failed send never loses it. */
+export async function submitQuote(input: QuoteInput, now = Date.now()): Promise<Quote> {
+  const quote = await writeTransaction(async (trx) => {
+    const stored = await insertQuote(trx, input, now);
+    await enqueueQuoteMails(trx, stored);
+    return stored;
+  });
+  events().publish({ type: "quote.created", id: quote.id });
+  notifyMailEnqueued();
+  return quote;
+}

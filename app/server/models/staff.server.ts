@@ -1,0 +1,53 @@
+import { roleForEmail } from "~/lib/roles";
+import { auth } from "~/server/auth/auth.server";
+import { currentDialect, db } from "~/server/db/db.server";
+import { getEnv } from "~/server/env.server";
+import { purgeUserData } from "~/server/auth/account-purge.server";
+
+export class StaffError extends Error {}
+
+export interface StaffMember {
+  id: string;
+  email: string;
+  name: string;
+  createdAt: string;
+}
+
+/** Creates a staff account; only company-domain e-mails (SPEC §5). */
+export async function addStaff(email: string, password: string, name?: string): Promise<StaffMember> {
+  const domain = getEnv().COMPANY_DOMAIN;
+  const normalized = email.trim().toLowerCase();
+  if (roleForEmail(normalized, domain) !== "employee") {
+    throw new StaffError(`Only @${domain} e-mails can be staff accounts (got ${email}).`);
+  }
+  const existing = await db().selectFrom("users").select("id").where("email", "=", normalized).executeTakeFirst();
+  if (existing) throw new StaffError(`${normalized} already has an account.`);
+  try {
+    const result = await (await auth()).api.signUpEmail({ body: { email: normalized, password, name: name ?? normalized.split("@")[0] ?? "" } });
+    // Staff created by an administrator count as verified (needed for Google sign-in too).
+    const verified = currentDialect() === "sqlite" ? 1 : true;
+    await db().updateTable("users").set({ emailVerified: verified }).where("id", "=", result.user.id).execute();
+    return { id: result.user.id, email: normalized, name: result.user.name, createdAt: new Date().toISOString() };
+  } catch (error) {
+    throw new StaffError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+export async function listStaff(): Promise<StaffMember[]> {
+  const domain = getEnv().COMPANY_DOMAIN.toLowerCase();
+  const rows = await db().selectFrom("users").select(["id", "email", "name", "createdAt"]).orderBy("email").execute();
+  return rows
+    .filter((u) => roleForEmail(u.email, domain) === "employee")
+    .map((u) => ({ ...u, createdAt: new Date(u.createdAt).toISOString() }));
+}
+
+export async function removeStaff(email: string): Promise<void> {
+  const normalized = email.trim().toLowerCase();
+  const user = await db().selectFrom("users").select(["id", "email"]).where("email", "=", normalized).executeTakeFirst();
+  if (!user || roleForEmail(user.email, getEnv().COMPANY_DOMAIN) !== "employee") {
+    throw new StaffError(`No staff account for ${normalized}.`);
+  }
+  await purgeUserData(user.id);
+  // Sessions and sign-in accounts go with the user (ON DELETE CASCADE).
+  await db().deleteFrom("users").where("id", "=", user.id).execute();
+}

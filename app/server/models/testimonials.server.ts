@@ -1,0 +1,126 @@
+import { newId } from "~/lib/ids";
+import type { Testimonial } from "~/content/types";
+import { recordAudit, type AuditActor } from "./audit.server";
+import { db } from "~/server/db/db.server";
+import { events } from "~/server/events/bus.server";
+
+export type TestimonialInput = Omit<Testimonial, "id">;
+
+export interface StaffTestimonial extends Testimonial {
+  visible: boolean;
+  updatedAt: number;
+}
+
+export async function listVisibleTestimonials(): Promise<Testimonial[]> {
+  return db()
+    .selectFrom("testimonials")
+    .select(["id", "review", "name", "category"])
+    .where("status", "=", "visible")
+    .orderBy("sortOrder")
+    .orderBy("createdAt")
+    .execute();
+}
+
+/** Only the editable fields, whatever else the caller's object carries (mass-assignment safe). */
+function editableFields(input: TestimonialInput): TestimonialInput {
+  return { review: input.review, name: input.name, category: input.category };
+}
+
+/** Adds a visible testimonial; without a sortOrder it goes after the existing ones. */
+export async function createTestimonial(
+  input: TestimonialInput,
+  options: { sortOrder?: number; now?: number; actor?: AuditActor } = {},
+): Promise<Testimonial> {
+  const id = newId();
+  const now = options.now ?? Date.now();
+  const fields = editableFields(input);
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      const last = await trx.selectFrom("testimonials").select((eb) => eb.fn.max("sortOrder").as("max")).executeTakeFirst();
+      const sortOrder = options.sortOrder ?? (last?.max == null ? 0 : Number(last.max) + 1);
+      await trx
+        .insertInto("testimonials")
+        .values({ id, ...fields, status: "visible", sortOrder, createdAt: now, updatedAt: now })
+        .execute();
+      if (options.actor) await recordAudit(trx, options.actor, { action: "testimonial.create", entity: "testimonial", entityId: id, detail: { name: fields.name } }, now);
+    });
+  events().publish({ type: "testimonial.changed", id });
+  return { id, ...fields };
+}
+
+/** Saves review, name and category; false when there is no such testimonial. */
+export async function updateTestimonial(id: string, input: TestimonialInput, options: { now?: number; actor?: AuditActor } = {}): Promise<boolean> {
+  const now = options.now ?? Date.now();
+  const next = editableFields(input);
+  const changed = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const current = await trx.selectFrom("testimonials").select(["review", "name", "category"]).where("id", "=", id).executeTakeFirst();
+      if (!current) return false;
+      const fields = (Object.keys(next) as (keyof TestimonialInput)[]).filter((key) => current[key] !== next[key]);
+      await trx.updateTable("testimonials").set({ ...next, updatedAt: now }).where("id", "=", id).execute();
+      if (options.actor) await recordAudit(trx, options.actor, { action: "testimonial.update", entity: "testimonial", entityId: id, detail: { fields } }, now);
+      return true;
+    });
+  if (changed) events().publish({ type: "testimonial.changed", id });
+  return changed;
+}
+
+/** Hides or shows; true only when the visibility actually changed (a repeat is a no-op, not audited). */
+export async function setTestimonialVisibility(id: string, visible: boolean, options: { now?: number; actor?: AuditActor } = {}): Promise<boolean> {
+  const now = options.now ?? Date.now();
+  const status = visible ? "visible" : "hidden";
+  const changed = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx
+        .updateTable("testimonials")
+        .set({ status, updatedAt: now })
+        .where("id", "=", id)
+        .where("status", "<>", status)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      if (options.actor) {
+        await recordAudit(trx, options.actor, { action: visible ? "testimonial.show" : "testimonial.hide", entity: "testimonial", entityId: id }, now);
+      }
+      return true;
+    });
+  if (changed) events().publish({ type: "testimonial.changed", id });
+  return changed;
+}
+
+export async function findTestimonial(id: string): Promise<StaffTestimonial | undefined> {
+  const row = await db()
+    .selectFrom("testimonials")
+    .select(["id", "review", "name", "category", "status", "updatedAt"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? toStaffTestimonial(row) : undefined;
+}
+
+/** Every testimonial for the console, in the home page's order, hidden ones included. */
+export async function listTestimonialsForStaff(page: { limit: number; offset: number }): Promise<{ testimonials: StaffTestimonial[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    db()
+      .selectFrom("testimonials")
+      .select(["id", "review", "name", "category", "status", "updatedAt"])
+      .orderBy("sortOrder")
+      .orderBy("createdAt")
+      .orderBy("id")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    countTestimonials(),
+  ]);
+  return { total, testimonials: rows.map(toStaffTestimonial) };
+}
+
+function toStaffTestimonial({ status, ...row }: Testimonial & { status: string; updatedAt: number }): StaffTestimonial {
+  return { ...row, visible: status === "visible" };
+}
+
+export async function countTestimonials(): Promise<number> {
+  const row = await db().selectFrom("testimonials").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
