@@ -1,14 +1,14 @@
-export const CONSOLE_BASE = "/employee-dashboard";
+import { href } from "react-router";
 
 // The staff console's sections (issue 5), in the order they appear in its navigation.
 export const CONSOLE_SECTIONS = [
-  { to: CONSOLE_BASE, label: "Overview", end: true },
-  { to: `${CONSOLE_BASE}/leads`, label: "Leads" },
-  { to: `${CONSOLE_BASE}/applications`, label: "Applications" },
-  { to: `${CONSOLE_BASE}/openings`, label: "Openings" },
-  { to: `${CONSOLE_BASE}/testimonials`, label: "Testimonials" },
-  { to: `${CONSOLE_BASE}/clients`, label: "Clients" },
-  { to: `${CONSOLE_BASE}/support`, label: "Support" },
-  { to: `${CONSOLE_BASE}/staff`, label: "Staff" },
-  { to: `${CONSOLE_BASE}/audit`, label: "Audit log" },
+  { to: href("/employee-dashboard"), label: "Overview", end: true },
+  { to: href("/employee-dashboard/leads"), label: "Leads" },
+  { to: href("/employee-dashboard/applications"), label: "Applications" },
+  { to: href("/employee-dashboard/openings"), label: "Openings" },
+  { to: href("/employee-dashboard/testimonials"), label: "Testimonials" },
+  { to: href("/employee-dashboard/clients"), label: "Clients" },
+  { to: href("/employee-dashboard/support"), label: "Support" },
+  { to: href("/employee-dashboard/staff"), label: "Staff" },
+  { to: href("/employee-dashboard/audit"), label: "Audit log" },
 ] as const;

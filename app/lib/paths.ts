@@ -1,4 +1,6 @@
-const DASHBOARD_PATHS = ["/dashboard", "/user-dashboard", "/employee-dashboard"];
+import { href } from "react-router";
+
+const DASHBOARD_PATHS = [href("/dashboard"), href("/user-dashboard"), href("/employee-dashboard")];
 
 /** SPEC §2: the navigation bar is hidden on dashboard paths. */
 export function isDashboardPath(pathname: string): boolean {
@@ -13,4 +15,4 @@ export const navLinks = [
 ] as const;
 
 /** Where the client's Settings panel lives; settings actions come back here. */
-export const SETTINGS_PATH = "/user-dashboard/settings";
+export const SETTINGS_PATH = href("/user-dashboard/settings");

@@ -1,8 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { href, type ShouldRevalidateFunctionArgs } from "react-router";
 import { site } from "~/content/site";
-
-export const PORTAL_BASE = "/user-dashboard";
 
 // SPEC §2 "Dashboard panels" and §8: texts are exact.
 export const PROFILE_LOADING = "Loading your profile...";
@@ -17,10 +15,10 @@ export const REPLY_FAILURE = "Failed to send reply.";
 
 /** The sidebar's tabs; the tab lives in the path, so a reload keeps it. */
 export const PORTAL_TABS = [
-  { to: PORTAL_BASE, label: "Profile", loading: PROFILE_LOADING },
-  { to: `${PORTAL_BASE}/projects`, label: "My Projects", loading: PROJECTS_LOADING },
-  { to: `${PORTAL_BASE}/support`, label: "Support", loading: SUPPORT_LOADING },
-  { to: `${PORTAL_BASE}/settings`, label: "Settings", loading: null },
+  { to: href("/user-dashboard"), label: "Profile", loading: PROFILE_LOADING },
+  { to: href("/user-dashboard/projects"), label: "My Projects", loading: PROJECTS_LOADING },
+  { to: href("/user-dashboard/support"), label: "Support", loading: SUPPORT_LOADING },
+  { to: href("/user-dashboard/settings"), label: "Settings", loading: null },
 ] as const;
 
 export type PortalIntent = "save-profile" | "create-project" | "create-complaint" | "reply";

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
-import { useFetcher, type FetcherWithComponents } from "react-router";
+import { type FetcherWithComponents, href, useFetcher } from "react-router";
 import { FormField } from "~/components/form-field";
 import type { PortalFormResult } from "~/lib/portal";
 import { complaintSchema } from "~/lib/schemas/complaints";
@@ -13,7 +13,7 @@ import { dialogClassName, useUrlDialog } from "./url-dialog";
 // Derived from the schema once, not on every render.
 const constraint = getZodConstraint(complaintSchema);
 
-const SUPPORT_PATH = "/user-dashboard/support";
+const SUPPORT_PATH = href("/user-dashboard/support");
 
 /** "New request" and its modal form (SPEC §2 Support); `?new` opens it without JavaScript. */
 export function NewRequest({ pageResult }: { pageResult?: PortalFormResult }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse } from "react-router";
+import { href, isRouteErrorResponse } from "react-router";
 
 /** A panel's heading row: title, optional intro and an action on the right. */
 export function PanelHeader({ title, intro, action }: { title: string; intro?: ReactNode; action?: ReactNode }) {
@@ -32,7 +32,7 @@ export function PanelError({ error }: { error: unknown }) {
     <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
       <h1 className="text-xl font-semibold">{notFound ? "Not found" : "Something went wrong"}</h1>
       <p className="mt-2">{detail ?? "We could not load this part of your dashboard. Please try again in a moment."}</p>
-      <a href="/user-dashboard" className="btn-secondary mt-4">
+      <a href={href("/user-dashboard")} className="btn-secondary mt-4">
         Back to Profile
       </a>
     </div>

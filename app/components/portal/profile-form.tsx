@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import { FormField } from "~/components/form-field";
 import { profileSchema, type ProfileInput } from "~/lib/schemas/profiles";
 import { FormError } from "./panel";
@@ -36,7 +36,7 @@ export function ProfileForm({ email, defaultValue, lastResult, formError, submit
   const { fullName, phone, company, country } = fields;
 
   return (
-    <Form method="post" action="/user-dashboard?index" {...getFormProps(form)} className="max-w-xl space-y-4">
+    <Form method="post" action={`${href("/user-dashboard")}?index`} {...getFormProps(form)} className="max-w-xl space-y-4">
       <input type="hidden" name="intent" value="save-profile" />
       <div>
         <label htmlFor="profile-email" className="field-label">

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import { FormField } from "~/components/form-field";
 import { projectSchema } from "~/lib/schemas/projects";
 import { FormError } from "./panel";
@@ -30,7 +30,7 @@ export function ProjectForm({ lastResult, formError }: ProjectFormProps) {
   return (
     <Form
       method="post"
-      action="/user-dashboard/projects"
+      action={href("/user-dashboard/projects")}
       {...getFormProps(form)}
       aria-labelledby="create-project-heading"
       className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"

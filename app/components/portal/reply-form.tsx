@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import type { PortalFormResult } from "~/lib/portal";
 import { isBlankReply, replySchema } from "~/lib/schemas/complaints";
 import { FormError } from "./panel";
@@ -36,7 +36,7 @@ export function ReplyForm({ complaintId, subject, pageResult }: ReplyFormProps) 
   }
 
   return (
-    <fetcher.Form method="post" action="/user-dashboard/support" {...formProps} onSubmit={onSubmit} className="mt-4 space-y-2">
+    <fetcher.Form method="post" action={href("/user-dashboard/support")} {...formProps} onSubmit={onSubmit} className="mt-4 space-y-2">
       <input type="hidden" name="intent" value="reply" />
       <input type="hidden" name="complaintId" value={complaintId} />
       <label htmlFor={fields.text.id} className="field-label">

@@ -1,8 +1,8 @@
 import { CurrentHomeDashboardToggle } from "~/components/home-dashboard-toggle";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, NavLink } from "react-router";
+import { href, Link, NavLink } from "react-router";
 import { site } from "~/content/site";
-import { PORTAL_BASE, PORTAL_TABS } from "~/lib/portal";
+import { PORTAL_TABS } from "~/lib/portal";
 import { CloseIcon, MenuIcon } from "./icons";
 
 const SIDEBAR_ID = "portal-sidebar";
@@ -20,7 +20,7 @@ function TabList({ onChoose }: { onChoose?: () => void }) {
     <ul className="space-y-1">
       {PORTAL_TABS.map((tab) => (
         <li key={tab.to}>
-          <NavLink to={tab.to} end={tab.to === PORTAL_BASE} className={tabClass} onClick={onChoose}>
+          <NavLink to={tab.to} end={tab.to === href("/user-dashboard")} className={tabClass} onClick={onChoose}>
             {tab.label}
           </NavLink>
         </li>

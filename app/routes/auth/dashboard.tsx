@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { getSessionUser } from "~/server/auth/session.server";
 
@@ -7,7 +7,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const search = new URL(request.url).search;
   if (!user) throw redirect("/login");
-  throw redirect(`${user.role === "employee" ? "/employee-dashboard" : "/user-dashboard"}${search}`);
+  throw redirect(`${user.role === "employee" ? href("/employee-dashboard") : href("/user-dashboard")}${search}`);
 }
 
 export default function Dashboard() {

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, replace } from "react-router";
+import { data, href, redirect, replace } from "react-router";
 import { CUSTOMER_GOOGLE_FAILED, EMPLOYEE_ON_CUSTOMER_GOOGLE } from "~/lib/auth-messages";
 import { withFlash } from "~/lib/flash";
 import { credentialsSchema } from "~/lib/schemas/credentials";
@@ -20,9 +20,9 @@ export async function loginLoader(request: Request) {
       // SPEC §5: a company account signing in through the customer form is signed out again.
       return data({ ...base, error: EMPLOYEE_ON_CUSTOMER_GOOGLE }, { headers: await signOut(request) });
     }
-    throw replace(withFlash("/user-dashboard", "login"));
+    throw replace(withFlash(href("/user-dashboard"), "login"));
   }
-  if (user) throw replace("/user-dashboard");
+  if (user) throw replace(href("/user-dashboard"));
   return { ...base, error: null };
 }
 
@@ -44,5 +44,5 @@ export async function loginAction(request: Request, clientIp: string) {
   if (!outcome.ok) {
     return data({ error: outcome.message, result: submission.reply({ hideFields: ["password"] }) }, { status: outcome.status });
   }
-  throw redirect(withFlash("/user-dashboard", register ? "registered" : "login"), { headers: outcome.headers });
+  throw redirect(withFlash(href("/user-dashboard"), register ? "registered" : "login"), { headers: outcome.headers });
 }

@@ -1,10 +1,9 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/application";
 import { PipelineBadge } from "~/components/console/pipeline-badge";
 import { RecordHistory } from "~/components/console/record-history";
 import { NoteForm, PipelineForm } from "~/components/console/review-forms";
 import { SectionError } from "~/components/console/section-error";
-import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { APPLICATION_STAGES, APPLICATION_STAGE_LABELS, applicationStageLabel, applicationStageSchema } from "~/lib/schemas/applications-staff";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
@@ -39,7 +38,7 @@ export default function ConsoleApplication({ loaderData, actionData }: Route.Com
   return (
     <article aria-labelledby="application-heading" className="space-y-8">
       <div>
-        <Link to={`${CONSOLE_BASE}/applications`} className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+        <Link to={href("/employee-dashboard/applications")} className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
           ← Back to Applications
         </Link>
         <div className="mt-2 flex flex-wrap items-center gap-3">
@@ -70,7 +69,7 @@ export default function ConsoleApplication({ loaderData, actionData }: Route.Com
         <dd>
           {a.hasResume ? (
             // A download, not a page: reloadDocument keeps the client router out of it.
-            <Link to={`${CONSOLE_BASE}/applications/${a.id}/resume`} reloadDocument className="btn-secondary">
+            <Link to={href("/employee-dashboard/applications/:id/resume", { id: a.id })} reloadDocument className="btn-secondary">
               Download resume<span className="sr-only"> of {a.name}</span> ({a.resumeName})
             </Link>
           ) : (
@@ -96,5 +95,5 @@ export default function ConsoleApplication({ loaderData, actionData }: Route.Com
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <SectionError error={error} backTo={`${CONSOLE_BASE}/applications`} backLabel="Back to Applications" />;
+  return <SectionError error={error} backTo={href("/employee-dashboard/applications")} backLabel="Back to Applications" />;
 }

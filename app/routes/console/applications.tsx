@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/applications";
 import { FilterSelect, ListFilters } from "~/components/console/list-filters";
 import { ListTable } from "~/components/console/list-table";
@@ -6,7 +6,6 @@ import { Pager } from "~/components/console/pager";
 import { PipelineBadge } from "~/components/console/pipeline-badge";
 import { ResultCount } from "~/components/console/result-count";
 import { SectionError } from "~/components/console/section-error";
-import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
 import { APPLICATION_STAGES, APPLICATION_STAGE_LABELS, applicationFilterFrom, applicationFilterQuery, applicationStageLabel } from "~/lib/schemas/applications-staff";
@@ -41,11 +40,11 @@ export default function ConsoleApplications({ loaderData }: Route.ComponentProps
         <h2 id="applications-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
           Applications
         </h2>
-        <a href={`${CONSOLE_BASE}/applications/export${applicationFilterQuery(filter)}`} className="btn-secondary" download>
+        <a href={`${href("/employee-dashboard/applications/export")}${applicationFilterQuery(filter)}`} className="btn-secondary" download>
           Export CSV<span className="sr-only"> of the applications shown</span>
         </a>
       </div>
-      <ListFilters label="Filter applications" gap="gap-3" submitLabel="Apply" clearTo={filtered ? `${CONSOLE_BASE}/applications` : undefined}>
+      <ListFilters label="Filter applications" gap="gap-3" submitLabel="Apply" clearTo={filtered ? href("/employee-dashboard/applications") : undefined}>
         <FilterSelect
           id="applications-opening"
           name="opening"
@@ -69,7 +68,7 @@ export default function ConsoleApplications({ loaderData }: Route.ComponentProps
               <time dateTime={isoDate(a.submittedAt)}>{formatDateTime(a.submittedAt)}</time>
             </td>
             <th scope="row" className="py-3 pr-4 font-semibold">
-              <Link to={`${CONSOLE_BASE}/applications/${a.id}`} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+              <Link to={href("/employee-dashboard/applications/:id", { id: a.id })} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
                 {a.name}
               </Link>
               <span className="block font-normal break-all text-slate-600 dark:text-slate-400">{a.email}</span>
@@ -88,5 +87,5 @@ export default function ConsoleApplications({ loaderData }: Route.ComponentProps
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <SectionError error={error} backTo={`${CONSOLE_BASE}/applications`} backLabel="Back to Applications" />;
+  return <SectionError error={error} backTo={href("/employee-dashboard/applications")} backLabel="Back to Applications" />;
 }

@@ -1,9 +1,8 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import type { Route } from "./+types/audit";
 import { Pager } from "~/components/console/pager";
 import { SectionError } from "~/components/console/section-error";
 import { auditRecordPath, describeAuditDetail } from "~/lib/audit-links";
-import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
 import { listAudit, listAuditEntities } from "~/server/models/audit.server";
@@ -103,5 +102,5 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <SectionError error={error} backTo={`${CONSOLE_BASE}/audit`} backLabel="Back to the audit log" />;
+  return <SectionError error={error} backTo={href("/employee-dashboard/audit")} backLabel="Back to the audit log" />;
 }

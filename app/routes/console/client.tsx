@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/client";
 import { ProgressForm } from "~/components/console/progress-form";
 import { SectionError } from "~/components/console/section-error";
@@ -6,7 +6,6 @@ import { StatusBadge } from "~/components/portal/status-badge";
 import { ProgressBar } from "~/components/portal/progress-bar";
 import { ProgressHistory } from "~/components/progress-history";
 import { site } from "~/content/site";
-import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDate, isoDate } from "~/lib/dates";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
@@ -44,7 +43,7 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
   return (
     <section aria-labelledby="client-heading" className="space-y-8">
       <div>
-        <Link to={`${CONSOLE_BASE}/clients`} className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+        <Link to={href("/employee-dashboard/clients")} className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
           ← All clients
         </Link>
         <h2 id="client-heading" className="mt-2 text-2xl font-bold text-slate-900 dark:text-white">
@@ -106,7 +105,7 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
           <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
             {complaints.map((c) => (
               <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
-                <Link to={`${CONSOLE_BASE}/support/${c.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+                <Link to={href("/employee-dashboard/support/:id", { id: c.id })} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
                   {c.subject}
                 </Link>
                 <span className="flex items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
@@ -123,5 +122,5 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <SectionError error={error} backTo={`${CONSOLE_BASE}/clients`} backLabel="Back to Clients" />;
+  return <SectionError error={error} backTo={href("/employee-dashboard/clients")} backLabel="Back to Clients" />;
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/clients";
 import { ListFilters, SearchField } from "~/components/console/list-filters";
 import { boxedCell, ListTable } from "~/components/console/list-table";
@@ -6,7 +6,6 @@ import { Pager } from "~/components/console/pager";
 import { ResultCount } from "~/components/console/result-count";
 import { SectionError } from "~/components/console/section-error";
 import { site } from "~/content/site";
-import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDate, isoDate } from "~/lib/dates";
 import { PAGE_SIZE, pageFrom } from "~/lib/pagination";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
@@ -46,7 +45,7 @@ export default function ClientsSection({ loaderData }: Route.ComponentProps) {
         row={(c) => (
           <tr key={c.id}>
             <th scope="row" className={`${boxedCell} font-normal`}>
-              <Link to={`${CONSOLE_BASE}/clients/${c.id}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+              <Link to={href("/employee-dashboard/clients/:id", { id: c.id })} className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
                 {c.fullName || c.name || c.email}
               </Link>
               <span className="block text-slate-600 dark:text-slate-400">{c.email}</span>
@@ -68,5 +67,5 @@ export default function ClientsSection({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <SectionError error={error} backTo={CONSOLE_BASE} backLabel="Back to Overview" />;
+  return <SectionError error={error} backTo={href("/employee-dashboard")} backLabel="Back to Overview" />;
 }

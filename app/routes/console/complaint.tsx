@@ -1,11 +1,10 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/complaint";
 import { ComplaintStatusForm } from "~/components/console/complaint-status-form";
 import { SectionError } from "~/components/console/section-error";
 import { StaffReplyForm } from "~/components/console/staff-reply-form";
 import { StatusBadge } from "~/components/portal/status-badge";
 import { site } from "~/content/site";
-import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
@@ -34,7 +33,7 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
   return (
     <article aria-labelledby="complaint-heading" className="space-y-6">
       <div>
-        <Link to={`${CONSOLE_BASE}/support`} className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+        <Link to={href("/employee-dashboard/support")} className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
           ← Support inbox
         </Link>
         <div className="mt-2 flex flex-wrap items-center gap-3">
@@ -45,7 +44,7 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
         </div>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           Raised by{" "}
-          <Link to={`${CONSOLE_BASE}/clients/${complaint.owner.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+          <Link to={href("/employee-dashboard/clients/:id", { id: complaint.owner.id })} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
             {clientLabel}
           </Link>{" "}
           ({complaint.owner.email}) on <time dateTime={isoDate(complaint.createdAt)}>{formatDateTime(complaint.createdAt)}</time>
@@ -86,5 +85,5 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <SectionError error={error} backTo={`${CONSOLE_BASE}/support`} backLabel="Back to Support inbox" />;
+  return <SectionError error={error} backTo={href("/employee-dashboard/support")} backLabel="Back to Support inbox" />;
 }

@@ -1,10 +1,9 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/lead";
 import { PipelineBadge } from "~/components/console/pipeline-badge";
 import { RecordHistory } from "~/components/console/record-history";
 import { NoteForm, PipelineForm } from "~/components/console/review-forms";
 import { SectionError } from "~/components/console/section-error";
-import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, leadStatusLabel, leadStatusSchema } from "~/lib/schemas/quotes-staff";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
@@ -38,7 +37,7 @@ export default function ConsoleLead({ loaderData, actionData }: Route.ComponentP
   return (
     <article aria-labelledby="lead-heading" className="space-y-8">
       <div>
-        <Link to={`${CONSOLE_BASE}/leads`} className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+        <Link to={href("/employee-dashboard/leads")} className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
           ← Back to Leads
         </Link>
         <div className="mt-2 flex flex-wrap items-center gap-3">
@@ -88,5 +87,5 @@ export default function ConsoleLead({ loaderData, actionData }: Route.ComponentP
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <SectionError error={error} backTo={`${CONSOLE_BASE}/leads`} backLabel="Back to Leads" />;
+  return <SectionError error={error} backTo={href("/employee-dashboard/leads")} backLabel="Back to Leads" />;
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/leads";
 import { FilterSelect, ListFilters, SearchField } from "~/components/console/list-filters";
 import { ListTable } from "~/components/console/list-table";
@@ -6,7 +6,6 @@ import { Pager } from "~/components/console/pager";
 import { PipelineBadge } from "~/components/console/pipeline-badge";
 import { ResultCount } from "~/components/console/result-count";
 import { SectionError } from "~/components/console/section-error";
-import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, leadFilterFrom, leadFilterQuery, leadStatusLabel } from "~/lib/schemas/quotes-staff";
@@ -49,11 +48,11 @@ export default function ConsoleLeads({ loaderData }: Route.ComponentProps) {
         <h2 id="leads-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
           Leads
         </h2>
-        <a href={`${CONSOLE_BASE}/leads/export${leadFilterQuery(filter)}`} className="btn-secondary" download>
+        <a href={`${href("/employee-dashboard/leads/export")}${leadFilterQuery(filter)}`} className="btn-secondary" download>
           Export CSV<span className="sr-only"> of the leads shown</span>
         </a>
       </div>
-      <ListFilters role="search" label="Search leads" gap="gap-3" submitLabel="Apply" clearTo={filtered ? `${CONSOLE_BASE}/leads` : undefined}>
+      <ListFilters role="search" label="Search leads" gap="gap-3" submitLabel="Apply" clearTo={filtered ? href("/employee-dashboard/leads") : undefined}>
         <SearchField id="leads-q" label="Search name, e-mail, phone or requirement" defaultValue={filter.q ?? ""} maxLength={200} className="min-w-56 flex-1" />
         <FilterSelect id="leads-status" name="status" label="Status" defaultValue={filter.status ?? ""} allLabel="All statuses" options={STATUS_OPTIONS} />
       </ListFilters>
@@ -69,7 +68,7 @@ export default function ConsoleLeads({ loaderData }: Route.ComponentProps) {
               <time dateTime={isoDate(lead.submittedAt)}>{formatDateTime(lead.submittedAt)}</time>
             </td>
             <th scope="row" className="py-3 pr-4 font-semibold">
-              <Link to={`${CONSOLE_BASE}/leads/${lead.id}`} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+              <Link to={href("/employee-dashboard/leads/:id", { id: lead.id })} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
                 {lead.name}
               </Link>
             </th>
@@ -90,5 +89,5 @@ export default function ConsoleLeads({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <SectionError error={error} backTo={`${CONSOLE_BASE}/leads`} backLabel="Back to Leads" />;
+  return <SectionError error={error} backTo={href("/employee-dashboard/leads")} backLabel="Back to Leads" />;
 }

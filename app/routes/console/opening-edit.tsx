@@ -1,12 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import type { Route } from "./+types/opening-edit";
 import { ActionMessage } from "~/components/console/action-message";
 import { IntentButton } from "~/components/console/intent-button";
 import { OpeningForm } from "~/components/console/opening-form";
 import { OpeningStatus } from "~/components/console/opening-status";
 import { SectionError } from "~/components/console/section-error";
-import { CONSOLE_BASE } from "~/lib/console-nav";
 import { dateFromValidThrough, openingFieldsFrom, openingSchema } from "~/lib/schemas/openings";
 import { contentResult, requireContentIntent } from "~/server/http/form-result.server";
 import { readForm } from "~/server/http/form-data.server";
@@ -66,7 +65,7 @@ export default function EditOpening({ loaderData, actionData }: Route.ComponentP
   };
   return (
     <section aria-labelledby="edit-opening-heading">
-      <Link to={`${CONSOLE_BASE}/openings`} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+      <Link to={href("/employee-dashboard/openings")} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
         ← All openings
       </Link>
       <div className="mt-2 mb-6 flex flex-wrap items-center gap-3">
@@ -105,5 +104,5 @@ export default function EditOpening({ loaderData, actionData }: Route.ComponentP
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <SectionError error={error} backTo={`${CONSOLE_BASE}/openings`} backLabel="Back to Openings" />;
+  return <SectionError error={error} backTo={href("/employee-dashboard/openings")} backLabel="Back to Openings" />;
 }

@@ -1,9 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link, redirect } from "react-router";
+import { href, Link, redirect } from "react-router";
 import type { Route } from "./+types/opening-new";
 import { OpeningForm } from "~/components/console/opening-form";
 import { SectionError } from "~/components/console/section-error";
-import { CONSOLE_BASE } from "~/lib/console-nav";
 import { openingFieldsFrom, openingSchema } from "~/lib/schemas/openings";
 import { contentResult, requireContentIntent } from "~/server/http/form-result.server";
 import { readForm } from "~/server/http/form-data.server";
@@ -27,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const opening = await createOpening(openingFieldsFrom(submission.value), { actor: user });
-    return redirect(`${CONSOLE_BASE}/openings/${opening.id}?created=1`);
+    return redirect(`${href("/employee-dashboard/openings/:id", { id: opening.id })}?created=1`);
   } catch (error) {
     logger.error({ err: error }, "opening create failed");
     return contentResult({ intent, status: "error", message: "The opening could not be saved. Please try again.", result: submission.reply() }, 500);
@@ -37,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function NewOpening({ actionData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="new-opening-heading">
-      <Link to={`${CONSOLE_BASE}/openings`} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+      <Link to={href("/employee-dashboard/openings")} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
         ← All openings
       </Link>
       <h2 id="new-opening-heading" className="mt-2 mb-6 text-2xl font-bold text-slate-900 dark:text-white">
@@ -49,5 +48,5 @@ export default function NewOpening({ actionData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <SectionError error={error} backTo={`${CONSOLE_BASE}/openings`} backLabel="Back to Openings" />;
+  return <SectionError error={error} backTo={href("/employee-dashboard/openings")} backLabel="Back to Openings" />;
 }

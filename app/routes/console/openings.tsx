@@ -1,11 +1,10 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/openings";
 import { ActionMessage } from "~/components/console/action-message";
 import { IntentButton } from "~/components/console/intent-button";
 import { OpeningStatus } from "~/components/console/opening-status";
 import { Pager } from "~/components/console/pager";
 import { SectionError } from "~/components/console/section-error";
-import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDate, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
@@ -46,7 +45,7 @@ export default function ConsoleOpenings({ loaderData, actionData }: Route.Compon
         <h2 id="openings-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
           Openings
         </h2>
-        <Link to={`${CONSOLE_BASE}/openings/new`} className="btn-primary">
+        <Link to={href("/employee-dashboard/openings/new")} className="btn-primary">
           New opening
         </Link>
       </div>
@@ -75,7 +74,7 @@ export default function ConsoleOpenings({ loaderData, actionData }: Route.Compon
               {openings.map((o) => (
                 <tr key={o.id}>
                   <td className="py-3 pr-4">
-                    <Link to={`${CONSOLE_BASE}/openings/${o.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+                    <Link to={href("/employee-dashboard/openings/:id", { id: o.id })} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
                       {o.title}
                     </Link>
                   </td>
@@ -108,5 +107,5 @@ export default function ConsoleOpenings({ loaderData, actionData }: Route.Compon
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <SectionError error={error} backTo={`${CONSOLE_BASE}/openings`} backLabel="Back to Openings" />;
+  return <SectionError error={error} backTo={href("/employee-dashboard/openings")} backLabel="Back to Openings" />;
 }

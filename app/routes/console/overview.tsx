@@ -1,8 +1,7 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/overview";
 import { BarChart, ColumnChart } from "~/components/console/charts";
 import { SectionError } from "~/components/console/section-error";
-import { CONSOLE_BASE } from "~/lib/console-nav";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { applicationsPerOpening, leadsPerWeek, overviewCounts } from "~/server/models/overview.server";
 import { requireStaff } from "~/server/auth/session.server";
@@ -19,10 +18,10 @@ export default function ConsoleOverview({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation("/events/console", ["leads", "applications", "openings", "complaints"]);
   const { counts, weeks, openings } = loaderData;
   const cards = [
-    { label: "New leads", value: counts.newLeads, to: `${CONSOLE_BASE}/leads?status=new` },
-    { label: "Unanswered support requests", value: counts.unansweredSupport, to: `${CONSOLE_BASE}/support` },
-    { label: "New applications", value: counts.newApplications, to: `${CONSOLE_BASE}/applications?stage=new` },
-    { label: "Open openings", value: counts.openOpenings, to: `${CONSOLE_BASE}/openings` },
+    { label: "New leads", value: counts.newLeads, to: `${href("/employee-dashboard/leads")}?status=new` },
+    { label: "Unanswered support requests", value: counts.unansweredSupport, to: href("/employee-dashboard/support") },
+    { label: "New applications", value: counts.newApplications, to: `${href("/employee-dashboard/applications")}?stage=new` },
+    { label: "Open openings", value: counts.openOpenings, to: href("/employee-dashboard/openings") },
   ];
   return (
     <section aria-labelledby="overview-heading">
@@ -61,5 +60,5 @@ export default function ConsoleOverview({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <SectionError error={error} backTo={CONSOLE_BASE} backLabel="Back to Overview" />;
+  return <SectionError error={error} backTo={href("/employee-dashboard")} backLabel="Back to Overview" />;
 }

@@ -1,12 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import type { Route } from "./+types/staff";
 import { ActionMessage } from "~/components/console/action-message";
 import { Pager } from "~/components/console/pager";
 import { SectionError } from "~/components/console/section-error";
 import { FormField } from "~/components/form-field";
-import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDate, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
 import { roleForEmail } from "~/lib/roles";
@@ -153,5 +152,5 @@ function AddStaffForm({ domain, outcome }: { domain: string; outcome?: Route.Com
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <SectionError error={error} backTo={`${CONSOLE_BASE}/staff`} backLabel="Back to Staff" />;
+  return <SectionError error={error} backTo={href("/employee-dashboard/staff")} backLabel="Back to Staff" />;
 }

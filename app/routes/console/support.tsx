@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/support";
 import { FilterSelect, ListFilters } from "~/components/console/list-filters";
 import { boxedCell, ListTable } from "~/components/console/list-table";
@@ -7,7 +7,6 @@ import { ResultCount } from "~/components/console/result-count";
 import { SectionError } from "~/components/console/section-error";
 import { StatusBadge } from "~/components/portal/status-badge";
 import { site } from "~/content/site";
-import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { PAGE_SIZE, pageFrom } from "~/lib/pagination";
 import { COMPLAINT_STATUSES, isComplaintStatus } from "~/lib/schemas/complaints-staff";
@@ -51,7 +50,7 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
         row={(e) => (
           <tr key={e.id}>
             <th scope="row" className={`${boxedCell} font-normal`}>
-              <Link to={`${CONSOLE_BASE}/support/${e.id}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+              <Link to={href("/employee-dashboard/support/:id", { id: e.id })} className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
                 {e.subject}
               </Link>
               {e.status !== "Resolved" && (e.lastSender === null || e.lastSender === "user") ? (
@@ -78,5 +77,5 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <SectionError error={error} backTo={CONSOLE_BASE} backLabel="Back to Overview" />;
+  return <SectionError error={error} backTo={href("/employee-dashboard")} backLabel="Back to Overview" />;
 }

@@ -1,12 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import type { Route } from "./+types/testimonial-edit";
 import { ActionMessage } from "~/components/console/action-message";
 import { IntentButton } from "~/components/console/intent-button";
 import { SectionError } from "~/components/console/section-error";
 import { TestimonialForm } from "~/components/console/testimonial-form";
 import { TestimonialVisibility } from "~/components/console/testimonial-visibility";
-import { CONSOLE_BASE } from "~/lib/console-nav";
 import { testimonialSchema } from "~/lib/schemas/testimonials";
 import { contentResult, requireContentIntent } from "~/server/http/form-result.server";
 import { readForm } from "~/server/http/form-data.server";
@@ -49,7 +48,7 @@ export default function EditTestimonial({ loaderData, actionData }: Route.Compon
   const defaultValue = { review: testimonial.review, name: testimonial.name, category: testimonial.category };
   return (
     <section aria-labelledby="edit-testimonial-heading" className="max-w-2xl">
-      <Link to={`${CONSOLE_BASE}/testimonials`} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+      <Link to={href("/employee-dashboard/testimonials")} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
         ← All testimonials
       </Link>
       <div className="mt-2 mb-4 flex flex-wrap items-center gap-3">
@@ -81,5 +80,5 @@ export default function EditTestimonial({ loaderData, actionData }: Route.Compon
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <SectionError error={error} backTo={`${CONSOLE_BASE}/testimonials`} backLabel="Back to Testimonials" />;
+  return <SectionError error={error} backTo={href("/employee-dashboard/testimonials")} backLabel="Back to Testimonials" />;
 }

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/testimonials";
 import { ActionMessage } from "~/components/console/action-message";
 import { IntentButton } from "~/components/console/intent-button";
@@ -7,7 +7,6 @@ import { Pager } from "~/components/console/pager";
 import { SectionError } from "~/components/console/section-error";
 import { TestimonialForm } from "~/components/console/testimonial-form";
 import { TestimonialVisibility } from "~/components/console/testimonial-visibility";
-import { CONSOLE_BASE } from "~/lib/console-nav";
 import { pageFrom } from "~/lib/pagination";
 import { testimonialSchema } from "~/lib/schemas/testimonials";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
@@ -75,7 +74,7 @@ export default function ConsoleTestimonials({ loaderData, actionData }: Route.Co
                   <p className="text-sm text-slate-600 dark:text-slate-400">{t.category}</p>
                   <blockquote className="mt-2 whitespace-pre-line text-slate-700 dark:text-slate-300">{t.review}</blockquote>
                   <div className="mt-3 flex flex-wrap gap-2">
-                    <Link to={`${CONSOLE_BASE}/testimonials/${t.id}`} className="btn-secondary px-3 py-1.5" aria-label={`Edit testimonial from ${t.name}`}>
+                    <Link to={href("/employee-dashboard/testimonials/:id", { id: t.id })} className="btn-secondary px-3 py-1.5" aria-label={`Edit testimonial from ${t.name}`}>
                       Edit
                     </Link>
                     {t.visible ? (
@@ -100,5 +99,5 @@ export default function ConsoleTestimonials({ loaderData, actionData }: Route.Co
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <SectionError error={error} backTo={`${CONSOLE_BASE}/testimonials`} backLabel="Back to Testimonials" />;
+  return <SectionError error={error} backTo={href("/employee-dashboard/testimonials")} backLabel="Back to Testimonials" />;
 }

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, useRevalidator, useSearchParams } from "react-router";
+import { href, redirect, useRevalidator, useSearchParams } from "react-router";
 import type { Route } from "./+types/profile";
 import { LoadingBar } from "~/components/loading-bar";
 import { GetButton } from "~/components/portal/get-button";
@@ -7,7 +7,7 @@ import { CloseIcon, PencilIcon } from "~/components/portal/icons";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
 import { ProfileForm } from "~/components/portal/profile-form";
 import { ProfileView } from "~/components/portal/profile-view";
-import { PORTAL_BASE, PROFILE_LOADING, PROFILE_SAVE_FAILURE, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
+import { PROFILE_LOADING, PROFILE_SAVE_FAILURE, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
 import { keepFailureInPanel } from "~/lib/portal-client-action";
 import { profileSchema } from "~/lib/schemas/profiles";
 import { readForm } from "~/server/http/form-data.server";
@@ -40,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
     return formResult({ intent, status: "error", message: PROFILE_SAVE_FAILURE, result: submission.reply() }, 500);
   }
   // Back to view mode; a reload after saving does not post again.
-  return redirect(PORTAL_BASE);
+  return redirect(href("/user-dashboard"));
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
@@ -72,11 +72,11 @@ export default function ProfilePanel({ loaderData, actionData }: Route.Component
         title={editing ? "Edit profile" : "Profile"}
         action={
           editing ? (
-            <GetButton to={PORTAL_BASE} aria-label="Cancel editing" className="btn-secondary px-3">
+            <GetButton to={href("/user-dashboard")} aria-label="Cancel editing" className="btn-secondary px-3">
               <CloseIcon />
             </GetButton>
           ) : (
-            <GetButton to={PORTAL_BASE} params={{ edit: "1" }} aria-label="Edit profile" className="btn-secondary px-3">
+            <GetButton to={href("/user-dashboard")} params={{ edit: "1" }} aria-label="Edit profile" className="btn-secondary px-3">
               <PencilIcon />
             </GetButton>
           )

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { roleForEmail, type Role } from "~/lib/roles";
 import type { SessionUser } from "./actor.server";
 import { auth } from "./auth.server";
@@ -73,7 +73,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 /** Guard: a signed-in client; staff are sent to their own dashboard. */
 export async function requireClient(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (user.role !== "client") throw redirect("/employee-dashboard");
+  if (user.role !== "client") throw redirect(href("/employee-dashboard"));
   return user;
 }
 

@@ -1,6 +1,6 @@
+import { href } from "react-router";
 import type { Transaction } from "kysely";
 import { newId } from "~/lib/ids";
-import { PORTAL_BASE } from "~/lib/portal";
 import type { ComplaintStatus } from "~/lib/schemas/complaints-staff";
 import { actorName, type Actor } from "~/server/auth/actor.server";
 import { recordAudit } from "./audit.server";
@@ -91,7 +91,7 @@ async function complaintForChange(trx: Transaction<Database>, id: string) {
     .executeTakeFirst();
 }
 
-const portalUrl = () => `${getEnv().APP_URL}${PORTAL_BASE}/support`;
+const portalUrl = () => `${getEnv().APP_URL}${href("/user-dashboard/support")}`;
 
 /**
  * Replies as staff: sender 'staff' with the staff member's name. The reply, its audit row and the
