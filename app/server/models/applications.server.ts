@@ -1,7 +1,7 @@
-import type { Transaction } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 import { newId } from "~/lib/ids";
 import { db } from "~/server/db/db.server";
-import type { Database } from "~/server/db/schema";
+import type { Database, JobApplicationTable } from "~/server/db/schema";
 import { applicationSchema, type ApplicationInput } from "~/lib/schemas/applications";
 import { APPLICATION_FAILURE_MESSAGE, APPLICATION_SUCCESS_MESSAGE } from "~/lib/constants";
 import { FORM_EXPIRED_MESSAGE, RATE_LIMITED_MESSAGE } from "~/lib/form-messages";
@@ -16,20 +16,8 @@ import { screenSubmission } from "~/server/defence/spam-defence.server";
 import { fileStore, KeyExists } from "~/server/storage/storage.server";
 import { resumeIntent, type ResumeIntent } from "~/server/uploads/resume-intents.server";
 
-export interface JobApplication {
-  id: string;
-  name: string;
-  email: string;
-  message: string;
-  /** Storage key of the private resume, or "" (SPEC §3). */
-  resume: string;
-  resumeName: string;
-  resumeType: string;
-  resumeSize: number;
-  jobId: string;
-  submittedAt: number;
-  appliedBy: string | null;
-}
+/** A job application as submitted; its hiring stage belongs to the staff side (applications-staff). */
+export type JobApplication = Omit<Selectable<JobApplicationTable>, "stage">;
 
 export interface ResumeRef {
   key: string;

@@ -1,6 +1,8 @@
+import type { Selectable } from "kysely";
 import { newId } from "~/lib/ids";
 import type { ComplaintInput } from "~/lib/schemas/complaints";
 import { db } from "~/server/db/db.server";
+import type { ComplaintTable } from "~/server/db/schema";
 import { events } from "~/server/events/bus.server";
 
 export const INITIAL_COMPLAINT_STATUS = "Pending";
@@ -16,18 +18,11 @@ export interface Reply {
   timestamp: number;
 }
 
-export interface Complaint {
-  id: string;
-  ownerId: string;
-  subject: string;
-  message: string;
-  status: string;
-  createdAt: number;
-  updatedAt: number;
+type ComplaintRow = Selectable<ComplaintTable>;
+
+export interface Complaint extends ComplaintRow {
   replies: Reply[];
 }
-
-type ComplaintRow = Omit<Complaint, "replies">;
 
 /** Attaches each complaint's replies, oldest first. */
 export async function withReplies(complaints: ComplaintRow[]): Promise<Complaint[]> {

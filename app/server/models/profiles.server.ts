@@ -1,15 +1,9 @@
 import type { ProfileInput } from "~/lib/schemas/profiles";
 import { db } from "~/server/db/db.server";
+import type { ProfileTable } from "~/server/db/schema";
+import type { Selectable } from "kysely";
 
-export interface Profile {
-  userId: string;
-  fullName: string;
-  phone: string;
-  company: string;
-  country: string;
-  email: string;
-  updatedAt: number;
-}
+export type Profile = Selectable<ProfileTable>;
 
 /** The owner's profile, or undefined when they have not completed it yet. */
 export async function getProfile({ ownerId }: { ownerId: string }): Promise<Profile | undefined> {

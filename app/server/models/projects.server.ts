@@ -3,17 +3,11 @@ import type { ProjectInput } from "~/lib/schemas/projects";
 import { actorName, type Actor } from "~/server/auth/actor.server";
 import { recordAudit } from "./audit.server";
 import { db } from "~/server/db/db.server";
+import type { ProjectTable, ProjectProgressTable } from "~/server/db/schema";
 import { events } from "~/server/events/bus.server";
+import type { Selectable } from "kysely";
 
-export interface Project {
-  id: string;
-  ownerId: string;
-  title: string;
-  description: string;
-  progress: number;
-  createdAt: number;
-  updatedAt: number;
-}
+export type Project = Selectable<ProjectTable>;
 
 export async function listProjects({ ownerId }: { ownerId: string }): Promise<Project[]> {
   return db()
@@ -46,14 +40,7 @@ export async function createProject({ ownerId }: { ownerId: string }, input: Pro
   return project;
 }
 
-export interface ProgressEntry {
-  id: string;
-  projectId: string;
-  progress: number;
-  note: string;
-  changedByName: string;
-  changedAt: number;
-}
+export type ProgressEntry = Selectable<ProjectProgressTable>;
 
 /**
  * Staff only (the caller has passed requireStaff): sets a client's project progress with an

@@ -1,23 +1,15 @@
-import type { Transaction } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 import { newId } from "~/lib/ids";
 import type { QuoteInput } from "~/lib/schemas/quotes";
 import { db } from "~/server/db/db.server";
-import type { Database } from "~/server/db/schema";
+import type { Database, QuoteTable } from "~/server/db/schema";
 import { events } from "~/server/events/bus.server";
 import { enqueueQuoteMails } from "~/server/mail/notifications.server";
 import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 
-export interface Quote {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  country: string;
-  requirement: string;
-  submittedAt: number;
-  status: string;
-}
+/** A stored quote request (SPEC §3): the row as it is. */
+export type Quote = Selectable<QuoteTable>;
 
 /** Stores one quote request (SPEC §3: one new record per submission) inside the caller's transaction. */
 export async function insertQuote(trx: Transaction<Database>, input: QuoteInput, now = Date.now()): Promise<Quote> {
