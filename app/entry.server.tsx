@@ -27,7 +27,8 @@ export default function handleRequest(
   // Vite's dev client injects inline scripts, so the strict policy only applies to built code.
   if (import.meta.env.PROD) responseHeaders.set("Content-Security-Policy", documentCsp(nonce));
   // Any page rendered for a signed-in visitor carries their details (the root loader's user), and
-  // error pages have no route headers of their own: never stored (SECURITY.md).
+  // error pages have no route headers of their own: never stored (docs/security.md "Headers and
+  // caching").
   if (carriesSession(request)) responseHeaders.set("Cache-Control", "no-store");
 
   if (request.method.toUpperCase() === "HEAD") {

@@ -630,7 +630,8 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
   });
 
   // React Router checks the Origin of POSTs to UI routes only (checked end to end in
-  // e2e/auth.spec.ts); these resource routes need their own check (SECURITY.md).
+  // e2e/auth.spec.ts); these resource routes need their own check (docs/security.md "Cross-site
+  // requests").
   describe("Cross-site POSTs to the settings resource routes", () => {
     const crossSite = { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" };
 

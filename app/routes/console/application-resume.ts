@@ -8,8 +8,8 @@ import { FileNotFound, fileStore } from "~/server/storage/storage.server";
 const notFound = () => new Response("This application has no resume.", { status: 404, statusText: "Not found" });
 
 /**
- * SECURITY.md "Uploads": resumes are private; staff download them here, streamed from storage as an
- * attachment that the browser must not sniff or keep.
+ * docs/security.md "Uploads": resumes are private; staff download them here, streamed from
+ * storage as an attachment that the browser must not sniff or keep.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);

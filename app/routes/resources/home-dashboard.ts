@@ -8,7 +8,7 @@ import { requireUser } from "~/server/auth/session.server";
 
 export async function action({ request }: Route.ActionArgs) {
   await requireUser(request);
-  // Resource routes are outside React Router's own origin check (SECURITY.md).
+  // Resource routes are outside React Router's own origin check (docs/security.md "Cross-site requests").
   if (!isSameOrigin(request)) throw new Response("Cross-site request refused.", { status: 403 });
   const form = await readForm(request);
   const enabled = form.get("enabled") === "1";

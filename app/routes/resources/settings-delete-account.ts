@@ -13,7 +13,7 @@ import { requireClient } from "~/server/auth/session.server";
 export async function action({ request }: Route.ActionArgs) {
   // The portal's settings: staff accounts are managed from the console and the staff CLI.
   const user = await requireClient(request);
-  // Resource routes are outside React Router's own origin check (SECURITY.md).
+  // Resource routes are outside React Router's own origin check (docs/security.md "Cross-site requests").
   if (!isSameOrigin(request)) throw new Response("Cross-site request refused.", { status: 403 });
   try {
     const { headers } = await (await auth()).api.deleteUser({ body: {}, headers: request.headers, returnHeaders: true });

@@ -3,8 +3,9 @@ import { logger } from "~/server/logger.server";
 import { fileStore } from "~/server/storage/storage.server";
 
 /**
- * Deletes everything of ours that belongs to a user (SECURITY.md: Better Auth does not): profile,
- * projects, complaints and replies (by cascade), their job applications and resume files.
+ * Deletes everything of ours that belongs to a user (docs/security.md "Sessions": Better Auth
+ * does not): profile, projects, complaints and replies (by cascade), their job applications and
+ * resume files.
  * Idempotent: running it twice leaves the same state.
  */
 export async function purgeUserData(userId: string): Promise<void> {

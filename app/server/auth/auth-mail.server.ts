@@ -3,7 +3,10 @@ import { getEnv } from "~/server/env.server";
 import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { composeMail } from "~/server/mail/templates.server";
 
-/** Only writes an outbox row: as fast for every e-mail, and the link is never lost (SECURITY.md). */
+/**
+ * Only writes an outbox row: as fast for every e-mail, and the link is never lost
+ * (docs/security.md "Sign-in, registration and account mails").
+ */
 export async function queuePasswordResetMail(email: string, token: string): Promise<void> {
   const url = `${getEnv().APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
   const mail = composeMail({

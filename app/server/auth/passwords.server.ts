@@ -1,6 +1,6 @@
 import type * as Argon2 from "@node-rs/argon2";
 
-// OWASP Password Storage Cheat Sheet: Argon2id, m=19 MiB, t=2, p=1 (SECURITY.md).
+// OWASP Password Storage Cheat Sheet: Argon2id, m=19 MiB, t=2, p=1 (docs/security.md "Passwords").
 const ARGON2ID = 2;
 const options = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 

@@ -10,9 +10,9 @@ import { hitRateLimit, peekRateLimit } from "~/server/defence/rate-limit.server"
 export type AuthOutcome = { ok: true; headers: Headers } | { ok: false; status: number; message: string };
 
 const WINDOW_MS = 15 * 60_000;
-// SECURITY.md: calling auth.api from an action skips Better Auth's limiter, so we count here, in
-// the shared database: failed sign-ins per client IP and per account (so forged headers and many
-// IPs do not help), and registrations per IP.
+// docs/security.md "Rate limits": calling auth.api from an action skips Better Auth's limiter, so
+// we count here, in the shared database: failed sign-ins per client IP and per account (so forged
+// headers and many IPs do not help), and registrations per IP.
 export const LOGIN_FAILURES_PER_IP = { limit: 30, windowMs: WINDOW_MS };
 export const LOGIN_FAILURES_PER_ACCOUNT = { limit: 10, windowMs: WINDOW_MS };
 export const REGISTRATIONS_PER_IP = { limit: 100, windowMs: WINDOW_MS };

@@ -38,7 +38,8 @@ export function dialectOf(databaseUrl: string | undefined): DbDialect {
 function openSqlite(file: string): SQLite.Database {
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
-  // SECURITY.md durability: WAL, FULL sync for user submissions, FKs, and waiting instead of failing.
+  // docs/security.md "Durability": WAL, FULL sync for user submissions, FKs, and waiting instead
+  // of failing.
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");

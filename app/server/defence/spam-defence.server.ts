@@ -41,8 +41,8 @@ export type SpamVerdict =
   | { ok: false; trapped: false; reason: "rate-limited" | "stale-token" };
 
 /**
- * SECURITY.md public forms: honeypot, signed minimum fill time, then per-IP and per-e-mail limits.
- * Trapped submissions get a neutral answer from the caller and are only logged.
+ * docs/security.md "Public forms": honeypot, signed minimum fill time, then per-IP and per-e-mail
+ * limits. Trapped submissions get a neutral answer from the caller and are only logged.
  */
 export async function screenSubmission(input: {
   kind: FormKind;

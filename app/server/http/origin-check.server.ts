@@ -1,8 +1,9 @@
 /**
  * Refuses cross-site state-changing requests to resource routes, which React Router's own origin
- * check does not cover (SECURITY.md). Browsers send Origin on every cross-origin POST. The request
- * URL is the one the browser used: server.ts takes its scheme and host from X-Forwarded-Proto/-Host
- * only when a trusted proxy sent them, so a client cannot name its own origin here.
+ * check does not cover (docs/security.md "Cross-site requests"). Browsers send Origin on every
+ * cross-origin POST. The request URL is the one the browser used: server.ts takes its scheme and
+ * host from X-Forwarded-Proto/-Host only when a trusted proxy sent them, so a client cannot name
+ * its own origin here.
  */
 export function isSameOrigin(request: Request): boolean {
   const origin = request.headers.get("origin");

@@ -4,7 +4,7 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-/** SECURITY.md: no inline script except the nonce'd ones, no framing. */
+/** docs/security.md "Headers and caching": no inline script except the nonce'd ones, no framing. */
 export function documentCsp(nonce: string): string {
   return [
     "default-src 'self'",

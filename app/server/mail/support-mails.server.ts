@@ -3,7 +3,7 @@ import { formatDate } from "~/lib/dates";
 import { composeMail, type MailContent } from "./templates.server";
 
 // To the client's own account e-mail. The staff reply and name are ours; the client's subject and
-// message are not repeated (SECURITY.md "Public forms": no unverified free text in mail).
+// message are not repeated (docs/security.md "Public forms": no unverified free text in mail).
 
 /** A staff member answered one of the client's support requests. */
 export function staffReplyMail(reply: { staffName: string; text: string; raisedAt: number; portalUrl: string }): MailContent {

@@ -121,7 +121,7 @@ function formatTime(epochMs: number): string {
 
 // ---------------------------------------------------------------------------------------------
 // Templates. Mails to an unverified address (requester, candidate) carry NO user-supplied text
-// (SECURITY.md "Public forms"): bots use confirmation mails to spam third parties.
+// (docs/security.md "Public forms"): bots use confirmation mails to spam third parties.
 
 /** To the requester: fixed text only, not even their name. */
 export function quoteConfirmation(): MailContent {

@@ -1,7 +1,8 @@
 import path from "node:path";
 import type { Readable } from "node:stream";
 
-// The private file store's contract (SECURITY.md "Uploads"), shared by the local and S3 backends.
+// The private file store's contract (docs/security.md "Uploads"), shared by the local and S3
+// backends.
 
 export interface FileStore {
   /** Atomically stores the file at `key` from a local temp file path, consuming (moving) that file.

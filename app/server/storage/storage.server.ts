@@ -7,7 +7,7 @@ import { isAbandoned } from "~/server/storage/temp-files.server";
 import type { FileStore } from "./file-store.server";
 import { createLocalFileStore, TEMP_DIR } from "./local.server";
 
-// Private file storage (SECURITY.md "Uploads"): on local disk under STORAGE_DIR, or in S3 when
+// Private file storage (docs/security.md "Uploads"): on local disk under STORAGE_DIR, or in S3 when
 // STORAGE_URL is set (decision 0012). Either way in-flight uploads are local temp files.
 
 export {

@@ -8,7 +8,7 @@ import { fileStore, type FileStore } from "~/server/storage/storage.server";
 import { receiveFile, type ReceivedFile } from "~/server/uploads/receive-file.server";
 import { RESUME_CONTENT_TYPES, sniffResume, type ResumeKind } from "~/server/uploads/sniff.server";
 
-// The application form's body (SPEC §5, SECURITY.md "Uploads"): streamed, never buffered; the
+// The application form's body (SPEC §5, docs/security.md "Uploads"): streamed, never buffered; the
 // resume's size is capped while it streams and its type comes from its bytes, not its name.
 export { RESUME_CONTENT_TYPES, sniffResume, type ResumeKind };
 
