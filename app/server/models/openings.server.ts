@@ -1,5 +1,6 @@
 import { newId } from "~/lib/ids";
-import { recordAudit, type AuditActor } from "./audit.server";
+import { recordAudit } from "./audit.server";
+import type { Actor } from "~/server/auth/actor.server";
 import { db } from "~/server/db/db.server";
 import { events } from "~/server/events/bus.server";
 
@@ -21,12 +22,6 @@ export interface JobOpening {
 export type OpeningInput = Omit<JobOpening, "id" | "status" | "createdAt" | "updatedAt" | "validThrough"> & {
   validThrough?: number | null;
 };
-
-/** A change made from the staff console: who made it, recorded in the audit log (issue 5). */
-interface ChangeOptions {
-  actor?: AuditActor;
-  now?: number;
-}
 
 type Row = Omit<JobOpening, "requirements" | "status"> & { requirements: string; status: string };
 
@@ -71,7 +66,10 @@ function editableFields(input: OpeningInput) {
   };
 }
 
-export async function createOpening(input: OpeningInput, { actor, now = Date.now() }: ChangeOptions = {}): Promise<JobOpening> {
+// Staff changes name their actor, recorded in the audit log (issue 5); null is a system change
+// (seeding, tests), which is not audited.
+
+export async function createOpening(actor: Actor | null, input: OpeningInput, now = Date.now()): Promise<JobOpening> {
   const opening: JobOpening = { ...editableFields(input), id: newId(), status: "open", createdAt: now, updatedAt: now };
   await db()
     .transaction()
@@ -87,7 +85,7 @@ export async function createOpening(input: OpeningInput, { actor, now = Date.now
 }
 
 /** Saves the editable fields; false when there is no such opening. The audit row names the fields that changed. */
-export async function updateOpening(id: string, input: OpeningInput, { actor, now = Date.now() }: ChangeOptions = {}): Promise<boolean> {
+export async function updateOpening(actor: Actor | null, id: string, input: OpeningInput, now = Date.now()): Promise<boolean> {
   const next = editableFields(input);
   const changed = await db()
     .transaction()
@@ -111,7 +109,7 @@ export async function updateOpening(id: string, input: OpeningInput, { actor, no
 }
 
 /** Closes or reopens; true only when the status actually changed (a repeat is a no-op, not audited). */
-export async function setOpeningStatus(id: string, status: "open" | "closed", { actor, now = Date.now() }: ChangeOptions = {}): Promise<boolean> {
+export async function setOpeningStatus(actor: Actor | null, id: string, status: "open" | "closed", now = Date.now()): Promise<boolean> {
   const changed = await db()
     .transaction()
     .execute(async (trx) => {
