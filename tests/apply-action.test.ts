@@ -48,7 +48,7 @@ const candidate = (overrides: Record<string, string> = {}) => ({
 });
 
 async function staffCookie(): Promise<string> {
-  await addStaff("hr@indigokite.dev", "staff-password-123", "HR");
+  await addStaff(null, "hr@indigokite.dev", "staff-password-123", "HR");
   const { headers } = await (await auth()).api.signInEmail({ body: { email: "hr@indigokite.dev", password: "staff-password-123" }, returnHeaders: true });
   return headers
     .getSetCookie()

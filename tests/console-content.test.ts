@@ -60,7 +60,7 @@ async function call(fn: RouteFn, path: string, options: { cookie?: string; form?
 }
 
 async function signedInStaff(email: string, password = "staff-password-123"): Promise<string> {
-  await addStaff(email, password);
+  await addStaff(null, email, password);
   const { headers } = await (await auth()).api.signInEmail({ body: { email, password }, returnHeaders: true });
   const cookie = headers
     .getSetCookie()
