@@ -5,10 +5,8 @@ import { auth } from "./auth.server";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 
-export type { SessionUser } from "./actor.server";
-
 // SECURITY.md: Better Auth sessions slide forever; we end them a fixed time after sign-in.
-export const ABSOLUTE_LIFETIME_MS: Record<Role, number> = {
+const ABSOLUTE_LIFETIME_MS: Record<Role, number> = {
   client: 30 * 24 * 3_600_000,
   employee: 12 * 3_600_000,
 };

@@ -14,7 +14,7 @@ export interface QuoteTable {
   status: Generated<string>;
 }
 
-export interface JobOpeningTable {
+interface JobOpeningTable {
   id: string;
   title: string;
   location: string;
@@ -45,7 +45,7 @@ export interface JobApplicationTable {
   stage: Generated<string>;
 }
 
-export interface TestimonialTable {
+interface TestimonialTable {
   id: string;
   review: string;
   name: string;
@@ -72,13 +72,13 @@ export interface MailOutboxTable {
   sentAt: number | null;
 }
 
-export interface RateLimitTable {
+interface RateLimitTable {
   key: string;
   windowStart: number;
   count: number;
 }
 
-export interface AuditLogTable {
+interface AuditLogTable {
   id: string;
   actorId: string;
   actorEmail: string;
@@ -90,7 +90,7 @@ export interface AuditLogTable {
   createdAt: number;
 }
 
-export interface RecordNoteTable {
+interface RecordNoteTable {
   id: string;
   entity: string;
   entityId: string;
@@ -100,7 +100,7 @@ export interface RecordNoteTable {
   createdAt: number;
 }
 
-export interface ProjectProgressTable {
+interface ProjectProgressTable {
   id: string;
   projectId: string;
   progress: number;
@@ -128,7 +128,7 @@ export interface Database {
 }
 
 // Better Auth's tables: read through its API; typed here for our own joins and purges.
-export interface UserTable {
+interface UserTable {
   id: string;
   name: string;
   email: string;
@@ -139,7 +139,7 @@ export interface UserTable {
   updatedAt: Date | string;
 }
 
-export interface SessionTable {
+interface SessionTable {
   id: string;
   token: string;
   userId: string;
@@ -150,7 +150,7 @@ export interface SessionTable {
   updatedAt: Date | string;
 }
 
-export interface ProfileTable {
+interface ProfileTable {
   userId: string;
   fullName: string;
   phone: string;
@@ -160,7 +160,7 @@ export interface ProfileTable {
   updatedAt: number;
 }
 
-export interface ProjectTable {
+interface ProjectTable {
   id: string;
   ownerId: string;
   title: string;
@@ -170,7 +170,7 @@ export interface ProjectTable {
   updatedAt: number;
 }
 
-export interface ComplaintTable {
+interface ComplaintTable {
   id: string;
   ownerId: string;
   subject: string;
@@ -180,7 +180,7 @@ export interface ComplaintTable {
   updatedAt: number;
 }
 
-export interface ComplaintReplyTable {
+interface ComplaintReplyTable {
   id: string;
   complaintId: string;
   sender: string;

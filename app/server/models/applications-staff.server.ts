@@ -6,7 +6,7 @@ import { addRecordNote, setPipelineValue } from "./record-history.server";
 import type { Actor } from "~/server/auth/actor.server";
 
 // Job applications as the staff console reviews them (issue 5): by opening, with a hiring stage.
-export interface Applicant {
+interface Applicant {
   id: string;
   name: string;
   email: string;

@@ -16,7 +16,7 @@ import { screenSubmission } from "~/server/defence/spam-defence.server";
 import { fileStore, KeyExists } from "~/server/storage/storage.server";
 import { resumeIntent, type ResumeIntent } from "~/server/uploads/resume-intents.server";
 
-export interface JobApplication {
+interface JobApplication {
   id: string;
   name: string;
   email: string;
@@ -31,7 +31,7 @@ export interface JobApplication {
   appliedBy: string | null;
 }
 
-export interface ResumeRef {
+interface ResumeRef {
   key: string;
   name: string;
   kind: string;
@@ -58,20 +58,6 @@ export async function insertApplication(
   };
   await trx.insertInto("jobApplications").values(application).execute();
   return application;
-}
-
-export async function listApplicationsForOpening(jobId: string): Promise<JobApplication[]> {
-  return db()
-    .selectFrom("jobApplications")
-    .select(["id", "name", "email", "message", "resume", "resumeName", "resumeType", "resumeSize", "jobId", "submittedAt", "appliedBy"])
-    .where("jobId", "=", jobId)
-    .orderBy("submittedAt", "desc")
-    .execute();
-}
-
-export async function countApplications(): Promise<number> {
-  const row = await db().selectFrom("jobApplications").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** Whether an application points to the stored file `key` (crash recovery of resume uploads). */

@@ -6,7 +6,7 @@ import type { Actor } from "~/server/auth/actor.server";
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export interface AuditEntry {
+interface AuditEntry {
   id: string;
   actorEmail: string;
   action: string;

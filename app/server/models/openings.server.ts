@@ -4,7 +4,7 @@ import type { Actor } from "~/server/auth/actor.server";
 import { db } from "~/server/db/db.server";
 import { events } from "~/server/events/bus.server";
 
-export interface JobOpening {
+interface JobOpening {
   id: string;
   title: string;
   location: string;
@@ -19,7 +19,7 @@ export interface JobOpening {
   validThrough: number | null;
 }
 
-export type OpeningInput = Omit<JobOpening, "id" | "status" | "createdAt" | "updatedAt" | "validThrough"> & {
+type OpeningInput = Omit<JobOpening, "id" | "status" | "createdAt" | "updatedAt" | "validThrough"> & {
   validThrough?: number | null;
 };
 
@@ -128,7 +128,7 @@ export async function setOpeningStatus(actor: Actor | null, id: string, status: 
   return changed;
 }
 
-export interface OpeningSummary extends JobOpening {
+interface OpeningSummary extends JobOpening {
   applications: number;
 }
 
@@ -156,7 +156,7 @@ export async function listOpeningsForStaff(page: { limit: number; offset: number
   return { total, openings: rows.map(({ applications, ...row }) => ({ ...fromRow(row), applications: Number(applications ?? 0) })) };
 }
 
-export async function countOpenings(): Promise<number> {
+async function countOpenings(): Promise<number> {
   const row = await db().selectFrom("jobOpenings").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -5,7 +5,7 @@ import { recordAudit } from "./audit.server";
 import { db } from "~/server/db/db.server";
 import { events } from "~/server/events/bus.server";
 
-export interface Project {
+interface Project {
   id: string;
   ownerId: string;
   title: string;
@@ -46,7 +46,7 @@ export async function createProject({ ownerId }: { ownerId: string }, input: Pro
   return project;
 }
 
-export interface ProgressEntry {
+interface ProgressEntry {
   id: string;
   projectId: string;
   progress: number;

@@ -8,7 +8,7 @@ import { addRecordNote, setPipelineValue } from "./record-history.server";
 import type { Actor } from "~/server/auth/actor.server";
 
 // Leads are the stored quote requests (SPEC §3) seen through the staff console's pipeline (issue 5).
-export type Lead = Quote;
+type Lead = Quote;
 
 const SEARCHED = ["name", "email", "phone", "requirement"] as const;
 const EXPORT_BATCH = 500;

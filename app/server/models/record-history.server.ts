@@ -7,7 +7,7 @@ import { events } from "~/server/events/bus.server";
 import { actorName, type Actor } from "~/server/auth/actor.server";
 
 // Issue 5: leads and applications carry internal notes and show who changed what and when.
-export type ReviewedEntity = "lead" | "application";
+type ReviewedEntity = "lead" | "application";
 
 /** Where each pipeline keeps its value, the audit action of a change, and the event that tells the console. */
 const PIPELINES = {
@@ -15,7 +15,7 @@ const PIPELINES = {
   application: { table: "jobApplications", column: "stage", action: "application.stage", event: "application.changed" },
 } as const;
 
-export interface HistoryEntry {
+interface HistoryEntry {
   id: string;
   kind: "change" | "note";
   at: number;

@@ -8,7 +8,7 @@ import { recordAudit } from "./audit.server";
 
 export class StaffError extends Error {}
 
-export interface StaffMember {
+interface StaffMember {
   id: string;
   email: string;
   name: string;

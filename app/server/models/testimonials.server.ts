@@ -5,9 +5,9 @@ import type { Actor } from "~/server/auth/actor.server";
 import { db } from "~/server/db/db.server";
 import { events } from "~/server/events/bus.server";
 
-export type TestimonialInput = Omit<Testimonial, "id">;
+type TestimonialInput = Omit<Testimonial, "id">;
 
-export interface StaffTestimonial extends Testimonial {
+interface StaffTestimonial extends Testimonial {
   visible: boolean;
   updatedAt: number;
 }
@@ -118,7 +118,7 @@ function toStaffTestimonial({ status, ...row }: Testimonial & { status: string; 
   return { ...row, visible: status === "visible" };
 }
 
-export async function countTestimonials(): Promise<number> {
+async function countTestimonials(): Promise<number> {
   const row = await db().selectFrom("testimonials").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
 }
