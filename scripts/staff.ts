@@ -23,7 +23,7 @@ async function main(argv: string[]): Promise<number> {
       console.error("add needs --password <password>.");
       return 2;
     }
-    const member = await addStaff(email, values.password, values.name);
+    const member = await addStaff(null, email, values.password, values.name);
     console.log(`Staff account created: ${member.email}`);
     return 0;
   }

@@ -48,7 +48,7 @@ const candidate = (overrides: Record<string, string> = {}) => ({
 });
 
 async function staffCookie(): Promise<string> {
-  await addStaff("hr@indigokite.dev", "staff-password-123", "HR");
+  await addStaff(null, "hr@indigokite.dev", "staff-password-123", "HR");
   const { headers } = await (await auth()).api.signInEmail({ body: { email: "hr@indigokite.dev", password: "staff-password-123" }, returnHeaders: true });
   return headers
     .getSetCookie()
@@ -73,7 +73,7 @@ describe.each(testSetups("apply action"))("Job applications on $name", ({ databa
   beforeEach(async () => {
     await db().deleteFrom("jobApplications").execute();
     await db().deleteFrom("mailOutbox").execute();
-    const opening = await createOpening({
+    const opening = await createOpening(null, {
       title: "Backend Engineer",
       location: "Pune",
       type: "Full-time",
@@ -141,7 +141,7 @@ describe.each(testSetups("apply action"))("Job applications on $name", ({ databa
   });
 
   test("Nobody can apply to a closed or unknown opening", async () => {
-    await setOpeningStatus(jobId, "closed");
+    await setOpeningStatus(null, jobId, "closed");
     expect((await apply(jobId, candidate())).httpStatus).toBe(410);
     expect((await apply("no-such-job", candidate())).httpStatus).toBe(404);
     expect(await db().selectFrom("jobApplications").selectAll().execute()).toHaveLength(0);

@@ -213,7 +213,7 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
   });
 
   test("An unverified Google e-mail does not take over an existing staff account (employee button)", async () => {
-    await addStaff("victor@indigokite.dev", "staff-password-123");
+    await addStaff(null, "victor@indigokite.dev", "staff-password-123");
     oidc.addAccount({ sub: "g-attacker-staff", email: "victor@indigokite.dev", email_verified: false });
     const { jar } = await signInWithGoogle("/employee-login", "g-attacker-staff");
     const result = await settle(() => employeeLoginLoader(get("/employee-login?google=done", jar)));

@@ -159,7 +159,7 @@ async function registeredClient(email: string) {
 }
 
 async function signedInStaff(email: string) {
-  if (!(await userRow(email))) await addStaff(email, STAFF_PASSWORD);
+  if (!(await userRow(email))) await addStaff(null, email, STAFF_PASSWORD);
   const outcome = await employeeLogin(email);
   const cookie = sessionCookieOf(outcome);
   if (!cookie) throw new Error(`staff login for ${email} failed: ${JSON.stringify(outcome)}`);
@@ -225,7 +225,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
     );
 
     test("Log in on the customer form with a company e-mail is refused even with the right password", async () => {
-      await addStaff("lead@indigokite.dev", STAFF_PASSWORD);
+      await addStaff(null, "lead@indigokite.dev", STAFF_PASSWORD);
       const before = (await sessionsOf("lead@indigokite.dev")).length;
       const outcome = await login("Lead@IndigoKite.dev", STAFF_PASSWORD);
       expect(outcome.status).toBe(400);
@@ -280,7 +280,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
     });
 
     test("A wrong password, or an unknown staff e-mail, gets 'Invalid credentials or unauthorized access.'", async () => {
-      await addStaff("ops@indigokite.dev", STAFF_PASSWORD);
+      await addStaff(null, "ops@indigokite.dev", STAFF_PASSWORD);
       for (const [email, password] of [
         ["ops@indigokite.dev", "wrong-password-1"],
         ["nobody@indigokite.dev", STAFF_PASSWORD],
@@ -293,7 +293,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
     });
 
     test("Staff sign in (any letter case) and go to /dashboard with the welcome notice, then to /employee-dashboard", async () => {
-      await addStaff("welcome@indigokite.dev", STAFF_PASSWORD);
+      await addStaff(null, "welcome@indigokite.dev", STAFF_PASSWORD);
       const outcome = await employeeLogin("Welcome@IndigoKite.DEV");
       expect(outcome).toMatchObject({ status: 302, location: "/dashboard?notice=welcome" });
       const cookie = sessionCookieOf(outcome);
@@ -380,7 +380,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
     });
 
     test("Employee login counts against the same limits", async () => {
-      await addStaff("limited@indigokite.dev", STAFF_PASSWORD);
+      await addStaff(null, "limited@indigokite.dev", STAFF_PASSWORD);
       for (let i = 1; i <= 10; i++) await employeeLogin("limited@indigokite.dev", `guess-${i}`, `192.0.2.${100 + i}`);
       const blocked = await employeeLogin("limited@indigokite.dev", STAFF_PASSWORD, "192.0.2.150");
       expect(blocked.status).toBe(429);
@@ -587,7 +587,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
 
   describe("Staff accounts (scripts/staff.ts functions)", () => {
     test("addStaff creates a verified employee account that can sign in on the employee form only", async () => {
-      const member = await addStaff("  New.Hire@IndigoKite.dev ", STAFF_PASSWORD, "New Hire");
+      const member = await addStaff(null, "  New.Hire@IndigoKite.dev ", STAFF_PASSWORD, "New Hire");
       expect(member).toMatchObject({ email: "new.hire@indigokite.dev", name: "New Hire" });
       const row = await userRow("new.hire@indigokite.dev");
       expect(row).toMatchObject({ role: "employee" });
@@ -597,19 +597,19 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
     });
 
     test("addStaff refuses other domains with a clear error and a second account for the same e-mail", async () => {
-      await expect(addStaff("contractor@example.com", STAFF_PASSWORD)).rejects.toThrow(StaffError);
-      await expect(addStaff("contractor@example.com", STAFF_PASSWORD)).rejects.toThrow(
+      await expect(addStaff(null, "contractor@example.com", STAFF_PASSWORD)).rejects.toThrow(StaffError);
+      await expect(addStaff(null, "contractor@example.com", STAFF_PASSWORD)).rejects.toThrow(
         "Only @indigokite.dev e-mails can be staff accounts (got contractor@example.com).",
       );
-      await expect(addStaff("x@indigokite.dev.evil.example", STAFF_PASSWORD)).rejects.toThrow(/Only @indigokite\.dev/);
+      await expect(addStaff(null, "x@indigokite.dev.evil.example", STAFF_PASSWORD)).rejects.toThrow(/Only @indigokite\.dev/);
       expect(await userRow("contractor@example.com")).toBeUndefined();
-      await addStaff("twice@indigokite.dev", STAFF_PASSWORD);
-      await expect(addStaff("Twice@indigokite.dev", STAFF_PASSWORD)).rejects.toThrow("twice@indigokite.dev already has an account.");
+      await addStaff(null, "twice@indigokite.dev", STAFF_PASSWORD);
+      await expect(addStaff(null, "Twice@indigokite.dev", STAFF_PASSWORD)).rejects.toThrow("twice@indigokite.dev already has an account.");
     });
 
     test("listStaff lists company accounts only; removeStaff deletes the account and its sessions and refuses clients", async () => {
-      await addStaff("list.a@indigokite.dev", STAFF_PASSWORD);
-      await addStaff("list.b@indigokite.dev", STAFF_PASSWORD);
+      await addStaff(null, "list.a@indigokite.dev", STAFF_PASSWORD);
+      await addStaff(null, "list.b@indigokite.dev", STAFF_PASSWORD);
       await registeredClient("not.staff@example.com");
       const emails = (await listStaff()).map((s) => s.email);
       expect(emails).toEqual(expect.arrayContaining(["list.a@indigokite.dev", "list.b@indigokite.dev"]));

@@ -18,7 +18,7 @@ import { call, signUp, type TestClient } from "./helpers/portal";
 const PASSWORD = "correct-horse-battery-staple";
 
 async function signInStaff(email: string, name: string): Promise<TestClient> {
-  const member = await addStaff(email, PASSWORD, name);
+  const member = await addStaff(null, email, PASSWORD, name);
   const { headers } = await (await auth()).api.signInEmail({ body: { email, password: PASSWORD }, returnHeaders: true });
   const cookie = headers
     .getSetCookie()

@@ -60,7 +60,7 @@ async function call(fn: RouteFn, path: string, options: { cookie?: string; form?
 }
 
 async function signedInStaff(email: string, password = "staff-password-123"): Promise<string> {
-  await addStaff(email, password);
+  await addStaff(null, email, password);
   const { headers } = await (await auth()).api.signInEmail({ body: { email, password }, returnHeaders: true });
   const cookie = headers
     .getSetCookie()
@@ -118,7 +118,7 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
   });
 
   async function seedOpening() {
-    return createOpening({ title: "QA Engineer", location: "Remote (India)", type: "Contract", description: "Test things.", salary: "", requirements: ["Playwright"] });
+    return createOpening(null, { title: "QA Engineer", location: "Remote (India)", type: "Contract", description: "Test things.", salary: "", requirements: ["Playwright"] });
   }
 
   /** Every loader and action of these sections, as `who` would call them. */
@@ -146,14 +146,14 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
   }
 
   test("A guest is sent to /login by every loader and action, and nothing changes", async () => {
-    const ids = { opening: (await seedOpening()).id, testimonial: (await createTestimonial({ review: "R", name: "N", category: "C" })).id };
+    const ids = { opening: (await seedOpening()).id, testimonial: (await createTestimonial(null, { review: "R", name: "N", category: "C" })).id };
     const before = await snapshot();
     for (const outcome of await everyCall(undefined, ids)) expect(outcome).toMatchObject({ status: 302, location: "/login" });
     expect(await snapshot()).toEqual(before);
   });
 
   test("A client is refused with 403 by every loader and action, and nothing changes", async () => {
-    const ids = { opening: (await seedOpening()).id, testimonial: (await createTestimonial({ review: "R", name: "N", category: "C" })).id };
+    const ids = { opening: (await seedOpening()).id, testimonial: (await createTestimonial(null, { review: "R", name: "N", category: "C" })).id };
     const before = await snapshot();
     for (const outcome of await everyCall(client, ids)) expect(outcome.status).toBe(403);
     expect(await snapshot()).toEqual(before);
@@ -285,7 +285,7 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
         .values([1, 2].map((n) => ({ id: `app-${n}`, name: "A", email: "a@example.com", message: "", resume: "", resumeName: "", resumeType: "", resumeSize: 0, jobId: first.id, submittedAt: n, appliedBy: null })))
         .execute();
       for (let i = 0; i < 21; i++) {
-        const o = await createOpening({ title: `Role ${i}`, location: "Pune", type: "Full-time", description: "D", salary: "", requirements: ["R"] }, { now: 1_000 + i });
+        const o = await createOpening(null, { title: `Role ${i}`, location: "Pune", type: "Full-time", description: "D", salary: "", requirements: ["R"] }, 1_000 + i);
         if (i === 0) await call(openingsRoute.action, `${BASE}/openings`, { cookie: staff, form: { intent: "close", id: o.id } });
       }
       const page1 = await call(openingsRoute.loader, `${BASE}/openings`, { cookie: staff });
@@ -303,8 +303,9 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
     test("An open opening's public page carries JobPosting JSON-LD with datePosted and validThrough", async () => {
       const createdAt = Date.UTC(2026, 0, 10, 9, 30);
       const opening = await createOpening(
+        null,
         { title: "Designer </script><b>", location: "Pune, India", type: "Full-time", description: "Design.", salary: "₹9–14 LPA", requirements: ["Figma"] },
-        { now: createdAt },
+        createdAt,
       );
       const outcome = await call(publicOpeningRoute.loader, `/careers/${opening.id}`, { params: { id: opening.id } });
       const jobPosting = outcome.data?.jobPosting as Record<string, unknown>;
@@ -367,7 +368,7 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
     });
 
     test("Staff edit, hide and show a testimonial; the home page follows and each change is audited", async () => {
-      const t = await createTestimonial({ review: "Old", name: "Dev", category: "Web" });
+      const t = await createTestimonial(null, { review: "Old", name: "Dev", category: "Web" });
       const path = `${BASE}/testimonials/${t.id}`;
       const loaded = await call(testimonialEditRoute.loader, path, { cookie: staff, params: { id: t.id } });
       expect(loaded.data?.testimonial).toMatchObject({ id: t.id, visible: true });
@@ -394,7 +395,7 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
     });
 
     test("The testimonials list includes hidden ones and is paginated", async () => {
-      for (let i = 0; i < 22; i++) await createTestimonial({ review: `R${i}`, name: `N${i}`, category: "C" });
+      for (let i = 0; i < 22; i++) await createTestimonial(null, { review: `R${i}`, name: `N${i}`, category: "C" });
       const page1 = await call(testimonialsRoute.loader, `${BASE}/testimonials`, { cookie: staff });
       expect(page1.data).toMatchObject({ total: 22, page: 1 });
       expect(page1.data?.testimonials).toHaveLength(20);
@@ -439,7 +440,7 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
     });
 
     test("The audit log lists entries newest first, filters by entity, links records and is paginated", async () => {
-      const actor = { id: "actor-1", email: "ops@indigokite.dev" };
+      const actor = { id: "actor-1", email: "ops@indigokite.dev", name: "Ops" };
       await recordAudit(db(), actor, { action: "lead.status", entity: "lead", entityId: "lead-1", detail: { from: "new", to: "won" } }, 1_000);
       await recordAudit(db(), actor, { action: "project.progress", entity: "project", entityId: "p-1", detail: { ownerId: "u-9", from: 0, to: 40 } }, 2_000);
       await recordAudit(db(), actor, { action: "staff.add", entity: "staff", entityId: "s-1", detail: { email: "a@indigokite.dev" } }, 3_000);

@@ -59,7 +59,7 @@ async function call(fn: RouteFn, url: string, options: { cookie?: string; form?:
 }
 
 async function signedInStaff(email: string, password = "staff-password-123"): Promise<{ cookie: string; id: string }> {
-  const member = await addStaff(email, password, "Priya Rao");
+  const member = await addStaff(null, email, password, "Priya Rao");
   const { headers } = await (await auth()).api.signInEmail({ body: { email, password }, returnHeaders: true });
   const cookie = headers
     .getSetCookie()

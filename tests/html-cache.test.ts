@@ -266,19 +266,19 @@ describe.each(testDatabases("html cache"))("HTML cache on $name", (database) => 
 
   test("A testimonial added or hidden through its module shows on the next request", async () => {
     await fill("/");
-    const added = await createTestimonial({ review: `Cache review ${Date.now()}`, name: "Ravi", category: "Web" });
+    const added = await createTestimonial(null, { review: `Cache review ${Date.now()}`, name: "Ravi", category: "Web" });
     const next = await get("/");
     expect(next.text).toContain(esc(added.review));
     await cache.settled();
 
-    await setTestimonialVisibility(added.id, false);
+    await setTestimonialVisibility(null, added.id, false);
     const hidden = await get("/");
     expect(hidden.text).not.toContain(esc(added.review));
   });
 
   test("An opening added shows on the next /careers; once closed, its page is 410 at once and never served stale", async () => {
     await fill("/careers");
-    const opening = await createOpening({
+    const opening = await createOpening(null, {
       title: `Cache Engineer ${Date.now()}`,
       location: "Pune",
       type: "Full-time",
@@ -294,7 +294,7 @@ describe.each(testDatabases("html cache"))("HTML cache on $name", (database) => 
     expect(page.text).toContain(`<h1>${opening.title}</h1>`);
     expect((await get(`/careers/${opening.id}`)).text).toBe(page.text);
 
-    await setOpeningStatus(opening.id, "closed");
+    await setOpeningStatus(null, opening.id, "closed");
     for (let i = 0; i < 3; i++) {
       const closed = await get(`/careers/${opening.id}`);
       expect(closed.status).toBe(410);

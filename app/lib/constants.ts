@@ -3,7 +3,6 @@ export const RESUME_MAX_BYTES = 10_485_760;
 export const SECRET_TAP_CLICKS = 5;
 export const SECRET_TAP_RESET_MS = 1_500;
 export const SECRET_TAP_ZONE = 0.2;
-export const SIDEBAR_BREAKPOINT_PX = 768;
 export const SCROLL_TOP_THRESHOLD_PX = 200;
 export const LEADERSHIP_INTERVAL_MS = 10_000;
 export const LOGOS_INTERVAL_MS = 15_000;

@@ -3,7 +3,7 @@ import { ACCOUNT_CREATED, LOGGED_IN, WELCOME_BACK } from "./auth-messages";
 type Text = string | ((ctx: { email?: string }) => string);
 
 // One-shot notices carried across a redirect as a code in ?notice= (never free text), SPEC §8.
-export const FLASH = {
+const FLASH = {
   login: { tone: "success", text: LOGGED_IN },
   registered: { tone: "success", text: ACCOUNT_CREATED },
   welcome: { tone: "success", text: WELCOME_BACK },
@@ -15,7 +15,7 @@ export const FLASH = {
   "password-changed": { tone: "success", text: "Your password has been changed. Please log in with the new one." },
 } satisfies Record<string, { tone: "success" | "error"; text: Text }>;
 
-export type FlashCode = keyof typeof FLASH;
+type FlashCode = keyof typeof FLASH;
 
 export function flashFor(code: string | null, ctx: { email?: string } = {}): { tone: "success" | "error"; message: string } | null {
   if (!code || !(code in FLASH)) return null;

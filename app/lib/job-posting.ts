@@ -1,6 +1,6 @@
 import { site } from "~/content/site";
 
-export interface JobPostingSource {
+interface JobPostingSource {
   id: string;
   title: string;
   description: string;
@@ -12,7 +12,7 @@ export interface JobPostingSource {
 }
 
 /** Without a valid-through date, a posting is presented as valid for 60 days after it was published. */
-export const DEFAULT_VALIDITY_MS = 60 * 86_400_000;
+const DEFAULT_VALIDITY_MS = 60 * 86_400_000;
 
 const EMPLOYMENT_TYPES: [RegExp, string][] = [
   [/full[\s-]?time/i, "FULL_TIME"],
@@ -23,7 +23,7 @@ const EMPLOYMENT_TYPES: [RegExp, string][] = [
 ];
 
 /** schema.org's employmentType values where the free-text type names one, else the text itself. */
-export function employmentTypeOf(type: string): string {
+function employmentTypeOf(type: string): string {
   return EMPLOYMENT_TYPES.find(([pattern]) => pattern.test(type))?.[1] ?? type;
 }
 

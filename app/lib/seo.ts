@@ -10,7 +10,7 @@ interface SeoInput {
   type?: "website" | "article";
 }
 
-export function pageTitle(title: string): string {
+function pageTitle(title: string): string {
   return title === site.name ? title : `${title} | ${site.name}`;
 }
 

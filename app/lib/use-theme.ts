@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from "react";
 import { THEME_STORAGE_KEY } from "./constants";
 
-export type Theme = "dark" | "light";
+type Theme = "dark" | "light";
 
 // The `dark` class on <html> is the source of truth; root.tsx sets it before first paint.
 function subscribe(onChange: () => void) {

@@ -49,7 +49,7 @@ const envSchema = z
     path: ["S3_SECRET_ACCESS_KEY"],
   });
 
-export type Env = z.infer<typeof envSchema> & { APP_URL: string; AUTH_SECRET: string };
+type Env = z.infer<typeof envSchema> & { APP_URL: string; AUTH_SECRET: string };
 
 export class EnvError extends Error {}
 

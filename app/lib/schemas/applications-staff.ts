@@ -13,13 +13,13 @@ export const APPLICATION_STAGE_LABELS: Record<ApplicationStage, string> = {
   rejected: "Rejected",
 };
 
-export const applicationStageEnum = z.enum(APPLICATION_STAGES, { error: "Choose a stage from the list." });
+const applicationStageEnum = z.enum(APPLICATION_STAGES, { error: "Choose a stage from the list." });
 
 /** The application page's stage form: only the stage, never any other field of the application. */
 export const applicationStageSchema = z.object({ stage: applicationStageEnum });
 
 /** ?opening=&stage= of the applications list and its CSV export; anything unreadable means "no filter". */
-export const applicationFilterSchema = z.object({
+const applicationFilterSchema = z.object({
   opening: z.string().trim().max(64).optional().catch(undefined).transform((v) => v || undefined),
   stage: applicationStageEnum.optional().catch(undefined),
 });

@@ -28,8 +28,6 @@ export const replySchema = z.object({
     .max(REPLY_MAX_LENGTH, `Reply must be ${REPLY_MAX_LENGTH} characters or fewer.`),
 });
 
-export type ReplyInput = z.infer<typeof replySchema>;
-
 export function isBlankReply(text: FormDataEntryValue | null | undefined): boolean {
   return typeof text !== "string" || text.trim() === "";
 }

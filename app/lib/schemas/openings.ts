@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 
-export const OPENING_LIMITS = { title: 120, location: 120, type: 40, description: 5000, salary: 80, requirement: 300, requirements: 30 };
+const OPENING_LIMITS = { title: 120, location: 120, type: 40, description: 5000, salary: 80, requirement: 300, requirements: 30 };
 
 /** Suggestions for the type field; SPEC §3 keeps it free text. */
 export const OPENING_TYPES = ["Full-time", "Part-time", "Contract", "Internship", "Temporary"] as const;
@@ -53,7 +53,7 @@ export const openingSchema = z.object({
 export type OpeningFormValue = z.infer<typeof openingSchema>;
 
 /** The stored value: the end of the chosen day, UTC, so the opening is valid through all of it. */
-export function validThroughFromDate(date: string | undefined): number | null {
+function validThroughFromDate(date: string | undefined): number | null {
   return date ? Date.parse(`${date}T23:59:59.999Z`) : null;
 }
 

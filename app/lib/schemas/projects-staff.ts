@@ -17,5 +17,3 @@ export const projectProgressSchema = z.object({
     .max(PROGRESS_NOTE_MAX_LENGTH, `Note must be ${PROGRESS_NOTE_MAX_LENGTH} characters or fewer.`)
     .optional(),
 });
-
-export type ProjectProgressInput = z.infer<typeof projectProgressSchema>;

@@ -12,13 +12,13 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   lost: "Lost",
 };
 
-export const leadStatusEnum = z.enum(LEAD_STATUSES, { error: "Choose a status from the list." });
+const leadStatusEnum = z.enum(LEAD_STATUSES, { error: "Choose a status from the list." });
 
 /** The lead page's status form: only the status, never any other field of the lead. */
 export const leadStatusSchema = z.object({ status: leadStatusEnum });
 
 /** ?q=&status= of the leads list and its CSV export; anything unreadable means "no filter". */
-export const leadFilterSchema = z.object({
+const leadFilterSchema = z.object({
   q: z.string().trim().max(200).catch(""),
   status: leadStatusEnum.optional().catch(undefined),
 });

@@ -10,5 +10,3 @@ export const recordNoteSchema = z.object({
     .min(1, "Write a note first.")
     .max(NOTE_MAX_LENGTH, `A note must be ${NOTE_MAX_LENGTH} characters or fewer.`),
 });
-
-export type RecordNoteInput = z.infer<typeof recordNoteSchema>;

@@ -14,5 +14,3 @@ export const staffAccountSchema = z.object({
     .min(8, "Password must be at least 8 characters.")
     .max(128, "Password must be 128 characters or fewer."),
 });
-
-export type StaffAccountValue = z.infer<typeof staffAccountSchema>;

@@ -27,7 +27,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!(await findOpening(params.id))) return contentResult({ intent, status: "error", message: "That opening no longer exists." }, 404);
 
   if (intent === "close" || intent === "reopen") {
-    const changed = await setOpeningStatus(params.id, intent === "close" ? "closed" : "open", { actor: user });
+    const changed = await setOpeningStatus(user, params.id, intent === "close" ? "closed" : "open");
     const message = intent === "close" ? "Opening closed: it has left /careers and its page says the position is closed." : "Opening reopened: it is back on /careers.";
     return contentResult({ intent, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
   }
@@ -38,7 +38,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return contentResult({ intent, status: "invalid", result: submission.reply() }, submission.status === "error" ? 400 : 200);
   }
   try {
-    await updateOpening(params.id, openingFieldsFrom(submission.value), { actor: user });
+    await updateOpening(user, params.id, openingFieldsFrom(submission.value));
   } catch (error) {
     logger.error({ err: error }, "opening update failed");
     return contentResult({ intent, status: "error", message: "The changes could not be saved. Please try again.", result: submission.reply() }, 500);

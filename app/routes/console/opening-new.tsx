@@ -25,7 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
     return contentResult({ intent, status: "invalid", result: submission.reply() }, submission.status === "error" ? 400 : 200);
   }
   try {
-    const opening = await createOpening(openingFieldsFrom(submission.value), { actor: user });
+    const opening = await createOpening(user, openingFieldsFrom(submission.value));
     return redirect(`${href("/employee-dashboard/openings/:id", { id: opening.id })}?created=1`);
   } catch (error) {
     logger.error({ err: error }, "opening create failed");

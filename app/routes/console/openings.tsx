@@ -31,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
   const id = requireTargetId(formData);
   const opening = await findOpening(id);
   if (!opening) return contentResult({ intent, status: "error", targetId: id, message: "That opening no longer exists." }, 404);
-  const changed = await setOpeningStatus(id, intent === "close" ? "closed" : "open", { actor: user });
+  const changed = await setOpeningStatus(user, id, intent === "close" ? "closed" : "open");
   const message = intent === "close" ? `Closed “${opening.title}”: it has left /careers.` : `Reopened “${opening.title}”: it is back on /careers.`;
   return contentResult({ intent, targetId: id, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
 }

@@ -10,9 +10,7 @@ import { formatDate, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
 import { roleForEmail } from "~/lib/roles";
 import { staffAccountSchema } from "~/lib/schemas/staff";
-import { recordAudit } from "~/server/models/audit.server";
 import { contentResult, requireContentIntent } from "~/server/http/form-result.server";
-import { db } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
@@ -50,9 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
     return contentResult({ intent, status: "invalid", result: submission.reply({ fieldErrors, hideFields }) }, 400);
   }
   try {
-    const member = await addStaff(email, password, name || undefined);
-    // Better Auth writes the account in its own transaction; the audit row follows it.
-    await recordAudit(db(), user, { action: "staff.add", entity: "staff", entityId: member.id, detail: { email: member.email } });
+    const member = await addStaff(user, email, password, name || undefined);
     const message = `${member.email} is now staff and can sign in at /employee-login.`;
     return contentResult({ intent, status: "success", message, result: submission.reply({ resetForm: true }) });
   } catch (error) {

@@ -26,14 +26,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = requireContentIntent(formData, ["save", "hide", "show"]);
   if (!(await findTestimonial(params.id))) return contentResult({ intent, status: "error", message: "That testimonial no longer exists." }, 404);
   if (intent === "hide" || intent === "show") {
-    const changed = await setTestimonialVisibility(params.id, intent === "show", { actor: user });
+    const changed = await setTestimonialVisibility(user, params.id, intent === "show");
     const message = intent === "hide" ? "Hidden: the home page no longer shows it." : "Shown: it is on the home page again.";
     return contentResult({ intent, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
   }
   const submission = parseWithZod(formData, { schema: testimonialSchema });
   if (submission.status !== "success") return contentResult({ intent, status: "invalid", result: submission.reply() }, 400);
   try {
-    await updateTestimonial(params.id, submission.value, { actor: user });
+    await updateTestimonial(user, params.id, submission.value);
   } catch (error) {
     logger.error({ err: error }, "testimonial update failed");
     return contentResult({ intent, status: "error", message: "The changes could not be saved. Please try again.", result: submission.reply() }, 500);

@@ -30,14 +30,14 @@ export async function action({ request }: Route.ActionArgs) {
     const id = requireTargetId(formData);
     const testimonial = await findTestimonial(id);
     if (!testimonial) return contentResult({ intent, status: "error", targetId: id, message: "That testimonial no longer exists." }, 404);
-    const changed = await setTestimonialVisibility(id, intent === "show", { actor: user });
+    const changed = await setTestimonialVisibility(user, id, intent === "show");
     const message = intent === "hide" ? `Hid the testimonial from ${testimonial.name}.` : `The testimonial from ${testimonial.name} is on the home page again.`;
     return contentResult({ intent, targetId: id, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
   }
   const submission = parseWithZod(formData, { schema: testimonialSchema });
   if (submission.status !== "success") return contentResult({ intent, status: "invalid", result: submission.reply() }, 400);
   try {
-    await createTestimonial(submission.value, { actor: user });
+    await createTestimonial(user, submission.value);
   } catch (error) {
     logger.error({ err: error }, "testimonial create failed");
     return contentResult({ intent, status: "error", message: "The testimonial could not be saved. Please try again.", result: submission.reply() }, 500);

@@ -8,7 +8,7 @@ import { hitRateLimit } from "~/server/defence/rate-limit.server";
 import { purgeUserData } from "./account-purge.server";
 import { queuePasswordResetMail } from "./auth-mail.server";
 
-export const SESSION_COOKIE_PREFIX = "agency";
+const SESSION_COOKIE_PREFIX = "agency";
 export const GOOGLE_PROVIDER_ID = "google";
 /** A header our HTTP layer sets from the socket / trusted proxies, replacing any client value. */
 export const CLIENT_IP_HEADER = "x-agency-client-ip";
@@ -111,7 +111,7 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+type Auth = ReturnType<typeof createAuth>;
 let instance: Promise<Auth> | undefined;
 
 export function auth(): Promise<Auth> {

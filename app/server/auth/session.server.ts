@@ -5,11 +5,9 @@ import { auth } from "./auth.server";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 
-export type { SessionUser } from "./actor.server";
-
 // docs/security.md "Sessions": Better Auth sessions slide forever; we end them a fixed time after
 // sign-in.
-export const ABSOLUTE_LIFETIME_MS: Record<Role, number> = {
+const ABSOLUTE_LIFETIME_MS: Record<Role, number> = {
   client: 30 * 24 * 3_600_000,
   employee: 12 * 3_600_000,
 };

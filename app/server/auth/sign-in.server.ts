@@ -7,7 +7,7 @@ import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { hitRateLimit, peekRateLimit } from "~/server/defence/rate-limit.server";
 
-export type AuthOutcome = { ok: true; headers: Headers } | { ok: false; status: number; message: string };
+type AuthOutcome = { ok: true; headers: Headers } | { ok: false; status: number; message: string };
 
 const WINDOW_MS = 15 * 60_000;
 // docs/security.md "Rate limits": calling auth.api from an action skips Better Auth's limiter, so
@@ -15,7 +15,7 @@ const WINDOW_MS = 15 * 60_000;
 // headers and many IPs do not help), and registrations per IP.
 export const LOGIN_FAILURES_PER_IP = { limit: 30, windowMs: WINDOW_MS };
 export const LOGIN_FAILURES_PER_ACCOUNT = { limit: 10, windowMs: WINDOW_MS };
-export const REGISTRATIONS_PER_IP = { limit: 100, windowMs: WINDOW_MS };
+const REGISTRATIONS_PER_IP = { limit: 100, windowMs: WINDOW_MS };
 
 const loginKeys = (ip: string, email: string) => ({ ip: `login:ip:${ip}`, account: `login:account:${email.toLowerCase()}` });
 

@@ -17,7 +17,7 @@ export interface TargetTable {
 }
 
 /** Kysely's own bookkeeping: each side keeps its own, written by its migrator. */
-export const isMigrationTable = (name: string) => name === "kysely_migration" || name === "kysely_migration_lock";
+const isMigrationTable = (name: string) => name === "kysely_migration" || name === "kysely_migration_lock";
 
 /** The tables of the target's current schema, parents before children. */
 export async function targetTables(target: Kysely<unknown>): Promise<TargetTable[]> {

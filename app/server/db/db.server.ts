@@ -31,7 +31,7 @@ export function dialectOfDb(database: Db): DbDialect {
   return database.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }
 
-export function dialectOf(databaseUrl: string | undefined): DbDialect {
+function dialectOf(databaseUrl: string | undefined): DbDialect {
   return databaseUrl?.startsWith("postgres") ? "postgres" : "sqlite";
 }
 

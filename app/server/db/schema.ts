@@ -14,7 +14,7 @@ export interface QuoteTable {
   status: Generated<string>;
 }
 
-export interface JobOpeningTable {
+interface JobOpeningTable {
   id: string;
   title: string;
   location: string;
@@ -45,7 +45,7 @@ export interface JobApplicationTable {
   stage: Generated<string>;
 }
 
-export interface TestimonialTable {
+interface TestimonialTable {
   id: string;
   review: string;
   name: string;
@@ -72,13 +72,13 @@ export interface MailOutboxTable {
   sentAt: number | null;
 }
 
-export interface RateLimitTable {
+interface RateLimitTable {
   key: string;
   windowStart: number;
   count: number;
 }
 
-export interface AuditLogTable {
+interface AuditLogTable {
   id: string;
   actorId: string;
   actorEmail: string;
@@ -90,7 +90,7 @@ export interface AuditLogTable {
   createdAt: number;
 }
 
-export interface RecordNoteTable {
+interface RecordNoteTable {
   id: string;
   entity: string;
   entityId: string;
@@ -128,7 +128,7 @@ export interface Database {
 }
 
 // Better Auth's tables: read through its API; typed here for our own joins and purges.
-export interface UserTable {
+interface UserTable {
   id: string;
   name: string;
   email: string;
@@ -139,7 +139,7 @@ export interface UserTable {
   updatedAt: Date | string;
 }
 
-export interface SessionTable {
+interface SessionTable {
   id: string;
   token: string;
   userId: string;
@@ -180,7 +180,7 @@ export interface ComplaintTable {
   updatedAt: number;
 }
 
-export interface ComplaintReplyTable {
+interface ComplaintReplyTable {
   id: string;
   complaintId: string;
   sender: string;

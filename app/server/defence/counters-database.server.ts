@@ -49,6 +49,6 @@ export const databaseCounters: CounterStore = {
 };
 
 /** Drops windows that ended long ago; run occasionally. */
-export async function pruneRateLimits(olderThanMs: number, now = Date.now()): Promise<void> {
+async function pruneRateLimits(olderThanMs: number, now = Date.now()): Promise<void> {
   await db().deleteFrom("rateLimits").where("windowStart", "<", now - olderThanMs).execute();
 }

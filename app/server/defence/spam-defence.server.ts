@@ -4,10 +4,10 @@ import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { hitRateLimit, type RateRule } from "./rate-limit.server";
 
-export const MIN_FILL_MS = 3_000;
+const MIN_FILL_MS = 3_000;
 const TOKEN_MAX_AGE_MS = 24 * 3_600_000;
 
-export type FormKind = "quote" | "application";
+type FormKind = "quote" | "application";
 
 // Generous enough for an office behind one NAT address; tight enough to stop floods, and to stop
 // confirmation mails being used to spam one third-party address.
@@ -35,7 +35,7 @@ function tokenAge(token: string, now: number): number | null {
   return now - Number(issued);
 }
 
-export type SpamVerdict =
+type SpamVerdict =
   | { ok: true }
   | { ok: false; trapped: true; reason: "honeypot" | "bad-token" | "too-fast" }
   | { ok: false; trapped: false; reason: "rate-limited" | "stale-token" };

@@ -13,15 +13,13 @@ export type AppEvent =
   | { type: "project.changed"; id: string; ownerId: string }
   | { type: "complaint.changed"; id: string; ownerId: string };
 
-export type EventTopic = AppEvent["type"];
-
 /** The bus seen by the app. In-process now; a PostgreSQL LISTEN/NOTIFY adapter can replace it. */
 export interface EventBus {
   publish(event: AppEvent): void;
   subscribe(listener: (event: AppEvent) => void): () => void;
 }
 
-export function createLocalBus(): EventBus {
+function createLocalBus(): EventBus {
   const emitter = new EventEmitter();
   // Every open SSE stream is a listener: lift Node's leak warning threshold.
   emitter.setMaxListeners(0);

@@ -61,7 +61,3 @@ export function closeAllEventStreams(): number {
   for (const close of all) close();
   return all.length;
 }
-
-export function openEventStreamCount(): number {
-  return open.size;
-}

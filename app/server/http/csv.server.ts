@@ -8,13 +8,13 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const BOM = "\uFEFF";
 
 /** One cell, always quoted, with a leading formula character neutralised by a single quote. */
-export function csvCell(value: Cell): string {
+function csvCell(value: Cell): string {
   let text = value === null || value === undefined ? "" : String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
   return `"${text.replaceAll('"', '""')}"`;
 }
 
-export function csvRow(cells: readonly Cell[]): string {
+function csvRow(cells: readonly Cell[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
 

@@ -2,14 +2,14 @@ import type { IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
 import proxyAddr from "proxy-addr";
 
-export type ProxyTrust = (address: string, hop: number) => boolean;
+type ProxyTrust = (address: string, hop: number) => boolean;
 
 /** TRUSTED_PROXIES: comma-separated addresses, CIDRs or proxy-addr names (loopback, linklocal, uniquelocal). */
 export function compileTrustedProxies(value: string | undefined): ProxyTrust {
   return proxyAddr.compile((value ?? "").split(",").map((s) => s.trim()).filter(Boolean));
 }
 
-export interface RequestOrigin {
+interface RequestOrigin {
   clientIp: string;
   protocol: "http:" | "https:";
   /** Undefined when the request names no host; the Fetch request then says localhost. */

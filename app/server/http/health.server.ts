@@ -3,7 +3,7 @@ import { createMigrator, db } from "~/server/db/db.server";
 import { checkRateLimitStore } from "~/server/defence/rate-limit.server";
 import { fileStore } from "~/server/storage/storage.server";
 
-export interface Readiness {
+interface Readiness {
   ready: boolean;
   database: "ok" | "unreachable";
   migrations: "applied" | "pending" | "unknown";

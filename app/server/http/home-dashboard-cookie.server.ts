@@ -1,5 +1,5 @@
 // SPEC §2: a signed-in user's "dashboard on the home page" toggle, kept in a cookie.
-export const HOME_DASHBOARD_COOKIE = "agency_home_dashboard";
+const HOME_DASHBOARD_COOKIE = "agency_home_dashboard";
 
 export function homeDashboardEnabled(request: Request): boolean {
   const cookie = request.headers.get("cookie") ?? "";

@@ -10,7 +10,7 @@ import { chooseEncoding, sendDocument, type Encoding } from "./send-document.ser
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-export const HTML_CACHE_TTL_MS = 60_000;
+const HTML_CACHE_TTL_MS = 60_000;
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -34,7 +34,7 @@ export function cacheKeyFor(req: Pick<IncomingMessage, "method" | "url" | "heade
 }
 
 /** Which paths an event makes stale. */
-export function pathsChangedBy(event: AppEvent): ((key: string) => boolean) | null {
+function pathsChangedBy(event: AppEvent): ((key: string) => boolean) | null {
   switch (event.type) {
     case "opening.changed":
       return (key) => key === "/careers" || key.startsWith("/careers/");
@@ -70,7 +70,7 @@ const NOT_STORED = new Set(["content-length", "content-encoding", "transfer-enco
 /** Kept on 304 (RFC 9110 §15.4.5), besides the common security headers. */
 const ON_NOT_MODIFIED = new Set(["content-security-policy", "etag", "vary", "cache-control"]);
 
-export interface HtmlCacheOptions {
+interface HtmlCacheOptions {
   ttlMs?: number;
   now?: () => number;
   /** Headers every response carries (server.ts: security headers, HSTS). */

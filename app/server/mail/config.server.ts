@@ -1,6 +1,6 @@
 import { site } from "~/content/site";
 
-export interface MailRecipients {
+interface MailRecipients {
   /** Inbox that receives quote notices. */
   sales: string;
   /** Inbox that receives application notices. */

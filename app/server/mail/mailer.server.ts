@@ -16,7 +16,7 @@ async function createTransporter(options: SMTPTransport.Options | StreamTranspor
 }
 
 /** One outbox row, ready to leave. */
-export interface OutgoingMail {
+interface OutgoingMail {
   /** Outbox row id and creation time (name the .eml file). */
   id: string;
   createdAt: number;
@@ -62,7 +62,7 @@ function toMessage(mail: OutgoingMail): SendMailOptions {
   };
 }
 
-export interface SmtpTransportOptions {
+interface SmtpTransportOptions {
   connectionTimeoutMs?: number;
   greetingTimeoutMs?: number;
   socketTimeoutMs?: number;

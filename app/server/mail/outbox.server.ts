@@ -3,7 +3,7 @@ import { newId } from "~/lib/ids";
 import type { Database } from "~/server/db/schema";
 import { events } from "~/server/events/bus.server";
 
-export interface OutboxMail {
+interface OutboxMail {
   to: string;
   subject: string;
   text: string;

@@ -13,13 +13,13 @@ export interface MailContent {
  * One block of a mail body. A string is a paragraph. Every value is plain text: the HTML renderer
  * escapes it, so templates never build HTML by hand.
  */
-export type MailBlock =
+type MailBlock =
   | string
   | { fields: ReadonlyArray<readonly [label: string, value: string]> }
   | { action: { label: string; url: string } }
   | { note: string };
 
-export interface MailLayout {
+interface MailLayout {
   subject: string;
   /** Optional first line (a greeting or a title), shown as a heading in HTML. */
   heading?: string;
@@ -36,12 +36,12 @@ const HTML_ESCAPES: Record<string, string> = {
   "'": "&#39;",
 };
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
 /** A header-safe single line: control characters (CR/LF included) become spaces; bounded length. */
-export function headerText(value: string, max = 200): string {
+function headerText(value: string, max = 200): string {
   // eslint-disable-next-line no-control-regex
   const line = value.replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;

@@ -8,7 +8,7 @@ import { claimNext, LOCK_MS, releaseClaim, type OutboxRow } from "./claims.serve
 import { createMailTransport, DEFAULT_MAIL_DIR, messageIdFor, type MailTransport } from "./mailer.server";
 
 /** One send must finish well inside the lock, or another worker could pick the row up. */
-export const SEND_TIMEOUT_MS = 45_000;
+const SEND_TIMEOUT_MS = 45_000;
 export const MAX_ATTEMPTS = 12;
 /** Stop trying to record a sent mail this long before its lock expires. */
 const MARK_SENT_MARGIN_MS = 5_000;

@@ -1,14 +1,12 @@
 import type { ExpressionBuilder } from "kysely";
 import type { ApplicationFilter, ApplicationStage } from "~/lib/schemas/applications-staff";
-import { recordAudit } from "./audit.server";
 import { db } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
-import { events } from "~/server/events/bus.server";
-import { insertNote } from "./record-history.server";
-import type { SessionUser } from "~/server/auth/actor.server";
+import { addRecordNote, setPipelineValue } from "./record-history.server";
+import type { Actor } from "~/server/auth/actor.server";
 
 // Job applications as the staff console reviews them (issue 5): by opening, with a hiring stage.
-export interface Applicant {
+interface Applicant {
   id: string;
   name: string;
   email: string;
@@ -23,7 +21,6 @@ export interface Applicant {
   resumeName: string;
 }
 
-type Actor = Pick<SessionUser, "id" | "email" | "name">;
 type Tables = Database & { o: Database["jobOpenings"] };
 const EXPORT_BATCH = 500;
 
@@ -109,35 +106,11 @@ export async function listOpeningChoices(): Promise<{ id: string; title: string;
 }
 
 /** Moves an application to a hiring stage, with its audit row; "missing" for an unknown id. */
-export async function setApplicationStage(actor: Actor, id: string, stage: ApplicationStage, now = Date.now()): Promise<"changed" | "unchanged" | "missing"> {
-  const outcome = await db()
-    .transaction()
-    .execute(async (trx) => {
-      // Compare-and-set, so two staff changing one application at once both get a true {from, to}.
-      for (;;) {
-        const row = await trx.selectFrom("jobApplications").select("stage").where("id", "=", id).executeTakeFirst();
-        if (!row) return "missing" as const;
-        if (row.stage === stage) return "unchanged" as const;
-        const result = await trx.updateTable("jobApplications").set({ stage }).where("id", "=", id).where("stage", "=", row.stage).executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) continue;
-        await recordAudit(trx, actor, { action: "application.stage", entity: "application", entityId: id, detail: { from: row.stage, to: stage } }, now);
-        return "changed" as const;
-      }
-    });
-  if (outcome === "changed") events().publish({ type: "application.changed", id });
-  return outcome;
+export function setApplicationStage(actor: Actor, id: string, stage: ApplicationStage, now = Date.now()) {
+  return setPipelineValue(actor, "application", id, stage, now);
 }
 
 /** Adds an internal note to an application; false for an unknown id. */
-export async function addApplicationNote(actor: Actor, id: string, text: string, now = Date.now()): Promise<boolean> {
-  const stored = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx.selectFrom("jobApplications").select("id").where("id", "=", id).executeTakeFirst();
-      if (!row) return false;
-      await insertNote(trx, actor, { entity: "application", entityId: id, text }, now);
-      return true;
-    });
-  if (stored) events().publish({ type: "application.changed", id });
-  return stored;
+export function addApplicationNote(actor: Actor, id: string, text: string, now = Date.now()) {
+  return addRecordNote(actor, "application", id, text, now);
 }

@@ -17,9 +17,9 @@ import { fileStore, KeyExists } from "~/server/storage/storage.server";
 import { resumeIntent, type ResumeIntent } from "~/server/uploads/resume-intents.server";
 
 /** A job application as submitted; its hiring stage belongs to the staff side (applications-staff). */
-export type JobApplication = Omit<Selectable<JobApplicationTable>, "stage">;
+type JobApplication = Omit<Selectable<JobApplicationTable>, "stage">;
 
-export interface ResumeRef {
+interface ResumeRef {
   key: string;
   name: string;
   kind: string;
@@ -46,20 +46,6 @@ export async function insertApplication(
   };
   await trx.insertInto("jobApplications").values(application).execute();
   return application;
-}
-
-export async function listApplicationsForOpening(jobId: string): Promise<JobApplication[]> {
-  return db()
-    .selectFrom("jobApplications")
-    .select(["id", "name", "email", "message", "resume", "resumeName", "resumeType", "resumeSize", "jobId", "submittedAt", "appliedBy"])
-    .where("jobId", "=", jobId)
-    .orderBy("submittedAt", "desc")
-    .execute();
-}
-
-export async function countApplications(): Promise<number> {
-  const row = await db().selectFrom("jobApplications").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** Whether an application points to the stored file `key` (crash recovery of resume uploads). */

@@ -2,14 +2,11 @@ import type { Kysely, Transaction } from "kysely";
 import { newId } from "~/lib/ids";
 import { db } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
-import type { SessionUser } from "~/server/auth/actor.server";
+import type { Actor } from "~/server/auth/actor.server";
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** The staff member a change is recorded against. */
-export type AuditActor = Pick<SessionUser, "id" | "email">;
-
-export interface AuditEntry {
+interface AuditEntry {
   id: string;
   actorEmail: string;
   action: string;
@@ -22,7 +19,7 @@ export interface AuditEntry {
 /** Records who did what, when, on which record; call inside the change's own transaction. */
 export async function recordAudit(
   executor: Executor,
-  actor: Pick<SessionUser, "id" | "email">,
+  actor: Actor,
   entry: { action: string; entity: string; entityId: string; detail?: Record<string, unknown> },
   now = Date.now(),
 ): Promise<void> {

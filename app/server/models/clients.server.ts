@@ -5,7 +5,7 @@ import { getEnv } from "~/server/env.server";
 import { ilike, likePattern } from "~/server/db/like.server";
 import type { Profile } from "./profiles.server";
 
-export interface ClientSummary {
+interface ClientSummary {
   id: string;
   email: string;
   name: string;
@@ -17,7 +17,7 @@ export interface ClientSummary {
   projectCount: number;
 }
 
-export interface ClientAccount {
+interface ClientAccount {
   id: string;
   email: string;
   name: string;

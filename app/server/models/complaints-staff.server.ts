@@ -14,7 +14,7 @@ import { complaintStatusMail, staffReplyMail } from "~/server/mail/support-mails
 
 // Staff side of support requests (issue 5). Every function assumes the caller passed requireStaff.
 
-export interface InboxEntry {
+interface InboxEntry {
   id: string;
   subject: string;
   status: string;
@@ -28,7 +28,7 @@ export interface InboxEntry {
   lastSender: string | null;
 }
 
-export interface StaffComplaint extends Complaint {
+interface StaffComplaint extends Complaint {
   owner: { id: string; email: string; name: string };
 }
 
@@ -119,7 +119,7 @@ export async function addStaffReply(actor: Actor, { complaintId, text }: { compl
   return stored.reply;
 }
 
-export type StatusChange = { changed: false } | { changed: true; changeId: string; from: string; to: ComplaintStatus };
+type StatusChange = { changed: false } | { changed: true; changeId: string; from: string; to: ComplaintStatus };
 
 /**
  * Sets Pending or Resolved (Pending again is a reopen). A real change writes an audit row and mails

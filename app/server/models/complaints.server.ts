@@ -5,7 +5,7 @@ import { db } from "~/server/db/db.server";
 import type { ComplaintTable } from "~/server/db/schema";
 import { events } from "~/server/events/bus.server";
 
-export const INITIAL_COMPLAINT_STATUS = "Pending";
+const INITIAL_COMPLAINT_STATUS = "Pending";
 /** SPEC §3: the sender of a client's own reply; anything else is staff. */
 export const CLIENT_SENDER = "user";
 export const STAFF_SENDER = "staff";
@@ -107,4 +107,4 @@ export async function addReply(
   return insertReply(complaintId, ownerId, { sender: CLIENT_SENDER, senderName: "", text: trimmed, timestamp: now });
 }
 
-// Staff replies and status changes live in support-inbox.server.ts (issue 5): they add audit and mail.
+// Staff replies and status changes live in complaints-staff.server.ts (issue 5): they add audit and mail.

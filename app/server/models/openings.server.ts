@@ -1,9 +1,10 @@
 import { newId } from "~/lib/ids";
-import { recordAudit, type AuditActor } from "./audit.server";
+import { recordAudit } from "./audit.server";
+import type { Actor } from "~/server/auth/actor.server";
 import { db } from "~/server/db/db.server";
 import { events } from "~/server/events/bus.server";
 
-export interface JobOpening {
+interface JobOpening {
   id: string;
   title: string;
   location: string;
@@ -18,15 +19,9 @@ export interface JobOpening {
   validThrough: number | null;
 }
 
-export type OpeningInput = Omit<JobOpening, "id" | "status" | "createdAt" | "updatedAt" | "validThrough"> & {
+type OpeningInput = Omit<JobOpening, "id" | "status" | "createdAt" | "updatedAt" | "validThrough"> & {
   validThrough?: number | null;
 };
-
-/** A change made from the staff console: who made it, recorded in the audit log (issue 5). */
-interface ChangeOptions {
-  actor?: AuditActor;
-  now?: number;
-}
 
 type Row = Omit<JobOpening, "requirements" | "status"> & { requirements: string; status: string };
 
@@ -71,7 +66,10 @@ function editableFields(input: OpeningInput) {
   };
 }
 
-export async function createOpening(input: OpeningInput, { actor, now = Date.now() }: ChangeOptions = {}): Promise<JobOpening> {
+// Staff changes name their actor, recorded in the audit log (issue 5); null is a system change
+// (seeding, tests), which is not audited.
+
+export async function createOpening(actor: Actor | null, input: OpeningInput, now = Date.now()): Promise<JobOpening> {
   const opening: JobOpening = { ...editableFields(input), id: newId(), status: "open", createdAt: now, updatedAt: now };
   await db()
     .transaction()
@@ -87,7 +85,7 @@ export async function createOpening(input: OpeningInput, { actor, now = Date.now
 }
 
 /** Saves the editable fields; false when there is no such opening. The audit row names the fields that changed. */
-export async function updateOpening(id: string, input: OpeningInput, { actor, now = Date.now() }: ChangeOptions = {}): Promise<boolean> {
+export async function updateOpening(actor: Actor | null, id: string, input: OpeningInput, now = Date.now()): Promise<boolean> {
   const next = editableFields(input);
   const changed = await db()
     .transaction()
@@ -111,7 +109,7 @@ export async function updateOpening(id: string, input: OpeningInput, { actor, no
 }
 
 /** Closes or reopens; true only when the status actually changed (a repeat is a no-op, not audited). */
-export async function setOpeningStatus(id: string, status: "open" | "closed", { actor, now = Date.now() }: ChangeOptions = {}): Promise<boolean> {
+export async function setOpeningStatus(actor: Actor | null, id: string, status: "open" | "closed", now = Date.now()): Promise<boolean> {
   const changed = await db()
     .transaction()
     .execute(async (trx) => {
@@ -130,7 +128,7 @@ export async function setOpeningStatus(id: string, status: "open" | "closed", { 
   return changed;
 }
 
-export interface OpeningSummary extends JobOpening {
+interface OpeningSummary extends JobOpening {
   applications: number;
 }
 
@@ -158,7 +156,7 @@ export async function listOpeningsForStaff(page: { limit: number; offset: number
   return { total, openings: rows.map(({ applications, ...row }) => ({ ...fromRow(row), applications: Number(applications ?? 0) })) };
 }
 
-export async function countOpenings(): Promise<number> {
+async function countOpenings(): Promise<number> {
   const row = await db().selectFrom("jobOpenings").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
 }

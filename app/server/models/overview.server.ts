@@ -4,10 +4,10 @@ import { CLIENT_SENDER } from "./complaints.server";
 
 // The console's landing numbers (issue 5): what needs someone's attention today, and two trends.
 export const WEEK_MS = 7 * 24 * 3_600_000;
-export const TREND_WEEKS = 12;
+const TREND_WEEKS = 12;
 const TOP_OPENINGS = 12;
 
-export interface OverviewCounts {
+interface OverviewCounts {
   newLeads: number;
   unansweredSupport: number;
   newApplications: number;

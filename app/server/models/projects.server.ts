@@ -7,7 +7,7 @@ import type { ProjectTable, ProjectProgressTable } from "~/server/db/schema";
 import { events } from "~/server/events/bus.server";
 import type { Selectable } from "kysely";
 
-export type Project = Selectable<ProjectTable>;
+type Project = Selectable<ProjectTable>;
 
 export async function listProjects({ ownerId }: { ownerId: string }): Promise<Project[]> {
   return db()
@@ -40,7 +40,7 @@ export async function createProject({ ownerId }: { ownerId: string }, input: Pro
   return project;
 }
 
-export type ProgressEntry = Selectable<ProjectProgressTable>;
+type ProgressEntry = Selectable<ProjectProgressTable>;
 
 /**
  * Staff only (the caller has passed requireStaff): sets a client's project progress with an

@@ -1,17 +1,14 @@
 import { type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import type { LeadFilter, LeadStatus } from "~/lib/schemas/quotes-staff";
-import { recordAudit } from "./audit.server";
 import { db } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
-import { events } from "~/server/events/bus.server";
 import type { Quote } from "./quotes.server";
 import { ilike, likePattern } from "~/server/db/like.server";
-import { insertNote } from "./record-history.server";
-import type { SessionUser } from "~/server/auth/actor.server";
+import { addRecordNote, setPipelineValue } from "./record-history.server";
+import type { Actor } from "~/server/auth/actor.server";
 
 // Leads are the stored quote requests (SPEC §3) seen through the staff console's pipeline (issue 5).
-export type Lead = Quote;
-type Actor = Pick<SessionUser, "id" | "email" | "name">;
+type Lead = Quote;
 
 const SEARCHED = ["name", "email", "phone", "requirement"] as const;
 const EXPORT_BATCH = 500;
@@ -62,35 +59,11 @@ export async function getLead(id: string): Promise<Lead | undefined> {
 }
 
 /** Moves a lead along the pipeline, with its audit row; "missing" for an unknown id. */
-export async function setLeadStatus(actor: Actor, id: string, status: LeadStatus, now = Date.now()): Promise<"changed" | "unchanged" | "missing"> {
-  const outcome = await db()
-    .transaction()
-    .execute(async (trx) => {
-      // Compare-and-set, so two staff changing one lead at once both get a true {from, to}.
-      for (;;) {
-        const row = await trx.selectFrom("quotes").select("status").where("id", "=", id).executeTakeFirst();
-        if (!row) return "missing" as const;
-        if (row.status === status) return "unchanged" as const;
-        const result = await trx.updateTable("quotes").set({ status }).where("id", "=", id).where("status", "=", row.status).executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) continue;
-        await recordAudit(trx, actor, { action: "lead.status", entity: "lead", entityId: id, detail: { from: row.status, to: status } }, now);
-        return "changed" as const;
-      }
-    });
-  if (outcome === "changed") events().publish({ type: "quote.changed", id });
-  return outcome;
+export function setLeadStatus(actor: Actor, id: string, status: LeadStatus, now = Date.now()) {
+  return setPipelineValue(actor, "lead", id, status, now);
 }
 
 /** Adds an internal note to a lead; false for an unknown id. */
-export async function addLeadNote(actor: Actor, id: string, text: string, now = Date.now()): Promise<boolean> {
-  const stored = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx.selectFrom("quotes").select("id").where("id", "=", id).executeTakeFirst();
-      if (!row) return false;
-      await insertNote(trx, actor, { entity: "lead", entityId: id, text }, now);
-      return true;
-    });
-  if (stored) events().publish({ type: "quote.changed", id });
-  return stored;
+export function addLeadNote(actor: Actor, id: string, text: string, now = Date.now()) {
+  return addRecordNote(actor, "lead", id, text, now);
 }

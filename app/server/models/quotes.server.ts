@@ -1,7 +1,6 @@
 import type { Selectable, Transaction } from "kysely";
 import { newId } from "~/lib/ids";
 import type { QuoteInput } from "~/lib/schemas/quotes";
-import { db } from "~/server/db/db.server";
 import type { Database, QuoteTable } from "~/server/db/schema";
 import { events } from "~/server/events/bus.server";
 import { enqueueQuoteMails } from "~/server/mail/notifications.server";
@@ -12,7 +11,7 @@ import { writeTransaction } from "~/server/db/write-transaction.server";
 export type Quote = Selectable<QuoteTable>;
 
 /** Stores one quote request (SPEC §3: one new record per submission) inside the caller's transaction. */
-export async function insertQuote(trx: Transaction<Database>, input: QuoteInput, now = Date.now()): Promise<Quote> {
+async function insertQuote(trx: Transaction<Database>, input: QuoteInput, now = Date.now()): Promise<Quote> {
   const quote = {
     id: newId(),
     name: input.name,
@@ -24,15 +23,6 @@ export async function insertQuote(trx: Transaction<Database>, input: QuoteInput,
   };
   await trx.insertInto("quotes").values(quote).execute();
   return { ...quote, status: "new" };
-}
-
-export async function listQuotes(limit = 50): Promise<Quote[]> {
-  return db().selectFrom("quotes").selectAll().orderBy("submittedAt", "desc").limit(limit).execute();
-}
-
-export async function countQuotes(): Promise<number> {
-  const row = await db().selectFrom("quotes").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** Stores the quote and queues its two e-mails in one transaction: a failed send never loses it. */

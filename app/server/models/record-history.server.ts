@@ -1,14 +1,21 @@
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { newId } from "~/lib/ids";
 import { listAudit, recordAudit } from "./audit.server";
 import { db } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
-import type { SessionUser } from "~/server/auth/actor.server";
+import { events } from "~/server/events/bus.server";
+import { actorName, type Actor } from "~/server/auth/actor.server";
 
 // Issue 5: leads and applications carry internal notes and show who changed what and when.
-export type ReviewedEntity = "lead" | "application";
+type ReviewedEntity = "lead" | "application";
 
-export interface HistoryEntry {
+/** Where each pipeline keeps its value, the audit action of a change, and the event that tells the console. */
+const PIPELINES = {
+  lead: { table: "quotes", column: "status", action: "lead.status", event: "quote.changed" },
+  application: { table: "jobApplications", column: "stage", action: "application.stage", event: "application.changed" },
+} as const;
+
+interface HistoryEntry {
   id: string;
   kind: "change" | "note";
   at: number;
@@ -21,20 +28,63 @@ export interface HistoryEntry {
 
 const HISTORY_LIMIT = 200;
 
-export function staffName(user: Pick<SessionUser, "name" | "email">): string {
-  return user.name.trim() || user.email;
+/**
+ * Moves a lead or an application along its pipeline, with its audit row, and tells the console;
+ * "missing" for an unknown id, "unchanged" when it already has that value.
+ */
+export async function setPipelineValue(
+  actor: Actor,
+  entity: ReviewedEntity,
+  id: string,
+  value: string,
+  now = Date.now(),
+): Promise<"changed" | "unchanged" | "missing"> {
+  const { table, column, action, event } = PIPELINES[entity];
+  // The column is chosen by entity, which Kysely's types cannot follow: both are text.
+  const field = sql<string>`${sql.ref(column)}`;
+  const outcome = await db()
+    .transaction()
+    .execute(async (trx) => {
+      // Compare-and-set, so two staff changing one record at once both get a true {from, to}.
+      for (;;) {
+        const row = await trx.selectFrom(table).select(field.as("value")).where("id", "=", id).executeTakeFirst();
+        if (!row) return "missing" as const;
+        if (row.value === value) return "unchanged" as const;
+        const result = await trx.updateTable(table).set(field, value).where("id", "=", id).where(field, "=", row.value).executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) continue;
+        await recordAudit(trx, actor, { action, entity, entityId: id, detail: { from: row.value, to: value } }, now);
+        return "changed" as const;
+      }
+    });
+  if (outcome === "changed") events().publish({ type: event, id });
+  return outcome;
+}
+
+/** Adds an internal note to a lead or an application and tells the console; false for an unknown id. */
+export async function addRecordNote(actor: Actor, entity: ReviewedEntity, id: string, text: string, now = Date.now()): Promise<boolean> {
+  const { table, event } = PIPELINES[entity];
+  const stored = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx.selectFrom(table).select("id").where("id", "=", id).executeTakeFirst();
+      if (!row) return false;
+      await insertNote(trx, actor, { entity, entityId: id, text }, now);
+      return true;
+    });
+  if (stored) events().publish({ type: event, id });
+  return stored;
 }
 
 /** Stores a note and its audit row inside the caller's transaction (which has checked the record exists). */
 export async function insertNote(
   trx: Transaction<Database>,
-  actor: Pick<SessionUser, "id" | "email" | "name">,
+  actor: Actor,
   target: { entity: ReviewedEntity; entityId: string; text: string },
   now = Date.now(),
 ): Promise<void> {
   await trx
     .insertInto("recordNotes")
-    .values({ id: newId(), entity: target.entity, entityId: target.entityId, authorId: actor.id, authorName: staffName(actor), text: target.text, createdAt: now })
+    .values({ id: newId(), entity: target.entity, entityId: target.entityId, authorId: actor.id, authorName: actorName(actor), text: target.text, createdAt: now })
     .execute();
   await recordAudit(trx, actor, { action: `${target.entity}.note`, entity: target.entity, entityId: target.entityId, detail: { note: target.text } }, now);
 }

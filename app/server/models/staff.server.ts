@@ -1,20 +1,25 @@
 import { roleForEmail } from "~/lib/roles";
+import type { Actor } from "~/server/auth/actor.server";
 import { auth } from "~/server/auth/auth.server";
 import { currentDialect, db } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
 import { purgeUserData } from "~/server/auth/account-purge.server";
+import { recordAudit } from "./audit.server";
 
 export class StaffError extends Error {}
 
-export interface StaffMember {
+interface StaffMember {
   id: string;
   email: string;
   name: string;
   createdAt: string;
 }
 
-/** Creates a staff account; only company-domain e-mails (SPEC §5). */
-export async function addStaff(email: string, password: string, name?: string): Promise<StaffMember> {
+/**
+ * Creates a staff account; only company-domain e-mails (SPEC §5). A colleague adding it is audited;
+ * null is the command line (`npm run staff`) or a test.
+ */
+export async function addStaff(actor: Actor | null, email: string, password: string, name?: string): Promise<StaffMember> {
   const domain = getEnv().COMPANY_DOMAIN;
   const normalized = email.trim().toLowerCase();
   if (roleForEmail(normalized, domain) !== "employee") {
@@ -22,15 +27,19 @@ export async function addStaff(email: string, password: string, name?: string): 
   }
   const existing = await db().selectFrom("users").select("id").where("email", "=", normalized).executeTakeFirst();
   if (existing) throw new StaffError(`${normalized} already has an account.`);
+  let member: StaffMember;
   try {
     const result = await (await auth()).api.signUpEmail({ body: { email: normalized, password, name: name ?? normalized.split("@")[0] ?? "" } });
     // Staff created by an administrator count as verified (needed for Google sign-in too).
     const verified = currentDialect() === "sqlite" ? 1 : true;
     await db().updateTable("users").set({ emailVerified: verified }).where("id", "=", result.user.id).execute();
-    return { id: result.user.id, email: normalized, name: result.user.name, createdAt: new Date().toISOString() };
+    member = { id: result.user.id, email: normalized, name: result.user.name, createdAt: new Date().toISOString() };
   } catch (error) {
     throw new StaffError(error instanceof Error ? error.message : String(error));
   }
+  // Better Auth writes the account in its own transaction; the audit row follows it.
+  if (actor) await recordAudit(db(), actor, { action: "staff.add", entity: "staff", entityId: member.id, detail: { email: member.email } });
+  return member;
 }
 
 export async function listStaff(): Promise<StaffMember[]> {

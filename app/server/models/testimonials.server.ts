@@ -1,12 +1,13 @@
 import { newId } from "~/lib/ids";
 import type { Testimonial } from "~/content/types";
-import { recordAudit, type AuditActor } from "./audit.server";
+import { recordAudit } from "./audit.server";
+import type { Actor } from "~/server/auth/actor.server";
 import { db } from "~/server/db/db.server";
 import { events } from "~/server/events/bus.server";
 
-export type TestimonialInput = Omit<Testimonial, "id">;
+type TestimonialInput = Omit<Testimonial, "id">;
 
-export interface StaffTestimonial extends Testimonial {
+interface StaffTestimonial extends Testimonial {
   visible: boolean;
   updatedAt: number;
 }
@@ -26,32 +27,30 @@ function editableFields(input: TestimonialInput): TestimonialInput {
   return { review: input.review, name: input.name, category: input.category };
 }
 
-/** Adds a visible testimonial; without a sortOrder it goes after the existing ones. */
-export async function createTestimonial(
-  input: TestimonialInput,
-  options: { sortOrder?: number; now?: number; actor?: AuditActor } = {},
-): Promise<Testimonial> {
+// Staff changes name their actor, recorded in the audit log (issue 5); null is a system change
+// (seeding, tests), which is not audited.
+
+/** Adds a visible testimonial after the existing ones. */
+export async function createTestimonial(actor: Actor | null, input: TestimonialInput, now = Date.now()): Promise<Testimonial> {
   const id = newId();
-  const now = options.now ?? Date.now();
   const fields = editableFields(input);
   await db()
     .transaction()
     .execute(async (trx) => {
       const last = await trx.selectFrom("testimonials").select((eb) => eb.fn.max("sortOrder").as("max")).executeTakeFirst();
-      const sortOrder = options.sortOrder ?? (last?.max == null ? 0 : Number(last.max) + 1);
+      const sortOrder = last?.max == null ? 0 : Number(last.max) + 1;
       await trx
         .insertInto("testimonials")
         .values({ id, ...fields, status: "visible", sortOrder, createdAt: now, updatedAt: now })
         .execute();
-      if (options.actor) await recordAudit(trx, options.actor, { action: "testimonial.create", entity: "testimonial", entityId: id, detail: { name: fields.name } }, now);
+      if (actor) await recordAudit(trx, actor, { action: "testimonial.create", entity: "testimonial", entityId: id, detail: { name: fields.name } }, now);
     });
   events().publish({ type: "testimonial.changed", id });
   return { id, ...fields };
 }
 
 /** Saves review, name and category; false when there is no such testimonial. */
-export async function updateTestimonial(id: string, input: TestimonialInput, options: { now?: number; actor?: AuditActor } = {}): Promise<boolean> {
-  const now = options.now ?? Date.now();
+export async function updateTestimonial(actor: Actor | null, id: string, input: TestimonialInput, now = Date.now()): Promise<boolean> {
   const next = editableFields(input);
   const changed = await db()
     .transaction()
@@ -60,7 +59,7 @@ export async function updateTestimonial(id: string, input: TestimonialInput, opt
       if (!current) return false;
       const fields = (Object.keys(next) as (keyof TestimonialInput)[]).filter((key) => current[key] !== next[key]);
       await trx.updateTable("testimonials").set({ ...next, updatedAt: now }).where("id", "=", id).execute();
-      if (options.actor) await recordAudit(trx, options.actor, { action: "testimonial.update", entity: "testimonial", entityId: id, detail: { fields } }, now);
+      if (actor) await recordAudit(trx, actor, { action: "testimonial.update", entity: "testimonial", entityId: id, detail: { fields } }, now);
       return true;
     });
   if (changed) events().publish({ type: "testimonial.changed", id });
@@ -68,8 +67,7 @@ export async function updateTestimonial(id: string, input: TestimonialInput, opt
 }
 
 /** Hides or shows; true only when the visibility actually changed (a repeat is a no-op, not audited). */
-export async function setTestimonialVisibility(id: string, visible: boolean, options: { now?: number; actor?: AuditActor } = {}): Promise<boolean> {
-  const now = options.now ?? Date.now();
+export async function setTestimonialVisibility(actor: Actor | null, id: string, visible: boolean, now = Date.now()): Promise<boolean> {
   const status = visible ? "visible" : "hidden";
   const changed = await db()
     .transaction()
@@ -81,8 +79,8 @@ export async function setTestimonialVisibility(id: string, visible: boolean, opt
         .where("status", "<>", status)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
-      if (options.actor) {
-        await recordAudit(trx, options.actor, { action: visible ? "testimonial.show" : "testimonial.hide", entity: "testimonial", entityId: id }, now);
+      if (actor) {
+        await recordAudit(trx, actor, { action: visible ? "testimonial.show" : "testimonial.hide", entity: "testimonial", entityId: id }, now);
       }
       return true;
     });
@@ -120,7 +118,7 @@ function toStaffTestimonial({ status, ...row }: Testimonial & { status: string; 
   return { ...row, visible: status === "visible" };
 }
 
-export async function countTestimonials(): Promise<number> {
+async function countTestimonials(): Promise<number> {
   const row = await db().selectFrom("testimonials").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
 }

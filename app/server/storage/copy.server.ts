@@ -8,9 +8,9 @@ import { KeyExists, type FileStore } from "./file-store.server";
 // `npm run storage:copy` (issue 6): every file of one store into another, never overwriting, each
 // checked by size and SHA-256 afterwards, so a rerun only adds what is missing and re-verifies.
 
-export type CopyResult = "copied" | "present" | "mismatch" | "failed";
+type CopyResult = "copied" | "present" | "mismatch" | "failed";
 
-export interface CopiedFile {
+interface CopiedFile {
   key: string;
   size: number;
   result: CopyResult;

@@ -26,7 +26,7 @@ import { logger } from "~/server/logger.server";
 // The S3 backend (decision 0012): objects are private and only ever streamed through the app;
 // uploads go from a finished local temp file in one PUT, so an object exists whole or not at all.
 
-export interface S3StoreConfig {
+interface S3StoreConfig {
   bucket: string;
   /** "" or a path ending in "/" under which every key lives. */
   prefix: string;

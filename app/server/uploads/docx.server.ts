@@ -4,8 +4,8 @@ import yauzl from "yauzl";
 
 // A DOCX is a ZIP: read only its central directory plus one small, size-capped entry
 // ([Content_Types].xml), so a zip bomb never gets decompressed.
-export const ZIP_MAX_ENTRIES = 5_000;
-export const ZIP_MAX_TOTAL_UNCOMPRESSED = 200 * 1024 * 1024;
+const ZIP_MAX_ENTRIES = 5_000;
+const ZIP_MAX_TOTAL_UNCOMPRESSED = 200 * 1024 * 1024;
 const CONTENT_TYPES_MAX_BYTES = 256 * 1024;
 const TAIL_CACHE_BYTES = 2 * 1024 * 1024; // holds the central directory of any ordinary DOCX
 const DOCX_MAIN = "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml";

@@ -2,7 +2,7 @@ import busboy from "busboy";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { RESUME_MAX_BYTES } from "~/lib/constants";
+import { RESUME_MAX_BYTES, RESUME_SIZE_MESSAGE, RESUME_TYPE_MESSAGE } from "~/lib/constants";
 import { logger } from "~/server/logger.server";
 import { fileStore, type FileStore } from "~/server/storage/storage.server";
 import { receiveFile, type ReceivedFile } from "~/server/uploads/receive-file.server";
@@ -12,10 +12,8 @@ import { RESUME_CONTENT_TYPES, sniffResume, type ResumeKind } from "~/server/upl
 // resume's size is capped while it streams and its type comes from its bytes, not its name.
 export { RESUME_CONTENT_TYPES, sniffResume, type ResumeKind };
 
-export const RESUME_TYPE_MESSAGE = "Only PDF or Word documents are allowed.";
-export const RESUME_SIZE_MESSAGE = "File size must be less than 10 MB.";
-export const FIELD_MAX_CHARS = 20_000;
-export const MAX_FIELDS = 30;
+const FIELD_MAX_CHARS = 20_000;
+const MAX_FIELDS = 30;
 const RESUME_FIELD = "resume";
 const BODY_MAX_BYTES = RESUME_MAX_BYTES + 1024 * 1024;
 const NAME_MAX = 100;
@@ -52,7 +50,7 @@ export interface PendingResume {
   discard(): Promise<void>;
 }
 
-export interface ParsedApplicationForm {
+interface ParsedApplicationForm {
   fields: Record<string, string>;
   resume: PendingResume | null;
 }
