@@ -1,23 +1,14 @@
 import { formatDateTime, isoDate } from "~/lib/dates";
-
-export interface HistoryItem {
-  id: string;
-  kind: "change" | "note";
-  at: number;
-  by: string;
-  action: string;
-  detail: Record<string, unknown>;
-  text?: string;
-}
+import type { HistoryEntry } from "~/lib/record-history";
 
 interface RecordHistoryProps {
-  items: HistoryItem[];
+  items: HistoryEntry[];
   /** "Status" or "Stage". */
   fieldLabel: string;
   valueLabel: (value: string) => string;
 }
 
-function describe(item: HistoryItem, fieldLabel: string, valueLabel: (value: string) => string): string {
+function describe(item: HistoryEntry, fieldLabel: string, valueLabel: (value: string) => string): string {
   const { from, to } = item.detail;
   if (typeof from === "string" && typeof to === "string") return `${fieldLabel}: ${valueLabel(from)} → ${valueLabel(to)}`;
   return item.action;

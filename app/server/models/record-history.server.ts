@@ -5,6 +5,7 @@ import { db } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { events } from "~/server/events/bus.server";
 import { actorName, type Actor } from "~/server/auth/actor.server";
+import type { HistoryEntry } from "~/lib/record-history";
 
 // Issue 5: leads and applications carry internal notes and show who changed what and when.
 type ReviewedEntity = "lead" | "application";
@@ -14,17 +15,6 @@ const PIPELINES = {
   lead: { table: "quotes", column: "status", action: "lead.status", event: "quote.changed" },
   application: { table: "jobApplications", column: "stage", action: "application.stage", event: "application.changed" },
 } as const;
-
-interface HistoryEntry {
-  id: string;
-  kind: "change" | "note";
-  at: number;
-  /** Who: the staff member's name for a note, their e-mail for a change. */
-  by: string;
-  action: string;
-  detail: Record<string, unknown>;
-  text?: string;
-}
 
 const HISTORY_LIMIT = 200;
 
