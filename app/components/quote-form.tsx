@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { QUOTE_SUCCESS_MESSAGE } from "~/lib/constants";
-import type { QuoteActionData } from "~/lib/quote-result";
+import type { FormResult } from "~/lib/form-result";
 import { quoteSchema } from "~/lib/schemas/quotes";
 import { FormField } from "./form-field";
 import { SpamFields } from "./spam-fields";
@@ -19,11 +19,11 @@ interface QuoteFormProps {
   /** Called after the server accepted the request. */
   onSuccess?: (message: string) => void;
   /** The page's own action result, for the no-JavaScript round trip. */
-  pageResult?: QuoteActionData;
+  pageResult?: FormResult;
 }
 
 export function QuoteForm({ idPrefix, formToken, waitUntilReady, onSuccess, pageResult }: QuoteFormProps) {
-  const fetcher = useFetcher<QuoteActionData>();
+  const fetcher = useFetcher<FormResult>();
   const [waiting, setWaiting] = useState(false);
   const submitting = waiting || fetcher.state !== "idle";
   const data = fetcher.state === "idle" ? (fetcher.data ?? pageResult) : undefined;

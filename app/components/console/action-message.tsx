@@ -1,7 +1,7 @@
-import type { ContentFormResult } from "~/lib/content-form-result";
+import type { FormResult } from "~/lib/form-result";
 
 /** A form-level outcome above the button: an alert for errors, a polite status for the rest. */
-export function ActionMessage({ outcome }: { outcome?: Pick<ContentFormResult, "status" | "message"> }) {
+export function ActionMessage({ outcome }: { outcome?: Pick<FormResult, "status" | "message"> }) {
   if (!outcome?.message) return null;
   if (outcome.status === "error") {
     return (

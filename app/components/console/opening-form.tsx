@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FormField } from "~/components/form-field";
-import type { ContentFormResult } from "~/lib/content-form-result";
+import type { FormResult } from "~/lib/form-result";
 import { OPENING_TYPES, openingSchema, todayIso, type OpeningFormValue } from "~/lib/schemas/openings";
 import { ActionMessage } from "./action-message";
 
@@ -13,7 +13,7 @@ interface OpeningFormProps {
   formId: string;
   defaultValue?: Partial<OpeningFormValue>;
   lastResult?: SubmissionResult<string[]>;
-  outcome?: ContentFormResult;
+  outcome?: FormResult;
   submitLabel: string;
   pendingLabel: string;
 }

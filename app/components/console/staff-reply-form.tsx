@@ -4,13 +4,13 @@ import { Form, useNavigation } from "react-router";
 import { FormError } from "~/components/portal/panel";
 import { isBlankReply } from "~/lib/schemas/complaints";
 import { staffReplySchema } from "~/lib/schemas/complaints-staff";
-import type { StaffFormResult } from "~/lib/staff-form-result";
+import type { FormResult } from "~/lib/form-result";
 
 // Derived from the schema once, not on every render.
 const constraint = getZodConstraint(staffReplySchema);
 
 /** Staff answer a request; the client sees it live and gets an e-mail. */
-export function StaffReplyForm({ lastResult }: { lastResult?: StaffFormResult }) {
+export function StaffReplyForm({ lastResult }: { lastResult?: FormResult }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
   const mine = lastResult?.intent === "reply" ? lastResult : undefined;

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FormField } from "~/components/form-field";
-import type { ContentFormResult } from "~/lib/content-form-result";
+import type { FormResult } from "~/lib/form-result";
 import { testimonialSchema, type TestimonialFormValue } from "~/lib/schemas/testimonials";
 import { ActionMessage } from "./action-message";
 
@@ -13,7 +13,7 @@ interface TestimonialFormProps {
   formId: string;
   defaultValue?: TestimonialFormValue;
   lastResult?: SubmissionResult<string[]>;
-  outcome?: ContentFormResult;
+  outcome?: FormResult;
   submitLabel: string;
   pendingLabel: string;
 }

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { FormField } from "~/components/form-field";
-import type { PortalFormResult } from "~/lib/portal";
+import type { FormResult } from "~/lib/form-result";
 import { complaintSchema } from "~/lib/schemas/complaints";
 import { GetButton } from "./get-button";
 import { CloseIcon } from "./icons";
@@ -16,10 +16,10 @@ const constraint = getZodConstraint(complaintSchema);
 const SUPPORT_PATH = "/user-dashboard/support";
 
 /** "New request" and its modal form (SPEC §2 Support); `?new` opens it without JavaScript. */
-export function NewRequest({ pageResult }: { pageResult?: PortalFormResult }) {
+export function NewRequest({ pageResult }: { pageResult?: FormResult }) {
   const failedWithoutJs = pageResult?.intent === "create-complaint" && pageResult.status !== "success" ? pageResult : undefined;
   const dialog = useUrlDialog("new", Boolean(failedWithoutJs));
-  const fetcher = useFetcher<PortalFormResult>();
+  const fetcher = useFetcher<FormResult>();
   const outcome = fetcher.state === "idle" ? (fetcher.data ?? failedWithoutJs) : undefined;
   const handled = useRef<unknown>(undefined);
   const { close } = dialog;
@@ -74,7 +74,7 @@ export function NewRequest({ pageResult }: { pageResult?: PortalFormResult }) {
   );
 }
 
-function ComplaintForm({ fetcher, outcome }: { fetcher: FetcherWithComponents<PortalFormResult>; outcome?: PortalFormResult }) {
+function ComplaintForm({ fetcher, outcome }: { fetcher: FetcherWithComponents<FormResult>; outcome?: FormResult }) {
   const submitting = fetcher.state !== "idle";
   const [form, fields] = useForm({
     id: "new-request",

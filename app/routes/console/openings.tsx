@@ -9,7 +9,7 @@ import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDate, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { contentResult, requireContentIntent, requireTargetId } from "~/server/http/form-result.server";
+import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
 import { readForm } from "~/server/http/form-data.server";
 import { findOpening, listOpeningsForStaff, setOpeningStatus } from "~/server/models/openings.server";
 import { requireStaff } from "~/server/auth/session.server";
@@ -28,13 +28,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request);
   const formData = await readForm(request);
-  const intent = requireContentIntent(formData, ["close", "reopen"]);
+  const intent = requireIntent(formData, ["close", "reopen"]);
   const id = requireTargetId(formData);
   const opening = await findOpening(id);
-  if (!opening) return contentResult({ intent, status: "error", targetId: id, message: "That opening no longer exists." }, 404);
+  if (!opening) return formResult({ intent, status: "error", targetId: id, message: "That opening no longer exists." }, 404);
   const changed = await setOpeningStatus(id, intent === "close" ? "closed" : "open", { actor: user });
   const message = intent === "close" ? `Closed “${opening.title}”: it has left /careers.` : `Reopened “${opening.title}”: it is back on /careers.`;
-  return contentResult({ intent, targetId: id, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
+  return formResult({ intent, targetId: id, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
 }
 
 export default function ConsoleOpenings({ loaderData, actionData }: Route.ComponentProps) {

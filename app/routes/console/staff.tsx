@@ -12,7 +12,7 @@ import { pageFrom } from "~/lib/pagination";
 import { roleForEmail } from "~/lib/roles";
 import { staffAccountSchema } from "~/lib/schemas/staff";
 import { recordAudit } from "~/server/models/audit.server";
-import { contentResult, requireContentIntent } from "~/server/http/form-result.server";
+import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { db } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
 import { readForm } from "~/server/http/form-data.server";
@@ -41,28 +41,28 @@ const hideFields = ["password"];
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request);
   const formData = await readForm(request);
-  const intent = requireContentIntent(formData, ["add-staff"]);
+  const intent = requireIntent(formData, ["add-staff"]);
   const submission = parseWithZod(formData, { schema: staffAccountSchema });
-  if (submission.status !== "success") return contentResult({ intent, status: "invalid", result: submission.reply({ hideFields }) }, 400);
+  if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply({ hideFields }) }, 400);
   const { email, password, name } = submission.value;
   const domain = getEnv().COMPANY_DOMAIN;
   if (roleForEmail(email, domain) !== "employee") {
     const fieldErrors = { email: [`Only @${domain} e-mails can be staff accounts.`] };
-    return contentResult({ intent, status: "invalid", result: submission.reply({ fieldErrors, hideFields }) }, 400);
+    return formResult({ intent, status: "invalid", result: submission.reply({ fieldErrors, hideFields }) }, 400);
   }
   try {
     const member = await addStaff(email, password, name || undefined);
     // Better Auth writes the account in its own transaction; the audit row follows it.
     await recordAudit(db(), user, { action: "staff.add", entity: "staff", entityId: member.id, detail: { email: member.email } });
     const message = `${member.email} is now staff and can sign in at /employee-login.`;
-    return contentResult({ intent, status: "success", message, result: submission.reply({ resetForm: true }) });
+    return formResult({ intent, status: "success", message, result: submission.reply({ resetForm: true }) });
   } catch (error) {
     if (error instanceof StaffError && /already has an account/.test(error.message)) {
-      return contentResult({ intent, status: "invalid", result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields }) }, 409);
+      return formResult({ intent, status: "invalid", result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields }) }, 409);
     }
     logger.error({ err: error }, "staff add failed");
     const message = error instanceof StaffError ? error.message : "The account could not be created. Please try again.";
-    return contentResult({ intent, status: "error", message, result: submission.reply({ hideFields }) }, error instanceof StaffError ? 400 : 500);
+    return formResult({ intent, status: "error", message, result: submission.reply({ hideFields }) }, error instanceof StaffError ? 400 : 500);
   }
 }
 

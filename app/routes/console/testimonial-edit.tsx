@@ -8,7 +8,7 @@ import { TestimonialForm } from "~/components/console/testimonial-form";
 import { TestimonialVisibility } from "~/components/console/testimonial-visibility";
 import { CONSOLE_BASE } from "~/lib/console-nav";
 import { testimonialSchema } from "~/lib/schemas/testimonials";
-import { contentResult, requireContentIntent } from "~/server/http/form-result.server";
+import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { requireStaff } from "~/server/auth/session.server";
@@ -24,22 +24,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request);
   const formData = await readForm(request);
-  const intent = requireContentIntent(formData, ["save", "hide", "show"]);
-  if (!(await findTestimonial(params.id))) return contentResult({ intent, status: "error", message: "That testimonial no longer exists." }, 404);
+  const intent = requireIntent(formData, ["save", "hide", "show"]);
+  if (!(await findTestimonial(params.id))) return formResult({ intent, status: "error", message: "That testimonial no longer exists." }, 404);
   if (intent === "hide" || intent === "show") {
     const changed = await setTestimonialVisibility(params.id, intent === "show", { actor: user });
     const message = intent === "hide" ? "Hidden: the home page no longer shows it." : "Shown: it is on the home page again.";
-    return contentResult({ intent, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
+    return formResult({ intent, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
   }
   const submission = parseWithZod(formData, { schema: testimonialSchema });
-  if (submission.status !== "success") return contentResult({ intent, status: "invalid", result: submission.reply() }, 400);
+  if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
   try {
     await updateTestimonial(params.id, submission.value, { actor: user });
   } catch (error) {
     logger.error({ err: error }, "testimonial update failed");
-    return contentResult({ intent, status: "error", message: "The changes could not be saved. Please try again.", result: submission.reply() }, 500);
+    return formResult({ intent, status: "error", message: "The changes could not be saved. Please try again.", result: submission.reply() }, 500);
   }
-  return contentResult({ intent, status: "success", message: "Changes saved. The home page shows them now.", result: submission.reply() });
+  return formResult({ intent, status: "success", message: "Changes saved. The home page shows them now.", result: submission.reply() });
 }
 
 export default function EditTestimonial({ loaderData, actionData }: Route.ComponentProps) {

@@ -11,7 +11,7 @@ import { CONSOLE_BASE } from "~/lib/console-nav";
 import { pageFrom } from "~/lib/pagination";
 import { testimonialSchema } from "~/lib/schemas/testimonials";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { contentResult, requireContentIntent, requireTargetId } from "~/server/http/form-result.server";
+import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { requireStaff } from "~/server/auth/session.server";
@@ -26,24 +26,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request);
   const formData = await readForm(request);
-  const intent = requireContentIntent(formData, ["save", "hide", "show"]);
+  const intent = requireIntent(formData, ["save", "hide", "show"]);
   if (intent === "hide" || intent === "show") {
     const id = requireTargetId(formData);
     const testimonial = await findTestimonial(id);
-    if (!testimonial) return contentResult({ intent, status: "error", targetId: id, message: "That testimonial no longer exists." }, 404);
+    if (!testimonial) return formResult({ intent, status: "error", targetId: id, message: "That testimonial no longer exists." }, 404);
     const changed = await setTestimonialVisibility(id, intent === "show", { actor: user });
     const message = intent === "hide" ? `Hid the testimonial from ${testimonial.name}.` : `The testimonial from ${testimonial.name} is on the home page again.`;
-    return contentResult({ intent, targetId: id, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
+    return formResult({ intent, targetId: id, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
   }
   const submission = parseWithZod(formData, { schema: testimonialSchema });
-  if (submission.status !== "success") return contentResult({ intent, status: "invalid", result: submission.reply() }, 400);
+  if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
   try {
     await createTestimonial(submission.value, { actor: user });
   } catch (error) {
     logger.error({ err: error }, "testimonial create failed");
-    return contentResult({ intent, status: "error", message: "The testimonial could not be saved. Please try again.", result: submission.reply() }, 500);
+    return formResult({ intent, status: "error", message: "The testimonial could not be saved. Please try again.", result: submission.reply() }, 500);
   }
-  return contentResult({ intent, status: "success", message: "Testimonial added: it is on the home page now.", result: submission.reply({ resetForm: true }) });
+  return formResult({ intent, status: "success", message: "Testimonial added: it is on the home page now.", result: submission.reply({ resetForm: true }) });
 }
 
 export default function ConsoleTestimonials({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { QUOTE_FAILURE_MESSAGE } from "~/lib/constants";
 import { FORM_EXPIRED_MESSAGE, RATE_LIMITED_MESSAGE } from "~/lib/form-messages";
-import type { QuoteActionData } from "~/lib/quote-result";
+import type { FormResult } from "~/lib/form-result";
 import { quoteSchema } from "~/lib/schemas/quotes";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
@@ -13,7 +13,7 @@ export async function handleQuoteAction(request: Request, clientIp: string) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: quoteSchema });
   if (submission.status !== "success") {
-    return data<QuoteActionData>({ status: "invalid", result: submission.reply() }, { status: 400 });
+    return data<FormResult>({ status: "invalid", result: submission.reply() }, { status: 400 });
   }
   const verdict = await screenSubmission({
     kind: "quote",
@@ -23,11 +23,11 @@ export async function handleQuoteAction(request: Request, clientIp: string) {
   });
   if (!verdict.ok && verdict.trapped) {
     // Neutral answer: a bot learns nothing; the attempt is logged and not stored.
-    return data<QuoteActionData>({ status: "success", result: submission.reply({ resetForm: true }) });
+    return data<FormResult>({ status: "success", result: submission.reply({ resetForm: true }) });
   }
   if (!verdict.ok) {
     const limited = verdict.reason === "rate-limited";
-    return data<QuoteActionData>(
+    return data<FormResult>(
       { status: "error", message: limited ? RATE_LIMITED_MESSAGE : FORM_EXPIRED_MESSAGE, result: submission.reply() },
       { status: limited ? 429 : 400 },
     );
@@ -36,7 +36,7 @@ export async function handleQuoteAction(request: Request, clientIp: string) {
     await submitQuote(submission.value);
   } catch (error) {
     logger.error({ err: error }, "quote submission failed");
-    return data<QuoteActionData>({ status: "error", message: QUOTE_FAILURE_MESSAGE, result: submission.reply() }, { status: 500 });
+    return data<FormResult>({ status: "error", message: QUOTE_FAILURE_MESSAGE, result: submission.reply() }, { status: 500 });
   }
-  return data<QuoteActionData>({ status: "success", result: submission.reply({ resetForm: true }) });
+  return data<FormResult>({ status: "success", result: submission.reply({ resetForm: true }) });
 }

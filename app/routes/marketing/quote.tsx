@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/page-header";
 import { QuoteForm } from "~/components/quote-form";
 import { useFillClock } from "~/components/spam-fields";
 import { QUOTE_FAILURE_MESSAGE, QUOTE_SUCCESS_MESSAGE } from "~/lib/constants";
-import type { QuoteActionData } from "~/lib/quote-result";
+import type { FormResult } from "~/lib/form-result";
 import { baseUrlFrom, seo } from "~/lib/seo";
 import { issueFormToken } from "~/server/defence/spam-defence.server";
 import { handleQuoteAction } from "./quote.server";
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 // A lost connection must leave the modal open with the spec's message, not replace the page.
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<QuoteActionData> {
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<FormResult> {
   try {
     return await serverAction();
   } catch {
