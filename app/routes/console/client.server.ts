@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { PROGRESS_FAILURE } from "~/lib/console-failures";
 import { projectProgressSchema } from "~/lib/schemas/projects-staff";
 import type { FormResult } from "~/lib/form-result";
 import { listComplaints } from "~/server/models/complaints.server";
@@ -8,8 +9,6 @@ import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
 import { listProgressHistory, listProjects, setProjectProgress } from "~/server/models/projects.server";
 import type { SessionUser } from "~/server/auth/actor.server";
-
-export const PROGRESS_FAILURE = "Failed to save progress. Try again.";
 
 /** The client's account, profile, projects with their history, and support requests. */
 export async function loadClient(id: string) {

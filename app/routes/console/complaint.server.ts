@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { STAFF_REPLY_FAILURE, STATUS_FAILURE } from "~/lib/console-failures";
 import { isBlankReply } from "~/lib/schemas/complaints";
 import { complaintStatusSchema, staffReplySchema } from "~/lib/schemas/complaints-staff";
 import { readForm } from "~/server/http/form-data.server";
@@ -7,8 +8,6 @@ import { logger } from "~/server/logger.server";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { addStaffReply, getInboxComplaint, setComplaintStatus } from "~/server/models/complaints-staff.server";
 
-export const STAFF_REPLY_FAILURE = "Failed to send reply.";
-export const STATUS_FAILURE = "Failed to change the status. Try again.";
 const NOT_FOUND = "This support request no longer exists.";
 
 /** The thread as staff see it: the request, every reply and the client who raised it. */

@@ -6,6 +6,8 @@ import { IntentButton } from "~/components/console/intent-button";
 import { OpeningForm } from "~/components/console/opening-form";
 import { OpeningStatus } from "~/components/console/opening-status";
 import { SectionError } from "~/components/console/section-error";
+import { CHANGES_FAILURE, CHANGE_FAILURE } from "~/lib/console-failures";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { CONSOLE_BASE } from "~/lib/console-nav";
 import { dateFromValidThrough, openingFieldsFrom, openingSchema } from "~/lib/schemas/openings";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
@@ -42,13 +44,18 @@ export async function action({ request, params }: Route.ActionArgs) {
     await updateOpening(params.id, openingFieldsFrom(submission.value), { actor: user });
   } catch (error) {
     logger.error({ err: error }, "opening update failed");
-    return formResult({ intent, status: "error", message: "The changes could not be saved. Please try again.", result: submission.reply() }, 500);
+    return formResult({ intent, status: "error", message: CHANGES_FAILURE, result: submission.reply() }, 500);
   }
   return formResult({ intent, status: "success", message: "Changes saved. /careers shows them now.", result: submission.reply() });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.opening.title ?? "Opening"} | Employee Dashboard` }, { name: "robots", content: "noindex" }];
+}
+
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, { save: CHANGES_FAILURE, close: CHANGE_FAILURE, reopen: CHANGE_FAILURE });
 }
 
 export default function EditOpening({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,6 +3,8 @@ import { Link, redirect } from "react-router";
 import type { Route } from "./+types/opening-new";
 import { OpeningForm } from "~/components/console/opening-form";
 import { SectionError } from "~/components/console/section-error";
+import { OPENING_FAILURE } from "~/lib/console-failures";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { CONSOLE_BASE } from "~/lib/console-nav";
 import { openingFieldsFrom, openingSchema } from "~/lib/schemas/openings";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
@@ -30,8 +32,13 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(`${CONSOLE_BASE}/openings/${opening.id}?created=1`);
   } catch (error) {
     logger.error({ err: error }, "opening create failed");
-    return formResult({ intent, status: "error", message: "The opening could not be saved. Please try again.", result: submission.reply() }, 500);
+    return formResult({ intent, status: "error", message: OPENING_FAILURE, result: submission.reply() }, 500);
   }
+}
+
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, OPENING_FAILURE);
 }
 
 export default function NewOpening({ actionData }: Route.ComponentProps) {

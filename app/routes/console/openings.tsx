@@ -5,6 +5,8 @@ import { IntentButton } from "~/components/console/intent-button";
 import { OpeningStatus } from "~/components/console/opening-status";
 import { Pager } from "~/components/console/pager";
 import { SectionError } from "~/components/console/section-error";
+import { CHANGE_FAILURE } from "~/lib/console-failures";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDate, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
@@ -35,6 +37,11 @@ export async function action({ request }: Route.ActionArgs) {
   const changed = await setOpeningStatus(id, intent === "close" ? "closed" : "open", { actor: user });
   const message = intent === "close" ? `Closed “${opening.title}”: it has left /careers.` : `Reopened “${opening.title}”: it is back on /careers.`;
   return formResult({ intent, targetId: id, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
+}
+
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, CHANGE_FAILURE);
 }
 
 export default function ConsoleOpenings({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "~/lib/zod";
 import { recordNoteSchema } from "~/lib/schemas/record-note";
-import { NOTE_INTENT, REVIEW_SAVE_FAILURE } from "~/lib/schemas/review";
+import { CHANGE_FAILURE } from "~/lib/console-failures";
+import { NOTE_INTENT } from "~/lib/schemas/review";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
@@ -39,6 +40,6 @@ export async function reviewAction<K extends string, V extends string>(request: 
   } catch (error) {
     if (error instanceof Response) throw error;
     logger.error({ err: error, intent }, "console review action failed");
-    return formResult({ intent, status: "error", message: REVIEW_SAVE_FAILURE }, 500);
+    return formResult({ intent, status: "error", message: CHANGE_FAILURE }, 500);
   }
 }

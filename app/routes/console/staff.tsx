@@ -6,6 +6,8 @@ import { ActionMessage } from "~/components/console/action-message";
 import { Pager } from "~/components/console/pager";
 import { SectionError } from "~/components/console/section-error";
 import { FormField } from "~/components/form-field";
+import { STAFF_ADD_FAILURE } from "~/lib/console-failures";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { CONSOLE_BASE } from "~/lib/console-nav";
 import { formatDate, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
@@ -61,9 +63,14 @@ export async function action({ request }: Route.ActionArgs) {
       return formResult({ intent, status: "invalid", result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields }) }, 409);
     }
     logger.error({ err: error }, "staff add failed");
-    const message = error instanceof StaffError ? error.message : "The account could not be created. Please try again.";
+    const message = error instanceof StaffError ? error.message : STAFF_ADD_FAILURE;
     return formResult({ intent, status: "error", message, result: submission.reply({ hideFields }) }, error instanceof StaffError ? 400 : 500);
   }
+}
+
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, STAFF_ADD_FAILURE);
 }
 
 export default function ConsoleStaff({ loaderData, actionData }: Route.ComponentProps) {

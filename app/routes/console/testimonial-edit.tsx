@@ -6,6 +6,8 @@ import { IntentButton } from "~/components/console/intent-button";
 import { SectionError } from "~/components/console/section-error";
 import { TestimonialForm } from "~/components/console/testimonial-form";
 import { TestimonialVisibility } from "~/components/console/testimonial-visibility";
+import { CHANGES_FAILURE, CHANGE_FAILURE } from "~/lib/console-failures";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { CONSOLE_BASE } from "~/lib/console-nav";
 import { testimonialSchema } from "~/lib/schemas/testimonials";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
@@ -37,9 +39,14 @@ export async function action({ request, params }: Route.ActionArgs) {
     await updateTestimonial(params.id, submission.value, { actor: user });
   } catch (error) {
     logger.error({ err: error }, "testimonial update failed");
-    return formResult({ intent, status: "error", message: "The changes could not be saved. Please try again.", result: submission.reply() }, 500);
+    return formResult({ intent, status: "error", message: CHANGES_FAILURE, result: submission.reply() }, 500);
   }
   return formResult({ intent, status: "success", message: "Changes saved. The home page shows them now.", result: submission.reply() });
+}
+
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, { save: CHANGES_FAILURE, hide: CHANGE_FAILURE, show: CHANGE_FAILURE });
 }
 
 export default function EditTestimonial({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,6 +7,8 @@ import { Pager } from "~/components/console/pager";
 import { SectionError } from "~/components/console/section-error";
 import { TestimonialForm } from "~/components/console/testimonial-form";
 import { TestimonialVisibility } from "~/components/console/testimonial-visibility";
+import { CHANGE_FAILURE, TESTIMONIAL_FAILURE } from "~/lib/console-failures";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { CONSOLE_BASE } from "~/lib/console-nav";
 import { pageFrom } from "~/lib/pagination";
 import { testimonialSchema } from "~/lib/schemas/testimonials";
@@ -41,9 +43,14 @@ export async function action({ request }: Route.ActionArgs) {
     await createTestimonial(submission.value, { actor: user });
   } catch (error) {
     logger.error({ err: error }, "testimonial create failed");
-    return formResult({ intent, status: "error", message: "The testimonial could not be saved. Please try again.", result: submission.reply() }, 500);
+    return formResult({ intent, status: "error", message: TESTIMONIAL_FAILURE, result: submission.reply() }, 500);
   }
   return formResult({ intent, status: "success", message: "Testimonial added: it is on the home page now.", result: submission.reply({ resetForm: true }) });
+}
+
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, { save: TESTIMONIAL_FAILURE, hide: CHANGE_FAILURE, show: CHANGE_FAILURE });
 }
 
 export default function ConsoleTestimonials({ loaderData, actionData }: Route.ComponentProps) {
