@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { FormError } from "~/components/portal/panel";
+import { FormError } from "~/components/forms/form-error";
 import { COMPLAINT_STATUSES } from "~/lib/schemas/complaints-staff";
 import type { FormResult } from "~/lib/form-result";
 

@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher, type FetcherWithComponents } from "react-router";
-import { FormField } from "~/components/form-field";
-import { FormError } from "~/components/portal/panel";
+import { FormField } from "~/components/forms/form-field";
+import { FormError } from "~/components/forms/form-error";
 import { PROGRESS_NOTE_MAX_LENGTH, projectProgressSchema } from "~/lib/schemas/projects-staff";
 import type { FormResult } from "~/lib/form-result";
 

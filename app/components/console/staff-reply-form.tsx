@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { FormError } from "~/components/portal/panel";
+import { FormError } from "~/components/forms/form-error";
 import { isBlankReply } from "~/lib/schemas/complaints";
 import { staffReplySchema } from "~/lib/schemas/complaints-staff";
 import type { FormResult } from "~/lib/form-result";

@@ -2,12 +2,12 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
-import { FormField } from "~/components/form-field";
+import { FormField } from "~/components/forms/form-field";
 import type { FormResult } from "~/lib/form-result";
 import { complaintSchema } from "~/lib/schemas/complaints";
 import { GetButton } from "./get-button";
 import { CloseIcon } from "./icons";
-import { FormError } from "./panel";
+import { FormError } from "~/components/forms/form-error";
 import { dialogClassName, useUrlDialog } from "./url-dialog";
 
 // Derived from the schema once, not on every render.

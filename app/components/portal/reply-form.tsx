@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
 import type { FormResult } from "~/lib/form-result";
 import { isBlankReply, replySchema } from "~/lib/schemas/complaints";
-import { FormError } from "./panel";
+import { FormError } from "~/components/forms/form-error";
 
 interface ReplyFormProps {
   complaintId: string;

@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { FormField } from "~/components/form-field";
+import { FormField } from "~/components/forms/form-field";
+import { FormError } from "~/components/forms/form-error";
 import { QUOTE_FAILURE_MESSAGE } from "~/lib/constants";
 import { withFlash } from "~/lib/flash";
 import { keepFailureInForm } from "~/lib/form-failure";
@@ -60,11 +61,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <FormField id={fields.confirm.id} label="Repeat new password" errors={fields.confirm.errors} errorId={fields.confirm.errorId}>
             <input {...getInputProps(fields.confirm, { type: "password" })} autoComplete="new-password" className="field-input" />
           </FormField>
-          {actionData?.message || fields.token.errors ? (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-              {actionData?.message ?? fields.token.errors?.join(" ")}
-            </p>
-          ) : null}
+          <FormError message={actionData?.message ?? fields.token.errors?.join(" ")} />
           <button type="submit" className="btn-primary w-full">
             Save new password
           </button>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/openings";
-import { ActionMessage } from "~/components/console/action-message";
-import { IntentButton } from "~/components/console/intent-button";
+import { ActionMessage } from "~/components/forms/action-message";
+import { IntentButton } from "~/components/forms/intent-button";
 import { OpeningStatus } from "~/components/console/opening-status";
 import { Pager } from "~/components/console/pager";
 import { SectionError } from "~/components/console/section-error";

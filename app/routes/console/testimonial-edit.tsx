@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/testimonial-edit";
-import { ActionMessage } from "~/components/console/action-message";
-import { IntentButton } from "~/components/console/intent-button";
+import { ActionMessage } from "~/components/forms/action-message";
+import { IntentButton } from "~/components/forms/intent-button";
 import { SectionError } from "~/components/console/section-error";
 import { TestimonialForm } from "~/components/console/testimonial-form";
 import { TestimonialVisibility } from "~/components/console/testimonial-visibility";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/quote";
 import { PageHeader } from "~/components/page-header";
 import { QuoteForm } from "~/components/quote-form";
-import { useFillClock } from "~/components/spam-fields";
+import { useFillClock } from "~/components/forms/spam-fields";
 import { QUOTE_FAILURE_MESSAGE, QUOTE_SUCCESS_MESSAGE } from "~/lib/constants";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { baseUrlFrom, seo } from "~/lib/seo";
