@@ -157,6 +157,18 @@ test.describe("Portal", () => {
     await page.context().close();
   });
 
+  test("Settings: a proxy's 502 page in answer to Reset Password also ends in the message, not the error page", async ({ browser }) => {
+    const page = await open(browser, clientState, "/user-dashboard/settings");
+    await page.unrouteAll();
+    await page.route("**/settings/reset-password.data", (route) =>
+      route.fulfill({ status: 502, contentType: "text/html", body: "<html><body>Bad Gateway</body></html>" }),
+    );
+    const main = page.getByRole("main");
+    await main.getByRole("button", { name: "Reset Password" }).click();
+    await expectFailureInPlace(page, main, "Failed to send reset link. Try again later.");
+    await page.context().close();
+  });
+
   test("Settings: a failed Delete Account → Confirm closes the dialog and shows the delete failure", async ({ browser }) => {
     const page = await open(browser, clientState, "/user-dashboard/settings");
     const main = page.getByRole("main");
