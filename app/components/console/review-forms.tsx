@@ -3,10 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import type { z } from "~/lib/zod";
 import { NOTE_MAX_LENGTH, recordNoteSchema } from "~/lib/schemas/record-note";
+import { FormError } from "~/components/forms/form-error";
 import type { FormResult } from "~/lib/form-result";
 import { NOTE_INTENT } from "~/lib/schemas/review";
 
-const FORM_ERROR = "rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200";
 const SAVED = "text-sm text-emerald-800 dark:text-emerald-300";
 
 interface PipelineFormProps {
@@ -62,11 +62,7 @@ function PipelineFields({ field, label, current, options, schema, pageResult, fe
       <p role="status" className={`${SAVED} mb-6`}>
         {outcome?.status === "success" ? `${label} saved.` : ""}
       </p>
-      {outcome?.status === "error" ? (
-        <p role="alert" className={`${FORM_ERROR} w-full`}>
-          {outcome.message}
-        </p>
-      ) : null}
+      <FormError message={outcome?.status === "error" ? outcome.message : undefined} className="w-full" />
     </fetcher.Form>
   );
 }
@@ -92,11 +88,7 @@ export function NoteForm({ pageResult }: { pageResult?: FormResult }) {
       <div id={fields.text.errorId} className="field-error" aria-live="polite">
         {fields.text.errors?.join(" ")}
       </div>
-      {outcome?.status === "error" ? (
-        <p role="alert" className={FORM_ERROR}>
-          {outcome.message}
-        </p>
-      ) : null}
+      <FormError message={outcome?.status === "error" ? outcome.message : undefined} />
       <button type="submit" className="btn-secondary" disabled={fetcher.state !== "idle"}>
         {fetcher.state !== "idle" ? "Saving..." : "Add note"}
       </button>
