@@ -26,9 +26,8 @@ export async function handleQuoteAction(request: Request, clientIp: string) {
   }
   if (!verdict.ok) {
     const limited = verdict.reason === "rate-limited";
-    return formResult({ status: "error", message: limited ? RATE_LIMITED_MESSAGE : FORM_EXPIRED_MESSAGE, result: submission.reply() },
-      limited ? 429 : 400,
-    );
+    const message = limited ? RATE_LIMITED_MESSAGE : FORM_EXPIRED_MESSAGE;
+    return formResult({ status: "error", message, result: submission.reply() }, limited ? 429 : 400);
   }
   try {
     await submitQuote(submission.value);
