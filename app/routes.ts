@@ -1,7 +1,8 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-// Mirrors the route table of SPEC §2, one line per route.
+// Mirrors the route table of SPEC §2, one line per route, grouped by audience.
 export default [
+  // Public site, with the endpoints its forms and live lists use.
   index("routes/marketing/home.tsx"),
   route("services", "routes/marketing/services.tsx"),
   route("service/:slug", "routes/marketing/service.tsx"),
@@ -15,14 +16,30 @@ export default [
   route("privacy", "routes/marketing/privacy.tsx"),
   route("quote", "routes/marketing/quote.tsx"),
   route("quote/token", "routes/resources/quote-token.ts"),
+  route("events/careers", "routes/resources/events-careers.ts"),
+  route("events/testimonials", "routes/resources/events-testimonials.ts"),
+
+  // Signing in and out, for clients and staff alike.
   route("login", "routes/auth/login.tsx"),
   route("employee-login", "routes/auth/employee-login.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("dashboard", "routes/auth/dashboard.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("home-dashboard", "routes/resources/home-dashboard.ts"),
-  route("settings/reset-password", "routes/resources/settings-reset-password.ts"),
-  route("settings/delete-account", "routes/resources/settings-delete-account.ts"),
+  route("api/auth/*", "routes/resources/auth-api.ts"),
+
+  // Client portal.
+  route("user-dashboard", "routes/portal/layout.tsx", [
+    index("routes/portal/profile.tsx"),
+    route("projects", "routes/portal/projects.tsx"),
+    route("support", "routes/portal/support.tsx"),
+    route("settings", "routes/portal/settings.tsx"),
+  ]),
+  route("settings/reset-password", "routes/portal/settings-reset-password.ts"),
+  route("settings/delete-account", "routes/portal/settings-delete-account.ts"),
+  route("events/portal", "routes/resources/events-portal.ts"),
+
+  // Staff console.
   route("employee-dashboard", "routes/console/layout.tsx", [
     index("routes/console/overview.tsx"),
     // Console sections are added here, one line each.
@@ -45,20 +62,12 @@ export default [
     route("support", "routes/console/support.tsx"),
     route("support/:id", "routes/console/complaint.tsx"),
   ]),
-  route("api/auth/*", "routes/resources/auth-api.ts"),
+  route("events/console", "routes/resources/events-console.ts"),
+
+  // Machines: health checks and crawlers.
   route("healthz", "routes/resources/healthz.ts"),
   route("readyz", "routes/resources/readyz.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
-  route("events/careers", "routes/resources/events-careers.ts"),
-  route("events/testimonials", "routes/resources/events-testimonials.ts"),
-  route("user-dashboard", "routes/portal/layout.tsx", [
-    index("routes/portal/profile.tsx"),
-    route("projects", "routes/portal/projects.tsx"),
-    route("support", "routes/portal/support.tsx"),
-    route("settings", "routes/portal/settings.tsx"),
-  ]),
-  route("events/console", "routes/resources/events-console.ts"),
-  route("events/portal", "routes/resources/events-portal.ts"),
   route("*", "routes/marketing/not-found.tsx"),
 ] satisfies RouteConfig;

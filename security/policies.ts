@@ -155,18 +155,6 @@ export const POLICIES: Record<string, RoutePolicy> = {
     ...page("public", to("/")),
     post: { access: "signed-in", intents: { "": { body: () => ({ enabled: "1", returnTo: "/" }), ok: to("/"), changes: false } } },
   },
-  "routes/resources/settings-reset-password.ts": {
-    ...page("public", to("/user-dashboard/settings")),
-    post: {
-      access: "client",
-      ignoresBody: true,
-      intents: { "reset-password": { body: () => ({ intent: "reset-password" }), ok: to("/user-dashboard/settings?notice=reset-sent"), changes: true } },
-    },
-  },
-  "routes/resources/settings-delete-account.ts": {
-    ...page("public", to("/user-dashboard/settings")),
-    post: { access: "client", ignoresBody: true, intents: { "delete-account": { body: () => ({ intent: "delete-account" }), ok: to("/?notice=deleted"), changes: true, disposable: "account" } } },
-  },
 
   "routes/console/layout.tsx": page("staff"),
   "routes/console/overview.tsx": page("staff"),
@@ -325,6 +313,18 @@ export const POLICIES: Record<string, RoutePolicy> = {
     },
   },
   "routes/portal/settings.tsx": page("client"),
+  "routes/portal/settings-reset-password.ts": {
+    ...page("public", to("/user-dashboard/settings")),
+    post: {
+      access: "client",
+      ignoresBody: true,
+      intents: { "reset-password": { body: () => ({ intent: "reset-password" }), ok: to("/user-dashboard/settings?notice=reset-sent"), changes: true } },
+    },
+  },
+  "routes/portal/settings-delete-account.ts": {
+    ...page("public", to("/user-dashboard/settings")),
+    post: { access: "client", ignoresBody: true, intents: { "delete-account": { body: () => ({ intent: "delete-account" }), ok: to("/?notice=deleted"), changes: true, disposable: "account" } } },
+  },
   "routes/resources/events-console.ts": page("staff"),
   "routes/resources/events-portal.ts": page("client"),
   "routes/marketing/not-found.tsx": {

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { loader as downloadResume } from "~/routes/console/application-resume";
 import { action as applySubmit } from "~/routes/resources/apply-submit";
-import { action as deleteAccount } from "~/routes/resources/settings-delete-account";
+import { action as deleteAccount } from "~/routes/portal/settings-delete-account";
 import { db } from "~/server/db/db.server";
 import { auth, resetAuthForTests } from "~/server/auth/auth.server";
 import { createOpening, setOpeningStatus } from "~/server/models/openings.server";

@@ -22,8 +22,8 @@ import * as portalLayout from "~/routes/portal/layout";
 import * as portalSettings from "~/routes/portal/settings";
 import * as authApi from "~/routes/resources/auth-api";
 import * as homeDashboardRoute from "~/routes/resources/home-dashboard";
-import * as deleteAccountRoute from "~/routes/resources/settings-delete-account";
-import * as resetRequestRoute from "~/routes/resources/settings-reset-password";
+import * as deleteAccountRoute from "~/routes/portal/settings-delete-account";
+import * as resetRequestRoute from "~/routes/portal/settings-reset-password";
 import { CLIENT_IP_HEADER, resetAuthForTests } from "~/server/auth/auth.server";
 import { currentDialect, db } from "~/server/db/db.server";
 import { getSessionUser } from "~/server/auth/session.server";
@@ -208,8 +208,8 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       await registeredClient("typo@example.com");
       const outcome = await login("typo@example.com", "not-the-password");
       expect(outcome.status).toBe(400);
-      expect(outcome.data.error).toEqual(expect.any(String));
-      expect(outcome.data.error).not.toBe("");
+      expect(outcome.data.message).toEqual(expect.any(String));
+      expect(outcome.data.message).not.toBe("");
       expect(sessionCookieOf(outcome)).toBe("");
     });
 
@@ -218,7 +218,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       async (email) => {
         const outcome = await register(email);
         expect(outcome.status).toBe(400);
-        expect(outcome.data.error).toBe(EMPLOYEE_ON_CUSTOMER_FORM);
+        expect(outcome.data.message).toBe(EMPLOYEE_ON_CUSTOMER_FORM);
         expect(sessionCookieOf(outcome)).toBe("");
         expect(await db().selectFrom("users").select("id").where("email", "=", "boss@indigokite.dev").execute()).toEqual([]);
       },
@@ -229,7 +229,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       const before = (await sessionsOf("lead@indigokite.dev")).length;
       const outcome = await login("Lead@IndigoKite.dev", STAFF_PASSWORD);
       expect(outcome.status).toBe(400);
-      expect(outcome.data.error).toBe(EMPLOYEE_ON_CUSTOMER_FORM);
+      expect(outcome.data.message).toBe(EMPLOYEE_ON_CUSTOMER_FORM);
       expect(sessionCookieOf(outcome)).toBe("");
       expect((await sessionsOf("lead@indigokite.dev")).length).toBe(before);
     });
@@ -275,7 +275,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       await registeredClient("outsider@example.com");
       const outcome = await employeeLogin("outsider@example.com", PASSWORD);
       expect(outcome.status).toBe(400);
-      expect(outcome.data.error).toBe("Only @indigokite.dev emails are allowed for employee login.");
+      expect(outcome.data.message).toBe("Only @indigokite.dev emails are allowed for employee login.");
       expect(sessionCookieOf(outcome)).toBe("");
     });
 
@@ -287,7 +287,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       ] as const) {
         const outcome = await employeeLogin(email, password);
         expect(outcome.status).toBe(400);
-        expect(outcome.data.error).toBe(EMPLOYEE_LOGIN_FAILED);
+        expect(outcome.data.message).toBe(EMPLOYEE_LOGIN_FAILED);
         expect(sessionCookieOf(outcome)).toBe("");
       }
     });
@@ -354,7 +354,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       expect(statuses).toEqual(Array(10).fill(400));
       const blocked = await login("TARGET@example.com", PASSWORD, "192.0.2.200");
       expect(blocked.status).toBe(429);
-      expect(blocked.data.error).toBe(TOO_MANY_ATTEMPTS);
+      expect(blocked.data.message).toBe(TOO_MANY_ATTEMPTS);
       expect(sessionCookieOf(blocked)).toBe("");
       // Another account from one of the same IPs is not affected.
       await registeredClient("bystander@example.com");
@@ -374,7 +374,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       expect(statuses.filter((s) => s === 429)).toEqual([]);
       const blocked = await login("carol@example.com", PASSWORD, ip, { "X-Forwarded-For": "198.51.100.250" });
       expect(blocked.status).toBe(429);
-      expect(blocked.data.error).toBe(TOO_MANY_ATTEMPTS);
+      expect(blocked.data.message).toBe(TOO_MANY_ATTEMPTS);
       // The same account from another address still works.
       expect((await login("carol@example.com", PASSWORD, "203.0.113.67")).status).toBe(302);
     });
@@ -468,7 +468,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
 
       const again = await call(resetPasswordRoute.action, post("/reset-password", { token, password: "third-password-99", confirm: "third-password-99" }));
       expect(again.status).toBe(400);
-      expect(again.data.error).toMatch(/invalid or has expired/);
+      expect(again.data.message).toMatch(/invalid or has expired/);
       expect((await login(email, "third-password-99")).status).toBe(400);
     });
 
@@ -593,7 +593,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       expect(row).toMatchObject({ role: "employee" });
       expect(Boolean(row!.emailVerified)).toBe(true);
       expect((await employeeLogin("new.hire@indigokite.dev")).status).toBe(302);
-      expect((await login("new.hire@indigokite.dev", STAFF_PASSWORD)).data.error).toBe(EMPLOYEE_ON_CUSTOMER_FORM);
+      expect((await login("new.hire@indigokite.dev", STAFF_PASSWORD)).data.message).toBe(EMPLOYEE_ON_CUSTOMER_FORM);
     });
 
     test("addStaff refuses other domains with a clear error and a second account for the same e-mail", async () => {
@@ -620,7 +620,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       await removeStaff("LIST.A@indigokite.dev");
       expect(await userRow("list.a@indigokite.dev")).toBeUndefined();
       expect(await getSessionUser(get("/", cookie))).toBeNull();
-      expect((await employeeLogin("list.a@indigokite.dev")).data.error).toBe(EMPLOYEE_LOGIN_FAILED);
+      expect((await employeeLogin("list.a@indigokite.dev")).data.message).toBe(EMPLOYEE_LOGIN_FAILED);
       expect((await listStaff()).map((s) => s.email)).not.toContain("list.a@indigokite.dev");
 
       await expect(removeStaff("not.staff@example.com")).rejects.toThrow("No staff account for not.staff@example.com.");

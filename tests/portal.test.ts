@@ -187,7 +187,7 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
     await newComplaint(alice);
     const [complaint] = (await rows()).complaints;
     const outcome = await reply(alice, complaint!.id, "  Any news?  ", { sender: "staff", senderName: "Boss", role: "employee" });
-    expect(outcome).toMatchObject({ status: 200, data: { intent: "reply", status: "success", complaintId: complaint!.id } });
+    expect(outcome).toMatchObject({ status: 200, data: { intent: "reply", status: "success", targetId: complaint!.id } });
     expect((await rows()).replies).toMatchObject([{ complaintId: complaint!.id, sender: "user", senderName: "", text: "Any news?" }]);
   });
 

@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { credentialsSchema } from "~/lib/schemas/credentials";
-import { FormField } from "./form-field";
+import { FormField } from "~/components/forms/form-field";
+import { FormError } from "~/components/forms/form-error";
 
 // Derived from the schema once, not on every render.
 const constraint = getZodConstraint(credentialsSchema);
@@ -39,11 +40,7 @@ export function CredentialsForm(props: CredentialsFormProps) {
       <FormField id={fields.password.id} label="Password" errors={fields.password.errors} errorId={fields.password.errorId}>
         <input {...getInputProps(fields.password, { type: "password" })} autoComplete={props.passwordAutoComplete} className="field-input" />
       </FormField>
-      {props.error ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {props.error}
-        </p>
-      ) : null}
+      <FormError message={props.error} />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {busy ? "Please wait..." : props.submitLabel}
       </button>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { Notice } from "./notice";
-import { untilFillTime } from "./spam-fields";
+import { untilFillTime } from "~/components/forms/spam-fields";
 
 // The form (with its validation library) loads on first open, keeping it out of the home page's
 // initial JavaScript; hovering or focusing a trigger starts the download early.

@@ -3,10 +3,11 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { QUOTE_SUCCESS_MESSAGE } from "~/lib/constants";
-import type { QuoteActionData } from "~/lib/quote-result";
+import type { FormResult } from "~/lib/form-result";
 import { quoteSchema } from "~/lib/schemas/quotes";
-import { FormField } from "./form-field";
-import { SpamFields } from "./spam-fields";
+import { FormField } from "~/components/forms/form-field";
+import { FormError } from "~/components/forms/form-error";
+import { SpamFields } from "~/components/forms/spam-fields";
 
 // Derived from the schema once, not on every render.
 const constraint = getZodConstraint(quoteSchema);
@@ -19,11 +20,11 @@ interface QuoteFormProps {
   /** Called after the server accepted the request. */
   onSuccess?: (message: string) => void;
   /** The page's own action result, for the no-JavaScript round trip. */
-  pageResult?: QuoteActionData;
+  pageResult?: FormResult;
 }
 
 export function QuoteForm({ idPrefix, formToken, waitUntilReady, onSuccess, pageResult }: QuoteFormProps) {
-  const fetcher = useFetcher<QuoteActionData>();
+  const fetcher = useFetcher<FormResult>();
   const [waiting, setWaiting] = useState(false);
   const submitting = waiting || fetcher.state !== "idle";
   const data = fetcher.state === "idle" ? (fetcher.data ?? pageResult) : undefined;
@@ -78,11 +79,7 @@ export function QuoteForm({ idPrefix, formToken, waitUntilReady, onSuccess, page
       <FormField id={fields.requirement.id} label="Requirement" errors={fields.requirement.errors} errorId={fields.requirement.errorId}>
         <textarea {...getTextareaProps(fields.requirement)} rows={4} className="field-input" />
       </FormField>
-      {data?.status === "error" ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {data.message}
-        </p>
-      ) : null}
+      <FormError message={data?.status === "error" ? data.message : undefined} />
       <button type="submit" className="btn-primary w-full" disabled={submitting}>
         {submitting ? "Submitting..." : "Submit Request"}
       </button>

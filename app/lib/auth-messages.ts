@@ -8,6 +8,10 @@ export const ACCOUNT_CREATED = "Account created successfully!";
 export const LOGGED_IN = "Logged in successfully!";
 export const WELCOME_BACK = "Welcome back!";
 export const LOGOUT_FAILED = "Error logging out. Please try again.";
+// The provider's answer when it has none of its own (SPEC §8 "the provider's error message"); also
+// what the forms show when the request itself fails.
+export const SIGN_IN_FAILED = "Sign-in failed. Please try again.";
+export const REGISTER_FAILED = "Could not create the account. Please try again.";
 export const TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait a few minutes and try again.";
 
 export function employeeDomainOnly(domain: string): string {

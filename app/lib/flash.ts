@@ -3,7 +3,7 @@ import { ACCOUNT_CREATED, LOGGED_IN, WELCOME_BACK } from "./auth-messages";
 type Text = string | ((ctx: { email?: string }) => string);
 
 // One-shot notices carried across a redirect as a code in ?notice= (never free text), SPEC §8.
-const FLASH = {
+export const FLASH = {
   login: { tone: "success", text: LOGGED_IN },
   registered: { tone: "success", text: ACCOUNT_CREATED },
   welcome: { tone: "success", text: WELCOME_BACK },

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { href, type ShouldRevalidateFunctionArgs } from "react-router";
 import { site } from "~/content/site";
 
@@ -20,17 +19,6 @@ export const PORTAL_TABS = [
   { to: href("/user-dashboard/support"), label: "Support", loading: SUPPORT_LOADING },
   { to: href("/user-dashboard/settings"), label: "Settings", loading: null },
 ] as const;
-
-export type PortalIntent = "save-profile" | "create-project" | "create-complaint" | "reply";
-
-/** What every portal action answers; `complaintId` tells which reply box an outcome belongs to. */
-export interface PortalFormResult {
-  intent: PortalIntent;
-  status: "success" | "invalid" | "error" | "ignored";
-  result?: SubmissionResult<string[]>;
-  message?: string;
-  complaintId?: string;
-}
 
 /**
  * Opening or closing a dialog or edit mode only changes the query string: the data is unchanged,

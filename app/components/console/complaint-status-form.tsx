@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
-import { FormError } from "~/components/portal/panel";
+import { FormError } from "~/components/forms/form-error";
 import { COMPLAINT_STATUSES } from "~/lib/schemas/complaints-staff";
-import type { StaffFormResult } from "~/lib/staff-form-result";
+import type { FormResult } from "~/lib/form-result";
 
 const LABELS: Record<(typeof COMPLAINT_STATUSES)[number], string> = {
   Resolved: "Mark as Resolved",
@@ -9,7 +9,7 @@ const LABELS: Record<(typeof COMPLAINT_STATUSES)[number], string> = {
 };
 
 /** SPEC §4 statuses: one button per status the request is not in; Pending after Resolved reopens it. */
-export function ComplaintStatusForm({ status, lastResult }: { status: string; lastResult?: StaffFormResult }) {
+export function ComplaintStatusForm({ status, lastResult }: { status: string; lastResult?: FormResult }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "set-status";
   const mine = lastResult?.intent === "set-status" ? lastResult : undefined;

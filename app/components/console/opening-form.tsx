@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { FormField } from "~/components/form-field";
-import type { ContentFormResult } from "~/lib/content-form-result";
+import { FormField } from "~/components/forms/form-field";
+import type { FormResult } from "~/lib/form-result";
 import { OPENING_TYPES, openingSchema, todayIso, type OpeningFormValue } from "~/lib/schemas/openings";
-import { ActionMessage } from "./action-message";
+import { ActionMessage } from "~/components/forms/action-message";
 
 // Derived from the schema once, not on every render.
 const constraint = getZodConstraint(openingSchema);
@@ -13,7 +13,7 @@ interface OpeningFormProps {
   formId: string;
   defaultValue?: Partial<OpeningFormValue>;
   lastResult?: SubmissionResult<string[]>;
-  outcome?: ContentFormResult;
+  outcome?: FormResult;
   submitLabel: string;
   pendingLabel: string;
 }

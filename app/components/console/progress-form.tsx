@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher, type FetcherWithComponents } from "react-router";
-import { FormField } from "~/components/form-field";
-import { FormError } from "~/components/portal/panel";
+import { FormField } from "~/components/forms/form-field";
+import { FormError } from "~/components/forms/form-error";
 import { PROGRESS_NOTE_MAX_LENGTH, projectProgressSchema } from "~/lib/schemas/projects-staff";
-import type { StaffFormResult } from "~/lib/staff-form-result";
+import type { FormResult } from "~/lib/form-result";
 
 // Derived from the schema once, not on every render.
 const constraint = getZodConstraint(projectProgressSchema);
@@ -16,11 +16,11 @@ interface ProgressFormProps {
   /** Changes with every stored update (the newest history id), so the form starts afresh. */
   version: string;
   /** The page's own action result, for the no-JavaScript round trip. */
-  pageResult?: StaffFormResult;
+  pageResult?: FormResult;
 }
 
 interface FieldsProps extends Omit<ProgressFormProps, "pageResult" | "version"> {
-  fetcher: FetcherWithComponents<StaffFormResult>;
+  fetcher: FetcherWithComponents<FormResult>;
   lastResult?: SubmissionResult<string[]>;
 }
 
@@ -55,7 +55,7 @@ function ProgressFields({ fetcher, projectId, title, progress, lastResult }: Fie
 
 /** One form per project, with its own fetcher; it starts afresh from the new value after each change. */
 export function ProgressForm({ pageResult, version, ...project }: ProgressFormProps) {
-  const fetcher = useFetcher<StaffFormResult>();
+  const fetcher = useFetcher<FormResult>();
   const mine = pageResult?.intent === "set-progress" && pageResult.targetId === project.projectId ? pageResult : undefined;
   const outcome = fetcher.state === "idle" ? (fetcher.data ?? mine) : undefined;
   return (

@@ -3,9 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import type { z } from "~/lib/zod";
 import { NOTE_MAX_LENGTH, recordNoteSchema } from "~/lib/schemas/record-note";
-import { NOTE_INTENT, type ReviewFormResult } from "~/lib/schemas/review";
+import { FormError } from "~/components/forms/form-error";
+import type { FormResult } from "~/lib/form-result";
+import { NOTE_INTENT } from "~/lib/schemas/review";
 
-const FORM_ERROR = "rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200";
 const SAVED = "text-sm text-emerald-800 dark:text-emerald-300";
 
 interface PipelineFormProps {
@@ -16,17 +17,17 @@ interface PipelineFormProps {
   options: { value: string; label: string }[];
   schema: z.ZodType<Record<string, string>>;
   /** The page's own action result, for the no-JavaScript round trip. */
-  pageResult?: ReviewFormResult;
+  pageResult?: FormResult;
 }
 
 /** Moves a record along its pipeline: one select and a Save button. */
 export function PipelineForm(props: PipelineFormProps) {
-  const fetcher = useFetcher<ReviewFormResult>();
+  const fetcher = useFetcher<FormResult>();
   // Keyed by the stored value: a change made elsewhere (live reload) resets the select.
   return <PipelineFields key={props.current} {...props} fetcher={fetcher} />;
 }
 
-function PipelineFields({ field, label, current, options, schema, pageResult, fetcher }: PipelineFormProps & { fetcher: FetcherWithComponents<ReviewFormResult> }) {
+function PipelineFields({ field, label, current, options, schema, pageResult, fetcher }: PipelineFormProps & { fetcher: FetcherWithComponents<FormResult> }) {
   const mine = pageResult?.intent === field ? pageResult : undefined;
   const outcome = fetcher.state === "idle" ? (fetcher.data ?? mine) : undefined;
   const [form, fields] = useForm<Record<string, string>>({
@@ -61,18 +62,14 @@ function PipelineFields({ field, label, current, options, schema, pageResult, fe
       <p role="status" className={`${SAVED} mb-6`}>
         {outcome?.status === "success" ? `${label} saved.` : ""}
       </p>
-      {outcome?.status === "error" ? (
-        <p role="alert" className={`${FORM_ERROR} w-full`}>
-          {outcome.message}
-        </p>
-      ) : null}
+      <FormError message={outcome?.status === "error" ? outcome.message : undefined} className="w-full" />
     </fetcher.Form>
   );
 }
 
 /** An internal note, seen by staff only. */
-export function NoteForm({ pageResult }: { pageResult?: ReviewFormResult }) {
-  const fetcher = useFetcher<ReviewFormResult>();
+export function NoteForm({ pageResult }: { pageResult?: FormResult }) {
+  const fetcher = useFetcher<FormResult>();
   const mine = pageResult?.intent === NOTE_INTENT ? pageResult : undefined;
   const outcome = fetcher.state === "idle" ? (fetcher.data ?? mine) : undefined;
   const [form, fields] = useForm({
@@ -91,11 +88,7 @@ export function NoteForm({ pageResult }: { pageResult?: ReviewFormResult }) {
       <div id={fields.text.errorId} className="field-error" aria-live="polite">
         {fields.text.errors?.join(" ")}
       </div>
-      {outcome?.status === "error" ? (
-        <p role="alert" className={FORM_ERROR}>
-          {outcome.message}
-        </p>
-      ) : null}
+      <FormError message={outcome?.status === "error" ? outcome.message : undefined} />
       <button type="submit" className="btn-secondary" disabled={fetcher.state !== "idle"}>
         {fetcher.state !== "idle" ? "Saving..." : "Add note"}
       </button>

@@ -1,16 +1,16 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { FormError } from "~/components/portal/panel";
+import { FormError } from "~/components/forms/form-error";
 import { isBlankReply } from "~/lib/schemas/complaints";
 import { staffReplySchema } from "~/lib/schemas/complaints-staff";
-import type { StaffFormResult } from "~/lib/staff-form-result";
+import type { FormResult } from "~/lib/form-result";
 
 // Derived from the schema once, not on every render.
 const constraint = getZodConstraint(staffReplySchema);
 
 /** Staff answer a request; the client sees it live and gets an e-mail. */
-export function StaffReplyForm({ lastResult }: { lastResult?: StaffFormResult }) {
+export function StaffReplyForm({ lastResult }: { lastResult?: FormResult }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
   const mine = lastResult?.intent === "reply" ? lastResult : undefined;

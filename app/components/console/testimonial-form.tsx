@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { FormField } from "~/components/form-field";
-import type { ContentFormResult } from "~/lib/content-form-result";
+import { FormField } from "~/components/forms/form-field";
+import type { FormResult } from "~/lib/form-result";
 import { testimonialSchema, type TestimonialFormValue } from "~/lib/schemas/testimonials";
-import { ActionMessage } from "./action-message";
+import { ActionMessage } from "~/components/forms/action-message";
 
 // Derived from the schema once, not on every render.
 const constraint = getZodConstraint(testimonialSchema);
@@ -13,7 +13,7 @@ interface TestimonialFormProps {
   formId: string;
   defaultValue?: TestimonialFormValue;
   lastResult?: SubmissionResult<string[]>;
-  outcome?: ContentFormResult;
+  outcome?: FormResult;
   submitLabel: string;
   pendingLabel: string;
 }

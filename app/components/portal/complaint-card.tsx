@@ -1,5 +1,5 @@
 import { formatDateTime, isoDate } from "~/lib/dates";
-import type { PortalFormResult } from "~/lib/portal";
+import type { FormResult } from "~/lib/form-result";
 import { ReplyForm } from "./reply-form";
 import { StatusBadge } from "./status-badge";
 
@@ -18,7 +18,7 @@ function senderLabel(reply: { sender: string; senderName: string }): string {
   return reply.senderName || "Support team";
 }
 
-export function ComplaintCard({ complaint, pageResult }: { complaint: ComplaintView; pageResult?: PortalFormResult }) {
+export function ComplaintCard({ complaint, pageResult }: { complaint: ComplaintView; pageResult?: FormResult }) {
   const titleId = `complaint-${complaint.id}`;
   return (
     <article aria-labelledby={titleId} className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from "react";
-import { Form, useLocation, useNavigation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { FormError } from "~/components/forms/form-error";
+import type { FormResult } from "~/lib/form-result";
 import { SETTINGS_PATH } from "~/lib/paths";
 import { GetButton } from "./get-button";
 import { dialogClassName, useUrlDialog } from "./url-dialog";
@@ -9,12 +11,15 @@ const dangerButton = "btn bg-red-700 text-white hover:bg-red-800 dark:bg-red-600
 
 /**
  * SPEC §4: Delete opens a confirmation; Confirm shows 'Deleting...' and is disabled; Cancel closes
- * it. The action redirects: to / on success, back here with a notice on failure.
+ * it. The action redirects: to / on success, back here with a notice on failure. With JavaScript
+ * Confirm posts through a fetcher, so a failed request closes the dialog and shows SPEC §8's text
+ * here instead of the error page (issue 14).
  */
 export function DeleteAccount() {
   const dialog = useUrlDialog("confirm-delete");
-  const navigation = useNavigation();
-  const deleting = navigation.state !== "idle" && navigation.formAction === DELETE_ACTION;
+  const fetcher = useFetcher<FormResult>();
+  const deleting = fetcher.state !== "idle";
+  const failure = !deleting && fetcher.data?.status === "error" ? fetcher.data.message : undefined;
   const { key } = useLocation();
   const seenKey = useRef(key);
   const { close, openedByUrl } = dialog;
@@ -26,8 +31,13 @@ export function DeleteAccount() {
     if (!openedByUrl) close();
   }, [key, openedByUrl, close]);
 
+  // The request itself failed: same outcome, the dialog closes and the message shows.
+  useEffect(() => {
+    if (failure) close();
+  }, [failure, fetcher.data, close]);
+
   return (
-    <>
+    <div className="space-y-2">
       <GetButton
         to={SETTINGS_PATH}
         params={{ "confirm-delete": "1" }}
@@ -39,6 +49,7 @@ export function DeleteAccount() {
       >
         Delete Account
       </GetButton>
+      <FormError message={failure} />
       <dialog
         ref={dialog.ref}
         open={openedByUrl || undefined}
@@ -65,15 +76,15 @@ export function DeleteAccount() {
             >
               Cancel
             </GetButton>
-            <Form method="post" action={DELETE_ACTION}>
+            <fetcher.Form method="post" action={DELETE_ACTION}>
               <input type="hidden" name="intent" value="delete-account" />
               <button type="submit" className={dangerButton} disabled={deleting}>
                 {deleting ? "Deleting..." : "Confirm"}
               </button>
-            </Form>
+            </fetcher.Form>
           </div>
         </div>
       </dialog>
-    </>
+    </div>
   );
 }

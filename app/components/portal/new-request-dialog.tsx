@@ -2,12 +2,12 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { type FetcherWithComponents, href, useFetcher } from "react-router";
-import { FormField } from "~/components/form-field";
-import type { PortalFormResult } from "~/lib/portal";
+import { FormField } from "~/components/forms/form-field";
+import type { FormResult } from "~/lib/form-result";
 import { complaintSchema } from "~/lib/schemas/complaints";
 import { GetButton } from "./get-button";
 import { CloseIcon } from "./icons";
-import { FormError } from "./panel";
+import { FormError } from "~/components/forms/form-error";
 import { dialogClassName, useUrlDialog } from "./url-dialog";
 
 // Derived from the schema once, not on every render.
@@ -16,10 +16,10 @@ const constraint = getZodConstraint(complaintSchema);
 const SUPPORT_PATH = href("/user-dashboard/support");
 
 /** "New request" and its modal form (SPEC §2 Support); `?new` opens it without JavaScript. */
-export function NewRequest({ pageResult }: { pageResult?: PortalFormResult }) {
+export function NewRequest({ pageResult }: { pageResult?: FormResult }) {
   const failedWithoutJs = pageResult?.intent === "create-complaint" && pageResult.status !== "success" ? pageResult : undefined;
   const dialog = useUrlDialog("new", Boolean(failedWithoutJs));
-  const fetcher = useFetcher<PortalFormResult>();
+  const fetcher = useFetcher<FormResult>();
   const outcome = fetcher.state === "idle" ? (fetcher.data ?? failedWithoutJs) : undefined;
   const handled = useRef<unknown>(undefined);
   const { close } = dialog;
@@ -74,7 +74,7 @@ export function NewRequest({ pageResult }: { pageResult?: PortalFormResult }) {
   );
 }
 
-function ComplaintForm({ fetcher, outcome }: { fetcher: FetcherWithComponents<PortalFormResult>; outcome?: PortalFormResult }) {
+function ComplaintForm({ fetcher, outcome }: { fetcher: FetcherWithComponents<FormResult>; outcome?: FormResult }) {
   const submitting = fetcher.state !== "idle";
   const [form, fields] = useForm({
     id: "new-request",

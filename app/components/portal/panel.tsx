@@ -14,16 +14,6 @@ export function PanelHeader({ title, intro, action }: { title: string; intro?: R
   );
 }
 
-/** A form-level error, above the submit button (STYLE.md: errors at three levels). */
-export function FormError({ message }: { message?: string }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-      {message}
-    </p>
-  );
-}
-
 /** The route-level error of a portal panel; the sidebar stays so the client can move on. */
 export function PanelError({ error }: { error: unknown }) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, href, useNavigation } from "react-router";
-import { FormField } from "~/components/form-field";
+import { FormField } from "~/components/forms/form-field";
 import { profileSchema, type ProfileInput } from "~/lib/schemas/profiles";
-import { FormError } from "./panel";
+import { FormError } from "~/components/forms/form-error";
 
 // Derived from the schema once, not on every render.
 const constraint = getZodConstraint(profileSchema);

@@ -1,21 +1,21 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, useFetcher } from "react-router";
-import type { PortalFormResult } from "~/lib/portal";
+import type { FormResult } from "~/lib/form-result";
 import { isBlankReply, replySchema } from "~/lib/schemas/complaints";
-import { FormError } from "./panel";
+import { FormError } from "~/components/forms/form-error";
 
 interface ReplyFormProps {
   complaintId: string;
   subject: string;
   /** The page's own action result, for the no-JavaScript round trip. */
-  pageResult?: PortalFormResult;
+  pageResult?: FormResult;
 }
 
 /** One reply box per complaint; its own fetcher keeps each box's state apart. */
 export function ReplyForm({ complaintId, subject, pageResult }: ReplyFormProps) {
-  const fetcher = useFetcher<PortalFormResult>();
-  const mine = pageResult?.intent === "reply" && pageResult.complaintId === complaintId ? pageResult : undefined;
+  const fetcher = useFetcher<FormResult>();
+  const mine = pageResult?.intent === "reply" && pageResult.targetId === complaintId ? pageResult : undefined;
   const outcome = fetcher.state === "idle" ? (fetcher.data ?? mine) : undefined;
   const sending = fetcher.state !== "idle";
   const [form, fields] = useForm({

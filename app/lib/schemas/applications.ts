@@ -1,19 +1,11 @@
 import { z } from "~/lib/zod";
+import { emailField, nameField, optionalText } from "./fields";
 
 // SPEC §5: name required; email required (email type); message optional; resume optional.
 export const applicationSchema = z.object({
-  name: z
-    .string({ error: "Name is required." })
-    .trim()
-    .min(1, "Name is required.")
-    .max(120, "Name must be 120 characters or fewer."),
-  email: z
-    .string({ error: "Email is required." })
-    .trim()
-    .min(1, "Email is required.")
-    .max(254, "Email must be 254 characters or fewer.")
-    .pipe(z.email("Enter a valid email address.")),
-  message: z.string().trim().max(5000, "Message must be 5000 characters or fewer.").optional(),
+  name: nameField(),
+  email: emailField(),
+  message: optionalText("Message", 5000),
 });
 
 export type ApplicationInput = z.infer<typeof applicationSchema>;

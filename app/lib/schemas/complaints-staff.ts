@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { requiredText } from "./fields";
 import { REPLY_MAX_LENGTH } from "./complaints";
 
 /** SPEC §4: the statuses staff can set; "reopen" sets Pending again. */
@@ -7,11 +8,7 @@ export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
 
 // SPEC §5: a blank reply is ignored, not refused — check isBlankReply first.
 export const staffReplySchema = z.object({
-  text: z
-    .string({ error: "Reply is empty." })
-    .trim()
-    .min(1, "Reply is empty.")
-    .max(REPLY_MAX_LENGTH, `Reply must be ${REPLY_MAX_LENGTH} characters or fewer.`),
+  text: requiredText("Reply", REPLY_MAX_LENGTH, "Reply is empty."),
 });
 
 export const complaintStatusSchema = z.object({

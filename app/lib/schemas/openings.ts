@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { optionalText, requiredText } from "./fields";
 
 const OPENING_LIMITS = { title: 120, location: 120, type: 40, description: 5000, salary: 80, requirement: 300, requirements: 30 };
 
@@ -15,28 +16,16 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value;
 }
 
-function required(label: string, max: number) {
-  return z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be ${max} characters or fewer.`);
-}
-
 // SPEC §3 fields. Requirements are a list of strings (issue 5): one row per requirement.
 export const openingSchema = z.object({
-  title: required("Title", OPENING_LIMITS.title),
-  location: required("Location", OPENING_LIMITS.location),
-  type: required("Type", OPENING_LIMITS.type),
-  description: required("Description", OPENING_LIMITS.description),
-  salary: z.string().trim().max(OPENING_LIMITS.salary, `Salary must be ${OPENING_LIMITS.salary} characters or fewer.`).optional(),
+  title: requiredText("Title", OPENING_LIMITS.title),
+  location: requiredText("Location", OPENING_LIMITS.location),
+  type: requiredText("Type", OPENING_LIMITS.type),
+  description: requiredText("Description", OPENING_LIMITS.description),
+  salary: optionalText("Salary", OPENING_LIMITS.salary),
   requirements: z
     .array(
-      z
-        .string({ error: "Fill in this requirement or remove the row." })
-        .trim()
-        .min(1, "Fill in this requirement or remove the row.")
-        .max(OPENING_LIMITS.requirement, `A requirement must be ${OPENING_LIMITS.requirement} characters or fewer.`),
+      requiredText("A requirement", OPENING_LIMITS.requirement, "Fill in this requirement or remove the row."),
       { error: "Add at least one requirement." },
     )
     .min(1, "Add at least one requirement.")

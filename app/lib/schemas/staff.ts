@@ -1,14 +1,10 @@
 import { z } from "~/lib/zod";
+import { emailField, optionalText } from "./fields";
 
 // A staff account added from the console; the company domain is checked on the server (env).
 export const staffAccountSchema = z.object({
-  email: z
-    .string({ error: "Work email is required." })
-    .trim()
-    .min(1, "Work email is required.")
-    .max(254, "Email must be 254 characters or fewer.")
-    .pipe(z.email("Enter a valid email address.")),
-  name: z.string().trim().max(120, "Name must be 120 characters or fewer.").optional(),
+  email: emailField("Work email is required."),
+  name: optionalText("Name", 120),
   password: z
     .string({ error: "Password is required." })
     .min(8, "Password must be at least 8 characters.")

@@ -6,6 +6,7 @@ import { credentialsSchema } from "~/lib/schemas/credentials";
 import { googleEnabled } from "~/server/auth/auth.server";
 import { getEnv } from "~/server/env.server";
 import { readForm } from "~/server/http/form-data.server";
+import { formResult } from "~/server/http/form-result.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { isEmployeeEmail, signInWithPassword, signOut, startGoogleSignIn } from "~/server/auth/sign-in.server";
 
@@ -31,16 +32,14 @@ export async function employeeLoginAction(request: Request, clientIp: string) {
       errorCallbackURL: "/employee-login?google=error",
     });
     // 502: Google did not answer; without Google configured there is nothing to ask (a forged post).
-    if (!started) return data({ error: EMPLOYEE_GOOGLE_FAILED, result: undefined }, { status: googleEnabled() ? 502 : 400 });
+    if (!started) return formResult({ intent: "google", status: "error", message: EMPLOYEE_GOOGLE_FAILED }, googleEnabled() ? 502 : 400);
     throw redirect(started.url, { headers: started.headers });
   }
   const submission = parseWithZod(formData, { schema: credentialsSchema });
-  if (submission.status !== "success") return data({ error: null, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formResult({ status: "invalid", result: submission.reply() }, 400);
   if (!isEmployeeEmail(submission.value.email)) {
-    return data(
-      { error: employeeDomainOnly(getEnv().COMPANY_DOMAIN), result: submission.reply({ hideFields: ["password"] }) },
-      { status: 400 },
-    );
+    const message = employeeDomainOnly(getEnv().COMPANY_DOMAIN);
+    return formResult({ status: "error", message, result: submission.reply({ hideFields: ["password"] }) }, 400);
   }
   const outcome = await signInWithPassword(request, submission.value, {
     as: "employee",
@@ -48,7 +47,7 @@ export async function employeeLoginAction(request: Request, clientIp: string) {
     failureMessage: EMPLOYEE_LOGIN_FAILED,
   });
   if (!outcome.ok) {
-    return data({ error: outcome.message, result: submission.reply({ hideFields: ["password"] }) }, { status: outcome.status });
+    return formResult({ status: "error", message: outcome.message, result: submission.reply({ hideFields: ["password"] }) }, outcome.status);
   }
   throw redirect(withFlash("/dashboard", "welcome"), { headers: outcome.headers });
 }

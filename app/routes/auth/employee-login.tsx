@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/employee-login";
 import { CredentialsForm, GoogleButton } from "~/components/credentials-form";
+import { EMPLOYEE_GOOGLE_FAILED, EMPLOYEE_LOGIN_FAILED } from "~/lib/auth-messages";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { employeeLoginAction, employeeLoginLoader } from "./employee-login.server";
 
 export function meta(_: Route.MetaArgs) {
@@ -13,6 +15,11 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export function action({ request, context }: Route.ActionArgs) {
   return employeeLoginAction(request, context.clientIp);
+}
+
+// A failed request keeps the form and shows SPEC §8's text, not the error page.
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, { login: EMPLOYEE_LOGIN_FAILED, google: EMPLOYEE_GOOGLE_FAILED });
 }
 
 export default function EmployeeLogin({ loaderData, actionData }: Route.ComponentProps) {
@@ -29,7 +36,7 @@ export default function EmployeeLogin({ loaderData, actionData }: Route.Componen
             submitLabel="Login"
             passwordAutoComplete="current-password"
             lastResult={actionData?.result}
-            error={actionData?.error ?? loaderData.error}
+            error={actionData?.message ?? loaderData.error}
           />
         </div>
         {loaderData.googleEnabled ? (

@@ -5,6 +5,7 @@ import { withFlash } from "~/lib/flash";
 import { credentialsSchema } from "~/lib/schemas/credentials";
 import { googleEnabled } from "~/server/auth/auth.server";
 import { readForm } from "~/server/http/form-data.server";
+import { formResult } from "~/server/http/form-result.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { registerWithPassword, signInWithPassword, signOut, startGoogleSignIn } from "~/server/auth/sign-in.server";
 
@@ -32,17 +33,17 @@ export async function loginAction(request: Request, clientIp: string) {
   if (intent === "google") {
     const started = await startGoogleSignIn(request, { callbackURL: "/login?google=done", errorCallbackURL: "/login?google=error" });
     // 502: Google did not answer; without Google configured there is nothing to ask (a forged post).
-    if (!started) return data({ error: CUSTOMER_GOOGLE_FAILED, result: undefined }, { status: googleEnabled() ? 502 : 400 });
+    if (!started) return formResult({ intent: "google", status: "error", message: CUSTOMER_GOOGLE_FAILED }, googleEnabled() ? 502 : 400);
     throw redirect(started.url, { headers: started.headers });
   }
   const submission = parseWithZod(formData, { schema: credentialsSchema });
-  if (submission.status !== "success") return data({ error: null, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formResult({ status: "invalid", result: submission.reply() }, 400);
   const register = intent === "register";
   const outcome = register
     ? await registerWithPassword(request, submission.value, clientIp)
     : await signInWithPassword(request, submission.value, { as: "client", clientIp });
   if (!outcome.ok) {
-    return data({ error: outcome.message, result: submission.reply({ hideFields: ["password"] }) }, { status: outcome.status });
+    return formResult({ status: "error", message: outcome.message, result: submission.reply({ hideFields: ["password"] }) }, outcome.status);
   }
   throw redirect(withFlash(href("/user-dashboard"), register ? "registered" : "login"), { headers: outcome.headers });
 }

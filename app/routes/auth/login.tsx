@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/login";
 import { CredentialsForm, GoogleButton } from "~/components/credentials-form";
+import { CUSTOMER_GOOGLE_FAILED, REGISTER_FAILED, SIGN_IN_FAILED } from "~/lib/auth-messages";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { baseUrlFrom, seo } from "~/lib/seo";
 import { loginAction, loginLoader } from "./login.server";
 
@@ -21,9 +23,14 @@ export function action({ request, context }: Route.ActionArgs) {
   return loginAction(request, context.clientIp);
 }
 
+// A failed request keeps the form and shows the provider's fallback text (SPEC §8), not the error page.
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, { login: SIGN_IN_FAILED, register: REGISTER_FAILED, google: CUSTOMER_GOOGLE_FAILED });
+}
+
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const register = loaderData.mode === "register";
-  const error = actionData?.error ?? loaderData.error;
+  const error = actionData?.message ?? loaderData.error;
   return (
     <div className="container-page flex justify-center py-16">
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">

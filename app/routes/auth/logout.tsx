@@ -1,6 +1,8 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { LOGOUT_FAILED } from "~/lib/auth-messages";
+import { keepFailureInForm } from "~/lib/form-failure";
+import { formResult } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
 import { signOut } from "~/server/auth/sign-in.server";
 
@@ -11,7 +13,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect("/", { headers });
   } catch (error) {
     logger.error({ err: error }, "sign-out failed");
-    return data({ error: LOGOUT_FAILED }, { status: 500 });
+    return formResult({ status: "error", message: LOGOUT_FAILED }, 500);
   }
 }
 
@@ -19,20 +21,15 @@ export function loader() {
   return redirect("/");
 }
 
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch (error) {
-    // The successful path throws its redirect to "/"; only real failures stay here.
-    if (error instanceof Response) throw error;
-    return { error: LOGOUT_FAILED };
-  }
+// The successful path redirects to "/"; a failed request stays here with SPEC §8's text.
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, LOGOUT_FAILED);
 }
 
 export default function Logout({ actionData }: Route.ComponentProps) {
   return (
     <div className="container-page py-24 text-center">
-      <p role="alert">{actionData?.error ?? LOGOUT_FAILED}</p>
+      <p role="alert">{actionData?.message ?? LOGOUT_FAILED}</p>
     </div>
   );
 }

@@ -1,12 +1,16 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { FormField } from "~/components/form-field";
+import { FormField } from "~/components/forms/form-field";
+import { FormError } from "~/components/forms/form-error";
+import { QUOTE_FAILURE_MESSAGE } from "~/lib/constants";
 import { withFlash } from "~/lib/flash";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { newPasswordSchema } from "~/lib/schemas/new-password";
 import { auth } from "~/server/auth/auth.server";
 import { readForm } from "~/server/http/form-data.server";
+import { formResult } from "~/server/http/form-result.server";
 
 // Derived from the schema once, not on every render.
 const constraint = getZodConstraint(newPasswordSchema);
@@ -21,14 +25,20 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: newPasswordSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
+  if (submission.status !== "success") return formResult({ status: "invalid", result: submission.reply() }, 400);
   try {
     // Better Auth revokes every session of the account here (revokeSessionsOnPasswordReset).
     await (await auth()).api.resetPassword({ body: { newPassword: submission.value.password, token: submission.value.token } });
   } catch {
-    return data({ result: submission.reply({ hideFields: ["password", "confirm"] }), error: "This reset link is invalid or has expired. Ask for a new one from Settings." }, { status: 400 });
+    const message = "This reset link is invalid or has expired. Ask for a new one from Settings.";
+    return formResult({ status: "error", message, result: submission.reply({ hideFields: ["password", "confirm"] }) }, 400);
   }
   throw redirect(withFlash("/login", "password-changed"));
+}
+
+// The spec has no text for this page; a failed request reuses the quote form's generic one.
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, QUOTE_FAILURE_MESSAGE);
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -51,11 +61,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <FormField id={fields.confirm.id} label="Repeat new password" errors={fields.confirm.errors} errorId={fields.confirm.errorId}>
             <input {...getInputProps(fields.confirm, { type: "password" })} autoComplete="new-password" className="field-input" />
           </FormField>
-          {actionData?.error || fields.token.errors ? (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-              {actionData?.error ?? fields.token.errors?.join(" ")}
-            </p>
-          ) : null}
+          <FormError message={actionData?.message ?? fields.token.errors?.join(" ")} />
           <button type="submit" className="btn-primary w-full">
             Save new password
           </button>

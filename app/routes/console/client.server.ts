@@ -1,15 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { PROGRESS_FAILURE } from "~/lib/console-failures";
 import { projectProgressSchema } from "~/lib/schemas/projects-staff";
-import type { StaffFormResult } from "~/lib/staff-form-result";
+import type { FormResult } from "~/lib/form-result";
 import { listComplaints } from "~/server/models/complaints.server";
 import { getClient } from "~/server/models/clients.server";
 import { readForm } from "~/server/http/form-data.server";
+import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
 import { listProgressHistory, listProjects, setProjectProgress } from "~/server/models/projects.server";
 import type { SessionUser } from "~/server/auth/actor.server";
-
-export const PROGRESS_FAILURE = "Failed to save progress. Try again.";
 
 /** The client's account, profile, projects with their history, and support requests. */
 export async function loadClient(id: string) {
@@ -34,14 +33,14 @@ export async function loadClient(id: string) {
   };
 }
 
-function answer(body: Omit<StaffFormResult, "intent">, status = 200) {
-  return data<StaffFormResult>({ intent: "set-progress", ...body }, { status });
+function answer(body: Omit<FormResult, "intent">, status = 200) {
+  return formResult({ intent: "set-progress", ...body }, status);
 }
 
 /** Staff set a project's progress; only the project id, value and note are read from the form. */
 export async function setProgressAction(user: SessionUser, clientId: string, request: Request) {
   const formData = await readForm(request);
-  if (formData.get("intent") !== "set-progress") throw new Response("Unknown form.", { status: 400, statusText: "Unknown form" });
+  requireIntent(formData, ["set-progress"]);
   const rawId = formData.get("projectId");
   const targetId = typeof rawId === "string" ? rawId : undefined;
   const submission = parseWithZod(formData, { schema: projectProgressSchema });

@@ -5,6 +5,8 @@ import { SectionError } from "~/components/console/section-error";
 import { StatusBadge } from "~/components/portal/status-badge";
 import { ProgressBar } from "~/components/portal/progress-bar";
 import { ProgressHistory } from "~/components/progress-history";
+import { PROGRESS_FAILURE } from "~/lib/console-failures";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { site } from "~/content/site";
 import { formatDate, isoDate } from "~/lib/dates";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
@@ -33,6 +35,11 @@ function Detail({ label, value }: { label: string; value: string }) {
       <dd className="mt-0.5 text-slate-900 dark:text-slate-100">{value || "—"}</dd>
     </div>
   );
+}
+
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, PROGRESS_FAILURE, { targetField: "projectId" });
 }
 
 export default function ClientDetail({ loaderData, actionData }: Route.ComponentProps) {

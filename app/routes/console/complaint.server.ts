@@ -1,15 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { STAFF_REPLY_FAILURE, STATUS_FAILURE } from "~/lib/console-failures";
 import { isBlankReply } from "~/lib/schemas/complaints";
 import { complaintStatusSchema, staffReplySchema } from "~/lib/schemas/complaints-staff";
-import type { StaffFormResult } from "~/lib/staff-form-result";
 import { readForm } from "~/server/http/form-data.server";
+import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { addStaffReply, getInboxComplaint, setComplaintStatus } from "~/server/models/complaints-staff.server";
 
-export const STAFF_REPLY_FAILURE = "Failed to send reply.";
-export const STATUS_FAILURE = "Failed to change the status. Try again.";
 const NOT_FOUND = "This support request no longer exists.";
 
 /** The thread as staff see it: the request, every reply and the client who raised it. */
@@ -20,46 +18,40 @@ export async function loadComplaint(id: string) {
   return { complaint: { id: complaintId, subject, message, status, createdAt, updatedAt, replies, owner } };
 }
 
-function answer(body: StaffFormResult, status = 200) {
-  return data<StaffFormResult>(body, { status });
-}
-
 async function reply(user: SessionUser, complaintId: string, formData: FormData) {
   const intent = "reply";
   // SPEC §5: blank after trimming is ignored — nothing stored, nothing mailed.
-  if (isBlankReply(formData.get("text"))) return answer({ intent, status: "ignored" });
+  if (isBlankReply(formData.get("text"))) return formResult({ intent, status: "ignored" });
   const submission = parseWithZod(formData, { schema: staffReplySchema });
-  if (submission.status !== "success") return answer({ intent, status: "invalid", result: submission.reply() }, 400);
+  if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
   try {
     const stored = await addStaffReply(user, { complaintId, text: submission.value.text });
-    if (!stored) return answer({ intent, status: "error", message: NOT_FOUND, result: submission.reply() }, 404);
+    if (!stored) return formResult({ intent, status: "error", message: NOT_FOUND, result: submission.reply() }, 404);
   } catch (error) {
     logger.error({ err: error }, "staff reply failed");
-    return answer({ intent, status: "error", message: STAFF_REPLY_FAILURE, result: submission.reply() }, 500);
+    return formResult({ intent, status: "error", message: STAFF_REPLY_FAILURE, result: submission.reply() }, 500);
   }
-  return answer({ intent, status: "success", message: "Reply sent. The client has been e-mailed.", result: submission.reply({ resetForm: true }) });
+  return formResult({ intent, status: "success", message: "Reply sent. The client has been e-mailed.", result: submission.reply({ resetForm: true }) });
 }
 
 async function changeStatus(user: SessionUser, complaintId: string, formData: FormData) {
   const intent = "set-status";
   const submission = parseWithZod(formData, { schema: complaintStatusSchema });
-  if (submission.status !== "success") return answer({ intent, status: "invalid", message: "Choose Pending or Resolved.", result: submission.reply() }, 400);
+  if (submission.status !== "success") return formResult({ intent, status: "invalid", message: "Choose Pending or Resolved.", result: submission.reply() }, 400);
   try {
     const change = await setComplaintStatus(user, { complaintId, status: submission.value.status });
-    if (!change) return answer({ intent, status: "error", message: NOT_FOUND }, 404);
-    if (!change.changed) return answer({ intent, status: "unchanged", message: `Already ${submission.value.status}.` });
+    if (!change) return formResult({ intent, status: "error", message: NOT_FOUND }, 404);
+    if (!change.changed) return formResult({ intent, status: "unchanged", message: `Already ${submission.value.status}.` });
   } catch (error) {
     logger.error({ err: error }, "complaint status change failed");
-    return answer({ intent, status: "error", message: STATUS_FAILURE }, 500);
+    return formResult({ intent, status: "error", message: STATUS_FAILURE }, 500);
   }
-  return answer({ intent, status: "success", message: `Marked ${submission.value.status}. The client has been e-mailed.` });
+  return formResult({ intent, status: "success", message: `Marked ${submission.value.status}. The client has been e-mailed.` });
 }
 
 /** The thread's two forms: a staff reply, or a status change (Pending again is a reopen). */
 export async function handleComplaintAction(user: SessionUser, complaintId: string, request: Request) {
   const formData = await readForm(request);
-  const intent = formData.get("intent");
-  if (intent === "reply") return reply(user, complaintId, formData);
-  if (intent === "set-status") return changeStatus(user, complaintId, formData);
-  throw new Response("Unknown form.", { status: 400, statusText: "Unknown form" });
+  const intent = requireIntent(formData, ["reply", "set-status"]);
+  return intent === "reply" ? reply(user, complaintId, formData) : changeStatus(user, complaintId, formData);
 }

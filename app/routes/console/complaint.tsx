@@ -4,6 +4,8 @@ import { ComplaintStatusForm } from "~/components/console/complaint-status-form"
 import { SectionError } from "~/components/console/section-error";
 import { StaffReplyForm } from "~/components/console/staff-reply-form";
 import { StatusBadge } from "~/components/portal/status-badge";
+import { STAFF_REPLY_FAILURE, STATUS_FAILURE } from "~/lib/console-failures";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { site } from "~/content/site";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
@@ -23,6 +25,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request);
   return handleComplaintAction(user, params.id, request);
+}
+
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, { reply: STAFF_REPLY_FAILURE, "set-status": STATUS_FAILURE });
 }
 
 export default function ComplaintThread({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,6 +4,8 @@ import { PipelineBadge } from "~/components/console/pipeline-badge";
 import { RecordHistory } from "~/components/console/record-history";
 import { NoteForm, PipelineForm } from "~/components/console/review-forms";
 import { SectionError } from "~/components/console/section-error";
+import { CHANGE_FAILURE } from "~/lib/console-failures";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, leadStatusLabel, leadStatusSchema } from "~/lib/schemas/quotes-staff";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
@@ -29,6 +31,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     change: (status) => setLeadStatus(user, params.id, status),
     note: (text) => addLeadNote(user, params.id, text),
   });
+}
+
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, CHANGE_FAILURE);
 }
 
 export default function ConsoleLead({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,13 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link } from "react-router";
 import type { Route } from "./+types/opening-edit";
-import { ActionMessage } from "~/components/console/action-message";
-import { IntentButton } from "~/components/console/intent-button";
+import { ActionMessage } from "~/components/forms/action-message";
+import { IntentButton } from "~/components/forms/intent-button";
 import { OpeningForm } from "~/components/console/opening-form";
 import { OpeningStatus } from "~/components/console/opening-status";
 import { SectionError } from "~/components/console/section-error";
+import { CHANGES_FAILURE, CHANGE_FAILURE } from "~/lib/console-failures";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { dateFromValidThrough, openingFieldsFrom, openingSchema } from "~/lib/schemas/openings";
-import { contentResult, requireContentIntent } from "~/server/http/form-result.server";
+import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { findOpening, setOpeningStatus, updateOpening } from "~/server/models/openings.server";
@@ -23,31 +25,36 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request);
   const formData = await readForm(request);
-  const intent = requireContentIntent(formData, ["save", "close", "reopen"]);
-  if (!(await findOpening(params.id))) return contentResult({ intent, status: "error", message: "That opening no longer exists." }, 404);
+  const intent = requireIntent(formData, ["save", "close", "reopen"]);
+  if (!(await findOpening(params.id))) return formResult({ intent, status: "error", message: "That opening no longer exists." }, 404);
 
   if (intent === "close" || intent === "reopen") {
     const changed = await setOpeningStatus(user, params.id, intent === "close" ? "closed" : "open");
     const message = intent === "close" ? "Opening closed: it has left /careers and its page says the position is closed." : "Opening reopened: it is back on /careers.";
-    return contentResult({ intent, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
+    return formResult({ intent, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
   }
 
   const submission = parseWithZod(formData, { schema: openingSchema });
   // A list button (add/remove a requirement) without JavaScript also lands here, with no status.
   if (submission.status !== "success") {
-    return contentResult({ intent, status: "invalid", result: submission.reply() }, submission.status === "error" ? 400 : 200);
+    return formResult({ intent, status: "invalid", result: submission.reply() }, submission.status === "error" ? 400 : 200);
   }
   try {
     await updateOpening(user, params.id, openingFieldsFrom(submission.value));
   } catch (error) {
     logger.error({ err: error }, "opening update failed");
-    return contentResult({ intent, status: "error", message: "The changes could not be saved. Please try again.", result: submission.reply() }, 500);
+    return formResult({ intent, status: "error", message: CHANGES_FAILURE, result: submission.reply() }, 500);
   }
-  return contentResult({ intent, status: "success", message: "Changes saved. /careers shows them now.", result: submission.reply() });
+  return formResult({ intent, status: "success", message: "Changes saved. /careers shows them now.", result: submission.reply() });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.opening.title ?? "Opening"} | Employee Dashboard` }, { name: "robots", content: "noindex" }];
+}
+
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, { save: CHANGES_FAILURE, close: CHANGE_FAILURE, reopen: CHANGE_FAILURE });
 }
 
 export default function EditOpening({ loaderData, actionData }: Route.ComponentProps) {

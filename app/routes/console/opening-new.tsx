@@ -3,8 +3,10 @@ import { href, Link, redirect } from "react-router";
 import type { Route } from "./+types/opening-new";
 import { OpeningForm } from "~/components/console/opening-form";
 import { SectionError } from "~/components/console/section-error";
+import { OPENING_FAILURE } from "~/lib/console-failures";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { openingFieldsFrom, openingSchema } from "~/lib/schemas/openings";
-import { contentResult, requireContentIntent } from "~/server/http/form-result.server";
+import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { createOpening } from "~/server/models/openings.server";
@@ -18,19 +20,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request);
   const formData = await readForm(request);
-  const intent = requireContentIntent(formData, ["save"]);
+  const intent = requireIntent(formData, ["save"]);
   const submission = parseWithZod(formData, { schema: openingSchema });
   // A list button (add/remove a requirement) without JavaScript also lands here, with no status.
   if (submission.status !== "success") {
-    return contentResult({ intent, status: "invalid", result: submission.reply() }, submission.status === "error" ? 400 : 200);
+    return formResult({ intent, status: "invalid", result: submission.reply() }, submission.status === "error" ? 400 : 200);
   }
   try {
     const opening = await createOpening(user, openingFieldsFrom(submission.value));
     return redirect(`${href("/employee-dashboard/openings/:id", { id: opening.id })}?created=1`);
   } catch (error) {
     logger.error({ err: error }, "opening create failed");
-    return contentResult({ intent, status: "error", message: "The opening could not be saved. Please try again.", result: submission.reply() }, 500);
+    return formResult({ intent, status: "error", message: OPENING_FAILURE, result: submission.reply() }, 500);
   }
+}
+
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, OPENING_FAILURE);
 }
 
 export default function NewOpening({ actionData }: Route.ComponentProps) {

@@ -1,14 +1,16 @@
 import { href, Link } from "react-router";
 import type { Route } from "./+types/openings";
-import { ActionMessage } from "~/components/console/action-message";
-import { IntentButton } from "~/components/console/intent-button";
+import { ActionMessage } from "~/components/forms/action-message";
+import { IntentButton } from "~/components/forms/intent-button";
 import { OpeningStatus } from "~/components/console/opening-status";
 import { Pager } from "~/components/console/pager";
 import { SectionError } from "~/components/console/section-error";
+import { CHANGE_FAILURE } from "~/lib/console-failures";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { formatDate, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { contentResult, requireContentIntent, requireTargetId } from "~/server/http/form-result.server";
+import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
 import { readForm } from "~/server/http/form-data.server";
 import { findOpening, listOpeningsForStaff, setOpeningStatus } from "~/server/models/openings.server";
 import { requireStaff } from "~/server/auth/session.server";
@@ -27,13 +29,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request);
   const formData = await readForm(request);
-  const intent = requireContentIntent(formData, ["close", "reopen"]);
+  const intent = requireIntent(formData, ["close", "reopen"]);
   const id = requireTargetId(formData);
   const opening = await findOpening(id);
-  if (!opening) return contentResult({ intent, status: "error", targetId: id, message: "That opening no longer exists." }, 404);
+  if (!opening) return formResult({ intent, status: "error", targetId: id, message: "That opening no longer exists." }, 404);
   const changed = await setOpeningStatus(user, id, intent === "close" ? "closed" : "open");
   const message = intent === "close" ? `Closed “${opening.title}”: it has left /careers.` : `Reopened “${opening.title}”: it is back on /careers.`;
-  return contentResult({ intent, targetId: id, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
+  return formResult({ intent, targetId: id, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
+}
+
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, CHANGE_FAILURE);
 }
 
 export default function ConsoleOpenings({ loaderData, actionData }: Route.ComponentProps) {

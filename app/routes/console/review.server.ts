@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import type { z } from "~/lib/zod";
 import { recordNoteSchema } from "~/lib/schemas/record-note";
-import { NOTE_INTENT, REVIEW_SAVE_FAILURE, type ReviewFormResult } from "~/lib/schemas/review";
+import { CHANGE_FAILURE } from "~/lib/console-failures";
+import { NOTE_INTENT } from "~/lib/schemas/review";
 import { readForm } from "~/server/http/form-data.server";
+import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
 
 type Outcome = "changed" | "unchanged" | "missing";
@@ -16,7 +17,6 @@ interface ReviewOptions<K extends string, V extends string> {
   note: (text: string) => Promise<boolean>;
 }
 
-const answer = (body: ReviewFormResult, status = 200) => data<ReviewFormResult>(body, { status });
 const notFound = () => new Response("This record does not exist.", { status: 404, statusText: "Not found" });
 
 /**
@@ -25,22 +25,21 @@ const notFound = () => new Response("This record does not exist.", { status: 404
  */
 export async function reviewAction<K extends string, V extends string>(request: Request, options: ReviewOptions<K, V>) {
   const formData = await readForm(request);
-  const intent = formData.get("intent");
-  if (intent !== options.field && intent !== NOTE_INTENT) throw new Response("Unknown form.", { status: 400, statusText: "Unknown form" });
+  const intent = requireIntent(formData, [options.field, NOTE_INTENT]);
   try {
     if (intent === NOTE_INTENT) {
       const submission = parseWithZod(formData, { schema: recordNoteSchema });
-      if (submission.status !== "success") return answer({ intent, status: "invalid", result: submission.reply() }, 400);
+      if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
       if (!(await options.note(submission.value.text))) throw notFound();
-      return answer({ intent, status: "success", result: submission.reply({ resetForm: true }) });
+      return formResult({ intent, status: "success", result: submission.reply({ resetForm: true }) });
     }
     const submission = parseWithZod(formData, { schema: options.schema });
-    if (submission.status !== "success") return answer({ intent, status: "invalid", result: submission.reply() }, 400);
+    if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
     if ((await options.change(submission.value[options.field])) === "missing") throw notFound();
-    return answer({ intent, status: "success", result: submission.reply() });
+    return formResult({ intent, status: "success", result: submission.reply() });
   } catch (error) {
     if (error instanceof Response) throw error;
     logger.error({ err: error, intent }, "console review action failed");
-    return answer({ intent, status: "error", message: REVIEW_SAVE_FAILURE }, 500);
+    return formResult({ intent, status: "error", message: CHANGE_FAILURE }, 500);
   }
 }

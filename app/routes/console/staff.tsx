@@ -2,15 +2,17 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, href, useNavigation } from "react-router";
 import type { Route } from "./+types/staff";
-import { ActionMessage } from "~/components/console/action-message";
+import { ActionMessage } from "~/components/forms/action-message";
 import { Pager } from "~/components/console/pager";
 import { SectionError } from "~/components/console/section-error";
-import { FormField } from "~/components/form-field";
+import { FormField } from "~/components/forms/form-field";
+import { STAFF_ADD_FAILURE } from "~/lib/console-failures";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { formatDate, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
 import { roleForEmail } from "~/lib/roles";
 import { staffAccountSchema } from "~/lib/schemas/staff";
-import { contentResult, requireContentIntent } from "~/server/http/form-result.server";
+import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { getEnv } from "~/server/env.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
@@ -38,27 +40,32 @@ const hideFields = ["password"];
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request);
   const formData = await readForm(request);
-  const intent = requireContentIntent(formData, ["add-staff"]);
+  const intent = requireIntent(formData, ["add-staff"]);
   const submission = parseWithZod(formData, { schema: staffAccountSchema });
-  if (submission.status !== "success") return contentResult({ intent, status: "invalid", result: submission.reply({ hideFields }) }, 400);
+  if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply({ hideFields }) }, 400);
   const { email, password, name } = submission.value;
   const domain = getEnv().COMPANY_DOMAIN;
   if (roleForEmail(email, domain) !== "employee") {
     const fieldErrors = { email: [`Only @${domain} e-mails can be staff accounts.`] };
-    return contentResult({ intent, status: "invalid", result: submission.reply({ fieldErrors, hideFields }) }, 400);
+    return formResult({ intent, status: "invalid", result: submission.reply({ fieldErrors, hideFields }) }, 400);
   }
   try {
     const member = await addStaff(user, email, password, name || undefined);
     const message = `${member.email} is now staff and can sign in at /employee-login.`;
-    return contentResult({ intent, status: "success", message, result: submission.reply({ resetForm: true }) });
+    return formResult({ intent, status: "success", message, result: submission.reply({ resetForm: true }) });
   } catch (error) {
     if (error instanceof StaffError && /already has an account/.test(error.message)) {
-      return contentResult({ intent, status: "invalid", result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields }) }, 409);
+      return formResult({ intent, status: "invalid", result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields }) }, 409);
     }
     logger.error({ err: error }, "staff add failed");
-    const message = error instanceof StaffError ? error.message : "The account could not be created. Please try again.";
-    return contentResult({ intent, status: "error", message, result: submission.reply({ hideFields }) }, error instanceof StaffError ? 400 : 500);
+    const message = error instanceof StaffError ? error.message : STAFF_ADD_FAILURE;
+    return formResult({ intent, status: "error", message, result: submission.reply({ hideFields }) }, error instanceof StaffError ? 400 : 500);
   }
+}
+
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, STAFF_ADD_FAILURE);
 }
 
 export default function ConsoleStaff({ loaderData, actionData }: Route.ComponentProps) {

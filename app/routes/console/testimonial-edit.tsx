@@ -1,13 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link } from "react-router";
 import type { Route } from "./+types/testimonial-edit";
-import { ActionMessage } from "~/components/console/action-message";
-import { IntentButton } from "~/components/console/intent-button";
+import { ActionMessage } from "~/components/forms/action-message";
+import { IntentButton } from "~/components/forms/intent-button";
 import { SectionError } from "~/components/console/section-error";
 import { TestimonialForm } from "~/components/console/testimonial-form";
 import { TestimonialVisibility } from "~/components/console/testimonial-visibility";
+import { CHANGES_FAILURE, CHANGE_FAILURE } from "~/lib/console-failures";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { testimonialSchema } from "~/lib/schemas/testimonials";
-import { contentResult, requireContentIntent } from "~/server/http/form-result.server";
+import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { requireStaff } from "~/server/auth/session.server";
@@ -23,22 +25,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request);
   const formData = await readForm(request);
-  const intent = requireContentIntent(formData, ["save", "hide", "show"]);
-  if (!(await findTestimonial(params.id))) return contentResult({ intent, status: "error", message: "That testimonial no longer exists." }, 404);
+  const intent = requireIntent(formData, ["save", "hide", "show"]);
+  if (!(await findTestimonial(params.id))) return formResult({ intent, status: "error", message: "That testimonial no longer exists." }, 404);
   if (intent === "hide" || intent === "show") {
     const changed = await setTestimonialVisibility(user, params.id, intent === "show");
     const message = intent === "hide" ? "Hidden: the home page no longer shows it." : "Shown: it is on the home page again.";
-    return contentResult({ intent, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
+    return formResult({ intent, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
   }
   const submission = parseWithZod(formData, { schema: testimonialSchema });
-  if (submission.status !== "success") return contentResult({ intent, status: "invalid", result: submission.reply() }, 400);
+  if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
   try {
     await updateTestimonial(user, params.id, submission.value);
   } catch (error) {
     logger.error({ err: error }, "testimonial update failed");
-    return contentResult({ intent, status: "error", message: "The changes could not be saved. Please try again.", result: submission.reply() }, 500);
+    return formResult({ intent, status: "error", message: CHANGES_FAILURE, result: submission.reply() }, 500);
   }
-  return contentResult({ intent, status: "success", message: "Changes saved. The home page shows them now.", result: submission.reply() });
+  return formResult({ intent, status: "success", message: "Changes saved. The home page shows them now.", result: submission.reply() });
+}
+
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, { save: CHANGES_FAILURE, hide: CHANGE_FAILURE, show: CHANGE_FAILURE });
 }
 
 export default function EditTestimonial({ loaderData, actionData }: Route.ComponentProps) {

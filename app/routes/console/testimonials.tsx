@@ -1,16 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, Link } from "react-router";
 import type { Route } from "./+types/testimonials";
-import { ActionMessage } from "~/components/console/action-message";
-import { IntentButton } from "~/components/console/intent-button";
+import { ActionMessage } from "~/components/forms/action-message";
+import { IntentButton } from "~/components/forms/intent-button";
 import { Pager } from "~/components/console/pager";
 import { SectionError } from "~/components/console/section-error";
 import { TestimonialForm } from "~/components/console/testimonial-form";
 import { TestimonialVisibility } from "~/components/console/testimonial-visibility";
+import { CHANGE_FAILURE, TESTIMONIAL_FAILURE } from "~/lib/console-failures";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { pageFrom } from "~/lib/pagination";
 import { testimonialSchema } from "~/lib/schemas/testimonials";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { contentResult, requireContentIntent, requireTargetId } from "~/server/http/form-result.server";
+import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { requireStaff } from "~/server/auth/session.server";
@@ -25,24 +27,29 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request);
   const formData = await readForm(request);
-  const intent = requireContentIntent(formData, ["save", "hide", "show"]);
+  const intent = requireIntent(formData, ["save", "hide", "show"]);
   if (intent === "hide" || intent === "show") {
     const id = requireTargetId(formData);
     const testimonial = await findTestimonial(id);
-    if (!testimonial) return contentResult({ intent, status: "error", targetId: id, message: "That testimonial no longer exists." }, 404);
+    if (!testimonial) return formResult({ intent, status: "error", targetId: id, message: "That testimonial no longer exists." }, 404);
     const changed = await setTestimonialVisibility(user, id, intent === "show");
     const message = intent === "hide" ? `Hid the testimonial from ${testimonial.name}.` : `The testimonial from ${testimonial.name} is on the home page again.`;
-    return contentResult({ intent, targetId: id, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
+    return formResult({ intent, targetId: id, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
   }
   const submission = parseWithZod(formData, { schema: testimonialSchema });
-  if (submission.status !== "success") return contentResult({ intent, status: "invalid", result: submission.reply() }, 400);
+  if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
   try {
     await createTestimonial(user, submission.value);
   } catch (error) {
     logger.error({ err: error }, "testimonial create failed");
-    return contentResult({ intent, status: "error", message: "The testimonial could not be saved. Please try again.", result: submission.reply() }, 500);
+    return formResult({ intent, status: "error", message: TESTIMONIAL_FAILURE, result: submission.reply() }, 500);
   }
-  return contentResult({ intent, status: "success", message: "Testimonial added: it is on the home page now.", result: submission.reply({ resetForm: true }) });
+  return formResult({ intent, status: "success", message: "Testimonial added: it is on the home page now.", result: submission.reply({ resetForm: true }) });
+}
+
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, { save: TESTIMONIAL_FAILURE, hide: CHANGE_FAILURE, show: CHANGE_FAILURE });
 }
 
 export default function ConsoleTestimonials({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,12 +3,13 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/apply";
-import { FormField } from "~/components/form-field";
+import { FormField } from "~/components/forms/form-field";
+import { FormError } from "~/components/forms/form-error";
 import { Notice } from "~/components/notice";
 import { OpeningUnavailable } from "~/components/opening-unavailable";
 import { PageHeader } from "~/components/page-header";
-import { ResumeInput } from "~/components/resume-input";
-import { SpamFields, useFillClock } from "~/components/spam-fields";
+import { ResumeInput } from "~/components/forms/resume-input";
+import { SpamFields, useFillClock } from "~/components/forms/spam-fields";
 import { APPLICATION_FAILURE_MESSAGE, APPLICATION_SUCCESS_MESSAGE } from "~/lib/constants";
 import { applicationSchema } from "~/lib/schemas/applications";
 import { postWithProgress } from "~/lib/post-with-progress";
@@ -150,11 +151,7 @@ function ApplicationForm({ jobId, formToken, pageOutcome, onSuccess }: Applicati
           <progress id="upload-progress" value={Math.round(progress * 100)} max={100} className="h-2 w-full accent-brand-600" />
         </div>
       ) : null}
-      {formError ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <button type="submit" className="btn-primary w-full" disabled={submitting}>
         {submitting ? "Submitting..." : "Submit Application"}
       </button>

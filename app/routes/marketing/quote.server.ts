@@ -1,10 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import { QUOTE_FAILURE_MESSAGE } from "~/lib/constants";
 import { FORM_EXPIRED_MESSAGE, RATE_LIMITED_MESSAGE } from "~/lib/form-messages";
-import type { QuoteActionData } from "~/lib/quote-result";
 import { quoteSchema } from "~/lib/schemas/quotes";
 import { readForm } from "~/server/http/form-data.server";
+import { formResult } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
 import { submitQuote } from "~/server/models/quotes.server";
 import { screenSubmission } from "~/server/defence/spam-defence.server";
@@ -13,7 +12,7 @@ export async function handleQuoteAction(request: Request, clientIp: string) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: quoteSchema });
   if (submission.status !== "success") {
-    return data<QuoteActionData>({ status: "invalid", result: submission.reply() }, { status: 400 });
+    return formResult({ status: "invalid", result: submission.reply() }, 400);
   }
   const verdict = await screenSubmission({
     kind: "quote",
@@ -23,20 +22,18 @@ export async function handleQuoteAction(request: Request, clientIp: string) {
   });
   if (!verdict.ok && verdict.trapped) {
     // Neutral answer: a bot learns nothing; the attempt is logged and not stored.
-    return data<QuoteActionData>({ status: "success", result: submission.reply({ resetForm: true }) });
+    return formResult({ status: "success", result: submission.reply({ resetForm: true }) });
   }
   if (!verdict.ok) {
     const limited = verdict.reason === "rate-limited";
-    return data<QuoteActionData>(
-      { status: "error", message: limited ? RATE_LIMITED_MESSAGE : FORM_EXPIRED_MESSAGE, result: submission.reply() },
-      { status: limited ? 429 : 400 },
-    );
+    const message = limited ? RATE_LIMITED_MESSAGE : FORM_EXPIRED_MESSAGE;
+    return formResult({ status: "error", message, result: submission.reply() }, limited ? 429 : 400);
   }
   try {
     await submitQuote(submission.value);
   } catch (error) {
     logger.error({ err: error }, "quote submission failed");
-    return data<QuoteActionData>({ status: "error", message: QUOTE_FAILURE_MESSAGE, result: submission.reply() }, { status: 500 });
+    return formResult({ status: "error", message: QUOTE_FAILURE_MESSAGE, result: submission.reply() }, 500);
   }
-  return data<QuoteActionData>({ status: "success", result: submission.reply({ resetForm: true }) });
+  return formResult({ status: "success", result: submission.reply({ resetForm: true }) });
 }

@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/quote";
 import { PageHeader } from "~/components/page-header";
 import { QuoteForm } from "~/components/quote-form";
-import { useFillClock } from "~/components/spam-fields";
+import { useFillClock } from "~/components/forms/spam-fields";
 import { QUOTE_FAILURE_MESSAGE, QUOTE_SUCCESS_MESSAGE } from "~/lib/constants";
-import type { QuoteActionData } from "~/lib/quote-result";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { baseUrlFrom, seo } from "~/lib/seo";
 import { issueFormToken } from "~/server/defence/spam-defence.server";
 import { handleQuoteAction } from "./quote.server";
@@ -28,12 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 // A lost connection must leave the modal open with the spec's message, not replace the page.
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<QuoteActionData> {
-  try {
-    return await serverAction();
-  } catch {
-    return { status: "error", message: QUOTE_FAILURE_MESSAGE };
-  }
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, QUOTE_FAILURE_MESSAGE);
 }
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,11 +8,11 @@ import { PanelError, PanelHeader } from "~/components/portal/panel";
 import { ProfileForm } from "~/components/portal/profile-form";
 import { ProfileView } from "~/components/portal/profile-view";
 import { PROFILE_LOADING, PROFILE_SAVE_FAILURE, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
-import { keepFailureInPanel } from "~/lib/portal-client-action";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { profileSchema } from "~/lib/schemas/profiles";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { formResult, requireIntent } from "~/server/http/portal-forms.server";
+import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { getProfile, saveProfile } from "~/server/models/profiles.server";
 import { requireClient } from "~/server/auth/session.server";
 
@@ -44,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFailureInPanel(request, serverAction, { "save-profile": PROFILE_SAVE_FAILURE });
+  return keepFailureInForm(request, serverAction, { "save-profile": PROFILE_SAVE_FAILURE });
 }
 
 export default function ProfilePanel({ loaderData, actionData }: Route.ComponentProps) {

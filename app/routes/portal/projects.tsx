@@ -8,11 +8,11 @@ import { ProjectForm } from "~/components/portal/project-form";
 import { ProgressHistory } from "~/components/progress-history";
 import { formatDate, isoDate } from "~/lib/dates";
 import { PROJECT_CREATE_FAILURE, PROJECTS_EMPTY, PROJECTS_LOADING, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
-import { keepFailureInPanel } from "~/lib/portal-client-action";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { projectSchema } from "~/lib/schemas/projects";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { formResult, requireIntent } from "~/server/http/portal-forms.server";
+import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { createProject, listProgressHistory, listProjects } from "~/server/models/projects.server";
 import { requireClient } from "~/server/auth/session.server";
 
@@ -51,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFailureInPanel(request, serverAction, { "create-project": PROJECT_CREATE_FAILURE });
+  return keepFailureInForm(request, serverAction, { "create-project": PROJECT_CREATE_FAILURE });
 }
 
 export default function ProjectsPanel({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,13 +1,17 @@
-import { Form, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
+import { FormError } from "~/components/forms/form-error";
 import { DeleteAccount } from "~/components/portal/delete-account";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
+import type { FormResult } from "~/lib/form-result";
 import { portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
 import { useTheme } from "~/lib/use-theme";
 import { requireClient } from "~/server/auth/session.server";
 
 export const meta = () => portalMeta("Settings");
 export const shouldRevalidate = skipReloadOnQueryChange;
+
+const RESET_ACTION = "/settings/reset-password";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
@@ -40,6 +44,26 @@ function PostButton({ action, intent, label }: { action: string; intent: string;
   );
 }
 
+/**
+ * Reset Password through a fetcher: success and server-side failure still redirect back with a
+ * ?notice= banner, and a failed request shows its SPEC §8 text here instead of the error page.
+ */
+function ResetPasswordButton() {
+  const fetcher = useFetcher<FormResult>();
+  const busy = fetcher.state !== "idle";
+  return (
+    <div className="space-y-2">
+      <fetcher.Form method="post" action={RESET_ACTION}>
+        <input type="hidden" name="intent" value="reset-password" />
+        <button type="submit" className="btn-secondary" disabled={busy}>
+          Reset Password
+        </button>
+      </fetcher.Form>
+      <FormError message={!busy && fetcher.data?.status === "error" ? fetcher.data.message : undefined} />
+    </div>
+  );
+}
+
 export default function SettingsPanel({ loaderData }: Route.ComponentProps) {
   const { theme, setTheme } = useTheme();
   return (
@@ -47,7 +71,7 @@ export default function SettingsPanel({ loaderData }: Route.ComponentProps) {
       <PanelHeader title="Settings" intro={`Signed in as ${loaderData.email}`} />
       <ul className="divide-y divide-slate-200 dark:divide-slate-800">
         <SettingRow title="Password" detail="We e-mail you a link to choose a new password.">
-          <PostButton action="/settings/reset-password" intent="reset-password" label="Reset Password" />
+          <ResetPasswordButton />
         </SettingRow>
         <SettingRow title="Dark Mode" detail={`The ${theme} theme is on. Saved in this browser.`}>
           <button type="button" className="btn-secondary" onClick={() => setTheme(theme === "dark" ? "light" : "dark")}>

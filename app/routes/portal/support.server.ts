@@ -4,7 +4,7 @@ import { complaintSchema, isBlankReply, replySchema } from "~/lib/schemas/compla
 import { addReply, createComplaint } from "~/server/models/complaints.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { formResult, requireIntent } from "~/server/http/portal-forms.server";
+import { formResult, requireIntent } from "~/server/http/form-result.server";
 import type { SessionUser } from "~/server/auth/actor.server";
 
 async function raiseComplaint(user: SessionUser, formData: FormData) {
@@ -23,20 +23,20 @@ async function raiseComplaint(user: SessionUser, formData: FormData) {
 async function reply(user: SessionUser, formData: FormData) {
   const intent = "reply";
   const rawId = formData.get("complaintId");
-  const complaintId = typeof rawId === "string" ? rawId : undefined;
+  const targetId = typeof rawId === "string" ? rawId : undefined;
   // SPEC §5: blank after trimming is ignored — nothing stored, nothing to correct.
-  if (isBlankReply(formData.get("text"))) return formResult({ intent, status: "ignored", complaintId });
+  if (isBlankReply(formData.get("text"))) return formResult({ intent, status: "ignored", targetId });
   const submission = parseWithZod(formData, { schema: replySchema });
-  if (submission.status !== "success") return formResult({ intent, status: "invalid", complaintId, result: submission.reply() }, 400);
+  if (submission.status !== "success") return formResult({ intent, status: "invalid", targetId, result: submission.reply() }, 400);
   try {
     const stored = await addReply({ complaintId: submission.value.complaintId, ownerId: user.id }, submission.value.text);
     // Another client's complaint answers exactly like one that does not exist.
-    if (!stored) return formResult({ intent, status: "error", complaintId, message: REPLY_FAILURE, result: submission.reply() }, 404);
+    if (!stored) return formResult({ intent, status: "error", targetId, message: REPLY_FAILURE, result: submission.reply() }, 404);
   } catch (error) {
     logger.error({ err: error }, "reply failed");
-    return formResult({ intent, status: "error", complaintId, message: REPLY_FAILURE, result: submission.reply() }, 500);
+    return formResult({ intent, status: "error", targetId, message: REPLY_FAILURE, result: submission.reply() }, 500);
   }
-  return formResult({ intent, status: "success", complaintId, result: submission.reply({ resetForm: true }) });
+  return formResult({ intent, status: "success", targetId, result: submission.reply({ resetForm: true }) });
 }
 
 /** The Support panel's forms: a new request, or a reply on one of the client's own requests. */

@@ -5,7 +5,7 @@ import { ComplaintCard } from "~/components/portal/complaint-card";
 import { NewRequest } from "~/components/portal/new-request-dialog";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
 import { COMPLAINT_SUBMIT_FAILURE, COMPLAINTS_EMPTY, REPLY_FAILURE, SUPPORT_LOADING, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
-import { keepFailureInPanel } from "~/lib/portal-client-action";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { listComplaints } from "~/server/models/complaints.server";
 import { requireClient } from "~/server/auth/session.server";
 import { handleSupportAction } from "./support.server";
@@ -27,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFailureInPanel(request, serverAction, { "create-complaint": COMPLAINT_SUBMIT_FAILURE, reply: REPLY_FAILURE });
+  return keepFailureInForm(request, serverAction, { "create-complaint": COMPLAINT_SUBMIT_FAILURE, reply: REPLY_FAILURE }, { targetField: "complaintId" });
 }
 
 export default function SupportPanel({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { APIError } from "better-auth/api";
-import { EMPLOYEE_ON_CUSTOMER_FORM, TOO_MANY_ATTEMPTS } from "~/lib/auth-messages";
+import { EMPLOYEE_ON_CUSTOMER_FORM, REGISTER_FAILED, SIGN_IN_FAILED, TOO_MANY_ATTEMPTS } from "~/lib/auth-messages";
 import { roleForEmail } from "~/lib/roles";
 import type { Credentials } from "~/lib/schemas/credentials";
 import { auth, GOOGLE_PROVIDER_ID } from "./auth.server";
@@ -64,7 +64,7 @@ export async function signInWithPassword(
     return { ok: true, headers };
   } catch (error) {
     await countLoginFailure(options.clientIp, credentials.email);
-    const outcome = failure(error, "Sign-in failed. Please try again.");
+    const outcome = failure(error, SIGN_IN_FAILED);
     return options.failureMessage && !outcome.ok ? { ...outcome, message: options.failureMessage } : outcome;
   }
 }
@@ -82,7 +82,7 @@ export async function registerWithPassword(request: Request, credentials: Creden
     });
     return { ok: true, headers };
   } catch (error) {
-    return failure(error, "Could not create the account. Please try again.");
+    return failure(error, REGISTER_FAILED);
   }
 }
 

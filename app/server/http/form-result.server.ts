@@ -1,13 +1,13 @@
 import { data } from "react-router";
-import type { ContentFormResult, ContentIntent } from "~/lib/content-form-result";
+import type { FormResult } from "~/lib/form-result";
 
-/** An action's answer to a console content form, with its HTTP status. */
-export function contentResult(body: ContentFormResult, status = 200) {
-  return data<ContentFormResult>(body, { status });
+/** An action's answer to one of its forms, with its HTTP status. */
+export function formResult<Intent extends string>(body: FormResult<Intent>, status = 200) {
+  return data<FormResult<Intent>>(body, { status });
 }
 
 /** The form's intent when it is one this route handles; anything else is a forged post. */
-export function requireContentIntent<T extends ContentIntent>(formData: FormData, allowed: readonly T[]): T {
+export function requireIntent<T extends string>(formData: FormData, allowed: readonly T[]): T {
   const intent = formData.get("intent");
   const match = allowed.find((a) => a === intent);
   if (!match) throw new Response("Unknown form.", { status: 400, statusText: "Unknown form" });

@@ -15,6 +15,7 @@ import { MalformedForm, parseApplicationForm, resumeKey, UploadRejected, type Pe
 import { screenSubmission } from "~/server/defence/spam-defence.server";
 import { fileStore, KeyExists } from "~/server/storage/storage.server";
 import { resumeIntent, type ResumeIntent } from "~/server/uploads/resume-intents.server";
+import type { FormResult } from "~/lib/form-result";
 
 /** A job application as submitted; its hiring stage belongs to the staff side (applications-staff). */
 type JobApplication = Omit<Selectable<JobApplicationTable>, "stage">;
@@ -54,10 +55,13 @@ export async function isResumeReferenced(key: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export interface ApplicationOutcome {
+/**
+ * A FormResult with the two extras of the upload endpoint's JSON (apply-submit.ts): the HTTP status
+ * the XMLHttpRequest path reads, and the field errors of a streamed parse (no Conform reply there).
+ */
+export interface ApplicationOutcome extends FormResult {
   status: "success" | "invalid" | "error";
   httpStatus: number;
-  message?: string;
   fieldErrors?: Record<string, string[]>;
 }
 

@@ -1,8 +1,7 @@
 import { Form, useNavigation } from "react-router";
-import type { ContentIntent } from "~/lib/content-form-result";
 
 interface IntentButtonProps {
-  intent: ContentIntent;
+  intent: string;
   label: string;
   pendingLabel: string;
   /** The record acted on, for list pages; a record's own page knows it from the URL. */

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/settings-reset-password";
-import { withFlash } from "~/lib/flash";
+import { FLASH, withFlash } from "~/lib/flash";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { SETTINGS_PATH } from "~/lib/paths";
 import { auth } from "~/server/auth/auth.server";
 import { logger } from "~/server/logger.server";
@@ -21,6 +22,12 @@ export async function action({ request }: Route.ActionArgs) {
     throw redirect(withFlash(SETTINGS_PATH, "reset-failed"));
   }
   throw redirect(withFlash(SETTINGS_PATH, "reset-sent"));
+}
+
+// With JavaScript the settings panel posts here with a fetcher: a failed request answers its
+// SPEC §8 text to the panel instead of the error page (issue 14). Without it, the redirect above.
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, FLASH["reset-failed"].text);
 }
 
 export function loader() {

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/settings-delete-account";
-import { withFlash } from "~/lib/flash";
+import { FLASH, withFlash } from "~/lib/flash";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { SETTINGS_PATH } from "~/lib/paths";
 import { auth } from "~/server/auth/auth.server";
 import { queueAccountDeletedMail } from "~/server/auth/auth-mail.server";
@@ -24,6 +25,12 @@ export async function action({ request }: Route.ActionArgs) {
     logger.warn({ err: error, userId: user.id }, "account deletion refused");
     throw redirect(withFlash(SETTINGS_PATH, "delete-failed"));
   }
+}
+
+// With JavaScript the settings panel posts here with a fetcher: a failed request answers its
+// SPEC §8 text to the panel instead of the error page (issue 14). Without it, the redirect above.
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, FLASH["delete-failed"].text);
 }
 
 export function loader() {

@@ -1,14 +1,11 @@
-import type { ContentFormResult } from "~/lib/content-form-result";
+import type { FormResult } from "~/lib/form-result";
+import { FormError } from "./form-error";
 
 /** A form-level outcome above the button: an alert for errors, a polite status for the rest. */
-export function ActionMessage({ outcome }: { outcome?: Pick<ContentFormResult, "status" | "message"> }) {
+export function ActionMessage({ outcome }: { outcome?: Pick<FormResult, "status" | "message"> }) {
   if (!outcome?.message) return null;
   if (outcome.status === "error") {
-    return (
-      <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-        {outcome.message}
-      </p>
-    );
+    return <FormError message={outcome.message} />;
   }
   return (
     <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">

@@ -1,0 +1,10 @@
+// What a console form says when its save fails: on the server (500) and, with the same words, when
+// the request itself fails (lib/form-failure.ts). Not in the spec, which has no console.
+export const CHANGE_FAILURE = "The change could not be saved. Please try again.";
+export const CHANGES_FAILURE = "The changes could not be saved. Please try again.";
+export const OPENING_FAILURE = "The opening could not be saved. Please try again.";
+export const TESTIMONIAL_FAILURE = "The testimonial could not be saved. Please try again.";
+export const STAFF_ADD_FAILURE = "The account could not be created. Please try again.";
+export const STAFF_REPLY_FAILURE = "Failed to send reply.";
+export const STATUS_FAILURE = "Failed to change the status. Try again.";
+export const PROGRESS_FAILURE = "Failed to save progress. Try again.";
