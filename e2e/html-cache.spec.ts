@@ -3,7 +3,8 @@ import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
 import type Database from "better-sqlite3";
 import { demoTestimonials } from "../app/content/testimonials";
-import { insertOpening, openDatabase, setOpeningStatus, startIsolatedServer, uniqueId, type IsolatedServer } from "./helpers";
+import { createSignedInUser } from "./fixtures";
+import { insertOpening, openDatabase, setOpeningStatus, startIsolatedServer, type IsolatedServer } from "./helpers";
 
 // The HTML cache for anonymous visitors (decision 0011) on the real built server. It runs on its
 // own instance: hiding a testimonial or counting renders must not race the other specs.
@@ -128,20 +129,7 @@ test("A public page is rendered once for anonymous visitors, then served from me
 });
 
 test("A signed-in visitor never receives the anonymous page (the nav differs)", async () => {
-  const email = `cache-${uniqueId()}@example.com`;
-  const register = await fetch(`${server.baseURL}/login?mode=register`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseURL },
-    body: new URLSearchParams({ intent: "register", email, password: "correct-horse-battery-staple-e2e" }),
-  });
-  expect(register.status).toBe(302);
-  const cookie = register.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((c) => c.includes("session_token"))
-    .join("; ");
-  expect(cookie).not.toBe("");
+  const { cookie } = await createSignedInUser({ role: "client", databaseFile: server.databaseFile });
 
   for (const path of ["/", "/careers", "/services"]) {
     const anonymous = await cached(path);
