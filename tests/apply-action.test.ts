@@ -7,9 +7,8 @@ import { db } from "~/server/db/db.server";
 import { auth, resetAuthForTests } from "~/server/auth/auth.server";
 import { createOpening, setOpeningStatus } from "~/server/models/openings.server";
 import { issueFormToken } from "~/server/defence/spam-defence.server";
-import { addStaff } from "~/server/models/staff.server";
 import { useAppDatabase } from "./helpers/databases";
-import { signUp } from "./helpers/portal";
+import { signInStaff, signUp } from "./helpers/accounts";
 import { testSetups } from "./helpers/storages";
 import { docx, elf, pdf } from "./fixtures/make-files";
 
@@ -46,16 +45,6 @@ const candidate = (overrides: Record<string, string> = {}) => ({
   website: "",
   ...overrides,
 });
-
-async function staffCookie(): Promise<string> {
-  await addStaff("hr@indigokite.dev", "staff-password-123", "HR");
-  const { headers } = await (await auth()).api.signInEmail({ body: { email: "hr@indigokite.dev", password: "staff-password-123" }, returnHeaders: true });
-  return headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((c) => c.includes("session_token"))
-    .join("; ");
-}
 
 describe.each(testSetups("apply action"))("Job applications on $name", ({ database, storage }) => {
   let cleanup: () => Promise<void>;
@@ -194,7 +183,7 @@ describe.each(testSetups("apply action"))("Job applications on $name", ({ databa
     const row = await db().selectFrom("jobApplications").selectAll().where("appliedBy", "=", client.id).executeTakeFirstOrThrow();
     expect(await newFiles()).toEqual([row.resume]);
 
-    const request = new Request(`http://localhost/employee-dashboard/applications/${row.id}/resume`, { headers: { Cookie: await staffCookie() } });
+    const request = new Request(`http://localhost/employee-dashboard/applications/${row.id}/resume`, { headers: { Cookie: (await signInStaff("hr@indigokite.dev", { name: "HR", password: "staff-password-123" })).cookie } });
     const download = (await downloadResume({ request, params: { id: row.id }, context: {} } as never)) as Response;
     expect(download.status).toBe(200);
     expect(download.headers.get("content-length")).toBe(String(bytes.length));

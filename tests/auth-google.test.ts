@@ -120,7 +120,6 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
   afterAll(async () => {
     await cleanup();
     await oidc.stop();
-    for (const key of ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_ISSUER"]) delete process.env[key];
     resetAuthForTests();
   });
   beforeEach(async () => {
@@ -259,7 +258,6 @@ describe("The local OpenID provider works with Better Auth 1.7 (harness check)",
   afterAll(async () => {
     await cleanup();
     await oidc.stop();
-    for (const key of ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_ISSUER"]) delete process.env[key];
     resetAuthForTests();
   });
 

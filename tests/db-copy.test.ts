@@ -21,7 +21,7 @@ import { getSessionUser } from "~/server/auth/session.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
 // Aliased: the helper is not a React hook, whatever its name says to eslint-plugin-react-hooks.
 import { testDatabases, useAppDatabase as openAppDatabase, type TestDatabase } from "./helpers/databases";
-import { signUp, type TestClient } from "./helpers/portal";
+import { signUp, type TestUser } from "./helpers/accounts";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -41,7 +41,7 @@ function dbCopy(...args: string[]) {
 }
 
 /** A SQLite file as a running app leaves it: demo content, a client with a session, their portal data, leads, audit. */
-async function buildSource(): Promise<{ file: string; client: TestClient; cleanup: () => Promise<void> }> {
+async function buildSource(): Promise<{ file: string; client: TestUser; cleanup: () => Promise<void> }> {
   const { cleanup } = await openAppDatabase(testDatabases("db-copy")[0]!);
   resetAuthForTests();
   await seedDemoContent();

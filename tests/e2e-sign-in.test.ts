@@ -3,7 +3,7 @@ import { auth, resetAuthForTests } from "~/server/auth/auth.server";
 import { ABSOLUTE_LIFETIME_MS, getSessionUser, requireStaff } from "~/server/auth/session.server";
 import { createSignedInUser, SESSION_COOKIE, signedSessionValue } from "../e2e/fixtures";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
-import { signUp } from "./helpers/portal";
+import { signUp } from "./helpers/accounts";
 
 // The e2e sign-in fixture writes Better Auth's rows and cookie by hand (e2e/fixtures.ts). These
 // tests hold it to what the app really accepts, so a change to the auth setup fails here in a
@@ -14,15 +14,12 @@ let cleanup: () => Promise<void>;
 let databaseFile = "";
 
 beforeAll(async () => {
-  ({ cleanup } = await useAppDatabase(testDatabases("e2e sign-in fixture")[0]!, { AUTH_SECRET: SECRET }));
+  // The fixture signs with E2E_AUTH_SECRET, the app checks with AUTH_SECRET: the same here, as in e2e.
+  ({ cleanup } = await useAppDatabase(testDatabases("e2e sign-in fixture")[0]!, { AUTH_SECRET: SECRET, E2E_AUTH_SECRET: SECRET }));
   resetAuthForTests();
   databaseFile = process.env.DATABASE_URL!.slice("file:".length);
-  process.env.E2E_AUTH_SECRET = SECRET;
 });
-afterAll(async () => {
-  delete process.env.E2E_AUTH_SECRET;
-  await cleanup();
-});
+afterAll(async () => cleanup());
 
 const requestWith = (cookie: string) => new Request("http://localhost/user-dashboard", { headers: { Cookie: cookie } });
 

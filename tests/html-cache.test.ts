@@ -17,7 +17,7 @@ import { createNonce, documentCsp } from "~/server/http/security-headers.server"
 import { getSessionUser } from "~/server/auth/session.server";
 import { createTestimonial, setTestimonialVisibility } from "~/server/models/testimonials.server";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
-import { signUp } from "./helpers/portal";
+import { signUp } from "./helpers/accounts";
 
 // The HTML cache of decision 0011 in front of a small app that renders the real loaders' data
 // (the real React render is covered by e2e/html-cache.spec.ts against the built server).

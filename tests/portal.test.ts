@@ -14,7 +14,8 @@ import { getProfile } from "~/server/models/profiles.server";
 import { getProject, setProjectProgress } from "~/server/models/projects.server";
 import { addStaffReply } from "~/server/models/complaints-staff.server";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
-import { call, signUp, type TestClient } from "./helpers/portal";
+import { signUp, type TestUser } from "./helpers/accounts";
+import { call } from "./helpers/routes";
 
 const PROFILE = "/user-dashboard?index";
 const PROJECTS = "/user-dashboard/projects";
@@ -29,9 +30,9 @@ const rows = async () => ({
 
 describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
   let cleanup: () => Promise<void>;
-  let alice: TestClient;
-  let bob: TestClient;
-  let staff: TestClient;
+  let alice: TestUser;
+  let bob: TestUser;
+  let staff: TestUser;
 
   beforeAll(async () => {
     ({ cleanup } = await useAppDatabase(database));
@@ -45,11 +46,11 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
     for (const table of ["complaintReplies", "complaints", "projects", "profiles"] as const) await db().deleteFrom(table).execute();
   });
 
-  const newProject = (who: TestClient, fields: Record<string, string> = {}) =>
+  const newProject = (who: TestUser, fields: Record<string, string> = {}) =>
     call(projectsRoute.action, PROJECTS, { cookie: who.cookie, form: { intent: "create-project", title: "Rider app", description: "Delivery tracking.", ...fields } });
-  const newComplaint = (who: TestClient, fields: Record<string, string> = {}) =>
+  const newComplaint = (who: TestUser, fields: Record<string, string> = {}) =>
     call(supportRoute.action, SUPPORT, { cookie: who.cookie, form: { intent: "create-complaint", subject: "Login broken", message: "It fails.", ...fields } });
-  const reply = (who: TestClient, complaintId: string, text: string, extra: Record<string, string> = {}) =>
+  const reply = (who: TestUser, complaintId: string, text: string, extra: Record<string, string> = {}) =>
     call(supportRoute.action, SUPPORT, { cookie: who.cookie, form: { intent: "reply", complaintId, text, ...extra } });
 
   test("A guest is sent to /login by every portal loader and action", async () => {

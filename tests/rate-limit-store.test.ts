@@ -9,12 +9,11 @@ import { loader as readyz } from "~/routes/resources/readyz";
 import { resetAuthForTests } from "~/server/auth/auth.server";
 import { createRedisCounters } from "~/server/defence/counters-redis.server";
 import { db } from "~/server/db/db.server";
-import { resetEnvForTests } from "~/server/env.server";
 import { closeRateLimitStore, hitRateLimit } from "~/server/defence/rate-limit.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
 import { issueFormToken } from "~/server/defence/spam-defence.server";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
-import { signUp } from "./helpers/portal";
+import { signUp } from "./helpers/accounts";
 
 // The sign-in test hashes with Argon2id a dozen times.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -109,9 +108,6 @@ describe.skipIf(!redisUrl)("The app with REDIS_URL set", () => {
   afterAll(async () => {
     await closeRateLimitStore();
     await cleanup();
-    delete process.env.REDIS_URL;
-    delete process.env.REDIS_KEY_PREFIX;
-    resetEnvForTests();
     await deleteKeys(inspector, prefix);
     await inspector.quit();
   });
@@ -180,7 +176,5 @@ test("/readyz is 503 when REDIS_URL is set and Redis does not answer", async () 
   } finally {
     await closeRateLimitStore();
     await cleanup();
-    delete process.env.REDIS_URL;
-    resetEnvForTests();
   }
 });

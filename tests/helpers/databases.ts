@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { closeDb, createDb, migrateToLatest } from "~/server/db/db.server";
-import { resetEnvForTests } from "~/server/env.server";
+import { setEnv } from "./env";
 
 export interface TestDatabase {
   name: "sqlite" | "postgres";
@@ -55,7 +55,8 @@ export function testDatabases(suite: string): TestDatabase[] {
 
 /**
  * Points the app's own db() at a fresh migrated database (and a private storage dir), as the
- * server would at boot. Returns a cleanup function.
+ * server would at boot. `extraEnv` (e.g. APP_URL, GOOGLE_*, REDIS_URL) holds until the returned
+ * cleanup, which also undoes it.
  */
 export async function useAppDatabase(database: TestDatabase, extraEnv: Record<string, string> = {}) {
   const url = await database.setup();
@@ -67,9 +68,8 @@ export async function useAppDatabase(database: TestDatabase, extraEnv: Record<st
     AUTH_SECRET: "test-secret-0123456789-0123456789-abcdef",
     DEMO_CONTENT: "off",
     LOG_LEVEL: "silent",
-    ...extraEnv,
   });
-  resetEnvForTests();
+  const restoreEnv = setEnv(extraEnv);
   await migrateToLatest();
   return {
     storageDir: storage,
@@ -77,6 +77,7 @@ export async function useAppDatabase(database: TestDatabase, extraEnv: Record<st
       await closeDb();
       await database.teardown();
       rmSync(storage, { recursive: true, force: true });
+      restoreEnv();
     },
   };
 }
