@@ -1,7 +1,6 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { RESUME_MAX_BYTES } from "~/lib/constants";
 import {
   MalformedForm,
@@ -15,16 +14,11 @@ import { createLocalFileStore, type FileStore } from "~/server/storage/storage.s
 import { createS3FileStore, s3ConfigFromEnv } from "~/server/storage/s3.server";
 import * as make from "./fixtures/make-files";
 import { startS3, type TestS3 } from "./helpers/s3";
+import { tempDir } from "./helpers/temp-dirs";
 
 const URL_ = "http://localhost/apply/x";
-const roots: string[] = [];
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
-
 function newStore(): { root: string; store: FileStore } {
-  const root = mkdtempSync(path.join(tmpdir(), "uploads-"));
-  roots.push(root);
+  const root = tempDir("uploads-");
   return { root, store: createLocalFileStore(root) };
 }
 

@@ -1,9 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { text } from "node:stream/consumers";
 import { GetObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   cleanTempUploads,
   createLocalFileStore,
@@ -14,16 +13,7 @@ import {
 } from "~/server/storage/storage.server";
 import { createS3FileStore, s3ConfigFromEnv } from "~/server/storage/s3.server";
 import { startS3, type TestS3 } from "./helpers/s3";
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-}
+import { tempDir } from "./helpers/temp-dirs";
 
 let s3: TestS3;
 beforeAll(async () => {
