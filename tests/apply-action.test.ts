@@ -9,6 +9,7 @@ import { createOpening, setOpeningStatus } from "~/server/models/openings.server
 import { issueFormToken } from "~/server/defence/spam-defence.server";
 import { useAppDatabase } from "./helpers/databases";
 import { signInStaff, signUp } from "./helpers/accounts";
+import { buildRequest } from "./helpers/routes";
 import { testSetups } from "./helpers/storages";
 import { docx, elf, pdf } from "./fixtures/make-files";
 
@@ -183,17 +184,18 @@ describe.each(testSetups("apply action"))("Job applications on $name", ({ databa
     const row = await db().selectFrom("jobApplications").selectAll().where("appliedBy", "=", client.id).executeTakeFirstOrThrow();
     expect(await newFiles()).toEqual([row.resume]);
 
-    const request = new Request(`http://localhost/employee-dashboard/applications/${row.id}/resume`, { headers: { Cookie: (await signInStaff("hr@indigokite.dev", { name: "HR", password: "staff-password-123" })).cookie } });
+    const staff = await signInStaff("hr@indigokite.dev", { name: "HR", password: "staff-password-123" });
+    const request = buildRequest(`http://localhost/employee-dashboard/applications/${row.id}/resume`, { cookie: staff.cookie });
     const download = (await downloadResume({ request, params: { id: row.id }, context: {} } as never)) as Response;
     expect(download.status).toBe(200);
     expect(download.headers.get("content-length")).toBe(String(bytes.length));
     expect(download.headers.get("content-type")).toBe("application/pdf");
     expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
 
-    const deletion = new Request("http://localhost/settings/delete-account", {
-      method: "POST",
-      body: new URLSearchParams({ intent: "delete-account" }),
-      headers: { Cookie: client.cookie, Origin: "http://localhost", Host: "localhost", "Content-Type": "application/x-www-form-urlencoded" },
+    const deletion = buildRequest("http://localhost/settings/delete-account", {
+      form: { intent: "delete-account" },
+      cookie: client.cookie,
+      headers: { Origin: "http://localhost", Host: "localhost" },
     });
     const deleted = await deleteAccount({ request: deletion, params: {}, context: {} } as never).catch((r: unknown) => r);
     expect((deleted as Response).headers.get("location")).toBe("/?notice=deleted");

@@ -22,6 +22,7 @@ import { signInWithPassword } from "~/server/auth/sign-in.server";
 // Aliased: the helper is not a React hook, whatever its name says to eslint-plugin-react-hooks.
 import { testDatabases, useAppDatabase as openAppDatabase, type TestDatabase } from "./helpers/databases";
 import { signUp, type TestUser } from "./helpers/accounts";
+import { buildRequest } from "./helpers/routes";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -170,7 +171,7 @@ describe.skipIf(!pgUrl)("Copying into PostgreSQL", () => {
     process.env.DATABASE_URL = targetUrl;
     resetEnvForTests();
     resetAuthForTests();
-    const request = new Request("http://localhost:3000/user-dashboard", { headers: { Cookie: source.client.cookie } });
+    const request = buildRequest("http://localhost:3000/user-dashboard", { cookie: source.client.cookie });
     expect(await getSessionUser(request)).toMatchObject({ id: source.client.id, email: source.client.email, role: "client" });
     const signIn = new Request("http://localhost:3000/login", { method: "POST" });
     const outcome = await signInWithPassword(signIn, { email: source.client.email, password: PASSWORD }, { as: "client", clientIp: "203.0.113.8" });

@@ -4,6 +4,7 @@ import { ABSOLUTE_LIFETIME_MS, getSessionUser, requireStaff } from "~/server/aut
 import { createSignedInUser, SESSION_COOKIE, signedSessionValue } from "../e2e/fixtures";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
 import { signUp } from "./helpers/accounts";
+import { buildRequest } from "./helpers/routes";
 
 // The e2e sign-in fixture writes Better Auth's rows and cookie by hand (e2e/fixtures.ts). These
 // tests hold it to what the app really accepts, so a change to the auth setup fails here in a
@@ -21,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => cleanup());
 
-const requestWith = (cookie: string) => new Request("http://localhost/user-dashboard", { headers: { Cookie: cookie } });
+const requestWith = (cookie: string) => buildRequest("http://localhost/user-dashboard", { cookie });
 
 test("The fixture signs its session cookie exactly as Better Auth does", async () => {
   const client = await signUp("signed-by-better-auth@example.com");

@@ -15,7 +15,7 @@ import { getProject, setProjectProgress } from "~/server/models/projects.server"
 import { addStaffReply } from "~/server/models/complaints-staff.server";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
 import { signUp, type TestUser } from "./helpers/accounts";
-import { call } from "./helpers/routes";
+import { buildRequest, call } from "./helpers/routes";
 
 const PROFILE = "/user-dashboard?index";
 const PROJECTS = "/user-dashboard/projects";
@@ -234,7 +234,7 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
 
   test("The portal stream forwards the signed-in client's own project and complaint changes only", async () => {
     const controller = new AbortController();
-    const request = new Request("http://localhost/events/portal", { headers: { Cookie: alice.cookie }, signal: controller.signal });
+    const request = buildRequest("http://localhost/events/portal", { cookie: alice.cookie, signal: controller.signal });
     const response = (await portalEvents.loader({ request, params: {}, context: {} } as never)) as Response;
     expect(response.headers.get("content-type")).toContain("text/event-stream");
     const reader = response.body!.getReader();

@@ -13,10 +13,16 @@ export interface Outcome {
   data?: Record<string, unknown> & { status?: string; intent?: string; message?: string };
 }
 
-export interface CallOptions {
+export interface RequestOptions {
   cookie?: string;
   /** Posted as application/x-www-form-urlencoded; an array repeats the field. */
   form?: Form;
+  /** Sent as given, after the defaults (e.g. Origin and Host for a same-origin post). */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface CallOptions extends RequestOptions {
   params?: Record<string, string>;
   clientIp?: string;
 }
@@ -37,16 +43,23 @@ function asOutcome(value: unknown): Outcome {
   return { status: 200, data: value as Outcome["data"] };
 }
 
-export async function call(fn: RouteFn, path: string, options: CallOptions = {}): Promise<Outcome> {
+/** A GET, or with `form` a form POST, carrying the session cookie when given. */
+export function buildRequest(url: string, options: RequestOptions = {}): Request {
   const headers = new Headers();
-  if (options.cookie) headers.set("Cookie", options.cookie);
-  const init: RequestInit = { headers };
+  const init: RequestInit = { headers, signal: options.signal };
   if (options.form) {
     init.method = "POST";
     init.body = toBody(options.form);
     headers.set("Content-Type", "application/x-www-form-urlencoded");
   }
-  const request = new Request(`http://localhost${path}`, init);
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+  if (options.cookie) headers.set("Cookie", options.cookie);
+  return new Request(url, init);
+}
+
+/** `path` is on http://localhost; the context carries `clientIp` as server.ts would. */
+export async function call(fn: RouteFn, path: string, options: CallOptions = {}): Promise<Outcome> {
+  const request = buildRequest(`http://localhost${path}`, options);
   try {
     return asOutcome(await fn({ request, params: options.params ?? {}, context: { clientIp: options.clientIp ?? "203.0.113.9" } } as never));
   } catch (error) {
