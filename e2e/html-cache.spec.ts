@@ -1,8 +1,8 @@
-import http from "node:http";
 import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
 import type Database from "better-sqlite3";
 import { demoTestimonials } from "../app/content/testimonials";
+import { rawRequest, type RawReply as Reply } from "../tests/helpers/http";
 import { createSignedInUser } from "./fixtures";
 import { insertOpening, openDatabase, setOpeningStatus, startIsolatedServer, type IsolatedServer } from "./helpers";
 
@@ -26,22 +26,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
 function raw(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${server.baseURL}${path}`, { method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    request.on("error", reject);
-    request.end();
-  });
+  return rawRequest(`${server.baseURL}${path}`, { method, headers });
 }
 
 function decoded(reply: Reply): string {

@@ -13,6 +13,7 @@ import { db } from "~/server/db/db.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { addStaff } from "~/server/models/staff.server";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
+import { buildRequest } from "./helpers/routes";
 import { startOidcProvider, type TestOidcProvider } from "./helpers/oidc";
 
 // Every sign-in hashes with Argon2id (19 MiB); the rate-limit tests make 30+ of them, which can take
@@ -52,13 +53,11 @@ class Jar {
 }
 
 function form(path: string, fields: Record<string, string>, jar?: Jar) {
-  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Origin: APP_URL });
-  if (jar) headers.set("Cookie", jar.header());
-  return new Request(`${APP_URL}${path}`, { method: "POST", body: new URLSearchParams(fields), headers });
+  return buildRequest(`${APP_URL}${path}`, { form: fields, cookie: jar?.header(), headers: { Origin: APP_URL } });
 }
 
 function get(path: string, jar: Jar) {
-  return new Request(new URL(path, APP_URL), { headers: { Cookie: jar.header() } });
+  return buildRequest(new URL(path, APP_URL).href, { cookie: jar.header() });
 }
 
 async function settle<T>(run: () => Promise<T>): Promise<T | Response> {
