@@ -5,8 +5,9 @@ import { addStaffWithCli, collectDialogs, startIsolatedServer, uniqueId, waitFor
 
 // Accounts and sign-in journeys (issue 4) in a real browser against the built server. Accounts
 // are unique per test, so tests run in parallel; journeys that need their own configuration (a
-// real SMTP server) run on an isolated instance. Only two tests sign in through the forms: a client
-// ("Login → /user-dashboard…") and staff ("Employee login…"); the others start signed in (fixtures.ts).
+// real SMTP server) run on an isolated instance. One test per role signs in through its form: a
+// client ("Login → /user-dashboard…") and staff ("Employee login…"); the others start signed in
+// (fixtures.ts), and use the forms only for what they check (registering, a refused or reset password).
 
 const PASSWORD = "e2e-password-0123";
 const DARK = /(^|\s)dark(\s|$)/;
@@ -27,8 +28,8 @@ async function expectDialog(dialogs: string[], text: string) {
 }
 
 /** Registers through the Login ⇄ Create Account toggle of /login. */
-async function register(page: Page, email: string, base = "") {
-  await page.goto(`${base}/login`);
+async function register(page: Page, email: string) {
+  await page.goto("/login");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Create Account" })).toBeVisible();
