@@ -4,7 +4,7 @@ import { loader as downloadResume } from "~/routes/console/application-resume";
 import { action as applySubmit } from "~/routes/resources/apply-submit";
 import { action as deleteAccount } from "~/routes/resources/settings-delete-account";
 import { db } from "~/server/db/db.server";
-import { auth, resetAuthForTests } from "~/server/auth/auth.server";
+import { auth } from "~/server/auth/auth.server";
 import { createOpening, setOpeningStatus } from "~/server/models/openings.server";
 import { issueFormToken } from "~/server/defence/spam-defence.server";
 import { useAppDatabase } from "./helpers/databases";
@@ -54,7 +54,6 @@ describe.each(testSetups("apply action"))("Job applications on $name", ({ databa
   const newFiles = async () => (await storage.files()).filter((f) => !filesBefore.includes(f));
   beforeAll(async () => {
     ({ cleanup } = await useAppDatabase(database, await storage.setup()));
-    resetAuthForTests();
   });
   afterAll(async () => {
     await cleanup();

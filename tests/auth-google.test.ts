@@ -8,7 +8,7 @@ import * as authApi from "~/routes/resources/auth-api";
 import { employeeLoginAction, employeeLoginLoader } from "~/routes/auth/employee-login.server";
 import { loginAction, loginLoader } from "~/routes/auth/login.server";
 import * as dashboard from "~/routes/auth/dashboard";
-import { auth, resetAuthForTests } from "~/server/auth/auth.server";
+import { auth } from "~/server/auth/auth.server";
 import { db } from "~/server/db/db.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { addStaff } from "~/server/models/staff.server";
@@ -114,12 +114,10 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
       GOOGLE_CLIENT_SECRET: oidc.clientSecret,
       GOOGLE_ISSUER: oidc.issuer,
     }));
-    resetAuthForTests();
   });
   afterAll(async () => {
     await cleanup();
     await oidc.stop();
-    resetAuthForTests();
   });
   beforeEach(async () => {
     await db().deleteFrom("rateLimits").execute();
@@ -252,12 +250,10 @@ describe("The local OpenID provider works with Better Auth 1.7 (harness check)",
       GOOGLE_CLIENT_SECRET: oidc.clientSecret,
       GOOGLE_ISSUER: oidc.issuer,
     }));
-    resetAuthForTests();
   });
   afterAll(async () => {
     await cleanup();
     await oidc.stop();
-    resetAuthForTests();
   });
 
   test("signIn.social → provider (auto login + consent) → /api/auth/callback/google → session", async () => {

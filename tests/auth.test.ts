@@ -24,7 +24,7 @@ import * as authApi from "~/routes/resources/auth-api";
 import * as homeDashboardRoute from "~/routes/resources/home-dashboard";
 import * as deleteAccountRoute from "~/routes/resources/settings-delete-account";
 import * as resetRequestRoute from "~/routes/resources/settings-reset-password";
-import { CLIENT_IP_HEADER, resetAuthForTests } from "~/server/auth/auth.server";
+import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { currentDialect, db } from "~/server/db/db.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { addStaff, listStaff, removeStaff, StaffError } from "~/server/models/staff.server";
@@ -177,7 +177,6 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
 
   beforeAll(async () => {
     ({ cleanup, storageDir } = await useAppDatabase(database, { APP_URL }));
-    resetAuthForTests();
   });
   afterAll(async () => cleanup());
   beforeEach(async () => {

@@ -5,7 +5,6 @@ import * as complaintRoute from "~/routes/console/complaint";
 import * as inboxRoute from "~/routes/console/support";
 import * as portalProjects from "~/routes/portal/projects";
 import * as portalSupport from "~/routes/portal/support";
-import { resetAuthForTests } from "~/server/auth/auth.server";
 import { createComplaint } from "~/server/models/complaints.server";
 import { db } from "~/server/db/db.server";
 import { saveProfile } from "~/server/models/profiles.server";
@@ -32,7 +31,6 @@ describe.each(testDatabases("console-clients-support"))("Staff console clients a
 
   beforeAll(async () => {
     ({ cleanup } = await useAppDatabase(database));
-    resetAuthForTests();
     alice = await signUp("alice@example.com", "Alice");
     bob = await signUp("bob@example.org", "Bob");
     staff = await signInStaff("priya@indigokite.dev", { name: "Priya Sharma" });

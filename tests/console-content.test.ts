@@ -13,7 +13,7 @@ import * as testimonialsRoute from "~/routes/console/testimonials";
 import * as publicOpeningRoute from "~/routes/marketing/opening";
 import { todayIso } from "~/lib/schemas/openings";
 import { listAudit, recordAudit } from "~/server/models/audit.server";
-import { auth, resetAuthForTests } from "~/server/auth/auth.server";
+import { auth } from "~/server/auth/auth.server";
 import { db } from "~/server/db/db.server";
 import { createOpening, findOpening, listOpenOpenings } from "~/server/models/openings.server";
 import { listStaff } from "~/server/models/staff.server";
@@ -55,7 +55,6 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
 
   beforeAll(async () => {
     ({ cleanup } = await useAppDatabase(database, { APP_URL: "https://agency.example" }));
-    resetAuthForTests();
     staff = (await signInStaff("editor@indigokite.dev", { password: "staff-password-123" })).cookie;
     client = (await signUp("carol@example.com", "Carol")).cookie;
     // Migrations plus two Argon2 sign-ups: slow on a busy CI machine.

@@ -14,7 +14,6 @@ import * as leadsRoute from "~/routes/console/leads";
 import * as leadsExportRoute from "~/routes/console/leads-export";
 import * as overviewRoute from "~/routes/console/overview";
 import { PAGE_SIZE } from "~/lib/pagination";
-import { resetAuthForTests } from "~/server/auth/auth.server";
 import { db } from "~/server/db/db.server";
 import { weekStart, WEEK_MS } from "~/server/models/overview.server";
 import { fileStore } from "~/server/storage/storage.server";
@@ -116,7 +115,6 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
 
   beforeAll(async () => {
     ({ cleanup } = await useAppDatabase(database));
-    resetAuthForTests();
     staff = await signInStaff("priya@indigokite.dev", { name: "Priya Rao", password: "staff-password-123" });
     client = await signUp("alice@example.com", "Alice");
   });
@@ -467,7 +465,6 @@ describe.each(testSetups("console resume downloads"))("Resume downloads on $name
   let staff: { cookie: string; id: string };
   beforeAll(async () => {
     ({ cleanup } = await useAppDatabase(database, await storage.setup()));
-    resetAuthForTests();
     staff = await signInStaff("priya@indigokite.dev", { name: "Priya Rao", password: "staff-password-123" });
   });
   afterAll(async () => {

@@ -44,7 +44,6 @@ function dbCopy(...args: string[]) {
 /** A SQLite file as a running app leaves it: demo content, a client with a session, their portal data, leads, audit. */
 async function buildSource(): Promise<{ file: string; client: TestUser; cleanup: () => Promise<void> }> {
   const { cleanup } = await openAppDatabase(testDatabases("db-copy")[0]!);
-  resetAuthForTests();
   await seedDemoContent();
   const client = await signUp("copied.client@example.com", "Copied Client");
   const staff = { id: "staff-1", email: "ops@indigokite.dev", name: "Ops Person" };

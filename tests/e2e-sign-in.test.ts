@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { auth, resetAuthForTests } from "~/server/auth/auth.server";
+import { auth } from "~/server/auth/auth.server";
 import { ABSOLUTE_LIFETIME_MS, getSessionUser, requireStaff } from "~/server/auth/session.server";
 import { createSignedInUser, SESSION_COOKIE, signedSessionValue } from "../e2e/fixtures";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
@@ -17,7 +17,6 @@ let databaseFile = "";
 beforeAll(async () => {
   // The fixture signs with E2E_AUTH_SECRET, the app checks with AUTH_SECRET: the same here, as in e2e.
   ({ cleanup } = await useAppDatabase(testDatabases("e2e sign-in fixture")[0]!, { AUTH_SECRET: SECRET, E2E_AUTH_SECRET: SECRET }));
-  resetAuthForTests();
   databaseFile = process.env.DATABASE_URL!.slice("file:".length);
 });
 afterAll(async () => cleanup());

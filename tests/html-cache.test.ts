@@ -4,7 +4,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import * as careersRoute from "~/routes/marketing/careers";
 import * as homeRoute from "~/routes/marketing/home";
 import * as openingRoute from "~/routes/marketing/opening";
-import { resetAuthForTests } from "~/server/auth/auth.server";
 import { startContentWatcher } from "~/server/events/content-watcher.server";
 import { db } from "~/server/db/db.server";
 import { events } from "~/server/events/bus.server";
@@ -133,7 +132,6 @@ describe.each(testDatabases("html cache"))("HTML cache on $name", (database) => 
 
   beforeAll(async () => {
     ({ cleanup } = await useAppDatabase(database));
-    resetAuthForTests();
     cache = createHtmlCache({ now: () => clock, commonHeaders: { "X-Content-Type-Options": "nosniff" } });
     unsubscribe = cache.subscribe(events());
     // The order of server.ts: the cache first, then the app (which may fill it).

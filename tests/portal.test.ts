@@ -6,7 +6,6 @@ import * as projectsRoute from "~/routes/portal/projects";
 import * as settingsRoute from "~/routes/portal/settings";
 import * as supportRoute from "~/routes/portal/support";
 import * as portalEvents from "~/routes/resources/events-portal";
-import { resetAuthForTests } from "~/server/auth/auth.server";
 import { getComplaint } from "~/server/models/complaints.server";
 import { db } from "~/server/db/db.server";
 import { events } from "~/server/events/bus.server";
@@ -36,7 +35,6 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
 
   beforeAll(async () => {
     ({ cleanup } = await useAppDatabase(database));
-    resetAuthForTests();
     alice = await signUp("alice@example.com", "Alice");
     bob = await signUp("bob@example.org", "Bob");
     staff = await signUp("priya@indigokite.dev", "Priya");

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { TOO_MANY_ATTEMPTS } from "~/lib/auth-messages";
 import { action as quoteAction } from "~/routes/marketing/quote";
 import { loader as readyz } from "~/routes/resources/readyz";
-import { resetAuthForTests } from "~/server/auth/auth.server";
 import { createRedisCounters } from "~/server/defence/counters-redis.server";
 import { db } from "~/server/db/db.server";
 import { closeRateLimitStore, hitRateLimit } from "~/server/defence/rate-limit.server";
@@ -99,7 +98,6 @@ describe.skipIf(!redisUrl)("The app with REDIS_URL set", () => {
   beforeAll(async () => {
     await closeRateLimitStore();
     ({ cleanup } = await useAppDatabase(testDatabases("rate-limit-store")[0]!, { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix }));
-    resetAuthForTests();
   });
   afterAll(async () => {
     await closeRateLimitStore();

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
+import { resetAuthForTests } from "~/server/auth/auth.server";
 import { closeDb, createDb, migrateToLatest } from "~/server/db/db.server";
 import { setEnv } from "./env";
 
@@ -56,7 +57,8 @@ export function testDatabases(suite: string): TestDatabase[] {
 /**
  * Points the app's own db() at a fresh migrated database (and a private storage dir), as the
  * server would at boot. `extraEnv` (e.g. APP_URL, GOOGLE_*, REDIS_URL) holds until the returned
- * cleanup, which also undoes it.
+ * cleanup, which also undoes it. Better Auth is set up anew on first use each time: an instance
+ * made earlier holds the previous database handle and configuration.
  */
 export async function useAppDatabase(database: TestDatabase, extraEnv: Record<string, string> = {}) {
   const url = await database.setup();
@@ -70,6 +72,7 @@ export async function useAppDatabase(database: TestDatabase, extraEnv: Record<st
     LOG_LEVEL: "silent",
   });
   const restoreEnv = setEnv(extraEnv);
+  resetAuthForTests();
   await migrateToLatest();
   return {
     storageDir: storage,
@@ -78,6 +81,7 @@ export async function useAppDatabase(database: TestDatabase, extraEnv: Record<st
       await database.teardown();
       rmSync(storage, { recursive: true, force: true });
       restoreEnv();
+      resetAuthForTests();
     },
   };
 }
