@@ -7,7 +7,7 @@ import { db } from "~/server/db/db.server";
 import { auth } from "~/server/auth/auth.server";
 import { createOpening, setOpeningStatus } from "~/server/models/openings.server";
 import { issueFormToken } from "~/server/defence/spam-defence.server";
-import { useAppDatabase } from "./helpers/databases";
+import { clearTables, useAppDatabase } from "./helpers/databases";
 import { signInStaff, signUp } from "./helpers/accounts";
 import { buildRequest } from "./helpers/routes";
 import { testSetups } from "./helpers/storages";
@@ -60,8 +60,7 @@ describe.each(testSetups("apply action"))("Job applications on $name", ({ databa
     await storage.teardown();
   });
   beforeEach(async () => {
-    await db().deleteFrom("jobApplications").execute();
-    await db().deleteFrom("mailOutbox").execute();
+    await clearTables("jobApplications", "mailOutbox");
     const opening = await createOpening({
       title: "Backend Engineer",
       location: "Pune",

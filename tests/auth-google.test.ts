@@ -12,7 +12,7 @@ import { auth } from "~/server/auth/auth.server";
 import { db } from "~/server/db/db.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { addStaff } from "~/server/models/staff.server";
-import { testDatabases, useAppDatabase } from "./helpers/databases";
+import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { buildRequest } from "./helpers/routes";
 import { startOidcProvider, type TestOidcProvider } from "./helpers/oidc";
 
@@ -120,7 +120,7 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     await oidc.stop();
   });
   beforeEach(async () => {
-    await db().deleteFrom("rateLimits").execute();
+    await clearTables("rateLimits");
     oidc.authorizationRequests.length = 0;
   });
 

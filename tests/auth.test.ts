@@ -29,7 +29,7 @@ import { currentDialect, db } from "~/server/db/db.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { addStaff, listStaff, removeStaff, StaffError } from "~/server/models/staff.server";
 import { fileStore } from "~/server/storage/storage.server";
-import { testDatabases, useAppDatabase } from "./helpers/databases";
+import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { buildRequest } from "./helpers/routes";
 
 // Every sign-in hashes with Argon2id (19 MiB); the rate-limit tests make 30+ of them, which can take
@@ -180,7 +180,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
   });
   afterAll(async () => cleanup());
   beforeEach(async () => {
-    await db().deleteFrom("rateLimits").execute();
+    await clearTables("rateLimits");
   });
 
   describe("Register and log in (customer form)", () => {

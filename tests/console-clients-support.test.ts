@@ -9,7 +9,7 @@ import { createComplaint } from "~/server/models/complaints.server";
 import { db } from "~/server/db/db.server";
 import { saveProfile } from "~/server/models/profiles.server";
 import { createProject } from "~/server/models/projects.server";
-import { testDatabases, useAppDatabase } from "./helpers/databases";
+import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { signInStaff, signUp, type TestUser } from "./helpers/accounts";
 import { recordEvents } from "./helpers/events";
 import { call } from "./helpers/routes";
@@ -37,9 +37,7 @@ describe.each(testDatabases("console-clients-support"))("Staff console clients a
   });
   afterAll(async () => cleanup());
   beforeEach(async () => {
-    for (const table of ["auditLog", "mailOutbox", "projectProgress", "complaintReplies", "complaints", "projects", "profiles"] as const) {
-      await db().deleteFrom(table).execute();
-    }
+    await clearTables("auditLog", "mailOutbox", "projectProgress", "complaintReplies", "complaints", "projects", "profiles");
   });
 
   const projectOf = (who: TestUser, title = "Rider app") => createProject({ ownerId: who.id }, { title, description: "Delivery tracking." });

@@ -18,7 +18,7 @@ import { db } from "~/server/db/db.server";
 import { createOpening, findOpening, listOpenOpenings } from "~/server/models/openings.server";
 import { listStaff } from "~/server/models/staff.server";
 import { createTestimonial, findTestimonial, listVisibleTestimonials } from "~/server/models/testimonials.server";
-import { testDatabases, useAppDatabase } from "./helpers/databases";
+import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { signInStaff, signUp } from "./helpers/accounts";
 import { recordEvents } from "./helpers/events";
 import { call, type Form } from "./helpers/routes";
@@ -61,7 +61,7 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
   }, 30_000);
   afterAll(async () => cleanup());
   beforeEach(async () => {
-    for (const table of ["auditLog", "jobApplications", "jobOpenings", "testimonials"] as const) await db().deleteFrom(table).execute();
+    await clearTables("auditLog", "jobApplications", "jobOpenings", "testimonials");
   });
 
   async function seedOpening() {

@@ -17,7 +17,7 @@ import { PAGE_SIZE } from "~/lib/pagination";
 import { db } from "~/server/db/db.server";
 import { weekStart, WEEK_MS } from "~/server/models/overview.server";
 import { fileStore } from "~/server/storage/storage.server";
-import { testDatabases, useAppDatabase } from "./helpers/databases";
+import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { signInStaff, signUp } from "./helpers/accounts";
 import { recordEvents } from "./helpers/events";
 import { call, type Outcome, type RouteFn } from "./helpers/routes";
@@ -120,9 +120,7 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
   });
   afterAll(async () => cleanup());
   beforeEach(async () => {
-    for (const table of ["recordNotes", "auditLog", "jobApplications", "jobOpenings", "quotes", "complaintReplies", "complaints"] as const) {
-      await db().deleteFrom(table).execute();
-    }
+    await clearTables("recordNotes", "auditLog", "jobApplications", "jobOpenings", "quotes", "complaintReplies", "complaints");
   });
 
   test("A guest is sent to /login and a client is refused (403) by every loader, action and download, and nothing changes", async () => {

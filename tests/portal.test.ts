@@ -12,7 +12,7 @@ import { events } from "~/server/events/bus.server";
 import { getProfile } from "~/server/models/profiles.server";
 import { getProject, setProjectProgress } from "~/server/models/projects.server";
 import { addStaffReply } from "~/server/models/complaints-staff.server";
-import { testDatabases, useAppDatabase } from "./helpers/databases";
+import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { signUp, type TestUser } from "./helpers/accounts";
 import { buildRequest, call } from "./helpers/routes";
 
@@ -41,7 +41,7 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
   });
   afterAll(async () => cleanup());
   beforeEach(async () => {
-    for (const table of ["complaintReplies", "complaints", "projects", "profiles"] as const) await db().deleteFrom(table).execute();
+    await clearTables("complaintReplies", "complaints", "projects", "profiles");
   });
 
   const newProject = (who: TestUser, fields: Record<string, string> = {}) =>

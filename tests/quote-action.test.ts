@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { action } from "~/routes/marketing/quote";
 import { db } from "~/server/db/db.server";
 import { issueFormToken, SUBMISSION_LIMITS } from "~/server/defence/spam-defence.server";
-import { testDatabases, useAppDatabase } from "./helpers/databases";
+import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { call, type Outcome } from "./helpers/routes";
 
 type Fields = Record<string, string>;
@@ -42,9 +42,7 @@ describe.each(testDatabases("quote action"))("Quote requests on $name", (databas
   });
   afterAll(async () => cleanup());
   beforeEach(async () => {
-    await db().deleteFrom("quotes").execute();
-    await db().deleteFrom("mailOutbox").execute();
-    await db().deleteFrom("rateLimits").execute();
+    await clearTables("quotes", "mailOutbox", "rateLimits");
   });
 
   test("A valid quote is stored once with submittedAt and queues a confirmation and a sales notice", async () => {

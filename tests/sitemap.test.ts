@@ -3,7 +3,7 @@ import { loader } from "~/routes/resources/sitemap";
 import { db } from "~/server/db/db.server";
 import { cacheKeyFor } from "~/server/http/html-cache.server";
 import { createOpening, setOpeningStatus, updateOpening, type OpeningInput } from "~/server/models/openings.server";
-import { testDatabases, useAppDatabase } from "./helpers/databases";
+import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 
 // sitemap.xml lists every open job opening with its last change (issue 14, part 4).
 
@@ -41,7 +41,7 @@ describe.each(testDatabases("sitemap"))("sitemap.xml on $name", (database) => {
   });
   afterAll(async () => cleanup());
   beforeEach(async () => {
-    await db().deleteFrom("jobOpenings").execute();
+    await clearTables("jobOpenings");
   });
 
   test("An open opening is listed at its public page with lastmod from its last change", async () => {

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { resetAuthForTests } from "~/server/auth/auth.server";
-import { closeDb, createDb, migrateToLatest } from "~/server/db/db.server";
+import { closeDb, createDb, db, migrateToLatest } from "~/server/db/db.server";
+import type { Database } from "~/server/db/schema";
 import { setEnv } from "./env";
 
 export interface TestDatabase {
@@ -84,4 +85,9 @@ export async function useAppDatabase(database: TestDatabase, extraEnv: Record<st
       resetAuthForTests();
     },
   };
+}
+
+/** Empties tables of the app's database between tests, in the order given (rows that point to others first). */
+export async function clearTables(...tables: (keyof Database)[]): Promise<void> {
+  for (const table of tables) await db().deleteFrom(table).execute();
 }
