@@ -11,7 +11,6 @@ import {
   UploadRejected,
 } from "~/server/uploads/resume-upload.server";
 import { createLocalFileStore, type FileStore } from "~/server/storage/storage.server";
-import { createS3FileStore, s3ConfigFromEnv } from "~/server/storage/s3.server";
 import * as make from "./fixtures/make-files";
 import { startS3, type TestS3 } from "./helpers/s3";
 import { tempDir } from "./helpers/temp-dirs";
@@ -420,7 +419,7 @@ describe("Uploads to S3 storage", () => {
   async function newS3Store() {
     const bucket = await s3.createBucket();
     const { root } = newStore();
-    const store = createS3FileStore(s3ConfigFromEnv({ ...s3.env(bucket), S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: "true" }, path.join(root, ".tmp")));
+    const store = s3.fileStore(bucket, path.join(root, ".tmp"));
     const left = async () => [...(await store.list("")), ...filesUnder(root)];
     return { store, root, left };
   }

@@ -6,7 +6,6 @@ import { GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { copyStore, formatCopyReport } from "~/server/storage/copy.server";
 import { createLocalFileStore } from "~/server/storage/storage.server";
-import { createS3FileStore, s3ConfigFromEnv } from "~/server/storage/s3.server";
 import { startS3, type TestS3 } from "./helpers/s3";
 import { tempDir } from "./helpers/temp-dirs";
 
@@ -24,8 +23,8 @@ async function setup(files: Record<string, Buffer>) {
     writeFileSync(path.join(dir, key), bytes);
   }
   const bucket = await s3.createBucket();
-  const env = { ...s3.env(bucket, "site"), S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: "true" };
-  const target = createS3FileStore(s3ConfigFromEnv(env, path.join(dir, ".tmp")));
+  const env = s3.env(bucket, "site");
+  const target = s3.fileStore(bucket, path.join(dir, ".tmp"), "site");
   return { dir, bucket, env, source: createLocalFileStore(dir), target };
 }
 

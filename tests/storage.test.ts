@@ -11,7 +11,6 @@ import {
   KeyExists,
   type FileStore,
 } from "~/server/storage/storage.server";
-import { createS3FileStore, s3ConfigFromEnv } from "~/server/storage/s3.server";
 import { startS3, type TestS3 } from "./helpers/s3";
 import { tempDir } from "./helpers/temp-dirs";
 
@@ -43,7 +42,7 @@ const s3Backend: Backend = {
   name: "S3 (s3rver)",
   async create() {
     const bucket = await s3.createBucket();
-    const store = createS3FileStore(s3ConfigFromEnv({ ...s3.env(bucket, "uploads"), S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: "true" }, tempDir("s3-tmp-")));
+    const store = s3.fileStore(bucket, tempDir("s3-tmp-"), "uploads");
     return {
       store,
       async rawBytes(key) {
