@@ -15,6 +15,8 @@ import { AUTH_SECRET, DATABASE_FILE, openDatabase, uniqueId } from "./helpers";
 export const SESSION_COOKIE = "agency.session_token";
 /** session.expiresIn (7 days). The absolute lifetime (session.server.ts) counts from createdAt. */
 const SESSION_EXPIRES_IN_MS = 7 * 24 * 3_600_000;
+/** The servers under test inherit this environment, so they decide roles by the same domain. */
+const companyDomain = () => process.env.COMPANY_DOMAIN || site.domain;
 
 export interface SignInOptions {
   /** client or employee; the role follows from the e-mail's domain (COMPANY_DOMAIN), as in the app. */
@@ -52,9 +54,10 @@ const betterAuthId = () => randomBytes(16).toString("hex");
  * `npm run staff` CLI, gives them) and a live session; returns the user and its session cookie.
  */
 export async function createSignedInUser(options: SignInOptions): Promise<SignedInUser> {
-  const email = (options.email ?? (options.role === "employee" ? `staff-${uniqueId()}@${site.domain}` : `e2e-${uniqueId()}@example.com`)).toLowerCase();
-  const role = roleForEmail(email, site.domain);
-  if (role !== options.role) throw new Error(`${email} would be a ${role}, not a ${options.role} (COMPANY_DOMAIN ${site.domain})`);
+  const domain = companyDomain();
+  const email = (options.email ?? (options.role === "employee" ? `staff-${uniqueId()}@${domain}` : `e2e-${uniqueId()}@example.com`)).toLowerCase();
+  const role = roleForEmail(email, domain);
+  if (role !== options.role) throw new Error(`${email} would be a ${role}, not a ${options.role} (COMPANY_DOMAIN ${domain})`);
   const passwordHash = options.password === undefined ? undefined : await hashPassword(options.password);
   const user = { id: betterAuthId(), email, name: email.split("@")[0]!, role };
   const token = betterAuthId();
