@@ -12,9 +12,13 @@ const tmpDir = process.env.E2E_TMP_DIR ?? path.join(os.tmpdir(), `agency-site-e2
 // which inherit this environment) can open the same SQLite file, uploads and mails; see e2e/helpers.ts.
 const databaseFile = path.join(tmpDir, "e2e.sqlite");
 const storageDir = path.join(tmpDir, "uploads");
+process.env.E2E_BASE_URL = baseURL;
 process.env.E2E_TMP_DIR = tmpDir;
 process.env.E2E_DATABASE_FILE = databaseFile;
 process.env.E2E_STORAGE_DIR = storageDir;
+// The server's AUTH_SECRET: e2e/fixtures.ts signs the session cookies of the users it inserts with it.
+const authSecret = "e2e-only-secret-e2e-only-secret-e2e-only-secret";
+process.env.E2E_AUTH_SECRET = authSecret;
 // SMTP_URL is unset for the server, so mails are written as .eml files under ./data/mail relative
 // to its working directory, which is this file's directory (Playwright's webServer default).
 process.env.E2E_MAIL_DIR = path.join(import.meta.dirname, "data", "mail");
@@ -80,7 +84,7 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       DATABASE_URL: `file:${databaseFile}`,
       STORAGE_DIR: storageDir,
-      AUTH_SECRET: "e2e-only-secret-e2e-only-secret-e2e-only-secret",
+      AUTH_SECRET: authSecret,
       // The journeys read the .eml files and the seeded demo openings/testimonials.
       SMTP_URL: "",
       DEMO_CONTENT: "on",

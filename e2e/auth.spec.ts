@@ -1,10 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { startSmtpServer, type TestSmtpServer } from "../tests/helpers/smtp";
+import { createSignedInUser, signIn } from "./fixtures";
 import { addStaffWithCli, collectDialogs, startIsolatedServer, uniqueId, waitForHydration, type IsolatedServer } from "./helpers";
 
 // Accounts and sign-in journeys (issue 4) in a real browser against the built server. Accounts
 // are unique per test, so tests run in parallel; journeys that need their own configuration (a
-// real SMTP server) run on an isolated instance.
+// real SMTP server) run on an isolated instance. One test per role signs in through its form: a
+// client ("Login → /user-dashboard…") and staff ("Employee login…"); the others start signed in
+// (fixtures.ts), and use the forms only for what they check (registering, a refused or reset password).
 
 const PASSWORD = "e2e-password-0123";
 const DARK = /(^|\s)dark(\s|$)/;
@@ -25,8 +28,8 @@ async function expectDialog(dialogs: string[], text: string) {
 }
 
 /** Registers through the Login ⇄ Create Account toggle of /login. */
-async function register(page: Page, email: string, base = "") {
-  await page.goto(`${base}/login`);
+async function register(page: Page, email: string) {
+  await page.goto("/login");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Create Account" })).toBeVisible();
@@ -44,15 +47,15 @@ async function login(page: Page, email: string, password = PASSWORD, base = "") 
   await page.getByRole("main").getByRole("button", { name: "Login", exact: true }).click();
 }
 
-/** A signed-in client in this page's context, created without the UI (faster). */
-async function signedInClient(page: Page, base = "") {
-  const email = clientEmail();
-  await page.goto(`${base}/login?mode=register`);
-  await waitForHydration(page);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("main").getByRole("button", { name: "Create Account", exact: true }).click();
+/**
+ * A client with PASSWORD, signed in in this page's context without the UI and on /user-dashboard;
+ * `server` is an isolated instance to sign in to instead of the main one.
+ */
+async function signedInClient(page: Page, server?: IsolatedServer) {
+  const { email } = await signIn(page, { role: "client", password: PASSWORD, baseURL: server?.baseURL, databaseFile: server?.databaseFile });
+  await page.goto(`${server?.baseURL ?? ""}/user-dashboard`);
   await expect(page).toHaveURL(/\/user-dashboard$/);
+  await waitForHydration(page);
   return email;
 }
 
@@ -66,11 +69,9 @@ test.describe("Register and log in", () => {
     await expect(page).toHaveURL(/\/user-dashboard$/);
   });
 
-  test("Login → /user-dashboard with 'Logged in successfully!'", async ({ page, browser }) => {
-    const email = clientEmail();
-    const other = await browser.newPage();
-    await register(other, email);
-    await other.close();
+  test("Login → /user-dashboard with 'Logged in successfully!'", async ({ page }) => {
+    // The one client sign-in through the form; the account exists (with its password) beforehand.
+    const { email } = await createSignedInUser({ role: "client", password: PASSWORD });
 
     const dialogs = collectDialogs(page);
     await login(page, email);
@@ -132,7 +133,8 @@ test.describe("Dashboards and employee login", () => {
     await expect(page.getByRole("heading", { name: "Employee Dashboard" })).toHaveCount(0);
   });
 
-  test("Employee login (staff created with the CLI) → /employee-dashboard → Logout → /; /dashboard routes staff there", async ({ page }) => {
+  test("Employee login (staff created with the CLI) → /employee-dashboard, where Logout can be clicked while the 'Welcome back!' banner shows → Logout → /; /dashboard routes staff there", async ({ page }) => {
+    // The one staff sign-in through the form.
     test.setTimeout(90_000); // the CLI (npx tsx) takes several seconds to start
     const email = `staff-${uniqueId()}@indigokite.dev`;
     expect(addStaffWithCli(email, PASSWORD)).toBe(`Staff account created: ${email}`);
@@ -144,6 +146,9 @@ test.describe("Dashboards and employee login", () => {
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("main").getByRole("button", { name: "Login", exact: true }).click();
     await expect(page).toHaveURL(/\/employee-dashboard$/);
+    await expect(banner(page, "Welcome back!")).toBeVisible();
+    // Right after login: a trial click runs every actionability check, including "nothing else receives the click".
+    await page.getByRole("button", { name: "Logout" }).click({ trial: true, timeout: 3_000 });
     await expect(page.getByRole("heading", { name: "Employee Dashboard" })).toBeVisible();
     // The placeholder became the staff console (issue 5): its Overview section is the landing page.
     await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
@@ -161,22 +166,6 @@ test.describe("Dashboards and employee login", () => {
     await expect(mainNav(page).getByRole("link", { name: "Login / Register" })).toBeVisible();
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login$/);
-  });
-
-  test("Right after employee login, Logout can be clicked while the 'Welcome back!' banner shows", async ({ page }) => {
-    test.setTimeout(90_000);
-    const email = `staff-${uniqueId()}@indigokite.dev`;
-    addStaffWithCli(email, PASSWORD);
-    collectDialogs(page);
-    await page.goto("/employee-login");
-    await waitForHydration(page);
-    await page.getByLabel("Work Email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("main").getByRole("button", { name: "Login", exact: true }).click();
-    await expect(page).toHaveURL(/\/employee-dashboard$/);
-    await expect(banner(page, "Welcome back!")).toBeVisible();
-    // A trial click runs every actionability check, including "nothing else receives the click".
-    await page.getByRole("button", { name: "Logout" }).click({ trial: true, timeout: 3_000 });
   });
 
   test("Employee login refuses other domains and wrong passwords with the exact messages", async ({ page }) => {
@@ -275,7 +264,7 @@ test.describe("Reset Password through a real SMTP server", () => {
   test("'Password reset email sent to {email}', the mail arrives over SMTP, and its link sets a new password", async ({ page }) => {
     test.setTimeout(60_000);
     const base = server.baseURL;
-    const email = await signedInClient(page, base);
+    const email = await signedInClient(page, server);
     const dialogs = collectDialogs(page);
     await page.goto(`${base}/user-dashboard/settings`);
     await waitForHydration(page);

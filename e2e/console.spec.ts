@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import {
-  addStaffWithCli,
   collectDialogs,
   eventStreamOpened,
   expectSameDocument,
@@ -13,53 +12,36 @@ import {
   uniqueId,
   waitForHydration,
 } from "./helpers";
+import { signIn } from "./fixtures";
 
 // Staff console journeys (issue 5, "Tests": E2E journeys) in real browsers against the built
 // server. Each journey uses its own staff account, client account and records (unique titles), so
 // the tests run in parallel with each other and with the other specs. Staff and the client (or
 // guest) use separate browser contexts, so the live updates cross sessions as they would in life.
 
-const PASSWORD = "e2e-password-0123";
 const CONSOLE = "/employee-dashboard";
 
-/** A fresh staff account (created with the real CLI) signed in in a new browser context. */
+/** A fresh staff account signed in (without the UI, see fixtures.ts) in a new browser context, on the console. */
 async function staffPage(browser: Browser): Promise<Page> {
-  // The CLI sometimes fails with SQLITE_BUSY_SNAPSHOT while the server writes (reported as a bug);
-  // retry with a fresh address so the journeys test the console, not that race.
-  let email = "";
-  for (let attempt = 1; ; attempt++) {
-    email = `staff-${uniqueId()}@indigokite.dev`;
-    try {
-      addStaffWithCli(email, PASSWORD);
-      break;
-    } catch (error) {
-      if (attempt >= 3 || !String(error).includes("SQLITE_BUSY")) throw error;
-    }
-  }
   const context = await browser.newContext();
   const page = await context.newPage();
   collectDialogs(page);
-  await page.goto("/employee-login");
-  await waitForHydration(page);
-  await page.getByLabel("Work Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("main").getByRole("button", { name: "Login", exact: true }).click();
+  await signIn(page, { role: "employee" });
+  await page.goto(CONSOLE);
   await expect(page).toHaveURL(/\/employee-dashboard$/);
+  await waitForHydration(page);
   return page;
 }
 
-/** A freshly registered client in a new browser context, on /user-dashboard. */
+/** A fresh client signed in (without the UI) in a new browser context, on /user-dashboard. */
 async function clientPage(browser: Browser): Promise<{ page: Page; email: string }> {
-  const email = `e2e-console-${uniqueId()}@example.com`;
   const context = await browser.newContext();
   const page = await context.newPage();
   collectDialogs(page);
-  await page.goto("/login?mode=register");
-  await waitForHydration(page);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("main").getByRole("button", { name: "Create Account", exact: true }).click();
+  const { email } = await signIn(page, { role: "client", email: `e2e-console-${uniqueId()}@example.com` });
+  await page.goto("/user-dashboard");
   await expect(page).toHaveURL(/\/user-dashboard$/);
+  await waitForHydration(page);
   return { page, email };
 }
 

@@ -86,12 +86,14 @@ function decodeEntities(value: string): string {
 // Data of the server under test.
 //
 // playwright.config.ts exports where the server keeps its data (worker processes inherit it):
+//   E2E_BASE_URL       the server's URL (the specs' baseURL)
 //   E2E_DATABASE_FILE  the SQLite file (DATABASE_URL=file:…); columns are snake_case, see
 //                      app/server/db/migrations/*.ts. The server runs it in WAL mode, so a spec may
 //                      read and write it while the server is running.
 //   E2E_STORAGE_DIR    STORAGE_DIR (stored resumes live under resumes/…)
 //   E2E_MAIL_DIR       where the .eml files go (SMTP_URL is unset): ./data/mail of the repository
 //   E2E_TMP_DIR        the run's throw-away directory (scripts/e2e.mjs removes it afterwards)
+//   E2E_AUTH_SECRET    the AUTH_SECRET of the server (and of isolated servers): signs session cookies
 // Rows written directly in the database reach open pages through the content watcher, which
 // polls every 2 s and publishes the change over server-sent events.
 // ---------------------------------------------------------------------------------------------
@@ -106,6 +108,7 @@ export const DATABASE_FILE = () => requiredEnv("E2E_DATABASE_FILE");
 export const STORAGE_DIR = () => requiredEnv("E2E_STORAGE_DIR");
 export const MAIL_DIR = () => requiredEnv("E2E_MAIL_DIR");
 export const TMP_DIR = () => requiredEnv("E2E_TMP_DIR");
+export const AUTH_SECRET = () => requiredEnv("E2E_AUTH_SECRET");
 
 /** Opens the server's SQLite file (close it when done, e.g. in afterAll). */
 export function openDatabase(file = DATABASE_FILE()): Database.Database {
@@ -282,7 +285,7 @@ export async function startIsolatedServer(options: IsolatedServerOptions = {}): 
       LOG_LEVEL: "warn",
       DATABASE_URL: `file:${databaseFile}`,
       STORAGE_DIR: storageDir,
-      AUTH_SECRET: "e2e-only-secret-e2e-only-secret-e2e-only-secret",
+      AUTH_SECRET: AUTH_SECRET(),
       SMTP_URL: "",
       DEMO_CONTENT: "on",
       ...options.env,
@@ -324,7 +327,7 @@ export function addStaffWithCli(email: string, password: string, databaseFile = 
       ...process.env,
       DATABASE_URL: `file:${databaseFile}`,
       STORAGE_DIR: path.join(path.dirname(databaseFile), "uploads"),
-      AUTH_SECRET: "e2e-only-secret-e2e-only-secret-e2e-only-secret",
+      AUTH_SECRET: AUTH_SECRET(),
       LOG_LEVEL: "warn",
     },
   });

@@ -1,9 +1,10 @@
-import http from "node:http";
 import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
 import type Database from "better-sqlite3";
 import { demoTestimonials } from "../app/content/testimonials";
-import { insertOpening, openDatabase, setOpeningStatus, startIsolatedServer, uniqueId, type IsolatedServer } from "./helpers";
+import { rawRequest, type RawReply as Reply } from "../tests/helpers/http";
+import { createSignedInUser } from "./fixtures";
+import { insertOpening, openDatabase, setOpeningStatus, startIsolatedServer, type IsolatedServer } from "./helpers";
 
 // The HTML cache for anonymous visitors (decision 0011) on the real built server. It runs on its
 // own instance: hiding a testimonial or counting renders must not race the other specs.
@@ -25,22 +26,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
 function raw(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${server.baseURL}${path}`, { method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    request.on("error", reject);
-    request.end();
-  });
+  return rawRequest(`${server.baseURL}${path}`, { method, headers });
 }
 
 function decoded(reply: Reply): string {
@@ -128,20 +115,7 @@ test("A public page is rendered once for anonymous visitors, then served from me
 });
 
 test("A signed-in visitor never receives the anonymous page (the nav differs)", async () => {
-  const email = `cache-${uniqueId()}@example.com`;
-  const register = await fetch(`${server.baseURL}/login?mode=register`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseURL },
-    body: new URLSearchParams({ intent: "register", email, password: "correct-horse-battery-staple-e2e" }),
-  });
-  expect(register.status).toBe(302);
-  const cookie = register.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((c) => c.includes("session_token"))
-    .join("; ");
-  expect(cookie).not.toBe("");
+  const { cookie } = await createSignedInUser({ role: "client", databaseFile: server.databaseFile });
 
   for (const path of ["/", "/careers", "/services"]) {
     const anonymous = await cached(path);

@@ -1,25 +1,16 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { signIn } from "./fixtures";
 import { waitForHydration } from "./helpers";
 
-// The client's own journey through the portal (issue 4): register → complete profile → create a
-// project → raise a support request → reply to it.
-
-const PASSWORD = "portal-journey-password";
-
-async function register(page: Page): Promise<string> {
-  const email = `journey-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  page.on("dialog", (d) => void d.accept());
-  await page.goto("/login?mode=register");
-  await waitForHydration(page);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("main").getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/user-dashboard/);
-  return email;
-}
+// The client's own journey through the portal (issue 4): a new client (signed in without the UI,
+// see fixtures.ts) completes the profile → creates a project → raises a support request → replies to it.
 
 test("A new client completes the profile, creates a project, raises a support request and replies to it", async ({ page }) => {
-  const email = await register(page);
+  page.on("dialog", (d) => void d.accept());
+  const { email } = await signIn(page, { role: "client" });
+  await page.goto("/user-dashboard");
+  await expect(page).toHaveURL(/\/user-dashboard/);
+  await waitForHydration(page);
   const main = page.getByRole("main");
 
   await expect(main.getByRole("heading", { name: "Complete your profile" })).toBeVisible();

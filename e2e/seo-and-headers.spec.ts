@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { tagsIn, waitForHydration } from "./helpers";
+import { insertOpening, openDatabase, setOpeningStatus, tagsIn, waitForHydration } from "./helpers";
 
 /** Indexable public pages: each needs its own title, description, canonical and Open Graph tags. */
 const INDEXABLE = [
@@ -104,6 +104,24 @@ test("/sitemap.xml lists the public pages including /service/web-development", a
   expect(locs).toContain("/service/web-development");
   for (const path of INDEXABLE.filter((p) => p !== "/login")) expect(locs, `sitemap lists ${path}`).toContain(path);
   expect(locs).not.toContain("/employee-login");
+});
+
+test("/sitemap.xml lists an opened job opening with its lastmod and drops it once closed", async ({ request }) => {
+  const sitemapEntries = async () => {
+    const body = await (await request.get("/sitemap.xml")).text();
+    return new Map([...body.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((m) => [new URL(m[1]!).pathname, m[2]]));
+  };
+  const db = openDatabase();
+  try {
+    const opening = insertOpening(db);
+    const { updated_at: updatedAt } = db.prepare("select updated_at from job_openings where id = ?").get(opening.id) as { updated_at: number };
+    expect((await sitemapEntries()).get(`/careers/${opening.id}`)).toBe(new Date(updatedAt).toISOString());
+
+    setOpeningStatus(db, opening.id, "closed");
+    expect((await sitemapEntries()).has(`/careers/${opening.id}`)).toBe(false);
+  } finally {
+    db.close();
+  }
 });
 
 test("A page carries the security headers and a CSP whose script nonce is on the inline theme script", async ({

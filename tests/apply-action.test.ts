@@ -4,12 +4,12 @@ import { loader as downloadResume } from "~/routes/console/application-resume";
 import { action as applySubmit } from "~/routes/resources/apply-submit";
 import { action as deleteAccount } from "~/routes/portal/settings-delete-account";
 import { db } from "~/server/db/db.server";
-import { auth, resetAuthForTests } from "~/server/auth/auth.server";
+import { auth } from "~/server/auth/auth.server";
 import { createOpening, setOpeningStatus } from "~/server/models/openings.server";
 import { issueFormToken } from "~/server/defence/spam-defence.server";
-import { addStaff } from "~/server/models/staff.server";
-import { useAppDatabase } from "./helpers/databases";
-import { signUp } from "./helpers/portal";
+import { clearTables, useAppDatabase } from "./helpers/databases";
+import { signInStaff, signUp } from "./helpers/accounts";
+import { buildRequest } from "./helpers/routes";
 import { testSetups } from "./helpers/storages";
 import { docx, elf, pdf } from "./fixtures/make-files";
 
@@ -47,16 +47,6 @@ const candidate = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 });
 
-async function staffCookie(): Promise<string> {
-  await addStaff(null, "hr@indigokite.dev", "staff-password-123", "HR");
-  const { headers } = await (await auth()).api.signInEmail({ body: { email: "hr@indigokite.dev", password: "staff-password-123" }, returnHeaders: true });
-  return headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((c) => c.includes("session_token"))
-    .join("; ");
-}
-
 describe.each(testSetups("apply action"))("Job applications on $name", ({ database, storage }) => {
   let cleanup: () => Promise<void>;
   let jobId = "";
@@ -64,15 +54,13 @@ describe.each(testSetups("apply action"))("Job applications on $name", ({ databa
   const newFiles = async () => (await storage.files()).filter((f) => !filesBefore.includes(f));
   beforeAll(async () => {
     ({ cleanup } = await useAppDatabase(database, await storage.setup()));
-    resetAuthForTests();
   });
   afterAll(async () => {
     await cleanup();
     await storage.teardown();
   });
   beforeEach(async () => {
-    await db().deleteFrom("jobApplications").execute();
-    await db().deleteFrom("mailOutbox").execute();
+    await clearTables("jobApplications", "mailOutbox");
     const opening = await createOpening(null, {
       title: "Backend Engineer",
       location: "Pune",
@@ -194,17 +182,18 @@ describe.each(testSetups("apply action"))("Job applications on $name", ({ databa
     const row = await db().selectFrom("jobApplications").selectAll().where("appliedBy", "=", client.id).executeTakeFirstOrThrow();
     expect(await newFiles()).toEqual([row.resume]);
 
-    const request = new Request(`http://localhost/employee-dashboard/applications/${row.id}/resume`, { headers: { Cookie: await staffCookie() } });
+    const staff = await signInStaff("hr@indigokite.dev", { name: "HR", password: "staff-password-123" });
+    const request = buildRequest(`http://localhost/employee-dashboard/applications/${row.id}/resume`, { cookie: staff.cookie });
     const download = (await downloadResume({ request, params: { id: row.id }, context: {} } as never)) as Response;
     expect(download.status).toBe(200);
     expect(download.headers.get("content-length")).toBe(String(bytes.length));
     expect(download.headers.get("content-type")).toBe("application/pdf");
     expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
 
-    const deletion = new Request("http://localhost/settings/delete-account", {
-      method: "POST",
-      body: new URLSearchParams({ intent: "delete-account" }),
-      headers: { Cookie: client.cookie, Origin: "http://localhost", Host: "localhost", "Content-Type": "application/x-www-form-urlencoded" },
+    const deletion = buildRequest("http://localhost/settings/delete-account", {
+      form: { intent: "delete-account" },
+      cookie: client.cookie,
+      headers: { Origin: "http://localhost", Host: "localhost" },
     });
     const deleted = await deleteAccount({ request: deletion, params: {}, context: {} } as never).catch((r: unknown) => r);
     expect((deleted as Response).headers.get("location")).toBe("/?notice=deleted");

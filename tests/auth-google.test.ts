@@ -8,11 +8,12 @@ import * as authApi from "~/routes/resources/auth-api";
 import { employeeLoginAction, employeeLoginLoader } from "~/routes/auth/employee-login.server";
 import { loginAction, loginLoader } from "~/routes/auth/login.server";
 import * as dashboard from "~/routes/auth/dashboard";
-import { auth, resetAuthForTests } from "~/server/auth/auth.server";
+import { auth } from "~/server/auth/auth.server";
 import { db } from "~/server/db/db.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { addStaff } from "~/server/models/staff.server";
-import { testDatabases, useAppDatabase } from "./helpers/databases";
+import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
+import { buildRequest } from "./helpers/routes";
 import { startOidcProvider, type TestOidcProvider } from "./helpers/oidc";
 
 // Every sign-in hashes with Argon2id (19 MiB); the rate-limit tests make 30+ of them, which can take
@@ -52,13 +53,11 @@ class Jar {
 }
 
 function form(path: string, fields: Record<string, string>, jar?: Jar) {
-  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Origin: APP_URL });
-  if (jar) headers.set("Cookie", jar.header());
-  return new Request(`${APP_URL}${path}`, { method: "POST", body: new URLSearchParams(fields), headers });
+  return buildRequest(`${APP_URL}${path}`, { form: fields, cookie: jar?.header(), headers: { Origin: APP_URL } });
 }
 
 function get(path: string, jar: Jar) {
-  return new Request(new URL(path, APP_URL), { headers: { Cookie: jar.header() } });
+  return buildRequest(new URL(path, APP_URL).href, { cookie: jar.header() });
 }
 
 async function settle<T>(run: () => Promise<T>): Promise<T | Response> {
@@ -115,16 +114,13 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
       GOOGLE_CLIENT_SECRET: oidc.clientSecret,
       GOOGLE_ISSUER: oidc.issuer,
     }));
-    resetAuthForTests();
   });
   afterAll(async () => {
     await cleanup();
     await oidc.stop();
-    for (const key of ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_ISSUER"]) delete process.env[key];
-    resetAuthForTests();
   });
   beforeEach(async () => {
-    await db().deleteFrom("rateLimits").execute();
+    await clearTables("rateLimits");
     oidc.authorizationRequests.length = 0;
   });
 
@@ -254,13 +250,10 @@ describe("The local OpenID provider works with Better Auth 1.7 (harness check)",
       GOOGLE_CLIENT_SECRET: oidc.clientSecret,
       GOOGLE_ISSUER: oidc.issuer,
     }));
-    resetAuthForTests();
   });
   afterAll(async () => {
     await cleanup();
     await oidc.stop();
-    for (const key of ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_ISSUER"]) delete process.env[key];
-    resetAuthForTests();
   });
 
   test("signIn.social → provider (auto login + consent) → /api/auth/callback/google → session", async () => {

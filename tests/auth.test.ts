@@ -24,12 +24,13 @@ import * as authApi from "~/routes/resources/auth-api";
 import * as homeDashboardRoute from "~/routes/resources/home-dashboard";
 import * as deleteAccountRoute from "~/routes/portal/settings-delete-account";
 import * as resetRequestRoute from "~/routes/portal/settings-reset-password";
-import { CLIENT_IP_HEADER, resetAuthForTests } from "~/server/auth/auth.server";
+import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { currentDialect, db } from "~/server/db/db.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { addStaff, listStaff, removeStaff, StaffError } from "~/server/models/staff.server";
 import { fileStore } from "~/server/storage/storage.server";
-import { testDatabases, useAppDatabase } from "./helpers/databases";
+import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
+import { buildRequest } from "./helpers/routes";
 
 // Every sign-in hashes with Argon2id (19 MiB); the rate-limit tests make 30+ of them, which can take
 // well over the default 5 s on a busy machine.
@@ -81,13 +82,11 @@ async function call(fn: RouteFn, request: Request, clientIp = "203.0.113.10"): P
 
 function post(pathname: string, fields: Record<string, string>, options: { cookie?: string; headers?: Record<string, string> } = {}) {
   // As a browser sends them for a same-origin form: Host and Origin match the request URL.
-  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Host: APP_HOST, Origin: APP_URL, ...options.headers });
-  if (options.cookie) headers.set("Cookie", options.cookie);
-  return new Request(`${APP_URL}${pathname}`, { method: "POST", body: new URLSearchParams(fields), headers });
+  return buildRequest(`${APP_URL}${pathname}`, { form: fields, cookie: options.cookie, headers: { Host: APP_HOST, Origin: APP_URL, ...options.headers } });
 }
 
 function get(pathname: string, cookie?: string) {
-  return new Request(`${APP_URL}${pathname}`, { headers: cookie ? { Host: APP_HOST, Cookie: cookie } : { Host: APP_HOST } });
+  return buildRequest(`${APP_URL}${pathname}`, { cookie, headers: { Host: APP_HOST } });
 }
 
 /** The `name=value` of the session cookie a response sets (empty when it clears or sets none). */
@@ -178,11 +177,10 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
 
   beforeAll(async () => {
     ({ cleanup, storageDir } = await useAppDatabase(database, { APP_URL }));
-    resetAuthForTests();
   });
   afterAll(async () => cleanup());
   beforeEach(async () => {
-    await db().deleteFrom("rateLimits").execute();
+    await clearTables("rateLimits");
   });
 
   describe("Register and log in (customer form)", () => {

@@ -5,32 +5,14 @@ import * as complaintRoute from "~/routes/console/complaint";
 import * as inboxRoute from "~/routes/console/support";
 import * as portalProjects from "~/routes/portal/projects";
 import * as portalSupport from "~/routes/portal/support";
-import { auth, resetAuthForTests } from "~/server/auth/auth.server";
 import { createComplaint } from "~/server/models/complaints.server";
 import { db } from "~/server/db/db.server";
-import { events, type AppEvent } from "~/server/events/bus.server";
 import { saveProfile } from "~/server/models/profiles.server";
 import { createProject } from "~/server/models/projects.server";
-import { addStaff } from "~/server/models/staff.server";
-import { testDatabases, useAppDatabase } from "./helpers/databases";
-import { call, signUp, type TestClient } from "./helpers/portal";
-
-const PASSWORD = "correct-horse-battery-staple";
-
-async function signInStaff(email: string, name: string): Promise<TestClient> {
-  const member = await addStaff(null, email, PASSWORD, name);
-  const { headers } = await (await auth()).api.signInEmail({ body: { email, password: PASSWORD }, returnHeaders: true });
-  const cookie = headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((c) => c.includes("session_token"))
-    .join("; ");
-  return { id: member.id, email, cookie };
-}
-
-type RouteFn = (args: never) => unknown;
-/** React Router passes the URL's params; the shared `call` helper passes none. */
-const withId = (fn: RouteFn, id: string) => ((args: Record<string, unknown>) => (fn as (a: unknown) => unknown)({ ...args, params: { id } })) as RouteFn;
+import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
+import { signInStaff, signUp, type TestUser } from "./helpers/accounts";
+import { recordEvents } from "./helpers/events";
+import { call } from "./helpers/routes";
 
 const snapshot = async () => ({
   projects: await db().selectFrom("projects").select(["id", "progress"]).orderBy("id").execute(),
@@ -41,38 +23,29 @@ const snapshot = async () => ({
   outbox: await db().selectFrom("mailOutbox").selectAll().execute(),
 });
 
-function recordEvents() {
-  const seen: AppEvent[] = [];
-  const stop = events().subscribe((e) => seen.push(e));
-  return { seen, stop };
-}
-
 describe.each(testDatabases("console-clients-support"))("Staff console clients and support on $name", (database) => {
   let cleanup: () => Promise<void>;
-  let alice: TestClient;
-  let bob: TestClient;
-  let staff: TestClient;
+  let alice: TestUser;
+  let bob: TestUser;
+  let staff: TestUser;
 
   beforeAll(async () => {
     ({ cleanup } = await useAppDatabase(database));
-    resetAuthForTests();
     alice = await signUp("alice@example.com", "Alice");
     bob = await signUp("bob@example.org", "Bob");
-    staff = await signInStaff("priya@indigokite.dev", "Priya Sharma");
+    staff = await signInStaff("priya@indigokite.dev", { name: "Priya Sharma" });
   });
   afterAll(async () => cleanup());
   beforeEach(async () => {
-    for (const table of ["auditLog", "mailOutbox", "projectProgress", "complaintReplies", "complaints", "projects", "profiles"] as const) {
-      await db().deleteFrom(table).execute();
-    }
+    await clearTables("auditLog", "mailOutbox", "projectProgress", "complaintReplies", "complaints", "projects", "profiles");
   });
 
-  const projectOf = (who: TestClient, title = "Rider app") => createProject({ ownerId: who.id }, { title, description: "Delivery tracking." });
-  const complaintOf = (who: TestClient, subject = "Login broken") => createComplaint({ ownerId: who.id }, { subject, message: "It fails." });
-  const setProgress = (who: TestClient | undefined, clientId: string, form: Record<string, string>) =>
-    call(withId(clientRoute.action, clientId), `/employee-dashboard/clients/${clientId}`, { cookie: who?.cookie, form: { intent: "set-progress", ...form } });
-  const thread = (who: TestClient | undefined, complaintId: string, form?: Record<string, string>) =>
-    call(withId(form ? complaintRoute.action : complaintRoute.loader, complaintId), `/employee-dashboard/support/${complaintId}`, { cookie: who?.cookie, form });
+  const projectOf = (who: TestUser, title = "Rider app") => createProject({ ownerId: who.id }, { title, description: "Delivery tracking." });
+  const complaintOf = (who: TestUser, subject = "Login broken") => createComplaint({ ownerId: who.id }, { subject, message: "It fails." });
+  const setProgress = (who: TestUser | undefined, clientId: string, form: Record<string, string>) =>
+    call(clientRoute.action, `/employee-dashboard/clients/${clientId}`, { params: { id: clientId }, cookie: who?.cookie, form: { intent: "set-progress", ...form } });
+  const thread = (who: TestUser | undefined, complaintId: string, form?: Record<string, string>) =>
+    call(form ? complaintRoute.action : complaintRoute.loader, `/employee-dashboard/support/${complaintId}`, { params: { id: complaintId }, cookie: who?.cookie, form });
 
   test("A guest is sent to /login and a client is refused with 403 by every loader and action, and nothing changes", async () => {
     const project = await projectOf(alice);
@@ -85,7 +58,7 @@ describe.each(testDatabases("console-clients-support"))("Staff console clients a
       const cookie = who?.cookie;
       const outcomes = [
         await call(clientsRoute.loader, "/employee-dashboard/clients", { cookie }),
-        await call(withId(clientRoute.loader, alice.id), `/employee-dashboard/clients/${alice.id}`, { cookie }),
+        await call(clientRoute.loader, `/employee-dashboard/clients/${alice.id}`, { params: { id: alice.id }, cookie }),
         await setProgress(who, alice.id, { projectId: project.id, progress: "90", note: "Hacked" }),
         await call(inboxRoute.loader, "/employee-dashboard/support", { cookie }),
         await thread(who, complaint.id),
@@ -134,14 +107,14 @@ describe.each(testDatabases("console-clients-support"))("Staff console clients a
     const project = await projectOf(alice);
     await projectOf(bob, "Bob's app");
     const complaint = await complaintOf(alice);
-    const outcome = await call(withId(clientRoute.loader, alice.id), `/employee-dashboard/clients/${alice.id}`, { cookie: staff.cookie });
+    const outcome = await call(clientRoute.loader, `/employee-dashboard/clients/${alice.id}`, { params: { id: alice.id }, cookie: staff.cookie });
     expect(outcome.data).toMatchObject({
       client: { id: alice.id, email: "alice@example.com", profile: { fullName: "Alice Rao", phone: "+1 555 0100" } },
       projects: [{ id: project.id, title: "Rider app", progress: 0, history: [] }],
       complaints: [{ id: complaint.id, subject: "Login broken", status: "Pending" }],
     });
     for (const id of [staff.id, "00000000-0000-0000-0000-000000000000"]) {
-      expect(await call(withId(clientRoute.loader, id), `/employee-dashboard/clients/${id}`, { cookie: staff.cookie })).toMatchObject({ status: 404 });
+      expect(await call(clientRoute.loader, `/employee-dashboard/clients/${id}`, { params: { id }, cookie: staff.cookie })).toMatchObject({ status: 404 });
     }
   });
 
@@ -216,7 +189,7 @@ describe.each(testDatabases("console-clients-support"))("Staff console clients a
   test("A form with an unknown intent is refused", async () => {
     const project = await projectOf(alice);
     const complaint = await complaintOf(alice);
-    expect((await call(withId(clientRoute.action, alice.id), "/x", { cookie: staff.cookie, form: { projectId: project.id, progress: "5" } })).status).toBe(400);
+    expect((await call(clientRoute.action, "/x", { params: { id: alice.id }, cookie: staff.cookie, form: { projectId: project.id, progress: "5" } })).status).toBe(400);
     expect((await thread(staff, complaint.id, { intent: "delete" })).status).toBe(400);
     expect((await snapshot()).audit).toEqual([]);
   });

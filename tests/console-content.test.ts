@@ -13,64 +13,18 @@ import * as testimonialsRoute from "~/routes/console/testimonials";
 import * as publicOpeningRoute from "~/routes/marketing/opening";
 import { todayIso } from "~/lib/schemas/openings";
 import { listAudit, recordAudit } from "~/server/models/audit.server";
-import { auth, resetAuthForTests } from "~/server/auth/auth.server";
+import { auth } from "~/server/auth/auth.server";
 import { db } from "~/server/db/db.server";
-import { events, type AppEvent } from "~/server/events/bus.server";
 import { createOpening, findOpening, listOpenOpenings } from "~/server/models/openings.server";
-import { addStaff, listStaff } from "~/server/models/staff.server";
+import { listStaff } from "~/server/models/staff.server";
 import { createTestimonial, findTestimonial, listVisibleTestimonials } from "~/server/models/testimonials.server";
-import { testDatabases, useAppDatabase } from "./helpers/databases";
-import { signUp, type Outcome } from "./helpers/portal";
+import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
+import { signInStaff, signUp } from "./helpers/accounts";
+import { recordEvents } from "./helpers/events";
+import { call, type Form } from "./helpers/routes";
 
 const BASE = "/employee-dashboard";
 const DAY = 86_400_000;
-type Form = Record<string, string | string[]>;
-type RouteFn = (args: never) => unknown;
-
-function toBody(form: Form): URLSearchParams {
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(form)) for (const v of [value].flat()) body.append(key, v);
-  return body;
-}
-
-/** Calls a loader or action as React Router would (with route params), turning thrown responses into outcomes. */
-async function call(fn: RouteFn, path: string, options: { cookie?: string; form?: Form; params?: Record<string, string> } = {}): Promise<Outcome> {
-  const headers = new Headers();
-  if (options.cookie) headers.set("Cookie", options.cookie);
-  const init: RequestInit = { headers };
-  if (options.form) {
-    init.method = "POST";
-    init.body = toBody(options.form);
-    headers.set("Content-Type", "application/x-www-form-urlencoded");
-  }
-  const args = { request: new Request(`http://localhost${path}`, init), params: options.params ?? {}, context: { clientIp: "203.0.113.9" } };
-  let value: unknown;
-  try {
-    value = await fn(args as never);
-  } catch (error) {
-    value = error;
-  }
-  if (value instanceof Response) return { status: value.status, location: value.headers.get("location") };
-  if (value && typeof value === "object" && "init" in value && "data" in value) {
-    const v = value as { init?: { status?: number } | null; data: Outcome["data"] };
-    return { status: v.init?.status ?? 200, data: v.data };
-  }
-  if (value instanceof Error) throw value;
-  return { status: 200, data: value as Outcome["data"] };
-}
-
-async function signedInStaff(email: string, password = "staff-password-123"): Promise<string> {
-  await addStaff(null, email, password);
-  const { headers } = await (await auth()).api.signInEmail({ body: { email, password }, returnHeaders: true });
-  const cookie = headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((c) => c.includes("session_token"))
-    .join("; ");
-  if (!cookie) throw new Error(`staff sign-in for ${email} returned no session cookie`);
-  return cookie;
-}
-
 const validOpening = (extra: Form = {}): Form => ({
   intent: "save",
   title: "Platform Engineer",
@@ -94,12 +48,6 @@ async function auditActions() {
   return (await listAudit({ limit: 100, offset: 0 })).entries.map((e) => e.action).sort();
 }
 
-function captureEvents() {
-  const seen: AppEvent[] = [];
-  const stop = events().subscribe((event) => seen.push(event));
-  return { seen, stop };
-}
-
 describe.each(testDatabases("console-content"))("Console openings, testimonials, staff and audit on $name", (database) => {
   let cleanup: () => Promise<void>;
   let staff: string;
@@ -107,14 +55,13 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
 
   beforeAll(async () => {
     ({ cleanup } = await useAppDatabase(database, { APP_URL: "https://agency.example" }));
-    resetAuthForTests();
-    staff = await signedInStaff("editor@indigokite.dev");
+    staff = (await signInStaff("editor@indigokite.dev", { password: "staff-password-123" })).cookie;
     client = (await signUp("carol@example.com", "Carol")).cookie;
     // Migrations plus two Argon2 sign-ups: slow on a busy CI machine.
   }, 30_000);
   afterAll(async () => cleanup());
   beforeEach(async () => {
-    for (const table of ["auditLog", "jobApplications", "jobOpenings", "testimonials"] as const) await db().deleteFrom(table).execute();
+    await clearTables("auditLog", "jobApplications", "jobOpenings", "testimonials");
   });
 
   async function seedOpening() {
@@ -161,7 +108,7 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
 
   describe("Openings", () => {
     test("Staff publish an opening with a requirements list: it is stored, audited, announced and listed on /careers", async () => {
-      const { seen, stop } = captureEvents();
+      const { seen, stop } = recordEvents();
       const validThrough = todayIso(Date.now() + 30 * DAY);
       const outcome = await call(openingNewRoute.action, `${BASE}/openings/new`, { cookie: staff, form: validOpening({ validThrough }) });
       stop();
@@ -237,7 +184,7 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
       const loaded = await call(openingEditRoute.loader, `${BASE}/openings/${opening.id}`, { cookie: staff, params: { id: opening.id } });
       expect(loaded.data?.opening).toMatchObject({ id: opening.id, title: "QA Engineer" });
 
-      const { seen, stop } = captureEvents();
+      const { seen, stop } = recordEvents();
       const form = validOpening({ title: "Senior QA Engineer", location: "Remote (India)", type: "Contract", description: "Test things.", salary: "", requirements: ["Playwright", "Vitest"] });
       const outcome = await call(openingEditRoute.action, `${BASE}/openings/${opening.id}`, { cookie: staff, params: { id: opening.id }, form });
       stop();
@@ -343,7 +290,7 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
 
   describe("Testimonials", () => {
     test("Staff add a testimonial: it is on the home page, audited and announced", async () => {
-      const { seen, stop } = captureEvents();
+      const { seen, stop } = recordEvents();
       const form = { intent: "save", review: "They shipped on time.", name: "Asha, CTO, Lumen", category: "SaaS", status: "hidden", sortOrder: "-5" };
       const outcome = await call(testimonialsRoute.action, `${BASE}/testimonials`, { cookie: staff, form });
       stop();
@@ -377,7 +324,7 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
       expect(edit.data?.status).toBe("success");
       expect(await findTestimonial(t.id)).toMatchObject({ review: "New", category: "Mobile App" });
 
-      const { seen, stop } = captureEvents();
+      const { seen, stop } = recordEvents();
       await call(testimonialsRoute.action, `${BASE}/testimonials`, { cookie: staff, form: { intent: "hide", id: t.id } });
       expect(await listVisibleTestimonials()).toEqual([]);
       await call(testimonialEditRoute.action, path, { cookie: staff, params: { id: t.id }, form: { intent: "show" } });

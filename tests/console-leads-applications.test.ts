@@ -14,62 +14,16 @@ import * as leadsRoute from "~/routes/console/leads";
 import * as leadsExportRoute from "~/routes/console/leads-export";
 import * as overviewRoute from "~/routes/console/overview";
 import { PAGE_SIZE } from "~/lib/pagination";
-import { auth, resetAuthForTests } from "~/server/auth/auth.server";
 import { db } from "~/server/db/db.server";
-import { events, type AppEvent } from "~/server/events/bus.server";
 import { weekStart, WEEK_MS } from "~/server/models/overview.server";
-import { addStaff } from "~/server/models/staff.server";
 import { fileStore } from "~/server/storage/storage.server";
-import { testDatabases, useAppDatabase } from "./helpers/databases";
-import { signUp } from "./helpers/portal";
+import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
+import { signInStaff, signUp } from "./helpers/accounts";
+import { recordEvents } from "./helpers/events";
+import { call, type Outcome, type RouteFn } from "./helpers/routes";
 import { testSetups } from "./helpers/storages";
 
 const BASE = "/employee-dashboard";
-type RouteFn = (args: never) => unknown;
-interface Outcome {
-  status: number;
-  location?: string | null;
-  response?: Response;
-  data?: Record<string, unknown>;
-}
-
-/** Calls a loader or action as React Router would (with route params); thrown responses become outcomes. */
-async function call(fn: RouteFn, url: string, options: { cookie?: string; form?: Record<string, string>; params?: Record<string, string> } = {}): Promise<Outcome> {
-  const headers = new Headers();
-  if (options.cookie) headers.set("Cookie", options.cookie);
-  const init: RequestInit = { headers };
-  if (options.form) {
-    init.method = "POST";
-    init.body = new URLSearchParams(options.form);
-    headers.set("Content-Type", "application/x-www-form-urlencoded");
-  }
-  let value: unknown;
-  try {
-    value = await fn({ request: new Request(`http://localhost${url}`, init), params: options.params ?? {}, context: {} } as never);
-  } catch (error) {
-    value = error;
-  }
-  if (value instanceof Response) return { status: value.status, location: value.headers.get("location"), response: value };
-  if (value instanceof Error) throw value;
-  if (value && typeof value === "object" && "init" in value && "data" in value) {
-    const v = value as { init?: { status?: number } | null; data: Record<string, unknown> };
-    return { status: v.init?.status ?? 200, data: v.data };
-  }
-  return { status: 200, data: value as Record<string, unknown> };
-}
-
-async function signedInStaff(email: string, password = "staff-password-123"): Promise<{ cookie: string; id: string }> {
-  const member = await addStaff(null, email, password, "Priya Rao");
-  const { headers } = await (await auth()).api.signInEmail({ body: { email, password }, returnHeaders: true });
-  const cookie = headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((c) => c.includes("session_token"))
-    .join("; ");
-  if (!cookie) throw new Error("staff sign-in returned no session cookie");
-  return { cookie, id: member.id };
-}
-
 /** Server-renders a route component with the data its loader returned. */
 function render(path: string, url: string, Component: unknown, loaderData: unknown): string {
   const Stub = createRoutesStub([{ path, Component: Component as ComponentType, HydrateFallback: () => null, loader: () => loaderData }]);
@@ -154,12 +108,6 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-function collectEvents(): { seen: AppEvent[]; stop: () => void } {
-  const seen: AppEvent[] = [];
-  const stop = events().subscribe((e) => seen.push(e));
-  return { seen, stop };
-}
-
 describe.each(testDatabases("console-leads-applications"))("Console leads and applications on $name", (database) => {
   let cleanup: () => Promise<void>;
   let staff: { cookie: string; id: string };
@@ -167,15 +115,12 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
 
   beforeAll(async () => {
     ({ cleanup } = await useAppDatabase(database));
-    resetAuthForTests();
-    staff = await signedInStaff("priya@indigokite.dev");
+    staff = await signInStaff("priya@indigokite.dev", { name: "Priya Rao", password: "staff-password-123" });
     client = await signUp("alice@example.com", "Alice");
   });
   afterAll(async () => cleanup());
   beforeEach(async () => {
-    for (const table of ["recordNotes", "auditLog", "jobApplications", "jobOpenings", "quotes", "complaintReplies", "complaints"] as const) {
-      await db().deleteFrom(table).execute();
-    }
+    await clearTables("recordNotes", "auditLog", "jobApplications", "jobOpenings", "quotes", "complaintReplies", "complaints");
   });
 
   test("A guest is sent to /login and a client is refused (403) by every loader, action and download, and nothing changes", async () => {
@@ -290,7 +235,7 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
   test("Staff move a lead along the pipeline: stored, audited with from/to, shown in the history and announced live", async () => {
     const lead = await addLead();
     const url = `${BASE}/leads/${lead.id}`;
-    const { seen, stop } = collectEvents();
+    const { seen, stop } = recordEvents();
     const outcome = await call(leadRoute.action, url, {
       cookie: staff.cookie,
       params: { id: lead.id },
@@ -332,7 +277,7 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
   test("Staff add internal notes to a lead: stored with the author, audited, and listed newest first in the history", async () => {
     const lead = await addLead();
     const url = `${BASE}/leads/${lead.id}`;
-    const { seen, stop } = collectEvents();
+    const { seen, stop } = recordEvents();
     const first = await call(leadRoute.action, url, { cookie: staff.cookie, params: { id: lead.id }, form: { intent: "note", text: "  Called, wants a demo.  ", authorName: "Mallory" } });
     stop();
     expect(first).toMatchObject({ status: 200, data: { intent: "note", status: "success" } });
@@ -441,7 +386,7 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
     const application = await addApplication(opening.id);
     const url = `${BASE}/applications/${application.id}`;
     const params = { id: application.id };
-    const { seen, stop } = collectEvents();
+    const { seen, stop } = recordEvents();
     const staged = await call(applicationRoute.action, url, {
       cookie: staff.cookie,
       params,
@@ -518,8 +463,7 @@ describe.each(testSetups("console resume downloads"))("Resume downloads on $name
   let staff: { cookie: string; id: string };
   beforeAll(async () => {
     ({ cleanup } = await useAppDatabase(database, await storage.setup()));
-    resetAuthForTests();
-    staff = await signedInStaff("priya@indigokite.dev");
+    staff = await signInStaff("priya@indigokite.dev", { name: "Priya Rao", password: "staff-password-123" });
   });
   afterAll(async () => {
     await cleanup();

@@ -21,7 +21,8 @@ import { getSessionUser } from "~/server/auth/session.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
 // Aliased: the helper is not a React hook, whatever its name says to eslint-plugin-react-hooks.
 import { testDatabases, useAppDatabase as openAppDatabase, type TestDatabase } from "./helpers/databases";
-import { signUp, type TestClient } from "./helpers/portal";
+import { signUp, type TestUser } from "./helpers/accounts";
+import { buildRequest } from "./helpers/routes";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -41,9 +42,8 @@ function dbCopy(...args: string[]) {
 }
 
 /** A SQLite file as a running app leaves it: demo content, a client with a session, their portal data, leads, audit. */
-async function buildSource(): Promise<{ file: string; client: TestClient; cleanup: () => Promise<void> }> {
+async function buildSource(): Promise<{ file: string; client: TestUser; cleanup: () => Promise<void> }> {
   const { cleanup } = await openAppDatabase(testDatabases("db-copy")[0]!);
-  resetAuthForTests();
   await seedDemoContent();
   const client = await signUp("copied.client@example.com", "Copied Client");
   const staff = { id: "staff-1", email: "ops@indigokite.dev", name: "Ops Person" };
@@ -170,7 +170,7 @@ describe.skipIf(!pgUrl)("Copying into PostgreSQL", () => {
     process.env.DATABASE_URL = targetUrl;
     resetEnvForTests();
     resetAuthForTests();
-    const request = new Request("http://localhost:3000/user-dashboard", { headers: { Cookie: source.client.cookie } });
+    const request = buildRequest("http://localhost:3000/user-dashboard", { cookie: source.client.cookie });
     expect(await getSessionUser(request)).toMatchObject({ id: source.client.id, email: source.client.email, role: "client" });
     const signIn = new Request("http://localhost:3000/login", { method: "POST" });
     const outcome = await signInWithPassword(signIn, { email: source.client.email, password: PASSWORD }, { as: "client", clientIp: "203.0.113.8" });

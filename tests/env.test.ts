@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { parseEnv } from "~/server/env.server";
+import { tempDir } from "./helpers/temp-dirs";
 
-const tmp = () => mkdtempSync(path.join(tmpdir(), "env-"));
+const tmp = () => tempDir("env-");
 
 test("Defaults give port 3000, a localhost APP_URL and the site's company domain", () => {
   const env = parseEnv({}, tmp());

@@ -1,12 +1,9 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import * as careersRoute from "~/routes/marketing/careers";
 import * as homeRoute from "~/routes/marketing/home";
 import * as openingRoute from "~/routes/marketing/opening";
-import { resetAuthForTests } from "~/server/auth/auth.server";
 import { startContentWatcher } from "~/server/events/content-watcher.server";
 import { db } from "~/server/db/db.server";
 import { events } from "~/server/events/bus.server";
@@ -17,7 +14,8 @@ import { createNonce, documentCsp } from "~/server/http/security-headers.server"
 import { getSessionUser } from "~/server/auth/session.server";
 import { createTestimonial, setTestimonialVisibility } from "~/server/models/testimonials.server";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
-import { signUp } from "./helpers/portal";
+import { rawRequest, serveOnLoopback, type RawReply as Reply, type TestHttpServer } from "./helpers/http";
+import { signUp } from "./helpers/accounts";
 
 // The HTML cache of decision 0011 in front of a small app that renders the real loaders' data
 // (the real React render is covered by e2e/html-cache.spec.ts against the built server).
@@ -80,13 +78,6 @@ test("If-None-Match compares entity tags weakly", () => {
 
 // ---------------------------------------------------------------------------------------------
 
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-  text: string;
-}
-
 function unwrap(value: unknown): { status: number; data: Record<string, unknown> } {
   if (value && typeof value === "object" && "init" in value && "data" in value) {
     const v = value as { init?: { status?: number } | null; data: Record<string, unknown> };
@@ -99,8 +90,7 @@ const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
 describe.each(testDatabases("html cache"))("HTML cache on $name", (database) => {
   let cleanup: () => Promise<void>;
-  let server: http.Server;
-  let base: string;
+  let server: TestHttpServer;
   let cache: HtmlCache;
   let unsubscribe: () => void;
   let renders = 0;
@@ -142,11 +132,10 @@ describe.each(testDatabases("html cache"))("HTML cache on $name", (database) => 
 
   beforeAll(async () => {
     ({ cleanup } = await useAppDatabase(database));
-    resetAuthForTests();
     cache = createHtmlCache({ now: () => clock, commonHeaders: { "X-Content-Type-Options": "nosniff" } });
     unsubscribe = cache.subscribe(events());
     // The order of server.ts: the cache first, then the app (which may fill it).
-    server = http.createServer((nodeReq, res) => {
+    server = await serveOnLoopback((nodeReq, res) => {
       if (cache.serve(nodeReq, res)) return;
       res.setHeader("X-Content-Type-Options", "nosniff");
       const key = cache.keyFor(nodeReq);
@@ -159,29 +148,16 @@ describe.each(testDatabases("html cache"))("HTML cache on $name", (database) => 
         res.end(Buffer.from(await response.arrayBuffer()));
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     unsubscribe();
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
     await cleanup();
   });
   afterEach(() => cache.invalidate());
 
   function get(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Reply> {
-    return new Promise((resolve, reject) => {
-      const r = http.request(`${base}${path}`, { method, headers, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const body = Buffer.concat(chunks);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString("utf8") });
-        });
-      });
-      r.on("error", reject);
-      r.end();
-    });
+    return rawRequest(`${server.url}${path}`, { method, headers });
   }
 
   /** A request that fills the cache, then waits until the page is stored (compressed). */

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { createDb, migrateToLatest, type Db } from "~/server/db/db.server";
@@ -24,6 +23,7 @@ import {
   type MailWorkerOptions,
 } from "~/server/mail/worker.server";
 import { closedPort, startSmtpServer, type TestSmtpServer } from "./helpers/smtp";
+import { tempDir } from "./helpers/temp-dirs";
 
 const FROM = "Indigo Kite Technologies <no-reply@indigokite.dev>";
 
@@ -169,22 +169,18 @@ describe.each(targets)("The mail outbox on $name", (target) => {
   });
 
   test("Without SMTP_URL each mail is written as an .eml file and counts as sent", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "mail-eml-"));
-    try {
-      await enqueueMail(db, mail("eml", "reader@example.com"));
-      expect(await worker(createFileTransport(dir)).runOnce()).toBe(1);
-      const [row] = await rows();
-      expect(row?.status).toBe("sent");
-      expect(readdirSync(dir)).toEqual([`${row!.createdAt}-${row!.id}.eml`]);
-      const eml = readFileSync(path.join(dir, readdirSync(dir)[0]!), "utf8");
-      expect(eml).toContain("\r\n");
-      expect(eml).toMatch(/^To: reader@example\.com\r$/m);
-      expect(eml).toMatch(/^Subject: Subject eml\r$/m);
-      expect(eml).toContain(`Message-ID: ${messageIdFor("eml", FROM)}`);
-      expect(eml).toContain("From: Indigo Kite Technologies <no-reply@indigokite.dev>");
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = tempDir("mail-eml-");
+    await enqueueMail(db, mail("eml", "reader@example.com"));
+    expect(await worker(createFileTransport(dir)).runOnce()).toBe(1);
+    const [row] = await rows();
+    expect(row?.status).toBe("sent");
+    expect(readdirSync(dir)).toEqual([`${row!.createdAt}-${row!.id}.eml`]);
+    const eml = readFileSync(path.join(dir, readdirSync(dir)[0]!), "utf8");
+    expect(eml).toContain("\r\n");
+    expect(eml).toMatch(/^To: reader@example\.com\r$/m);
+    expect(eml).toMatch(/^Subject: Subject eml\r$/m);
+    expect(eml).toContain(`Message-ID: ${messageIdFor("eml", FROM)}`);
+    expect(eml).toContain("From: Indigo Kite Technologies <no-reply@indigokite.dev>");
   });
 
   test("A recipient the server refuses for good is marked failed without retries", async () => {

@@ -6,15 +6,15 @@ import * as projectsRoute from "~/routes/portal/projects";
 import * as settingsRoute from "~/routes/portal/settings";
 import * as supportRoute from "~/routes/portal/support";
 import * as portalEvents from "~/routes/resources/events-portal";
-import { resetAuthForTests } from "~/server/auth/auth.server";
 import { getComplaint } from "~/server/models/complaints.server";
 import { db } from "~/server/db/db.server";
 import { events } from "~/server/events/bus.server";
 import { getProfile } from "~/server/models/profiles.server";
 import { getProject, setProjectProgress } from "~/server/models/projects.server";
 import { addStaffReply } from "~/server/models/complaints-staff.server";
-import { testDatabases, useAppDatabase } from "./helpers/databases";
-import { call, signUp, type TestClient } from "./helpers/portal";
+import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
+import { signUp, type TestUser } from "./helpers/accounts";
+import { buildRequest, call } from "./helpers/routes";
 
 const PROFILE = "/user-dashboard?index";
 const PROJECTS = "/user-dashboard/projects";
@@ -29,27 +29,26 @@ const rows = async () => ({
 
 describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
   let cleanup: () => Promise<void>;
-  let alice: TestClient;
-  let bob: TestClient;
-  let staff: TestClient;
+  let alice: TestUser;
+  let bob: TestUser;
+  let staff: TestUser;
 
   beforeAll(async () => {
     ({ cleanup } = await useAppDatabase(database));
-    resetAuthForTests();
     alice = await signUp("alice@example.com", "Alice");
     bob = await signUp("bob@example.org", "Bob");
     staff = await signUp("priya@indigokite.dev", "Priya");
   });
   afterAll(async () => cleanup());
   beforeEach(async () => {
-    for (const table of ["complaintReplies", "complaints", "projects", "profiles"] as const) await db().deleteFrom(table).execute();
+    await clearTables("complaintReplies", "complaints", "projects", "profiles");
   });
 
-  const newProject = (who: TestClient, fields: Record<string, string> = {}) =>
+  const newProject = (who: TestUser, fields: Record<string, string> = {}) =>
     call(projectsRoute.action, PROJECTS, { cookie: who.cookie, form: { intent: "create-project", title: "Rider app", description: "Delivery tracking.", ...fields } });
-  const newComplaint = (who: TestClient, fields: Record<string, string> = {}) =>
+  const newComplaint = (who: TestUser, fields: Record<string, string> = {}) =>
     call(supportRoute.action, SUPPORT, { cookie: who.cookie, form: { intent: "create-complaint", subject: "Login broken", message: "It fails.", ...fields } });
-  const reply = (who: TestClient, complaintId: string, text: string, extra: Record<string, string> = {}) =>
+  const reply = (who: TestUser, complaintId: string, text: string, extra: Record<string, string> = {}) =>
     call(supportRoute.action, SUPPORT, { cookie: who.cookie, form: { intent: "reply", complaintId, text, ...extra } });
 
   test("A guest is sent to /login by every portal loader and action", async () => {
@@ -233,7 +232,7 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
 
   test("The portal stream forwards the signed-in client's own project and complaint changes only", async () => {
     const controller = new AbortController();
-    const request = new Request("http://localhost/events/portal", { headers: { Cookie: alice.cookie }, signal: controller.signal });
+    const request = buildRequest("http://localhost/events/portal", { cookie: alice.cookie, signal: controller.signal });
     const response = (await portalEvents.loader({ request, params: {}, context: {} } as never)) as Response;
     expect(response.headers.get("content-type")).toContain("text/event-stream");
     const reader = response.body!.getReader();

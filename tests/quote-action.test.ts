@@ -2,22 +2,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { action } from "~/routes/marketing/quote";
 import { db } from "~/server/db/db.server";
 import { issueFormToken, SUBMISSION_LIMITS } from "~/server/defence/spam-defence.server";
-import { testDatabases, useAppDatabase } from "./helpers/databases";
+import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
+import { call, type Outcome } from "./helpers/routes";
 
 type Fields = Record<string, string>;
 
 function post(fields: Fields, ip = "203.0.113.7") {
-  const request = new Request("http://localhost/quote", {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
-  return action({ request, params: {}, context: { clientIp: ip } } as never);
+  return call(action, "/quote", { form: fields, clientIp: ip });
 }
 
-async function statusOf(result: Awaited<ReturnType<typeof post>>): Promise<{ status: number; body: { status: string } }> {
-  const r = result as unknown as { init?: { status?: number }; data: { status: string } };
-  return { status: r.init?.status ?? 200, body: r.data };
+async function statusOf(outcome: Outcome): Promise<{ status: number; body: { status: string } }> {
+  return { status: outcome.status, body: outcome.data as { status: string } };
 }
 
 const counts = async () => ({
@@ -47,9 +42,7 @@ describe.each(testDatabases("quote action"))("Quote requests on $name", (databas
   });
   afterAll(async () => cleanup());
   beforeEach(async () => {
-    await db().deleteFrom("quotes").execute();
-    await db().deleteFrom("mailOutbox").execute();
-    await db().deleteFrom("rateLimits").execute();
+    await clearTables("quotes", "mailOutbox", "rateLimits");
   });
 
   test("A valid quote is stored once with submittedAt and queues a confirmation and a sales notice", async () => {

@@ -6,15 +6,14 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { TOO_MANY_ATTEMPTS } from "~/lib/auth-messages";
 import { action as quoteAction } from "~/routes/marketing/quote";
 import { loader as readyz } from "~/routes/resources/readyz";
-import { resetAuthForTests } from "~/server/auth/auth.server";
 import { createRedisCounters } from "~/server/defence/counters-redis.server";
 import { db } from "~/server/db/db.server";
-import { resetEnvForTests } from "~/server/env.server";
 import { closeRateLimitStore, hitRateLimit } from "~/server/defence/rate-limit.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
 import { issueFormToken } from "~/server/defence/spam-defence.server";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
-import { signUp } from "./helpers/portal";
+import { signUp } from "./helpers/accounts";
+import { call } from "./helpers/routes";
 
 // The sign-in test hashes with Argon2id a dozen times.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -40,12 +39,7 @@ function postQuote(email: string) {
     formToken: issueFormToken(Date.now() - 5_000),
     website: "",
   };
-  const request = new Request("http://localhost/quote", {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
-  return quoteAction({ request, params: {}, context: { clientIp: "203.0.113.40" } } as never) as unknown as Promise<{ init?: { status?: number } }>;
+  return call(quoteAction, "/quote", { form: fields, clientIp: "203.0.113.40" });
 }
 
 describe.skipIf(!redisUrl)("Redis counters", () => {
@@ -104,21 +98,17 @@ describe.skipIf(!redisUrl)("The app with REDIS_URL set", () => {
   beforeAll(async () => {
     await closeRateLimitStore();
     ({ cleanup } = await useAppDatabase(testDatabases("rate-limit-store")[0]!, { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix }));
-    resetAuthForTests();
   });
   afterAll(async () => {
     await closeRateLimitStore();
     await cleanup();
-    delete process.env.REDIS_URL;
-    delete process.env.REDIS_KEY_PREFIX;
-    resetEnvForTests();
     await deleteKeys(inspector, prefix);
     await inspector.quit();
   });
 
   test("The quote form's per-e-mail limit is counted in Redis, not in the database", async () => {
     const statuses = [];
-    for (let i = 0; i < 11; i++) statuses.push((await postQuote("redis-limit@example.com")).init?.status ?? 200);
+    for (let i = 0; i < 11; i++) statuses.push((await postQuote("redis-limit@example.com")).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(statuses[10]).toBe(429);
     expect(await inspector.get(`${prefix}rl:quote:email:redis-limit@example.com`)).toBe("11");
@@ -180,7 +170,5 @@ test("/readyz is 503 when REDIS_URL is set and Redis does not answer", async () 
   } finally {
     await closeRateLimitStore();
     await cleanup();
-    delete process.env.REDIS_URL;
-    resetEnvForTests();
   }
 });

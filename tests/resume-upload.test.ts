@@ -1,7 +1,6 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { RESUME_MAX_BYTES } from "~/lib/constants";
 import {
   MalformedForm,
@@ -12,19 +11,13 @@ import {
   UploadRejected,
 } from "~/server/uploads/resume-upload.server";
 import { createLocalFileStore, type FileStore } from "~/server/storage/storage.server";
-import { createS3FileStore, s3ConfigFromEnv } from "~/server/storage/s3.server";
 import * as make from "./fixtures/make-files";
 import { startS3, type TestS3 } from "./helpers/s3";
+import { tempDir } from "./helpers/temp-dirs";
 
 const URL_ = "http://localhost/apply/x";
-const roots: string[] = [];
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
-
 function newStore(): { root: string; store: FileStore } {
-  const root = mkdtempSync(path.join(tmpdir(), "uploads-"));
-  roots.push(root);
+  const root = tempDir("uploads-");
   return { root, store: createLocalFileStore(root) };
 }
 
@@ -426,7 +419,7 @@ describe("Uploads to S3 storage", () => {
   async function newS3Store() {
     const bucket = await s3.createBucket();
     const { root } = newStore();
-    const store = createS3FileStore(s3ConfigFromEnv({ ...s3.env(bucket), S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: "true" }, path.join(root, ".tmp")));
+    const store = s3.fileStore(bucket, path.join(root, ".tmp"));
     const left = async () => [...(await store.list("")), ...filesUnder(root)];
     return { store, root, left };
   }

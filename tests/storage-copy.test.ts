@@ -1,36 +1,30 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
-import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { copyStore, formatCopyReport } from "~/server/storage/copy.server";
 import { createLocalFileStore } from "~/server/storage/storage.server";
-import { createS3FileStore, s3ConfigFromEnv } from "~/server/storage/s3.server";
 import { startS3, type TestS3 } from "./helpers/s3";
+import { tempDir } from "./helpers/temp-dirs";
 
 let s3: TestS3;
 beforeAll(async () => {
   s3 = await startS3();
 });
 afterAll(async () => s3.stop());
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 /** A STORAGE_DIR holding `files`, an empty bucket, and both as stores. */
 async function setup(files: Record<string, Buffer>) {
-  const dir = mkdtempSync(path.join(tmpdir(), "copy-source-"));
-  dirs.push(dir);
+  const dir = tempDir("copy-source-");
   for (const [key, bytes] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, key)), { recursive: true });
     writeFileSync(path.join(dir, key), bytes);
   }
   const bucket = await s3.createBucket();
-  const env = { ...s3.env(bucket, "site"), S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: "true" };
-  const target = createS3FileStore(s3ConfigFromEnv(env, path.join(dir, ".tmp")));
+  const env = s3.env(bucket, "site");
+  const target = s3.fileStore(bucket, path.join(dir, ".tmp"), "site");
   return { dir, bucket, env, source: createLocalFileStore(dir), target };
 }
 

@@ -1,9 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { text } from "node:stream/consumers";
 import { GetObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   cleanTempUploads,
   createLocalFileStore,
@@ -12,18 +11,8 @@ import {
   KeyExists,
   type FileStore,
 } from "~/server/storage/storage.server";
-import { createS3FileStore, s3ConfigFromEnv } from "~/server/storage/s3.server";
 import { startS3, type TestS3 } from "./helpers/s3";
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-}
+import { tempDir } from "./helpers/temp-dirs";
 
 let s3: TestS3;
 beforeAll(async () => {
@@ -53,7 +42,7 @@ const s3Backend: Backend = {
   name: "S3 (s3rver)",
   async create() {
     const bucket = await s3.createBucket();
-    const store = createS3FileStore(s3ConfigFromEnv({ ...s3.env(bucket, "uploads"), S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: "true" }, tempDir("s3-tmp-")));
+    const store = s3.fileStore(bucket, tempDir("s3-tmp-"), "uploads");
     return {
       store,
       async rawBytes(key) {

@@ -1,11 +1,10 @@
 // TRUSTED_PROXIES (issue 6, part 6): how server.ts reads the client IP, scheme and host, over real
 // loopback sockets. e2e/trusted-proxies.spec.ts runs the same cases against the built server.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { createRequest } from "@remix-run/node-fetch-server";
 import { afterAll, expect, test } from "vitest";
 import { acceptForwarding, compileTrustedProxies } from "~/server/http/forwarding.server";
 import { isSameOrigin } from "~/server/http/origin-check.server";
+import { rawRequest, serveOnLoopback, type TestHttpServer } from "./helpers/http";
 
 interface Seen {
   clientIp: string;
@@ -14,13 +13,13 @@ interface Seen {
   forwardedFor: string | null;
 }
 
-const servers: http.Server[] = [];
-afterAll(() => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve)))));
+const servers: TestHttpServer[] = [];
+afterAll(() => Promise.all(servers.map((s) => s.close())));
 
 /** A server that resolves each request as server.ts does and answers with what it saw. */
 async function serverTrusting(trustedProxies: string | undefined): Promise<number> {
   const trust = compileTrustedProxies(trustedProxies);
-  const server = http.createServer((req, res) => {
+  const server = await serveOnLoopback((req, res) => {
     const { clientIp, protocol, host } = acceptForwarding(req, trust);
     const request = createRequest(req, res, { protocol, host });
     const seen: Seen = { clientIp, url: request.url, sameOrigin: isSameOrigin(request), forwardedFor: request.headers.get("x-forwarded-for") };
@@ -28,21 +27,11 @@ async function serverTrusting(trustedProxies: string | undefined): Promise<numbe
     res.end(JSON.stringify(seen));
   });
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return (server.address() as AddressInfo).port;
+  return server.port;
 }
 
-/** node:http, so that Host and X-Forwarded-* go out exactly as given. */
-function send(port: number, headers: Record<string, string>): Promise<Seen> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path: "/login", method: "POST", headers }, (res) => {
-      let body = "";
-      res.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      res.on("end", () => resolve(JSON.parse(body) as Seen));
-    });
-    req.on("error", reject);
-    req.end();
-  });
+async function send(port: number, headers: Record<string, string>): Promise<Seen> {
+  return JSON.parse((await rawRequest(`http://127.0.0.1:${port}/login`, { method: "POST", headers })).text) as Seen;
 }
 
 const proxied = {

@@ -1,23 +1,16 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { cleanTempUploads, createLocalFileStore, type FileStore } from "~/server/storage/storage.server";
 import { recoverResumeIntents, resumeIntent } from "~/server/uploads/resume-intents.server";
 import { tempFileName } from "~/server/storage/temp-files.server";
+import { tempDir } from "./helpers/temp-dirs";
 
 // What a restart finds after a kill -9 (issue 8, faults; the full story runs in `npm run test:faults`).
 
-const roots: string[] = [];
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
-
 function newStore(): FileStore {
-  const root = mkdtempSync(path.join(tmpdir(), "recovery-"));
-  roots.push(root);
-  return createLocalFileStore(root);
+  return createLocalFileStore(tempDir("recovery-"));
 }
 
 /** A temp file named as if another process (`pid`) on this host had written it. */

@@ -7,7 +7,7 @@ import type { Database } from "~/server/db/schema";
 
 const insertKey = (trx: Transaction<Database>, key: string) =>
   trx.insertInto("rateLimits").values({ key, windowStart: Date.now(), count: 1 }).execute();
-import { testDatabases, useAppDatabase } from "./helpers/databases";
+import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 
 const keys = async () => (await db().selectFrom("rateLimits").select("key").orderBy("key").execute()).map((r) => r.key);
 
@@ -18,7 +18,7 @@ describe.each(testDatabases("write transactions"))("Grouped write transactions o
   });
   afterAll(async () => cleanup());
   beforeEach(async () => {
-    await db().deleteFrom("rateLimits").execute();
+    await clearTables("rateLimits");
   });
 
   test("Fifty concurrent writers all commit and each gets its own result", async () => {

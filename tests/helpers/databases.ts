@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { closeDb, createDb, migrateToLatest } from "~/server/db/db.server";
-import { resetEnvForTests } from "~/server/env.server";
+import { resetAuthForTests } from "~/server/auth/auth.server";
+import { closeDb, createDb, db, migrateToLatest } from "~/server/db/db.server";
+import type { Database } from "~/server/db/schema";
+import { setEnv } from "./env";
 
 export interface TestDatabase {
   name: "sqlite" | "postgres";
@@ -55,7 +57,9 @@ export function testDatabases(suite: string): TestDatabase[] {
 
 /**
  * Points the app's own db() at a fresh migrated database (and a private storage dir), as the
- * server would at boot. Returns a cleanup function.
+ * server would at boot. `extraEnv` (e.g. APP_URL, GOOGLE_*, REDIS_URL) holds until the returned
+ * cleanup, which also undoes it. Better Auth is set up anew on first use each time: an instance
+ * made earlier holds the previous database handle and configuration.
  */
 export async function useAppDatabase(database: TestDatabase, extraEnv: Record<string, string> = {}) {
   const url = await database.setup();
@@ -67,9 +71,9 @@ export async function useAppDatabase(database: TestDatabase, extraEnv: Record<st
     AUTH_SECRET: "test-secret-0123456789-0123456789-abcdef",
     DEMO_CONTENT: "off",
     LOG_LEVEL: "silent",
-    ...extraEnv,
   });
-  resetEnvForTests();
+  const restoreEnv = setEnv(extraEnv);
+  resetAuthForTests();
   await migrateToLatest();
   return {
     storageDir: storage,
@@ -77,6 +81,13 @@ export async function useAppDatabase(database: TestDatabase, extraEnv: Record<st
       await closeDb();
       await database.teardown();
       rmSync(storage, { recursive: true, force: true });
+      restoreEnv();
+      resetAuthForTests();
     },
   };
+}
+
+/** Empties tables of the app's database between tests, in the order given (rows that point to others first). */
+export async function clearTables(...tables: (keyof Database)[]): Promise<void> {
+  for (const table of tables) await db().deleteFrom(table).execute();
 }

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
+import type { FileStore } from "~/server/storage/file-store.server";
+import { createS3FileStore, s3ConfigFromEnv } from "~/server/storage/s3.server";
 
 export interface TestS3 {
   endpoint: string;
@@ -12,6 +14,8 @@ export interface TestS3 {
   /** STORAGE_URL and S3_* for the app, pointing at `bucket` (under `prefix`, if given). */
   env(bucket: string, prefix?: string): Record<string, string>;
   createBucket(name?: string): Promise<string>;
+  /** The app's S3 store on `bucket` (under `prefix`), built from env() as the app builds it; temp files go to `tempDir`. */
+  fileStore(bucket: string, tempDir: string, prefix?: string): FileStore;
   stop(): Promise<void>;
 }
 
@@ -46,6 +50,7 @@ export async function startS3(): Promise<TestS3> {
     endpoint,
     client,
     env,
+    fileStore: (bucket, tempDir, prefix) => createS3FileStore(s3ConfigFromEnv(env(bucket, prefix), tempDir)),
     async createBucket(name = bucketName()) {
       await client.send(new CreateBucketCommand({ Bucket: name }));
       return name;

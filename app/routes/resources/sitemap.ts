@@ -1,15 +1,25 @@
 import { publicPaths } from "~/lib/public-pages";
 import { getEnv } from "~/server/env.server";
+import { listOpenOpenings } from "~/server/models/openings.server";
 
 function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function loader() {
+function urlEntry(loc: string, lastmod?: number): string {
+  const modified = lastmod === undefined ? "" : `<lastmod>${new Date(lastmod).toISOString()}</lastmod>`;
+  return `  <url><loc>${escapeXml(loc)}</loc>${modified}</url>`;
+}
+
+// Rendered on every request (the HTML cache never holds it), so an opening closed a moment ago is
+// already gone; issue 14 part 4: each open opening has a public page with JobPosting data.
+export async function loader() {
   const base = getEnv().APP_URL;
-  const urls = publicPaths()
-    .map((p) => `  <url><loc>${escapeXml(`${base}${p}`)}</loc></url>`)
-    .join("\n");
+  const openings = await listOpenOpenings();
+  const urls = [
+    ...publicPaths().map((p) => urlEntry(`${base}${p}`)),
+    ...openings.map((o) => urlEntry(`${base}/careers/${encodeURIComponent(o.id)}`, o.updatedAt)),
+  ].join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },

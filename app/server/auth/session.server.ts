@@ -7,7 +7,7 @@ import { logger } from "~/server/logger.server";
 
 // docs/security.md "Sessions": Better Auth sessions slide forever; we end them a fixed time after
 // sign-in.
-const ABSOLUTE_LIFETIME_MS: Record<Role, number> = {
+export const ABSOLUTE_LIFETIME_MS: Record<Role, number> = {
   client: 30 * 24 * 3_600_000,
   employee: 12 * 3_600_000,
 };

@@ -19,7 +19,7 @@ interface JobOpening {
   validThrough: number | null;
 }
 
-type OpeningInput = Omit<JobOpening, "id" | "status" | "createdAt" | "updatedAt" | "validThrough"> & {
+export type OpeningInput = Omit<JobOpening, "id" | "status" | "createdAt" | "updatedAt" | "validThrough"> & {
   validThrough?: number | null;
 };
 
