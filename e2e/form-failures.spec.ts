@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { addStaffWithCli, collectDialogs, insertOpening, openDatabase, openQuoteModal, TMP_DIR, uniqueId, waitForHydration } from "./helpers";
+import { createSignedInUser, type SignedInUser } from "./fixtures";
+import { collectDialogs, insertOpening, openDatabase, openQuoteModal, uniqueId, waitForHydration } from "./helpers";
 
 // Issue 14, part 4: with the network failing at the moment of submitting, every form shows its own
 // failure message in place, keeps what was typed, and never replaces the page with the error page.
@@ -25,55 +25,22 @@ async function expectFailureInPlace(page: Page, scope: Locator, message: string)
   await expect(page.getByText(ERROR_PAGE)).toHaveCount(0);
 }
 
-// One client and one staff account for the whole file, signed in once; each test gets a fresh
-// browser context with their cookies.
-let clientState = "";
+// One client and one staff account for the whole file, made by the sign-in fixture; each test gets a
+// fresh browser context with their session cookie.
+let client: SignedInUser;
+let staff: SignedInUser;
 let clientId = "";
-let staffState = "";
 
-async function signIn(browser: Browser, kind: "client" | "staff"): Promise<string> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  collectDialogs(page);
-  const uid = uniqueId();
-  if (kind === "staff") {
-    const email = `staff-failures-${uid}@indigokite.dev`;
-    addStaffWithCli(email, PASSWORD);
-    await page.goto("/employee-login");
-    await waitForHydration(page);
-    await page.getByLabel("Work Email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("main").getByRole("button", { name: "Login", exact: true }).click();
-    await expect(page).toHaveURL(/\/employee-dashboard$/);
-  } else {
-    const email = `e2e-failures-${uid}@example.com`;
-    await page.goto("/login?mode=register");
-    await waitForHydration(page);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("main").getByRole("button", { name: "Create Account", exact: true }).click();
-    await expect(page).toHaveURL(/\/user-dashboard$/);
-    const db = openDatabase();
-    try {
-      clientId = (db.prepare("select id from users where email = ?").get(email) as { id: string }).id;
-    } finally {
-      db.close();
-    }
-  }
-  const file = path.join(TMP_DIR(), `form-failures-${kind}-${uid}.json`);
-  await context.storageState({ path: file });
-  await context.close();
-  return file;
-}
-
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(90_000);
-  clientState = await signIn(browser, "client");
-  staffState = await signIn(browser, "staff");
+test.beforeAll(async () => {
+  client = await createSignedInUser({ role: "client" });
+  staff = await createSignedInUser({ role: "employee" });
+  clientId = client.id;
 });
 
-async function open(browser: Browser, state: string, url: string): Promise<Page> {
-  const context = await browser.newContext({ storageState: state });
+async function open(browser: Browser, user: SignedInUser, url: string): Promise<Page> {
+  const context = await browser.newContext();
+  const cut = user.cookie.indexOf("=");
+  await context.addCookies([{ name: user.cookie.slice(0, cut), value: user.cookie.slice(cut + 1), url: process.env.E2E_BASE_URL!, httpOnly: true, sameSite: "Lax" }]);
   const page = await context.newPage();
   collectDialogs(page);
   await page.goto(url);
@@ -100,7 +67,7 @@ function insertComplaint(subject: string): string {
 
 test.describe("Portal", () => {
   test("Profile: a failed save shows 'Failed to save profile. Try again.' and keeps the fields", async ({ browser }) => {
-    const page = await open(browser, clientState, "/user-dashboard");
+    const page = await open(browser, client, "/user-dashboard");
     const main = page.getByRole("main");
     await main.getByLabel("Full Name").fill("Asha Rao");
     await main.getByLabel("Phone").fill("+91 98450 00000");
@@ -112,7 +79,7 @@ test.describe("Portal", () => {
   });
 
   test("Projects: a failed create shows 'Failed to create project. Try again.' and keeps the fields", async ({ browser }) => {
-    const page = await open(browser, clientState, "/user-dashboard/projects");
+    const page = await open(browser, client, "/user-dashboard/projects");
     const form = page.getByRole("form", { name: "Start a new project" });
     await form.getByLabel("Title").fill("Offline app");
     await form.getByLabel("Description").fill("Typed before the network went away.");
@@ -124,7 +91,7 @@ test.describe("Portal", () => {
   });
 
   test("Support: a failed new request shows 'Failed to submit request. Try again.' in the dialog", async ({ browser }) => {
-    const page = await open(browser, clientState, "/user-dashboard/support");
+    const page = await open(browser, client, "/user-dashboard/support");
     await page.getByRole("main").getByRole("button", { name: "New request" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Subject").fill("Cannot log in");
@@ -139,7 +106,7 @@ test.describe("Portal", () => {
   test("Support: a failed reply shows 'Failed to send reply.' on that request", async ({ browser }) => {
     const subject = `Reply failure ${uniqueId()}`;
     insertComplaint(subject);
-    const page = await open(browser, clientState, "/user-dashboard/support");
+    const page = await open(browser, client, "/user-dashboard/support");
     const card = page.getByRole("main").getByRole("listitem").filter({ hasText: subject });
     await card.getByRole("textbox", { name: /^Reply to/ }).fill("Still broken here.");
     await card.getByRole("button", { name: "Send Reply" }).click();
@@ -149,7 +116,7 @@ test.describe("Portal", () => {
   });
 
   test("Settings: a failed Reset Password shows 'Failed to send reset link. Try again later.'", async ({ browser }) => {
-    const page = await open(browser, clientState, "/user-dashboard/settings");
+    const page = await open(browser, client, "/user-dashboard/settings");
     const main = page.getByRole("main");
     await main.getByRole("button", { name: "Reset Password" }).click();
     await expectFailureInPlace(page, main, "Failed to send reset link. Try again later.");
@@ -158,7 +125,7 @@ test.describe("Portal", () => {
   });
 
   test("Settings: a proxy's 502 page in answer to Reset Password also ends in the message, not the error page", async ({ browser }) => {
-    const page = await open(browser, clientState, "/user-dashboard/settings");
+    const page = await open(browser, client, "/user-dashboard/settings");
     await page.unrouteAll();
     await page.route("**/settings/reset-password.data", (route) =>
       route.fulfill({ status: 502, contentType: "text/html", body: "<html><body>Bad Gateway</body></html>" }),
@@ -170,7 +137,7 @@ test.describe("Portal", () => {
   });
 
   test("Settings: a failed Delete Account → Confirm closes the dialog and shows the delete failure", async ({ browser }) => {
-    const page = await open(browser, clientState, "/user-dashboard/settings");
+    const page = await open(browser, client, "/user-dashboard/settings");
     const main = page.getByRole("main");
     await main.getByRole("button", { name: "Delete Account" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete your account?" });
@@ -183,7 +150,7 @@ test.describe("Portal", () => {
 
 test.describe("Console", () => {
   test("New opening: a failed publish shows its message and keeps the fields", async ({ browser }) => {
-    const page = await open(browser, staffState, `${CONSOLE}/openings/new`);
+    const page = await open(browser, staff, `${CONSOLE}/openings/new`);
     const main = page.getByRole("main");
     await main.getByLabel("Title").fill("Offline Engineer");
     await main.getByLabel("Location").fill("Pune");
@@ -201,7 +168,7 @@ test.describe("Console", () => {
     const db = openDatabase();
     const opening = insertOpening(db);
     db.close();
-    const page = await open(browser, staffState, `${CONSOLE}/openings/${opening.id}`);
+    const page = await open(browser, staff, `${CONSOLE}/openings/${opening.id}`);
     const main = page.getByRole("main");
     await main.getByLabel("Title").fill(`${opening.title} (edited)`);
     await main.getByRole("button", { name: "Save changes" }).click();
@@ -214,7 +181,7 @@ test.describe("Console", () => {
     const db = openDatabase();
     const opening = insertOpening(db);
     db.close();
-    const page = await open(browser, staffState, `${CONSOLE}/openings`);
+    const page = await open(browser, staff, `${CONSOLE}/openings`);
     const main = page.getByRole("main");
     await main.getByRole("button", { name: `Close ${opening.title}` }).click();
     await expectFailureInPlace(page, main, "The change could not be saved. Please try again.");
@@ -222,7 +189,7 @@ test.describe("Console", () => {
   });
 
   test("Testimonials: a failed add shows its message and keeps the fields", async ({ browser }) => {
-    const page = await open(browser, staffState, `${CONSOLE}/testimonials`);
+    const page = await open(browser, staff, `${CONSOLE}/testimonials`);
     const form = page.locator("form#new-testimonial");
     await form.getByLabel("Review").fill("Typed before the network went away.");
     await form.getByLabel("Name").fill("Kiran");
@@ -238,7 +205,7 @@ test.describe("Console", () => {
     const id = randomUUID();
     const now = Date.now();
     insertRows("insert into testimonials (id, review, name, category, status, sort_order, created_at, updated_at) values (?, ?, ?, ?, 'visible', 0, ?, ?)", id, "Great work.", `Failure ${uniqueId()}`, "Web App", now, now);
-    const page = await open(browser, staffState, `${CONSOLE}/testimonials/${id}`);
+    const page = await open(browser, staff, `${CONSOLE}/testimonials/${id}`);
     const main = page.getByRole("main");
     await main.getByLabel("Review").fill("Edited while offline.");
     await main.getByRole("button", { name: "Save changes" }).click();
@@ -248,7 +215,7 @@ test.describe("Console", () => {
   });
 
   test("Staff: a failed add shows its message and keeps the e-mail", async ({ browser }) => {
-    const page = await open(browser, staffState, `${CONSOLE}/staff`);
+    const page = await open(browser, staff, `${CONSOLE}/staff`);
     const main = page.getByRole("main");
     const email = `offline-${uniqueId()}@indigokite.dev`;
     await main.getByLabel("Work email").fill(email);
@@ -263,7 +230,7 @@ test.describe("Console", () => {
     const title = `Failure project ${uniqueId()}`;
     const now = Date.now();
     insertRows("insert into projects (id, owner_id, title, description, progress, created_at, updated_at) values (?, ?, ?, ?, 0, ?, ?)", randomUUID(), clientId, title, "For the failure test.", now, now);
-    const page = await open(browser, staffState, `${CONSOLE}/clients/${clientId}`);
+    const page = await open(browser, staff, `${CONSOLE}/clients/${clientId}`);
     const form = page.getByRole("form", { name: `Set progress of ${title}` });
     await form.getByLabel("Progress (0–100 %)").fill("55");
     await form.getByLabel("Note").fill("Typed before the network went away.");
@@ -277,7 +244,7 @@ test.describe("Console", () => {
 
   test("Support request: a failed staff reply shows 'Failed to send reply.' and keeps the text", async ({ browser }) => {
     const id = insertComplaint(`Staff reply failure ${uniqueId()}`);
-    const page = await open(browser, staffState, `${CONSOLE}/support/${id}`);
+    const page = await open(browser, staff, `${CONSOLE}/support/${id}`);
     const main = page.getByRole("main");
     await main.getByLabel("Your reply").fill("We are on it.");
     await main.getByRole("button", { name: "Send Reply" }).click();
@@ -288,7 +255,7 @@ test.describe("Console", () => {
 
   test("Support request: a failed status change shows its message", async ({ browser }) => {
     const id = insertComplaint(`Status failure ${uniqueId()}`);
-    const page = await open(browser, staffState, `${CONSOLE}/support/${id}`);
+    const page = await open(browser, staff, `${CONSOLE}/support/${id}`);
     const main = page.getByRole("main");
     await main.getByRole("button", { name: "Mark as Resolved" }).click();
     await expectFailureInPlace(page, main, "Failed to change the status. Try again.");
@@ -301,7 +268,7 @@ test.describe("Console", () => {
       "insert into quotes (id, name, email, phone, country, requirement, submitted_at, status) values (?, ?, ?, ?, ?, ?, ?, 'new')",
       id, `Failure lead ${uniqueId()}`, "lead-failure@example.com", "+91 98765 43210", "India", "A failure test.", Date.now(),
     );
-    const page = await open(browser, staffState, `${CONSOLE}/leads/${id}`);
+    const page = await open(browser, staff, `${CONSOLE}/leads/${id}`);
     const main = page.getByRole("main");
     await main.getByLabel("Status", { exact: true }).selectOption({ label: "Proposal sent" });
     await main.getByRole("button", { name: "Save status" }).click();
@@ -323,7 +290,7 @@ test.describe("Console", () => {
       "insert into job_applications (id, name, email, message, job_id, submitted_at, stage) values (?, ?, ?, '', ?, ?, 'new')",
       id, `Failure applicant ${uniqueId()}`, "applicant-failure@example.com", opening.id, Date.now(),
     );
-    const page = await open(browser, staffState, `${CONSOLE}/applications/${id}`);
+    const page = await open(browser, staff, `${CONSOLE}/applications/${id}`);
     const main = page.getByRole("main");
     const stage = main.getByLabel("Stage", { exact: true });
     const options = await stage.locator("option").allTextContents();

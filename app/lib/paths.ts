@@ -1,6 +1,13 @@
-import { href } from "react-router";
+import type { href } from "react-router";
 
-const DASHBOARD_PATHS = [href("/dashboard"), href("/user-dashboard"), href("/employee-dashboard")];
+/**
+ * A path of the route table (`href`'s typed first argument), checked at compile time only: this
+ * module is on every public page, and calling `href` there would add a React Router chunk to the
+ * home page's JavaScript budget (npm run size).
+ */
+type RoutePath = Parameters<typeof href>[0];
+
+const DASHBOARD_PATHS: RoutePath[] = ["/dashboard", "/user-dashboard", "/employee-dashboard"];
 
 /** SPEC §2: the navigation bar is hidden on dashboard paths. */
 export function isDashboardPath(pathname: string): boolean {
@@ -15,4 +22,4 @@ export const navLinks = [
 ] as const;
 
 /** Where the client's Settings panel lives; settings actions come back here. */
-export const SETTINGS_PATH = href("/user-dashboard/settings");
+export const SETTINGS_PATH: RoutePath = "/user-dashboard/settings";
