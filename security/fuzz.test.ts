@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, describe, inject, test } from "vitest";
 import { clearRateLimits, fingerprint, invariantViolations, ownerChanges, owners } from "./helpers/database";
 import { multipart, send, urlencoded, type Fields } from "./helpers/http";
+import { errorLines, readLogLines } from "./helpers/server";
 import { tally } from "./helpers/tally";
 import { disposableActor, type Actor, type World } from "./helpers/world";
 import { fillPattern, POLICIES, type Access } from "./policies";
@@ -14,8 +15,25 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 
 afterAll(async () => clearRateLimits(server));
 
+// Found by a web scanner (issue 15): control characters in a value that ends up in a header.
+const CONTROL_VALUES = ["/e\u0000", "/apply/x\nenv;", "/\r\nSet-Cookie: x=1", "/\\evil.example", "\u007f\u0085"];
+const CONTROL_QUERY = "?returnTo=%2Fe%00&next=%2Fapply%2Fx%0Aenv%3B&q=%0D%0A&page=%00&token=%7F&status=%2F%5Cevil.example";
+const ODD_METHODS = ["PUT", "PATCH", "DELETE", "TRACE"];
+
+/** Error-level lines the server logged since the last call: none may come from anything a client sends. */
+function logWatcher() {
+  let offset = readLogLines(server).next;
+  return () => {
+    const { lines, next } = readLogLines(server, offset);
+    offset = next;
+    return errorLines(lines);
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
 const SPECIAL_KEYS = ["__proto__", "constructor", "prototype", "toString", "__proto__[admin]", "constructor[prototype][admin]", "intent", "id", "a[b][c]", "requirements[]", "requirements[99999]", "", " "];
-const SPECIAL_VALUES = ["", " ", "true", "null", "undefined", "NaN", "-1", "101", "1e309", "0x10", "[object Object]", "{}", "<script>alert(1)</script>", "../../etc/passwd", "\u0000", "\uFEFF", "\u202E", "😀".repeat(40)];
+const SPECIAL_VALUES = ["", " ", "true", "null", "undefined", "NaN", "-1", "101", "1e309", "0x10", "[object Object]", "{}", "<script>alert(1)</script>", "../../etc/passwd", "\u0000", "\uFEFF", "\u202E", "😀".repeat(40), ...CONTROL_VALUES];
 
 interface Body {
   contentType?: string;
@@ -90,6 +108,7 @@ describe("Fuzzing", () => {
   test("Generated bodies to every form never cause a 5xx, change nothing when refused, and keep the data's rules", async (context) => {
     const t = tally(context, "Fuzzing");
     const startOwners = await owners(server);
+    const newErrors = logWatcher();
     for (const route of routeTable()) {
       const policy = POLICIES[route.file];
       if (!policy?.post) continue;
@@ -112,8 +131,10 @@ describe("Fuzzing", () => {
               headers: { "Content-Type": body.contentType, Origin: server.url, Cookie: actor.cookie },
             });
             const unchanged = (await fingerprint(server)) === before;
+            await settle();
             const problems = [
               ...(reply.status >= 500 ? [`answered ${reply.status}`] : []),
+              ...newErrors().map((line) => `logged an error: ${line}`),
               ...(reply.status >= 400 && !unchanged ? [`refused with ${reply.status} but the database changed`] : []),
               ...(await invariantViolations(server)),
               ...ownerChanges(startOwners, await owners(server)),
@@ -125,6 +146,76 @@ describe("Fuzzing", () => {
         ).catch(() => undefined); // every failing body is already listed by the tally
       }
     }
+    t.done();
+  });
+
+  test("Every route answers OPTIONS with 204 and an Allow header, and logs no error", async (context) => {
+    const t = tally(context, "Fuzzing");
+    const newErrors = logWatcher();
+    for (const route of routeTable()) {
+      const policy = POLICIES[route.file];
+      const actor = actorFor(world!, policy?.get.access ?? "public");
+      const url = fillPattern(route.pattern, policy?.params?.({ world: world!, actor, side: "own", seq: 0 }) ?? {});
+      for (const who of [world!.actors.guest, actor]) {
+        const reply = await send(server.url, url, { method: "OPTIONS", headers: { Cookie: who.cookie, Origin: "https://elsewhere.example", "Access-Control-Request-Method": "POST" } });
+        await settle();
+        const errors = newErrors();
+        const allow = String(reply.headers.allow ?? "");
+        t.check(`OPTIONS ${url} as ${who.name}`, (reply.status === 204 || reply.status === 405) && /\bGET\b/.test(allow) && errors.length === 0, `${reply.status} Allow "${allow}" ${errors.join(" | ")}`);
+        t.check(`OPTIONS ${url} as ${who.name} grants no cross-origin access`, reply.headers["access-control-allow-origin"] === undefined);
+      }
+    }
+    t.done();
+  });
+
+  test("Odd methods, control characters in query strings and in form values never cause a 5xx or an error log", async (context) => {
+    const t = tally(context, "Fuzzing");
+    const newErrors = logWatcher();
+    const startOwners = await owners(server);
+    const verdict = async (label: string, status: number) => {
+      await settle();
+      const errors = newErrors();
+      t.check(label, status > 0 && status < 500 && errors.length === 0, `${status} ${errors.join(" | ")}`);
+    };
+    for (const route of routeTable()) {
+      await clearRateLimits(server);
+      const policy = POLICIES[route.file];
+      const actor = actorFor(world!, policy?.get.access ?? "public");
+      const url = fillPattern(route.pattern, policy?.params?.({ world: world!, actor, side: "own", seq: 0 }) ?? {});
+      for (const method of ["GET", "HEAD"]) {
+        const reply = await send(server.url, url + CONTROL_QUERY, { method, headers: { Cookie: actor.cookie, Accept: "text/html" } });
+        await verdict(`${method} ${url} with control characters in the query`, reply.status);
+      }
+      for (const method of ODD_METHODS) {
+        const reply = await send(server.url, url, { method, body: "a=1", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: actor.cookie } });
+        await verdict(`${method} ${url}`, reply.status);
+      }
+      if (!policy?.post) {
+        // No action: React Router answers 405, which is the client's mistake, not the server's.
+        const reply = await send(server.url, url + (route.index ? "?index" : ""), { method: "POST", body: "a=%00", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: actor.cookie } });
+        await verdict(`POST ${url} (no action)`, reply.status);
+        continue;
+      }
+      const postUrl = url + (route.index ? "?index" : "");
+      for (const [intentName, intent] of Object.entries(policy.post.intents)) {
+        if (intent.disposable) continue;
+        const base = actorFor(world!, policy.post.access);
+        const legit = await intent.body({ world: world!, actor: base, side: "own", seq: 0 });
+        for (const field of Object.keys(legit)) {
+          for (const value of CONTROL_VALUES) {
+            const fields = { ...legit, [field]: value };
+            const reply = await send(server.url, postUrl + (route.index ? "&" : "?") + CONTROL_QUERY.slice(1), {
+              method: "POST",
+              body: urlencoded(fields),
+              headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: base.cookie },
+            });
+            await verdict(`POST ${route.pattern} ${intentName || "(form)"} with ${field}=${JSON.stringify(value)}`, reply.status);
+          }
+        }
+      }
+    }
+    const changed = ownerChanges(startOwners, await owners(server));
+    t.check("no record changed owner", changed.length === 0, changed.join("; "));
     t.done();
   });
 

@@ -156,6 +156,31 @@ describe.each(targets)("The mail outbox on $name", (target) => {
     expect(sent).toMatchObject({ status: "sent", attempts: 2, lastError: null, sentAt: due });
   });
 
+  test("Once a mail is sent its body is purged from the outbox, and the row stays to stop a second send", async () => {
+    // Issue 15: a reset link's token must not outlive the delivery in the database.
+    const reset = { ...mail("reset:purge", "forgetful@example.com"), text: "Reset: https://x.example/reset-password?token=SECRET-TOKEN-1", html: '<a href="https://x.example/reset-password?token=SECRET-TOKEN-1">Reset</a>' };
+    await enqueueMail(db, reset);
+    await enqueueMail(db, mail("kept-pending"));
+    const down = worker(createSmtpTransport(`smtp://127.0.0.1:${await closedPort()}`));
+    expect(await down.runOnce()).toBe(0);
+    expect((await rows()).every((r) => r.status === "pending" && r.textBody.startsWith(r.idempotencyKey === "reset:purge" ? "Reset:" : "Body"))).toBe(true);
+
+    expect(await worker(createSmtpTransport(smtp.url)).runOnce(Date.now() + 3_600_000)).toBe(2);
+    expect(smtp.messages.find((m) => m.to[0] === "forgetful@example.com")?.raw).toContain("SECRET-TOKEN-1");
+    const stored = await rows();
+    expect(stored).toHaveLength(2);
+    for (const row of stored) {
+      expect(row).toMatchObject({ status: "sent", textBody: "", htmlBody: null, lastError: null });
+      expect(row.sentAt).not.toBeNull();
+    }
+    expect(stored.find((r) => r.idempotencyKey === "reset:purge")).toMatchObject({ toAddress: "forgetful@example.com", subject: "Subject reset:purge", attempts: 2 });
+    expect(JSON.stringify(stored)).not.toContain("SECRET-TOKEN");
+
+    await enqueueMail(db, reset);
+    expect(await worker(createSmtpTransport(smtp.url)).runOnce(Date.now() + 7_200_000)).toBe(0);
+    expect(smtp.messages).toHaveLength(2);
+  });
+
   test("A mail enqueued in a transaction that rolls back is never sent", async () => {
     await expect(
       db.transaction().execute(async (trx) => {

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,6 +16,8 @@ export interface ServerInfo {
   databaseUrl: string;
   storageDir: string;
   authSecret: string;
+  /** The server's stdout: its JSON log lines, at LOG_LEVEL ("error" unless a suite asks for more). */
+  logFile: string;
 }
 
 export interface RunningServer extends ServerInfo {
@@ -84,9 +86,10 @@ export async function startServer(options: { backend?: Backend; env?: Record<str
   const url = `http://127.0.0.1:${port}`;
   const storageDir = path.join(dir, "uploads");
   const authSecret = randomBytes(32).toString("base64url");
+  const logFile = path.join(dir, "server.log");
   const child = spawn(process.execPath, [path.join(ROOT, "build/server.js")], {
     cwd: dir,
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", openSync(logFile, "a"), "pipe"],
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -97,7 +100,7 @@ export async function startServer(options: { backend?: Backend; env?: Record<str
       STORAGE_DIR: storageDir,
       AUTH_SECRET: authSecret,
       DEMO_CONTENT: "on",
-      LOG_LEVEL: "fatal",
+      LOG_LEVEL: "error",
       SMTP_URL: "",
       REDIS_URL: "",
       TRUSTED_PROXIES: "",
@@ -138,7 +141,37 @@ export async function startServer(options: { backend?: Backend; env?: Record<str
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { backend, url, databaseUrl: database.url, storageDir, authSecret, stop, stderr: () => stderr };
+  return { backend, url, databaseUrl: database.url, storageDir, authSecret, logFile, stop, stderr: () => stderr };
+}
+
+/** The log lines a server wrote from byte `offset` on, parsed, and where the next read starts. */
+export function readLogLines(server: ServerInfo, offset = 0): { lines: LogLine[]; next: number } {
+  const bytes = readFileSync(server.logFile);
+  const text = bytes.subarray(offset).toString("utf8");
+  const complete = text.slice(0, text.lastIndexOf("\n") + 1);
+  const lines = complete
+    .split("\n")
+    .filter(Boolean)
+    .map((line): LogLine => {
+      try {
+        return JSON.parse(line) as LogLine;
+      } catch {
+        return { level: 60, msg: `not JSON: ${line}` };
+      }
+    });
+  return { lines, next: offset + Buffer.byteLength(complete) };
+}
+
+/** pino's numbers: 50 error, 60 fatal. */
+export interface LogLine {
+  level: number;
+  msg?: string;
+  [key: string]: unknown;
+}
+
+/** Error and fatal lines, as short strings for a failure message. */
+export function errorLines(lines: LogLine[]): string[] {
+  return lines.filter((l) => l.level >= 50).map((l) => `${l.msg ?? ""} ${JSON.stringify(l.err ?? l.url ?? "").slice(0, 300)}`);
 }
 
 /** Creates a staff account with the real command line (`npm run staff -- add`). */

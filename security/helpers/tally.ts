@@ -9,7 +9,10 @@ export type Category =
   | "Sessions"
   | "Headers and cookies"
   | "Uploads"
-  | "Fuzzing";
+  | "Fuzzing"
+  | "Redirects"
+  | "Logs"
+  | "Files";
 
 export interface SecurityMeta {
   category: Category;
