@@ -12,7 +12,7 @@ export type Category =
   | "Fuzzing"
   | "Redirects"
   | "Logs"
-  | "Files";
+  | "Exposure";
 
 export interface SecurityMeta {
   category: Category;
