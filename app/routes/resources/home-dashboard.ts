@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/home-dashboard";
+import { safeReturnPath } from "~/lib/return-path";
 import { getEnv } from "~/server/env.server";
 import { readForm } from "~/server/http/form-data.server";
 import { homeDashboardCookie } from "~/server/http/home-dashboard-cookie.server";
@@ -12,8 +13,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!isSameOrigin(request)) throw new Response("Cross-site request refused.", { status: 403 });
   const form = await readForm(request);
   const enabled = form.get("enabled") === "1";
-  const returnTo = String(form.get("returnTo") ?? "/");
-  const safeReturn = returnTo.startsWith("/") && !returnTo.startsWith("//") ? returnTo : "/";
+  const safeReturn = safeReturnPath(form.get("returnTo"));
   const cookie = homeDashboardCookie(enabled, getEnv().APP_URL.startsWith("https://"));
   throw redirect(safeReturn, { headers: { "Set-Cookie": cookie } });
 }
