@@ -104,6 +104,23 @@ async function handleDynamic(
   }
 }
 
+// Methods the site answers. OPTIONS gets the list and nothing else (no CORS: the site is its only
+// client); any other method gets 405 here, quietly: React Router would log it as an unhandled
+// error, and the Fetch API cannot even represent some (TRACE, CONNECT), which was a 500 (issue 15).
+const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
+const ALLOW = "GET, HEAD, POST, OPTIONS";
+
+/** Answers OPTIONS (204) and methods the site does not use (405) with an Allow header. */
+function answerOtherMethods(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  if (req.method !== "OPTIONS" && ALLOWED_METHODS.has(req.method ?? "")) return false;
+  res.statusCode = req.method === "OPTIONS" ? 204 : 405;
+  res.setHeader("Allow", ALLOW);
+  res.setHeader("Cache-Control", "no-store");
+  if (res.statusCode === 405) res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.end(res.statusCode === 405 ? "Method Not Allowed" : undefined);
+  return true;
+}
+
 const serveStatic = serveClientFiles(path.join(buildDir, "client"));
 const hsts = env.APP_URL.startsWith("https://");
 const commonHeaders: Record<string, string> = { ...baseSecurityHeaders };
@@ -152,6 +169,7 @@ const server = http.createServer((req, res) => {
   }
   for (const name in commonHeaders) res.setHeader(name, commonHeaders[name]!);
   res.setHeader("Content-Security-Policy", RESOURCE_CSP);
+  if (answerOtherMethods(req, res)) return;
 
   // A public page's path is never a file: straight to the app, which may fill the cache.
   const cacheKey = app.htmlCache.keyFor(req);

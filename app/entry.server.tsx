@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
 import { logger } from "~/server/logger.server";
 import { deferModuleScripts } from "~/server/http/deferred-scripts.server";
@@ -81,5 +81,11 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // React Router's own 4xx (no route, no action for a POST, a method it does not know) are the
+  // client's mistake: a scanner must not fill the error log (issue 15).
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.debug({ status: error.status, url: request.url }, "refused by the router");
+    return;
+  }
   logger.error({ err: error, url: request.url }, "unhandled error");
 }
