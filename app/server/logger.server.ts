@@ -1,8 +1,34 @@
 import pino from "pino";
 
+const LOGGABLE_NAME = /^[\w.[\]-]{1,40}$/;
+
+/**
+ * A URL or path as the logs show it: every query value replaced, so reset tokens and whatever
+ * else a link carries never reach a log file (issue 15). Parameter names stay, for debugging.
+ */
+export function loggableUrl(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const start = value.indexOf("?");
+  if (start === -1) return value;
+  const end = value.indexOf("#", start);
+  const pairs = value
+    .slice(start + 1, end === -1 ? undefined : end)
+    .split("&")
+    .filter(Boolean)
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      const name = eq === -1 ? pair : pair.slice(0, eq);
+      const shown = LOGGABLE_NAME.test(name) ? name : "[redacted]";
+      return eq === -1 ? shown : `${shown}=[redacted]`;
+    });
+  return `${value.slice(0, start)}?${pairs.join("&")}`;
+}
+
 // Structured JSON logs on stdout; level from LOG_LEVEL so tests and benchmarks can quiet them.
+// Every `url` passes through loggableUrl, whichever module logs it.
 export const logger = pino({
   level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
   base: { service: "agency-site" },
   redact: ["req.headers.cookie", "req.headers.authorization", "res.headers['set-cookie']"],
+  serializers: { url: loggableUrl },
 });
