@@ -60,20 +60,26 @@ export async function claimNext(
   return undefined;
 }
 
+/** What a sent row keeps of its message: the metadata (recipient, subject, key, times), no body. */
+const PURGED_BODY = { textBody: "", htmlBody: null } as const;
+
 /**
- * Ends a claim: records the outcome (sent, failed, or pending again) and frees the row. Grouped
- * with concurrent writes (submissions, other marks): one fsync for all of them on SQLite.
+ * Ends a claim: records the outcome (sent, failed, or pending again) and frees the row. A sent
+ * row loses its body: reset and sign-in links must not outlive the delivery (issue 15); the row
+ * stays, so its idempotency key still stops a second send. Grouped with concurrent writes
+ * (submissions, other marks): one fsync for all of them on SQLite.
  */
 export async function releaseClaim(
   database: Kysely<Database>,
   id: string,
   outcome: Pick<Updateable<MailOutboxTable>, "status" | "lastError" | "sentAt" | "nextAttemptAt">,
 ): Promise<void> {
+  const body = outcome.status === "sent" ? PURGED_BODY : {};
   await writeTransaction(
     (trx) =>
       trx
         .updateTable("mailOutbox")
-        .set({ ...outcome, lockedUntil: 0 })
+        .set({ ...outcome, ...body, lockedUntil: 0 })
         .where("id", "=", id)
         .where("status", "=", "pending")
         .execute(),
