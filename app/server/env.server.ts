@@ -72,7 +72,7 @@ export function parseEnv(source: Record<string, string | undefined>, dataDir = "
 function persistentSecret(dataDir: string): string {
   const file = path.join(dataDir, "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString("base64url");
   try {
     writeFileSync(file, secret, { mode: 0o600, flag: "wx" });

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
@@ -35,8 +35,32 @@ function dialectOf(databaseUrl: string | undefined): DbDialect {
   return databaseUrl?.startsWith("postgres") ? "postgres" : "sqlite";
 }
 
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
+
+/**
+ * Accounts, sessions and queued mails are in these files: only the app's user may read them
+ * (issue 15), whatever the umask. A folder we create is 0700 (an existing one is left alone: it
+ * may be shared, like /tmp). The database file is created 0600 before SQLite opens it, and SQLite
+ * gives its -wal and -shm files the database's mode; an older install's files are fixed too.
+ */
+function makeSqliteFilesPrivate(file: string, when: "before" | "after"): void {
+  if (file === ":memory:" || file === "") return;
+  if (when === "before") {
+    mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: PRIVATE_DIR });
+    closeSync(openSync(file, "a", PRIVATE_FILE));
+  }
+  for (const name of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      chmodSync(name, PRIVATE_FILE);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+}
+
 function openSqlite(file: string): SQLite.Database {
-  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  makeSqliteFilesPrivate(file, "before");
   const sqlite = new SQLite(file);
   // docs/security.md "Durability": WAL, FULL sync for user submissions, FKs, and waiting instead
   // of failing.
@@ -44,6 +68,7 @@ function openSqlite(file: string): SQLite.Database {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  makeSqliteFilesPrivate(file, "after");
   return sqlite;
 }
 
