@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { createMigrator, db } from "~/server/db/db.server";
 import { checkRateLimitStore } from "~/server/defence/rate-limit.server";
+import { logger } from "~/server/logger.server";
 import { fileStore } from "~/server/storage/storage.server";
 
 interface Readiness {
@@ -20,6 +21,35 @@ interface Readiness {
 export async function readiness(): Promise<Readiness> {
   const [database, storage, redis] = await Promise.all([databaseReadiness(), storageReadiness(), checkRateLimitStore()]);
   return { ...database, storage, redis, ready: database.ready && storage === "ok" && redis !== "unreachable" };
+}
+
+/** /readyz is public: one check a second at most, whoever asks and however often (issue 15). */
+const CACHE_MS = 1_000;
+let cached: { at: number; result: Promise<Readiness> } | undefined;
+let lastReady: boolean | undefined;
+
+/**
+ * The latest check if it started less than a second before `now`, else a new one; concurrent
+ * callers share it. The details go to the log when readiness changes, never to the public.
+ */
+export function cachedReadiness(now: number = Date.now()): Promise<Readiness> {
+  if (cached && now >= cached.at && now - cached.at < CACHE_MS) return cached.result;
+  const result = readiness().then((state) => {
+    if (state.ready !== lastReady) {
+      const { ready, ...details } = state;
+      if (ready) logger.info(details, "ready");
+      else logger.warn(details, "not ready");
+      lastReady = ready;
+    }
+    return state;
+  });
+  cached = { at: now, result };
+  return result;
+}
+
+/** Drops the cached check (tests). */
+export function forgetReadiness(): void {
+  cached = undefined;
 }
 
 async function databaseReadiness(): Promise<Omit<Readiness, "storage" | "redis">> {
