@@ -110,7 +110,7 @@ export async function startServer(options: { backend?: Backend; env?: Record<str
     },
   });
   let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)));
+  child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const kill = () => child.kill("SIGKILL");
   process.once("exit", kill);
