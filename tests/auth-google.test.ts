@@ -323,10 +323,11 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     staffJar.take(staffSession.headers);
     const clientJar = new Jar();
     clientJar.take(new Headers({ "set-cookie": (await signUp("linked.visitor@example.com")).cookie }));
-    for (const [jar, url, load] of [
+    const visits: [Jar, string, (request: Request) => Promise<unknown>][] = [
       [staffJar, "/login?google=done", loginLoader],
       [clientJar, "/employee-login?google=done", employeeLoginLoader],
-    ] as const) {
+    ];
+    for (const [jar, url, load] of visits) {
       const result = await settle(() => load(get(url, jar)));
       const headers = result instanceof Response ? result.headers : new Headers((result as { init?: { headers?: HeadersInit } }).init?.headers);
       expect(headers.getSetCookie().filter((c) => c.includes("session_token")), `${url} cleared the session cookie`).toEqual([]);
