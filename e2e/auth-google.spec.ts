@@ -74,6 +74,25 @@ test("A company account through the customer button gets the exact message and i
   await expect(page).toHaveURL(`${base}/login`);
 });
 
+test("A staff member through the customer button is signed out on the landing page, which a plain link to it is not", async ({ page }) => {
+  // Issue 15: the landing signs out only with the marker its callback set.
+  const email = `g-${uniqueId()}@indigokite.dev`;
+  addStaffWithCli(email, "staff-password-0123456789", server.databaseFile);
+  account(email);
+  await pressGoogle(page, "/employee-login", "Sign in with Google");
+  await expect(page).toHaveURL(`${base}/employee-dashboard`);
+  await page.goto(`${base}/login?google=done`);
+  await page.goto(`${base}/employee-dashboard`);
+  await expect(page.getByRole("heading", { name: "Employee Dashboard" })).toBeVisible();
+
+  await page.context().clearCookies();
+  await pressGoogle(page, "/login", "Continue with Google");
+  await expect(page).toHaveURL(`${base}/login?google=done`);
+  await expect(page.getByRole("alert").filter({ hasText: "Employee emails are not allowed in user login. Use Employee Login." })).toBeVisible();
+  await page.goto(`${base}/employee-dashboard`);
+  await expect(page).toHaveURL(`${base}/login`);
+});
+
 test("A staff member (made with `npm run staff -- add`) through the employee page's 'Sign in with Google' lands on /employee-dashboard", async ({ page }) => {
   // Issue 15: staff are provisioned first; Google only signs them in.
   const email = `g-${uniqueId()}@indigokite.dev`;

@@ -211,6 +211,16 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       expect(sessionCookieOf(outcome)).toBe("");
     });
 
+    test("Issue 15: registering a Kelvin-sign look-alike of a company address (U+212A lower-cases to k) creates no user", async () => {
+      for (const email of ["boss@indigo\u212Aite.dev", "\u212Aate@indigokite.dev"]) {
+        const outcome = await register(email);
+        expect(outcome.status).toBe(400);
+        expect(sessionCookieOf(outcome)).toBe("");
+      }
+      const users = await db().selectFrom("users").select("email").where("email", "in", ["boss@indigokite.dev", "kate@indigokite.dev"]).execute();
+      expect(users).toEqual([]);
+    });
+
     test.each(["boss@indigokite.dev", "Boss@IndigoKite.DEV", "  boss@INDIGOKITE.dev "])(
       "Register with the company e-mail %j is refused with the exact message and creates no user",
       async (email) => {
