@@ -300,6 +300,18 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       }
     });
 
+    test("Issue 15: a company account whose address is not verified gets no session and does not pass the staff guard", async () => {
+      await addStaff(null, "unverified.staff@indigokite.dev", STAFF_PASSWORD);
+      const cookie = sessionCookieOf(await employeeLogin("unverified.staff@indigokite.dev"));
+      expect((await call(employeeDashboardRoute.loader, get("/employee-dashboard", cookie))).status).toBe(200);
+      const unverified = (await userRow("unverified.staff@indigokite.dev"))!;
+      await db().updateTable("users").set({ emailVerified: currentDialect() === "sqlite" ? 0 : false }).where("id", "=", unverified.id).execute();
+      expect(await getSessionUser(get("/", cookie)), "an unverified company address counted as staff").toBeNull();
+      expect((await call(employeeDashboardRoute.loader, get("/employee-dashboard", cookie))).status).not.toBe(200);
+      const again = await employeeLogin("unverified.staff@indigokite.dev");
+      expect(sessionCookieOf(again), "an unverified company address got a new session").toBe("");
+    });
+
     test("Staff sign in (any letter case) and go to /dashboard with the welcome notice, then to /employee-dashboard", async () => {
       await addStaff(null, "welcome@indigokite.dev", STAFF_PASSWORD);
       const outcome = await employeeLogin("Welcome@IndigoKite.DEV");
