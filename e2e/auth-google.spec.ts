@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { startOidcProvider, type TestOidcProvider } from "../tests/helpers/oidc";
-import { collectDialogs, freePort, startIsolatedServer, uniqueId, waitForHydration, type IsolatedServer } from "./helpers";
+import { addStaffWithCli, collectDialogs, freePort, startIsolatedServer, uniqueId, waitForHydration, type IsolatedServer } from "./helpers";
 
 // Google sign-in through a real local OpenID Connect provider (oidc-provider) standing in for
 // Google, on an isolated app instance configured with GOOGLE_CLIENT_ID/SECRET/ISSUER. The
@@ -74,13 +74,45 @@ test("A company account through the customer button gets the exact message and i
   await expect(page).toHaveURL(`${base}/login`);
 });
 
-test("A verified company account through the employee page's 'Sign in with Google' lands on /employee-dashboard", async ({ page }) => {
-  const sub = account(`g-${uniqueId()}@indigokite.dev`);
+test("A staff member through the customer button is signed out on the landing page, which a plain link to it is not", async ({ page }) => {
+  // Issue 15: the landing signs out only with the marker its callback set.
+  const email = `g-${uniqueId()}@indigokite.dev`;
+  addStaffWithCli(email, "staff-password-0123456789", server.databaseFile);
+  account(email);
+  await pressGoogle(page, "/employee-login", "Sign in with Google");
+  await expect(page).toHaveURL(`${base}/employee-dashboard`);
+  await page.goto(`${base}/login?google=done`);
+  await page.goto(`${base}/employee-dashboard`);
+  await expect(page.getByRole("heading", { name: "Employee Dashboard" })).toBeVisible();
+
+  await page.context().clearCookies();
+  await pressGoogle(page, "/login", "Continue with Google");
+  await expect(page).toHaveURL(`${base}/login?google=done`);
+  await expect(page.getByRole("alert").filter({ hasText: "Employee emails are not allowed in user login. Use Employee Login." })).toBeVisible();
+  await page.goto(`${base}/employee-dashboard`);
+  await expect(page).toHaveURL(`${base}/login`);
+});
+
+test("A staff member (made with `npm run staff -- add`) through the employee page's 'Sign in with Google' lands on /employee-dashboard", async ({ page }) => {
+  // Issue 15: staff are provisioned first; Google only signs them in.
+  const email = `g-${uniqueId()}@indigokite.dev`;
+  addStaffWithCli(email, "staff-password-0123456789", server.databaseFile);
+  const sub = account(email);
   await pressGoogle(page, "/employee-login", "Sign in with Google");
   await expect(page).toHaveURL(`${base}/employee-dashboard`);
   await expect(page.getByRole("heading", { name: "Employee Dashboard" })).toBeVisible();
   expect(oidc.signIns).toContain(sub);
   expect(oidc.authorizationRequests.at(-1)?.get("prompt")).toBe("select_account");
+});
+
+test("A verified company account without a staff account on the employee page gets 'Google sign-in failed or unauthorized account.'", async ({ page }) => {
+  const sub = account(`g-${uniqueId()}@indigokite.dev`);
+  await pressGoogle(page, "/employee-login", "Sign in with Google");
+  await expect(page).toHaveURL(new RegExp(`^${base}/employee-login\\?google=error`));
+  await expect(page.getByRole("alert").filter({ hasText: "Google sign-in failed or unauthorized account." })).toBeVisible();
+  expect(oidc.signIns, "the provider signed the account in").toContain(sub);
+  await page.goto(`${base}/employee-dashboard`);
+  await expect(page).toHaveURL(`${base}/login`);
 });
 
 test("An unverified company account on the employee page gets 'Google sign-in failed or unauthorized account.'", async ({ page }) => {

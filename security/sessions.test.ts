@@ -119,6 +119,21 @@ describe("Sessions", () => {
     t.done();
   });
 
+  test("A link to /login?google=done or /employee-login?google=done signs nobody out (issue 15)", async (context) => {
+    // Only the landing right after a real Google callback may end a refused session.
+    const t = tally(context, "Sessions");
+    const clearsSession = (cookies: string[]) => cookies.some((c) => c.includes("session_token=") && /Max-Age=0/i.test(c));
+    const staff = await signIn(server, world!.actors.staff.email!, world!.staffPassword, "/employee-login");
+    const staffVisit = await get(server, "/login?google=done", staff);
+    t.check("staff following a link to /login?google=done keep their cookie", !clearsSession(staffVisit.cookies));
+    t.check("and stay signed in", await signedIn(staff, "/employee-dashboard"));
+    const client = await register(server, freshEmail("google-done"));
+    const clientVisit = await get(server, "/employee-login?google=done", client);
+    t.check("a client following a link to /employee-login?google=done keeps the cookie", !clearsSession(clientVisit.cookies));
+    t.check("and stays signed in", await signedIn(client));
+    t.done();
+  });
+
   test("A session past its sliding expiry is refused", async (context) => {
     const t = tally(context, "Sessions");
     const client = await register(server, freshEmail("expiry"));

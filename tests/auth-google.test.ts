@@ -8,11 +8,13 @@ import * as authApi from "~/routes/resources/auth-api";
 import { employeeLoginAction, employeeLoginLoader } from "~/routes/auth/employee-login.server";
 import { loginAction, loginLoader } from "~/routes/auth/login.server";
 import * as dashboard from "~/routes/auth/dashboard";
+import * as leadsExport from "~/routes/console/leads-export";
 import { auth } from "~/server/auth/auth.server";
 import { db } from "~/server/db/db.server";
 import { getSessionUser } from "~/server/auth/session.server";
-import { addStaff } from "~/server/models/staff.server";
+import { addStaff, removeStaff } from "~/server/models/staff.server";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
+import { signUp } from "./helpers/accounts";
 import { buildRequest } from "./helpers/routes";
 import { startOidcProvider, type TestOidcProvider } from "./helpers/oidc";
 
@@ -124,6 +126,20 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     oidc.authorizationRequests.length = 0;
   });
 
+  /** A staff account as the console or `npm run staff -- add` makes it (once per suite). */
+  async function provisionStaff(email: string) {
+    const existing = await db().selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
+    if (!existing) await addStaff(null, email, "staff-password-123");
+  }
+
+  function exportLeads(jar: Jar) {
+    return settle(() => leadsExport.loader({ request: get("/employee-dashboard/leads/export", jar), params: {}, context: { clientIp: "x" } } as never));
+  }
+
+  async function usersWithEmail(email: string) {
+    return db().selectFrom("users").select("id").where("email", "=", email).execute();
+  }
+
   /** Posts the Google button of /login or /employee-login; returns the redirect (or the failure). */
   async function pressGoogle(page: "/login" | "/employee-login") {
     const run = page === "/login" ? loginAction : employeeLoginAction;
@@ -173,7 +189,19 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     expect(oidc.authorizationRequests.at(-1)?.get("prompt")).toBe("select_account");
   });
 
-  test("A company account through the customer button is refused with the exact message and signed out", async () => {
+  test("A company account without a staff account through the customer button is refused at the callback with the exact message", async () => {
+    // Issue 15: it used to get a session at the callback, signed out again on the landing page.
+    oidc.addAccount({ sub: "g-unprovisioned-customer", email: "nadia@indigokite.dev", email_verified: true });
+    const { jar, landing } = await signInWithGoogle("/login", "g-unprovisioned-customer");
+    expect(landing.pathname).toBe("/login");
+    expect(landing.searchParams.get("google")).toBe("error");
+    expect(jar.has("session_token")).toBe(false);
+    expect(dataOf(await loginLoader(get(landing.pathname + landing.search, jar))).error).toBe(EMPLOYEE_ON_CUSTOMER_GOOGLE);
+    expect(await db().selectFrom("users").select("id").where("email", "=", "nadia@indigokite.dev").execute()).toEqual([]);
+  });
+
+  test("A staff member through the customer button is refused with the exact message and signed out", async () => {
+    await provisionStaff(staff.email);
     const { jar } = await signInWithGoogle("/login", staff.sub);
     const result = await settle(() => loginLoader(get("/login?google=done", jar)));
     expect(dataOf(result).error).toBe(EMPLOYEE_ON_CUSTOMER_GOOGLE);
@@ -185,7 +213,9 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     expect((guest as Response).headers.get("location")).toBe("/login");
   });
 
-  test("A verified company account through the employee button lands on /dashboard → /employee-dashboard", async () => {
+  test("A staff member (made in the console or CLI) through the employee button lands on /dashboard → /employee-dashboard", async () => {
+    // Issue 15: a verified company account used to become staff here on its first Google sign-in.
+    await provisionStaff(staff.email);
     const { jar, landing } = await signInWithGoogle("/employee-login", staff.sub);
     expect(landing.pathname + landing.search).toBe("/employee-login?google=done");
     const next = await settle(() => employeeLoginLoader(get("/employee-login?google=done", jar)));
@@ -227,6 +257,82 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     expect(user?.id, "signed in as the victim through an unverified provider e-mail").not.toBe(victim.user.id);
     const linked = await sql<{ provider: string }>`select provider_id as provider from accounts where user_id = ${victim.user.id}`.execute(db());
     expect(linked.rows.map((a) => a.provider)).toEqual(["credential"]);
+  });
+
+  // Issue 15, part 1: each probe failed before the fix.
+  test("Issue 15: an unverified company e-mail gets no session at the callback, so the leads export is refused", async () => {
+    // The probe: stop at the callback's redirect (never visit the landing page) and use the cookie.
+    const { jar, landing } = await signInWithGoogle("/employee-login", unverifiedStaff.sub);
+    const reply = await exportLeads(jar);
+    expect(reply instanceof Response ? reply.status : 200, "the leads CSV went to an unverified company e-mail").not.toBe(200);
+    expect(landing.searchParams.get("google")).toBe("error");
+    expect(await getSessionUser(get("/employee-dashboard", jar))).toBeNull();
+    expect(await usersWithEmail(unverifiedStaff.email)).toEqual([]);
+  });
+
+  test("Issue 15: a verified company Google identity without a staff account is refused at the callback and creates nobody", async () => {
+    oidc.addAccount({ sub: "g-self-made-staff", email: "selma@indigokite.dev", email_verified: true });
+    const { jar, landing } = await signInWithGoogle("/employee-login", "g-self-made-staff");
+    expect((await exportLeads(jar) as Response).status, "the leads CSV went to a self-made staff account").not.toBe(200);
+    expect(landing.pathname + landing.searchParams.get("google")).toBe("/employee-loginerror");
+    expect(jar.has("session_token")).toBe(false);
+    expect(dataOf(await employeeLoginLoader(get(landing.pathname + landing.search, jar))).error).toBe(EMPLOYEE_GOOGLE_FAILED);
+    expect(await usersWithEmail("selma@indigokite.dev")).toEqual([]);
+  });
+
+  test("Issue 15: staff removed with `staff remove` cannot sign straight back in with Google", async () => {
+    oidc.addAccount({ sub: "g-leaver", email: "leo@indigokite.dev", email_verified: true });
+    await provisionStaff("leo@indigokite.dev");
+    const first = await signInWithGoogle("/employee-login", "g-leaver");
+    expect(first.landing.searchParams.get("google")).toBe("done");
+    expect(await getSessionUser(get("/employee-dashboard", first.jar))).toMatchObject({ email: "leo@indigokite.dev", role: "employee" });
+    await removeStaff("leo@indigokite.dev");
+    const again = await signInWithGoogle("/employee-login", "g-leaver");
+    expect(again.landing.searchParams.get("google")).toBe("error");
+    expect((await exportLeads(again.jar) as Response).status).not.toBe(200);
+    expect(await usersWithEmail("leo@indigokite.dev")).toEqual([]);
+  });
+
+  test("Issue 15: a company address whose hd claim names another domain is refused, even for a staff account", async () => {
+    await provisionStaff("hana@indigokite.dev");
+    oidc.addAccount({ sub: "g-other-workspace", email: "hana@indigokite.dev", email_verified: true, hd: "evil.example" });
+    const { jar, landing } = await signInWithGoogle("/employee-login", "g-other-workspace");
+    expect(landing.searchParams.get("google")).toBe("error");
+    expect(await getSessionUser(get("/employee-dashboard", jar))).toBeNull();
+    const linked = await sql<{ provider: string }>`select a.provider_id as provider from accounts a join users u on u.id = a.user_id where u.email = ${"hana@indigokite.dev"}`.execute(db());
+    expect(linked.rows.map((a) => a.provider)).toEqual(["credential"]);
+  });
+
+  test("Issue 15: a Kelvin-sign look-alike of a staff address does not sign in as that staff member", async () => {
+    await provisionStaff("kate@indigokite.dev");
+    // U+212A KELVIN SIGN lower-cases to an ASCII "k".
+    oidc.addAccount({ sub: "g-kelvin", email: "kate@indigo\u212Aite.dev", email_verified: true });
+    for (const page of ["/employee-login", "/login"] as const) {
+      const { jar } = await signInWithGoogle(page, "g-kelvin");
+      expect(await getSessionUser(get("/employee-dashboard", jar)), `signed in as kate through ${page}`).toBeNull();
+      expect((await exportLeads(jar) as Response).status).not.toBe(200);
+    }
+    const linked = await sql<{ provider: string }>`select a.provider_id as provider from accounts a join users u on u.id = a.user_id where u.email = ${"kate@indigokite.dev"}`.execute(db());
+    expect(linked.rows.map((a) => a.provider)).toEqual(["credential"]);
+  });
+
+  test("Issue 15: a link to /login?google=done or /employee-login?google=done signs nobody out", async () => {
+    await provisionStaff("stay@indigokite.dev");
+    const staffSession = await (await auth()).api.signInEmail({ body: { email: "stay@indigokite.dev", password: "staff-password-123" }, returnHeaders: true });
+    const staffJar = new Jar();
+    staffJar.take(staffSession.headers);
+    const clientJar = new Jar();
+    clientJar.take(new Headers({ "set-cookie": (await signUp("linked.visitor@example.com")).cookie }));
+    const visits: [Jar, string, (request: Request) => Promise<unknown>][] = [
+      [staffJar, "/login?google=done", loginLoader],
+      [clientJar, "/employee-login?google=done", employeeLoginLoader],
+    ];
+    for (const [jar, url, load] of visits) {
+      const result = await settle(() => load(get(url, jar)));
+      const headers = result instanceof Response ? result.headers : new Headers((result as { init?: { headers?: HeadersInit } }).init?.headers);
+      expect(headers.getSetCookie().filter((c) => c.includes("session_token")), `${url} cleared the session cookie`).toEqual([]);
+      expect(await getSessionUser(get("/dashboard", jar)), `${url} ended the session`).not.toBeNull();
+    }
   });
 
   test("The error callbacks show the spec's messages", async () => {

@@ -211,6 +211,16 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       expect(sessionCookieOf(outcome)).toBe("");
     });
 
+    test("Issue 15: registering a Kelvin-sign look-alike of a company address (U+212A lower-cases to k) creates no user", async () => {
+      for (const email of ["boss@indigo\u212Aite.dev", "\u212Aate@indigokite.dev"]) {
+        const outcome = await register(email);
+        expect(outcome.status).toBe(400);
+        expect(sessionCookieOf(outcome)).toBe("");
+      }
+      const users = await db().selectFrom("users").select("email").where("email", "in", ["boss@indigokite.dev", "kate@indigokite.dev"]).execute();
+      expect(users).toEqual([]);
+    });
+
     test.each(["boss@indigokite.dev", "Boss@IndigoKite.DEV", "  boss@INDIGOKITE.dev "])(
       "Register with the company e-mail %j is refused with the exact message and creates no user",
       async (email) => {
@@ -288,6 +298,18 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
         expect(outcome.data.message).toBe(EMPLOYEE_LOGIN_FAILED);
         expect(sessionCookieOf(outcome)).toBe("");
       }
+    });
+
+    test("Issue 15: a company account whose address is not verified gets no session and does not pass the staff guard", async () => {
+      await addStaff(null, "unverified.staff@indigokite.dev", STAFF_PASSWORD);
+      const cookie = sessionCookieOf(await employeeLogin("unverified.staff@indigokite.dev"));
+      expect((await call(employeeDashboardRoute.loader, get("/employee-dashboard", cookie))).status).toBe(200);
+      const unverified = (await userRow("unverified.staff@indigokite.dev"))!;
+      await db().updateTable("users").set({ emailVerified: currentDialect() === "sqlite" ? 0 : false }).where("id", "=", unverified.id).execute();
+      expect(await getSessionUser(get("/", cookie)), "an unverified company address counted as staff").toBeNull();
+      expect((await call(employeeDashboardRoute.loader, get("/employee-dashboard", cookie))).status).not.toBe(200);
+      const again = await employeeLogin("unverified.staff@indigokite.dev");
+      expect(sessionCookieOf(again), "an unverified company address got a new session").toBe("");
     });
 
     test("Staff sign in (any letter case) and go to /dashboard with the welcome notice, then to /employee-dashboard", async () => {

@@ -18,6 +18,8 @@ export interface OidcAccount {
   email: string;
   email_verified: boolean;
   name?: string;
+  /** Google's hosted-domain claim (Workspace accounts), when the test needs one. */
+  hd?: string;
 }
 
 export interface OidcProviderOptions {
@@ -120,7 +122,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<T
     ],
     jwks: { keys: [signingKey] },
     cookies: { keys: [randomBytes(16).toString("hex")] },
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+    claims: { openid: ["sub"], email: ["email", "email_verified", "hd"], profile: ["name"] },
     // Put the scope's claims (email, email_verified) into the ID token too, as Google does.
     conformIdTokenClaims: false,
     pkce: { methods: ["S256"], required: () => true },
@@ -132,7 +134,8 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<T
       return {
         accountId: sub,
         async claims() {
-          return { sub, email: account.email, email_verified: account.email_verified, name: account.name ?? account.email.split("@")[0] };
+          const hd = account.hd === undefined ? {} : { hd: account.hd };
+          return { sub, email: account.email, email_verified: account.email_verified, name: account.name ?? account.email.split("@")[0], ...hd };
         },
       };
     },

@@ -4,6 +4,7 @@ import { EMPLOYEE_GOOGLE_FAILED, EMPLOYEE_LOGIN_FAILED, employeeDomainOnly } fro
 import { withFlash } from "~/lib/flash";
 import { credentialsSchema } from "~/lib/schemas/credentials";
 import { googleEnabled } from "~/server/auth/auth.server";
+import { cameFromGoogleCallback, clearGoogleLanding } from "~/server/auth/google-landing.server";
 import { getEnv } from "~/server/env.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
@@ -16,10 +17,13 @@ export async function employeeLoginLoader(request: Request) {
   if (google === "error") return { ...base, error: EMPLOYEE_GOOGLE_FAILED };
   if (google === "done") {
     const user = await getSessionUser(request);
+    // Issue 15: a visitor following a link is signed out of nothing; only a real callback's landing is.
+    if (!cameFromGoogleCallback(request)) return { ...base, error: user ? null : EMPLOYEE_GOOGLE_FAILED };
+    const headers = new Headers({ "Set-Cookie": clearGoogleLanding() });
     // SPEC §5 / issue 4: staff Google sign-in needs a verified e-mail in the company domain.
-    if (user?.role === "employee" && user.emailVerified) throw replace(withFlash("/dashboard", "welcome"));
-    if (user) return data({ ...base, error: EMPLOYEE_GOOGLE_FAILED }, { headers: await signOut(request) });
-    return { ...base, error: EMPLOYEE_GOOGLE_FAILED };
+    if (user?.role === "employee" && user.emailVerified) throw replace(withFlash("/dashboard", "welcome"), { headers });
+    for (const cookie of (await signOut(request)).getSetCookie()) headers.append("Set-Cookie", cookie);
+    return data({ ...base, error: EMPLOYEE_GOOGLE_FAILED }, { headers });
   }
   return { ...base, error: null };
 }

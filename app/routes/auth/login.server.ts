@@ -4,6 +4,8 @@ import { CUSTOMER_GOOGLE_FAILED, EMPLOYEE_ON_CUSTOMER_GOOGLE } from "~/lib/auth-
 import { withFlash } from "~/lib/flash";
 import { credentialsSchema } from "~/lib/schemas/credentials";
 import { googleEnabled } from "~/server/auth/auth.server";
+import { cameFromGoogleCallback, clearGoogleLanding } from "~/server/auth/google-landing.server";
+import { STAFF_REFUSAL_PREFIX } from "~/server/auth/staff-identity.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
 import { getSessionUser } from "~/server/auth/session.server";
@@ -14,14 +16,21 @@ export async function loginLoader(request: Request) {
   const mode = url.searchParams.get("mode") === "register" ? ("register" as const) : ("login" as const);
   const google = url.searchParams.get("google");
   const base = { mode, googleEnabled: googleEnabled() };
-  if (google === "error") return { ...base, error: CUSTOMER_GOOGLE_FAILED };
+  if (google === "error") {
+    // SPEC §5: a company identity is refused at the callback (issue 15); the spec's message says why.
+    const company = url.searchParams.get("error")?.startsWith(STAFF_REFUSAL_PREFIX);
+    return { ...base, error: company ? EMPLOYEE_ON_CUSTOMER_GOOGLE : CUSTOMER_GOOGLE_FAILED };
+  }
   const user = await getSessionUser(request);
-  if (user && google === "done") {
-    if (user.role === "employee") {
+  // Only the browser arriving from a real callback is signed out (issue 15), never one following a link.
+  if (google === "done" && cameFromGoogleCallback(request)) {
+    const headers = new Headers({ "Set-Cookie": clearGoogleLanding() });
+    if (user?.role !== "client") {
       // SPEC §5: a company account signing in through the customer form is signed out again.
-      return data({ ...base, error: EMPLOYEE_ON_CUSTOMER_GOOGLE }, { headers: await signOut(request) });
+      for (const cookie of (await signOut(request)).getSetCookie()) headers.append("Set-Cookie", cookie);
+      return data({ ...base, error: EMPLOYEE_ON_CUSTOMER_GOOGLE }, { headers });
     }
-    throw replace(withFlash(href("/user-dashboard"), "login"));
+    throw replace(withFlash(href("/user-dashboard"), "login"), { headers });
   }
   if (user) throw replace(href("/user-dashboard"));
   return { ...base, error: null };

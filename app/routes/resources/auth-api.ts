@@ -1,5 +1,6 @@
 import type { Route } from "./+types/auth-api";
 import { auth } from "~/server/auth/auth.server";
+import { markGoogleLanding } from "~/server/auth/google-landing.server";
 
 // Only the browser-facing steps of Google sign-in go through Better Auth's HTTP handler. Every
 // other auth step runs in our own actions (domain rules, rate limits), so the rest of its API is
@@ -13,11 +14,12 @@ function exposed(request: Request): boolean {
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (!exposed(request)) return new Response("Not Found", { status: 404 });
-  return (await auth()).handler(request);
+  // The landing page may sign a refused account out only when it carries this callback's marker.
+  return markGoogleLanding(await (await auth()).handler(request));
 }
 
 export async function action({ request }: Route.ActionArgs) {
   // Some providers answer with form_post; the same allow-list applies.
   if (!exposed(request)) return new Response("Not Found", { status: 404 });
-  return (await auth()).handler(request);
+  return markGoogleLanding(await (await auth()).handler(request));
 }

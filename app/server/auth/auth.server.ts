@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from "./passwords.server";
 import { hitRateLimit } from "~/server/defence/rate-limit.server";
 import { purgeUserData } from "./account-purge.server";
 import { queuePasswordResetMail } from "./auth-mail.server";
+import { checkIdentity, provisioningStaff } from "./staff-identity.server";
 
 const SESSION_COOKIE_PREFIX = "agency";
 export const GOOGLE_PROVIDER_ID = "google";
@@ -61,6 +62,10 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
         role: { type: "string", required: false, defaultValue: "client", input: false },
       },
       deleteUser: { enabled: true, beforeDelete: async (user) => purgeUserData(user.id) },
+      // Issue 15: company addresses are staff made in the console or CLI; Google only signs them in.
+      // A refusal redirects the callback to its error page before any user, link or session exists.
+      validateUserInfo: (data, ctx) =>
+        checkIdentity(data, async (userId) => (await ctx.context.internalAdapter.findUserById(userId))?.email),
     },
     session: {
       modelName: "sessions",
@@ -69,8 +74,9 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
       // Every request reads the database, so a revoked session stops working at once.
       cookieCache: { enabled: false },
     },
-    // Linking a Google login to an existing account needs the provider to vouch for the e-mail.
-    account: { modelName: "accounts", accountLinking: { enabled: true } },
+    // Linking a Google login to an existing account needs the provider to vouch for the e-mail, and
+    // the local address to be verified (Better Auth's default, spelled out).
+    account: { modelName: "accounts", accountLinking: { enabled: true, requireLocalEmailVerified: true } },
     verification: { modelName: "verifications" },
     emailAndPassword: {
       enabled: true,
@@ -85,7 +91,21 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({ data: { ...user, role: roleForEmail(user.email, env.COMPANY_DOMAIN) } }),
+          // Staff made by the console or CLI count as verified from the start (their sign-up's own
+          // session must pass the session hook below).
+          before: async (user) => ({
+            data: { ...user, role: roleForEmail(user.email, env.COMPANY_DOMAIN), emailVerified: user.emailVerified || provisioningStaff() },
+          }),
+        },
+      },
+      session: {
+        create: {
+          // Issue 15, last line at the source: no session at all for an unverified company address.
+          before: async (session, ctx) => {
+            const user = await ctx?.context.internalAdapter.findUserById(session.userId);
+            if (user && roleForEmail(user.email, env.COMPANY_DOMAIN) === "employee" && !user.emailVerified) return false;
+            return undefined;
+          },
         },
       },
     },

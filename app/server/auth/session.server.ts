@@ -47,6 +47,12 @@ async function lookUpSessionUser(request: Request): Promise<SessionUser | null> 
   const result = await (await auth()).api.getSession({ headers: request.headers, query: { disableRefresh: false } });
   if (!result) return null;
   const role = roleForEmail(result.user.email, getEnv().COMPANY_DOMAIN);
+  const emailVerified = Boolean(result.user.emailVerified);
+  if (role === "employee" && !emailVerified) {
+    // Issue 15: a company address is staff only once verified (console, CLI, or Google's word).
+    logger.warn({ userId: result.user.id }, "session of an unverified company address refused");
+    return null;
+  }
   const startedAt = new Date(result.session.createdAt).getTime();
   if (Date.now() - startedAt > ABSOLUTE_LIFETIME_MS[role]) {
     await (await auth()).api.revokeSession({ headers: request.headers, body: { token: result.session.token } })
@@ -58,7 +64,7 @@ async function lookUpSessionUser(request: Request): Promise<SessionUser | null> 
     email: result.user.email,
     name: result.user.name,
     role,
-    emailVerified: Boolean(result.user.emailVerified),
+    emailVerified,
   };
 }
 
@@ -76,10 +82,10 @@ export async function requireClient(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** Guard: a signed-in employee; a client is refused with 403. */
+/** Guard: a signed-in employee with a verified company address; anyone else is refused with 403. */
 export async function requireStaff(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (user.role !== "employee") {
+  if (user.role !== "employee" || !user.emailVerified) {
     throw new Response("This area is for staff only.", { status: 403, statusText: "Staff only" });
   }
   return user;

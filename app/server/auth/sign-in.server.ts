@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import { EMPLOYEE_ON_CUSTOMER_FORM, REGISTER_FAILED, SIGN_IN_FAILED, TOO_MANY_ATTEMPTS } from "~/lib/auth-messages";
-import { roleForEmail } from "~/lib/roles";
+import { looksLikeCompanyEmail, roleForEmail } from "~/lib/roles";
 import type { Credentials } from "~/lib/schemas/credentials";
 import { auth, GOOGLE_PROVIDER_ID } from "./auth.server";
 import { getEnv } from "~/server/env.server";
@@ -40,8 +40,14 @@ function failure(error: unknown, fallback: string): AuthOutcome {
   return { ok: false, status: 500, message: fallback };
 }
 
+/** The employee form's check: a plain-ASCII company address. */
 export function isEmployeeEmail(email: string): boolean {
   return roleForEmail(email, getEnv().COMPANY_DOMAIN) === "employee";
+}
+
+/** The client forms' check: a company address or a look-alike of one (issue 15), refused there. */
+function claimsCompanyAddress(email: string): boolean {
+  return looksLikeCompanyEmail(email, getEnv().COMPANY_DOMAIN);
 }
 
 /** E-mail + password sign-in; `as` says which form it came from (SPEC §5 domain rules). */
@@ -50,8 +56,7 @@ export async function signInWithPassword(
   credentials: Credentials,
   options: { as: "client" | "employee"; clientIp: string; failureMessage?: string },
 ): Promise<AuthOutcome> {
-  const employee = isEmployeeEmail(credentials.email);
-  if (options.as === "client" && employee) return { ok: false, status: 400, message: EMPLOYEE_ON_CUSTOMER_FORM };
+  if (options.as === "client" && claimsCompanyAddress(credentials.email)) return { ok: false, status: 400, message: EMPLOYEE_ON_CUSTOMER_FORM };
   if (await loginBlocked(options.clientIp, credentials.email)) {
     return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
   }
@@ -70,7 +75,7 @@ export async function signInWithPassword(
 }
 
 export async function registerWithPassword(request: Request, credentials: Credentials, clientIp: string): Promise<AuthOutcome> {
-  if (isEmployeeEmail(credentials.email)) return { ok: false, status: 400, message: EMPLOYEE_ON_CUSTOMER_FORM };
+  if (claimsCompanyAddress(credentials.email)) return { ok: false, status: 400, message: EMPLOYEE_ON_CUSTOMER_FORM };
   if (!(await hitRateLimit(`register:ip:${clientIp}`, REGISTRATIONS_PER_IP))) {
     return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
   }

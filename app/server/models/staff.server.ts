@@ -1,6 +1,7 @@
-import { roleForEmail } from "~/lib/roles";
+import { isCompanyLookalike, roleForEmail } from "~/lib/roles";
 import type { Actor } from "~/server/auth/actor.server";
 import { auth } from "~/server/auth/auth.server";
+import { provisionStaffAccount } from "~/server/auth/staff-identity.server";
 import { currentDialect, db } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
 import { purgeUserData } from "~/server/auth/account-purge.server";
@@ -22,14 +23,17 @@ interface StaffMember {
 export async function addStaff(actor: Actor | null, email: string, password: string, name?: string): Promise<StaffMember> {
   const domain = getEnv().COMPANY_DOMAIN;
   const normalized = email.trim().toLowerCase();
-  if (roleForEmail(normalized, domain) !== "employee") {
+  // Lower-casing turns a Kelvin sign into "k": judge the address as typed (issue 15).
+  if (roleForEmail(normalized, domain) !== "employee" || isCompanyLookalike(email, domain)) {
     throw new StaffError(`Only @${domain} e-mails can be staff accounts (got ${email}).`);
   }
   const existing = await db().selectFrom("users").select("id").where("email", "=", normalized).executeTakeFirst();
   if (existing) throw new StaffError(`${normalized} already has an account.`);
   let member: StaffMember;
   try {
-    const result = await (await auth()).api.signUpEmail({ body: { email: normalized, password, name: name ?? normalized.split("@")[0] ?? "" } });
+    const signUp = (await auth()).api.signUpEmail;
+    // Issue 15: the only way a company-domain user is created (staff-identity.server.ts).
+    const result = await provisionStaffAccount(() => signUp({ body: { email: normalized, password, name: name ?? normalized.split("@")[0] ?? "" } }));
     // Staff created by an administrator count as verified (needed for Google sign-in too).
     const verified = currentDialect() === "sqlite" ? 1 : true;
     await db().updateTable("users").set({ emailVerified: verified }).where("id", "=", result.user.id).execute();
