@@ -9,7 +9,8 @@ export type Category =
   | "Sessions"
   | "Headers and cookies"
   | "Uploads"
-  | "Fuzzing";
+  | "Fuzzing"
+  | "Event streams";
 
 export interface SecurityMeta {
   category: Category;
