@@ -5,7 +5,6 @@ import { currentDialect, db } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { hitRateLimit } from "~/server/defence/rate-limit.server";
-import { purgeUserData } from "./account-purge.server";
 import { queuePasswordResetMail } from "./auth-mail.server";
 
 const SESSION_COOKIE_PREFIX = "agency";
@@ -60,7 +59,9 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
         // Decided on the server from the e-mail domain; never accepted from a client.
         role: { type: "string", required: false, defaultValue: "client", input: false },
       },
-      deleteUser: { enabled: true, beforeDelete: async (user) => purgeUserData(user.id) },
+      // Off: /api/auth/delete-user would delete outside our transaction. Settings → Delete Account
+      // deletes data, account, sessions and queued mails in one (account-purge.server.ts, issue 15).
+      deleteUser: { enabled: false },
     },
     session: {
       modelName: "sessions",
