@@ -355,3 +355,24 @@ describe.each(testDatabases("html cache"))("HTML cache on $name", (database) => 
     expect(cache.accepts("GET", new Response("{}", { headers: { "Content-Type": "application/json" } }))).toBe(false);
   });
 });
+
+test("A stored page put together around any nonce gunzips to the page with that nonce, near plain gzip's size", async () => {
+  const { noncedBody } = await import("~/server/http/nonced-body.server");
+  const { createNonce: nonce } = await import("~/server/http/security-headers.server");
+  // Nonces throughout a page whose text repeats across them, as React Router's pages do.
+  const rows = Array.from({ length: 400 }, (_, i) => `<li class="card card-${i % 7}"><a href="/service/item-${i % 13}">Item ${i % 13}</a></li>`);
+  const segments = Array.from({ length: 9 }, (_, i) => Buffer.from(`<script>boot(${i})</script><ul>${rows.slice(i * 40, i * 40 + 60).join("")}</ul><script nonce="`));
+  const body = await noncedBody(segments, 24);
+  const plain = zlib.gzipSync(body.identity(nonce()), { level: 9 });
+  for (let i = 0; i < 3; i++) {
+    const value = nonce();
+    const expected = Buffer.concat(segments.flatMap((s, j) => (j === 0 ? [s] : [Buffer.from(value), s])));
+    expect(body.identity(value).equals(expected)).toBe(true);
+    const gz = body.gzip(value);
+    expect(gz.length).toBe(body.gzipLength);
+    expect(zlib.gunzipSync(gz).equals(expected)).toBe(true);
+  }
+  // Each piece refers back across the nonces: what it costs is a block header and the stored nonce
+  // per piece (the home page: 9,852 bytes against 9,499 for gzip over the whole, 11,356 without).
+  expect(body.gzipLength).toBeLessThan(plain.length + segments.length * 64);
+});

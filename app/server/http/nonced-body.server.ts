@@ -6,6 +6,8 @@ const deflateRaw = promisify(zlib.deflateRaw);
 
 /** gzip member header (RFC 1952): deflate, no flags, no mtime, no extra flags, OS unknown. */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** Deflate's window: the furthest back a match may reach. */
+const WINDOW_BYTES = 32 * 1024;
 
 export interface NoncedBody {
   /** The page with `nonce` in every place the rendered one had its own. */
@@ -24,16 +26,26 @@ function storedBlock(bytes: Buffer): Buffer {
 
 /**
  * `segments` are the page's text between its nonces (one more than there are nonces), each
- * `nonceLength` bytes long. Each segment is deflated on its own (no back-references across a nonce)
- * and ends byte-aligned (sync flush), the last one final: the nonces go between them uncompressed,
- * and the CRC is computed per response over the pieces — microseconds for a page.
+ * `nonceLength` bytes long. Each segment is deflated once and ends byte-aligned (sync flush), the
+ * last one final: the nonces go between them uncompressed, and the CRC is computed per response
+ * over the pieces — microseconds for a page.
  */
 export async function noncedBody(segments: Buffer[], nonceLength: number): Promise<NoncedBody> {
   if (nonceLength > 0xffff) throw new RangeError("nonce too long");
+  // Each piece may refer back to the text before it (its preset dictionary), where the nonces
+  // stand as NUL bytes: HTML holds none, so no match can cover a nonce, and every distance is the
+  // same in the stream sent, whatever nonce fills those places. A page with a NUL byte does without.
+  const placeholder = Buffer.alloc(nonceLength);
+  const shareWindow = nonceLength > 0 && !segments.some((segment) => segment.includes(0));
   const deflated = await Promise.all(
-    segments.map((segment, i) =>
-      deflateRaw(segment, { level: 9, finishFlush: i === segments.length - 1 ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH }),
-    ),
+    segments.map((segment, i) => {
+      const options: zlib.ZlibOptions = { level: 9, finishFlush: i === segments.length - 1 ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH };
+      if (shareWindow && i > 0) {
+        const before = Buffer.concat(segments.slice(0, i).flatMap((s) => [s, placeholder]));
+        options.dictionary = before.subarray(Math.max(0, before.length - WINDOW_BYTES));
+      }
+      return deflateRaw(segment, options);
+    }),
   );
   const nonces = segments.length - 1;
   const identityLength = segments.reduce((sum, s) => sum + s.length, 0) + nonces * nonceLength;
