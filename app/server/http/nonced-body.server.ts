@@ -27,8 +27,7 @@ function storedBlock(bytes: Buffer): Buffer {
 /**
  * `segments` are the page's text between its nonces (one more than there are nonces), each
  * `nonceLength` bytes long. Each segment is deflated once and ends byte-aligned (sync flush), the
- * last one final: the nonces go between them uncompressed, and the CRC is computed per response
- * over the pieces — microseconds for a page.
+ * last one final: the nonces go between them uncompressed, and the CRC comes from `pageCrc`.
  */
 export async function noncedBody(segments: Buffer[], nonceLength: number): Promise<NoncedBody> {
   if (nonceLength > 0xffff) throw new RangeError("nonce too long");
@@ -59,26 +58,58 @@ export async function noncedBody(segments: Buffer[], nonceLength: number): Promi
     return Buffer.concat(parts, identityLength);
   }
 
+  const crcOf = pageCrc(segments, nonceLength);
+
   function gzip(nonce: string): Buffer {
     const value = Buffer.from(nonce);
     if (nonces > 0 && value.length !== nonceLength) throw new RangeError("nonce length differs from the stored one");
     const stored = storedBlock(value);
     const parts: Buffer[] = [GZIP_HEADER];
-    let crc = 0;
-    segments.forEach((segment, i) => {
-      if (i > 0) {
-        parts.push(stored);
-        crc = zlib.crc32(value, crc);
-      }
+    segments.forEach((_segment, i) => {
+      if (i > 0) parts.push(stored);
       parts.push(deflated[i]!);
-      crc = zlib.crc32(segment, crc);
     });
     const trailer = Buffer.alloc(8);
-    trailer.writeUInt32LE(crc >>> 0, 0);
+    trailer.writeUInt32LE(crcOf(value), 0);
     trailer.writeUInt32LE(identityLength >>> 0, 4);
     parts.push(trailer);
     return Buffer.concat(parts, gzipLength);
   }
 
   return { identity, gzip, identityLength, gzipLength };
+}
+
+/** The raw CRC-32 register (no pre- or post-inversion) after `bytes`, from `register`. */
+function rawCrc(register: number, bytes: Buffer): number {
+  return ~zlib.crc32(bytes, ~register >>> 0) >>> 0;
+}
+
+/**
+ * The CRC-32 of the page with a given nonce, in a few µs instead of a pass over the whole page.
+ * CRC-32 is affine: for two messages of one length, crc(A) ^ crc(B) is the raw CRC of A ^ B. With
+ * B the page with zeros in the nonces' places, A ^ B is zero but for the nonce in each place; its
+ * raw CRC is the nonce's, carried over each following piece by a linear map over GF(2) (what
+ * running that many zero bytes does to the register), each stored as its 32 columns.
+ */
+function pageCrc(segments: Buffer[], nonceLength: number): (nonce: Buffer) => number {
+  const zeros = Buffer.alloc(Math.max(nonceLength, ...segments.map((s) => s.length)));
+  let base = 0;
+  segments.forEach((segment, i) => {
+    if (i > 0) base = zlib.crc32(zeros.subarray(0, nonceLength), base);
+    base = zlib.crc32(segment, base);
+  });
+  const carries = segments.slice(1).map((segment) => {
+    const columns = new Uint32Array(32);
+    for (let bit = 0; bit < 32; bit++) columns[bit] = rawCrc((1 << bit) >>> 0, zeros.subarray(0, segment.length));
+    return columns;
+  });
+  return (nonce) => {
+    let register = 0;
+    for (const columns of carries) {
+      let state = rawCrc(register, nonce);
+      register = 0;
+      for (let bit = 0; state !== 0; bit++, state >>>= 1) if (state & 1) register ^= columns[bit]!;
+    }
+    return (base ^ register) >>> 0;
+  };
 }
