@@ -1,9 +1,11 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, test } from "vitest";
-import { postForm, register } from "./helpers/client";
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { postForm, register, signIn } from "./helpers/client";
 import { closeDatabase, database } from "./helpers/database";
 import { tokenOf } from "./helpers/http";
-import { startServer, type RunningServer } from "./helpers/server";
+import { addStaffWithCli, startServer, type RunningServer } from "./helpers/server";
 import { tally } from "./helpers/tally";
 
 // Issue 15 part 1: live event streams are capped per IP and per process, and a signed-in stream
@@ -56,6 +58,17 @@ function openStream(path: string, headers: Record<string, string> = {}): Promise
 
 const from = (ip: string) => ({ "X-Forwarded-For": ip });
 const freshEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/** `npm run staff -- remove <email>`, as an operator would. */
+function removeStaffWithCli(email: string): void {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", "remove", email], {
+    cwd: path.resolve(import.meta.dirname, ".."),
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { ...process.env, DATABASE_URL: server.databaseUrl, STORAGE_DIR: server.storageDir, AUTH_SECRET: server.authSecret, LOG_LEVEL: "warn" },
+  });
+  if (result.status !== 0) throw new Error(`staff remove ${email} exited ${result.status}: ${result.stderr}${result.stdout}`);
+}
 
 function within(ms: number, promise: Promise<void>): Promise<boolean> {
   return Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
@@ -111,6 +124,19 @@ describe("Live event streams", () => {
     t.check("a live session keeps its stream open across heartbeats", !(await within(HEARTBEAT_MS * 2, stream.ended)));
     await database(server).deleteFrom("sessions").where("token", "=", tokenOf(cookie)).execute();
     t.check("the stream ends once the session is gone", await within(HEARTBEAT_MS * 4, stream.ended));
+    stream.close();
+    t.done();
+  });
+
+  test("A staff member's console stream ends within a heartbeat of their removal", async (context) => {
+    const t = tally(context, "Event streams");
+    const email = `stream-staff-${Date.now()}@indigokite.dev`;
+    addStaffWithCli(server, email, "staff-password-0123456789");
+    const cookie = await signIn(server, email, "staff-password-0123456789", "/employee-login");
+    const stream = await openStream("/events/console", { Cookie: cookie });
+    t.check("the stream opens while on staff", stream.status === 200, String(stream.status));
+    removeStaffWithCli(email);
+    t.check("the stream ends after the removal", await within(HEARTBEAT_MS * 4, stream.ended));
     stream.close();
     t.done();
   });
