@@ -145,8 +145,8 @@ test("A page carries the security headers and a CSP whose script nonce is on the
   }
 });
 
-// Every render gets a fresh nonce. Public pages cached for anonymous visitors are the exception by
-// design: they are replayed with the CSP they were rendered with (decision 0011, html-cache.spec.ts).
+// Every render gets a fresh nonce; so does every answer from the HTML cache (issue 15, decision
+// 0011, html-cache.spec.ts).
 test("Each rendered page gets a fresh CSP nonce", async ({ request }) => {
   const nonceOf = async () =>
     ((await request.get("/quote")).headers()["content-security-policy"] ?? "").match(/'nonce-([^']+)'/)?.[1];

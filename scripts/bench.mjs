@@ -17,7 +17,8 @@ const WARMUP_SECONDS = 1;
 const CONNECTIONS = 32;
 const QUOTE_CONNECTIONS = 50;
 const COLD_STARTS = 5;
-// What browsers send: cached pages are answered with their precompressed brotli body.
+// What browsers send: cached pages are answered with their precompressed gzip pieces put together
+// around a fresh nonce (brotli cannot be, decision 0011).
 const ACCEPT_ENCODING = "br, gzip";
 const began = performance.now();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -119,7 +120,7 @@ if (dashboard.status !== 200 || !dashboardHtml.includes(email)) {
   throw new Error(`the signed-in /user-dashboard answered ${dashboard.status}, not the client's page`);
 }
 
-// The ceiling: the same bytes as `/` (status, headers, brotli body), from memory, by bare node:http.
+// The ceiling: the same bytes as `/` (status, headers, gzip body), from memory, by bare node:http.
 await rawGet(`${url}/`, { "Accept-Encoding": ACCEPT_ENCODING }); // fills the cache
 const home = await rawGet(`${url}/`, { "Accept-Encoding": ACCEPT_ENCODING });
 const hop = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);

@@ -33,6 +33,11 @@ function header(reply: Reply, name: string): string {
   return Array.isArray(value) ? value.join(", ") : (value ?? "");
 }
 
+/** How many nonce attributes name `nonce` (the boot script also holds it as a string). */
+function inBodyAttributes(reply: Reply, nonce: string): number {
+  return reply.body.split(`nonce="${nonce}"`).length - 1;
+}
+
 function directive(csp: string, name: string): string | undefined {
   return csp
     .split(";")
@@ -162,6 +167,25 @@ describe("Headers and cookies", () => {
           t.check(`${label} has no Domain (host-only)`, !attrs.some((a) => /^domain=/i.test(a)));
         }
       }
+    }
+    t.done();
+  });
+
+  test("Every response of a page served from the HTML cache has a fresh nonce, the one its CSP header names", async (context) => {
+    const t = tally(context, "Headers and cookies");
+    for (const path of ["/", "/careers", "/services"]) {
+      // The first visit renders and stores the page; the next ones are answered from memory.
+      const replies: Reply[] = [];
+      for (let i = 0; i < 4; i++) replies.push(await get(server, path));
+      const nonces = replies.map((reply) => {
+        const inHeader = /'nonce-([^']+)'/.exec(header(reply, "content-security-policy"))?.[1];
+        const inBody = [...reply.body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
+        t.check(`${path}: every nonce attribute is the header's nonce`, inHeader !== undefined && inBody.length > 0 && inBody.every((n) => n === inHeader), `${inHeader} ${inBody.join(",")}`);
+        return inHeader;
+      });
+      t.check(`${path}: ${replies.length} responses, ${replies.length} different nonces`, new Set(nonces).size === replies.length, nonces.join(" "));
+      const nonce = nonces[nonces.length - 1]!;
+      t.check(`${path}: the boot script hands on the response's own nonce`, replies[replies.length - 1]!.body.split(nonce).length - 1 > inBodyAttributes(replies[replies.length - 1]!, nonce));
     }
     t.done();
   });

@@ -39,6 +39,10 @@ const envSchema = z
     REDIS_KEY_PREFIX: z.string().default("agency:"),
     TRUSTED_PROXIES: optional(z.string()),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // Live event streams (docs/security.md "Live updates"): open streams per visitor and per process.
+    SSE_MAX_PER_IP: z.coerce.number().int().min(1).default(16),
+    SSE_MAX_STREAMS: z.coerce.number().int().min(1).default(2_000),
+    SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   })
   .refine((e) => !e.GOOGLE_CLIENT_ID === !e.GOOGLE_CLIENT_SECRET, {
     message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",

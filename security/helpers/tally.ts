@@ -12,7 +12,8 @@ export type Category =
   | "Fuzzing"
   | "Redirects"
   | "Logs"
-  | "Exposure";
+  | "Exposure"
+  | "Event streams";
 
 export interface SecurityMeta {
   category: Category;

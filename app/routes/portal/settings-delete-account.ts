@@ -4,21 +4,35 @@ import { FLASH, withFlash } from "~/lib/flash";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { SETTINGS_PATH } from "~/lib/paths";
 import { auth } from "~/server/auth/auth.server";
+import { deleteAccountAndData } from "~/server/auth/account-purge.server";
 import { queueAccountDeletedMail } from "~/server/auth/auth-mail.server";
+import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { logger } from "~/server/logger.server";
 import { isSameOrigin } from "~/server/http/origin-check.server";
 import { requireClient } from "~/server/auth/session.server";
 
-// Settings → Delete Account. Better Auth refuses when the sign-in is not recent ("fresh"): the
-// spec's failure message asks the user to sign in again.
+// Settings → Delete Account. Refused when the sign-in is not recent ("fresh", Better Auth's rule):
+// the spec's failure message asks the user to sign in again.
 export async function action({ request }: Route.ActionArgs) {
   // The portal's settings: staff accounts are managed from the console and the staff CLI.
   const user = await requireClient(request);
   // Resource routes are outside React Router's own origin check (docs/security.md "Cross-site requests").
   if (!isSameOrigin(request)) throw new Response("Cross-site request refused.", { status: 403 });
   try {
-    const { headers } = await (await auth()).api.deleteUser({ body: {}, headers: request.headers, returnHeaders: true });
-    await queueAccountDeletedMail(user.email, user.id);
+    const api = (await auth()).api;
+    const session = await api.getSession({ headers: request.headers, query: { disableRefresh: true } });
+    if (!session || session.user.id !== user.id) throw redirect("/login");
+    // Better Auth's rule for sensitive operations, as its own delete-user endpoint applied it.
+    const { freshAge } = (await (await auth()).$context).sessionConfig;
+    if (freshAge !== 0 && Date.now() - new Date(session.session.createdAt).getTime() >= freshAge * 1000) {
+      throw new Error("sign-in is not fresh enough to delete the account");
+    }
+    // One transaction: data, account, sessions and the mails queued to the address, then the
+    // confirmation (SPEC §8) — or nothing at all (issue 15).
+    await deleteAccountAndData(user.id, { purgeMailTo: user.email, then: (trx) => queueAccountDeletedMail(trx, user.email, user.id) });
+    notifyMailEnqueued();
+    // The session is gone already; this clears its cookies.
+    const { headers } = await api.signOut({ headers: request.headers, returnHeaders: true });
     throw redirect(withFlash("/", "deleted"), { headers });
   } catch (error) {
     if (error instanceof Response) throw error;

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/events-console";
-import { requireStaff } from "~/server/auth/session.server";
+import { requireStaff, sessionStillValid } from "~/server/auth/session.server";
 import { eventStream } from "~/server/events/sse.server";
 
 // Live updates for the staff console: every change staff need to see without reloading.
@@ -15,6 +15,10 @@ const FORWARDED: Record<string, string> = {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
-  return eventStream(request, (event) => FORWARDED[event.type] ?? null);
+  const user = await requireStaff(request);
+  // Ends at the first heartbeat after the session does: logout, removal from staff (issue 15).
+  return eventStream(request, (event) => FORWARDED[event.type] ?? null, {
+    holder: `user:${user.id}`,
+    stillAllowed: () => sessionStillValid(request, user),
+  });
 }

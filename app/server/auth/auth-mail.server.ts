@@ -1,4 +1,6 @@
+import type { Kysely, Transaction } from "kysely";
 import { db } from "~/server/db/db.server";
+import type { Database } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
 import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { composeMail } from "~/server/mail/templates.server";
@@ -22,7 +24,8 @@ export async function queuePasswordResetMail(email: string, token: string): Prom
   notifyMailEnqueued();
 }
 
-export async function queueAccountDeletedMail(email: string, userId: string): Promise<void> {
+/** Queued inside the deletion's transaction (`executor`); call notifyMailEnqueued() after it commits. */
+export async function queueAccountDeletedMail(executor: Kysely<Database> | Transaction<Database>, email: string, userId: string): Promise<void> {
   const mail = composeMail({
     subject: "Your account has been deleted",
     heading: "Your account has been deleted",
@@ -31,6 +34,5 @@ export async function queueAccountDeletedMail(email: string, userId: string): Pr
       { note: "If you did not ask for this, reply to this e-mail straight away." },
     ],
   });
-  await enqueueMail(db(), { to: email, ...mail, idempotencyKey: `account-deleted:${userId}` });
-  notifyMailEnqueued();
+  await enqueueMail(executor, { to: email, ...mail, idempotencyKey: `account-deleted:${userId}` });
 }

@@ -5,7 +5,6 @@ import { currentDialect, db } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { hitRateLimit } from "~/server/defence/rate-limit.server";
-import { purgeUserData } from "./account-purge.server";
 import { queuePasswordResetMail } from "./auth-mail.server";
 import { checkIdentity, provisioningStaff } from "./staff-identity.server";
 
@@ -61,7 +60,9 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
         // Decided on the server from the e-mail domain; never accepted from a client.
         role: { type: "string", required: false, defaultValue: "client", input: false },
       },
-      deleteUser: { enabled: true, beforeDelete: async (user) => purgeUserData(user.id) },
+      // Off: /api/auth/delete-user would delete outside our transaction. Settings → Delete Account
+      // deletes data, account, sessions and queued mails in one (account-purge.server.ts, issue 15).
+      deleteUser: { enabled: false },
       // Issue 15: company addresses are staff made in the console or CLI; Google only signs them in.
       // A refusal redirects the callback to its error page before any user, link or session exists.
       validateUserInfo: (data, ctx) =>

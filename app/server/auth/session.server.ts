@@ -42,9 +42,19 @@ export function forgetSessionLookup(requestId: string): void {
   lookups.delete(requestId);
 }
 
-async function lookUpSessionUser(request: Request): Promise<SessionUser | null> {
+/**
+ * Whether the session a long-lived response (an event stream) was opened with still stands for
+ * the same user and role: false after logout, a password reset, deletion or removal. Asked on
+ * every heartbeat, so it reads without sliding the session's expiry (no cookie can be set there).
+ */
+export async function sessionStillValid(request: Request, user: SessionUser): Promise<boolean> {
+  const now = await lookUpSessionUser(request, false);
+  return now !== null && now.id === user.id && now.role === user.role;
+}
+
+async function lookUpSessionUser(request: Request, refresh = true): Promise<SessionUser | null> {
   if (!carriesSession(request)) return null;
-  const result = await (await auth()).api.getSession({ headers: request.headers, query: { disableRefresh: false } });
+  const result = await (await auth()).api.getSession({ headers: request.headers, query: { disableRefresh: !refresh } });
   if (!result) return null;
   const role = roleForEmail(result.user.email, getEnv().COMPANY_DOMAIN);
   const emailVerified = Boolean(result.user.emailVerified);

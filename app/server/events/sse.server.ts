@@ -1,17 +1,69 @@
+import { isIPv6 } from "node:net";
+import { getEnv } from "~/server/env.server";
 import { events, type AppEvent } from "./bus.server";
 
-const HEARTBEAT_MS = 15_000;
 const RETRY_MS = 3_000;
+/** Retry-After (seconds) on a refused stream: long enough that a reconnect loop stays cheap. */
+const REFUSED_RETRY_S = 30;
 const open = new Set<() => void>();
+/** Open streams per holder (an IP's /64 or an account), for the per-visitor cap. */
+const perHolder = new Map<string, number>();
+
+interface StreamOptions {
+  /**
+   * Who holds the stream, for the per-visitor cap: `ip:…` (see `streamHolderForIp`) or `user:…`.
+   * Signed-in streams count per account, so visitors behind one address do not crowd them out.
+   */
+  holder: string;
+  /**
+   * Asked on every heartbeat: false ends the stream (signed out, password reset, account deleted,
+   * staff removed — on any instance, since it reads the database). One lookup per heartbeat.
+   */
+  stillAllowed?: () => Promise<boolean>;
+}
+
+/** The per-IP key of a client address: IPv6 by its /64, which one subscriber usually holds whole. */
+export function streamHolderForIp(ip: string): string {
+  if (!isIPv6(ip) || ip.includes(".")) return `ip:${ip}`;
+  const [head = "", tail = ""] = ip.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = ip.includes("::") ? [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right] : left;
+  return `ip:${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
+function refuse(status: 429 | 503, text: string): Response {
+  return new Response(text, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(REFUSED_RETRY_S), "Cache-Control": "no-store" },
+  });
+}
 
 /**
  * A server-sent events response that forwards bus events picked by `select` (as `event: name`),
  * sends a comment heartbeat so proxies keep it open, and cleans up when the client leaves.
+ * Refused with 429 past SSE_MAX_PER_IP for its holder and 503 past SSE_MAX_STREAMS for the process
+ * (docs/security.md "Live updates"): EventSource gives up on a refusal and the page works on
+ * without live updates until the next navigation.
  */
-export function eventStream(request: Request, select: (event: AppEvent) => string | null): Response {
+export function eventStream(request: Request, select: (event: AppEvent) => string | null, options: StreamOptions): Response {
+  const { SSE_MAX_PER_IP, SSE_MAX_STREAMS, SSE_HEARTBEAT_MS } = getEnv();
+  if (open.size >= SSE_MAX_STREAMS) return refuse(503, "Too many live connections. Try again later.");
+  const held = perHolder.get(options.holder) ?? 0;
+  if (held >= SSE_MAX_PER_IP) return refuse(429, "Too many live connections from this address.");
+  perHolder.set(options.holder, held + 1);
+
   const encoder = new TextEncoder();
+  let closed = false;
   let cleanup = () => {};
+  const release = () => {
+    const left = (perHolder.get(options.holder) ?? 1) - 1;
+    if (left > 0) perHolder.set(options.holder, left);
+    else perHolder.delete(options.holder);
+  };
+
   const stream = new ReadableStream<Uint8Array>({
+    // Runs inside the constructor: the stream is counted before the next request is looked at.
     start(controller) {
       const send = (text: string) => {
         try {
@@ -25,11 +77,25 @@ export function eventStream(request: Request, select: (event: AppEvent) => strin
         const name = select(event);
         if (name) send(`event: ${name}\ndata: ${JSON.stringify(event)}\n\n`);
       });
-      const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
+      let checking = false;
+      const beat = () => {
+        if (!options.stillAllowed) return send(": heartbeat\n\n");
+        if (checking) return;
+        checking = true;
+        options
+          .stillAllowed()
+          .catch(() => true) // a database hiccup is no reason to drop everyone; the next beat asks again
+          .then((allowed) => (allowed ? send(": heartbeat\n\n") : cleanup()))
+          .finally(() => (checking = false));
+      };
+      const heartbeat = setInterval(beat, SSE_HEARTBEAT_MS);
       cleanup = () => {
+        if (closed) return;
+        closed = true;
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(cleanup);
+        release();
         request.signal.removeEventListener("abort", cleanup);
         try {
           controller.close();
@@ -39,6 +105,7 @@ export function eventStream(request: Request, select: (event: AppEvent) => strin
       };
       open.add(cleanup);
       request.signal.addEventListener("abort", cleanup);
+      if (request.signal.aborted) cleanup();
     },
     cancel() {
       cleanup();

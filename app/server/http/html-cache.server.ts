@@ -5,10 +5,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { AppEvent, EventBus } from "~/server/events/bus.server";
+import { noncedBody, type NoncedBody } from "./nonced-body.server";
+import { createNonce } from "./security-headers.server";
 import { chooseEncoding, sendDocument, type Encoding } from "./send-document.server";
 
 const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 const HTML_CACHE_TTL_MS = 60_000;
 const MAX_ENTRIES = 500;
@@ -59,16 +60,25 @@ type RawHeaders = string[];
 
 interface Entry {
   etag: string;
+  renderedAt: number;
   expiresAt: number;
-  bodies: Record<Encoding, Buffer>;
-  /** Complete header lists (name, value, name, value…) per coding, and for 304. */
+  /**
+   * The page cut at its CSP nonce, which every response gets afresh (issue 15): identity and gzip
+   * are put together per response around it. Brotli cannot be, so a page with a nonce has no br
+   * copy and browsers that accept both get gzip (decision 0011).
+   */
+  body: NoncedBody;
+  br: Buffer | null;
+  /** The CSP header cut at its nonce; null when the page has none (a development build). */
+  csp: string[] | null;
+  /** Complete header lists (name, value, name, value…) per coding, and for 304 (no CSP: the browser keeps the one its copy came with). */
   headers: Record<Encoding | "notModified", RawHeaders>;
 }
 
 /** Response headers never stored with a page: per-connection, per-coding, or ours to set. */
-const NOT_STORED = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "etag", "vary", "cache-control"]);
+const NOT_STORED = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "etag", "vary", "cache-control", "content-security-policy"]);
 /** Kept on 304 (RFC 9110 §15.4.5), besides the common security headers. */
-const ON_NOT_MODIFIED = new Set(["content-security-policy", "etag", "vary", "cache-control"]);
+const ON_NOT_MODIFIED = new Set(["etag", "vary", "cache-control"]);
 
 interface HtmlCacheOptions {
   ttlMs?: number;
@@ -160,9 +170,16 @@ export function createHtmlCache(options: HtmlCacheOptions = {}): HtmlCache {
         res.end();
         return true;
       }
-      const coding = chooseEncoding(req.headers["accept-encoding"]);
-      res.writeHead(200, entry.headers[coding]);
-      res.end(req.method === "HEAD" ? undefined : entry.bodies[coding]);
+      const chosen = chooseEncoding(req.headers["accept-encoding"]);
+      const coding = chosen === "br" && entry.br === null ? "gzip" : chosen;
+      // Age (RFC 9111 §5.1) says the copy is a stored one: the nonce no longer tells.
+      const age = String(Math.floor((now() - entry.renderedAt) / 1000));
+      const nonce = entry.csp === null ? "" : createNonce();
+      const headers = [...entry.headers[coding], "Age", age];
+      if (entry.csp !== null) headers.push("Content-Security-Policy", entry.csp.join(nonce));
+      res.writeHead(200, headers);
+      if (req.method === "HEAD") res.end();
+      else res.end(coding === "br" ? entry.br : coding === "gzip" ? entry.body.gzip(nonce) : entry.body.identity(nonce));
       return true;
     },
 
@@ -181,10 +198,15 @@ export function createHtmlCache(options: HtmlCacheOptions = {}): HtmlCache {
       return !/\b(?:no-store|private)\b/i.test(cacheControl);
     },
 
-    store(key, token, response, body) {
-      const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+    store(key, token, response, rendered) {
+      // The nonce is cut out, so the tag names the page whatever nonce each copy carries.
+      const csp = response.headers.get("content-security-policy");
+      const nonce = csp === null ? undefined : /'nonce-([^']+)'/.exec(csp)?.[1];
+      const cut = nonce === undefined ? null : { csp: csp!.split(nonce), body: rendered.toString("utf8").split(nonce) };
+      const template = cut === null ? rendered : Buffer.from(cut.body.join(""));
+      const etag = `W/"${createHash("sha256").update(template).digest("base64url").slice(0, 27)}"`;
       const own = { ETag: etag, Vary: VARY, "Cache-Control": DOCUMENT_CACHE_CONTROL };
-      if (token !== generation || body.length > MAX_BODY_BYTES || filling.get(key) === token) return { etag, headers: own };
+      if (token !== generation || rendered.length > MAX_BODY_BYTES || filling.get(key) === token) return { etag, headers: own };
       const live = entries.get(key);
       if (live !== undefined && now() < live.expiresAt) return { etag, headers: own };
 
@@ -193,24 +215,28 @@ export function createHtmlCache(options: HtmlCacheOptions = {}): HtmlCache {
       for (const [name, value] of response.headers) if (!NOT_STORED.has(name)) stored.push(name, value);
       for (const [name, value] of Object.entries(own)) stored.push(name, value);
 
+      const segments = cut === null ? [rendered] : cut.body.map((part) => Buffer.from(part));
       const job = Promise.all([
-        brotli(body, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          },
-        }),
-        gzip(body, { level: 9 }),
+        cut !== null
+          ? null
+          : brotli(rendered, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: rendered.length,
+              },
+            }),
+        noncedBody(segments, nonce?.length ?? 0),
       ])
-        .then(([br, gz]) => {
+        .then(([br, body]) => {
           // Content changed while compressing: this copy may be stale.
           if (token !== generation) return;
           const base = [...common, ...stored];
-          const withBody = (coding: Encoding, bytes: Buffer): RawHeaders =>
+          if (cut === null && csp !== null) base.push("Content-Security-Policy", csp);
+          const withBody = (coding: Encoding, length: number): RawHeaders =>
             coding === "identity"
-              ? [...base, "Content-Length", String(bytes.length)]
-              : [...base, "Content-Encoding", coding, "Content-Length", String(bytes.length)];
+              ? [...base, "Content-Length", String(length)]
+              : [...base, "Content-Encoding", coding, "Content-Length", String(length)];
           const notModified: RawHeaders = [...common];
           for (let i = 0; i < stored.length; i += 2) {
             if (ON_NOT_MODIFIED.has(stored[i]!.toLowerCase())) notModified.push(stored[i]!, stored[i + 1]!);
@@ -221,11 +247,20 @@ export function createHtmlCache(options: HtmlCacheOptions = {}): HtmlCache {
             if (oldest !== undefined) entries.delete(oldest);
           }
           entries.delete(key);
+          if (cut === null && csp !== null) notModified.push("Content-Security-Policy", csp);
           entries.set(key, {
             etag,
+            renderedAt,
             expiresAt: renderedAt + ttlMs,
-            bodies: { br, gzip: gz, identity: body },
-            headers: { br: withBody("br", br), gzip: withBody("gzip", gz), identity: withBody("identity", body), notModified },
+            body,
+            br,
+            csp: cut === null ? null : cut.csp,
+            headers: {
+              br: withBody("br", br?.length ?? 0),
+              gzip: withBody("gzip", body.gzipLength),
+              identity: withBody("identity", body.identityLength),
+              notModified,
+            },
           });
         })
         .catch((error: unknown) => options.onError?.(error))

@@ -4,7 +4,7 @@ import { auth } from "~/server/auth/auth.server";
 import { provisionStaffAccount } from "~/server/auth/staff-identity.server";
 import { currentDialect, db } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
-import { purgeUserData } from "~/server/auth/account-purge.server";
+import { deleteAccountAndData } from "~/server/auth/account-purge.server";
 import { recordAudit } from "./audit.server";
 
 export class StaffError extends Error {}
@@ -60,7 +60,7 @@ export async function removeStaff(email: string): Promise<void> {
   if (!user || roleForEmail(user.email, getEnv().COMPANY_DOMAIN) !== "employee") {
     throw new StaffError(`No staff account for ${normalized}.`);
   }
-  await purgeUserData(user.id);
-  // Sessions and sign-in accounts go with the user (ON DELETE CASCADE).
-  await db().deleteFrom("users").where("id", "=", user.id).execute();
+  // One transaction; sign-in accounts go with the user (ON DELETE CASCADE), and any open console
+  // stream ends at its next heartbeat (issue 15).
+  await deleteAccountAndData(user.id);
 }
