@@ -9,7 +9,8 @@ export type Category =
   | "Sessions"
   | "Headers and cookies"
   | "Uploads"
-  | "Fuzzing";
+  | "Fuzzing"
+  | "Mail flooding";
 
 export interface SecurityMeta {
   category: Category;
