@@ -8,17 +8,19 @@ import { queueAccountDeletedMail } from "~/server/auth/auth-mail.server";
 import { logger } from "~/server/logger.server";
 import { isSameOrigin } from "~/server/http/origin-check.server";
 import { requireClient } from "~/server/auth/session.server";
+import { accountMailAllowedFromIp } from "~/server/defence/mail-limits.server";
 
 // Settings → Delete Account. Better Auth refuses when the sign-in is not recent ("fresh"): the
 // spec's failure message asks the user to sign in again.
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // The portal's settings: staff accounts are managed from the console and the staff CLI.
   const user = await requireClient(request);
   // Resource routes are outside React Router's own origin check (docs/security.md "Cross-site requests").
   if (!isSameOrigin(request)) throw new Response("Cross-site request refused.", { status: 403 });
   try {
     const { headers } = await (await auth()).api.deleteUser({ body: {}, headers: request.headers, returnHeaders: true });
-    await queueAccountDeletedMail(user.email, user.id);
+    // Limited like every account mail (mail-limits.server.ts): the deletion itself always goes ahead.
+    if (await accountMailAllowedFromIp(context.clientIp, "account-deleted")) await queueAccountDeletedMail(user.email, user.id);
     throw redirect(withFlash("/", "deleted"), { headers });
   } catch (error) {
     if (error instanceof Response) throw error;

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/lib/spam-fields";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
+import { clientIpBucket } from "./client-ip-bucket";
 import { hitRateLimit, type RateRule } from "./rate-limit.server";
 
 const MIN_FILL_MS = 3_000;
@@ -68,7 +69,7 @@ export async function screenSubmission(input: {
   if (age > TOKEN_MAX_AGE_MS) return { ok: false, trapped: false, reason: "stale-token" };
   const rules = SUBMISSION_LIMITS[input.kind];
   const [ipOk, emailOk] = await Promise.all([
-    hitRateLimit(`${input.kind}:ip:${input.ip}`, rules.perIp, now),
+    hitRateLimit(`${input.kind}:ip:${clientIpBucket(input.ip)}`, rules.perIp, now),
     hitRateLimit(`${input.kind}:email:${input.email.toLowerCase()}`, rules.perEmail, now),
   ]);
   if (!ipOk || !emailOk) {
