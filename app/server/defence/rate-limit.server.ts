@@ -50,11 +50,6 @@ export function clearRateLimit(key: string): Promise<void> {
   return counters().clear(key);
 }
 
-/** The current count of `key` in its window, without counting a hit. */
-export async function peekRateLimit(key: string, rule: RateRule, now = Date.now()): Promise<number> {
-  return counters().peek(key, rule.windowMs, now);
-}
-
 export function checkRateLimitStore(): Promise<"ok" | "unreachable" | "off"> {
   return counters().check();
 }
