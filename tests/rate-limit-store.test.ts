@@ -153,6 +153,17 @@ describe.skipIf(!redisUrl)("The app with REDIS_URL set", () => {
     expect(await db().selectFrom("rateLimits").selectAll().execute()).toEqual([]);
   });
 
+  test("Forty parallel wrong passwords for one account through Redis counters get at most six checked", async () => {
+    const client = await signUp("burst-redis@example.com");
+    const attempt = (i: number) =>
+      signInWithPassword(new Request("http://localhost:3000/login", { method: "POST" }), { email: client.email, password: `burst-${i}-password` }, { as: "client", clientIp: `198.18.1.${i + 1}` });
+    const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(i)));
+    const checked = outcomes.filter((o) => !o.ok && o.status !== 429);
+    expect(checked.length).toBeGreaterThanOrEqual(1);
+    expect(checked.length).toBeLessThanOrEqual(6);
+    expect(await inspector.get(`${prefix}rl:login:account:burst-redis@example.com`)).toBe("40");
+  });
+
   test("/readyz includes Redis and is 200 while it answers", async () => {
     const response = await readyz();
     expect(response.status).toBe(200);
