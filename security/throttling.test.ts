@@ -107,4 +107,27 @@ describe("Throttling", () => {
     t.check("a success starts afresh: the next typo is a plain wrong password", next.status === 400, String(next.status));
     t.done();
   });
+
+  test("A browser that signed in to the account before is not held up by a stranger's guesses; a forged or borrowed device cookie is", async (context) => {
+    const t = tally(context, "Brute force");
+    const email = `known-device-${Date.now()}@example.com`;
+    const other = `other-device-${Date.now()}@example.com`;
+    await register(proxied, email);
+    await register(proxied, other);
+    const deviceOf = (reply: Reply) => reply.cookies.find((c) => c.startsWith("agency.known_device="))?.split(";")[0] ?? "";
+    const device = deviceOf(await attempt(proxied, email, PASSWORD, { ip: "192.0.2.210" }));
+    const otherDevice = deviceOf(await attempt(proxied, other, PASSWORD, { ip: "192.0.2.211" }));
+    t.check("a sign-in names the browser in an HttpOnly cookie", device !== "" && otherDevice !== "");
+    await clearRateLimits(proxied);
+    for (let i = 0; i < 40; i++) await attempt(proxied, email, `stranger-${i}-password`, { ip: `203.0.113.${i + 1}` });
+    const withCookie = (cookie: string) =>
+      postForm(proxied, "/login", { intent: "login", email, password: PASSWORD }, { cookie, headers: { "X-Forwarded-For": "192.0.2.212" } });
+    const forged = await withCookie(`agency.known_device=${"A".repeat(22)}.${"B".repeat(43)}`);
+    t.check("a forged device cookie waits like anyone", forged.status === 429, String(forged.status));
+    const borrowed = await withCookie(otherDevice);
+    t.check("another account's device cookie waits like anyone", borrowed.status === 429, String(borrowed.status));
+    const known = await withCookie(device);
+    t.check("the owner's browser signs in at once", sessionCookie(known) !== null, String(known.status));
+    t.done();
+  });
 });

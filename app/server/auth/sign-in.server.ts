@@ -7,6 +7,7 @@ import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { clientIpBucket } from "~/server/defence/client-ip-bucket";
 import { hitRateLimit } from "~/server/defence/rate-limit.server";
+import { knownDeviceCookie, knownDeviceFor } from "./known-device.server";
 import { reserveLoginAttempt } from "./sign-in-throttle.server";
 
 type AuthOutcome = { ok: true; headers: Headers } | { ok: false; status: number; message: string };
@@ -37,7 +38,8 @@ export async function signInWithPassword(
   const employee = isEmployeeEmail(credentials.email);
   if (options.as === "client" && employee) return { ok: false, status: 400, message: EMPLOYEE_ON_CUSTOMER_FORM };
   // Counted before the password is checked, so parallel guesses cannot outrun the count.
-  const reservation = await reserveLoginAttempt(options.clientIp, credentials.email);
+  const device = knownDeviceFor(request, credentials.email);
+  const reservation = await reserveLoginAttempt(options.clientIp, credentials.email, device);
   if (!reservation.allowed) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
   try {
     const { headers } = await (await auth()).api.signInEmail({
@@ -46,6 +48,7 @@ export async function signInWithPassword(
       returnHeaders: true,
     });
     await reservation.succeeded();
+    headers.append("Set-Cookie", knownDeviceCookie(credentials.email, device));
     return { ok: true, headers };
   } catch (error) {
     const outcome = failure(error, SIGN_IN_FAILED);
