@@ -2,7 +2,7 @@ import { db } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
 import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { composeMail } from "~/server/mail/templates.server";
-import { accountMailAllowedTo } from "~/server/defence/mail-limits.server";
+import { mailAllowedTo } from "~/server/defence/mail-limits.server";
 
 /**
  * Only writes an outbox row: as fast for every e-mail, and the link is never lost
@@ -10,7 +10,7 @@ import { accountMailAllowedTo } from "~/server/defence/mail-limits.server";
  * writes nothing, whoever asked (mail-limits.server.ts).
  */
 export async function queuePasswordResetMail(email: string, token: string): Promise<void> {
-  if (!(await accountMailAllowedTo(email, "password-reset"))) return;
+  if (!(await mailAllowedTo(email, "password-reset"))) return;
   const url = `${getEnv().APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
   const mail = composeMail({
     subject: "Reset your password",
@@ -27,7 +27,7 @@ export async function queuePasswordResetMail(email: string, token: string): Prom
 
 /** Past the per-address limit nothing is queued: an address can be registered by anyone. */
 export async function queueAccountDeletedMail(email: string, userId: string): Promise<void> {
-  if (!(await accountMailAllowedTo(email, "account-deleted"))) return;
+  if (!(await mailAllowedTo(email, "account-deleted"))) return;
   const mail = composeMail({
     subject: "Your account has been deleted",
     heading: "Your account has been deleted",

@@ -3,12 +3,13 @@ import { clientIpBucket } from "./client-ip-bucket";
 import { hitRateLimit, type RateRule } from "./rate-limit.server";
 
 // Issue 15 "Mail flooding and address squatting": anyone can register an account on someone
-// else's address, so every mail such an account can have us send (a reset link, "account deleted")
-// is limited per address and per client IP. Past a limit the mail is quietly not queued and the
-// form answers as on success, so the limit tells nothing about the address (docs/security.md).
+// else's address or type it into a public form, so every mail a stranger can have us send to it (a
+// reset link, "account deleted", a quote or application confirmation) is limited per address, and
+// per client IP. Past a limit the mail is quietly not queued and the form answers as on success,
+// so the limit tells nothing about the address (docs/security.md "Rate limits").
 
-/** Account mails to one address, whatever asked for them. */
-export const ACCOUNT_MAILS_PER_ADDRESS: RateRule = { limit: 3, windowMs: 3_600_000 };
+/** Mails to one address that a stranger could have asked for, all kinds together. */
+export const MAILS_PER_ADDRESS: RateRule = { limit: 3, windowMs: 3_600_000 };
 /** Account mails asked for from one client IP (IPv6 by /64), to any address. */
 export const ACCOUNT_MAILS_PER_IP: RateRule = { limit: 10, windowMs: 3_600_000 };
 
@@ -19,9 +20,9 @@ export async function accountMailAllowedFromIp(clientIp: string, kind: string): 
   return allowed;
 }
 
-/** Counts an account mail to `email`; false when the address has had too many this hour. */
-export async function accountMailAllowedTo(email: string, kind: string): Promise<boolean> {
-  const allowed = await hitRateLimit(`mail:address:${email.trim().toLowerCase()}`, ACCOUNT_MAILS_PER_ADDRESS);
-  if (!allowed) logger.warn({ kind }, "account mail not queued: per-address limit reached");
+/** Counts a mail to `email`; false when the address has had too many this hour. */
+export async function mailAllowedTo(email: string, kind: string): Promise<boolean> {
+  const allowed = await hitRateLimit(`mail:address:${email.trim().toLowerCase()}`, MAILS_PER_ADDRESS);
+  if (!allowed) logger.warn({ kind }, "mail not queued: per-address limit reached");
   return allowed;
 }

@@ -3,6 +3,7 @@ import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/lib/spam-fields";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { clientIpBucket } from "./client-ip-bucket";
+import { mailAllowedTo } from "./mail-limits.server";
 import { hitRateLimit, type RateRule } from "./rate-limit.server";
 
 const MIN_FILL_MS = 3_000;
@@ -37,7 +38,7 @@ function tokenAge(token: string, now: number): number | null {
 }
 
 type SpamVerdict =
-  | { ok: true }
+  | { ok: true; confirm: boolean }
   | { ok: false; trapped: true; reason: "honeypot" | "bad-token" | "too-fast" }
   | { ok: false; trapped: false; reason: "rate-limited" | "stale-token" };
 
@@ -76,5 +77,7 @@ export async function screenSubmission(input: {
     logger.warn({ kind: input.kind, ip: input.ip, perIp: ipOk, perEmail: emailOk }, "rate limit reached");
     return { ok: false, trapped: false, reason: "rate-limited" };
   }
-  return { ok: true };
+  // The submission goes ahead; its confirmation to the typed-in address only within that
+  // address's mail limit, as that address may not be the sender's (issue 15).
+  return { ok: true, confirm: await mailAllowedTo(input.email, `${input.kind}-confirmation`) };
 }
