@@ -81,7 +81,7 @@ test.describe("Behind a trusted TLS-terminating proxy", () => {
   test("Failed sign-ins count against the forwarded client IP: a forged X-Forwarded-For entry does not escape the limit, another client is not blocked", async () => {
     const attempt = (forwardedFor: string) =>
       send(server, "POST", "/login", { ...viaTlsProxy(""), "X-Forwarded-For": forwardedFor }, { intent: "login", email: `nobody-${uniqueId()}@example.com`, password: "wrong-password" });
-    // LOGIN_FAILURES_PER_IP is 30 in 15 minutes; every attempt names another account and forges another first hop.
+    // LOGIN_ATTEMPTS_PER_IP is 30 in 15 minutes; every attempt names another account and forges another first hop.
     for (let i = 0; i < 30; i++) expect((await attempt(`203.0.113.${i}, 198.51.100.20`)).status).toBe(400);
     expect((await attempt("203.0.113.200, 198.51.100.20")).status).toBe(429);
     expect((await attempt("198.51.100.21")).status).toBe(400);

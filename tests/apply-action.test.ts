@@ -195,7 +195,7 @@ describe.each(testSetups("apply action"))("Job applications on $name", ({ databa
       cookie: client.cookie,
       headers: { Origin: "http://localhost", Host: "localhost" },
     });
-    const deleted = await deleteAccount({ request: deletion, params: {}, context: {} } as never).catch((r: unknown) => r);
+    const deleted = await deleteAccount({ request: deletion, params: {}, context: { clientIp: "192.0.2.1" } } as never).catch((r: unknown) => r);
     expect((deleted as Response).headers.get("location")).toBe("/?notice=deleted");
     expect(await db().selectFrom("jobApplications").selectAll().execute()).toHaveLength(0);
     expect(await newFiles()).toEqual([]);

@@ -27,6 +27,7 @@ import * as resetRequestRoute from "~/routes/portal/settings-reset-password";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { currentDialect, db } from "~/server/db/db.server";
 import { getSessionUser } from "~/server/auth/session.server";
+import { loginDelayMs } from "~/server/auth/sign-in-throttle.server";
 import { addStaff, listStaff, removeStaff, StaffError } from "~/server/models/staff.server";
 import { fileStore } from "~/server/storage/storage.server";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
@@ -367,11 +368,12 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
   });
 
   describe("Rate limits (per IP and per account, in the shared rate_limits table)", () => {
-    test("The per-account limit fires after 10 failed logins, even from 10 different IPs and with the right password after", async () => {
+    // Decision 0027: five free attempts, then one per growing delay (the first goes at once).
+    test("The per-account delay holds after 6 failed logins, even from 6 different IPs and with the right password after", async () => {
       await registeredClient("target@example.com");
       const statuses: number[] = [];
-      for (let i = 1; i <= 10; i++) statuses.push((await login("target@example.com", `guess-${i}`, `192.0.2.${i}`)).status);
-      expect(statuses).toEqual(Array(10).fill(400));
+      for (let i = 1; i <= 6; i++) statuses.push((await login("target@example.com", `guess-${i}`, `192.0.2.${i}`)).status);
+      expect(statuses).toEqual(Array(6).fill(400));
       const blocked = await login("TARGET@example.com", PASSWORD, "192.0.2.200");
       expect(blocked.status).toBe(429);
       expect(blocked.data.message).toBe(TOO_MANY_ATTEMPTS);
@@ -399,9 +401,23 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       expect((await login("carol@example.com", PASSWORD, "203.0.113.67")).status).toBe(302);
     });
 
+    test("A successful sign-in ends the account's delay and gives its attempt back to the IP", async () => {
+      await registeredClient("mistyped@example.com");
+      for (let i = 1; i <= 5; i++) expect((await login("mistyped@example.com", `typo-${i}`, "192.0.2.77")).status).toBe(400);
+      expect((await login("mistyped@example.com", PASSWORD, "192.0.2.77")).status).toBe(302);
+      const rows = await db().selectFrom("rateLimits").select(["key", "count"]).execute();
+      expect(rows.find((r) => r.key === "login:ip:192.0.2.77")).toMatchObject({ count: 5 });
+      expect(rows.map((r) => r.key)).not.toContain("login:account:mistyped@example.com");
+      expect((await login("mistyped@example.com", "typo-again", "192.0.2.77")).status).toBe(400);
+    });
+
+    test("The delay doubles from 30 seconds after the fifth attempt and stops at 15 minutes", () => {
+      expect([1, 5, 6, 7, 8, 10, 11, 12, 500].map(loginDelayMs)).toEqual([0, 0, 30_000, 60_000, 120_000, 480_000, 900_000, 900_000, 900_000]);
+    });
+
     test("Employee login counts against the same limits", async () => {
       await addStaff(null, "limited@indigokite.dev", STAFF_PASSWORD);
-      for (let i = 1; i <= 10; i++) await employeeLogin("limited@indigokite.dev", `guess-${i}`, `192.0.2.${100 + i}`);
+      for (let i = 1; i <= 6; i++) await employeeLogin("limited@indigokite.dev", `guess-${i}`, `192.0.2.${100 + i}`);
       const blocked = await employeeLogin("limited@indigokite.dev", STAFF_PASSWORD, "192.0.2.150");
       expect(blocked.status).toBe(429);
       expect(sessionCookieOf(blocked)).toBe("");

@@ -104,6 +104,14 @@ describe.each(testDatabases("quote action"))("Quote requests on $name", (databas
     expect((await counts()).quotes).toBe(limit);
   });
 
+  test("Quotes naming one address are all stored and sent to sales, but that address gets at most three confirmations an hour", async () => {
+    for (let i = 0; i < 6; i++) expect((await post(validQuote({ email: "Victim@example.com" }), `198.51.100.${100 + i}`)).status).toBe(200);
+    const mails = await db().selectFrom("mailOutbox").select("toAddress").execute();
+    expect(mails.filter((m) => m.toAddress.toLowerCase() === "victim@example.com")).toHaveLength(3);
+    expect(mails.filter((m) => m.toAddress === "info@indigokite.dev")).toHaveLength(6);
+    expect((await counts()).quotes).toBe(6);
+  });
+
   test("One IP address is limited in quotes per hour, whatever the e-mail", async () => {
     const limit = SUBMISSION_LIMITS.quote.perIp.limit;
     const statuses: number[] = [];

@@ -8,7 +8,7 @@ import { action as quoteAction } from "~/routes/marketing/quote";
 import { readiness } from "~/server/http/health.server";
 import { createRedisCounters } from "~/server/defence/counters-redis.server";
 import { db } from "~/server/db/db.server";
-import { closeRateLimitStore, hitRateLimit } from "~/server/defence/rate-limit.server";
+import { clearRateLimit, closeRateLimitStore, hitRateLimit, takeBackRateLimitHit } from "~/server/defence/rate-limit.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
 import { issueFormToken } from "~/server/defence/spam-defence.server";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
@@ -83,6 +83,31 @@ describe.skipIf(!redisUrl)("Redis counters", () => {
     expect(await inspector.pttl(`${prefix}rl:fixed`)).toBeLessThanOrEqual(150);
   });
 
+  test("A take-back refunds one hit, never below zero, and keeps the window's expiry", async () => {
+    await instanceA.hit("refund", 60_000, Date.now());
+    await instanceA.hit("refund", 60_000, Date.now());
+    await instanceB.takeBack("refund");
+    expect(await instanceA.peek("refund", 60_000, Date.now())).toBe(1);
+    expect(await inspector.pttl(`${prefix}rl:refund`)).toBeGreaterThan(0);
+    await instanceB.takeBack("refund");
+    await instanceB.takeBack("refund");
+    expect(await instanceA.peek("refund", 60_000, Date.now())).toBe(0);
+    await instanceB.takeBack("never-hit");
+    expect(await inspector.exists(`${prefix}rl:never-hit`)).toBe(0);
+  });
+
+  test("A cleared key starts a new window on its next hit", async () => {
+    await instanceA.hit("cleared", 60_000, Date.now());
+    await instanceA.hit("cleared", 60_000, Date.now());
+    await instanceB.clear("cleared");
+    expect(await instanceA.hit("cleared", 60_000, Date.now())).toBe(1);
+  });
+
+  test("Of many parallel sign-in attempts past the free ones, two instances let exactly one open the delay gate", async () => {
+    const opened = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? instanceA : instanceB).hit("gate", 30_000, Date.now())));
+    expect(opened.filter((count) => count === 1)).toHaveLength(1);
+  });
+
   test("A peek reads the count without counting", async () => {
     await instanceA.hit("peeked", 60_000, Date.now());
     await instanceA.peek("peeked", 60_000, Date.now());
@@ -115,15 +140,28 @@ describe.skipIf(!redisUrl)("The app with REDIS_URL set", () => {
     expect(await db().selectFrom("rateLimits").selectAll().execute()).toEqual([]);
   });
 
-  test("Failed sign-ins are counted in Redis and lock the account after ten", async () => {
+  test("Sign-in attempts are counted in Redis, and make the account wait after six failures", async () => {
     const client = await signUp("locked-out@example.com");
     const request = () => new Request("http://localhost:3000/login", { method: "POST" });
     const attempt = (password: string) =>
       signInWithPassword(request(), { email: client.email, password }, { as: "client", clientIp: "203.0.113.41" });
-    for (let i = 0; i < 10; i++) expect(await attempt("wrong-password-123")).toMatchObject({ ok: false, status: 400 });
+    for (let i = 0; i < 6; i++) expect(await attempt("wrong-password-123")).toMatchObject({ ok: false, status: 400 });
     expect(await attempt("correct-horse-battery-staple")).toEqual({ ok: false, status: 429, message: TOO_MANY_ATTEMPTS });
-    expect(await inspector.get(`${prefix}rl:login:account:locked-out@example.com`)).toBe("10");
+    // Every attempt is counted before its password is checked, the refused one too.
+    expect(await inspector.get(`${prefix}rl:login:account:locked-out@example.com`)).toBe("7");
+    expect(await inspector.pttl(`${prefix}rl:login:gate:locked-out@example.com`)).toBeGreaterThan(25_000);
     expect(await db().selectFrom("rateLimits").selectAll().execute()).toEqual([]);
+  });
+
+  test("Forty parallel wrong passwords for one account through Redis counters get at most six checked", async () => {
+    const client = await signUp("burst-redis@example.com");
+    const attempt = (i: number) =>
+      signInWithPassword(new Request("http://localhost:3000/login", { method: "POST" }), { email: client.email, password: `burst-${i}-password` }, { as: "client", clientIp: `198.18.1.${i + 1}` });
+    const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(i)));
+    const checked = outcomes.filter((o) => !o.ok && o.status !== 429);
+    expect(checked.length).toBeGreaterThanOrEqual(1);
+    expect(checked.length).toBeLessThanOrEqual(6);
+    expect(await inspector.get(`${prefix}rl:login:account:burst-redis@example.com`)).toBe("40");
   });
 
   test("The readiness check includes Redis and passes while it answers", async () => {
@@ -145,6 +183,27 @@ describe.each(testDatabases("rate-limit-store"))("Database counters on $name", (
     expect(await hitRateLimit("db:default", { limit: 1, windowMs: 60_000 }, now)).toBe(false);
     const row = await db().selectFrom("rateLimits").selectAll().where("key", "=", "db:default").executeTakeFirst();
     expect(row).toMatchObject({ count: 2 });
+  });
+
+  test("A take-back refunds one hit and a clear forgets the key", async () => {
+    const now = Date.now();
+    const rule = { limit: 1, windowMs: 60_000 };
+    expect(await hitRateLimit("db:refund", rule, now)).toBe(true);
+    await takeBackRateLimitHit("db:refund");
+    expect(await hitRateLimit("db:refund", rule, now)).toBe(true);
+    expect(await hitRateLimit("db:refund", rule, now)).toBe(false);
+    await clearRateLimit("db:refund");
+    expect(await hitRateLimit("db:refund", rule, now)).toBe(true);
+    await takeBackRateLimitHit("db:refund");
+    await takeBackRateLimitHit("db:refund");
+    const row = await db().selectFrom("rateLimits").selectAll().where("key", "=", "db:refund").executeTakeFirst();
+    expect(row).toMatchObject({ count: 0 });
+  });
+
+  test("Of many parallel sign-in attempts past the free ones, exactly one opens the delay gate", async () => {
+    const now = Date.now();
+    const opened = await Promise.all(Array.from({ length: 40 }, () => hitRateLimit("db:gate", { limit: 1, windowMs: 30_000 }, now)));
+    expect(opened.filter(Boolean)).toHaveLength(1);
   });
 
   test("Windows that ended a day ago are dropped as new hits arrive", async () => {

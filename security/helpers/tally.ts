@@ -13,7 +13,8 @@ export type Category =
   | "Redirects"
   | "Logs"
   | "Exposure"
-  | "Event streams";
+  | "Event streams"
+  | "Mail flooding";
 
 export interface SecurityMeta {
   category: Category;

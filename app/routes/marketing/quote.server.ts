@@ -30,7 +30,7 @@ export async function handleQuoteAction(request: Request, clientIp: string) {
     return formResult({ status: "error", message, result: submission.reply() }, limited ? 429 : 400);
   }
   try {
-    await submitQuote(submission.value);
+    await submitQuote(submission.value, { confirm: verdict.confirm });
   } catch (error) {
     logger.error({ err: error }, "quote submission failed");
     return formResult({ status: "error", message: QUOTE_FAILURE_MESSAGE, result: submission.reply() }, 500);

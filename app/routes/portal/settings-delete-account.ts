@@ -10,10 +10,11 @@ import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { logger } from "~/server/logger.server";
 import { isSameOrigin } from "~/server/http/origin-check.server";
 import { requireClient } from "~/server/auth/session.server";
+import { accountMailAllowedFromIp, mailAllowedTo } from "~/server/defence/mail-limits.server";
 
 // Settings → Delete Account. Refused when the sign-in is not recent ("fresh", Better Auth's rule):
 // the spec's failure message asks the user to sign in again.
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // The portal's settings: staff accounts are managed from the console and the staff CLI.
   const user = await requireClient(request);
   // Resource routes are outside React Router's own origin check (docs/security.md "Cross-site requests").
@@ -29,7 +30,10 @@ export async function action({ request }: Route.ActionArgs) {
     }
     // One transaction: data, account, sessions and the mails queued to the address, then the
     // confirmation (SPEC §8) — or nothing at all (issue 15).
-    await deleteAccountAndData(user.id, { purgeMailTo: user.email, then: (trx) => queueAccountDeletedMail(trx, user.email, user.id) });
+    // Limited like every account mail (mail-limits.server.ts), and counted before the transaction
+    // (a counter write inside it would wait on it): the deletion itself always goes ahead.
+    const confirm = (await accountMailAllowedFromIp(context.clientIp, "account-deleted")) && (await mailAllowedTo(user.email, "account-deleted"));
+    await deleteAccountAndData(user.id, { purgeMailTo: user.email, then: confirm ? (trx) => queueAccountDeletedMail(trx, user.email, user.id) : undefined });
     notifyMailEnqueued();
     // The session is gone already; this clears its cookies.
     const { headers } = await api.signOut({ headers: request.headers, returnHeaders: true });

@@ -7,14 +7,18 @@ import { auth } from "~/server/auth/auth.server";
 import { logger } from "~/server/logger.server";
 import { isSameOrigin } from "~/server/http/origin-check.server";
 import { requireClient } from "~/server/auth/session.server";
+import { accountMailAllowedFromIp } from "~/server/defence/mail-limits.server";
 
 // Settings → Reset Password: mails a reset link to the signed-in user's own address (SPEC §8).
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // The portal's settings: staff accounts are managed from the console and the staff CLI.
   const user = await requireClient(request);
   // Resource routes are outside React Router's own origin check (docs/security.md "Cross-site requests").
   if (!isSameOrigin(request)) throw new Response("Cross-site request refused.", { status: 403 });
   if (!user.email) throw redirect(withFlash(SETTINGS_PATH, "no-email"));
+  // Past a limit (per IP here, per address where the mail is queued) no mail goes out and the
+  // answer is the usual one: the limits are in docs/security.md, not in the answer.
+  if (!(await accountMailAllowedFromIp(context.clientIp, "password-reset"))) throw redirect(withFlash(SETTINGS_PATH, "reset-sent"));
   try {
     await (await auth()).api.requestPasswordReset({ body: { email: user.email, redirectTo: "/reset-password" }, headers: request.headers });
   } catch (error) {

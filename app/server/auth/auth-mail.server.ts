@@ -4,12 +4,15 @@ import type { Database } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
 import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { composeMail } from "~/server/mail/templates.server";
+import { mailAllowedTo } from "~/server/defence/mail-limits.server";
 
 /**
  * Only writes an outbox row: as fast for every e-mail, and the link is never lost
- * (docs/security.md "Sign-in, registration and account mails").
+ * (docs/security.md "Sign-in, registration and account mails"). Past the per-address limit it
+ * writes nothing, whoever asked (mail-limits.server.ts).
  */
 export async function queuePasswordResetMail(email: string, token: string): Promise<void> {
+  if (!(await mailAllowedTo(email, "password-reset"))) return;
   const url = `${getEnv().APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
   const mail = composeMail({
     subject: "Reset your password",
@@ -24,7 +27,8 @@ export async function queuePasswordResetMail(email: string, token: string): Prom
   notifyMailEnqueued();
 }
 
-/** Queued inside the deletion's transaction (`executor`); call notifyMailEnqueued() after it commits. */
+/** Past the per-address limit the caller queues nothing (mailAllowedTo): an address can be registered
+ * by anyone. Queued inside the deletion's transaction (`executor`); call notifyMailEnqueued() after it commits. */
 export async function queueAccountDeletedMail(executor: Kysely<Database> | Transaction<Database>, email: string, userId: string): Promise<void> {
   const mail = composeMail({
     subject: "Your account has been deleted",

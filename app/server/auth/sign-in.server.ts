@@ -5,31 +5,16 @@ import type { Credentials } from "~/lib/schemas/credentials";
 import { auth, GOOGLE_PROVIDER_ID } from "./auth.server";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import { hitRateLimit, peekRateLimit } from "~/server/defence/rate-limit.server";
+import { clientIpBucket } from "~/server/defence/client-ip-bucket";
+import { hitRateLimit } from "~/server/defence/rate-limit.server";
+import { knownDeviceCookie, knownDeviceFor } from "./known-device.server";
+import { reserveLoginAttempt } from "./sign-in-throttle.server";
 
 type AuthOutcome = { ok: true; headers: Headers } | { ok: false; status: number; message: string };
 
-const WINDOW_MS = 15 * 60_000;
 // docs/security.md "Rate limits": calling auth.api from an action skips Better Auth's limiter, so
-// we count here, in the shared database: failed sign-ins per client IP and per account (so forged
-// headers and many IPs do not help), and registrations per IP.
-export const LOGIN_FAILURES_PER_IP = { limit: 30, windowMs: WINDOW_MS };
-export const LOGIN_FAILURES_PER_ACCOUNT = { limit: 10, windowMs: WINDOW_MS };
-const REGISTRATIONS_PER_IP = { limit: 100, windowMs: WINDOW_MS };
-
-const loginKeys = (ip: string, email: string) => ({ ip: `login:ip:${ip}`, account: `login:account:${email.toLowerCase()}` });
-
-async function loginBlocked(ip: string, email: string): Promise<boolean> {
-  const keys = loginKeys(ip, email);
-  const [ipCount, accountCount] = await Promise.all([peekRateLimit(keys.ip, LOGIN_FAILURES_PER_IP), peekRateLimit(keys.account, LOGIN_FAILURES_PER_ACCOUNT)]);
-  return ipCount >= LOGIN_FAILURES_PER_IP.limit || accountCount >= LOGIN_FAILURES_PER_ACCOUNT.limit;
-}
-
-async function countLoginFailure(ip: string, email: string): Promise<void> {
-  const keys = loginKeys(ip, email);
-  await hitRateLimit(keys.ip, LOGIN_FAILURES_PER_IP);
-  await hitRateLimit(keys.account, LOGIN_FAILURES_PER_ACCOUNT);
-}
+// we count here, in the shared counters. Sign-in: sign-in-throttle.server.ts (decision 0027).
+const REGISTRATIONS_PER_IP = { limit: 100, windowMs: 15 * 60_000 };
 
 function failure(error: unknown, fallback: string): AuthOutcome {
   if (error instanceof APIError) {
@@ -57,18 +42,20 @@ export async function signInWithPassword(
   options: { as: "client" | "employee"; clientIp: string; failureMessage?: string },
 ): Promise<AuthOutcome> {
   if (options.as === "client" && claimsCompanyAddress(credentials.email)) return { ok: false, status: 400, message: EMPLOYEE_ON_CUSTOMER_FORM };
-  if (await loginBlocked(options.clientIp, credentials.email)) {
-    return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
-  }
+  // Counted before the password is checked, so parallel guesses cannot outrun the count.
+  const device = knownDeviceFor(request, credentials.email);
+  const reservation = await reserveLoginAttempt(options.clientIp, credentials.email, device);
+  if (!reservation.allowed) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
   try {
     const { headers } = await (await auth()).api.signInEmail({
       body: { email: credentials.email, password: credentials.password },
       headers: request.headers,
       returnHeaders: true,
     });
+    await reservation.succeeded();
+    headers.append("Set-Cookie", knownDeviceCookie(credentials.email, device));
     return { ok: true, headers };
   } catch (error) {
-    await countLoginFailure(options.clientIp, credentials.email);
     const outcome = failure(error, SIGN_IN_FAILED);
     return options.failureMessage && !outcome.ok ? { ...outcome, message: options.failureMessage } : outcome;
   }
@@ -76,7 +63,7 @@ export async function signInWithPassword(
 
 export async function registerWithPassword(request: Request, credentials: Credentials, clientIp: string): Promise<AuthOutcome> {
   if (claimsCompanyAddress(credentials.email)) return { ok: false, status: 400, message: EMPLOYEE_ON_CUSTOMER_FORM };
-  if (!(await hitRateLimit(`register:ip:${clientIp}`, REGISTRATIONS_PER_IP))) {
+  if (!(await hitRateLimit(`register:ip:${clientIpBucket(clientIp)}`, REGISTRATIONS_PER_IP))) {
     return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
   }
   try {

@@ -10,6 +10,10 @@ export interface CounterStore {
   hit(key: string, windowMs: number, now: number): Promise<number>;
   /** The count in the current window, without counting a hit. */
   peek(key: string, windowMs: number, now: number): Promise<number>;
+  /** Takes one hit back (never below zero), leaving the window as it is: a refund. */
+  takeBack(key: string): Promise<void>;
+  /** Forgets the key: its next hit starts a new window. */
+  clear(key: string): Promise<void>;
   /** Whether the store answers; "off" when it is the database, which readiness checks anyway. */
   check(): Promise<"ok" | "unreachable" | "off">;
   close(): Promise<void>;

@@ -41,6 +41,16 @@ export const databaseCounters: CounterStore = {
     return Number(row.count);
   },
 
+  async takeBack(key) {
+    await writeTransaction((trx) =>
+      trx.updateTable("rateLimits").set({ count: sql<number>`rate_limits.count - 1` }).where("key", "=", key).where("count", ">", 0).execute(),
+    );
+  },
+
+  async clear(key) {
+    await writeTransaction((trx) => trx.deleteFrom("rateLimits").where("key", "=", key).execute());
+  },
+
   async check() {
     return "off";
   },

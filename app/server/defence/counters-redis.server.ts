@@ -9,6 +9,11 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 or redis.call('PTTL', KEYS[1]) == -1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count`;
 
+// A refund that never goes below zero and never creates a key (or drops its expiry).
+const TAKE_BACK = `
+if (tonumber(redis.call('GET', KEYS[1]) or '0') > 0) then redis.call('DECR', KEYS[1]) end
+return 0`;
+
 /** Counters in Redis under `${prefix}rl:`; Redis expires each window, so nothing needs pruning. */
 export function createRedisCounters(url: string, prefix: string): CounterStore {
   // Fail fast while Redis is away: a request errors after ~2 s instead of queueing without end,
@@ -31,6 +36,12 @@ export function createRedisCounters(url: string, prefix: string): CounterStore {
     },
     async peek(key) {
       return Number((await redis.get(keyOf(key))) ?? 0);
+    },
+    async takeBack(key) {
+      await redis.eval(TAKE_BACK, 1, keyOf(key));
+    },
+    async clear(key) {
+      await redis.del(keyOf(key));
     },
     async check() {
       try {

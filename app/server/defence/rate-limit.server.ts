@@ -23,6 +23,8 @@ function lazyRedisCounters(url: string, prefix: string): CounterStore {
   return {
     hit: async (key, windowMs, now) => (await redis).hit(key, windowMs, now),
     peek: async (key, windowMs, now) => (await redis).peek(key, windowMs, now),
+    takeBack: async (key) => (await redis).takeBack(key),
+    clear: async (key) => (await redis).clear(key),
     check: async () => (await redis).check(),
     close: async () => (await redis).close(),
   };
@@ -33,9 +35,19 @@ export async function hitRateLimit(key: string, rule: RateRule, now = Date.now()
   return (await counters().hit(key, rule.windowMs, now)) <= rule.limit;
 }
 
-/** The current count of `key` in its window, without counting a hit. */
-export async function peekRateLimit(key: string, rule: RateRule, now = Date.now()): Promise<number> {
-  return counters().peek(key, rule.windowMs, now);
+/** Counts one hit against `key` and returns the count in its window, this hit included. */
+export function countRateLimitHit(key: string, windowMs: number, now = Date.now()): Promise<number> {
+  return counters().hit(key, windowMs, now);
+}
+
+/** Gives one hit of `key` back, as when what was counted turned out fine. */
+export function takeBackRateLimitHit(key: string): Promise<void> {
+  return counters().takeBack(key);
+}
+
+/** Forgets `key`: its next hit starts a new window. */
+export function clearRateLimit(key: string): Promise<void> {
+  return counters().clear(key);
 }
 
 export function checkRateLimitStore(): Promise<"ok" | "unreachable" | "off"> {

@@ -2,6 +2,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/lib/spam-fields";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
+import { clientIpBucket } from "./client-ip-bucket";
+import { mailAllowedTo } from "./mail-limits.server";
 import { hitRateLimit, type RateRule } from "./rate-limit.server";
 
 const MIN_FILL_MS = 3_000;
@@ -36,7 +38,7 @@ function tokenAge(token: string, now: number): number | null {
 }
 
 type SpamVerdict =
-  | { ok: true }
+  | { ok: true; confirm: boolean }
   | { ok: false; trapped: true; reason: "honeypot" | "bad-token" | "too-fast" }
   | { ok: false; trapped: false; reason: "rate-limited" | "stale-token" };
 
@@ -68,12 +70,14 @@ export async function screenSubmission(input: {
   if (age > TOKEN_MAX_AGE_MS) return { ok: false, trapped: false, reason: "stale-token" };
   const rules = SUBMISSION_LIMITS[input.kind];
   const [ipOk, emailOk] = await Promise.all([
-    hitRateLimit(`${input.kind}:ip:${input.ip}`, rules.perIp, now),
+    hitRateLimit(`${input.kind}:ip:${clientIpBucket(input.ip)}`, rules.perIp, now),
     hitRateLimit(`${input.kind}:email:${input.email.toLowerCase()}`, rules.perEmail, now),
   ]);
   if (!ipOk || !emailOk) {
     logger.warn({ kind: input.kind, ip: input.ip, perIp: ipOk, perEmail: emailOk }, "rate limit reached");
     return { ok: false, trapped: false, reason: "rate-limited" };
   }
-  return { ok: true };
+  // The submission goes ahead; its confirmation to the typed-in address only within that
+  // address's mail limit, as that address may not be the sender's (issue 15).
+  return { ok: true, confirm: await mailAllowedTo(input.email, `${input.kind}-confirmation`) };
 }

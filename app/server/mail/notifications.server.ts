@@ -16,25 +16,32 @@ type Executor = Kysely<Database> | Transaction<Database>;
 /**
  * Queues the two quote mails (confirmation to the requester, notice to sales) inside the
  * caller's transaction. Keys derive from the quote id, so a retried action queues nothing twice.
+ * `confirm: false` (the address's mail limit, mail-limits.server.ts) leaves out the confirmation.
  */
-export async function enqueueQuoteMails(executor: Executor, quote: QuoteForMail & { id: string }): Promise<void> {
+export async function enqueueQuoteMails(executor: Executor, quote: QuoteForMail & { id: string }, confirm = true): Promise<void> {
   const { sales } = mailRecipients();
-  await enqueueMail(executor, { to: quote.email, ...quoteConfirmation(), idempotencyKey: `quote:${quote.id}:confirmation` });
+  if (confirm) await enqueueMail(executor, { to: quote.email, ...quoteConfirmation(), idempotencyKey: `quote:${quote.id}:confirmation` });
   await enqueueMail(executor, { to: sales, ...quoteNotice(quote), idempotencyKey: `quote:${quote.id}:sales` });
 }
 
-/** Queues the acknowledgement to the candidate and the notice to HR inside the caller's transaction. */
+/**
+ * Queues the acknowledgement to the candidate and the notice to HR inside the caller's
+ * transaction; `acknowledge: false` (the address's mail limit) leaves out the acknowledgement.
+ */
 export async function enqueueApplicationMails(
   executor: Executor,
   application: ApplicationForMail & { id: string },
   jobTitle: string,
+  acknowledge = true,
 ): Promise<void> {
   const { hr } = mailRecipients();
-  await enqueueMail(executor, {
-    to: application.email,
-    ...applicationAcknowledgement(jobTitle),
-    idempotencyKey: `application:${application.id}:acknowledgement`,
-  });
+  if (acknowledge) {
+    await enqueueMail(executor, {
+      to: application.email,
+      ...applicationAcknowledgement(jobTitle),
+      idempotencyKey: `application:${application.id}:acknowledgement`,
+    });
+  }
   await enqueueMail(executor, {
     to: hr,
     ...applicationNotice(application, jobTitle),

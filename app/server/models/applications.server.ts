@@ -113,7 +113,7 @@ export async function submitApplication(
           },
           now,
         );
-        await enqueueApplicationMails(trx, row, opening.title);
+        await enqueueApplicationMails(trx, row, opening.title, verdict.confirm);
         return row;
       });
       events().publish({ type: "application.created", id: application.id, jobId: opening.id });

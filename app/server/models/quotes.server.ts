@@ -26,10 +26,11 @@ async function insertQuote(trx: Transaction<Database>, input: QuoteInput, now = 
 }
 
 /** Stores the quote and queues its two e-mails in one transaction: a failed send never loses it. */
-export async function submitQuote(input: QuoteInput, now = Date.now()): Promise<Quote> {
+export async function submitQuote(input: QuoteInput, options: { confirm?: boolean; now?: number } = {}): Promise<Quote> {
+  const now = options.now ?? Date.now();
   const quote = await writeTransaction(async (trx) => {
     const stored = await insertQuote(trx, input, now);
-    await enqueueQuoteMails(trx, stored);
+    await enqueueQuoteMails(trx, stored, options.confirm ?? true);
     return stored;
   });
   events().publish({ type: "quote.created", id: quote.id });

@@ -1,0 +1,28 @@
+import { logger } from "~/server/logger.server";
+import { clientIpBucket } from "./client-ip-bucket";
+import { hitRateLimit, type RateRule } from "./rate-limit.server";
+
+// Issue 15 "Mail flooding and address squatting": anyone can register an account on someone
+// else's address or type it into a public form, so every mail a stranger can have us send to it (a
+// reset link, "account deleted", a quote or application confirmation) is limited per address, and
+// per client IP. Past a limit the mail is quietly not queued and the form answers as on success,
+// so the limit tells nothing about the address (docs/security.md "Rate limits").
+
+/** Mails to one address that a stranger could have asked for, all kinds together. */
+export const MAILS_PER_ADDRESS: RateRule = { limit: 3, windowMs: 3_600_000 };
+/** Account mails asked for from one client IP (IPv6 by /64), to any address. */
+export const ACCOUNT_MAILS_PER_IP: RateRule = { limit: 10, windowMs: 3_600_000 };
+
+/** Counts an account mail asked for from `clientIp`; false when that IP has asked for too many. */
+export async function accountMailAllowedFromIp(clientIp: string, kind: string): Promise<boolean> {
+  const allowed = await hitRateLimit(`mail:ip:${clientIpBucket(clientIp)}`, ACCOUNT_MAILS_PER_IP);
+  if (!allowed) logger.warn({ kind, ip: clientIp }, "account mail not queued: per-IP limit reached");
+  return allowed;
+}
+
+/** Counts a mail to `email`; false when the address has had too many this hour. */
+export async function mailAllowedTo(email: string, kind: string): Promise<boolean> {
+  const allowed = await hitRateLimit(`mail:address:${email.trim().toLowerCase()}`, MAILS_PER_ADDRESS);
+  if (!allowed) logger.warn({ kind }, "mail not queued: per-address limit reached");
+  return allowed;
+}

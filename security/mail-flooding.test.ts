@@ -1,0 +1,76 @@
+// Issue 15, part 1 "Mail flooding and address squatting": anyone can register someone else's
+// address, so every mail such an account can make us send is limited per address and per client
+// IP (docs/security.md "Rate limits"). The answer stays the one SPEC §8 gives on success.
+import { afterAll, beforeAll, beforeEach, describe, inject, test } from "vitest";
+import { postForm, register } from "./helpers/client";
+import { clearRateLimits, closeDatabase, database } from "./helpers/database";
+import { startServer, type RunningServer } from "./helpers/server";
+import { tally } from "./helpers/tally";
+
+const [world] = inject("worlds");
+const server = world!.server;
+let proxied: RunningServer;
+
+beforeAll(async () => {
+  proxied = await startServer({ env: { TRUSTED_PROXIES: "loopback" } });
+});
+afterAll(async () => {
+  await clearRateLimits(server);
+  await closeDatabase(proxied);
+  await proxied?.stop();
+});
+beforeEach(async () => {
+  await clearRateLimits(server);
+  await clearRateLimits(proxied);
+});
+
+async function mailsTo(db: ReturnType<typeof database>, address: string): Promise<number> {
+  const rows = await db.selectFrom("mailOutbox").select("id").where("toAddress", "=", address).execute();
+  return rows.length;
+}
+
+describe("Mail flooding", () => {
+  test("Posting Reset Password ten times queues at most three mails for the address, and every post is answered alike", async (context) => {
+    const t = tally(context, "Mail flooding");
+    const victim = `reset-flood-${Date.now()}@example.com`;
+    const cookie = await register(server, victim);
+    const replies = [];
+    for (let i = 0; i < 10; i++) replies.push(await postForm(server, "/settings/reset-password", { intent: "reset-password" }, { cookie }));
+    const mails = await mailsTo(database(server), victim);
+    t.check("at most three reset mails were queued", mails <= 3 && mails >= 1, `${mails} mails`);
+    t.check(
+      "every post answers the SPEC's success redirect",
+      replies.every((r) => r.status === 302 && r.location === "/user-dashboard/settings?notice=reset-sent"),
+      replies.map((r) => `${r.status} ${r.location}`).join(", "),
+    );
+    t.done();
+  });
+
+  test("One client address asking resets for many accounts queues at most ten mails an hour", async (context) => {
+    const t = tally(context, "Mail flooding");
+    const ip = "198.18.200.7";
+    const stamp = Date.now();
+    const emails = Array.from({ length: 14 }, (_, i) => `reset-spray-${i}-${stamp}@example.com`);
+    const cookies = [];
+    for (const email of emails) cookies.push(await register(proxied, email));
+    await clearRateLimits(proxied);
+    for (const cookie of cookies) await postForm(proxied, "/settings/reset-password", { intent: "reset-password" }, { cookie, headers: { "X-Forwarded-For": ip } });
+    let mails = 0;
+    for (const email of emails) mails += await mailsTo(database(proxied), email);
+    t.check("at most ten reset mails were queued from one address", mails <= 10 && mails >= 1, `${mails} mails`);
+    t.done();
+  });
+
+  test("Registering and deleting an account on someone else's address again and again mails them at most three times an hour", async (context) => {
+    const t = tally(context, "Mail flooding");
+    const victim = `squatted-${Date.now()}@example.com`;
+    for (let i = 0; i < 6; i++) {
+      const cookie = await register(server, victim);
+      const reply = await postForm(server, "/settings/delete-account", { intent: "delete-account" }, { cookie });
+      t.check(`deletion ${i + 1} goes through`, reply.status === 302 && reply.location === "/?notice=deleted", `${reply.status} ${reply.location}`);
+    }
+    const mails = await mailsTo(database(server), victim);
+    t.check("at most three mails reached the address", mails <= 3, `${mails} mails`);
+    t.done();
+  });
+});
