@@ -24,6 +24,7 @@ export default [
   route("employee-login", "routes/auth/employee-login.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("dashboard", "routes/auth/dashboard.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("home-dashboard", "routes/resources/home-dashboard.ts"),
   route("api/auth/*", "routes/resources/auth-api.ts"),

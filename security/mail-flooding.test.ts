@@ -61,6 +61,34 @@ describe("Mail flooding", () => {
     t.done();
   });
 
+  test("Forgot password answers an existing and an unknown address alike, and ten posts for one address queue at most three mails", async (context) => {
+    const t = tally(context, "Mail flooding");
+    const stamp = Date.now();
+    const victim = `forgot-flood-${stamp}@example.com`;
+    const unknown = `forgot-nobody-${stamp}@example.com`;
+    await register(server, victim);
+    const sent = "If an account exists for that address, we have sent a link.";
+    const answer = (reply: { status: number; body: string }, address: string) =>
+      `${reply.status} ${reply.body.includes(sent) ? "sent" : "no message"} ${reply.body.includes(address) ? "echoes the address" : "form cleared"}`;
+    const known = await postForm(server, "/forgot-password", { email: victim });
+    const stranger = await postForm(server, "/forgot-password", { email: unknown });
+    t.check("an existing address gets the one answer", answer(known, victim) === "200 sent form cleared", answer(known, victim));
+    t.check("an unknown address gets the same answer", answer(stranger, unknown) === answer(known, victim), answer(stranger, unknown));
+    t.check("nothing is queued for an unknown address", (await mailsTo(database(server), unknown)) === 0);
+    const replies = [];
+    for (let i = 0; i < 9; i++) replies.push(await postForm(server, "/forgot-password", { email: victim }));
+    const mails = await mailsTo(database(server), victim);
+    t.check("at most three reset mails were queued for the address", mails <= 3 && mails >= 1, `${mails} mails`);
+    t.check(
+      "every post past the limit is answered alike",
+      replies.every((r) => answer(r, victim) === "200 sent form cleared"),
+      replies.map((r) => answer(r, victim)).join(", "),
+    );
+    const invalid = await postForm(server, "/forgot-password", { email: "not-an-address" });
+    t.check("an invalid address is a 400 with its field error", invalid.status === 400 && invalid.body.includes("Enter a valid email address."), `${invalid.status}`);
+    t.done();
+  });
+
   test("Registering and deleting an account on someone else's address again and again mails them at most three times an hour", async (context) => {
     const t = tally(context, "Mail flooding");
     const victim = `squatted-${Date.now()}@example.com`;

@@ -144,6 +144,14 @@ export const POLICIES: Record<string, RoutePolicy> = {
     post: { access: "public", ignoresBody: true, intents: { logout: { body: () => ({ intent: "logout" }), ok: to("/"), changes: { guest: false, client: true, staff: true }, disposable: "session" } } },
   },
   "routes/auth/dashboard.tsx": page("signed-in", { client: to("/user-dashboard"), staff: to("/employee-dashboard") }),
+  "routes/auth/forgot-password.tsx": {
+    ...page("public"),
+    post: {
+      access: "public",
+      // The same answer for every address; a made-up one queues nothing (security/mail-flooding.test.ts).
+      intents: { "": { body: () => ({ email: "nobody-here@example.com" }), ok: ok200, changes: false } },
+    },
+  },
   "routes/auth/reset-password.tsx": {
     ...page("public"),
     post: {

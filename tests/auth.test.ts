@@ -13,6 +13,7 @@ import {
   TOO_MANY_ATTEMPTS,
 } from "~/lib/auth-messages";
 import * as dashboardRoute from "~/routes/auth/dashboard";
+import * as forgotPasswordRoute from "~/routes/auth/forgot-password";
 import * as employeeLoginRoute from "~/routes/auth/employee-login";
 import * as loginRoute from "~/routes/auth/login";
 import * as logoutRoute from "~/routes/auth/logout";
@@ -506,6 +507,75 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       expect(again.status).toBe(400);
       expect(again.data.message).toMatch(/invalid or has expired/);
       expect((await login(email, "third-password-99")).status).toBe(400);
+    });
+
+    describe("Forgot password while signed out", () => {
+      const SENT = "If an account exists for that address, we have sent a link.";
+      const forgot = (email: string, ip?: string) => call(forgotPasswordRoute.action, post("/forgot-password", { email }), ip);
+      const outbox = (email: string) => db().selectFrom("mailOutbox").select("id").where("toAddress", "=", email).execute();
+
+      test("An existing and an unknown address get the same answer; only the account is mailed, and its link works once", async () => {
+        const email = "forgot.known@example.com";
+        await registeredClient(email);
+        const known = await forgot(email);
+        const unknown = await forgot("forgot.nobody@example.com");
+        expect(known).toMatchObject({ status: 200, data: { status: "success", message: SENT } });
+        expect(unknown.status).toBe(known.status);
+        expect(unknown.data).toEqual(known.data);
+        expect(await outbox("forgot.nobody@example.com")).toEqual([]);
+
+        const mail = await waitForMail(email, /reset/i);
+        const token = tokenFromMail(mail.textBody);
+        // Opening the link (GET) shows the form and spends nothing.
+        expect(await call(resetPasswordRoute.loader, get(`/reset-password?token=${encodeURIComponent(token)}`))).toMatchObject({ status: 200, data: { token } });
+        expect(await call(resetPasswordRoute.loader, get(`/reset-password?token=${encodeURIComponent(token)}`))).toMatchObject({ status: 200, data: { token } });
+        const reset = await call(resetPasswordRoute.action, post("/reset-password", { token, password: "forgot-new-pass-1", confirm: "forgot-new-pass-1" }));
+        expect(reset).toMatchObject({ status: 302, location: "/login?notice=password-changed" });
+        expect((await login(email, "forgot-new-pass-1")).status).toBe(302);
+        const again = await call(resetPasswordRoute.action, post("/reset-password", { token, password: "forgot-new-pass-2", confirm: "forgot-new-pass-2" }));
+        expect(again.status).toBe(400);
+        expect(again.data.message).toMatch(/invalid or has expired/);
+      });
+
+      test("A reset link expires after an hour", async () => {
+        const email = "forgot.late@example.com";
+        await registeredClient(email);
+        await forgot(email);
+        const token = tokenFromMail((await waitForMail(email, /reset/i)).textBody);
+        // Better Auth's verification row for the token: its value is the account's id.
+        const userId = (await userRow(email))!.id;
+        const rows = await sql<{ expiresAt: string | Date }>`select expires_at from verifications where value = ${userId}`.execute(db());
+        expect(rows.rows).toHaveLength(1);
+        const expiresIn = new Date(rows.rows[0]!.expiresAt).getTime() - Date.now();
+        expect(expiresIn).toBeGreaterThan(HOUR - 60_000);
+        expect(expiresIn).toBeLessThanOrEqual(HOUR);
+        await sql`update verifications set expires_at = ${dbDate(Date.now() - 1000)} where value = ${userId}`.execute(db());
+        const late = await call(resetPasswordRoute.action, post("/reset-password", { token, password: "forgot-late-pass-1", confirm: "forgot-late-pass-1" }));
+        expect(late.status).toBe(400);
+        expect((await login(email, PASSWORD)).status).toBe(302);
+      });
+
+      test("An invalid address is a field error with 400 and queues nothing", async () => {
+        const before = (await db().selectFrom("mailOutbox").select("id").execute()).length;
+        const outcome = await forgot("not-an-address");
+        expect(outcome.status).toBe(400);
+        expect(outcome.data.status).toBe("invalid");
+        expect(JSON.stringify(outcome.data)).toContain("Enter a valid email address.");
+        expect((await db().selectFrom("mailOutbox").select("id").execute()).length).toBe(before);
+      });
+
+      test("Past the per-IP limit nothing is queued and the answer is the same", async () => {
+        const ip = "203.0.113.77";
+        const emails = Array.from({ length: 12 }, (_, i) => `forgot.spray${i}@example.com`);
+        for (const email of emails) await registeredClient(email);
+        await clearTables("rateLimits");
+        const outcomes = [];
+        for (const email of emails) outcomes.push(await forgot(email, ip));
+        expect(outcomes.every((o) => o.status === 200 && o.data.message === SENT)).toBe(true);
+        let mails = 0;
+        for (const email of emails) mails += (await outbox(email)).length;
+        expect(mails).toBe(10);
+      });
     });
 
     test("A made-up token or mismatched passwords change nothing", async () => {

@@ -39,6 +39,11 @@ export default function EmployeeLogin({ loaderData, actionData }: Route.Componen
             error={actionData?.message ?? loaderData.error}
           />
         </div>
+        <p className="mt-4 text-center text-sm">
+          <Link to="/forgot-password" className="text-slate-700 underline dark:text-slate-300">
+            Forgot password?
+          </Link>
+        </p>
         {loaderData.googleEnabled ? (
           <div className="mt-6 border-t border-slate-200 pt-6 dark:border-slate-700">
             <GoogleButton label="Sign in with Google" />

@@ -49,6 +49,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             error={error}
           />
         </div>
+        {register ? null : (
+          <p className="mt-4 text-center text-sm">
+            <Link to="/forgot-password" className="text-slate-700 underline dark:text-slate-300">
+              Forgot password?
+            </Link>
+          </p>
+        )}
         <p className="mt-4 text-center text-sm text-slate-700 dark:text-slate-300">
           {register ? "Already have an account? " : "Don't have an account? "}
           <Link to={register ? "/login" : "/login?mode=register"} replace role="button" className="font-semibold text-brand-700 underline dark:text-brand-300">

@@ -19,6 +19,8 @@ export function meta() {
   return [{ title: "Choose a new password | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
 }
 
+// A GET only shows the form: the token is used up by the POST alone, so a mail scanner that opens
+// the link cannot spend it (issue 15).
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };
 }
@@ -30,7 +32,9 @@ export async function action({ request }: Route.ActionArgs) {
     // Better Auth revokes every session of the account here (revokeSessionsOnPasswordReset).
     await (await auth()).api.resetPassword({ body: { newPassword: submission.value.password, token: submission.value.token } });
   } catch {
-    const message = "This reset link is invalid or has expired. Ask for a new one from Settings.";
+    // Used, expired (one hour, auth.server.ts) or made up: signed-in users ask again from Settings,
+    // signed-out ones from /forgot-password (the link under the form).
+    const message = "This reset link is invalid or has expired. Ask for a new one from Settings, or with the link below if you are signed out.";
     return formResult({ status: "error", message, result: submission.reply({ hideFields: ["password", "confirm"] }) }, 400);
   }
   throw redirect(withFlash("/login", "password-changed"));
@@ -66,7 +70,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             Save new password
           </button>
         </Form>
-        <Link to="/login" className="mt-6 block text-center text-sm underline">
+        <Link to="/forgot-password" className="mt-6 block text-center text-sm underline">
+          Ask for a new link
+        </Link>
+        <Link to="/login" className="mt-3 block text-center text-sm underline">
           Back to Login
         </Link>
       </div>
