@@ -296,6 +296,78 @@ test.describe("Reset Password through a real SMTP server", () => {
     await login(page, email, "a-new-password-456", base);
     await expect(page).toHaveURL(new RegExp(`^${base}/user-dashboard$`));
   });
+
+  test("Signed out: /login → 'Forgot password?' → the same answer for any address → the mailed link shows a form (twice), sets a new password once", async ({ page }) => {
+    test.setTimeout(60_000);
+    const base = server.baseURL;
+    const { email } = await createSignedInUser({ role: "client", password: PASSWORD, databaseFile: server.databaseFile });
+    const dialogs = collectDialogs(page);
+    const answer = "If an account exists for that address, we have sent a link.";
+
+    await page.goto(`${base}/login`);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${base}/forgot-password$`));
+    await waitForHydration(page);
+    // An unknown address gets the same answer, and no mail.
+    const unknown = `nobody-${uniqueId()}@example.com`;
+    await page.getByLabel("Email").fill(unknown);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByRole("status").filter({ hasText: answer })).toBeVisible();
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByRole("status").filter({ hasText: answer })).toBeVisible();
+
+    await expect
+      .poll(() => smtp.messages.filter((m) => m.to.includes(email)).map((m) => m.subject), { timeout: 20_000, message: "reset mail over SMTP" })
+      .toContain("Reset your password");
+    expect(smtp.messages.some((m) => m.to.includes(unknown)), "no mail to an unknown address").toBe(false);
+    const mail = smtp.messages.find((m) => m.to.includes(email) && m.subject === "Reset your password")!;
+    const link = new RegExp(`${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/reset-password\\?token=[^\\s"'<>]+`).exec(decodeQuotedPrintable(mail.raw))?.[0];
+    expect(link, "a reset link to this server in the mail").toBeTruthy();
+    const url = link!.replace(/&amp;/g, "&");
+
+    // Opening the link only shows the form (a mail scanner's GET spends nothing): twice still works.
+    await page.goto(url);
+    await expect(page.getByRole("button", { name: "Save new password" })).toBeVisible();
+    await page.goto(url);
+    await waitForHydration(page);
+    await page.getByLabel("New password", { exact: true }).fill("forgot-new-password-1");
+    await page.getByLabel("Repeat new password").fill("forgot-new-password-1");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${base}/login`));
+    await expectDialog(dialogs, "Your password has been changed. Please log in with the new one.");
+    await login(page, email, "forgot-new-password-1", base);
+    await expect(page).toHaveURL(new RegExp(`^${base}/user-dashboard$`));
+
+    // The link works once; the page then points to a new one.
+    await page.goto(url);
+    await waitForHydration(page);
+    await page.getByLabel("New password", { exact: true }).fill("forgot-new-password-2");
+    await page.getByLabel("Repeat new password").fill("forgot-new-password-2");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "This reset link is invalid or has expired." })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/forgot-password");
+  });
+
+  test("/employee-login links to Forgot password, which works without JavaScript and refuses an invalid address", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      const base = server.baseURL;
+      await page.goto(`${base}/employee-login`);
+      await page.getByRole("link", { name: "Forgot password?" }).click();
+      await expect(page).toHaveURL(new RegExp(`^${base}/forgot-password$`));
+      // The browser's own check lets an address without a dot through; the server refuses it.
+      await page.getByLabel("Email").fill("someone@localhost");
+      const response = page.waitForResponse((r) => r.request().method() === "POST");
+      await page.getByRole("button", { name: "Send reset link" }).click();
+      expect((await response).status()).toBe(400);
+      await expect(page.getByText("Enter a valid email address.")).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 test.describe("Dashboard sidebar", () => {
