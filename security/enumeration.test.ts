@@ -103,6 +103,41 @@ describe("Enumeration", () => {
     t.done();
   });
 
+  test("Forgot password answers a client, a Google-only account, a staff member and an unknown address alike", async (context) => {
+    const t = tally(context, "Enumeration");
+    const client = world!.actors["client A"].email!;
+    const staff = world!.actors.staff.email!;
+    const googleOnly = `google-forgot-${Date.now()}@example.com`;
+    await googleOnlyUser(googleOnly);
+    const unknown = `nobody-${Date.now()}@example.com`;
+    const ask = (email: string) => postForm(server, "/forgot-password", { email });
+    const reference = await ask(unknown);
+    t.check("the answer is the one text", reference.status === 200 && reference.body.includes("If an account exists for that address, we have sent a link."), String(reference.status));
+    compare(t, "client vs unknown", await ask(client), client, reference, unknown);
+    compare(t, "Google-only vs unknown", await ask(googleOnly), googleOnly, reference, unknown);
+    compare(t, "staff vs unknown", await ask(staff), staff, reference, unknown);
+    t.done();
+  });
+
+  test("Forgot password takes about as long for a known address as for an unknown one", async (context) => {
+    const t = tally(context, "Enumeration");
+    const known = world!.actors["client B"].email!;
+    const unknown = `nobody-${Date.now()}@example.com`;
+    const attempt = (email: string) => () => postForm(server, "/forgot-password", { email });
+    await timed(attempt(unknown)); // warm-up
+    const knownMs: number[] = [];
+    const unknownMs: number[] = [];
+    // Four of each: the per-IP limit (10 an hour) must not cut the known address's path short.
+    for (let i = 0; i < 4; i++) {
+      knownMs.push(await timed(attempt(known)));
+      unknownMs.push(await timed(attempt(unknown)));
+    }
+    const [k, u] = [median(knownMs), median(unknownMs)];
+    // A known address adds a verification row and an outbox row, no hash: a few milliseconds.
+    t.check("median times within 50% (or 40 ms) of each other", Math.abs(k - u) <= Math.max(40, 0.5 * Math.max(k, u)), `known ${k.toFixed(0)} ms, unknown ${u.toFixed(0)} ms`);
+    t.done();
+  });
+
   test("Registering a taken e-mail answers the same whatever password is tried, and registrations are limited per address", async (context) => {
     const t = tally(context, "Enumeration");
     const known = world!.actors["client A"].email!;
