@@ -32,6 +32,7 @@ export const PUBLIC_ROUTES = [
   "/quote",
   "/login",
   "/employee-login",
+  "/forgot-password",
 ];
 
 /**
