@@ -18,7 +18,7 @@ export async function queuePasswordResetMail(email: string, token: string): Prom
     subject: "Reset your password",
     heading: "Reset your password",
     blocks: [
-      "Someone asked to reset the password of your client portal account. If it was you, choose a new password with the link below. It works for one hour.",
+      "Someone asked to reset the password of your account. If it was you, choose a new password with the link below. It works for one hour.",
       { action: { label: "Choose a new password", url } },
       { note: "If you did not ask for this, ignore this e-mail: your password stays the same." },
     ],
