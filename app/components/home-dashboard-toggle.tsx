@@ -1,13 +1,20 @@
-import { Form, useLocation, useRouteLoaderData } from "react-router";
+import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import type { FormResult } from "~/lib/form-result";
 
 interface RootData {
   user: { homeDashboard: boolean } | null;
 }
 
-/** SPEC §2: signed-in users can show their dashboard in place of the home page. */
+/**
+ * SPEC §2: signed-in users can show their dashboard in place of the home page. A fetcher, so a
+ * failed request shows its message beside the toggle instead of the error page (issue 14); without
+ * JavaScript it is a plain form post and the action's redirect.
+ */
 export function HomeDashboardToggle({ on, pathname }: { on: boolean; pathname: string }) {
+  const fetcher = useFetcher<FormResult>();
+  const failure = fetcher.state === "idle" && fetcher.data?.status === "error" ? fetcher.data.message : undefined;
   return (
-    <Form method="post" action="/home-dashboard" className="flex items-center">
+    <fetcher.Form method="post" action="/home-dashboard" className="flex items-center">
       <input type="hidden" name="enabled" value={on ? "0" : "1"} />
       <input type="hidden" name="returnTo" value={pathname} />
       <button type="submit" aria-pressed={on} className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 dark:text-slate-300">
@@ -16,7 +23,12 @@ export function HomeDashboardToggle({ on, pathname }: { on: boolean; pathname: s
         </span>
         Dashboard on Home
       </button>
-    </Form>
+      {failure ? (
+        <p role="alert" className="ml-2 text-xs text-red-700 dark:text-red-300">
+          {failure}
+        </p>
+      ) : null}
+    </fetcher.Form>
   );
 }
 

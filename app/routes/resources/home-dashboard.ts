@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/home-dashboard";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { safeReturnPath } from "~/lib/return-path";
 import { getEnv } from "~/server/env.server";
 import { readForm } from "~/server/http/form-data.server";
@@ -16,6 +17,13 @@ export async function action({ request }: Route.ActionArgs) {
   const safeReturn = safeReturnPath(form.get("returnTo"));
   const cookie = homeDashboardCookie(enabled, getEnv().APP_URL.startsWith("https://"));
   throw redirect(safeReturn, { headers: { "Set-Cookie": cookie } });
+}
+
+// The spec has no text for this toggle; a failed request says so beside it (issue 14).
+const HOME_DASHBOARD_FAILURE = "Could not change this setting. Try again.";
+
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, HOME_DASHBOARD_FAILURE);
 }
 
 export function loader() {
