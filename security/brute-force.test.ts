@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, inject, test } from "vitest";
+import { describe, inject, test } from "vitest";
 import { TOO_MANY_ATTEMPTS } from "~/lib/auth-messages";
 import { LOGIN_ATTEMPTS_PER_IP, LOGIN_FREE_ATTEMPTS_PER_ACCOUNT } from "~/server/auth/sign-in-throttle.server";
 import { postForm, register, PASSWORD } from "./helpers/client";
-import { clearRateLimits, closeDatabase } from "./helpers/database";
+import { clearRateLimits } from "./helpers/database";
 import { sessionCookie, type Reply } from "./helpers/http";
-import { startServer, type RunningServer, type ServerInfo } from "./helpers/server";
+import { withProxiedServer } from "./helpers/proxied-server";
+import type { ServerInfo } from "./helpers/server";
 import { tally, type Tally } from "./helpers/tally";
 
 const [world] = inject("worlds");
-let proxied: RunningServer;
 
-beforeAll(async () => {
-  // Behind a reverse proxy on loopback, X-Forwarded-For is the client's address (TRUSTED_PROXIES).
-  proxied = await startServer({ env: { TRUSTED_PROXIES: "loopback" } });
-});
-afterAll(async () => {
-  await clearRateLimits(world!.server);
-  await closeDatabase(proxied);
-  await proxied?.stop();
-});
-beforeEach(async () => {
-  await clearRateLimits(world!.server);
-  await clearRateLimits(proxied);
-});
+// Behind a reverse proxy on loopback, X-Forwarded-For is the client's address (TRUSTED_PROXIES).
+const proxied = withProxiedServer(() => world!.server);
 
 let n = 0;
 const forgedIp = () => `198.51.100.${(n++ % 250) + 1}`;
@@ -78,18 +67,18 @@ describe("Brute force", () => {
   test("Behind trusted proxies, many client addresses still hit the per-account delay, and one address its own limit", async (context) => {
     const t = tally(context, "Brute force");
     const email = `proxied-${Date.now()}@example.com`;
-    await register(proxied, email);
-    await clearRateLimits(proxied);
-    for (let i = 0; i < GUESSES_BEFORE_WAITING; i++) await attempt(proxied, email, `guess-${i}-password`, `203.0.113.${i + 1}`);
-    expectLocked(t, "the right password from a seventh address", await attempt(proxied, email, PASSWORD, "203.0.113.200"));
+    await register(proxied(), email);
+    await clearRateLimits(proxied());
+    for (let i = 0; i < GUESSES_BEFORE_WAITING; i++) await attempt(proxied(), email, `guess-${i}-password`, `203.0.113.${i + 1}`);
+    expectLocked(t, "the right password from a seventh address", await attempt(proxied(), email, PASSWORD, "203.0.113.200"));
 
-    await clearRateLimits(proxied);
+    await clearRateLimits(proxied());
     const other = `bystander-${Date.now()}@example.com`;
-    await register(proxied, other, PASSWORD);
-    await clearRateLimits(proxied);
-    for (let i = 0; i < LOGIN_ATTEMPTS_PER_IP.limit; i++) await attempt(proxied, `spray-${i}@example.com`, "spray-password-1", "192.0.2.66");
-    expectLocked(t, "the spraying address, with a right password", await attempt(proxied, other, PASSWORD, "192.0.2.66"));
-    t.check("another client address signs in normally", sessionCookie(await attempt(proxied, other, PASSWORD, "192.0.2.67")) !== null);
+    await register(proxied(), other, PASSWORD);
+    await clearRateLimits(proxied());
+    for (let i = 0; i < LOGIN_ATTEMPTS_PER_IP.limit; i++) await attempt(proxied(), `spray-${i}@example.com`, "spray-password-1", "192.0.2.66");
+    expectLocked(t, "the spraying address, with a right password", await attempt(proxied(), other, PASSWORD, "192.0.2.66"));
+    t.check("another client address signs in normally", sessionCookie(await attempt(proxied(), other, PASSWORD, "192.0.2.67")) !== null);
     t.done();
   });
 });
