@@ -57,6 +57,7 @@ export default [
     route("testimonials", "routes/console/testimonials.tsx"),
     route("testimonials/:id", "routes/console/testimonial-edit.tsx"),
     route("staff", "routes/console/staff.tsx"),
+    route("account", "routes/console/account.tsx"),
     route("audit", "routes/console/audit.tsx"),
     route("clients", "routes/console/clients.tsx"),
     route("clients/:id", "routes/console/client.tsx"),

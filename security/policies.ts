@@ -166,6 +166,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
 
   "routes/console/layout.tsx": page("staff"),
   "routes/console/overview.tsx": page("staff"),
+  "routes/console/account.tsx": page("staff"),
   "routes/console/leads.tsx": page("staff"),
   "routes/console/leads-export.ts": page("staff"),
   "routes/console/lead.tsx": {

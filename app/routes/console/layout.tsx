@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from "react-router";
+import { href, Link, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { CurrentHomeDashboardToggle } from "~/components/home-dashboard-toggle";
 import { LogoutButton } from "~/components/logout-button";
@@ -29,6 +29,9 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex items-center gap-2">
           <CurrentHomeDashboardToggle />
+          <Link to={href("/employee-dashboard/account")} className="btn-secondary">
+            My account
+          </Link>
           <LogoutButton />
         </div>
       </header>

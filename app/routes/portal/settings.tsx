@@ -2,6 +2,7 @@ import { Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { FormError } from "~/components/forms/form-error";
 import { DeleteAccount } from "~/components/portal/delete-account";
+import { SettingRow } from "~/components/settings/setting-row";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
 import type { FormResult } from "~/lib/form-result";
 import { portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
@@ -16,18 +17,6 @@ const RESET_ACTION = "/settings/reset-password";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
   return { email: user.email };
-}
-
-function SettingRow({ title, detail, children }: { title: string; detail: string; children: React.ReactNode }) {
-  return (
-    <li className="flex flex-wrap items-center justify-between gap-4 py-5">
-      <div>
-        <h2 className="font-semibold text-slate-900 dark:text-white">{title}</h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">{detail}</p>
-      </div>
-      {children}
-    </li>
-  );
 }
 
 /** Posts to an action owned by the accounts module; its answer comes back as a ?notice= banner. */
