@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { confirmTotpSchema, twoFactorPasswordSchema, TWO_FACTOR_MESSAGES } from "~/lib/schemas/two-factor";
-import { manualKey, type TwoFactorResult } from "~/lib/two-factor";
+import { manualKey, TWO_FACTOR_SETUP_PATH, type TwoFactorResult } from "~/lib/two-factor";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { qrPath } from "~/server/auth/qr-code.server";
 import {
@@ -13,6 +13,7 @@ import {
   regenerateRecoveryCodes,
   staffSecondFactorRequired,
   startEnrolment,
+  takeNewRecoveryCodes,
   type Failure,
 } from "~/server/auth/second-factor.server";
 import { requireUser } from "~/server/auth/session.server";
@@ -29,11 +30,18 @@ function mustKeep(user: SessionUser): boolean {
   return user.role === "employee" && staffSecondFactorRequired();
 }
 
+/** ?done= codes the actions redirect with (after Better Auth replaced the session). */
+const DONE = { on: "Two-factor sign-in is on.", off: "Two-factor sign-in is off." } as const;
+
 export async function accountTwoFactorLoader(request: Request) {
   const user = await requireUser(request);
   const [enabled, password] = await Promise.all([hasSecondFactor(user.id), hasPassword(user.id)]);
+  const done = new URL(request.url).searchParams.get("done");
   return {
     enabled,
+    // Shown once: the marker is spent by this read (second-factor.server.ts).
+    newRecoveryCodes: done === "on" && enabled ? await takeNewRecoveryCodes(user.id) : null,
+    notice: done === "on" || done === "off" ? DONE[done] : null,
     hasPassword: password,
     required: mustKeep(user),
     role: user.role,
@@ -68,7 +76,7 @@ export async function accountTwoFactorAction(request: Request, clientIp: string)
     if (enabled) return refused(intent, { ok: false, status: 409, message: "Two-factor sign-in is already on." }, submission.reply());
     const outcome = await confirmEnrolment(request, user.id, submission.value.code, clientIp);
     if (!outcome.ok) return refused(intent, outcome, submission.reply({ hideFields: ["code"] }), enrolment);
-    return answer({ intent, status: "success", message: "Two-factor sign-in is on.", recoveryCodes: outcome.recoveryCodes }, 200, outcome.headers);
+    throw redirect(`${TWO_FACTOR_SETUP_PATH}?done=on`, { headers: outcome.headers });
   }
 
   const submission = parseWithZod(formData, { schema: twoFactorPasswordSchema });
@@ -94,5 +102,5 @@ export async function accountTwoFactorAction(request: Request, clientIp: string)
   if (mustKeep(user)) return refused(intent, { ok: false, status: 403, message: TWO_FACTOR_MESSAGES.staffRequired }, reply);
   const outcome = await disableSecondFactor(request, password);
   if (!outcome.ok) return refused(intent, outcome, reply);
-  return answer({ intent, status: "success", message: "Two-factor sign-in is off." }, 200, outcome.headers);
+  throw redirect(`${TWO_FACTOR_SETUP_PATH}?done=off`, { headers: outcome.headers });
 }

@@ -33,13 +33,17 @@ function only(actionData: TwoFactorResult | undefined, intent: TwoFactorResult["
 export default function AccountTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
   const { enabled, required, hasPassword, backTo } = loaderData;
   const result = actionData as TwoFactorResult | undefined;
-  const continueTo = result?.intent === "confirm" && loaderData.role === "employee" ? "/employee-dashboard" : backTo;
+  // Right after enrolment staff go on to the console; otherwise back where they came from.
+  const fresh = loaderData.newRecoveryCodes;
+  const continueTo = fresh && loaderData.role === "employee" ? "/employee-dashboard" : backTo;
+  const codes = result?.recoveryCodes ?? fresh;
+  const notice = result?.recoveryCodes ? result.message : loaderData.notice;
   let body: React.ReactNode;
-  if (result?.recoveryCodes) {
+  if (codes) {
     body = (
       <div className="space-y-5">
-        <ActionMessage outcome={result} />
-        <RecoveryCodes codes={result.recoveryCodes} />
+        <ActionMessage outcome={{ status: "success", message: notice ?? undefined }} />
+        <RecoveryCodes codes={codes} />
         <Link to={continueTo} className="btn-primary inline-block">
           I have saved my codes — continue
         </Link>
@@ -55,7 +59,7 @@ export default function AccountTwoFactor({ loaderData, actionData }: Route.Compo
             Two-factor sign-in is required for staff. Set it up to continue to the console.
           </p>
         ) : null}
-        {result?.intent === "disable" ? <ActionMessage outcome={result} /> : null}
+        <ActionMessage outcome={{ status: "success", message: loaderData.notice ?? undefined }} />
         <p className="text-sm text-slate-700 dark:text-slate-300">
           After your password, you will also enter a code from an authenticator app on your phone, so a stolen password alone cannot open your account.
         </p>
@@ -92,7 +96,7 @@ export default function AccountTwoFactor({ loaderData, actionData }: Route.Compo
       <div className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Two-factor sign-in</h1>
         <div className="mt-6">{body}</div>
-        {result?.recoveryCodes ? null : (
+        {codes ? null : (
           <Link to={backTo} className="mt-8 block text-center text-sm text-slate-700 underline dark:text-slate-300">
             Back
           </Link>

@@ -62,25 +62,33 @@ export async function startEnrolment(request: Request, password: string | undefi
   }
 }
 
-/**
- * Enrolment, step 2: the first code turns two-factor on. Better Auth replaces the session (the new
- * cookie is in `headers`); the recovery codes are read once, to be shown once.
- */
-export async function confirmEnrolment(
-  request: Request,
-  userId: string,
-  code: string,
-  clientIp: string,
-): Promise<{ ok: true; headers: Headers; recoveryCodes: string[] } | Failure> {
+// Confirming replaces the session, and on a form post without JavaScript React Router renders the
+// page with the request's old cookie: the action redirects, and the page's next GET (with the new
+// cookie) shows the codes, once, for as long as this one-time marker lives.
+const CODES_MARKER_MS = 5 * 60_000;
+const codesMarker = (userId: string) => `2fa-show-codes-${userId}`;
+
+/** Enrolment, step 2: the first code turns two-factor on. The new session's cookie is in `headers`. */
+export async function confirmEnrolment(request: Request, userId: string, code: string, clientIp: string): Promise<{ ok: true; headers: Headers } | Failure> {
   if (!(await reserveCodeAttempt(clientIp, `enrol:${userId}`))) return { ok: false, status: 429, message: TWO_FACTOR_MESSAGES.tooMany };
-  const api = (await auth()).api;
+  const instance = await auth();
   try {
-    const { headers } = await api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true });
-    const { backupCodes } = await api.viewBackupCodes({ body: { userId } });
-    return { ok: true, headers, recoveryCodes: backupCodes };
+    const { headers } = await instance.api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true });
+    const context = await instance.$context;
+    await context.internalAdapter.createVerificationValue({ identifier: codesMarker(userId), value: userId, expiresAt: new Date(Date.now() + CODES_MARKER_MS) });
+    return { ok: true, headers };
   } catch (error) {
     return failure(error, { INVALID_CODE: { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.wrongCode, field: "code" } });
   }
+}
+
+/** The recovery codes of a just-confirmed enrolment, the first time they are asked for; else null. */
+export async function takeNewRecoveryCodes(userId: string): Promise<string[] | null> {
+  const instance = await auth();
+  const context = await instance.$context;
+  const marker = await context.internalAdapter.consumeVerificationValue(codesMarker(userId)).catch(() => null);
+  if (!marker || marker.value !== userId || new Date(marker.expiresAt).getTime() < Date.now()) return null;
+  return (await instance.api.viewBackupCodes({ body: { userId } })).backupCodes;
 }
 
 /** Sign-in, after the right password: the code (or a recovery code) opens the session. */
