@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { totpCode } from "../tests/helpers/totp";
 import { createSignedInUser, signIn } from "./fixtures";
@@ -9,11 +10,18 @@ import { startIsolatedServer, uniqueId, waitForHydration, type IsolatedServer } 
 
 const PASSWORD = "e2e-password-0123";
 
+/** No WCAG 2.1 AA violations on the page as it is now (each step of the flow is its own page state). */
+async function expectAccessible(page: Page, step: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), step).toEqual([]);
+}
+
 /** Enrols on /account/two-factor (already open): password, key, code; returns the key and recovery codes. */
 async function enrol(page: Page): Promise<{ key: string; codes: string[] }> {
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  await expectAccessible(page, "enrolment: QR code and key");
   const key = (await page.getByTestId("manual-key").textContent()) ?? "";
   expect(key.replace(/\s/g, "")).toMatch(/^[A-Z2-7]{16,}$/);
   await page.getByLabel("Code from the app").fill(totpCode(key));
@@ -23,6 +31,7 @@ async function enrol(page: Page): Promise<{ key: string; codes: string[] }> {
   await expect(page.getByRole("link", { name: "Download codes" })).toHaveAttribute("download", /recovery-codes/);
   const codes = await list.getByRole("listitem").allTextContents();
   expect(codes).toHaveLength(10);
+  await expectAccessible(page, "enrolment: recovery codes");
   return { key, codes };
 }
 
@@ -54,6 +63,7 @@ test.describe("Two-factor sign-in for clients", () => {
     await expect(page).toHaveURL(/\/$/);
     await passwordStep(page, "", email, "/login");
     await expect(page).toHaveURL(/\/two-factor$/);
+    await expectAccessible(page, "sign-in challenge");
     await page.getByLabel("Authentication code").fill(totpCode(key));
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL(/\/user-dashboard$/);

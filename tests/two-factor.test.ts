@@ -212,6 +212,29 @@ describe.each(testDatabases("two-factor"))("Two-factor sign-in on $name", (datab
     expect(jar.has("session_token")).toBe(false);
   });
 
+  test("Thirty wrong codes from one address, over several accounts, shut it out for a while; right codes do not count", async () => {
+    const office = "192.0.2.77";
+    const enrolled = async (email: string) => (await enrol(new Jar((await signUp(email)).cookie))).uri;
+    // A right code from the address first: given back, so it does not bring the limit closer.
+    const first = await enrolled("zoe@example.com");
+    const fine = await passwordStep("zoe@example.com");
+    expect((await call(twoFactorRoute.action, "/two-factor", fine.jar, { intent: "totp", code: totpCode(first) }, office)).location).toBe("/user-dashboard?notice=login");
+    // Ten wrong codes per account (Better Auth then locks that account's second factor) on three accounts.
+    for (const email of ["zed@example.com", "zia@example.com", "zak@example.com"]) {
+      const stale = totpCode(await enrolled(email), Date.now() - 10 * 60_000);
+      for (let round = 0; round < 2; round++) {
+        const { jar } = await passwordStep(email);
+        for (let i = 0; i < 5; i++) expect((await call(twoFactorRoute.action, "/two-factor", jar, { intent: "totp", code: stale }, office)).status).toBe(400);
+      }
+    }
+    const { jar } = await passwordStep("zoe@example.com");
+    const refused = await call(twoFactorRoute.action, "/two-factor", jar, { intent: "totp", code: totpCode(first) }, office);
+    expect(refused.status).toBe(429);
+    expect(refused.data.message).toBe(TWO_FACTOR_MESSAGES.tooMany);
+    // Another address still gets through with the same challenge.
+    expect((await call(twoFactorRoute.action, "/two-factor", jar, { intent: "totp", code: totpCode(first) })).location).toBe("/user-dashboard?notice=login");
+  });
+
   test("Bad input on the challenge is answered in place with a 400 and checks nothing", async () => {
     const user = await signUp("xena@example.com");
     await enrol(new Jar(user.cookie));

@@ -70,10 +70,12 @@ const codesMarker = (userId: string) => `2fa-show-codes-${userId}`;
 
 /** Enrolment, step 2: the first code turns two-factor on. The new session's cookie is in `headers`. */
 export async function confirmEnrolment(request: Request, userId: string, code: string, clientIp: string): Promise<{ ok: true; headers: Headers } | Failure> {
-  if (!(await reserveCodeAttempt(clientIp, `enrol:${userId}`))) return { ok: false, status: 429, message: TWO_FACTOR_MESSAGES.tooMany };
+  const reservation = await reserveCodeAttempt(clientIp, `enrol:${userId}`);
+  if (!reservation.allowed) return { ok: false, status: 429, message: TWO_FACTOR_MESSAGES.tooMany };
   const instance = await auth();
   try {
     const { headers } = await instance.api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true });
+    await reservation.succeeded();
     const context = await instance.$context;
     await context.internalAdapter.createVerificationValue({ identifier: codesMarker(userId), value: userId, expiresAt: new Date(Date.now() + CODES_MARKER_MS) });
     return { ok: true, headers };
@@ -100,13 +102,15 @@ export async function answerChallenge(
 ): Promise<{ ok: true; headers: Headers; role: Role } | Failure> {
   const challenge = pendingChallenge(request);
   if (!challenge) return { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.expired };
-  if (!(await reserveCodeAttempt(clientIp, challenge))) return { ok: false, status: 429, message: TWO_FACTOR_MESSAGES.tooMany };
+  const reservation = await reserveCodeAttempt(clientIp, challenge);
+  if (!reservation.allowed) return { ok: false, status: 429, message: TWO_FACTOR_MESSAGES.tooMany };
   const api = (await auth()).api;
   try {
     const { headers, response } =
       kind === "totp"
         ? await api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true })
         : await api.verifyBackupCode({ body: { code }, headers: request.headers, returnHeaders: true });
+    await reservation.succeeded();
     return { ok: true, headers, role: roleForEmail(response.user.email, getEnv().COMPANY_DOMAIN) };
   } catch (error) {
     const wrong: Failure = { ok: false, status: 400, message: kind === "totp" ? TWO_FACTOR_MESSAGES.wrongCode : TWO_FACTOR_MESSAGES.wrongRecoveryCode, field: "code" };
