@@ -22,9 +22,10 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  // Guard: the challenge cookie, checked again (and signed) by Better Auth in answerChallenge.
-  if (!pendingChallenge(request)) throw redirect("/login");
+  // A public form like /login: the size-limited read (413 for an oversized body) comes first, then
+  // the challenge cookie, which Better Auth checks again (signed) in answerChallenge.
   const formData = await readForm(request);
+  if (!pendingChallenge(request)) throw redirect("/login");
   const intent = requireIntent(formData, ["totp", "recovery"] as const);
   const submission = parseWithZod(formData, { schema: intent === "totp" ? totpChallengeSchema : recoveryChallengeSchema });
   if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
