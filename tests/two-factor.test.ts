@@ -12,7 +12,9 @@ import * as consoleOpenings from "~/routes/console/openings";
 import * as consoleAccount from "~/routes/console/account";
 import * as portalSettings from "~/routes/portal/settings";
 import { TWO_FACTOR_MESSAGES } from "~/lib/schemas/two-factor";
+import { deleteAccountAndData } from "~/server/auth/account-purge.server";
 import { hasSecondFactor } from "~/server/auth/second-factor.server";
+import { db } from "~/server/db/db.server";
 import { addStaff } from "~/server/models/staff.server";
 import { signUp, TEST_PASSWORD } from "./helpers/accounts";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
@@ -264,6 +266,14 @@ describe.each(testDatabases("two-factor"))("Two-factor sign-in on $name", (datab
     expect(await hasSecondFactor(user.id)).toBe(false);
     const plain = await passwordStep("yara@example.com");
     expect(plain.reply.location).toBe("/user-dashboard?notice=login");
+  });
+
+  test("Deleting an account deletes its second factor with it", async () => {
+    const user = await signUp("gone@example.com");
+    await enrol(new Jar(user.cookie));
+    expect(await db().selectFrom("twoFactors").select("id").where("userId", "=", user.id).execute()).toHaveLength(1);
+    await deleteAccountAndData(user.id);
+    expect(await db().selectFrom("twoFactors").select("id").where("userId", "=", user.id).execute()).toHaveLength(0);
   });
 
   test("Staff with STAFF_2FA=optional sign in as the SPEC says: 'Welcome back!' via /dashboard", async () => {
