@@ -124,7 +124,7 @@ test.describe("Two-factor sign-in required for staff", () => {
 
     await page.context().clearCookies();
     await passwordStep(page, server.baseURL, email, "/employee-login");
-    await expect(page).toHaveURL(/\/two-factor$/);
+    await expect(page).toHaveURL(/\/two-factor\?for=staff$/);
     await page.getByLabel("Authentication code").fill(totpCode(key));
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL(/\/employee-dashboard$/);

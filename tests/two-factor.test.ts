@@ -310,7 +310,7 @@ describe.each(testDatabases("two-factor"))("Two-factor sign-in on $name", (datab
 
       // Next time: password, then the code, then the SPEC's staff landing.
       const next = await passwordStep("req@indigokite.dev", "staff-password-0123", employeeLogin.action, "/employee-login");
-      expect(next.reply.location).toBe("/two-factor");
+      expect(next.reply.location).toBe("/two-factor?for=staff");
       const code = await call(twoFactorRoute.action, "/two-factor", next.jar, { intent: "totp", code: totpCode(uri) });
       expect(code.location).toBe("/dashboard?notice=welcome");
     } finally {

@@ -55,6 +55,6 @@ export async function employeeLoginAction(request: Request, clientIp: string) {
     return formResult({ status: "error", message: outcome.message, result: submission.reply({ hideFields: ["password"] }) }, outcome.status);
   }
   // Issue 15: with two-factor on, the right password only opens the code challenge.
-  if (outcome.twoFactor) throw redirect(TWO_FACTOR_CHALLENGE_PATH, { headers: outcome.headers });
+  if (outcome.twoFactor) throw redirect(`${TWO_FACTOR_CHALLENGE_PATH}?for=staff`, { headers: outcome.headers });
   throw redirect(withFlash("/dashboard", "welcome"), { headers: outcome.headers });
 }

@@ -17,8 +17,10 @@ export function meta() {
 // short-lived challenge cookie; without one there is nothing to answer (guard: the cookie).
 export function loader({ request }: Route.LoaderArgs) {
   if (!pendingChallenge(request)) throw redirect("/login");
-  const method = new URL(request.url).searchParams.get("method") === "recovery" ? ("recovery" as const) : ("totp" as const);
-  return { method };
+  const query = new URL(request.url).searchParams;
+  const method = query.get("method") === "recovery" ? ("recovery" as const) : ("totp" as const);
+  // Only for the links back: where the code lands is decided by the account's role.
+  return { method, staff: query.get("for") === "staff" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,6 +46,11 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 
 export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
   const recovery = loaderData.method === "recovery";
+  const query = (method: "totp" | "recovery") => {
+    const params = new URLSearchParams(loaderData.staff ? { for: "staff" } : {});
+    if (method === "recovery") params.set("method", "recovery");
+    return params.size ? `/two-factor?${params}` : "/two-factor";
+  };
   return (
     <div className="container-page flex justify-center py-16">
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
@@ -57,11 +64,11 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
           <ChallengeForm key={loaderData.method} method={loaderData.method} actionData={actionData?.intent === loaderData.method ? actionData : undefined} />
         </div>
         <p className="mt-4 text-center text-sm">
-          <Link to={recovery ? "/two-factor" : "/two-factor?method=recovery"} replace className="text-slate-700 underline dark:text-slate-300">
+          <Link to={query(recovery ? "totp" : "recovery")} replace className="text-slate-700 underline dark:text-slate-300">
             {recovery ? "Use your authenticator app instead" : "Use a recovery code instead"}
           </Link>
         </p>
-        <Link to="/login" className="mt-6 block text-center text-sm text-slate-700 underline dark:text-slate-300">
+        <Link to={loaderData.staff ? "/employee-login" : "/login"} className="mt-6 block text-center text-sm text-slate-700 underline dark:text-slate-300">
           Back to Login
         </Link>
       </div>
