@@ -26,6 +26,8 @@ export default [
   route("dashboard", "routes/auth/dashboard.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
+  route("verify-email", "routes/auth/verify-email.tsx"),
+  route("settings/change-password", "routes/auth/change-password.tsx"),
   route("home-dashboard", "routes/resources/home-dashboard.ts"),
   route("api/auth/*", "routes/resources/auth-api.ts"),
 
@@ -38,6 +40,7 @@ export default [
   ]),
   route("settings/reset-password", "routes/portal/settings-reset-password.ts"),
   route("settings/delete-account", "routes/portal/settings-delete-account.ts"),
+  route("verify-email/send", "routes/portal/verify-email-send.ts"),
   route("events/portal", "routes/resources/events-portal.ts"),
 
   // Staff console.

@@ -159,6 +159,29 @@ export const POLICIES: Record<string, RoutePolicy> = {
       intents: { "": { body: () => ({ token: "not-a-real-token", password: "new-password-123", confirm: "new-password-123" }), ok: { status: 400 }, changes: false } },
     },
   },
+  // Decision 0028: a GET only shows the button; a made-up link is refused and verifies nothing.
+  "routes/auth/verify-email.tsx": {
+    ...page("public"),
+    post: { access: "public", intents: { "": { body: () => ({ token: "not-a-real-token" }), ok: { status: 400 }, changes: false } } },
+  },
+  // Anyone signed in changes their own password, back to their own settings; other sessions end.
+  "routes/auth/change-password.tsx": {
+    ...page("signed-in"),
+    post: {
+      access: "signed-in",
+      intents: {
+        "": {
+          body: (c) => {
+            const password = c.actor.role === "staff" ? c.world.staffPassword : PASSWORD;
+            return { currentPassword: password, newPassword: password, confirm: password };
+          },
+          ok: { client: to("/user-dashboard/settings?notice=password-updated"), staff: to("/employee-dashboard/account?notice=password-updated") },
+          changes: true,
+          disposable: "session",
+        },
+      },
+    },
+  },
   "routes/resources/home-dashboard.ts": {
     ...page("public", to("/")),
     post: { access: "signed-in", intents: { "": { body: () => ({ enabled: "1", returnTo: "/" }), ok: to("/"), changes: false } } },
@@ -333,6 +356,14 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/portal/settings-delete-account.ts": {
     ...page("public", to("/user-dashboard/settings")),
     post: { access: "client", ignoresBody: true, intents: { "delete-account": { body: () => ({ intent: "delete-account" }), ok: to("/?notice=deleted"), changes: true, disposable: "account" } } },
+  },
+  // The world's clients are verified: "Send again" queues nothing and says so.
+  "routes/portal/verify-email-send.ts": {
+    ...page("public", to("/user-dashboard")),
+    post: {
+      access: "client",
+      intents: { "": { body: () => ({ returnTo: "/user-dashboard/settings" }), ok: to("/user-dashboard/settings?notice=email-verified"), changes: false } },
+    },
   },
   "routes/resources/events-console.ts": page("staff"),
   "routes/resources/events-portal.ts": page("client"),

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/account";
 import { LogoutButton } from "~/components/logout-button";
+import { ChangePassword } from "~/components/settings/change-password";
 import { SettingRow } from "~/components/settings/setting-row";
 import { requireStaff } from "~/server/auth/session.server";
 
@@ -22,6 +23,9 @@ export default function ConsoleAccount({ loaderData }: Route.ComponentProps) {
         {loaderData.name} · {loaderData.email}
       </p>
       <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+        <SettingRow title="Change password" detail="Enter your current password, then the new one. Other devices are signed out.">
+          <ChangePassword audience="staff" />
+        </SettingRow>
         <SettingRow title="Logout" detail="Sign out on this device.">
           <LogoutButton />
         </SettingRow>

@@ -2,6 +2,7 @@ import { Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { FormError } from "~/components/forms/form-error";
 import { DeleteAccount } from "~/components/portal/delete-account";
+import { ChangePassword } from "~/components/settings/change-password";
 import { SettingRow } from "~/components/settings/setting-row";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
 import type { FormResult } from "~/lib/form-result";
@@ -61,6 +62,9 @@ export default function SettingsPanel({ loaderData }: Route.ComponentProps) {
       <ul className="divide-y divide-slate-200 dark:divide-slate-800">
         <SettingRow title="Password" detail="We e-mail you a link to choose a new password.">
           <ResetPasswordButton />
+        </SettingRow>
+        <SettingRow title="Change password" detail="Enter your current password, then the new one. Other devices are signed out.">
+          <ChangePassword audience="client" />
         </SettingRow>
         <SettingRow title="Dark Mode" detail={`The ${theme} theme is on. Saved in this browser.`}>
           <button type="button" className="btn-secondary" onClick={() => setTheme(theme === "dark" ? "light" : "dark")}>
