@@ -43,8 +43,9 @@ export async function queueVerificationMail(user: AccountToVerify, token?: strin
       { note: "If you did not create an account with us, ignore this e-mail: the account stays unverified and we send it nothing else." },
     ],
   });
-  // The token is a long signed string: its hash keeps the key short and the same for a retried call.
+  // The token is a long signed string: its hash keeps the key short. Tokens made within the same
+  // second are the same token, so a double click queues one mail.
   const key = createHash("sha256").update(link).digest("base64url");
-  await enqueueMail(db(), { to: user.email, ...mail, idempotencyKey: `email-verification:${key}` });
+  await enqueueMail(db(), { to: user.email, ...mail, idempotencyKey: `email-verification:${reason}:${key}` });
   notifyMailEnqueued();
 }
