@@ -105,9 +105,11 @@ describe.each(testDatabases("password-rules"))("Password rules on $name", (datab
     expect(await reset(clientToken, "ten-chars!")).toMatchObject({ status: 302, location: "/login?notice=password-changed" });
   });
 
-  test("The staff CLI's add keeps the operator's choice: no staff length or common-password rule", async () => {
-    const member = await addStaff(null, "cli.choice@indigokite.dev", "qwertyuiop");
-    const signIn = await (await auth()).api.signInEmail({ body: { email: "cli.choice@indigokite.dev", password: "qwertyuiop" } });
-    expect(signIn.user.id).toBe(member.id);
+  test("The staff CLI's add keeps the operator's choice: no staff length, floor or common-password rule", async () => {
+    for (const [email, password] of [["cli.common@indigokite.dev", "qwertyuiop"], ["cli.short@indigokite.dev", "eightch8"]] as const) {
+      const member = await addStaff(null, email, password);
+      const signIn = await (await auth()).api.signInEmail({ body: { email, password } });
+      expect(signIn.user.id).toBe(member.id);
+    }
   });
 });
