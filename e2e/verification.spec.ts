@@ -123,6 +123,7 @@ test.describe("Password change", () => {
 
     await fillChange(page, PASSWORD, NEW_PASSWORD);
     await expect(notice(page, "Your password has been changed. You are signed out everywhere else.")).toBeVisible();
+    await expect(page.getByLabel("Current password")).toHaveValue("");
     await page.goto("/user-dashboard");
     await expect(page).toHaveURL(/\/user-dashboard$/);
     await otherPage.goto(`${baseURL}/user-dashboard`);

@@ -68,6 +68,13 @@ describe.each(testDatabases("password-rules"))("Password rules on $name", (datab
     expect(await register("fine.pass@example.com", "ten-chars!")).toMatchObject({ status: 302, location: "/user-dashboard?notice=registered" });
   });
 
+  test("Better Auth's own floor and ceiling are 10 and 128 characters, whoever calls it", async () => {
+    const signUp = async (password: string) => (await auth()).api.signUpEmail({ body: { email: `floor-${password.length}@example.com`, password, name: "F" } });
+    await expect(signUp("nine-char")).rejects.toThrow(/too short/i);
+    await expect(signUp("a".repeat(129))).rejects.toThrow(/too long/i);
+    await expect(signUp("ten-chars!")).resolves.toMatchObject({ user: { email: "floor-10@example.com" } });
+  });
+
   test("Signing in checks none of the new rules: an older short password still works", async () => {
     await (await auth()).api.signUpEmail({ body: { email: "old.timer@example.com", password: "old-pass-10", name: "Old" } });
     // A password set before the rules (the floor was 8): stored as Better Auth stores any.

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
-import { useFetcher, useNavigation, type Form } from "react-router";
+import { useFetcher, useLocation, useNavigation, type Form } from "react-router";
 import { FormError } from "~/components/forms/form-error";
 import { FormField } from "~/components/forms/form-field";
 import type { FormResult } from "~/lib/form-result";
@@ -53,8 +53,11 @@ export function ChangePasswordFields({ audience, lastResult, message, busy, as: 
  *  the form's own page (routes/auth/change-password.tsx). */
 export function ChangePassword({ audience }: { audience: PasswordAudience }) {
   const fetcher = useFetcher<FormResult>();
+  // A success redirects back here: a new location empties the fields, so no password stays typed in.
+  const { key } = useLocation();
   return (
     <ChangePasswordFields
+      key={key}
       audience={audience}
       lastResult={fetcher.data?.result}
       message={fetcher.state === "idle" && fetcher.data?.status === "error" ? fetcher.data.message : undefined}
