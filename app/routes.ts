@@ -28,6 +28,8 @@ export default [
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("two-factor", "routes/auth/two-factor.tsx"),
   route("account/two-factor", "routes/auth/account-two-factor.tsx"),
+  route("verify-email", "routes/auth/verify-email.tsx"),
+  route("settings/change-password", "routes/auth/change-password.tsx"),
   route("home-dashboard", "routes/resources/home-dashboard.ts"),
   route("api/auth/*", "routes/resources/auth-api.ts"),
 
@@ -40,6 +42,7 @@ export default [
   ]),
   route("settings/reset-password", "routes/portal/settings-reset-password.ts"),
   route("settings/delete-account", "routes/portal/settings-delete-account.ts"),
+  route("verify-email/send", "routes/portal/verify-email-send.ts"),
   route("events/portal", "routes/resources/events-portal.ts"),
 
   // Staff console.

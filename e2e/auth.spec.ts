@@ -52,7 +52,8 @@ async function login(page: Page, email: string, password = PASSWORD, base = "") 
  * `server` is an isolated instance to sign in to instead of the main one.
  */
 async function signedInClient(page: Page, server?: IsolatedServer) {
-  const { email } = await signIn(page, { role: "client", password: PASSWORD, baseURL: server?.baseURL, databaseFile: server?.databaseFile });
+  // An established client: a verified address, so account mails reach it (decision 0028).
+  const { email } = await signIn(page, { role: "client", password: PASSWORD, baseURL: server?.baseURL, databaseFile: server?.databaseFile, emailVerified: true });
   await page.goto(`${server?.baseURL ?? ""}/user-dashboard`);
   await expect(page).toHaveURL(/\/user-dashboard$/);
   await waitForHydration(page);
@@ -300,7 +301,7 @@ test.describe("Reset Password through a real SMTP server", () => {
   test("Signed out: /login → 'Forgot password?' → the same answer for any address → the mailed link shows a form (twice), sets a new password once", async ({ page }) => {
     test.setTimeout(60_000);
     const base = server.baseURL;
-    const { email } = await createSignedInUser({ role: "client", password: PASSWORD, databaseFile: server.databaseFile });
+    const { email } = await createSignedInUser({ role: "client", password: PASSWORD, databaseFile: server.databaseFile, emailVerified: true });
     const dialogs = collectDialogs(page);
     const answer = "If an account exists for that address, we have sent a link.";
 

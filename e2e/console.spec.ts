@@ -39,7 +39,8 @@ async function clientPage(browser: Browser): Promise<{ page: Page; email: string
   const context = await browser.newContext();
   const page = await context.newPage();
   collectDialogs(page);
-  const { email } = await signIn(page, { role: "client", email: `e2e-console-${uniqueId()}@example.com` });
+  // An established client: verified, so support mails reach it (decision 0028).
+  const { email } = await signIn(page, { role: "client", email: `e2e-console-${uniqueId()}@example.com`, emailVerified: true });
   await page.goto("/user-dashboard");
   await expect(page).toHaveURL(/\/user-dashboard$/);
   await waitForHydration(page);

@@ -29,6 +29,8 @@ export interface SignInOptions {
   databaseFile?: string;
   /** When the session began; an older one tests the absolute lifetime. */
   signedInAt?: number;
+  /** Defaults to what registering gives: unverified for clients, verified for staff (decision 0028). */
+  emailVerified?: boolean;
 }
 
 export interface SignedInUser {
@@ -70,7 +72,7 @@ export async function createSignedInUser(options: SignInOptions): Promise<Signed
     db.transaction(() => {
       db.prepare(
         "insert into users (id, name, email, email_verified, image, role, created_at, updated_at) values (?, ?, ?, ?, null, ?, ?, ?)",
-      ).run(user.id, user.name, email, role === "employee" ? 1 : 0, role, now, now);
+      ).run(user.id, user.name, email, (options.emailVerified ?? role === "employee") ? 1 : 0, role, now, now);
       if (passwordHash !== undefined) {
         db.prepare(
           "insert into accounts (id, account_id, provider_id, user_id, password, created_at, updated_at) values (?, ?, 'credential', ?, ?, ?, ?)",

@@ -189,6 +189,26 @@ export const POLICIES: Record<string, RoutePolicy> = {
       },
     },
   },
+  // Decision 0028: a GET only shows the button; a made-up link is refused and verifies nothing.
+  "routes/auth/verify-email.tsx": {
+    ...page("public"),
+    post: { access: "public", intents: { "": { body: () => ({ token: "not-a-real-token" }), ok: { status: 400 }, changes: false } } },
+  },
+  // Anyone signed in may post it; a wrong current password is refused on the field and changes
+  // nothing (a real change ends the world's other sessions: tests/password-change.test.ts has it).
+  "routes/auth/change-password.tsx": {
+    ...page("signed-in"),
+    post: {
+      access: "signed-in",
+      intents: {
+        "": {
+          body: () => ({ currentPassword: "not-the-current-password", newPassword: "lantern-okapi-drizzle-77", confirm: "lantern-okapi-drizzle-77" }),
+          ok: { status: 400 },
+          changes: false,
+        },
+      },
+    },
+  },
   "routes/resources/home-dashboard.ts": {
     ...page("public", to("/")),
     post: { access: "signed-in", intents: { "": { body: () => ({ enabled: "1", returnTo: "/" }), ok: to("/"), changes: false } } },
@@ -363,6 +383,14 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/portal/settings-delete-account.ts": {
     ...page("public", to("/user-dashboard/settings")),
     post: { access: "client", ignoresBody: true, intents: { "delete-account": { body: () => ({ intent: "delete-account" }), ok: to("/?notice=deleted"), changes: true, disposable: "account" } } },
+  },
+  // The world's clients are verified: "Send again" queues nothing and says so.
+  "routes/portal/verify-email-send.ts": {
+    ...page("public", to("/user-dashboard")),
+    post: {
+      access: "client",
+      intents: { "": { body: () => ({ returnTo: "/user-dashboard/settings" }), ok: to("/user-dashboard/settings?notice=email-verified"), changes: false } },
+    },
   },
   "routes/resources/events-console.ts": page("staff"),
   "routes/resources/events-portal.ts": page("client"),

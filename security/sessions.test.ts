@@ -1,6 +1,6 @@
 import { afterAll, describe, inject, test } from "vitest";
 import { get, postForm, register, signIn, PASSWORD } from "./helpers/client";
-import { clearRateLimits, database } from "./helpers/database";
+import { clearRateLimits, database, markEmailVerified } from "./helpers/database";
 import { sessionCookie, tokenOf } from "./helpers/http";
 import { deliveredMail } from "./helpers/mail";
 import { tally, type Tally } from "./helpers/tally";
@@ -72,6 +72,7 @@ describe("Sessions", () => {
     const t = tally(context, "Sessions");
     const email = freshEmail("reset");
     const phone = await register(server, email);
+    await markEmailVerified(server, email);
     const laptop = await signIn(server, email);
     const asked = await postForm(server, "/settings/reset-password", { intent: "reset-password" }, { cookie: phone });
     t.check("the reset link is sent", asked.location === "/user-dashboard/settings?notice=reset-sent", String(asked.location));
@@ -93,6 +94,7 @@ describe("Sessions", () => {
     const t = tally(context, "Sessions");
     const email = freshEmail("delete");
     const phone = await register(server, email);
+    await markEmailVerified(server, email);
     const laptop = await signIn(server, email);
     const reply = await postForm(server, "/settings/delete-account", { intent: "delete-account" }, { cookie: phone });
     t.check("the account is deleted", reply.location === "/?notice=deleted", String(reply.location));

@@ -45,7 +45,7 @@ function dbCopy(...args: string[]) {
 async function buildSource(): Promise<{ file: string; client: TestUser; cleanup: () => Promise<void> }> {
   const { cleanup } = await openAppDatabase(testDatabases("db-copy")[0]!);
   await seedDemoContent();
-  const client = await signUp("copied.client@example.com", "Copied Client");
+  const client = await signUp("copied.client@example.com", "Copied Client", { verified: false });
   const staff = { id: "staff-1", email: "ops@indigokite.dev", name: "Ops Person" };
   await saveProfile({ ownerId: client.id, email: client.email }, { fullName: "Copied Client", phone: "+91 98200 12345", company: "Acme", country: "India" });
   const project = await createProject({ ownerId: client.id }, { title: "Rider app", description: "Delivery riders' app." });

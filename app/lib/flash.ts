@@ -13,6 +13,12 @@ export const FLASH = {
   "reset-failed": { tone: "error", text: "Failed to send reset link. Try again later." },
   "no-email": { tone: "error", text: "No user email found." },
   "password-changed": { tone: "success", text: "Your password has been changed. Please log in with the new one." },
+  // Issue 15 (decision 0028): e-mail verification and password change.
+  "email-verified": { tone: "success", text: "Your e-mail address is verified." },
+  "verification-sent": { tone: "success", text: ({ email }) => `We sent a new verification link to ${email ?? "your address"}.` },
+  "verification-failed": { tone: "error", text: "We could not send a new link just now. Please try again." },
+  "verify-first": { tone: "error", text: "Verify your e-mail address first: we sent you a new verification link. Then ask for a password reset again." },
+  "password-updated": { tone: "success", text: "Your password has been changed. You are signed out everywhere else." },
 } satisfies Record<string, { tone: "success" | "error"; text: Text }>;
 
 type FlashCode = keyof typeof FLASH;

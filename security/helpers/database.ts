@@ -69,6 +69,15 @@ export async function clearRateLimits(server: ServerInfo): Promise<void> {
   await database(server).deleteFrom("rateLimits").execute();
 }
 
+/** Marks an address verified, as its verification link would (decision 0028): an established client. */
+export async function markEmailVerified(server: ServerInfo, email: string): Promise<void> {
+  await database(server)
+    .updateTable("users")
+    .set({ emailVerified: server.backend === "sqlite" ? 1 : true })
+    .where("email", "=", email.toLowerCase())
+    .execute();
+}
+
 export async function userId(server: ServerInfo, email: string): Promise<string> {
   const row = await database(server).selectFrom("users").select("id").where("email", "=", email.toLowerCase()).executeTakeFirstOrThrow();
   return row.id;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { pdf } from "../../tests/fixtures/make-files";
 import { applicationFields, PASSWORD, postForm, postMultipart, quoteFields, register, signIn, warmFormToken } from "./client";
-import { database, userId } from "./database";
+import { clearRateLimits, database, markEmailVerified, userId } from "./database";
 import { addStaffWithCli, type ServerInfo } from "./server";
 
 export type ActorName = "guest" | "client A" | "client B" | "staff";
@@ -40,6 +40,8 @@ async function seedClient(server: ServerInfo, label: "A" | "B", openingId: strin
   const tag = `${label}${randomBytes(4).toString("hex")}`;
   const email = `client-${tag.toLowerCase()}@example.com`;
   const cookie = await register(server, email);
+  // Established clients: their address is verified (decision 0028), so they receive account mail.
+  await markEmailVerified(server, email);
   const id = await userId(server, email);
   const markers = [`PROFILE-${tag}`, `PROJECT-${tag}`, `COMPLAINT-${tag}`, `LEAD-${tag}`, `APPLICATION-${tag}`, email];
   const must = (what: string, status: number, ok: number[]) => {
@@ -80,6 +82,9 @@ export async function seedWorld(server: ServerInfo): Promise<World> {
   const staffCookie = await signIn(server, staffEmail, STAFF_PASSWORD, "/employee-login");
   const a = await seedClient(server, "A", openings[0]!.id);
   const b = await seedClient(server, "B", openings[0]!.id);
+  // Seeding used up the clients' mail allowance (verification, quote and application mails): the
+  // suites start with none counted.
+  await clearRateLimits(server);
   return {
     server,
     actors: {

@@ -1,4 +1,5 @@
 import { auth } from "~/server/auth/auth.server";
+import { currentDialect, db } from "~/server/db/db.server";
 import { addStaff } from "~/server/models/staff.server";
 
 // Real accounts made through Better Auth on the suite's database (see databases.ts), signed in
@@ -24,12 +25,19 @@ export function sessionCookieFrom(headers: Headers): string {
   return cookie;
 }
 
-/** Registers a client with TEST_PASSWORD and returns its session. */
-export async function signUp(email: string, name = "Test Client"): Promise<TestUser> {
+/**
+ * Registers a client with TEST_PASSWORD and returns its session. By default an established client:
+ * its address verified (decision 0028) and its verification mail gone from the outbox.
+ */
+export async function signUp(email: string, name = "Test Client", { verified = true } = {}): Promise<TestUser> {
   const { headers, response } = await (await auth()).api.signUpEmail({
     body: { email, password: TEST_PASSWORD, name },
     returnHeaders: true,
   });
+  if (verified) {
+    await db().updateTable("users").set({ emailVerified: currentDialect() === "sqlite" ? 1 : true }).where("id", "=", response.user.id).execute();
+    await db().deleteFrom("mailOutbox").where("toAddress", "=", email.toLowerCase()).execute();
+  }
   return { id: response.user.id, email, cookie: sessionCookieFrom(headers) };
 }
 

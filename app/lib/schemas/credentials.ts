@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { newPasswordField } from "~/lib/password-rules";
 import { emailField } from "./fields";
 
 // SPEC §5: email and password required; the provider's own rules apply on top.
@@ -8,3 +9,10 @@ export const credentialsSchema = z.object({
 });
 
 export type Credentials = z.infer<typeof credentialsSchema>;
+
+// Issue 15: a new client account's password follows the client rules (app/lib/password-rules.ts);
+// signing in keeps the plain check above, so older, shorter passwords still work.
+export const registerSchema = z.object({
+  email: emailField(),
+  password: newPasswordField("client"),
+});

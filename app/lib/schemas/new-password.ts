@@ -1,9 +1,16 @@
+import { newPasswordField, type PasswordAudience } from "~/lib/password-rules";
 import { z } from "~/lib/zod";
 
-export const newPasswordSchema = z
-  .object({
-    token: z.string().min(1, "This reset link is incomplete. Ask for a new one."),
-    password: z.string({ error: "Password is required." }).min(8, "Use at least 8 characters.").max(128, "Use at most 128 characters."),
-    confirm: z.string({ error: "Repeat the password." }),
-  })
-  .refine((v) => v.password === v.confirm, { message: "The passwords do not match.", path: ["confirm"] });
+/** The reset link's form; the length rule is the account's (staff or client, issue 15). */
+export function resetPasswordSchema(audience: PasswordAudience) {
+  return z
+    .object({
+      token: z.string().min(1, "This reset link is incomplete. Ask for a new one."),
+      password: newPasswordField(audience),
+      confirm: z.string({ error: "Repeat the password." }),
+    })
+    .refine((v) => v.password === v.confirm, { message: "The passwords do not match.", path: ["confirm"] });
+}
+
+/** The client rules: what a link whose account is unknown is checked against. */
+export const newPasswordSchema = resetPasswordSchema("client");

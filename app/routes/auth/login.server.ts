@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, redirect, replace } from "react-router";
 import { CUSTOMER_GOOGLE_FAILED, EMPLOYEE_ON_CUSTOMER_GOOGLE } from "~/lib/auth-messages";
 import { withFlash } from "~/lib/flash";
-import { credentialsSchema } from "~/lib/schemas/credentials";
+import { credentialsSchema, registerSchema } from "~/lib/schemas/credentials";
+import { commonPasswordProblem } from "~/server/auth/password-rules.server";
 import { googleEnabled } from "~/server/auth/auth.server";
 import { cameFromGoogleCallback, clearGoogleLanding } from "~/server/auth/google-landing.server";
 import { STAFF_REFUSAL_PREFIX } from "~/server/auth/staff-identity.server";
@@ -46,9 +47,12 @@ export async function loginAction(request: Request, clientIp: string) {
     if (!started) return formResult({ intent: "google", status: "error", message: CUSTOMER_GOOGLE_FAILED }, googleEnabled() ? 502 : 400);
     throw redirect(started.url, { headers: started.headers });
   }
-  const submission = parseWithZod(formData, { schema: credentialsSchema });
-  if (submission.status !== "success") return formResult({ status: "invalid", result: submission.reply() }, 400);
   const register = intent === "register";
+  // A new account's password follows the client rules (issue 15); signing in checks none.
+  const submission = parseWithZod(formData, { schema: register ? registerSchema : credentialsSchema });
+  if (submission.status !== "success") return formResult({ status: "invalid", result: submission.reply({ hideFields: ["password"] }) }, 400);
+  const common = register ? await commonPasswordProblem(submission.value.password) : null;
+  if (common) return formResult({ status: "invalid", result: submission.reply({ fieldErrors: { password: [common] }, hideFields: ["password"] }) }, 400);
   const outcome = register
     ? await registerWithPassword(request, submission.value, clientIp)
     : await signInWithPassword(request, submission.value, { as: "client", clientIp });

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo } from "react";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { FormField } from "~/components/forms/form-field";
@@ -7,13 +8,12 @@ import { FormError } from "~/components/forms/form-error";
 import { QUOTE_FAILURE_MESSAGE } from "~/lib/constants";
 import { withFlash } from "~/lib/flash";
 import { keepFailureInForm } from "~/lib/form-failure";
-import { newPasswordSchema } from "~/lib/schemas/new-password";
+import { resetPasswordSchema } from "~/lib/schemas/new-password";
 import { auth } from "~/server/auth/auth.server";
+import { commonPasswordProblem } from "~/server/auth/password-rules.server";
+import { resetLinkAudience } from "~/server/auth/reset-audience.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
-
-// Derived from the schema once, not on every render.
-const constraint = getZodConstraint(newPasswordSchema);
 
 export function meta() {
   return [{ title: "Choose a new password | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
@@ -21,13 +21,22 @@ export function meta() {
 
 // A GET only shows the form: the token is used up by the POST alone, so a mail scanner that opens
 // the link cannot spend it (issue 15).
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+// The password rules are the account's: staff or client (issue 15), read from the link unused.
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, audience: await resetLinkAudience(token) };
 }
 
+const hideFields = ["password", "confirm"];
+
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: newPasswordSchema });
-  if (submission.status !== "success") return formResult({ status: "invalid", result: submission.reply() }, 400);
+  const form = await readForm(request);
+  const token = form.get("token");
+  const audience = await resetLinkAudience(typeof token === "string" ? token : "");
+  const submission = parseWithZod(form, { schema: resetPasswordSchema(audience) });
+  if (submission.status !== "success") return formResult({ status: "invalid", result: submission.reply({ hideFields }) }, 400);
+  const common = await commonPasswordProblem(submission.value.password);
+  if (common) return formResult({ status: "invalid", result: submission.reply({ fieldErrors: { password: [common] }, hideFields }) }, 400);
   try {
     // Better Auth revokes every session of the account here (revokeSessionsOnPasswordReset).
     await (await auth()).api.resetPassword({ body: { newPassword: submission.value.password, token: submission.value.token } });
@@ -35,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
     // Used, expired (one hour, auth.server.ts) or made up: signed-in users ask again from Settings,
     // signed-out ones from /forgot-password (the link under the form).
     const message = "This reset link is invalid or has expired. Ask for a new one from Settings, or with the link below if you are signed out.";
-    return formResult({ status: "error", message, result: submission.reply({ hideFields: ["password", "confirm"] }) }, 400);
+    return formResult({ status: "error", message, result: submission.reply({ hideFields }) }, 400);
   }
   throw redirect(withFlash("/login", "password-changed"));
 }
@@ -46,12 +55,13 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  // No constraint attributes: the rules are shown only when a password fails them (SPEC §5).
+  const schema = useMemo(() => resetPasswordSchema(loaderData.audience), [loaderData.audience]);
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    constraint,
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
     <div className="container-page flex justify-center py-16">

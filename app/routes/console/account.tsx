@@ -1,5 +1,6 @@
 import type { Route } from "./+types/account";
 import { LogoutButton } from "~/components/logout-button";
+import { ChangePassword } from "~/components/settings/change-password";
 import { SettingRow } from "~/components/settings/setting-row";
 import { TwoFactorSetting } from "~/components/settings/two-factor-setting";
 import { hasSecondFactor } from "~/server/auth/second-factor.server";
@@ -25,6 +26,9 @@ export default function ConsoleAccount({ loaderData }: Route.ComponentProps) {
       </p>
       <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
         <TwoFactorSetting enabled={loaderData.twoFactor} />
+        <SettingRow title="Change password" detail="Enter your current password, then the new one. Other devices are signed out.">
+          <ChangePassword audience="staff" />
+        </SettingRow>
         <SettingRow title="Logout" detail="Sign out on this device.">
           <LogoutButton />
         </SettingRow>

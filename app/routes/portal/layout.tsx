@@ -3,6 +3,7 @@ import type { Route } from "./+types/layout";
 import { LoadingBar } from "~/components/loading-bar";
 import { PanelError } from "~/components/portal/panel";
 import { PortalShell } from "~/components/portal/shell";
+import { VerifyEmailBanner } from "~/components/portal/verify-email-banner";
 import { PORTAL_TABS, skipReloadOnQueryChange } from "~/lib/portal";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireClient } from "~/server/auth/session.server";
@@ -16,7 +17,7 @@ export function headers() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
-  return { email: user.email };
+  return { email: user.email, emailVerified: user.emailVerified };
 }
 
 /** The destination tab while a client-side switch waits for its data, with its loading text. */
@@ -34,6 +35,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   const pendingTab = usePendingTab();
   return (
     <PortalShell email={loaderData.email}>
+      {loaderData.emailVerified ? null : <VerifyEmailBanner email={loaderData.email} />}
       {pendingTab?.loading ? <LoadingBar label={pendingTab.loading} /> : <Outlet />}
     </PortalShell>
   );

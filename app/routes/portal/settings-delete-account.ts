@@ -32,7 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // confirmation (SPEC §8) — or nothing at all (issue 15).
     // Limited like every account mail (mail-limits.server.ts), and counted before the transaction
     // (a counter write inside it would wait on it): the deletion itself always goes ahead.
-    const confirm = (await accountMailAllowedFromIp(context.clientIp, "account-deleted")) && (await mailAllowedTo(user.email, "account-deleted"));
+    // An unverified address gets no confirmation either (decision 0028).
+    const confirm =
+      user.emailVerified && (await accountMailAllowedFromIp(context.clientIp, "account-deleted")) && (await mailAllowedTo(user.email, "account-deleted"));
     await deleteAccountAndData(user.id, { purgeMailTo: user.email, then: confirm ? (trx) => queueAccountDeletedMail(trx, user.email, user.id) : undefined });
     notifyMailEnqueued();
     // The session is gone already; this clears its cookies.

@@ -16,16 +16,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Resource routes are outside React Router's own origin check (docs/security.md "Cross-site requests").
   if (!isSameOrigin(request)) throw new Response("Cross-site request refused.", { status: 403 });
   if (!user.email) throw redirect(withFlash(SETTINGS_PATH, "no-email"));
+  // An unverified address is sent its verification link instead (decision 0028), and told so.
+  const sent = user.emailVerified ? "reset-sent" : "verify-first";
   // Past a limit (per IP here, per address where the mail is queued) no mail goes out and the
   // answer is the usual one: the limits are in docs/security.md, not in the answer.
-  if (!(await accountMailAllowedFromIp(context.clientIp, "password-reset"))) throw redirect(withFlash(SETTINGS_PATH, "reset-sent"));
+  if (!(await accountMailAllowedFromIp(context.clientIp, "password-reset"))) throw redirect(withFlash(SETTINGS_PATH, sent));
   try {
     await (await auth()).api.requestPasswordReset({ body: { email: user.email, redirectTo: "/reset-password" }, headers: request.headers });
   } catch (error) {
     logger.error({ err: error }, "password reset request failed");
     throw redirect(withFlash(SETTINGS_PATH, "reset-failed"));
   }
-  throw redirect(withFlash(SETTINGS_PATH, "reset-sent"));
+  throw redirect(withFlash(SETTINGS_PATH, sent));
 }
 
 // With JavaScript the settings panel posts here with a fetcher: a failed request answers its

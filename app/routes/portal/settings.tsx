@@ -2,6 +2,7 @@ import { Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { FormError } from "~/components/forms/form-error";
 import { DeleteAccount } from "~/components/portal/delete-account";
+import { ChangePassword } from "~/components/settings/change-password";
 import { SettingRow } from "~/components/settings/setting-row";
 import { TwoFactorSetting } from "~/components/settings/two-factor-setting";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
@@ -65,6 +66,9 @@ export default function SettingsPanel({ loaderData }: Route.ComponentProps) {
           <ResetPasswordButton />
         </SettingRow>
         <TwoFactorSetting enabled={loaderData.twoFactor} />
+        <SettingRow title="Change password" detail="Enter your current password, then the new one. Other devices are signed out.">
+          <ChangePassword audience="client" />
+        </SettingRow>
         <SettingRow title="Dark Mode" detail={`The ${theme} theme is on. Saved in this browser.`}>
           <button type="button" className="btn-secondary" onClick={() => setTheme(theme === "dark" ? "light" : "dark")}>
             {theme === "dark" ? "Light" : "Dark"}

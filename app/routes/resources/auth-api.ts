@@ -4,7 +4,9 @@ import { markGoogleLanding } from "~/server/auth/google-landing.server";
 
 // Only the browser-facing steps of Google sign-in go through Better Auth's HTTP handler. Every
 // other auth step runs in our own actions (domain rules, rate limits), so the rest of its API is
-// not exposed: a direct POST to /api/auth/sign-up/email must not create anyone.
+// not exposed: a direct POST to /api/auth/sign-up/email must not create anyone, and a GET of
+// /api/auth/verify-email (which verifies at once) must not let a mail scanner use up a link
+// (decision 0028: our /verify-email page verifies on its POST only).
 const EXPOSED = [/^\/api\/auth\/callback\/[\w-]+$/, /^\/api\/auth\/oauth2\/callback\/[\w-]+$/, /^\/api\/auth\/error$/];
 
 function exposed(request: Request): boolean {

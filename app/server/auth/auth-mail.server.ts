@@ -5,13 +5,17 @@ import { getEnv } from "~/server/env.server";
 import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { composeMail } from "~/server/mail/templates.server";
 import { mailAllowedTo } from "~/server/defence/mail-limits.server";
+import { queueVerificationMail, type AccountToVerify } from "./verification-mail.server";
 
 /**
  * Only writes an outbox row: as fast for every e-mail, and the link is never lost
  * (docs/security.md "Sign-in, registration and account mails"). Past the per-address limit it
- * writes nothing, whoever asked (mail-limits.server.ts).
+ * writes nothing, whoever asked (mail-limits.server.ts). An unverified address gets the verification
+ * mail instead: it gets no other mail (decision 0028).
  */
-export async function queuePasswordResetMail(email: string, token: string): Promise<void> {
+export async function queuePasswordResetMail(user: AccountToVerify, token: string): Promise<void> {
+  if (!user.emailVerified) return queueVerificationMail(user, undefined, "reset");
+  const email = user.email;
   if (!(await mailAllowedTo(email, "password-reset"))) return;
   const url = `${getEnv().APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
   const mail = composeMail({

@@ -86,7 +86,7 @@ async function complaintForChange(trx: Transaction<Database>, id: string) {
   return trx
     .selectFrom("complaints as c")
     .innerJoin("users as u", "u.id", "c.ownerId")
-    .select(["c.id", "c.ownerId", "c.status", "c.createdAt", "u.email"])
+    .select(["c.id", "c.ownerId", "c.status", "c.createdAt", "u.email", "u.emailVerified"])
     .where("c.id", "=", id)
     .executeTakeFirst();
 }
@@ -110,7 +110,8 @@ export async function addStaffReply(actor: Actor, { complaintId, text }: { compl
       await trx.updateTable("complaints").set({ updatedAt: now }).where("id", "=", complaintId).execute();
       await recordAudit(trx, actor, { action: "complaint.reply", entity: "complaint", entityId: complaintId, detail: { replyId: reply.id, ownerId: complaint.ownerId } }, now);
       const mail = staffReplyMail({ staffName: reply.senderName, text: trimmed, raisedAt: complaint.createdAt, portalUrl: portalUrl() });
-      await enqueueMail(trx, { to: complaint.email, ...mail, idempotencyKey: `complaint:${complaintId}:reply:${reply.id}` }, now);
+      // Decision 0028: an unverified address gets no mail but its verification link; the reply waits in the portal.
+      if (complaint.emailVerified) await enqueueMail(trx, { to: complaint.email, ...mail, idempotencyKey: `complaint:${complaintId}:reply:${reply.id}` }, now);
       return { reply, ownerId: complaint.ownerId };
     });
   if (!stored) return undefined;
@@ -148,7 +149,7 @@ export async function setComplaintStatus(
       const detail = { from: complaint.status, to: status, changeId, ownerId: complaint.ownerId };
       await recordAudit(trx, actor, { action: "complaint.status", entity: "complaint", entityId: complaintId, detail }, now);
       const mail = complaintStatusMail({ status, raisedAt: complaint.createdAt, portalUrl: portalUrl() });
-      await enqueueMail(trx, { to: complaint.email, ...mail, idempotencyKey: `complaint:${complaintId}:status:${changeId}` }, now);
+      if (complaint.emailVerified) await enqueueMail(trx, { to: complaint.email, ...mail, idempotencyKey: `complaint:${complaintId}:status:${changeId}` }, now);
       return { changed: true, changeId, from: complaint.status, to: status, ownerId: complaint.ownerId };
     });
   if (!change) return undefined;

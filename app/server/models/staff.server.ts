@@ -1,6 +1,6 @@
 import { isCompanyLookalike, roleForEmail } from "~/lib/roles";
 import type { Actor } from "~/server/auth/actor.server";
-import { auth } from "~/server/auth/auth.server";
+import { signUpStaff } from "~/server/auth/operator-password.server";
 import { provisionStaffAccount } from "~/server/auth/staff-identity.server";
 import { currentDialect, db } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
@@ -31,9 +31,10 @@ export async function addStaff(actor: Actor | null, email: string, password: str
   if (existing) throw new StaffError(`${normalized} already has an account.`);
   let member: StaffMember;
   try {
-    const signUp = (await auth()).api.signUpEmail;
-    // Issue 15: the only way a company-domain user is created (staff-identity.server.ts).
-    const result = await provisionStaffAccount(() => signUp({ body: { email: normalized, password, name: name ?? normalized.split("@")[0] ?? "" } }));
+    // Issue 15: the only way a company-domain user is created (staff-identity.server.ts). The CLI
+    // (no actor) keeps the operator's own password, whatever its length (decision 0028).
+    const body = { email: normalized, password, name: name ?? normalized.split("@")[0] ?? "" };
+    const result = await provisionStaffAccount(() => signUpStaff(body, actor === null));
     // Staff created by an administrator count as verified (needed for Google sign-in too).
     const verified = currentDialect() === "sqlite" ? 1 : true;
     await db().updateTable("users").set({ emailVerified: verified }).where("id", "=", result.user.id).execute();
