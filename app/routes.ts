@@ -26,6 +26,7 @@ export default [
   route("dashboard", "routes/auth/dashboard.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
+  route("passkeys/sign-in", "routes/auth/passkey-sign-in.ts"),
   route("home-dashboard", "routes/resources/home-dashboard.ts"),
   route("api/auth/*", "routes/resources/auth-api.ts"),
 
@@ -39,6 +40,11 @@ export default [
   route("settings/reset-password", "routes/portal/settings-reset-password.ts"),
   route("settings/delete-account", "routes/portal/settings-delete-account.ts"),
   route("events/portal", "routes/resources/events-portal.ts"),
+
+  // A signed-in user's own sign-in, clients and staff alike (issue 15): sessions and passkeys.
+  route("account/sessions", "routes/account/sessions.ts"),
+  route("account/passkeys", "routes/account/passkeys.ts"),
+  route("account/passkeys/new", "routes/account/passkey-new.ts"),
 
   // Staff console.
   route("employee-dashboard", "routes/console/layout.tsx", [

@@ -1,5 +1,6 @@
 import type { betterAuth as BetterAuth } from "better-auth";
 import type { genericOAuth as GenericOAuth } from "better-auth/plugins";
+import type { passkey as Passkey } from "@better-auth/passkey";
 import { roleForEmail } from "~/lib/roles";
 import { currentDialect, db } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
@@ -7,6 +8,7 @@ import { hashPassword, verifyPassword } from "./passwords.server";
 import { hitRateLimit } from "~/server/defence/rate-limit.server";
 import { queuePasswordResetMail } from "./auth-mail.server";
 import { checkIdentity, provisioningStaff } from "./staff-identity.server";
+import { passkeyOptions } from "./passkey-options.server";
 
 const SESSION_COOKIE_PREFIX = "agency";
 export const GOOGLE_PROVIDER_ID = "google";
@@ -16,11 +18,15 @@ export const CLIENT_IP_HEADER = "x-agency-client-ip";
 // Better Auth is a third of the server's start-up time, and anonymous pages never need it: it is
 // loaded on the first request that does (a sign-in, or a visitor with a session cookie).
 async function loadAuth() {
-  const [{ betterAuth }, { genericOAuth }] = await Promise.all([import("better-auth"), import("better-auth/plugins")]);
-  return createAuth(betterAuth, genericOAuth);
+  const [{ betterAuth }, { genericOAuth }, { passkey }] = await Promise.all([
+    import("better-auth"),
+    import("better-auth/plugins"),
+    import("@better-auth/passkey"),
+  ]);
+  return createAuth(betterAuth, genericOAuth, passkey);
 }
 
-function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericOAuth) {
+function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericOAuth, passkey: typeof Passkey) {
   const env = getEnv();
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -128,7 +134,7 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    plugins: [...google],
+    plugins: [...google, passkey(passkeyOptions(env.APP_URL))],
   });
 }
 

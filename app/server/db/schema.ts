@@ -115,6 +115,7 @@ export interface Database {
   projectProgress: ProjectProgressTable;
   users: UserTable;
   sessions: SessionTable;
+  passkeys: PasskeyTable;
   profiles: ProfileTable;
   projects: ProjectTable;
   complaints: ComplaintTable;
@@ -148,6 +149,20 @@ interface SessionTable {
   userAgent: string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
+}
+
+interface PasskeyTable {
+  id: string;
+  name: string | null;
+  publicKey: string;
+  userId: string;
+  credentialId: string;
+  counter: number;
+  deviceType: string;
+  backedUp: boolean | number;
+  transports: string | null;
+  createdAt: Date | string | null;
+  aaguid: string | null;
 }
 
 export interface ProfileTable {
