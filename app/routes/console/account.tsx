@@ -1,6 +1,8 @@
 import type { Route } from "./+types/account";
 import { LogoutButton } from "~/components/logout-button";
 import { SettingRow } from "~/components/settings/setting-row";
+import { AccountSecurityRows } from "~/components/settings/account-security-rows";
+import { accountSecurity } from "~/server/auth/account-security.server";
 import { requireStaff } from "~/server/auth/session.server";
 
 export function meta() {
@@ -11,7 +13,7 @@ export function meta() {
 // here; each part is a SettingRow whose component sits in app/components/settings/.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  return { email: user.email, name: user.name };
+  return { email: user.email, name: user.name, security: await accountSecurity(request, user) };
 }
 
 export default function ConsoleAccount({ loaderData }: Route.ComponentProps) {
@@ -22,6 +24,7 @@ export default function ConsoleAccount({ loaderData }: Route.ComponentProps) {
         {loaderData.name} · {loaderData.email}
       </p>
       <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+        <AccountSecurityRows {...loaderData.security} />
         <SettingRow title="Logout" detail="Sign out on this device.">
           <LogoutButton />
         </SettingRow>
