@@ -41,6 +41,7 @@ const ROW_TABLES = [
   "record_notes",
   "audit_log",
   "accounts",
+  "passkeys",
 ];
 // Tables the server also writes on its own (mail worker, session refresh): compared by count.
 const COUNT_TABLES = ["sessions", "verifications", "mail_outbox"];

@@ -19,8 +19,16 @@ type Outcome<T> = { ok: true; value: T; headers: Headers } | { ok: false; status
 const ATTEMPTS_PER_IP = { limit: 30, windowMs: 15 * 60_000 };
 
 
+/**
+ * The plugin answers a credential it cannot verify with an APIError, some of them 500s
+ * ("failed to verify registration"): each is the browser's bad answer, so a 4xx here. Anything
+ * else is ours, and a 500.
+ */
 function failed(error: unknown, message: string, status = 400): { ok: false; status: number; message: string } {
-  if (error instanceof APIError) return { ok: false, status: error.statusCode >= 500 ? 500 : status, message };
+  if (error instanceof APIError) {
+    logger.warn({ code: (error.body as { code?: string } | undefined)?.code, status: error.statusCode }, "passkey step refused");
+    return { ok: false, status, message };
+  }
   logger.error({ err: error }, "passkey step failed");
   return { ok: false, status: 500, message };
 }
