@@ -33,6 +33,7 @@ async function addPasskey(page: Page, accountPath: string, name: string) {
   await waitForHydration(page);
   await page.getByLabel("Passkey name").fill(name);
   await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Passkey added." })).toBeVisible();
   await expect(page.getByTestId("passkey-row").filter({ hasText: name })).toBeVisible();
 }
 

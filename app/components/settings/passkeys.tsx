@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { useFetcher, useRevalidator } from "react-router";
+import { useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
 import { FormError } from "~/components/forms/form-error";
 import { PASSKEYS_ACTION } from "~/lib/account-paths";
 import { formatDateTime } from "~/lib/dates";
+import { withFlash } from "~/lib/flash";
 import type { FormResult } from "~/lib/form-result";
 import { PASSKEY_NAME_MAX, renamePasskeySchema } from "~/lib/schemas/passkeys";
 import { addPasskey, usePasskeysSupported } from "~/lib/webauthn-client";
@@ -71,7 +72,9 @@ function AddPasskey() {
   const [busy, setBusy] = useState(false);
   const [name, setName] = useState("");
   const [message, setMessage] = useState<string | null>(null);
+  const navigate = useNavigate();
   const revalidator = useRevalidator();
+  const { pathname } = useLocation();
   if (!supported) {
     return <p className="text-sm text-slate-600 dark:text-slate-400">Adding a passkey needs JavaScript and a browser that supports passkeys.</p>;
   }
@@ -86,8 +89,10 @@ function AddPasskey() {
       return;
     }
     setName("");
-    setMessage(null);
+    // The list is reloaded first: the portal skips reloads when only the query changes. Then the
+    // page's notice (aria-live) announces the new passkey.
     await revalidator.revalidate();
+    await navigate(withFlash(pathname, "passkey-added"), { replace: true, preventScrollReset: true });
   }
 
   return (
