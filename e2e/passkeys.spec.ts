@@ -23,9 +23,12 @@ test.afterAll(async () => {
 async function addVirtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
     options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
   });
+  /** From now on the authenticator fails to verify its user (a wrong fingerprint, no PIN). */
+  const stopVerifyingUser = () => cdp.send("WebAuthn.setUserVerified", { authenticatorId, isUserVerified: false });
+  return { stopVerifyingUser };
 }
 
 async function addPasskey(page: Page, accountPath: string, name: string) {
@@ -74,6 +77,22 @@ test("A staff member signs in with a passkey on the employee form, and the clien
   await waitForHydration(page);
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page).toHaveURL(/\/employee-dashboard/);
+});
+
+test("A passkey whose authenticator does not verify its user is not a way in", async ({ page }) => {
+  const authenticator = await addVirtualAuthenticator(page);
+  await signIn(page, { role: "client", baseURL: base, databaseFile: server.databaseFile });
+  await addPasskey(page, "/user-dashboard/settings", "Unlocked phone");
+  await signOut(page);
+  await authenticator.stopVerifyingUser();
+
+  await page.goto(`${base}/login`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  // Chromium itself refuses here (the server's own check: tests/passkeys.test.ts).
+  await expect(page.getByRole("alert").filter({ hasText: /cancelled or timed out|Sign-in failed/ })).toBeVisible();
+  await page.goto(`${base}/user-dashboard`);
+  await expect(page).toHaveURL(/\/login/);
 });
 
 test("A passkey is renamed and deleted from Settings", async ({ page }) => {

@@ -6,6 +6,7 @@ import * as signInRoute from "~/routes/auth/passkey-sign-in";
 import * as settingsRoute from "~/routes/portal/settings";
 import { EMPLOYEE_ON_CUSTOMER_FORM, SIGN_IN_FAILED, TOO_MANY_ATTEMPTS, employeeDomainOnly } from "~/lib/auth-messages";
 import { db } from "~/server/db/db.server";
+import { passkeyOptions } from "~/server/auth/passkey-options.server";
 import { signInStaff, signUp, type TestUser } from "./helpers/accounts";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { call } from "./helpers/routes";
@@ -159,4 +160,18 @@ describe.each(testDatabases("passkeys"))("Passkeys on $name", (database) => {
     // Another visitor is still served.
     expect((await call(signInRoute.action, SIGN_IN, { form: { intent: "options", form: "client" }, clientIp: "192.0.2.78" })).status).toBe(200);
   });
+});
+
+test("The relying party is APP_URL's host name, and a passkey without user verification is refused at registration and sign-in", async () => {
+  const options = passkeyOptions("https://portal.indigokite.test:8443/some/path");
+  expect(options).toMatchObject({ rpID: "portal.indigokite.test", origin: "https://portal.indigokite.test:8443" });
+  expect(options.authenticatorSelection).toMatchObject({ residentKey: "required", userVerification: "required" });
+  const authenticated = (userVerified: boolean) =>
+    options.authentication!.afterVerification!({ verification: { authenticationInfo: { userVerified } } } as never);
+  const registered = (userVerified: boolean) =>
+    options.registration!.afterVerification!({ verification: { registrationInfo: { userVerified } } } as never);
+  expect(() => authenticated(false)).toThrow(/did not verify its user/);
+  expect(() => registered(false)).toThrow(/did not verify its user/);
+  expect(authenticated(true)).toBeUndefined();
+  expect(registered(true)).toBeUndefined();
 });
