@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
     environment: "node",
-    env: { LOG_LEVEL: "error" },
+    // Existing suites sign staff in with a password alone; two-factor tests set STAFF_2FA=required.
+    env: { LOG_LEVEL: "error", STAFF_2FA: "optional" },
   },
 });

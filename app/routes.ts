@@ -26,6 +26,8 @@ export default [
   route("dashboard", "routes/auth/dashboard.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
+  route("two-factor", "routes/auth/two-factor.tsx"),
+  route("account/two-factor", "routes/auth/account-two-factor.tsx"),
   route("passkeys/sign-in", "routes/auth/passkey-sign-in.ts"),
   route("home-dashboard", "routes/resources/home-dashboard.ts"),
   route("api/auth/*", "routes/resources/auth-api.ts"),

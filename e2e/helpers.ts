@@ -289,6 +289,8 @@ export async function startIsolatedServer(options: IsolatedServerOptions = {}): 
       AUTH_SECRET: AUTH_SECRET(),
       SMTP_URL: "",
       DEMO_CONTENT: "on",
+      // As the main server (playwright.config.ts); a spec passes STAFF_2FA=required to test that.
+      STAFF_2FA: "optional",
       ...options.env,
     },
   });

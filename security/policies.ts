@@ -170,6 +170,36 @@ export const POLICIES: Record<string, RoutePolicy> = {
       intents: { "": { body: () => ({ token: "not-a-real-token", password: "new-password-123", confirm: "new-password-123" }), ok: { status: 400 }, changes: false } },
     },
   },
+  // Issue 15, decision 0029. Without Better Auth's challenge cookie (only a right password sets
+  // it) there is nothing to answer: everyone is sent to /login and nothing is checked.
+  "routes/auth/two-factor.tsx": {
+    ...page("public", to("/login")),
+    post: {
+      access: "public",
+      intents: {
+        totp: { body: () => ({ intent: "totp", code: "123456" }), ok: to("/login"), changes: false },
+        recovery: { body: () => ({ intent: "recovery", code: "abcde-12345" }), ok: to("/login"), changes: false },
+      },
+    },
+  },
+  // Enrolment and management of one's own second factor: any signed-in user, for themselves only.
+  "routes/auth/account-two-factor.tsx": {
+    ...page("signed-in"),
+    post: {
+      access: "signed-in",
+      intents: {
+        start: {
+          body: (c) => ({ intent: "start", password: c.actor.role === "staff" ? c.world.staffPassword : PASSWORD }),
+          ok: ok200,
+          // A pending (unconfirmed) secret; two-factor stays off until a code confirms it.
+          changes: true,
+        },
+        confirm: { body: () => ({ intent: "confirm", code: "000000", uri: "otpauth://totp/Matrix:x?secret=JBSWY3DPEHPK3PXP" }), ok: { status: 400 }, changes: false },
+        regenerate: { body: (c) => ({ intent: "regenerate", password: c.actor.role === "staff" ? c.world.staffPassword : PASSWORD }), ok: { status: 409 }, changes: false },
+        disable: { body: (c) => ({ intent: "disable", password: c.actor.role === "staff" ? c.world.staffPassword : PASSWORD }), ok: { status: 409 }, changes: false },
+      },
+    },
+  },
   // Password-less sign-in (issue 15): a guest's endpoint; someone signed in is just sent on.
   "routes/auth/passkey-sign-in.ts": {
     ...page("public", { status: 405 }),

@@ -54,6 +54,12 @@ test("SQLite file and PostgreSQL URLs are accepted as DATABASE_URL", () => {
   expect(parseEnv({ DATABASE_URL: "postgres://u@h:5432/db" }, tmp()).DATABASE_URL).toBe("postgres://u@h:5432/db");
 });
 
+test("STAFF_2FA is required unless set to optional, and nothing else is accepted", () => {
+  expect(parseEnv({}, tmp()).STAFF_2FA).toBe("required");
+  expect(parseEnv({ STAFF_2FA: "optional" }, tmp()).STAFF_2FA).toBe("optional");
+  expect(() => parseEnv({ STAFF_2FA: "off" }, tmp())).toThrowError(/STAFF_2FA: must be "required" or "optional"/);
+});
+
 test("A short AUTH_SECRET is refused", () => {
   expect(() => parseEnv({ AUTH_SECRET: "short" }, tmp())).toThrowError(/AUTH_SECRET: must be at least 32/);
 });

@@ -38,6 +38,9 @@ const envSchema = z
     REDIS_URL: optional(z.string().regex(/^rediss?:\/\/.+/, "must be redis://… or rediss://…")),
     REDIS_KEY_PREFIX: z.string().default("agency:"),
     TRUSTED_PROXIES: optional(z.string()),
+    // Two-factor sign-in for staff (issue 15, decision 0029): "required" sends staff without it to
+    // enrolment before any console page; "optional" leaves it to each person, as for clients.
+    STAFF_2FA: z.enum(["required", "optional"], { error: 'must be "required" or "optional"' }).default("required"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // Live event streams (docs/security.md "Live updates"): open streams per visitor and per process.
     SSE_MAX_PER_IP: z.coerce.number().int().min(1).default(16),

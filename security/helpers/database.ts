@@ -41,6 +41,8 @@ const ROW_TABLES = [
   "record_notes",
   "audit_log",
   "accounts",
+  // Second factors (issue 15): a refused request must not start, confirm or remove one.
+  "two_factors",
   "passkeys",
 ];
 // Tables the server also writes on its own (mail worker, session refresh): compared by count.

@@ -9,6 +9,7 @@ import { getEnv } from "~/server/env.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
 import { getSessionUser } from "~/server/auth/session.server";
+import { TWO_FACTOR_CHALLENGE_PATH } from "~/lib/two-factor";
 import { isEmployeeEmail, signInWithPassword, signOut, startGoogleSignIn } from "~/server/auth/sign-in.server";
 
 export async function employeeLoginLoader(request: Request) {
@@ -53,5 +54,7 @@ export async function employeeLoginAction(request: Request, clientIp: string) {
   if (!outcome.ok) {
     return formResult({ status: "error", message: outcome.message, result: submission.reply({ hideFields: ["password"] }) }, outcome.status);
   }
+  // Issue 15: with two-factor on, the right password only opens the code challenge.
+  if (outcome.twoFactor) throw redirect(`${TWO_FACTOR_CHALLENGE_PATH}?for=staff`, { headers: outcome.headers });
   throw redirect(withFlash("/dashboard", "welcome"), { headers: outcome.headers });
 }

@@ -9,6 +9,7 @@ import { STAFF_REFUSAL_PREFIX } from "~/server/auth/staff-identity.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
 import { getSessionUser } from "~/server/auth/session.server";
+import { TWO_FACTOR_CHALLENGE_PATH } from "~/lib/two-factor";
 import { registerWithPassword, signInWithPassword, signOut, startGoogleSignIn } from "~/server/auth/sign-in.server";
 
 export async function loginLoader(request: Request) {
@@ -54,5 +55,7 @@ export async function loginAction(request: Request, clientIp: string) {
   if (!outcome.ok) {
     return formResult({ status: "error", message: outcome.message, result: submission.reply({ hideFields: ["password"] }) }, outcome.status);
   }
+  // Issue 15: with two-factor on, the right password only opens the code challenge.
+  if (outcome.twoFactor) throw redirect(TWO_FACTOR_CHALLENGE_PATH, { headers: outcome.headers });
   throw redirect(withFlash(href("/user-dashboard"), register ? "registered" : "login"), { headers: outcome.headers });
 }

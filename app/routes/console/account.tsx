@@ -2,7 +2,9 @@ import type { Route } from "./+types/account";
 import { LogoutButton } from "~/components/logout-button";
 import { SettingRow } from "~/components/settings/setting-row";
 import { AccountSecurityRows } from "~/components/settings/account-security-rows";
+import { TwoFactorSetting } from "~/components/settings/two-factor-setting";
 import { accountSecurity } from "~/server/auth/account-security.server";
+import { hasSecondFactor } from "~/server/auth/second-factor.server";
 import { requireStaff } from "~/server/auth/session.server";
 
 export function meta() {
@@ -13,7 +15,8 @@ export function meta() {
 // here; each part is a SettingRow whose component sits in app/components/settings/.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  return { email: user.email, name: user.name, security: await accountSecurity(request, user) };
+  const [twoFactor, security] = await Promise.all([hasSecondFactor(user.id), accountSecurity(request, user)]);
+  return { email: user.email, name: user.name, twoFactor, security };
 }
 
 export default function ConsoleAccount({ loaderData }: Route.ComponentProps) {
@@ -24,6 +27,7 @@ export default function ConsoleAccount({ loaderData }: Route.ComponentProps) {
         {loaderData.name} · {loaderData.email}
       </p>
       <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+        <TwoFactorSetting enabled={loaderData.twoFactor} />
         <AccountSecurityRows {...loaderData.security} />
         <SettingRow title="Logout" detail="Sign out on this device.">
           <LogoutButton />

@@ -4,10 +4,12 @@ import { FormError } from "~/components/forms/form-error";
 import { DeleteAccount } from "~/components/portal/delete-account";
 import { SettingRow } from "~/components/settings/setting-row";
 import { AccountSecurityRows } from "~/components/settings/account-security-rows";
+import { TwoFactorSetting } from "~/components/settings/two-factor-setting";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
 import type { FormResult } from "~/lib/form-result";
 import { portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
 import { useTheme } from "~/lib/use-theme";
+import { hasSecondFactor } from "~/server/auth/second-factor.server";
 import { requireClient } from "~/server/auth/session.server";
 import { accountSecurity } from "~/server/auth/account-security.server";
 
@@ -18,7 +20,8 @@ const RESET_ACTION = "/settings/reset-password";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
-  return { email: user.email, security: await accountSecurity(request, user) };
+  const [twoFactor, security] = await Promise.all([hasSecondFactor(user.id), accountSecurity(request, user)]);
+  return { email: user.email, twoFactor, security };
 }
 
 /** Posts to an action owned by the accounts module; its answer comes back as a ?notice= banner. */
@@ -64,6 +67,7 @@ export default function SettingsPanel({ loaderData }: Route.ComponentProps) {
         <SettingRow title="Password" detail="We e-mail you a link to choose a new password.">
           <ResetPasswordButton />
         </SettingRow>
+        <TwoFactorSetting enabled={loaderData.twoFactor} />
         <AccountSecurityRows {...loaderData.security} />
         <SettingRow title="Dark Mode" detail={`The ${theme} theme is on. Saved in this browser.`}>
           <button type="button" className="btn-secondary" onClick={() => setTheme(theme === "dark" ? "light" : "dark")}>

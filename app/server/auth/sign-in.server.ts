@@ -10,7 +10,8 @@ import { hitRateLimit } from "~/server/defence/rate-limit.server";
 import { knownDeviceCookie, knownDeviceFor } from "./known-device.server";
 import { reserveLoginAttempt } from "./sign-in-throttle.server";
 
-type AuthOutcome = { ok: true; headers: Headers } | { ok: false; status: number; message: string };
+/** `twoFactor`: the password was right and the account asks for its second factor (/two-factor). */
+type AuthOutcome = { ok: true; headers: Headers; twoFactor?: boolean } | { ok: false; status: number; message: string };
 
 // docs/security.md "Rate limits": calling auth.api from an action skips Better Auth's limiter, so
 // we count here, in the shared counters. Sign-in: sign-in-throttle.server.ts (decision 0027).
@@ -47,14 +48,14 @@ export async function signInWithPassword(
   const reservation = await reserveLoginAttempt(options.clientIp, credentials.email, device);
   if (!reservation.allowed) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
   try {
-    const { headers } = await (await auth()).api.signInEmail({
+    const { headers, response } = await (await auth()).api.signInEmail({
       body: { email: credentials.email, password: credentials.password },
       headers: request.headers,
       returnHeaders: true,
     });
     await reservation.succeeded();
     headers.append("Set-Cookie", knownDeviceCookie(credentials.email, device));
-    return { ok: true, headers };
+    return { ok: true, headers, twoFactor: "twoFactorRedirect" in response && response.twoFactorRedirect === true };
   } catch (error) {
     const outcome = failure(error, SIGN_IN_FAILED);
     return options.failureMessage && !outcome.ok ? { ...outcome, message: options.failureMessage } : outcome;

@@ -115,6 +115,7 @@ export interface Database {
   projectProgress: ProjectProgressTable;
   users: UserTable;
   sessions: SessionTable;
+  twoFactors: TwoFactorTable;
   passkeys: PasskeyTable;
   profiles: ProfileTable;
   projects: ProjectTable;
@@ -136,8 +137,21 @@ interface UserTable {
   emailVerified: boolean | number;
   image: string | null;
   role: string;
+  /** Set by Better Auth's twoFactor plugin once a TOTP enrolment is confirmed (issue 15). */
+  twoFactorEnabled: Generated<boolean | number>;
   createdAt: Date | string;
   updatedAt: Date | string;
+}
+
+/** The twoFactor plugin's row: encrypted TOTP secret and recovery codes (decision 0029). */
+interface TwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  verified: Generated<boolean | number>;
+  failedVerificationCount: Generated<number>;
+  lockedUntil: Date | string | null;
 }
 
 interface SessionTable {

@@ -1,0 +1,77 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { href, Link, redirect } from "react-router";
+import type { Route } from "./+types/two-factor";
+import { ChallengeForm } from "~/components/two-factor/challenge-form";
+import { withFlash } from "~/lib/flash";
+import { keepFailureInForm } from "~/lib/form-failure";
+import { recoveryChallengeSchema, totpChallengeSchema, TWO_FACTOR_MESSAGES } from "~/lib/schemas/two-factor";
+import { answerChallenge, pendingChallenge } from "~/server/auth/second-factor.server";
+import { readForm } from "~/server/http/form-data.server";
+import { formResult, requireIntent } from "~/server/http/form-result.server";
+
+export function meta() {
+  return [{ title: "Two-factor sign-in | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
+}
+
+// Issue 15: after a right password, an account with two-factor on lands here with Better Auth's
+// short-lived challenge cookie; without one there is nothing to answer (guard: the cookie).
+export function loader({ request }: Route.LoaderArgs) {
+  if (!pendingChallenge(request)) throw redirect("/login");
+  const query = new URL(request.url).searchParams;
+  const method = query.get("method") === "recovery" ? ("recovery" as const) : ("totp" as const);
+  // Only for the links back: where the code lands is decided by the account's role.
+  return { method, staff: query.get("for") === "staff" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  // A public form like /login: the size-limited read (413 for an oversized body) comes first, then
+  // the challenge cookie, which Better Auth checks again (signed) in answerChallenge.
+  const formData = await readForm(request);
+  if (!pendingChallenge(request)) throw redirect("/login");
+  const intent = requireIntent(formData, ["totp", "recovery"] as const);
+  const submission = parseWithZod(formData, { schema: intent === "totp" ? totpChallengeSchema : recoveryChallengeSchema });
+  if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
+  const outcome = await answerChallenge(request, intent, submission.value.code, context.clientIp);
+  if (!outcome.ok) {
+    return formResult({ intent, status: "error", message: outcome.message, result: submission.reply({ hideFields: ["code"] }) }, outcome.status);
+  }
+  // The SPEC's landing for each form: staff "Welcome back!" via /dashboard, clients "Logged in successfully!".
+  const to = outcome.role === "employee" ? withFlash("/dashboard", "welcome") : withFlash(href("/user-dashboard"), "login");
+  throw redirect(to, { headers: outcome.headers });
+}
+
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, { totp: TWO_FACTOR_MESSAGES.failed, recovery: TWO_FACTOR_MESSAGES.failed });
+}
+
+export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
+  const recovery = loaderData.method === "recovery";
+  const query = (method: "totp" | "recovery") => {
+    const params = new URLSearchParams(loaderData.staff ? { for: "staff" } : {});
+    if (method === "recovery") params.set("method", "recovery");
+    return params.size ? `/two-factor?${params}` : "/two-factor";
+  };
+  return (
+    <div className="container-page flex justify-center py-16">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Two-factor sign-in</h1>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+          {recovery
+            ? "Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once."
+            : "Enter the 6-digit code from your authenticator app."}
+        </p>
+        <div className="mt-6">
+          <ChallengeForm key={loaderData.method} method={loaderData.method} actionData={actionData?.intent === loaderData.method ? actionData : undefined} />
+        </div>
+        <p className="mt-4 text-center text-sm">
+          <Link to={query(recovery ? "totp" : "recovery")} replace className="text-slate-700 underline dark:text-slate-300">
+            {recovery ? "Use your authenticator app instead" : "Use a recovery code instead"}
+          </Link>
+        </p>
+        <Link to={loaderData.staff ? "/employee-login" : "/login"} className="mt-6 block text-center text-sm text-slate-700 underline dark:text-slate-300">
+          Back to Login
+        </Link>
+      </div>
+    </div>
+  );
+}

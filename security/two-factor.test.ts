@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, test } from "vitest";
+import { totpCode } from "../tests/helpers/totp";
+import { get, postForm, register, signIn } from "./helpers/client";
+import { sessionCookie } from "./helpers/http";
+import { exportsAction, routeTable } from "./route-table";
+import { addStaffWithCli, startServer, type RunningServer } from "./helpers/server";
+import { tally } from "./helpers/tally";
+
+// Issue 15, decision 0029, on a server of its own with STAFF_2FA=required (the shared one runs
+// with optional): no console page, resource or form answers staff before they enrol, and parallel
+// wrong codes against one sign-in challenge are counted before any is checked.
+
+const STAFF_PASSWORD = "staff-password-0123456789";
+const SETUP = "/account/two-factor";
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer({ env: { STAFF_2FA: "required" } });
+});
+afterAll(async () => server?.stop());
+
+const consoleRoutes = () => routeTable().filter((r) => /^\/(employee-dashboard|events\/console)(\/|$)/.test(r.pattern));
+const filled = (pattern: string) => pattern.replace(/:\w+/g, "00000000-0000-4000-8000-000000000000");
+
+/** The challenge cookie Better Auth sets after a right password, as `name=value`. */
+function challengeCookie(cookies: string[]): string {
+  const set = cookies.find((c) => c.includes("two_factor=") && !/Max-Age=0/i.test(c));
+  if (!set) throw new Error("no two-factor challenge cookie");
+  return set.split(";")[0]!;
+}
+
+describe("Two-factor sign-in (STAFF_2FA=required)", () => {
+  test("Staff without a second factor are sent to enrolment by every console page, resource and form", async (context) => {
+    const t = tally(context, "Authorization matrix");
+    const email = `held-${Date.now()}@indigokite.dev`;
+    addStaffWithCli(server, email, STAFF_PASSWORD);
+    const cookie = await signIn(server, email, STAFF_PASSWORD, "/employee-login");
+    for (const route of consoleRoutes()) {
+      const path = filled(route.pattern) + (route.index ? "?index" : "");
+      const page = await get(server, path, cookie);
+      t.check(`GET ${route.pattern} goes to enrolment`, page.status === 302 && page.location === SETUP, `${page.status} ${page.location}`);
+      if (!(await exportsAction(route))) continue;
+      const post = await postForm(server, path, { intent: "anything", id: "x" }, { cookie });
+      t.check(`POST ${route.pattern} goes to enrolment`, post.status === 302 && post.location === SETUP, `${post.status} ${post.location}`);
+    }
+    const setup = await get(server, SETUP, cookie);
+    t.check("the enrolment page itself answers", setup.status === 200, String(setup.status));
+    t.done();
+  });
+
+  test("Thirty parallel wrong codes against one sign-in challenge: at most five are checked, and the right code is then refused", async (context) => {
+    const t = tally(context, "Brute force");
+    const email = `two-factor-${Date.now()}@example.com`;
+    const cookie = await register(server, email);
+    // Enrol as a browser without JavaScript would: the key from the page, then a code.
+    const started = await postForm(server, SETUP, { intent: "start", password: "correct-horse-battery-staple-9" }, { cookie });
+    const key = /data-testid="manual-key"[^>]*>([A-Z2-7 ]+)</.exec(started.body)?.[1] ?? "";
+    const uri = /name="uri" value="([^"]+)"/.exec(started.body)?.[1]?.replace(/&amp;/g, "&") ?? "";
+    const confirmed = await postForm(server, SETUP, { intent: "confirm", uri, code: totpCode(key) }, { cookie });
+    const renewed = sessionCookie(confirmed);
+    t.check("enrolment confirmed, with a new session", confirmed.location === `${SETUP}?done=on` && renewed !== null, `${confirmed.status} ${confirmed.location}`);
+    const shown = await get(server, `${SETUP}?done=on`, renewed ?? cookie);
+    t.check("the recovery codes are shown", shown.status === 200 && shown.body.includes("Your recovery codes"), String(shown.status));
+    const again = await get(server, `${SETUP}?done=on`, renewed ?? cookie);
+    t.check("and only once", again.status === 200 && !again.body.includes("Your recovery codes"), String(again.status));
+
+    const password = await postForm(server, "/login", { intent: "login", email, password: "correct-horse-battery-staple-9" });
+    t.check("the right password opens the challenge only", password.location === "/two-factor" && !sessionCookie(password), `${password.status} ${password.location}`);
+    const challenge = challengeCookie(password.cookies);
+    const stale = totpCode(key, Date.now() - 10 * 60_000);
+    const replies = await Promise.all(Array.from({ length: 30 }, () => postForm(server, "/two-factor", { intent: "totp", code: stale }, { cookie: challenge })));
+    const checked = replies.filter((r) => r.status === 400).length;
+    t.check("at most five wrong codes were checked", checked <= 5, `${checked} answered "wrong code"`);
+    t.check("the rest were refused unchecked", replies.every((r) => r.status === 400 || r.status === 429), replies.map((r) => r.status).join(","));
+    const right = await postForm(server, "/two-factor", { intent: "totp", code: totpCode(key) }, { cookie: challenge });
+    t.check("the right code on the spent challenge opens no session", !sessionCookie(right), `${right.status} ${right.location}`);
+    t.done();
+  });
+});
