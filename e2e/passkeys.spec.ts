@@ -57,6 +57,9 @@ test("A client adds a passkey in Settings, signs out and signs back in with it",
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page).toHaveURL(/\/user-dashboard(\?|$)/);
   await expect(page.getByRole("alert").filter({ hasText: "Logged in successfully!" })).toBeVisible();
+  // The session remembers it was opened by a passkey (a second factor by itself, decision 0030).
+  await page.goto(`${base}/user-dashboard/settings`);
+  await expect(page.getByTestId("session-row").filter({ hasText: "This device" })).toContainText(/Signed in .+ with a passkey/);
 });
 
 test("A staff member signs in with a passkey on the employee form, and the client form refuses it", async ({ page }) => {

@@ -67,6 +67,11 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
     .insertInto("passkeys")
     .values({ id: "passkey-1", name: "Laptop", publicKey: "cHVibGljLWtleQ", userId: client.id, credentialId: "Y3JlZGVudGlhbA", counter: 3, deviceType: "singleDevice", backedUp: 0, transports: "internal", createdAt: new Date().toISOString(), aaguid: null })
     .execute();
+  // Issue 15: a second factor as the twoFactor plugin stores one (encrypted secret and codes).
+  await db()
+    .insertInto("twoFactors")
+    .values({ id: "two-factor-1", secret: "c2VjcmV0", backupCodes: "Y29kZXM", userId: client.id, verified: 1, failedVerificationCount: 0, lockedUntil: null })
+    .execute();
   await (await auth()).api.requestPasswordReset({ body: { email: client.email, redirectTo: "/reset-password" } });
   const file = process.env.DATABASE_URL!.slice("file:".length);
   await closeDb();

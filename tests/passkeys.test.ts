@@ -7,6 +7,8 @@ import * as settingsRoute from "~/routes/portal/settings";
 import { EMPLOYEE_ON_CUSTOMER_FORM, SIGN_IN_FAILED, TOO_MANY_ATTEMPTS, employeeDomainOnly } from "~/lib/auth-messages";
 import { db } from "~/server/db/db.server";
 import { passkeyOptions } from "~/server/auth/passkey-options.server";
+import { hasPasskey, signedInWithPasskey } from "~/server/auth/passkeys.server";
+import { buildRequest } from "./helpers/routes";
 import { signInStaff, signUp, type TestUser } from "./helpers/accounts";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { call } from "./helpers/routes";
@@ -145,6 +147,19 @@ describe.each(testDatabases("passkeys"))("Passkeys on $name", (database) => {
     const garbage = await call(signInRoute.action, SIGN_IN, { form: { intent: "verify", form: "client", response: "{not json" } });
     expect(garbage.status).toBe(400);
     expect(await sessionCount()).toBe(sessions);
+  });
+
+  test("Only a session a passkey opened counts as a passkey sign-in; owning a passkey is not enough", async () => {
+    await storedPasskey(staff);
+    expect(await hasPasskey(staff.id)).toBe(true);
+    const request = () => buildRequest("http://localhost/employee-dashboard", { cookie: staff.cookie });
+    // Signed in with the password: the account owns a passkey, the session is not a passkey's.
+    expect(await signedInWithPasskey(request())).toBe(false);
+    const token = decodeURIComponent(staff.cookie.split("=")[1]!).split(".")[0]!;
+    await db().updateTable("sessions").set({ passkeySignIn: database.name === "sqlite" ? 1 : true }).where("token", "=", token).execute();
+    expect(await signedInWithPasskey(request())).toBe(true);
+    expect(await signedInWithPasskey(buildRequest("http://localhost/employee-dashboard"))).toBe(false);
+    await db().updateTable("sessions").set({ passkeySignIn: database.name === "sqlite" ? 0 : false }).where("token", "=", token).execute();
   });
 
   test("Passkey sign-in attempts from one IP are limited", async () => {

@@ -11,6 +11,7 @@ export interface SessionItem {
   signedInAt: string;
   lastSeenAt: string;
   current: boolean;
+  viaPasskey: boolean;
 }
 
 /** One button posting to the sessions action; its own fetcher shows a failed request beside it. */
@@ -53,7 +54,8 @@ export function SessionsList({ sessions }: { sessions: SessionItem[] }) {
                 ) : null}
               </p>
               <p className="text-slate-600 dark:text-slate-400">
-                IP {s.ipAddress || "unknown"} · Signed in {when(s.signedInAt)} · Last seen {when(s.lastSeenAt)}
+                IP {s.ipAddress || "unknown"} · Signed in {when(s.signedInAt)}
+                {s.viaPasskey ? " with a passkey" : ""} · Last seen {when(s.lastSeenAt)}
               </p>
             </div>
             {s.current ? null : <SignOutButton intent="sign-out" id={s.id} label="Sign out" detail={`${s.device}, signed in ${when(s.signedInAt)}`} />}

@@ -15,6 +15,8 @@ export interface SessionView {
   signedInAt: string;
   lastSeenAt: string;
   current: boolean;
+  /** Opened by a passkey rather than a password or Google. */
+  viaPasskey: boolean;
 }
 
 /** "Firefox 133 on Windows" from a user agent; parsed here, so no parser reaches the browser. */
@@ -42,7 +44,7 @@ async function currentSessionId(request: Request): Promise<string | null> {
 export async function listSessions(request: Request, user: { id: string; role: Role }): Promise<SessionView[]> {
   const now = Date.now();
   const [rows, current] = await Promise.all([
-    db().selectFrom("sessions").select(["id", "userAgent", "ipAddress", "createdAt", "updatedAt", "expiresAt"]).where("userId", "=", user.id).execute(),
+    db().selectFrom("sessions").select(["id", "userAgent", "ipAddress", "createdAt", "updatedAt", "expiresAt", "passkeySignIn"]).where("userId", "=", user.id).execute(),
     currentSessionId(request),
   ]);
   return rows
@@ -55,6 +57,7 @@ export async function listSessions(request: Request, user: { id: string; role: R
       signedInAt: iso(row.createdAt),
       lastSeenAt: iso(row.updatedAt),
       current: row.id === current,
+      viaPasskey: Boolean(row.passkeySignIn),
     }));
 }
 

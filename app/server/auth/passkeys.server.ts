@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import { EMPLOYEE_ON_CUSTOMER_FORM, SIGN_IN_FAILED, TOO_MANY_ATTEMPTS, employeeDomainOnly } from "~/lib/auth-messages";
 import { looksLikeCompanyEmail, roleForEmail } from "~/lib/roles";
-import { db } from "~/server/db/db.server";
+import { currentDialect, db } from "~/server/db/db.server";
 import { clientIpBucket } from "~/server/defence/client-ip-bucket";
 import { hitRateLimit } from "~/server/defence/rate-limit.server";
 import { getEnv } from "~/server/env.server";
@@ -125,11 +125,43 @@ export async function signInWithPasskey(request: Request, response: { id: string
     const api = (await auth()).api;
     // The plugin validates the assertion's shape itself (a record, then @simplewebauthn's checks).
     type Assertion = NonNullable<Parameters<typeof api.verifyPasskeyAuthentication>[0]>["body"]["response"];
-    const { headers } = await api.verifyPasskeyAuthentication({ body: { response: response as unknown as Assertion }, headers: callHeaders(request), returnHeaders: true });
+    const { headers, response: signedIn } = await api.verifyPasskeyAuthentication({
+      body: { response: response as unknown as Assertion },
+      headers: callHeaders(request),
+      returnHeaders: true,
+    });
+    await markPasskeySession(signedIn.session.token);
     return { ok: true, value: null, headers };
   } catch (error) {
     return failed(error, SIGN_IN_FAILED, 401);
   }
+}
+
+/** Records that this session was opened by a passkey (the sign-in that is two factors by itself). */
+async function markPasskeySession(token: string): Promise<void> {
+  await db()
+    .updateTable("sessions")
+    .set({ passkeySignIn: currentDialect() === "sqlite" ? 1 : true })
+    .where("token", "=", token)
+    .execute();
+}
+
+/**
+ * For STAFF_2FA (decision 0030): whether the request's session was opened by a passkey. A passkey
+ * sign-in proves the device and its unlock, so it stands for a second factor; an account that only
+ * owns a passkey but signed in with its password does not.
+ */
+export async function signedInWithPasskey(request: Request): Promise<boolean> {
+  const result = await (await auth()).api.getSession({ headers: request.headers, query: { disableRefresh: true } });
+  if (!result) return false;
+  const row = await db().selectFrom("sessions").select("passkeySignIn").where("token", "=", result.session.token).executeTakeFirst();
+  return Boolean(row?.passkeySignIn);
+}
+
+/** Whether the user has any passkey (for the Settings rows that describe their sign-in). */
+export async function hasPasskey(userId: string): Promise<boolean> {
+  const row = await db().selectFrom("passkeys").select("id").where("userId", "=", userId).executeTakeFirst();
+  return row !== undefined;
 }
 
 export interface PasskeyView {

@@ -163,6 +163,8 @@ interface SessionTable {
   userAgent: string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
+  /** Opened by a passkey sign-in (issue 15, decision 0030); ours, Better Auth leaves it alone. */
+  passkeySignIn: Generated<boolean | number>;
 }
 
 interface PasskeyTable {
