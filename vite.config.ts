@@ -16,7 +16,10 @@ const reactRouterProduction = [
 // React Router's production build is two files that load together on every page. Routes that import
 // `href` from it would otherwise make the second one a separate shared chunk: one more request on
 // every page and ~0.4 kB more JavaScript on the home page's budget (npm run size).
+// Vite's preload helper (behind every dynamic import) rides along too: once two chunks import
+// lazily (the home page's quote form, the passkey buttons), it would otherwise be a chunk of its own.
 function reactRouterChunk(id: string): string | undefined {
+  if (id.includes("vite/preload-helper")) return "react-router";
   return /\/node_modules\/react-router\/dist\/production\/chunk-[\w-]+\.mjs$/.test(id) ? "react-router" : undefined;
 }
 

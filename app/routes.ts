@@ -30,6 +30,7 @@ export default [
   route("account/two-factor", "routes/auth/account-two-factor.tsx"),
   route("verify-email", "routes/auth/verify-email.tsx"),
   route("settings/change-password", "routes/auth/change-password.tsx"),
+  route("passkeys/sign-in", "routes/auth/passkey-sign-in.ts"),
   route("home-dashboard", "routes/resources/home-dashboard.ts"),
   route("api/auth/*", "routes/resources/auth-api.ts"),
 
@@ -44,6 +45,11 @@ export default [
   route("settings/delete-account", "routes/portal/settings-delete-account.ts"),
   route("verify-email/send", "routes/portal/verify-email-send.ts"),
   route("events/portal", "routes/resources/events-portal.ts"),
+
+  // A signed-in user's own sign-in, clients and staff alike (issue 15): sessions and passkeys.
+  route("account/sessions", "routes/account/sessions.ts"),
+  route("account/passkeys", "routes/account/passkeys.ts"),
+  route("account/passkeys/new", "routes/account/passkey-new.ts"),
 
   // Staff console.
   route("employee-dashboard", "routes/console/layout.tsx", [

@@ -1,4 +1,5 @@
 import { pdf } from "../tests/fixtures/make-files";
+import { sessionIdOf, storedPasskey } from "./helpers/account-records";
 import { applicationFields, PASSWORD, quoteFields } from "./helpers/client";
 import type { Fields, FilePart } from "./helpers/http";
 import type { Actor, World } from "./helpers/world";
@@ -78,6 +79,16 @@ const openingFields = (cell: Cell) => ({
 });
 const testimonialFields = (cell: Cell) => ({ review: `Matrix review ${cell.seq}`, name: "Matrix Reviewer", category: "Web Platform" });
 const resume: FilePart = { filename: "cv.pdf", bytes: pdf() };
+// Issue 15: a user's own sign-in records. Staff act on their own (sides do not apply to them);
+// a client on the "other" side names the other client's record; a guest names client A's.
+const selfOrOwner = (cell: Cell) => (cell.actor.role === "staff" ? cell.actor : owner(cell));
+const accountPage = { client: "/user-dashboard/settings", staff: "/employee-dashboard/account" } as const;
+const backToAccount = (notice: string): PerRole<Expect> => ({
+  client: to(`${accountPage.client}?notice=${notice}`),
+  staff: to(`${accountPage.staff}?notice=${notice}`),
+});
+// A credential nobody has: the sign-in gets as far as looking it up.
+const unknownAssertion = JSON.stringify({ id: "matrix-unknown", rawId: "matrix-unknown", type: "public-key", response: {}, clientExtensionResults: {} });
 
 export const POLICIES: Record<string, RoutePolicy> = {
   "routes/marketing/home.tsx": page("public"),
@@ -204,6 +215,22 @@ export const POLICIES: Record<string, RoutePolicy> = {
         "": {
           body: () => ({ currentPassword: "not-the-current-password", newPassword: "lantern-okapi-drizzle-77", confirm: "lantern-okapi-drizzle-77" }),
           ok: { status: 400 },
+          changes: false,
+        },
+      },
+    },
+  },
+  // Password-less sign-in (issue 15): a guest's endpoint; someone signed in is just sent on.
+  "routes/auth/passkey-sign-in.ts": {
+    ...page("public", { status: 405 }),
+    post: {
+      access: "public",
+      intents: {
+        // A guest's challenge is stored (verifications); a signed-in user gets "go to /dashboard".
+        options: { body: () => ({ intent: "options", form: "client" }), ok: ok200, changes: { guest: true, client: false, staff: false } },
+        verify: {
+          body: () => ({ intent: "verify", form: "client", response: unknownAssertion }),
+          ok: { guest: { status: 401 }, client: ok200, staff: ok200 },
           changes: false,
         },
       },
@@ -390,6 +417,56 @@ export const POLICIES: Record<string, RoutePolicy> = {
     post: {
       access: "client",
       intents: { "": { body: () => ({ returnTo: "/user-dashboard/settings" }), ok: to("/user-dashboard/settings?notice=email-verified"), changes: false } },
+    },
+  },
+  // A signed-in user's own sessions and passkeys (issue 15): owner-scoped, 404 for anyone else's.
+  "routes/account/sessions.ts": {
+    sides: true,
+    ...page("public", { status: 405 }),
+    post: {
+      access: "signed-in",
+      intents: {
+        // The actor's own fresh session (disposable), or the other client's: never the world's.
+        "sign-out": {
+          body: async (c) => ({ intent: "sign-out", id: await sessionIdOf(c.world, c.actor.role === "staff" || c.side === "own" ? c.actor.cookie ?? owner(c).cookie! : owner(c).cookie!) }),
+          ok: backToAccount("session-signed-out"),
+          changes: true,
+          othersRecord: { status: 404 },
+          disposable: "session",
+        },
+      },
+    },
+  },
+  "routes/account/passkeys.ts": {
+    sides: true,
+    ...page("public", { status: 405 }),
+    post: {
+      access: "signed-in",
+      intents: {
+        rename: {
+          body: async (c) => ({ intent: "rename", id: await storedPasskey(c.world, selfOrOwner(c)), name: `Matrix key ${c.seq}` }),
+          ok: backToAccount("passkey-renamed"),
+          changes: true,
+          othersRecord: { status: 404 },
+        },
+        delete: {
+          body: async (c) => ({ intent: "delete", id: await storedPasskey(c.world, selfOrOwner(c)) }),
+          ok: backToAccount("passkey-deleted"),
+          changes: true,
+          othersRecord: { status: 404 },
+        },
+      },
+    },
+  },
+  "routes/account/passkey-new.ts": {
+    ...page("public", { status: 405 }),
+    post: {
+      access: "signed-in",
+      intents: {
+        // The challenge is stored for the ceremony's second step.
+        options: { body: () => ({ intent: "options" }), ok: ok200, changes: true },
+        verify: { body: () => ({ intent: "verify", response: "{}" }), ok: { status: 400 }, changes: false },
+      },
     },
   },
   "routes/resources/events-console.ts": page("staff"),

@@ -2,7 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, test } from "vitest";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { postForm, register, signIn } from "./helpers/client";
+import { PASSWORD, postForm, register, signIn } from "./helpers/client";
 import { closeDatabase, database } from "./helpers/database";
 import { tokenOf } from "./helpers/http";
 import { addStaffWithCli, startServer, type RunningServer } from "./helpers/server";
@@ -124,6 +124,22 @@ describe("Live event streams", () => {
     t.check("a live session keeps its stream open across heartbeats", !(await within(HEARTBEAT_MS * 2, stream.ended)));
     await database(server).deleteFrom("sessions").where("token", "=", tokenOf(cookie)).execute();
     t.check("the stream ends once the session is gone", await within(HEARTBEAT_MS * 4, stream.ended));
+    stream.close();
+    t.done();
+  });
+
+  test("A portal stream ends within a heartbeat of its session being signed out from another browser's Settings", async (context) => {
+    const t = tally(context, "Event streams");
+    const email = freshEmail("stream-settings");
+    const laptop = await register(server, email);
+    const phone = await signIn(server, email, PASSWORD);
+    const stream = await openStream("/events/portal", { Cookie: phone });
+    t.check("the phone's stream opens while signed in", stream.status === 200, String(stream.status));
+    t.check("it stays open across heartbeats while the session stands", !(await within(HEARTBEAT_MS * 2, stream.ended)));
+    const row = await database(server).selectFrom("sessions").select("id").where("token", "=", tokenOf(phone)).executeTakeFirstOrThrow();
+    const reply = await postForm(server, "/account/sessions", { intent: "sign-out", id: row.id }, { cookie: laptop });
+    t.check("the laptop signs the phone out", reply.status === 302, String(reply.status));
+    t.check("the phone's stream ends at the next heartbeat", await within(HEARTBEAT_MS * 4, stream.ended));
     stream.close();
     t.done();
   });

@@ -62,6 +62,16 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
       await recordAudit(trx, staff, { action: "lead.status", entity: "lead", entityId: quote.id, detail: { from: "new", to: "won" } });
     });
   await hitRateLimit("quote:ip:203.0.113.5", { limit: 60, windowMs: 3_600_000 });
+  // Issue 15: a passkey as the plugin stores one (a boolean as 0/1, the date as ISO text on SQLite).
+  await db()
+    .insertInto("passkeys")
+    .values({ id: "passkey-1", name: "Laptop", publicKey: "cHVibGljLWtleQ", userId: client.id, credentialId: "Y3JlZGVudGlhbA", counter: 3, deviceType: "singleDevice", backedUp: 0, transports: "internal", createdAt: new Date().toISOString(), aaguid: null })
+    .execute();
+  // Issue 15: a second factor as the twoFactor plugin stores one (encrypted secret and codes).
+  await db()
+    .insertInto("twoFactors")
+    .values({ id: "two-factor-1", secret: "c2VjcmV0", backupCodes: "Y29kZXM", userId: client.id, verified: 1, failedVerificationCount: 0, lockedUntil: null })
+    .execute();
   await (await auth()).api.requestPasswordReset({ body: { email: client.email, redirectTo: "/reset-password" } });
   const file = process.env.DATABASE_URL!.slice("file:".length);
   await closeDb();

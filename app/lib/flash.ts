@@ -12,6 +12,11 @@ export const FLASH = {
   "reset-sent": { tone: "success", text: ({ email }) => `Password reset email sent to ${email ?? ""}` },
   "reset-failed": { tone: "error", text: "Failed to send reset link. Try again later." },
   "no-email": { tone: "error", text: "No user email found." },
+  "session-signed-out": { tone: "success", text: "That session is signed out." },
+  "sessions-signed-out": { tone: "success", text: "Every other session is signed out." },
+  "passkey-renamed": { tone: "success", text: "Passkey renamed." },
+  "passkey-deleted": { tone: "success", text: "Passkey deleted." },
+  "passkey-added": { tone: "success", text: "Passkey added." },
   "password-changed": { tone: "success", text: "Your password has been changed. Please log in with the new one." },
   // Issue 15 (decision 0028): e-mail verification and password change.
   "email-verified": { tone: "success", text: "Your e-mail address is verified." },

@@ -43,6 +43,7 @@ const ROW_TABLES = [
   "accounts",
   // Second factors (issue 15): a refused request must not start, confirm or remove one.
   "two_factors",
+  "passkeys",
 ];
 // Tables the server also writes on its own (mail worker, session refresh): compared by count.
 const COUNT_TABLES = ["sessions", "verifications", "mail_outbox"];

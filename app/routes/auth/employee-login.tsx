@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/employee-login";
 import { CredentialsForm, GoogleButton } from "~/components/credentials-form";
+import { PasskeySignInButton } from "~/components/passkey-sign-in-button";
 import { EMPLOYEE_GOOGLE_FAILED, EMPLOYEE_LOGIN_FAILED } from "~/lib/auth-messages";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { employeeLoginAction, employeeLoginLoader } from "./employee-login.server";
@@ -44,6 +45,9 @@ export default function EmployeeLogin({ loaderData, actionData }: Route.Componen
             Forgot password?
           </Link>
         </p>
+        <div className="mt-4">
+          <PasskeySignInButton form="employee" fallback={EMPLOYEE_LOGIN_FAILED} />
+        </div>
         {loaderData.googleEnabled ? (
           <div className="mt-6 border-t border-slate-200 pt-6 dark:border-slate-700">
             <GoogleButton label="Sign in with Google" />

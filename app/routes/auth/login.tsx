@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/login";
 import { CredentialsForm, GoogleButton } from "~/components/credentials-form";
+import { PasskeySignInButton } from "~/components/passkey-sign-in-button";
 import { CUSTOMER_GOOGLE_FAILED, REGISTER_FAILED, SIGN_IN_FAILED } from "~/lib/auth-messages";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { baseUrlFrom, seo } from "~/lib/seo";
@@ -49,6 +50,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             error={error}
           />
         </div>
+        {register ? null : (
+          <div className="mt-4">
+            <PasskeySignInButton form="client" fallback={SIGN_IN_FAILED} />
+          </div>
+        )}
         {register ? null : (
           <p className="mt-4 text-center text-sm">
             <Link to="/forgot-password" className="text-slate-700 underline dark:text-slate-300">

@@ -2,7 +2,9 @@ import type { Route } from "./+types/account";
 import { LogoutButton } from "~/components/logout-button";
 import { ChangePassword } from "~/components/settings/change-password";
 import { SettingRow } from "~/components/settings/setting-row";
+import { AccountSecurityRows } from "~/components/settings/account-security-rows";
 import { TwoFactorSetting } from "~/components/settings/two-factor-setting";
+import { accountSecurity } from "~/server/auth/account-security.server";
 import { hasSecondFactor } from "~/server/auth/second-factor.server";
 import { requireStaff } from "~/server/auth/session.server";
 
@@ -14,7 +16,8 @@ export function meta() {
 // here; each part is a SettingRow whose component sits in app/components/settings/.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  return { email: user.email, name: user.name, twoFactor: await hasSecondFactor(user.id) };
+  const [twoFactor, security] = await Promise.all([hasSecondFactor(user.id), accountSecurity(request, user)]);
+  return { email: user.email, name: user.name, twoFactor, security };
 }
 
 export default function ConsoleAccount({ loaderData }: Route.ComponentProps) {
@@ -29,6 +32,7 @@ export default function ConsoleAccount({ loaderData }: Route.ComponentProps) {
         <SettingRow title="Change password" detail="Enter your current password, then the new one. Other devices are signed out.">
           <ChangePassword audience="staff" />
         </SettingRow>
+        <AccountSecurityRows {...loaderData.security} />
         <SettingRow title="Logout" detail="Sign out on this device.">
           <LogoutButton />
         </SettingRow>

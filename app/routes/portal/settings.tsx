@@ -4,6 +4,7 @@ import { FormError } from "~/components/forms/form-error";
 import { DeleteAccount } from "~/components/portal/delete-account";
 import { ChangePassword } from "~/components/settings/change-password";
 import { SettingRow } from "~/components/settings/setting-row";
+import { AccountSecurityRows } from "~/components/settings/account-security-rows";
 import { TwoFactorSetting } from "~/components/settings/two-factor-setting";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
 import type { FormResult } from "~/lib/form-result";
@@ -11,6 +12,7 @@ import { portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
 import { useTheme } from "~/lib/use-theme";
 import { hasSecondFactor } from "~/server/auth/second-factor.server";
 import { requireClient } from "~/server/auth/session.server";
+import { accountSecurity } from "~/server/auth/account-security.server";
 
 export const meta = () => portalMeta("Settings");
 export const shouldRevalidate = skipReloadOnQueryChange;
@@ -19,7 +21,8 @@ const RESET_ACTION = "/settings/reset-password";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
-  return { email: user.email, twoFactor: await hasSecondFactor(user.id) };
+  const [twoFactor, security] = await Promise.all([hasSecondFactor(user.id), accountSecurity(request, user)]);
+  return { email: user.email, twoFactor, security };
 }
 
 /** Posts to an action owned by the accounts module; its answer comes back as a ?notice= banner. */
@@ -69,6 +72,7 @@ export default function SettingsPanel({ loaderData }: Route.ComponentProps) {
         <SettingRow title="Change password" detail="Enter your current password, then the new one. Other devices are signed out.">
           <ChangePassword audience="client" />
         </SettingRow>
+        <AccountSecurityRows {...loaderData.security} />
         <SettingRow title="Dark Mode" detail={`The ${theme} theme is on. Saved in this browser.`}>
           <button type="button" className="btn-secondary" onClick={() => setTheme(theme === "dark" ? "light" : "dark")}>
             {theme === "dark" ? "Light" : "Dark"}

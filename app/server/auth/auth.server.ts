@@ -1,5 +1,6 @@
 import type { betterAuth as BetterAuth } from "better-auth";
 import type { genericOAuth as GenericOAuth, twoFactor as TwoFactor } from "better-auth/plugins";
+import type { passkey as Passkey } from "@better-auth/passkey";
 import { roleForEmail } from "~/lib/roles";
 import { currentDialect, db } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
@@ -10,6 +11,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/password-rules";
 import { queueVerificationMail, VERIFICATION_EXPIRES_IN_S } from "./verification-mail.server";
 import { checkIdentity, provisioningStaff } from "./staff-identity.server";
 import { TWO_FACTOR_OPTIONS } from "./two-factor-options.server";
+import { passkeyOptions } from "./passkey-options.server";
 
 const SESSION_COOKIE_PREFIX = "agency";
 export const GOOGLE_PROVIDER_ID = "google";
@@ -19,11 +21,15 @@ export const CLIENT_IP_HEADER = "x-agency-client-ip";
 // Better Auth is a third of the server's start-up time, and anonymous pages never need it: it is
 // loaded on the first request that does (a sign-in, or a visitor with a session cookie).
 async function loadAuth() {
-  const [{ betterAuth }, { genericOAuth, twoFactor }] = await Promise.all([import("better-auth"), import("better-auth/plugins")]);
-  return createAuth(betterAuth, genericOAuth, twoFactor);
+  const [{ betterAuth }, { genericOAuth, twoFactor }, { passkey }] = await Promise.all([
+    import("better-auth"),
+    import("better-auth/plugins"),
+    import("@better-auth/passkey"),
+  ]);
+  return createAuth(betterAuth, genericOAuth, twoFactor, passkey);
 }
 
-function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericOAuth, twoFactor: typeof TwoFactor) {
+function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericOAuth, twoFactor: typeof TwoFactor, passkey: typeof Passkey) {
   const env = getEnv();
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -140,7 +146,7 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    plugins: [...google, twoFactor(TWO_FACTOR_OPTIONS)],
+    plugins: [...google, twoFactor(TWO_FACTOR_OPTIONS), passkey(passkeyOptions(env.APP_URL))],
   });
 }
 

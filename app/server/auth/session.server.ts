@@ -5,6 +5,7 @@ import { auth } from "./auth.server";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { TWO_FACTOR_SETUP_PATH } from "~/lib/two-factor";
+import { signedInWithPasskey } from "./passkeys.server";
 import { hasSecondFactor, staffSecondFactorRequired } from "./second-factor.server";
 
 // docs/security.md "Sessions": Better Auth sessions slide forever; we end them a fixed time after
@@ -100,7 +101,10 @@ export async function requireStaff(request: Request): Promise<SessionUser> {
   if (user.role !== "employee" || !user.emailVerified) {
     throw new Response("This area is for staff only.", { status: 403, statusText: "Staff only" });
   }
-  // Decision 0029: with STAFF_2FA=required, no console loader or action runs before enrolment.
-  if (staffSecondFactorRequired() && !(await hasSecondFactor(user.id))) throw redirect(TWO_FACTOR_SETUP_PATH);
+  // Decisions 0029/0030: with STAFF_2FA=required, no console loader or action runs before
+  // enrolment, unless this session was opened by a passkey (device + unlock: two factors already).
+  if (staffSecondFactorRequired() && !(await hasSecondFactor(user.id)) && !(await signedInWithPasskey(request))) {
+    throw redirect(TWO_FACTOR_SETUP_PATH);
+  }
   return user;
 }

@@ -116,6 +116,7 @@ export interface Database {
   users: UserTable;
   sessions: SessionTable;
   twoFactors: TwoFactorTable;
+  passkeys: PasskeyTable;
   profiles: ProfileTable;
   projects: ProjectTable;
   complaints: ComplaintTable;
@@ -162,6 +163,22 @@ interface SessionTable {
   userAgent: string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
+  /** Opened by a passkey sign-in (issue 15, decision 0030); ours, Better Auth leaves it alone. */
+  passkeySignIn: Generated<boolean | number>;
+}
+
+interface PasskeyTable {
+  id: string;
+  name: string | null;
+  publicKey: string;
+  userId: string;
+  credentialId: string;
+  counter: number;
+  deviceType: string;
+  backedUp: boolean | number;
+  transports: string | null;
+  createdAt: Date | string | null;
+  aaguid: string | null;
 }
 
 export interface ProfileTable {

@@ -3,6 +3,7 @@ import * as publicData from "./2026-11-21T1750-public-data";
 import * as accountsPortal from "./2026-11-21T1830-accounts-portal";
 import * as staffConsole from "./2026-11-21T1900-staff-console";
 import * as twoFactor from "./2026-11-24T2320-two-factor";
+import * as passkeys from "./2026-11-24T2330-passkeys";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-21T1830-accounts-portal": accountsPortal,
   "2026-11-21T1900-staff-console": staffConsole,
   "2026-11-24T2320-two-factor": twoFactor,
+  "2026-11-24T2330-passkeys": passkeys,
 };

@@ -1,0 +1,17 @@
+import { Passkeys, type PasskeyItem } from "./passkeys";
+import { SessionsList, type SessionItem } from "./sessions-list";
+import { SettingRow } from "./setting-row";
+
+/** The Passkeys and Sessions rows of portal Settings and console My account (issue 15). */
+export function AccountSecurityRows({ passkeys, sessions }: { passkeys: PasskeyItem[]; sessions: SessionItem[] }) {
+  return (
+    <>
+      <SettingRow title="Passkeys" detail="Sign in with your fingerprint, face or device PIN instead of a password.">
+        <Passkeys passkeys={passkeys} />
+      </SettingRow>
+      <SettingRow title="Sessions" detail="Where your account is signed in. Sign out any you do not recognise.">
+        <SessionsList sessions={sessions} />
+      </SettingRow>
+    </>
+  );
+}

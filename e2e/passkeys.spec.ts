@@ -1,0 +1,113 @@
+import { expect, test, type Page } from "@playwright/test";
+import { EMPLOYEE_ON_CUSTOMER_FORM } from "../app/lib/auth-messages";
+import { signIn } from "./fixtures";
+import { freePort, startIsolatedServer, waitForHydration, type IsolatedServer } from "./helpers";
+
+// Passkeys (issue 15) in Chromium with the DevTools WebAuthn virtual authenticator: a platform
+// authenticator that holds discoverable credentials and verifies its user at once. Browsers refuse
+// an IP address as relying-party ID, so the server runs with APP_URL http://localhost:<port>.
+
+let server: IsolatedServer;
+let base: string;
+
+test.beforeAll(async () => {
+  const port = await freePort();
+  base = `http://localhost:${port}`;
+  server = await startIsolatedServer({ port, env: { APP_URL: base } });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  });
+  /** From now on the authenticator fails to verify its user (a wrong fingerprint, no PIN). */
+  const stopVerifyingUser = () => cdp.send("WebAuthn.setUserVerified", { authenticatorId, isUserVerified: false });
+  return { stopVerifyingUser };
+}
+
+async function addPasskey(page: Page, accountPath: string, name: string) {
+  await page.goto(`${base}${accountPath}`);
+  await waitForHydration(page);
+  await page.getByLabel("Passkey name").fill(name);
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Passkey added." })).toBeVisible();
+  await expect(page.getByTestId("passkey-row").filter({ hasText: name })).toBeVisible();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Logout" }).first().click();
+  await expect(page).toHaveURL(`${base}/`);
+}
+
+test("A client adds a passkey in Settings, signs out and signs back in with it", async ({ page }) => {
+  await addVirtualAuthenticator(page);
+  await signIn(page, { role: "client", baseURL: base, databaseFile: server.databaseFile });
+  await addPasskey(page, "/user-dashboard/settings", "My laptop");
+  await expect(page.getByTestId("passkey-row")).toContainText("Added");
+  await signOut(page);
+
+  await page.goto(`${base}/login`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page).toHaveURL(/\/user-dashboard(\?|$)/);
+  await expect(page.getByRole("alert").filter({ hasText: "Logged in successfully!" })).toBeVisible();
+  // The session remembers it was opened by a passkey (a second factor by itself, decision 0030).
+  await page.goto(`${base}/user-dashboard/settings`);
+  await expect(page.getByTestId("session-row").filter({ hasText: "This device" })).toContainText(/Signed in .+ with a passkey/);
+});
+
+test("A staff member signs in with a passkey on the employee form, and the client form refuses it", async ({ page }) => {
+  await addVirtualAuthenticator(page);
+  await signIn(page, { role: "employee", baseURL: base, databaseFile: server.databaseFile });
+  await addPasskey(page, "/employee-dashboard/account", "Office key");
+  await signOut(page);
+
+  // SPEC §5: staff never get a session from the client form, whatever the credential.
+  await page.goto(`${base}/login`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: EMPLOYEE_ON_CUSTOMER_FORM })).toBeVisible();
+  await page.goto(`${base}/employee-dashboard`);
+  await expect(page).toHaveURL(/\/login/);
+
+  await page.goto(`${base}/employee-login`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page).toHaveURL(/\/employee-dashboard/);
+});
+
+test("A passkey whose authenticator does not verify its user is not a way in", async ({ page }) => {
+  const authenticator = await addVirtualAuthenticator(page);
+  await signIn(page, { role: "client", baseURL: base, databaseFile: server.databaseFile });
+  await addPasskey(page, "/user-dashboard/settings", "Unlocked phone");
+  await signOut(page);
+  await authenticator.stopVerifyingUser();
+
+  await page.goto(`${base}/login`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  // Chromium itself refuses here (the server's own check: tests/passkeys.test.ts).
+  await expect(page.getByRole("alert").filter({ hasText: /cancelled or timed out|Sign-in failed/ })).toBeVisible();
+  await page.goto(`${base}/user-dashboard`);
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test("A passkey is renamed and deleted from Settings", async ({ page }) => {
+  await addVirtualAuthenticator(page);
+  await signIn(page, { role: "client", baseURL: base, databaseFile: server.databaseFile });
+  await addPasskey(page, "/user-dashboard/settings", "Old name");
+  const row = page.getByTestId("passkey-row");
+  await row.getByLabel("Name").fill("New name");
+  await row.getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Passkey renamed." })).toBeVisible();
+  await expect(page.getByTestId("passkey-row")).toContainText("New name");
+  await page.getByTestId("passkey-row").getByRole("button", { name: /Delete/ }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Passkey deleted." })).toBeVisible();
+  await expect(page.getByText("No passkeys yet.")).toBeVisible();
+});
