@@ -11,6 +11,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { EmployeeShortcut } from "~/components/employee-shortcut";
 import { FlashNotice } from "~/components/flash-notice";
+import { flashFor } from "~/lib/flash";
 import { PendingNavigation } from "~/components/pending-navigation";
 import { RouteScrollReset } from "~/components/route-scroll-reset";
 import { ScrollToTopButton } from "~/components/scroll-to-top-button";
@@ -38,6 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     appUrl: getEnv().APP_URL,
     user: user ? { email: user.email, role: user.role, homeDashboard: homeDashboardEnabled(request) } : null,
+    flash: flashFor(new URL(request.url).searchParams.get("notice"), { email: user?.email }),
   };
 }
 
@@ -81,7 +83,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter />
-      <FlashNotice email={loaderData.user?.email} />
+      <FlashNotice flash={loaderData.flash} />
       <ScrollToTopButton />
       <RouteScrollReset />
       <EmployeeShortcut />

@@ -1,13 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { flashFor } from "~/lib/flash";
+import type { Flash } from "~/lib/flash";
 import { Notice } from "./notice";
 
-/** Shows a ?notice= message once (banner and alert, as the spec's alerts), then drops the code from the URL. */
-export function FlashNotice({ email }: { email?: string }) {
+/**
+ * Shows a ?notice= message once (banner and alert, as the spec's alerts), then drops the code from
+ * the URL. The root loader turns the code into its text, so the texts never ship to the browser
+ * (the home page's JavaScript budget); pages with a query string are never cached, so it is fresh.
+ */
+export function FlashNotice({ flash }: { flash: Flash | null }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const flash = flashFor(new URLSearchParams(location.search).get("notice"), { email });
   const [shown, setShown] = useState(flash);
   const handled = useRef<string | null>(null);
   const message = flash?.message ?? null;

@@ -28,7 +28,12 @@ export const FLASH = {
 
 type FlashCode = keyof typeof FLASH;
 
-export function flashFor(code: string | null, ctx: { email?: string } = {}): { tone: "success" | "error"; message: string } | null {
+export interface Flash {
+  tone: "success" | "error";
+  message: string;
+}
+
+export function flashFor(code: string | null, ctx: { email?: string } = {}): Flash | null {
   if (!code || !(code in FLASH)) return null;
   const entry = FLASH[code as FlashCode];
   const text: Text = entry.text;
