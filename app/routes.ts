@@ -26,6 +26,7 @@ export default [
   route("dashboard", "routes/auth/dashboard.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
+  route("staff-invitation", "routes/auth/staff-invitation.tsx"),
   route("home-dashboard", "routes/resources/home-dashboard.ts"),
   route("api/auth/*", "routes/resources/auth-api.ts"),
 

@@ -13,6 +13,7 @@ export const FLASH = {
   "reset-failed": { tone: "error", text: "Failed to send reset link. Try again later." },
   "no-email": { tone: "error", text: "No user email found." },
   "password-changed": { tone: "success", text: "Your password has been changed. Please log in with the new one." },
+  "staff-ready": { tone: "success", text: "Your staff account is ready. Sign in with your new password." },
 } satisfies Record<string, { tone: "success" | "error"; text: Text }>;
 
 type FlashCode = keyof typeof FLASH;

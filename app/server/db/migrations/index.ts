@@ -2,10 +2,12 @@ import type { Migration } from "kysely";
 import * as publicData from "./2026-11-21T1750-public-data";
 import * as accountsPortal from "./2026-11-21T1830-accounts-portal";
 import * as staffConsole from "./2026-11-21T1900-staff-console";
+import * as staffRoles from "./2026-11-24T2340-staff-roles";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
 export const migrations: Record<string, Migration> = {
   "2026-11-21T1750-public-data": publicData,
   "2026-11-21T1830-accounts-portal": accountsPortal,
   "2026-11-21T1900-staff-console": staffConsole,
+  "2026-11-24T2340-staff-roles": staffRoles,
 };
