@@ -33,15 +33,17 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     const member = await addStaff(null, email, values.password, values.name, isStaffRole(values.role) ? values.role : "admin");
-    console.log(`Staff account created: ${member.email} (${member.staffRole})`);
-    if (values.role && values.role !== member.staffRole) console.log("The first staff account is always an admin.");
+    // The first line stays exactly what it always was: scripts and external tests read it.
+    console.log(`Staff account created: ${member.email}`);
+    if (values.role) console.log(`Role: ${member.staffRole}${values.role !== member.staffRole ? " (the first staff account is always an admin)" : ""}`);
     return 0;
   }
   if (command === "list") {
     const staff = await listStaff();
     if (staff.length === 0) console.log("No staff accounts.");
     for (const s of staff) {
-      console.log(`${s.email}\t${s.name}\t${s.staffRole ?? "no role"}${s.disabledAt ? "\tdisabled" : ""}\tcreated ${s.createdAt}`);
+      // New columns go last, so readers of the old three keep working.
+      console.log(`${s.email}\t${s.name}\tcreated ${s.createdAt}\t${s.staffRole ?? "no role"}${s.disabledAt ? "\tdisabled" : ""}`);
     }
     return 0;
   }
