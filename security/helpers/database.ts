@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { roleForEmail } from "~/lib/roles";
+import { STAFF_ROLES } from "~/lib/staff-roles";
 import { APPLICATION_STAGES } from "~/lib/schemas/applications-staff";
 import { LEAD_STATUSES } from "~/lib/schemas/quotes-staff";
 import { COMPLAINT_STATUSES } from "~/lib/schemas/complaints-staff";
@@ -41,6 +42,7 @@ const ROW_TABLES = [
   "record_notes",
   "audit_log",
   "accounts",
+  "staff_invitations",
 ];
 // Tables the server also writes on its own (mail worker, session refresh): compared by count.
 const COUNT_TABLES = ["sessions", "verifications", "mail_outbox"];
@@ -76,9 +78,15 @@ export async function userId(server: ServerInfo, email: string): Promise<string>
 export async function invariantViolations(server: ServerInfo, companyDomain = "indigokite.dev"): Promise<string[]> {
   const db = database(server);
   const problems: string[] = [];
-  const users = await db.selectFrom("users").select(["id", "email", "role"]).execute();
+  const users = await db.selectFrom("users").select(["id", "email", "role", "staffRole", "staffDisabledAt"]).execute();
   const ids = new Set(users.map((u) => u.id));
   for (const u of users) if (u.role !== roleForEmail(u.email, companyDomain)) problems.push(`user ${u.email} has role ${u.role}`);
+  // Issue 15 part 3: staff have a known role, clients none, and an active admin always remains.
+  for (const u of users) {
+    const valid = u.role === "employee" ? (STAFF_ROLES as readonly (string | null)[]).includes(u.staffRole) : u.staffRole === null;
+    if (!valid) problems.push(`user ${u.email} has staff role ${u.staffRole}`);
+  }
+  if (!users.some((u) => u.role === "employee" && u.staffRole === "admin" && u.staffDisabledAt === null)) problems.push("no active admin is left");
   for (const p of await db.selectFrom("projects").select(["id", "ownerId", "progress"]).execute()) {
     if (!Number.isInteger(Number(p.progress)) || p.progress < 0 || p.progress > 100) problems.push(`project ${p.id} progress ${p.progress}`);
     if (!ids.has(p.ownerId)) problems.push(`project ${p.id} owned by unknown ${p.ownerId}`);

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
+import { INVITATION_UNUSABLE } from "~/lib/console-failures";
 import { withFlash } from "~/lib/flash";
 import { acceptInvitationSchema } from "~/lib/schemas/staff";
 import { commonPasswordProblem } from "~/server/auth/password-rules.server";
@@ -10,7 +11,6 @@ import { logger } from "~/server/logger.server";
 import { acceptInvitation, findUsableInvitation, InvitationUnusable } from "~/server/models/staff-invitations.server";
 import { StaffError } from "~/server/models/staff.server";
 
-export const INVITATION_UNUSABLE = "This invitation link is invalid, used or expired. Ask an admin to send you a new one.";
 const hideFields = ["password", "confirm"];
 
 /** The GET of the link: shows who is invited and the form; spends nothing (mail scanners). */

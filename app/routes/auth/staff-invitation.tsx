@@ -4,12 +4,12 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/staff-invitation";
 import { FormField } from "~/components/forms/form-field";
 import { FormError } from "~/components/forms/form-error";
-import { INVITATION_FAILURE } from "~/lib/console-failures";
+import { INVITATION_FAILURE, INVITATION_UNUSABLE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { PASSWORD_MIN } from "~/lib/password-rules";
 import { acceptInvitationSchema } from "~/lib/schemas/staff";
 import { STAFF_ROLE_LABELS } from "~/lib/staff-roles";
-import { invitationAction, invitationLoader, INVITATION_UNUSABLE } from "./staff-invitation.server";
+import { invitationAction, invitationLoader } from "./staff-invitation.server";
 
 // Derived from the schema once, not on every render.
 const constraint = getZodConstraint(acceptInvitationSchema);
