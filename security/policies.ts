@@ -1,5 +1,5 @@
 import { pdf } from "../tests/fixtures/make-files";
-import { applicationFields, PASSWORD, quoteFields } from "./helpers/client";
+import { applicationFields, PASSWORD, postForm, quoteFields } from "./helpers/client";
 import type { Fields, FilePart } from "./helpers/http";
 import { CONSOLE_AREAS, mayUse, type ConsoleArea } from "~/lib/staff-roles";
 import { database } from "./helpers/database";
@@ -85,6 +85,28 @@ const openingFields = (cell: Cell) => ({
 });
 const testimonialFields = (cell: Cell) => ({ review: `Matrix review ${cell.seq}`, name: "Matrix Reviewer", category: "Web Platform" });
 const resume: FilePart = { filename: "cv.pdf", bytes: pdf() };
+
+/**
+ * Puts a record in the state a toggle form changes, as the admin through the app (caches and events
+ * follow): with one actor per staff role, an earlier role's allowed post has already toggled it.
+ */
+async function asAdmin(cell: Cell, path: string, fields: Fields): Promise<void> {
+  const reply = await postForm(cell.world.server, path, fields, { cookie: cell.world.actors.staff.cookie });
+  if (reply.status !== 200) throw new Error(`preparing ${path} ${fields.intent} answered ${reply.status}`);
+}
+const CONSOLE = "/employee-dashboard";
+/** A list page's toggle (`intent` on record `id`), after the admin set the opposite with `undo`. */
+const listToggle = (list: string, intent: string, undo: string, id: (c: Cell) => string): Intent["body"] => async (c) => {
+  await asAdmin(c, `${CONSOLE}/${list}`, { intent: undo, id: id(c) });
+  return { intent, id: id(c) };
+};
+/** A record page's toggle, after the admin set the opposite with `undo`. */
+const pageToggle = (list: string, intent: string, undo: string, id: (c: Cell) => string): Intent["body"] => async (c) => {
+  await asAdmin(c, `${CONSOLE}/${list}/${id(c)}`, { intent: undo });
+  return { intent };
+};
+const openingOf = (c: Cell) => pick(c, c.world.openings);
+const testimonialOf = (c: Cell) => pick(c, c.world.testimonials);
 
 // The Staff page acts on a spare staff member and a pending invitation, never on an actor of the
 // matrix. Each body puts its target in the state the form changes (before the fingerprint).
@@ -246,8 +268,8 @@ export const POLICIES: Record<string, RoutePolicy> = {
     post: {
       access: "openings",
       intents: {
-        close: { body: (c) => ({ intent: "close", id: pick(c, c.world.openings) }), ok: ok200, changes: true },
-        reopen: { body: (c) => ({ intent: "reopen", id: pick(c, c.world.openings) }), ok: ok200, changes: true },
+        close: { body: listToggle("openings", "close", "reopen", openingOf), ok: ok200, changes: true },
+        reopen: { body: listToggle("openings", "reopen", "close", openingOf), ok: ok200, changes: true },
       },
     },
   },
@@ -263,8 +285,8 @@ export const POLICIES: Record<string, RoutePolicy> = {
       access: "openings",
       intents: {
         save: { body: (c) => ({ intent: "save", ...openingFields(c) }), ok: ok200, changes: true },
-        close: { body: () => ({ intent: "close" }), ok: ok200, changes: true },
-        reopen: { body: () => ({ intent: "reopen" }), ok: ok200, changes: true },
+        close: { body: pageToggle("openings", "close", "reopen", openingOf), ok: ok200, changes: true },
+        reopen: { body: pageToggle("openings", "reopen", "close", openingOf), ok: ok200, changes: true },
       },
     },
   },
@@ -275,8 +297,8 @@ export const POLICIES: Record<string, RoutePolicy> = {
       access: "testimonials",
       intents: {
         save: { body: (c) => ({ intent: "save", ...testimonialFields(c) }), ok: ok200, changes: true },
-        hide: { body: (c) => ({ intent: "hide", id: pick(c, c.world.testimonials) }), ok: ok200, changes: true },
-        show: { body: (c) => ({ intent: "show", id: pick(c, c.world.testimonials) }), ok: ok200, changes: true },
+        hide: { body: listToggle("testimonials", "hide", "show", testimonialOf), ok: ok200, changes: true },
+        show: { body: listToggle("testimonials", "show", "hide", testimonialOf), ok: ok200, changes: true },
       },
     },
   },
@@ -288,8 +310,8 @@ export const POLICIES: Record<string, RoutePolicy> = {
       access: "testimonials",
       intents: {
         save: { body: (c) => ({ intent: "save", ...testimonialFields(c) }), ok: ok200, changes: true },
-        hide: { body: () => ({ intent: "hide" }), ok: ok200, changes: true },
-        show: { body: () => ({ intent: "show" }), ok: ok200, changes: true },
+        hide: { body: pageToggle("testimonials", "hide", "show", testimonialOf), ok: ok200, changes: true },
+        show: { body: pageToggle("testimonials", "show", "hide", testimonialOf), ok: ok200, changes: true },
       },
     },
   },
@@ -335,7 +357,14 @@ export const POLICIES: Record<string, RoutePolicy> = {
       access: "support",
       intents: {
         reply: { body: (c) => ({ intent: "reply", text: `Matrix staff reply ${c.seq}` }), ok: ok200, changes: true },
-        "set-status": { body: () => ({ intent: "set-status", status: "Resolved" }), ok: ok200, changes: true },
+        "set-status": {
+          body: async (c) => {
+            await asAdmin(c, `${CONSOLE}/support/${recordsOf(c).complaintId}`, { intent: "set-status", status: "Pending" });
+            return { intent: "set-status", status: "Resolved" };
+          },
+          ok: ok200,
+          changes: true,
+        },
       },
     },
   },
