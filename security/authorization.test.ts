@@ -130,6 +130,7 @@ describe.each(worlds)("On $server.backend", (world) => {
             t.check(label, matches(reply, want), `got ${describeReply(reply)}, want ${describeExpect(want)}`);
             t.check(`${label} ${mustChange ? "changes" : "leaves"} the database`, changed === mustChange, changed ? "it changed" : "nothing changed");
             checkNoLeak(t, label, world, actor, reply);
+            await intent.restore?.(cell);
           }
         }
       }

@@ -49,6 +49,7 @@ describe("Cross-origin requests", () => {
           const label = `POST ${route.pattern} ${intentName || "(form)"} as ${actor.name} with ${forgery.name}`;
           t.check(`${label} is refused`, refused(reply.status), `got ${reply.status} ${reply.location ?? ""}`);
           t.check(`${label} changes nothing`, !changed);
+          await intent.restore?.(cell);
         }
       }
     }

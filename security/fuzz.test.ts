@@ -145,6 +145,7 @@ describe("Fuzzing", () => {
           }),
           { numRuns: runs, seed: Number(process.env.FUZZ_SEED ?? 8), endOnFailure: true },
         ).catch(() => undefined); // every failing body is already listed by the tally
+        await intent.restore?.({ world: world!, actor: base, side: "own", seq: 0 });
       }
     }
     t.done();

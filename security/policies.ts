@@ -45,6 +45,11 @@ export interface Intent {
   othersRecord?: Expect;
   /** Ends the actor's session or account: the cell gets a fresh sign-in, or a fresh client. */
   disposable?: "session" | "account";
+  /**
+   * Puts the record back as the world seeded it, after the cell (every harness calls it): a toggle's
+   * body prepares the state it changes, which must not outlast the cell (other suites use it).
+   */
+  restore?: (cell: Cell) => Promise<void>;
 }
 
 export interface RoutePolicy {
@@ -107,6 +112,10 @@ const pageToggle = (list: string, intent: string, undo: string, id: (c: Cell) =>
 };
 const openingOf = (c: Cell) => pick(c, c.world.openings);
 const testimonialOf = (c: Cell) => pick(c, c.world.testimonials);
+// As seeded: openings open, testimonials visible, complaints pending.
+const reopened = async (c: Cell) => asAdmin(c, `${CONSOLE}/openings`, { intent: "reopen", id: openingOf(c) });
+const shown = async (c: Cell) => asAdmin(c, `${CONSOLE}/testimonials`, { intent: "show", id: testimonialOf(c) });
+const pending = async (c: Cell) => asAdmin(c, `${CONSOLE}/support/${recordsOf(c).complaintId}`, { intent: "set-status", status: "Pending" });
 
 // The Staff page acts on a spare staff member and a pending invitation, never on an actor of the
 // matrix. Each body puts its target in the state the form changes (before the fingerprint).
@@ -268,8 +277,8 @@ export const POLICIES: Record<string, RoutePolicy> = {
     post: {
       access: "openings",
       intents: {
-        close: { body: listToggle("openings", "close", "reopen", openingOf), ok: ok200, changes: true },
-        reopen: { body: listToggle("openings", "reopen", "close", openingOf), ok: ok200, changes: true },
+        close: { body: listToggle("openings", "close", "reopen", openingOf), ok: ok200, changes: true, restore: reopened },
+        reopen: { body: listToggle("openings", "reopen", "close", openingOf), ok: ok200, changes: true, restore: reopened },
       },
     },
   },
@@ -285,8 +294,8 @@ export const POLICIES: Record<string, RoutePolicy> = {
       access: "openings",
       intents: {
         save: { body: (c) => ({ intent: "save", ...openingFields(c) }), ok: ok200, changes: true },
-        close: { body: pageToggle("openings", "close", "reopen", openingOf), ok: ok200, changes: true },
-        reopen: { body: pageToggle("openings", "reopen", "close", openingOf), ok: ok200, changes: true },
+        close: { body: pageToggle("openings", "close", "reopen", openingOf), ok: ok200, changes: true, restore: reopened },
+        reopen: { body: pageToggle("openings", "reopen", "close", openingOf), ok: ok200, changes: true, restore: reopened },
       },
     },
   },
@@ -297,8 +306,8 @@ export const POLICIES: Record<string, RoutePolicy> = {
       access: "testimonials",
       intents: {
         save: { body: (c) => ({ intent: "save", ...testimonialFields(c) }), ok: ok200, changes: true },
-        hide: { body: listToggle("testimonials", "hide", "show", testimonialOf), ok: ok200, changes: true },
-        show: { body: listToggle("testimonials", "show", "hide", testimonialOf), ok: ok200, changes: true },
+        hide: { body: listToggle("testimonials", "hide", "show", testimonialOf), ok: ok200, changes: true, restore: shown },
+        show: { body: listToggle("testimonials", "show", "hide", testimonialOf), ok: ok200, changes: true, restore: shown },
       },
     },
   },
@@ -310,8 +319,8 @@ export const POLICIES: Record<string, RoutePolicy> = {
       access: "testimonials",
       intents: {
         save: { body: (c) => ({ intent: "save", ...testimonialFields(c) }), ok: ok200, changes: true },
-        hide: { body: pageToggle("testimonials", "hide", "show", testimonialOf), ok: ok200, changes: true },
-        show: { body: pageToggle("testimonials", "show", "hide", testimonialOf), ok: ok200, changes: true },
+        hide: { body: pageToggle("testimonials", "hide", "show", testimonialOf), ok: ok200, changes: true, restore: shown },
+        show: { body: pageToggle("testimonials", "show", "hide", testimonialOf), ok: ok200, changes: true, restore: shown },
       },
     },
   },
@@ -359,11 +368,12 @@ export const POLICIES: Record<string, RoutePolicy> = {
         reply: { body: (c) => ({ intent: "reply", text: `Matrix staff reply ${c.seq}` }), ok: ok200, changes: true },
         "set-status": {
           body: async (c) => {
-            await asAdmin(c, `${CONSOLE}/support/${recordsOf(c).complaintId}`, { intent: "set-status", status: "Pending" });
+            await pending(c);
             return { intent: "set-status", status: "Resolved" };
           },
           ok: ok200,
           changes: true,
+          restore: pending,
         },
       },
     },
