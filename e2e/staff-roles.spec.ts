@@ -44,7 +44,8 @@ test("An admin invites a recruiter; the mail's link lets them choose a password 
     await invitee.getByLabel("Password", { exact: true }).fill("rita-chose-this-password");
     await invitee.getByLabel("Repeat password").fill("rita-chose-this-password");
     await invitee.getByRole("button", { name: "Save password and sign in" }).click();
-    await expect(invitee).toHaveURL(/\/employee-dashboard$/);
+    // Two Argon2 hashes (the new password, then the sign-in): slow on a busy machine.
+    await expect(invitee).toHaveURL(/\/employee-dashboard$/, { timeout: 20_000 });
     await expect(invitee.getByText(`Signed in as ${email} (Recruiter)`)).toBeVisible();
     const nav = invitee.getByRole("navigation", { name: "Console sections" });
     await expect(nav.getByRole("link")).toHaveText(["Overview", "Applications", "Openings"]);
