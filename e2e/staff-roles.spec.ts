@@ -58,8 +58,9 @@ test("An admin invites a recruiter; the mail's link lets them choose a password 
   }
 
   await page.reload();
-  await expect(page.getByRole("list", { name: "Pending invitations" })).toHaveCount(0);
-  await expect(page.getByRole("cell", { name: email })).toBeVisible();
+  await expect(page.getByText("Pending invitations")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: email })).toHaveCount(0);
+  await expect(page.getByRole("table").getByText(email, { exact: true })).toBeVisible();
 });
 
 test("A recruiter cannot open Leads: the navigation hides it and the page answers 403 with the reason", async ({ page }) => {

@@ -39,6 +39,9 @@ export default function StaffInvitation({ loaderData, actionData }: Route.Compon
     constraint,
     defaultNoValidate: false,
     shouldValidate: "onBlur",
+    // A fixed field loses its error as it is typed, not on blur: a blur on the button's mousedown
+    // would otherwise move the button away before the click lands.
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: acceptInvitationSchema }),
   });
   return (
