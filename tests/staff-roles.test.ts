@@ -23,7 +23,8 @@ import { sectionsFor } from "~/lib/console-nav";
 import { AREA_ROLES, mayUse, STAFF_ROLES } from "~/lib/staff-roles";
 import { auth } from "~/server/auth/auth.server";
 import { db } from "~/server/db/db.server";
-import { events } from "~/server/events/bus.server";
+import { events, setEventBus } from "~/server/events/bus.server";
+import { createPostgresBus } from "~/server/events/bus-postgres.server";
 import { createSmtpTransport } from "~/server/mail/mailer.server";
 import { startMailWorker } from "~/server/mail/worker.server";
 import { listAudit } from "~/server/models/audit.server";
@@ -207,6 +208,26 @@ describe.each(testDatabases("staff-roles"))("Staff roles, invitations and lifecy
       expect((await listStaff()).some((s) => s.id === member.id)).toBe(false);
       const actions = (await listAudit({ entity: "staff", limit: 10, offset: 0 })).entries.map((e) => e.action).sort();
       expect(actions).toEqual(["staff.remove", "staff.role"]);
+    });
+
+    test.skipIf(database.name !== "postgres")("Disabling on one instance ends the member's stream on another at once (LISTEN/NOTIFY)", async () => {
+      const member = await signInStaff(`far-${Date.now()}@indigokite.dev`, { staffRole: "sales" });
+      const here = await createPostgresBus(process.env.TEST_DATABASE_URL!);
+      const there = await createPostgresBus(process.env.TEST_DATABASE_URL!);
+      const local = events();
+      try {
+        setEventBus(here);
+        const reader = await openStream(member);
+        // The admin's request is served by the other instance.
+        setEventBus(there);
+        await disableStaff(actor(admin), member.id);
+        const ended = await Promise.race([reader.read(), new Promise((resolve) => setTimeout(() => resolve("open"), 3_000))]);
+        expect(ended).toMatchObject({ done: true });
+      } finally {
+        setEventBus(local);
+        await here.close();
+        await there.close();
+      }
     });
 
     test("The last active admin cannot be disabled, removed or demoted, by themselves or anyone; with a second admin they can", async () => {
