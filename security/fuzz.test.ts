@@ -214,6 +214,7 @@ describe("Fuzzing", () => {
             await verdict(`POST ${route.pattern} ${intentName || "(form)"} with ${field}=${JSON.stringify(value)}`, reply.status);
           }
         }
+        await intent.restore?.({ world: world!, actor: base, side: "own", seq: 0 });
       }
     }
     const changed = ownerChanges(startOwners, await owners(server));
