@@ -1,5 +1,5 @@
 import { isCompanyLookalike, roleForEmail } from "~/lib/roles";
-import { STAFF_ROLE_LABELS, type StaffRole } from "~/lib/staff-roles";
+import type { StaffRole } from "~/lib/staff-roles";
 import type { Actor } from "~/server/auth/actor.server";
 import { auth } from "~/server/auth/auth.server";
 import { provisionStaffAccount } from "~/server/auth/staff-identity.server";
@@ -188,8 +188,4 @@ export async function setStaffRoleByEmail(email: string, staffRole: StaffRole): 
     if (staffRole !== "admin") await keepAnAdmin(trx, member);
     await trx.updateTable("users").set({ staffRole }).where("id", "=", member.id).execute();
   });
-}
-
-export function staffRoleLabel(role: StaffRole | null): string {
-  return role ? STAFF_ROLE_LABELS[role] : "No role";
 }
