@@ -31,6 +31,7 @@ export default [
   route("verify-email", "routes/auth/verify-email.tsx"),
   route("settings/change-password", "routes/auth/change-password.tsx"),
   route("passkeys/sign-in", "routes/auth/passkey-sign-in.ts"),
+  route("staff-invitation", "routes/auth/staff-invitation.tsx"),
   route("home-dashboard", "routes/resources/home-dashboard.ts"),
   route("api/auth/*", "routes/resources/auth-api.ts"),
 

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
 import { site } from "../app/content/site";
 import { roleForEmail, type Role } from "../app/lib/roles";
+import type { StaffRole } from "../app/lib/staff-roles";
 import { hashPassword } from "../app/server/auth/passwords.server";
 import { AUTH_SECRET, DATABASE_FILE, openDatabase, uniqueId } from "./helpers";
 
@@ -31,6 +32,8 @@ export interface SignInOptions {
   signedInAt?: number;
   /** Defaults to what registering gives: unverified for clients, verified for staff (decision 0028). */
   emailVerified?: boolean;
+  /** Issue 15: an employee's console role; admin (every section) unless given. */
+  staffRole?: StaffRole;
 }
 
 export interface SignedInUser {
@@ -71,8 +74,8 @@ export async function createSignedInUser(options: SignInOptions): Promise<Signed
     // IMMEDIATE takes the write lock at once, so the running server's writes only make it wait.
     db.transaction(() => {
       db.prepare(
-        "insert into users (id, name, email, email_verified, image, role, created_at, updated_at) values (?, ?, ?, ?, null, ?, ?, ?)",
-      ).run(user.id, user.name, email, (options.emailVerified ?? role === "employee") ? 1 : 0, role, now, now);
+        "insert into users (id, name, email, email_verified, image, role, staff_role, created_at, updated_at) values (?, ?, ?, ?, null, ?, ?, ?, ?)",
+      ).run(user.id, user.name, email, (options.emailVerified ?? role === "employee") ? 1 : 0, role, role === "employee" ? (options.staffRole ?? "admin") : null, now, now);
       if (passwordHash !== undefined) {
         db.prepare(
           "insert into accounts (id, account_id, provider_id, user_id, password, created_at, updated_at) values (?, ?, 'credential', ?, ?, ?, ?)",

@@ -237,14 +237,13 @@ test.describe("Console", () => {
     await page.context().close();
   });
 
-  test("Staff: a failed add shows its message and keeps the e-mail", async ({ browser }) => {
+  test("Staff: a failed invitation shows its message and keeps the e-mail", async ({ browser }) => {
     const page = await open(browser, staff, `${CONSOLE}/staff`);
     const main = page.getByRole("main");
     const email = `offline-${uniqueId()}@indigokite.dev`;
     await main.getByLabel("Work email").fill(email);
-    await main.getByLabel("Initial password").fill("offline-password-123");
-    await main.getByRole("button", { name: "Add staff account" }).click();
-    await expectFailureInPlace(page, main, "The account could not be created. Please try again.");
+    await main.getByRole("button", { name: "Send invitation" }).click();
+    await expectFailureInPlace(page, main, "The staff change could not be saved. Please try again.");
     await expect(main.getByLabel("Work email")).toHaveValue(email);
     await page.context().close();
   });

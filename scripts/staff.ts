@@ -1,21 +1,30 @@
-// `npm run staff -- add <email> --password <password> [--name <name>]`, `list`, `remove <email>`.
+// `npm run staff -- add <email> --password <password> [--name <name>] [--role admin|sales|recruiter|delivery]`,
+// `list`, `role <email> <role>`, `remove <email>`.
 import { parseArgs } from "node:util";
 import { closeDb, migrateToLatest } from "../app/server/db/db.server";
 import { getEnv } from "../app/server/env.server";
-import { addStaff, listStaff, removeStaff, StaffError } from "../app/server/models/staff.server";
+import { isStaffRole, STAFF_ROLES } from "../app/lib/staff-roles";
+import { addStaff, listStaff, removeStaff, setStaffRoleByEmail, StaffError } from "../app/server/models/staff.server";
 
+const ROLES = STAFF_ROLES.join("|");
 const USAGE = `Usage:
-  npm run staff -- add <email> --password <password> [--name <name>]
+  npm run staff -- add <email> --password <password> [--name <name>] [--role ${ROLES}]
   npm run staff -- list
-  npm run staff -- remove <email>`;
+  npm run staff -- role <email> <${ROLES}>
+  npm run staff -- remove <email>
+The role defaults to admin, and the first staff account is always an admin.`;
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { password: { type: "string" }, name: { type: "string" } },
+    options: { password: { type: "string" }, name: { type: "string" }, role: { type: "string" } },
   });
-  const [command, email] = positionals;
+  const [command, email, roleArgument] = positionals;
+  if (values.role !== undefined && !isStaffRole(values.role)) {
+    console.error(`--role must be one of ${ROLES} (got ${values.role}).`);
+    return 2;
+  }
   getEnv();
   await migrateToLatest();
   if (command === "add" && email) {
@@ -23,14 +32,24 @@ async function main(argv: string[]): Promise<number> {
       console.error("add needs --password <password>.");
       return 2;
     }
-    const member = await addStaff(null, email, values.password, values.name);
+    const member = await addStaff(null, email, values.password, values.name, isStaffRole(values.role) ? values.role : "admin");
+    // The first line stays exactly what it always was: scripts and external tests read it.
     console.log(`Staff account created: ${member.email}`);
+    if (values.role) console.log(`Role: ${member.staffRole}${values.role !== member.staffRole ? " (the first staff account is always an admin)" : ""}`);
     return 0;
   }
   if (command === "list") {
     const staff = await listStaff();
     if (staff.length === 0) console.log("No staff accounts.");
-    for (const s of staff) console.log(`${s.email}\t${s.name}\tcreated ${s.createdAt}`);
+    for (const s of staff) {
+      // New columns go last, so readers of the old three keep working.
+      console.log(`${s.email}\t${s.name}\tcreated ${s.createdAt}\t${s.staffRole ?? "no role"}${s.disabledAt ? "\tdisabled" : ""}`);
+    }
+    return 0;
+  }
+  if (command === "role" && email && isStaffRole(roleArgument)) {
+    await setStaffRoleByEmail(email, roleArgument);
+    console.log(`${email.toLowerCase()} is now ${roleArgument}.`);
     return 0;
   }
   if (command === "remove" && email) {

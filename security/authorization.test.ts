@@ -3,7 +3,8 @@ import { get, postForm, postMultipart } from "./helpers/client";
 import { fingerprint } from "./helpers/database";
 import type { Reply } from "./helpers/http";
 import { tally, type Tally } from "./helpers/tally";
-import { ACTORS, disposableActor, type Actor, type World } from "./helpers/world";
+import { mayUse, type ConsoleArea } from "~/lib/staff-roles";
+import { ACTORS, disposableActor, isStaffRole, type Actor, type World } from "./helpers/world";
 import { allowed, expected, fillPattern, perRole, POLICIES, type Cell, type Expect, type Side } from "./policies";
 import { exportsAction, routeTable } from "./route-table";
 
@@ -26,12 +27,28 @@ function matchesData(reply: Reply, want: Expect): boolean {
 const describeReply = (reply: Reply) => `${reply.status}${reply.location ? ` → ${reply.location}` : ""}`;
 const describeExpect = (want: Expect) => `${want.status}${want.location ? ` → ${want.location}` : ""}`;
 
-/** Markers of records `actor` must never be shown: the other client's, and everything private to a guest. */
+// Issue 15 part 3: which console section shows each kind of marker (decision 0031).
+const MARKER_AREAS: [string, ConsoleArea[]][] = [
+  ["LEAD-", ["leads"]],
+  ["APPLICATION-", ["applications"]],
+  ["PROJECT-", ["clients"]],
+  ["COMPLAINT-", ["support", "clients"]],
+  ["PROFILE-", ["clients", "support"]],
+];
+
+/**
+ * Markers of records `actor` must never be shown: the other client's, everything private to a
+ * guest, and for a staff role the records of sections it may not use.
+ */
 function forbiddenMarkers(world: World, actor: Actor): string[] {
   const a = world.records["client A"].markers;
   const b = world.records["client B"].markers;
   const consoleOnly = (m: string[]) => m.filter((x) => x.startsWith("LEAD-") || x.startsWith("APPLICATION-"));
-  if (actor.role === "staff") return [];
+  if (isStaffRole(actor.role)) {
+    const role = actor.role;
+    const hidden = MARKER_AREAS.filter(([, areas]) => !areas.some((area) => mayUse(role, area))).map(([prefix]) => prefix);
+    return [...a, ...b].filter((marker) => hidden.some((prefix) => marker.startsWith(prefix)));
+  }
   if (actor.name === "client A") return [...b, ...consoleOnly(a)];
   if (actor.name === "client B") return [...a, ...consoleOnly(b)];
   return [...a, ...b];
@@ -59,7 +76,7 @@ test("Every route of the route table has a declared policy, and every module wit
 });
 
 describe.each(worlds)("On $server.backend", (world) => {
-  test("Every page and resource answers guest, both clients and staff as its policy declares, showing nobody else's data", async (context) => {
+  test("Every page and resource answers guest, both clients and each staff role as its policy declares, showing nobody else's data", async (context) => {
     const t = tally(context, "Authorization matrix");
     for (const route of table) {
       const policy = POLICIES[route.file];
@@ -113,6 +130,7 @@ describe.each(worlds)("On $server.backend", (world) => {
             t.check(label, matches(reply, want), `got ${describeReply(reply)}, want ${describeExpect(want)}`);
             t.check(`${label} ${mustChange ? "changes" : "leaves"} the database`, changed === mustChange, changed ? "it changed" : "nothing changed");
             checkNoLeak(t, label, world, actor, reply);
+            await intent.restore?.(cell);
           }
         }
       }

@@ -1,14 +1,20 @@
 import { pdf } from "../tests/fixtures/make-files";
 import { sessionIdOf, storedPasskey } from "./helpers/account-records";
-import { applicationFields, PASSWORD, quoteFields } from "./helpers/client";
+import { applicationFields, PASSWORD, postForm, quoteFields } from "./helpers/client";
 import type { Fields, FilePart } from "./helpers/http";
-import type { Actor, World } from "./helpers/world";
+import { CONSOLE_AREAS, mayUse, type ConsoleArea } from "~/lib/staff-roles";
+import { database } from "./helpers/database";
+import { isStaffRole, type Actor, type World } from "./helpers/world";
 
 // The authorization matrix's expectations, declared once per route of app/routes.ts (keyed by its
 // module file). security/authorization.test.ts fails on a route without an entry here, on an
 // action module without declared intents, and on every cell whose answer differs.
 
-export type Access = "public" | "signed-in" | "client" | "staff";
+/**
+ * Who may: anyone, any signed-in user, clients, or the staff roles that may use a console section
+ * (app/lib/staff-roles.ts, decision 0031): "account" is every staff member, "staff" the Staff page.
+ */
+export type Access = "public" | "signed-in" | "client" | ConsoleArea;
 export type Role = Actor["role"];
 export type Side = "own" | "other";
 
@@ -17,7 +23,8 @@ export interface Expect {
   /** Path and query of the redirect target. */
   location?: string | RegExp;
 }
-type PerRole<T> = T | Partial<Record<Role, T>>;
+/** One answer, or one per role; `staff` stands for every staff role not named. */
+type PerRole<T> = T | Partial<Record<Role | "staff", T>>;
 
 export interface Cell {
   world: World;
@@ -39,6 +46,11 @@ export interface Intent {
   othersRecord?: Expect;
   /** Ends the actor's session or account: the cell gets a fresh sign-in, or a fresh client. */
   disposable?: "session" | "account";
+  /**
+   * Puts the record back as the world seeded it, after the cell (every harness calls it): a toggle's
+   * body prepares the state it changes, which must not outlast the cell (other suites use it).
+   */
+  restore?: (cell: Cell) => Promise<void>;
 }
 
 export interface RoutePolicy {
@@ -81,7 +93,7 @@ const testimonialFields = (cell: Cell) => ({ review: `Matrix review ${cell.seq}`
 const resume: FilePart = { filename: "cv.pdf", bytes: pdf() };
 // Issue 15: a user's own sign-in records. Staff act on their own (sides do not apply to them);
 // a client on the "other" side names the other client's record; a guest names client A's.
-const selfOrOwner = (cell: Cell) => (cell.actor.role === "staff" ? cell.actor : owner(cell));
+const selfOrOwner = (cell: Cell) => (isStaffRole(cell.actor.role) ? cell.actor : owner(cell));
 const accountPage = { client: "/user-dashboard/settings", staff: "/employee-dashboard/account" } as const;
 const backToAccount = (notice: string): PerRole<Expect> => ({
   client: to(`${accountPage.client}?notice=${notice}`),
@@ -89,6 +101,61 @@ const backToAccount = (notice: string): PerRole<Expect> => ({
 });
 // A credential nobody has: the sign-in gets as far as looking it up.
 const unknownAssertion = JSON.stringify({ id: "matrix-unknown", rawId: "matrix-unknown", type: "public-key", response: {}, clientExtensionResults: {} });
+
+/**
+ * Puts a record in the state a toggle form changes, as the admin through the app (caches and events
+ * follow): with one actor per staff role, an earlier role's allowed post has already toggled it.
+ */
+async function asAdmin(cell: Cell, path: string, fields: Fields): Promise<void> {
+  const reply = await postForm(cell.world.server, path, fields, { cookie: cell.world.actors.staff.cookie });
+  if (reply.status !== 200) throw new Error(`preparing ${path} ${fields.intent} answered ${reply.status}`);
+}
+const CONSOLE = "/employee-dashboard";
+/** A list page's toggle (`intent` on record `id`), after the admin set the opposite with `undo`. */
+const listToggle = (list: string, intent: string, undo: string, id: (c: Cell) => string): Intent["body"] => async (c) => {
+  await asAdmin(c, `${CONSOLE}/${list}`, { intent: undo, id: id(c) });
+  return { intent, id: id(c) };
+};
+/** A record page's toggle, after the admin set the opposite with `undo`. */
+const pageToggle = (list: string, intent: string, undo: string, id: (c: Cell) => string): Intent["body"] => async (c) => {
+  await asAdmin(c, `${CONSOLE}/${list}/${id(c)}`, { intent: undo });
+  return { intent };
+};
+const openingOf = (c: Cell) => pick(c, c.world.openings);
+const testimonialOf = (c: Cell) => pick(c, c.world.testimonials);
+// As seeded: openings open, testimonials visible, complaints pending.
+const reopened = async (c: Cell) => asAdmin(c, `${CONSOLE}/openings`, { intent: "reopen", id: openingOf(c) });
+const shown = async (c: Cell) => asAdmin(c, `${CONSOLE}/testimonials`, { intent: "show", id: testimonialOf(c) });
+const pending = async (c: Cell) => asAdmin(c, `${CONSOLE}/support/${recordsOf(c).complaintId}`, { intent: "set-status", status: "Pending" });
+
+// The Staff page acts on a spare staff member and a pending invitation, never on an actor of the
+// matrix. Each body puts its target in the state the form changes (before the fingerprint).
+const SPARE_EMAIL = "spare-staff@indigokite.dev";
+async function spareStaff(cell: Cell, state: { disabled: boolean }): Promise<{ id: string; staffRole: string | null }> {
+  const db = database(cell.world.server);
+  let row = await db.selectFrom("users").select(["id", "staffRole"]).where("email", "=", SPARE_EMAIL).executeTakeFirst();
+  if (!row) {
+    const now = new Date().toISOString();
+    const id = `spare-${cell.seq}-${Date.now()}`;
+    const emailVerified = cell.world.server.backend === "postgres" ? true : 1;
+    await db.insertInto("users").values({ id, name: "Spare", email: SPARE_EMAIL, emailVerified, image: null, role: "employee", staffRole: "sales", createdAt: now, updatedAt: now }).execute();
+    row = { id, staffRole: "sales" };
+  }
+  await db.updateTable("users").set({ staffDisabledAt: state.disabled ? Date.now() : null }).where("id", "=", row.id).execute();
+  return row;
+}
+async function pendingInvitation(cell: Cell): Promise<string> {
+  const db = database(cell.world.server);
+  const found = await db.selectFrom("staffInvitations").select("id").where("acceptedAt", "is", null).where("revokedAt", "is", null).executeTakeFirst();
+  if (found) return found.id;
+  const id = `matrix-invitation-${cell.seq}-${Date.now()}`;
+  const now = Date.now();
+  await db
+    .insertInto("staffInvitations")
+    .values({ id, email: `invited-${cell.seq}@indigokite.dev`, name: "", staffRole: "sales", tokenHash: id, invitedBy: cell.world.actors.staff.id!, createdAt: now, expiresAt: now + 86_400_000, acceptedAt: null, revokedAt: null })
+    .execute();
+  return id;
+}
 
 export const POLICIES: Record<string, RoutePolicy> = {
   "routes/marketing/home.tsx": page("public"),
@@ -163,6 +230,13 @@ export const POLICIES: Record<string, RoutePolicy> = {
       intents: { "": { body: () => ({ email: "nobody-here@example.com" }), ok: ok200, changes: false } },
     },
   },
+  "routes/auth/staff-invitation.tsx": {
+    ...page("public"),
+    post: {
+      access: "public",
+      intents: { "": { body: () => ({ token: "not-a-real-token", password: "a-long-new-password-1", confirm: "a-long-new-password-1" }), ok: { status: 410 }, changes: false } },
+    },
+  },
   "routes/auth/reset-password.tsx": {
     ...page("public"),
     post: {
@@ -189,14 +263,14 @@ export const POLICIES: Record<string, RoutePolicy> = {
       access: "signed-in",
       intents: {
         start: {
-          body: (c) => ({ intent: "start", password: c.actor.role === "staff" ? c.world.staffPassword : PASSWORD }),
+          body: (c) => ({ intent: "start", password: isStaffRole(c.actor.role) ? c.world.staffPassword : PASSWORD }),
           ok: ok200,
           // A pending (unconfirmed) secret; two-factor stays off until a code confirms it.
           changes: true,
         },
         confirm: { body: () => ({ intent: "confirm", code: "000000", uri: "otpauth://totp/Matrix:x?secret=JBSWY3DPEHPK3PXP" }), ok: { status: 400 }, changes: false },
-        regenerate: { body: (c) => ({ intent: "regenerate", password: c.actor.role === "staff" ? c.world.staffPassword : PASSWORD }), ok: { status: 409 }, changes: false },
-        disable: { body: (c) => ({ intent: "disable", password: c.actor.role === "staff" ? c.world.staffPassword : PASSWORD }), ok: { status: 409 }, changes: false },
+        regenerate: { body: (c) => ({ intent: "regenerate", password: isStaffRole(c.actor.role) ? c.world.staffPassword : PASSWORD }), ok: { status: 409 }, changes: false },
+        disable: { body: (c) => ({ intent: "disable", password: isStaffRole(c.actor.role) ? c.world.staffPassword : PASSWORD }), ok: { status: 409 }, changes: false },
       },
     },
   },
@@ -241,88 +315,89 @@ export const POLICIES: Record<string, RoutePolicy> = {
     post: { access: "signed-in", intents: { "": { body: () => ({ enabled: "1", returnTo: "/" }), ok: to("/"), changes: false } } },
   },
 
-  "routes/console/layout.tsx": page("staff"),
-  "routes/console/overview.tsx": page("staff"),
-  "routes/console/account.tsx": page("staff"),
-  "routes/console/leads.tsx": page("staff"),
-  "routes/console/leads-export.ts": page("staff"),
+  // "account": every staff member, whatever the role; the rest name their console section.
+  "routes/console/layout.tsx": page("account"),
+  "routes/console/overview.tsx": page("overview"),
+  "routes/console/account.tsx": page("account"),
+  "routes/console/leads.tsx": page("leads"),
+  "routes/console/leads-export.ts": page("leads"),
   "routes/console/lead.tsx": {
     params: (c) => ({ id: recordsOf(c).leadId }),
     sides: true,
-    ...page("staff"),
+    ...page("leads"),
     post: {
-      access: "staff",
+      access: "leads",
       intents: {
         status: { body: (c) => ({ intent: "status", status: LEAD_STATUSES[c.seq % LEAD_STATUSES.length]! }), ok: ok200, changes: true },
         note: { body: note, ok: ok200, changes: true },
       },
     },
   },
-  "routes/console/applications.tsx": page("staff"),
-  "routes/console/applications-export.ts": page("staff"),
+  "routes/console/applications.tsx": page("applications"),
+  "routes/console/applications-export.ts": page("applications"),
   "routes/console/application.tsx": {
     params: (c) => ({ id: recordsOf(c).applicationId }),
     sides: true,
-    ...page("staff"),
+    ...page("applications"),
     post: {
-      access: "staff",
+      access: "applications",
       intents: {
         stage: { body: (c) => ({ intent: "stage", stage: STAGES[c.seq % STAGES.length]! }), ok: ok200, changes: true },
         note: { body: note, ok: ok200, changes: true },
       },
     },
   },
-  "routes/console/application-resume.ts": { params: (c) => ({ id: recordsOf(c).applicationId }), sides: true, ...page("staff") },
+  "routes/console/application-resume.ts": { params: (c) => ({ id: recordsOf(c).applicationId }), sides: true, ...page("applications") },
   "routes/console/openings.tsx": {
     sides: true,
-    ...page("staff"),
+    ...page("openings"),
     post: {
-      access: "staff",
+      access: "openings",
       intents: {
-        close: { body: (c) => ({ intent: "close", id: pick(c, c.world.openings) }), ok: ok200, changes: true },
-        reopen: { body: (c) => ({ intent: "reopen", id: pick(c, c.world.openings) }), ok: ok200, changes: true },
+        close: { body: listToggle("openings", "close", "reopen", openingOf), ok: ok200, changes: true, restore: reopened },
+        reopen: { body: listToggle("openings", "reopen", "close", openingOf), ok: ok200, changes: true, restore: reopened },
       },
     },
   },
   "routes/console/opening-new.tsx": {
-    ...page("staff"),
-    post: { access: "staff", intents: { save: { body: (c) => ({ intent: "save", ...openingFields(c) }), ok: to(/^\/employee-dashboard\/openings\/[\w-]+\?created=1$/), changes: true } } },
+    ...page("openings"),
+    post: { access: "openings", intents: { save: { body: (c) => ({ intent: "save", ...openingFields(c) }), ok: to(/^\/employee-dashboard\/openings\/[\w-]+\?created=1$/), changes: true } } },
   },
   "routes/console/opening-edit.tsx": {
     params: (c) => ({ id: pick(c, c.world.openings) }),
     sides: true,
-    ...page("staff"),
+    ...page("openings"),
     post: {
-      access: "staff",
+      access: "openings",
       intents: {
         save: { body: (c) => ({ intent: "save", ...openingFields(c) }), ok: ok200, changes: true },
-        close: { body: () => ({ intent: "close" }), ok: ok200, changes: true },
-        reopen: { body: () => ({ intent: "reopen" }), ok: ok200, changes: true },
+        close: { body: pageToggle("openings", "close", "reopen", openingOf), ok: ok200, changes: true, restore: reopened },
+        reopen: { body: pageToggle("openings", "reopen", "close", openingOf), ok: ok200, changes: true, restore: reopened },
       },
     },
   },
   "routes/console/testimonials.tsx": {
     sides: true,
-    ...page("staff"),
+    ...page("testimonials"),
     post: {
-      access: "staff",
+      access: "testimonials",
       intents: {
         save: { body: (c) => ({ intent: "save", ...testimonialFields(c) }), ok: ok200, changes: true },
-        hide: { body: (c) => ({ intent: "hide", id: pick(c, c.world.testimonials) }), ok: ok200, changes: true },
-        show: { body: (c) => ({ intent: "show", id: pick(c, c.world.testimonials) }), ok: ok200, changes: true },
+        hide: { body: listToggle("testimonials", "hide", "show", testimonialOf), ok: ok200, changes: true, restore: shown },
+        show: { body: listToggle("testimonials", "show", "hide", testimonialOf), ok: ok200, changes: true, restore: shown },
       },
     },
   },
   "routes/console/testimonial-edit.tsx": {
     params: (c) => ({ id: pick(c, c.world.testimonials) }),
     sides: true,
-    ...page("staff"),
+    ...page("testimonials"),
     post: {
-      access: "staff",
+      access: "testimonials",
       intents: {
         save: { body: (c) => ({ intent: "save", ...testimonialFields(c) }), ok: ok200, changes: true },
-        hide: { body: () => ({ intent: "hide" }), ok: ok200, changes: true },
-        show: { body: () => ({ intent: "show" }), ok: ok200, changes: true },
+        hide: { body: pageToggle("testimonials", "hide", "show", testimonialOf), ok: ok200, changes: true, restore: shown },
+        show: { body: pageToggle("testimonials", "show", "hide", testimonialOf), ok: ok200, changes: true, restore: shown },
       },
     },
   },
@@ -330,30 +405,53 @@ export const POLICIES: Record<string, RoutePolicy> = {
     ...page("staff"),
     post: {
       access: "staff",
-      intents: { "add-staff": { body: (c) => ({ intent: "add-staff", email: `matrix-${c.seq}-${Date.now()}@indigokite.dev`, password: "staff-password-987" }), ok: ok200, changes: true } },
+      intents: {
+        invite: { body: (c) => ({ intent: "invite", email: `matrix-${c.seq}-${Date.now()}@indigokite.dev`, staffRole: "sales" }), ok: ok200, changes: true },
+        resend: { body: async (c) => ({ intent: "resend", id: await pendingInvitation(c) }), ok: ok200, changes: true },
+        revoke: { body: async (c) => ({ intent: "revoke", id: await pendingInvitation(c) }), ok: ok200, changes: true },
+        "set-role": {
+          body: async (c) => {
+            const spare = await spareStaff(c, { disabled: false });
+            return { intent: "set-role", id: spare.id, staffRole: spare.staffRole === "sales" ? "delivery" : "sales" };
+          },
+          ok: ok200,
+          changes: true,
+        },
+        disable: { body: async (c) => ({ intent: "disable", id: (await spareStaff(c, { disabled: false })).id }), ok: ok200, changes: true },
+        enable: { body: async (c) => ({ intent: "enable", id: (await spareStaff(c, { disabled: true })).id }), ok: ok200, changes: true },
+        remove: { body: async (c) => ({ intent: "remove", id: (await spareStaff(c, { disabled: false })).id }), ok: ok200, changes: true },
+      },
     },
   },
-  "routes/console/audit.tsx": page("staff"),
-  "routes/console/clients.tsx": page("staff"),
+  "routes/console/audit.tsx": page("audit"),
+  "routes/console/clients.tsx": page("clients"),
   "routes/console/client.tsx": {
     params: (c) => ({ id: owner(c).id! }),
     sides: true,
-    ...page("staff"),
+    ...page("clients"),
     post: {
-      access: "staff",
+      access: "clients",
       intents: { "set-progress": { body: (c) => ({ intent: "set-progress", projectId: recordsOf(c).projectId, progress: String(1 + (c.seq % 100)), note: "" }), ok: ok200, changes: true } },
     },
   },
-  "routes/console/support.tsx": page("staff"),
+  "routes/console/support.tsx": page("support"),
   "routes/console/complaint.tsx": {
     params: (c) => ({ id: recordsOf(c).complaintId }),
     sides: true,
-    ...page("staff"),
+    ...page("support"),
     post: {
-      access: "staff",
+      access: "support",
       intents: {
         reply: { body: (c) => ({ intent: "reply", text: `Matrix staff reply ${c.seq}` }), ok: ok200, changes: true },
-        "set-status": { body: () => ({ intent: "set-status", status: "Resolved" }), ok: ok200, changes: true },
+        "set-status": {
+          body: async (c) => {
+            await pending(c);
+            return { intent: "set-status", status: "Resolved" };
+          },
+          ok: ok200,
+          changes: true,
+          restore: pending,
+        },
       },
     },
   },
@@ -428,7 +526,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
       intents: {
         // The actor's own fresh session (disposable), or the other client's: never the world's.
         "sign-out": {
-          body: async (c) => ({ intent: "sign-out", id: await sessionIdOf(c.world, c.actor.role === "staff" || c.side === "own" ? c.actor.cookie ?? owner(c).cookie! : owner(c).cookie!) }),
+          body: async (c) => ({ intent: "sign-out", id: await sessionIdOf(c.world, isStaffRole(c.actor.role) || c.side === "own" ? c.actor.cookie ?? owner(c).cookie! : owner(c).cookie!) }),
           ok: backToAccount("session-signed-out"),
           changes: true,
           othersRecord: { status: 404 },
@@ -469,7 +567,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
       },
     },
   },
-  "routes/resources/events-console.ts": page("staff"),
+  "routes/resources/events-console.ts": page("overview"),
   "routes/resources/events-portal.ts": page("client"),
   "routes/marketing/not-found.tsx": {
     params: () => ({ "*": "no-such-page" }),
@@ -478,17 +576,26 @@ export const POLICIES: Record<string, RoutePolicy> = {
   },
 };
 
+/** A console section: staff only, and only the roles that may use it. */
+export const isStaffAccess = (access: Access): access is ConsoleArea => (CONSOLE_AREAS as readonly string[]).includes(access);
+const roleMay = (role: Role, access: ConsoleArea) => isStaffRole(role) && mayUse(role, access);
+
 /** What `actor` gets where `access` applies and the allowed answer is `ok`. */
 export function expected(access: Access, role: Role, ok: PerRole<Expect>): Expect {
   if (access !== "public" && role === "guest") return to("/login");
-  if (access === "client" && role === "staff") return to("/employee-dashboard");
-  if (access === "staff" && role === "client") return { status: 403 };
+  if (access === "client" && isStaffRole(role)) return to("/employee-dashboard");
+  if (isStaffAccess(access) && role === "client") return { status: 403 };
+  // Issue 15 part 3: a staff role outside the section is refused on the server with 403.
+  if (isStaffAccess(access) && !roleMay(role, access)) return { status: 403 };
   return perRole(ok, role);
 }
 
+const PER_ROLE_KEYS = ["guest", "client", "staff", "admin", "sales", "recruiter", "delivery"];
+
 export function perRole<T>(value: PerRole<T>, role: Role): T {
-  if (value && typeof value === "object" && !("status" in value) && ("guest" in value || "client" in value || "staff" in value)) {
-    const chosen = (value as Partial<Record<Role, T>>)[role];
+  if (value && typeof value === "object" && !("status" in value) && PER_ROLE_KEYS.some((key) => key in value)) {
+    const byRole = value as Partial<Record<Role | "staff", T>>;
+    const chosen = byRole[role] ?? (isStaffRole(role) ? byRole.staff : undefined);
     if (chosen === undefined) throw new Error(`no expectation declared for ${role}`);
     return chosen;
   }
@@ -504,4 +611,7 @@ export function fillPattern(pattern: string, params: Record<string, string>): st
 }
 
 export const allowed = (access: Access, role: Role) =>
-  access === "public" || (access === "signed-in" && role !== "guest") || (access === "client" && role === "client") || (access === "staff" && role === "staff");
+  access === "public" ||
+  (access === "signed-in" && role !== "guest") ||
+  (access === "client" && role === "client") ||
+  (isStaffAccess(access) && roleMay(role, access));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, test } from "vitest";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { PASSWORD, postForm, register, signIn } from "./helpers/client";
-import { closeDatabase, database } from "./helpers/database";
+import { closeDatabase, database, userId } from "./helpers/database";
 import { tokenOf } from "./helpers/http";
 import { addStaffWithCli, startServer, type RunningServer } from "./helpers/server";
 import { tally } from "./helpers/tally";
@@ -40,9 +40,9 @@ interface OpenStream {
 }
 
 /** Opens an event stream and keeps it open; a refusal arrives as a plain response. */
-function openStream(path: string, headers: Record<string, string> = {}): Promise<OpenStream> {
+function openStream(path: string, headers: Record<string, string> = {}, target: { url: string } = server): Promise<OpenStream> {
   return new Promise((resolve, reject) => {
-    const req = http.request(new URL(path, server.url), { headers: { Accept: "text/event-stream", ...headers }, agent: false }, (res) => {
+    const req = http.request(new URL(path, target.url), { headers: { Accept: "text/event-stream", ...headers }, agent: false }, (res) => {
       const ended = new Promise<void>((done) => {
         res.on("end", done);
         res.on("close", done);
@@ -154,6 +154,45 @@ describe("Live event streams", () => {
     removeStaffWithCli(email);
     t.check("the stream ends after the removal", await within(HEARTBEAT_MS * 4, stream.ended));
     stream.close();
+    t.done();
+  });
+});
+
+// Issue 15 part 3 (decision 0031): disabling or removing a staff member in the console ends their
+// open console stream at once, through the events bus, not at the next heartbeat (a minute here).
+describe("Staff access changes and live streams", () => {
+  let slow: RunningServer;
+  beforeAll(async () => {
+    slow = await startServer({ env: { SSE_HEARTBEAT_MS: "60000" } });
+  });
+  afterAll(async () => {
+    await closeDatabase(slow);
+    await slow?.stop();
+  });
+
+  test("An admin disabling, then removing, a staff member in the console ends that member's open console stream at once", async (context) => {
+    const t = tally(context, "Event streams");
+    const password = "staff-password-0123456789";
+    const admin = `stream-admin-${Date.now()}@indigokite.dev`;
+    const member = `stream-member-${Date.now()}@indigokite.dev`;
+    addStaffWithCli(slow, admin, password);
+    addStaffWithCli(slow, member, password, "sales");
+    const adminCookie = await signIn(slow, admin, password, "/employee-login");
+    const memberId = await userId(slow, member);
+    for (const intent of ["disable", "remove"] as const) {
+      const cookie = await signIn(slow, member, password, "/employee-login");
+      const stream = await openStream("/events/console", { Cookie: cookie }, slow);
+      t.check(`the stream opens before "${intent}"`, stream.status === 200, String(stream.status));
+      const reply = await postForm(slow, "/employee-dashboard/staff", { intent, id: memberId }, { cookie: adminCookie });
+      t.check(`the admin's "${intent}" succeeds`, reply.status === 200, String(reply.status));
+      t.check(`the stream ends within 2 s of "${intent}" (the heartbeat is a minute away)`, await within(2_000, stream.ended));
+      stream.close();
+      if (intent === "disable") {
+        const refused = await postForm(slow, "/employee-login", { intent: "login", email: member, password });
+        t.check("a disabled member cannot sign in again", refused.status >= 400, String(refused.status));
+        await postForm(slow, "/employee-dashboard/staff", { intent: "enable", id: memberId }, { cookie: adminCookie });
+      }
+    }
     t.done();
   });
 });

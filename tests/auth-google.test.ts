@@ -12,7 +12,7 @@ import * as leadsExport from "~/routes/console/leads-export";
 import { auth } from "~/server/auth/auth.server";
 import { db } from "~/server/db/db.server";
 import { getSessionUser } from "~/server/auth/session.server";
-import { addStaff, removeStaff } from "~/server/models/staff.server";
+import { addStaff, enableStaff, removeStaff } from "~/server/models/staff.server";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { signUp } from "./helpers/accounts";
 import { buildRequest } from "./helpers/routes";
@@ -291,6 +291,21 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     expect(again.landing.searchParams.get("google")).toBe("error");
     expect((await exportLeads(again.jar) as Response).status).not.toBe(200);
     expect(await usersWithEmail("leo@indigokite.dev")).toEqual([]);
+  });
+
+  test("Issue 15: a disabled staff member gets no session from Google until re-enabled", async () => {
+    oidc.addAccount({ sub: "g-paused", email: "pia@indigokite.dev", email_verified: true });
+    await provisionStaff("pia@indigokite.dev");
+    const { id } = (await usersWithEmail("pia@indigokite.dev"))[0]!;
+    const admin = { id: "admin-of-google-suite", email: "boss@indigokite.dev", name: "Boss" };
+    await db().updateTable("users").set({ staffDisabledAt: Date.now() }).where("id", "=", id).execute();
+    const refused = await signInWithGoogle("/employee-login", "g-paused");
+    expect(await getSessionUser(get("/employee-dashboard", refused.jar))).toBeNull();
+    expect((await exportLeads(refused.jar) as Response).status).not.toBe(200);
+    expect(await db().selectFrom("sessions").select("id").where("userId", "=", id).execute()).toEqual([]);
+    await enableStaff(admin, id);
+    const back = await signInWithGoogle("/employee-login", "g-paused");
+    expect(await getSessionUser(get("/employee-dashboard", back.jar))).toMatchObject({ email: "pia@indigokite.dev" });
   });
 
   test("Issue 15: a company address whose hd claim names another domain is refused, even for a staff account", async () => {

@@ -40,13 +40,18 @@ test("A client inserted by the fixture is signed in as a client with an unverifi
     name: user.name,
     role: "client",
     emailVerified: false,
+    staffRole: null,
   });
 });
 
 test("Staff inserted by the fixture pass the staff guard with a verified company e-mail, like the staff CLI's", async () => {
   const user = await createSignedInUser({ role: "employee", databaseFile });
   expect(user.email).toMatch(/@indigokite\.dev$/);
-  expect(await requireStaff(requestWith(user.cookie))).toMatchObject({ id: user.id, role: "employee", emailVerified: true });
+  expect(await requireStaff(requestWith(user.cookie))).toMatchObject({ id: user.id, role: "employee", emailVerified: true, staffRole: "admin" });
+  // Issue 15 part 3: another role, as the Staff page or `npm run staff -- add --role` gives it.
+  const recruiter = await createSignedInUser({ role: "employee", databaseFile, staffRole: "recruiter" });
+  expect(await requireStaff(requestWith(recruiter.cookie), "applications")).toMatchObject({ staffRole: "recruiter" });
+  await expect(requireStaff(requestWith(recruiter.cookie), "leads")).rejects.toMatchObject({ status: 403 });
 });
 
 test("A fixture user given a password can sign in with it", async () => {

@@ -24,6 +24,7 @@ export const FLASH = {
   "verification-failed": { tone: "error", text: "We could not send a new link just now. Please try again." },
   "verify-first": { tone: "error", text: "Verify your e-mail address first: we sent you a new verification link. Then ask for a password reset again." },
   "password-updated": { tone: "success", text: "Your password has been changed. You are signed out everywhere else." },
+  "staff-ready": { tone: "success", text: "Your staff account is ready. Sign in with your new password." },
 } satisfies Record<string, { tone: "success" | "error"; text: Text }>;
 
 type FlashCode = keyof typeof FLASH;

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { roleForEmail } from "~/lib/roles";
+import { STAFF_ROLES } from "~/lib/staff-roles";
 import { APPLICATION_STAGES } from "~/lib/schemas/applications-staff";
 import { LEAD_STATUSES } from "~/lib/schemas/quotes-staff";
 import { COMPLAINT_STATUSES } from "~/lib/schemas/complaints-staff";
@@ -44,7 +45,11 @@ const ROW_TABLES = [
   // Second factors (issue 15): a refused request must not start, confirm or remove one.
   "two_factors",
   "passkeys",
+  "staff_invitations",
 ];
+// Issue 15 part 3: the audit rows of reads (a resume downloaded, a CSV exported) record a GET that
+// was answered; they are not a change the request made to anything.
+const READ_AUDITS = ["resume.download", "leads.export", "applications.export"];
 // Tables the server also writes on its own (mail worker, session refresh): compared by count.
 const COUNT_TABLES = ["sessions", "verifications", "mail_outbox"];
 
@@ -54,7 +59,10 @@ export async function fingerprint(server: ServerInfo): Promise<string> {
   const hash = createHash("sha256");
   for (const table of ROW_TABLES) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
-    const lines = rows.rows.map((row) => JSON.stringify(row)).sort();
+    const lines = rows.rows
+      .filter((row) => table !== "audit_log" || !READ_AUDITS.includes(String(row.action)))
+      .map((row) => JSON.stringify(row))
+      .sort();
     hash.update(`${table}:${lines.join("\n")}\n`);
   }
   for (const table of COUNT_TABLES) hash.update(`${table}:${await count(server, table)}\n`);
@@ -88,9 +96,15 @@ export async function userId(server: ServerInfo, email: string): Promise<string>
 export async function invariantViolations(server: ServerInfo, companyDomain = "indigokite.dev"): Promise<string[]> {
   const db = database(server);
   const problems: string[] = [];
-  const users = await db.selectFrom("users").select(["id", "email", "role"]).execute();
+  const users = await db.selectFrom("users").select(["id", "email", "role", "staffRole", "staffDisabledAt"]).execute();
   const ids = new Set(users.map((u) => u.id));
   for (const u of users) if (u.role !== roleForEmail(u.email, companyDomain)) problems.push(`user ${u.email} has role ${u.role}`);
+  // Issue 15 part 3: staff have a known role, clients none, and an active admin always remains.
+  for (const u of users) {
+    const valid = u.role === "employee" ? (STAFF_ROLES as readonly (string | null)[]).includes(u.staffRole) : u.staffRole === null;
+    if (!valid) problems.push(`user ${u.email} has staff role ${u.staffRole}`);
+  }
+  if (!users.some((u) => u.role === "employee" && u.staffRole === "admin" && u.staffDisabledAt === null)) problems.push("no active admin is left");
   for (const p of await db.selectFrom("projects").select(["id", "ownerId", "progress"]).execute()) {
     if (!Number.isInteger(Number(p.progress)) || p.progress < 0 || p.progress > 100) problems.push(`project ${p.id} progress ${p.progress}`);
     if (!ids.has(p.ownerId)) problems.push(`project ${p.id} owned by unknown ${p.ownerId}`);

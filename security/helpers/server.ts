@@ -177,8 +177,9 @@ export function errorLines(lines: LogLine[]): string[] {
 }
 
 /** Creates a staff account with the real command line (`npm run staff -- add`). */
-export function addStaffWithCli(server: ServerInfo, email: string, password: string): void {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", email, "--password", password], {
+export function addStaffWithCli(server: ServerInfo, email: string, password: string, role?: string): void {
+  const roleArgs = role ? ["--role", role] : [];
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", email, "--password", password, ...roleArgs], {
     cwd: ROOT,
     encoding: "utf8",
     timeout: 60_000,

@@ -4,12 +4,17 @@ import { applicationFields, PASSWORD, postForm, postMultipart, quoteFields, regi
 import { clearRateLimits, database, markEmailVerified, userId } from "./database";
 import { addStaffWithCli, type ServerInfo } from "./server";
 
-export type ActorName = "guest" | "client A" | "client B" | "staff";
-export const ACTORS: ActorName[] = ["guest", "client A", "client B", "staff"];
+// Issue 15 part 3: one staff member per console role (decision 0031). "admin" is also reachable as
+// `actors.staff`, the staff member of the suites that need just one.
+export type StaffRoleName = "admin" | "sales" | "recruiter" | "delivery";
+export type ActorName = "guest" | "client A" | "client B" | StaffRoleName;
+export const ACTORS: ActorName[] = ["guest", "client A", "client B", "admin", "sales", "recruiter", "delivery"];
+export const STAFF_ACTORS: StaffRoleName[] = ["admin", "sales", "recruiter", "delivery"];
+export const isStaffRole = (role: Actor["role"]): role is StaffRoleName => (STAFF_ACTORS as string[]).includes(role);
 
 export interface Actor {
   name: ActorName;
-  role: "guest" | "client" | "staff";
+  role: "guest" | "client" | StaffRoleName;
   email?: string;
   id?: string;
   cookie?: string;
@@ -27,7 +32,7 @@ export interface ClientRecords {
 /** Two clients with data, a staff member, and the demo content: serializable, shared by the suites. */
 export interface World {
   server: ServerInfo;
-  actors: Record<ActorName, Actor>;
+  actors: Record<ActorName, Actor> & { staff: Actor };
   records: { "client A": ClientRecords; "client B": ClientRecords };
   openings: [string, string];
   testimonials: [string, string];
@@ -77,9 +82,14 @@ export async function seedWorld(server: ServerInfo): Promise<World> {
   const testimonials = await db.selectFrom("testimonials").select("id").orderBy("id").limit(2).execute();
   if (openings.length < 2 || testimonials.length < 2) throw new Error("the demo content has fewer than two openings or testimonials");
 
-  const staffEmail = `staff-${randomBytes(4).toString("hex")}@indigokite.dev`;
-  addStaffWithCli(server, staffEmail, STAFF_PASSWORD);
-  const staffCookie = await signIn(server, staffEmail, STAFF_PASSWORD, "/employee-login");
+  const staff = {} as Record<StaffRoleName, Actor>;
+  // The first is the admin (the CLI's first staff account always is).
+  for (const role of STAFF_ACTORS) {
+    const email = `${role}-${randomBytes(4).toString("hex")}@indigokite.dev`;
+    addStaffWithCli(server, email, STAFF_PASSWORD, role);
+    const cookie = await signIn(server, email, STAFF_PASSWORD, "/employee-login");
+    staff[role] = { name: role, role, email, id: await userId(server, email), cookie };
+  }
   const a = await seedClient(server, "A", openings[0]!.id);
   const b = await seedClient(server, "B", openings[0]!.id);
   // Seeding used up the clients' mail allowance (verification, quote and application mails): the
@@ -91,7 +101,8 @@ export async function seedWorld(server: ServerInfo): Promise<World> {
       guest: { name: "guest", role: "guest" },
       "client A": a.actor,
       "client B": b.actor,
-      staff: { name: "staff", role: "staff", email: staffEmail, id: await userId(server, staffEmail), cookie: staffCookie },
+      ...staff,
+      staff: staff.admin,
     },
     records: { "client A": a.records, "client B": b.records },
     openings: [openings[0]!.id, openings[1]!.id],
@@ -109,7 +120,7 @@ export async function disposableActor(world: World, actor: Actor, kind: "session
     return { ...actor, email, cookie, id: await userId(world.server, email) };
   }
   const cookie =
-    actor.role === "staff"
+    isStaffRole(actor.role)
       ? await signIn(world.server, actor.email!, world.staffPassword, "/employee-login")
       : await signIn(world.server, actor.email!, PASSWORD);
   return { ...actor, cookie };

@@ -1,5 +1,6 @@
 import { auth } from "~/server/auth/auth.server";
 import { currentDialect, db } from "~/server/db/db.server";
+import type { StaffRole } from "~/lib/staff-roles";
 import { addStaff } from "~/server/models/staff.server";
 
 // Real accounts made through Better Auth on the suite's database (see databases.ts), signed in
@@ -42,9 +43,10 @@ export async function signUp(email: string, name = "Test Client", { verified = t
 }
 
 /** Creates a staff account as the staff CLI does (company domain, verified) and signs it in. */
-export async function signInStaff(email: string, options: { name?: string; password?: string } = {}): Promise<TestUser> {
+export async function signInStaff(email: string, options: { name?: string; password?: string; staffRole?: StaffRole } = {}): Promise<TestUser> {
   const password = options.password ?? TEST_PASSWORD;
-  const member = await addStaff(null, email, password, options.name);
+  // The first staff account is always an admin (decision 0031); the role applies from the second.
+  const member = await addStaff(null, email, password, options.name, options.staffRole);
   const { headers } = await (await auth()).api.signInEmail({ body: { email, password }, returnHeaders: true });
   return { id: member.id, email, cookie: sessionCookieFrom(headers) };
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/application-resume";
 import { findResume } from "~/server/models/applications-staff.server";
 import { RESUME_CONTENT_TYPES, sanitizeFilename, type ResumeKind } from "~/server/uploads/resume-upload.server";
 import { requireStaff } from "~/server/auth/session.server";
+import { recordStaffRead } from "~/server/models/audit.server";
 import { FileNotFound, fileStore } from "~/server/storage/storage.server";
 
 const notFound = () => new Response("This application has no resume.", { status: 404, statusText: "Not found" });
@@ -12,7 +13,7 @@ const notFound = () => new Response("This application has no resume.", { status:
  * storage as an attachment that the browser must not sniff or keep.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+  const user = await requireStaff(request, "applications");
   const resume = await findResume(params.id);
   if (!resume) throw notFound();
   let file;
@@ -22,6 +23,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (error instanceof FileNotFound) throw notFound();
     throw error;
   }
+  // Issue 15: who took a CV out of the console, and when.
+  await recordStaffRead(user, { action: "resume.download", entity: "application", entityId: params.id, detail: { file: resume.name } });
   const contentType = file.contentType ?? RESUME_CONTENT_TYPES[resume.kind as ResumeKind] ?? "application/octet-stream";
   // The stored name is already sanitised at upload; sanitising again keeps the header safe whatever the row holds.
   const filename = sanitizeFilename(resume.name || resume.key.split("/").pop() || "resume");

@@ -18,14 +18,14 @@ const STAGE_OPTIONS = APPLICATION_STAGES.map((value) => ({ value, label: APPLICA
 const TERM = "font-medium text-slate-600 dark:text-slate-400";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "applications");
   const applicant = await getApplicant(params.id);
   if (!applicant) throw new Response("This application does not exist.", { status: 404, statusText: "Not found" });
   return { applicant, history: await recordHistory("application", applicant.id) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireStaff(request, "applications");
   return reviewAction(request, {
     field: "stage",
     schema: applicationStageSchema,

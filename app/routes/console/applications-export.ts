@@ -3,13 +3,16 @@ import { applicationFilterFrom, applicationStageLabel } from "~/lib/schemas/appl
 import { eachApplicant } from "~/server/models/applications-staff.server";
 import { csvFilename, csvResponse } from "~/server/http/csv.server";
 import { requireStaff } from "~/server/auth/session.server";
+import { recordStaffRead } from "~/server/models/audit.server";
 
 const HEADER = ["Received (UTC)", "Name", "Email", "Opening", "Stage", "Message", "Resume file", "Applied as"];
 
 /** CSV of the applications matching the list's current filter (same ?opening= and ?stage=), newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  const user = await requireStaff(request, "applications");
   const filter = applicationFilterFrom(new URL(request.url).searchParams);
+  // Issue 15: every export of personal data is on the audit log, with the filter it used.
+  await recordStaffRead(user, { action: "applications.export", entity: "export", entityId: "applications", detail: { ...filter } });
   return csvResponse(csvFilename("applications"), HEADER, rows());
 
   async function* rows() {

@@ -16,7 +16,7 @@ import { requireStaff } from "~/server/auth/session.server";
 const STAGE_OPTIONS = APPLICATION_STAGES.map((s) => ({ value: s, label: APPLICATION_STAGE_LABELS[s] }));
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "applications");
   const url = new URL(request.url);
   const filter = applicationFilterFrom(url.searchParams);
   const { page, limit, offset } = pageFrom(url);

@@ -9,7 +9,7 @@ import { listAudit, listAuditEntities } from "~/server/models/audit.server";
 import { requireStaff } from "~/server/auth/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "audit");
   const url = new URL(request.url);
   const { page, limit, offset } = pageFrom(url);
   const raw = url.searchParams.get("entity") ?? "";

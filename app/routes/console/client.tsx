@@ -19,12 +19,12 @@ export const meta = ({ data }: Route.MetaArgs) => [
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "clients");
   return loadClient(params.id);
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireStaff(request, "clients");
   return setProgressAction(user, params.id, request);
 }
 

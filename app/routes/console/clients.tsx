@@ -15,7 +15,7 @@ import { requireStaff } from "~/server/auth/session.server";
 export const meta = () => [{ title: `Clients | Employee Dashboard | ${site.name}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "clients");
   const url = new URL(request.url);
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const { page, limit, offset } = pageFrom(url);

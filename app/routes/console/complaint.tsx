@@ -18,12 +18,12 @@ export const meta = ({ data }: Route.MetaArgs) => [
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "support");
   return loadComplaint(params.id);
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireStaff(request, "support");
   return handleComplaintAction(user, params.id, request);
 }
 

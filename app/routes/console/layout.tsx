@@ -2,7 +2,8 @@ import { href, Link, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { CurrentHomeDashboardToggle } from "~/components/home-dashboard-toggle";
 import { LogoutButton } from "~/components/logout-button";
-import { CONSOLE_SECTIONS } from "~/lib/console-nav";
+import { sectionsFor } from "~/lib/console-nav";
+import { STAFF_ROLE_LABELS } from "~/lib/staff-roles";
 import { requireStaff } from "~/server/auth/session.server";
 
 export function meta() {
@@ -16,7 +17,7 @@ export function headers() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  return { email: user.email };
+  return { email: user.email, staffRole: user.staffRole };
 }
 
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
@@ -25,7 +26,10 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
       <header className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-4 dark:border-slate-800">
         <div>
           <h1 className="section-title">Employee Dashboard</h1>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Signed in as {loaderData.email}</p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            Signed in as {loaderData.email}
+            {loaderData.staffRole ? ` (${STAFF_ROLE_LABELS[loaderData.staffRole]})` : null}
+          </p>
         </div>
         <div className="flex items-center gap-2">
           <CurrentHomeDashboardToggle />
@@ -37,7 +41,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
       </header>
       <nav aria-label="Console sections" className="mt-4 overflow-x-auto">
         <ul className="flex gap-1 text-sm">
-          {CONSOLE_SECTIONS.map((s) => (
+          {sectionsFor(loaderData.staffRole).map((s) => (
             <li key={s.to}>
               <NavLink
                 to={s.to}

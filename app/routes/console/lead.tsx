@@ -17,14 +17,14 @@ import { reviewAction } from "./review.server";
 const STATUS_OPTIONS = LEAD_STATUSES.map((value) => ({ value, label: LEAD_STATUS_LABELS[value] }));
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "leads");
   const lead = await getLead(params.id);
   if (!lead) throw new Response("This lead does not exist.", { status: 404, statusText: "Not found" });
   return { lead, history: await recordHistory("lead", lead.id) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireStaff(request, "leads");
   return reviewAction(request, {
     field: "status",
     schema: leadStatusSchema,

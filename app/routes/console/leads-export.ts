@@ -3,13 +3,16 @@ import { leadFilterFrom, leadStatusLabel } from "~/lib/schemas/quotes-staff";
 import { csvFilename, csvResponse } from "~/server/http/csv.server";
 import { eachLead } from "~/server/models/quotes-staff.server";
 import { requireStaff } from "~/server/auth/session.server";
+import { recordStaffRead } from "~/server/models/audit.server";
 
 const HEADER = ["Received (UTC)", "Name", "Email", "Phone", "Country", "Requirement", "Status"];
 
 /** CSV of the leads matching the list's current filter (same ?q= and ?status=), newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  const user = await requireStaff(request, "leads");
   const filter = leadFilterFrom(new URL(request.url).searchParams);
+  // Issue 15: every export of personal data is on the audit log, with the filter it used.
+  await recordStaffRead(user, { action: "leads.export", entity: "export", entityId: "leads", detail: { ...filter } });
   return csvResponse(csvFilename("leads"), HEADER, rows());
 
   async function* rows() {

@@ -17,7 +17,7 @@ const EXCERPT = 120;
 const STATUS_OPTIONS = LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }));
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "leads");
   const url = new URL(request.url);
   const filter = leadFilterFrom(url.searchParams);
   const { page, limit, offset } = pageFrom(url);

@@ -16,14 +16,14 @@ import { findOpening, setOpeningStatus, updateOpening } from "~/server/models/op
 import { requireStaff } from "~/server/auth/session.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "openings");
   const opening = await findOpening(params.id);
   if (!opening) throw data("There is no opening with this id.", { status: 404, statusText: "Opening not found" });
   return { opening, created: new URL(request.url).searchParams.has("created") };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireStaff(request, "openings");
   const formData = await readForm(request);
   const intent = requireIntent(formData, ["save", "close", "reopen"]);
   if (!(await findOpening(params.id))) return formResult({ intent, status: "error", message: "That opening no longer exists." }, 404);

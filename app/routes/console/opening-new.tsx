@@ -13,12 +13,12 @@ import { createOpening } from "~/server/models/openings.server";
 import { requireStaff } from "~/server/auth/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "openings");
   return null;
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireStaff(request, "openings");
   const formData = await readForm(request);
   const intent = requireIntent(formData, ["save"]);
   const submission = parseWithZod(formData, { schema: openingSchema });

@@ -16,7 +16,7 @@ import { findOpening, listOpeningsForStaff, setOpeningStatus } from "~/server/mo
 import { requireStaff } from "~/server/auth/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "openings");
   const { page, limit, offset } = pageFrom(new URL(request.url));
   const { openings, total } = await listOpeningsForStaff({ limit, offset });
   return {
@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireStaff(request, "openings");
   const formData = await readForm(request);
   const intent = requireIntent(formData, ["close", "reopen"]);
   const id = requireTargetId(formData);

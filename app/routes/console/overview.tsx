@@ -5,24 +5,58 @@ import { SectionError } from "~/components/console/section-error";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { applicationsPerOpening, leadsPerWeek, overviewCounts } from "~/server/models/overview.server";
 import { requireStaff } from "~/server/auth/session.server";
+import { mayUse, type ConsoleArea } from "~/lib/staff-roles";
 
-const weekLabel = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+const weekLabel = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  timeZone: "UTC",
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
-  const [counts, weeks, openings] = await Promise.all([overviewCounts(), leadsPerWeek(), applicationsPerOpening()]);
+  const user = await requireStaff(request, "overview");
+  // Decision 0031: everyone lands here, and sees the numbers of their own role's sections only.
+  const may = (area: ConsoleArea) => mayUse(user.staffRole, area);
+  const [all, weeks, openings] = await Promise.all([
+    overviewCounts(),
+    may("leads") ? leadsPerWeek() : null,
+    may("applications") ? applicationsPerOpening() : null,
+  ]);
+  const counts = {
+    newLeads: may("leads") ? all.newLeads : null,
+    unansweredSupport: may("support") ? all.unansweredSupport : null,
+    newApplications: may("applications") ? all.newApplications : null,
+    openOpenings: may("openings") ? all.openOpenings : null,
+  };
   return { counts, weeks, openings };
 }
 
 export default function ConsoleOverview({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation("/events/console", ["leads", "applications", "openings", "complaints"]);
   const { counts, weeks, openings } = loaderData;
-  const cards = [
-    { label: "New leads", value: counts.newLeads, to: `${href("/employee-dashboard/leads")}?status=new` },
-    { label: "Unanswered support requests", value: counts.unansweredSupport, to: href("/employee-dashboard/support") },
-    { label: "New applications", value: counts.newApplications, to: `${href("/employee-dashboard/applications")}?stage=new` },
-    { label: "Open openings", value: counts.openOpenings, to: href("/employee-dashboard/openings") },
+  const allCards = [
+    {
+      label: "New leads",
+      value: counts.newLeads,
+      to: `${href("/employee-dashboard/leads")}?status=new`,
+    },
+    {
+      label: "Unanswered support requests",
+      value: counts.unansweredSupport,
+      to: href("/employee-dashboard/support"),
+    },
+    {
+      label: "New applications",
+      value: counts.newApplications,
+      to: `${href("/employee-dashboard/applications")}?stage=new`,
+    },
+    {
+      label: "Open openings",
+      value: counts.openOpenings,
+      to: href("/employee-dashboard/openings"),
+    },
   ];
+  const cards = allCards.filter((card) => card.value !== null);
   return (
     <section aria-labelledby="overview-heading">
       <h2 id="overview-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
@@ -42,18 +76,28 @@ export default function ConsoleOverview({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <ColumnChart
-          title="Leads per week, last 12 weeks"
-          unit="leads"
-          category="Week starting (Monday, UTC)"
-          data={weeks.map((w) => ({ label: weekLabel.format(w.weekStart), value: w.count }))}
-        />
-        <BarChart
-          title="Applications per opening"
-          unit="applications"
-          category="Opening"
-          data={openings.map((o) => ({ label: o.status === "closed" ? `${o.title} (closed)` : o.title, value: o.count }))}
-        />
+        {weeks ? (
+          <ColumnChart
+            title="Leads per week, last 12 weeks"
+            unit="leads"
+            category="Week starting (Monday, UTC)"
+            data={weeks.map((w) => ({
+              label: weekLabel.format(w.weekStart),
+              value: w.count,
+            }))}
+          />
+        ) : null}
+        {openings ? (
+          <BarChart
+            title="Applications per opening"
+            unit="applications"
+            category="Opening"
+            data={openings.map((o) => ({
+              label: o.status === "closed" ? `${o.title} (closed)` : o.title,
+              value: o.count,
+            }))}
+          />
+        ) : null}
       </div>
     </section>
   );

@@ -1,154 +1,168 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, href, useNavigation } from "react-router";
 import type { Route } from "./+types/staff";
 import { ActionMessage } from "~/components/forms/action-message";
+import { IntentButton } from "~/components/forms/intent-button";
 import { Pager } from "~/components/console/pager";
 import { SectionError } from "~/components/console/section-error";
 import { FormField } from "~/components/forms/form-field";
-import { STAFF_ADD_FAILURE } from "~/lib/console-failures";
+import { StaffMemberRow } from "~/components/console/staff-member-row";
+import { STAFF_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { formatDate, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
-import { roleForEmail } from "~/lib/roles";
-import { staffAccountSchema } from "~/lib/schemas/staff";
-import { formResult, requireIntent } from "~/server/http/form-result.server";
+import { staffInviteSchema } from "~/lib/schemas/staff";
+import { STAFF_ROLE_LABELS, STAFF_ROLES } from "~/lib/staff-roles";
 import { getEnv } from "~/server/env.server";
-import { readForm } from "~/server/http/form-data.server";
-import { logger } from "~/server/logger.server";
 import { requireStaff } from "~/server/auth/session.server";
-import { addStaff, listStaff, StaffError } from "~/server/models/staff.server";
+import { listStaff } from "~/server/models/staff.server";
+import { listPendingInvitations } from "~/server/models/staff-invitations.server";
+import { staffAction } from "./staff.server";
 
 // Derived from the schema once, not on every render.
-const constraint = getZodConstraint(staffAccountSchema);
+const inviteConstraint = getZodConstraint(staffInviteSchema);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireStaff(request);
+  const user = await requireStaff(request, "staff");
   const { page, limit, offset } = pageFrom(new URL(request.url));
-  const staff = await listStaff();
+  const [staff, invitations] = await Promise.all([listStaff(), listPendingInvitations()]);
   return {
     page,
     total: staff.length,
     staff: staff.slice(offset, offset + limit).map((s) => ({ ...s, createdAt: Date.parse(s.createdAt), isYou: s.id === user.id })),
+    invitations,
     domain: getEnv().COMPANY_DOMAIN,
   };
 }
 
-// The password never travels back to the page.
-const hideFields = ["password"];
-
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireStaff(request);
-  const formData = await readForm(request);
-  const intent = requireIntent(formData, ["add-staff"]);
-  const submission = parseWithZod(formData, { schema: staffAccountSchema });
-  if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply({ hideFields }) }, 400);
-  const { email, password, name } = submission.value;
-  const domain = getEnv().COMPANY_DOMAIN;
-  if (roleForEmail(email, domain) !== "employee") {
-    const fieldErrors = { email: [`Only @${domain} e-mails can be staff accounts.`] };
-    return formResult({ intent, status: "invalid", result: submission.reply({ fieldErrors, hideFields }) }, 400);
-  }
-  try {
-    const member = await addStaff(user, email, password, name || undefined);
-    const message = `${member.email} is now staff and can sign in at /employee-login.`;
-    return formResult({ intent, status: "success", message, result: submission.reply({ resetForm: true }) });
-  } catch (error) {
-    if (error instanceof StaffError && /already has an account/.test(error.message)) {
-      return formResult({ intent, status: "invalid", result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields }) }, 409);
-    }
-    logger.error({ err: error }, "staff add failed");
-    const message = error instanceof StaffError ? error.message : STAFF_ADD_FAILURE;
-    return formResult({ intent, status: "error", message, result: submission.reply({ hideFields }) }, error instanceof StaffError ? 400 : 500);
-  }
+  const user = await requireStaff(request, "staff");
+  return staffAction(user, request);
 }
 
 // A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFailureInForm(request, serverAction, STAFF_ADD_FAILURE);
+  return keepFailureInForm(request, serverAction, STAFF_FAILURE);
 }
 
 export default function ConsoleStaff({ loaderData, actionData }: Route.ComponentProps) {
-  const { staff, page, total, domain } = loaderData;
+  const { staff, page, total, domain, invitations } = loaderData;
+  // A per-row answer shows in its row; the invitation form's beside that form.
+  const rowOutcome = actionData?.targetId ? actionData : undefined;
   return (
     <section aria-labelledby="staff-heading">
       <h2 id="staff-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
         Staff
       </h2>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">Everyone with an @{domain} account can use this console.</p>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">
+        Invite colleagues with an @{domain} address; they choose their own password. Each role opens only its own sections.
+      </p>
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
-        <div>
+        <div className="space-y-8">
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Staff accounts, {total} in total</caption>
               <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
                 <tr>
                   <th scope="col" className="py-2 pr-4 font-medium">Email</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Name</th>
-                  <th scope="col" className="py-2 font-medium">Since</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">Role</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">Status</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">Since</th>
+                  <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-800 dark:text-slate-200">
                 {staff.map((s) => (
-                  <tr key={s.id}>
-                    <td className="py-3 pr-4 font-medium break-all">
-                      {s.email}
-                      {s.isYou ? <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">(you)</span> : null}
-                    </td>
-                    <td className="py-3 pr-4">{s.name}</td>
-                    <td className="py-3 whitespace-nowrap">
-                      <time dateTime={isoDate(s.createdAt)}>{formatDate(s.createdAt)}</time>
-                    </td>
-                  </tr>
+                  <StaffMemberRow key={s.id} member={s} outcome={rowOutcome?.targetId === s.id ? rowOutcome : undefined} />
                 ))}
               </tbody>
             </table>
           </div>
           <Pager page={page} total={total} />
+          <PendingInvitations invitations={invitations} outcome={rowOutcome} />
         </div>
         <div className="self-start rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
-          <h3 className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">Add a staff account</h3>
-          <AddStaffForm domain={domain} outcome={actionData} />
+          <h3 className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">Invite a colleague</h3>
+          <InviteForm domain={domain} outcome={actionData?.intent === "invite" ? actionData : undefined} />
         </div>
       </div>
     </section>
   );
 }
 
-function AddStaffForm({ domain, outcome }: { domain: string; outcome?: Route.ComponentProps["actionData"] }) {
+function PendingInvitations({ invitations, outcome }: { invitations: Route.ComponentProps["loaderData"]["invitations"]; outcome?: Route.ComponentProps["actionData"] }) {
+  return (
+    <div>
+      <h3 className="text-lg font-semibold text-slate-900 dark:text-white">Pending invitations</h3>
+      {invitations.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No invitations are waiting.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-200 text-sm dark:divide-slate-800" aria-label="Pending invitations">
+          {invitations.map((i) => (
+            <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <span className="text-slate-800 dark:text-slate-200">
+                <span className="font-medium break-all">{i.email}</span> · {STAFF_ROLE_LABELS[i.staffRole]} ·{" "}
+                {i.expired ? (
+                  <span className="text-red-700 dark:text-red-300">expired</span>
+                ) : (
+                  <>
+                    until <time dateTime={isoDate(i.expiresAt)}>{formatDate(i.expiresAt)}</time>
+                  </>
+                )}
+              </span>
+              <span className="flex gap-2">
+                <IntentButton intent="resend" id={i.id} label="Resend" pendingLabel="Sending..." accessibleLabel={`Resend the invitation to ${i.email}`} />
+                <IntentButton intent="revoke" id={i.id} label="Revoke" pendingLabel="Revoking..." accessibleLabel={`Revoke the invitation to ${i.email}`} />
+              </span>
+              {outcome?.targetId === i.id ? (
+                <div className="w-full">
+                  <ActionMessage outcome={outcome} />
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function InviteForm({ domain, outcome }: { domain: string; outcome?: Route.ComponentProps["actionData"] }) {
   const navigation = useNavigation();
-  const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-staff";
+  const inviting = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
   const [form, fields] = useForm({
-    id: "add-staff",
+    id: "invite-staff",
     lastResult: outcome?.result,
-    constraint,
+    constraint: inviteConstraint,
+    defaultValue: { staffRole: "sales" },
     // Browsers check required fields until hydration; Conform takes over afterwards.
     defaultNoValidate: false,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: staffAccountSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: staffInviteSchema }),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value="add-staff" />
-      <FormField id={fields.email.id} label="Work email" errors={fields.email.errors} errorId={fields.email.errorId} hint={`Must end in @${domain}.`}>
-        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" className="field-input" />
-      </FormField>
+      <input type="hidden" name="intent" value="invite" />
       <FormField id={fields.name.id} label="Name" optional errors={fields.name.errors} errorId={fields.name.errorId}>
         <input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" className="field-input" />
       </FormField>
-      <FormField
-        id={fields.password.id}
-        label="Initial password"
-        errors={fields.password.errors}
-        errorId={fields.password.errorId}
-        hint="At least 8 characters. Share it with them privately."
-      >
-        <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className="field-input" />
+      <FormField id={fields.email.id} label="Work email" errors={fields.email.errors} errorId={fields.email.errorId} hint={`Must end in @${domain}.`}>
+        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" className="field-input" />
+      </FormField>
+      <FormField id={fields.staffRole.id} label="Role" errors={fields.staffRole.errors} errorId={fields.staffRole.errorId}>
+        <select {...getSelectProps(fields.staffRole)} className="field-input">
+          {STAFF_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {STAFF_ROLE_LABELS[role]}
+            </option>
+          ))}
+        </select>
       </FormField>
       <ActionMessage outcome={outcome} />
-      <button type="submit" className="btn-primary" disabled={adding}>
-        {adding ? "Adding..." : "Add staff account"}
+      <button type="submit" className="btn-primary" disabled={inviting}>
+        {inviting ? "Sending..." : "Send invitation"}
       </button>
     </Form>
   );

@@ -17,7 +17,7 @@ import { listInbox } from "~/server/models/complaints-staff.server";
 export const meta = () => [{ title: `Support inbox | Employee Dashboard | ${site.name}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "support");
   const url = new URL(request.url);
   const raw = url.searchParams.get("status");
   const status = isComplaintStatus(raw) ? raw : "";

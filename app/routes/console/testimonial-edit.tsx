@@ -16,14 +16,14 @@ import { requireStaff } from "~/server/auth/session.server";
 import { findTestimonial, setTestimonialVisibility, updateTestimonial } from "~/server/models/testimonials.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "testimonials");
   const testimonial = await findTestimonial(params.id);
   if (!testimonial) throw data("There is no testimonial with this id.", { status: 404, statusText: "Testimonial not found" });
   return { testimonial };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireStaff(request, "testimonials");
   const formData = await readForm(request);
   const intent = requireIntent(formData, ["save", "hide", "show"]);
   if (!(await findTestimonial(params.id))) return formResult({ intent, status: "error", message: "That testimonial no longer exists." }, 404);

@@ -19,13 +19,13 @@ import { requireStaff } from "~/server/auth/session.server";
 import { createTestimonial, findTestimonial, listTestimonialsForStaff, setTestimonialVisibility } from "~/server/models/testimonials.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "testimonials");
   const { page, limit, offset } = pageFrom(new URL(request.url));
   return { page, ...(await listTestimonialsForStaff({ limit, offset })) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireStaff(request, "testimonials");
   const formData = await readForm(request);
   const intent = requireIntent(formData, ["save", "hide", "show"]);
   if (intent === "hide" || intent === "show") {

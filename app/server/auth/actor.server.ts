@@ -1,4 +1,5 @@
 import type { Role } from "~/lib/roles";
+import type { StaffRole } from "~/lib/staff-roles";
 
 // Leaf types: models take the person behind a change without importing the session machinery.
 
@@ -13,6 +14,8 @@ export interface Actor {
 export interface SessionUser extends Actor {
   role: Role;
   emailVerified: boolean;
+  /** Issue 15 part 3: the console role of staff (decision 0031); null for clients. */
+  staffRole: StaffRole | null;
 }
 
 /** Issue 5: staff are shown by name, or by e-mail when the account has no name. */

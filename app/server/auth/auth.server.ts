@@ -12,6 +12,7 @@ import { queueVerificationMail, VERIFICATION_EXPIRES_IN_S } from "./verification
 import { checkIdentity, provisioningStaff } from "./staff-identity.server";
 import { TWO_FACTOR_OPTIONS } from "./two-factor-options.server";
 import { passkeyOptions } from "./passkey-options.server";
+import { staffDisabled } from "./staff-access.server";
 
 const SESSION_COOKIE_PREFIX = "agency";
 export const GOOGLE_PROVIDER_ID = "google";
@@ -68,6 +69,9 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
       additionalFields: {
         // Decided on the server from the e-mail domain; never accepted from a client.
         role: { type: "string", required: false, defaultValue: "client", input: false },
+        // Issue 15 part 3: set by the console or CLI only (models/staff.server.ts).
+        staffRole: { type: "string", required: false, input: false },
+        staffDisabledAt: { type: "number", required: false, input: false },
       },
       // Off: /api/auth/delete-user would delete outside our transaction. Settings → Delete Account
       // deletes data, account, sessions and queued mails in one (account-purge.server.ts, issue 15).
@@ -123,6 +127,8 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
           before: async (session, ctx) => {
             const user = await ctx?.context.internalAdapter.findUserById(session.userId);
             if (user && roleForEmail(user.email, env.COMPANY_DOMAIN) === "employee" && !user.emailVerified) return false;
+            // A disabled staff member gets no session by any way in: password, Google, or another.
+            if (user && staffDisabled(user)) return false;
             return undefined;
           },
         },

@@ -1,5 +1,6 @@
 import { href, redirect } from "react-router";
 import { roleForEmail, type Role } from "~/lib/roles";
+import { AREA_LABELS, mayUse, STAFF_ROLE_LABELS, type ConsoleArea } from "~/lib/staff-roles";
 import type { SessionUser } from "./actor.server";
 import { auth } from "./auth.server";
 import { getEnv } from "~/server/env.server";
@@ -7,6 +8,7 @@ import { logger } from "~/server/logger.server";
 import { TWO_FACTOR_SETUP_PATH } from "~/lib/two-factor";
 import { signedInWithPasskey } from "./passkeys.server";
 import { hasSecondFactor, staffSecondFactorRequired } from "./second-factor.server";
+import { staffDisabled, staffRoleOf } from "./staff-access.server";
 
 // docs/security.md "Sessions": Better Auth sessions slide forever; we end them a fixed time after
 // sign-in.
@@ -52,7 +54,7 @@ export function forgetSessionLookup(requestId: string): void {
  */
 export async function sessionStillValid(request: Request, user: SessionUser): Promise<boolean> {
   const now = await lookUpSessionUser(request, false);
-  return now !== null && now.id === user.id && now.role === user.role;
+  return now !== null && now.id === user.id && now.role === user.role && now.staffRole === user.staffRole;
 }
 
 async function lookUpSessionUser(request: Request, refresh = true): Promise<SessionUser | null> {
@@ -66,6 +68,8 @@ async function lookUpSessionUser(request: Request, refresh = true): Promise<Sess
     logger.warn({ userId: result.user.id }, "session of an unverified company address refused");
     return null;
   }
+  // Disabling revokes the sessions too (models/staff.server.ts); this covers any left in flight.
+  if (role === "employee" && staffDisabled(result.user)) return null;
   const startedAt = new Date(result.session.createdAt).getTime();
   if (Date.now() - startedAt > ABSOLUTE_LIFETIME_MS[role]) {
     await (await auth()).api.revokeSession({ headers: request.headers, body: { token: result.session.token } })
@@ -78,6 +82,7 @@ async function lookUpSessionUser(request: Request, refresh = true): Promise<Sess
     name: result.user.name,
     role,
     emailVerified,
+    staffRole: role === "employee" ? staffRoleOf(result.user) : null,
   };
 }
 
@@ -95,8 +100,12 @@ export async function requireClient(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** Guard: a signed-in employee with a verified company address; anyone else is refused with 403. */
-export async function requireStaff(request: Request): Promise<SessionUser> {
+/**
+ * Guard: a signed-in employee with a verified company address whose role may use `area` (the one
+ * map, app/lib/staff-roles.ts; decision 0031). Anyone else is refused with 403. Without an area:
+ * any staff member (their own account page).
+ */
+export async function requireStaff(request: Request, area: ConsoleArea = "account"): Promise<SessionUser> {
   const user = await requireUser(request);
   if (user.role !== "employee" || !user.emailVerified) {
     throw new Response("This area is for staff only.", { status: 403, statusText: "Staff only" });
@@ -105,6 +114,10 @@ export async function requireStaff(request: Request): Promise<SessionUser> {
   // enrolment, unless this session was opened by a passkey (device + unlock: two factors already).
   if (staffSecondFactorRequired() && !(await hasSecondFactor(user.id)) && !(await signedInWithPasskey(request))) {
     throw redirect(TWO_FACTOR_SETUP_PATH);
+  }
+  if (!mayUse(user.staffRole, area)) {
+    const role = user.staffRole ? `The ${STAFF_ROLE_LABELS[user.staffRole]} role` : "Your account has no role and";
+    throw new Response(`${role} does not include ${AREA_LABELS[area]}. Ask an admin if you need it.`, { status: 403, statusText: "Not part of your role" });
   }
   return user;
 }

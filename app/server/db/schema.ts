@@ -109,7 +109,21 @@ export interface ProjectProgressTable {
   changedAt: number;
 }
 
+export interface StaffInvitationTable {
+  id: string;
+  email: string;
+  name: string;
+  staffRole: string;
+  tokenHash: string;
+  invitedBy: string;
+  createdAt: number;
+  expiresAt: number;
+  acceptedAt: number | null;
+  revokedAt: number | null;
+}
+
 export interface Database {
+  staffInvitations: StaffInvitationTable;
   auditLog: AuditLogTable;
   recordNotes: RecordNoteTable;
   projectProgress: ProjectProgressTable;
@@ -139,6 +153,10 @@ interface UserTable {
   role: string;
   /** Set by Better Auth's twoFactor plugin once a TOTP enrolment is confirmed (issue 15). */
   twoFactorEnabled: Generated<boolean | number>;
+  /** Issue 15: admin | sales | recruiter | delivery for staff (app/lib/staff-roles.ts), else null. */
+  staffRole: Generated<string | null>;
+  /** When an admin disabled this staff member (epoch ms); null while active. */
+  staffDisabledAt: Generated<number | null>;
   createdAt: Date | string;
   updatedAt: Date | string;
 }

@@ -11,7 +11,10 @@ export type AppEvent =
   | { type: "mail.enqueued" }
   // Portal data: ownerId lets a client's stream forward its own changes only.
   | { type: "project.changed"; id: string; ownerId: string }
-  | { type: "complaint.changed"; id: string; ownerId: string };
+  | { type: "complaint.changed"; id: string; ownerId: string }
+  // Issue 15 part 3: a staff member was disabled, removed or given another role; every instance
+  // ends that user's open streams at once (sse.server.ts `endWhen`). Never forwarded to a browser.
+  | { type: "staff.access-changed"; userId: string };
 
 /** The bus seen by the app. In-process now; a PostgreSQL LISTEN/NOTIFY adapter can replace it. */
 export interface EventBus {

@@ -20,6 +20,8 @@ interface StreamOptions {
    * staff removed — on any instance, since it reads the database). One lookup per heartbeat.
    */
   stillAllowed?: () => Promise<boolean>;
+  /** An event that ends the stream at once (e.g. its user's staff access changed on any instance). */
+  endWhen?: (event: AppEvent) => boolean;
 }
 
 /** The per-IP key of a client address: IPv6 by its /64, which one subscriber usually holds whole. */
@@ -74,6 +76,7 @@ export function eventStream(request: Request, select: (event: AppEvent) => strin
       };
       send(`retry: ${RETRY_MS}\n: connected\n\n`);
       const unsubscribe = events().subscribe((event) => {
+        if (options.endWhen?.(event)) return cleanup();
         const name = select(event);
         if (name) send(`event: ${name}\ndata: ${JSON.stringify(event)}\n\n`);
       });

@@ -38,6 +38,14 @@ export async function recordAudit(
     .execute();
 }
 
+/**
+ * Issue 15 part 3: reads that take personal data out of the console (a resume download, a CSV
+ * export) are recorded too; they change nothing else, so the row stands alone.
+ */
+export async function recordStaffRead(actor: Actor, entry: { action: string; entity: string; entityId: string; detail?: Record<string, unknown> }): Promise<void> {
+  await recordAudit(db(), actor, entry);
+}
+
 export async function listAudit(
   options: { entity?: string; entityId?: string; limit: number; offset: number },
 ): Promise<{ entries: AuditEntry[]; total: number }> {

@@ -4,6 +4,7 @@ import * as accountsPortal from "./2026-11-21T1830-accounts-portal";
 import * as staffConsole from "./2026-11-21T1900-staff-console";
 import * as twoFactor from "./2026-11-24T2320-two-factor";
 import * as passkeys from "./2026-11-24T2330-passkeys";
+import * as staffRoles from "./2026-11-24T2340-staff-roles";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-21T1900-staff-console": staffConsole,
   "2026-11-24T2320-two-factor": twoFactor,
   "2026-11-24T2330-passkeys": passkeys,
+  "2026-11-24T2340-staff-roles": staffRoles,
 };

@@ -1,0 +1,94 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { STAFF_FAILURE } from "~/lib/console-failures";
+import { staffInviteSchema, staffRoleChangeSchema } from "~/lib/schemas/staff";
+import { STAFF_ROLE_LABELS } from "~/lib/staff-roles";
+import type { SessionUser } from "~/server/auth/actor.server";
+import { getEnv } from "~/server/env.server";
+import { readForm } from "~/server/http/form-data.server";
+import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
+import { logger } from "~/server/logger.server";
+import { inviteStaff, resendInvitation, revokeInvitation } from "~/server/models/staff-invitations.server";
+import { disableStaff, enableStaff, listStaff, removeStaffMember, setStaffRole, StaffError } from "~/server/models/staff.server";
+
+// The Staff page's forms (issue 15 part 3): invite, resend / revoke an invitation, and change,
+// disable, re-enable or remove a member. Every change is audited by its model.
+
+const INTENTS = ["invite", "resend", "revoke", "set-role", "disable", "enable", "remove"] as const;
+type Intent = (typeof INTENTS)[number];
+
+/** A refusal the admin can act on (last admin, already has an account) is a 409 in place. */
+function refused(intent: Intent, error: unknown, targetId?: string) {
+  if (error instanceof StaffError) return formResult({ intent, targetId, status: "error", message: error.message }, 409);
+  logger.error({ err: error, intent }, "staff change failed");
+  return formResult({ intent, targetId, status: "error", message: STAFF_FAILURE }, 500);
+}
+
+async function invite(user: SessionUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: staffInviteSchema });
+  if (submission.status !== "success") return formResult({ intent: "invite" as Intent, status: "invalid", result: submission.reply() }, 400);
+  const { email, name, staffRole } = submission.value;
+  const domain = getEnv().COMPANY_DOMAIN;
+  try {
+    const invitation = await inviteStaff(user, { email, name: name ?? "", staffRole });
+    const message = `Invitation sent to ${invitation.email} (${STAFF_ROLE_LABELS[staffRole]}). The link works for 7 days.`;
+    return formResult({ intent: "invite" as Intent, status: "success", message, result: submission.reply({ resetForm: true }) });
+  } catch (error) {
+    if (error instanceof StaffError) {
+      const text = /only @/i.test(error.message) ? `Only @${domain} e-mails can be staff accounts.` : error.message;
+      return formResult({ intent: "invite" as Intent, status: "invalid", result: submission.reply({ fieldErrors: { email: [text] } }) }, /already/.test(text) ? 409 : 400);
+    }
+    return refused("invite", error);
+  }
+}
+
+async function changeRole(user: SessionUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: staffRoleChangeSchema });
+  const raw = formData.get("id");
+  const targetId = typeof raw === "string" ? raw : undefined;
+  if (submission.status !== "success") return formResult({ intent: "set-role" as Intent, targetId, status: "invalid", result: submission.reply() }, 400);
+  const { id, staffRole } = submission.value;
+  try {
+    await setStaffRole(user, id, staffRole);
+  } catch (error) {
+    return refused("set-role", error, id);
+  }
+  return formResult({ intent: "set-role" as Intent, targetId: id, status: "success", message: `Role changed to ${STAFF_ROLE_LABELS[staffRole]}.` });
+}
+
+async function memberChange(user: SessionUser, intent: "disable" | "enable" | "remove", id: string) {
+  const member = (await listStaff()).find((s) => s.id === id);
+  if (!member) return formResult({ intent, targetId: id, status: "error", message: "No staff account with this id." }, 404);
+  try {
+    if (intent === "disable") await disableStaff(user, id);
+    else if (intent === "enable") await enableStaff(user, id);
+    else await removeStaffMember(user, { id });
+  } catch (error) {
+    return refused(intent, error, id);
+  }
+  const messages = {
+    disable: `${member.email} is disabled and signed out everywhere.`,
+    enable: `${member.email} can sign in again.`,
+    remove: `${member.email} is no longer staff.`,
+  };
+  return formResult({ intent, targetId: id, status: "success", message: messages[intent] });
+}
+
+async function invitationChange(user: SessionUser, intent: "resend" | "revoke", id: string) {
+  try {
+    const email = intent === "resend" ? await resendInvitation(user, id) : await revokeInvitation(user, id);
+    const message = intent === "resend" ? `A new link was sent to ${email}; the old one no longer works.` : `The invitation to ${email} is revoked.`;
+    return formResult({ intent, targetId: id, status: "success", message });
+  } catch (error) {
+    return refused(intent, error, id);
+  }
+}
+
+export async function staffAction(user: SessionUser, request: Request) {
+  const formData = await readForm(request);
+  const intent = requireIntent(formData, INTENTS);
+  if (intent === "invite") return invite(user, formData);
+  if (intent === "set-role") return changeRole(user, formData);
+  const id = requireTargetId(formData);
+  if (intent === "resend" || intent === "revoke") return invitationChange(user, intent, id);
+  return memberChange(user, intent, id);
+}
