@@ -39,7 +39,7 @@ test("An admin invites a recruiter; the mail's link lets them choose a password 
     await invitee.getByLabel("Password", { exact: true }).fill("short-pw-1");
     await invitee.getByLabel("Repeat password").fill("short-pw-1");
     await invitee.getByRole("button", { name: "Save password and sign in" }).click();
-    await expect(invitee.getByText("Password must be at least 12 characters.")).toBeVisible();
+    await expect(invitee.getByText("Staff passwords need at least 12 characters.")).toBeVisible();
 
     await invitee.getByLabel("Password", { exact: true }).fill("rita-chose-this-password");
     await invitee.getByLabel("Repeat password").fill("rita-chose-this-password");
