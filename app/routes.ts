@@ -27,6 +27,7 @@ export default [
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("two-factor", "routes/auth/two-factor.tsx"),
+  route("two-factor/step-up", "routes/auth/two-factor-step-up.tsx"),
   route("account/two-factor", "routes/auth/account-two-factor.tsx"),
   route("verify-email", "routes/auth/verify-email.tsx"),
   route("settings/change-password", "routes/auth/change-password.tsx"),

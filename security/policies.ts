@@ -256,6 +256,20 @@ export const POLICIES: Record<string, RoutePolicy> = {
       },
     },
   },
+  // Decision 0029: only a Google session still owing its code has anything to answer here (none of
+  // the matrix's actors has one: tests/two-factor-step-up.test.ts covers it); guests are sent to
+  // /login and signed-in users to /dashboard, and nothing is checked or signed out.
+  "routes/auth/two-factor-step-up.tsx": {
+    ...page("public", { guest: to("/login"), client: to("/dashboard"), staff: to("/dashboard") }),
+    post: {
+      access: "public",
+      intents: {
+        totp: { body: () => ({ intent: "totp", code: "123456" }), ok: { guest: to("/login"), client: to("/dashboard"), staff: to("/dashboard") }, changes: false },
+        recovery: { body: () => ({ intent: "recovery", code: "abcde-12345" }), ok: { guest: to("/login"), client: to("/dashboard"), staff: to("/dashboard") }, changes: false },
+        cancel: { body: () => ({ intent: "cancel" }), ok: { guest: to("/login"), client: to("/dashboard"), staff: to("/dashboard") }, changes: false },
+      },
+    },
+  },
   // Enrolment and management of one's own second factor: any signed-in user, for themselves only.
   "routes/auth/account-two-factor.tsx": {
     ...page("signed-in"),

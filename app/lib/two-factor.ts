@@ -5,6 +5,8 @@ import type { FormResult } from "./form-result";
 
 /** The code challenge after a right password. */
 export const TWO_FACTOR_CHALLENGE_PATH = "/two-factor";
+/** A Google sign-in of an account with two-factor on waits here for its code (decision 0029). */
+export const STEP_UP_PATH = "/two-factor/step-up";
 /** Enrolment and management (recovery codes, turning it off), for clients and staff. */
 export const TWO_FACTOR_SETUP_PATH = "/account/two-factor";
 

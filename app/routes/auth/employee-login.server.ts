@@ -8,8 +8,8 @@ import { cameFromGoogleCallback, clearGoogleLanding } from "~/server/auth/google
 import { getEnv } from "~/server/env.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
-import { getSessionUser } from "~/server/auth/session.server";
-import { TWO_FACTOR_CHALLENGE_PATH } from "~/lib/two-factor";
+import { getPendingStepUp, getSessionUser } from "~/server/auth/session.server";
+import { STEP_UP_PATH, TWO_FACTOR_CHALLENGE_PATH } from "~/lib/two-factor";
 import { isEmployeeEmail, signInWithPassword, signOut, startGoogleSignIn } from "~/server/auth/sign-in.server";
 
 export async function employeeLoginLoader(request: Request) {
@@ -21,6 +21,8 @@ export async function employeeLoginLoader(request: Request) {
     // Issue 15: a visitor following a link is signed out of nothing; only a real callback's landing is.
     if (!cameFromGoogleCallback(request)) return { ...base, error: user ? null : EMPLOYEE_GOOGLE_FAILED };
     const headers = new Headers({ "Set-Cookie": clearGoogleLanding() });
+    // Decision 0029: with two-factor on, Google's session waits for the code before "Welcome back!".
+    if ((await getPendingStepUp(request))?.role === "employee") throw replace(STEP_UP_PATH, { headers });
     // SPEC §5 / issue 4: staff Google sign-in needs a verified e-mail in the company domain.
     if (user?.role === "employee" && user.emailVerified) throw replace(withFlash("/dashboard", "welcome"), { headers });
     for (const cookie of (await signOut(request)).getSetCookie()) headers.append("Set-Cookie", cookie);

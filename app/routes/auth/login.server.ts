@@ -9,8 +9,8 @@ import { cameFromGoogleCallback, clearGoogleLanding } from "~/server/auth/google
 import { STAFF_REFUSAL_PREFIX } from "~/server/auth/staff-identity.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
-import { getSessionUser } from "~/server/auth/session.server";
-import { TWO_FACTOR_CHALLENGE_PATH } from "~/lib/two-factor";
+import { getPendingStepUp, getSessionUser } from "~/server/auth/session.server";
+import { STEP_UP_PATH, TWO_FACTOR_CHALLENGE_PATH } from "~/lib/two-factor";
 import { registerWithPassword, signInWithPassword, signOut, startGoogleSignIn } from "~/server/auth/sign-in.server";
 
 export async function loginLoader(request: Request) {
@@ -27,6 +27,8 @@ export async function loginLoader(request: Request) {
   // Only the browser arriving from a real callback is signed out (issue 15), never one following a link.
   if (google === "done" && cameFromGoogleCallback(request)) {
     const headers = new Headers({ "Set-Cookie": clearGoogleLanding() });
+    // Decision 0029: with two-factor on, Google's session waits for the code first.
+    if ((await getPendingStepUp(request))?.role === "client") throw replace(STEP_UP_PATH, { headers });
     if (user?.role !== "client") {
       // SPEC §5: a company account signing in through the customer form is signed out again.
       for (const cookie of (await signOut(request)).getSetCookie()) headers.append("Set-Cookie", cookie);

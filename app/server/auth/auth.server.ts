@@ -13,6 +13,7 @@ import { checkIdentity, provisioningStaff } from "./staff-identity.server";
 import { TWO_FACTOR_OPTIONS } from "./two-factor-options.server";
 import { passkeyOptions } from "./passkey-options.server";
 import { staffDisabled } from "./staff-access.server";
+import { secondFactorPendingFor } from "./step-up-marker.server";
 
 const SESSION_COOKIE_PREFIX = "agency";
 export const GOOGLE_PROVIDER_ID = "google";
@@ -87,6 +88,8 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
       updateAge: 24 * 3600,
       // Every request reads the database, so a revoked session stops working at once.
       cookieCache: { enabled: false },
+      // Decision 0029: a Google sign-in of an account with two-factor on waits for its code.
+      additionalFields: { secondFactorPending: { type: "boolean", required: false, input: false } },
     },
     // Linking a Google login to an existing account needs the provider to vouch for the e-mail, and
     // the local address to be verified (Better Auth's default, spelled out).
@@ -129,6 +132,8 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
             if (user && roleForEmail(user.email, env.COMPANY_DOMAIN) === "employee" && !user.emailVerified) return false;
             // A disabled staff member gets no session by any way in: password, Google, or another.
             if (user && staffDisabled(user)) return false;
+            // Decision 0029: the twoFactor plugin challenges only passwords; Google's session waits for a code.
+            if (secondFactorPendingFor(ctx?.path, user)) return { data: { ...session, secondFactorPending: true } };
             return undefined;
           },
         },

@@ -5,7 +5,7 @@ import type { SessionUser } from "./actor.server";
 import { auth } from "./auth.server";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import { TWO_FACTOR_SETUP_PATH } from "~/lib/two-factor";
+import { STEP_UP_PATH, TWO_FACTOR_SETUP_PATH } from "~/lib/two-factor";
 import { signedInWithPasskey } from "./passkeys.server";
 import { hasSecondFactor, staffSecondFactorRequired } from "./second-factor.server";
 import { staffDisabled, staffRoleOf } from "./staff-access.server";
@@ -26,20 +26,48 @@ export function carriesSession(request: Request): boolean {
  *  loader its own copy of the Request, so this header is what ties them to one page view. */
 export const REQUEST_ID_HEADER = "x-agency-request-id";
 
+/** A session opened by Google for an account with two-factor on, before its code (decision 0029). */
+export interface PendingStepUp {
+  userId: string;
+  email: string;
+  role: Role;
+  sessionId: string;
+  sessionToken: string;
+}
+
+/** Who the session stands for: a user, a step-up still waiting for its code, or nobody. */
+interface Lookup {
+  user: SessionUser | null;
+  stepUp: PendingStepUp | null;
+}
+const NOBODY: Lookup = { user: null, stepUp: null };
+
 // Root, layout and page loaders of one page view all ask: the database is asked once per request.
 // Reads only: an action (sign-out, deletion) runs uncached, and the loaders after it look anew.
-const lookups = new Map<string, Promise<SessionUser | null>>();
+const lookups = new Map<string, Promise<Lookup>>();
 
-/** The signed-in user, or null. An expired or revoked session counts as signed out. */
-export function getSessionUser(request: Request): Promise<SessionUser | null> {
+function cachedLookup(request: Request): Promise<Lookup> {
   const requestId = request.headers.get(REQUEST_ID_HEADER);
-  if (!requestId || (request.method !== "GET" && request.method !== "HEAD")) return lookUpSessionUser(request);
+  if (!requestId || (request.method !== "GET" && request.method !== "HEAD")) return lookUpSession(request);
   let lookup = lookups.get(requestId);
   if (!lookup) {
-    lookup = lookUpSessionUser(request);
+    lookup = lookUpSession(request);
     lookups.set(requestId, lookup);
   }
   return lookup;
+}
+
+/**
+ * The signed-in user, or null. An expired or revoked session counts as signed out, and so does one
+ * still waiting for its second factor (decision 0029): only the step-up page sees that one.
+ */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  return (await cachedLookup(request)).user;
+}
+
+/** The session's pending step-up (Google sign-in, two-factor on, no code yet), or null. */
+export async function getPendingStepUp(request: Request): Promise<PendingStepUp | null> {
+  return (await cachedLookup(request)).stepUp;
 }
 
 /** Called once the request is answered. */
@@ -53,30 +81,34 @@ export function forgetSessionLookup(requestId: string): void {
  * every heartbeat, so it reads without sliding the session's expiry (no cookie can be set there).
  */
 export async function sessionStillValid(request: Request, user: SessionUser): Promise<boolean> {
-  const now = await lookUpSessionUser(request, false);
+  const now = (await lookUpSession(request, false)).user;
   return now !== null && now.id === user.id && now.role === user.role && now.staffRole === user.staffRole;
 }
 
-async function lookUpSessionUser(request: Request, refresh = true): Promise<SessionUser | null> {
-  if (!carriesSession(request)) return null;
+async function lookUpSession(request: Request, refresh = true): Promise<Lookup> {
+  if (!carriesSession(request)) return NOBODY;
   const result = await (await auth()).api.getSession({ headers: request.headers, query: { disableRefresh: !refresh } });
-  if (!result) return null;
+  if (!result) return NOBODY;
   const role = roleForEmail(result.user.email, getEnv().COMPANY_DOMAIN);
   const emailVerified = Boolean(result.user.emailVerified);
   if (role === "employee" && !emailVerified) {
     // Issue 15: a company address is staff only once verified (console, CLI, or Google's word).
     logger.warn({ userId: result.user.id }, "session of an unverified company address refused");
-    return null;
+    return NOBODY;
   }
   // Disabling revokes the sessions too (models/staff.server.ts); this covers any left in flight.
-  if (role === "employee" && staffDisabled(result.user)) return null;
+  if (role === "employee" && staffDisabled(result.user)) return NOBODY;
   const startedAt = new Date(result.session.createdAt).getTime();
   if (Date.now() - startedAt > ABSOLUTE_LIFETIME_MS[role]) {
     await (await auth()).api.revokeSession({ headers: request.headers, body: { token: result.session.token } })
       .catch((error: unknown) => logger.warn({ err: error }, "expired session not revoked"));
-    return null;
+    return NOBODY;
   }
-  return {
+  if (result.session.secondFactorPending) {
+    const { id: sessionId, token: sessionToken } = result.session;
+    return { user: null, stepUp: { userId: result.user.id, email: result.user.email, role, sessionId, sessionToken } };
+  }
+  const user: SessionUser = {
     id: result.user.id,
     email: result.user.email,
     name: result.user.name,
@@ -84,11 +116,13 @@ async function lookUpSessionUser(request: Request, refresh = true): Promise<Sess
     emailVerified,
     staffRole: role === "employee" ? staffRoleOf(result.user) : null,
   };
+  return { user, stepUp: null };
 }
 
-/** Guard: any signed-in user, else to /login. */
+/** Guard: any signed-in user, else to /login; a session waiting for its second factor, to the step-up page. */
 export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request);
+  const { user, stepUp } = await cachedLookup(request);
+  if (stepUp) throw redirect(STEP_UP_PATH);
   if (!user) throw redirect("/login");
   return user;
 }

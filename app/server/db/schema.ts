@@ -183,6 +183,8 @@ interface SessionTable {
   updatedAt: Date | string;
   /** Opened by a passkey sign-in (issue 15, decision 0030); ours, Better Auth leaves it alone. */
   passkeySignIn: Generated<boolean | number>;
+  /** Opened by Google for an account with two-factor on, code not yet given (decision 0029). */
+  secondFactorPending: boolean | number | null;
 }
 
 interface PasskeyTable {

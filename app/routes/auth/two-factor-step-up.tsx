@@ -1,0 +1,79 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, href, Link, redirect } from "react-router";
+import type { Route } from "./+types/two-factor-step-up";
+import { ChallengeForm } from "~/components/two-factor/challenge-form";
+import { withFlash } from "~/lib/flash";
+import { keepFailureInForm } from "~/lib/form-failure";
+import { recoveryChallengeSchema, totpChallengeSchema, TWO_FACTOR_MESSAGES } from "~/lib/schemas/two-factor";
+import { STEP_UP_PATH } from "~/lib/two-factor";
+import { getPendingStepUp, getSessionUser, type PendingStepUp } from "~/server/auth/session.server";
+import { signOut } from "~/server/auth/sign-in.server";
+import { answerStepUp } from "~/server/auth/step-up.server";
+import { readForm } from "~/server/http/form-data.server";
+import { formResult, requireIntent } from "~/server/http/form-result.server";
+
+export function meta() {
+  return [{ title: "Two-factor sign-in | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
+}
+
+// Decision 0029: a Google sign-in of an account with two-factor on opens a session that every guard
+// sends here until its code is given. Guard: that pending session; anyone else has nothing to answer.
+async function requirePendingStepUp(request: Request): Promise<PendingStepUp> {
+  const stepUp = await getPendingStepUp(request);
+  if (stepUp) return stepUp;
+  throw redirect((await getSessionUser(request)) ? "/dashboard" : "/login");
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePendingStepUp(request);
+  return { method: new URL(request.url).searchParams.get("method") === "recovery" ? ("recovery" as const) : ("totp" as const) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readForm(request);
+  const stepUp = await requirePendingStepUp(request);
+  const intent = requireIntent(formData, ["totp", "recovery", "cancel"] as const);
+  const staff = stepUp.role === "employee";
+  if (intent === "cancel") throw redirect(staff ? "/employee-login" : "/login", { headers: await signOut(request) });
+  const submission = parseWithZod(formData, { schema: intent === "totp" ? totpChallengeSchema : recoveryChallengeSchema });
+  if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
+  const outcome = await answerStepUp(request, stepUp, intent, submission.value.code, context.clientIp);
+  if (!outcome.ok) {
+    return formResult({ intent, status: "error", message: outcome.message, result: submission.reply({ hideFields: ["code"] }) }, outcome.status);
+  }
+  // Where the Google sign-in would have landed: staff "Welcome back!" via /dashboard, clients "Logged in successfully!".
+  throw redirect(staff ? withFlash("/dashboard", "welcome") : withFlash(href("/user-dashboard"), "login"));
+}
+
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, { totp: TWO_FACTOR_MESSAGES.failed, recovery: TWO_FACTOR_MESSAGES.failed, cancel: TWO_FACTOR_MESSAGES.failed });
+}
+
+export default function TwoFactorStepUp({ loaderData, actionData }: Route.ComponentProps) {
+  const recovery = loaderData.method === "recovery";
+  return (
+    <div className="container-page flex justify-center py-16">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Two-factor sign-in</h1>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+          {recovery
+            ? "You signed in with Google. Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once."
+            : "You signed in with Google. To finish, enter the 6-digit code from your authenticator app."}
+        </p>
+        <div className="mt-6">
+          <ChallengeForm key={loaderData.method} method={loaderData.method} actionData={actionData?.intent === loaderData.method ? actionData : undefined} />
+        </div>
+        <p className="mt-4 text-center text-sm">
+          <Link to={recovery ? STEP_UP_PATH : `${STEP_UP_PATH}?method=recovery`} replace className="text-slate-700 underline dark:text-slate-300">
+            {recovery ? "Use your authenticator app instead" : "Use a recovery code instead"}
+          </Link>
+        </p>
+        <Form method="post" className="mt-6 text-center">
+          <button type="submit" name="intent" value="cancel" className="text-sm text-slate-700 underline dark:text-slate-300">
+            Cancel and sign out
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
