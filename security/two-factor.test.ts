@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, test } from "vitest";
 import { totpCode } from "../tests/helpers/totp";
 import { get, postForm, register, signIn } from "./helpers/client";
-import { sessionCookie } from "./helpers/http";
+import { database } from "./helpers/database";
+import { sessionCookie, tokenOf } from "./helpers/http";
 import { exportsAction, routeTable } from "./route-table";
 import { addStaffWithCli, startServer, type RunningServer } from "./helpers/server";
 import { tally } from "./helpers/tally";
@@ -20,6 +21,27 @@ beforeAll(async () => {
 afterAll(async () => server?.stop());
 
 const consoleRoutes = () => routeTable().filter((r) => /^\/(employee-dashboard|events\/console)(\/|$)/.test(r.pattern));
+const portalRoutes = () => routeTable().filter((r) => /^\/(user-dashboard|events\/portal)(\/|$)/.test(r.pattern));
+const STEP_UP = "/two-factor/step-up";
+
+/**
+ * Marks the cookie's session as the OAuth callback does for an account with two-factor on
+ * (decision 0029): this harness has no identity provider (tests/two-factor-step-up.test.ts drives
+ * the real Google flow), so the row is marked in the server's own database.
+ */
+async function markPending(cookie: string): Promise<void> {
+  const pending = server.backend === "sqlite" ? 1 : true;
+  await database(server).updateTable("sessions").set({ secondFactorPending: pending }).where("token", "=", tokenOf(cookie)).execute();
+}
+
+/** Enrols the cookie's client as a browser without JavaScript would; returns the key and the new session's cookie. */
+async function enrolClient(cookie: string, password: string): Promise<{ key: string; cookie: string }> {
+  const started = await postForm(server, SETUP, { intent: "start", password }, { cookie });
+  const key = /data-testid="manual-key"[^>]*>([A-Z2-7 ]+)</.exec(started.body)?.[1] ?? "";
+  const uri = /name="uri" value="([^"]+)"/.exec(started.body)?.[1]?.replace(/&amp;/g, "&") ?? "";
+  const confirmed = await postForm(server, SETUP, { intent: "confirm", uri, code: totpCode(key) }, { cookie });
+  return { key, cookie: sessionCookie(confirmed) ?? cookie };
+}
 const filled = (pattern: string) => pattern.replace(/:\w+/g, "00000000-0000-4000-8000-000000000000");
 
 /** The challenge cookie Better Auth sets after a right password, as `name=value`. */
@@ -74,6 +96,49 @@ describe("Two-factor sign-in (STAFF_2FA=required)", () => {
     t.check("the rest were refused unchecked", replies.every((r) => r.status === 400 || r.status === 429), replies.map((r) => r.status).join(","));
     const right = await postForm(server, "/two-factor", { intent: "totp", code: totpCode(key) }, { cookie: challenge });
     t.check("the right code on the spent challenge opens no session", !sessionCookie(right), `${right.status} ${right.location}`);
+    t.done();
+  });
+
+  test("A session still owing its second factor (Google sign-in, two-factor on) opens no console or portal page, resource, form or stream", async (context) => {
+    const t = tally(context, "Authorization matrix");
+    const email = `pending-${Date.now()}@indigokite.dev`;
+    addStaffWithCli(server, email, STAFF_PASSWORD);
+    const staff = await signIn(server, email, STAFF_PASSWORD, "/employee-login");
+    await markPending(staff);
+    for (const route of consoleRoutes()) {
+      const path = filled(route.pattern) + (route.index ? "?index" : "");
+      const page = await get(server, path, staff);
+      t.check(`staff GET ${route.pattern} goes to the step-up`, page.status === 302 && page.location === STEP_UP, `${page.status} ${page.location}`);
+      if (!(await exportsAction(route))) continue;
+      const post = await postForm(server, path, { intent: "anything", id: "x" }, { cookie: staff });
+      t.check(`staff POST ${route.pattern} goes to the step-up`, post.status === 302 && post.location === STEP_UP, `${post.status} ${post.location}`);
+    }
+    const client = await register(server, `pending-${Date.now()}@example.com`);
+    await markPending(client);
+    for (const route of portalRoutes()) {
+      const path = filled(route.pattern) + (route.index ? "?index" : "");
+      const page = await get(server, path, client);
+      t.check(`client GET ${route.pattern} goes to the step-up`, page.status === 302 && page.location === STEP_UP, `${page.status} ${page.location}`);
+    }
+    const stepUp = await get(server, STEP_UP, client);
+    t.check("the step-up page itself answers", stepUp.status === 200, String(stepUp.status));
+    t.done();
+  });
+
+  test("Thirty parallel wrong step-up codes for one pending session: at most five are checked, and the right code is then refused", async (context) => {
+    const t = tally(context, "Brute force");
+    const password = "correct-horse-battery-staple-9";
+    const enrolled = await enrolClient(await register(server, `step-up-${Date.now()}@example.com`), password);
+    await markPending(enrolled.cookie);
+    const stale = totpCode(enrolled.key, Date.now() - 10 * 60_000);
+    const replies = await Promise.all(Array.from({ length: 30 }, () => postForm(server, STEP_UP, { intent: "totp", code: stale }, { cookie: enrolled.cookie })));
+    const checked = replies.filter((r) => r.status === 400).length;
+    t.check("at most five wrong codes were checked", checked <= 5, `${checked} answered "wrong code"`);
+    t.check("the rest were refused unchecked", replies.every((r) => r.status === 400 || r.status === 429), replies.map((r) => r.status).join(","));
+    const right = await postForm(server, STEP_UP, { intent: "totp", code: totpCode(enrolled.key) }, { cookie: enrolled.cookie });
+    t.check("the right code after the burst is refused too", right.status === 429, `${right.status} ${right.location}`);
+    const portal = await get(server, "/user-dashboard", enrolled.cookie);
+    t.check("and the session still opens nothing", portal.status === 302 && portal.location === STEP_UP, `${portal.status} ${portal.location}`);
     t.done();
   });
 });
