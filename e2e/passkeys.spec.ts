@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { EMPLOYEE_ON_CUSTOMER_FORM } from "../app/lib/auth-messages";
+import { addVirtualAuthenticator } from "./account-steps";
 import { signIn } from "./fixtures";
 import { freePort, startIsolatedServer, waitForHydration, type IsolatedServer } from "./helpers";
 
@@ -19,17 +20,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-async function addVirtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-  });
-  /** From now on the authenticator fails to verify its user (a wrong fingerprint, no PIN). */
-  const stopVerifyingUser = () => cdp.send("WebAuthn.setUserVerified", { authenticatorId, isUserVerified: false });
-  return { stopVerifyingUser };
-}
 
 async function addPasskey(page: Page, accountPath: string, name: string) {
   await page.goto(`${base}${accountPath}`);

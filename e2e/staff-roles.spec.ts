@@ -1,17 +1,13 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { invitationLink } from "./account-steps";
 import { signIn } from "./fixtures";
-import { uniqueId, waitForHydration, waitForMail } from "./helpers";
+import { insertOpening, openDatabase, pdfBytes, STORAGE_DIR, uniqueId, waitForHydration, waitForMail } from "./helpers";
 
 // Issue 15 part 3: staff are invited and choose their own password; each role opens only its own
-// console sections (decision 0031). The 2FA enrolment step of the invitee joins at merge (issue 15).
-
-/** The invitation link of a stored .eml (quoted-printable: soft breaks and "=3D"). */
-function invitationLink(eml: string): string {
-  const text = eml.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
-  const match = /https?:\/\/[^\s"<>]+\/staff-invitation\?token=[\w%-]+/.exec(text);
-  if (!match) throw new Error("no invitation link in the mail");
-  return match[0];
-}
+// console sections (decision 0031). The invitee's 2FA enrolment under STAFF_2FA=required:
+// e2e/staff-two-factor-journeys.spec.ts.
 
 test("An admin invites a recruiter; the mail's link lets them choose a password and land in the console, which shows only their sections", async ({ page, browser }) => {
   await signIn(page, { role: "employee" });
@@ -77,4 +73,57 @@ test("A recruiter cannot open Leads: the navigation hides it and the page answer
   await expect(page.getByText("The Recruiter role does not include Leads. Ask an admin if you need it.")).toBeVisible();
   const csv = await page.request.get("/employee-dashboard/leads/export", { maxRedirects: 0 });
   expect(csv.status()).toBe(403);
+});
+
+test("Sales cannot open Applications or download a resume, though an admin can: the navigation hides it and both answer 403", async ({ page, browser }) => {
+  // A real application with a stored resume, so the refusal is the role's and not a missing file.
+  const db = openDatabase();
+  const key = `resumes/e2e-${uniqueId()}_cv.pdf`;
+  const applicationId = `e2e-${uniqueId()}`;
+  try {
+    const opening = insertOpening(db);
+    mkdirSync(path.dirname(path.join(STORAGE_DIR(), key)), { recursive: true });
+    writeFileSync(path.join(STORAGE_DIR(), key), pdfBytes());
+    db.prepare(
+      "insert into job_applications (id, name, email, message, resume, resume_name, resume_type, resume_size, job_id, submitted_at) values (?, 'Ann Applicant', 'ann@example.com', '', ?, 'cv.pdf', 'pdf', ?, ?, ?)",
+    ).run(applicationId, key, pdfBytes().length, opening.id, Date.now());
+  } finally {
+    db.close();
+  }
+  const resumePath = `/employee-dashboard/applications/${applicationId}/resume`;
+
+  await signIn(page, { role: "employee", staffRole: "sales" });
+  await page.goto("/employee-dashboard");
+  const nav = page.getByRole("navigation", { name: "Console sections" });
+  await expect(nav.getByRole("link", { name: "Leads" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Applications" })).toHaveCount(0);
+  const response = await page.goto("/employee-dashboard/applications");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Not part of your role" })).toBeVisible();
+  await expect(page.getByText("The Sales role does not include Applications. Ask an admin if you need it.")).toBeVisible();
+  const refused = await page.request.get(resumePath, { maxRedirects: 0 });
+  expect(refused.status()).toBe(403);
+  expect(refused.headers()["content-disposition"]).toBeUndefined();
+
+  const adminContext = await browser.newContext();
+  try {
+    const admin = await adminContext.newPage();
+    await signIn(admin, { role: "employee", staffRole: "admin" });
+    const download = await admin.request.get(resumePath, { maxRedirects: 0 });
+    expect(download.status()).toBe(200);
+    expect(download.headers()["content-disposition"]).toContain("attachment");
+  } finally {
+    await adminContext.close();
+  }
+});
+
+test("Delivery cannot open the Staff page: the navigation hides it and the typed address answers 403 with the reason", async ({ page }) => {
+  await signIn(page, { role: "employee", staffRole: "delivery" });
+  await page.goto("/employee-dashboard");
+  const nav = page.getByRole("navigation", { name: "Console sections" });
+  await expect(nav.getByRole("link")).toHaveText(["Overview", "Clients", "Support"]);
+  const response = await page.goto("/employee-dashboard/staff");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Not part of your role" })).toBeVisible();
+  await expect(page.getByText("The Delivery role does not include Staff. Ask an admin if you need it.")).toBeVisible();
 });

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { totpCode } from "../tests/helpers/totp";
+import { enrolTwoFactor, expectAccessible, passwordStep as signInWithPassword } from "./account-steps";
 import { createSignedInUser, signIn } from "./fixtures";
 import { startIsolatedServer, uniqueId, waitForHydration, type IsolatedServer } from "./helpers";
 
@@ -10,39 +10,12 @@ import { startIsolatedServer, uniqueId, waitForHydration, type IsolatedServer } 
 
 const PASSWORD = "e2e-password-0123";
 
-/** No WCAG 2.1 AA violations on the page as it is now (each step of the flow is its own page state). */
-async function expectAccessible(page: Page, step: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), step).toEqual([]);
-}
+/** Enrols on /account/two-factor (already open) with this spec's password. */
+const enrol = (page: Page) => enrolTwoFactor(page, PASSWORD);
 
-/** Enrols on /account/two-factor (already open): password, key, code; returns the key and recovery codes. */
-async function enrol(page: Page): Promise<{ key: string; codes: string[] }> {
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
-  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
-  await expectAccessible(page, "enrolment: QR code and key");
-  const key = (await page.getByTestId("manual-key").textContent()) ?? "";
-  expect(key.replace(/\s/g, "")).toMatch(/^[A-Z2-7]{16,}$/);
-  await page.getByLabel("Code from the app").fill(totpCode(key));
-  await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
-  const list = page.getByRole("list", { name: "Recovery codes" });
-  await expect(list).toBeVisible();
-  await expect(page.getByRole("link", { name: "Download codes" })).toHaveAttribute("download", /recovery-codes/);
-  const codes = await list.getByRole("listitem").allTextContents();
-  expect(codes).toHaveLength(10);
-  await expectAccessible(page, "enrolment: recovery codes");
-  return { key, codes };
-}
-
-/** The password step of a login form; `scripts: false` for a browser without JavaScript. */
-async function passwordStep(page: Page, base: string, email: string, form: "/login" | "/employee-login", scripts = true) {
-  await page.goto(`${base}${form}`);
-  if (scripts) await waitForHydration(page);
-  await page.getByLabel(form === "/login" ? "Email" : "Work Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("main").getByRole("button", { name: "Login", exact: true }).click();
-}
+/** The password step of a login form, with this spec's password. */
+const passwordStep = (page: Page, base: string, email: string, form: "/login" | "/employee-login", scripts = true) =>
+  signInWithPassword(page, base, email, PASSWORD, form, scripts);
 
 test.describe("Two-factor sign-in for clients", () => {
   test("A client turns on two-factor from Settings, then signs in with a code, and with a recovery code (without JavaScript) that works once", async ({ page, browser, baseURL }) => {
