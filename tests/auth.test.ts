@@ -1,12 +1,12 @@
 // Accounts and sign-in (issue 4): route actions and loaders called directly with Request objects,
 // on SQLite and (with TEST_DATABASE_URL) PostgreSQL. Better Auth runs for real on the same database.
-import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { staffCli } from "./helpers/staff-cli";
 import {
   EMPLOYEE_LOGIN_FAILED,
   EMPLOYEE_ON_CUSTOMER_FORM,
@@ -812,23 +812,7 @@ describe("npm run staff (scripts/staff.ts)", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "agency-staff-cli-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  function cli(...args: string[]) {
-    const result = spawnSync("npx", ["tsx", "scripts/staff.ts", ...args], {
-      cwd: path.resolve(import.meta.dirname, ".."),
-      encoding: "utf8",
-      timeout: 60_000,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        DATABASE_URL: `file:${path.join(dir, "cli.sqlite")}`,
-        STORAGE_DIR: path.join(dir, "uploads"),
-        AUTH_SECRET: "cli-test-secret-0123456789-0123456789",
-        COMPANY_DOMAIN: "indigokite.dev",
-        LOG_LEVEL: "warn",
-      },
-    });
-    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-  }
+  const cli = staffCli(dir);
 
   test("add → 0 and 'Staff account created: …'; list shows it; a non-company e-mail → 1 with a clear error; remove → 0", { timeout: 120_000 }, () => {
     const added = cli("add", "CLI.Person@indigokite.dev", "--password", STAFF_PASSWORD, "--name", "CLI Person");

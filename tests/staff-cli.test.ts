@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,6 +5,7 @@ import { sql } from "kysely";
 import { afterAll, expect, test } from "vitest";
 import { createDb, createMigrator } from "~/server/db/db.server";
 import { testDatabases } from "./helpers/databases";
+import { staffCli } from "./helpers/staff-cli";
 
 // Issue 15 part 3: the staff command line with roles, against a throw-away SQLite file; and the
 // migration that gives everyone who was staff before roles existed the admin role.
@@ -13,23 +13,7 @@ const dir = mkdtempSync(path.join(tmpdir(), "agency-staff-roles-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const PASSWORD = "cli-password-0123456789";
 
-function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], {
-    cwd: path.resolve(import.meta.dirname, ".."),
-    encoding: "utf8",
-    timeout: 60_000,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: `file:${path.join(dir, "cli.sqlite")}`,
-      STORAGE_DIR: path.join(dir, "uploads"),
-      AUTH_SECRET: "cli-test-secret-0123456789-0123456789",
-      COMPANY_DOMAIN: "indigokite.dev",
-      LOG_LEVEL: "warn",
-    },
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const cli = staffCli(dir);
 
 test("The first account is an admin even when asked for another role; --role sets later ones; list shows roles; role changes one; a bad role is refused", { timeout: 180_000 }, () => {
   const first = cli("add", "first@indigokite.dev", "--password", PASSWORD, "--role", "sales");

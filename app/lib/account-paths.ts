@@ -9,3 +9,23 @@ export const SESSIONS_ACTION = "/account/sessions";
 export const PASSKEYS_ACTION = "/account/passkeys";
 export const PASSKEY_NEW_ACTION = "/account/passkeys/new";
 export const PASSKEY_SIGN_IN_ACTION = "/passkeys/sign-in";
+
+/** One of a user's sessions as their Settings list shows it (never its token). */
+export interface SessionView {
+  /** The session row's id: opaque, useless as a credential. */
+  id: string;
+  device: string;
+  ipAddress: string | null;
+  signedInAt: string;
+  lastSeenAt: string;
+  current: boolean;
+  /** Opened by a passkey rather than a password or Google. */
+  viaPasskey: boolean;
+}
+
+/** One of a user's passkeys as their Settings list shows it (never its key). */
+export interface PasskeyView {
+  id: string;
+  name: string;
+  createdAt: string | null;
+}

@@ -1,9 +1,10 @@
-import { Passkeys, type PasskeyItem } from "./passkeys";
-import { SessionsList, type SessionItem } from "./sessions-list";
+import type { PasskeyView, SessionView } from "~/lib/account-paths";
+import { Passkeys } from "./passkeys";
+import { SessionsList } from "./sessions-list";
 import { SettingRow } from "./setting-row";
 
 /** The Passkeys and Sessions rows of portal Settings and console My account (issue 15). */
-export function AccountSecurityRows({ passkeys, sessions }: { passkeys: PasskeyItem[]; sessions: SessionItem[] }) {
+export function AccountSecurityRows({ passkeys, sessions }: { passkeys: PasskeyView[]; sessions: SessionView[] }) {
   return (
     <>
       <SettingRow title="Passkeys" detail="Sign in with your fingerprint, face or device PIN instead of a password.">

@@ -3,21 +3,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
 import { FormError } from "~/components/forms/form-error";
-import { PASSKEYS_ACTION } from "~/lib/account-paths";
+import { PASSKEYS_ACTION, type PasskeyView } from "~/lib/account-paths";
 import { formatDateTime } from "~/lib/dates";
 import { withFlash } from "~/lib/flash";
 import type { FormResult } from "~/lib/form-result";
 import { PASSKEY_NAME_MAX, renamePasskeySchema } from "~/lib/schemas/passkeys";
 import { addPasskey, usePasskeysSupported } from "~/lib/webauthn-client";
 
-export interface PasskeyItem {
-  id: string;
-  name: string;
-  createdAt: string | null;
-}
-
 /** Rename (a plain form: works without JavaScript) and Delete for one passkey. */
-function PasskeyRow({ passkey }: { passkey: PasskeyItem }) {
+function PasskeyRow({ passkey }: { passkey: PasskeyView }) {
   const rename = useFetcher<FormResult>();
   const remove = useFetcher<FormResult>();
   const outcome = rename.state === "idle" ? rename.data : undefined;
@@ -116,7 +110,7 @@ function AddPasskey() {
 }
 
 /** Issue 15: the user's passkeys, for password-less sign-in on this site. */
-export function Passkeys({ passkeys }: { passkeys: PasskeyItem[] }) {
+export function Passkeys({ passkeys }: { passkeys: PasskeyView[] }) {
   return (
     <div className="w-full space-y-3">
       {passkeys.length ? (

@@ -1,18 +1,9 @@
 import { useFetcher } from "react-router";
 import { FormError } from "~/components/forms/form-error";
-import { SESSIONS_ACTION } from "~/lib/account-paths";
+import { SESSIONS_ACTION, type SessionView } from "~/lib/account-paths";
 import { formatDateTime } from "~/lib/dates";
 import type { FormResult } from "~/lib/form-result";
 
-export interface SessionItem {
-  id: string;
-  device: string;
-  ipAddress: string | null;
-  signedInAt: string;
-  lastSeenAt: string;
-  current: boolean;
-  viaPasskey: boolean;
-}
 
 /** One button posting to the sessions action; its own fetcher shows a failed request beside it. */
 function SignOutButton({ intent, id, label, detail }: { intent: string; id?: string; label: string; detail?: string }) {
@@ -37,7 +28,7 @@ const when = (iso: string) => formatDateTime(new Date(iso).getTime());
  * Issue 15 "Sessions you can see": every browser signed in to this account, this one marked.
  * Each row is a plain form, so signing a lost phone out works without JavaScript too.
  */
-export function SessionsList({ sessions }: { sessions: SessionItem[] }) {
+export function SessionsList({ sessions }: { sessions: SessionView[] }) {
   const others = sessions.filter((s) => !s.current).length;
   return (
     <div className="w-full space-y-3">

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, href, Link, redirect } from "react-router";
+import { Form, href, redirect } from "react-router";
 import type { Route } from "./+types/two-factor-step-up";
-import { ChallengeForm } from "~/components/two-factor/challenge-form";
+import { ChallengeCard } from "~/components/two-factor/challenge-card";
 import { withFlash } from "~/lib/flash";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { recoveryChallengeSchema, totpChallengeSchema, TWO_FACTOR_MESSAGES } from "~/lib/schemas/two-factor";
@@ -50,30 +50,21 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 }
 
 export default function TwoFactorStepUp({ loaderData, actionData }: Route.ComponentProps) {
-  const recovery = loaderData.method === "recovery";
   return (
-    <div className="container-page flex justify-center py-16">
-      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Two-factor sign-in</h1>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-          {recovery
-            ? "You signed in with Google. Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once."
-            : "You signed in with Google. To finish, enter the 6-digit code from your authenticator app."}
-        </p>
-        <div className="mt-6">
-          <ChallengeForm key={loaderData.method} method={loaderData.method} actionData={actionData?.intent === loaderData.method ? actionData : undefined} />
-        </div>
-        <p className="mt-4 text-center text-sm">
-          <Link to={recovery ? STEP_UP_PATH : `${STEP_UP_PATH}?method=recovery`} replace className="text-slate-700 underline dark:text-slate-300">
-            {recovery ? "Use your authenticator app instead" : "Use a recovery code instead"}
-          </Link>
-        </p>
-        <Form method="post" className="mt-6 text-center">
-          <button type="submit" name="intent" value="cancel" className="text-sm text-slate-700 underline dark:text-slate-300">
-            Cancel and sign out
-          </button>
-        </Form>
-      </div>
-    </div>
+    <ChallengeCard
+      method={loaderData.method}
+      actionData={actionData?.intent === loaderData.method ? actionData : undefined}
+      intro={{
+        totp: "You signed in with Google. To finish, enter the 6-digit code from your authenticator app.",
+        recovery: "You signed in with Google. Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once.",
+      }}
+      switchTo={loaderData.method === "recovery" ? STEP_UP_PATH : `${STEP_UP_PATH}?method=recovery`}
+    >
+      <Form method="post" className="mt-6 text-center">
+        <button type="submit" name="intent" value="cancel" className="text-sm text-slate-700 underline dark:text-slate-300">
+          Cancel and sign out
+        </button>
+      </Form>
+    </ChallengeCard>
   );
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, Link, redirect } from "react-router";
 import type { Route } from "./+types/two-factor";
-import { ChallengeForm } from "~/components/two-factor/challenge-form";
+import { ChallengeCard } from "~/components/two-factor/challenge-card";
 import { withFlash } from "~/lib/flash";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { recoveryChallengeSchema, totpChallengeSchema, TWO_FACTOR_MESSAGES } from "~/lib/schemas/two-factor";
@@ -45,33 +45,24 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 }
 
 export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
-  const recovery = loaderData.method === "recovery";
   const query = (method: "totp" | "recovery") => {
     const params = new URLSearchParams(loaderData.staff ? { for: "staff" } : {});
     if (method === "recovery") params.set("method", "recovery");
     return params.size ? `/two-factor?${params}` : "/two-factor";
   };
   return (
-    <div className="container-page flex justify-center py-16">
-      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Two-factor sign-in</h1>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-          {recovery
-            ? "Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once."
-            : "Enter the 6-digit code from your authenticator app."}
-        </p>
-        <div className="mt-6">
-          <ChallengeForm key={loaderData.method} method={loaderData.method} actionData={actionData?.intent === loaderData.method ? actionData : undefined} />
-        </div>
-        <p className="mt-4 text-center text-sm">
-          <Link to={query(recovery ? "totp" : "recovery")} replace className="text-slate-700 underline dark:text-slate-300">
-            {recovery ? "Use your authenticator app instead" : "Use a recovery code instead"}
-          </Link>
-        </p>
-        <Link to={loaderData.staff ? "/employee-login" : "/login"} className="mt-6 block text-center text-sm text-slate-700 underline dark:text-slate-300">
-          Back to Login
-        </Link>
-      </div>
-    </div>
+    <ChallengeCard
+      method={loaderData.method}
+      actionData={actionData?.intent === loaderData.method ? actionData : undefined}
+      intro={{
+        totp: "Enter the 6-digit code from your authenticator app.",
+        recovery: "Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once.",
+      }}
+      switchTo={query(loaderData.method === "recovery" ? "totp" : "recovery")}
+    >
+      <Link to={loaderData.staff ? "/employee-login" : "/login"} className="mt-6 block text-center text-sm text-slate-700 underline dark:text-slate-300">
+        Back to Login
+      </Link>
+    </ChallengeCard>
   );
 }

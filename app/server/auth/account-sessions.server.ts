@@ -1,3 +1,4 @@
+import type { SessionView } from "~/lib/account-paths";
 import Bowser from "bowser";
 import type { Role } from "~/lib/roles";
 import { db } from "~/server/db/db.server";
@@ -7,17 +8,6 @@ import { ABSOLUTE_LIFETIME_MS } from "./session.server";
 // Issue 15 "Sessions you can see" (decision 0030). The page gets each session's row id, never its
 // token: the token is the cookie's value, so it stays in the database and in this module.
 
-export interface SessionView {
-  /** The session row's id: opaque, useless as a credential. */
-  id: string;
-  device: string;
-  ipAddress: string | null;
-  signedInAt: string;
-  lastSeenAt: string;
-  current: boolean;
-  /** Opened by a passkey rather than a password or Google. */
-  viaPasskey: boolean;
-}
 
 /** "Firefox 133 on Windows" from a user agent; parsed here, so no parser reaches the browser. */
 export function describeDevice(userAgent: string | null): string {

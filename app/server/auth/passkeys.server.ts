@@ -1,3 +1,4 @@
+import type { PasskeyView } from "~/lib/account-paths";
 import { APIError } from "better-auth/api";
 import { EMPLOYEE_ON_CUSTOMER_FORM, SIGN_IN_FAILED, TOO_MANY_ATTEMPTS, employeeDomainOnly } from "~/lib/auth-messages";
 import { looksLikeCompanyEmail, roleForEmail } from "~/lib/roles";
@@ -162,12 +163,6 @@ export async function signedInWithPasskey(request: Request): Promise<boolean> {
 export async function hasPasskey(userId: string): Promise<boolean> {
   const row = await db().selectFrom("passkeys").select("id").where("userId", "=", userId).executeTakeFirst();
   return row !== undefined;
-}
-
-export interface PasskeyView {
-  id: string;
-  name: string;
-  createdAt: string | null;
 }
 
 /** The signed-in user's passkeys (never their keys): through the plugin, scoped to the session. */
