@@ -132,6 +132,32 @@ try {
     `${statuses.length} failures split over A and B answered ${[...new Set(statuses)].join("/")}; then the right password: ${blockedA} on A, ${blockedB} on B`,
   );
 
+  // Issue 15: sessions and staff access end on the other instance too, streams at once.
+  const elsewhere = sessionCookie(await postForm(b.url, "/login", { intent: "login", email, password }));
+  const signOutOthers = await postForm(a.url, "/account/sessions", { intent: "sign-out-others" }, cookie);
+  const [elsewhereOnB, thisOnB] = [await get(b.url, "/user-dashboard", elsewhere), await get(b.url, "/user-dashboard", cookie)];
+  record(
+    "'Sign out everywhere else' on A ends the session used on B",
+    signOutOthers.status === 302 && elsewhereOnB.status === 302 && thisOnB.status === 200,
+    `post ${signOutOthers.status} on A; on B the other session: ${elsewhereOnB.status}, the one that asked: ${thisOnB.status}`,
+  );
+  await cluster.addStaff("leaver@indigokite.dev", "cluster-staff-password-2");
+  const leaver = sessionCookie(await postForm(a.url, "/employee-login", { intent: "login", email: "leaver@indigokite.dev", password: "cluster-staff-password-2" }));
+  const leaverStream = await watchEvents(`${a.url}/events/console`, leaver);
+  const staffPage = await get(b.url, "/employee-dashboard/staff", staff);
+  const leaverId = /name="id" value="([^"]+)"/.exec(staffPage.text.slice(staffPage.text.indexOf("leaver@indigokite.dev")))?.[1] ?? "";
+  const disabledAt = Date.now();
+  const disabled = await postForm(b.url, "/employee-dashboard/staff", { intent: "disable", id: leaverId }, staff);
+  // Far below the heartbeat (SSE_HEARTBEAT_MS, 15 s): the bus carries the news from B to A.
+  const streamEnded = await leaverStream.waitForEnd(5_000);
+  await leaverStream.close();
+  const leaverOnA = await get(a.url, "/employee-dashboard", leaver);
+  record(
+    "a staff member disabled on B loses A's console stream at once, and A's pages",
+    disabled.status === 200 && streamEnded !== null && leaverOnA.status === 302,
+    `disable ${disabled.status} on B; stream on A ${streamEnded === null ? "still open after 5 s" : `ended ${streamEnded - disabledAt} ms later`}; console on A ${leaverOnA.status}`,
+  );
+
   // kill -9 B: A keeps serving, sessions and files included.
   b.child.kill("SIGKILL");
   await new Promise((resolve) => b.child.once("exit", resolve));

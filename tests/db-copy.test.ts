@@ -20,6 +20,7 @@ import { insertNote } from "~/server/models/record-history.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
 // Aliased: the helper is not a React hook, whatever its name says to eslint-plugin-react-hooks.
+import { inviteStaff } from "~/server/models/staff-invitations.server";
 import { testDatabases, useAppDatabase as openAppDatabase, type TestDatabase } from "./helpers/databases";
 import { signUp, type TestUser } from "./helpers/accounts";
 import { buildRequest } from "./helpers/routes";
@@ -72,6 +73,8 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
     .insertInto("twoFactors")
     .values({ id: "two-factor-1", secret: "c2VjcmV0", backupCodes: "Y29kZXM", userId: client.id, verified: 1, failedVerificationCount: 0, lockedUntil: null })
     .execute();
+  // Issue 15: a staff invitation waiting for its colleague to choose a password.
+  await inviteStaff(staff, { email: "new.colleague@indigokite.dev", name: "New Colleague", staffRole: "recruiter" });
   await (await auth()).api.requestPasswordReset({ body: { email: client.email, redirectTo: "/reset-password" } });
   const file = process.env.DATABASE_URL!.slice("file:".length);
   await closeDb();

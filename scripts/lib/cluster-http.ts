@@ -33,11 +33,12 @@ export interface ReceivedEvent {
 }
 
 /** Opens a server-sent events stream and records every event with the time it arrived. */
-export async function watchEvents(url: string) {
+export async function watchEvents(url: string, cookie = "") {
   const abort = new AbortController();
-  const response = await fetch(url, { signal: abort.signal, headers: { Accept: "text/event-stream" } });
+  const response = await fetch(url, { signal: abort.signal, headers: { Accept: "text/event-stream", ...(cookie ? { Cookie: cookie } : {}) } });
   if (!response.ok || !response.body) throw new Error(`${url} answered ${response.status}`);
   const received: ReceivedEvent[] = [];
+  let endedAt: number | null = null;
   const reading = (async () => {
     let buffer = "";
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -54,6 +55,7 @@ export async function watchEvents(url: string) {
         if (name && data !== undefined) received.push({ name, data, at: Date.now() });
       }
     }
+    endedAt = Date.now();
   })().catch(() => undefined);
   return {
     received,
@@ -65,6 +67,12 @@ export async function watchEvents(url: string) {
         if (found || Date.now() > deadline) return found ?? null;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
+    },
+    /** When the server ended the stream, waiting up to `timeoutMs`; null if it is still open. */
+    async waitForEnd(timeoutMs: number): Promise<number | null> {
+      const deadline = Date.now() + timeoutMs;
+      while (endedAt === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      return endedAt;
     },
     async close() {
       abort.abort();
