@@ -88,8 +88,12 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
       updateAge: 24 * 3600,
       // Every request reads the database, so a revoked session stops working at once.
       cookieCache: { enabled: false },
-      // Decision 0029: a Google sign-in of an account with two-factor on waits for its code.
-      additionalFields: { secondFactorPending: { type: "boolean", required: false, input: false } },
+      additionalFields: {
+        // Decision 0029: a Google sign-in of an account with two-factor on waits for its code.
+        secondFactorPending: { type: "boolean", required: false, input: false },
+        // Decision 0030: set by passkeys.server.ts once a passkey opened the session; read with it.
+        passkeySignIn: { type: "boolean", required: false, input: false },
+      },
     },
     // Linking a Google login to an existing account needs the provider to vouch for the e-mail, and
     // the local address to be verified (Better Auth's default, spelled out).

@@ -154,9 +154,7 @@ async function markPasskeySession(token: string): Promise<void> {
  */
 export async function signedInWithPasskey(request: Request): Promise<boolean> {
   const result = await (await auth()).api.getSession({ headers: request.headers, query: { disableRefresh: true } });
-  if (!result) return false;
-  const row = await db().selectFrom("sessions").select("passkeySignIn").where("token", "=", result.session.token).executeTakeFirst();
-  return Boolean(row?.passkeySignIn);
+  return Boolean(result?.session.passkeySignIn);
 }
 
 /** Whether the user has any passkey (for the Settings rows that describe their sign-in). */

@@ -13,7 +13,7 @@ import { reserveCodeAttempt } from "./two-factor-throttle.server";
 
 export type Failure = { ok: false; status: number; message: string; field?: "code" | "password" };
 
-/** Whether the user has a confirmed second factor (TOTP). The lead adds "or a passkey" at merge. */
+/** Whether the user has confirmed TOTP (a passkey sign-in counts for STAFF_2FA too: session.server.ts). */
 export async function hasSecondFactor(userId: string): Promise<boolean> {
   const row = await db().selectFrom("users").select("twoFactorEnabled").where("id", "=", userId).executeTakeFirst();
   return Boolean(row?.twoFactorEnabled);

@@ -6,8 +6,7 @@ import { auth } from "./auth.server";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { STEP_UP_PATH, TWO_FACTOR_SETUP_PATH } from "~/lib/two-factor";
-import { signedInWithPasskey } from "./passkeys.server";
-import { hasSecondFactor, staffSecondFactorRequired } from "./second-factor.server";
+import { staffSecondFactorRequired } from "./second-factor.server";
 import { staffDisabled, staffRoleOf } from "./staff-access.server";
 
 // docs/security.md "Sessions": Better Auth sessions slide forever; we end them a fixed time after
@@ -39,8 +38,10 @@ export interface PendingStepUp {
 interface Lookup {
   user: SessionUser | null;
   stepUp: PendingStepUp | null;
+  /** TOTP is on, or a passkey opened this session (STAFF_2FA, decisions 0029/0030). */
+  secondFactor: boolean;
 }
-const NOBODY: Lookup = { user: null, stepUp: null };
+const NOBODY: Lookup = { user: null, stepUp: null, secondFactor: false };
 
 // Root, layout and page loaders of one page view all ask: the database is asked once per request.
 // Reads only: an action (sign-out, deletion) runs uncached, and the loaders after it look anew.
@@ -106,7 +107,7 @@ async function lookUpSession(request: Request, refresh = true): Promise<Lookup> 
   }
   if (result.session.secondFactorPending) {
     const { id: sessionId, token: sessionToken } = result.session;
-    return { user: null, stepUp: { userId: result.user.id, email: result.user.email, role, sessionId, sessionToken } };
+    return { user: null, stepUp: { userId: result.user.id, email: result.user.email, role, sessionId, sessionToken }, secondFactor: false };
   }
   const user: SessionUser = {
     id: result.user.id,
@@ -116,15 +117,21 @@ async function lookUpSession(request: Request, refresh = true): Promise<Lookup> 
     emailVerified,
     staffRole: role === "employee" ? staffRoleOf(result.user) : null,
   };
-  return { user, stepUp: null };
+  // Read from the rows getSession already fetched: the staff guard asks on every console request.
+  const secondFactor = Boolean((result.user as { twoFactorEnabled?: unknown }).twoFactorEnabled) || Boolean(result.session.passkeySignIn);
+  return { user, stepUp: null, secondFactor };
 }
 
 /** Guard: any signed-in user, else to /login; a session waiting for its second factor, to the step-up page. */
 export async function requireUser(request: Request): Promise<SessionUser> {
-  const { user, stepUp } = await cachedLookup(request);
-  if (stepUp) throw redirect(STEP_UP_PATH);
-  if (!user) throw redirect("/login");
-  return user;
+  return (await requireSignedIn(request)).user;
+}
+
+async function requireSignedIn(request: Request): Promise<Lookup & { user: SessionUser }> {
+  const lookup = await cachedLookup(request);
+  if (lookup.stepUp) throw redirect(STEP_UP_PATH);
+  if (!lookup.user) throw redirect("/login");
+  return { ...lookup, user: lookup.user };
 }
 
 /** Guard: a signed-in client; staff are sent to their own dashboard. */
@@ -140,13 +147,13 @@ export async function requireClient(request: Request): Promise<SessionUser> {
  * any staff member (their own account page).
  */
 export async function requireStaff(request: Request, area: ConsoleArea = "account"): Promise<SessionUser> {
-  const user = await requireUser(request);
+  const { user, secondFactor } = await requireSignedIn(request);
   if (user.role !== "employee" || !user.emailVerified) {
     throw new Response("This area is for staff only.", { status: 403, statusText: "Staff only" });
   }
   // Decisions 0029/0030: with STAFF_2FA=required, no console loader or action runs before
   // enrolment, unless this session was opened by a passkey (device + unlock: two factors already).
-  if (staffSecondFactorRequired() && !(await hasSecondFactor(user.id)) && !(await signedInWithPasskey(request))) {
+  if (staffSecondFactorRequired() && !secondFactor) {
     throw redirect(TWO_FACTOR_SETUP_PATH);
   }
   if (!mayUse(user.staffRole, area)) {
