@@ -12,6 +12,8 @@ export interface QuoteTable {
   requirement: string;
   submittedAt: number;
   status: Generated<string>;
+  /** Issue 16: the company this lead became ("Convert to client"). */
+  companyId: Generated<string | null>;
 }
 
 interface JobOpeningTable {
@@ -122,7 +124,45 @@ export interface StaffInvitationTable {
   revokedAt: number | null;
 }
 
+/** Issue 16: a client company; members are users with its company_id. */
+export interface CompanyTable {
+  id: string;
+  name: string;
+  website: Generated<string>;
+  country: Generated<string>;
+  /** "self" (registered at /login) or "staff" (console, or a won lead). */
+  origin: Generated<string>;
+  createdAt: number;
+  updatedAt: number;
+  closedAt: Generated<number | null>;
+}
+
+export interface ClientInvitationTable {
+  id: string;
+  companyId: string;
+  email: string;
+  name: string;
+  clientAdmin: boolean | number;
+  tokenHash: string;
+  invitedBy: string;
+  createdAt: number;
+  expiresAt: number;
+  acceptedAt: number | null;
+  revokedAt: number | null;
+}
+
+/** Operator switches (console Settings): key → value, with who changed it last. */
+export interface AppSettingTable {
+  key: string;
+  value: string;
+  updatedAt: number;
+  updatedBy: string | null;
+}
+
 export interface Database {
+  companies: CompanyTable;
+  clientInvitations: ClientInvitationTable;
+  appSettings: AppSettingTable;
   staffInvitations: StaffInvitationTable;
   auditLog: AuditLogTable;
   recordNotes: RecordNoteTable;
@@ -157,6 +197,12 @@ interface UserTable {
   staffRole: Generated<string | null>;
   /** When an admin disabled this staff member (epoch ms); null while active. */
   staffDisabledAt: Generated<number | null>;
+  /** Issue 16: the client's company (null for staff). */
+  companyId: Generated<string | null>;
+  /** Issue 16: may invite and remove teammates from the portal; staff switch it per member. */
+  clientAdmin: Generated<boolean | number>;
+  /** Epoch ms of the last session opened (shown on the company page). */
+  lastSignInAt: Generated<number | null>;
   createdAt: Date | string;
   updatedAt: Date | string;
 }
@@ -211,19 +257,34 @@ export interface ProfileTable {
   updatedAt: number;
 }
 
+/** Issue 16: a project belongs to a company; every member sees it. */
 export interface ProjectTable {
   id: string;
-  ownerId: string;
+  /** Null only in rows older than the companies migration that had no owner left. */
+  companyId: string | null;
+  /** The client member who created it from the portal; null when staff did, or they have gone. */
+  createdBy: string | null;
+  /** The staff member who runs it (issue 16); null until one is chosen. */
+  ownerId: Generated<string | null>;
   title: string;
   description: string;
   progress: number;
+  /** planned | in_progress | on_hold | done (app/lib/schemas/projects-staff.ts). */
+  status: Generated<string>;
+  /** Calendar dates, YYYY-MM-DD. */
+  startDate: Generated<string | null>;
+  dueDate: Generated<string | null>;
+  /** Archived projects leave the portal and the console lists until restored. */
+  archivedAt: Generated<number | null>;
   createdAt: number;
   updatedAt: number;
 }
 
 export interface ComplaintTable {
   id: string;
-  ownerId: string;
+  companyId: string | null;
+  /** The member who raised it; null when they have left. */
+  createdBy: string | null;
   subject: string;
   message: string;
   status: string;

@@ -6,6 +6,7 @@ import * as twoFactor from "./2026-11-24T2320-two-factor";
 import * as passkeys from "./2026-11-24T2330-passkeys";
 import * as staffRoles from "./2026-11-24T2340-staff-roles";
 import * as secondFactorPending from "./2026-11-24T2350-second-factor-pending";
+import * as companies from "./2026-11-25T0100-companies";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T2330-passkeys": passkeys,
   "2026-11-24T2340-staff-roles": staffRoles,
   "2026-11-24T2350-second-factor-pending": secondFactorPending,
+  "2026-11-25T0100-companies": companies,
 };
