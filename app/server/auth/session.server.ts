@@ -8,6 +8,7 @@ import { logger } from "~/server/logger.server";
 import { STEP_UP_PATH, TWO_FACTOR_SETUP_PATH } from "~/lib/two-factor";
 import { staffSecondFactorRequired } from "./second-factor.server";
 import { staffDisabled, staffRoleOf } from "./staff-access.server";
+import { ensureOwnCompany } from "~/server/models/companies.server";
 
 // docs/security.md "Sessions": Better Auth sessions slide forever; we end them a fixed time after
 // sign-in.
@@ -134,11 +135,26 @@ async function requireSignedIn(request: Request): Promise<Lookup & { user: Sessi
   return { ...lookup, user: lookup.user };
 }
 
-/** Guard: a signed-in client; staff are sent to their own dashboard. */
-export async function requireClient(request: Request): Promise<SessionUser> {
+/** A signed-in client with the company they belong to (issue 16, decision 0032). */
+export interface ClientUser extends SessionUser {
+  companyId: string;
+  /** May invite and remove teammates from the portal (staff switch it per member). */
+  clientAdmin: boolean;
+}
+
+export const COMPANY_CLOSED_MESSAGE = "Your company's account is closed. Contact us if you need it reopened.";
+
+/**
+ * Guard: a signed-in client, with their company; staff are sent to their own dashboard. A client
+ * registered at /login gets a company of their own on first need (SPEC journey unchanged); a
+ * member of a closed company is refused with 403.
+ */
+export async function requireClient(request: Request): Promise<ClientUser> {
   const user = await requireUser(request);
   if (user.role !== "client") throw redirect(href("/employee-dashboard"));
-  return user;
+  const membership = await ensureOwnCompany(user);
+  if (membership.closed) throw new Response(COMPANY_CLOSED_MESSAGE, { status: 403, statusText: "Company closed" });
+  return { ...user, companyId: membership.companyId, clientAdmin: membership.clientAdmin };
 }
 
 /**

@@ -9,9 +9,12 @@ export type AppEvent =
   | { type: "application.changed"; id: string }
   | { type: "application.created"; id: string; jobId: string }
   | { type: "mail.enqueued" }
-  // Portal data: ownerId lets a client's stream forward its own changes only.
-  | { type: "project.changed"; id: string; ownerId: string }
-  | { type: "complaint.changed"; id: string; ownerId: string }
+  // Portal data (issue 16): companyId lets a member's stream forward their company's changes only.
+  | { type: "project.changed"; id: string; companyId: string }
+  | { type: "complaint.changed"; id: string; companyId: string }
+  // Issue 16: a client member was removed, or their company closed; every instance ends that
+  // user's open streams at once. Never forwarded to a browser.
+  | { type: "client.access-changed"; userId: string }
   // Issue 15 part 3: a staff member was disabled, removed or given another role; every instance
   // ends that user's open streams at once (sse.server.ts `endWhen`). Never forwarded to a browser.
   | { type: "staff.access-changed"; userId: string };

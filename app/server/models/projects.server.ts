@@ -1,82 +1,127 @@
+import type { Kysely, Selectable, Transaction } from "kysely";
 import { newId } from "~/lib/ids";
 import type { ProjectInput } from "~/lib/schemas/projects";
 import { actorName, type Actor } from "~/server/auth/actor.server";
 import { recordAudit } from "./audit.server";
 import { db } from "~/server/db/db.server";
-import type { ProjectTable, ProjectProgressTable } from "~/server/db/schema";
+import type { Database, ProjectTable, ProjectProgressTable } from "~/server/db/schema";
 import { events } from "~/server/events/bus.server";
-import type { Selectable } from "kysely";
 
-type Project = Selectable<ProjectTable>;
+// Issue 16: a project belongs to a company; every member of it sees and works on it. Every read
+// here is scoped by the company: another company's project id is "not found", like an unknown one.
 
-export async function listProjects({ ownerId }: { ownerId: string }): Promise<Project[]> {
+export type Project = Selectable<ProjectTable>;
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The company's projects that are not archived, newest first. */
+export async function listProjects({ companyId }: { companyId: string }): Promise<Project[]> {
   return db()
     .selectFrom("projects")
     .selectAll()
-    .where("ownerId", "=", ownerId)
+    .where("companyId", "=", companyId)
+    .where("archivedAt", "is", null)
     .orderBy("createdAt", "desc")
     .orderBy("id")
     .execute();
 }
 
-/** Another owner's id yields undefined, exactly like an id that does not exist. */
-export async function getProject({ id, ownerId }: { id: string; ownerId: string }): Promise<Project | undefined> {
-  return db().selectFrom("projects").selectAll().where("id", "=", id).where("ownerId", "=", ownerId).executeTakeFirst();
+/** Another company's id yields undefined, exactly like an id that does not exist. Archived ones too. */
+export async function getProject({ id, companyId }: { id: string; companyId: string }): Promise<Project | undefined> {
+  return db()
+    .selectFrom("projects")
+    .selectAll()
+    .where("id", "=", id)
+    .where("companyId", "=", companyId)
+    .where("archivedAt", "is", null)
+    .executeTakeFirst();
 }
 
-/** SPEC §3: a new project starts at progress 0, whatever the caller sent. */
-export async function createProject({ ownerId }: { ownerId: string }, input: ProjectInput, now = Date.now()): Promise<Project> {
+export interface NewProject {
+  companyId: string;
+  /** The client member who asked for it from the portal; null when staff create it. */
+  createdBy: string | null;
+  title: string;
+  description: string;
+  ownerId?: string | null;
+  status?: string;
+  startDate?: string | null;
+  dueDate?: string | null;
+}
+
+/**
+ * Inserts a project inside the caller's transaction (staff console, lead conversion) and returns
+ * it. SPEC §3: progress starts at 0, whatever the caller sent. Publish `projectChanged` after the commit.
+ */
+export async function insertProject(executor: Executor, input: NewProject, now = Date.now()): Promise<Project> {
   const project: Project = {
     id: newId(),
-    ownerId,
-    title: input.title,
-    description: input.description,
+    companyId: input.companyId,
+    createdBy: input.createdBy,
+    ownerId: input.ownerId ?? null,
+    title: input.title.trim(),
+    description: input.description.trim(),
     progress: 0,
+    status: input.status ?? "planned",
+    startDate: input.startDate ?? null,
+    dueDate: input.dueDate ?? null,
+    archivedAt: null,
     createdAt: now,
     updatedAt: now,
   };
-  await db().insertInto("projects").values(project).execute();
-  events().publish({ type: "project.changed", id: project.id, ownerId });
+  await executor.insertInto("projects").values(project).execute();
+  return project;
+}
+
+/** Tells every open page of the company's members (and the console) that a project changed. */
+export function projectChanged(project: { id: string; companyId: string | null }): void {
+  if (project.companyId) events().publish({ type: "project.changed", id: project.id, companyId: project.companyId });
+}
+
+/** SPEC "My Projects": a member creates a project for their company (title, description, progress 0). */
+export async function createProject({ companyId, createdBy }: { companyId: string; createdBy: string }, input: ProjectInput, now = Date.now()): Promise<Project> {
+  const project = await insertProject(db(), { companyId, createdBy, title: input.title, description: input.description }, now);
+  projectChanged(project);
   return project;
 }
 
 type ProgressEntry = Selectable<ProjectProgressTable>;
 
 /**
- * Staff only (the caller has passed requireStaff): sets a client's project progress with an
- * optional note. The new value, its history row and the audit row commit together (issue 5).
- * Returns undefined when the project does not exist or is not that client's.
+ * Staff only (the caller has passed requireStaff): sets a project's progress with an optional
+ * note. The new value, its history row and the audit row commit together (issue 5). Returns
+ * undefined when the project does not exist (or is archived).
  */
 export async function setProjectProgress(
   actor: Actor,
-  { id, ownerId, progress, note = "" }: { id: string; ownerId: string; progress: number; note?: string },
+  { id, progress, note = "" }: { id: string; progress: number; note?: string },
   now = Date.now(),
 ): Promise<ProgressEntry | undefined> {
   // SPEC §9: 0–100. The form's schema already says so; this guards every other caller.
   if (!Number.isInteger(progress) || progress < 0 || progress > 100) throw new RangeError("progress must be an integer 0–100");
-  const entry = await db()
+  const result = await db()
     .transaction()
     .execute(async (trx) => {
-      const project = await trx.selectFrom("projects").select("progress").where("id", "=", id).where("ownerId", "=", ownerId).executeTakeFirst();
+      const project = await trx.selectFrom("projects").select(["progress", "companyId"]).where("id", "=", id).where("archivedAt", "is", null).executeTakeFirst();
       if (!project) return undefined;
       await trx.updateTable("projects").set({ progress, updatedAt: now }).where("id", "=", id).execute();
       const row: ProgressEntry = { id: newId(), projectId: id, progress, note: note.trim(), changedByName: actorName(actor), changedAt: now };
       await trx.insertInto("projectProgress").values(row).execute();
-      const detail = { ownerId, from: project.progress, to: progress, note: row.note };
+      const detail = { companyId: project.companyId, from: project.progress, to: progress, note: row.note };
       await recordAudit(trx, actor, { action: "project.progress", entity: "project", entityId: id, detail }, now);
-      return row;
+      return { row, companyId: project.companyId };
     });
-  if (entry) events().publish({ type: "project.changed", id, ownerId });
-  return entry;
+  if (!result) return undefined;
+  projectChanged({ id, companyId: result.companyId });
+  return result.row;
 }
 
-/** The history of progress changes of the owner's projects, newest first, by project id. */
-export async function listProgressHistory({ ownerId }: { ownerId: string }): Promise<Record<string, ProgressEntry[]>> {
+/** The history of progress changes of the company's projects, newest first, by project id. */
+export async function listProgressHistory({ companyId }: { companyId: string }): Promise<Record<string, ProgressEntry[]>> {
   const rows = await db()
     .selectFrom("projectProgress as h")
     .innerJoin("projects as p", "p.id", "h.projectId")
     .select(["h.id", "h.projectId", "h.progress", "h.note", "h.changedByName", "h.changedAt"])
-    .where("p.ownerId", "=", ownerId)
+    .where("p.companyId", "=", companyId)
     .orderBy("h.changedAt", "desc")
     .orderBy("h.id", "desc")
     .execute();
