@@ -67,6 +67,7 @@ const ok200: Expect = { status: 200 };
 const to = (location: string | RegExp, status = 302): Expect => ({ status, location });
 const page = (access: Access, ok: PerRole<Expect> = ok200): Pick<RoutePolicy, "get"> => ({ get: { access, ok } });
 
+/** The client whose records a cell names: the actor's company's ("own", A2 names A's), or the other company's. */
 function owner(cell: Cell): Actor {
   const a = cell.world.actors["client A"];
   const b = cell.world.actors["client B"];

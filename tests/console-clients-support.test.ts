@@ -10,6 +10,7 @@ import { db } from "~/server/db/db.server";
 import { saveProfile } from "~/server/models/profiles.server";
 import { createProject } from "~/server/models/projects.server";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
+import { memberScope } from "./helpers/companies";
 import { signInStaff, signUp, type TestUser } from "./helpers/accounts";
 import { recordEvents } from "./helpers/events";
 import { call } from "./helpers/routes";
@@ -40,8 +41,8 @@ describe.each(testDatabases("console-clients-support"))("Staff console clients a
     await clearTables("auditLog", "mailOutbox", "projectProgress", "complaintReplies", "complaints", "projects", "profiles");
   });
 
-  const projectOf = (who: TestUser, title = "Rider app") => createProject({ ownerId: who.id }, { title, description: "Delivery tracking." });
-  const complaintOf = (who: TestUser, subject = "Login broken") => createComplaint({ ownerId: who.id }, { subject, message: "It fails." });
+  const projectOf = async (who: TestUser, title = "Rider app") => createProject(await memberScope(who), { title, description: "Delivery tracking." });
+  const complaintOf = async (who: TestUser, subject = "Login broken") => createComplaint(await memberScope(who), { subject, message: "It fails." });
   const setProgress = (who: TestUser | undefined, clientId: string, form: Record<string, string>) =>
     call(clientRoute.action, `/employee-dashboard/clients/${clientId}`, { params: { id: clientId }, cookie: who?.cookie, form: { intent: "set-progress", ...form } });
   const thread = (who: TestUser | undefined, complaintId: string, form?: Record<string, string>) =>

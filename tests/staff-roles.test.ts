@@ -155,7 +155,7 @@ describe.each(testDatabases("staff-roles"))("Staff roles, invitations and lifecy
       const decoder = new TextDecoder();
       await reader.read();
       events().publish({ type: "quote.created", id: "lead-secret" });
-      events().publish({ type: "complaint.changed", id: "complaint-secret", ownerId: "u" });
+      events().publish({ type: "complaint.changed", id: "complaint-secret", companyId: "c" });
       events().publish({ type: "application.created", id: "app-visible", jobId: "j" });
       let text = "";
       while (!text.includes("app-visible")) text += decoder.decode((await reader.read()).value);
