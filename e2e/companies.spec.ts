@@ -154,3 +154,41 @@ test("Sales do not see Settings in the navigation, and the page answers 403", as
   const response = await page.goto(`${CONSOLE}/settings`);
   expect(response?.status()).toBe(403);
 });
+
+test("A failed save of the company's details shows its message in place and keeps what was typed", async ({ page }) => {
+  await signIn(page, { role: "employee" });
+  const name = `Offline Co ${uniqueId()}`;
+  await createCompany(page, name);
+  // A lost connection at the moment of saving (issue 14): only the action's POST fails.
+  await page.route(
+    (url) => url.pathname.endsWith(".data"),
+    (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()),
+  );
+  await page.getByLabel("Company name").fill(`${name} renamed`);
+  await page.getByRole("button", { name: "Save details" }).click();
+  await expect(page.getByText("The company could not be saved. Please try again.", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Company name")).toHaveValue(`${name} renamed`);
+  await expect(page.getByText("Something went wrong")).toHaveCount(0);
+});
+
+test.describe("Without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Staff create a company, see a refused website in place, and close the company through its confirmation", async ({ page }) => {
+    await signIn(page, { role: "employee" });
+    const name = `No Script Co ${uniqueId()}`;
+    await page.goto(`${CONSOLE}/clients/new`);
+    await page.getByLabel("Company name").fill(name);
+    await page.getByLabel("Website (optional)").fill("not a website");
+    await page.getByRole("button", { name: "Create company" }).click();
+    await expect(page.getByText("Enter a website address such as https://example.com.")).toBeVisible();
+    await page.getByLabel("Website (optional)").fill("");
+    await page.getByRole("button", { name: "Create company" }).click();
+    await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+
+    await page.getByText("Close company", { exact: true }).click();
+    await page.getByRole("button", { name: "Yes, close the company" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "The company is closed." })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Reopen company" })).toBeVisible();
+  });
+});
