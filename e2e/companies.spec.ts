@@ -1,6 +1,7 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createSignedInUser, signIn } from "./fixtures";
-import { openDatabase, startIsolatedServer, uniqueId, waitForHydration } from "./helpers";
+import { openDatabase, startIsolatedServer, storeTheme, uniqueId, waitForHydration } from "./helpers";
 
 // Issue 16 parts 1, 5 and 6 (decision 0033): staff run client companies from the console, and an
 // admin sets the operator's switches. Each journey uses its own staff account and company.
@@ -192,3 +193,28 @@ test.describe("Without JavaScript", () => {
     await expect(page.getByRole("button", { name: "Reopen company" })).toBeVisible();
   });
 });
+
+for (const theme of ["light", "dark"] as const) {
+  test(`The companies list, New company, a company page with its confirmation open, and Settings have no WCAG 2.1 AA violations in the ${theme} theme`, async ({ page }) => {
+    // Four axe sweeps on a machine shared with other suites.
+    test.setTimeout(120_000);
+    if (theme === "dark") await storeTheme(page, "dark");
+    await signIn(page, { role: "employee" });
+    const companyId = await createCompany(page, `Axe Co ${uniqueId()}`);
+    const member = await createSignedInUser({ role: "client", email: `e2e-axe-${uniqueId()}@example.com` });
+    joinCompany(member.id, companyId);
+    const check = async () => {
+      await waitForHydration(page);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    };
+    await page.goto(`${CONSOLE}/clients/${companyId}`);
+    await page.getByText("Close company", { exact: true }).click();
+    await page.getByRole("table", { name: "Members of this company" }).getByText("Remove", { exact: true }).click();
+    await check();
+    for (const path of ["/clients", "/clients/new", "/settings"]) {
+      await page.goto(`${CONSOLE}${path}`);
+      await check();
+    }
+  });
+}

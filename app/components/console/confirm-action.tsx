@@ -32,7 +32,7 @@ export function ConfirmAction({ intent, id, label, accessibleLabel, warning, con
         <Form method="post" className="mt-2">
           <input type="hidden" name="intent" value={intent} />
           {id ? <input type="hidden" name="id" value={id} /> : null}
-          <button type="submit" className="btn-primary bg-red-700 px-3 py-1.5 hover:bg-red-800" disabled={pending}>
+          <button type="submit" className="btn bg-red-700 px-3 py-1.5 text-white hover:bg-red-800" disabled={pending}>
             {pending ? pendingLabel : confirmLabel}
           </button>
         </Form>
