@@ -138,6 +138,13 @@ describe.each(testDatabases("console-companies"))("Console companies and setting
     expect(await audit()).toHaveLength(1);
   });
 
+  test("The same company submitted twice at once is created once; the other submission is told the name is taken", async () => {
+    const outcomes = await Promise.all([create({ name: "Twice Co" }), create({ name: "Twice Co" })]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual([302, 409]);
+    expect(await db().selectFrom("companies").select("name").execute()).toEqual([{ name: "Twice Co" }]);
+    expect((await audit()).map((a) => a.action)).toEqual(["company.create"]);
+  });
+
   test("Staff list companies, open ones first, with member, project and open request counts", async () => {
     const kite = await newCompany("Kite Foods", { country: "India" });
     const closed = await newCompany("Old Co");

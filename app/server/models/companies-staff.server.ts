@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Actor } from "~/server/auth/actor.server";
-import { db } from "~/server/db/db.server";
+import { currentDialect, db } from "~/server/db/db.server";
 import { ilike, likePattern } from "~/server/db/like.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { events } from "~/server/events/bus.server";
@@ -85,6 +85,9 @@ export async function listCompanies(options: { search?: string; limit: number; o
 
 /** Staff name companies; a second company with the same name (a double submit, a typo) is refused. */
 async function refuseTakenName(trx: Trx, name: string, exceptId?: string): Promise<void> {
+  // SQLite runs one write transaction at a time; PostgreSQL would let two concurrent creates both
+  // see the name free, so they take turns here (company writes are rare).
+  if (currentDialect() === "postgres") await sql`lock table companies in share row exclusive mode`.execute(trx);
   let query = trx.selectFrom("companies").select("id").where(sql<boolean>`lower(name) = ${name.trim().toLowerCase()}`);
   if (exceptId) query = query.where("id", "!=", exceptId);
   if (await query.executeTakeFirst()) throw new CompanyError(`A company named “${name.trim()}” already exists.`);
