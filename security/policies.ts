@@ -4,7 +4,7 @@ import { applicationFields, PASSWORD, postForm, quoteFields } from "./helpers/cl
 import type { Fields, FilePart } from "./helpers/http";
 import { CONSOLE_AREAS, mayUse, type ConsoleArea } from "~/lib/staff-roles";
 import { database } from "./helpers/database";
-import { isStaffRole, type Actor, type World } from "./helpers/world";
+import { isStaffRole, MATRIX_COMPANY_ID, type Actor, type World } from "./helpers/world";
 
 // The authorization matrix's expectations, declared once per route of app/routes.ts (keyed by its
 // module file). security/authorization.test.ts fails on a route without an entry here, on an
@@ -128,6 +128,25 @@ const testimonialOf = (c: Cell) => pick(c, c.world.testimonials);
 const reopened = async (c: Cell) => asAdmin(c, `${CONSOLE}/openings`, { intent: "reopen", id: openingOf(c) });
 const shown = async (c: Cell) => asAdmin(c, `${CONSOLE}/testimonials`, { intent: "show", id: testimonialOf(c) });
 const pending = async (c: Cell) => asAdmin(c, `${CONSOLE}/support/${recordsOf(c).complaintId}`, { intent: "set-status", status: "Pending" });
+
+// Issue 16: the spare company stays open, and the operator's switches on, outside a cell.
+const companyOpen = async (c: Cell) => asAdmin(c, `${CONSOLE}/clients/${MATRIX_COMPANY_ID}`, { intent: "reopen" });
+const settingsOn = async (c: Cell) => asAdmin(c, `${CONSOLE}/settings`, { intent: "save-settings", selfRegistration: "on", clientProjects: "on" });
+/** A client member of the spare company (made again after a cell removed it). */
+async function spareMember(cell: Cell): Promise<{ id: string; clientAdmin: boolean }> {
+  const db = database(cell.world.server);
+  const row = await db.selectFrom("users").select(["id", "clientAdmin"]).where("companyId", "=", MATRIX_COMPANY_ID).executeTakeFirst();
+  if (row) return { id: row.id, clientAdmin: Boolean(row.clientAdmin) };
+  const now = new Date().toISOString();
+  const id = `spare-member-${cell.seq}-${Date.now()}`;
+  const emailVerified = cell.world.server.backend === "postgres" ? true : 1;
+  const clientAdmin = cell.world.server.backend === "postgres" ? false : 0;
+  await db
+    .insertInto("users")
+    .values({ id, name: "Spare Member", email: `${id}@example.com`, emailVerified, image: null, role: "client", companyId: MATRIX_COMPANY_ID, clientAdmin, createdAt: now, updatedAt: now })
+    .execute();
+  return { id, clientAdmin: false };
+}
 
 // The Staff page acts on a spare staff member and a pending invitation, never on an actor of the
 // matrix. Each body puts its target in the state the form changes (before the fingerprint).
@@ -440,13 +459,55 @@ export const POLICIES: Record<string, RoutePolicy> = {
   },
   "routes/console/audit.tsx": page("audit"),
   "routes/console/clients.tsx": page("clients"),
-  "routes/console/client.tsx": {
-    params: (c) => ({ id: owner(c).id! }),
-    sides: true,
+  "routes/console/company-new.tsx": {
     ...page("clients"),
     post: {
       access: "clients",
-      intents: { "set-progress": { body: (c) => ({ intent: "set-progress", projectId: recordsOf(c).projectId, progress: String(1 + (c.seq % 100)), note: "" }), ok: ok200, changes: true } },
+      intents: {
+        create: { body: (c) => ({ intent: "create", name: `Matrix Company ${c.seq}-${Date.now()}` }), ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?created=1$/), changes: true },
+      },
+    },
+  },
+  // Issue 16: the company page's forms act on the world's spare company and a spare member of it
+  // (closing client A's company would sign the matrix's client A out).
+  "routes/console/client.tsx": {
+    params: () => ({ id: MATRIX_COMPANY_ID }),
+    ...page("clients"),
+    post: {
+      access: "clients",
+      intents: {
+        save: { body: (c) => ({ intent: "save", name: `Matrix Spare Co ${c.seq}`, website: "", country: "" }), ok: ok200, changes: true },
+        close: { body: pageToggle("clients", "close", "reopen", () => MATRIX_COMPANY_ID), ok: ok200, changes: true, restore: companyOpen },
+        reopen: { body: pageToggle("clients", "reopen", "close", () => MATRIX_COMPANY_ID), ok: ok200, changes: true, restore: companyOpen },
+        "set-client-admin": {
+          body: async (c) => {
+            const member = await spareMember(c);
+            return { intent: "set-client-admin", id: member.id, clientAdmin: member.clientAdmin ? "off" : "on" };
+          },
+          ok: ok200,
+          changes: true,
+        },
+        "remove-member": { body: async (c) => ({ intent: "remove-member", id: (await spareMember(c)).id }), ok: ok200, changes: true },
+      },
+    },
+  },
+  // Issue 16 part 5: admin only. Each post turns "Clients can create projects" off; the restore
+  // turns both switches back on, as the other routes' cells need them.
+  "routes/console/settings.tsx": {
+    ...page("settings"),
+    post: {
+      access: "settings",
+      intents: {
+        "save-settings": {
+          body: async (c) => {
+            await settingsOn(c);
+            return { intent: "save-settings", selfRegistration: "on" };
+          },
+          ok: ok200,
+          changes: true,
+          restore: settingsOn,
+        },
+      },
     },
   },
   "routes/console/support.tsx": page("support"),

@@ -46,6 +46,9 @@ const ROW_TABLES = [
   "two_factors",
   "passkeys",
   "staff_invitations",
+  // Issue 16: companies and the operator's switches (console Settings).
+  "companies",
+  "app_settings",
 ];
 // Issue 15 part 3: the audit rows of reads (a resume downloaded, a CSV exported) record a GET that
 // was answered; they are not a change the request made to anything.

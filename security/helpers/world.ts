@@ -45,6 +45,13 @@ export interface World {
 
 export const STAFF_PASSWORD = "staff-password-0123456789";
 
+/**
+ * Issue 16: a company of nobody in the matrix, made with the world. The company page's forms (close,
+ * reopen, client admin, remove a member) act on it, never on client A's or B's company: closing
+ * theirs would sign the matrix's clients out.
+ */
+export const MATRIX_COMPANY_ID = "matrix-spare-company";
+
 async function seedClient(server: ServerInfo, label: "A" | "B", openingId: string): Promise<{ actor: Actor; records: ClientRecords }> {
   const tag = `${label}${randomBytes(4).toString("hex")}`;
   const email = `client-${tag.toLowerCase()}@example.com`;
@@ -112,6 +119,8 @@ export async function seedWorld(server: ServerInfo): Promise<World> {
     const cookie = await signIn(server, email, STAFF_PASSWORD, "/employee-login");
     staff[role] = { name: role, role, email, id: await userId(server, email), cookie };
   }
+  const now = Date.now();
+  await db.insertInto("companies").values({ id: MATRIX_COMPANY_ID, name: "Matrix Spare Co", website: "", country: "", origin: "staff", createdAt: now, updatedAt: now, closedAt: null }).execute();
   const a = await seedClient(server, "A", openings[0]!.id);
   const b = await seedClient(server, "B", openings[0]!.id);
   const a2 = await seedTeammate(server, a.records.companyId);
