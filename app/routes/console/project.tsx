@@ -30,7 +30,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 // A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFailureInForm(request, serverAction, { save: CHANGES_FAILURE, "set-progress": PROGRESS_FAILURE, archive: CHANGE_FAILURE, restore: CHANGE_FAILURE });
+  return keepFailureInForm(request, serverAction, { save: CHANGES_FAILURE, "set-progress": PROGRESS_FAILURE, archive: CHANGE_FAILURE, restore: CHANGE_FAILURE }, { targetField: "projectId" });
 }
 
 export default function ConsoleProject({ loaderData, actionData }: Route.ComponentProps) {
