@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, type FetcherWithComponents } from "react-router";
 import { ActionMessage } from "~/components/forms/action-message";
 import { FormField } from "~/components/forms/form-field";
 import type { FormResult } from "~/lib/form-result";
@@ -19,12 +19,18 @@ interface ProjectFormProps {
   submitLabel: string;
   pendingLabel: string;
   disabled?: boolean;
+  /**
+   * Posts through this fetcher: its answer survives the live reload that the save itself causes
+   * (a revalidation clears a page's actionData). Without JavaScript it is a plain form post.
+   */
+  fetcher?: FetcherWithComponents<FormResult>;
 }
 
 /** Issue 16: a project's staff fields, for create and edit alike; works without JavaScript. */
-export function ProjectForm({ formId, defaultValue, owners, lastResult, outcome, submitLabel, pendingLabel, disabled }: ProjectFormProps) {
+export function ProjectForm({ formId, defaultValue, owners, lastResult, outcome, submitLabel, pendingLabel, disabled, fetcher }: ProjectFormProps) {
   const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const saving = fetcher ? fetcher.state !== "idle" : navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const PostForm = fetcher ? fetcher.Form : Form;
   const [form, fields] = useForm({
     id: formId,
     lastResult,
@@ -37,7 +43,7 @@ export function ProjectForm({ formId, defaultValue, owners, lastResult, outcome,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: projectFormSchema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="max-w-3xl space-y-5">
+    <PostForm method="post" {...getFormProps(form)} className="max-w-3xl space-y-5">
       <input type="hidden" name="intent" value="save" />
       <fieldset disabled={disabled} className="space-y-5">
         <FormField id={fields.title.id} label="Title" errors={fields.title.errors} errorId={fields.title.errorId}>
@@ -81,6 +87,6 @@ export function ProjectForm({ formId, defaultValue, owners, lastResult, outcome,
           {saving ? pendingLabel : submitLabel}
         </button>
       </fieldset>
-    </Form>
+    </PostForm>
   );
 }

@@ -1,10 +1,11 @@
-import { href, Link } from "react-router";
+import { href, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/project";
 import { ProjectArchive } from "~/components/console/project-archive";
 import { ProjectForm } from "~/components/console/project-form";
 import { ProgressForm } from "~/components/console/progress-form";
 import { SectionError } from "~/components/console/section-error";
 import { ActionMessage } from "~/components/forms/action-message";
+import type { FormResult } from "~/lib/form-result";
 import { ProgressBar } from "~/components/portal/progress-bar";
 import { ProgressHistory } from "~/components/progress-history";
 import { ProjectStatusBadge } from "~/components/project-status-badge";
@@ -38,8 +39,10 @@ export default function ConsoleProject({ loaderData, actionData }: Route.Compone
   // A colleague's change, or the client's, shows up at once.
   useLiveRevalidation("/events/console", ["projects"]);
   const archived = project.archivedAt !== null;
-  const saved = actionData?.intent === "save" ? actionData : undefined;
-  const archiveOutcome = actionData?.intent === "archive" || actionData?.intent === "restore" ? actionData : undefined;
+  // Fetchers: their answers survive the live reload each change causes (see ProjectForm).
+  const saveFetcher = useFetcher<FormResult>({ key: `project-save-${project.id}` });
+  const archiveFetcher = useFetcher<FormResult>({ key: `project-archive-${project.id}` });
+  const saved = saveFetcher.state === "idle" ? (saveFetcher.data ?? (actionData?.intent === "save" ? actionData : undefined)) : undefined;
   const defaultValue = {
     title: project.title,
     description: project.description,
@@ -69,7 +72,7 @@ export default function ConsoleProject({ loaderData, actionData }: Route.Compone
           {archived ? <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-200">Archived</span> : null}
         </div>
         <div className="mt-4 max-w-3xl">
-          <ActionMessage outcome={archiveOutcome ?? (created && !actionData ? { status: "success", message: "Project created: the client's members see it in My Projects now." } : undefined)} />
+          <ActionMessage outcome={created && !actionData && !saveFetcher.data && !archiveFetcher.data ? { status: "success", message: "Project created: the client's members see it in My Projects now." } : undefined} />
         </div>
       </div>
 
@@ -88,6 +91,7 @@ export default function ConsoleProject({ loaderData, actionData }: Route.Compone
           submitLabel="Save changes"
           pendingLabel="Saving..."
           disabled={archived}
+          fetcher={saveFetcher}
         />
       </section>
 
@@ -106,7 +110,7 @@ export default function ConsoleProject({ loaderData, actionData }: Route.Compone
         )}
       </section>
 
-      <ProjectArchive id={project.id} title={project.title} archived={archived} confirming={confirmArchive} />
+      <ProjectArchive id={project.id} title={project.title} archived={archived} confirming={confirmArchive} fetcher={archiveFetcher} pageResult={actionData} />
     </section>
   );
 }
