@@ -57,7 +57,8 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     closed = await insertCompany(db(), { name: "Shut Ltd", origin: "staff" });
     await db().updateTable("companies").set({ closedAt: Date.now() }).where("id", "=", closed.id).execute();
     await db().updateTable("users").set({ companyId: kite.id }).where("id", "=", client.id).execute();
-  });
+    // Five accounts with real password hashes, on a machine shared with other suites.
+  }, 60_000);
   afterAll(async () => cleanup());
   beforeEach(async () => {
     await clearTables("auditLog", "projectProgress", "projects");
