@@ -114,3 +114,41 @@ test("A client member's open My Projects page shows a project staff create, and 
     await member.close();
   }
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Staff create, edit and archive a project with plain form posts, each answer shown in place", async ({ page }) => {
+    const uid = uniqueId();
+    const companyId = insertCompany(`No Script ${uid}`);
+    const title = `Plain form ${uid}`;
+    await signIn(page, { role: "employee", staffRole: "admin" });
+    const main = page.getByRole("main");
+
+    await page.goto(`/employee-dashboard/clients/${companyId}/projects/new`);
+    await main.getByLabel("Title").fill(title);
+    await main.getByLabel("Description").fill("Posted without scripts.");
+    await main.getByLabel("Start date").fill("2026-11-01");
+    await main.getByLabel("Due date").fill("2026-10-01");
+    await main.getByRole("button", { name: "Create project" }).click();
+    await expect(main.getByText("The due date cannot be before the start date.")).toBeVisible();
+    await expect(main.getByLabel("Title")).toHaveValue(title);
+    await main.getByLabel("Due date").fill("2026-12-01");
+    await main.getByRole("button", { name: "Create project" }).click();
+    await expect(main.getByRole("heading", { level: 2, name: title })).toBeVisible();
+
+    await main.getByLabel("Status").selectOption({ label: "Done" });
+    await main.getByRole("button", { name: "Save changes" }).click();
+    await expect(main.getByRole("status").filter({ hasText: "Changes saved" })).toBeVisible();
+    await expect(main.getByText("Status: Done")).toBeVisible();
+
+    await main.getByRole("link", { name: "Archive project" }).click();
+    await main.getByRole("link", { name: "Cancel" }).click();
+    await expect(main.getByRole("button", { name: "Yes, archive project" })).toHaveCount(0);
+    await main.getByRole("link", { name: "Archive project" }).click();
+    await main.getByRole("button", { name: "Yes, archive project" }).click();
+    await expect(main.getByRole("status").filter({ hasText: "Project archived" })).toBeVisible();
+    await main.getByRole("button", { name: "Restore project" }).click();
+    await expect(main.getByRole("status").filter({ hasText: "Project restored" })).toBeVisible();
+  });
+});
