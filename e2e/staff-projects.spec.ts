@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import type Database from "better-sqlite3";
 import { signIn } from "./fixtures";
-import { eventStreamOpened, expectSameDocument, markDocument, openDatabase, uniqueId, waitForHydration } from "./helpers";
+import { eventStreamOpened, expectSameDocument, markDocument, openDatabase, storeTheme, uniqueId, waitForHydration } from "./helpers";
 
 // Issue 16: staff run a company's projects from the console; the company's members see the change
 // on their open My Projects page without a reload (project.changed over /events/portal).
@@ -152,3 +153,34 @@ test.describe("without JavaScript", () => {
     await expect(main.getByRole("status").filter({ hasText: "Project restored" })).toBeVisible();
   });
 });
+
+for (const theme of ["light", "dark"] as const) {
+  test(`The Projects list, the new-project form with errors, and a project page with its archive confirmation have no WCAG 2.1 AA violations in the ${theme} theme`, async ({ page }) => {
+    // Five pages, each scanned by axe.
+    test.setTimeout(90_000);
+    const uid = uniqueId();
+    const companyId = insertCompany(`Axe ${uid}`);
+    if (theme === "dark") await storeTheme(page, "dark");
+    await signIn(page, { role: "employee" });
+    const check = async () => {
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).include("main").analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    };
+    await createProject(page, companyId, `Accessible ${uid}`);
+    await check();
+    await page.goto(`${new URL(page.url()).pathname}?confirm=archive`);
+    await waitForHydration(page);
+    await check();
+    await page.goto(`/employee-dashboard/projects?q=${uid}&overdue=1`);
+    await waitForHydration(page);
+    await check();
+    await page.goto(`/employee-dashboard/projects?q=${uid}`);
+    await waitForHydration(page);
+    await check();
+    await page.goto(`/employee-dashboard/clients/${companyId}/projects/new`);
+    await waitForHydration(page);
+    await page.getByRole("main").getByRole("button", { name: "Create project" }).click();
+    await expect(page.getByRole("main").getByText("Title is required.")).toBeVisible();
+    await check();
+  });
+}
