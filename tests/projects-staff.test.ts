@@ -39,6 +39,7 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
   let admin: TestUser;
   let delivery: TestUser;
   let formerColleague: TestUser;
+  let recruiter: TestUser;
   let client: TestUser;
   let kite: Company;
   let acme: Company;
@@ -51,13 +52,14 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     delivery = await signInStaff("dev@indigokite.dev", { name: "Dev Rao", staffRole: "delivery" });
     formerColleague = await signInStaff("gone@indigokite.dev", { name: "Gone Away", staffRole: "delivery" });
     await disableStaff(actor(admin), formerColleague.id);
+    recruiter = await signInStaff("hema@indigokite.dev", { name: "Hema Iyer", staffRole: "recruiter" });
     client = await signUp("alice@example.com", "Alice");
     kite = await insertCompany(db(), { name: "Kite Foods", origin: "staff" });
     acme = await insertCompany(db(), { name: "Acme Logistics", origin: "staff" });
     closed = await insertCompany(db(), { name: "Shut Ltd", origin: "staff" });
     await db().updateTable("companies").set({ closedAt: Date.now() }).where("id", "=", closed.id).execute();
     await db().updateTable("users").set({ companyId: kite.id }).where("id", "=", client.id).execute();
-    // Five accounts with real password hashes, on a machine shared with other suites.
+    // Six accounts with real password hashes, on a machine shared with other suites.
   }, 60_000);
   afterAll(async () => cleanup());
   beforeEach(async () => {
@@ -83,6 +85,8 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
       [() => createStaffProject(actor(admin), { companyId: closed.id }, form()), "This company is closed: reopen it before changing its projects.", undefined],
       [() => createStaffProject(actor(admin), { companyId: kite.id }, form({ ownerId: formerColleague.id })), "The owner must be an active staff member.", "ownerId"],
       [() => createStaffProject(actor(admin), { companyId: kite.id }, form({ ownerId: client.id })), "The owner must be an active staff member.", "ownerId"],
+      // A recruiter could not open the project they run (decision 0031: clients area).
+      [() => createStaffProject(actor(admin), { companyId: kite.id }, form({ ownerId: recruiter.id })), "The owner must be an active staff member.", "ownerId"],
       [() => createStaffProject(actor(admin), { companyId: kite.id }, form({ startDate: "2026-12-02", dueDate: "2026-12-01" })), "The due date cannot be before the start date.", "dueDate"],
     ];
     for (const [attempt, message, field] of refusals) {
@@ -201,6 +205,7 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     const options = (await listOwnerOptions()).map((o) => o.name);
     expect(options).toEqual(expect.arrayContaining(["Dev Rao", "Priya Sharma"]));
     expect(options).not.toContain("Gone Away");
+    expect(options).not.toContain("Hema Iyer");
     expect(options).not.toContain("Alice");
   });
 
@@ -221,7 +226,6 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
   });
 
   test("A recruiter, a client and a guest cannot export projects, and nothing is recorded", async () => {
-    const recruiter = await signInStaff(`hr-${database.name}@indigokite.dev`, { name: "Hema", staffRole: "recruiter" });
     expect(await call(projectsExportRoute.loader, "/employee-dashboard/projects/export", { cookie: recruiter.cookie })).toMatchObject({ status: 403 });
     expect(await call(projectsExportRoute.loader, "/employee-dashboard/projects/export", { cookie: client.cookie })).toMatchObject({ status: 403 });
     expect(await call(projectsExportRoute.loader, "/employee-dashboard/projects/export", {})).toMatchObject({ status: 302 });

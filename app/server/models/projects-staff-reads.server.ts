@@ -1,5 +1,6 @@
 import type { ExpressionBuilder } from "kysely";
 import { roleForEmail } from "~/lib/roles";
+import { isStaffRole, mayUse } from "~/lib/staff-roles";
 import { todayUtc, type ProjectFilter } from "~/lib/schemas/projects-staff";
 import { db } from "~/server/db/db.server";
 import { ilike, likePattern } from "~/server/db/like.server";
@@ -116,18 +117,20 @@ export interface OwnerOption {
   name: string;
 }
 
-/** The staff members a project may be given to: active staff accounts, by name. */
+/** The staff members a project may be given to: active staff whose role opens projects, by name. */
 export async function listOwnerOptions(): Promise<OwnerOption[]> {
   const rows = await db()
     .selectFrom("users")
-    .select(["id", "name", "email"])
+    .select(["id", "name", "email", "staffRole"])
     .where("role", "=", "employee")
     .where("staffDisabledAt", "is", null)
     .orderBy("name")
     .orderBy("email")
     .execute();
   const domain = getEnv().COMPANY_DOMAIN;
-  return rows.filter((u) => roleForEmail(u.email, domain) === "employee").map((u) => ({ id: u.id, name: u.name.trim() || u.email }));
+  return rows
+    .filter((u) => roleForEmail(u.email, domain) === "employee" && isStaffRole(u.staffRole) && mayUse(u.staffRole, "clients"))
+    .map((u) => ({ id: u.id, name: u.name.trim() || u.email }));
 }
 
 /** The names of the staff who run projects (portal cards show "who runs it"), by id. */

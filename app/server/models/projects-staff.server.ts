@@ -1,5 +1,6 @@
 import type { Transaction } from "kysely";
 import { roleForEmail } from "~/lib/roles";
+import { isStaffRole, mayUse } from "~/lib/staff-roles";
 import type { ProjectFormValue } from "~/lib/schemas/projects-staff";
 import type { Actor } from "~/server/auth/actor.server";
 import { currentDialect } from "~/server/db/db.server";
@@ -36,10 +37,19 @@ async function openCompany(trx: Trx, companyId: string): Promise<void> {
   if (company.closedAt !== null) throw new ProjectRuleError("This company is closed: reopen it before changing its projects.");
 }
 
-/** An owner is an active staff member; the id of a client, a disabled colleague or nobody is refused. */
+/**
+ * An owner is an active staff member whose role may open the project (the clients area); the id of
+ * a client, a disabled colleague, a recruiter or nobody is refused.
+ */
 async function checkOwner(trx: Trx, ownerId: string): Promise<void> {
-  const user = await trx.selectFrom("users").select(["email", "role", "staffDisabledAt"]).where("id", "=", ownerId).executeTakeFirst();
-  const active = user && user.role === "employee" && user.staffDisabledAt === null && roleForEmail(user.email, getEnv().COMPANY_DOMAIN) === "employee";
+  const user = await trx.selectFrom("users").select(["email", "role", "staffRole", "staffDisabledAt"]).where("id", "=", ownerId).executeTakeFirst();
+  const active =
+    user &&
+    user.role === "employee" &&
+    user.staffDisabledAt === null &&
+    roleForEmail(user.email, getEnv().COMPANY_DOMAIN) === "employee" &&
+    isStaffRole(user.staffRole) &&
+    mayUse(user.staffRole, "clients");
   if (!active) throw new ProjectRuleError("The owner must be an active staff member.", "ownerId");
 }
 
