@@ -22,9 +22,9 @@ const project = (fields: Partial<CompanyProject>): CompanyProject => ({
 
 test("A project card's facts show the status label, dates, owner, and mark an overdue due date", () => {
   const late = text(render(<ProjectFacts status="in_progress" startDate="2026-11-01" dueDate="2026-11-24" ownerName="Dev Rao" today={TODAY} />));
-  expect(late).toBe("Status Status: In progress Start 1 Nov 2026 Due 24 Nov 2026 Overdue Run by Dev Rao");
+  expect(late).toBe("Status In progress Start 1 Nov 2026 Due 24 Nov 2026 Overdue Run by Dev Rao");
   const done = text(render(<ProjectFacts status="done" startDate={null} dueDate="2026-11-24" ownerName={null} today={TODAY} />));
-  expect(done).toBe("Status Status: Done Start — Due 24 Nov 2026 Run by Not assigned yet");
+  expect(done).toBe("Status Done Start — Due 24 Nov 2026 Run by Not assigned yet");
 });
 
 test("The company's projects section links each project, lists archived ones last and marked, and offers New project unless the company is closed", () => {

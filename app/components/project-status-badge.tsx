@@ -8,10 +8,11 @@ const TONES: Record<string, string> = {
   done: "bg-emerald-100 text-emerald-900 ring-emerald-600/30 dark:bg-emerald-900/60 dark:text-emerald-100",
 };
 
-export function ProjectStatusBadge({ status }: { status: string }) {
+/** `labelled`: a "Status" heading or term already names it, so screen readers skip the prefix. */
+export function ProjectStatusBadge({ status, labelled = false }: { status: string; labelled?: boolean }) {
   return (
     <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${TONES[status] ?? TONES.on_hold}`}>
-      <span className="sr-only">Status: </span>
+      {labelled ? null : <span className="sr-only">Status: </span>}
       {projectStatusLabel(status)}
     </span>
   );

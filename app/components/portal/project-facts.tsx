@@ -19,7 +19,7 @@ export function ProjectFacts({ status, startDate, dueDate, ownerName, today = to
       <div>
         <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">Status</dt>
         <dd className="mt-0.5">
-          <ProjectStatusBadge status={status} />
+          <ProjectStatusBadge status={status} labelled />
         </dd>
       </div>
       <div>
