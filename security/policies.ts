@@ -124,9 +124,22 @@ const pageToggle = (list: string, intent: string, undo: string, id: (c: Cell) =>
 };
 const openingOf = (c: Cell) => pick(c, c.world.openings);
 const testimonialOf = (c: Cell) => pick(c, c.world.testimonials);
+const projectOf = (c: Cell) => recordsOf(c).projectId;
+// The client's company (issue 16): the world's records carry it once the matrix seeds companies.
+const companyOf = (c: Cell) => (recordsOf(c) as { companyId?: string }).companyId ?? "";
+const staffProjectFields = (c: Cell, title: string) => ({
+  title,
+  description: `Written by the authorization matrix ${c.seq}.`,
+  status: "in_progress",
+  startDate: "2026-01-01",
+  dueDate: "2026-12-31",
+  ownerId: "",
+});
 // As seeded: openings open, testimonials visible, complaints pending.
 const reopened = async (c: Cell) => asAdmin(c, `${CONSOLE}/openings`, { intent: "reopen", id: openingOf(c) });
 const shown = async (c: Cell) => asAdmin(c, `${CONSOLE}/testimonials`, { intent: "show", id: testimonialOf(c) });
+// As seeded: projects not archived.
+const unarchived = async (c: Cell) => asAdmin(c, `${CONSOLE}/projects/${projectOf(c)}`, { intent: "restore" });
 const pending = async (c: Cell) => asAdmin(c, `${CONSOLE}/support/${recordsOf(c).complaintId}`, { intent: "set-status", status: "Pending" });
 
 // Issue 16: the spare company stays open, and the operator's switches on, outside a cell.
@@ -508,6 +521,33 @@ export const POLICIES: Record<string, RoutePolicy> = {
           restore: settingsOn,
         },
       },
+    },
+  },
+  // Issue 16: staff run the projects (clients area). The project's marker title stays, so the
+  // leak checks keep finding it; only its description changes.
+  "routes/console/projects.tsx": page("clients"),
+  "routes/console/projects-export.ts": page("clients"),
+  "routes/console/project.tsx": {
+    params: (c) => ({ id: recordsOf(c).projectId }),
+    sides: true,
+    ...page("clients"),
+    post: {
+      access: "clients",
+      intents: {
+        save: { body: (c) => ({ intent: "save", ...staffProjectFields(c, recordsOf(c).markers[1]!) }), ok: ok200, changes: true },
+        "set-progress": { body: (c) => ({ intent: "set-progress", projectId: recordsOf(c).projectId, progress: String(1 + (c.seq % 100)), note: "" }), ok: ok200, changes: true },
+        archive: { body: pageToggle("projects", "archive", "restore", projectOf), ok: ok200, changes: true, restore: unarchived },
+        restore: { body: pageToggle("projects", "restore", "archive", projectOf), ok: ok200, changes: true, restore: unarchived },
+      },
+    },
+  },
+  "routes/console/project-new.tsx": {
+    params: (c) => ({ id: companyOf(c) }),
+    sides: true,
+    ...page("clients"),
+    post: {
+      access: "clients",
+      intents: { save: { body: (c) => ({ intent: "save", ...staffProjectFields(c, `Matrix staff project ${c.seq}`) }), ok: to(/^\/employee-dashboard\/projects\/[\w-]+\?created=1$/), changes: true } },
     },
   },
   "routes/console/support.tsx": page("support"),
