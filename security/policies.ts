@@ -94,7 +94,8 @@ const testimonialFields = (cell: Cell) => ({ review: `Matrix review ${cell.seq}`
 const resume: FilePart = { filename: "cv.pdf", bytes: pdf() };
 // Issue 15: a user's own sign-in records. Staff act on their own (sides do not apply to them);
 // a client on the "other" side names the other client's record; a guest names client A's.
-const selfOrOwner = (cell: Cell) => (isStaffRole(cell.actor.role) ? cell.actor : owner(cell));
+// Sign-in records are personal (issue 16): a client's "own" is their own account, never a teammate's.
+const selfOrOwner = (cell: Cell) => (isStaffRole(cell.actor.role) || (cell.actor.role === "client" && cell.side === "own") ? cell.actor : owner(cell));
 const accountPage = { client: "/user-dashboard/settings", staff: "/employee-dashboard/account" } as const;
 const backToAccount = (notice: string): PerRole<Expect> => ({
   client: to(`${accountPage.client}?notice=${notice}`),
