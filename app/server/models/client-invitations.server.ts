@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { newId } from "~/lib/ids";
@@ -194,36 +193,11 @@ export async function lookUpClientInvitation(token: string, now = Date.now()): P
   };
 }
 
-const accepting = new AsyncLocalStorage<string>();
+// The gate Better Auth's user-create hook asks lives in the auth layer (auth may not import models).
+export { acceptingClientInvitation, hasPendingClientInvitation, whileAcceptingInvitation } from "~/server/auth/invitation-gate.server";
 
-/** Runs `create` as the acceptance of an invitation to `email` (see hasPendingClientInvitation). */
-export function whileAcceptingInvitation<T>(email: string, create: () => Promise<T>): Promise<T> {
-  return accepting.run(email.toLowerCase(), create);
-}
-
-/** Inside `whileAcceptingInvitation` for this address: the link proved it, so it counts as verified. */
-export function acceptingClientInvitation(email: string): boolean {
-  return accepting.getStore() === email.trim().toLowerCase();
-}
-
-/**
- * Whether a new client account for `email` is expected: an invitation is pending for it (Google's
- * sign-up during acceptance), or it is being accepted right now (the password form). The Better
- * Auth user-create hook admits these when self-registration is off.
- */
-export async function hasPendingClientInvitation(email: string, now = Date.now()): Promise<boolean> {
-  const address = email.trim().toLowerCase();
-  if (acceptingClientInvitation(address)) return true;
-  const row = await db()
-    .selectFrom("clientInvitations as i")
-    .innerJoin("companies as c", "c.id", "i.companyId")
-    .select("i.id")
-    .where("i.email", "=", address)
-    .where("i.acceptedAt", "is", null)
-    .where("i.revokedAt", "is", null)
-    .where("i.expiresAt", ">", now)
-    .where("c.closedAt", "is", null)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+/** Staff only: the company an invitation belongs to (accepted and revoked ones too), or undefined. */
+export async function companyOfClientInvitation({ id }: { id: string }): Promise<string | undefined> {
+  const row = await db().selectFrom("clientInvitations").select("companyId").where("id", "=", id).executeTakeFirst();
+  return row?.companyId;
 }
