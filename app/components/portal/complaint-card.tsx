@@ -12,9 +12,12 @@ export interface ComplaintView {
   replies: { id: string; sender: string; senderName: string; text: string; timestamp: number }[];
 }
 
-/** SPEC §3: 'user' is the client; any other sender is staff, shown by name when we have one. */
+/**
+ * SPEC §3: 'user' is the client; any other sender is staff, shown by name when we have one. A
+ * client reply with a name is a teammate's (issue 16); the reader's own come without one.
+ */
 function senderLabel(reply: { sender: string; senderName: string }): string {
-  if (reply.sender === "user") return "You";
+  if (reply.sender === "user") return reply.senderName || "You";
   return reply.senderName || "Support team";
 }
 

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, redirect, replace } from "react-router";
-import { CUSTOMER_GOOGLE_FAILED, EMPLOYEE_ON_CUSTOMER_GOOGLE } from "~/lib/auth-messages";
+import { CUSTOMER_GOOGLE_FAILED, EMPLOYEE_ON_CUSTOMER_GOOGLE, REGISTRATION_CLOSED, REGISTRATION_CLOSED_REFUSAL } from "~/lib/auth-messages";
+import { getSettings } from "~/server/models/settings.server";
 import { withFlash } from "~/lib/flash";
 import { credentialsSchema, registerSchema } from "~/lib/schemas/credentials";
 import { commonPasswordProblem } from "~/server/auth/password-rules.server";
@@ -15,13 +16,16 @@ import { registerWithPassword, signInWithPassword, signOut, startGoogleSignIn } 
 
 export async function loginLoader(request: Request) {
   const url = new URL(request.url);
-  const mode = url.searchParams.get("mode") === "register" ? ("register" as const) : ("login" as const);
+  // Issue 16: with self-registration off, /login offers sign-in only and says how to be invited.
+  const { selfRegistration } = await getSettings();
+  const mode = selfRegistration && url.searchParams.get("mode") === "register" ? ("register" as const) : ("login" as const);
   const google = url.searchParams.get("google");
-  const base = { mode, googleEnabled: googleEnabled() };
+  const base = { mode, googleEnabled: googleEnabled(), selfRegistration };
   if (google === "error") {
     // SPEC §5: a company identity is refused at the callback (issue 15); the spec's message says why.
-    const company = url.searchParams.get("error")?.startsWith(STAFF_REFUSAL_PREFIX);
-    return { ...base, error: company ? EMPLOYEE_ON_CUSTOMER_GOOGLE : CUSTOMER_GOOGLE_FAILED };
+    const refusal = url.searchParams.get("error") ?? "";
+    const company = refusal.startsWith(STAFF_REFUSAL_PREFIX);
+    return { ...base, error: company ? EMPLOYEE_ON_CUSTOMER_GOOGLE : refusal === REGISTRATION_CLOSED_REFUSAL ? REGISTRATION_CLOSED : CUSTOMER_GOOGLE_FAILED };
   }
   const user = await getSessionUser(request);
   // Only the browser arriving from a real callback is signed out (issue 15), never one following a link.
@@ -50,6 +54,9 @@ export async function loginAction(request: Request, clientIp: string) {
     throw redirect(started.url, { headers: started.headers });
   }
   const register = intent === "register";
+  if (register && !(await getSettings()).selfRegistration) {
+    return formResult({ intent: "register", status: "error", message: REGISTRATION_CLOSED }, 403);
+  }
   // A new account's password follows the client rules (issue 15); signing in checks none.
   const submission = parseWithZod(formData, { schema: register ? registerSchema : credentialsSchema });
   if (submission.status !== "success") return formResult({ status: "invalid", result: submission.reply({ hideFields: ["password"] }) }, 400);

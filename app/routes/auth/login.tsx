@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/login";
 import { CredentialsForm, GoogleButton } from "~/components/credentials-form";
 import { PasskeySignInButton } from "~/components/passkey-sign-in-button";
-import { CUSTOMER_GOOGLE_FAILED, REGISTER_FAILED, SIGN_IN_FAILED } from "~/lib/auth-messages";
+import { CUSTOMER_GOOGLE_FAILED, REGISTER_FAILED, REGISTRATION_CLOSED, SIGN_IN_FAILED } from "~/lib/auth-messages";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { baseUrlFrom, seo } from "~/lib/seo";
 import { loginAction, loginLoader } from "./login.server";
@@ -62,12 +62,21 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </Link>
           </p>
         )}
-        <p className="mt-4 text-center text-sm text-slate-700 dark:text-slate-300">
-          {register ? "Already have an account? " : "Don't have an account? "}
-          <Link to={register ? "/login" : "/login?mode=register"} replace role="button" className="font-semibold text-brand-700 underline dark:text-brand-300">
-            {register ? "Login" : "Create Account"}
-          </Link>
-        </p>
+        {loaderData.selfRegistration ? (
+          <p className="mt-4 text-center text-sm text-slate-700 dark:text-slate-300">
+            {register ? "Already have an account? " : "Don't have an account? "}
+            <Link to={register ? "/login" : "/login?mode=register"} replace role="button" className="font-semibold text-brand-700 underline dark:text-brand-300">
+              {register ? "Login" : "Create Account"}
+            </Link>
+          </p>
+        ) : (
+          <p className="mt-4 text-center text-sm text-slate-700 dark:text-slate-300">
+            {REGISTRATION_CLOSED}{" "}
+            <Link to="/quote" className="font-semibold text-brand-700 underline dark:text-brand-300">
+              New to us? Ask for a quote.
+            </Link>
+          </p>
+        )}
         {loaderData.googleEnabled ? (
           <div className="mt-6 border-t border-slate-200 pt-6 dark:border-slate-700">
             <GoogleButton />

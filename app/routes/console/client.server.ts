@@ -9,15 +9,17 @@ import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
 import { listProgressHistory, listProjects, setProjectProgress } from "~/server/models/projects.server";
 import type { SessionUser } from "~/server/auth/actor.server";
+import { membershipOf } from "~/server/models/companies.server";
 
 /** The client's account, profile, projects with their history, and support requests. */
 export async function loadClient(id: string) {
   const client = await getClient({ id });
   if (!client) throw new Response("No client account with this id.", { status: 404, statusText: "Not found" });
+  const companyId = (await membershipOf(id))?.companyId ?? "";
   const [projects, history, complaints] = await Promise.all([
-    listProjects({ ownerId: id }),
-    listProgressHistory({ ownerId: id }),
-    listComplaints({ ownerId: id }),
+    listProjects({ companyId }),
+    listProgressHistory({ companyId }),
+    listComplaints({ companyId }),
   ]);
   return {
     client,
@@ -47,7 +49,7 @@ export async function setProgressAction(user: SessionUser, clientId: string, req
   if (submission.status !== "success") return answer({ status: "invalid", targetId, result: submission.reply() }, 400);
   const { projectId, progress, note } = submission.value;
   try {
-    const entry = await setProjectProgress(user, { id: projectId, ownerId: clientId, progress, note });
+    const entry = await setProjectProgress(user, { id: projectId, progress, note });
     if (!entry) return answer({ status: "error", targetId, message: "This project does not exist.", result: submission.reply() }, 404);
   } catch (error) {
     logger.error({ err: error }, "project progress failed");

@@ -10,12 +10,12 @@ import { addStaffReply, getInboxComplaint, setComplaintStatus } from "~/server/m
 
 const NOT_FOUND = "This support request no longer exists.";
 
-/** The thread as staff see it: the request, every reply and the client who raised it. */
+/** The thread as staff see it: the request, every reply, its company and the member who raised it. */
 export async function loadComplaint(id: string) {
   const complaint = await getInboxComplaint({ id });
   if (!complaint) throw new Response("No support request with this id.", { status: 404, statusText: "Not found" });
-  const { id: complaintId, subject, message, status, createdAt, updatedAt, replies, owner } = complaint;
-  return { complaint: { id: complaintId, subject, message, status, createdAt, updatedAt, replies, owner } };
+  const { id: complaintId, subject, message, status, createdAt, updatedAt, replies, company, createdByUser } = complaint;
+  return { complaint: { id: complaintId, subject, message, status, createdAt, updatedAt, replies, company, createdByUser } };
 }
 
 async function reply(user: SessionUser, complaintId: string, formData: FormData) {

@@ -36,7 +36,7 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
   const { complaint } = loaderData;
   // The client's replies, and a colleague's, arrive without a reload.
   useLiveRevalidation("/events/console", ["complaints"]);
-  const clientLabel = complaint.owner.name || complaint.owner.email;
+  const raisedBy = complaint.createdByUser;
   return (
     <article aria-labelledby="complaint-heading" className="space-y-6">
       <div>
@@ -50,11 +50,16 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
           <StatusBadge status={complaint.status} />
         </div>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Raised by{" "}
-          <Link to={href("/employee-dashboard/clients/:id", { id: complaint.owner.id })} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
-            {clientLabel}
-          </Link>{" "}
-          ({complaint.owner.email}) on <time dateTime={isoDate(complaint.createdAt)}>{formatDateTime(complaint.createdAt)}</time>
+          Raised by {raisedBy ? `${raisedBy.name || raisedBy.email} (${raisedBy.email})` : "a former member"}
+          {complaint.company ? (
+            <>
+              {" "}of{" "}
+              <Link to={href("/employee-dashboard/clients/:id", { id: complaint.company.id })} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+                {complaint.company.name}
+              </Link>
+            </>
+          ) : null}{" "}
+          on <time dateTime={isoDate(complaint.createdAt)}>{formatDateTime(complaint.createdAt)}</time>
         </p>
       </div>
       <div className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
@@ -72,7 +77,7 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
                 className={`rounded-xl border p-4 ${fromClient ? "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" : "border-brand-200 bg-brand-50 dark:border-brand-900 dark:bg-slate-800"}`}
               >
                 <p className="text-sm">
-                  <span className="font-semibold text-slate-900 dark:text-white">{fromClient ? `${clientLabel} (client)` : `${reply.senderName || "Staff"} (staff)`}</span>{" "}
+                  <span className="font-semibold text-slate-900 dark:text-white">{fromClient ? `${reply.senderName || complaint.company?.name || "Client"} (client)` : `${reply.senderName || "Staff"} (staff)`}</span>{" "}
                   <time dateTime={isoDate(reply.timestamp)} className="text-xs text-slate-600 dark:text-slate-400">
                     {formatDateTime(reply.timestamp)}
                   </time>

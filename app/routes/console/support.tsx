@@ -58,8 +58,8 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
               ) : null}
             </th>
             <td className={boxedCell}>
-              {e.ownerName ? <span className="block">{e.ownerName}</span> : null}
-              <span className="text-slate-600 dark:text-slate-400">{e.ownerEmail}</span>
+              {e.companyName ? <span className="block">{e.companyName}</span> : null}
+              <span className="text-slate-600 dark:text-slate-400">{e.createdByName || e.createdByEmail || "A former member"}</span>
             </td>
             <td className={boxedCell}>
               <StatusBadge status={e.status} />

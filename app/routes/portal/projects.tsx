@@ -7,12 +7,13 @@ import { ProgressBar } from "~/components/portal/progress-bar";
 import { ProjectForm } from "~/components/portal/project-form";
 import { ProgressHistory } from "~/components/progress-history";
 import { formatDate, isoDate } from "~/lib/dates";
-import { PROJECT_CREATE_FAILURE, PROJECTS_EMPTY, PROJECTS_LOADING, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
+import { CLIENT_PROJECTS_OFF, PROJECT_CREATE_FAILURE, PROJECTS_EMPTY, PROJECTS_LOADING, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { projectSchema } from "~/lib/schemas/projects";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
+import { getSettings } from "~/server/models/settings.server";
 import { createProject, listProgressHistory, listProjects } from "~/server/models/projects.server";
 import { requireClient } from "~/server/auth/session.server";
 
@@ -21,8 +22,14 @@ export const shouldRevalidate = skipReloadOnQueryChange;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
-  const [projects, history] = await Promise.all([listProjects({ ownerId: user.id }), listProgressHistory({ ownerId: user.id })]);
+  const [projects, history, settings] = await Promise.all([
+    listProjects({ companyId: user.companyId }),
+    listProgressHistory({ companyId: user.companyId }),
+    getSettings(),
+  ]);
   return {
+    // Issue 16: the operator may leave creating projects to staff (console Settings).
+    clientProjects: settings.clientProjects,
     projects: projects.map(({ id, title, description, progress, createdAt }) => ({
       id,
       title,
@@ -41,8 +48,11 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = requireIntent(formData, ["create-project"]);
   const submission = parseWithZod(formData, { schema: projectSchema });
   if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
+  if (!(await getSettings()).clientProjects) {
+    return formResult({ intent, status: "error", message: CLIENT_PROJECTS_OFF, result: submission.reply() }, 403);
+  }
   try {
-    await createProject({ ownerId: user.id }, submission.value);
+    await createProject({ companyId: user.companyId, createdBy: user.id }, submission.value);
   } catch (error) {
     logger.error({ err: error }, "project create failed");
     return formResult({ intent, status: "error", message: PROJECT_CREATE_FAILURE, result: submission.reply() }, 500);
@@ -86,7 +96,13 @@ export default function ProjectsPanel({ loaderData, actionData }: Route.Componen
             ))}
           </ul>
         )}
-        <ProjectForm lastResult={result?.result} formError={result?.status === "error" ? result.message : undefined} />
+        {loaderData.clientProjects ? (
+          <ProjectForm lastResult={result?.result} formError={result?.status === "error" ? result.message : undefined} />
+        ) : (
+          <p className="self-start rounded-xl border border-slate-200 bg-slate-50 p-5 text-sm text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
+            {CLIENT_PROJECTS_OFF}
+          </p>
+        )}
       </div>
     </section>
   );

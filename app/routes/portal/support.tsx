@@ -6,7 +6,7 @@ import { NewRequest } from "~/components/portal/new-request-dialog";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
 import { COMPLAINT_SUBMIT_FAILURE, COMPLAINTS_EMPTY, REPLY_FAILURE, SUPPORT_LOADING, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
 import { keepFailureInForm } from "~/lib/form-failure";
-import { listComplaints } from "~/server/models/complaints.server";
+import { CLIENT_SENDER, listComplaints } from "~/server/models/complaints.server";
 import { requireClient } from "~/server/auth/session.server";
 import { handleSupportAction } from "./support.server";
 
@@ -15,9 +15,17 @@ export const shouldRevalidate = skipReloadOnQueryChange;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
-  const complaints = await listComplaints({ ownerId: user.id });
+  const complaints = await listComplaints({ companyId: user.companyId });
   return {
-    complaints: complaints.map(({ id, subject, message, status, createdAt, replies }) => ({ id, subject, message, status, createdAt, replies })),
+    complaints: complaints.map(({ id, subject, message, status, createdAt, replies }) => ({
+      id,
+      subject,
+      message,
+      status,
+      createdAt,
+      // Issue 16: a teammate's reply shows their name; the reader's own replies stay "You".
+      replies: replies.map((r) => (r.sender === CLIENT_SENDER && r.senderName === user.name.trim() ? { ...r, senderName: "" } : r)),
+    })),
   };
 }
 

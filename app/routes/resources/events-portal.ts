@@ -3,15 +3,21 @@ import { requireClient, sessionStillValid } from "~/server/auth/session.server";
 import { eventStream } from "~/server/events/sse.server";
 
 /**
- * Live updates for /user-dashboard: staff changes to the signed-in client's own projects
- * ("projects") and support requests ("complaints"). Another client's events are never forwarded,
+ * Live updates for /user-dashboard: changes to the projects ("projects") and support requests
+ * ("complaints") of the signed-in member's company, by staff or a teammate (issue 16). Another
+ * company's events are never forwarded,
  * and the stream ends at the first heartbeat after its session does (issue 15).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
   return eventStream(request, (event) => {
-    if (event.type === "project.changed" && event.ownerId === user.id) return "projects";
-    if (event.type === "complaint.changed" && event.ownerId === user.id) return "complaints";
+    if (event.type === "project.changed" && event.companyId === user.companyId) return "projects";
+    if (event.type === "complaint.changed" && event.companyId === user.companyId) return "complaints";
     return null;
-  }, { holder: `user:${user.id}`, stillAllowed: () => sessionStillValid(request, user) });
+  }, {
+    holder: `user:${user.id}`,
+    stillAllowed: () => sessionStillValid(request, user),
+    // Issue 16: a removed member, or a closed company's, loses the stream at once on every instance.
+    endWhen: (event) => event.type === "client.access-changed" && event.userId === user.id,
+  });
 }

@@ -15,9 +15,14 @@ interface DeleteAccountOptions {
 
 /**
  * Deletes a user and everything of ours that belongs to them (docs/security.md "Sessions"): profile,
- * projects, complaints and replies (by cascade), their job applications, sessions and sign-in
- * accounts (cascade), in one transaction: should any step fail, nothing is deleted. Resume files
- * are removed only after the commit. Running it twice leaves the same state.
+ * their job applications, sessions and sign-in accounts (cascade), in one transaction: should any
+ * step fail, nothing is deleted. Resume files are removed only after the commit. Running it twice
+ * leaves the same state.
+ *
+ * Issue 16: projects and support requests belong to the company. A client who registered their
+ * own company and is its last member takes it with them (projects, progress, complaints, replies
+ * and invitations by cascade: the SPEC's "delete account" journey). Otherwise the company keeps
+ * its work; the rows they created only forget who (created_by is set null by the foreign key).
  */
 export async function deleteAccountAndData(userId: string, options: DeleteAccountOptions = {}): Promise<void> {
   const resumes = await writeTransaction(async (trx) => {
@@ -27,8 +32,16 @@ export async function deleteAccountAndData(userId: string, options: DeleteAccoun
       .where("appliedBy", "=", userId)
       .where("resume", "!=", "")
       .execute();
-    await trx.deleteFrom("complaints").where("ownerId", "=", userId).execute();
-    await trx.deleteFrom("projects").where("ownerId", "=", userId).execute();
+    const company = await trx
+      .selectFrom("users as u")
+      .innerJoin("companies as c", "c.id", "u.companyId")
+      .select(["c.id", "c.origin"])
+      .select((eb) => eb.selectFrom("users as m").select(eb.fn.countAll<number>().as("n")).whereRef("m.companyId", "=", "c.id").as("members"))
+      .where("u.id", "=", userId)
+      .executeTakeFirst();
+    if (company && company.origin === "self" && Number(company.members) <= 1) {
+      await trx.deleteFrom("companies").where("id", "=", company.id).execute();
+    }
     await trx.deleteFrom("profiles").where("userId", "=", userId).execute();
     await trx.deleteFrom("jobApplications").where("appliedBy", "=", userId).execute();
     if (options.purgeMailTo !== undefined) {

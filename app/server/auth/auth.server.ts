@@ -14,6 +14,8 @@ import { TWO_FACTOR_OPTIONS } from "./two-factor-options.server";
 import { passkeyOptions } from "./passkey-options.server";
 import { staffDisabled } from "./staff-access.server";
 import { secondFactorPendingFor } from "./step-up-marker.server";
+import { clientSignUpAllowed } from "./registration-gate.server";
+import { REGISTRATION_CLOSED_REFUSAL } from "~/lib/auth-messages";
 
 const SESSION_COOKIE_PREFIX = "agency";
 export const GOOGLE_PROVIDER_ID = "google";
@@ -79,8 +81,16 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
       deleteUser: { enabled: false },
       // Issue 15: company addresses are staff made in the console or CLI; Google only signs them in.
       // A refusal redirects the callback to its error page before any user, link or session exists.
-      validateUserInfo: (data, ctx) =>
-        checkIdentity(data, async (userId) => (await ctx.context.internalAdapter.findUserById(userId))?.email),
+      validateUserInfo: async (data, ctx) => {
+        const verdict = await checkIdentity(data, async (userId) => (await ctx.context.internalAdapter.findUserById(userId))?.email);
+        if (verdict) return verdict;
+        // Issue 16: with self-registration off, a new client account needs a pending invitation.
+        const email = String(data.user.email ?? "");
+        if (data.source.action === "create-user" && roleForEmail(email, env.COMPANY_DOMAIN) === "client" && !(await clientSignUpAllowed(email))) {
+          return { error: REGISTRATION_CLOSED_REFUSAL, errorDescription: "New client accounts are by invitation only." };
+        }
+        return undefined;
+      },
     },
     session: {
       modelName: "sessions",
@@ -139,6 +149,10 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
             // Decision 0029: the twoFactor plugin challenges only passwords; Google's session waits for a code.
             if (secondFactorPendingFor(ctx?.path, user)) return { data: { ...session, secondFactorPending: true } };
             return undefined;
+          },
+          // Issue 16: the company page shows each member's last sign-in; sessions go at sign-out.
+          after: async (session) => {
+            await db().updateTable("users").set({ lastSignInAt: Date.now() }).where("id", "=", session.userId).execute();
           },
         },
       },

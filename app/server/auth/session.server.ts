@@ -8,7 +8,7 @@ import { logger } from "~/server/logger.server";
 import { STEP_UP_PATH, TWO_FACTOR_SETUP_PATH } from "~/lib/two-factor";
 import { staffSecondFactorRequired } from "./second-factor.server";
 import { staffDisabled, staffRoleOf } from "./staff-access.server";
-import { ensureOwnCompany } from "~/server/models/companies.server";
+import { ensureOwnCompany } from "./membership.server";
 
 // docs/security.md "Sessions": Better Auth sessions slide forever; we end them a fixed time after
 // sign-in.

@@ -20,28 +20,33 @@ interface InboxEntry {
   status: string;
   createdAt: number;
   updatedAt: number;
-  ownerId: string;
-  ownerEmail: string;
-  ownerName: string | null;
+  companyId: string | null;
+  companyName: string | null;
+  /** The member who raised it; null once they have left the company. */
+  createdByEmail: string | null;
+  createdByName: string | null;
   replyCount: number;
   /** 'user' when the client spoke last: the request is waiting for us. */
   lastSender: string | null;
 }
 
 interface StaffComplaint extends Complaint {
-  owner: { id: string; email: string; name: string };
+  company: { id: string; name: string } | null;
+  /** Who raised it, while they are a member. */
+  createdByUser: { id: string; email: string; name: string } | null;
 }
 
 /** Every client's complaints: unresolved first, then newest; optionally one status only. */
 export async function listInbox(options: { status?: string; limit: number; offset: number }): Promise<{ entries: InboxEntry[]; total: number }> {
   let base = db()
     .selectFrom("complaints as c")
-    .innerJoin("users as u", "u.id", "c.ownerId")
-    .leftJoin("profiles as p", "p.userId", "c.ownerId");
+    .leftJoin("companies as co", "co.id", "c.companyId")
+    .leftJoin("users as u", "u.id", "c.createdBy")
+    .leftJoin("profiles as p", "p.userId", "c.createdBy");
   if (options.status) base = base.where("c.status", "=", options.status);
   const [rows, count] = await Promise.all([
     base
-      .select(["c.id", "c.subject", "c.status", "c.createdAt", "c.updatedAt", "c.ownerId", "u.email as ownerEmail", "p.fullName as ownerName"])
+      .select(["c.id", "c.subject", "c.status", "c.createdAt", "c.updatedAt", "c.companyId", "co.name as companyName", "u.email as createdByEmail", "p.fullName as createdByName"])
       .select((eb) => [
         eb.selectFrom("complaintReplies as r").select(eb.fn.countAll<number>().as("n")).whereRef("r.complaintId", "=", "c.id").as("replyCount"),
         eb
@@ -67,26 +72,31 @@ export async function listInbox(options: { status?: string; limit: number; offse
   };
 }
 
-/** One complaint with its thread and the client who raised it. */
+/** One complaint with its thread, its company and the member who raised it. */
 export async function getInboxComplaint({ id }: { id: string }): Promise<StaffComplaint | undefined> {
   const row = await db()
     .selectFrom("complaints as c")
-    .innerJoin("users as u", "u.id", "c.ownerId")
+    .leftJoin("companies as co", "co.id", "c.companyId")
+    .leftJoin("users as u", "u.id", "c.createdBy")
     .selectAll("c")
-    .select(["u.email as ownerEmail", "u.name as ownerName"])
+    .select(["co.name as companyName", "u.email as createdByEmail", "u.name as createdByName"])
     .where("c.id", "=", id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { ownerEmail, ownerName, ...complaint } = row;
+  const { companyName, createdByEmail, createdByName, ...complaint } = row;
   const [withThread] = await withReplies([complaint]);
-  return { ...withThread!, owner: { id: complaint.ownerId, email: ownerEmail, name: ownerName } };
+  return {
+    ...withThread!,
+    company: complaint.companyId && companyName !== null ? { id: complaint.companyId, name: companyName } : null,
+    createdByUser: complaint.createdBy && createdByEmail !== null ? { id: complaint.createdBy, email: createdByEmail, name: createdByName ?? "" } : null,
+  };
 }
 
 async function complaintForChange(trx: Transaction<Database>, id: string) {
   return trx
     .selectFrom("complaints as c")
-    .innerJoin("users as u", "u.id", "c.ownerId")
-    .select(["c.id", "c.ownerId", "c.status", "c.createdAt", "u.email", "u.emailVerified"])
+    .leftJoin("users as u", "u.id", "c.createdBy")
+    .select(["c.id", "c.companyId", "c.status", "c.createdAt", "u.email", "u.emailVerified"])
     .where("c.id", "=", id)
     .executeTakeFirst();
 }
@@ -108,14 +118,15 @@ export async function addStaffReply(actor: Actor, { complaintId, text }: { compl
       const reply: Reply = { id: newId(), sender: STAFF_SENDER, senderName: actorName(actor), text: trimmed, timestamp: now };
       await trx.insertInto("complaintReplies").values({ ...reply, complaintId }).execute();
       await trx.updateTable("complaints").set({ updatedAt: now }).where("id", "=", complaintId).execute();
-      await recordAudit(trx, actor, { action: "complaint.reply", entity: "complaint", entityId: complaintId, detail: { replyId: reply.id, ownerId: complaint.ownerId } }, now);
+      await recordAudit(trx, actor, { action: "complaint.reply", entity: "complaint", entityId: complaintId, detail: { replyId: reply.id, companyId: complaint.companyId } }, now);
       const mail = staffReplyMail({ staffName: reply.senderName, text: trimmed, raisedAt: complaint.createdAt, portalUrl: portalUrl() });
       // Decision 0028: an unverified address gets no mail but its verification link; the reply waits in the portal.
-      if (complaint.emailVerified) await enqueueMail(trx, { to: complaint.email, ...mail, idempotencyKey: `complaint:${complaintId}:reply:${reply.id}` }, now);
-      return { reply, ownerId: complaint.ownerId };
+      // Issue 16: the member who raised it is mailed; once they have left, the others read it in the portal.
+      if (complaint.email && complaint.emailVerified) await enqueueMail(trx, { to: complaint.email, ...mail, idempotencyKey: `complaint:${complaintId}:reply:${reply.id}` }, now);
+      return { reply, companyId: complaint.companyId };
     });
   if (!stored) return undefined;
-  events().publish({ type: "complaint.changed", id: complaintId, ownerId: stored.ownerId });
+  if (stored.companyId) events().publish({ type: "complaint.changed", id: complaintId, companyId: stored.companyId });
   notifyMailEnqueued();
   return stored.reply;
 }
@@ -133,10 +144,10 @@ export async function setComplaintStatus(
 ): Promise<StatusChange | undefined> {
   const change = await db()
     .transaction()
-    .execute(async (trx): Promise<(StatusChange & { ownerId: string }) | undefined> => {
+    .execute(async (trx): Promise<(StatusChange & { companyId: string | null }) | undefined> => {
       const complaint = await complaintForChange(trx, complaintId);
       if (!complaint) return undefined;
-      if (complaint.status === status) return { changed: false, ownerId: complaint.ownerId };
+      if (complaint.status === status) return { changed: false, companyId: complaint.companyId };
       const updated = await trx
         .updateTable("complaints")
         .set({ status, updatedAt: now })
@@ -144,19 +155,19 @@ export async function setComplaintStatus(
         .where("status", "=", complaint.status)
         .executeTakeFirst();
       // Another staff member changed it a moment ago: theirs stands, and they mailed the client.
-      if (Number(updated.numUpdatedRows) === 0) return { changed: false, ownerId: complaint.ownerId };
+      if (Number(updated.numUpdatedRows) === 0) return { changed: false, companyId: complaint.companyId };
       const changeId = newId();
-      const detail = { from: complaint.status, to: status, changeId, ownerId: complaint.ownerId };
+      const detail = { from: complaint.status, to: status, changeId, companyId: complaint.companyId };
       await recordAudit(trx, actor, { action: "complaint.status", entity: "complaint", entityId: complaintId, detail }, now);
       const mail = complaintStatusMail({ status, raisedAt: complaint.createdAt, portalUrl: portalUrl() });
-      if (complaint.emailVerified) await enqueueMail(trx, { to: complaint.email, ...mail, idempotencyKey: `complaint:${complaintId}:status:${changeId}` }, now);
-      return { changed: true, changeId, from: complaint.status, to: status, ownerId: complaint.ownerId };
+      if (complaint.email && complaint.emailVerified) await enqueueMail(trx, { to: complaint.email, ...mail, idempotencyKey: `complaint:${complaintId}:status:${changeId}` }, now);
+      return { changed: true, changeId, from: complaint.status, to: status, companyId: complaint.companyId };
     });
   if (!change) return undefined;
   if (change.changed) {
-    events().publish({ type: "complaint.changed", id: complaintId, ownerId: change.ownerId });
+    if (change.companyId) events().publish({ type: "complaint.changed", id: complaintId, companyId: change.companyId });
     notifyMailEnqueued();
   }
-  const { ownerId: _ownerId, ...result } = change;
+  const { companyId: _companyId, ...result } = change;
   return result;
 }

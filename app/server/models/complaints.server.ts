@@ -40,29 +40,30 @@ export async function withReplies(complaints: ComplaintRow[]): Promise<Complaint
   }));
 }
 
-/** The owner's complaints, newest first, each with its replies oldest first (SPEC §7). */
-export async function listComplaints({ ownerId }: { ownerId: string }): Promise<Complaint[]> {
+/** The company's complaints, newest first, each with its replies oldest first (SPEC §7, issue 16). */
+export async function listComplaints({ companyId }: { companyId: string }): Promise<Complaint[]> {
   const rows = await db()
     .selectFrom("complaints")
     .selectAll()
-    .where("ownerId", "=", ownerId)
+    .where("companyId", "=", companyId)
     .orderBy("createdAt", "desc")
     .orderBy("id")
     .execute();
   return withReplies(rows);
 }
 
-/** Another owner's id yields undefined, exactly like an id that does not exist. */
-export async function getComplaint({ id, ownerId }: { id: string; ownerId: string }): Promise<Complaint | undefined> {
-  const row = await db().selectFrom("complaints").selectAll().where("id", "=", id).where("ownerId", "=", ownerId).executeTakeFirst();
+/** Another company's id yields undefined, exactly like an id that does not exist. */
+export async function getComplaint({ id, companyId }: { id: string; companyId: string }): Promise<Complaint | undefined> {
+  const row = await db().selectFrom("complaints").selectAll().where("id", "=", id).where("companyId", "=", companyId).executeTakeFirst();
   return row ? (await withReplies([row]))[0] : undefined;
 }
 
 /** SPEC §4: every new complaint starts as Pending, whatever the caller sent. */
-export async function createComplaint({ ownerId }: { ownerId: string }, input: ComplaintInput, now = Date.now()) {
+export async function createComplaint({ companyId, createdBy }: { companyId: string; createdBy: string }, input: ComplaintInput, now = Date.now()) {
   const complaint = {
     id: newId(),
-    ownerId,
+    companyId,
+    createdBy,
     subject: input.subject,
     message: input.message,
     status: INITIAL_COMPLAINT_STATUS,
@@ -70,11 +71,11 @@ export async function createComplaint({ ownerId }: { ownerId: string }, input: C
     updatedAt: now,
   };
   await db().insertInto("complaints").values(complaint).execute();
-  events().publish({ type: "complaint.changed", id: complaint.id, ownerId });
+  events().publish({ type: "complaint.changed", id: complaint.id, companyId });
   return complaint;
 }
 
-async function insertReply(complaintId: string, ownerId: string, reply: Omit<Reply, "id">): Promise<Reply> {
+async function insertReply(complaintId: string, companyId: string, reply: Omit<Reply, "id">): Promise<Reply> {
   const row = { id: newId(), complaintId, ...reply };
   await db()
     .transaction()
@@ -82,16 +83,16 @@ async function insertReply(complaintId: string, ownerId: string, reply: Omit<Rep
       await trx.insertInto("complaintReplies").values(row).execute();
       await trx.updateTable("complaints").set({ updatedAt: reply.timestamp }).where("id", "=", complaintId).execute();
     });
-  events().publish({ type: "complaint.changed", id: complaintId, ownerId });
+  events().publish({ type: "complaint.changed", id: complaintId, companyId });
   return { id: row.id, ...reply };
 }
 
 /**
- * The owner's reply on their own complaint. Returns undefined (nothing stored) when the complaint
- * is not theirs or does not exist, and when the text is blank after trimming (SPEC §5).
+ * A member's reply on their company's complaint. Returns undefined (nothing stored) when the
+ * complaint is not their company's or does not exist, and when the text is blank after trimming (SPEC §5).
  */
 export async function addReply(
-  { complaintId, ownerId }: { complaintId: string; ownerId: string },
+  { complaintId, companyId, memberName = "" }: { complaintId: string; companyId: string; memberName?: string },
   text: string,
   now = Date.now(),
 ): Promise<Reply | undefined> {
@@ -101,10 +102,10 @@ export async function addReply(
     .selectFrom("complaints")
     .select("id")
     .where("id", "=", complaintId)
-    .where("ownerId", "=", ownerId)
+    .where("companyId", "=", companyId)
     .executeTakeFirst();
   if (!owned) return undefined;
-  return insertReply(complaintId, ownerId, { sender: CLIENT_SENDER, senderName: "", text: trimmed, timestamp: now });
+  return insertReply(complaintId, companyId, { sender: CLIENT_SENDER, senderName: memberName.trim(), text: trimmed, timestamp: now });
 }
 
 // Staff replies and status changes live in complaints-staff.server.ts (issue 5): they add audit and mail.

@@ -20,6 +20,7 @@ async function insertQuote(trx: Transaction<Database>, input: QuoteInput, now = 
     country: input.country ?? "",
     requirement: input.requirement,
     submittedAt: now,
+    companyId: null,
   };
   await trx.insertInto("quotes").values(quote).execute();
   return { ...quote, status: "new" };

@@ -1,3 +1,4 @@
+import { SETTING_KEYS, settingsFromRows, type AppSettings } from "~/lib/app-settings";
 import type { Actor } from "~/server/auth/actor.server";
 import { db } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
@@ -7,30 +8,17 @@ import { recordAudit } from "./audit.server";
 // row; nothing is cached, so a change applies at once everywhere) and changed from the console's
 // Settings page (admin only), audited.
 
-export interface AppSettings {
-  /** SPEC: anyone may register at /login. Off: /login offers sign-in only. */
-  selfRegistration: boolean;
-  /** SPEC "My Projects": a client may create a project. Off: only staff create them. */
-  clientProjects: boolean;
-}
-
-const DEFAULTS: AppSettings = { selfRegistration: true, clientProjects: true };
-const KEYS = Object.keys(DEFAULTS) as (keyof AppSettings)[];
+export type { AppSettings };
 
 export async function getSettings(): Promise<AppSettings> {
-  const rows = await db().selectFrom("appSettings").select(["key", "value"]).execute();
-  const settings = { ...DEFAULTS };
-  for (const row of rows) if ((KEYS as string[]).includes(row.key)) settings[row.key as keyof AppSettings] = row.value === "on";
-  return settings;
+  return settingsFromRows(await db().selectFrom("appSettings").select(["key", "value"]).execute());
 }
 
 /** Saves the switches that changed, with one audit row each; returns the settings now in force. */
 export async function updateSettings(actor: Actor, next: AppSettings, now = Date.now()): Promise<AppSettings> {
   await writeTransaction(async (trx) => {
-    const rows = await trx.selectFrom("appSettings").select(["key", "value"]).execute();
-    const current = { ...DEFAULTS };
-    for (const row of rows) if ((KEYS as string[]).includes(row.key)) current[row.key as keyof AppSettings] = row.value === "on";
-    for (const key of KEYS) {
+    const current = settingsFromRows(await trx.selectFrom("appSettings").select(["key", "value"]).execute());
+    for (const key of SETTING_KEYS) {
       if (current[key] === next[key]) continue;
       const value = next[key] ? "on" : "off";
       await trx

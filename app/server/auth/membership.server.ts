@@ -1,0 +1,57 @@
+import type { Kysely, Transaction } from "kysely";
+import { newId } from "~/lib/ids";
+import { db } from "~/server/db/db.server";
+import type { Database } from "~/server/db/schema";
+
+// Issue 16 (decision 0032): which company a client speaks for. Part of the session guard
+// (requireClient), so it sits with auth, below the models.
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface Membership {
+  companyId: string;
+  clientAdmin: boolean;
+  closed: boolean;
+}
+
+/** The company a client user belongs to, or null (staff; or a client registered a moment ago). */
+export async function membershipOf(userId: string, executor: Executor = db()): Promise<Membership | null> {
+  const row = await executor
+    .selectFrom("users as u")
+    .innerJoin("companies as c", "c.id", "u.companyId")
+    .select(["u.companyId", "u.clientAdmin", "c.closedAt"])
+    .where("u.id", "=", userId)
+    .executeTakeFirst();
+  if (!row?.companyId) return null;
+  return { companyId: row.companyId, clientAdmin: Boolean(row.clientAdmin), closed: row.closedAt !== null };
+}
+
+/**
+ * A self-registered client's company (SPEC journey: register, then use the portal): made on first
+ * need, named after the profile's company, else the person's name, with them as its client admin.
+ * Safe under concurrent calls: the update takes only a user still without a company, and whoever
+ * loses the race deletes the company it made and reads the winner's.
+ */
+export async function ensureOwnCompany(user: { id: string; name: string }, now = Date.now()): Promise<Membership> {
+  const existing = await membershipOf(user.id);
+  if (existing) return existing;
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const profile = await trx.selectFrom("profiles").select(["company", "fullName", "country"]).where("userId", "=", user.id).executeTakeFirst();
+      const name = profile?.company.trim() || profile?.fullName.trim() || user.name.trim() || "Client";
+      const id = newId();
+      await trx
+        .insertInto("companies")
+        .values({ id, name, website: "", country: profile?.country.trim() ?? "", origin: "self", createdAt: now, updatedAt: now, closedAt: null })
+        .execute();
+      const taken = await trx.updateTable("users").set({ companyId: id, clientAdmin: true }).where("id", "=", user.id).where("companyId", "is", null).executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 0) {
+        await trx.deleteFrom("companies").where("id", "=", id).execute();
+        const other = await membershipOf(user.id, trx);
+        if (!other) throw new Error("client has no company and none could be made");
+        return other;
+      }
+      return { companyId: id, clientAdmin: true, closed: false };
+    });
+}
