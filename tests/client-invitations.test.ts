@@ -15,19 +15,10 @@ import {
 import { insertCompany } from "~/server/models/companies.server";
 import { signInStaff, signUp, type TestUser } from "./helpers/accounts";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
+import { invitationTokenIn } from "./helpers/invitations";
 import { startSmtpServer, type TestSmtpServer } from "./helpers/smtp";
 
 const PASSWORD = "a-long-client-password-42";
-
-/** The token of the last invitation mail to `to`, from the raw message as the SMTP server got it. */
-export function invitationTokenIn(smtp: TestSmtpServer, to: string): string {
-  const mail = [...smtp.messages].reverse().find((m) => m.to.includes(to));
-  if (!mail) throw new Error(`no mail to ${to}`);
-  const body = mail.raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
-  const match = /https?:\/\/[^\s"<>]+\/invitation\?token=([\w%-]+)/.exec(body);
-  if (!match) throw new Error("no invitation link in the mail");
-  return decodeURIComponent(match[1]!);
-}
 
 describe.each(testDatabases("client-invitations"))("Client invitations on $name", (database) => {
   let cleanup: () => Promise<void>;
