@@ -26,6 +26,8 @@ export interface ClientRecords {
   complaintId: string;
   leadId: string;
   applicationId: string;
+  /** Issue 16: the client's company (made when the client first used the portal). */
+  companyId: string;
   markers: string[];
 }
 
@@ -69,9 +71,10 @@ async function seedClient(server: ServerInfo, label: "A" | "B", openingId: strin
   const complaint = await row(db.selectFrom("complaints").select("id").where("ownerId", "=", id).executeTakeFirst(), "complaint");
   const lead = await row(db.selectFrom("quotes").select("id").where("email", "=", email).executeTakeFirst(), "lead");
   const app = await row(db.selectFrom("jobApplications").select("id").where("appliedBy", "=", id).executeTakeFirst(), "application");
+  const member = await row(db.selectFrom("users").select("companyId").where("id", "=", id).executeTakeFirst(), "company");
   return {
     actor: { name: label === "A" ? "client A" : "client B", role: "client", email, id, cookie },
-    records: { projectId: project.id, complaintId: complaint.id, leadId: lead.id, applicationId: app.id, markers },
+    records: { projectId: project.id, complaintId: complaint.id, leadId: lead.id, applicationId: app.id, companyId: member.companyId ?? "", markers },
   };
 }
 
