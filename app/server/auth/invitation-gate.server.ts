@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { db } from "~/server/db/db.server";
+import { readDb } from "~/server/db/db.server";
 
 // Issue 16 / decision 0034: with self-registration off, Better Auth's user-create hook admits a new
 // client only when an invitation expects them. Here, below the models, so the hook may ask.
@@ -24,7 +24,7 @@ export function acceptingClientInvitation(email: string): boolean {
 export async function hasPendingClientInvitation(email: string, now = Date.now()): Promise<boolean> {
   const address = email.trim().toLowerCase();
   if (acceptingClientInvitation(address)) return true;
-  const row = await db()
+  const row = await readDb()
     .selectFrom("clientInvitations as i")
     .innerJoin("companies as c", "c.id", "i.companyId")
     .select("i.id")

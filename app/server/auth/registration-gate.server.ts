@@ -1,5 +1,5 @@
 import { settingsFromRows } from "~/lib/app-settings";
-import { db } from "~/server/db/db.server";
+import { readDb } from "~/server/db/db.server";
 import { hasPendingClientInvitation } from "./invitation-gate.server";
 
 // Issue 16 part 5: when the operator turns self-registration off, no client account comes into
@@ -9,7 +9,7 @@ import { hasPendingClientInvitation } from "./invitation-gate.server";
 
 /** Whether a new client account may be made for this address now. */
 export async function clientSignUpAllowed(email: string, now = Date.now()): Promise<boolean> {
-  const rows = await db().selectFrom("appSettings").select(["key", "value"]).where("key", "=", "selfRegistration").execute();
+  const rows = await readDb().selectFrom("appSettings").select(["key", "value"]).where("key", "=", "selfRegistration").execute();
   if (settingsFromRows(rows).selfRegistration) return true;
   // A pending invitation (Google's first sign-in), or the one being accepted right now (its claim
   // already marked it used when the password form's sign-up runs: decision 0034).
