@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
+import { INVITATION_GOOGLE_FAILED } from "~/lib/client-invitations";
 import { withFlash } from "~/lib/flash";
 import { acceptClientInvitationSchema } from "~/lib/schemas/client-invitations";
 import { googleEnabled } from "~/server/auth/auth.server";
@@ -15,7 +16,6 @@ import { invitationCookie } from "./invitation-cookie.server";
 // Issue 16 part 2 / decision 0034: the link of a client invitation.
 
 const hideFields = ["password", "confirm"];
-export const INVITATION_GOOGLE_FAILED = "Google sign-in could not start. Please try again, or choose a password.";
 
 /** The GET: who invites whom to which company, or why the link no longer works; spends nothing. */
 export async function clientInvitationLoader(request: Request) {

@@ -5,13 +5,13 @@ import type { Route } from "./+types/invitation";
 import { FormError } from "~/components/forms/form-error";
 import { FormField } from "~/components/forms/form-field";
 import { site } from "~/content/site";
+import { INVITATION_ACCEPT_FAILURE, INVITATION_GOOGLE_FAILED, INVITATION_UNUSABLE_TEXT } from "~/lib/client-invitations";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { acceptClientInvitationSchema } from "~/lib/schemas/client-invitations";
-import { clientInvitationAction, clientInvitationLoader, INVITATION_GOOGLE_FAILED } from "./invitation.server";
+import { clientInvitationAction, clientInvitationLoader } from "./invitation.server";
 
 // Derived from the schema once, not on every render.
 const constraint = getZodConstraint(acceptClientInvitationSchema);
-const ACCEPT_FAILURE = "Your account could not be set up. Please try again.";
 
 export function meta() {
   return [{ title: "Your invitation | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
@@ -28,15 +28,9 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFailureInForm(request, serverAction, { accept: ACCEPT_FAILURE, google: INVITATION_GOOGLE_FAILED });
+  return keepFailureInForm(request, serverAction, { accept: INVITATION_ACCEPT_FAILURE, google: INVITATION_GOOGLE_FAILED });
 }
 
-const UNUSABLE = {
-  expired: "This invitation link has expired: invitation links work for 7 days.",
-  revoked: "This invitation link was withdrawn, or replaced by a newer one.",
-  used: "This invitation was already accepted. Sign in with the account it made.",
-  unknown: "This invitation link is not valid. Check that you opened the whole link from the e-mail.",
-} as const;
 
 export default function ClientInvitation({ loaderData, actionData }: Route.ComponentProps) {
   const { invitation, token, state, googleEnabled } = loaderData;
@@ -65,7 +59,7 @@ export default function ClientInvitation({ loaderData, actionData }: Route.Compo
           </>
         ) : (
           <div className="mt-6 space-y-4 text-sm text-slate-700 dark:text-slate-300">
-            <FormError message={UNUSABLE[state === "valid" ? "unknown" : state]} />
+            <FormError message={INVITATION_UNUSABLE_TEXT[state === "valid" ? "unknown" : state]} />
             {state === "used" ? null : (
               <p>
                 To get a new link, ask the person who invited you to send it again, or write to us at{" "}
