@@ -83,6 +83,14 @@ describe.each(testDatabases("client-invitations"))("Client invitations on $name"
     expect(await db().selectFrom("mailOutbox").selectAll().execute()).toEqual([]);
   });
 
+  test("A double submit makes one invitation and one mail", async () => {
+    const input = { companyId, name: "C", email: "carla@example.com", clientAdmin: false };
+    const [first, second] = [await inviteClient(actor(), input), await inviteClient(actor(), input)];
+    expect(second.id).toBe(first.id);
+    expect(await db().selectFrom("mailOutbox").select("id").execute()).toHaveLength(1);
+    expect(await db().selectFrom("auditLog").select("id").execute()).toHaveLength(1);
+  });
+
   test("A second invitation to the same address in the same company replaces the first, whose link dies", async () => {
     await inviteClient(actor(), { companyId, name: "C", email: "carla@example.com", clientAdmin: false });
     await deliverMail();

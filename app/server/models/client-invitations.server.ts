@@ -16,6 +16,9 @@ import { recordAudit } from "./audit.server";
 
 export const CLIENT_INVITATION_LIFETIME_MS = 7 * 24 * 3_600_000;
 
+/** An identical invitation within this long is a double submit, not a new invitation. */
+const DOUBLE_SUBMIT_MS = 30_000;
+
 /** A refusal the inviter can act on, shown in place (409/400); nothing was changed. */
 export class ClientInvitationError extends Error {}
 
@@ -102,8 +105,13 @@ export async function insertClientInvitation(
 }
 
 /** Staff (clients area), or a client admin of that company (the route checks which). */
-export async function inviteClient(actor: Actor, input: { companyId: string; name: string; email: string; clientAdmin: boolean }): Promise<PendingClientInvitation> {
-  const { invitation } = await writeTransaction((trx) => insertClientInvitation(trx, actor, input));
+export async function inviteClient(actor: Actor, input: { companyId: string; name: string; email: string; clientAdmin: boolean }, now = Date.now()): Promise<PendingClientInvitation> {
+  // A double submit finds the invitation it just made: the same one, and no second mail.
+  const repeat = (await listPendingClientInvitations({ companyId: input.companyId }, now)).find(
+    (i) => i.email === input.email.trim().toLowerCase() && i.clientAdmin === input.clientAdmin && i.name === input.name.trim() && now - i.createdAt < DOUBLE_SUBMIT_MS,
+  );
+  if (repeat) return repeat;
+  const { invitation } = await writeTransaction((trx) => insertClientInvitation(trx, actor, input, now));
   notifyMailEnqueued();
   return invitation;
 }
