@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from "node:crypto";
 import { pdf } from "../tests/fixtures/make-files";
 import { sessionIdOf, storedPasskey } from "./helpers/account-records";
 import { applicationFields, PASSWORD, postForm, quoteFields } from "./helpers/client";
@@ -161,7 +162,7 @@ async function pendingInvitation(cell: Cell): Promise<string> {
 // puts its target in place first: a pending invitation or a spare teammate in the company of the
 // cell's side, so the other side names another company's record.
 const companyOf = (c: Cell) => recordsOf(c).companyId;
-async function pendingClientInvitation(c: Cell, id = `matrix-ci-${c.seq}-${Date.now()}`): Promise<string> {
+async function pendingClientInvitation(c: Cell, id: string = randomUUID()): Promise<string> {
   const db = database(c.world.server);
   const now = Date.now();
   await db.deleteFrom("clientInvitations").where("id", "=", id).execute();
@@ -172,7 +173,11 @@ async function pendingClientInvitation(c: Cell, id = `matrix-ci-${c.seq}-${Date.
   return id;
 }
 /** The console's Resend / Revoke route names a fixed invitation of the side's company. */
-const consoleInvitationId = (c: Cell) => `matrix-ci-${companyOf(c)}`;
+const consoleInvitationId = (c: Cell) => {
+  // A UUID of the company's (the column holds 36 characters), the same for every cell of that side.
+  const hex = createHash("sha256").update(`matrix-ci-${companyOf(c)}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+};
 async function spareTeammate(c: Cell): Promise<string> {
   const db = database(c.world.server);
   const id = `matrix-mate-${c.seq}-${Date.now()}`;
