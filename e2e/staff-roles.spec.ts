@@ -121,7 +121,7 @@ test("Delivery cannot open the Staff page: the navigation hides it and the typed
   await signIn(page, { role: "employee", staffRole: "delivery" });
   await page.goto("/employee-dashboard");
   const nav = page.getByRole("navigation", { name: "Console sections" });
-  await expect(nav.getByRole("link")).toHaveText(["Overview", "Clients", "Support"]);
+  await expect(nav.getByRole("link")).toHaveText(["Overview", "Clients", "Projects", "Support"]);
   const response = await page.goto("/employee-dashboard/staff");
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "Not part of your role" })).toBeVisible();

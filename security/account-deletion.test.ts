@@ -30,15 +30,24 @@ async function clientWithData(label: string) {
   return { email, cookie, id };
 }
 
+/** The companies the seeded client made for themselves: remembered, since deletion removes the link. */
+const ownCompanies = new Map<string, string[]>();
+function companiesOf(id: string): string[] {
+  return ownCompanies.get(id) ?? ["-"];
+}
+
 async function counts(id: string, email: string) {
   const db = database(server);
+  const member = await db.selectFrom("users").select("companyId").where("id", "=", id).executeTakeFirst();
+  if (member?.companyId) ownCompanies.set(id, [member.companyId]);
   const count = async (query: { execute(): Promise<unknown[]> }) => (await query.execute()).length;
   return {
     users: await count(db.selectFrom("users").select("id").where("id", "=", id)),
     sessions: await count(db.selectFrom("sessions").select("id").where("userId", "=", id)),
     profiles: await count(db.selectFrom("profiles").select("userId").where("userId", "=", id)),
-    projects: await count(db.selectFrom("projects").select("id").where("ownerId", "=", id)),
-    complaints: await count(db.selectFrom("complaints").select("id").where("ownerId", "=", id)),
+    // Issue 16: a self-registered client's work is their own company's, which goes with its last member.
+    projects: await count(db.selectFrom("projects").select("id").where((eb) => eb.or([eb("createdBy", "=", id), eb("companyId", "in", companiesOf(id))]))),
+    complaints: await count(db.selectFrom("complaints").select("id").where((eb) => eb.or([eb("createdBy", "=", id), eb("companyId", "in", companiesOf(id))]))),
     mails: (await db.selectFrom("mailOutbox").select("subject").where("toAddress", "=", email).execute()).map((m) => m.subject),
   };
 }

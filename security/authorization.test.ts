@@ -49,7 +49,8 @@ function forbiddenMarkers(world: World, actor: Actor): string[] {
     const hidden = MARKER_AREAS.filter(([, areas]) => !areas.some((area) => mayUse(role, area))).map(([prefix]) => prefix);
     return [...a, ...b].filter((marker) => hidden.some((prefix) => marker.startsWith(prefix)));
   }
-  if (actor.name === "client A") return [...b, ...consoleOnly(a)];
+  // Issue 16: company A's two members share its records; teammates may see each other's names.
+  if (actor.name === "client A" || actor.name === "client A2") return [...b, ...consoleOnly(a)];
   if (actor.name === "client B") return [...a, ...consoleOnly(b)];
   return [...a, ...b];
 }

@@ -5,7 +5,7 @@ import { applicationFields, PASSWORD, postForm, quoteFields } from "./helpers/cl
 import type { Fields, FilePart } from "./helpers/http";
 import { CONSOLE_AREAS, mayUse, type ConsoleArea } from "~/lib/staff-roles";
 import { database } from "./helpers/database";
-import { isStaffRole, type Actor, type World } from "./helpers/world";
+import { isStaffRole, MATRIX_COMPANY_ID, type Actor, type World } from "./helpers/world";
 
 // The authorization matrix's expectations, declared once per route of app/routes.ts (keyed by its
 // module file). security/authorization.test.ts fails on a route without an entry here, on an
@@ -68,6 +68,7 @@ const ok200: Expect = { status: 200 };
 const to = (location: string | RegExp, status = 302): Expect => ({ status, location });
 const page = (access: Access, ok: PerRole<Expect> = ok200): Pick<RoutePolicy, "get"> => ({ get: { access, ok } });
 
+/** The client whose records a cell names: the actor's company's ("own", A2 names A's), or the other company's. */
 function owner(cell: Cell): Actor {
   const a = cell.world.actors["client A"];
   const b = cell.world.actors["client B"];
@@ -124,10 +125,42 @@ const pageToggle = (list: string, intent: string, undo: string, id: (c: Cell) =>
 };
 const openingOf = (c: Cell) => pick(c, c.world.openings);
 const testimonialOf = (c: Cell) => pick(c, c.world.testimonials);
+const projectOf = (c: Cell) => recordsOf(c).projectId;
+// The client's company (issue 16): the world's records carry it once the matrix seeds companies.
+const companyOf = (c: Cell) => (recordsOf(c) as { companyId?: string }).companyId ?? "";
+const staffProjectFields = (c: Cell, title: string) => ({
+  title,
+  description: `Written by the authorization matrix ${c.seq}.`,
+  status: "in_progress",
+  startDate: "2026-01-01",
+  dueDate: "2026-12-31",
+  ownerId: "",
+});
 // As seeded: openings open, testimonials visible, complaints pending.
 const reopened = async (c: Cell) => asAdmin(c, `${CONSOLE}/openings`, { intent: "reopen", id: openingOf(c) });
 const shown = async (c: Cell) => asAdmin(c, `${CONSOLE}/testimonials`, { intent: "show", id: testimonialOf(c) });
+// As seeded: projects not archived.
+const unarchived = async (c: Cell) => asAdmin(c, `${CONSOLE}/projects/${projectOf(c)}`, { intent: "restore" });
 const pending = async (c: Cell) => asAdmin(c, `${CONSOLE}/support/${recordsOf(c).complaintId}`, { intent: "set-status", status: "Pending" });
+
+// Issue 16: the spare company stays open, and the operator's switches on, outside a cell.
+const companyOpen = async (c: Cell) => asAdmin(c, `${CONSOLE}/clients/${MATRIX_COMPANY_ID}`, { intent: "reopen" });
+const settingsOn = async (c: Cell) => asAdmin(c, `${CONSOLE}/settings`, { intent: "save-settings", selfRegistration: "on", clientProjects: "on" });
+/** A client member of the spare company (made again after a cell removed it). */
+async function spareMember(cell: Cell): Promise<{ id: string; clientAdmin: boolean }> {
+  const db = database(cell.world.server);
+  const row = await db.selectFrom("users").select(["id", "clientAdmin"]).where("companyId", "=", MATRIX_COMPANY_ID).executeTakeFirst();
+  if (row) return { id: row.id, clientAdmin: Boolean(row.clientAdmin) };
+  const now = new Date().toISOString();
+  const id = `spare-member-${cell.seq}-${Date.now()}`;
+  const emailVerified = cell.world.server.backend === "postgres" ? true : 1;
+  const clientAdmin = cell.world.server.backend === "postgres" ? false : 0;
+  await db
+    .insertInto("users")
+    .values({ id, name: "Spare Member", email: `${id}@example.com`, emailVerified, image: null, role: "client", companyId: MATRIX_COMPANY_ID, clientAdmin, createdAt: now, updatedAt: now })
+    .execute();
+  return { id, clientAdmin: false };
+}
 
 // The Staff page acts on a spare staff member and a pending invitation, never on an actor of the
 // matrix. Each body puts its target in the state the form changes (before the fingerprint).
@@ -161,7 +194,6 @@ async function pendingInvitation(cell: Cell): Promise<string> {
 // Issue 16 (decision 0034): client invitations, the Team page and "Convert to client". Each body
 // puts its target in place first: a pending invitation or a spare teammate in the company of the
 // cell's side, so the other side names another company's record.
-const companyOf = (c: Cell) => recordsOf(c).companyId;
 async function pendingClientInvitation(c: Cell, id: string = randomUUID()): Promise<string> {
   const db = database(c.world.server);
   const now = Date.now();
@@ -187,6 +219,13 @@ async function spareTeammate(c: Cell): Promise<string> {
   await db.updateTable("users").set({ companyId: companyOf(c) }).where("id", "=", id).execute();
   return id;
 }
+/** Team changes are a client admin's: company A's second member is made one for the cell. */
+async function asClientAdmin(c: Cell, admin = true): Promise<void> {
+  if (c.actor.name !== "client A2") return;
+  const flag = c.world.server.backend === "postgres" ? admin : Number(admin);
+  await database(c.world.server).updateTable("users").set({ clientAdmin: flag as boolean }).where("id", "=", c.actor.id!).execute();
+}
+const notClientAdmin = (c: Cell) => asClientAdmin(c, false);
 async function unconverted(c: Cell): Promise<void> {
   await database(c.world.server).updateTable("quotes").set({ companyId: null, status: "new" }).where("id", "=", recordsOf(c).leadId).execute();
 }
@@ -486,13 +525,82 @@ export const POLICIES: Record<string, RoutePolicy> = {
   },
   "routes/console/audit.tsx": page("audit"),
   "routes/console/clients.tsx": page("clients"),
+  "routes/console/company-new.tsx": {
+    ...page("clients"),
+    post: {
+      access: "clients",
+      intents: {
+        create: { body: (c) => ({ intent: "create", name: `Matrix Company ${c.seq}-${Date.now()}` }), ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?created=1$/), changes: true },
+      },
+    },
+  },
+  // Issue 16: the company page's forms act on the world's spare company and a spare member of it
+  // (closing client A's company would sign the matrix's client A out).
   "routes/console/client.tsx": {
-    params: (c) => ({ id: owner(c).id! }),
+    params: () => ({ id: MATRIX_COMPANY_ID }),
+    ...page("clients"),
+    post: {
+      access: "clients",
+      intents: {
+        save: { body: (c) => ({ intent: "save", name: `Matrix Spare Co ${c.seq}`, website: "", country: "" }), ok: ok200, changes: true },
+        close: { body: pageToggle("clients", "close", "reopen", () => MATRIX_COMPANY_ID), ok: ok200, changes: true, restore: companyOpen },
+        reopen: { body: pageToggle("clients", "reopen", "close", () => MATRIX_COMPANY_ID), ok: ok200, changes: true, restore: companyOpen },
+        "set-client-admin": {
+          body: async (c) => {
+            const member = await spareMember(c);
+            return { intent: "set-client-admin", id: member.id, clientAdmin: member.clientAdmin ? "off" : "on" };
+          },
+          ok: ok200,
+          changes: true,
+        },
+        "remove-member": { body: async (c) => ({ intent: "remove-member", id: (await spareMember(c)).id }), ok: ok200, changes: true },
+      },
+    },
+  },
+  // Issue 16 part 5: admin only. Each post turns "Clients can create projects" off; the restore
+  // turns both switches back on, as the other routes' cells need them.
+  "routes/console/settings.tsx": {
+    ...page("settings"),
+    post: {
+      access: "settings",
+      intents: {
+        "save-settings": {
+          body: async (c) => {
+            await settingsOn(c);
+            return { intent: "save-settings", selfRegistration: "on" };
+          },
+          ok: ok200,
+          changes: true,
+          restore: settingsOn,
+        },
+      },
+    },
+  },
+  // Issue 16: staff run the projects (clients area). The project's marker title stays, so the
+  // leak checks keep finding it; only its description changes.
+  "routes/console/projects.tsx": page("clients"),
+  "routes/console/projects-export.ts": page("clients"),
+  "routes/console/project.tsx": {
+    params: (c) => ({ id: recordsOf(c).projectId }),
     sides: true,
     ...page("clients"),
     post: {
       access: "clients",
-      intents: { "set-progress": { body: (c) => ({ intent: "set-progress", projectId: recordsOf(c).projectId, progress: String(1 + (c.seq % 100)), note: "" }), ok: ok200, changes: true } },
+      intents: {
+        save: { body: (c) => ({ intent: "save", ...staffProjectFields(c, recordsOf(c).markers[1]!) }), ok: ok200, changes: true },
+        "set-progress": { body: (c) => ({ intent: "set-progress", projectId: recordsOf(c).projectId, progress: String(1 + (c.seq % 100)), note: "" }), ok: ok200, changes: true },
+        archive: { body: pageToggle("projects", "archive", "restore", projectOf), ok: ok200, changes: true, restore: unarchived },
+        restore: { body: pageToggle("projects", "restore", "archive", projectOf), ok: ok200, changes: true, restore: unarchived },
+      },
+    },
+  },
+  "routes/console/project-new.tsx": {
+    params: (c) => ({ id: companyOf(c) }),
+    sides: true,
+    ...page("clients"),
+    post: {
+      access: "clients",
+      intents: { save: { body: (c) => ({ intent: "save", ...staffProjectFields(c, `Matrix staff project ${c.seq}`) }), ok: to(/^\/employee-dashboard\/projects\/[\w-]+\?created=1$/), changes: true } },
     },
   },
   "routes/console/client-invite.tsx": {
@@ -605,16 +713,42 @@ export const POLICIES: Record<string, RoutePolicy> = {
       },
     },
   },
-  // Issue 16: the world's clients are their own company's client admins (made on first need).
+  // Issue 16: client A and B are their company's client admins (made on first need); A2 is made one per cell.
   "routes/portal/team.tsx": {
     sides: true,
     ...page("client"),
     post: {
       access: "client",
       intents: {
-        invite: { body: (c) => ({ intent: "invite", name: "Matrix Mate", email: `matrix-team-${c.seq}-${Date.now()}@example.com` }), ok: ok200, changes: true },
-        remove: { body: async (c) => ({ intent: "remove", id: await spareTeammate(c) }), ok: ok200, changes: true, othersRecord: { status: 404 } },
-        revoke: { body: async (c) => ({ intent: "revoke", id: await pendingClientInvitation(c) }), ok: ok200, changes: true, othersRecord: { status: 404 } },
+        invite: {
+          body: async (c) => {
+            await asClientAdmin(c);
+            return { intent: "invite", name: "Matrix Mate", email: `matrix-team-${c.seq}-${Date.now()}@example.com` };
+          },
+          ok: ok200,
+          changes: true,
+          restore: notClientAdmin,
+        },
+        remove: {
+          body: async (c) => {
+            await asClientAdmin(c);
+            return { intent: "remove", id: await spareTeammate(c) };
+          },
+          ok: ok200,
+          changes: true,
+          othersRecord: { status: 404 },
+          restore: notClientAdmin,
+        },
+        revoke: {
+          body: async (c) => {
+            await asClientAdmin(c);
+            return { intent: "revoke", id: await pendingClientInvitation(c) };
+          },
+          ok: ok200,
+          changes: true,
+          othersRecord: { status: 404 },
+          restore: notClientAdmin,
+        },
       },
     },
   },

@@ -53,7 +53,7 @@ describe("E-mail verification", () => {
     await postForm(server, "/user-dashboard/support", { intent: "create-complaint", subject: "Unverified help", message: "Hello" }, { cookie });
     const complaint = await database(server)
       .selectFrom("complaints as c")
-      .innerJoin("users as u", "u.id", "c.ownerId")
+      .innerJoin("users as u", "u.id", "c.createdBy")
       .select("c.id")
       .where("u.email", "=", email)
       .executeTakeFirstOrThrow();

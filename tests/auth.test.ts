@@ -31,6 +31,7 @@ import { getSessionUser } from "~/server/auth/session.server";
 import { loginDelayMs } from "~/server/auth/sign-in-throttle.server";
 import { addStaff, listStaff, removeStaff, StaffError } from "~/server/models/staff.server";
 import { fileStore } from "~/server/storage/storage.server";
+import { ensureOwnCompany } from "~/server/auth/membership.server";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { buildRequest } from "./helpers/routes";
 
@@ -611,9 +612,12 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       const user = (await userRow(email))!;
       const now = Date.now();
       await db().insertInto("profiles").values({ userId: user.id, fullName: "Del Eter", phone: "+1 555 0100", company: "", country: "", email, updatedAt: now }).execute();
-      await db().insertInto("projects").values({ id: randomUUID(), ownerId: user.id, title: "App", description: "d", progress: 10, createdAt: now, updatedAt: now }).execute();
+      // Issue 16: the work belongs to the company the client made by registering.
+      const { companyId } = await ensureOwnCompany(user);
+      companyOf.set(user.id, companyId);
+      await db().insertInto("projects").values({ id: randomUUID(), companyId, createdBy: user.id, title: "App", description: "d", progress: 10, createdAt: now, updatedAt: now }).execute();
       const complaintId = randomUUID();
-      await db().insertInto("complaints").values({ id: complaintId, ownerId: user.id, subject: "s", message: "m", status: "Pending", createdAt: now, updatedAt: now }).execute();
+      await db().insertInto("complaints").values({ id: complaintId, companyId, createdBy: user.id, subject: "s", message: "m", status: "Pending", createdAt: now, updatedAt: now }).execute();
       await db()
         .insertInto("complaintReplies")
         .values([
@@ -632,11 +636,15 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       return { userId: user.id, complaintId, resumeKey: key };
     }
 
+    const companyOf = new Map<string, string>();
+
     async function dataOf(userId: string, complaintId: string) {
+      const companyId = companyOf.get(userId) ?? "-";
       return {
+        companies: (await db().selectFrom("companies").select("id").where("id", "=", companyId).execute()).length,
         profiles: (await db().selectFrom("profiles").select("userId").where("userId", "=", userId).execute()).length,
-        projects: (await db().selectFrom("projects").select("id").where("ownerId", "=", userId).execute()).length,
-        complaints: (await db().selectFrom("complaints").select("id").where("ownerId", "=", userId).execute()).length,
+        projects: (await db().selectFrom("projects").select("id").where("companyId", "=", companyId).execute()).length,
+        complaints: (await db().selectFrom("complaints").select("id").where("companyId", "=", companyId).execute()).length,
         replies: (await db().selectFrom("complaintReplies").select("id").where("complaintId", "=", complaintId).execute()).length,
         applications: (await db().selectFrom("jobApplications").select("id").where("appliedBy", "=", userId).execute()).length,
         sessions: (await db().selectFrom("sessions").select("id").where("userId", "=", userId).execute()).length,
@@ -651,13 +659,13 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       const mine = await seedData(email);
       await registeredClient("stays@example.com");
       const theirs = await seedData("stays@example.com");
-      expect(await dataOf(mine.userId, mine.complaintId)).toEqual({ profiles: 1, projects: 1, complaints: 1, replies: 2, applications: 1, sessions: 2, users: 1 });
+      expect(await dataOf(mine.userId, mine.complaintId)).toEqual({ companies: 1, profiles: 1, projects: 1, complaints: 1, replies: 2, applications: 1, sessions: 2, users: 1 });
 
       const outcome = await call(deleteAccountRoute.action, post("/settings/delete-account", { intent: "delete-account" }, { cookie }));
       expect(outcome).toMatchObject({ status: 302, location: "/?notice=deleted" });
       expect(sessionCookieOf(outcome)).toBe("");
 
-      expect(await dataOf(mine.userId, mine.complaintId)).toEqual({ profiles: 0, projects: 0, complaints: 0, replies: 0, applications: 0, sessions: 0, users: 0 });
+      expect(await dataOf(mine.userId, mine.complaintId)).toEqual({ companies: 0, profiles: 0, projects: 0, complaints: 0, replies: 0, applications: 0, sessions: 0, users: 0 });
       expect((await sql`select id from accounts where user_id = ${mine.userId}`.execute(db())).rows).toEqual([]);
       expect(await fileStore().exists(mine.resumeKey)).toBe(false);
       expect(existsSync(path.join(storageDir, mine.resumeKey))).toBe(false);
@@ -667,7 +675,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       expect(mail.subject).toBe("Your account has been deleted");
 
       // Nobody else's data goes with it.
-      expect(await dataOf(theirs.userId, theirs.complaintId)).toMatchObject({ profiles: 1, projects: 1, complaints: 1, replies: 2, applications: 1, users: 1 });
+      expect(await dataOf(theirs.userId, theirs.complaintId)).toMatchObject({ companies: 1, profiles: 1, projects: 1, complaints: 1, replies: 2, applications: 1, users: 1 });
       expect(await fileStore().exists(theirs.resumeKey)).toBe(true);
       // And the account is gone: signing in fails.
       expect((await login(email)).status).toBe(400);
@@ -680,7 +688,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       await ageSession(cookie, DAY + 60_000);
       const outcome = await call(deleteAccountRoute.action, post("/settings/delete-account", { intent: "delete-account" }, { cookie }));
       expect(outcome).toMatchObject({ status: 302, location: "/user-dashboard/settings?notice=delete-failed" });
-      expect(await dataOf(mine.userId, mine.complaintId)).toEqual({ profiles: 1, projects: 1, complaints: 1, replies: 2, applications: 1, sessions: 1, users: 1 });
+      expect(await dataOf(mine.userId, mine.complaintId)).toEqual({ companies: 1, profiles: 1, projects: 1, complaints: 1, replies: 2, applications: 1, sessions: 1, users: 1 });
       expect(await fileStore().exists(mine.resumeKey)).toBe(true);
       expect(await db().selectFrom("mailOutbox").select("id").where("toAddress", "=", email).execute()).toEqual([]);
       expect(await getSessionUser(get("/", cookie))).not.toBeNull();

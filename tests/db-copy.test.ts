@@ -22,6 +22,8 @@ import { signInWithPassword } from "~/server/auth/sign-in.server";
 // Aliased: the helper is not a React hook, whatever its name says to eslint-plugin-react-hooks.
 import { inviteStaff } from "~/server/models/staff-invitations.server";
 import { testDatabases, useAppDatabase as openAppDatabase, type TestDatabase } from "./helpers/databases";
+import { memberScope } from "./helpers/companies";
+import { updateSettings } from "~/server/models/settings.server";
 import { signUp, type TestUser } from "./helpers/accounts";
 import { buildRequest } from "./helpers/routes";
 
@@ -49,10 +51,11 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
   const client = await signUp("copied.client@example.com", "Copied Client", { verified: false });
   const staff = { id: "staff-1", email: "ops@indigokite.dev", name: "Ops Person" };
   await saveProfile({ ownerId: client.id, email: client.email }, { fullName: "Copied Client", phone: "+91 98200 12345", company: "Acme", country: "India" });
-  const project = await createProject({ ownerId: client.id }, { title: "Rider app", description: "Delivery riders' app." });
-  await setProjectProgress(staff, { id: project.id, ownerId: client.id, progress: 40, note: "Design done" });
-  const complaint = await createComplaint({ ownerId: client.id }, { subject: "Login", message: "Cannot log in on Android." });
-  await addReply({ complaintId: complaint.id, ownerId: client.id }, "Still happening.");
+  const scope = await memberScope(client);
+  const project = await createProject(scope, { title: "Rider app", description: "Delivery riders' app." });
+  await setProjectProgress(staff, { id: project.id, progress: 40, note: "Design done" });
+  const complaint = await createComplaint(scope, { subject: "Login", message: "Cannot log in on Android." });
+  await addReply({ complaintId: complaint.id, companyId: scope.companyId }, "Still happening.");
   const quote = await submitQuote({ name: "Asha Rao", email: "asha@example.com", phone: "+91 98200 12345", country: "India", requirement: "A CRM." });
   const opening = await db().selectFrom("jobOpenings").select("id").executeTakeFirstOrThrow();
   await db()
@@ -75,6 +78,12 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
     .execute();
   // Issue 15: a staff invitation waiting for its colleague to choose a password.
   await inviteStaff(staff, { email: "new.colleague@indigokite.dev", name: "New Colleague", staffRole: "recruiter" });
+  // Issue 16: a client invitation (booleans as 0/1 on SQLite) and an operator switch.
+  await db()
+    .insertInto("clientInvitations")
+    .values({ id: "client-invitation-1", companyId: scope.companyId, email: "teammate@example.com", name: "Team Mate", clientAdmin: 0, tokenHash: "a".repeat(64), invitedBy: staff.id, createdAt: Date.now(), expiresAt: Date.now() + 86_400_000, acceptedAt: null, revokedAt: null })
+    .execute();
+  await updateSettings(staff, { selfRegistration: true, clientProjects: false });
   await (await auth()).api.requestPasswordReset({ body: { email: client.email, redirectTo: "/reset-password" } });
   const file = process.env.DATABASE_URL!.slice("file:".length);
   await closeDb();

@@ -13,6 +13,7 @@ import { getProfile } from "~/server/models/profiles.server";
 import { getProject, setProjectProgress } from "~/server/models/projects.server";
 import { addStaffReply } from "~/server/models/complaints-staff.server";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
+import { companyOf } from "./helpers/companies";
 import { signInStaff, signUp, type TestUser } from "./helpers/accounts";
 import { buildRequest, call } from "./helpers/routes";
 
@@ -83,7 +84,9 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
   });
 
   test("A database failure answers with the spec's messages instead of an error page", async () => {
-    // Taking the tables away makes every write fail, on SQLite and PostgreSQL alike.
+    // Taking the tables away makes every write fail, on SQLite and PostgreSQL alike. The client
+    // already has the company a first visit gives them: the guard itself still works.
+    await companyOf(alice);
     for (const t of ["profiles", "projects", "complaints"]) await sql`alter table ${sql.id(t)} rename to ${sql.id(`${t}_off`)}`.execute(db());
     try {
       const profile = await call(profileRoute.action, PROFILE, { cookie: alice.cookie, form: { intent: "save-profile", fullName: "A", phone: "+1 555 0100" } });
@@ -143,7 +146,8 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
     const outcome = await newProject(alice, { progress: "90", ownerId: bob.id, createdAt: "1" });
     expect(outcome).toMatchObject({ status: 200, data: { intent: "create-project", status: "success" } });
     const [project] = (await rows()).projects;
-    expect(project).toMatchObject({ ownerId: alice.id, title: "Rider app", progress: 0 });
+    // Issue 16: the company's project, created by Alice; no staff owner until staff choose one.
+    expect(project).toMatchObject({ companyId: await companyOf(alice), createdBy: alice.id, ownerId: null, title: "Rider app", progress: 0 });
     expect(project!.createdAt).toBeGreaterThanOrEqual(before);
   });
 
@@ -153,20 +157,20 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
     expect((await rows()).projects).toEqual([]);
   });
 
-  test("A client lists only their own projects, and another client's project id is not found", async () => {
+  test("A client lists only their own company's projects, and another company's project id is not found", async () => {
     await newProject(alice, { title: "Alice's app" });
     await newProject(bob, { title: "Bob's app" });
     const aliceList = (await call(projectsRoute.loader, PROJECTS, { cookie: alice.cookie })).data as { projects: { id: string; title: string }[] };
     const bobList = (await call(projectsRoute.loader, PROJECTS, { cookie: bob.cookie })).data as { projects: { id: string; title: string }[] };
     expect(aliceList.projects.map((p) => p.title)).toEqual(["Alice's app"]);
     expect(bobList.projects.map((p) => p.title)).toEqual(["Bob's app"]);
-    expect(await getProject({ id: aliceList.projects[0]!.id, ownerId: bob.id })).toBeUndefined();
-    expect(await getProject({ id: aliceList.projects[0]!.id, ownerId: alice.id })).toBeDefined();
+    expect(await getProject({ id: aliceList.projects[0]!.id, companyId: await companyOf(bob) })).toBeUndefined();
+    expect(await getProject({ id: aliceList.projects[0]!.id, companyId: await companyOf(alice) })).toBeDefined();
   });
 
   test("A new support request starts Pending whatever status or owner was posted, newest first", async () => {
     await newComplaint(alice, { subject: "First" });
-    const outcome = await newComplaint(alice, { subject: "Second", status: "Resolved", ownerId: bob.id });
+    const outcome = await newComplaint(alice, { subject: "Second", status: "Resolved", ownerId: bob.id, companyId: await companyOf(bob), createdBy: bob.id });
     expect(outcome).toMatchObject({ status: 200, data: { intent: "create-complaint", status: "success" } });
     await db().updateTable("complaints").set({ createdAt: 1 }).where("subject", "=", "First").execute();
     const list = (await call(supportRoute.loader, SUPPORT, { cookie: alice.cookie })).data as { complaints: { subject: string; status: string }[] };
@@ -174,7 +178,8 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
       { subject: "Second", status: "Pending" },
       { subject: "First", status: "Pending" },
     ]);
-    expect((await rows()).complaints.every((c) => c.ownerId === alice.id)).toBe(true);
+    const aliceCompany = await companyOf(alice);
+    expect((await rows()).complaints.every((c) => c.companyId === aliceCompany && c.createdBy === alice.id)).toBe(true);
   });
 
   test("A support request without subject or message is refused and stores nothing", async () => {
@@ -183,12 +188,12 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
     expect((await rows()).complaints).toEqual([]);
   });
 
-  test("A reply is stored trimmed as sent by 'user', whatever sender or role was posted", async () => {
+  test("A reply is stored trimmed as sent by 'user' under the member's own name, whatever sender, name or role was posted", async () => {
     await newComplaint(alice);
     const [complaint] = (await rows()).complaints;
     const outcome = await reply(alice, complaint!.id, "  Any news?  ", { sender: "staff", senderName: "Boss", role: "employee" });
     expect(outcome).toMatchObject({ status: 200, data: { intent: "reply", status: "success", targetId: complaint!.id } });
-    expect((await rows()).replies).toMatchObject([{ complaintId: complaint!.id, sender: "user", senderName: "", text: "Any news?" }]);
+    expect((await rows()).replies).toMatchObject([{ complaintId: complaint!.id, sender: "user", senderName: "Alice", text: "Any news?" }]);
   });
 
   test("A blank reply is ignored and stores nothing", async () => {
@@ -205,11 +210,11 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
     const [complaint] = (await rows()).complaints;
     const bobList = (await call(supportRoute.loader, SUPPORT, { cookie: bob.cookie })).data as { complaints: unknown[] };
     expect(bobList.complaints).toEqual([]);
-    expect(await getComplaint({ id: complaint!.id, ownerId: bob.id })).toBeUndefined();
+    expect(await getComplaint({ id: complaint!.id, companyId: await companyOf(bob) })).toBeUndefined();
     const outcome = await reply(bob, complaint!.id, "I can see you");
     expect(outcome).toMatchObject({ status: 404, data: { status: "error", message: "Failed to send reply." } });
     expect((await rows()).replies).toEqual([]);
-    expect((await rows()).complaints).toMatchObject([{ ownerId: alice.id, status: "Pending", subject: "Alice's request" }]);
+    expect((await rows()).complaints).toMatchObject([{ companyId: await companyOf(alice), createdBy: alice.id, status: "Pending", subject: "Alice's request" }]);
   });
 
   test("A reply to a complaint that does not exist is not found", async () => {
@@ -231,7 +236,7 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
     ]);
   });
 
-  test("The portal stream forwards the signed-in client's own project and complaint changes only", async () => {
+  test("The portal stream forwards the changes of the signed-in client's own company only", async () => {
     const controller = new AbortController();
     const request = buildRequest("http://localhost/events/portal", { cookie: alice.cookie, signal: controller.signal });
     const response = (await portalEvents.loader({ request, params: {}, context: {} } as never)) as Response;
@@ -242,17 +247,17 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
 
     await newProject(bob, { title: "Bob's secret" });
     await newProject(alice);
-    const [aliceProject] = (await rows()).projects.filter((p) => p.ownerId === alice.id);
-    await setProjectProgress({ id: staff.id, email: staff.email, name: "Priya" }, { id: aliceProject!.id, ownerId: alice.id, progress: 40 });
-    events().publish({ type: "complaint.changed", id: "c-bob", ownerId: bob.id });
-    events().publish({ type: "complaint.changed", id: "c-alice", ownerId: alice.id });
+    const [aliceProject] = (await rows()).projects.filter((p) => p.createdBy === alice.id);
+    await setProjectProgress({ id: staff.id, email: staff.email, name: "Priya" }, { id: aliceProject!.id, progress: 40 });
+    events().publish({ type: "complaint.changed", id: "c-bob", companyId: await companyOf(bob) });
+    events().publish({ type: "complaint.changed", id: "c-alice", companyId: await companyOf(alice) });
 
     let text = "";
     while (!text.includes("c-alice")) text += decoder.decode((await reader.read()).value);
     controller.abort();
-    expect(text).not.toContain(bob.id);
+    expect(text).not.toContain(await companyOf(bob));
     expect(text.match(/event: projects/g)).toHaveLength(2);
     expect(text).toContain("event: complaints");
-    expect((await getProject({ id: aliceProject!.id, ownerId: alice.id }))?.progress).toBe(40);
+    expect((await getProject({ id: aliceProject!.id, companyId: await companyOf(alice) }))?.progress).toBe(40);
   });
 });

@@ -95,9 +95,9 @@ describe.each(testDatabases("staff-roles"))("Staff roles, invitations and lifecy
 
     test("Every section is open to admin, and each other role opens exactly the sections decision 0031 lists", () => {
       for (const area of Object.keys(AREA_ROLES) as (keyof typeof AREA_ROLES)[]) expect(mayUse("admin", area)).toBe(true);
-      expect(sectionsFor("sales").map((s) => s.label)).toEqual(["Overview", "Leads", "Testimonials", "Clients", "Support"]);
+      expect(sectionsFor("sales").map((s) => s.label)).toEqual(["Overview", "Leads", "Testimonials", "Clients", "Projects", "Support"]);
       expect(sectionsFor("recruiter").map((s) => s.label)).toEqual(["Overview", "Applications", "Openings"]);
-      expect(sectionsFor("delivery").map((s) => s.label)).toEqual(["Overview", "Clients", "Support"]);
+      expect(sectionsFor("delivery").map((s) => s.label)).toEqual(["Overview", "Clients", "Projects", "Support"]);
       expect(sectionsFor(null)).toEqual([]);
       for (const role of STAFF_ROLES) expect(mayUse(role, "account")).toBe(true);
     });
@@ -155,7 +155,7 @@ describe.each(testDatabases("staff-roles"))("Staff roles, invitations and lifecy
       const decoder = new TextDecoder();
       await reader.read();
       events().publish({ type: "quote.created", id: "lead-secret" });
-      events().publish({ type: "complaint.changed", id: "complaint-secret", ownerId: "u" });
+      events().publish({ type: "complaint.changed", id: "complaint-secret", companyId: "c" });
       events().publish({ type: "application.created", id: "app-visible", jobId: "j" });
       let text = "";
       while (!text.includes("app-visible")) text += decoder.decode((await reader.read()).value);

@@ -19,6 +19,7 @@ import { createComplaint } from "~/server/models/complaints.server";
 import { addStaffReply, setComplaintStatus } from "~/server/models/complaints-staff.server";
 import { addStaff } from "~/server/models/staff.server";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
+import { memberScope } from "./helpers/companies";
 import { call, type Outcome } from "./helpers/routes";
 import { startSmtpServer, type TestSmtpServer } from "./helpers/smtp";
 
@@ -197,7 +198,7 @@ describe.each(testDatabases("verification"))("E-mail verification on $name", (da
     const cookie = await registered(email);
     const user = await db().selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
     const staff = await addStaff(null, "support.desk@indigokite.dev", "staff-password-0123", "Support Desk");
-    const complaint = await createComplaint({ ownerId: user.id }, { subject: "Help", message: "Please" });
+    const complaint = await createComplaint(await memberScope({ id: user.id }), { subject: "Help", message: "Please" });
 
     expect(await call(forgotPasswordRoute.action, "/forgot-password", { form: { email }, clientIp: nextIp() })).toMatchObject({ status: 200 });
     expect(await call(resetRequestRoute.action, "/settings/reset-password", { form: { intent: "reset-password" }, cookie, headers: SAME_ORIGIN, clientIp: nextIp() })).toMatchObject({
@@ -230,7 +231,7 @@ describe.each(testDatabases("verification"))("E-mail verification on $name", (da
     const cookie = await registered(email);
     const user = await db().selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
     const staff = await addStaff(null, "support.two@indigokite.dev", "staff-password-0123", "Support Two");
-    const complaint = await createComplaint({ ownerId: user.id }, { subject: "Help", message: "Please" });
+    const complaint = await createComplaint(await memberScope({ id: user.id }), { subject: "Help", message: "Please" });
     expect((await verify(verificationTokenIn((await delivered(email))[0]!.raw), cookie)).status).toBe(302);
     smtp.messages.length = 0;
     await clearTables("rateLimits");

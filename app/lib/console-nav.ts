@@ -9,9 +9,11 @@ export const CONSOLE_SECTIONS = [
   { to: href("/employee-dashboard/openings"), label: "Openings", area: "openings" },
   { to: href("/employee-dashboard/testimonials"), label: "Testimonials", area: "testimonials" },
   { to: href("/employee-dashboard/clients"), label: "Clients", area: "clients" },
+  { to: href("/employee-dashboard/projects"), label: "Projects", area: "clients" },
   { to: href("/employee-dashboard/support"), label: "Support", area: "support" },
   { to: href("/employee-dashboard/staff"), label: "Staff", area: "staff" },
   { to: href("/employee-dashboard/audit"), label: "Audit log", area: "audit" },
+  { to: href("/employee-dashboard/settings"), label: "Settings", area: "settings" },
 ] as const satisfies readonly { to: string; label: string; area: ConsoleArea; end?: boolean }[];
 
 /** The sections a role may open (decision 0031): the navigation shows no others. */

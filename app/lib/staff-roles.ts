@@ -5,7 +5,7 @@ export const STAFF_ROLES = ["admin", "sales", "recruiter", "delivery"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** The console's sections, as the guard names them. "account" is every staff member's own page. */
-export const CONSOLE_AREAS = ["overview", "leads", "applications", "openings", "testimonials", "clients", "support", "staff", "audit", "account"] as const;
+export const CONSOLE_AREAS = ["overview", "leads", "applications", "openings", "testimonials", "clients", "support", "staff", "audit", "settings", "account"] as const;
 export type ConsoleArea = (typeof CONSOLE_AREAS)[number];
 
 /** The one map section → roles (decision 0031). Admin has everything; the rest as the issue lists. */
@@ -24,6 +24,8 @@ export const AREA_ROLES: Record<ConsoleArea, readonly StaffRole[]> = {
   staff: ["admin"],
   // The log records every section's changes (and staff changes): admin only.
   audit: ["admin"],
+  // Issue 16 part 5: the operator's switches (self-registration, client projects).
+  settings: ["admin"],
   account: STAFF_ROLES,
 };
 
@@ -37,6 +39,7 @@ export const AREA_LABELS: Record<ConsoleArea, string> = {
   support: "Support",
   staff: "Staff",
   audit: "the Audit log",
+  settings: "Settings",
   account: "My account",
 };
 

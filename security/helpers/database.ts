@@ -46,6 +46,9 @@ const ROW_TABLES = [
   "two_factors",
   "passkeys",
   "staff_invitations",
+  // Issue 16: companies and the operator's switches (console Settings).
+  "companies",
+  "app_settings",
 ];
 // Issue 15 part 3: the audit rows of reads (a resume downloaded, a CSV exported) record a GET that
 // was answered; they are not a change the request made to anything.
@@ -105,13 +108,21 @@ export async function invariantViolations(server: ServerInfo, companyDomain = "i
     if (!valid) problems.push(`user ${u.email} has staff role ${u.staffRole}`);
   }
   if (!users.some((u) => u.role === "employee" && u.staffRole === "admin" && u.staffDisabledAt === null)) problems.push("no active admin is left");
-  for (const p of await db.selectFrom("projects").select(["id", "ownerId", "progress"]).execute()) {
-    if (!Number.isInteger(Number(p.progress)) || p.progress < 0 || p.progress > 100) problems.push(`project ${p.id} progress ${p.progress}`);
-    if (!ids.has(p.ownerId)) problems.push(`project ${p.id} owned by unknown ${p.ownerId}`);
+  // Issue 16: every client belongs to a company that exists; projects and requests to a company.
+  const companies = new Set((await db.selectFrom("companies").select("id").execute()).map((c) => c.id));
+  for (const u of await db.selectFrom("users").select(["email", "role", "companyId"]).execute()) {
+    if (u.role === "employee" && u.companyId !== null) problems.push(`staff ${u.email} is in company ${u.companyId}`);
+    if (u.companyId !== null && !companies.has(u.companyId)) problems.push(`user ${u.email} in unknown company ${u.companyId}`);
   }
-  for (const c of await db.selectFrom("complaints").select(["id", "ownerId", "status"]).execute()) {
+  for (const p of await db.selectFrom("projects").select(["id", "companyId", "createdBy", "progress"]).execute()) {
+    if (!Number.isInteger(Number(p.progress)) || p.progress < 0 || p.progress > 100) problems.push(`project ${p.id} progress ${p.progress}`);
+    if (p.companyId === null || !companies.has(p.companyId)) problems.push(`project ${p.id} of unknown company ${p.companyId}`);
+    if (p.createdBy !== null && !ids.has(p.createdBy)) problems.push(`project ${p.id} created by unknown ${p.createdBy}`);
+  }
+  for (const c of await db.selectFrom("complaints").select(["id", "companyId", "createdBy", "status"]).execute()) {
     if (!(COMPLAINT_STATUSES as readonly string[]).includes(c.status)) problems.push(`complaint ${c.id} status ${c.status}`);
-    if (!ids.has(c.ownerId)) problems.push(`complaint ${c.id} owned by unknown ${c.ownerId}`);
+    if (c.companyId === null || !companies.has(c.companyId)) problems.push(`complaint ${c.id} of unknown company ${c.companyId}`);
+    if (c.createdBy !== null && !ids.has(c.createdBy)) problems.push(`complaint ${c.id} raised by unknown ${c.createdBy}`);
   }
   for (const r of await db.selectFrom("complaintReplies").select(["id", "sender"]).execute()) {
     if (r.sender !== "user" && r.sender !== "staff") problems.push(`reply ${r.id} sender ${r.sender}`);
@@ -136,8 +147,9 @@ export async function invariantViolations(server: ServerInfo, companyDomain = "i
 export async function owners(server: ServerInfo): Promise<Map<string, string | null>> {
   const db = database(server);
   const map = new Map<string, string | null>();
-  for (const p of await db.selectFrom("projects").select(["id", "ownerId"]).execute()) map.set(`project:${p.id}`, p.ownerId);
-  for (const c of await db.selectFrom("complaints").select(["id", "ownerId"]).execute()) map.set(`complaint:${c.id}`, c.ownerId);
+  for (const p of await db.selectFrom("projects").select(["id", "companyId"]).execute()) map.set(`project:${p.id}`, p.companyId);
+  for (const c of await db.selectFrom("complaints").select(["id", "companyId"]).execute()) map.set(`complaint:${c.id}`, c.companyId);
+  for (const u of await db.selectFrom("users").select(["id", "companyId"]).execute()) map.set(`member:${u.id}`, u.companyId);
   for (const r of await db.selectFrom("complaintReplies").select(["id", "complaintId"]).execute()) map.set(`reply:${r.id}`, r.complaintId);
   for (const a of await db.selectFrom("jobApplications").select(["id", "appliedBy"]).execute()) map.set(`application:${a.id}`, a.appliedBy);
   for (const p of await db.selectFrom("profiles").select(["userId", "email"]).execute()) map.set(`profile:${p.userId}`, p.email);

@@ -7,8 +7,10 @@ import { addStaffWithCli, type ServerInfo } from "./server";
 // Issue 15 part 3: one staff member per console role (decision 0031). "admin" is also reachable as
 // `actors.staff`, the staff member of the suites that need just one.
 export type StaffRoleName = "admin" | "sales" | "recruiter" | "delivery";
-export type ActorName = "guest" | "client A" | "client B" | StaffRoleName;
-export const ACTORS: ActorName[] = ["guest", "client A", "client B", "admin", "sales", "recruiter", "delivery"];
+// Issue 16: clients are companies. "client A" and "client A2" are two members of company A (they
+// see and work on the same records); "client B" is the member of company B.
+export type ActorName = "guest" | "client A" | "client A2" | "client B" | StaffRoleName;
+export const ACTORS: ActorName[] = ["guest", "client A", "client A2", "client B", "admin", "sales", "recruiter", "delivery"];
 export const STAFF_ACTORS: StaffRoleName[] = ["admin", "sales", "recruiter", "delivery"];
 export const isStaffRole = (role: Actor["role"]): role is StaffRoleName => (STAFF_ACTORS as string[]).includes(role);
 
@@ -22,12 +24,12 @@ export interface Actor {
 
 /** One client's records, each carrying a marker that must never reach anyone else. */
 export interface ClientRecords {
+  /** The company the records belong to (issue 16). */
+  companyId: string;
   projectId: string;
   complaintId: string;
   leadId: string;
   applicationId: string;
-  /** Issue 16: the client's company (made when the client first used the portal). */
-  companyId: string;
   markers: string[];
 }
 
@@ -42,6 +44,13 @@ export interface World {
 }
 
 export const STAFF_PASSWORD = "staff-password-0123456789";
+
+/**
+ * Issue 16: a company of nobody in the matrix, made with the world. The company page's forms (close,
+ * reopen, client admin, remove a member) act on it, never on client A's or B's company: closing
+ * theirs would sign the matrix's clients out.
+ */
+export const MATRIX_COMPANY_ID = "matrix-spare-company";
 
 async function seedClient(server: ServerInfo, label: "A" | "B", openingId: string): Promise<{ actor: Actor; records: ClientRecords }> {
   const tag = `${label}${randomBytes(4).toString("hex")}`;
@@ -67,15 +76,32 @@ async function seedClient(server: ServerInfo, label: "A" | "B", openingId: strin
     if (!value) throw new Error(`seeded ${what} of client ${label} not found`);
     return value;
   };
-  const project = await row(db.selectFrom("projects").select("id").where("ownerId", "=", id).executeTakeFirst(), "project");
-  const complaint = await row(db.selectFrom("complaints").select("id").where("ownerId", "=", id).executeTakeFirst(), "complaint");
+  const member = await row(db.selectFrom("users").select("companyId").where("id", "=", id).executeTakeFirst(), "company");
+  const companyId = member.companyId!;
+  const project = await row(db.selectFrom("projects").select("id").where("companyId", "=", companyId).executeTakeFirst(), "project");
+  const complaint = await row(db.selectFrom("complaints").select("id").where("companyId", "=", companyId).executeTakeFirst(), "complaint");
   const lead = await row(db.selectFrom("quotes").select("id").where("email", "=", email).executeTakeFirst(), "lead");
   const app = await row(db.selectFrom("jobApplications").select("id").where("appliedBy", "=", id).executeTakeFirst(), "application");
-  const member = await row(db.selectFrom("users").select("companyId").where("id", "=", id).executeTakeFirst(), "company");
   return {
     actor: { name: label === "A" ? "client A" : "client B", role: "client", email, id, cookie },
-    records: { projectId: project.id, complaintId: complaint.id, leadId: lead.id, applicationId: app.id, companyId: member.companyId ?? "", markers },
+    records: { companyId, projectId: project.id, complaintId: complaint.id, leadId: lead.id, applicationId: app.id, markers },
   };
+}
+
+/**
+ * Company A's second member: registered, then moved into company A as an accepted invitation would
+ * (its own self-made company, empty, is dropped). Their records are company A's.
+ */
+async function seedTeammate(server: ServerInfo, companyId: string): Promise<Actor> {
+  const email = `client-a2${randomBytes(4).toString("hex")}@example.com`;
+  const cookie = await register(server, email);
+  await markEmailVerified(server, email);
+  const id = await userId(server, email);
+  const db = database(server);
+  const own = await db.selectFrom("users").select("companyId").where("id", "=", id).executeTakeFirst();
+  await db.updateTable("users").set({ companyId, clientAdmin: server.backend === "sqlite" ? 0 : false }).where("id", "=", id).execute();
+  if (own?.companyId) await db.deleteFrom("companies").where("id", "=", own.companyId).execute();
+  return { name: "client A2", role: "client", email, id, cookie };
 }
 
 export async function seedWorld(server: ServerInfo): Promise<World> {
@@ -93,8 +119,11 @@ export async function seedWorld(server: ServerInfo): Promise<World> {
     const cookie = await signIn(server, email, STAFF_PASSWORD, "/employee-login");
     staff[role] = { name: role, role, email, id: await userId(server, email), cookie };
   }
+  const now = Date.now();
+  await db.insertInto("companies").values({ id: MATRIX_COMPANY_ID, name: "Matrix Spare Co", website: "", country: "", origin: "staff", createdAt: now, updatedAt: now, closedAt: null }).execute();
   const a = await seedClient(server, "A", openings[0]!.id);
   const b = await seedClient(server, "B", openings[0]!.id);
+  const a2 = await seedTeammate(server, a.records.companyId);
   // Seeding used up the clients' mail allowance (verification, quote and application mails): the
   // suites start with none counted.
   await clearRateLimits(server);
@@ -103,6 +132,7 @@ export async function seedWorld(server: ServerInfo): Promise<World> {
     actors: {
       guest: { name: "guest", role: "guest" },
       "client A": a.actor,
+      "client A2": a2,
       "client B": b.actor,
       ...staff,
       staff: staff.admin,

@@ -1,129 +1,120 @@
-import { href, Link } from "react-router";
+import { href, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/client";
-import { ProgressForm } from "~/components/console/progress-form";
+import { CompanyForm } from "~/components/console/company-form";
+import { CompanyMembers } from "~/components/console/company-members";
+import { CompanyActivity, CompanyLeads, CompanyRequests } from "~/components/console/company-records";
+import { ConfirmAction } from "~/components/console/confirm-action";
 import { SectionError } from "~/components/console/section-error";
-import { StatusBadge } from "~/components/portal/status-badge";
-import { ProgressBar } from "~/components/portal/progress-bar";
-import { ProgressHistory } from "~/components/progress-history";
-import { PROGRESS_FAILURE } from "~/lib/console-failures";
-import { keepFailureInForm } from "~/lib/form-failure";
+import { ActionMessage } from "~/components/forms/action-message";
+import { IntentButton } from "~/components/forms/intent-button";
 import { site } from "~/content/site";
+import { COMPANY_FAILURE } from "~/lib/console-failures";
 import { formatDate, isoDate } from "~/lib/dates";
+import { keepFailureInForm } from "~/lib/form-failure";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
-import { loadClient, setProgressAction } from "./client.server";
+import { companyAction, loadCompany } from "./company.server";
+
+// Issue 16 part 6: the console's client page is a company page; :id is the company's id.
 
 export const meta = ({ data }: Route.MetaArgs) => [
-  { title: `${data?.client.profile?.fullName || data?.client.email || "Client"} | Clients | ${site.name}` },
+  { title: `${data?.company.name ?? "Company"} | Clients | ${site.name}` },
   { name: "robots", content: "noindex" },
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request, "clients");
-  return loadClient(params.id);
+  return loadCompany(params.id);
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request, "clients");
-  return setProgressAction(user, params.id, request);
-}
-
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="mt-0.5 text-slate-900 dark:text-slate-100">{value || "—"}</dd>
-    </div>
-  );
+  return companyAction(user, params.id, request);
 }
 
 // A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFailureInForm(request, serverAction, PROGRESS_FAILURE, { targetField: "projectId" });
+  return keepFailureInForm(request, serverAction, COMPANY_FAILURE);
 }
 
-export default function ClientDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { client, projects, complaints } = loaderData;
-  // Projects the client creates, and progress set by a colleague, show up at once.
-  useLiveRevalidation("/events/console", ["projects"]);
-  const p = client.profile;
+export default function CompanyPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { company, members, requests, leads, activity } = loaderData;
+  const [searchParams] = useSearchParams();
+  // Projects and support requests of the company change while the page is open.
+  useLiveRevalidation("/events/console", ["projects", "complaints"]);
+  const closed = company.closedAt !== null;
+  const statusOutcome = actionData?.intent === "close" || actionData?.intent === "reopen" ? actionData : undefined;
   return (
-    <section aria-labelledby="client-heading" className="space-y-8">
+    <section aria-labelledby="company-heading" className="space-y-8">
       <div>
         <Link to={href("/employee-dashboard/clients")} className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
           ← All clients
         </Link>
-        <h2 id="client-heading" className="mt-2 text-2xl font-bold text-slate-900 dark:text-white">
-          {p?.fullName || client.name || client.email}
+        <h2 id="company-heading" className="mt-2 text-2xl font-bold text-slate-900 dark:text-white">
+          {company.name}
         </h2>
-        <dl className="mt-4 grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-3 dark:border-slate-800 dark:bg-slate-900">
-          <Detail label="Account e-mail" value={client.email} />
-          <Detail label="Phone" value={p?.phone ?? ""} />
-          <Detail label="Company" value={p?.company ?? ""} />
-          <Detail label="Country" value={p?.country ?? ""} />
-          <Detail label="Joined" value={formatDate(client.createdAt)} />
-          <Detail label="Profile" value={p ? `Updated ${formatDate(p.updatedAt)}` : "Not completed yet"} />
-        </dl>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {company.origin === "self" ? "Registered at /login" : "Created by staff"} on <time dateTime={isoDate(company.createdAt)}>{formatDate(company.createdAt)}</time>
+          {closed ? (
+            <>
+              {" · "}
+              <strong className="text-red-700 dark:text-red-300">Closed</strong> on <time dateTime={isoDate(company.closedAt!)}>{formatDate(company.closedAt!)}</time>
+            </>
+          ) : null}
+        </p>
+        {searchParams.get("created") === "1" && !actionData ? (
+          <div className="mt-3">
+            <ActionMessage outcome={{ status: "success", message: "The company is created. Invite its people below." }} />
+          </div>
+        ) : null}
       </div>
 
-      <section aria-labelledby="client-projects-heading">
-        <h3 id="client-projects-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-          Projects
-        </h3>
-        {projects.length === 0 ? (
-          <p className="mt-2 text-slate-600 dark:text-slate-400">This client has no projects yet.</p>
-        ) : (
-          <ul className="mt-3 space-y-4">
-            {projects.map((project) => (
-              <li key={project.id}>
-                <article aria-labelledby={`project-${project.id}`} className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-5 lg:grid-cols-2 dark:border-slate-800 dark:bg-slate-900">
-                  <div className="space-y-3">
-                    <h4 id={`project-${project.id}`} className="text-lg font-semibold text-slate-900 dark:text-white">
-                      {project.title}
-                    </h4>
-                    <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{project.description}</p>
-                    <ProgressBar value={project.progress} label={`Progress of ${project.title}`} />
-                    <p className="text-xs text-slate-600 dark:text-slate-400">
-                      Created <time dateTime={isoDate(project.createdAt)}>{formatDate(project.createdAt)}</time>
-                    </p>
-                    <ProgressHistory entries={project.history} title={project.title} />
-                  </div>
-                  <ProgressForm
-                    projectId={project.id}
-                    title={project.title}
-                    progress={project.progress}
-                    version={project.history[0]?.id ?? "none"}
-                    pageResult={actionData}
-                  />
-                </article>
-              </li>
-            ))}
-          </ul>
-        )}
+      <section aria-labelledby="company-details-heading" className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div>
+          <h3 id="company-details-heading" className="mb-4 text-xl font-semibold text-slate-900 dark:text-white">
+            Details
+          </h3>
+          <CompanyForm
+            key={`${company.name}|${company.website}|${company.country}`}
+            intent="save"
+            defaultValue={{ name: company.name, website: company.website, country: company.country }}
+            lastResult={actionData?.intent === "save" ? actionData.result : undefined}
+            outcome={actionData?.intent === "save" ? actionData : undefined}
+            submitLabel="Save details"
+            pendingLabel="Saving..."
+          />
+        </div>
+        <div className="self-start rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+          <h4 className="font-semibold text-slate-900 dark:text-white">{closed ? "Closed" : "Open"}</h4>
+          <p className="mt-1 mb-3 text-sm text-slate-600 dark:text-slate-400">
+            {closed ? "Members cannot use the portal. Reopening lets them sign in again." : "Closing signs every member out and keeps them out; the company's data stays."}
+          </p>
+          {closed ? (
+            <IntentButton intent="reopen" label="Reopen company" pendingLabel="Reopening..." />
+          ) : (
+            <ConfirmAction
+              intent="close"
+              label="Close company"
+              warning={`All ${members.length === 1 ? "1 member" : `${members.length} members`} of ${company.name} will be signed out at once and cannot use the portal until the company is reopened.`}
+              confirmLabel="Yes, close the company"
+              pendingLabel="Closing..."
+            />
+          )}
+          <div className="mt-3">
+            <ActionMessage outcome={statusOutcome} />
+          </div>
+        </div>
       </section>
 
-      <section aria-labelledby="client-requests-heading">
-        <h3 id="client-requests-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-          Support requests
-        </h3>
-        {complaints.length === 0 ? (
-          <p className="mt-2 text-slate-600 dark:text-slate-400">No support requests from this client.</p>
-        ) : (
-          <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
-            {complaints.map((c) => (
-              <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
-                <Link to={href("/employee-dashboard/support/:id", { id: c.id })} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
-                  {c.subject}
-                </Link>
-                <span className="flex items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
-                  <time dateTime={isoDate(c.createdAt)}>{formatDate(c.createdAt)}</time>
-                  <StatusBadge status={c.status} />
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <CompanyMembers members={members} outcome={actionData?.intent === "set-client-admin" || actionData?.intent === "remove-member" ? actionData : undefined} />
+
+      {/* issue 16: invitations section mounts here */}
+
+      {/* issue 16: projects section mounts here */}
+
+      <CompanyRequests requests={requests} />
+      <CompanyLeads leads={leads} />
+      <CompanyActivity activity={activity} />
     </section>
   );
 }

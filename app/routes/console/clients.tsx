@@ -9,8 +9,10 @@ import { site } from "~/content/site";
 import { formatDate, isoDate } from "~/lib/dates";
 import { PAGE_SIZE, pageFrom } from "~/lib/pagination";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { listClients } from "~/server/models/clients.server";
+import { listCompanies } from "~/server/models/companies-staff.server";
 import { requireStaff } from "~/server/auth/session.server";
+
+// Issue 16 part 1: clients are companies. The route keeps its path and the navigation its label.
 
 export const meta = () => [{ title: `Clients | Employee Dashboard | ${site.name}` }, { name: "robots", content: "noindex" }];
 
@@ -19,42 +21,47 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const { page, limit, offset } = pageFrom(url);
-  const { clients, total } = await listClients({ search, limit, offset });
-  return { clients, total, page, search, pageSize: PAGE_SIZE };
+  const { companies, total } = await listCompanies({ search, limit, offset });
+  return { companies, total, page, search, pageSize: PAGE_SIZE };
 }
 
 export default function ClientsSection({ loaderData }: Route.ComponentProps) {
-  const { clients, total, page, search, pageSize } = loaderData;
-  // A client creating a project changes the counts.
-  useLiveRevalidation("/events/console", ["projects"]);
+  const { companies, total, page, search, pageSize } = loaderData;
+  // Projects and support requests change the counts.
+  useLiveRevalidation("/events/console", ["projects", "complaints"]);
   return (
     <section aria-labelledby="clients-heading">
-      <h2 id="clients-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-        Clients
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="clients-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
+          Clients
+        </h2>
+        <Link to={href("/employee-dashboard/clients/new")} className="btn-primary">
+          New company
+        </Link>
+      </div>
       <ListFilters role="search" gap="gap-2" submitLabel="Search" clearTo={search ? "." : undefined}>
-        <SearchField id="client-search" label="Search by name, e-mail, phone, company or country" defaultValue={search} maxLength={100} className="min-w-64 flex-1" />
+        <SearchField id="client-search" label="Search by company, website, country, or a member's name or e-mail" defaultValue={search} maxLength={100} className="min-w-64 flex-1" />
       </ListFilters>
-      <ResultCount total={total} singular="client" plural="clients" detail={search ? ` matching “${search}”` : ""} announce="polite" />
+      <ResultCount total={total} singular="company" plural="companies" detail={search ? ` matching “${search}”` : ""} announce="polite" />
       <ListTable
         boxed
-        caption="Client accounts, newest first"
-        columns={["Client", "Phone", "Company", "Country", "Projects", "Joined"]}
-        items={clients}
-        empty={search ? "No client matches this search." : "No client accounts yet."}
+        caption="Client companies, open ones first, newest first"
+        columns={["Company", "Country", "Members", "Projects", "Open requests", "Since"]}
+        items={companies}
+        empty={search ? "No company matches this search." : "No client companies yet. Create one with “New company”."}
         row={(c) => (
           <tr key={c.id}>
             <th scope="row" className={`${boxedCell} font-normal`}>
               <Link to={href("/employee-dashboard/clients/:id", { id: c.id })} className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-                {c.fullName || c.name || c.email}
+                {c.name}
               </Link>
-              <span className="block text-slate-600 dark:text-slate-400">{c.email}</span>
-              {c.fullName ? null : <span className="block text-xs text-slate-600 dark:text-slate-400">Profile not completed</span>}
+              {c.website ? <span className="block break-all text-slate-600 dark:text-slate-400">{c.website}</span> : null}
+              {c.closedAt !== null ? <span className="block text-xs font-semibold text-red-700 dark:text-red-300">Closed</span> : null}
             </th>
-            <td className={boxedCell}>{c.phone || "—"}</td>
-            <td className={boxedCell}>{c.company || "—"}</td>
             <td className={boxedCell}>{c.country || "—"}</td>
+            <td className={`${boxedCell} tabular-nums`}>{c.memberCount}</td>
             <td className={`${boxedCell} tabular-nums`}>{c.projectCount}</td>
+            <td className={`${boxedCell} tabular-nums`}>{c.openRequestCount}</td>
             <td className={boxedCell}>
               <time dateTime={isoDate(c.createdAt)}>{formatDate(c.createdAt)}</time>
             </td>

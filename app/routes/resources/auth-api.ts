@@ -1,6 +1,7 @@
 import type { Route } from "./+types/auth-api";
 import { auth } from "~/server/auth/auth.server";
 import { markGoogleLanding } from "~/server/auth/google-landing.server";
+import { withSignUpGate } from "~/server/auth/registration-gate.server";
 
 // Only the browser-facing steps of Google sign-in go through Better Auth's HTTP handler. Every
 // other auth step runs in our own actions (domain rules, rate limits), so the rest of its API is
@@ -14,14 +15,17 @@ function exposed(request: Request): boolean {
   return EXPOSED.some((pattern) => pattern.test(pathname));
 }
 
+// Issue 16: a callback may create a client account; the sign-up gate reads its facts first.
+const handle = async (request: Request) => withSignUpGate(async () => (await auth()).handler(request));
+
 export async function loader({ request }: Route.LoaderArgs) {
   if (!exposed(request)) return new Response("Not Found", { status: 404 });
   // The landing page may sign a refused account out only when it carries this callback's marker.
-  return markGoogleLanding(await (await auth()).handler(request));
+  return markGoogleLanding(await handle(request));
 }
 
 export async function action({ request }: Route.ActionArgs) {
   // Some providers answer with form_post; the same allow-list applies.
   if (!exposed(request)) return new Response("Not Found", { status: 404 });
-  return markGoogleLanding(await (await auth()).handler(request));
+  return markGoogleLanding(await handle(request));
 }

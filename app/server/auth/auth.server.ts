@@ -75,6 +75,8 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
         // Issue 15 part 3: set by the console or CLI only (models/staff.server.ts).
         staffRole: { type: "string", required: false, input: false },
         staffDisabledAt: { type: "number", required: false, input: false },
+        // Issue 16: shown on the company page; written when a session opens.
+        lastSignInAt: { type: "number", required: false, input: false },
       },
       // Off: /api/auth/delete-user would delete outside our transaction. Settings → Delete Account
       // deletes data, account, sessions and queued mails in one (account-purge.server.ts, issue 15).
@@ -86,7 +88,7 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
         if (verdict) return verdict;
         // Issue 16: with self-registration off, a new client account needs a pending invitation.
         const email = String(data.user.email ?? "");
-        if (data.source.action === "create-user" && roleForEmail(email, env.COMPANY_DOMAIN) === "client" && !(await clientSignUpAllowed(email))) {
+        if (data.source.action === "create-user" && roleForEmail(email, env.COMPANY_DOMAIN) === "client" && !clientSignUpAllowed(email)) {
           return { error: REGISTRATION_CLOSED_REFUSAL, errorDescription: "New client accounts are by invitation only." };
         }
         return undefined;
@@ -151,8 +153,10 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
             return undefined;
           },
           // Issue 16: the company page shows each member's last sign-in; sessions go at sign-out.
-          after: async (session) => {
-            await db().updateTable("users").set({ lastSignInAt: Date.now() }).where("id", "=", session.userId).execute();
+          // Through Better Auth's adapter: this may run inside its transaction (sign-up), which on
+          // SQLite holds the only connection.
+          after: async (session, ctx) => {
+            await ctx?.context.internalAdapter.updateUser(session.userId, { lastSignInAt: Date.now() });
           },
         },
       },

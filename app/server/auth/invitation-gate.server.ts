@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { readDb } from "~/server/db/db.server";
+import { db } from "~/server/db/db.server";
 
-// Issue 16 / decision 0034: with self-registration off, Better Auth's user-create hook admits a new
-// client only when an invitation expects them. Here, below the models, so the hook may ask.
+// Issue 16 / decision 0034: whether an invitation expects a new client account, and the acceptance
+// in progress. Here, below the models, so the auth layer may ask (never from inside Better Auth's
+// own transaction on SQLite: registration-gate.server.ts reads its facts beforehand).
 
 const accepting = new AsyncLocalStorage<string>();
 
@@ -24,7 +25,7 @@ export function acceptingClientInvitation(email: string): boolean {
 export async function hasPendingClientInvitation(email: string, now = Date.now()): Promise<boolean> {
   const address = email.trim().toLowerCase();
   if (acceptingClientInvitation(address)) return true;
-  const row = await readDb()
+  const row = await db()
     .selectFrom("clientInvitations as i")
     .innerJoin("companies as c", "c.id", "i.companyId")
     .select("i.id")

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import { newId } from "~/lib/ids";
 import { db } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
+import { dbBool } from "~/server/db/boolean.server";
 
 // Issue 16 (decision 0032): which company a client speaks for. Part of the session guard
 // (requireClient), so it sits with auth, below the models.
@@ -45,7 +46,7 @@ export async function ensureOwnCompany(user: { id: string; name: string }, now =
         .insertInto("companies")
         .values({ id, name, website: "", country: profile?.country.trim() ?? "", origin: "self", createdAt: now, updatedAt: now, closedAt: null })
         .execute();
-      const taken = await trx.updateTable("users").set({ companyId: id, clientAdmin: true }).where("id", "=", user.id).where("companyId", "is", null).executeTakeFirst();
+      const taken = await trx.updateTable("users").set({ companyId: id, clientAdmin: dbBool(true) }).where("id", "=", user.id).where("companyId", "is", null).executeTakeFirst();
       if (Number(taken.numUpdatedRows) === 0) {
         await trx.deleteFrom("companies").where("id", "=", id).execute();
         const other = await membershipOf(user.id, trx);

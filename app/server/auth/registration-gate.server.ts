@@ -1,17 +1,49 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { settingsFromRows } from "~/lib/app-settings";
-import { readDb } from "~/server/db/db.server";
-import { hasPendingClientInvitation } from "./invitation-gate.server";
+import { db } from "~/server/db/db.server";
 
 // Issue 16 part 5: when the operator turns self-registration off, no client account comes into
-// being except through an invitation — by the /login form, by Better Auth's sign-up endpoint, or by
-// a first Google sign-in. Checked where Better Auth creates the user (validateUserInfo), so every
-// way in meets the same rule.
+// being except through an invitation. Our own forms check before they call Better Auth (/login's
+// register refuses; an invitation's acceptance is one). The other way in is Google's callback,
+// which creates the user inside Better Auth's transaction; on SQLite that transaction holds the one
+// connection, so validateUserInfo cannot read the database. The callback's route therefore reads
+// what the gate needs first, and validateUserInfo only consults this snapshot.
 
-/** Whether a new client account may be made for this address now. */
-export async function clientSignUpAllowed(email: string, now = Date.now()): Promise<boolean> {
-  const rows = await readDb().selectFrom("appSettings").select(["key", "value"]).where("key", "=", "selfRegistration").execute();
-  if (settingsFromRows(rows).selfRegistration) return true;
-  // A pending invitation (Google's first sign-in), or the one being accepted right now (its claim
-  // already marked it used when the password form's sign-up runs: decision 0034).
-  return hasPendingClientInvitation(email, now);
+interface GateSnapshot {
+  selfRegistration: boolean;
+  /** Lower-cased addresses with an invitation pending in an open company. */
+  invited: Set<string>;
+}
+
+const snapshots = new AsyncLocalStorage<GateSnapshot>();
+
+async function readSnapshot(now = Date.now()): Promise<GateSnapshot> {
+  const rows = await db().selectFrom("appSettings").select(["key", "value"]).where("key", "=", "selfRegistration").execute();
+  const { selfRegistration } = settingsFromRows(rows);
+  if (selfRegistration) return { selfRegistration, invited: new Set() };
+  const pending = await db()
+    .selectFrom("clientInvitations as i")
+    .innerJoin("companies as c", "c.id", "i.companyId")
+    .select("i.email")
+    .where("i.acceptedAt", "is", null)
+    .where("i.revokedAt", "is", null)
+    .where("i.expiresAt", ">", now)
+    .where("c.closedAt", "is", null)
+    .execute();
+  return { selfRegistration, invited: new Set(pending.map((p) => p.email.trim().toLowerCase())) };
+}
+
+/** Runs a Better Auth callback with the gate's facts read beforehand (outside its transaction). */
+export async function withSignUpGate<T>(run: () => Promise<T>): Promise<T> {
+  return snapshots.run(await readSnapshot(), run);
+}
+
+/**
+ * Whether a client account may be created for this address, for validateUserInfo. Outside a gated
+ * callback (our own actions, which check first) the answer is yes.
+ */
+export function clientSignUpAllowed(email: string): boolean {
+  const snapshot = snapshots.getStore();
+  if (!snapshot || snapshot.selfRegistration) return true;
+  return snapshot.invited.has(email.trim().toLowerCase());
 }

@@ -138,20 +138,6 @@ export function db(): Db {
   return instance;
 }
 
-let reader: Db | undefined;
-
-/**
- * For reads made while a transaction of this process may hold SQLite's one connection: Better
- * Auth's user-create checks run inside its own sign-up transaction, and a read through db() there
- * would wait for that transaction forever. SQLite gets a second connection (WAL lets it read the
- * last commit meanwhile); PostgreSQL reads through its pool.
- */
-export function readDb(): Db {
-  if (currentDialect() === "postgres") return db();
-  reader ??= createDb(getEnv().DATABASE_URL);
-  return reader;
-}
-
 export function currentDialect(): DbDialect {
   return dialectOf(getEnv().DATABASE_URL);
 }
@@ -179,9 +165,6 @@ export async function migrateToLatest(database: Db = db()): Promise<void> {
 
 export async function closeDb(): Promise<void> {
   const current = instance;
-  const currentReader = reader;
   instance = undefined;
-  reader = undefined;
   await current?.destroy();
-  await currentReader?.destroy();
 }

@@ -1,0 +1,14 @@
+import { z } from "~/lib/zod";
+
+// Issue 16 part 5: the console's Settings page. A checked switch posts "on"; an unchecked one posts
+// nothing (plain HTML forms), which means off.
+const switchField = z
+  .literal("on", { error: "A switch is either on or off." })
+  .optional()
+  .transform((value) => value === "on");
+
+export const settingsSchema = z.object({
+  intent: z.literal("save-settings"),
+  selfRegistration: switchField,
+  clientProjects: switchField,
+});

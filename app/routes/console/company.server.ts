@@ -1,0 +1,115 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { COMPANY_FAILURE } from "~/lib/console-failures";
+import { clientAdminSchema, companyDetailsSchema } from "~/lib/schemas/companies";
+import type { SessionUser } from "~/server/auth/actor.server";
+import { readForm } from "~/server/http/form-data.server";
+import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
+import { logger } from "~/server/logger.server";
+import { getCompany } from "~/server/models/companies.server";
+import { listMembers, removeMember, setClientAdmin } from "~/server/models/companies-members.server";
+import { listCompanyActivity, listCompanyLeads, listCompanyRequests } from "~/server/models/companies-records.server";
+import { closeCompany, CompanyError, reopenCompany, updateCompany } from "~/server/models/companies-staff.server";
+
+// The console's company page (issue 16 part 6): its details, members, support requests, the lead
+// it came from and its activity, and the forms that change the company or a member.
+
+const INTENTS = ["save", "close", "reopen", "set-client-admin", "remove-member"] as const;
+type Intent = (typeof INTENTS)[number];
+
+function notFound(): never {
+  throw new Response("No company with this id.", { status: 404, statusText: "Not found" });
+}
+
+export async function loadCompany(id: string) {
+  const company = await getCompany({ id });
+  if (!company) notFound();
+  const [members, requests, leads, activity] = await Promise.all([
+    listMembers({ companyId: id }),
+    listCompanyRequests({ companyId: id }),
+    listCompanyLeads({ companyId: id }),
+    listCompanyActivity({ companyId: id }),
+  ]);
+  return {
+    company: { ...company, createdAt: Number(company.createdAt), closedAt: company.closedAt === null ? null : Number(company.closedAt) },
+    members,
+    requests,
+    leads,
+    activity,
+  };
+}
+
+function failed(intent: Intent, error: unknown, targetId?: string) {
+  logger.error({ err: error, intent }, "company change failed");
+  return formResult({ intent, targetId, status: "error", message: COMPANY_FAILURE }, 500);
+}
+
+async function saveDetails(user: SessionUser, companyId: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: companyDetailsSchema });
+  if (submission.status !== "success") return formResult({ intent: "save" as Intent, status: "invalid", result: submission.reply() }, 400);
+  try {
+    const outcome = await updateCompany(user, companyId, submission.value);
+    if (!outcome) notFound();
+    const message = outcome === "updated" ? "The company's details are saved." : "Nothing changed.";
+    return formResult({ intent: "save" as Intent, status: outcome === "updated" ? "success" : "unchanged", message, result: submission.reply() });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof CompanyError) {
+      return formResult({ intent: "save" as Intent, status: "invalid", result: submission.reply({ fieldErrors: { name: [error.message] } }) }, 409);
+    }
+    return failed("save", error);
+  }
+}
+
+async function setOpen(user: SessionUser, companyId: string, intent: "close" | "reopen") {
+  try {
+    const outcome = intent === "close" ? await closeCompany(user, companyId) : await reopenCompany(user, companyId);
+    if (!outcome) notFound();
+    const messages = {
+      close: "The company is closed. Its members are signed out and cannot use the portal until it is reopened.",
+      reopen: "The company is open again. Its members can sign in.",
+    };
+    if (outcome === "unchanged") return formResult({ intent, status: "unchanged", message: intent === "close" ? "The company was already closed." : "The company was already open." });
+    return formResult({ intent, status: "success", message: messages[intent] });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return failed(intent, error);
+  }
+}
+
+async function changeAdmin(user: SessionUser, companyId: string, formData: FormData) {
+  const raw = formData.get("id");
+  const targetId = typeof raw === "string" ? raw : undefined;
+  const submission = parseWithZod(formData, { schema: clientAdminSchema });
+  if (submission.status !== "success") return formResult({ intent: "set-client-admin" as Intent, targetId, status: "invalid", message: "Choose on or off.", result: submission.reply() }, 400);
+  const { id, clientAdmin } = submission.value;
+  try {
+    const outcome = await setClientAdmin(user, { companyId, userId: id }, clientAdmin === "on");
+    if (!outcome) return formResult({ intent: "set-client-admin" as Intent, targetId: id, status: "error", message: "This person is not a member of this company." }, 404);
+    const message = clientAdmin === "on" ? `${outcome.email} is a client admin: they may invite and remove teammates.` : `${outcome.email} is no longer a client admin.`;
+    return formResult({ intent: "set-client-admin" as Intent, targetId: id, status: outcome.changed ? "success" : "unchanged", message });
+  } catch (error) {
+    return failed("set-client-admin", error, id);
+  }
+}
+
+async function remove(user: SessionUser, companyId: string, formData: FormData) {
+  const id = requireTargetId(formData);
+  try {
+    const outcome = await removeMember(user, { companyId, userId: id });
+    // Already removed (a double submit) or never a member: nothing to do, and nothing leaks.
+    if (!outcome) return formResult({ intent: "remove-member" as Intent, targetId: id, status: "unchanged", message: "This person is no longer a member." });
+    return formResult({ intent: "remove-member" as Intent, targetId: id, status: "success", message: `${outcome.email} was removed and signed out; their account is deleted.` });
+  } catch (error) {
+    return failed("remove-member", error, id);
+  }
+}
+
+export async function companyAction(user: SessionUser, companyId: string, request: Request) {
+  const formData = await readForm(request);
+  const intent = requireIntent(formData, INTENTS);
+  if (!(await getCompany({ id: companyId }))) notFound();
+  if (intent === "save") return saveDetails(user, companyId, formData);
+  if (intent === "close" || intent === "reopen") return setOpen(user, companyId, intent);
+  if (intent === "set-client-admin") return changeAdmin(user, companyId, formData);
+  return remove(user, companyId, formData);
+}

@@ -1,0 +1,38 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "react-router";
+import { CHANGES_FAILURE } from "~/lib/console-failures";
+import { projectFormSchema } from "~/lib/schemas/projects-staff";
+import type { SessionUser } from "~/server/auth/actor.server";
+import { formResult } from "~/server/http/form-result.server";
+import { logger } from "~/server/logger.server";
+import { createStaffProject, ProjectRuleError, updateStaffProject } from "~/server/models/projects-staff.server";
+
+const SAVED = {
+  saved: "Changes saved. The client's members see them now.",
+  unchanged: "Nothing to change.",
+  archived: "This project is archived: restore it before editing.",
+  missing: "This project no longer exists.",
+} as const;
+
+/** The create (company id) or edit (project id) post of the project form: parse, save, answer in place. */
+export async function saveProjectForm(user: SessionUser, formData: FormData, target: { companyId: string } | { id: string }) {
+  const intent = "save" as const;
+  const submission = parseWithZod(formData, { schema: projectFormSchema });
+  if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
+  try {
+    if ("companyId" in target) {
+      const project = await createStaffProject(user, target, submission.value);
+      return redirect(`/employee-dashboard/projects/${project.id}?created=1`);
+    }
+    const outcome = await updateStaffProject(user, target.id, submission.value);
+    const status = outcome === "saved" ? "success" : outcome === "unchanged" ? "unchanged" : "error";
+    return formResult({ intent, status, message: SAVED[outcome], result: submission.reply() }, outcome === "missing" ? 404 : outcome === "archived" ? 409 : 200);
+  } catch (error) {
+    if (error instanceof ProjectRuleError) {
+      const reply = error.field ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply({ formErrors: [error.message] });
+      return formResult({ intent, status: "invalid", result: reply }, 400);
+    }
+    logger.error({ err: error }, "project save failed");
+    return formResult({ intent, status: "error", message: CHANGES_FAILURE, result: submission.reply() }, 500);
+  }
+}

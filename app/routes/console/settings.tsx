@@ -1,0 +1,107 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, href, useNavigation } from "react-router";
+import type { Route } from "./+types/settings";
+import { SectionError } from "~/components/console/section-error";
+import { ActionMessage } from "~/components/forms/action-message";
+import { site } from "~/content/site";
+import { SETTINGS_FAILURE } from "~/lib/console-failures";
+import { keepFailureInForm } from "~/lib/form-failure";
+import { settingsSchema } from "~/lib/schemas/settings";
+import { requireStaff } from "~/server/auth/session.server";
+import { readForm } from "~/server/http/form-data.server";
+import { formResult, requireIntent } from "~/server/http/form-result.server";
+import { logger } from "~/server/logger.server";
+import { getSettings, updateSettings, type AppSettings } from "~/server/models/settings.server";
+
+// Issue 16 part 5: the operator's switches, admin only, stored in the database and audited.
+
+export const meta = () => [{ title: `Settings | Employee Dashboard | ${site.name}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request, "settings");
+  return { settings: await getSettings() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireStaff(request, "settings");
+  const formData = await readForm(request);
+  const intent = requireIntent(formData, ["save-settings"]);
+  const submission = parseWithZod(formData, { schema: settingsSchema });
+  if (submission.status !== "success") return formResult({ intent, status: "invalid", message: "A switch is either on or off.", result: submission.reply() }, 400);
+  const { selfRegistration, clientProjects } = submission.value;
+  try {
+    await updateSettings(user, { selfRegistration, clientProjects });
+  } catch (error) {
+    logger.error({ err: error }, "settings save failed");
+    return formResult({ intent, status: "error", message: SETTINGS_FAILURE }, 500);
+  }
+  return formResult({ intent, status: "success", message: "Settings saved. They apply at once." });
+}
+
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFailureInForm(request, serverAction, SETTINGS_FAILURE);
+}
+
+const SWITCHES: { name: keyof AppSettings; label: string; detail: string }[] = [
+  {
+    name: "selfRegistration",
+    label: "Clients can register at /login",
+    detail: "Off: /login offers sign-in only and tells newcomers to ask for an invitation.",
+  },
+  {
+    name: "clientProjects",
+    label: "Clients can create projects",
+    detail: "Off: only staff create projects; clients still see and follow their company's projects.",
+  },
+];
+
+export default function ConsoleSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings } = loaderData;
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-settings";
+  return (
+    <section aria-labelledby="settings-heading" className="max-w-2xl">
+      <h2 id="settings-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
+        Settings
+      </h2>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">How clients get into the portal and what they may do there. Changes apply at once, for everyone.</p>
+      {/* The key remounts the switches with the saved values after each save. */}
+      <Form method="post" className="mt-6 space-y-6" key={`${settings.selfRegistration}-${settings.clientProjects}`}>
+        <input type="hidden" name="intent" value="save-settings" />
+        <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white px-5 dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+          {SWITCHES.map((s) => (
+            <li key={s.name} className="flex items-start justify-between gap-4 py-5">
+              <div>
+                <label htmlFor={`setting-${s.name}`} className="font-semibold text-slate-900 dark:text-white">
+                  {s.label}
+                </label>
+                <p id={`setting-${s.name}-detail`} className="text-sm text-slate-600 dark:text-slate-400">
+                  {s.detail}
+                </p>
+              </div>
+              <input
+                id={`setting-${s.name}`}
+                type="checkbox"
+                role="switch"
+                name={s.name}
+                value="on"
+                defaultChecked={settings[s.name]}
+                aria-describedby={`setting-${s.name}-detail`}
+                className="mt-1 h-6 w-6 shrink-0 accent-brand-600"
+              />
+            </li>
+          ))}
+        </ul>
+        <ActionMessage outcome={actionData} />
+        <button type="submit" className="btn-primary" disabled={saving}>
+          {saving ? "Saving..." : "Save settings"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <SectionError error={error} backTo={href("/employee-dashboard")} backLabel="Back to Overview" />;
+}
