@@ -47,16 +47,17 @@ async function clientPage(browser: Browser): Promise<{ page: Page; email: string
   return { page, email };
 }
 
-function userIdOf(email: string): string {
+function projectIdOf(title: string): string {
   const db = openDatabase();
   try {
-    const row = db.prepare("select id from users where email = ?").get(email) as { id: string } | undefined;
-    if (!row) throw new Error(`no user ${email}`);
+    const row = db.prepare("select id from projects where title = ?").get(title) as { id: string } | undefined;
+    if (!row) throw new Error(`no project ${title}`);
     return row.id;
   } finally {
     db.close();
   }
 }
+
 
 test("Staff publishes an opening, a guest sees it live on /careers and applies with a PDF, and staff sees the application and downloads the resume", async ({
   browser,
@@ -220,7 +221,7 @@ test("A client creates a project, staff set its progress to 40 with a note, and 
   const title = `Loyalty app ${uid}`;
   const note = `Designs approved, build started (${uid}).`;
   const staff = await staffPage(browser);
-  const { page: client, email } = await clientPage(browser);
+  const { page: client } = await clientPage(browser);
 
   try {
     await client.getByRole("link", { name: "My Projects", exact: true }).click();
@@ -234,7 +235,8 @@ test("A client creates a project, staff set its progress to 40 with a note, and 
     await expect(clientBar).toHaveAttribute("aria-valuenow", "0");
     await markDocument(client);
 
-    await staff.goto(`${CONSOLE}/clients/${userIdOf(email)}`);
+    // Issue 16: progress is set on the project's own console page.
+    await staff.goto(`${CONSOLE}/projects/${projectIdOf(title)}`);
     await waitForHydration(staff);
     const progressForm = staff.getByRole("form", { name: `Set progress of ${title}` });
     await progressForm.getByLabel("Progress (0–100 %)").fill("40");

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { createSignedInUser, type SignedInUser } from "./fixtures";
-import { collectDialogs, insertOpening, openDatabase, openQuoteModal, uniqueId, waitForHydration } from "./helpers";
+import { collectDialogs, ensureCompanyOf, insertOpening, openDatabase, openQuoteModal, uniqueId, waitForHydration } from "./helpers";
 
 // Issue 14, part 4: with the network failing at the moment of submitting, every form shows its own
 // failure message in place, keeps what was typed, and never replaces the page with the error page.
@@ -61,7 +61,7 @@ function insertRows(sql: string, ...values: unknown[]) {
 function insertComplaint(subject: string): string {
   const id = randomUUID();
   const now = Date.now();
-  insertRows("insert into complaints (id, owner_id, subject, message, status, created_at, updated_at) values (?, ?, ?, ?, 'Pending', ?, ?)", id, clientId, subject, "Failure test.", now, now);
+  insertRows("insert into complaints (id, company_id, created_by, subject, message, status, created_at, updated_at) values (?, ?, ?, ?, ?, 'Pending', ?, ?)", id, ensureCompanyOf(clientId), clientId, subject, "Failure test.", now, now);
   return id;
 }
 
@@ -248,11 +248,12 @@ test.describe("Console", () => {
     await page.context().close();
   });
 
-  test("Client: a failed progress save shows its message on that project and keeps the values", async ({ browser }) => {
+  test("Project: a failed progress save shows its message on the project's page and keeps the values", async ({ browser }) => {
     const title = `Failure project ${uniqueId()}`;
     const now = Date.now();
-    insertRows("insert into projects (id, owner_id, title, description, progress, created_at, updated_at) values (?, ?, ?, ?, 0, ?, ?)", randomUUID(), clientId, title, "For the failure test.", now, now);
-    const page = await open(browser, staff, `${CONSOLE}/clients/${clientId}`);
+    const projectId = randomUUID();
+    insertRows("insert into projects (id, company_id, created_by, title, description, progress, created_at, updated_at) values (?, ?, ?, ?, ?, 0, ?, ?)", projectId, ensureCompanyOf(clientId), clientId, title, "For the failure test.", now, now);
+    const page = await open(browser, staff, `${CONSOLE}/projects/${projectId}`);
     const form = page.getByRole("form", { name: `Set progress of ${title}` });
     await form.getByLabel("Progress (0–100 %)").fill("55");
     await form.getByLabel("Note").fill("Typed before the network went away.");

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import net from "node:net";
@@ -336,4 +336,24 @@ export function addStaffWithCli(email: string, password: string, databaseFile = 
   });
   if (result.status !== 0) throw new Error(`staff add ${email} exited ${result.status}: ${result.stderr}${result.stdout}`);
   return result.stdout.trim();
+}
+
+/**
+ * Issue 16: the company a fixture client works in, made as their first portal visit would (their
+ * own, with them as its client admin) when they have none yet. Returns its id.
+ */
+export function ensureCompanyOf(userId: string, file = DATABASE_FILE()): string {
+  const db = openDatabase(file);
+  try {
+    const row = db.prepare("select company_id as companyId, name from users where id = ?").get(userId) as { companyId: string | null; name: string } | undefined;
+    if (!row) throw new Error(`no user ${userId}`);
+    if (row.companyId) return row.companyId;
+    const id = randomUUID();
+    const now = Date.now();
+    db.prepare("insert into companies (id, name, website, country, origin, created_at, updated_at) values (?, ?, '', '', 'self', ?, ?)").run(id, row.name || "Client", now, now);
+    db.prepare("update users set company_id = ?, client_admin = 1 where id = ?").run(id, userId);
+    return id;
+  } finally {
+    db.close();
+  }
 }

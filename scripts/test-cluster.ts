@@ -158,6 +158,24 @@ try {
     `disable ${disabled.status} on B; stream on A ${streamEnded === null ? "still open after 5 s" : `ended ${streamEnded - disabledAt} ms later`}; console on A ${leaverOnA.status}`,
   );
 
+  // Issue 16: a company closed on B ends its member's portal stream on A at once, and their pages.
+  const memberEmail = `member-${Date.now()}@example.com`;
+  const member = sessionCookie(await postForm(a.url, "/login?mode=register", { intent: "register", email: memberEmail, password }));
+  await get(a.url, "/user-dashboard", member); // the first visit gives a self-registered client their company
+  const memberStream = await watchEvents(`${a.url}/events/portal`, member);
+  const companies = await get(b.url, `/employee-dashboard/clients?q=${encodeURIComponent(memberEmail)}`, staff);
+  const companyId = /href="\/employee-dashboard\/clients\/([^"/?]+)"/.exec(companies.text.replace(/href="\/employee-dashboard\/clients\/new"/g, ""))?.[1] ?? "";
+  const closedAt = Date.now();
+  const closed = await postForm(b.url, `/employee-dashboard/clients/${companyId}`, { intent: "close" }, staff);
+  const memberStreamEnded = await memberStream.waitForEnd(5_000);
+  await memberStream.close();
+  const memberOnA = await get(a.url, "/user-dashboard", member);
+  record(
+    "a company closed on B ends its member's portal stream on A at once, and A's pages",
+    companyId !== "" && closed.status === 200 && memberStreamEnded !== null && memberOnA.status !== 200,
+    `company ${companyId || "not found"}; close ${closed.status} on B; stream on A ${memberStreamEnded === null ? "still open after 5 s" : `ended ${memberStreamEnded - closedAt} ms later`}; portal on A ${memberOnA.status}`,
+  );
+
   // kill -9 B: A keeps serving, sessions and files included.
   b.child.kill("SIGKILL");
   await new Promise((resolve) => b.child.once("exit", resolve));

@@ -18,6 +18,12 @@ function extraFields(world: World): Record<string, string> {
     role: "employee",
     ownerId: other.id!,
     owner_id: other.id!,
+    // Issue 16: records belong to a company; a client never names one.
+    companyId: world.records["client B"].companyId,
+    company_id: world.records["client B"].companyId,
+    createdBy: other.id!,
+    created_by: other.id!,
+    clientAdmin: "true",
     userId: other.id!,
     user_id: other.id!,
     appliedBy: other.id!,
@@ -42,7 +48,7 @@ async function snapshot(world: World): Promise<Record<string, Rows>> {
   const db = database(world.server);
   const byId = <T extends Record<string, unknown>>(rows: T[], key = "id") => new Map(rows.map((r) => [String(r[key]), r as Record<string, unknown>]));
   return {
-    users: byId(await db.selectFrom("users").select(["id", "email", "role", "emailVerified"]).execute()),
+    users: byId(await db.selectFrom("users").select(["id", "email", "role", "emailVerified", "companyId", "clientAdmin", "staffRole"]).execute()),
     profiles: byId(await db.selectFrom("profiles").selectAll().execute(), "userId"),
     projects: byId(await db.selectFrom("projects").selectAll().execute()),
     complaints: byId(await db.selectFrom("complaints").selectAll().execute()),
@@ -61,11 +67,15 @@ function newRowProblems(before: Record<string, Rows>, after: Record<string, Rows
   const posterId = poster.id ?? null;
   const otherEmail = world.actors["client B"].email!;
   for (const table of Object.keys(after)) if (after[table]!.has(FORGED_ID)) problems.push(`${table} has a row with the posted id`);
-  for (const p of added("projects")) if (p.ownerId !== posterId || Number(p.progress) !== 0) problems.push(`new project ${JSON.stringify(p)}`);
-  for (const c of added("complaints")) if (c.ownerId !== posterId || c.status !== "Pending") problems.push(`new complaint ${JSON.stringify(c)}`);
+  // Issue 16: a client's new rows are their own company's, created by them, with no staff owner.
+  const companyId = posterId === null ? undefined : after.users!.get(posterId)?.companyId;
+  for (const p of added("projects")) {
+    if (p.createdBy !== posterId || p.companyId !== companyId || p.ownerId !== null || Number(p.progress) !== 0) problems.push(`new project ${JSON.stringify(p)}`);
+  }
+  for (const c of added("complaints")) if (c.createdBy !== posterId || c.companyId !== companyId || c.status !== "Pending") problems.push(`new complaint ${JSON.stringify(c)}`);
   for (const r of added("replies")) {
     const complaint = after.complaints!.get(String(r.complaintId));
-    if (r.sender !== "user" || complaint?.ownerId !== posterId) problems.push(`new reply ${JSON.stringify(r)}`);
+    if (r.sender !== "user" || complaint?.companyId !== companyId) problems.push(`new reply ${JSON.stringify(r)}`);
   }
   for (const q of added("quotes")) if (q.status !== "new" || Number(q.submittedAt) < Date.now() - 60_000) problems.push(`new quote ${JSON.stringify(q)}`);
   for (const a of added("applications")) {
@@ -78,6 +88,11 @@ function newRowProblems(before: Record<string, Rows>, after: Record<string, Rows
   return problems;
 }
 
+/** The poster's company (issue 16): their teammates' rows are theirs to work on too. */
+function companyOf(rows: Record<string, Rows>, poster: Actor): unknown {
+  return poster.id ? (rows.users!.get(poster.id)?.companyId ?? "none") : "none";
+}
+
 /** Rows that existed before and belong to someone else than the poster must be untouched. */
 function othersChanged(before: Record<string, Rows>, after: Record<string, Rows>, poster: Actor): string[] {
   const problems: string[] = [];
@@ -85,8 +100,13 @@ function othersChanged(before: Record<string, Rows>, after: Record<string, Rows>
     (table === "users" && row.id === poster.id) ||
     (table === "profiles" && row.userId === poster.id) ||
     (table === "sessions" && row.userId === poster.id) ||
-    ((table === "projects" || table === "complaints") && row.ownerId === poster.id) ||
-    (table === "replies" && before.complaints!.get(String(row.complaintId))?.ownerId === poster.id);
+    ((table === "projects" || table === "complaints") && row.companyId === companyOf(before, poster)) ||
+    (table === "replies" && before.complaints!.get(String(row.complaintId))?.companyId === companyOf(before, poster));
+  // A client's own account never gains another company, client admin or a staff role from a form.
+  const own = poster.id ? [before.users!.get(poster.id), after.users!.get(poster.id)] : [];
+  if (own[0] && own[1] && ["companyId", "clientAdmin", "staffRole"].some((k) => JSON.stringify(own[0]![k]) !== JSON.stringify(own[1]![k]))) {
+    problems.push(`the poster's own account changed: ${JSON.stringify(own[0])} → ${JSON.stringify(own[1])}`);
+  }
   for (const table of Object.keys(before)) {
     if (table === "mails") continue; // the mail worker updates delivery columns on its own
     for (const [id, row] of before[table]!) {

@@ -127,7 +127,7 @@ const openingOf = (c: Cell) => pick(c, c.world.openings);
 const testimonialOf = (c: Cell) => pick(c, c.world.testimonials);
 const projectOf = (c: Cell) => recordsOf(c).projectId;
 // The client's company (issue 16): the world's records carry it once the matrix seeds companies.
-const companyOf = (c: Cell) => (recordsOf(c) as { companyId?: string }).companyId ?? "";
+const companyOf = (c: Cell) => recordsOf(c).companyId;
 const staffProjectFields = (c: Cell, title: string) => ({
   title,
   description: `Written by the authorization matrix ${c.seq}.`,

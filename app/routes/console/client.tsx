@@ -2,6 +2,7 @@ import { href, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/client";
 import { CompanyForm } from "~/components/console/company-form";
 import { CompanyMembers } from "~/components/console/company-members";
+import { CompanyProjects } from "~/components/console/company-projects";
 import { CompanyActivity, CompanyLeads, CompanyRequests } from "~/components/console/company-records";
 import { ConfirmAction } from "~/components/console/confirm-action";
 import { SectionError } from "~/components/console/section-error";
@@ -38,7 +39,7 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 }
 
 export default function CompanyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { company, members, requests, leads, activity } = loaderData;
+  const { company, members, requests, leads, activity, projects } = loaderData;
   const [searchParams] = useSearchParams();
   // Projects and support requests of the company change while the page is open.
   useLiveRevalidation("/events/console", ["projects", "complaints"]);
@@ -110,7 +111,7 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
 
       {/* issue 16: invitations section mounts here */}
 
-      {/* issue 16: projects section mounts here */}
+      <CompanyProjects companyId={company.id} projects={projects} closed={company.closedAt !== null} />
 
       <CompanyRequests requests={requests} />
       <CompanyLeads leads={leads} />

@@ -1,3 +1,4 @@
+import { listCompanyProjectsForStaff } from "~/server/models/projects-staff-reads.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { COMPANY_FAILURE } from "~/lib/console-failures";
 import { clientAdminSchema, companyDetailsSchema } from "~/lib/schemas/companies";
@@ -23,11 +24,12 @@ function notFound(): never {
 export async function loadCompany(id: string) {
   const company = await getCompany({ id });
   if (!company) notFound();
-  const [members, requests, leads, activity] = await Promise.all([
+  const [members, requests, leads, activity, projects] = await Promise.all([
     listMembers({ companyId: id }),
     listCompanyRequests({ companyId: id }),
     listCompanyLeads({ companyId: id }),
     listCompanyActivity({ companyId: id }),
+    listCompanyProjectsForStaff({ companyId: id }),
   ]);
   return {
     company: { ...company, createdAt: Number(company.createdAt), closedAt: company.closedAt === null ? null : Number(company.closedAt) },
@@ -35,6 +37,7 @@ export async function loadCompany(id: string) {
     requests,
     leads,
     activity,
+    projects,
   };
 }
 

@@ -1,3 +1,6 @@
+import { ProjectFacts } from "~/components/portal/project-facts";
+import { projectOwnerNames } from "~/server/models/projects-staff-reads.server";
+import { todayUtc } from "~/lib/schemas/projects-staff";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRevalidator } from "react-router";
 import type { Route } from "./+types/projects";
@@ -27,15 +30,22 @@ export async function loader({ request }: Route.LoaderArgs) {
     listProgressHistory({ companyId: user.companyId }),
     getSettings(),
   ]);
+  const owners = await projectOwnerNames(projects.flatMap((p) => (p.ownerId ? [p.ownerId] : [])));
   return {
     // Issue 16: the operator may leave creating projects to staff (console Settings).
     clientProjects: settings.clientProjects,
-    projects: projects.map(({ id, title, description, progress, createdAt }) => ({
+    today: todayUtc(),
+    projects: projects.map(({ id, title, description, progress, createdAt, status, startDate, dueDate, ownerId }) => ({
       id,
       title,
       description,
       progress,
       createdAt,
+      // Issue 16: what staff set on the project.
+      status,
+      startDate,
+      dueDate,
+      ownerName: ownerId ? (owners[ownerId] ?? null) : null,
       // Issue 5: every progress change staff made (value, optional note, who, when), newest first.
       history: history[id] ?? [],
     })),
@@ -83,6 +93,9 @@ export default function ProjectsPanel({ loaderData, actionData }: Route.Componen
               <li key={p.id} className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
                 <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{p.title}</h2>
                 <p className="mt-1 whitespace-pre-line text-slate-700 dark:text-slate-300">{p.description}</p>
+                <div className="mt-3">
+                  <ProjectFacts status={p.status} startDate={p.startDate} dueDate={p.dueDate} ownerName={p.ownerName} today={loaderData.today} />
+                </div>
                 <div className="mt-4">
                   <ProgressBar value={p.progress} label={`Progress of ${p.title}`} />
                 </div>
