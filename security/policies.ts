@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from "node:crypto";
 import { pdf } from "../tests/fixtures/make-files";
 import { sessionIdOf, storedPasskey } from "./helpers/account-records";
 import { applicationFields, PASSWORD, postForm, quoteFields } from "./helpers/client";
@@ -191,6 +192,45 @@ async function pendingInvitation(cell: Cell): Promise<string> {
   return id;
 }
 
+// Issue 16 (decision 0034): client invitations, the Team page and "Convert to client". Each body
+// puts its target in place first: a pending invitation or a spare teammate in the company of the
+// cell's side, so the other side names another company's record.
+async function pendingClientInvitation(c: Cell, id: string = randomUUID()): Promise<string> {
+  const db = database(c.world.server);
+  const now = Date.now();
+  await db.deleteFrom("clientInvitations").where("id", "=", id).execute();
+  await db
+    .insertInto("clientInvitations")
+    .values({ id, companyId: companyOf(c), email: `matrix-invited-${c.seq}-${now}@example.com`, name: "Invited", clientAdmin: c.world.server.backend === "postgres" ? false : 0, tokenHash: id, invitedBy: c.world.actors.staff.id!, createdAt: now, expiresAt: now + 86_400_000, acceptedAt: null, revokedAt: null })
+    .execute();
+  return id;
+}
+/** The console's Resend / Revoke route names a fixed invitation of the side's company. */
+const consoleInvitationId = (c: Cell) => {
+  // A UUID of the company's (the column holds 36 characters), the same for every cell of that side.
+  const hex = createHash("sha256").update(`matrix-ci-${companyOf(c)}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+};
+async function spareTeammate(c: Cell): Promise<string> {
+  const db = database(c.world.server);
+  const id = `matrix-mate-${c.seq}-${Date.now()}`;
+  const now = new Date().toISOString();
+  const emailVerified = c.world.server.backend === "postgres" ? true : 1;
+  await db.insertInto("users").values({ id, name: "Mate", email: `${id}@example.com`, emailVerified, image: null, role: "client", createdAt: now, updatedAt: now }).execute();
+  await db.updateTable("users").set({ companyId: companyOf(c) }).where("id", "=", id).execute();
+  return id;
+}
+/** Team changes are a client admin's: company A's second member is made one for the cell. */
+async function asClientAdmin(c: Cell, admin = true): Promise<void> {
+  if (c.actor.name !== "client A2") return;
+  const flag = c.world.server.backend === "postgres" ? admin : Number(admin);
+  await database(c.world.server).updateTable("users").set({ clientAdmin: flag as boolean }).where("id", "=", c.actor.id!).execute();
+}
+const notClientAdmin = (c: Cell) => asClientAdmin(c, false);
+async function unconverted(c: Cell): Promise<void> {
+  await database(c.world.server).updateTable("quotes").set({ companyId: null, status: "new" }).where("id", "=", recordsOf(c).leadId).execute();
+}
+
 export const POLICIES: Record<string, RoutePolicy> = {
   "routes/marketing/home.tsx": page("public"),
   "routes/marketing/services.tsx": page("public"),
@@ -271,6 +311,19 @@ export const POLICIES: Record<string, RoutePolicy> = {
       intents: { "": { body: () => ({ token: "not-a-real-token", password: "a-long-new-password-1", confirm: "a-long-new-password-1" }), ok: { status: 410 }, changes: false } },
     },
   },
+  // Issue 16: a made-up link is "gone" (410) for both the password and Google; nothing changes.
+  "routes/auth/invitation.tsx": {
+    ...page("public"),
+    post: {
+      access: "public",
+      intents: {
+        accept: { body: () => ({ intent: "accept", token: "not-a-real-token", password: "a-long-new-password-1", confirm: "a-long-new-password-1" }), ok: { status: 410 }, changes: false },
+        google: { body: () => ({ intent: "google", token: "not-a-real-token" }), ok: { status: 410 }, changes: false },
+      },
+    },
+  },
+  // Without the cookie "Continue with Google" sets, it only says Google did not complete.
+  "routes/auth/invitation-google.tsx": page("public"),
   "routes/auth/reset-password.tsx": {
     ...page("public"),
     post: {
@@ -551,6 +604,54 @@ export const POLICIES: Record<string, RoutePolicy> = {
       intents: { save: { body: (c) => ({ intent: "save", ...staffProjectFields(c, `Matrix staff project ${c.seq}`) }), ok: to(/^\/employee-dashboard\/projects\/[\w-]+\?created=1$/), changes: true } },
     },
   },
+  "routes/console/client-invite.tsx": {
+    params: (c) => ({ id: companyOf(c) }),
+    sides: true,
+    ...page("clients"),
+    post: {
+      access: "clients",
+      intents: {
+        invite: { body: (c) => ({ intent: "invite", name: "Matrix Invitee", email: `matrix-invite-${c.seq}-${Date.now()}@example.com` }), ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?notice=client-invited$/), changes: true },
+      },
+    },
+  },
+  "routes/console/client-invitation.ts": {
+    params: (c) => ({ id: consoleInvitationId(c) }),
+    sides: true,
+    ...page("clients", { status: 405 }),
+    post: {
+      access: "clients",
+      intents: {
+        resend: { body: async (c) => {
+          await pendingClientInvitation(c, consoleInvitationId(c));
+          return { intent: "resend" };
+        }, ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?notice=invitation-resent$/), changes: true },
+        revoke: { body: async (c) => {
+          await pendingClientInvitation(c, consoleInvitationId(c));
+          return { intent: "revoke" };
+        }, ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?notice=invitation-revoked$/), changes: true },
+      },
+    },
+  },
+  "routes/console/lead-convert.tsx": {
+    params: (c) => ({ id: recordsOf(c).leadId }),
+    sides: true,
+    ...page("leads"),
+    post: {
+      access: "leads",
+      intents: {
+        "": {
+          body: async (c) => {
+            await unconverted(c);
+            return { companyChoice: "new", companyName: `Matrix Co ${c.seq}`, name: "Matrix Requester", email: `matrix-convert-${c.seq}-${Date.now()}@example.com`, clientAdmin: "on" };
+          },
+          ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?notice=lead-converted$/),
+          changes: true,
+          restore: unconverted,
+        },
+      },
+    },
+  },
   "routes/console/support.tsx": page("support"),
   "routes/console/complaint.tsx": {
     params: (c) => ({ id: recordsOf(c).complaintId }),
@@ -609,6 +710,45 @@ export const POLICIES: Record<string, RoutePolicy> = {
           ok: ok200,
           changes: true,
           othersRecord: { status: 404 },
+        },
+      },
+    },
+  },
+  // Issue 16: client A and B are their company's client admins (made on first need); A2 is made one per cell.
+  "routes/portal/team.tsx": {
+    sides: true,
+    ...page("client"),
+    post: {
+      access: "client",
+      intents: {
+        invite: {
+          body: async (c) => {
+            await asClientAdmin(c);
+            return { intent: "invite", name: "Matrix Mate", email: `matrix-team-${c.seq}-${Date.now()}@example.com` };
+          },
+          ok: ok200,
+          changes: true,
+          restore: notClientAdmin,
+        },
+        remove: {
+          body: async (c) => {
+            await asClientAdmin(c);
+            return { intent: "remove", id: await spareTeammate(c) };
+          },
+          ok: ok200,
+          changes: true,
+          othersRecord: { status: 404 },
+          restore: notClientAdmin,
+        },
+        revoke: {
+          body: async (c) => {
+            await asClientAdmin(c);
+            return { intent: "revoke", id: await pendingClientInvitation(c) };
+          },
+          ok: ok200,
+          changes: true,
+          othersRecord: { status: 404 },
+          restore: notClientAdmin,
         },
       },
     },

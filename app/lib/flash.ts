@@ -25,6 +25,14 @@ export const FLASH = {
   "verify-first": { tone: "error", text: "Verify your e-mail address first: we sent you a new verification link. Then ask for a password reset again." },
   "password-updated": { tone: "success", text: "Your password has been changed. You are signed out everywhere else." },
   "staff-ready": { tone: "success", text: "Your staff account is ready. Sign in with your new password." },
+  // Issue 16 (decision 0034): client invitations and "Convert to client".
+  "invitation-accepted": { tone: "success", text: "Welcome! You have joined your company's client portal." },
+  "invitation-ready": { tone: "success", text: "Your account is ready. Sign in with your new password." },
+  "client-invited": { tone: "success", text: "Invitation sent. The link works for 7 days." },
+  "invitation-resent": { tone: "success", text: "A new invitation link was sent; the old one no longer works." },
+  "invitation-revoked": { tone: "success", text: "The invitation is revoked." },
+  "invitation-gone": { tone: "error", text: "This invitation was already accepted or revoked." },
+  "lead-converted": { tone: "success", text: "The lead is now a client: the company is ready and the requester is invited." },
 } satisfies Record<string, { tone: "success" | "error"; text: Text }>;
 
 type FlashCode = keyof typeof FLASH;

@@ -19,6 +19,8 @@ export const PORTAL_TABS = [
   { to: href("/user-dashboard"), label: "Profile", loading: PROFILE_LOADING },
   { to: href("/user-dashboard/projects"), label: "My Projects", loading: PROJECTS_LOADING },
   { to: href("/user-dashboard/support"), label: "Support", loading: SUPPORT_LOADING },
+  // Issue 16: the company's people (not in SPEC's panels, which predate companies).
+  { to: href("/user-dashboard/team"), label: "Team", loading: null },
   { to: href("/user-dashboard/settings"), label: "Settings", loading: null },
 ] as const;
 

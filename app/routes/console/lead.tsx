@@ -52,6 +52,16 @@ export default function ConsoleLead({ loaderData, actionData }: Route.ComponentP
             {lead.name}
           </h2>
           <PipelineBadge value={lead.status} label={leadStatusLabel(lead.status)} />
+          {/* Issue 16 part 3: a won lead becomes a client company; once converted, the link leads there. */}
+          {lead.companyId ? (
+            <Link to={href("/employee-dashboard/clients/:id", { id: lead.companyId })} className="btn-secondary ml-auto px-3 py-1.5">
+              View client
+            </Link>
+          ) : (
+            <Link to={href("/employee-dashboard/leads/:id/convert", { id: lead.id })} className="btn-primary ml-auto px-3 py-1.5">
+              Convert to client
+            </Link>
+          )}
         </div>
       </div>
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">

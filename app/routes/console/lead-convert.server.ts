@@ -1,0 +1,35 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { href, redirect } from "react-router";
+import { withFlash } from "~/lib/flash";
+import { convertLeadSchema } from "~/lib/schemas/lead-conversion";
+import type { SessionUser } from "~/server/auth/actor.server";
+import { readForm } from "~/server/http/form-data.server";
+import { formResult } from "~/server/http/form-result.server";
+import { ClientInvitationError } from "~/server/models/client-invitations.server";
+import { convertLead, LeadAlreadyConverted } from "~/server/models/lead-conversion.server";
+
+// Issue 16 part 3: the "Convert to client" form; the whole conversion is one transaction (the model).
+
+export async function convertLeadAction(user: SessionUser, leadId: string, request: Request) {
+  const submission = parseWithZod(await readForm(request), { schema: convertLeadSchema });
+  if (submission.status !== "success") return formResult({ status: "invalid", result: submission.reply() }, 400);
+  const v = submission.value;
+  let converted;
+  try {
+    converted = await convertLead(user, leadId, {
+      company: v.companyChoice === "new" ? { kind: "new", name: v.companyName ?? "", country: v.country ?? "" } : { kind: "existing", id: v.companyId ?? "" },
+      invitee: { name: v.name, email: v.email, clientAdmin: v.clientAdmin },
+      projectTitle: v.createProject ? v.projectTitle : undefined,
+    });
+  } catch (error) {
+    // A double submit lands where the first one did.
+    if (error instanceof LeadAlreadyConverted) throw redirect(href("/employee-dashboard/clients/:id", { id: error.companyId }));
+    if (error instanceof ClientInvitationError) {
+      const field = /compan|closed/i.test(error.message) && !/account/.test(error.message) ? "companyId" : "email";
+      return formResult({ status: "invalid", message: error.message, result: submission.reply({ fieldErrors: { [field]: [error.message] } }) }, 409);
+    }
+    throw error;
+  }
+  if (!converted) throw new Response("This lead does not exist.", { status: 404, statusText: "Not found" });
+  throw redirect(withFlash(href("/employee-dashboard/clients/:id", { id: converted.companyId }), "lead-converted"));
+}

@@ -1,0 +1,69 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { clientInviteSchema, removeTeammateSchema } from "~/lib/schemas/client-invitations";
+import type { ClientUser } from "~/server/auth/session.server";
+import { hitRateLimit, type RateRule } from "~/server/defence/rate-limit.server";
+import { readForm } from "~/server/http/form-data.server";
+import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
+import { ClientInvitationError, inviteClient, revokeClientInvitation } from "~/server/models/client-invitations.server";
+import { removeTeammate } from "~/server/models/client-members.server";
+
+// Issue 16 part 2: a company's client admin invites and removes teammates from the portal.
+
+/** A client admin could otherwise have us mail any number of strangers (docs/security.md "Rate limits"). */
+export const TEAM_INVITATIONS_PER_COMPANY: RateRule = { limit: 20, windowMs: 24 * 3_600_000 };
+export const TOO_MANY_INVITATIONS = "Your company has sent many invitations today. Please try again tomorrow, or ask us to invite more people.";
+
+const INTENTS = ["invite", "remove", "revoke"] as const;
+
+function onlyAdmins() {
+  return new Response("Only a client admin can change the team.", { status: 403, statusText: "Client admins only" });
+}
+
+async function invite(user: ClientUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: clientInviteSchema });
+  if (submission.status !== "success") return formResult({ intent: "invite", status: "invalid", result: submission.reply() }, 400);
+  if (!(await hitRateLimit(`client-invite:company:${user.companyId}`, TEAM_INVITATIONS_PER_COMPANY))) {
+    return formResult({ intent: "invite", status: "error", message: TOO_MANY_INVITATIONS, result: submission.reply() }, 429);
+  }
+  try {
+    const invitation = await inviteClient(user, { companyId: user.companyId, ...submission.value });
+    return formResult({ intent: "invite", status: "success", message: `Invitation sent to ${invitation.email}. The link works for 7 days.`, result: submission.reply({ resetForm: true }) });
+  } catch (error) {
+    if (error instanceof ClientInvitationError) return formResult({ intent: "invite", status: "invalid", result: submission.reply({ fieldErrors: { email: [error.message] } }) }, 409);
+    throw error;
+  }
+}
+
+async function remove(user: ClientUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: removeTeammateSchema });
+  if (submission.status !== "success") return formResult({ intent: "remove", status: "invalid", result: submission.reply() }, 400);
+  const { id } = submission.value;
+  try {
+    const email = await removeTeammate(user, { id });
+    if (!email) return formResult({ intent: "remove", targetId: id, status: "error", message: "This person is not on your team." }, 404);
+    return formResult({ intent: "remove", targetId: id, status: "success", message: `${email} was removed from the team.` });
+  } catch (error) {
+    if (error instanceof ClientInvitationError) return formResult({ intent: "remove", targetId: id, status: "error", message: error.message }, 409);
+    throw error;
+  }
+}
+
+async function revoke(user: ClientUser, id: string) {
+  try {
+    const done = await revokeClientInvitation(user, { id, companyId: user.companyId });
+    if (!done) return formResult({ intent: "revoke", targetId: id, status: "error", message: "This invitation does not exist." }, 404);
+    return formResult({ intent: "revoke", targetId: id, status: "success", message: `The invitation to ${done.email} is revoked.` });
+  } catch (error) {
+    if (error instanceof ClientInvitationError) return formResult({ intent: "revoke", targetId: id, status: "unchanged", message: error.message });
+    throw error;
+  }
+}
+
+export async function teamAction(user: ClientUser, request: Request) {
+  if (!user.clientAdmin) throw onlyAdmins();
+  const formData = await readForm(request);
+  const intent = requireIntent(formData, INTENTS);
+  if (intent === "invite") return invite(user, formData);
+  if (intent === "remove") return remove(user, formData);
+  return revoke(user, requireTargetId(formData));
+}

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { db } from "~/server/db/db.server";
+import { createSmtpTransport } from "~/server/mail/mailer.server";
+import { startMailWorker } from "~/server/mail/worker.server";
+import { acceptClientInvitation, InvitationUnusable } from "~/server/models/client-invitation-accept.server";
+import {
+  ClientInvitationError,
+  hasPendingClientInvitation,
+  inviteClient,
+  listPendingClientInvitations,
+  lookUpClientInvitation,
+  resendClientInvitation,
+  revokeClientInvitation,
+} from "~/server/models/client-invitations.server";
+import { insertCompany } from "~/server/models/companies.server";
+import { signInStaff, signUp, type TestUser } from "./helpers/accounts";
+import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
+import { invitationTokenIn } from "./helpers/invitations";
+import { startSmtpServer, type TestSmtpServer } from "./helpers/smtp";
+
+const PASSWORD = "a-long-client-password-42";
+
+describe.each(testDatabases("client-invitations"))("Client invitations on $name", (database) => {
+  let cleanup: () => Promise<void>;
+  let smtp: TestSmtpServer;
+  let staff: TestUser;
+  let companyId: string;
+  let otherCompanyId: string;
+  const actor = () => ({ id: staff.id, email: staff.email, name: "Ada" });
+  const deliverMail = async () => {
+    const worker = startMailWorker({ transport: createSmtpTransport(smtp.url), from: "Indigo Kite <no-reply@indigokite.dev>", poll: false });
+    await worker.runOnce();
+    await worker.stop();
+  };
+
+  beforeAll(async () => {
+    ({ cleanup } = await useAppDatabase(database, { APP_URL: "https://agency.example" }));
+    smtp = await startSmtpServer();
+    staff = await signInStaff("ada.admin@indigokite.dev", { name: "Ada" });
+  }, 60_000);
+  afterAll(async () => {
+    await smtp?.stop();
+    await cleanup();
+  });
+  beforeEach(async () => {
+    await clearTables("auditLog", "clientInvitations", "mailOutbox");
+    await db().deleteFrom("users").where("role", "=", "client").execute();
+    await clearTables("companies");
+    smtp.messages.length = 0;
+    companyId = (await insertCompany(db(), { name: "Acme Ltd", origin: "staff" })).id;
+    otherCompanyId = (await insertCompany(db(), { name: "Globex", origin: "staff" })).id;
+  });
+
+  test("Staff invite a person to a company: the mail with a single-use link reaches the SMTP server, and the invitation is pending and audited", async () => {
+    const invitation = await inviteClient(actor(), { companyId, name: "Carla Client", email: " Carla@Example.com ", clientAdmin: true });
+    expect(invitation).toMatchObject({ email: "carla@example.com", clientAdmin: true, expired: false });
+    await deliverMail();
+    const mail = smtp.messages.find((m) => m.to.includes("carla@example.com"));
+    expect(mail?.subject).toBe("You are invited to Acme Ltd's client portal");
+    const token = invitationTokenIn(smtp, "carla@example.com");
+    expect(await lookUpClientInvitation(token)).toMatchObject({ state: "valid", invitation: { email: "carla@example.com", companyName: "Acme Ltd", inviter: "Ada", clientAdmin: true } });
+    expect((await listPendingClientInvitations({ companyId })).map((i) => i.email)).toEqual(["carla@example.com"]);
+    expect(await listPendingClientInvitations({ companyId: otherCompanyId })).toEqual([]);
+    const audit = await db().selectFrom("auditLog").select(["action", "entityId"]).execute();
+    expect(audit).toEqual([{ action: "client.invite", entityId: companyId }]);
+    // Only the hash of the token is stored.
+    const stored = await db().selectFrom("clientInvitations").select("tokenHash").executeTakeFirstOrThrow();
+    expect(stored.tokenHash).not.toContain(token);
+  });
+
+  test("Company addresses and look-alikes, accounts of another company, members and closed companies are refused with a clear message, and nothing is queued", async () => {
+    const refusal = (email: string, company = companyId) => inviteClient(actor(), { companyId: company, name: "X", email, clientAdmin: false }).then(() => "accepted", (e: unknown) => (e instanceof ClientInvitationError ? e.message : `other: ${String(e)}`));
+    expect(await refusal("sam@indigokite.dev")).toMatch(/one of our own addresses/);
+    expect(await refusal("sam@indigo\u212Aite.dev")).toMatch(/one of our own addresses/);
+    expect(await refusal("SAM@INDIGOKITE.DEV")).toMatch(/one of our own addresses/);
+    const member = await signUp("member@example.com");
+    await db().updateTable("users").set({ companyId }).where("id", "=", member.id).execute();
+    expect(await refusal("member@example.com")).toBe("member@example.com is already a member of Acme Ltd.");
+    expect(await refusal("member@example.com", otherCompanyId)).toBe("member@example.com already has an account with another company.");
+    await db().updateTable("companies").set({ closedAt: Date.now() }).where("id", "=", otherCompanyId).execute();
+    expect(await refusal("new@example.com", otherCompanyId)).toMatch(/Globex is closed/);
+    expect(await db().selectFrom("clientInvitations").selectAll().execute()).toEqual([]);
+    expect(await db().selectFrom("mailOutbox").selectAll().execute()).toEqual([]);
+  });
+
+  test("A double submit makes one invitation and one mail", async () => {
+    const input = { companyId, name: "C", email: "carla@example.com", clientAdmin: false };
+    const [first, second] = [await inviteClient(actor(), input), await inviteClient(actor(), input)];
+    expect(second.id).toBe(first.id);
+    expect(await db().selectFrom("mailOutbox").select("id").execute()).toHaveLength(1);
+    expect(await db().selectFrom("auditLog").select("id").execute()).toHaveLength(1);
+  });
+
+  test("A second invitation to the same address in the same company replaces the first, whose link dies", async () => {
+    await inviteClient(actor(), { companyId, name: "C", email: "carla@example.com", clientAdmin: false });
+    await deliverMail();
+    const first = invitationTokenIn(smtp, "carla@example.com");
+    await inviteClient(actor(), { companyId, name: "C", email: "carla@example.com", clientAdmin: true });
+    await deliverMail();
+    const second = invitationTokenIn(smtp, "carla@example.com");
+    expect((await lookUpClientInvitation(first)).state).toBe("revoked");
+    expect((await lookUpClientInvitation(second)).state).toBe("valid");
+    expect(await listPendingClientInvitations({ companyId })).toHaveLength(1);
+  });
+
+  test("Resend mails a new link and kills the old one; revoke kills it; neither reaches another company's invitation through a company scope", async () => {
+    const invitation = await inviteClient(actor(), { companyId, name: "C", email: "carla@example.com", clientAdmin: false });
+    await deliverMail();
+    const old = invitationTokenIn(smtp, "carla@example.com");
+    expect(await resendClientInvitation(actor(), { id: invitation.id, companyId: otherCompanyId })).toBeNull();
+    expect(await resendClientInvitation(actor(), { id: invitation.id })).toEqual({ companyId, email: "carla@example.com" });
+    await deliverMail();
+    const fresh = invitationTokenIn(smtp, "carla@example.com");
+    expect(fresh).not.toBe(old);
+    expect((await lookUpClientInvitation(old)).state).toBe("unknown");
+    expect((await lookUpClientInvitation(fresh)).state).toBe("valid");
+    expect(await revokeClientInvitation(actor(), { id: invitation.id, companyId: otherCompanyId })).toBeNull();
+    await revokeClientInvitation(actor(), { id: invitation.id, companyId });
+    expect((await lookUpClientInvitation(fresh)).state).toBe("revoked");
+    await expect(revokeClientInvitation(actor(), { id: invitation.id })).rejects.toThrow(/already accepted or revoked/);
+    expect(await hasPendingClientInvitation("carla@example.com")).toBe(false);
+    const actions = (await db().selectFrom("auditLog").select("action").orderBy("createdAt").execute()).map((a) => a.action);
+    expect(actions).toEqual(["client.invite", "client.invite-resend", "client.invite-revoke"]);
+  });
+
+  test("Accepting makes a verified member of the invited company with the invited client-admin flag, once: the link is then used", async () => {
+    await inviteClient(actor(), { companyId, name: "Carla Client", email: "carla@example.com", clientAdmin: true });
+    await deliverMail();
+    const token = invitationTokenIn(smtp, "carla@example.com");
+    expect(await hasPendingClientInvitation("CARLA@example.com")).toBe(true);
+    const [first, second] = await Promise.allSettled([acceptClientInvitation(token, PASSWORD), acceptClientInvitation(token, PASSWORD)]);
+    expect([first.status, second.status].sort()).toEqual(["fulfilled", "rejected"]);
+    expect(([first, second].find((r) => r.status === "rejected") as PromiseRejectedResult).reason).toBeInstanceOf(InvitationUnusable);
+    const users = await db().selectFrom("users").select(["email", "companyId", "clientAdmin", "emailVerified", "role", "name"]).where("role", "=", "client").execute();
+    expect(users).toEqual([{ email: "carla@example.com", companyId, clientAdmin: expect.anything(), emailVerified: expect.anything(), role: "client", name: "Carla Client" }]);
+    expect(Boolean(users[0]!.clientAdmin)).toBe(true);
+    expect(Boolean(users[0]!.emailVerified)).toBe(true);
+    expect(await lookUpClientInvitation(token)).toEqual({ state: "used", email: "carla@example.com" });
+    // No verification mail for an address the link proved.
+    expect(await db().selectFrom("mailOutbox").select("idempotencyKey").where("idempotencyKey", "like", "email-verification:%").execute()).toEqual([]);
+    expect(await hasPendingClientInvitation("carla@example.com")).toBe(false);
+  });
+
+  test("An expired or revoked link cannot be accepted, and a link whose company was closed reads as revoked", async () => {
+    const invitation = await inviteClient(actor(), { companyId, name: "C", email: "carla@example.com", clientAdmin: false });
+    await deliverMail();
+    const token = invitationTokenIn(smtp, "carla@example.com");
+    await db().updateTable("clientInvitations").set({ expiresAt: Date.now() - 1 }).where("id", "=", invitation.id).execute();
+    expect((await lookUpClientInvitation(token)).state).toBe("expired");
+    await expect(acceptClientInvitation(token, PASSWORD)).rejects.toBeInstanceOf(InvitationUnusable);
+    await db().updateTable("clientInvitations").set({ expiresAt: Date.now() + 60_000 }).where("id", "=", invitation.id).execute();
+    await db().updateTable("companies").set({ closedAt: Date.now() }).where("id", "=", companyId).execute();
+    expect((await lookUpClientInvitation(token)).state).toBe("revoked");
+    await expect(acceptClientInvitation(token, PASSWORD)).rejects.toBeInstanceOf(InvitationUnusable);
+    expect(await hasPendingClientInvitation("carla@example.com")).toBe(false);
+    expect((await lookUpClientInvitation("made-up")).state).toBe("unknown");
+    expect(await db().selectFrom("users").select("id").where("role", "=", "client").execute()).toEqual([]);
+  });
+});
