@@ -1,6 +1,7 @@
 import { href, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/client";
 import { CompanyForm } from "~/components/console/company-form";
+import { CompanyInvitations } from "~/components/console/company-invitations";
 import { CompanyMembers } from "~/components/console/company-members";
 import { CompanyProjects } from "~/components/console/company-projects";
 import { CompanyActivity, CompanyLeads, CompanyRequests } from "~/components/console/company-records";
@@ -39,7 +40,7 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 }
 
 export default function CompanyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { company, members, requests, leads, activity, projects } = loaderData;
+  const { company, members, requests, leads, activity, projects, invitations } = loaderData;
   const [searchParams] = useSearchParams();
   // Projects and support requests of the company change while the page is open.
   useLiveRevalidation("/events/console", ["projects", "complaints"]);
@@ -109,7 +110,7 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
 
       <CompanyMembers members={members} outcome={actionData?.intent === "set-client-admin" || actionData?.intent === "remove-member" ? actionData : undefined} />
 
-      {/* issue 16: invitations section mounts here */}
+      <CompanyInvitations companyId={company.id} invitations={invitations} />
 
       <CompanyProjects companyId={company.id} projects={projects} closed={company.closedAt !== null} />
 

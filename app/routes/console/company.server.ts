@@ -1,3 +1,4 @@
+import { listPendingClientInvitations } from "~/server/models/client-invitations.server";
 import { listCompanyProjectsForStaff } from "~/server/models/projects-staff-reads.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { COMPANY_FAILURE } from "~/lib/console-failures";
@@ -24,12 +25,13 @@ function notFound(): never {
 export async function loadCompany(id: string) {
   const company = await getCompany({ id });
   if (!company) notFound();
-  const [members, requests, leads, activity, projects] = await Promise.all([
+  const [members, requests, leads, activity, projects, invitations] = await Promise.all([
     listMembers({ companyId: id }),
     listCompanyRequests({ companyId: id }),
     listCompanyLeads({ companyId: id }),
     listCompanyActivity({ companyId: id }),
     listCompanyProjectsForStaff({ companyId: id }),
+    listPendingClientInvitations({ companyId: id }),
   ]);
   return {
     company: { ...company, createdAt: Number(company.createdAt), closedAt: company.closedAt === null ? null : Number(company.closedAt) },
@@ -38,6 +40,7 @@ export async function loadCompany(id: string) {
     leads,
     activity,
     projects,
+    invitations,
   };
 }
 

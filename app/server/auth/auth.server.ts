@@ -15,6 +15,8 @@ import { passkeyOptions } from "./passkey-options.server";
 import { staffDisabled } from "./staff-access.server";
 import { secondFactorPendingFor } from "./step-up-marker.server";
 import { clientSignUpAllowed } from "./registration-gate.server";
+// Issue 16: an invitation's link proved the address, so its account starts verified (no mail).
+import { acceptingClientInvitation } from "./invitation-gate.server";
 import { REGISTRATION_CLOSED_REFUSAL } from "~/lib/auth-messages";
 
 const SESSION_COOKIE_PREFIX = "agency";
@@ -136,7 +138,7 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
           // Staff made by the console or CLI count as verified from the start (their sign-up's own
           // session must pass the session hook below).
           before: async (user) => ({
-            data: { ...user, role: roleForEmail(user.email, env.COMPANY_DOMAIN), emailVerified: user.emailVerified || provisioningStaff() },
+            data: { ...user, role: roleForEmail(user.email, env.COMPANY_DOMAIN), emailVerified: user.emailVerified || provisioningStaff() || acceptingClientInvitation(user.email) },
           }),
         },
       },
