@@ -78,13 +78,14 @@ describe.each(testDatabases("console-clients-support"))("Staff console clients a
     await db().updateTable("complaints").set({ createdAt: 2000 }).where("id", "=", fresh.id).execute();
     const list = async (query = "") =>
       ((await call(inboxRoute.loader, `/employee-dashboard/support${query}`, { cookie: staff.cookie })).data as {
-        entries: { subject: string; ownerEmail: string; status: string }[];
+        entries: { subject: string; createdByEmail: string; companyId: string; status: string }[];
         total: number;
       });
     const all = await list();
     expect(all.total).toBe(3);
     expect(all.entries.map((e) => e.subject)).toEqual(["New pending", "Old pending", "Resolved one"]);
-    expect(all.entries[1]).toMatchObject({ ownerEmail: "alice@example.com", status: "Pending" });
+    // Issue 16: each request shows its company and the member who raised it.
+    expect(all.entries[1]).toMatchObject({ createdByEmail: "alice@example.com", companyId: await companyOf(alice), status: "Pending" });
     expect((await list("?status=Resolved")).entries.map((e) => e.subject)).toEqual(["Resolved one"]);
     expect((await list("?status=Pending")).total).toBe(2);
     expect((await list("?status=Bogus")).total).toBe(3);
@@ -115,7 +116,7 @@ describe.each(testDatabases("console-clients-support"))("Staff console clients a
 
     const staffView = await thread(staff, complaint.id);
     expect(staffView.data).toMatchObject({
-      complaint: { id: complaint.id, owner: { id: alice.id, email: alice.email }, replies: [{ sender: "staff", senderName: "Priya Sharma" }] },
+      complaint: { id: complaint.id, company: { id: await companyOf(alice) }, createdByUser: { id: alice.id, email: alice.email }, replies: [{ sender: "staff", senderName: "Priya Sharma" }] },
     });
   });
 
