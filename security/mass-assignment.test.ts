@@ -112,6 +112,9 @@ function othersChanged(before: Record<string, Rows>, after: Record<string, Rows>
     for (const [id, row] of before[table]!) {
       if (mine(table, row)) continue;
       const now = after[table]!.get(id);
+      // Issue 16: a client admin's Team page removes a teammate, the form's whole purpose; no
+      // forged field may change a teammate's row in any other way.
+      if (table === "users" && now === undefined && row.companyId === companyOf(before, poster)) continue;
       if (JSON.stringify(now) !== JSON.stringify(row)) problems.push(`${table} ${id} changed: ${JSON.stringify(row)} → ${JSON.stringify(now)}`);
     }
   }
