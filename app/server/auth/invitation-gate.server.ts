@@ -25,16 +25,17 @@ export function acceptingClientInvitation(email: string): boolean {
 export async function hasPendingClientInvitation(email: string, now = Date.now()): Promise<boolean> {
   const address = email.trim().toLowerCase();
   if (acceptingClientInvitation(address)) return true;
-  const row = await db()
+  const row = await pendingClientInvitations(now).select("i.id").where("i.email", "=", address).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Invitations that can still be accepted: neither accepted, revoked nor expired, in an open company. */
+export function pendingClientInvitations(now = Date.now()) {
+  return db()
     .selectFrom("clientInvitations as i")
     .innerJoin("companies as c", "c.id", "i.companyId")
-    .select("i.id")
-    .where("i.email", "=", address)
     .where("i.acceptedAt", "is", null)
     .where("i.revokedAt", "is", null)
     .where("i.expiresAt", ">", now)
-    .where("c.closedAt", "is", null)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where("c.closedAt", "is", null);
 }

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { settingsFromRows } from "~/lib/app-settings";
 import { db } from "~/server/db/db.server";
+import { pendingClientInvitations } from "./invitation-gate.server";
 
 // Issue 16 part 5: when the operator turns self-registration off, no client account comes into
 // being except through an invitation. Our own forms check before they call Better Auth (/login's
@@ -21,15 +22,7 @@ async function readSnapshot(now = Date.now()): Promise<GateSnapshot> {
   const rows = await db().selectFrom("appSettings").select(["key", "value"]).where("key", "=", "selfRegistration").execute();
   const { selfRegistration } = settingsFromRows(rows);
   if (selfRegistration) return { selfRegistration, invited: new Set() };
-  const pending = await db()
-    .selectFrom("clientInvitations as i")
-    .innerJoin("companies as c", "c.id", "i.companyId")
-    .select("i.email")
-    .where("i.acceptedAt", "is", null)
-    .where("i.revokedAt", "is", null)
-    .where("i.expiresAt", ">", now)
-    .where("c.closedAt", "is", null)
-    .execute();
+  const pending = await pendingClientInvitations(now).select("i.email").execute();
   return { selfRegistration, invited: new Set(pending.map((p) => p.email.trim().toLowerCase())) };
 }
 
