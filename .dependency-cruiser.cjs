@@ -50,6 +50,7 @@ module.exports = {
     onlyImports("uploads-sit-on-storage", "uploads", ["storage"]),
     onlyImports("auth-below-models", "auth", ["db", "defence", "mail", "storage", "events"]),
     onlyImports("http-below-models", "http", ["db", "defence", "events", "storage"]),
+    onlyImports("backup-sits-on-db-and-storage", "backup", ["db", "storage"]),
     {
       name: "top-level-server-files-are-leaves",
       severity: "error",

@@ -79,29 +79,78 @@ async function handleDynamic(
       (await app.htmlCache.sendRendered(req, res, cacheKey, token, response))
     )
       return;
-    if (app.isBufferedDocument(response) || app.isSingleFetchData(response)) {
-      return app.sendDocument(
-        req,
-        res,
-        response.status,
-        response.headers,
-        Buffer.from(await response.arrayBuffer()),
-      );
-    }
-    await new Promise<void>((resolve, reject) => {
-      streamCompression(
-        req as never,
-        res as never,
-        () => void sendResponse(res, response).then(resolve, reject),
-      );
-    });
+    await sendAppResponse(req, res, response);
   } catch (error) {
-    logger.error({ err: error, url: req.url }, "request failed");
-    if (res.headersSent) return void res.destroy();
-    res.statusCode = 500;
-    res.setHeader("Content-Type", "text/plain; charset=utf-8");
-    res.end("Internal Server Error");
+    failed(req, res, error);
   }
+}
+
+/** A Response of the app, compressed whole (documents, `.data`) or as it streams (the rest). */
+async function sendAppResponse(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  response: Response,
+): Promise<void> {
+  if (app.isBufferedDocument(response) || app.isSingleFetchData(response)) {
+    return app.sendDocument(
+      req,
+      res,
+      response.status,
+      response.headers,
+      Buffer.from(await response.arrayBuffer()),
+    );
+  }
+  await new Promise<void>((resolve, reject) => {
+    streamCompression(
+      req as never,
+      res as never,
+      () => void sendResponse(res, response).then(resolve, reject),
+    );
+  });
+}
+
+function failed(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  error: unknown,
+): void {
+  logger.error({ err: error, url: req.url }, "request failed");
+  if (res.headersSent) return void res.destroy();
+  res.statusCode = 500;
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.end("Internal Server Error");
+}
+
+/**
+ * A private file's GET or HEAD (issue 17), answered by the app's download responder straight to
+ * the socket: no Fetch stream bridge, no compression middleware on the bytes (decision 0040).
+ * Its other answers (sign-in redirect, 403, 404) go out like any of the app's.
+ */
+async function handleDownload(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  target: AppModule.DownloadTarget,
+): Promise<void> {
+  try {
+    const { clientIp, protocol, host } = acceptForwarding(req, trustProxy);
+    const response = await app.sendDownload(
+      createRequest(req, res, { protocol, host }),
+      clientIp,
+      target,
+      res,
+    );
+    if (response) await sendAppResponse(req, res, response);
+  } catch (error) {
+    failed(req, res, error);
+  }
+}
+
+/** The download a GET or HEAD asks for, or null. */
+function downloadTarget(req: http.IncomingMessage): AppModule.DownloadTarget | null {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  const url = req.url ?? "";
+  const query = url.indexOf("?");
+  return app.downloadTargetOf(query === -1 ? url : url.slice(0, query));
 }
 
 // Methods the site answers. OPTIONS gets the list and nothing else (no CORS: the site is its only
@@ -171,6 +220,11 @@ const server = http.createServer((req, res) => {
   res.setHeader("Content-Security-Policy", RESOURCE_CSP);
   if (answerOtherMethods(req, res)) return;
 
+  const download = downloadTarget(req);
+  if (download) {
+    rendered = true;
+    return void handleDownload(req, res, download);
+  }
   // A public page's path is never a file: straight to the app, which may fill the cache.
   const cacheKey = app.htmlCache.keyFor(req);
   if (cacheKey !== null) {

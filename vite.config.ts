@@ -2,9 +2,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import type { GetModuleInfo, ManualChunkMeta } from "rollup";
 
 // Native addons (and pg's optional one) cannot be bundled; they load from node_modules.
-const SERVER_EXTERNALS = ["better-sqlite3", "@node-rs/argon2", "pg-native"];
+const SERVER_EXTERNALS = ["better-sqlite3", "@node-rs/argon2", "pg-native", "sharp"];
 
 // react-router's package exports always name its development build, dev-only warnings included
 // (remix-run/react-router#14102); a production build takes the production one it ships beside it.
@@ -18,9 +19,29 @@ const reactRouterProduction = [
 // every page and ~0.4 kB more JavaScript on the home page's budget (npm run size).
 // Vite's preload helper (behind every dynamic import) rides along too: once two chunks import
 // lazily (the home page's quote form, the passkey buttons), it would otherwise be a chunk of its own.
-function reactRouterChunk(id: string): string | undefined {
+// The root layout loads on every page, so the app modules it imports statically load on every page
+// too; left to Rollup they become a dozen sub-kilobyte chunks (each shared with some route), and
+// gzip cannot share its dictionary across files. One "shell" chunk holds them: same code, ~1 kB less
+// on every page's budget (npm run size) and fewer requests.
+let shellModules: Set<string> | undefined;
+function shellModulesFrom(getModuleIds: () => IterableIterator<string>, getModuleInfo: GetModuleInfo): Set<string> {
+  const root = [...getModuleIds()].find((id) => id.endsWith("/app/root.tsx"));
+  const found = new Set<string>();
+  const queue = root ? [...(getModuleInfo(root)?.importedIds ?? [])] : [];
+  while (queue.length > 0) {
+    const id = queue.pop()!;
+    if (found.has(id) || id.includes("/node_modules/") || !id.includes("/app/")) continue;
+    found.add(id);
+    queue.push(...(getModuleInfo(id)?.importedIds ?? []));
+  }
+  return found;
+}
+
+function clientChunk(id: string, meta: ManualChunkMeta): string | undefined {
   if (id.includes("vite/preload-helper")) return "react-router";
-  return /\/node_modules\/react-router\/dist\/production\/chunk-[\w-]+\.mjs$/.test(id) ? "react-router" : undefined;
+  if (/\/node_modules\/react-router\/dist\/production\/chunk-[\w-]+\.mjs$/.test(id)) return "react-router";
+  shellModules ??= shellModulesFrom(meta.getModuleIds, meta.getModuleInfo);
+  return shellModules.has(id) ? "shell" : undefined;
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
@@ -42,6 +63,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // the logs still read): 2.3 MB → 1.6 MB for V8 to decode and parse at every start (decision 0015).
     minify: isSsrBuild ? "esbuild" : undefined,
     // The server bundle's entry is server/app.ts, which wraps the React Router build.
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : { output: { manualChunks: reactRouterChunk } },
+    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : { output: { manualChunks: clientChunk } },
   },
 }));

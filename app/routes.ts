@@ -42,9 +42,16 @@ export default [
   route("user-dashboard", "routes/portal/layout.tsx", [
     index("routes/portal/profile.tsx"),
     route("projects", "routes/portal/projects.tsx"),
+    // Issue 17: a project's workspace, in tabs (app/components/workspace/project-tabs.tsx).
+    route("projects/:id", "routes/portal/project.tsx"),
+    route("projects/:id/files", "routes/portal/project-files.tsx"),
+    route("projects/:id/activity", "routes/portal/project-activity.tsx"),
     route("support", "routes/portal/support.tsx"),
     route("team", "routes/portal/team.tsx"),
     route("settings", "routes/portal/settings.tsx"),
+    // Issue 18: the notification centre and e-mail preferences.
+    route("notifications", "routes/portal/notifications.tsx"),
+    route("notifications/preferences", "routes/portal/notification-preferences.tsx"),
   ]),
   route("settings/reset-password", "routes/portal/settings-reset-password.ts"),
   route("settings/delete-account", "routes/portal/settings-delete-account.ts"),
@@ -55,6 +62,9 @@ export default [
   route("account/sessions", "routes/account/sessions.ts"),
   route("account/passkeys", "routes/account/passkeys.ts"),
   route("account/passkeys/new", "routes/account/passkey-new.ts"),
+  // Issue 18: marking notifications read (bell, panel and page), and a mail's unsubscribe link.
+  route("notifications/read", "routes/resources/notifications-read.ts"),
+  route("unsubscribe", "routes/account/unsubscribe.tsx"),
 
   // Staff console.
   route("employee-dashboard", "routes/console/layout.tsx", [
@@ -86,10 +96,27 @@ export default [
     route("projects", "routes/console/projects.tsx"),
     route("projects/export", "routes/console/projects-export.ts"),
     route("projects/:id", "routes/console/project.tsx"),
+    route("projects/:id/milestones", "routes/console/project-milestones.tsx"),
+    route("projects/:id/files", "routes/console/project-files.tsx"),
+    route("projects/:id/activity", "routes/console/project-activity.tsx"),
+    // Decision 0043: "Delete project" (admin), confirmed on the project page.
+    route("projects/:id/delete", "routes/console/project-delete.ts"),
     route("support", "routes/console/support.tsx"),
     route("support/:id", "routes/console/complaint.tsx"),
+    // Issue 18.
+    route("saved-replies", "routes/console/saved-replies.tsx"),
+    route("notifications", "routes/console/notifications.tsx"),
+    route("notifications/preferences", "routes/console/notification-preferences.tsx"),
   ]),
   route("events/console", "routes/resources/events-console.ts"),
+
+  // Issue 17: project files and support attachments, for staff and the company's members alike;
+  // each route checks who may see the file.
+  route("projects/:id/files/upload", "routes/resources/project-files-upload.ts"),
+  route("files/:id", "routes/resources/file-download.ts"),
+  route("files/:id/thumbnail", "routes/resources/file-thumbnail.ts"),
+  route("attachments/:id", "routes/resources/attachment-download.ts"),
+  route("attachments/:id/thumbnail", "routes/resources/attachment-thumbnail.ts"),
 
   // Machines: health checks and crawlers.
   route("healthz", "routes/resources/healthz.ts"),

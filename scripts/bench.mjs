@@ -1,14 +1,16 @@
 // `npm run bench`: load-tests the built server (run `npm run build` first; nothing is built here) on
 // a throw-away SQLite database with the demo content, and prints one table (issue 7's targets next
-// to the figures). Loopback only; about 85 s in all.
+// to the figures), then issue 17's three file-transfer figures and issue 18's notification figures. Loopback only; about 2 min in all.
 import http from "node:http";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { requireBuild, startServer, tempDataDir } from "./lib/built-server.mjs";
+import { benchFileTransfer, fileTransferLines } from "./lib/file-transfer-bench.mjs";
+import { benchSearch, searchLines } from "./lib/search-bench.mjs";
 
 requireBuild("npm run bench");
 
@@ -234,6 +236,28 @@ const rssMiB = server.rssMiB();
 await server.stop();
 server = undefined;
 
+// Issue 17: file transfer, on a fresh start of the same data (RSS growth from a settled server).
+const files = await benchFileTransfer({ data, startServer, log });
+
+// Issue 18: the unread count and "mark all as read" with 10,000 notifications for one person, as
+// the model calls on the bench's SQLite database, then on PostgreSQL when TEST_DATABASE_URL is set.
+const notificationFigures = [];
+for (const databaseUrl of [`file:${data.databaseFile}`, process.env.TEST_DATABASE_URL].filter(Boolean)) {
+  log(`notifications: ${databaseUrl.startsWith("file:") ? "sqlite" : "postgres"}`);
+  notificationFigures.push(benchNotifications(databaseUrl));
+}
+
+function benchNotifications(databaseUrl) {
+  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/lib/notifications-bench.ts"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, STORAGE_DIR: data.storageDir, AUTH_SECRET: "bench-secret-0123456789-0123456789-abcdef", LOG_LEVEL: "warn" },
+    encoding: "utf8",
+  });
+  if (run.status !== 0) throw new Error(`notifications bench failed: ${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split("\n").at(-1));
+}
+// Issue 18: search over 50,000 support requests, on SQLite and PostgreSQL.
+const search = await benchSearch({ dataDir: data.dir, log });
+
 function queryDb(fn) {
   const db = new Database(data.databaseFile, { readonly: true, fileMustExist: true });
   try {
@@ -284,5 +308,17 @@ console.log(
   `Cold start (spawn → first 200 on /, median of ${COLD_STARTS} restarts): ${fmt(coldStartMs)} ms   target ≤ 400 ms ${pass(coldStartMs <= 400)}` +
     `   (all: ${coldStarts.map((ms) => fmt(ms)).join(", ")} ms; very first start incl. migrations and demo seed: ${fmt(firstStartMs)} ms)`,
 );
+console.log("");
+for (const line of fileTransferLines(files, pass)) console.log(line);
+console.log("");
+for (const n of notificationFigures) {
+  console.log(
+    `Notifications, ${n.dialect} (${fmt(n.rows)} for one person, model call, median of 13): unread count ${fmt(n.countMs, 2)} ms   target < 5 ms ${pass(n.countMs < 5)}` +
+      `   mark all as read ${fmt(n.markAllMs, 2)} ms (one durable write)   target < 5 ms ${pass(n.markAllMs < 5)}`,
+  );
+}
+if (notificationFigures.length === 1) console.log("Notifications, postgres: skipped (TEST_DATABASE_URL is not set)");
+for (const line of searchLines(search, pass)) console.log(line);
+console.log("");
 console.log(`Server RSS after the load: ${rssMiB === null ? "n/a" : `${fmt(rssMiB, 1)} MiB`}   target ≤ 150 MiB ${rssMiB === null ? "" : pass(rssMiB <= 150)}`);
 console.log(`Total bench time: ${fmt((performance.now() - began) / 1000, 1)} s`);

@@ -14,6 +14,43 @@ async function* walk(dir) {
   }
 }
 
+// The route manifest every page loads (decision 0020's budget): React Router only ever tests its
+// route flags for truth, so the many `false` ones are dropped (~90 bytes gzipped per page, and more
+// with each route), and so are what can be rebuilt (below). Rewritten before compression so its
+// .br/.gz match.
+for (const name of await readdir(path.join(root, "assets")).catch(() => [])) {
+  if (!/^manifest-[\w-]+\.js$/.test(name)) continue;
+  const file = path.join(root, "assets", name);
+  const source = await readFile(file, "utf8");
+  const prefix = "window.__reactRouterManifest=";
+  if (!source.startsWith(prefix)) throw new Error(`${file}: unexpected manifest shape`);
+  const manifest = JSON.parse(source.slice(prefix.length).replace(/;\s*$/, ""));
+  const original = structuredClone(manifest.routes);
+  for (const [id, route] of Object.entries(manifest.routes)) {
+    for (const [key, value] of Object.entries(route)) if (value === false) delete route[key];
+    // Each route's id is its key: written once, put back by the loader line below (~0.3 kB gzipped).
+    delete route.id;
+    // A route's imports that the entry or an ancestor route already loads are loaded whenever this
+    // route is: React Router dedupes its preload list in that same order, so the links it renders
+    // (on hydration and for prefetching) are unchanged.
+    if (route.imports) {
+      const loaded = loadedBefore(id, manifest.entry.imports, original);
+      route.imports = route.imports.filter((href) => !loaded.has(href));
+      if (route.imports.length === 0) delete route.imports;
+    }
+  }
+  await writeFile(file, `${prefix}(m=>{for(const id in m.routes)m.routes[id].id=id;return m})(${JSON.stringify(manifest)});`);
+}
+
+function loadedBefore(id, entryImports, routes) {
+  const loaded = new Set(entryImports);
+  for (let parent = routes[routes[id].parentId]; parent; parent = routes[parent.parentId]) {
+    loaded.add(parent.module);
+    for (const href of parent.imports ?? []) loaded.add(href);
+  }
+  return loaded;
+}
+
 let count = 0;
 for await (const file of walk(root)) {
   if (!TEXT.test(file)) continue;

@@ -42,6 +42,15 @@ function extraFields(world: World): Record<string, string> {
   };
 }
 
+/**
+ * Issue 18: the support desk's staff-only fields, forged on the Support panel's forms only (the
+ * resume form's 30-field cap would refuse the application form with them all).
+ */
+function deskFields(world: World, file: string): Record<string, string> {
+  if (file !== "routes/portal/support.tsx") return {};
+  return { assigneeId: world.actors.staff.id!, assignee: "me", priority: "urgent", waitingSince: "0", closedAt: "0" };
+}
+
 type Rows = Map<string, Record<string, unknown>>;
 
 async function snapshot(world: World): Promise<Record<string, Rows>> {
@@ -72,7 +81,14 @@ function newRowProblems(before: Record<string, Rows>, after: Record<string, Rows
   for (const p of added("projects")) {
     if (p.createdBy !== posterId || p.companyId !== companyId || p.ownerId !== null || Number(p.progress) !== 0) problems.push(`new project ${JSON.stringify(p)}`);
   }
-  for (const c of added("complaints")) if (c.createdBy !== posterId || c.companyId !== companyId || c.status !== "Pending") problems.push(`new complaint ${JSON.stringify(c)}`);
+  for (const c of added("complaints")) {
+    if (c.createdBy !== posterId || c.companyId !== companyId || c.status !== "Pending" || c.assigneeId !== null || c.priority !== "normal") problems.push(`new complaint ${JSON.stringify(c)}`);
+  }
+  // Issue 18: no client form assigns a request or sets its priority, their own company's included.
+  for (const [id, c] of after.complaints!) {
+    const was = before.complaints!.get(id);
+    if (was && (was.assigneeId !== c.assigneeId || was.priority !== c.priority)) problems.push(`complaint ${id} desk fields changed: ${JSON.stringify(was)} → ${JSON.stringify(c)}`);
+  }
   for (const r of added("replies")) {
     const complaint = after.complaints!.get(String(r.complaintId));
     if (r.sender !== "user" || complaint?.companyId !== companyId) problems.push(`new reply ${JSON.stringify(r)}`);
@@ -141,7 +157,7 @@ describe("Mass assignment", () => {
           const actor = await disposableActor(world!, base, intent.disposable);
           const cell = { world: world!, actor, side: "own" as const, seq: Date.now() };
           const url = fillPattern(route.pattern, policy.params?.(cell) ?? {}) + (route.index ? "?index" : "");
-          const fields = { ...extraFields(world!), ...(await intent.body(cell)) };
+          const fields = { ...extraFields(world!), ...deskFields(world!, route.file), ...(await intent.body(cell)) };
           const before = await snapshot(world!);
           const reply = intent.file
             ? await postMultipart(world!.server, url, fields, intent.file, { cookie: actor.cookie })

@@ -11,6 +11,7 @@ import { recordAudit } from "~/server/models/audit.server";
 import { createComplaint, addReply } from "~/server/models/complaints.server";
 import { closeDb, createDb, db, type Db } from "~/server/db/db.server";
 import { seedDemoContent } from "~/server/db/demo-content.server";
+import { newLeaseHolder, takeLease } from "~/server/db/leases.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { saveProfile } from "~/server/models/profiles.server";
 import { createProject, setProjectProgress } from "~/server/models/projects.server";
@@ -66,6 +67,8 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
       await recordAudit(trx, staff, { action: "lead.status", entity: "lead", entityId: quote.id, detail: { from: "new", to: "won" } });
     });
   await hitRateLimit("quote:ip:203.0.113.5", { limit: 60, windowMs: 3_600_000 });
+  // Issue 19: the lease a backup (or a scheduled one, with its slot) leaves behind.
+  await takeLease("backup", { holder: newLeaseHolder(), ttlMs: 60_000, slot: Date.UTC(2026, 10, 25, 3) });
   // Issue 15: a passkey as the plugin stores one (a boolean as 0/1, the date as ISO text on SQLite).
   await db()
     .insertInto("passkeys")
@@ -84,6 +87,22 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
     .values({ id: "client-invitation-1", companyId: scope.companyId, email: "teammate@example.com", name: "Team Mate", clientAdmin: 0, tokenHash: "a".repeat(64), invitedBy: staff.id, createdAt: Date.now(), expiresAt: Date.now() + 86_400_000, acceptedAt: null, revokedAt: null })
     .execute();
   await updateSettings(staff, { selfRegistration: true, clientProjects: false });
+  // Issue 17: the workspace's rows (files as their rows only: db:copy moves no bytes).
+  const now = Date.now();
+  await db().insertInto("milestones").values({ id: "milestone-1", projectId: project.id, title: "Design", description: "", dueDate: "2026-12-01", status: "waiting", position: 1, createdAt: now, updatedAt: now, completedAt: null }).execute();
+  await db().insertInto("approvals").values({ id: "approval-1", projectId: project.id, subjectType: "milestone", subjectId: "milestone-1", requestedBy: null, requestedByName: staff.name, requestedAt: now, note: "", status: "approved", decidedBy: client.id, decidedByName: "Copied Client", decidedAt: now, comment: "" }).execute();
+  await db().insertInto("projectFiles").values({ id: "file-1", projectId: project.id, name: "brief.pdf", nameKey: "brief.pdf", side: "client", createdBy: client.id, createdAt: now, updatedAt: now, currentVersion: 1 }).execute();
+  const version = { size: 10, contentType: "application/pdf", kind: "pdf", sha256: "b".repeat(64), thumbnailKey: null, uploadedBy: client.id, uploadedByName: "Copied Client", side: "client", createdAt: now };
+  await db().insertInto("fileVersions").values({ id: "version-1", fileId: "file-1", projectId: project.id, version: 1, storageKey: "projects/p/brief-1.pdf", ...version }).execute();
+  await db().insertInto("attachments").values({ id: "attachment-1", complaintId: complaint.id, replyId: null, name: "screen.pdf", storageKey: "attachments/a/screen.pdf", ...version }).execute();
+  await db().insertInto("seenMarkers").values({ userId: client.id, subject: "portal", seenAt: now }).execute();
+  // Issue 18: a notification and a support request's internal note.
+  await db().insertInto("notifications").values({ id: "notification-1", userId: client.id, type: "staff_reply", eventKey: "complaint-reply:r1", title: "A reply", body: "", link: "/user-dashboard/support", actorName: staff.name, createdAt: now, readAt: null }).execute();
+  await db().insertInto("notificationReadMarks").values({ userId: client.id, readBefore: now }).execute();
+  await db().insertInto("notificationPreferences").values({ userId: client.id, type: "staff_reply", choice: "digest", updatedAt: now }).execute();
+  await db().insertInto("digestSchedules").values({ userId: client.id, hour: 8, timeZone: "Europe/London", updatedAt: now }).execute();
+  await db().insertInto("complaintNotes").values({ id: "note-1", complaintId: complaint.id, authorId: null, authorName: staff.name, text: "Call them back", createdAt: now }).execute();
+  await db().insertInto("savedReplies").values({ id: "saved-1", title: "Thanks", body: "Hello {client_name}", createdBy: null, createdAt: now, updatedAt: now }).execute();
   await (await auth()).api.requestPasswordReset({ body: { email: client.email, redirectTo: "/reset-password" } });
   const file = process.env.DATABASE_URL!.slice("file:".length);
   await closeDb();
@@ -94,7 +113,11 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
 function sourceRows(file: string): Map<string, unknown[]> {
   const sqlite = new SQLite(file, { readonly: true });
   try {
-    const names = sqlite.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite%' and name not like 'kysely%'").pluck().all() as string[];
+    // The search index (decision 0045) is derived: not copied, rebuilt by the target's triggers.
+    const names = sqlite
+      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite%' and name not like 'kysely%' and name not like 'search\\_%' escape '\\'")
+      .pluck()
+      .all() as string[];
     return new Map(names.map((name) => [name, normalise(sqlite.prepare(`select * from ${name}`).all())]));
   } finally {
     sqlite.close();
@@ -167,6 +190,10 @@ describe.skipIf(!pgUrl)("Copying into PostgreSQL", () => {
     expect(firstRun.stdout).toMatch(/^table\s+source rows\s+copied rows\s+ok$/m);
     for (const [name, rows] of before) expect(firstRun.stdout).toMatch(new RegExp(`^${name}\\s+${rows.length}\\s+${rows.length}\\s+yes$`, "m"));
     expect(await targetRows(target, before.keys())).toEqual(before);
+    // The target's triggers indexed the copied request with its reply.
+    const documents = await sql<{ body: string }>`select body from search_documents where kind = 'complaint'`.execute(target);
+    expect(documents.rows).toHaveLength(1);
+    expect(documents.rows[0]!.body).toMatch(/^Cannot log in on Android\.\nStill happening\./);
   });
 
   test("Booleans and Better Auth's dates get PostgreSQL's own types", async () => {

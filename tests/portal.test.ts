@@ -104,7 +104,7 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
 
   test("A client without a profile gets the completion form with the account's e-mail", async () => {
     const outcome = await call(profileRoute.loader, "/user-dashboard", { cookie: alice.cookie });
-    expect(outcome.data).toEqual({ email: "alice@example.com", profile: null });
+    expect(outcome.data).toMatchObject({ email: "alice@example.com", profile: null });
   });
 
   test("Saving a profile stores it under the signed-in client with the account's e-mail, ignoring posted ids and e-mail", async () => {

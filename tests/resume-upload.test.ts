@@ -11,7 +11,9 @@ import {
   UploadRejected,
 } from "~/server/uploads/resume-upload.server";
 import { createLocalFileStore, type FileStore } from "~/server/storage/storage.server";
+import * as legacy from "./fixtures/legacy-office";
 import * as make from "./fixtures/make-files";
+import * as files from "./fixtures/project-files";
 import { startS3, type TestS3 } from "./helpers/s3";
 import { tempDir } from "./helpers/temp-dirs";
 
@@ -134,6 +136,12 @@ test("A macro-enabled document is refused, even named .docx", async () => {
   const { root, store } = newStore();
   await expectRejected(applyRequest(make.docm(), "cv.docx"), store, root, "type");
   await expectRejected(applyRequest(make.docxWithHiddenMacros(), "cv.docx"), store, root, "type");
+});
+
+test("A legacy Word document with macros is refused like a .docm (decision 0043)", async () => {
+  const { root, store } = newStore();
+  await expectRejected(applyRequest(files.docWithMacros(), "cv.doc"), store, root, "type");
+  await expectRejected(applyRequest(legacy.docEmbeddingMacros(), "cv.doc"), store, root, "type");
 });
 
 test("A ZIP that is not a Word document is refused", async () => {

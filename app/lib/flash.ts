@@ -33,6 +33,9 @@ export const FLASH = {
   "invitation-revoked": { tone: "success", text: "The invitation is revoked." },
   "invitation-gone": { tone: "error", text: "This invitation was already accepted or revoked." },
   "lead-converted": { tone: "success", text: "The lead is now a client: the company is ready and the requester is invited." },
+  // Decision 0043: an admin deleted a project for good.
+  "project-deleted": { tone: "success", text: "Project deleted, with its milestones, approvals, files and history." },
+  "project-delete-failed": { tone: "error", text: "The project could not be deleted. Please try again." },
 } satisfies Record<string, { tone: "success" | "error"; text: Text }>;
 
 type FlashCode = keyof typeof FLASH;

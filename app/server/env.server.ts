@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { Cron } from "croner";
 import { z } from "zod";
 import { site } from "~/content/site";
 
@@ -31,6 +32,17 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optional(z.string()),
     S3_SECRET_ACCESS_KEY: optional(z.string()),
     S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
+    // Issue 17: project files. The per-file limit is enforced while the upload streams; the quota
+    // counts every stored version of a project's files.
+    FILE_MAX_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().min(1).default(104_857_600),
+    PROJECT_QUOTA_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().min(1).default(5_368_709_120),
+    // Issue 19: `npm run backup` and the scheduled backup (decision 0047).
+    BACKUP_URL: z
+      .string()
+      .regex(/^(file:.+|s3:\/\/[a-z0-9.-]{3,63}(\/.*)?)$/, "must be file:PATH or s3://bucket[/prefix]")
+      .default("file:./data/backups"),
+    BACKUP_KEEP: z.coerce.number({ error: "must be a whole number of backups (1 or more)" }).int().min(1).default(7),
+    BACKUP_SCHEDULE: optional(z.string().refine(isCronPattern, "must be a cron pattern such as 0 3 * * * (minute hour day month weekday)")),
     DEMO_CONTENT: z.enum(["on", "off"]).default("on"),
     GOOGLE_CLIENT_ID: optional(z.string()),
     GOOGLE_CLIENT_SECRET: optional(z.string()),
@@ -55,6 +67,15 @@ const envSchema = z
     message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or both unset for the SDK's default credentials)",
     path: ["S3_SECRET_ACCESS_KEY"],
   });
+
+function isCronPattern(pattern: string): boolean {
+  try {
+    new Cron(pattern, { paused: true, timezone: "UTC" }).stop();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 type Env = z.infer<typeof envSchema> & { APP_URL: string; AUTH_SECRET: string };
 

@@ -1,7 +1,8 @@
-// `npm run test:faults [-- load kill smtp postgres]`: load and fault injection against the built
+// `npm run test:faults [-- load kill smtp postgres attachments]`: load and fault injection against the built
 // server (run `npm run build` first), loopback only, ports 4370–4389. Prints one table (category,
 // tried, passed) and exits non-zero on any failure. Every process it starts is stopped.
 import { existsSync } from "node:fs";
+import { attachmentsSuite } from "./attachments";
 import { killSuite } from "./kill";
 import { loadSuite } from "./load";
 import { cleanupAll, log } from "./lib/processes";
@@ -10,7 +11,7 @@ import { postgresSuite } from "./postgres";
 import { smtpSuite } from "./smtp";
 
 const TIME_LIMIT_MS = 8 * 60_000;
-const suites: Record<string, () => Promise<Outcome[]>> = { load: loadSuite, kill: killSuite, smtp: smtpSuite, postgres: postgresSuite };
+const suites: Record<string, () => Promise<Outcome[]>> = { load: loadSuite, kill: killSuite, smtp: smtpSuite, postgres: postgresSuite, attachments: attachmentsSuite };
 
 if (!existsSync("build/server.js") || !existsSync("build/server/index.js")) {
   console.error("test:faults: no build found. Run `npm run build` first; this suite builds nothing.");

@@ -49,10 +49,24 @@ const ROW_TABLES = [
   // Issue 16: companies and the operator's switches (console Settings).
   "companies",
   "app_settings",
+  // Issue 17: project files and their versions.
+  "project_files",
+  "file_versions",
+  // Issue 17 part 4: files on support requests and replies.
+  "attachments",
+  // Issue 18: notifications (written with their events, marked read by their owner only).
+  "notifications",
+  "notification_read_marks",
+  // Issue 18 part 3: internal notes and saved replies.
+  "complaint_notes",
+  "saved_replies",
+  // Issue 18 part 2: e-mail preferences and digest hours (the unsubscribe link changes them too).
+  "notification_preferences",
+  "digest_schedules",
 ];
 // Issue 15 part 3: the audit rows of reads (a resume downloaded, a CSV exported) record a GET that
 // was answered; they are not a change the request made to anything.
-const READ_AUDITS = ["resume.download", "leads.export", "applications.export", "projects.export"];
+const READ_AUDITS = ["resume.download", "leads.export", "applications.export", "projects.export", "file.download", "attachment.download"];
 // Tables the server also writes on its own (mail worker, session refresh): compared by count.
 const COUNT_TABLES = ["sessions", "verifications", "mail_outbox"];
 

@@ -1,8 +1,10 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import sharp from "sharp";
 import { pdf } from "../../tests/fixtures/make-files";
 import { applicationFields, PASSWORD, postForm, postMultipart, quoteFields, register, signIn, warmFormToken } from "./client";
 import { clearRateLimits, database, markEmailVerified, userId } from "./database";
 import { addStaffWithCli, type ServerInfo } from "./server";
+import { seedWorkspace } from "./world-workspace";
 
 // Issue 15 part 3: one staff member per console role (decision 0031). "admin" is also reachable as
 // `actors.staff`, the staff member of the suites that need just one.
@@ -30,6 +32,13 @@ export interface ClientRecords {
   complaintId: string;
   leadId: string;
   applicationId: string;
+  /** Issue 17: a file the client uploaded to the project (an image, so it has a thumbnail), and its version. */
+  fileId: string;
+  fileVersionId: string;
+  /** Issue 17: a milestone of the company's project (its title is the MILESTONE- marker). */
+  milestoneId: string;
+  /** Issue 17 part 4: an image attached to a reply on the client's support request. */
+  attachmentId: string;
   markers: string[];
 }
 
@@ -59,7 +68,8 @@ async function seedClient(server: ServerInfo, label: "A" | "B", openingId: strin
   // Established clients: their address is verified (decision 0028), so they receive account mail.
   await markEmailVerified(server, email);
   const id = await userId(server, email);
-  const markers = [`PROFILE-${tag}`, `PROJECT-${tag}`, `COMPLAINT-${tag}`, `LEAD-${tag}`, `APPLICATION-${tag}`, email];
+  // Issue 18: NOTE- is an internal note on the request, for staff with Support only, never a client.
+  const markers = [`PROFILE-${tag}`, `PROJECT-${tag}`, `COMPLAINT-${tag}`, `LEAD-${tag}`, `APPLICATION-${tag}`, email, `FILE-${tag}`, `MILESTONE-${tag}`, `ATTACHMENT-${tag}`, `NOTIFY-${tag}`, `NOTE-${tag}-SECRET`];
   const must = (what: string, status: number, ok: number[]) => {
     if (!ok.includes(status)) throw new Error(`seeding ${what} for client ${label} answered ${status}`);
   };
@@ -82,9 +92,25 @@ async function seedClient(server: ServerInfo, label: "A" | "B", openingId: strin
   const complaint = await row(db.selectFrom("complaints").select("id").where("companyId", "=", companyId).executeTakeFirst(), "complaint");
   const lead = await row(db.selectFrom("quotes").select("id").where("email", "=", email).executeTakeFirst(), "lead");
   const app = await row(db.selectFrom("jobApplications").select("id").where("appliedBy", "=", id).executeTakeFirst(), "application");
+  const milestoneId = randomUUID();
+  const now = Date.now();
+  await db.insertInto("milestones").values({ id: milestoneId, projectId: project.id, title: markers[7]!, description: "Private plan.", dueDate: null, status: "planned", position: 1, createdAt: now, updatedAt: now, completedAt: null }).execute();
+  const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#345" } }).png().toBuffer();
+  must("file", (await postMultipart(server, `/projects/${project.id}/files/upload`, {}, { field: "files", filename: `${markers[6]!}.png`, bytes: image }, { cookie })).status, [303]);
+  const version = await row(db.selectFrom("fileVersions").select(["id", "fileId"]).where("projectId", "=", project.id).executeTakeFirst(), "file");
+  const reply = { intent: "reply", complaintId: complaint.id, text: "Here is the file." };
+  must("attachment", (await postMultipart(server, `/user-dashboard/support?reply=${complaint.id}`, reply, { field: "attachments", filename: `${markers[8]!}.png`, bytes: image }, { cookie })).status, [200]);
+  const attachment = await row(db.selectFrom("attachments").select("id").where("complaintId", "=", complaint.id).executeTakeFirst(), "attachment");
+  // Issue 18: a notification of this client's own, shown by their bell and notifications page only.
+  await db
+    .insertInto("notifications")
+    .values({ id: randomUUID(), userId: id, type: "progress_change", eventKey: `matrix:${tag}`, title: markers[9]!, body: "Private news.", link: `/user-dashboard/projects/${project.id}`, actorName: "Matrix Staff", createdAt: now, readAt: null })
+    .execute();
+  const staffAdmin = await row(db.selectFrom("users").select(["id", "name"]).where("staffRole", "=", "admin").executeTakeFirst(), "admin");
+  await db.insertInto("complaintNotes").values({ id: randomUUID(), complaintId: complaint.id, authorId: staffAdmin.id, authorName: staffAdmin.name || "Matrix Admin", text: markers[10]!, createdAt: now }).execute();
   return {
     actor: { name: label === "A" ? "client A" : "client B", role: "client", email, id, cookie },
-    records: { companyId, projectId: project.id, complaintId: complaint.id, leadId: lead.id, applicationId: app.id, markers },
+    records: { companyId, projectId: project.id, complaintId: complaint.id, leadId: lead.id, applicationId: app.id, fileId: version.fileId, fileVersionId: version.id, milestoneId, attachmentId: attachment.id, markers },
   };
 }
 
@@ -124,6 +150,7 @@ export async function seedWorld(server: ServerInfo): Promise<World> {
   const a = await seedClient(server, "A", openings[0]!.id);
   const b = await seedClient(server, "B", openings[0]!.id);
   const a2 = await seedTeammate(server, a.records.companyId);
+  for (const side of [a, b]) await seedWorkspace(server, side.records);
   // Seeding used up the clients' mail allowance (verification, quote and application mails): the
   // suites start with none counted.
   await clearRateLimits(server);

@@ -1,9 +1,9 @@
 import { Form, useNavigation } from "react-router";
 import { FormError } from "~/components/forms/form-error";
-import { COMPLAINT_STATUSES } from "~/lib/schemas/complaints-staff";
+import { STAFF_STATUSES } from "~/lib/schemas/complaints-staff";
 import type { FormResult } from "~/lib/form-result";
 
-const LABELS: Record<(typeof COMPLAINT_STATUSES)[number], string> = {
+const LABELS: Record<(typeof STAFF_STATUSES)[number], string> = {
   Resolved: "Mark as Resolved",
   Pending: "Reopen (mark Pending)",
 };
@@ -20,7 +20,7 @@ export function ComplaintStatusForm({ status, lastResult }: { status: string; la
       </h3>
       <input type="hidden" name="intent" value="set-status" />
       <div className="flex flex-wrap gap-2">
-        {COMPLAINT_STATUSES.filter((s) => s !== status).map((s) => (
+        {STAFF_STATUSES.filter((s) => s !== status).map((s) => (
           <button key={s} type="submit" name="status" value={s} className={s === "Resolved" ? "btn-primary" : "btn-secondary"} disabled={saving}>
             {LABELS[s]}
           </button>

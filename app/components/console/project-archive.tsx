@@ -1,5 +1,6 @@
 import { href, Link, type FetcherWithComponents } from "react-router";
 import { ActionMessage } from "~/components/forms/action-message";
+import { ConfirmStep, DangerSubmit } from "./confirm-step";
 import type { FormResult } from "~/lib/form-result";
 
 interface ProjectArchiveProps {
@@ -40,22 +41,12 @@ export function ProjectArchive({ id, title, archived, confirming, fetcher, pageR
           </Form>
         </>
       ) : confirming ? (
-        <div role="group" aria-labelledby="archive-confirm-text" className="mt-2 space-y-3">
-          <p id="archive-confirm-text" className="text-sm text-slate-700 dark:text-slate-300">
-            Archive “{title}”? It leaves the client's My Projects and the console's lists. Nothing is deleted: you can restore it.
-          </p>
-          <div className="flex flex-wrap gap-3">
-            <Form method="post" action={self}>
-              <input type="hidden" name="intent" value="archive" />
-              <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500" disabled={pending === "archive"} autoFocus>
-                {pending === "archive" ? "Archiving..." : "Yes, archive project"}
-              </button>
-            </Form>
-            <Link to={self} className="btn-secondary" preventScrollReset>
-              Cancel
-            </Link>
-          </div>
-        </div>
+        <ConfirmStep id="archive-confirm-text" question={<>Archive “{title}”? It leaves the client's My Projects and the console's lists. Nothing is deleted: you can restore it.</>} cancelTo={self}>
+          <Form method="post" action={self}>
+            <input type="hidden" name="intent" value="archive" />
+            <DangerSubmit pending={pending === "archive"} label="Yes, archive project" pendingLabel="Archiving..." />
+          </Form>
+        </ConfirmStep>
       ) : (
         <>
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">Done with it, or created by mistake? Archiving hides it from the client and from the lists.</p>

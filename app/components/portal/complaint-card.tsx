@@ -1,7 +1,9 @@
 import { formatDateTime, isoDate } from "~/lib/dates";
 import type { FormResult } from "~/lib/form-result";
+import { AttachmentList, type AttachmentItem } from "~/components/attachments/attachment-list";
 import { ReplyForm } from "./reply-form";
 import { StatusBadge } from "./status-badge";
+import { ComplaintClosing } from "./complaint-closing";
 
 export interface ComplaintView {
   id: string;
@@ -9,7 +11,12 @@ export interface ComplaintView {
   message: string;
   status: string;
   createdAt: number;
+  /** Issue 18: when a member closed it, and whether it may still be reopened. */
+  closedAt: number | null;
+  reopenable: boolean;
   replies: { id: string; sender: string; senderName: string; text: string; timestamp: number }[];
+  /** Issue 17: files on the request (replyId null) and on its replies. */
+  attachments: (AttachmentItem & { replyId: string | null })[];
 }
 
 /**
@@ -35,6 +42,7 @@ export function ComplaintCard({ complaint, pageResult }: { complaint: ComplaintV
         Raised <time dateTime={isoDate(complaint.createdAt)}>{formatDateTime(complaint.createdAt)}</time>
       </p>
       <p className="mt-3 whitespace-pre-line text-slate-700 dark:text-slate-300">{complaint.message}</p>
+      <AttachmentList attachments={complaint.attachments.filter((a) => a.replyId === null)} label={`Files sent with ${complaint.subject}`} />
       {complaint.replies.length > 0 ? (
         <ol aria-label={`Replies to ${complaint.subject}`} className="mt-4 space-y-3 border-l-2 border-slate-200 pl-4 dark:border-slate-700">
           {complaint.replies.map((reply) => (
@@ -46,13 +54,16 @@ export function ComplaintCard({ complaint, pageResult }: { complaint: ComplaintV
                 </time>
               </p>
               <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{reply.text}</p>
+              <AttachmentList attachments={complaint.attachments.filter((a) => a.replyId === reply.id)} label={`Files sent with ${senderLabel(reply)}'s reply`} />
             </li>
           ))}
         </ol>
       ) : (
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">No replies yet.</p>
       )}
-      <ReplyForm complaintId={complaint.id} subject={complaint.subject} pageResult={pageResult} />
+      {/* A closed request takes no replies until it is reopened. */}
+      {complaint.status === "Closed" ? null : <ReplyForm complaintId={complaint.id} subject={complaint.subject} pageResult={pageResult} />}
+      <ComplaintClosing complaint={complaint} pageResult={pageResult} />
     </article>
   );
 }

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { type FetcherWithComponents, href, useFetcher } from "react-router";
 import { FormField } from "~/components/forms/form-field";
+import { AttachmentInput, inputKeyAfter } from "~/components/attachments/attachment-input";
 import type { FormResult } from "~/lib/form-result";
 import { complaintSchema } from "~/lib/schemas/complaints";
 import { GetButton } from "./get-button";
@@ -87,7 +88,8 @@ function ComplaintForm({ fetcher, outcome }: { fetcher: FetcherWithComponents<Fo
     onValidate: ({ formData }) => parseWithZod(formData, { schema: complaintSchema }),
   });
   return (
-    <fetcher.Form method="post" action={SUPPORT_PATH} {...getFormProps(form)} className="space-y-4">
+    // Multipart so that files go with the request, with or without JavaScript (issue 17).
+    <fetcher.Form method="post" action={SUPPORT_PATH} encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="create-complaint" />
       <FormField id={fields.subject.id} label="Subject" errors={fields.subject.errors} errorId={fields.subject.errorId}>
         <input {...getInputProps(fields.subject, { type: "text" })} className="field-input" />
@@ -95,6 +97,7 @@ function ComplaintForm({ fetcher, outcome }: { fetcher: FetcherWithComponents<Fo
       <FormField id={fields.message.id} label="Message" errors={fields.message.errors} errorId={fields.message.errorId}>
         <textarea {...getTextareaProps(fields.message)} rows={5} className="field-input" />
       </FormField>
+      <AttachmentInput key={inputKeyAfter(outcome)} id="new-request-attachments" />
       <FormError message={outcome?.status === "error" ? outcome.message : undefined} />
       <button type="submit" className="btn-primary w-full" disabled={submitting}>
         {submitting ? "Submitting..." : "Submit Request"}

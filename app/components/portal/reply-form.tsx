@@ -2,8 +2,10 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, useFetcher } from "react-router";
 import type { FormResult } from "~/lib/form-result";
+import { REPLY_TARGET_PARAM } from "~/lib/attachments";
 import { isBlankReply, replySchema } from "~/lib/schemas/complaints";
 import { FormError } from "~/components/forms/form-error";
+import { AttachmentInput, inputKeyAfter } from "~/components/attachments/attachment-input";
 
 interface ReplyFormProps {
   complaintId: string;
@@ -36,7 +38,7 @@ export function ReplyForm({ complaintId, subject, pageResult }: ReplyFormProps) 
   }
 
   return (
-    <fetcher.Form method="post" action={href("/user-dashboard/support")} {...formProps} onSubmit={onSubmit} className="mt-4 space-y-2">
+    <fetcher.Form method="post" action={`${href("/user-dashboard/support")}?${REPLY_TARGET_PARAM}=${encodeURIComponent(complaintId)}`} encType="multipart/form-data" {...formProps} onSubmit={onSubmit} className="mt-4 space-y-2">
       <input type="hidden" name="intent" value="reply" />
       <input type="hidden" name="complaintId" value={complaintId} />
       <label htmlFor={fields.text.id} className="field-label">
@@ -46,6 +48,8 @@ export function ReplyForm({ complaintId, subject, pageResult }: ReplyFormProps) 
       <div id={fields.text.errorId} className="field-error" aria-live="polite">
         {fields.text.errors?.join(" ")}
       </div>
+      {/* A sent reply clears the chosen files too (a new input, keyed by the answer). */}
+      <AttachmentInput key={inputKeyAfter(fetcher.data)} id={`reply-${complaintId}-attachments`} />
       <FormError message={outcome?.status === "error" ? outcome.message : undefined} />
       <button type="submit" className="btn-secondary" disabled={sending}>
         {sending ? "Sending..." : "Send Reply"}

@@ -33,7 +33,7 @@ function TabList({ onChoose }: { onChoose?: () => void }) {
  * SPEC §2: the sidebar is always open at 768 px and wider; narrower it hides behind a menu button
  * with an overlay, and choosing a tab closes it.
  */
-export function PortalShell({ email, children }: { email: string; children: ReactNode }) {
+export function PortalShell({ email, bell, children }: { email: string; bell?: ReactNode; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const sidebar = useRef<HTMLElement>(null);
@@ -97,7 +97,11 @@ export function PortalShell({ email, children }: { email: string; children: Reac
           Signed in as {email}
         </p>
       </aside>
-      <div className="min-w-0 flex-1 px-4 py-8 md:px-10">{children}</div>
+      <div className="min-w-0 flex-1 px-4 py-8 md:px-10">
+        {/* Issue 18: the notification bell, top right of every portal page. */}
+        {bell ? <div className="-mt-4 mb-2 flex justify-end">{bell}</div> : null}
+        {children}
+      </div>
     </div>
   );
 }

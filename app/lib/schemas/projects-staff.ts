@@ -125,3 +125,11 @@ export function formatCalendarDate(date: string): string {
   const ms = Date.parse(`${date}T00:00:00Z`);
   return Number.isNaN(ms) ? date : new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" }).format(ms);
 }
+
+/**
+ * Decision 0043: "Delete project" names the project's company as the page showed it, so a post
+ * whose project and company do not belong together deletes nothing (the URL names the project).
+ */
+export const deleteProjectSchema = z.object({
+  companyId: z.string({ error: "Unknown company." }).trim().regex(ID, "Unknown company."),
+});

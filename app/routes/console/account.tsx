@@ -1,3 +1,4 @@
+import { href, Link } from "react-router";
 import type { Route } from "./+types/account";
 import { LogoutButton } from "~/components/logout-button";
 import { ChangePassword } from "~/components/settings/change-password";
@@ -33,6 +34,11 @@ export default function ConsoleAccount({ loaderData }: Route.ComponentProps) {
           <ChangePassword audience="staff" />
         </SettingRow>
         <AccountSecurityRows {...loaderData.security} />
+        <SettingRow title="E-mail preferences" detail="Which notifications reach you by e-mail: immediately, in a daily digest, or not at all.">
+          <Link to={href("/employee-dashboard/notifications/preferences")} className="btn-secondary">
+            Choose
+          </Link>
+        </SettingRow>
         <SettingRow title="Logout" detail="Sign out on this device.">
           <LogoutButton />
         </SettingRow>

@@ -4,10 +4,12 @@ import { ListFilters, SearchField } from "~/components/console/list-filters";
 import { boxedCell, ListTable } from "~/components/console/list-table";
 import { Pager } from "~/components/console/pager";
 import { ResultCount } from "~/components/console/result-count";
+import { Marked, MatchSnippet, SearchSortField } from "~/components/console/search-results";
 import { SectionError } from "~/components/console/section-error";
 import { site } from "~/content/site";
 import { formatDate, isoDate } from "~/lib/dates";
 import { PAGE_SIZE, pageFrom } from "~/lib/pagination";
+import { listSearchFrom, noResultsFor, SEARCH_MAX_LENGTH } from "~/lib/search";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { listCompanies } from "~/server/models/companies-staff.server";
 import { requireStaff } from "~/server/auth/session.server";
@@ -19,14 +21,14 @@ export const meta = () => [{ title: `Clients | Employee Dashboard | ${site.name}
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "clients");
   const url = new URL(request.url);
-  const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const { q: search, sort } = listSearchFrom(url.searchParams);
   const { page, limit, offset } = pageFrom(url);
-  const { companies, total } = await listCompanies({ search, limit, offset });
-  return { companies, total, page, search, pageSize: PAGE_SIZE };
+  const { companies, total } = await listCompanies({ search, sort, limit, offset });
+  return { companies, total, page, search, sort, pageSize: PAGE_SIZE };
 }
 
 export default function ClientsSection({ loaderData }: Route.ComponentProps) {
-  const { companies, total, page, search, pageSize } = loaderData;
+  const { companies, total, page, search, sort, pageSize } = loaderData;
   // Projects and support requests change the counts.
   useLiveRevalidation("/events/console", ["projects", "complaints"]);
   return (
@@ -40,7 +42,8 @@ export default function ClientsSection({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <ListFilters role="search" gap="gap-2" submitLabel="Search" clearTo={search ? "." : undefined}>
-        <SearchField id="client-search" label="Search by company, website, country, or a member's name or e-mail" defaultValue={search} maxLength={100} className="min-w-64 flex-1" />
+        <SearchField id="client-search" label="Search by company, website, country, or a member's name or e-mail" defaultValue={search} maxLength={SEARCH_MAX_LENGTH} className="min-w-64 flex-1" />
+        {search ? <SearchSortField id="client-sort" defaultValue={sort} listLabel="Open, then newest" /> : null}
       </ListFilters>
       <ResultCount total={total} singular="company" plural="companies" detail={search ? ` matching “${search}”` : ""} announce="polite" />
       <ListTable
@@ -48,13 +51,14 @@ export default function ClientsSection({ loaderData }: Route.ComponentProps) {
         caption="Client companies, open ones first, newest first"
         columns={["Company", "Country", "Members", "Projects", "Open requests", "Since"]}
         items={companies}
-        empty={search ? "No company matches this search." : "No client companies yet. Create one with “New company”."}
+        empty={search ? noResultsFor(search) : "No client companies yet. Create one with “New company”."}
         row={(c) => (
           <tr key={c.id}>
             <th scope="row" className={`${boxedCell} font-normal`}>
               <Link to={href("/employee-dashboard/clients/:id", { id: c.id })} className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-                {c.name}
+                <Marked text={c.match?.title ?? c.name} />
               </Link>
+              {c.match ? <MatchSnippet snippet={c.match.snippet} /> : null}
               {c.website ? <span className="block break-all text-slate-600 dark:text-slate-400">{c.website}</span> : null}
               {c.closedAt !== null ? <span className="block text-xs font-semibold text-red-700 dark:text-red-300">Closed</span> : null}
             </th>

@@ -2,39 +2,92 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { STAFF_REPLY_FAILURE, STATUS_FAILURE } from "~/lib/console-failures";
 import { isBlankReply } from "~/lib/schemas/complaints";
 import { complaintStatusSchema, staffReplySchema } from "~/lib/schemas/complaints-staff";
+import { ATTACHMENTS_NEED_TEXT } from "~/lib/attachments";
+import { attachmentsByComplaint, insertAttachments } from "~/server/models/attachments.server";
+import { isMultipart, readAttachmentForm, withStoredAttachments, type SupportForm } from "~/server/uploads/attachment-upload.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { addStaffReply, getInboxComplaint, setComplaintStatus } from "~/server/models/complaints-staff.server";
+import { listComplaintNotes, listSupportStaff } from "~/server/models/complaint-desk.server";
+import { listSavedReplies, savedReplyFor } from "~/server/models/saved-replies.server";
+import { handleDeskAction } from "./complaint-desk.server";
 
 const NOT_FOUND = "This support request no longer exists.";
 
-/** The thread as staff see it: the request, every reply, its company and the member who raised it. */
-export async function loadComplaint(id: string) {
+/**
+ * The thread as staff see it: the request, every reply, its company and the member who raised it;
+ * issue 18 adds the desk (assignee, priority, waiting since), the internal notes, the people it
+ * can be assigned to and the saved replies, and `?saved=ID` fills the reply box without JavaScript.
+ */
+export async function loadComplaint(id: string, request: Request) {
   const complaint = await getInboxComplaint({ id });
   if (!complaint) throw new Response("No support request with this id.", { status: 404, statusText: "Not found" });
-  const { id: complaintId, subject, message, status, createdAt, updatedAt, replies, company, createdByUser } = complaint;
-  return { complaint: { id: complaintId, subject, message, status, createdAt, updatedAt, replies, company, createdByUser } };
+  const { id: complaintId, subject, message, status, createdAt, updatedAt, replies, company, createdByUser, assigneeId, priority, waitingSince, closedAt } = complaint;
+  const savedId = new URL(request.url).searchParams.get("saved");
+  const [attachments, notes, supportStaff, savedReplies, prefill] = await Promise.all([
+    attachmentsByComplaint([complaintId]),
+    listComplaintNotes(complaintId),
+    listSupportStaff(),
+    listSavedReplies(),
+    savedId ? savedReplyFor(savedId, complaintId) : undefined,
+  ]);
+  return {
+    now: Date.now(),
+    complaint: {
+      id: complaintId,
+      subject,
+      message,
+      status,
+      createdAt,
+      updatedAt,
+      replies,
+      company,
+      createdByUser,
+      attachments: attachments[complaintId] ?? [],
+      assigneeId,
+      priority,
+      waitingSince: waitingSince === null ? null : Number(waitingSince),
+      closedAt: closedAt === null ? null : Number(closedAt),
+    },
+    notes,
+    supportStaff,
+    savedReplies: savedReplies.map((r) => ({ id: r.id, title: r.title })),
+    /** The chosen saved reply, filled for this request; undefined when none or unknown. */
+    prefill: prefill === undefined ? undefined : { savedId: savedId!, text: prefill },
+  };
 }
 
-async function reply(user: SessionUser, complaintId: string, formData: FormData) {
+async function reply(user: SessionUser, complaintId: string, { formData, upload }: SupportForm) {
   const intent = "reply";
-  // SPEC §5: blank after trimming is ignored — nothing stored, nothing mailed.
-  if (isBlankReply(formData.get("text"))) return formResult({ intent, status: "ignored" });
+  // SPEC §5: blank after trimming is ignored — nothing stored, nothing mailed. Files need words with them.
+  if (isBlankReply(formData.get("text"))) {
+    const hadFiles = (upload?.files.length ?? 0) > 0;
+    await upload?.discardAll();
+    if (hadFiles) return formResult({ intent, status: "error", message: ATTACHMENTS_NEED_TEXT }, 400);
+    return formResult({ intent, status: "ignored" });
+  }
   const submission = parseWithZod(formData, { schema: staffReplySchema });
-  if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
+  if (submission.status !== "success") {
+    await upload?.discardAll();
+    return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
+  }
   try {
-    const stored = await addStaffReply(user, { complaintId, text: submission.value.text });
+    // Issue 17: the reply and its files commit together, or neither stays.
+    const stored = await withStoredAttachments(upload, (files) =>
+      addStaffReply(user, { complaintId, text: submission.value.text }, Date.now(), (trx, target) => insertAttachments(trx, user, "staff", target, files)),
+    );
     if (!stored) return formResult({ intent, status: "error", message: NOT_FOUND, result: submission.reply() }, 404);
   } catch (error) {
     logger.error({ err: error }, "staff reply failed");
     return formResult({ intent, status: "error", message: STAFF_REPLY_FAILURE, result: submission.reply() }, 500);
   }
-  return formResult({ intent, status: "success", message: "Reply sent. The client has been e-mailed.", result: submission.reply({ resetForm: true }) });
+  return formResult({ intent, status: "success", message: "Reply sent. The client's company has been notified.", result: submission.reply({ resetForm: true }) });
 }
 
-async function changeStatus(user: SessionUser, complaintId: string, formData: FormData) {
+async function changeStatus(user: SessionUser, complaintId: string, { formData, upload }: SupportForm) {
+  await upload?.discardAll();
   const intent = "set-status";
   const submission = parseWithZod(formData, { schema: complaintStatusSchema });
   if (submission.status !== "success") return formResult({ intent, status: "invalid", message: "Choose Pending or Resolved.", result: submission.reply() }, 400);
@@ -46,12 +99,20 @@ async function changeStatus(user: SessionUser, complaintId: string, formData: Fo
     logger.error({ err: error }, "complaint status change failed");
     return formResult({ intent, status: "error", message: STATUS_FAILURE }, 500);
   }
-  return formResult({ intent, status: "success", message: `Marked ${submission.value.status}. The client has been e-mailed.` });
+  return formResult({ intent, status: "success", message: `Marked ${submission.value.status}. The client's company has been notified.` });
 }
 
-/** The thread's two forms: a staff reply, or a status change (Pending again is a reopen). */
+const INTENTS = ["reply", "set-status", "assign", "set-priority", "add-note"] as const;
+
+/** The thread's forms: a staff reply, a status change (Pending again is a reopen), and the desk's. */
 export async function handleComplaintAction(user: SessionUser, complaintId: string, request: Request) {
-  const formData = await readForm(request);
-  const intent = requireIntent(formData, ["reply", "set-status"]);
-  return intent === "reply" ? reply(user, complaintId, formData) : changeStatus(user, complaintId, formData);
+  // With files the form is multipart and streamed; without, the ordinary capped form reader.
+  const form = isMultipart(request) ? await readAttachmentForm(request) : { formData: await readForm(request), upload: null };
+  // Only the reply form carries files.
+  if ("refused" in form) return formResult({ intent: "reply", status: "error", message: form.refused }, 400);
+  const intent = requireIntent(form.formData, INTENTS);
+  if (intent === "reply") return reply(user, complaintId, form);
+  if (intent === "set-status") return changeStatus(user, complaintId, form);
+  await form.upload?.discardAll();
+  return handleDeskAction(user, complaintId, intent, form.formData);
 }

@@ -1,10 +1,16 @@
 import { href, Link } from "react-router";
 import type { Route } from "./+types/complaint";
+import { AttachmentList } from "~/components/attachments/attachment-list";
 import { ComplaintStatusForm } from "~/components/console/complaint-status-form";
 import { SectionError } from "~/components/console/section-error";
 import { StaffReplyForm } from "~/components/console/staff-reply-form";
 import { StatusBadge } from "~/components/portal/status-badge";
-import { STAFF_REPLY_FAILURE, STATUS_FAILURE } from "~/lib/console-failures";
+import { CHANGE_FAILURE, STAFF_REPLY_FAILURE, STATUS_FAILURE } from "~/lib/console-failures";
+import { AssignForm, PriorityForm } from "~/components/console/complaint-desk-forms";
+import { InternalNotes } from "~/components/console/internal-notes";
+import { PriorityBadge } from "~/components/console/priority-badge";
+import { SavedReplyPicker } from "~/components/console/saved-reply-picker";
+import { WaitingSince } from "~/components/console/waiting-since";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { site } from "~/content/site";
 import { formatDateTime, isoDate } from "~/lib/dates";
@@ -18,8 +24,8 @@ export const meta = ({ data }: Route.MetaArgs) => [
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request, "support");
-  return loadComplaint(params.id);
+  const user = await requireStaff(request, "support");
+  return { meId: user.id, ...(await loadComplaint(params.id, request)) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -29,11 +35,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 // A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFailureInForm(request, serverAction, { reply: STAFF_REPLY_FAILURE, "set-status": STATUS_FAILURE });
+  return keepFailureInForm(request, serverAction, { reply: STAFF_REPLY_FAILURE, "set-status": STATUS_FAILURE, assign: CHANGE_FAILURE, "set-priority": CHANGE_FAILURE, "add-note": CHANGE_FAILURE });
 }
 
 export default function ComplaintThread({ loaderData, actionData }: Route.ComponentProps) {
-  const { complaint } = loaderData;
+  const { complaint, notes, supportStaff, savedReplies, prefill, meId, now } = loaderData;
   // The client's replies, and a colleague's, arrive without a reload.
   useLiveRevalidation("/events/console", ["complaints"]);
   const raisedBy = complaint.createdByUser;
@@ -48,6 +54,8 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
             {complaint.subject}
           </h2>
           <StatusBadge status={complaint.status} />
+          <PriorityBadge priority={complaint.priority} />
+          {complaint.waitingSince !== null && complaint.status === "Pending" ? <WaitingSince since={complaint.waitingSince} now={now} /> : null}
         </div>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           Raised by {raisedBy ? `${raisedBy.name || raisedBy.email} (${raisedBy.email})` : "a former member"}
@@ -64,6 +72,7 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
       </div>
       <div className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
         <p className="whitespace-pre-line text-slate-800 dark:text-slate-200">{complaint.message}</p>
+        <AttachmentList attachments={complaint.attachments.filter((a) => a.replyId === null)} label="Files sent with the request" />
       </div>
       {complaint.replies.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">No replies yet.</p>
@@ -83,14 +92,24 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
                   </time>
                 </p>
                 <p className="mt-1 whitespace-pre-line text-slate-800 dark:text-slate-200">{reply.text}</p>
+                <AttachmentList attachments={complaint.attachments.filter((a) => a.replyId === reply.id)} label="Files sent with this reply" />
               </li>
             );
           })}
         </ol>
       )}
+      <InternalNotes notes={notes} lastResult={actionData} />
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
-        <StaffReplyForm lastResult={actionData} />
-        <ComplaintStatusForm status={complaint.status} lastResult={actionData} />
+        <div className="space-y-4">
+          <SavedReplyPicker replies={savedReplies} chosen={prefill?.savedId} />
+          {/* A picked saved reply remounts the box with its text. */}
+          <StaffReplyForm key={prefill?.savedId ?? "blank"} lastResult={actionData} prefill={prefill?.text} action={href("/employee-dashboard/support/:id", { id: complaint.id })} />
+        </div>
+        <div className="space-y-6">
+          <AssignForm assigneeId={complaint.assigneeId} staff={supportStaff} meId={meId} lastResult={actionData} />
+          <PriorityForm priority={complaint.priority} lastResult={actionData} />
+          <ComplaintStatusForm status={complaint.status} lastResult={actionData} />
+        </div>
       </div>
     </article>
   );

@@ -2,9 +2,12 @@ import { href, Link, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { CurrentHomeDashboardToggle } from "~/components/home-dashboard-toggle";
 import { LogoutButton } from "~/components/logout-button";
+import { NotificationBell } from "~/components/notifications/notification-bell";
 import { sectionsFor } from "~/lib/console-nav";
 import { STAFF_ROLE_LABELS } from "~/lib/staff-roles";
+import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
+import { bellSummary } from "~/server/models/notifications-reads.server";
 
 export function meta() {
   return [{ title: "Employee Dashboard | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
@@ -17,10 +20,12 @@ export function headers() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  return { email: user.email, staffRole: user.staffRole };
+  return { email: user.email, staffRole: user.staffRole, bell: await bellSummary({ userId: user.id }) };
 }
 
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
+  // Issue 18: the staff member's own notifications keep the bell's count live.
+  useLiveRevalidation("/events/console", ["notifications"]);
   return (
     <div className="container-page py-8">
       <header className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-4 dark:border-slate-800">
@@ -32,6 +37,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <div className="flex items-center gap-2">
+          <NotificationBell unread={loaderData.bell.unread} recent={loaderData.bell.recent} pagePath={href("/employee-dashboard/notifications")} />
           <CurrentHomeDashboardToggle />
           <Link to={href("/employee-dashboard/account")} className="btn-secondary">
             My account

@@ -5,10 +5,12 @@ import { ListTable } from "~/components/console/list-table";
 import { Pager } from "~/components/console/pager";
 import { PipelineBadge } from "~/components/console/pipeline-badge";
 import { ResultCount } from "~/components/console/result-count";
+import { Marked, MatchSnippet, SearchSortField } from "~/components/console/search-results";
 import { SectionError } from "~/components/console/section-error";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, leadFilterFrom, leadFilterQuery, leadStatusLabel } from "~/lib/schemas/quotes-staff";
+import { noResultsFor, searchSortFrom } from "~/lib/search";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { listLeads } from "~/server/models/quotes-staff.server";
 import { requireStaff } from "~/server/auth/session.server";
@@ -21,12 +23,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filter = leadFilterFrom(url.searchParams);
   const { page, limit, offset } = pageFrom(url);
-  const { leads, total } = await listLeads(filter, { limit, offset });
+  const sort = searchSortFrom(url.searchParams.get("sort"));
+  const { leads, total } = await listLeads(filter, { limit, offset, sort });
   return {
     filter,
     page,
     total,
-    leads: leads.map(({ id, name, email, phone, requirement, status, submittedAt }) => ({
+    sort,
+    leads: leads.map(({ id, name, email, phone, requirement, status, submittedAt, match }) => ({
+      match,
       id,
       name,
       email,
@@ -40,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function ConsoleLeads({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation("/events/console", ["leads"]);
-  const { filter, leads, page, total } = loaderData;
+  const { filter, leads, page, total, sort } = loaderData;
   const filtered = Boolean(filter.q || filter.status);
   return (
     <section aria-labelledby="leads-heading">
@@ -55,13 +60,14 @@ export default function ConsoleLeads({ loaderData }: Route.ComponentProps) {
       <ListFilters role="search" label="Search leads" gap="gap-3" submitLabel="Apply" clearTo={filtered ? href("/employee-dashboard/leads") : undefined}>
         <SearchField id="leads-q" label="Search name, e-mail, phone or requirement" defaultValue={filter.q ?? ""} maxLength={200} className="min-w-56 flex-1" />
         <FilterSelect id="leads-status" name="status" label="Status" defaultValue={filter.status ?? ""} allLabel="All statuses" options={STATUS_OPTIONS} />
+        {filter.q ? <SearchSortField id="leads-sort" defaultValue={sort} listLabel="Newest first" /> : null}
       </ListFilters>
       <ResultCount total={total} singular="lead" plural="leads" detail={filtered ? " match" : ""} announce="status" />
       <ListTable
         caption="Leads, newest first"
         columns={["Received", "Name", "Contact", "Requirement", "Status"]}
         items={leads}
-        empty={filtered ? "No leads match this search." : "No leads yet. Quote requests appear here as they arrive."}
+        empty={filter.q ? noResultsFor(filter.q) : filtered ? "No leads match this search." : "No leads yet. Quote requests appear here as they arrive."}
         row={(lead) => (
           <tr key={lead.id} className="border-t border-slate-200 align-top dark:border-slate-800">
             <td className="py-3 pr-4 whitespace-nowrap">
@@ -69,14 +75,14 @@ export default function ConsoleLeads({ loaderData }: Route.ComponentProps) {
             </td>
             <th scope="row" className="py-3 pr-4 font-semibold">
               <Link to={href("/employee-dashboard/leads/:id", { id: lead.id })} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-                {lead.name}
+                <Marked text={lead.match?.title ?? lead.name} />
               </Link>
             </th>
             <td className="py-3 pr-4">
               <span className="block break-all">{lead.email}</span>
               <span className="block text-slate-600 dark:text-slate-400">{lead.phone}</span>
             </td>
-            <td className="py-3 pr-4 text-slate-700 dark:text-slate-300">{lead.requirement}</td>
+            <td className="py-3 pr-4 text-slate-700 dark:text-slate-300">{lead.match ? <MatchSnippet snippet={lead.match.snippet} /> : lead.requirement}</td>
             <td className="py-3">
               <PipelineBadge value={lead.status} label={leadStatusLabel(lead.status)} />
             </td>

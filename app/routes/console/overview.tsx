@@ -2,8 +2,11 @@ import { href, Link } from "react-router";
 import type { Route } from "./+types/overview";
 import { BarChart, ColumnChart } from "~/components/console/charts";
 import { SectionError } from "~/components/console/section-error";
+import { WorkspaceMirror } from "~/components/console/workspace-mirror";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+import { todayUtc } from "~/lib/schemas/projects-staff";
 import { applicationsPerOpening, leadsPerWeek, overviewCounts } from "~/server/models/overview.server";
+import { workspaceOverview } from "~/server/models/workspace-overview.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { mayUse, type ConsoleArea } from "~/lib/staff-roles";
 
@@ -17,10 +20,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request, "overview");
   // Decision 0031: everyone lands here, and sees the numbers of their own role's sections only.
   const may = (area: ConsoleArea) => mayUse(user.staffRole, area);
-  const [all, weeks, openings] = await Promise.all([
+  const [all, weeks, openings, clientWork] = await Promise.all([
     overviewCounts(),
     may("leads") ? leadsPerWeek() : null,
     may("applications") ? applicationsPerOpening() : null,
+    // Issue 17: the mirror of the portal's "Waiting on you", for the roles that run projects.
+    may("clients") ? workspaceOverview({ viewerId: user.id, today: todayUtc() }) : null,
   ]);
   const counts = {
     newLeads: may("leads") ? all.newLeads : null,
@@ -28,12 +33,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     newApplications: may("applications") ? all.newApplications : null,
     openOpenings: may("openings") ? all.openOpenings : null,
   };
-  return { counts, weeks, openings };
+  return { counts, weeks, openings, clientWork, viewerId: user.id };
 }
 
 export default function ConsoleOverview({ loaderData }: Route.ComponentProps) {
-  useLiveRevalidation("/events/console", ["leads", "applications", "openings", "complaints"]);
-  const { counts, weeks, openings } = loaderData;
+  useLiveRevalidation("/events/console", ["leads", "applications", "openings", "complaints", "projects"]);
+  const { counts, weeks, openings, clientWork, viewerId } = loaderData;
   const allCards = [
     {
       label: "New leads",
@@ -75,6 +80,7 @@ export default function ConsoleOverview({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      {clientWork ? <WorkspaceMirror owners={clientWork} viewerId={viewerId} /> : null}
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         {weeks ? (
           <ColumnChart

@@ -1,28 +1,40 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import { PROGRESS_FAILURE } from "~/lib/console-failures";
+import { PROGRESS_FOLLOWS_MILESTONES } from "~/lib/milestones";
 import type { FormResult } from "~/lib/form-result";
 import { projectProgressSchema, todayUtc } from "~/lib/schemas/projects-staff";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
+import { projectNotFound } from "~/server/http/workspace-tab.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
+import { getProgressMode } from "~/server/models/milestones.server";
 import { getProjectForStaff, listOwnerOptions } from "~/server/models/projects-staff-reads.server";
 import { ProjectRuleError, setProjectArchived } from "~/server/models/projects-staff.server";
 import { setProjectProgress } from "~/server/models/projects.server";
 import { saveProjectForm } from "./project-form.server";
 
-/** The project, its history, the owners it may be given to, and whether a confirmation is open. */
-export async function loadProject(request: Request, id: string) {
+/** The project, its history, the owners it may be given to, whether a confirmation is open, and whether the user may delete it. */
+export async function loadProject(user: SessionUser, request: Request, id: string) {
   const project = await getProjectForStaff({ id });
-  if (!project) throw data("There is no project with this id.", { status: 404, statusText: "Project not found" });
-  const owners = await listOwnerOptions();
+  if (!project) throw projectNotFound();
+  const [owners, progressMode] = await Promise.all([listOwnerOptions(), getProgressMode({ projectId: id })]);
   // A disabled colleague stays the owner until someone changes it: keep them choosable.
   if (project.ownerId && !owners.some((o) => o.id === project.ownerId)) {
     owners.push({ id: project.ownerId, name: `${project.ownerName?.trim() || project.ownerEmail || "Former staff"} (disabled)` });
   }
   const params = new URL(request.url).searchParams;
-  return { project, owners, today: todayUtc(), created: params.has("created"), confirmArchive: params.get("confirm") === "archive" };
+  const confirm = params.get("confirm");
+  return {
+    project: { ...project, progressMode },
+    owners,
+    today: todayUtc(),
+    created: params.has("created"),
+    confirmArchive: confirm === "archive",
+    confirmDelete: confirm === "delete",
+    // Decision 0043: deleting for good is an admin's.
+    mayDelete: user.staffRole === "admin",
+  };
 }
 
 function progressAnswer(body: Omit<FormResult, "intent">, status = 200) {
@@ -36,6 +48,8 @@ async function setProgress(user: SessionUser, id: string, formData: FormData) {
   const { projectId, progress, note } = submission.value;
   // The page's project only: a forged id of another project is refused, not followed.
   if (projectId !== id) return progressAnswer({ status: "error", targetId: id, message: "This project does not exist.", result: submission.reply() }, 404);
+  // Issue 17: while progress follows the milestones, a value set by hand would be overwritten.
+  if ((await getProgressMode({ projectId: id })) === "milestones") return progressAnswer({ status: "error", targetId: id, message: PROGRESS_FOLLOWS_MILESTONES, result: submission.reply() }, 409);
   try {
     const entry = await setProjectProgress(user, { id, progress, note });
     if (!entry) return progressAnswer({ status: "error", targetId: id, message: "This project is archived or no longer exists.", result: submission.reply() }, 409);

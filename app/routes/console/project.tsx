@@ -1,6 +1,7 @@
 import { href, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/project";
 import { ProjectArchive } from "~/components/console/project-archive";
+import { ProjectDelete } from "~/components/console/project-delete";
 import { ProjectForm } from "~/components/console/project-form";
 import { ProgressForm } from "~/components/console/progress-form";
 import { SectionError } from "~/components/console/section-error";
@@ -9,6 +10,8 @@ import type { FormResult } from "~/lib/form-result";
 import { ProgressBar } from "~/components/portal/progress-bar";
 import { ProgressHistory } from "~/components/progress-history";
 import { ProjectStatusBadge } from "~/components/project-status-badge";
+import { ProjectTabs } from "~/components/workspace/project-tabs";
+import { PROGRESS_FOLLOWS_MILESTONES } from "~/lib/milestones";
 import { CHANGES_FAILURE, CHANGE_FAILURE, PROGRESS_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
@@ -16,8 +19,8 @@ import { requireStaff } from "~/server/auth/session.server";
 import { loadProject, projectAction } from "./project.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request, "clients");
-  return loadProject(request, params.id);
+  const user = await requireStaff(request, "clients");
+  return loadProject(user, request, params.id);
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -35,7 +38,7 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 }
 
 export default function ConsoleProject({ loaderData, actionData }: Route.ComponentProps) {
-  const { project, owners, created, confirmArchive } = loaderData;
+  const { project, owners, created, confirmArchive, confirmDelete, mayDelete } = loaderData;
   // A colleague's change, or the client's, shows up at once.
   useLiveRevalidation("/events/console", ["projects"]);
   const archived = project.archivedAt !== null;
@@ -64,7 +67,10 @@ export default function ConsoleProject({ loaderData, actionData }: Route.Compone
             </Link>
           ) : null}
         </nav>
-        <div className="mt-2 flex flex-wrap items-center gap-3">
+        <div className="mt-4">
+          <ProjectTabs audience="console" projectId={project.id} title={project.title} />
+        </div>
+        <div className="mt-4 flex flex-wrap items-center gap-3">
           <h2 id="project-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
             {project.title}
           </h2>
@@ -105,12 +111,26 @@ export default function ConsoleProject({ loaderData, actionData }: Route.Compone
         </div>
         {archived ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">Restore the project to set its progress.</p>
+        ) : project.progressMode === "milestones" ? (
+          <div className="space-y-3">
+            <div id="progress-follows" className="space-y-1 rounded-lg bg-slate-100 p-3 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+              <p>{PROGRESS_FOLLOWS_MILESTONES}</p>
+              <Link to={href("/employee-dashboard/projects/:id/milestones", { id: project.id })} className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
+                Open the Milestones tab
+              </Link>
+            </div>
+            {/* Issue 17: shown but disabled, so staff see why they cannot type a value. */}
+            <fieldset disabled aria-describedby="progress-follows" className="opacity-60">
+              <ProgressForm projectId={project.id} title={project.title} progress={project.progress} version={project.history[0]?.id ?? "none"} pageResult={actionData} />
+            </fieldset>
+          </div>
         ) : (
           <ProgressForm projectId={project.id} title={project.title} progress={project.progress} version={project.history[0]?.id ?? "none"} pageResult={actionData} />
         )}
       </section>
 
       <ProjectArchive id={project.id} title={project.title} archived={archived} confirming={confirmArchive} fetcher={archiveFetcher} pageResult={actionData} />
+      {project.companyId ? <ProjectDelete id={project.id} companyId={project.companyId} title={project.title} mayDelete={mayDelete} confirming={confirmDelete} /> : null}
     </section>
   );
 }

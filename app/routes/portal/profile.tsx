@@ -7,6 +7,7 @@ import { CloseIcon, PencilIcon } from "~/components/portal/icons";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
 import { ProfileForm } from "~/components/portal/profile-form";
 import { ProfileView } from "~/components/portal/profile-view";
+import { WaitingOnYou } from "~/components/portal/waiting-on-you";
 import { PROFILE_LOADING, PROFILE_SAVE_FAILURE, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { profileSchema } from "~/lib/schemas/profiles";
@@ -14,6 +15,7 @@ import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { getProfile, saveProfile } from "~/server/models/profiles.server";
+import { waitingOnYouNow } from "~/server/models/waiting-on-you.server";
 import { requireClient } from "~/server/auth/session.server";
 
 export const meta = () => portalMeta("Profile");
@@ -21,10 +23,20 @@ export const shouldRevalidate = skipReloadOnQueryChange;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
-  const profile = await getProfile({ ownerId: user.id });
-  if (!profile) return { email: user.email, profile: null };
+  const [profile, waiting] = await Promise.all([getProfile({ ownerId: user.id }), loadWaitingOnYou(user)]);
+  if (!profile) return { email: user.email, profile: null, waiting };
   const { fullName, phone, company, country, updatedAt } = profile;
-  return { email: user.email, profile: { fullName, phone, company, country, updatedAt } };
+  return { email: user.email, profile: { fullName, phone, company, country, updatedAt }, waiting };
+}
+
+/** Issue 17 part 5: a failure here leaves the SPEC's Profile panel working, with a note in its place. */
+async function loadWaitingOnYou(user: { id: string; companyId: string }) {
+  try {
+    return await waitingOnYouNow({ userId: user.id, companyId: user.companyId });
+  } catch (error) {
+    logger.error({ err: error }, "waiting on you failed");
+    return null;
+  }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -48,7 +60,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export default function ProfilePanel({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, profile } = loaderData;
+  const { email, profile, waiting } = loaderData;
   const [searchParams] = useSearchParams();
   const reloading = useRevalidator().state === "loading";
   // After a failed save the form stays open with what was typed, even without JavaScript.
@@ -60,6 +72,8 @@ export default function ProfilePanel({ loaderData, actionData }: Route.Component
     return (
       <section>
         <PanelHeader title="Complete your profile" intro="Tell us how to reach you about your projects." />
+        <WaitingOnYou loaded={waiting} />
+        <h2 className="sr-only">Your profile</h2>
         {reloading ? <LoadingBar label={PROFILE_LOADING} /> : null}
         <ProfileForm {...formProps} submitLabel="Save Profile" />
       </section>
@@ -82,6 +96,12 @@ export default function ProfilePanel({ loaderData, actionData }: Route.Component
           )
         }
       />
+      {editing ? null : (
+        <>
+          <WaitingOnYou loaded={waiting} />
+          <h2 className="sr-only">Your profile</h2>
+        </>
+      )}
       {reloading ? <LoadingBar label={PROFILE_LOADING} /> : null}
       {editing ? <ProfileForm {...formProps} defaultValue={values} submitLabel="Save Changes" /> : <ProfileView email={email} profile={profile} />}
     </section>

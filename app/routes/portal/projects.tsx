@@ -2,7 +2,7 @@ import { ProjectFacts } from "~/components/portal/project-facts";
 import { projectOwnerNames } from "~/server/models/projects-staff-reads.server";
 import { todayUtc } from "~/lib/schemas/projects-staff";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useRevalidator } from "react-router";
+import { href, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/projects";
 import { LoadingBar } from "~/components/loading-bar";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
@@ -91,7 +91,13 @@ export default function ProjectsPanel({ loaderData, actionData }: Route.Componen
           <ul className="space-y-4" aria-label="Your projects">
             {projects.map((p) => (
               <li key={p.id} className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-                <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{p.title}</h2>
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{p.title}</h2>
+                  {/* Issue 17: milestones, approvals, files and activity live in the project's workspace. */}
+                  <Link to={href("/user-dashboard/projects/:id", { id: p.id })} className="btn-secondary" aria-label={`Open workspace: ${p.title}`}>
+                    Open workspace
+                  </Link>
+                </div>
                 <p className="mt-1 whitespace-pre-line text-slate-700 dark:text-slate-300">{p.description}</p>
                 <div className="mt-3">
                   <ProjectFacts status={p.status} startDate={p.startDate} dueDate={p.dueDate} ownerName={p.ownerName} today={loaderData.today} />

@@ -1,4 +1,4 @@
-import { Form, useFetcher, useNavigation } from "react-router";
+import { Form, href, Link, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { FormError } from "~/components/forms/form-error";
 import { DeleteAccount } from "~/components/portal/delete-account";
@@ -73,6 +73,11 @@ export default function SettingsPanel({ loaderData }: Route.ComponentProps) {
           <ChangePassword audience="client" />
         </SettingRow>
         <AccountSecurityRows {...loaderData.security} />
+        <SettingRow title="E-mail preferences" detail="Which notifications reach you by e-mail: immediately, in a daily digest, or not at all.">
+          <Link to={href("/user-dashboard/notifications/preferences")} className="btn-secondary">
+            Choose
+          </Link>
+        </SettingRow>
         <SettingRow title="Dark Mode" detail={`The ${theme} theme is on. Saved in this browser.`}>
           <button type="button" className="btn-secondary" onClick={() => setTheme(theme === "dark" ? "light" : "dark")}>
             {theme === "dark" ? "Light" : "Dark"}

@@ -1,18 +1,30 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { COMPLAINT_SUBMIT_FAILURE, REPLY_FAILURE } from "~/lib/portal";
 import { complaintSchema, isBlankReply, replySchema } from "~/lib/schemas/complaints";
-import { addReply, createComplaint } from "~/server/models/complaints.server";
+import { ATTACHMENTS_NEED_TEXT, REPLY_TARGET_PARAM } from "~/lib/attachments";
+import { addReply, ComplaintClosedError, createComplaint } from "~/server/models/complaints.server";
+import { closeComplaint, reopenComplaint } from "~/server/models/complaint-closing.server";
+import { CHANGE_FAILURE } from "~/lib/console-failures";
+import { REOPEN_TOO_LATE } from "~/lib/support-desk";
+import { insertAttachments } from "~/server/models/attachments.server";
+import { isMultipart, readAttachmentForm, withStoredAttachments, type SupportForm } from "~/server/uploads/attachment-upload.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import type { ClientUser } from "~/server/auth/session.server";
 
-async function raiseComplaint(user: ClientUser, formData: FormData) {
+async function raiseComplaint(user: ClientUser, { formData, upload }: SupportForm) {
   const intent = "create-complaint";
   const submission = parseWithZod(formData, { schema: complaintSchema });
-  if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
+  if (submission.status !== "success") {
+    await upload?.discardAll();
+    return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
+  }
   try {
-    await createComplaint({ companyId: user.companyId, createdBy: user.id }, submission.value);
+    // Issue 17: the request and its files commit together, or neither stays.
+    await withStoredAttachments(upload, (files) =>
+      createComplaint({ companyId: user.companyId, createdBy: user.id }, submission.value, Date.now(), (trx, target) => insertAttachments(trx, user, "client", target, files)),
+    );
   } catch (error) {
     logger.error({ err: error }, "complaint submit failed");
     return formResult({ intent, status: "error", message: COMPLAINT_SUBMIT_FAILURE, result: submission.reply() }, 500);
@@ -20,28 +32,69 @@ async function raiseComplaint(user: ClientUser, formData: FormData) {
   return formResult({ intent, status: "success", result: submission.reply({ resetForm: true }) });
 }
 
-async function reply(user: ClientUser, formData: FormData) {
+async function reply(user: ClientUser, { formData, upload }: SupportForm) {
   const intent = "reply";
   const rawId = formData.get("complaintId");
   const targetId = typeof rawId === "string" ? rawId : undefined;
-  // SPEC §5: blank after trimming is ignored — nothing stored, nothing to correct.
-  if (isBlankReply(formData.get("text"))) return formResult({ intent, status: "ignored", targetId });
+  // SPEC §5: blank after trimming is ignored — nothing stored, nothing to correct. Files need words with them.
+  if (isBlankReply(formData.get("text"))) {
+    const hadFiles = (upload?.files.length ?? 0) > 0;
+    await upload?.discardAll();
+    if (hadFiles) return formResult({ intent, status: "error", targetId, message: ATTACHMENTS_NEED_TEXT }, 400);
+    return formResult({ intent, status: "ignored", targetId });
+  }
   const submission = parseWithZod(formData, { schema: replySchema });
-  if (submission.status !== "success") return formResult({ intent, status: "invalid", targetId, result: submission.reply() }, 400);
+  if (submission.status !== "success") {
+    await upload?.discardAll();
+    return formResult({ intent, status: "invalid", targetId, result: submission.reply() }, 400);
+  }
   try {
-    const stored = await addReply({ complaintId: submission.value.complaintId, companyId: user.companyId, memberName: user.name }, submission.value.text);
+    const stored = await withStoredAttachments(upload, (files) =>
+      addReply({ complaintId: submission.value.complaintId, companyId: user.companyId, member: user }, submission.value.text, Date.now(), (trx, target) =>
+        insertAttachments(trx, user, "client", target, files),
+      ),
+    );
     // Another client's complaint answers exactly like one that does not exist.
     if (!stored) return formResult({ intent, status: "error", targetId, message: REPLY_FAILURE, result: submission.reply() }, 404);
   } catch (error) {
+    if (error instanceof ComplaintClosedError) return formResult({ intent, status: "error", targetId, message: error.message, result: submission.reply() }, 409);
     logger.error({ err: error }, "reply failed");
     return formResult({ intent, status: "error", targetId, message: REPLY_FAILURE, result: submission.reply() }, 500);
   }
   return formResult({ intent, status: "success", targetId, result: submission.reply({ resetForm: true }) });
 }
 
-/** The Support panel's forms: a new request, or a reply on one of the client's own requests. */
+/** Issue 18: a member closes their company's request, or reopens it within 30 days of closing. */
+async function closeOrReopen(user: ClientUser, intent: "close" | "reopen", formData: FormData) {
+  const raw = formData.get("complaintId");
+  const targetId = typeof raw === "string" && /^[\w-]{1,64}$/.test(raw) ? raw : undefined;
+  if (!targetId) return formResult({ intent, status: "error", message: "Unknown request." }, 400);
+  try {
+    const outcome = intent === "close" ? await closeComplaint(user, targetId) : await reopenComplaint(user, targetId);
+    // Another company's request answers exactly like one that does not exist.
+    if (outcome === "not-found") return formResult({ intent, status: "error", targetId, message: "This support request no longer exists." }, 404);
+    if (outcome === "too-late") return formResult({ intent, status: "error", targetId, message: REOPEN_TOO_LATE }, 409);
+    if (outcome === "unchanged") return formResult({ intent, status: "unchanged", targetId, message: intent === "close" ? "This request is already closed." : "This request is open." });
+  } catch (error) {
+    logger.error({ err: error }, `complaint ${intent} failed`);
+    return formResult({ intent, status: "error", targetId, message: CHANGE_FAILURE }, 500);
+  }
+  return formResult({ intent, status: "success", targetId, message: intent === "close" ? "Request closed. You can reopen it within 30 days." : "Request reopened. We will reply here." });
+}
+
+/** The Support panel's forms: a new request, or a reply on one of the client's own requests (both may carry files); close and reopen. */
 export async function handleSupportAction(user: ClientUser, request: Request) {
-  const formData = await readForm(request);
-  const intent = requireIntent(formData, ["create-complaint", "reply"]);
-  return intent === "create-complaint" ? raiseComplaint(user, formData) : reply(user, formData);
+  // With files the form is multipart and streamed; without, the ordinary capped form reader.
+  const form = isMultipart(request) ? await readAttachmentForm(request) : { formData: await readForm(request), upload: null };
+  if ("refused" in form) {
+    // Refused before the fields were read: the form's URL says which one it was.
+    const targetId = new URL(request.url).searchParams.get(REPLY_TARGET_PARAM) ?? undefined;
+    return formResult({ intent: targetId ? "reply" : "create-complaint", status: "error", message: form.refused, targetId }, 400);
+  }
+  const intent = requireIntent(form.formData, ["create-complaint", "reply", "close", "reopen"]);
+  if (intent === "close" || intent === "reopen") {
+    await form.upload?.discardAll();
+    return closeOrReopen(user, intent, form.formData);
+  }
+  return intent === "create-complaint" ? raiseComplaint(user, form) : reply(user, form);
 }

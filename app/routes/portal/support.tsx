@@ -6,8 +6,12 @@ import { NewRequest } from "~/components/portal/new-request-dialog";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
 import { COMPLAINT_SUBMIT_FAILURE, COMPLAINTS_EMPTY, REPLY_FAILURE, SUPPORT_LOADING, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
 import { keepFailureInForm } from "~/lib/form-failure";
-import { CLIENT_SENDER, listComplaints } from "~/server/models/complaints.server";
+import { CLIENT_SENDER, CLOSED_STATUS, listComplaints } from "~/server/models/complaints.server";
+import { REOPEN_WINDOW_MS } from "~/lib/support-desk";
+import { CHANGE_FAILURE } from "~/lib/console-failures";
+import { markRepliesRead } from "~/server/models/seen-markers.server";
 import { requireClient } from "~/server/auth/session.server";
+import { attachmentsByComplaint } from "~/server/models/attachments.server";
 import { handleSupportAction } from "./support.server";
 
 export const meta = () => portalMeta("Support");
@@ -15,16 +19,25 @@ export const shouldRevalidate = skipReloadOnQueryChange;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
+  const seenAt = Date.now();
   const complaints = await listComplaints({ companyId: user.companyId });
+  // Issue 17: every reply listed here is read by this member ("Waiting on you" stops counting it).
+  await markRepliesRead(user.id, complaints.map((c) => c.id), seenAt);
+  const attachments = await attachmentsByComplaint(complaints.map((c) => c.id));
   return {
-    complaints: complaints.map(({ id, subject, message, status, createdAt, replies }) => ({
+    // Fields by name: the desk's staff-only fields (assignee, priority, notes) never reach a client.
+    complaints: complaints.map(({ id, subject, message, status, createdAt, closedAt, replies }) => ({
       id,
       subject,
       message,
       status,
       createdAt,
+      closedAt: closedAt === null ? null : Number(closedAt),
+      // Issue 18: a closed request may be reopened within 30 days of closing.
+      reopenable: status === CLOSED_STATUS && (closedAt === null || seenAt - Number(closedAt) <= REOPEN_WINDOW_MS),
       // Issue 16: a teammate's reply shows their name; the reader's own replies stay "You".
       replies: replies.map((r) => (r.sender === CLIENT_SENDER && r.senderName === user.name.trim() ? { ...r, senderName: "" } : r)),
+      attachments: attachments[id] ?? [],
     })),
   };
 }
@@ -35,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFailureInForm(request, serverAction, { "create-complaint": COMPLAINT_SUBMIT_FAILURE, reply: REPLY_FAILURE }, { targetField: "complaintId" });
+  return keepFailureInForm(request, serverAction, { "create-complaint": COMPLAINT_SUBMIT_FAILURE, reply: REPLY_FAILURE, close: CHANGE_FAILURE, reopen: CHANGE_FAILURE }, { targetField: "complaintId" });
 }
 
 export default function SupportPanel({ loaderData, actionData }: Route.ComponentProps) {

@@ -15,6 +15,7 @@ const FORWARDED: Partial<Record<AppEvent["type"], { name: string; area: ConsoleA
   "testimonial.changed": { name: "testimonials", area: "testimonials" },
   "project.changed": { name: "projects", area: "clients" },
   "complaint.changed": { name: "complaints", area: "support" },
+  "complaint.noted": { name: "complaints", area: "support" },
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,6 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return eventStream(
     request,
     (event) => {
+      // Issue 18: this staff member's own bell, nobody else's.
+      if (event.type === "notification.changed") return event.userId === user.id ? "notifications" : null;
       const route = FORWARDED[event.type];
       return route && mayUse(user.staffRole, route.area) ? route.name : null;
     },

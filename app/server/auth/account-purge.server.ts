@@ -16,7 +16,8 @@ interface DeleteAccountOptions {
 /**
  * Deletes a user and everything of ours that belongs to them (docs/security.md "Sessions"): profile,
  * their job applications, sessions and sign-in accounts (cascade), in one transaction: should any
- * step fail, nothing is deleted. Resume files are removed only after the commit. Running it twice
+ * step fail, nothing is deleted. Resume files (and, issue 17, a deleted company's project files)
+ * are removed only after the commit. Running it twice
  * leaves the same state.
  *
  * Issue 16: projects and support requests belong to the company. A client who registered their
@@ -25,7 +26,7 @@ interface DeleteAccountOptions {
  * its work; the rows they created only forget who (created_by is set null by the foreign key).
  */
 export async function deleteAccountAndData(userId: string, options: DeleteAccountOptions = {}): Promise<void> {
-  const resumes = await writeTransaction(async (trx) => {
+  const stored = await writeTransaction(async (trx) => {
     const files = await trx
       .selectFrom("jobApplications")
       .select("resume")
@@ -39,7 +40,24 @@ export async function deleteAccountAndData(userId: string, options: DeleteAccoun
       .select((eb) => eb.selectFrom("users as m").select(eb.fn.countAll<number>().as("n")).whereRef("m.companyId", "=", "c.id").as("members"))
       .where("u.id", "=", userId)
       .executeTakeFirst();
+    // Issue 17: the company's project files (originals and thumbnails) go with it, after the commit.
+    const projectFiles: string[] = [];
     if (company && company.origin === "self" && Number(company.members) <= 1) {
+      const versions = await trx
+        .selectFrom("fileVersions as v")
+        .innerJoin("projects as p", "p.id", "v.projectId")
+        .select(["v.storageKey", "v.thumbnailKey"])
+        .where("p.companyId", "=", company.id)
+        .execute();
+      for (const v of versions) projectFiles.push(v.storageKey, ...(v.thumbnailKey ? [v.thumbnailKey] : []));
+      // Issue 17 part 4: and the files on its support requests and replies.
+      const attachments = await trx
+        .selectFrom("attachments as a")
+        .innerJoin("complaints as c", "c.id", "a.complaintId")
+        .select(["a.storageKey", "a.thumbnailKey"])
+        .where("c.companyId", "=", company.id)
+        .execute();
+      for (const a of attachments) projectFiles.push(a.storageKey, ...(a.thumbnailKey ? [a.thumbnailKey] : []));
       await trx.deleteFrom("companies").where("id", "=", company.id).execute();
     }
     await trx.deleteFrom("profiles").where("userId", "=", userId).execute();
@@ -51,11 +69,11 @@ export async function deleteAccountAndData(userId: string, options: DeleteAccoun
     await trx.deleteFrom("sessions").where("userId", "=", userId).execute();
     await trx.deleteFrom("users").where("id", "=", userId).execute();
     await options.then?.(trx);
-    return files.map((f) => f.resume);
+    return [...files.map((f) => f.resume), ...projectFiles];
   });
-  for (const resume of resumes) {
+  for (const key of stored) {
     await fileStore()
-      .delete(resume)
-      .catch((error: unknown) => logger.warn({ err: error, key: resume }, "resume file not deleted"));
+      .delete(key)
+      .catch((error: unknown) => logger.warn({ err: error, key }, "stored file not deleted"));
   }
 }

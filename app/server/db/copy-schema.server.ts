@@ -16,8 +16,13 @@ export interface TargetTable {
   columns: TargetColumn[];
 }
 
-/** Kysely's own bookkeeping: each side keeps its own, written by its migrator. */
-const isMigrationTable = (name: string) => name === "kysely_migration" || name === "kysely_migration_lock";
+/**
+ * Kysely's own bookkeeping: each side keeps its own, written by its migrator. The search index
+ * (decision 0045) is derived data: SQLite's FTS5 tables have no PostgreSQL twin, and the target's
+ * triggers rebuild its documents from the rows being copied.
+ */
+const isMigrationTable = (name: string) =>
+  name === "kysely_migration" || name === "kysely_migration_lock" || name === "search_documents" || name.startsWith("search_index_");
 
 /** The tables of the target's current schema, parents before children. */
 export async function targetTables(target: Kysely<unknown>): Promise<TargetTable[]> {

@@ -114,6 +114,11 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/** The SQLite file a DATABASE_URL (or its absence) names. */
+export function sqliteFileOf(databaseUrl: string | undefined): string {
+  return databaseUrl ? databaseUrl.slice("file:".length) : DEFAULT_SQLITE_FILE;
+}
+
 export function createDb(databaseUrl: string | undefined): Db {
   const plugins = [new CamelCasePlugin()];
   if (dialectOf(databaseUrl) === "postgres") {
@@ -126,7 +131,7 @@ export function createDb(databaseUrl: string | undefined): Db {
     };
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
-  const file = databaseUrl ? databaseUrl.slice("file:".length) : DEFAULT_SQLITE_FILE;
+  const file = sqliteFileOf(databaseUrl);
   return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(openSqlite(file)) }), plugins });
 }
 

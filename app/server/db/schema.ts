@@ -72,6 +72,13 @@ export interface MailOutboxTable {
   lastError: string | null;
   createdAt: number;
   sentAt: number | null;
+  /** Issue 18: JSON object of extra headers (List-Unsubscribe…), or null. */
+  headers: Generated<string | null>;
+  /** Issue 18: a notification mail's recipient and notification (digest bookkeeping). */
+  userId: Generated<string | null>;
+  notificationId: Generated<string | null>;
+  /** The digest that folded this held row in. */
+  digestKey: Generated<string | null>;
 }
 
 interface RateLimitTable {
@@ -160,6 +167,19 @@ export interface AppSettingTable {
 }
 
 export interface Database {
+  notifications: NotificationTable;
+  notificationReadMarks: NotificationReadMarkTable;
+  notificationPreferences: NotificationPreferenceTable;
+  digestSchedules: DigestScheduleTable;
+  complaintNotes: ComplaintNoteTable;
+  savedReplies: SavedReplyTable;
+  milestones: MilestoneTable;
+  approvals: ApprovalTable;
+  projectFiles: ProjectFileTable;
+  fileVersions: FileVersionTable;
+  attachments: AttachmentTable;
+  projectActivity: ProjectActivityTable;
+  seenMarkers: SeenMarkerTable;
   companies: CompanyTable;
   clientInvitations: ClientInvitationTable;
   appSettings: AppSettingTable;
@@ -181,6 +201,15 @@ export interface Database {
   testimonials: TestimonialTable;
   mailOutbox: MailOutboxTable;
   rateLimits: RateLimitTable;
+  leases: LeaseTable;
+}
+
+/** Issue 19: a job that runs on one instance at a time (db/leases.server.ts). */
+export interface LeaseTable {
+  name: string;
+  holder: string;
+  expiresAt: number;
+  lastSlot: number | null;
 }
 
 // Better Auth's tables: read through its API; typed here for our own joins and purges.
@@ -276,8 +305,124 @@ export interface ProjectTable {
   dueDate: Generated<string | null>;
   /** Archived projects leave the portal and the console lists until restored. */
   archivedAt: Generated<number | null>;
+  /** Issue 17: "manual" (staff set it) or "milestones" (the share of milestones Done). */
+  progressMode: Generated<string>;
+  /** Issue 17: whether the company's members may upload to the Files tab. */
+  clientUploads: Generated<boolean | number>;
   createdAt: number;
   updatedAt: number;
+}
+
+/** Issue 17: a step of a project, in `position` order. */
+export interface MilestoneTable {
+  id: string;
+  projectId: string;
+  title: string;
+  description: Generated<string>;
+  /** YYYY-MM-DD. */
+  dueDate: string | null;
+  /** planned | in_progress | waiting | done (app/lib/milestones.ts). */
+  status: Generated<string>;
+  position: number;
+  createdAt: number;
+  updatedAt: number;
+  completedAt: number | null;
+}
+
+/** Issue 17: a request for the client's sign-off on a milestone or a file; final once decided. */
+export interface ApprovalTable {
+  id: string;
+  projectId: string;
+  /** milestone | file */
+  subjectType: string;
+  subjectId: string;
+  requestedBy: string | null;
+  requestedByName: string;
+  requestedAt: number;
+  note: Generated<string>;
+  /** pending | approved | changes_requested | withdrawn */
+  status: Generated<string>;
+  decidedBy: string | null;
+  decidedByName: string | null;
+  decidedAt: number | null;
+  /** The member's comment; required when changes are requested. */
+  comment: Generated<string>;
+}
+
+/** Issue 17: a named file in a project's Files tab; its bytes are in `file_versions`. */
+export interface ProjectFileTable {
+  id: string;
+  projectId: string;
+  name: string;
+  /** Lower-cased name: uploading the same name again (any case) adds a version. */
+  nameKey: string;
+  /** "staff" (a deliverable) or "client" (a brief or an asset). */
+  side: string;
+  createdBy: string | null;
+  createdAt: number;
+  updatedAt: number;
+  currentVersion: Generated<number>;
+}
+
+export interface FileVersionTable {
+  id: string;
+  fileId: string;
+  projectId: string;
+  version: number;
+  storageKey: string;
+  size: number;
+  contentType: string;
+  /** The type sniffed from the bytes (app/server/uploads/file-kinds.server.ts). */
+  kind: string;
+  /** Hex SHA-256 of the bytes: the download's ETag. */
+  sha256: string;
+  /** A server-made WebP preview for image kinds; never the original. */
+  thumbnailKey: string | null;
+  uploadedBy: string | null;
+  uploadedByName: string;
+  side: string;
+  createdAt: number;
+}
+
+/** Issue 17 part 4: a file on a support request (reply_id null) or on one of its replies. */
+export interface AttachmentTable {
+  id: string;
+  complaintId: string;
+  replyId: string | null;
+  name: string;
+  storageKey: string;
+  size: number;
+  contentType: string;
+  kind: string;
+  sha256: string;
+  thumbnailKey: string | null;
+  uploadedBy: string | null;
+  uploadedByName: string;
+  side: string;
+  createdAt: number;
+}
+
+/** Issue 17 part 6: the project's timeline, written in the same transaction as the change. */
+export interface ProjectActivityTable {
+  id: string;
+  projectId: string;
+  at: number;
+  actorId: string | null;
+  actorName: string;
+  /** staff | client | system */
+  actorSide: string;
+  /** app/lib/project-activity.ts */
+  kind: string;
+  subjectType: string | null;
+  subjectId: string | null;
+  summary: string;
+}
+
+/** Issue 17 part 5: when a person last saw something ("portal", "complaint:{id}"). */
+export interface SeenMarkerTable {
+  userId: string;
+  subject: string;
+  seenAt: number;
 }
 
 export interface ComplaintTable {
@@ -290,6 +435,34 @@ export interface ComplaintTable {
   status: string;
   createdAt: number;
   updatedAt: number;
+  /** Issue 18: the staff member who owns it; null while unassigned. */
+  assigneeId: Generated<string | null>;
+  /** low | normal | high | urgent */
+  priority: Generated<string>;
+  /** The client's oldest unanswered message (epoch ms); null when staff spoke last. */
+  waitingSince: Generated<number | null>;
+  /** When its client closed it; they may reopen it within 30 days. */
+  closedAt: Generated<number | null>;
+}
+
+/** Issue 18: staff-only notes on a support request; never shown to its client. */
+export interface ComplaintNoteTable {
+  id: string;
+  complaintId: string;
+  authorId: string | null;
+  authorName: string;
+  text: string;
+  createdAt: number;
+}
+
+/** Issue 18: a reply staff insert into a support request, placeholders filled (decision 0044). */
+export interface SavedReplyTable {
+  id: string;
+  title: string;
+  body: string;
+  createdBy: string | null;
+  createdAt: number;
+  updatedAt: number;
 }
 
 interface ComplaintReplyTable {
@@ -299,4 +472,43 @@ interface ComplaintReplyTable {
   senderName: string;
   text: string;
   timestamp: number;
+}
+
+/** Issue 18 part 1: what one person hears about one event (models/notifications.server.ts). */
+/** Issue 18 (decision 0041): everything of the person created at or before `readBefore` is read. */
+export interface NotificationReadMarkTable {
+  userId: string;
+  readBefore: number;
+}
+
+export interface NotificationTable {
+  id: string;
+  userId: string;
+  /** app/lib/notification-types.ts */
+  type: string;
+  eventKey: string;
+  title: string;
+  body: string;
+  /** An app path, never a full URL. */
+  link: string;
+  actorName: string | null;
+  createdAt: number;
+  readAt: number | null;
+}
+
+/** Issue 18 part 2: a person's choice for one notification type; no row means the default. */
+export interface NotificationPreferenceTable {
+  userId: string;
+  type: string;
+  /** immediately | digest | off (app/lib/mail-preferences.ts) */
+  choice: string;
+  updatedAt: number;
+}
+
+/** Issue 18 part 2: when a person's daily digest goes (an hour in their time zone). */
+export interface DigestScheduleTable {
+  userId: string;
+  hour: number;
+  timeZone: string;
+  updatedAt: number;
 }

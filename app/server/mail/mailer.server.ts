@@ -27,6 +27,8 @@ interface OutgoingMail {
   html?: string | null;
   /** `<hash@domain>`, derived from the idempotency key: the same on every retry. */
   messageId: string;
+  /** The outbox row's extra headers (List-Unsubscribe…, issue 18), checked when it was queued. */
+  headers?: Record<string, string> | null;
 }
 
 /** Where mail goes. Injectable so tests (and later an API-based provider) can swap it. */
@@ -54,8 +56,12 @@ function toMessage(mail: OutgoingMail): SendMailOptions {
     ...(mail.html ? { html: mail.html } : {}),
     messageId: mail.messageId,
     date: new Date(),
-    // RFC 3834: tells auto-responders not to answer.
-    headers: { "Auto-Submitted": "auto-generated" },
+    // RFC 3834: tells auto-responders not to answer. `prepared`: a List-Unsubscribe URL must
+    // reach the mail client as written (RFC 8058), not re-encoded or folded inside the <…>.
+    headers: {
+      "Auto-Submitted": "auto-generated",
+      ...Object.fromEntries(Object.entries(mail.headers ?? {}).map(([name, value]) => [name, { prepared: true, value }])),
+    },
     // Our content never references files or URLs to inline; refuse if it ever does.
     disableFileAccess: true,
     disableUrlAccess: true,

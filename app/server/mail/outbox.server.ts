@@ -13,6 +13,26 @@ interface OutboxMail {
    * same key is ignored, and the key fixes the Message-ID header. At most 200 characters.
    */
   idempotencyKey: string;
+  /** Issue 18: extra headers, only those of ALLOWED_HEADERS (List-Unsubscribe…), single lines. */
+  headers?: Record<string, string>;
+  /** Issue 18: a notification mail's recipient and notification (digest bookkeeping). */
+  userId?: string;
+  notificationId?: string;
+  /** "digest": held for the person's daily digest (mail/digest.server.ts), never sent by itself. */
+  status?: "pending" | "digest";
+}
+
+/** The headers a row may add: the worker sends them as stored, so nothing else gets in. */
+const ALLOWED_HEADERS = new Set(["List-Unsubscribe", "List-Unsubscribe-Post"]);
+
+function headersJson(headers: Record<string, string> | undefined): string | null {
+  if (!headers || Object.keys(headers).length === 0) return null;
+  for (const [name, value] of Object.entries(headers)) {
+    if (!ALLOWED_HEADERS.has(name)) throw new RangeError(`mail header ${name} is not allowed`);
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(value) || value.length > 900) throw new RangeError(`mail header ${name} must be one short line`);
+  }
+  return JSON.stringify(headers);
 }
 
 const SINGLE_ADDRESS = /^[^\s@,;<>"()[\]\\]+@[^\s@,;<>"()[\]\\]+\.[^\s@,;<>"()[\]\\]+$/;
@@ -41,13 +61,16 @@ export async function enqueueMail(
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html ?? null,
-      status: "pending",
+      status: mail.status ?? "pending",
       attempts: 0,
       nextAttemptAt: now,
       lockedUntil: 0,
       lastError: null,
       createdAt: now,
       sentAt: null,
+      headers: headersJson(mail.headers),
+      userId: mail.userId ?? null,
+      notificationId: mail.notificationId ?? null,
     })
     .onConflict((oc) => oc.column("idempotencyKey").doNothing())
     .execute();

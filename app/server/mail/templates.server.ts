@@ -17,6 +17,8 @@ type MailBlock =
   | string
   | { fields: ReadonlyArray<readonly [label: string, value: string]> }
   | { action: { label: string; url: string } }
+  /** A plain link with an optional line under it (the entries of a digest). */
+  | { link: { label: string; url: string; detail?: string } }
   | { note: string };
 
 interface MailLayout {
@@ -56,6 +58,7 @@ function textBlock(block: MailBlock): string {
   if (typeof block === "string") return block;
   if ("note" in block) return block.note;
   if ("action" in block) return `${block.action.label}: ${block.action.url}`;
+  if ("link" in block) return [block.link.label, block.link.detail, block.link.url].filter(Boolean).join("\n");
   return block.fields
     .map(([label, value]) => {
       const v = value.trim() === "" ? "—" : value.trim();
@@ -76,6 +79,12 @@ function htmlBlock(block: MailBlock): string {
       `<p ${P}><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#3730a3;` +
       `color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`
     );
+  }
+  if ("link" in block) {
+    const { label, url, detail } = block.link;
+    const title = isHttpUrl(url) ? `<a href="${escapeHtml(url)}" style="color:#3730a3">${escapeHtml(label)}</a>` : escapeHtml(label);
+    const under = detail ? `<br><span style="font-size:13px;color:#555">${escapeHtml(detail)}</span>` : "";
+    return `<p ${P}>${title}${under}</p>`;
   }
   const rows = block.fields
     .map(
@@ -113,6 +122,20 @@ export function composeMail(layout: MailLayout): MailContent {
     `</div></body></html>`;
 
   return { subject, text, html };
+}
+
+const HTML_END = "</div></body></html>";
+
+/**
+ * Adds a line under a composed mail's footer, e.g. the unsubscribe link of a notification mail
+ * (issue 18): the events' templates stay as they are, and every notification mail gets the same line.
+ */
+export function withFooterLink(mail: MailContent, sentence: string, link: { label: string; url: string }): MailContent {
+  const text = `${mail.text}${sentence} ${link.label}: ${link.url}\n`;
+  const anchor = isHttpUrl(link.url) ? `<a href="${escapeHtml(link.url)}" style="color:#777">${escapeHtml(link.label)}</a>` : escapeHtml(link.url);
+  const line = `<p style="margin:8px 0 0;font-size:12px;color:#777">${escapeHtml(sentence)} ${anchor}</p>`;
+  const html = mail.html.endsWith(HTML_END) ? `${mail.html.slice(0, -HTML_END.length)}${line}${HTML_END}` : `${mail.html}${line}`;
+  return { subject: mail.subject, text, html };
 }
 
 function formatTime(epochMs: number): string {

@@ -62,6 +62,18 @@ function isPermanent(error: unknown): boolean {
   return e?.code === "EENVELOPE" && typeof e.responseCode === "number" && e.responseCode >= 500;
 }
 
+/** The row's extra headers; a row that cannot be read goes without them rather than not at all. */
+function parseHeaders(json: string | null): Record<string, string> | null {
+  if (!json) return null;
+  try {
+    const value: unknown = JSON.parse(json);
+    if (!value || typeof value !== "object") return null;
+    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  } catch {
+    return null;
+  }
+}
+
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -101,6 +113,7 @@ export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
           text: row.textBody,
           html: row.htmlBody,
           messageId: messageIdFor(row.idempotencyKey, from),
+          headers: parseHeaders(row.headers),
         }),
         SEND_TIMEOUT_MS,
       );

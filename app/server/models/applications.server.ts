@@ -6,6 +6,8 @@ import { applicationSchema, type ApplicationInput } from "~/lib/schemas/applicat
 import { APPLICATION_FAILURE_MESSAGE, APPLICATION_SUCCESS_MESSAGE } from "~/lib/constants";
 import { FORM_EXPIRED_MESSAGE, RATE_LIMITED_MESSAGE } from "~/lib/form-messages";
 import { writeTransaction } from "~/server/db/write-transaction.server";
+import { notifyNewApplication } from "./notification-events.server";
+import { publishNotified } from "./notifications.server";
 import { events } from "~/server/events/bus.server";
 import { logger } from "~/server/logger.server";
 import { enqueueApplicationMails } from "~/server/mail/notifications.server";
@@ -102,7 +104,7 @@ export async function submitApplication(
     const intent = resume ? resumeIntent() : null;
     const key = resume && intent ? await commitResume(resume, input.appliedBy ?? "guest", now, intent) : null;
     try {
-      const application = await writeTransaction(async (trx) => {
+      const { application, notified } = await writeTransaction(async (trx) => {
         const row = await insertApplication(
           trx,
           {
@@ -114,9 +116,10 @@ export async function submitApplication(
           now,
         );
         await enqueueApplicationMails(trx, row, opening.title, verdict.confirm);
-        return row;
+        return { application: row, notified: await notifyNewApplication(trx, { id: row.id, name: row.name, openingTitle: opening.title }, now) };
       });
       events().publish({ type: "application.created", id: application.id, jobId: opening.id });
+      publishNotified(notified);
       notifyMailEnqueued();
     } catch (error) {
       // The row did not commit: the stored resume must not outlive it (if this fails, the intent

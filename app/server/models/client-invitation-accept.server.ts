@@ -2,6 +2,8 @@ import { auth } from "~/server/auth/auth.server";
 import { db } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { recordAudit } from "./audit.server";
+import { notifyInvitationAccepted } from "./notification-events.server";
+import { publishNotified } from "./notifications.server";
 import { ClientInvitationError, dbFlag, hashInvitationToken, whileAcceptingInvitation } from "./client-invitations.server";
 
 // Issue 16 part 2 / decision 0034: accepting a client invitation, with a password or a Google
@@ -17,6 +19,7 @@ interface Claimed {
   email: string;
   name: string;
   clientAdmin: boolean;
+  invitedBy: string;
 }
 
 async function claim(token: string, now: number): Promise<Claimed> {
@@ -24,7 +27,7 @@ async function claim(token: string, now: number): Promise<Claimed> {
     const row = await trx
       .selectFrom("clientInvitations as i")
       .innerJoin("companies as c", "c.id", "i.companyId")
-      .select(["i.id", "i.companyId", "i.email", "i.name", "i.clientAdmin"])
+      .select(["i.id", "i.companyId", "i.email", "i.name", "i.clientAdmin", "i.invitedBy"])
       .where("i.tokenHash", "=", hashInvitationToken(token))
       .where("i.acceptedAt", "is", null)
       .where("i.revokedAt", "is", null)
@@ -67,8 +70,9 @@ export async function acceptClientInvitation(token: string, password: string, no
     await unclaim(invitation.id);
     throw error;
   }
+  let notified: string[] = [];
   try {
-    await writeTransaction(async (trx) => {
+    notified = await writeTransaction(async (trx) => {
       await trx.updateTable("users").set({ companyId: invitation.companyId, clientAdmin: dbFlag(invitation.clientAdmin), emailVerified: verified() }).where("id", "=", userId).execute();
       // Sign-up opened a session nobody holds; the route signs the invitee in properly.
       await trx.deleteFrom("sessions").where("userId", "=", userId).execute();
@@ -76,12 +80,14 @@ export async function acceptClientInvitation(token: string, password: string, no
       await trx.deleteFrom("mailOutbox").where("toAddress", "=", invitation.email).where("status", "=", "pending").where("idempotencyKey", "like", "email-verification:%").execute();
       const self = { id: userId, email: invitation.email, name: invitation.name };
       await recordAudit(trx, self, { action: "client.invite-accept", entity: "company", entityId: invitation.companyId, detail: { email: invitation.email, invitationId: invitation.id, method: "password" } }, now);
+      return notifyInvitationAccepted(trx, invitation, userId, now);
     });
   } catch (error) {
     await db().deleteFrom("users").where("id", "=", userId).execute();
     await unclaim(invitation.id);
     throw error;
   }
+  publishNotified(notified);
   return { email: invitation.email, companyId: invitation.companyId };
 }
 
@@ -92,7 +98,7 @@ export async function acceptClientInvitation(token: string, password: string, no
 export async function acceptClientInvitationWithGoogle(token: string, user: { id: string; email: string; emailVerified: boolean }, now = Date.now()): Promise<{ companyId: string }> {
   const invitation = await claim(token, now);
   try {
-    return await writeTransaction(async (trx) => {
+    const { notified, ...joined } = await writeTransaction(async (trx) => {
       if (!user.emailVerified || user.email.toLowerCase() !== invitation.email) {
         throw new ClientInvitationError(`This invitation is for ${invitation.email}, but Google signed you in as ${user.email}. Continue with the Google account of ${invitation.email}, or choose a password instead.`);
       }
@@ -102,8 +108,10 @@ export async function acceptClientInvitationWithGoogle(token: string, user: { id
       await trx.updateTable("users").set({ companyId: invitation.companyId, clientAdmin: dbFlag(invitation.clientAdmin), emailVerified: verified() }).where("id", "=", user.id).execute();
       const self = { id: user.id, email: invitation.email, name: invitation.name };
       await recordAudit(trx, self, { action: "client.invite-accept", entity: "company", entityId: invitation.companyId, detail: { email: invitation.email, invitationId: invitation.id, method: "google" } }, now);
-      return { companyId: invitation.companyId };
+      return { companyId: invitation.companyId, notified: await notifyInvitationAccepted(trx, invitation, user.id, now) };
     });
+    publishNotified(notified);
+    return joined;
   } catch (error) {
     await unclaim(invitation.id);
     throw error;

@@ -1,7 +1,9 @@
 import { sql } from "kysely";
 import type { Actor } from "~/server/auth/actor.server";
 import { currentDialect, db } from "~/server/db/db.server";
-import { ilike, likePattern } from "~/server/db/like.server";
+import type { SearchMatch, SearchSort } from "~/lib/search";
+import { searchIds, searchMatches, searchPage } from "./search.server";
+import { parseSearchQuery, type SearchQuery } from "./search-query.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { events } from "~/server/events/bus.server";
 import { recordAudit } from "./audit.server";
@@ -24,44 +26,36 @@ export interface CompanySummary {
   memberCount: number;
   projectCount: number;
   openRequestCount: number;
+  /** A search's marked name and snippet (issue 18). */
+  match?: SearchMatch;
 }
 
 type Trx = Parameters<Parameters<typeof writeTransaction>[0]>[0];
 
-function companiesMatching(search: string) {
-  let query = db().selectFrom("companies as c");
-  const term = search.trim();
-  if (term) {
-    const pattern = likePattern(term);
-    query = query.where((eb) =>
-      eb.or([
-        ...["c.name", "c.website", "c.country"].map((column) => ilike(sql.ref(column), pattern)),
-        // A member's name, e-mail or profile name finds their company.
-        eb.exists(
-          eb
-            .selectFrom("users as u")
-            .leftJoin("profiles as p", "p.userId", "u.id")
-            .select("u.id")
-            .whereRef("u.companyId", "=", "c.id")
-            .where((inner) => inner.or(["u.name", "u.email", "p.fullName"].map((column) => ilike(sql.ref(column), pattern)))),
-        ),
-      ]),
-    );
-  }
-  return query;
+// Issue 18: full text over the name, website, country and the members' names and e-mails (decision 0045).
+function companiesMatching(search: SearchQuery | undefined) {
+  const query = db().selectFrom("companies as c");
+  return search ? query.where("c.id", "in", searchIds(search, "client")) : query;
 }
 
 /** A page of companies, open ones first, then newest, with member, project and open request counts. */
-export async function listCompanies(options: { search?: string; limit: number; offset: number }): Promise<{ companies: CompanySummary[]; total: number }> {
-  const base = companiesMatching(options.search ?? "");
+export async function listCompanies(options: {
+  search?: string;
+  sort?: SearchSort;
+  limit: number;
+  offset: number;
+}): Promise<{ companies: CompanySummary[]; total: number }> {
+  const search = parseSearchQuery(options.search ?? "");
+  if (search && options.sort !== "list") {
+    // Ranked by relevance: one page of ids, then their summaries in that order.
+    const found = await searchPage(search, "client", options);
+    const rows = found.ids.length ? await summaries(db().selectFrom("companies as c").where("c.id", "in", found.ids)).execute() : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return { total: found.total, companies: found.ids.flatMap((id) => byId.get(id) ?? []).map((r) => toSummary(r, found.matches.get(r.id))) };
+  }
+  const base = companiesMatching(search);
   const [rows, count] = await Promise.all([
-    base
-      .select(["c.id", "c.name", "c.website", "c.country", "c.origin", "c.createdAt", "c.closedAt"])
-      .select((eb) => [
-        eb.selectFrom("users").select(eb.fn.countAll<number>().as("n")).whereRef("users.companyId", "=", "c.id").as("memberCount"),
-        eb.selectFrom("projects").select(eb.fn.countAll<number>().as("n")).whereRef("projects.companyId", "=", "c.id").where("projects.archivedAt", "is", null).as("projectCount"),
-        eb.selectFrom("complaints").select(eb.fn.countAll<number>().as("n")).whereRef("complaints.companyId", "=", "c.id").where("complaints.status", "!=", "Resolved").as("openRequestCount"),
-      ])
+    summaries(base)
       .orderBy(sql`case when c.closed_at is null then 0 else 1 end`)
       .orderBy("c.createdAt", "desc")
       .orderBy("c.id")
@@ -70,16 +64,31 @@ export async function listCompanies(options: { search?: string; limit: number; o
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
+  const matches = search ? await searchMatches(search, "client", rows.map((r) => r.id)) : undefined;
+  return { total: Number(count.n), companies: rows.map((r) => toSummary(r, matches?.get(r.id))) };
+}
+
+function summaries(base: ReturnType<typeof companiesMatching>) {
+  return base
+      .select(["c.id", "c.name", "c.website", "c.country", "c.origin", "c.createdAt", "c.closedAt"])
+      .select((eb) => [
+        eb.selectFrom("users").select(eb.fn.countAll<number>().as("n")).whereRef("users.companyId", "=", "c.id").as("memberCount"),
+        eb.selectFrom("projects").select(eb.fn.countAll<number>().as("n")).whereRef("projects.companyId", "=", "c.id").where("projects.archivedAt", "is", null).as("projectCount"),
+        eb.selectFrom("complaints").select(eb.fn.countAll<number>().as("n")).whereRef("complaints.companyId", "=", "c.id").where("complaints.status", "!=", "Resolved").as("openRequestCount"),
+      ]);
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>["execute"]>>[number];
+
+function toSummary(r: SummaryRow, match: SearchMatch | undefined): CompanySummary {
   return {
-    total: Number(count.n),
-    companies: rows.map((r) => ({
-      ...r,
-      createdAt: Number(r.createdAt),
-      closedAt: r.closedAt === null ? null : Number(r.closedAt),
-      memberCount: Number(r.memberCount ?? 0),
-      projectCount: Number(r.projectCount ?? 0),
-      openRequestCount: Number(r.openRequestCount ?? 0),
-    })),
+    ...r,
+    createdAt: Number(r.createdAt),
+    closedAt: r.closedAt === null ? null : Number(r.closedAt),
+    memberCount: Number(r.memberCount ?? 0),
+    projectCount: Number(r.projectCount ?? 0),
+    openRequestCount: Number(r.openRequestCount ?? 0),
+    match,
   };
 }
 

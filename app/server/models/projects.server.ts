@@ -3,6 +3,9 @@ import { newId } from "~/lib/ids";
 import type { ProjectInput } from "~/lib/schemas/projects";
 import { actorName, type Actor } from "~/server/auth/actor.server";
 import { recordAudit } from "./audit.server";
+import { notifyProgressChanged } from "./notification-events.server";
+import { publishNotified } from "./notifications.server";
+import { recordActivity, type ActivityActor } from "./project-activity.server";
 import { db } from "~/server/db/db.server";
 import type { Database, ProjectTable, ProjectProgressTable } from "~/server/db/schema";
 import { events } from "~/server/events/bus.server";
@@ -65,10 +68,14 @@ export async function insertProject(executor: Executor, input: NewProject, now =
     startDate: input.startDate ?? null,
     dueDate: input.dueDate ?? null,
     archivedAt: null,
+    progressMode: "manual",
+    clientUploads: true,
     createdAt: now,
     updatedAt: now,
   };
-  await executor.insertInto("projects").values(project).execute();
+  // The two issue-17 switches keep their column defaults (a boolean binds differently per dialect).
+  const { progressMode: _mode, clientUploads: _uploads, ...row } = project;
+  await executor.insertInto("projects").values(row).execute();
   return project;
 }
 
@@ -98,21 +105,47 @@ export async function setProjectProgress(
 ): Promise<ProgressEntry | undefined> {
   // SPEC §9: 0–100. The form's schema already says so; this guards every other caller.
   if (!Number.isInteger(progress) || progress < 0 || progress > 100) throw new RangeError("progress must be an integer 0–100");
+  const notified: string[] = [];
   const result = await db()
     .transaction()
     .execute(async (trx) => {
       const project = await trx.selectFrom("projects").select(["progress", "companyId"]).where("id", "=", id).where("archivedAt", "is", null).executeTakeFirst();
       if (!project) return undefined;
-      await trx.updateTable("projects").set({ progress, updatedAt: now }).where("id", "=", id).execute();
-      const row: ProgressEntry = { id: newId(), projectId: id, progress, note: note.trim(), changedByName: actorName(actor), changedAt: now };
-      await trx.insertInto("projectProgress").values(row).execute();
-      const detail = { companyId: project.companyId, from: project.progress, to: progress, note: row.note };
-      await recordAudit(trx, actor, { action: "project.progress", entity: "project", entityId: id, detail }, now);
+      const row = await writeProgress(trx, { id: actor.id, email: actor.email, name: actorName(actor), side: "staff" }, { id, from: project.progress, companyId: project.companyId, progress, note }, now, notified);
       return { row, companyId: project.companyId };
     });
   if (!result) return undefined;
   projectChanged({ id, companyId: result.companyId });
+  publishNotified(notified);
   return result.row;
+}
+
+/**
+ * Writes a progress change inside the caller's transaction: the project's value, its history row,
+ * its timeline entry and (for a person) the audit row. Used by the progress form and, issue 17, by
+ * milestones when the project's progress follows them (actor side "system", no audit row).
+ */
+export async function writeProgress(
+  trx: Transaction<Database>,
+  actor: ActivityActor & { email?: string },
+  change: { id: string; companyId: string | null; from: number; progress: number; note?: string },
+  now = Date.now(),
+  /** Who was notified (issue 18 part 4), for `publishNotified` after the caller's commit. */
+  notified: string[] = [],
+): Promise<ProgressEntry> {
+  const { id, progress } = change;
+  await trx.updateTable("projects").set({ progress, updatedAt: now }).where("id", "=", id).execute();
+  const row: ProgressEntry = { id: newId(), projectId: id, progress, note: (change.note ?? "").trim(), changedByName: actor.name, changedAt: now };
+  await trx.insertInto("projectProgress").values(row).execute();
+  const summary = `Progress ${change.from}% → ${progress}%${row.note ? `: ${row.note}` : ""}`;
+  await recordActivity(trx, actor, { projectId: id, kind: "progress.changed", subjectType: "progress", subjectId: row.id, summary }, now);
+  if (actor.id && actor.email !== undefined) {
+    const detail = { companyId: change.companyId, from: change.from, to: progress, note: row.note };
+    await recordAudit(trx, { id: actor.id, email: actor.email, name: actor.name }, { action: "project.progress", entity: "project", entityId: id, detail }, now);
+  }
+  const progressChange = { progressId: row.id, projectId: id, companyId: change.companyId, progress, note: row.note };
+  notified.push(...(await notifyProgressChanged(trx, progressChange, { actorId: actor.id, actorName: actor.name }, now)));
+  return row;
 }
 
 /** The history of progress changes of the company's projects, newest first, by project id. */

@@ -6,6 +6,8 @@ import { events } from "~/server/events/bus.server";
 import { enqueueQuoteMails } from "~/server/mail/notifications.server";
 import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
+import { notifyNewLead } from "./notification-events.server";
+import { publishNotified } from "./notifications.server";
 
 /** A stored quote request (SPEC §3): the row as it is. */
 export type Quote = Selectable<QuoteTable>;
@@ -29,12 +31,13 @@ async function insertQuote(trx: Transaction<Database>, input: QuoteInput, now = 
 /** Stores the quote and queues its two e-mails in one transaction: a failed send never loses it. */
 export async function submitQuote(input: QuoteInput, options: { confirm?: boolean; now?: number } = {}): Promise<Quote> {
   const now = options.now ?? Date.now();
-  const quote = await writeTransaction(async (trx) => {
+  const { quote, notified } = await writeTransaction(async (trx) => {
     const stored = await insertQuote(trx, input, now);
     await enqueueQuoteMails(trx, stored, options.confirm ?? true);
-    return stored;
+    return { quote: stored, notified: await notifyNewLead(trx, stored, now) };
   });
   events().publish({ type: "quote.created", id: quote.id });
+  publishNotified(notified);
   notifyMailEnqueued();
   return quote;
 }

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Readable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 
 // The private file store's contract (docs/security.md "Uploads"), shared by the local and S3
 // backends.
@@ -8,8 +8,13 @@ export interface FileStore {
   /** Atomically stores the file at `key` from a local temp file path, consuming (moving) that file.
    *  Never overwrites: throws `KeyExists` if something is already stored at `key`. */
   putFromFile(key: string, tempPath: string, contentType: string): Promise<void>;
-  /** Opens a stored file for streaming; throws `FileNotFound` when missing. */
-  read(key: string): Promise<{ stream: Readable; size: number; contentType?: string }>;
+  /** Opens a stored file for streaming; throws `FileNotFound` when missing. With `range`, the stream
+   *  holds only bytes `start`..`end` (inclusive, as in HTTP Range; `end` past the file is clamped),
+   *  while `size` stays the whole file's size. The caller checks `start` against the size first. */
+  read(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number; contentType?: string }>;
+  /** Opens a stored file to be sent one way or the other (downloads): like `read`, throws
+   *  `FileNotFound` when missing, so an answer can still be a 404 before any byte is written. */
+  open(key: string, range?: ByteRange): Promise<OpenedFile>;
   /** Idempotent. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
@@ -21,6 +26,26 @@ export interface FileStore {
   checkReachable(): Promise<void>;
   /** Where in-flight uploads are written: always a local directory. */
   tempDir(): string;
+}
+
+/** A stored file (or the range asked for) opened by `FileStore.open`: sent once, by exactly one of
+ *  `stream` or `writeTo`, or released with `close`. */
+export interface OpenedFile {
+  /** The whole file's size, as `read` reports it. */
+  size: number;
+  /** The bytes as a Node stream (for a Fetch Response). */
+  stream(): Readable;
+  /** Writes the bytes into `out` (not ending it), respecting its backpressure; the local backend
+   *  reads into a few reused buffers. Resolves quietly if `out` closes first (a client gone). */
+  writeTo(out: Writable): Promise<void>;
+  /** Releases the file unsent; harmless after the bytes were taken. */
+  close(): Promise<void>;
+}
+
+/** Inclusive byte offsets, as in an HTTP `Range: bytes=start-end` header. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export class FileNotFound extends Error {

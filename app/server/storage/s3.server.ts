@@ -16,6 +16,7 @@ import {
 import {
   assertValidKey,
   assertValidPrefix,
+  type ByteRange,
   FileNotFound,
   isValidKey,
   KeyExists,
@@ -111,6 +112,20 @@ export function createS3FileStore(config: S3StoreConfig, client = createS3Client
     }
   }
 
+  async function read(key: string, range?: ByteRange) {
+    try {
+      const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
+      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key), Range }));
+      // A ranged answer's Content-Length is the slice; the whole size is after the "/" of Content-Range.
+      const total = /\/(\d+)$/.exec(object.ContentRange ?? "")?.[1];
+      const size = range && total ? Number(total) : (object.ContentLength ?? 0);
+      return { stream: object.Body as Readable, size, contentType: object.ContentType };
+    } catch (error) {
+      if (isNotFound(error)) throw new FileNotFound(key);
+      throw error;
+    }
+  }
+
   return {
     async putFromFile(key, tempPath, contentType) {
       const Key = objectKey(key);
@@ -138,14 +153,32 @@ export function createS3FileStore(config: S3StoreConfig, client = createS3Client
       await fs.rm(tempPath, { force: true });
     },
 
-    async read(key) {
-      try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
-        return { stream: object.Body as Readable, size: object.ContentLength ?? 0, contentType: object.ContentType };
-      } catch (error) {
-        if (isNotFound(error)) throw new FileNotFound(key);
-        throw error;
-      }
+    read,
+
+    async open(key, range) {
+      const { stream, size } = await read(key, range);
+      let taken = false;
+      const take = () => {
+        if (taken) throw new Error(`"${key}" was already sent`);
+        taken = true;
+        return stream;
+      };
+      return {
+        size,
+        stream: take,
+        // The SDK's body allocates its own chunks; piped, so the socket's backpressure holds it.
+        // A client gone mid-way ends the pipeline early: that is not an error here.
+        writeTo: async (out) => {
+          await pipeline(take(), out, { end: false }).catch((error: unknown) => {
+            if (!out.destroyed) throw error;
+          });
+        },
+        close: async () => {
+          if (taken) return;
+          taken = true;
+          stream.destroy();
+        },
+      };
     },
 
     async delete(key) {

@@ -12,10 +12,12 @@ import { createLocalFileStore, TEMP_DIR } from "./local.server";
 
 export {
   assertValidKey,
+  type ByteRange,
   FileNotFound,
   InvalidKey,
   KeyExists,
   type FileStore,
+  type OpenedFile,
 } from "./file-store.server";
 export { createLocalFileStore } from "./local.server";
 
@@ -49,7 +51,8 @@ function lazyS3FileStore(tempDir: string): FileStore {
     ));
   return {
     putFromFile: async (key, tempPath, contentType) => (await store()).putFromFile(key, tempPath, contentType),
-    read: async (key) => (await store()).read(key),
+    read: async (key, range) => (await store()).read(key, range),
+    open: async (key, range) => (await store()).open(key, range),
     delete: async (key) => (await store()).delete(key),
     exists: async (key) => (await store()).exists(key),
     stat: async (key) => (await store()).stat(key),

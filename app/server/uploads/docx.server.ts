@@ -1,6 +1,6 @@
-import { open, type FileHandle } from "node:fs/promises";
-import type { Readable } from "node:stream";
+import { open } from "node:fs/promises";
 import yauzl from "yauzl";
+import { TailCachedReader } from "./zip-reader.server";
 
 // A DOCX is a ZIP: read only its central directory plus one small, size-capped entry
 // ([Content_Types].xml), so a zip bomb never gets decompressed.
@@ -19,7 +19,7 @@ export async function isDocx(filePath: string): Promise<boolean> {
     const tailStart = Math.max(0, size - TAIL_CACHE_BYTES);
     const tail = Buffer.alloc(size - tailStart);
     await handle.read(tail, 0, tail.length, tailStart);
-    const reader = new TailCachedReader(handle, tail, tailStart);
+    const reader = new TailCachedReader(handle, filePath, tail, tailStart);
     zip = await yauzl.fromRandomAccessReaderPromise(reader, size, {
       lazyEntries: true,
       autoClose: false,
@@ -69,36 +69,4 @@ async function readSmallEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<s
     stream.destroy();
   }
   return Buffer.concat(chunks).toString("utf8");
-}
-
-/** Serves yauzl's many small central-directory reads from one read of the file's tail. */
-class TailCachedReader extends yauzl.RandomAccessReader {
-  constructor(
-    private readonly handle: FileHandle,
-    private readonly tail: Buffer,
-    private readonly tailStart: number,
-  ) {
-    super();
-  }
-
-  override read(buffer: Buffer, offset: number, length: number, position: number, callback: (err: Error | null) => void) {
-    const from = position - this.tailStart;
-    if (from >= 0 && from + length <= this.tail.length) {
-      this.tail.copy(buffer, offset, from, from + length);
-      queueMicrotask(() => callback(null));
-      return;
-    }
-    this.handle.read(buffer, offset, length, position).then(
-      ({ bytesRead }) => callback(bytesRead === length ? null : new Error("unexpected end of ZIP file")),
-      (error: Error) => callback(error),
-    );
-  }
-
-  override _readStreamForRange(start: number, end: number): Readable {
-    return this.handle.createReadStream({ start, end: end - 1, autoClose: false });
-  }
-
-  override close(callback: (err: Error | null) => void) {
-    callback(null); // isDocx closes the handle once it is done with every stream
-  }
 }

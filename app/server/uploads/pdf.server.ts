@@ -7,7 +7,10 @@ import { open } from "node:fs/promises";
 // Streams the author compressed are not inflated: a fence against crafted files, not a virus
 // scanner; downloads are attachments with nosniff either way.
 const TAIL_BYTES = 1024; // readers accept junk after %%EOF up to about this much
-const CHUNK_BYTES = 1024 * 1024;
+// Small enough that each chunk's latin1 string stays an ordinary young-generation string: at 1 MB
+// Node makes it an external string that lives until a full collection, and ten uploads checked at
+// once held ~40 MB of them (issue 17's upload-memory figure, decision 0040).
+const CHUNK_BYTES = 64 * 1024;
 const OVERLAP = 64; // longer than any marker, so none is split unseen between chunks
 // A line break first: a chunk may start mid-line, and a PDF never starts with HTML anyway.
 const HTML_LINE = /[\r\n][ \t]*<(?:!doctype|html|head|body|script|iframe|svg)[\s>/]/i;

@@ -10,9 +10,12 @@ import { isAbandoned, tempFileName } from "~/server/storage/temp-files.server";
 // has committed or the file is gone again. At startup, a dead process's intents are replayed: a
 // key that no row references has its file deleted.
 
+// Issue 17: project files use the same intents, noting every key of an upload session (originals
+// and thumbnails) at once; recovery asks one `isReferenced` for every key, whatever its prefix.
+
 export interface ResumeIntent {
-  /** Records that `key` is about to be stored; durable before the file is. */
-  note(key: string): Promise<void>;
+  /** Records that `key` (or each of `keys`) is about to be stored; durable before the files are. */
+  note(key: string | string[]): Promise<void>;
   /** The row committed, or the stored file was removed again. */
   clear(): Promise<void>;
 }
@@ -26,7 +29,7 @@ export function resumeIntent(store: FileStore = fileStore()): ResumeIntent {
       // before its key was stored, so recovery may safely ignore one it cannot read.
       const handle = await fs.open(file, "w", 0o600);
       try {
-        await handle.writeFile(JSON.stringify({ key }));
+        await handle.writeFile(JSON.stringify(typeof key === "string" ? { key } : { keys: key }));
         await handle.sync();
       } finally {
         await handle.close();
@@ -42,6 +45,9 @@ export function resumeIntent(store: FileStore = fileStore()): ResumeIntent {
  * Replays the intents of dead processes (and any older than `olderThanMs`): deletes each stored
  * file whose key `isReferenced` denies, then the intent. Run at startup, before any upload.
  */
+/** The intent of any stored upload (same mechanism as resumes). */
+export const storedFilesIntent = resumeIntent;
+
 export async function recoverResumeIntents(
   isReferenced: (key: string) => Promise<boolean>,
   store: FileStore = fileStore(),
@@ -54,25 +60,27 @@ export async function recoverResumeIntents(
     const file = path.join(dir, name);
     const stat = await fs.lstat(file).catch(() => null);
     if (!stat || !isAbandoned(name, stat.mtimeMs, olderThanMs)) continue;
-    const key = await fs.readFile(file, "utf8").then(keyOf, () => null);
-    if (key && !(await isReferenced(key))) {
+    const keys = await fs.readFile(file, "utf8").then(keysOf, () => []);
+    for (const key of keys) {
+      if (await isReferenced(key)) continue;
       await store.delete(key);
       deleted += 1;
     }
     await fs.rm(file, { force: true });
   }
-  if (deleted > 0) logger.warn({ deleted }, "deleted resumes stored by a crashed process without their application");
+  if (deleted > 0) logger.warn({ deleted }, "deleted files stored by a crashed process without their row");
   return deleted;
 }
 
-function keyOf(text: string): string | null {
+function keysOf(text: string): string[] {
   try {
-    const { key } = JSON.parse(text) as { key?: unknown };
-    if (typeof key !== "string") return null;
-    assertValidKey(key);
-    return key;
+    const { key, keys } = JSON.parse(text) as { key?: unknown; keys?: unknown };
+    const all = Array.isArray(keys) ? keys : [key];
+    if (!all.every((k): k is string => typeof k === "string")) return [];
+    all.forEach(assertValidKey);
+    return all;
   } catch {
-    return null;
+    return [];
   }
 }
 

@@ -5,6 +5,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { RESUME_MAX_BYTES, RESUME_SIZE_MESSAGE, RESUME_TYPE_MESSAGE } from "~/lib/constants";
 import { logger } from "~/server/logger.server";
 import { fileStore, type FileStore } from "~/server/storage/storage.server";
+import { failureGate } from "~/server/uploads/failure-gate.server";
 import { receiveFile, type ReceivedFile } from "~/server/uploads/receive-file.server";
 import { RESUME_CONTENT_TYPES, sniffResume, type ResumeKind } from "~/server/uploads/sniff.server";
 
@@ -93,17 +94,8 @@ export async function parseApplicationForm(
     throw new MalformedForm("Expected a multipart/form-data body.", { cause: error });
   }
 
-  const abort = new AbortController();
-  let failure: Error | undefined;
-  const fail = (error: Error) => {
-    if (failure) return;
-    failure = error;
-    // Busboy calls us mid-write; tearing it down inside that call breaks its state, so wait a tick.
-    queueMicrotask(() => abort.abort(error));
-  };
-  const onClientAbort = () => fail(new MalformedForm("The upload was interrupted."));
-  if (request.signal.aborted) onClientAbort();
-  request.signal.addEventListener("abort", onClientAbort, { once: true });
+  const gate = failureGate(request, () => new MalformedForm("The upload was interrupted."));
+  const { fail } = gate;
 
   const fields: Record<string, string> = Object.create(null);
   let upload: (ReceivedFile & { filename: string }) | undefined;
@@ -118,14 +110,14 @@ export async function parseApplicationForm(
     }
   });
   parser.on("file", (name, stream, info) => {
-    if (name !== RESUME_FIELD || failure) {
+    if (name !== RESUME_FIELD || gate.failure()) {
       stream.on("error", () => {}).resume(); // busboy destroys it with the request's error
-      fail(failure ?? new MalformedForm("Unexpected file field."));
+      fail(gate.failure() ?? new MalformedForm("Unexpected file field."));
       return;
     }
     stream.on("limit", () => fail(sizeError()));
     const onError = (error: unknown) => fail(asFormError(error));
-    const received = receiveFile(stream, store.tempDir(), abort.signal, () => fail(typeError()), onError);
+    const received = receiveFile(stream, store.tempDir(), gate.signal, () => fail(typeError()), onError);
     upload = Object.assign(received, { filename: info.filename ?? "" });
   });
   const tooMany = () => fail(new MalformedForm("The form has too many fields."));
@@ -133,14 +125,15 @@ export async function parseApplicationForm(
 
   try {
     const body = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
-    await pipeline(body, capBytes(BODY_MAX_BYTES), parser, { signal: abort.signal });
+    await pipeline(body, capBytes(BODY_MAX_BYTES), parser, { signal: gate.signal });
     await upload?.done;
   } catch (error) {
     fail(asFormError(error));
   } finally {
-    request.signal.removeEventListener("abort", onClientAbort);
+    gate.release();
   }
 
+  let failure = gate.failure();
   if (!failure && upload) {
     const size = upload.size();
     if (size === 0 && !upload.filename) {

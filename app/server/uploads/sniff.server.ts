@@ -1,6 +1,7 @@
 import { open } from "node:fs/promises";
-import { CFB_MAGIC, isWordCfb } from "./cfb.server";
+import { CFB_MAGIC } from "./cfb.server";
 import { isDocx } from "./docx.server";
+import { inspectLegacyOffice } from "./legacy-office.server";
 import { isPlainPdf } from "./pdf.server";
 
 export type ResumeKind = "pdf" | "doc" | "docx";
@@ -32,6 +33,10 @@ export async function sniffResume(filePath: string): Promise<ResumeKind | null> 
   }
   if (head.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) return (await isPlainPdf(filePath)) ? "pdf" : null;
   if (head.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC)) return (await isDocx(filePath)) ? "docx" : null;
-  if (head.equals(CFB_MAGIC)) return (await isWordCfb(filePath)) ? "doc" : null;
+  if (head.equals(CFB_MAGIC)) {
+    // A Word file, and without macros, as a .docx must be (decision 0043).
+    const verdict = await inspectLegacyOffice(filePath);
+    return verdict.ok && verdict.kind === "doc" ? "doc" : null;
+  }
   return null;
 }

@@ -7,6 +7,14 @@ import * as passkeys from "./2026-11-24T2330-passkeys";
 import * as staffRoles from "./2026-11-24T2340-staff-roles";
 import * as secondFactorPending from "./2026-11-24T2350-second-factor-pending";
 import * as companies from "./2026-11-25T0100-companies";
+import * as workspace from "./2026-11-25T0400-workspace";
+import * as notifications from "./2026-11-25T0800-notifications";
+import * as supportDesk from "./2026-11-25T0805-support-desk";
+import * as mailPreferences from "./2026-11-25T0810-mail-preferences";
+import * as savedReplies from "./2026-11-25T0815-saved-replies";
+import * as search from "./2026-11-25T0820-search";
+import * as leases from "./2026-11-25T0830-leases";
+import * as notificationReadMarks from "./2026-11-25T0830-notification-read-marks";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
 export const migrations: Record<string, Migration> = {
@@ -18,4 +26,12 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T2340-staff-roles": staffRoles,
   "2026-11-24T2350-second-factor-pending": secondFactorPending,
   "2026-11-25T0100-companies": companies,
+  "2026-11-25T0400-workspace": workspace,
+  "2026-11-25T0800-notifications": notifications,
+  "2026-11-25T0805-support-desk": supportDesk,
+  "2026-11-25T0810-mail-preferences": mailPreferences,
+  "2026-11-25T0815-saved-replies": savedReplies,
+  "2026-11-25T0820-search": search,
+  "2026-11-25T0830-leases": leases,
+  "2026-11-25T0830-notification-read-marks": notificationReadMarks,
 };

@@ -1,0 +1,72 @@
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { ActionMessage } from "~/components/forms/action-message";
+import { formatDateTime, isoDate } from "~/lib/dates";
+import type { FormResult } from "~/lib/form-result";
+import { noteSchema } from "~/lib/schemas/support-desk";
+import { INTERNAL_NOTE_LABEL } from "~/lib/support-desk";
+
+// Issue 18 part 3: staff-only notes on a request, set apart from the replies the client reads.
+
+const constraint = getZodConstraint(noteSchema);
+
+interface Note {
+  id: string;
+  authorName: string;
+  text: string;
+  createdAt: number;
+}
+
+export function InternalNotes({ notes, lastResult }: { notes: Note[]; lastResult?: FormResult }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-note";
+  const mine = lastResult?.intent === "add-note" ? lastResult : undefined;
+  const [form, fields] = useForm({
+    id: "internal-note",
+    lastResult: mine?.result,
+    constraint,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: noteSchema }),
+  });
+  return (
+    <section aria-labelledby="notes-heading" className="rounded-2xl border border-dashed border-amber-400 bg-amber-50 p-5 dark:border-amber-700 dark:bg-amber-950/40">
+      <h3 id="notes-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+        Internal notes
+      </h3>
+      <p className="text-sm text-amber-900 dark:text-amber-200">Staff only: the client never sees these.</p>
+      {notes.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">No internal notes yet.</p>
+      ) : (
+        <ol aria-label="Internal notes" className="mt-3 space-y-3">
+          {notes.map((note) => (
+            <li key={note.id} className="rounded-xl border border-amber-200 bg-white p-3 dark:border-amber-900 dark:bg-slate-900">
+              <p className="text-xs font-semibold uppercase tracking-wide text-amber-900 dark:text-amber-300">{INTERNAL_NOTE_LABEL}</p>
+              <p className="text-sm">
+                <span className="font-semibold text-slate-900 dark:text-white">{note.authorName}</span>{" "}
+                <time dateTime={isoDate(note.createdAt)} className="text-xs text-slate-600 dark:text-slate-400">
+                  {formatDateTime(note.createdAt)}
+                </time>
+              </p>
+              <p className="mt-1 whitespace-pre-line text-slate-800 dark:text-slate-200">{note.text}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-2">
+        <input type="hidden" name="intent" value="add-note" />
+        <label htmlFor={fields.text.id} className="field-label">
+          New internal note
+        </label>
+        <textarea {...getTextareaProps(fields.text)} rows={3} className="field-input" />
+        <div id={fields.text.errorId} className="field-error" aria-live="polite">
+          {fields.text.errors?.join(" ")}
+        </div>
+        <ActionMessage outcome={mine?.status === "invalid" ? undefined : mine} />
+        <button type="submit" className="btn-secondary" disabled={saving}>
+          {saving ? "Adding..." : "Add internal note"}
+        </button>
+      </Form>
+    </section>
+  );
+}

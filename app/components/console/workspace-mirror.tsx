@@ -1,0 +1,100 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { thingHref } from "~/lib/activity-links";
+import { formatDateTime, isoDate } from "~/lib/dates";
+import { formatCalendarDate } from "~/lib/schemas/projects-staff";
+
+export interface OwnerWorkView {
+  ownerId: string | null;
+  ownerName: string;
+  decisions: { id: string; projectId: string; projectTitle: string; companyName: string | null; subjectType: string; subjectId: string; subjectTitle: string; status: string; decidedByName: string; decidedAt: number; comment: string }[];
+  uploads: { versionId: string; fileId: string; projectId: string; projectTitle: string; companyName: string | null; name: string; version: number; uploadedByName: string; createdAt: number }[];
+  overdue: { id: string; projectId: string; projectTitle: string; companyName: string | null; title: string; dueDate: string; status: string }[];
+}
+
+const linkClass = "font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300";
+const metaClass = "text-sm text-slate-600 dark:text-slate-400";
+const DECISIONS: Record<string, string> = { approved: "Approved", changes_requested: "Changes requested" };
+
+const where = (row: { projectTitle: string; companyName: string | null }) => (row.companyName ? `${row.companyName} · ${row.projectTitle}` : row.projectTitle);
+
+function Kind({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+  if (count === 0) return null;
+  return (
+    <div>
+      <h5 className="text-sm font-semibold text-slate-800 dark:text-slate-200">
+        {title} ({count})
+      </h5>
+      <ul className="mt-2 space-y-2">{children}</ul>
+    </div>
+  );
+}
+
+/**
+ * Issue 17 part 5: the console's mirror of the portal's "Waiting on you" — decisions received and
+ * client uploads of the last 7 days, and overdue milestones, per project owner (the viewer first).
+ */
+export function WorkspaceMirror({ owners, viewerId }: { owners: OwnerWorkView[]; viewerId: string }) {
+  return (
+    <section aria-labelledby="client-work-heading" className="mt-8">
+      <h3 id="client-work-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+        Client work
+      </h3>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Decisions and uploads from clients in the last 7 days, and milestones past their due date.</p>
+      {owners.length === 0 ? (
+        <p className="mt-3 rounded-xl border border-dashed border-slate-300 p-4 text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          No decisions, client uploads or overdue milestones.
+        </p>
+      ) : (
+        <div className="mt-4 grid gap-4 lg:grid-cols-2">
+          {owners.map((owner) => (
+            <section key={owner.ownerId ?? "none"} aria-labelledby={`owner-${owner.ownerId ?? "none"}`} className="space-y-4 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+              <h4 id={`owner-${owner.ownerId ?? "none"}`} className="font-semibold text-slate-900 dark:text-white">
+                {owner.ownerName}
+                {owner.ownerId === viewerId ? <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-400">(your projects)</span> : null}
+              </h4>
+              <Kind title="Decisions received" count={owner.decisions.length}>
+                {owner.decisions.map((d) => (
+                  <li key={d.id}>
+                    <Link to={thingHref("console", d.projectId, { type: "approval", id: d.id, on: d.subjectType === "file" ? "file" : "milestone", onId: d.subjectId })} className={linkClass}>
+                      {DECISIONS[d.status] ?? d.status}: {d.subjectTitle}
+                    </Link>
+                    <p className={metaClass}>
+                      {where(d)} · {d.decidedByName}, <time dateTime={isoDate(d.decidedAt)}>{formatDateTime(d.decidedAt)}</time>
+                    </p>
+                    {d.comment ? <p className="text-sm text-slate-700 dark:text-slate-300">“{d.comment}”</p> : null}
+                  </li>
+                ))}
+              </Kind>
+              <Kind title="Client uploads" count={owner.uploads.length}>
+                {owner.uploads.map((u) => (
+                  <li key={u.versionId}>
+                    <Link to={thingHref("console", u.projectId, { type: "file", id: u.fileId })} className={linkClass}>
+                      {u.name}
+                      {u.version > 1 ? ` (version ${u.version})` : ""}
+                    </Link>
+                    <p className={metaClass}>
+                      {where(u)} · {u.uploadedByName}, <time dateTime={isoDate(u.createdAt)}>{formatDateTime(u.createdAt)}</time>
+                    </p>
+                  </li>
+                ))}
+              </Kind>
+              <Kind title="Overdue milestones" count={owner.overdue.length}>
+                {owner.overdue.map((m) => (
+                  <li key={m.id}>
+                    <Link to={thingHref("console", m.projectId, { type: "milestone", id: m.id })} className={linkClass}>
+                      {m.title}
+                    </Link>
+                    <p className={metaClass}>
+                      {where(m)} · was due <time dateTime={m.dueDate}>{formatCalendarDate(m.dueDate)}</time>
+                    </p>
+                  </li>
+                ))}
+              </Kind>
+            </section>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { formatDateTime, isoDate } from "~/lib/dates";
+import { ApprovalBadge } from "./approval-badge";
+
+export interface ApprovalView {
+  status: string;
+  requestedAt: number;
+  requestedByName: string;
+  decidedAt: number | null;
+  decidedByName: string | null;
+  comment: string;
+  note: string;
+}
+
+/** Where a request for approval stands, with who asked, who decided, when, and the comment. */
+export function ApprovalState({ approval }: { approval: ApprovalView }) {
+  const decided = approval.decidedAt !== null;
+  return (
+    <div className="space-y-1 text-sm text-slate-700 dark:text-slate-300">
+      <ApprovalBadge status={approval.status} />
+      <p>
+        Asked by {approval.requestedByName} on <time dateTime={isoDate(approval.requestedAt)}>{formatDateTime(approval.requestedAt)}</time>
+        {approval.note ? <span className="block whitespace-pre-line text-slate-600 dark:text-slate-400">Note: {approval.note}</span> : null}
+      </p>
+      {decided ? (
+        <p>
+          {approval.status === "withdrawn" ? "Withdrawn" : "Decided"} by {approval.decidedByName} on{" "}
+          <time dateTime={isoDate(approval.decidedAt!)}>{formatDateTime(approval.decidedAt!)}</time>
+          {approval.comment ? <span className="block whitespace-pre-line">Comment: {approval.comment}</span> : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}

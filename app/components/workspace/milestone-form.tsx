@@ -1,0 +1,74 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher } from "react-router";
+import { FormError } from "~/components/forms/form-error";
+import { FormField } from "~/components/forms/form-field";
+import type { FormResult } from "~/lib/form-result";
+import { MILESTONE_STATUSES, MILESTONE_STATUS_LABELS, type MilestoneStatus } from "~/lib/milestones";
+import { milestoneSchema } from "~/lib/schemas/milestones";
+import { OutcomeMessage, rowOutcome } from "./milestone-outcome";
+
+const constraint = getZodConstraint(milestoneSchema);
+
+interface MilestoneFormProps {
+  projectId: string;
+  /** The milestone being edited; absent for "Add a milestone". */
+  milestone?: { id: string; title: string; description: string; dueDate: string | null; status: string };
+  pageResult?: FormResult;
+  disabled?: boolean;
+}
+
+/** Issue 17: add or edit a milestone; a plain form post without JavaScript, a fetcher with it. */
+export function MilestoneForm({ projectId, milestone, pageResult, disabled }: MilestoneFormProps) {
+  const target = milestone?.id ?? "new";
+  const intent = milestone ? "edit" : "add";
+  const fetcher = useFetcher<FormResult>({ key: `milestone-${intent}-${projectId}-${target}` });
+  const outcome = rowOutcome(fetcher, pageResult, [intent], target);
+  const [form, fields] = useForm({
+    id: `milestone-${target}`,
+    lastResult: outcome?.result,
+    defaultValue: milestone
+      ? { milestoneId: milestone.id, title: milestone.title, description: milestone.description, dueDate: milestone.dueDate ?? "", status: milestone.status as MilestoneStatus }
+      : { status: "planned" },
+    constraint,
+    defaultNoValidate: false,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: milestoneSchema }),
+  });
+  const saving = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} aria-label={milestone ? `Edit milestone ${milestone.title}` : "Add a milestone"} className="space-y-4">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="target" value={target} />
+      {milestone ? <input type="hidden" name="milestoneId" value={milestone.id} /> : null}
+      <fieldset disabled={disabled} className="space-y-4">
+        <FormField id={fields.title.id} label="Title" errors={fields.title.errors} errorId={fields.title.errorId}>
+          <input {...getInputProps(fields.title, { type: "text" })} className="field-input" />
+        </FormField>
+        <FormField id={fields.description.id} label="Description" optional errors={fields.description.errors} errorId={fields.description.errorId}>
+          <textarea {...getTextareaProps(fields.description)} rows={2} className="field-input" />
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id={fields.dueDate.id} label="Due date" optional errors={fields.dueDate.errors} errorId={fields.dueDate.errorId}>
+            <input {...getInputProps(fields.dueDate, { type: "date" })} className="field-input" />
+          </FormField>
+          <FormField id={fields.status.id} label="Status" errors={fields.status.errors} errorId={fields.status.errorId}>
+            <select {...getSelectProps(fields.status)} className="field-input">
+              {MILESTONE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {MILESTONE_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        </div>
+        <FormError message={form.errors?.join(" ")} />
+        <button type="submit" className="btn-primary" disabled={saving}>
+          {saving ? "Saving..." : milestone ? "Save milestone" : "Add milestone"}
+        </button>
+      </fieldset>
+      <OutcomeMessage outcome={outcome} />
+    </fetcher.Form>
+  );
+}

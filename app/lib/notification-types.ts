@@ -1,0 +1,63 @@
+// Issue 18: every kind of event a person can be notified of, with the label the bell, the
+// notifications page and the e-mail preferences show. Client-safe. One name per concept: the
+// `type` column, the preference rows and the unsubscribe links all use these keys.
+
+export const NOTIFICATION_TYPES = [
+  // Heard by a company's members.
+  "staff_reply",
+  "status_change",
+  "progress_change",
+  "milestone_due",
+  "milestone_done",
+  "approval_requested",
+  "file_shared",
+  // Heard by staff.
+  "approval_decided",
+  "invitation_accepted",
+  "new_request",
+  "client_reply",
+  "new_lead",
+  "new_application",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_LABELS: Record<NotificationType, string> = {
+  staff_reply: "Replies from the team",
+  status_change: "Request status changes",
+  progress_change: "Project progress",
+  milestone_due: "Milestones due",
+  milestone_done: "Milestones done",
+  approval_requested: "Approvals requested",
+  file_shared: "Files shared",
+  approval_decided: "Approvals decided",
+  invitation_accepted: "Invitations accepted",
+  new_request: "New support requests",
+  client_reply: "Client replies",
+  new_lead: "New leads",
+  new_application: "New applications",
+};
+
+/** Which side hears of each type: what the preferences page offers a client or a staff member. */
+export const CLIENT_NOTIFICATION_TYPES: readonly NotificationType[] = [
+  "staff_reply",
+  "status_change",
+  "progress_change",
+  "milestone_due",
+  "milestone_done",
+  "approval_requested",
+  "file_shared",
+];
+export const STAFF_NOTIFICATION_TYPES: readonly NotificationType[] = [
+  "approval_decided",
+  "invitation_accepted",
+  "new_request",
+  "client_reply",
+  "new_lead",
+  "new_application",
+  // Staff who are members of no company still hear of files a client shares.
+  "file_shared",
+];
+
+export function isNotificationType(value: unknown): value is NotificationType {
+  return typeof value === "string" && (NOTIFICATION_TYPES as readonly string[]).includes(value);
+}

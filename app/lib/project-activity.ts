@@ -1,0 +1,22 @@
+// Issue 17 part 6: what a project's timeline records. One name per kind, shared by the writers
+// (models), the timeline pages and tests.
+export const ACTIVITY_KINDS = [
+  "milestone.added",
+  "milestone.updated",
+  "milestone.status",
+  "milestone.removed",
+  "milestones.reordered",
+  "approval.requested",
+  "approval.approved",
+  "approval.changes_requested",
+  "approval.withdrawn",
+  "file.uploaded",
+  "file.deleted",
+  "progress.changed",
+  "progress.mode",
+] as const;
+
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** Who did it: a staff member, a member of the client's company, or the app itself. */
+export type ActivitySide = "staff" | "client" | "system";

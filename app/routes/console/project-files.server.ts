@@ -1,0 +1,29 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { clientUploadsSchema } from "~/lib/schemas/project-files";
+import type { SessionUser } from "~/server/auth/actor.server";
+import { formResult, requireIntent } from "~/server/http/form-result.server";
+import { readForm } from "~/server/http/form-data.server";
+import { logger } from "~/server/logger.server";
+import { FileRuleError, setClientUploads } from "~/server/models/project-files.server";
+import { deleteFileAction } from "../resources/files-tab.server";
+import { askForFileApproval } from "./project-milestones.server";
+
+/** The console Files tab's forms: delete a file, ask for its approval, and the switch "Clients can upload files". */
+export async function consoleFilesAction(user: SessionUser, id: string, request: Request) {
+  const formData = await readForm(request);
+  const intent = requireIntent(formData, ["delete-file", "request-approval", "client-uploads"]);
+  if (intent === "delete-file") return deleteFileAction({ user, side: "staff" }, id, formData);
+  if (intent === "request-approval") return askForFileApproval(user, id, formData);
+  const submission = parseWithZod(formData, { schema: clientUploadsSchema });
+  if (submission.status !== "success") return formResult({ intent, status: "invalid", message: "Choose on or off.", result: submission.reply() }, 400);
+  const on = submission.value.clientUploads === "on";
+  try {
+    const changed = await setClientUploads(user, id, on);
+    const message = on ? "Clients can upload files to this project." : "Clients can no longer upload files to this project; they can still download.";
+    return formResult({ intent, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
+  } catch (error) {
+    if (error instanceof FileRuleError) return formResult({ intent, status: "error", message: error.message }, error.status);
+    logger.error({ err: error }, "client uploads switch failed");
+    return formResult({ intent, status: "error", message: "The change could not be saved. Please try again." }, 500);
+  }
+}

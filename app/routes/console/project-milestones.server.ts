@@ -1,0 +1,124 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CHANGE_FAILURE } from "~/lib/console-failures";
+import type { FormResult } from "~/lib/form-result";
+import type { ApprovalSubjectType } from "~/lib/milestones";
+import { milestoneSchema, progressModeSchema, requestApprovalSchema } from "~/lib/schemas/milestones";
+import type { SessionUser } from "~/server/auth/actor.server";
+import { formResult, requireIntent } from "~/server/http/form-result.server";
+import { loadWorkspaceTab } from "~/server/http/workspace-tab.server";
+import { readForm } from "~/server/http/form-data.server";
+import { logger } from "~/server/logger.server";
+import { latestApprovals, requestApproval, withdrawApproval } from "~/server/models/approvals.server";
+import { addMilestone, getProgressMode, listMilestones, MilestoneRuleError, moveMilestone, removeMilestone, setProgressMode, updateMilestone } from "~/server/models/milestones.server";
+import { getProjectForStaff } from "~/server/models/projects-staff-reads.server";
+
+// Issue 17 parts 1–2: the console's Milestones tab. Staff only (the route's guard runs first).
+
+export const MILESTONE_INTENTS = ["add", "edit", "move-up", "move-down", "remove", "progress-mode", "request-approval", "withdraw-approval"] as const;
+type Intent = (typeof MILESTONE_INTENTS)[number];
+
+export async function loadMilestonesPage(id: string) {
+  const [project, [milestones, approvals, progressMode]] = await loadWorkspaceTab(
+    getProjectForStaff({ id }),
+    Promise.all([listMilestones({ projectId: id }), latestApprovals({ projectId: id, subjectType: "milestone" }), getProgressMode({ projectId: id })]),
+  );
+  return {
+    project: { id: project.id, title: project.title, companyId: project.companyId, companyName: project.companyName, progress: project.progress, archived: project.archivedAt !== null, progressMode },
+    milestones: milestones.map((m) => ({ id: m.id, title: m.title, description: m.description, dueDate: m.dueDate, status: m.status, approval: approvals[m.id] ?? null })),
+  };
+}
+
+const answer = (intent: Intent, target: string, body: Omit<FormResult, "intent" | "targetId">, status = 200) => formResult({ intent, targetId: target, ...body }, status);
+
+const SAVED: Record<Intent, string> = {
+  add: "Milestone added. The client sees it now.",
+  edit: "Milestone saved.",
+  "move-up": "Milestone moved up.",
+  "move-down": "Milestone moved down.",
+  remove: "Milestone removed.",
+  "progress-mode": "Progress setting saved.",
+  "request-approval": "Approval requested. The client's members can decide in their portal now.",
+  "withdraw-approval": "Request withdrawn.",
+};
+const MISSING = "This milestone, file or request no longer exists. The page shows the current list.";
+
+/** The posted row, so only that row's form shows the answer (the Files tab's form: the file's id). */
+function targetOf(formData: FormData): string {
+  for (const name of ["target", "subjectId", "id"]) {
+    const value = formData.get(name);
+    if (typeof value === "string" && /^[\w-]{1,64}$/.test(value)) return value;
+  }
+  return "new";
+}
+
+async function run(intent: Intent, user: SessionUser, id: string, formData: FormData) {
+  const target = targetOf(formData);
+  if (intent === "add" || intent === "edit") {
+    const submission = parseWithZod(formData, { schema: milestoneSchema });
+    if (submission.status !== "success") return answer(intent, target, { status: "invalid", result: submission.reply() }, 400);
+    const { milestoneId } = submission.value;
+    if (intent === "edit" && !milestoneId) return answer(intent, target, { status: "error", message: MISSING }, 404);
+    const outcome = intent === "add" ? await addMilestone(user, id, submission.value) : await updateMilestone(user, id, milestoneId!, submission.value);
+    const reset = intent === "add" && outcome === "saved";
+    return settle(intent, target, outcome, submission.reply(reset ? { resetForm: true } : {}));
+  }
+  if (intent === "progress-mode") {
+    const submission = parseWithZod(formData, { schema: progressModeSchema });
+    if (submission.status !== "success") return answer(intent, target, { status: "invalid", result: submission.reply() }, 400);
+    return settle(intent, target, await setProgressMode(user, id, submission.value.mode));
+  }
+  if (intent === "request-approval") return requestFrom(user, id, formData, target);
+  const rowId = formData.get("id");
+  if (typeof rowId !== "string" || !/^[\w-]{1,64}$/.test(rowId)) return answer(intent, target, { status: "error", message: MISSING }, 400);
+  if (intent === "withdraw-approval") {
+    const outcome = await withdrawApproval(user, { projectId: id, approvalId: rowId });
+    if (outcome === "decided") return answer(intent, target, { status: "error", message: "The client has already decided; there is nothing to withdraw." }, 409);
+    return settle(intent, target, outcome);
+  }
+  if (intent === "remove") return settle(intent, target, await removeMilestone(user, id, rowId));
+  return settle(intent, target, await moveMilestone(user, id, rowId, intent === "move-up" ? "up" : "down"));
+}
+
+function settle(intent: Intent, target: string, outcome: "saved" | "missing" | "unchanged", result?: FormResult["result"]) {
+  if (outcome === "missing") return answer(intent, target, { status: "error", message: MISSING, result }, 404);
+  if (outcome === "unchanged") return answer(intent, target, { status: "unchanged", message: "Nothing to change.", result });
+  return answer(intent, target, { status: "success", message: SAVED[intent], result });
+}
+
+async function requestFrom(user: SessionUser, id: string, formData: FormData, target: string, only?: ApprovalSubjectType) {
+  const intent = "request-approval";
+  const submission = parseWithZod(formData, { schema: requestApprovalSchema });
+  if (submission.status !== "success") return answer(intent, target, { status: "invalid", result: submission.reply() }, 400);
+  if (only && submission.value.subjectType !== only) return answer(intent, target, { status: "error", message: MISSING, result: submission.reply() }, 400);
+  const created = await requestApproval(user, { projectId: id, ...submission.value });
+  return settle(intent, target, created ? "saved" : "missing", submission.reply({ resetForm: Boolean(created) }));
+}
+
+function failed(intent: Intent, formData: FormData, error: unknown) {
+  if (error instanceof MilestoneRuleError) return answer(intent, targetOf(formData), { status: "error", message: error.message }, 409);
+  logger.error({ err: error }, "milestone change failed");
+  return answer(intent, targetOf(formData), { status: "error", message: CHANGE_FAILURE }, 500);
+}
+
+/**
+ * "Ask for approval" of a file, posted to the Files tab itself: without JavaScript the answer comes
+ * back on that tab, in the file's row (decision 0043). Same rules and messages as on Milestones.
+ */
+export async function askForFileApproval(user: SessionUser, id: string, formData: FormData) {
+  try {
+    return await requestFrom(user, id, formData, targetOf(formData), "file");
+  } catch (error) {
+    return failed("request-approval", formData, error);
+  }
+}
+
+/** Every form of the tab. */
+export async function milestonesAction(user: SessionUser, id: string, request: Request) {
+  const formData = await readForm(request);
+  const intent = requireIntent(formData, MILESTONE_INTENTS);
+  try {
+    return await run(intent, user, id, formData);
+  } catch (error) {
+    return failed(intent, formData, error);
+  }
+}

@@ -1,0 +1,23 @@
+import { readForm } from "~/server/http/form-data.server";
+import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
+import { logger } from "~/server/logger.server";
+import type { SessionUser } from "~/server/auth/actor.server";
+import { CHANGE_FAILURE } from "~/lib/console-failures";
+import { assignComplaint } from "~/server/models/complaint-desk.server";
+
+/** Issue 18: the inbox's quick "Assign to me" on a row. */
+export async function assignToMe(user: SessionUser, request: Request) {
+  const formData = await readForm(request);
+  const intent = requireIntent(formData, ["assign-to-me"]);
+  const id = requireTargetId(formData);
+  try {
+    const result = await assignComplaint(user, { complaintId: id, assigneeId: user.id });
+    if (result.outcome === "not-found") return formResult({ intent, targetId: id, status: "error", message: "This support request no longer exists." }, 404);
+    if (result.outcome === "refused") return formResult({ intent, targetId: id, status: "error", message: result.reason }, 422);
+    if (result.outcome === "unchanged") return formResult({ intent, targetId: id, status: "unchanged", message: "It was already assigned to you." });
+  } catch (error) {
+    logger.error({ err: error }, "assign to me failed");
+    return formResult({ intent, targetId: id, status: "error", message: CHANGE_FAILURE }, 500);
+  }
+  return formResult({ intent, targetId: id, status: "success", message: "Assigned to you." });
+}

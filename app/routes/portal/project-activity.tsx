@@ -1,0 +1,51 @@
+import { href, Link } from "react-router";
+import type { Route } from "./+types/project-activity";
+import { PanelError } from "~/components/portal/panel";
+import { ActivityList } from "~/components/workspace/activity-list";
+import { ProjectTabs } from "~/components/workspace/project-tabs";
+import { pageFrom, PAGE_SIZE } from "~/lib/pagination";
+import { portalMeta } from "~/lib/portal";
+import { requireClient } from "~/server/auth/session.server";
+import { loadWorkspaceTab } from "~/server/http/workspace-tab.server";
+import { listActivityForClient } from "~/server/models/project-activity-reads.server";
+import { getProject } from "~/server/models/projects.server";
+
+// Issue 17 part 6: the project's timeline for the company's members. Live through the portal
+// layout's stream, which reloads every open panel on "projects" (one stream per tab, not two).
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireClient(request);
+  const paging = pageFrom(new URL(request.url));
+  // Another company's project is "not found", exactly like an unknown id.
+  const [project, activity] = await loadWorkspaceTab(getProject({ id: params.id, companyId: user.companyId }), listActivityForClient({ projectId: params.id, companyId: user.companyId }, paging));
+  return { project: { id: project.id, title: project.title }, ...activity, page: paging.page };
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => portalMeta(`Activity · ${loaderData?.project.title ?? "Project"}`);
+
+export default function PortalProjectActivity({ loaderData }: Route.ComponentProps) {
+  const { project, entries, total, page } = loaderData;
+  return (
+    <section aria-labelledby="project-heading" className="space-y-6">
+      <div>
+        <Link to={href("/user-dashboard/projects")} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+          ← My Projects
+        </Link>
+        <h1 id="project-heading" className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+          {project.title}
+        </h1>
+      </div>
+      <ProjectTabs audience="portal" projectId={project.id} title={project.title} />
+      <section aria-labelledby="activity-heading">
+        <h2 id="activity-heading" className="mb-3 text-xl font-semibold text-slate-900 dark:text-white">
+          Activity
+        </h2>
+        <ActivityList audience="portal" projectId={project.id} title={project.title} entries={entries} total={total} page={page} pageSize={PAGE_SIZE} />
+      </section>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PanelError error={error} />;
+}

@@ -1,0 +1,48 @@
+import { site } from "~/content/site";
+import { composeMail, type MailContent } from "./templates.server";
+
+// Issue 17 part 2: the project's owner (or the sales inbox) hears of every client decision.
+
+export interface ApprovalDecisionMail {
+  projectTitle: string;
+  companyName: string;
+  subject: string;
+  approved: boolean;
+  memberName: string;
+  /** Left out when the member's address is not verified (decision 0028: no unverified free text). */
+  comment: string | null;
+  consoleUrl: string;
+}
+
+export function approvalDecisionMail(input: ApprovalDecisionMail): MailContent {
+  const verb = input.approved ? "approved" : "asked for changes to";
+  const fields: Array<readonly [string, string]> = [
+    ["Project", input.projectTitle],
+    ["Company", input.companyName],
+    ["Decision", input.approved ? "Approved" : "Changes requested"],
+  ];
+  if (input.comment) fields.push(["Comment", input.comment]);
+  return composeMail({
+    subject: `${input.approved ? "Approved" : "Changes requested"}: ${input.subject} - ${site.name}`,
+    heading: input.approved ? "The client approved" : "The client asked for changes",
+    blocks: [
+      `${input.memberName} of ${input.companyName} ${verb} ${input.subject}.`,
+      { fields },
+      { action: { label: "Open the project's milestones", url: input.consoleUrl } },
+      ...(input.comment === null ? [{ note: "Read their comment in the console." }] : []),
+    ],
+  });
+}
+
+// Issue 18: asking for approval used to mail nobody; every member of the company may decide.
+export function approvalRequestedMail(input: { projectTitle: string; subject: string; askedBy: string; note: string; portalUrl: string }): MailContent {
+  return composeMail({
+    subject: `Your approval is asked: ${input.subject} - ${site.name}`,
+    heading: "Your approval is asked",
+    blocks: [
+      `${input.askedBy} from ${site.name} asks you to approve the ${input.subject} of ${input.projectTitle}.`,
+      ...(input.note ? [{ fields: [["Note", input.note] as const] }] : []),
+      { action: { label: "Open the project", url: input.portalUrl } },
+    ],
+  });
+}

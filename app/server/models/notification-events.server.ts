@@ -1,0 +1,122 @@
+import type { Transaction } from "kysely";
+import { mayUse, type ConsoleArea, type StaffRole } from "~/lib/staff-roles";
+import { dbBool } from "~/server/db/boolean.server";
+import type { Database } from "~/server/db/schema";
+import type { MailContent } from "~/server/mail/templates.server";
+import { companyMemberIds, notify, staffIdsFor } from "./notifications.server";
+
+// Issue 18 parts 1 and 4 (decision 0041): who hears of each project and company event. Each
+// function runs inside the event's own transaction and returns who was notified, for
+// `publishNotified` after the commit. Only people who may open the link are told: a company's
+// members for its projects, staff whose role includes the console area the link opens.
+
+type Trx = Transaction<Database>;
+type Actor = { actorId?: string | null; actorName?: string | null };
+
+const portalProject = (id: string) => `/user-dashboard/projects/${encodeURIComponent(id)}`;
+const consoleProject = (id: string, tab: "" | "/milestones" | "/files" = "") => `/employee-dashboard/projects/${encodeURIComponent(id)}${tab}`;
+
+/** Those of `ids` who are active staff whose role may use `area`. */
+async function activeStaffAmong(trx: Trx, ids: ReadonlyArray<string | null>, area: ConsoleArea): Promise<string[]> {
+  const wanted = ids.filter((id): id is string => Boolean(id));
+  if (wanted.length === 0) return [];
+  const rows = await trx.selectFrom("users").select(["id", "staffRole"]).where("id", "in", wanted).where("role", "=", "employee").where("staffDisabledAt", "is", null).execute();
+  return rows.filter((row) => mayUse((row.staffRole as StaffRole | null) ?? null, area)).map((row) => row.id);
+}
+
+async function projectTitle(trx: Trx, projectId: string): Promise<string> {
+  const row = await trx.selectFrom("projects").select("title").where("id", "=", projectId).executeTakeFirst();
+  return row?.title ?? "your project";
+}
+
+/** Part 4: a progress change reaches every member of the company, with the staff note as body. */
+export async function notifyProgressChanged(trx: Trx, change: { progressId: string; projectId: string; companyId: string | null; progress: number; note: string }, actor: Actor, now: number): Promise<string[]> {
+  if (!change.companyId) return [];
+  const title = await projectTitle(trx, change.projectId);
+  return notify(
+    trx,
+    await companyMemberIds(trx, change.companyId),
+    { type: "progress_change", eventKey: `progress:${change.progressId}`, title: `${title} is now ${change.progress}% done`, body: change.note, link: portalProject(change.projectId), actorName: actor.actorName },
+    { actorId: actor.actorId, now },
+  );
+}
+
+/** Part 4: a milestone marked Done reaches every member of the company. */
+export async function notifyMilestoneDone(trx: Trx, milestone: { id: string; title: string; projectId: string; companyId: string | null }, actor: Actor, now: number): Promise<string[]> {
+  if (!milestone.companyId) return [];
+  const title = await projectTitle(trx, milestone.projectId);
+  return notify(
+    trx,
+    await companyMemberIds(trx, milestone.companyId),
+    { type: "milestone_done", eventKey: `milestone-done:${milestone.id}:${now}`, title: `Milestone "${milestone.title}" of ${title} is done`, link: portalProject(milestone.projectId), actorName: actor.actorName },
+    { actorId: actor.actorId, now },
+  );
+}
+
+/** The due-date sweep: once per milestone and due date, whichever instance gets there first. */
+export async function notifyMilestoneDue(trx: Trx, milestone: { id: string; title: string; dueDate: string; projectId: string; projectTitle: string; companyId: string }, now: number): Promise<string[]> {
+  return notify(trx, await companyMemberIds(trx, milestone.companyId), {
+    type: "milestone_due",
+    eventKey: `milestone-due:${milestone.id}:${milestone.dueDate}`,
+    title: `Milestone "${milestone.title}" of ${milestone.projectTitle} is due on ${milestone.dueDate}`,
+    link: portalProject(milestone.projectId),
+  }, { now });
+}
+
+/** Staff ask the company for a sign-off: every member may decide, so every member hears of it. */
+export async function notifyApprovalRequested(trx: Trx, approval: { id: string; projectId: string; companyId: string | null; subject: string; note: string }, actor: Actor, mail: MailContent, now: number): Promise<string[]> {
+  if (!approval.companyId) return [];
+  return notify(
+    trx,
+    await companyMemberIds(trx, approval.companyId),
+    { type: "approval_requested", eventKey: `approval-requested:${approval.id}`, title: `Your approval is asked for the ${approval.subject}`, body: approval.note, link: portalProject(approval.projectId), actorName: actor.actorName, mail },
+    { actorId: actor.actorId, now },
+  );
+}
+
+/**
+ * A member decided: the project's owner (issue 17 part 2) and the staff member who asked, while they
+ * still look after clients; else every staff member who does.
+ */
+export async function notifyApprovalDecided(trx: Trx, approval: { id: string; projectId: string; requestedBy: string | null; title: string; comment: string }, actor: Actor, mail: MailContent, now: number): Promise<string[]> {
+  const project = await trx.selectFrom("projects").select("ownerId").where("id", "=", approval.projectId).executeTakeFirst();
+  const known = await activeStaffAmong(trx, [project?.ownerId ?? null, approval.requestedBy], "clients");
+  const recipients = known.length > 0 ? known : await staffIdsFor(trx, "clients");
+  return notify(
+    trx,
+    recipients,
+    { type: "approval_decided", eventKey: `approval-decided:${approval.id}`, title: approval.title, body: approval.comment, link: consoleProject(approval.projectId, "/milestones"), actorName: actor.actorName, mail },
+    { actorId: actor.actorId, now },
+  );
+}
+
+/** Files shared by staff reach the company's members; by a client, the staff who look after clients. */
+export async function notifyFilesShared(trx: Trx, upload: { session: string; projectId: string; companyId: string | null; fromAgency: boolean; title: string }, actor: Actor, mail: MailContent, now: number): Promise<string[]> {
+  const recipients = upload.fromAgency ? (upload.companyId ? await companyMemberIds(trx, upload.companyId) : []) : await staffIdsFor(trx, "clients");
+  const link = upload.fromAgency ? `${portalProject(upload.projectId)}/files` : consoleProject(upload.projectId, "/files");
+  return notify(trx, recipients, { type: "file_shared", eventKey: `files:${upload.session}`, title: upload.title, link, actorName: actor.actorName, mail }, { actorId: actor.actorId, now });
+}
+
+/** A new member joined: the staff member who invited them (if they still look after clients) and the company's client admins. */
+export async function notifyInvitationAccepted(trx: Trx, invitation: { id: string; companyId: string; invitedBy: string; name: string; email: string }, newMemberId: string, now: number): Promise<string[]> {
+  const company = await trx.selectFrom("companies").select("name").where("id", "=", invitation.companyId).executeTakeFirst();
+  const who = invitation.name || invitation.email;
+  const title = `${who} accepted the invitation to ${company?.name ?? "the company"}`;
+  const eventKey = `invitation-accepted:${invitation.id}`;
+  const staff = await activeStaffAmong(trx, [invitation.invitedBy], "clients");
+  const admins = await trx.selectFrom("users").select("id").where("companyId", "=", invitation.companyId).where("role", "=", "client").where("clientAdmin", "=", dbBool(true)).execute();
+  const options = { actorId: newMemberId, now };
+  const toStaff = await notify(trx, staff, { type: "invitation_accepted", eventKey, title, link: `/employee-dashboard/clients/${encodeURIComponent(invitation.companyId)}`, actorName: who }, options);
+  const toAdmins = await notify(trx, admins.map((row) => row.id), { type: "invitation_accepted", eventKey, title, link: "/user-dashboard/team", actorName: who }, options);
+  return [...toStaff, ...toAdmins];
+}
+
+/** SPEC's quote mail to MAIL_SALES_TO stays; staff who work leads also see it in their bell. */
+export async function notifyNewLead(trx: Trx, lead: { id: string; name: string; requirement: string }, now: number): Promise<string[]> {
+  return notify(trx, await staffIdsFor(trx, "leads"), { type: "new_lead", eventKey: `lead:${lead.id}`, title: `New lead from ${lead.name}`, body: lead.requirement.slice(0, 280), link: `/employee-dashboard/leads/${encodeURIComponent(lead.id)}`, actorName: lead.name }, { now });
+}
+
+/** SPEC's application mail to MAIL_HR_TO stays; recruiters also see it in their bell. */
+export async function notifyNewApplication(trx: Trx, application: { id: string; name: string; openingTitle: string }, now: number): Promise<string[]> {
+  return notify(trx, await staffIdsFor(trx, "applications"), { type: "new_application", eventKey: `application:${application.id}`, title: `${application.name} applied for ${application.openingTitle}`, link: `/employee-dashboard/applications/${encodeURIComponent(application.id)}`, actorName: application.name }, { now });
+}

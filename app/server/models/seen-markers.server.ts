@@ -1,0 +1,73 @@
+import { db } from "~/server/db/db.server";
+import { logger } from "~/server/logger.server";
+
+// Issue 17 part 5 (decision 0039): when a member last saw something, for the portal's "Waiting on
+// you". One row per person and subject; a marker only ever moves forward.
+
+/** A support request's marker: its staff replies up to this time have been read. */
+export const complaintSubject = (complaintId: string) => `complaint:${complaintId}`;
+
+/** The portal's "since your last visit" line: the previous visit's last look at the first screen. */
+const PORTAL_SINCE = "portal";
+/** The current visit's latest look at the first screen. */
+const PORTAL_LAST_LOOK = "portal:visit";
+
+/** A visit ends after this long without opening the portal's first screen (the usual web "session"). */
+export const VISIT_GAP_MS = 30 * 60_000;
+/** A member's first visit counts staff files of this many days as new. */
+export const FIRST_VISIT_LOOKBACK_MS = 14 * 86_400_000;
+
+/** Marks `subjects` seen at `at` for the person; an older time never overwrites a newer one. */
+export async function markSeen(userId: string, subjects: string[], at = Date.now()): Promise<void> {
+  // In slices: SQLite binds at most 32,766 values per statement.
+  for (let i = 0; i < subjects.length; i += MARK_BATCH) await markBatch(userId, subjects.slice(i, i + MARK_BATCH), at);
+}
+
+const MARK_BATCH = 500;
+
+async function markBatch(userId: string, subjects: string[], at: number): Promise<void> {
+  await db()
+    .insertInto("seenMarkers")
+    .values(subjects.map((subject) => ({ userId, subject, seenAt: at })))
+    .onConflict((oc) =>
+      oc
+        .columns(["userId", "subject"])
+        .doUpdateSet({ seenAt: (eb) => eb.ref("excluded.seenAt") })
+        .where("seenMarkers.seenAt", "<", at),
+    )
+    .execute();
+}
+
+/** The person's markers among `subjects`, by subject. */
+export async function seenTimes(userId: string, subjects: string[]): Promise<Map<string, number>> {
+  if (subjects.length === 0) return new Map();
+  const rows = await db().selectFrom("seenMarkers").select(["subject", "seenAt"]).where("userId", "=", userId).where("subject", "in", subjects).execute();
+  return new Map(rows.map((row) => [row.subject, Number(row.seenAt)]));
+}
+
+/**
+ * Records a look at the portal's first screen and answers since when files count as new: the last
+ * look of the member's previous visit. Within a visit the answer stays the same, so what was new
+ * when they arrived stays listed until they come back after a break of VISIT_GAP_MS.
+ */
+export async function portalVisitSince(userId: string, now = Date.now()): Promise<number> {
+  const seen = await seenTimes(userId, [PORTAL_SINCE, PORTAL_LAST_LOOK]);
+  const lastLook = seen.get(PORTAL_LAST_LOOK);
+  const newVisit = lastLook === undefined || now - lastLook >= VISIT_GAP_MS;
+  const since = newVisit ? (lastLook ?? now - FIRST_VISIT_LOOKBACK_MS) : (seen.get(PORTAL_SINCE) ?? now - FIRST_VISIT_LOOKBACK_MS);
+  if (newVisit) await markSeen(userId, [PORTAL_SINCE], since);
+  await markSeen(userId, [PORTAL_LAST_LOOK], now);
+  return since;
+}
+
+/**
+ * The Support panel showed these requests' replies to the member: they are read. Never fails the
+ * page that calls it (the list matters more than the marker); a failure is logged.
+ */
+export async function markRepliesRead(userId: string, complaintIds: string[], at: number): Promise<void> {
+  try {
+    await markSeen(userId, complaintIds.map(complaintSubject), at);
+  } catch (error) {
+    logger.warn({ err: error }, "support replies could not be marked read");
+  }
+}

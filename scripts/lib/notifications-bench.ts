@@ -1,0 +1,85 @@
+// Issue 18's notification figures for `npm run bench`: with 10,000 notifications for one person,
+// the unread count and "mark all as read" each take < 5 ms of server time. Measured as the model
+// calls themselves (app/server/models/notifications-reads.server.ts) on the database given in
+// DATABASE_URL: the bench's SQLite file, then (TEST_DATABASE_URL) a throw-away PostgreSQL schema.
+// Prints one JSON line: { dialect, rows, countMs, markAllMs } (medians of ROUNDS).
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import { closeDb, createDb, currentDialect, db, migrateToLatest } from "../../app/server/db/db.server";
+import { markAllNotificationsRead, UNREAD_CAP, unreadCount } from "../../app/server/models/notifications-reads.server";
+
+const ROWS = 10_000;
+const ROUNDS = 15;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function withDatabase<T>(work: () => Promise<T>): Promise<T> {
+  const url = process.env.DATABASE_URL ?? "";
+  if (!url.startsWith("postgres")) return work();
+  // A schema of its own, dropped afterwards: the bench never touches the database's other rows.
+  const schema = `bench_${randomBytes(5).toString("hex")}`;
+  const admin = createDb(url);
+  await sql`create schema ${sql.id(schema)}`.execute(admin);
+  process.env.DATABASE_URL = `${url}${url.includes("?") ? "&" : "?"}options=-c%20search_path%3D${schema}`;
+  try {
+    return await work();
+  } finally {
+    await closeDb();
+    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin);
+    await admin.destroy();
+  }
+}
+
+async function seed(userId: string): Promise<void> {
+  const now = Date.now();
+  await db()
+    .insertInto("users")
+    .values({ id: userId, name: "Bench Reader", email: `${userId}@example.com`, emailVerified: currentDialect() === "sqlite" ? 1 : true, image: null, role: "client", createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() })
+    .execute();
+  for (let start = 0; start < ROWS; start += 500) {
+    const rows = Array.from({ length: 500 }, (_, i) => ({
+      id: `${userId}-${start + i}`,
+      userId,
+      type: "progress_change",
+      eventKey: `bench:${start + i}`,
+      title: `Progress ${start + i}`,
+      body: "",
+      link: "/user-dashboard/projects",
+      actorName: null,
+      createdAt: now - (ROWS - start - i) * 1000,
+      readAt: null,
+    }));
+    await db().insertInto("notifications").values(rows).execute();
+  }
+  if (currentDialect() === "postgres") await sql`analyze notifications`.execute(db());
+}
+
+async function main(): Promise<void> {
+  const result = await withDatabase(async () => {
+    await migrateToLatest();
+    const userId = `bench-${randomBytes(4).toString("hex")}`;
+    await seed(userId);
+    const countMs: number[] = [];
+    const markAllMs: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      // Every round starts from 10,000 unread: the worst case of both calls.
+      await db().deleteFrom("notificationReadMarks").where("userId", "=", userId).execute();
+      let t = performance.now();
+      const unread = await unreadCount({ userId });
+      countMs.push(performance.now() - t);
+      if (unread !== UNREAD_CAP + 1) throw new Error(`unread count ${unread}, expected ${UNREAD_CAP + 1} ("99+")`);
+      t = performance.now();
+      const marked = await markAllNotificationsRead({ userId });
+      markAllMs.push(performance.now() - t);
+      if (!marked || (await unreadCount({ userId })) !== 0) throw new Error("mark all as read left notifications unread");
+    }
+    const dialect = currentDialect();
+    await db().deleteFrom("notificationReadMarks").where("userId", "=", userId).execute();
+    await db().deleteFrom("notifications").where("userId", "=", userId).execute();
+    await db().deleteFrom("users").where("id", "=", userId).execute();
+    return { dialect, rows: ROWS, countMs: median(countMs.slice(2)), markAllMs: median(markAllMs.slice(2)) };
+  });
+  await closeDb();
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+await main();

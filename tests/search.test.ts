@@ -1,0 +1,120 @@
+// Issue 18 part 3: full-text search of the console lists on SQLite (FTS5) and PostgreSQL (tsvector).
+import { renderToStaticMarkup } from "react-dom/server";
+import { createElement } from "react";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import * as inboxRoute from "~/routes/console/support";
+import * as leadsRoute from "~/routes/console/leads";
+import { MatchSnippet } from "~/components/console/search-results";
+import { addReply, createComplaint } from "~/server/models/complaints.server";
+import { db } from "~/server/db/db.server";
+import { listInbox } from "~/server/models/complaints-staff.server";
+import { submitQuote } from "~/server/models/quotes.server";
+import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
+import { memberScope } from "./helpers/companies";
+import { signInStaff, signUp, type TestUser } from "./helpers/accounts";
+import { call } from "./helpers/routes";
+
+type Inbox = { entries: { id: string; subject: string; match?: { title: string; snippet: string } }[]; total: number };
+
+describe.each(testDatabases("search"))("Search on $name", (database) => {
+  let cleanup: () => Promise<void>;
+  let client: TestUser;
+  let admin: TestUser;
+  let recruiter: TestUser;
+
+  beforeAll(async () => {
+    ({ cleanup } = await useAppDatabase(database));
+    admin = await signInStaff("admin@indigokite.dev", { name: "Admin" });
+    recruiter = await signInStaff("rita@indigokite.dev", { name: "Rita", staffRole: "recruiter" });
+    client = await signUp("client@example.com", "Client");
+  });
+  afterAll(async () => cleanup());
+  beforeEach(async () => {
+    await clearTables("complaintNotes", "complaintReplies", "complaints", "quotes");
+  });
+
+  const raise = async (subject: string, message: string) => createComplaint(await memberScope(client), { subject, message });
+  const search = async (q: string, who = admin) => {
+    const outcome = await call(inboxRoute.loader, `/employee-dashboard/support?q=${encodeURIComponent(q)}`, { cookie: who.cookie });
+    return { status: outcome.status, data: outcome.data as unknown as Inbox };
+  };
+
+  test("A subject match ranks above a match in the message, and the matched words are marked", async () => {
+    const body = await raise("Cannot sign in", "The invoice page shows a blank screen.");
+    const subject = await raise("Invoice total is wrong", "The sum is off by one.");
+    const { data } = await search("invoice");
+    expect(data.total).toBe(2);
+    expect(data.entries.map((e) => e.id)).toEqual([subject.id, body.id]);
+    expect(data.entries[0]!.match!.title).toBe("\u0002Invoice\u0003 total is wrong");
+    expect(data.entries[1]!.match!.snippet).toContain("\u0002invoice\u0003");
+  });
+
+  test("The last word matches as a prefix and the other filters still apply", async () => {
+    const a = await raise("Printer jammed", "Paper stuck.");
+    await raise("Printing slow", "Takes ages.");
+    await db().updateTable("complaints").set({ status: "Resolved" }).where("id", "=", a.id).execute();
+    expect((await search("print")).data.total).toBe(2);
+    const pending = (await call(inboxRoute.loader, "/employee-dashboard/support?q=print&status=Pending", { cookie: admin.cookie })).data as unknown as Inbox;
+    expect(pending.entries.map((e) => e.subject)).toEqual(["Printing slow"]);
+    const listOrder = await listInbox({ q: "print", rank: false, limit: 25, offset: 0 });
+    expect(listOrder.entries.map((e) => e.subject)).toEqual(["Printing slow", "Printer jammed"]);
+    expect(listOrder.entries[0]!.match?.title).toContain("\u0002");
+  });
+
+  test("A reply containing <script> comes back as text, and renders escaped", async () => {
+    const complaint = await raise("Widget", "Nothing yet.");
+    await addReply({ complaintId: complaint.id, companyId: (await memberScope(client)).companyId }, '<script>alert("x")</script> the toaster burns');
+    const { data } = await search("toaster");
+    const snippet = data.entries[0]!.match!.snippet;
+    expect(snippet).toContain("\u0002toaster\u0003");
+    expect(snippet).toContain("<script>");
+    const html = renderToStaticMarkup(createElement(MatchSnippet, { snippet }));
+    expect(html).not.toContain("<script");
+    expect(html).toContain("&lt;script&gt;");
+    expect(html).toContain("<mark");
+  });
+
+  test("FTS syntax in the text never fails: quotes, *, OR, -, NEAR(, column filters and unbalanced quotes", async () => {
+    await raise("Quote \"marks\" here", "OR near NEAR(this) - star * and col:umn");
+    for (const q of ['"', '"unbalanced', "*", "**", "-", "- -x", "OR", "a OR", "NEAR(", "NEAR(a b)", "title:x", "col:umn", "^start", "a AND", "(", ")", "'", "\\", "near*", "\u0002"]) {
+      const { status } = await search(q);
+      expect(status, q).toBe(200);
+    }
+    expect((await search('"marks here"')).data.total).toBe(1);
+    expect((await search("near -star")).data.total).toBe(0);
+    expect((await search("-star")).data.total).toBe(0);
+    expect((await search("nothingmatches OR star")).data.total).toBe(1);
+  });
+
+  test("The index follows inserts, updates and deletes: a reply or a note is found, a deleted request is gone", async () => {
+    const complaint = await raise("Shipping", "Where is my parcel?");
+    expect((await search("pelican")).data.total).toBe(0);
+    await addReply({ complaintId: complaint.id, companyId: (await memberScope(client)).companyId }, "It came with a pelican sticker.");
+    expect((await search("pelican")).data.entries.map((e) => e.id)).toEqual([complaint.id]);
+    await db().insertInto("complaintNotes").values({ id: "note-1", complaintId: complaint.id, authorId: admin.id, authorName: "Admin", text: "Customer prefers flamingo.", createdAt: Date.now() }).execute();
+    expect((await search("flamingo")).data.total).toBe(1);
+    await db().updateTable("complaints").set({ subject: "Delivery" }).where("id", "=", complaint.id).execute();
+    expect((await search("shipping")).data.total).toBe(0);
+    expect((await search("delivery")).data.total).toBe(1);
+    await db().deleteFrom("complaintNotes").where("id", "=", "note-1").execute();
+    expect((await search("flamingo")).data.total).toBe(0);
+    await db().deleteFrom("complaints").where("id", "=", complaint.id).execute();
+    expect((await search("pelican")).data.total).toBe(0);
+  });
+
+  test("A staff member without the support area is refused a search, a client too", async () => {
+    await raise("Secret", "The vault code.");
+    expect((await search("vault", recruiter)).status).toBe(403);
+    expect((await search("vault", client)).status).toBe(403);
+  });
+
+  test("Leads are searched by name, e-mail, phone, country and requirement, best match first", async () => {
+    await submitQuote({ name: "Asha Rao", email: "asha@example.com", phone: "+91 98200 12345", country: "India", requirement: "A CRM for clinics." });
+    await submitQuote({ name: "Clinic Group", email: "ops@clinic.example", phone: "+44 20 5555 0100", country: "United Kingdom", requirement: "Booking app." });
+    const leads = async (q: string, who = admin) => call(leadsRoute.loader, `/employee-dashboard/leads?q=${encodeURIComponent(q)}`, { cookie: who.cookie });
+    const found = (await leads("clinic")).data as unknown as { leads: { name: string }[]; total: number };
+    expect(found.leads.map((l) => l.name)).toEqual(["Clinic Group", "Asha Rao"]);
+    expect(((await leads("asha")).data as unknown as { total: number }).total).toBe(1);
+    expect((await leads("clinic", recruiter)).status).toBe(403);
+  });
+});
