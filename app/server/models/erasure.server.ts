@@ -60,7 +60,10 @@ export async function erase(actor: Actor, target: Target, mode: ErasureMode, now
     throw error;
   }
   await deleteStoredAfterCommit(outcome.storageKeys, intent);
-  // Their open portal pages and streams end on every instance.
+  if (!outcome.found) return { found: false };
+  // Open console pages refresh; the erased people's portal pages and streams end on every instance.
+  if (target.kind === "lead") events().publish({ type: "quote.changed", id: target.id });
+  if (target.kind === "application") events().publish({ type: "application.changed", id: target.id });
   for (const userId of outcome.userIds) events().publish({ type: "client.access-changed", userId });
   return { found: outcome.found };
 }
