@@ -230,11 +230,28 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
     test("Running an erasure twice is harmless", async () => {
       const application = await seedApplication();
       await erase(admin, { kind: "application", id: application.id }, mode);
+      // Someone else's mail that happens to say the placeholder word: the second run leaves it.
+      const bystander = `bystander.${randomUUID()}@example.com`;
+      await enqueueMail(db(), { to: bystander, subject: "Erased files", text: "Erased, as asked.", idempotencyKey: `bystander:${bystander}` });
       const second = await erase(admin, { kind: "application", id: application.id }, mode);
       expect(second).toEqual({ found: mode === "anonymise" });
       await noTrace(application.needles);
       expect(pendingStoredDeletes()).toBe(0);
+      expect(await db().selectFrom("mailOutbox").select("toAddress").where("toAddress", "=", bystander).execute()).toHaveLength(1);
     });
+  });
+
+  test("Erasing a signed-in applicant's application removes its mails but keeps their account and its other mail", async () => {
+    const t = tag();
+    const user = await signUp(`wanda.${t}@example.com`, `Wanda Fenwick${t}`);
+    const id = randomUUID();
+    await db().insertInto("jobApplications").values({ id, name: `Wanda Fenwick${t}`, email: user.email, message: "Hello", resume: "", resumeName: "", resumeType: "", resumeSize: 0, jobId: openingId, submittedAt: Date.now(), appliedBy: user.id }).execute();
+    await enqueueMail(db(), { to: user.email, subject: "We received your application", text: "Thank you.", idempotencyKey: `application:${id}:confirmation` });
+    await enqueueMail(db(), { to: user.email, subject: "Your project moved", text: "News.", idempotencyKey: `other:${id.slice(0, 8)}` });
+    expect(await erase(admin, { kind: "application", id }, "delete")).toEqual({ found: true });
+    const left = await db().selectFrom("mailOutbox").select("idempotencyKey").where("toAddress", "=", user.email).execute();
+    expect(left).toEqual([{ idempotencyKey: `other:${id.slice(0, 8)}` }]);
+    expect(await db().selectFrom("users").select("id").where("id", "=", user.id).execute()).toHaveLength(1);
   });
 
   test("An unknown record is not found, and nothing is audited", async () => {

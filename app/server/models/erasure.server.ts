@@ -37,8 +37,12 @@ export async function eraseInTransaction(trx: Trx, target: Target, mode: Erasure
 
 /** The keys the erasure is about to free, read before its transaction so they can be noted first. */
 async function keysBefore(target: Target): Promise<string[]> {
-  if (target.kind === "company") return companyStoredKeys(db(), target.id);
   const applications = db().selectFrom("jobApplications").select("resume").where("resume", "!=", "");
+  if (target.kind === "company") {
+    const members = db().selectFrom("users").select("id").where("companyId", "=", target.id);
+    const resumes = await applications.where("appliedBy", "in", members).execute();
+    return [...(await companyStoredKeys(db(), target.id)), ...resumes.map((a) => a.resume)];
+  }
   if (target.kind === "application") return (await applications.where("id", "=", target.id).execute()).map((a) => a.resume);
   if (target.kind === "client_user") return (await applications.where("appliedBy", "=", target.id).execute()).map((a) => a.resume);
   return [];
