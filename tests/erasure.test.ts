@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -11,8 +11,11 @@ import { recordAudit } from "~/server/models/audit.server";
 import { insertCompany } from "~/server/models/companies.server";
 import { addReply, createComplaint } from "~/server/models/complaints.server";
 import { inviteClient } from "~/server/models/client-invitations.server";
-import { deleteStoredAfterCommit, erase, type ErasureKind, type ErasureMode } from "~/server/models/erasure.server";
-import { pendingStoredDeletes } from "~/server/models/erasure-files.server";
+import { deleteStoredAfterCommit, erase, eraseInTransaction, type ErasureKind, type ErasureMode } from "~/server/models/erasure.server";
+import { noteStoredBeforeCommit, pendingStoredDeletes } from "~/server/models/erasure-files.server";
+import { isResumeReferenced } from "~/server/models/applications.server";
+import { writeTransaction } from "~/server/db/write-transaction.server";
+import { recoverResumeIntents } from "~/server/uploads/resume-intents.server";
 import { insertProject } from "~/server/models/projects.server";
 import { addLeadNote, setLeadStatus } from "~/server/models/quotes-staff.server";
 import { submitQuote } from "~/server/models/quotes.server";
@@ -75,6 +78,7 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
   let openingId = "";
 
   const exists = async (key: string) => (await storage.files()).includes(key);
+  const intents = () => readdirSync(fileStore().tempDir()).filter((name) => name.endsWith(".intent"));
 
   beforeAll(async () => {
     ({ cleanup } = await useAppDatabase(database, { ...(await storage.setup()), APP_URL: "https://agency.test" }));
@@ -254,6 +258,25 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
     expect(await db().selectFrom("users").select("id").where("id", "=", user.id).execute()).toHaveLength(1);
   });
 
+  test("A crash between the commit and the file delete is finished by the next start", async () => {
+    const application = await seedApplication();
+    await noteStoredBeforeCommit([application.resume]);
+    const { storageKeys } = await writeTransaction((trx) => eraseInTransaction(trx, { kind: "application", id: application.id }, "anonymise"));
+    expect(storageKeys).toEqual([application.resume]);
+    // The process dies here: the intent stays, the bytes too.
+    expect(intents()).toHaveLength(1);
+    expect(await exists(application.resume)).toBe(true);
+    await recoverResumeIntents(isResumeReferenced, fileStore());
+    expect(await exists(application.resume)).toBe(false);
+    expect(intents()).toEqual([]);
+  });
+
+  test("A successful erasure leaves no intent behind", async () => {
+    const application = await seedApplication();
+    await erase(admin, { kind: "application", id: application.id }, "delete");
+    expect(intents()).toEqual([]);
+  });
+
   test("An unknown record is not found, and nothing is audited", async () => {
     for (const kind of ["lead", "application", "client_user", "company"] as ErasureKind[]) {
       expect(await erase(admin, { kind, id: randomUUID() }, "delete")).toEqual({ found: false });
@@ -279,5 +302,6 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
     await deleteStoredAfterCommit([]);
     expect(pendingStoredDeletes()).toBe(0);
     expect(await exists(application.resume)).toBe(false);
+    expect(intents()).toEqual([]);
   });
 });
