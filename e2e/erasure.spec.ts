@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import type Database from "better-sqlite3";
 import { signIn } from "./fixtures";
-import { openDatabase, uniqueId } from "./helpers";
+import { openDatabase, storeTheme, uniqueId, waitForHydration } from "./helpers";
 
 // Issue 19 part 2 (decision 0048): an admin erases a lead from its page, confirming by typing the
 // e-mail address; a mismatch is refused in place. Plain form posts: no JavaScript needed.
@@ -60,3 +61,25 @@ test.describe("without JavaScript", () => {
     expect(response?.status()).toBe(403);
   });
 });
+
+for (const theme of ["light", "dark"] as const) {
+  test(`The Erase… step, with a refused confirmation, has no WCAG 2.1 AA violations in the ${theme} theme`, async ({ page }) => {
+    const uid = uniqueId();
+    const id = insertLead(`Ada Axe ${uid}`, `ada-${uid}@example.com`);
+    if (theme === "dark") await storeTheme(page, "dark");
+    await signIn(page, { role: "employee", staffRole: "admin" });
+    const check = async () => {
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).include("main").analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    };
+    await page.goto(`/employee-dashboard/erase/lead/${id}`);
+    await waitForHydration(page);
+    await check();
+    const main = page.getByRole("main");
+    await main.getByLabel(/Type the e-mail address to confirm/).fill("nobody@example.com");
+    await main.getByRole("button", { name: "Erase" }).click();
+    await expect(main.getByText(/That does not match/)).toBeVisible();
+    await check();
+    expect(db.prepare("select count(*) as n from quotes where id = ?").get(id)).toEqual({ n: 1 });
+  });
+}
