@@ -1,5 +1,5 @@
 import { db } from "~/server/db/db.server";
-import { EntryNames, safeSegment } from "~/server/data-export/entry-names.server";
+import { safeSegment, type EntryNames } from "~/server/data-export/entry-names.server";
 import { downloadName } from "./project-files.server";
 
 // Issue 19 part 4: the projects half of "Download my data". Only what the company's members see

@@ -1,5 +1,5 @@
 import { db } from "~/server/db/db.server";
-import { EntryNames, safeSegment } from "~/server/data-export/entry-names.server";
+import { safeSegment, type EntryNames } from "~/server/data-export/entry-names.server";
 import type { ExportFile } from "./data-export-projects.server";
 import { CLIENT_SENDER } from "./complaints.server";
 
