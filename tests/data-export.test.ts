@@ -191,6 +191,7 @@ describe.each(testSetups("data export"))("Download my data on $name", ({ databas
     const names = [...entries.keys()];
     for (const name of names) {
       expect(name.split("/")).not.toContain("..");
+      // eslint-disable-next-line no-control-regex
       expect(name).not.toMatch(/[\u0000-\u001f\u007f\\]/);
     }
     expect(names.filter((n) => n.includes("etc_pass_wd"))).toEqual([expect.stringMatching(/^files\/projects\/Kite app \([\w-]{8}\)\/_\.\._etc_pass_wd$/)]);
