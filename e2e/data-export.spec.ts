@@ -57,8 +57,9 @@ test("A client downloads their data from Settings with the keyboard, and an admi
   const staffPage = await staff.newPage();
   await signIn(staffPage, { role: "employee", staffRole: "admin" });
   await staffPage.goto(`/employee-dashboard/clients/${companyId}`);
+  await expectAccessible(staffPage, "Company page with Download data");
   const staffDownloading = staffPage.waitForEvent("download");
-  await staffPage.getByRole("link", { name: `Download the data of ${client.name || client.email}` }).click();
+  await staffPage.getByRole("link", { name: `Download data of ${client.name || client.email}` }).click();
   const sar = await readZip(await readFile((await (await staffDownloading).path())!), "README.txt");
   expect(sar.text).toContain("by our staff at your request");
   expect(sar.text).toContain(client.email);

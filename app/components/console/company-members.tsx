@@ -84,7 +84,7 @@ export function CompanyMembers({ companyId, mayExport, members, outcome }: { com
                         <a
                           href={href("/employee-dashboard/clients/:id/members/:userId/export", { id: companyId, userId: m.id })}
                           download
-                          aria-label={`Download the data of ${who}`}
+                          aria-label={`Download data of ${who}`}
                           className="mr-3 text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-brand-300"
                         >
                           Download data
