@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { loader as memberExport } from "~/routes/console/client-member-export";
 import { loader as ownExport } from "~/routes/portal/settings-export";
 import { db } from "~/server/db/db.server";
-import { safeSegment } from "~/server/data-export/entry-names.server";
+import { recordFolder, safeSegment } from "~/server/data-export/entry-names.server";
 import { createComplaint } from "~/server/models/complaints.server";
 import { insertProject } from "~/server/models/projects.server";
 import { fileStore } from "~/server/storage/storage.server";
@@ -201,6 +201,10 @@ describe.each(testSetups("data export"))("Download my data on $name", ({ databas
     expect(safeSegment("evil\u202Etxt.exe")).toBe("eviltxt.exe");
     expect([...safeSegment(`${"a".repeat(300)}.pdf`)]).toHaveLength(100);
     expect(safeSegment(`${"a".repeat(300)}.pdf`).endsWith(".pdf")).toBe(true);
+    // Two long titles that differ only past the cut still get folders of their own.
+    const long = "Website relaunch ".repeat(10);
+    expect(recordFolder(`${long}A`, "11111111-aaaa")).not.toBe(recordFolder(`${long}B`, "22222222-bbbb"));
+    expect(recordFolder(`${long}A`, "11111111-aaaa")).toMatch(/ \(11111111\)$/);
   });
 
   test("Each export is audited once, saying who took whose data; a HEAD reads nothing and records nothing", async () => {

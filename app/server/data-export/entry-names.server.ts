@@ -21,6 +21,15 @@ export function safeSegment(name: string, fallback = "untitled"): string {
   return clean || fallback;
 }
 
+/**
+ * A record's folder: its title made safe, then the start of its id, which keeps two records of
+ * the same (or the same long) title apart: "Rider app (3f2a9c1d)".
+ */
+export function recordFolder(title: string, id: string): string {
+  const name = [...safeSegment(title)].slice(0, MAX_SEGMENT - 12).join("").trim();
+  return safeSegment(`${name} (${safeSegment(id.slice(0, 8), "record")})`);
+}
+
 /** Cuts a long name to MAX_SEGMENT characters, keeping a short extension. */
 function shorten(name: string): string {
   const chars = [...name];

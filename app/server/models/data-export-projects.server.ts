@@ -1,5 +1,5 @@
 import { db } from "~/server/db/db.server";
-import { safeSegment, type EntryNames } from "~/server/data-export/entry-names.server";
+import { recordFolder, type EntryNames } from "~/server/data-export/entry-names.server";
 import { downloadName } from "./project-files.server";
 
 // Issue 19 part 4: the projects half of "Download my data". Only what the company's members see
@@ -46,7 +46,7 @@ export async function exportProjects(companyId: string, names: EntryNames) {
   ]);
   const titleOf = new Map(projects.map((p) => [p.id, p.title]));
   // One folder per project; the id's start keeps two projects of the same title apart.
-  const folderOf = new Map(projects.map((p) => [p.id, `files/projects/${safeSegment(`${p.title} (${p.id.slice(0, 8)})`)}`]));
+  const folderOf = new Map(projects.map((p) => [p.id, `files/projects/${recordFolder(p.title, p.id)}`]));
   const stored: ExportFile[] = [];
   const fileDocs = files.map((file) => ({
     projectId: file.projectId,

@@ -1,5 +1,5 @@
 import { db } from "~/server/db/db.server";
-import { safeSegment, type EntryNames } from "~/server/data-export/entry-names.server";
+import { recordFolder, type EntryNames } from "~/server/data-export/entry-names.server";
 import type { ExportFile } from "./data-export-projects.server";
 import { CLIENT_SENDER } from "./complaints.server";
 
@@ -36,7 +36,7 @@ export async function exportSupport(companyId: string, userId: string, names: En
         return { name: a.name, size: Number(a.size), contentType: a.contentType, sha256: a.sha256, uploadedBy: a.uploadedByName, side: a.side, uploadedAt: iso(a.createdAt), path };
       });
   const documents = requests.map((r) => {
-    const folder = `files/support/${safeSegment(`${r.subject} (${r.id.slice(0, 8)})`)}`;
+    const folder = `files/support/${recordFolder(r.subject, r.id)}`;
     return {
       id: r.id,
       subject: r.subject,
