@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { readdirSync, readlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import yauzl from "yauzl";
@@ -81,6 +81,8 @@ describe.each(testSetups("data export"))("Download my data on $name", ({ databas
   let companyA = "";
   let companyB = "";
   let projectA = "";
+  /** Stored files this process holds open (local disk, Linux). */
+  let openStored: () => string[] = () => [];
   const briefV1 = pdf();
   const briefV2 = Buffer.concat([pdf(), Buffer.from("\n% second version\n")]);
 
@@ -91,7 +93,16 @@ describe.each(testSetups("data export"))("Download my data on $name", ({ databas
   const exports = () => db().selectFrom("auditLog").select(["actorId", "actorEmail", "entityId", "detail"]).where("action", "=", "data.export").execute();
 
   beforeAll(async () => {
-    ({ cleanup } = await useAppDatabase(database, await storage.setup()));
+    let storageDir = "";
+    ({ cleanup, storageDir } = await useAppDatabase(database, await storage.setup()));
+    openStored = () => readdirSync("/proc/self/fd").flatMap((fd) => {
+      try {
+        const target = readlinkSync(`/proc/self/fd/${fd}`);
+        return target.startsWith(path.join(storageDir, "projects")) ? [target] : [];
+      } catch {
+        return [];
+      }
+    });
     admin = await signInStaff("priya@indigokite.dev", { name: "Priya Sharma" });
     delivery = await signInStaff("dev@indigokite.dev", { name: "Dev Rao", staffRole: "delivery" });
     clientA = await signUp("asha@kite.example", "Asha");
@@ -253,7 +264,7 @@ describe.each(testSetups("data export"))("Download my data on $name", ({ databas
     await db().deleteFrom("projectFiles").where("projectId", "=", projectId).execute();
   });
 
-  test.runIf(storage.name === "local disk")("A large export is made while it is read: nothing is read ahead of the response, and memory stays flat", async () => {
+  test.runIf(storage.name === "local disk")("A large export is made while it is read: nothing is read ahead, memory stays flat, and a download cut off leaves no stored file open", async () => {
     const projectId = (await insertProject(db(), { companyId: companyB, createdBy: null, title: "Big files", description: "", ownerId: null })).id;
     const FILES = 6;
     const SIZE = 8 * 1024 * 1024;
@@ -278,6 +289,13 @@ describe.each(testSetups("data export"))("Download my data on $name", ({ databas
     expect(read).toBe(total);
     // Read to the end, the process grew by far less than the archive it sent.
     expect(peak - before.rss).toBeLessThan((FILES * SIZE) / 2);
+
+    // A browser that goes away mid-download: the file being read is closed, nothing stays open.
+    const cut = (await own(clientB)).response!.body!.getReader();
+    for (let taken = 0; taken < 2 * SIZE; taken += (await cut.read()).value!.byteLength);
+    expect(openStored()).toHaveLength(1);
+    await cut.cancel();
+    await expect.poll(openStored).toEqual([]);
     await db().deleteFrom("fileVersions").where("projectId", "=", projectId).execute();
     await db().deleteFrom("projectFiles").where("projectId", "=", projectId).execute();
   }, 60_000);
