@@ -25,8 +25,9 @@ export const meta = ({ data }: Route.MetaArgs) => [
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request, "clients");
-  return loadCompany(params.id);
+  const user = await requireStaff(request, "clients");
+  // Issue 19 part 4: only an admin downloads a member's data (subject access request).
+  return { ...(await loadCompany(params.id)), mayExport: user.staffRole === "admin" };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -108,7 +109,7 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
         </div>
       </section>
 
-      <CompanyMembers members={members} outcome={actionData?.intent === "set-client-admin" || actionData?.intent === "remove-member" ? actionData : undefined} />
+      <CompanyMembers companyId={company.id} mayExport={loaderData.mayExport} members={members} outcome={actionData?.intent === "set-client-admin" || actionData?.intent === "remove-member" ? actionData : undefined} />
 
       <CompanyInvitations companyId={company.id} invitations={invitations} />
 
