@@ -55,6 +55,8 @@ export default [
   ]),
   route("settings/reset-password", "routes/portal/settings-reset-password.ts"),
   route("settings/delete-account", "routes/portal/settings-delete-account.ts"),
+  // Issue 19 part 4: "Download my data" (decision 0050).
+  route("settings/export", "routes/portal/settings-export.ts"),
   route("verify-email/send", "routes/portal/verify-email-send.ts"),
   route("events/portal", "routes/resources/events-portal.ts"),
 
@@ -91,6 +93,8 @@ export default [
     route("clients/new", "routes/console/company-new.tsx"),
     route("clients/:id", "routes/console/client.tsx"),
     route("clients/:id/invite", "routes/console/client-invite.tsx"),
+    // Issue 19 part 4: a member's data, for a subject access request (admin; decision 0050).
+    route("clients/:id/members/:userId/export", "routes/console/client-member-export.ts"),
     route("client-invitations/:id", "routes/console/client-invitation.ts"),
     route("clients/:id/projects/new", "routes/console/project-new.tsx"),
     route("projects", "routes/console/projects.tsx"),

@@ -1140,6 +1140,13 @@ export const POLICIES: Record<string, RoutePolicy> = {
       intents: { "reset-password": { body: () => ({ intent: "reset-password" }), ok: to("/user-dashboard/settings?notice=reset-sent"), changes: true } },
     },
   },
+  // Issue 19 part 4 (decision 0050): "Download my data", the member's own ZIP.
+  "routes/portal/settings-export.ts": page("client"),
+  // Its console twin, a subject access request for a member of a company: admin only.
+  "routes/console/client-member-export.ts": {
+    params: (c) => ({ id: recordsOf(c).companyId, userId: owner(c).id! }),
+    get: { access: "clients", ok: { admin: ok200, staff: { status: 403 } } },
+  },
   "routes/portal/settings-delete-account.ts": {
     ...page("public", to("/user-dashboard/settings")),
     post: { access: "client", ignoresBody: true, intents: { "delete-account": { body: () => ({ intent: "delete-account" }), ok: to("/?notice=deleted"), changes: true, disposable: "account" } } },

@@ -23,7 +23,7 @@ import { startMailWorker } from "~/server/mail/worker.server";
 import { startMilestoneDueSweep } from "~/server/models/milestone-due.server";
 import { startDigestWorker } from "~/server/models/digest-worker.server";
 import { forgetSessionLookup, REQUEST_ID_HEADER } from "~/server/auth/session.server";
-import { closeAllEventStreams } from "~/server/events/sse.server";
+import { closeAllEventStreams, recordRecentEvents } from "~/server/events/sse.server";
 import { writeDownload, type DownloadTarget } from "~/routes/resources/downloads.server";
 
 declare module "react-router" {
@@ -128,6 +128,8 @@ export async function startApp(): Promise<void> {
   await cleanTempUploads(undefined, 3_600_000);
   // Subscribed before the content watcher starts, so no change can slip between them.
   stopCacheInvalidation = htmlCache.subscribe(events());
+  // ...and so is the replay log a live page catches up from when its stream connects late.
+  recordRecentEvents();
   mailWorker = startMailWorker();
   // Issue 19: on one instance at a time (a database lease), loaded only when asked for.
   if (env.BACKUP_SCHEDULE) {

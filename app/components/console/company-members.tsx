@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import { ActionMessage } from "~/components/forms/action-message";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import type { FormResult } from "~/lib/form-result";
@@ -40,8 +40,11 @@ function ClientAdminSwitch({ member, who }: { member: Member; who: string }) {
   );
 }
 
-/** The company page's members: client admin switch, last sign-in, and removal with confirmation. */
-export function CompanyMembers({ members, outcome, mayErase = false }: { members: Member[]; outcome?: FormResult; mayErase?: boolean }) {
+/**
+ * The company page's members: client admin switch, last sign-in, removal with confirmation, and
+ * for an admin their data as a ZIP (issue 19 part 4: a subject access request) and "Erase…" (part 2).
+ */
+export function CompanyMembers({ companyId, mayExport, members, outcome, mayErase = false }: { companyId: string; mayExport: boolean; members: Member[]; outcome?: FormResult; mayErase?: boolean }) {
   return (
     <section aria-labelledby="company-members-heading">
       <h3 id="company-members-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
@@ -77,6 +80,17 @@ export function CompanyMembers({ members, outcome, mayErase = false }: { members
                       {m.lastSignInAt === null ? "Never" : <time dateTime={isoDate(m.lastSignInAt)}>{formatDateTime(m.lastSignInAt)}</time>}
                     </td>
                     <td className="px-3 py-2 text-right">
+                      {mayExport ? (
+                        // A download, not a page: a plain link, so the browser saves the ZIP.
+                        <a
+                          href={href("/employee-dashboard/clients/:id/members/:userId/export", { id: companyId, userId: m.id })}
+                          download
+                          aria-label={`Download data of ${who}`}
+                          className="mr-3 text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-brand-300"
+                        >
+                          Download data
+                        </a>
+                      ) : null}
                       <ConfirmAction
                         intent="remove-member"
                         id={m.id}

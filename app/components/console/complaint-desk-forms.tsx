@@ -48,7 +48,7 @@ export function AssignForm({ assigneeId, staff, meId, lastResult }: Omit<DeskPro
           <label htmlFor="assignee" className="field-label">
             Assign to
           </label>
-          <select id="assignee" name="assignee" defaultValue={assigneeId ?? "none"} className="field-input">
+          <select key={assigneeId ?? "none"} id="assignee" name="assignee" defaultValue={assigneeId ?? "none"} className="field-input">
             <option value="none">Nobody (unassigned)</option>
             {staff.map((s) => (
               <option key={s.id} value={s.id}>
@@ -80,7 +80,7 @@ export function PriorityForm({ priority, lastResult }: Pick<DeskProps, "priority
           <label htmlFor="priority" className="field-label">
             Priority
           </label>
-          <select id="priority" name="priority" defaultValue={priority} className="field-input">
+          <select key={priority} id="priority" name="priority" defaultValue={priority} className="field-input">
             {PRIORITIES.map((p) => (
               <option key={p} value={p}>
                 {PRIORITY_LABELS[p]}

@@ -27,7 +27,9 @@ export const meta = ({ data }: Route.MetaArgs) => [
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireStaff(request, "clients");
-  return { ...(await loadCompany(params.id)), mayErase: user.staffRole === "admin" };
+  // Issue 19 parts 2 and 4: only an admin downloads a member's data or erases.
+  const admin = user.staffRole === "admin";
+  return { ...(await loadCompany(params.id)), mayExport: admin, mayErase: admin };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -114,7 +116,7 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
         </div>
       </section>
 
-      <CompanyMembers members={members} mayErase={mayErase} outcome={actionData?.intent === "set-client-admin" || actionData?.intent === "remove-member" ? actionData : undefined} />
+      <CompanyMembers companyId={company.id} mayExport={loaderData.mayExport} mayErase={mayErase} members={members} outcome={actionData?.intent === "set-client-admin" || actionData?.intent === "remove-member" ? actionData : undefined} />
 
       <CompanyInvitations companyId={company.id} invitations={invitations} />
 

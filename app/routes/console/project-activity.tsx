@@ -1,8 +1,8 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 import type { Route } from "./+types/project-activity";
 import { SectionError } from "~/components/console/section-error";
 import { ActivityList } from "~/components/workspace/activity-list";
-import { ProjectTabs } from "~/components/workspace/project-tabs";
+import { WorkspaceHeader } from "~/components/workspace/workspace-header";
 import { pageFrom, PAGE_SIZE } from "~/lib/pagination";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
@@ -30,25 +30,7 @@ export default function ConsoleProjectActivity({ loaderData }: Route.ComponentPr
   useLiveRevalidation("/events/console", ["projects"]);
   return (
     <section aria-labelledby="project-heading" className="space-y-6">
-      <div>
-        <nav aria-label="Back" className="flex flex-wrap gap-4 text-sm font-medium">
-          <Link to={href("/employee-dashboard/projects")} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-            ← All projects
-          </Link>
-          {project.companyId ? (
-            <Link to={href("/employee-dashboard/clients/:id", { id: project.companyId })} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-              Company: {project.companyName}
-            </Link>
-          ) : null}
-        </nav>
-        <div className="mt-2 flex flex-wrap items-center gap-3">
-          <h2 id="project-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-            {project.title}
-          </h2>
-          {project.archived ? <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-200">Archived</span> : null}
-        </div>
-      </div>
-      <ProjectTabs audience="console" projectId={project.id} title={project.title} />
+      <WorkspaceHeader audience="console" project={project} headingId="project-heading" />
       <section aria-labelledby="activity-heading">
         <h3 id="activity-heading" className="mb-3 text-xl font-semibold text-slate-900 dark:text-white">
           Activity

@@ -1,4 +1,4 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 import type { Route } from "./+types/project-files";
 import { SectionError } from "~/components/console/section-error";
 import { FilesAskApproval } from "~/components/workspace/files-ask-approval";
@@ -6,7 +6,7 @@ import { FilesClientUploads } from "~/components/workspace/files-client-uploads"
 import { FilesList } from "~/components/workspace/files-list";
 import { FilesUpload } from "~/components/workspace/files-upload";
 import { FilesUsage } from "~/components/workspace/files-usage";
-import { ProjectTabs } from "~/components/workspace/project-tabs";
+import { WorkspaceHeader } from "~/components/workspace/workspace-header";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { FILE_CHANGE_FAILURE } from "~/lib/project-files";
@@ -38,15 +38,7 @@ export default function ConsoleProjectFiles({ loaderData, actionData }: Route.Co
   useLiveRevalidation("/events/console", ["projects"]);
   return (
     <section aria-labelledby="files-heading" className="space-y-6">
-      <div>
-        <Link to={href("/employee-dashboard/projects")} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-          ← All projects
-        </Link>
-        <h2 id="files-heading" className="mt-2 text-2xl font-bold text-slate-900 dark:text-white">
-          {project.title}
-        </h2>
-      </div>
-      <ProjectTabs audience="console" projectId={project.id} title={project.title} />
+      <WorkspaceHeader audience="console" project={project} headingId="files-heading" />
       <FilesUsage used={usage.used} quota={usage.quota} />
       <FilesClientUploads projectId={project.id} on={project.clientUploads} pageResult={actionData} />
       {mayUpload ? (

@@ -1,4 +1,4 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 import type { Route } from "./+types/project-milestones";
 import { SectionError } from "~/components/console/section-error";
 import { ProgressBar } from "~/components/portal/progress-bar";
@@ -9,7 +9,7 @@ import { OutcomeMessage } from "~/components/workspace/milestone-outcome";
 import { MilestoneProgressMode } from "~/components/workspace/milestone-progress-mode";
 import { MilestoneRowAction } from "~/components/workspace/milestone-row-action";
 import { MilestoneStatusBadge } from "~/components/workspace/milestone-status-badge";
-import { ProjectTabs } from "~/components/workspace/project-tabs";
+import { WorkspaceHeader } from "~/components/workspace/workspace-header";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { formatCalendarDate } from "~/lib/schemas/projects-staff";
@@ -43,17 +43,7 @@ export default function ConsoleProjectMilestones({ loaderData, actionData }: Rou
   const locked = project.archived;
   return (
     <section aria-labelledby="milestones-project-heading" className="space-y-8">
-      <div className="space-y-4">
-        <nav aria-label="Back" className="text-sm font-medium">
-          <Link to={href("/employee-dashboard/projects")} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-            ← All projects
-          </Link>
-        </nav>
-        <h2 id="milestones-project-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-          {project.title}
-        </h2>
-        <ProjectTabs audience="console" projectId={project.id} title={project.title} />
-      </div>
+      <WorkspaceHeader audience="console" project={project} headingId="milestones-project-heading" />
       {locked ? <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-200">This project is archived. Restore it on the Details tab to change its milestones.</p> : null}
 
       <div className="grid max-w-4xl gap-6 rounded-2xl border border-slate-200 bg-white p-5 md:grid-cols-2 dark:border-slate-800 dark:bg-slate-900">

@@ -10,7 +10,7 @@ import type { FormResult } from "~/lib/form-result";
 import { ProgressBar } from "~/components/portal/progress-bar";
 import { ProgressHistory } from "~/components/progress-history";
 import { ProjectStatusBadge } from "~/components/project-status-badge";
-import { ProjectTabs } from "~/components/workspace/project-tabs";
+import { WorkspaceHeader } from "~/components/workspace/workspace-header";
 import { PROGRESS_FOLLOWS_MILESTONES } from "~/lib/milestones";
 import { CHANGES_FAILURE, CHANGE_FAILURE, PROGRESS_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
@@ -56,31 +56,11 @@ export default function ConsoleProject({ loaderData, actionData }: Route.Compone
   };
   return (
     <section aria-labelledby="project-heading" className="space-y-8">
-      <div>
-        <nav aria-label="Back" className="flex flex-wrap gap-4 text-sm font-medium">
-          <Link to={href("/employee-dashboard/projects")} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-            ← All projects
-          </Link>
-          {project.companyId ? (
-            <Link to={href("/employee-dashboard/clients/:id", { id: project.companyId })} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-              Company: {project.companyName}
-            </Link>
-          ) : null}
-        </nav>
-        <div className="mt-4">
-          <ProjectTabs audience="console" projectId={project.id} title={project.title} />
-        </div>
-        <div className="mt-4 flex flex-wrap items-center gap-3">
-          <h2 id="project-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-            {project.title}
-          </h2>
-          <ProjectStatusBadge status={project.status} />
-          {archived ? <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-200">Archived</span> : null}
-        </div>
-        <div className="mt-4 max-w-3xl">
+      <WorkspaceHeader audience="console" project={{ ...project, archived }} headingId="project-heading" badges={<ProjectStatusBadge status={project.status} />}>
+        <div className="max-w-3xl">
           <ActionMessage outcome={created && !actionData && !saveFetcher.data && !archiveFetcher.data ? { status: "success", message: "Project created: the client's members see it in My Projects now." } : undefined} />
         </div>
-      </div>
+      </WorkspaceHeader>
 
       <section aria-labelledby="project-details-heading">
         <h3 id="project-details-heading" className="mb-4 text-xl font-semibold text-slate-900 dark:text-white">

@@ -18,6 +18,8 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader() {
   const openings = await listOpenOpenings();
   return {
+    // Server time of this read: the live stream replays what changed after it (cached pages too).
+    renderedAt: Date.now(),
     openings: openings.map(({ id, title, location, type, description }) => ({ id, title, location, type, description })),
   };
 }
@@ -26,7 +28,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
   const { openings } = loaderData;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
-  useLiveRevalidation("/events/careers", ["openings"]);
+  useLiveRevalidation("/events/careers", ["openings"], loaderData.renderedAt);
   const waiting = revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === "/careers");
 
   return (

@@ -28,12 +28,12 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   if (homeDashboardEnabled(request) && (await getSessionUser(request))) throw replace("/dashboard");
   // No form token here: this page is cached for anonymous visitors; the quote modal fetches its own.
-  return { testimonials: await listVisibleTestimonials() };
+  return { testimonials: await listVisibleTestimonials(), renderedAt: Date.now() };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const quote = useQuoteDialog();
-  useLiveRevalidation("/events/testimonials", ["testimonials"]);
+  useLiveRevalidation("/events/testimonials", ["testimonials"], loaderData.renderedAt);
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950">

@@ -13,7 +13,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!opening) return data({ state: "missing" as const, opening: null }, { status: 404 });
   if (opening.status === "closed") return data({ state: "closed" as const, opening: null }, { status: 410 });
   // schema.org JobPosting, for open openings only (issue 5).
-  return { state: "open" as const, opening, jobPosting: jobPostingJsonLd(opening, getEnv().APP_URL) };
+  return { state: "open" as const, opening, jobPosting: jobPostingJsonLd(opening, getEnv().APP_URL), renderedAt: Date.now() };
 }
 
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
@@ -29,7 +29,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
 
 export default function OpeningDetail({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  useLiveRevalidation("/events/careers", ["openings"]);
+  useLiveRevalidation("/events/careers", ["openings"], "renderedAt" in loaderData ? loaderData.renderedAt : undefined);
   const { opening } = loaderData;
   if (!opening) return <OpeningUnavailable reason={loaderData.state === "closed" ? "closed" : "missing"} />;
 

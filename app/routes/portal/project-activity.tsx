@@ -1,8 +1,7 @@
-import { href, Link } from "react-router";
 import type { Route } from "./+types/project-activity";
 import { PanelError } from "~/components/portal/panel";
 import { ActivityList } from "~/components/workspace/activity-list";
-import { ProjectTabs } from "~/components/workspace/project-tabs";
+import { WorkspaceHeader } from "~/components/workspace/workspace-header";
 import { pageFrom, PAGE_SIZE } from "~/lib/pagination";
 import { portalMeta } from "~/lib/portal";
 import { requireClient } from "~/server/auth/session.server";
@@ -27,15 +26,7 @@ export default function PortalProjectActivity({ loaderData }: Route.ComponentPro
   const { project, entries, total, page } = loaderData;
   return (
     <section aria-labelledby="project-heading" className="space-y-6">
-      <div>
-        <Link to={href("/user-dashboard/projects")} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-          ← My Projects
-        </Link>
-        <h1 id="project-heading" className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
-          {project.title}
-        </h1>
-      </div>
-      <ProjectTabs audience="portal" projectId={project.id} title={project.title} />
+      <WorkspaceHeader audience="portal" project={project} headingId="project-heading" />
       <section aria-labelledby="activity-heading">
         <h2 id="activity-heading" className="mb-3 text-xl font-semibold text-slate-900 dark:text-white">
           Activity

@@ -1,10 +1,9 @@
-import { href, Link } from "react-router";
 import type { Route } from "./+types/project-files";
 import { PanelError } from "~/components/portal/panel";
 import { FilesList } from "~/components/workspace/files-list";
 import { FilesUpload } from "~/components/workspace/files-upload";
 import { FilesUsage } from "~/components/workspace/files-usage";
-import { ProjectTabs } from "~/components/workspace/project-tabs";
+import { WorkspaceHeader } from "~/components/workspace/workspace-header";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { FILE_CHANGE_FAILURE } from "~/lib/project-files";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
@@ -38,15 +37,7 @@ export default function PortalProjectFiles({ loaderData, actionData }: Route.Com
   useLiveRevalidation("/events/portal", ["projects"]);
   return (
     <section aria-labelledby="files-heading" className="space-y-6">
-      <div>
-        <Link to={href("/user-dashboard/projects")} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-          ← My Projects
-        </Link>
-        <h2 id="files-heading" className="mt-2 text-2xl font-bold text-slate-900 dark:text-white">
-          {project.title}
-        </h2>
-      </div>
-      <ProjectTabs audience="portal" projectId={project.id} title={project.title} />
+      <WorkspaceHeader audience="portal" project={project} headingId="files-heading" />
       <FilesUsage used={usage.used} quota={usage.quota} />
       {mayUpload ? (
         <FilesUpload projectId={project.id} fileMax={usage.fileMax} pageOutcome={notice} />

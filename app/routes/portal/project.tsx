@@ -6,7 +6,7 @@ import { ProjectFacts } from "~/components/portal/project-facts";
 import { ApprovalDecisionForm, DecisionOutcome } from "~/components/workspace/approval-decision-form";
 import { ApprovalState } from "~/components/workspace/approval-state";
 import { MilestoneStatusBadge } from "~/components/workspace/milestone-status-badge";
-import { ProjectTabs } from "~/components/workspace/project-tabs";
+import { WorkspaceHeader } from "~/components/workspace/workspace-header";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { DECISION_FAILURE } from "~/lib/milestones";
 import { portalMeta } from "~/lib/portal";
@@ -39,17 +39,7 @@ export default function ProjectOverview({ loaderData, actionData }: Route.Compon
   useLiveRevalidation("/events/portal", ["projects"]);
   return (
     <section aria-labelledby="overview-heading" className="space-y-8">
-      <div className="space-y-4">
-        <nav aria-label="Back" className="text-sm font-medium">
-          <Link to={href("/user-dashboard/projects")} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-            ← My Projects
-          </Link>
-        </nav>
-        <h1 id="overview-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-          {project.title}
-        </h1>
-        <ProjectTabs audience="portal" projectId={project.id} title={project.title} />
-      </div>
+      <WorkspaceHeader audience="portal" project={project} headingId="overview-heading" />
 
       <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
         <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{project.description}</p>

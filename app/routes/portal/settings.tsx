@@ -78,6 +78,12 @@ export default function SettingsPanel({ loaderData }: Route.ComponentProps) {
             Choose
           </Link>
         </SettingRow>
+        <SettingRow title="Your data" detail="A ZIP of your profile, your company's projects, approvals, support requests and files, and your notifications.">
+          {/* A download, not a page: a plain link, so the browser saves the ZIP and shows its progress. */}
+          <a href={href("/settings/export")} download className="btn-secondary">
+            Download my data
+          </a>
+        </SettingRow>
         <SettingRow title="Dark Mode" detail={`The ${theme} theme is on. Saved in this browser.`}>
           <button type="button" className="btn-secondary" onClick={() => setTheme(theme === "dark" ? "light" : "dark")}>
             {theme === "dark" ? "Light" : "Dark"}

@@ -364,11 +364,8 @@ export interface ProjectFileTable {
   currentVersion: Generated<number>;
 }
 
-export interface FileVersionTable {
-  id: string;
-  fileId: string;
-  projectId: string;
-  version: number;
+/** The stored bytes of an upload and who sent them: a project file's version and an attachment alike. */
+interface StoredUploadColumns {
   storageKey: string;
   size: number;
   contentType: string;
@@ -384,22 +381,19 @@ export interface FileVersionTable {
   createdAt: number;
 }
 
+export interface FileVersionTable extends StoredUploadColumns {
+  id: string;
+  fileId: string;
+  projectId: string;
+  version: number;
+}
+
 /** Issue 17 part 4: a file on a support request (reply_id null) or on one of its replies. */
-export interface AttachmentTable {
+export interface AttachmentTable extends StoredUploadColumns {
   id: string;
   complaintId: string;
   replyId: string | null;
   name: string;
-  storageKey: string;
-  size: number;
-  contentType: string;
-  kind: string;
-  sha256: string;
-  thumbnailKey: string | null;
-  uploadedBy: string | null;
-  uploadedByName: string;
-  side: string;
-  createdAt: number;
 }
 
 /** Issue 17 part 6: the project's timeline, written in the same transaction as the change. */

@@ -1,6 +1,6 @@
 import { isIPv6 } from "node:net";
 import { getEnv } from "~/server/env.server";
-import { events, type AppEvent } from "./bus.server";
+import { events, type AppEvent, type EventBus } from "./bus.server";
 
 const RETRY_MS = 3_000;
 /** Retry-After (seconds) on a refused stream: long enough that a reconnect loop stays cheap. */
@@ -34,6 +34,44 @@ export function streamHolderForIp(ip: string): string {
   return `ip:${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
 
+// The events of the last REPLAY_WINDOW_MS, so a stream can catch up on what happened between the
+// render of its page and its connection (or while it was reconnecting): without this, a change in
+// that gap would never reach the page. Kept per process; fed by the same bus as the streams.
+const REPLAY_WINDOW_MS = 60_000;
+const REPLAY_MAX = 500;
+const recent: { at: number; event: AppEvent }[] = [];
+let recordingOn: EventBus | undefined;
+
+/** Starts keeping recent events for replay (at boot, before anything can publish; idempotent). */
+export function recordRecentEvents(): void {
+  const bus = events();
+  if (recordingOn === bus) return;
+  recordingOn = bus;
+  bus.subscribe((event) => {
+    recent.push({ at: Date.now(), event });
+    if (recent.length > REPLAY_MAX) recent.splice(0, recent.length - REPLAY_MAX);
+  });
+}
+
+/** The stream names `select` gives the events seen after `since` (once each), oldest first. */
+function missedSince(since: number, select: (event: AppEvent) => string | null): Map<string, AppEvent> {
+  const missed = new Map<string, AppEvent>();
+  const floor = Math.max(since, Date.now() - REPLAY_WINDOW_MS);
+  for (const { at, event } of recent) {
+    if (at <= floor) continue;
+    const name = select(event);
+    if (name) missed.set(name, event);
+  }
+  return missed;
+}
+
+/** `?since=` of a stream URL: the server time (epoch ms) its page's data was read, or null. */
+function sinceOf(request: Request): number | null {
+  const raw = new URL(request.url).searchParams.get("since");
+  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
+  return Number(raw);
+}
+
 function refuse(status: 429 | 503, text: string): Response {
   return new Response(text, {
     status,
@@ -55,6 +93,7 @@ export function eventStream(request: Request, select: (event: AppEvent) => strin
   if (held >= SSE_MAX_PER_IP) return refuse(429, "Too many live connections from this address.");
   perHolder.set(options.holder, held + 1);
 
+  recordRecentEvents();
   const encoder = new TextEncoder();
   let closed = false;
   let cleanup = () => {};
@@ -75,6 +114,12 @@ export function eventStream(request: Request, select: (event: AppEvent) => strin
         }
       };
       send(`retry: ${RETRY_MS}\n: connected\n\n`);
+      const since = sinceOf(request);
+      if (since !== null) {
+        for (const [name, event] of missedSince(since, select)) {
+          if (!options.endWhen?.(event)) send(`event: ${name}\ndata: ${JSON.stringify(event)}\n\n`);
+        }
+      }
       const unsubscribe = events().subscribe((event) => {
         if (options.endWhen?.(event)) return cleanup();
         const name = select(event);

@@ -1,0 +1,53 @@
+import type { ReactNode } from "react";
+import { href, Link } from "react-router";
+import { ProjectTabs } from "./project-tabs";
+
+// Issue 17: every tab of a project's workspace opens the same way — the way back, the project's
+// name, its tabs — so moving between tabs never shifts the page. The portal's page has no other
+// h1, so the project's name is its h1; the console's h1 is its layout's "Employee Dashboard".
+
+interface WorkspaceHeaderProps {
+  audience: "portal" | "console";
+  project: { id: string; title: string; companyId?: string | null; companyName?: string | null; archived?: boolean };
+  /** The id the page's <section aria-labelledby> points at. */
+  headingId: string;
+  /** Shown beside the name, e.g. the project's status badge. */
+  badges?: ReactNode;
+  /** Shown under the tabs, e.g. a message about the last change. */
+  children?: ReactNode;
+}
+
+const backLink = "text-brand-700 underline-offset-2 hover:underline dark:text-brand-300";
+
+export function WorkspaceHeader({ audience, project, headingId, badges, children }: WorkspaceHeaderProps) {
+  const Heading = audience === "portal" ? "h1" : "h2";
+  return (
+    <div className="space-y-4">
+      <nav aria-label="Back" className="flex flex-wrap gap-4 text-sm font-medium">
+        {audience === "portal" ? (
+          <Link to={href("/user-dashboard/projects")} className={backLink}>
+            ← My Projects
+          </Link>
+        ) : (
+          <Link to={href("/employee-dashboard/projects")} className={backLink}>
+            ← All projects
+          </Link>
+        )}
+        {audience === "console" && project.companyId ? (
+          <Link to={href("/employee-dashboard/clients/:id", { id: project.companyId })} className={backLink}>
+            Company: {project.companyName}
+          </Link>
+        ) : null}
+      </nav>
+      <div className="flex flex-wrap items-center gap-3">
+        <Heading id={headingId} className="text-2xl font-bold text-slate-900 dark:text-white">
+          {project.title}
+        </Heading>
+        {badges}
+        {project.archived ? <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-200">Archived</span> : null}
+      </div>
+      <ProjectTabs audience={audience} projectId={project.id} title={project.title} />
+      {children}
+    </div>
+  );
+}
