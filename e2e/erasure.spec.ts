@@ -46,7 +46,7 @@ test.describe("without JavaScript", () => {
     await main.getByLabel(/Type the e-mail address to confirm/).fill(email);
     await main.getByRole("button", { name: "Erase" }).click();
     await expect(page).toHaveURL(/\/employee-dashboard\/leads\?notice=erased$/);
-    await expect(page.getByText("Erased. The audit log keeps who did it and when, nothing of what was erased.")).toBeVisible();
+    await expect(page.getByText("Erased. The audit log records who and when.")).toBeVisible();
     expect(db.prepare("select count(*) as n from quotes where id = ?").get(id)).toEqual({ n: 0 });
   });
 
