@@ -5,7 +5,9 @@ import { newLeaseHolder, releaseLease, renewLease, takeLease } from "~/server/db
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { logger } from "~/server/logger.server";
 import { recordAudit } from "~/server/models/audit.server";
+import { noteStoredBeforeCommit } from "~/server/models/erasure-files.server";
 import { deleteStoredAfterCommit, eraseInTransaction } from "~/server/models/erasure.server";
+import type { ResumeIntent } from "~/server/uploads/resume-intents.server";
 import { listRetentionCandidates, type RetentionCandidate, type RetentionKind } from "~/server/models/retention.server";
 
 // Issue 19 part 3 (decision 0049): one retention run on one instance (a lease, one slot per
@@ -79,8 +81,10 @@ async function openRun(actor: Actor | undefined, now: number): Promise<{ id: str
 
 /** Erases one record and counts it, in one transaction; its stored bytes go after the commit. */
 async function eraseCandidate(runId: string, candidate: RetentionCandidate, now: number): Promise<boolean> {
+  let intent: ResumeIntent | undefined;
+  let keys: string[];
   try {
-    const keys = await writeTransaction(async (trx) => {
+    keys = await writeTransaction(async (trx) => {
       const { found, storageKeys } = await eraseInTransaction(trx, { kind: candidate.kind, id: candidate.id }, "delete", now);
       // Gone already (a staff erasure, another run): nothing to count.
       if (!found) return [];
@@ -90,14 +94,21 @@ async function eraseCandidate(runId: string, candidate: RetentionCandidate, now:
         .set((eb) => ({ [counter]: eb(counter, "+", 1), files: eb("files", "+", storageKeys.length) }))
         .where("id", "=", runId)
         .execute();
+      // Noted before the commit: after a crash the start-up recovery deletes the keys no row
+      // references any more, so the bytes never outlive their rows (and live ones are kept).
+      if (intent) await intent.note(storageKeys);
+      else intent = await noteStoredBeforeCommit(storageKeys);
       return storageKeys;
     });
-    await deleteStoredAfterCommit(keys);
-    return true;
   } catch (error) {
+    // Rolled back: the rows still reference their bytes.
+    await intent?.clear().catch(() => undefined);
     logger.error({ err: error, kind: candidate.kind, id: candidate.id }, "retention: erasing a record failed");
     return false;
   }
+  // Idempotent and retried (by the next call, or from the intent at the next start).
+  await deleteStoredAfterCommit(keys, intent).catch((error: unknown) => logger.warn({ err: error }, "retention: stored files left for the retry"));
+  return true;
 }
 
 /** Marks the run finished and writes its one audit entry, with the counts, together. */
