@@ -7,7 +7,7 @@ import { loader as attachmentThumbnail } from "~/routes/resources/attachment-thu
 import { db } from "~/server/db/db.server";
 import { isAttachmentKeyReferenced } from "~/server/models/attachments.server";
 import { fileStore } from "~/server/storage/storage.server";
-import { deleteAccountAndData } from "~/server/auth/account-purge.server";
+import { deleteAccountAndData } from "~/server/models/account-purge.server";
 import { withStoredAttachments } from "~/server/uploads/attachment-upload.server";
 import { parseUploadForm } from "~/server/uploads/project-upload.server";
 import { recoverResumeIntents, resumeIntent } from "~/server/uploads/resume-intents.server";

@@ -3,7 +3,7 @@ import * as consoleFiles from "~/routes/console/project-files";
 import * as portalFiles from "~/routes/portal/project-files";
 import { loader as downloadLoader } from "~/routes/resources/file-download";
 import { loader as thumbnailLoader } from "~/routes/resources/file-thumbnail";
-import { deleteAccountAndData } from "~/server/auth/account-purge.server";
+import { deleteAccountAndData } from "~/server/models/account-purge.server";
 import { db } from "~/server/db/db.server";
 import { insertCompany } from "~/server/models/companies.server";
 import { isProjectFileKeyReferenced } from "~/server/models/project-files.server";

@@ -12,7 +12,7 @@ import * as consoleOpenings from "~/routes/console/openings";
 import * as consoleAccount from "~/routes/console/account";
 import * as portalSettings from "~/routes/portal/settings";
 import { TWO_FACTOR_MESSAGES } from "~/lib/schemas/two-factor";
-import { deleteAccountAndData } from "~/server/auth/account-purge.server";
+import { deleteAccountAndData } from "~/server/models/account-purge.server";
 import { hasSecondFactor } from "~/server/auth/second-factor.server";
 import { db } from "~/server/db/db.server";
 import { addStaff } from "~/server/models/staff.server";

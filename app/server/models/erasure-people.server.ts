@@ -28,8 +28,25 @@ async function renameAuthored(trx: Trx, user: { id: string; companyId: string | 
       .where("complaintId", "in", (eb) => eb.selectFrom("complaints").select("id").where("companyId", "=", companyId))
       .execute();
   }
-  for (const name of names.filter((n) => n.length >= 3)) {
-    await trx.updateTable("projectActivity").set({ summary: sql<string>`replace(summary, ${name}, ${ERASED})` }).where("actorId", "=", user.id).execute();
+  // Their name in the company's texts (a signature, "Asha uploaded…", "as Asha asked"); the rest stays.
+  if (user.companyId) for (const name of names.filter((n) => n.length >= 3)) await replaceInCompany(trx, user.companyId, name);
+}
+
+async function replaceInCompany(trx: Trx, companyId: string, name: string): Promise<void> {
+  const without = (column: string) => sql<string>`replace(${sql.ref(column)}, ${name}, ${ERASED})`;
+  const projects = (await trx.selectFrom("projects").select("id").where("companyId", "=", companyId).execute()).map((p) => p.id);
+  const complaints = (await trx.selectFrom("complaints").select("id").where("companyId", "=", companyId).execute()).map((c) => c.id);
+  if (projects.length > 0) {
+    await trx.updateTable("projects").set({ title: without("title"), description: without("description") }).where("id", "in", projects).execute();
+    await trx.updateTable("milestones").set({ title: without("title"), description: without("description") }).where("projectId", "in", projects).execute();
+    await trx.updateTable("approvals").set({ note: without("note"), comment: without("comment") }).where("projectId", "in", projects).execute();
+    await trx.updateTable("projectProgress").set({ note: without("note") }).where("projectId", "in", projects).execute();
+    await trx.updateTable("projectActivity").set({ summary: without("summary") }).where("projectId", "in", projects).execute();
+  }
+  if (complaints.length > 0) {
+    await trx.updateTable("complaints").set({ subject: without("subject"), message: without("message") }).where("id", "in", complaints).execute();
+    await trx.updateTable("complaintReplies").set({ text: without("text") }).where("complaintId", "in", complaints).execute();
+    await trx.updateTable("complaintNotes").set({ text: without("text") }).where("complaintId", "in", complaints).execute();
   }
 }
 

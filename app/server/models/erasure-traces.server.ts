@@ -46,6 +46,8 @@ export async function scrubTraces(trx: Trx, person: ErasedPerson, placeholderEma
   const names = usableNames(person.names);
   const ids = [...person.recordIds, ...(person.userId ? [person.userId] : [])];
   const mentions = [email, ...ids];
+  // Mails are a log: one that names them (a staff alert "New lead from Asha Rao") goes whole.
+  const mailMentions = [...mentions, ...names];
 
   await trx
     .deleteFrom("mailOutbox")
@@ -53,9 +55,9 @@ export async function scrubTraces(trx: Trx, person: ErasedPerson, placeholderEma
       eb.or([
         eb(eb.fn("lower", ["toAddress"]), "=", email),
         ...(person.userId ? [eb("userId", "=", person.userId)] : []),
-        containsAny("subject", mentions),
-        containsAny("textBody", mentions),
-        containsAny("htmlBody", mentions),
+        containsAny("subject", mailMentions),
+        containsAny("textBody", mailMentions),
+        containsAny("htmlBody", mailMentions),
       ]),
     )
     .execute();

@@ -8,7 +8,7 @@ import { currentDialect, db } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { getEnv } from "~/server/env.server";
 import { events } from "~/server/events/bus.server";
-import { deleteAccountAndData } from "~/server/auth/account-purge.server";
+import { deleteAccountAndData } from "~/server/models/account-purge.server";
 import { recordAudit } from "./audit.server";
 
 export class StaffError extends Error {}

@@ -1,8 +1,8 @@
 import type { Transaction } from "kysely";
 import type { Database } from "~/server/db/schema";
 import { writeTransaction } from "~/server/db/write-transaction.server";
-import { logger } from "~/server/logger.server";
-import { fileStore } from "~/server/storage/storage.server";
+import { companyStoredKeys } from "./erasure-company.server";
+import { deleteStoredAfterCommit } from "./erasure-files.server";
 
 type Trx = Transaction<Database>;
 
@@ -40,24 +40,10 @@ export async function deleteAccountAndData(userId: string, options: DeleteAccoun
       .select((eb) => eb.selectFrom("users as m").select(eb.fn.countAll<number>().as("n")).whereRef("m.companyId", "=", "c.id").as("members"))
       .where("u.id", "=", userId)
       .executeTakeFirst();
-    // Issue 17: the company's project files (originals and thumbnails) go with it, after the commit.
+    // Issue 17: the company's project files and request attachments (with thumbnails) go with it, after the commit.
     const projectFiles: string[] = [];
     if (company && company.origin === "self" && Number(company.members) <= 1) {
-      const versions = await trx
-        .selectFrom("fileVersions as v")
-        .innerJoin("projects as p", "p.id", "v.projectId")
-        .select(["v.storageKey", "v.thumbnailKey"])
-        .where("p.companyId", "=", company.id)
-        .execute();
-      for (const v of versions) projectFiles.push(v.storageKey, ...(v.thumbnailKey ? [v.thumbnailKey] : []));
-      // Issue 17 part 4: and the files on its support requests and replies.
-      const attachments = await trx
-        .selectFrom("attachments as a")
-        .innerJoin("complaints as c", "c.id", "a.complaintId")
-        .select(["a.storageKey", "a.thumbnailKey"])
-        .where("c.companyId", "=", company.id)
-        .execute();
-      for (const a of attachments) projectFiles.push(a.storageKey, ...(a.thumbnailKey ? [a.thumbnailKey] : []));
+      projectFiles.push(...(await companyStoredKeys(trx, company.id)));
       await trx.deleteFrom("companies").where("id", "=", company.id).execute();
     }
     await trx.deleteFrom("profiles").where("userId", "=", userId).execute();
@@ -71,9 +57,6 @@ export async function deleteAccountAndData(userId: string, options: DeleteAccoun
     await options.then?.(trx);
     return [...files.map((f) => f.resume), ...projectFiles];
   });
-  for (const key of stored) {
-    await fileStore()
-      .delete(key)
-      .catch((error: unknown) => logger.warn({ err: error, key }, "stored file not deleted"));
-  }
+  // Issue 19 (decision 0048): noted in an intent first, and retried when the store fails.
+  await deleteStoredAfterCommit(stored);
 }
