@@ -108,7 +108,7 @@ describe.each(testDatabases("retention"))("Retention on $name", (database) => {
     ids.closedRecently = closedRecently.id;
     ids.open = open.id;
     const resumes = await db().selectFrom("jobApplications").select(["id", "resume"]).execute();
-    const resumeOf = (id: string) => resumes.find((r) => r.id === id)!.resume;
+    const resumeOf = (id: string | undefined) => resumes.find((r) => r.id === id)!.resume;
     dueKeys = [resumeOf(ids.rejectedAtBoundary), resumeOf(ids.withdrawnPast), closedAtBoundary.key];
     keptKeys = [resumeOf(ids.rejectedJustBefore), resumeOf(ids.hiredLongAgo), closedRecently.key, open.key];
   });
@@ -235,7 +235,8 @@ describe.each(testDatabases("retention"))("Retention on $name", (database) => {
   test("Only an admin may see the Data retention page, save it or run it", async () => {
     const page = await call(retentionRoute.loader, "/employee-dashboard/settings/retention", { cookie: sales.cookie });
     expect(page.status).toBe(403);
-    for (const form of [{ intent: "save-retention", applicationDays: "90", leadDays: "400" }, { intent: "run-now" }]) {
+    const forms: Record<string, string>[] = [{ intent: "save-retention", applicationDays: "90", leadDays: "400" }, { intent: "run-now" }];
+    for (const form of forms) {
       const refused = await call(retentionRoute.action, "/employee-dashboard/settings/retention", { cookie: sales.cookie, form, headers: SAME_ORIGIN });
       expect(refused.status).toBe(403);
     }
