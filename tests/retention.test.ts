@@ -260,7 +260,7 @@ describe.each(testDatabases("retention"))("Retention on $name", (database) => {
     expect(data.nextRun).toBeGreaterThan(today);
 
     const ran = await call(retentionRoute.action, "/employee-dashboard/settings/retention", { cookie: admin.cookie, form: { intent: "run-now" }, headers: SAME_ORIGIN });
-    expect(ran).toMatchObject({ status: 200, data: { status: "success", message: "Retention run finished: 1 applications, 0 leads and 0 companies removed, with 1 files." } });
+    expect(ran).toMatchObject({ status: 200, data: { status: "success", message: "Retention run finished: 1 application, 0 leads and 0 companies removed, with 1 file." } });
     const audits = await runAudits();
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actorId: admin.id, entity: "retention" });

@@ -46,6 +46,8 @@ export async function saveRetention(user: SessionUser, formData: FormData) {
   return formResult({ intent, status: "success", message: "Retention saved. The next run uses it." });
 }
 
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 export async function runRetentionNow(user: SessionUser) {
   const intent = "run-now" as const;
   const result = await runRetention({ actor: user });
@@ -55,6 +57,6 @@ export async function runRetentionNow(user: SessionUser) {
   return formResult({
     intent,
     status: "success",
-    message: `Retention run finished: ${applications} applications, ${leads} leads and ${companies} companies removed, with ${files} files.${failed}`,
+    message: `Retention run finished: ${count(applications, "application")}, ${count(leads, "lead")} and ${count(companies, "company", "companies")} removed, with ${count(files, "file")}.${failed}`,
   });
 }
