@@ -18,6 +18,7 @@ import { submitQuote } from "~/server/models/quotes.server";
 import { listRetentionCandidates } from "~/server/models/retention.server";
 import { getRetentionSettings } from "~/server/models/settings.server";
 import { runRetention } from "~/server/retention/run.server";
+import { startRetentionSchedule } from "~/server/retention/schedule.server";
 import { fileStore } from "~/server/storage/storage.server";
 import { signInStaff, type TestUser } from "./helpers/accounts";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
@@ -200,6 +201,23 @@ describe.each(testDatabases("retention"))("Retention on $name", (database) => {
     expect(await stored(dueKeys)).toEqual(dueKeys.map(() => false));
     expect(await stored(keptKeys)).toEqual([false, true, false, true]);
   });
+
+  test("Two instances on one schedule run each occurrence once, with one audit row each", async () => {
+    const slots: number[] = [];
+    const schedulers = ["instance-a", "instance-b"].map((holder) =>
+      startRetentionSchedule("* * * * * *", async (slot) => {
+        const result = await runRetention({ slot, holder });
+        if (result) slots.push(slot);
+        return result;
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 3_200));
+    for (const s of schedulers) s.stop();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(slots.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(slots).size).toBe(slots.length);
+    expect(await runAudits()).toHaveLength(slots.length);
+  }, 15_000);
 
   test("The retention form accepts whole days within bounds and refuses anything else with a message", () => {
     const parse = (applicationDays: string, leadDays = "365") => retentionSettingsSchema.safeParse({ intent: "save-retention", applicationDays, leadDays });
