@@ -103,6 +103,8 @@ export default [
     route("projects/:id/activity", "routes/console/project-activity.tsx"),
     // Decision 0043: "Delete project" (admin), confirmed on the project page.
     route("projects/:id/delete", "routes/console/project-delete.ts"),
+    // Issue 19 part 2 (decision 0048): "Erase…" a lead, an application, a client member or company (admin).
+    route("erase/:kind/:id", "routes/console/erase.tsx"),
     route("support", "routes/console/support.tsx"),
     route("support/:id", "routes/console/complaint.tsx"),
     // Issue 18.

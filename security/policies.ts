@@ -951,6 +951,19 @@ export const POLICIES: Record<string, RoutePolicy> = {
       },
     },
   },
+  // Issue 19 part 2 (decision 0048): "Erase…" is admin only; the section's other roles get 403. The
+  // matrix posts a confirmation that does not match: refused in place (400), nothing is erased.
+  "routes/console/erase.tsx": {
+    params: (c) => ({ kind: "lead", id: recordsOf(c).leadId }),
+    sides: true,
+    get: { access: "leads", ok: { admin: ok200, staff: { status: 403 } } },
+    post: {
+      access: "leads",
+      intents: {
+        erase: { body: () => ({ intent: "erase", mode: "delete", confirmation: "someone-else@example.com" }), ok: { admin: { status: 400 }, staff: { status: 403 } }, changes: false },
+      },
+    },
+  },
   "routes/console/lead-convert.tsx": {
     params: (c) => ({ id: recordsOf(c).leadId }),
     sides: true,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -11,8 +11,11 @@ import { recordAudit } from "~/server/models/audit.server";
 import { insertCompany } from "~/server/models/companies.server";
 import { addReply, createComplaint } from "~/server/models/complaints.server";
 import { inviteClient } from "~/server/models/client-invitations.server";
-import { deleteStoredAfterCommit, erase, type ErasureKind, type ErasureMode } from "~/server/models/erasure.server";
-import { pendingStoredDeletes } from "~/server/models/erasure-files.server";
+import { deleteStoredAfterCommit, erase, eraseInTransaction, type ErasureKind, type ErasureMode } from "~/server/models/erasure.server";
+import { noteStoredBeforeCommit, pendingStoredDeletes } from "~/server/models/erasure-files.server";
+import { isResumeReferenced } from "~/server/models/applications.server";
+import { writeTransaction } from "~/server/db/write-transaction.server";
+import { recoverResumeIntents } from "~/server/uploads/resume-intents.server";
 import { insertProject } from "~/server/models/projects.server";
 import { addLeadNote, setLeadStatus } from "~/server/models/quotes-staff.server";
 import { submitQuote } from "~/server/models/quotes.server";
@@ -75,6 +78,7 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
   let openingId = "";
 
   const exists = async (key: string) => (await storage.files()).includes(key);
+  const intents = () => readdirSync(fileStore().tempDir()).filter((name) => name.endsWith(".intent"));
 
   beforeAll(async () => {
     ({ cleanup } = await useAppDatabase(database, { ...(await storage.setup()), APP_URL: "https://agency.test" }));
@@ -230,11 +234,47 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
     test("Running an erasure twice is harmless", async () => {
       const application = await seedApplication();
       await erase(admin, { kind: "application", id: application.id }, mode);
+      // Someone else's mail that happens to say the placeholder word: the second run leaves it.
+      const bystander = `bystander.${randomUUID()}@example.com`;
+      await enqueueMail(db(), { to: bystander, subject: "Erased files", text: "Erased, as asked.", idempotencyKey: `bystander:${bystander}` });
       const second = await erase(admin, { kind: "application", id: application.id }, mode);
       expect(second).toEqual({ found: mode === "anonymise" });
       await noTrace(application.needles);
       expect(pendingStoredDeletes()).toBe(0);
+      expect(await db().selectFrom("mailOutbox").select("toAddress").where("toAddress", "=", bystander).execute()).toHaveLength(1);
     });
+  });
+
+  test("Erasing a signed-in applicant's application removes its mails but keeps their account and its other mail", async () => {
+    const t = tag();
+    const user = await signUp(`wanda.${t}@example.com`, `Wanda Fenwick${t}`);
+    const id = randomUUID();
+    await db().insertInto("jobApplications").values({ id, name: `Wanda Fenwick${t}`, email: user.email, message: "Hello", resume: "", resumeName: "", resumeType: "", resumeSize: 0, jobId: openingId, submittedAt: Date.now(), appliedBy: user.id }).execute();
+    await enqueueMail(db(), { to: user.email, subject: "We received your application", text: "Thank you.", idempotencyKey: `application:${id}:confirmation` });
+    await enqueueMail(db(), { to: user.email, subject: "Your project moved", text: "News.", idempotencyKey: `other:${id.slice(0, 8)}` });
+    expect(await erase(admin, { kind: "application", id }, "delete")).toEqual({ found: true });
+    const left = await db().selectFrom("mailOutbox").select("idempotencyKey").where("toAddress", "=", user.email).execute();
+    expect(left).toEqual([{ idempotencyKey: `other:${id.slice(0, 8)}` }]);
+    expect(await db().selectFrom("users").select("id").where("id", "=", user.id).execute()).toHaveLength(1);
+  });
+
+  test("A crash between the commit and the file delete is finished by the next start", async () => {
+    const application = await seedApplication();
+    await noteStoredBeforeCommit([application.resume]);
+    const { storageKeys } = await writeTransaction((trx) => eraseInTransaction(trx, { kind: "application", id: application.id }, "anonymise"));
+    expect(storageKeys).toEqual([application.resume]);
+    // The process dies here: the intent stays, the bytes too.
+    expect(intents()).toHaveLength(1);
+    expect(await exists(application.resume)).toBe(true);
+    await recoverResumeIntents(isResumeReferenced, fileStore());
+    expect(await exists(application.resume)).toBe(false);
+    expect(intents()).toEqual([]);
+  });
+
+  test("A successful erasure leaves no intent behind", async () => {
+    const application = await seedApplication();
+    await erase(admin, { kind: "application", id: application.id }, "delete");
+    expect(intents()).toEqual([]);
   });
 
   test("An unknown record is not found, and nothing is audited", async () => {
@@ -262,5 +302,6 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
     await deleteStoredAfterCommit([]);
     expect(pendingStoredDeletes()).toBe(0);
     expect(await exists(application.resume)).toBe(false);
+    expect(intents()).toEqual([]);
   });
 });

@@ -36,6 +36,8 @@ export const FLASH = {
   // Decision 0043: an admin deleted a project for good.
   "project-deleted": { tone: "success", text: "Project deleted, with its milestones, approvals, files and history." },
   "project-delete-failed": { tone: "error", text: "The project could not be deleted. Please try again." },
+  // Issue 19 part 2 (decision 0048): an admin erased a person or a company.
+  erased: { tone: "success", text: "Erased. The audit log keeps who did it and when, nothing of what was erased." },
 } satisfies Record<string, { tone: "success" | "error"; text: Text }>;
 
 type FlashCode = keyof typeof FLASH;

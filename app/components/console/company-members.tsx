@@ -3,6 +3,7 @@ import { ActionMessage } from "~/components/forms/action-message";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import type { FormResult } from "~/lib/form-result";
 import { ConfirmAction } from "./confirm-action";
+import { EraseLink } from "./erase-link";
 
 interface Member {
   id: string;
@@ -40,7 +41,7 @@ function ClientAdminSwitch({ member, who }: { member: Member; who: string }) {
 }
 
 /** The company page's members: client admin switch, last sign-in, and removal with confirmation. */
-export function CompanyMembers({ members, outcome }: { members: Member[]; outcome?: FormResult }) {
+export function CompanyMembers({ members, outcome, mayErase = false }: { members: Member[]; outcome?: FormResult; mayErase?: boolean }) {
   return (
     <section aria-labelledby="company-members-heading">
       <h3 id="company-members-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
@@ -85,6 +86,7 @@ export function CompanyMembers({ members, outcome }: { members: Member[]; outcom
                         confirmLabel={`Remove ${who}`}
                         pendingLabel="Removing..."
                       />
+                      {mayErase ? <EraseLink kind="member" id={m.id} who={who} className="ml-3" /> : null}
                       {rowOutcome ? (
                         <div className="mt-2 text-left">
                           <ActionMessage outcome={rowOutcome} />

@@ -73,6 +73,8 @@ const ACTIONS: Record<string, string> = {
   "company.reopen": "reopened the company",
   "company.member-admin": "changed a member's client admin switch",
   "company.member-remove": "removed a member",
+  // Issue 19 part 2: an anonymised company keeps its page; the row says what happened, not what was there.
+  "erasure.anonymise": "anonymised the company",
 };
 
 function describe(entry: { action: string; entity: string; detail: Record<string, unknown> }): string {

@@ -1,5 +1,6 @@
 import { href, Link } from "react-router";
 import type { Route } from "./+types/application";
+import { EraseLink } from "~/components/console/erase-link";
 import { PipelineBadge } from "~/components/console/pipeline-badge";
 import { RecordHistory } from "~/components/console/record-history";
 import { NoteForm, PipelineForm } from "~/components/console/review-forms";
@@ -18,10 +19,10 @@ const STAGE_OPTIONS = APPLICATION_STAGES.map((value) => ({ value, label: APPLICA
 const TERM = "font-medium text-slate-600 dark:text-slate-400";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request, "applications");
+  const user = await requireStaff(request, "applications");
   const applicant = await getApplicant(params.id);
   if (!applicant) throw new Response("This application does not exist.", { status: 404, statusText: "Not found" });
-  return { applicant, history: await recordHistory("application", applicant.id) };
+  return { applicant, history: await recordHistory("application", applicant.id), mayErase: user.staffRole === "admin" };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -41,7 +42,7 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 
 export default function ConsoleApplication({ loaderData, actionData }: Route.ComponentProps) {
   useLiveRevalidation("/events/console", ["applications"]);
-  const { applicant: a, history } = loaderData;
+  const { applicant: a, history, mayErase } = loaderData;
   return (
     <article aria-labelledby="application-heading" className="space-y-8">
       <div>
@@ -53,6 +54,7 @@ export default function ConsoleApplication({ loaderData, actionData }: Route.Com
             {a.name}
           </h2>
           <PipelineBadge value={a.stage} label={applicationStageLabel(a.stage)} />
+          {mayErase ? <EraseLink kind="application" id={a.id} who={a.name} className="ml-auto" /> : null}
         </div>
       </div>
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">

@@ -6,6 +6,7 @@ import { CompanyMembers } from "~/components/console/company-members";
 import { CompanyProjects } from "~/components/console/company-projects";
 import { CompanyActivity, CompanyLeads, CompanyRequests } from "~/components/console/company-records";
 import { ConfirmAction } from "~/components/console/confirm-action";
+import { EraseLink } from "~/components/console/erase-link";
 import { SectionError } from "~/components/console/section-error";
 import { ActionMessage } from "~/components/forms/action-message";
 import { IntentButton } from "~/components/forms/intent-button";
@@ -25,8 +26,8 @@ export const meta = ({ data }: Route.MetaArgs) => [
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request, "clients");
-  return loadCompany(params.id);
+  const user = await requireStaff(request, "clients");
+  return { ...(await loadCompany(params.id)), mayErase: user.staffRole === "admin" };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -40,7 +41,7 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 }
 
 export default function CompanyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { company, members, requests, leads, activity, projects, invitations } = loaderData;
+  const { company, members, requests, leads, activity, projects, invitations, mayErase } = loaderData;
   const [searchParams] = useSearchParams();
   // Projects and support requests of the company change while the page is open.
   useLiveRevalidation("/events/console", ["projects", "complaints"]);
@@ -105,10 +106,15 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
           <div className="mt-3">
             <ActionMessage outcome={statusOutcome} />
           </div>
+          {mayErase ? (
+            <p className="mt-4 border-t border-slate-200 pt-3 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
+              Erasing removes the company&apos;s people, files and texts for good. <EraseLink kind="client" id={company.id} who={company.name} />
+            </p>
+          ) : null}
         </div>
       </section>
 
-      <CompanyMembers members={members} outcome={actionData?.intent === "set-client-admin" || actionData?.intent === "remove-member" ? actionData : undefined} />
+      <CompanyMembers members={members} mayErase={mayErase} outcome={actionData?.intent === "set-client-admin" || actionData?.intent === "remove-member" ? actionData : undefined} />
 
       <CompanyInvitations companyId={company.id} invitations={invitations} />
 

@@ -1,5 +1,6 @@
 import { href, Link } from "react-router";
 import type { Route } from "./+types/lead";
+import { EraseLink } from "~/components/console/erase-link";
 import { PipelineBadge } from "~/components/console/pipeline-badge";
 import { RecordHistory } from "~/components/console/record-history";
 import { NoteForm, PipelineForm } from "~/components/console/review-forms";
@@ -17,10 +18,10 @@ import { reviewAction } from "./review.server";
 const STATUS_OPTIONS = LEAD_STATUSES.map((value) => ({ value, label: LEAD_STATUS_LABELS[value] }));
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request, "leads");
+  const user = await requireStaff(request, "leads");
   const lead = await getLead(params.id);
   if (!lead) throw new Response("This lead does not exist.", { status: 404, statusText: "Not found" });
-  return { lead, history: await recordHistory("lead", lead.id) };
+  return { lead, history: await recordHistory("lead", lead.id), mayErase: user.staffRole === "admin" };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -40,7 +41,7 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 
 export default function ConsoleLead({ loaderData, actionData }: Route.ComponentProps) {
   useLiveRevalidation("/events/console", ["leads"]);
-  const { lead, history } = loaderData;
+  const { lead, history, mayErase } = loaderData;
   return (
     <article aria-labelledby="lead-heading" className="space-y-8">
       <div>
@@ -52,6 +53,7 @@ export default function ConsoleLead({ loaderData, actionData }: Route.ComponentP
             {lead.name}
           </h2>
           <PipelineBadge value={lead.status} label={leadStatusLabel(lead.status)} />
+          {mayErase ? <EraseLink kind="lead" id={lead.id} who={lead.name} /> : null}
           {/* Issue 16 part 3: a won lead becomes a client company; once converted, the link leads there. */}
           {lead.companyId ? (
             <Link to={href("/employee-dashboard/clients/:id", { id: lead.companyId })} className="btn-secondary ml-auto px-3 py-1.5">

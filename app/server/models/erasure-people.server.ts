@@ -75,7 +75,7 @@ export async function eraseClientUser(trx: Trx, userId: string, mode: Mode): Pro
     .where("u.staffRole", "is", null)
     .executeTakeFirst();
   if (!user) return { found: false, storageKeys: [] };
-  const names = [...new Set([user.name, user.fullName ?? ""].map((n) => n.trim()).filter(Boolean))];
+  const names = [...new Set([user.name, user.fullName ?? ""].map((n) => n.trim()).filter((n) => n && n !== ERASED))];
   const storageKeys: string[] = [];
   const applications = await trx.selectFrom("jobApplications").select("id").where("appliedBy", "=", userId).execute();
   for (const application of applications) storageKeys.push(...(await eraseApplication(trx, application.id, mode)).storageKeys);

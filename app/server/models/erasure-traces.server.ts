@@ -25,8 +25,11 @@ export interface ErasedPerson {
 }
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** Names short enough to be part of other words are left alone rather than mangling other text. */
-const usableNames = (names: string[]) => [...new Set(names.map((n) => n.trim()).filter((n) => n.length >= 3))];
+/**
+ * Names short enough to be part of other words are left alone rather than mangling other text, and
+ * so is the placeholder itself (erasing an anonymised record again must not touch other rows).
+ */
+const usableNames = (names: string[]) => [...new Set(names.map((n) => n.trim()).filter((n) => n.length >= 3 && n !== ERASED))];
 
 /** Whether `column` contains one of `needles`, ignoring case. */
 function containsAny(column: string, needles: string[]) {
@@ -55,6 +58,7 @@ export async function scrubTraces(trx: Trx, person: ErasedPerson, placeholderEma
       eb.or([
         eb(eb.fn("lower", ["toAddress"]), "=", email),
         ...(person.userId ? [eb("userId", "=", person.userId)] : []),
+        containsAny("idempotencyKey", ids),
         containsAny("subject", mailMentions),
         containsAny("textBody", mailMentions),
         containsAny("htmlBody", mailMentions),

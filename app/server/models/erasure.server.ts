@@ -37,8 +37,12 @@ export async function eraseInTransaction(trx: Trx, target: Target, mode: Erasure
 
 /** The keys the erasure is about to free, read before its transaction so they can be noted first. */
 async function keysBefore(target: Target): Promise<string[]> {
-  if (target.kind === "company") return companyStoredKeys(db(), target.id);
   const applications = db().selectFrom("jobApplications").select("resume").where("resume", "!=", "");
+  if (target.kind === "company") {
+    const members = db().selectFrom("users").select("id").where("companyId", "=", target.id);
+    const resumes = await applications.where("appliedBy", "in", members).execute();
+    return [...(await companyStoredKeys(db(), target.id)), ...resumes.map((a) => a.resume)];
+  }
   if (target.kind === "application") return (await applications.where("id", "=", target.id).execute()).map((a) => a.resume);
   if (target.kind === "client_user") return (await applications.where("appliedBy", "=", target.id).execute()).map((a) => a.resume);
   return [];
@@ -60,7 +64,10 @@ export async function erase(actor: Actor, target: Target, mode: ErasureMode, now
     throw error;
   }
   await deleteStoredAfterCommit(outcome.storageKeys, intent);
-  // Their open portal pages and streams end on every instance.
+  if (!outcome.found) return { found: false };
+  // Open console pages refresh; the erased people's portal pages and streams end on every instance.
+  if (target.kind === "lead") events().publish({ type: "quote.changed", id: target.id });
+  if (target.kind === "application") events().publish({ type: "application.changed", id: target.id });
   for (const userId of outcome.userIds) events().publish({ type: "client.access-changed", userId });
   return { found: outcome.found };
 }
