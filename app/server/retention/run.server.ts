@@ -114,10 +114,13 @@ async function eraseCandidate(runId: string, candidate: RetentionCandidate, now:
 /** Marks the run finished and writes its one audit entry, with the counts, together. */
 async function closeRun(runId: string, actor: Actor | undefined, now: number, resumed: boolean): Promise<Omit<RetentionRunResult, "failed">> {
   return writeTransaction(async (trx) => {
-    await trx.updateTable("retentionRuns").set({ finishedAt: now }).where("id", "=", runId).execute();
+    // Only the first to finish it audits (a holder that stalled past its lease may finish too).
+    const closed = await trx.updateTable("retentionRuns").set({ finishedAt: now }).where("id", "=", runId).where("finishedAt", "is", null).executeTakeFirst();
     const row = await trx.selectFrom("retentionRuns").selectAll().where("id", "=", runId).executeTakeFirstOrThrow();
     const counts = { applications: Number(row.applications), leads: Number(row.leads), companies: Number(row.companies), files: Number(row.files) };
-    await recordAudit(trx, actor ?? RETENTION_ACTOR, { action: "retention.run", entity: "retention", entityId: runId, detail: { ...counts, trigger: row.trigger, resumed } }, now);
+    if (Number(closed.numUpdatedRows) === 1) {
+      await recordAudit(trx, actor ?? RETENTION_ACTOR, { action: "retention.run", entity: "retention", entityId: runId, detail: { ...counts, trigger: row.trigger, resumed } }, now);
+    }
     return { runId, resumed, ...counts };
   });
 }
