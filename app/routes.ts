@@ -89,6 +89,8 @@ export default [
     route("account", "routes/console/account.tsx"),
     route("audit", "routes/console/audit.tsx"),
     route("settings", "routes/console/settings.tsx"),
+    // Issue 19 part 3: Data retention (admin), with its dry run.
+    route("settings/retention", "routes/console/retention.tsx"),
     route("clients", "routes/console/clients.tsx"),
     route("clients/new", "routes/console/company-new.tsx"),
     route("clients/:id", "routes/console/client.tsx"),

@@ -219,6 +219,7 @@ async function approvalWaiting(c: Cell): Promise<string> {
 // Issue 16: the spare company stays open, and the operator's switches on, outside a cell.
 const companyOpen = async (c: Cell) => asAdmin(c, `${CONSOLE}/clients/${MATRIX_COMPANY_ID}`, { intent: "reopen" });
 const settingsOn = async (c: Cell) => asAdmin(c, `${CONSOLE}/settings`, { intent: "save-settings", selfRegistration: "on", clientProjects: "on" });
+const retentionDefaults = async (c: Cell) => asAdmin(c, `${CONSOLE}/settings/retention`, { intent: "save-retention", applicationDays: "180", leadDays: "365" });
 /** A client member of the spare company (made again after a cell removed it). */
 async function spareMember(cell: Cell): Promise<{ id: string; clientAdmin: boolean }> {
   const db = database(cell.world.server);
@@ -840,6 +841,23 @@ export const POLICIES: Record<string, RoutePolicy> = {
           changes: true,
           restore: settingsOn,
         },
+      },
+    },
+  },
+  // Issue 19 part 3: Data retention, admin only. A save sets a value the restore puts back; "Run
+  // now" records a run (the matrix's records are all fresh, so nothing is due and nothing goes).
+  "routes/console/retention.tsx": {
+    ...page("settings"),
+    post: {
+      access: "settings",
+      intents: {
+        "save-retention": {
+          body: (c) => ({ intent: "save-retention", applicationDays: String(200 + (c.seq % 100)), leadDays: "365" }),
+          ok: ok200,
+          changes: true,
+          restore: retentionDefaults,
+        },
+        "run-now": { body: () => ({ intent: "run-now" }), ok: ok200, changes: true },
       },
     },
   },

@@ -93,6 +93,7 @@ let stopCacheInvalidation: (() => void) | undefined;
 let postgresBus: { close(): Promise<void> } | undefined;
 let instanceLock: { close(): Promise<void> } | undefined;
 let backupSchedule: { stop(): void } | undefined;
+let retentionSchedule: { stop(): void } | undefined;
 
 /**
  * Loads what the first sign-in needs (Better Auth) once the server is answering: it stays off the
@@ -136,6 +137,11 @@ export async function startApp(): Promise<void> {
     const { startScheduledBackups } = await import("~/server/backup/schedule.server");
     backupSchedule = startScheduledBackups(env.BACKUP_SCHEDULE);
   }
+  // Issue 19 part 3: purges what is past its retention, once a day on one instance (decision 0049).
+  if (env.RETENTION_SCHEDULE !== "off") {
+    const { startRetentionSchedule } = await import("~/server/retention/schedule.server");
+    retentionSchedule = startRetentionSchedule(env.RETENTION_SCHEDULE);
+  }
   // Issue 18: daily digests at each person's hour; queued into the outbox the mail worker sends.
   digestWorker = startDigestWorker();
   contentWatcher = startContentWatcher();
@@ -163,6 +169,7 @@ export async function stopApp(): Promise<void> {
   stopCacheInvalidation?.();
   htmlCache.invalidate();
   backupSchedule?.stop();
+  retentionSchedule?.stop();
   await digestWorker?.stop();
   await mailWorker?.stop();
   await postgresBus?.close();

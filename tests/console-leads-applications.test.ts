@@ -247,7 +247,9 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
     stop();
     expect(outcome).toMatchObject({ status: 200, data: { intent: "status", status: "success" } });
     const stored = await db().selectFrom("quotes").selectAll().where("id", "=", lead.id).executeTakeFirstOrThrow();
-    expect(stored).toEqual({ ...lead, status: "proposal" });
+    // Issue 19: the change starts the status clock (retention counts from it).
+    expect(stored).toEqual({ ...lead, status: "proposal", statusChangedAt: expect.any(Number) });
+    expect(Number(stored.statusChangedAt)).toBeGreaterThanOrEqual(Number(lead.submittedAt));
     const audit = await db().selectFrom("auditLog").selectAll().execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: staff.id, actorEmail: "priya@indigokite.dev", action: "lead.status", entity: "lead", entityId: lead.id });
@@ -400,7 +402,8 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
     expect(staged).toMatchObject({ status: 200, data: { status: "success" } });
     expect(noted).toMatchObject({ status: 200, data: { status: "success" } });
     const stored = await db().selectFrom("jobApplications").selectAll().where("id", "=", application.id).executeTakeFirstOrThrow();
-    expect(stored).toEqual({ ...application, stage: "interview" });
+    expect(stored).toEqual({ ...application, stage: "interview", stageChangedAt: expect.any(Number) });
+    expect(Number(stored.stageChangedAt)).toBeGreaterThanOrEqual(Number(application.submittedAt));
     const audit = await db().selectFrom("auditLog").selectAll().orderBy("action").execute();
     expect(audit.map((a) => [a.action, a.entity, a.entityId, JSON.parse(a.detail)])).toEqual([
       ["application.note", "application", application.id, { note: "Strong Kotlin." }],

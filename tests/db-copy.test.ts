@@ -103,6 +103,7 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
   await db().insertInto("digestSchedules").values({ userId: client.id, hour: 8, timeZone: "Europe/London", updatedAt: now }).execute();
   await db().insertInto("complaintNotes").values({ id: "note-1", complaintId: complaint.id, authorId: null, authorName: staff.name, text: "Call them back", createdAt: now }).execute();
   await db().insertInto("savedReplies").values({ id: "saved-1", title: "Thanks", body: "Hello {client_name}", createdBy: null, createdAt: now, updatedAt: now }).execute();
+  await db().insertInto("retentionRuns").values({ id: "retention-1", trigger: "schedule", actorId: null, startedAt: now, finishedAt: now, leads: 1, applications: 2, companies: 0, files: 2 }).execute();
   await (await auth()).api.requestPasswordReset({ body: { email: client.email, redirectTo: "/reset-password" } });
   const file = process.env.DATABASE_URL!.slice("file:".length);
   await closeDb();

@@ -43,6 +43,15 @@ const envSchema = z
       .default("file:./data/backups"),
     BACKUP_KEEP: z.coerce.number({ error: "must be a whole number of backups (1 or more)" }).int().min(1).default(7),
     BACKUP_SCHEDULE: optional(z.string().refine(isCronPattern, "must be a cron pattern such as 0 3 * * * (minute hour day month weekday)")),
+    // Issue 19 part 3: the daily retention run (decision 0049); "off" leaves records where they are.
+    RETENTION_SCHEDULE: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .trim()
+        .refine((v) => v === "off" || isCronPattern(v), 'must be a cron pattern such as 30 3 * * * (minute hour day month weekday), or "off"')
+        .default("30 3 * * *"),
+    ),
     DEMO_CONTENT: z.enum(["on", "off"]).default("on"),
     GOOGLE_CLIENT_ID: optional(z.string()),
     GOOGLE_CLIENT_SECRET: optional(z.string()),

@@ -1,7 +1,8 @@
 import { z } from "~/lib/zod";
 
-// Issue 5: the hiring stage of a job application. Keys are stored; labels are shown.
-export const APPLICATION_STAGES = ["new", "reviewing", "interview", "offer", "hired", "rejected"] as const;
+// Issue 5: the hiring stage of a job application. Keys are stored; labels are shown. "withdrawn"
+// (the applicant stepped back) joins "rejected" as a stage retention purges (issue 19).
+export const APPLICATION_STAGES = ["new", "reviewing", "interview", "offer", "hired", "rejected", "withdrawn"] as const;
 export type ApplicationStage = (typeof APPLICATION_STAGES)[number];
 
 export const APPLICATION_STAGE_LABELS: Record<ApplicationStage, string> = {
@@ -11,6 +12,7 @@ export const APPLICATION_STAGE_LABELS: Record<ApplicationStage, string> = {
   offer: "Offer",
   hired: "Hired",
   rejected: "Rejected",
+  withdrawn: "Withdrawn",
 };
 
 const applicationStageEnum = z.enum(APPLICATION_STAGES, { error: "Choose a stage from the list." });

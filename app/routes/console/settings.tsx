@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, href, useNavigation } from "react-router";
+import { Form, href, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { SectionError } from "~/components/console/section-error";
 import { ActionMessage } from "~/components/forms/action-message";
@@ -98,6 +98,12 @@ export default function ConsoleSettings({ loaderData, actionData }: Route.Compon
           {saving ? "Saving..." : "Save settings"}
         </button>
       </Form>
+      <p className="mt-8 text-slate-700 dark:text-slate-300">
+        How long rejected applications, lost leads and closed companies are kept:{" "}
+        <Link to={href("/employee-dashboard/settings/retention")} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+          Data retention
+        </Link>
+      </p>
     </section>
   );
 }

@@ -14,6 +14,8 @@ export interface QuoteTable {
   status: Generated<string>;
   /** Issue 16: the company this lead became ("Convert to client"). */
   companyId: Generated<string | null>;
+  /** Issue 19: when the status last changed (the retention clock of a lost lead). */
+  statusChangedAt: Generated<number | null>;
 }
 
 interface JobOpeningTable {
@@ -45,6 +47,8 @@ export interface JobApplicationTable {
   submittedAt: number;
   appliedBy: string | null;
   stage: Generated<string>;
+  /** Issue 19: when the stage last changed (the retention clock of a rejected application). */
+  stageChangedAt: Generated<number | null>;
 }
 
 interface TestimonialTable {
@@ -202,9 +206,23 @@ export interface Database {
   mailOutbox: MailOutboxTable;
   rateLimits: RateLimitTable;
   leases: LeaseTable;
+  retentionRuns: RetentionRunTable;
 }
 
 /** Issue 19: a job that runs on one instance at a time (db/leases.server.ts). */
+/** Issue 19 part 3: one row per retention run; unfinished = under way or cut short. */
+export interface RetentionRunTable {
+  id: string;
+  trigger: string;
+  actorId: string | null;
+  startedAt: number;
+  finishedAt: number | null;
+  leads: Generated<number>;
+  applications: Generated<number>;
+  companies: Generated<number>;
+  files: Generated<number>;
+}
+
 export interface LeaseTable {
   name: string;
   holder: string;

@@ -46,6 +46,7 @@ export async function insertApplication(
     jobId: input.jobId,
     submittedAt: now,
     appliedBy: input.appliedBy,
+    stageChangedAt: now,
   };
   await trx.insertInto("jobApplications").values(application).execute();
   return application;

@@ -54,7 +54,7 @@ export async function convertLead(actor: Actor, leadId: string, input: LeadConve
       projectId = project.id;
     }
     // Only a lead nobody converted meanwhile (another tab, another instance).
-    const marked = await trx.updateTable("quotes").set({ status: "won", companyId }).where("id", "=", lead.id).where("companyId", "is", null).executeTakeFirst();
+    const marked = await trx.updateTable("quotes").set({ status: "won", companyId, ...(lead.status === "won" ? {} : { statusChangedAt: now }) }).where("id", "=", lead.id).where("companyId", "is", null).executeTakeFirst();
     if (Number(marked.numUpdatedRows) !== 1) throw new ClientInvitationError("This lead was converted by someone else just now.");
     if (lead.status !== "won") await recordAudit(trx, actor, { action: "lead.status", entity: "lead", entityId: lead.id, detail: { from: lead.status, to: "won" } }, now);
     await recordAudit(trx, actor, { action: "lead.convert", entity: "lead", entityId: lead.id, detail: { companyId, invitationId: invitation.id, email: invitation.email, projectId } }, now);

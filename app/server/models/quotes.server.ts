@@ -23,6 +23,7 @@ async function insertQuote(trx: Transaction<Database>, input: QuoteInput, now = 
     requirement: input.requirement,
     submittedAt: now,
     companyId: null,
+    statusChangedAt: now,
   };
   await trx.insertInto("quotes").values(quote).execute();
   return { ...quote, status: "new" };

@@ -42,12 +42,19 @@ export async function setPipelineValue(
         if (row.value === value) return "unchanged" as const;
         const result = await trx.updateTable(table).set(field, value).where("id", "=", id).where(field, "=", row.value).executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) continue;
+        await stampChange(trx, entity, id, now);
         await recordAudit(trx, actor, { action, entity, entityId: id, detail: { from: row.value, to: value } }, now);
         return "changed" as const;
       }
     });
   if (outcome === "changed") events().publish({ type: event, id });
   return outcome;
+}
+
+/** When the value changed: a lost lead's or rejected application's retention clock starts here (issue 19). */
+async function stampChange(trx: Transaction<Database>, entity: ReviewedEntity, id: string, now: number): Promise<void> {
+  if (entity === "lead") await trx.updateTable("quotes").set({ statusChangedAt: now }).where("id", "=", id).execute();
+  else await trx.updateTable("jobApplications").set({ stageChangedAt: now }).where("id", "=", id).execute();
 }
 
 /** Adds an internal note to a lead or an application and tells the console; false for an unknown id. */
