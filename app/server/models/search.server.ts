@@ -58,16 +58,19 @@ export async function searchPage(query: SearchQuery, kind: SearchKind, page: { l
   const filter = within ? sql`and exists ${within(recordId)}` : sql``;
   if (postgres()) {
     // The newest matches come from the (kind, changed) b-tree when a word is common, from the GIN
-    // index when it is rare (the planner weighs both); ts_rank then reads only those documents.
+    // index when it is rare (the planner weighs both); ts_rank then reads only those documents, and
+    // ts_headline only the page's, in the same round trip.
     const q = toTsquery(query);
     const matching = sql`search_documents d where d.kind = ${kind} and d.document @@ ${q} ${filter}`;
     const [{ rows }, { rows: count }] = await Promise.all([
-      sql<{ recordId: string }>`select c.record_id from (select d.record_id, d.document from ${matching} order by d.changed desc limit ${SEARCH_CAP}) c
-        order by ts_rank(c.document, ${q}) desc, c.record_id limit ${page.limit} offset ${page.offset}`.execute(db()),
+      sql<{ recordId: string } & SearchMatch>`select p.record_id, ${headline(sql`p.title`, TITLE_HEADLINE)} as title, ${headline(sql`p.body`, BODY_HEADLINE)} as snippet
+        from (select c.record_id, c.title, c.body, ts_rank(c.document, ${q}) as score
+          from (select d.record_id, d.title, d.body, d.document from ${matching} order by d.changed desc limit ${SEARCH_CAP}) c
+          order by score desc, c.record_id limit ${page.limit} offset ${page.offset}) p, (select ${q} as query) q
+        order by p.score desc, p.record_id`.execute(db()),
       sql<{ n: number | string }>`select count(*) as n from (select 1 from ${matching} limit ${SEARCH_CAP + 1}) m`.execute(db()),
     ]);
-    const ids = rows.map((r) => r.recordId);
-    return { ids, matches: await searchMatches(query, kind, ids), ...bounded(count[0]?.n) };
+    return { ids: rows.map((r) => r.recordId), matches: matchMap(rows), ...bounded(count[0]?.n) };
   }
   // FTS5 sorts by `rank` (bm25, lower is better, column weights set by the migration) itself and
   // hands over the page's rows only, so highlighting them here costs nothing more. CROSS JOIN keeps
