@@ -5,16 +5,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import * as inboxRoute from "~/routes/console/support";
 import * as leadsRoute from "~/routes/console/leads";
 import { MatchSnippet } from "~/components/console/search-results";
+import { ResultCount } from "~/components/console/result-count";
 import { addReply, createComplaint } from "~/server/models/complaints.server";
 import { db } from "~/server/db/db.server";
 import { listInbox } from "~/server/models/complaints-staff.server";
+import { SEARCH_CAP } from "~/server/models/search.server";
 import { submitQuote } from "~/server/models/quotes.server";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { memberScope } from "./helpers/companies";
 import { signInStaff, signUp, type TestUser } from "./helpers/accounts";
 import { call } from "./helpers/routes";
 
-type Inbox = { entries: { id: string; subject: string; match?: { title: string; snippet: string } }[]; total: number };
+type Inbox = { entries: { id: string; subject: string; match?: { title: string; snippet: string } }[]; total: number; capped: boolean };
 
 describe.each(testDatabases("search"))("Search on $name", (database) => {
   let cleanup: () => Promise<void>;
@@ -100,6 +102,31 @@ describe.each(testDatabases("search"))("Search on $name", (database) => {
     expect((await search("flamingo")).data.total).toBe(0);
     await db().deleteFrom("complaints").where("id", "=", complaint.id).execute();
     expect((await search("pelican")).data.total).toBe(0);
+  });
+
+  test("Past 1,000 matches the count reads “1,000+” and relevance orders the 1,000 most recently written", async () => {
+    const { companyId, createdBy } = await memberScope(client);
+    const row = (i: number, subject: string) => ({ id: `many-${i}`, companyId, createdBy, subject, message: "The label printer stopped.", status: "Pending", createdAt: i, updatedAt: i });
+    // Written first, so the oldest document: the only subject match, which would rank first of all.
+    const best = await raise("Printer on fire", "Smoke.");
+    for (let start = 0; start < SEARCH_CAP + 5; start += 250) {
+      await db()
+        .insertInto("complaints")
+        .values(Array.from({ length: Math.min(250, SEARCH_CAP + 5 - start) }, (_, i) => row(start + i, `Request ${start + i}`)))
+        .execute();
+    }
+    const many = await search("printer");
+    expect(many.data.total).toBe(SEARCH_CAP);
+    expect(many.data.capped).toBe(true);
+    expect(many.data.entries[0]!.id).not.toBe(best.id);
+    const count = renderToStaticMarkup(createElement(ResultCount, { total: many.data.total, capped: many.data.capped, singular: "request", plural: "requests", detail: "", announce: "polite" }));
+    expect(count).toContain("1,000+ requests");
+    // A reply rewrites its document, the newest now: among the candidates, it ranks first.
+    await addReply({ complaintId: best.id, companyId }, "Still smoking.");
+    expect((await search("printer")).data.entries[0]!.id).toBe(best.id);
+    // Few matches: counted exactly, not capped.
+    const few = await search("fire");
+    expect(few.data).toMatchObject({ total: 1, capped: false });
   });
 
   test("A staff member without the support area is refused a search, a client too", async () => {

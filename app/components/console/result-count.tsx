@@ -6,17 +6,19 @@ interface ResultCountProps {
   detail: string;
   /** How the count is announced when it changes: as a status message or as a polite live region. */
   announce: "status" | "polite";
+  /** More match than `total` (a search counts up to a cap): shown "1,000+ requests". */
+  capped?: boolean;
 }
 
 /** The number of items a console list holds, above its table. */
-export function ResultCount({ total, singular, plural, detail, announce }: ResultCountProps) {
+export function ResultCount({ total, singular, plural, detail, announce, capped = false }: ResultCountProps) {
   return (
     <p
       role={announce === "status" ? "status" : undefined}
       className="mt-4 text-sm text-slate-600 dark:text-slate-400"
       aria-live={announce === "polite" ? "polite" : undefined}
     >
-      {total === 1 ? `1 ${singular}` : `${total} ${plural}`}
+      {capped ? `${total.toLocaleString("en-US")}+ ${plural}` : total === 1 ? `1 ${singular}` : `${total} ${plural}`}
       {detail}
     </p>
   );

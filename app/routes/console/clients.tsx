@@ -23,12 +23,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { q: search, sort } = listSearchFrom(url.searchParams);
   const { page, limit, offset } = pageFrom(url);
-  const { companies, total } = await listCompanies({ search, sort, limit, offset });
-  return { companies, total, page, search, sort, pageSize: PAGE_SIZE };
+  const { companies, total, capped = false } = await listCompanies({ search, sort, limit, offset });
+  return { companies, total, capped, page, search, sort, pageSize: PAGE_SIZE };
 }
 
 export default function ClientsSection({ loaderData }: Route.ComponentProps) {
-  const { companies, total, page, search, sort, pageSize } = loaderData;
+  const { companies, total, capped, page, search, sort, pageSize } = loaderData;
   // Projects and support requests change the counts.
   useLiveRevalidation("/events/console", ["projects", "complaints"]);
   return (
@@ -45,7 +45,7 @@ export default function ClientsSection({ loaderData }: Route.ComponentProps) {
         <SearchField id="client-search" label="Search by company, website, country, or a member's name or e-mail" defaultValue={search} maxLength={SEARCH_MAX_LENGTH} className="min-w-64 flex-1" />
         {search ? <SearchSortField id="client-sort" defaultValue={sort} listLabel="Open, then newest" /> : null}
       </ListFilters>
-      <ResultCount total={total} singular="company" plural="companies" detail={search ? ` matching “${search}”` : ""} announce="polite" />
+      <ResultCount total={total} capped={capped} singular="company" plural="companies" detail={search ? ` matching “${search}”` : ""} announce="polite" />
       <ListTable
         boxed
         caption="Client companies, open ones first, newest first"

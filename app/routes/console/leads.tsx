@@ -24,11 +24,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filter = leadFilterFrom(url.searchParams);
   const { page, limit, offset } = pageFrom(url);
   const sort = searchSortFrom(url.searchParams.get("sort"));
-  const { leads, total } = await listLeads(filter, { limit, offset, sort });
+  const { leads, total, capped = false } = await listLeads(filter, { limit, offset, sort });
   return {
     filter,
     page,
     total,
+    capped,
     sort,
     leads: leads.map(({ id, name, email, phone, requirement, status, submittedAt, match }) => ({
       match,
@@ -45,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function ConsoleLeads({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation("/events/console", ["leads"]);
-  const { filter, leads, page, total, sort } = loaderData;
+  const { filter, leads, page, total, capped, sort } = loaderData;
   const filtered = Boolean(filter.q || filter.status);
   return (
     <section aria-labelledby="leads-heading">
@@ -62,7 +63,7 @@ export default function ConsoleLeads({ loaderData }: Route.ComponentProps) {
         <FilterSelect id="leads-status" name="status" label="Status" defaultValue={filter.status ?? ""} allLabel="All statuses" options={STATUS_OPTIONS} />
         {filter.q ? <SearchSortField id="leads-sort" defaultValue={sort} listLabel="Newest first" /> : null}
       </ListFilters>
-      <ResultCount total={total} singular="lead" plural="leads" detail={filtered ? " match" : ""} announce="status" />
+      <ResultCount total={total} capped={capped} singular="lead" plural="leads" detail={filtered ? " match" : ""} announce="status" />
       <ListTable
         caption="Leads, newest first"
         columns={["Received", "Name", "Contact", "Requirement", "Status"]}

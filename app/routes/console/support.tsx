@@ -36,8 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A search ranks best match first unless another sort is picked (one "sort" field for both).
   const { q } = listSearchFrom(url.searchParams);
   const rank = q !== "" && (url.searchParams.get("sort") ?? "relevance") === "relevance";
-  const { entries, total } = await listInbox({ filter, me: user.id, q, rank, limit, offset });
-  return { entries, total, page, filter, q, rank, meId: user.id, now: Date.now(), pageSize: PAGE_SIZE };
+  const { entries, total, capped = false } = await listInbox({ filter, me: user.id, q, rank, limit, offset });
+  return { entries, total, capped, page, filter, q, rank, meId: user.id, now: Date.now(), pageSize: PAGE_SIZE };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -53,7 +53,7 @@ const STATUS_OPTIONS = COMPLAINT_STATUSES.map((s) => ({ value: s, label: s }));
 const PRIORITY_OPTIONS = PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }));
 
 export default function SupportInbox({ loaderData, actionData }: Route.ComponentProps) {
-  const { entries, total, page, filter, q, rank, meId, now, pageSize } = loaderData;
+  const { entries, total, capped, page, filter, q, rank, meId, now, pageSize } = loaderData;
   const { pathname, search } = useLocation();
   useLiveRevalidation("/events/console", ["complaints"]);
   const filtered = Boolean(filter.status || filter.priority || filter.waiting);
@@ -93,7 +93,7 @@ export default function SupportInbox({ loaderData, actionData }: Route.Component
         </label>
       </ListFilters>
       <ActionMessage outcome={actionData} />
-      <ResultCount total={total} singular="request" plural="requests" detail={`${describe}${q ? ` matching “${q}”` : ""}`} announce="polite" />
+      <ResultCount total={total} capped={capped} singular="request" plural="requests" detail={`${describe}${q ? ` matching “${q}”` : ""}`} announce="polite" />
       <ListTable
         boxed
         caption="Support requests"

@@ -44,14 +44,14 @@ export async function listCompanies(options: {
   sort?: SearchSort;
   limit: number;
   offset: number;
-}): Promise<{ companies: CompanySummary[]; total: number }> {
+}): Promise<{ companies: CompanySummary[]; total: number; capped?: boolean }> {
   const search = parseSearchQuery(options.search ?? "");
   if (search && options.sort !== "list") {
     // Ranked by relevance: one page of ids, then their summaries in that order.
     const found = await searchPage(search, "client", options);
     const rows = found.ids.length ? await summaries(db().selectFrom("companies as c").where("c.id", "in", found.ids)).execute() : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return { total: found.total, companies: found.ids.flatMap((id) => byId.get(id) ?? []).map((r) => toSummary(r, found.matches.get(r.id))) };
+    return { total: found.total, capped: found.capped, companies: found.ids.flatMap((id) => byId.get(id) ?? []).map((r) => toSummary(r, found.matches.get(r.id))) };
   }
   const base = companiesMatching(search);
   const [rows, count] = await Promise.all([

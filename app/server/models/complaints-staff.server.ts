@@ -62,7 +62,7 @@ export async function listInbox(options: {
   rank?: boolean;
   limit: number;
   offset: number;
-}): Promise<{ entries: InboxEntry[]; total: number }> {
+}): Promise<{ entries: InboxEntry[]; total: number; capped?: boolean }> {
   const filter: SupportFilter = options.filter ?? { view: "all", sort: "default", ...(options.status ? { status: options.status } : {}) };
   const search = parseSearchQuery(options.q ?? "");
   let base = inboxBase();
@@ -77,7 +77,7 @@ export async function listInbox(options: {
     const found = await searchPage(search, "complaint", options, within);
     const rows = found.ids.length ? await inboxColumns(base).where("c.id", "in", found.ids).execute() : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return inboxPage(found.ids.flatMap((id) => byId.get(id) ?? []), found.total, found.matches);
+    return { ...inboxPage(found.ids.flatMap((id) => byId.get(id) ?? []), found.total, found.matches), capped: found.capped };
   }
   if (search) base = base.where("c.id", "in", searchIds(search, "complaint"));
   let query = inboxColumns(base);

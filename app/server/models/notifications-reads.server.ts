@@ -1,8 +1,8 @@
-import { sql, type Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type { NotificationType } from "~/lib/notification-types";
 import { UNREAD_CAP } from "~/lib/schemas/notifications";
 import { db } from "~/server/db/db.server";
-import type { NotificationTable } from "~/server/db/schema";
+import type { Database, NotificationTable } from "~/server/db/schema";
 
 // Issue 18 part 1 (decision 0041): a person's own notifications. Every query is scoped by the
 // owner's id, so another person's notification id reads and changes nothing ("not found").
@@ -97,14 +97,22 @@ export async function markNotificationRead({ id, userId }: { id: string; userId:
 /**
  * Marks the person's notifications read up to `upTo` (the newest one their page or panel showed,
  * so one arriving meanwhile stays unread; never later than now). One row, whatever their number.
- * Returns whether the mark moved (false: nothing new to mark).
+ * Returns whether the mark moved (false: nothing new to mark, and nothing is written).
  */
 export async function markAllNotificationsRead({ userId }: { userId: string }, { upTo, now = Date.now() }: { upTo?: number; now?: number } = {}): Promise<boolean> {
   const readBefore = Math.min(upTo !== undefined && Number.isSafeInteger(upTo) && upTo > 0 ? upTo : now, now);
-  const result = await db()
+  const result = await moveReadMark(db(), userId, readBefore);
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * The single statement of "Mark all as read": the person's mark moves forward, never back. Its
+ * own commit is the whole durable write (npm run bench times the statement and the commit apart).
+ */
+export function moveReadMark(executor: Kysely<Database>, userId: string, readBefore: number) {
+  return executor
     .insertInto("notificationReadMarks")
     .values({ userId, readBefore })
     .onConflict((oc) => oc.column("userId").doUpdateSet({ readBefore }).where("notificationReadMarks.readBefore", "<", readBefore))
     .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }

@@ -36,14 +36,14 @@ function filtered(filter: LeadFilter): SelectQueryBuilder<Database, "quotes", ob
 export async function listLeads(
   filter: LeadFilter,
   page: { limit: number; offset: number; sort?: SearchSort },
-): Promise<{ leads: (Lead & { match?: SearchMatch })[]; total: number }> {
+): Promise<{ leads: (Lead & { match?: SearchMatch })[]; total: number; capped?: boolean }> {
   const search = parseSearchQuery(filter.q ?? "");
   if (search && page.sort !== "list") {
     const within = filter.status ? (id: Expression<string>) => filtered({ status: filter.status }).select("id").where("id", "=", id) : undefined;
     const found = await searchPage(search, "lead", page, within);
     const rows = found.ids.length ? await db().selectFrom("quotes").selectAll().where("id", "in", found.ids).execute() : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return { leads: found.ids.flatMap((id) => byId.get(id) ?? []).map((l) => ({ ...l, match: found.matches.get(l.id) })), total: found.total };
+    return { leads: found.ids.flatMap((id) => byId.get(id) ?? []).map((l) => ({ ...l, match: found.matches.get(l.id) })), total: found.total, capped: found.capped };
   }
   const [leads, count] = await Promise.all([
     filtered(filter).selectAll().orderBy("submittedAt", "desc").orderBy("id").limit(page.limit).offset(page.offset).execute(),

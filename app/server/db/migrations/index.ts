@@ -15,6 +15,7 @@ import * as savedReplies from "./2026-11-25T0815-saved-replies";
 import * as search from "./2026-11-25T0820-search";
 import * as leases from "./2026-11-25T0830-leases";
 import * as notificationReadMarks from "./2026-11-25T0830-notification-read-marks";
+import * as searchRecency from "./2026-11-25T1040-search-recency";
 import * as retention from "./2026-11-26T0200-retention";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T0820-search": search,
   "2026-11-25T0830-leases": leases,
   "2026-11-25T0830-notification-read-marks": notificationReadMarks,
+  "2026-11-25T1040-search-recency": searchRecency,
   "2026-11-26T0200-retention": retention,
 };
