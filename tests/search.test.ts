@@ -13,6 +13,7 @@ import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases"
 import { memberScope } from "./helpers/companies";
 import { signInStaff, signUp, type TestUser } from "./helpers/accounts";
 import { call } from "./helpers/routes";
+import { CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
 
 type Inbox = { entries: { id: string; subject: string; match?: { title: string; snippet: string } }[]; total: number };
 
@@ -109,8 +110,8 @@ describe.each(testDatabases("search"))("Search on $name", (database) => {
   });
 
   test("Leads are searched by name, e-mail, phone, country and requirement, best match first", async () => {
-    await submitQuote({ name: "Asha Rao", email: "asha@example.com", phone: "+91 98200 12345", country: "India", requirement: "A CRM for clinics." });
-    await submitQuote({ name: "Clinic Group", email: "ops@clinic.example", phone: "+44 20 5555 0100", country: "United Kingdom", requirement: "Booking app." });
+    await submitQuote({ consent: CURRENT_CONSENT_VERSION, name: "Asha Rao", email: "asha@example.com", phone: "+91 98200 12345", country: "India", requirement: "A CRM for clinics." });
+    await submitQuote({ consent: CURRENT_CONSENT_VERSION, name: "Clinic Group", email: "ops@clinic.example", phone: "+44 20 5555 0100", country: "United Kingdom", requirement: "Booking app." });
     const leads = async (q: string, who = admin) => call(leadsRoute.loader, `/employee-dashboard/leads?q=${encodeURIComponent(q)}`, { cookie: who.cookie });
     const found = (await leads("clinic")).data as unknown as { leads: { name: string }[]; total: number };
     expect(found.leads.map((l) => l.name)).toEqual(["Clinic Group", "Asha Rao"]);

@@ -14,6 +14,9 @@ export interface QuoteTable {
   status: Generated<string>;
   /** Issue 16: the company this lead became ("Convert to client"). */
   companyId: Generated<string | null>;
+  /** Issue 19: the consent text's version (app/lib/privacy-consent.ts) and when; null on older rows. */
+  consentVersion: Generated<string | null>;
+  consentedAt: Generated<number | null>;
 }
 
 interface JobOpeningTable {
@@ -45,6 +48,9 @@ export interface JobApplicationTable {
   submittedAt: number;
   appliedBy: string | null;
   stage: Generated<string>;
+  /** Issue 19: the consent text's version (app/lib/privacy-consent.ts) and when; null on older rows. */
+  consentVersion: Generated<string | null>;
+  consentedAt: Generated<number | null>;
 }
 
 interface TestimonialTable {

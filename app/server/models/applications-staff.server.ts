@@ -19,6 +19,9 @@ interface Applicant {
   stage: string;
   hasResume: boolean;
   resumeName: string;
+  /** Issue 19: the consent text's version and when; null on rows sent before the forms asked. */
+  consentVersion: string | null;
+  consentedAt: number | null;
 }
 
 type Tables = Database & { o: Database["jobOpenings"] };
@@ -53,6 +56,8 @@ function selected(filter: ApplicationFilter) {
     "jobApplications.stage",
     "jobApplications.resume",
     "jobApplications.resumeName",
+    "jobApplications.consentVersion",
+    "jobApplications.consentedAt",
   ]);
 }
 

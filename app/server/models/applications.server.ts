@@ -46,6 +46,8 @@ export async function insertApplication(
     jobId: input.jobId,
     submittedAt: now,
     appliedBy: input.appliedBy,
+    consentVersion: input.consent,
+    consentedAt: now,
   };
   await trx.insertInto("jobApplications").values(application).execute();
   return application;
@@ -65,6 +67,8 @@ export interface ApplicationOutcome extends FormResult {
   status: "success" | "invalid" | "error";
   httpStatus: number;
   fieldErrors?: Record<string, string[]>;
+  /** The text fields as sent, when invalid: a page re-rendered without JavaScript shows them again. */
+  values?: Record<string, string>;
 }
 
 const fail = (httpStatus: number, message: string): ApplicationOutcome => ({ status: "error", httpStatus, message });
@@ -87,7 +91,7 @@ export async function submitApplication(
     resume = parsed.resume;
     const fields = applicationSchema.safeParse(parsed.fields);
     if (!fields.success) {
-      return { status: "invalid", httpStatus: 400, fieldErrors: fieldErrorsOf(fields.error.issues) };
+      return { status: "invalid", httpStatus: 400, fieldErrors: fieldErrorsOf(fields.error.issues), values: sentValues(parsed.fields) };
     }
     const verdict = await screenSubmission({
       kind: "application",
@@ -164,6 +168,12 @@ async function commitResume(resume: PendingResume, owner: string, now: number, i
   }
   await intent.clear(); // the key it names is someone else's file
   throw new Error(`No free resume key after ${MAX_KEY_TRIES} tries`);
+}
+
+const FORM_FIELDS = ["name", "email", "message", "consent"] as const;
+
+function sentValues(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(FORM_FIELDS.flatMap((name) => (typeof fields[name] === "string" ? [[name, fields[name]]] : [])));
 }
 
 function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {

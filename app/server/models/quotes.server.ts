@@ -23,6 +23,8 @@ async function insertQuote(trx: Transaction<Database>, input: QuoteInput, now = 
     requirement: input.requirement,
     submittedAt: now,
     companyId: null,
+    consentVersion: input.consent,
+    consentedAt: now,
   };
   await trx.insertInto("quotes").values(quote).execute();
   return { ...quote, status: "new" };

@@ -15,6 +15,7 @@ import * as savedReplies from "./2026-11-25T0815-saved-replies";
 import * as search from "./2026-11-25T0820-search";
 import * as leases from "./2026-11-25T0830-leases";
 import * as notificationReadMarks from "./2026-11-25T0830-notification-read-marks";
+import * as consent from "./2026-11-26T0000-consent";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T0820-search": search,
   "2026-11-25T0830-leases": leases,
   "2026-11-25T0830-notification-read-marks": notificationReadMarks,
+  "2026-11-26T0000-consent": consent,
 };
