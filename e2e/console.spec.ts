@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import {
+  agreeToPrivacyNotice,
   collectDialogs,
   eventStreamOpened,
   expectSameDocument,
@@ -124,6 +125,7 @@ test("Staff publishes an opening, a guest sees it live on /careers and applies w
     await form.getByLabel("Full Name").fill(candidate);
     await form.getByLabel("Email").fill(candidateEmail);
     await form.getByLabel("Message").fill(`Applying from the console journey (${uid}).`);
+    await agreeToPrivacyNotice(form);
     await guest.getByLabel("Resume").setInputFiles({ name: resumeName, mimeType: "application/pdf", buffer: resume });
     await form.getByRole("button", { name: "Submit Application" }).click();
     await expect.poll(() => guestDialogs, { timeout: 15_000 }).toContain("Application submitted successfully!");

@@ -182,6 +182,8 @@ const stamp = Date.now().toString(36);
 let sequence = 0;
 /** E-mail addresses of the posts answered 2xx: each must be a stored row afterwards. */
 const accepted = new Set();
+// Issue 19: the privacy notice's box, ticked; any version on record is accepted (app/lib/privacy-consent.ts).
+const CONSENT_VERSION = "2026-11-26";
 const quoteBody = (i) =>
   new URLSearchParams({
     name: "Bench Client",
@@ -191,6 +193,7 @@ const quoteBody = (i) =>
     requirement: "A booking app for a chain of clinics, iOS and Android, with an admin web panel.",
     formToken,
     website: "",
+    consent: CONSENT_VERSION,
   }).toString();
 const quoteOptions = {
   url: `${url}/quote.data`,
