@@ -24,7 +24,7 @@ export const CONSENT_VERSIONS = {
     application: {
       notice:
         "We use the details and resume you send only to consider your application, and keep them as our Privacy Policy describes. You may ask us to see or delete them at any time.",
-      label: "I agree that you store and use these details and my resume to consider my application.",
+      label: "I agree that you store and use these details and any file I attach to consider my application.",
     },
   },
 } as const satisfies Record<string, Record<ConsentForm, ConsentText>>;
