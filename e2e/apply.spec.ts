@@ -4,6 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { demoOpenings } from "../app/content/demo-openings";
 import {
+  agreeToPrivacyNotice,
   collectDialogs,
   MIN_FILL_MS,
   openDatabase,
@@ -21,6 +22,8 @@ const TYPE_MESSAGE = "Only PDF or Word documents are allowed.";
 const SIZE_MESSAGE = "File size must be less than 10 MB.";
 const HELP_TEXT = "Only PDF or Word documents under 10 MB are accepted.";
 const MAX_BYTES = 10_485_760;
+// Issue 19: the consent box's message (app/lib/privacy-consent.ts).
+const CONSENT_MESSAGE = "Please tick the box to agree to the privacy notice before sending.";
 
 const opening = demoOpenings[1]!;
 const APPLY_PATH = `/apply/${opening.id}`;
@@ -37,6 +40,8 @@ interface ApplicationRow {
   job_id: string;
   submitted_at: number;
   applied_by: string | null;
+  consent_version: string | null;
+  consented_at: number | null;
 }
 
 function applicationsFor(email: string): ApplicationRow[] {
@@ -118,6 +123,7 @@ test("A guest applies with a PDF resume: the upload progress bar shows, the succ
   const progressBars = await recordProgressBars(page);
   await form.getByLabel("Full Name").fill(who.name);
   await form.getByLabel("Email").fill(who.email);
+  await agreeToPrivacyNotice(form);
   await form.getByLabel("Message").fill(who.message);
   await resumeInput(page).setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: resume });
   expect(await chosenFiles(page)).toEqual([fileName]);
@@ -222,6 +228,7 @@ test("A renamed executable (cv.pdf) is refused by the server with 'Only PDF or W
   const form = await openApplyForm(page);
   await form.getByLabel("Full Name").fill(who.name);
   await form.getByLabel("Email").fill(who.email);
+  await agreeToPrivacyNotice(form);
   await resumeInput(page).setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: elf });
   expect(dialogs, "the browser's check lets it through").toEqual([]);
   await form.getByRole("button", { name: "Submit Application" }).click();
@@ -243,6 +250,7 @@ test("A guest can apply without a resume", async ({ page }) => {
   const progressBars = await recordProgressBars(page);
   await form.getByLabel("Full Name").fill(who.name);
   await form.getByLabel("Email").fill(who.email);
+  await agreeToPrivacyNotice(form);
   await form.getByRole("button", { name: "Submit Application" }).click();
 
   await expect.poll(() => dialogs, { timeout: 15_000 }).toEqual([SUCCESS]);
@@ -259,6 +267,7 @@ test("An application without a name is refused with a field error and not stored
   const who = newCandidate();
   const form = await openApplyForm(page);
   await form.getByLabel("Email").fill(who.email);
+  await agreeToPrivacyNotice(form);
   await form.getByRole("button", { name: "Submit Application" }).click();
   const name = form.getByLabel("Full Name");
   await expect(name).toHaveAttribute("aria-invalid", "true");
@@ -276,6 +285,7 @@ test("An application that cannot be sent alerts 'Error submitting application.' 
   await page.route("**/apply/*/submit", (route) => route.abort("connectionreset"));
   await form.getByLabel("Full Name").fill(who.name);
   await form.getByLabel("Email").fill(who.email);
+  await agreeToPrivacyNotice(form);
   await form.getByRole("button", { name: "Submit Application" }).click();
 
   await expect.poll(() => dialogs, { timeout: 15_000 }).toEqual(["Error submitting application."]);
@@ -300,6 +310,7 @@ test.describe("Without JavaScript", () => {
     await expect(form).toHaveAttribute("enctype", "multipart/form-data");
     await form.getByLabel("Full Name").fill(who.name);
     await form.getByLabel("Email").fill(who.email);
+    await agreeToPrivacyNotice(form);
     await form.getByLabel("Message").fill(who.message);
     await resumeInput(page).setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: resume });
     // The server drops forms posted less than 3 s after they were served.
@@ -313,6 +324,32 @@ test.describe("Without JavaScript", () => {
     expect(rows[0]!.resume).toMatch(/^resumes\/guest_\d+_/);
     expect(Number(rows[0]!.resume_size)).toBe(resume.length);
     expect(Number(rows[0]!.submitted_at)).toBeGreaterThanOrEqual(started);
+    expect(rows[0]!.consent_version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(Number(rows[0]!.consented_at)).toBe(Number(rows[0]!.submitted_at));
+  });
+
+  test("an application without consent is refused next to the box and the page keeps what was typed", async ({ page }) => {
+    const who = newCandidate();
+    await page.goto(APPLY_PATH);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: /Privacy Policy/ })).toHaveAttribute("href", "/privacy");
+    const form = main.locator("form");
+    await form.getByLabel("Full Name").fill(who.name);
+    await form.getByLabel("Email").fill(who.email);
+    await form.getByLabel("Message").fill(who.message);
+    await page.waitForTimeout(MIN_FILL_MS);
+    // Skip the browser's own check of the required box, to reach the server's.
+    await form.evaluate((el: HTMLFormElement) => (el.noValidate = true));
+    await form.getByRole("button", { name: "Submit Application" }).click();
+
+    const box = main.getByRole("checkbox", { name: /^I agree/ });
+    await expect(box).toHaveAttribute("aria-invalid", "true");
+    const errorId = (await box.getAttribute("aria-describedby"))?.split(" ")[0] ?? "";
+    await expect(page.locator(`[id="${errorId}"]`)).toHaveText(CONSENT_MESSAGE);
+    await expect(main.getByLabel("Full Name")).toHaveValue(who.name);
+    await expect(main.getByLabel("Email")).toHaveValue(who.email);
+    await expect(main.getByLabel("Message")).toHaveValue(who.message);
+    expect(applicationsFor(who.email)).toEqual([]);
   });
 });
 

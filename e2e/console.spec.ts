@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import {
+  agreeToPrivacyNotice,
   collectDialogs,
   eventStreamOpened,
   expectSameDocument,
@@ -124,6 +125,7 @@ test("Staff publishes an opening, a guest sees it live on /careers and applies w
     await form.getByLabel("Full Name").fill(candidate);
     await form.getByLabel("Email").fill(candidateEmail);
     await form.getByLabel("Message").fill(`Applying from the console journey (${uid}).`);
+    await agreeToPrivacyNotice(form);
     await guest.getByLabel("Resume").setInputFiles({ name: resumeName, mimeType: "application/pdf", buffer: resume });
     await form.getByRole("button", { name: "Submit Application" }).click();
     await expect.poll(() => guestDialogs, { timeout: 15_000 }).toContain("Application submitted successfully!");
@@ -135,8 +137,16 @@ test("Staff publishes an opening, a guest sees it live on /careers and applies w
     await expect(row).toBeVisible({ timeout: 10_000 });
     await expect(row).toContainText(title);
     await expect(row.getByRole("cell").nth(2)).toHaveText("Yes");
-    await row.getByRole("link", { name: candidate }).click();
+    // Issue 18: the list's search finds the candidate by a word of their name, marked, without a reload.
+    const search = staff.getByRole("search", { name: "Search applications" });
+    await search.getByLabel("Search name, e-mail, opening or message").fill(uid);
+    await search.getByRole("button", { name: "Apply" }).click();
+    await expect(staff).toHaveURL(new RegExp(`[?&]q=${uid}`));
+    await expect(staff.getByRole("row").filter({ hasText: candidateEmail }).getByRole("link").locator("mark")).toHaveText(uid);
+    await staff.getByRole("row").filter({ hasText: candidateEmail }).getByRole("link", { name: candidate }).click();
     await expect(staff.getByRole("heading", { name: candidate })).toBeVisible();
+    // Issue 19: the consent given on the form, with its version and time.
+    await expect(staff.getByText(/^Given .* to notice version \d{4}-\d{2}-\d{2}/)).toBeVisible();
 
     const downloadLink = staff.getByRole("link", { name: new RegExp(`^Download resume.*\\(${resumeName.replace(/\./g, "\\.")}\\)$`) });
     await expect(downloadLink).toBeVisible();

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { createSignedInUser, type SignedInUser } from "./fixtures";
-import { collectDialogs, ensureCompanyOf, insertOpening, openDatabase, openQuoteModal, uniqueId, waitForHydration } from "./helpers";
+import { agreeToPrivacyNotice, collectDialogs, ensureCompanyOf, insertOpening, openDatabase, openQuoteModal, uniqueId, waitForHydration } from "./helpers";
 
 // Issue 14, part 4: with the network failing at the moment of submitting, every form shows its own
 // failure message in place, keeps what was typed, and never replaces the page with the error page.
@@ -376,6 +376,7 @@ test.describe("Public forms", () => {
     await scope.getByLabel("Email").fill(who.email);
     await scope.getByLabel("Phone").fill(who.phone);
     await scope.getByLabel("Requirement").fill(who.requirement);
+    await agreeToPrivacyNotice(scope);
   }
 
   async function expectQuoteKept(scope: Locator) {
@@ -420,6 +421,7 @@ test.describe("Public forms", () => {
     await main.getByLabel("Full Name").fill(who.name);
     await main.getByLabel("Email").fill(who.email);
     await main.getByLabel("Message").fill(who.requirement);
+    await agreeToPrivacyNotice(main);
     await main.getByRole("button", { name: "Submit Application" }).click();
     await expect(main.getByText("Error submitting application.", { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText(ERROR_PAGE)).toHaveCount(0);

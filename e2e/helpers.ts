@@ -3,7 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 
 /** Every public route of SPEC §2 that a visitor can open. */
@@ -44,6 +44,11 @@ export async function waitForHydration(page: Page) {
 }
 
 /** Stores the theme preference before any page script runs (like a returning visitor). */
+/** Issue 19: ticks the privacy notice's consent box of the quote or apply form. */
+export async function agreeToPrivacyNotice(scope: Locator | Page) {
+  await scope.getByRole("checkbox", { name: /^I agree/ }).check();
+}
+
 export async function storeTheme(page: Page, theme: "dark" | "light") {
   await page.addInitScript((value) => window.localStorage.setItem("theme", value), theme);
 }

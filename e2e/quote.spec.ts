@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import {
+  agreeToPrivacyNotice,
   collectDialogs,
   MIN_FILL_MS,
   openDatabase,
@@ -13,7 +14,12 @@ import {
 const SUCCESS =
   "Request submitted successfully! Please wait up to 24 hours for a callback. A confirmation email has been sent to your inbox.";
 
+// Issue 19: the consent box's message (app/lib/privacy-consent.ts).
+const CONSENT_MESSAGE = "Please tick the box to agree to the privacy notice before sending.";
+
 interface QuoteRow {
+  consent_version: string | null;
+  consented_at: number | null;
   name: string;
   email: string;
   phone: string;
@@ -45,13 +51,30 @@ function newRequester() {
 
 type Requester = ReturnType<typeof newRequester>;
 
-async function fillQuote(scope: Locator | Page, who: Requester, options: { requirement?: boolean } = {}) {
+async function fillQuote(scope: Locator | Page, who: Requester, options: { requirement?: boolean; consent?: boolean } = {}) {
   await scope.getByLabel("Full Name").fill(who.name);
   await scope.getByLabel("Email").fill(who.email);
   await scope.getByLabel("Phone").fill(who.phone);
   await scope.getByLabel("Country").fill(who.country);
   if (options.requirement !== false) await scope.getByLabel("Requirement").fill(who.requirement);
+  if (options.consent !== false) await agreeToPrivacyNotice(scope);
 }
+
+test("The quote modal will not send without the consent box ticked and says why next to it", async ({ page }) => {
+  const who = newRequester();
+  await page.goto("/");
+  await waitForHydration(page);
+  const dialog = await openQuoteModal(page, "Get a Free Quote");
+  await fillQuote(dialog, who, { consent: false });
+  await dialog.getByRole("button", { name: "Submit Request" }).click();
+  const box = dialog.getByRole("checkbox", { name: /^I agree/ });
+  await expect(box).toHaveAttribute("aria-invalid", "true");
+  const errorId = (await box.getAttribute("aria-describedby"))?.split(" ")[0] ?? "";
+  await expect(page.locator(`[id="${errorId}"]`)).toHaveText(CONSENT_MESSAGE);
+  await expect(dialog.getByLabel("Full Name")).toHaveValue(who.name);
+  await page.waitForTimeout(MIN_FILL_MS);
+  expect(quotesFor(who.email)).toEqual([]);
+});
 
 test("A quote sent from the 'Get a Free Quote' modal is stored, confirmed by alert, banner and e-mail, and the form resets", async ({
   page,
@@ -189,7 +212,31 @@ test.describe("Without JavaScript", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: who.name, phone: who.phone, country: who.country, requirement: who.requirement });
     expect(Number(rows[0]!.submitted_at)).toBeGreaterThanOrEqual(started);
+    expect(rows[0]!.consent_version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(Number(rows[0]!.consented_at)).toBe(Number(rows[0]!.submitted_at));
     await waitForMail(who.email, started, /^Subject: .*received your request/im);
+  });
+
+  test("the /quote page refuses a request without consent, says so next to the box and keeps what was typed", async ({ page }) => {
+    const who = newRequester();
+    await page.goto("/quote");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: /Privacy Policy/ })).toHaveAttribute("href", "/privacy");
+    const form = main.locator("form");
+    await fillQuote(form, who, { consent: false });
+    await page.waitForTimeout(MIN_FILL_MS);
+    // Skip the browser's own check of the required box, to reach the server's.
+    await form.evaluate((el: HTMLFormElement) => (el.noValidate = true));
+    await form.getByRole("button", { name: "Submit Request" }).click();
+
+    const box = main.getByRole("checkbox", { name: /^I agree/ });
+    await expect(box).toHaveAttribute("aria-invalid", "true");
+    const errorId = (await box.getAttribute("aria-describedby"))?.split(" ")[0] ?? "";
+    await expect(page.locator(`[id="${errorId}"]`)).toHaveText(CONSENT_MESSAGE);
+    await expect(main.getByLabel("Requirement")).toHaveValue(who.requirement);
+    await expect(main.getByLabel("Phone")).toHaveValue(who.phone);
+    await expect(page.getByText(SUCCESS)).toHaveCount(0);
+    expect(quotesFor(who.email)).toEqual([]);
   });
 
   test("the browser's required-field check stops a /quote post without a requirement", async ({ page }) => {

@@ -198,6 +198,8 @@ async function benchPages() {
   let sequence = 0;
   /** E-mail addresses of the posts answered 2xx: each must be a stored row afterwards. */
   const accepted = new Set();
+  // Issue 19: the privacy notice's box, ticked; any version on record is accepted (app/lib/privacy-consent.ts).
+  const CONSENT_VERSION = "2026-11-26";
   const quoteBody = (i) =>
     new URLSearchParams({
       name: "Bench Client",
@@ -207,6 +209,7 @@ async function benchPages() {
       requirement: "A booking app for a chain of clinics, iOS and Android, with an admin web panel.",
       formToken,
       website: "",
+      consent: CONSENT_VERSION,
     }).toString();
   const quoteOptions = {
     url: `${url}/quote.data`,

@@ -104,6 +104,8 @@ try {
     message: "Applied on A.",
     formToken,
     website: "",
+    // Issue 19: the privacy notice's box, ticked (app/lib/privacy-consent.ts).
+    consent: "2026-11-26",
     resume: new File([new Uint8Array(resume)], "cluster cv.pdf", { type: "application/pdf" }),
   });
   const list = await get(b.url, `/employee-dashboard/applications?opening=${openingId}`, staff);

@@ -93,9 +93,11 @@ function newRowProblems(before: Record<string, Rows>, after: Record<string, Rows
     const complaint = after.complaints!.get(String(r.complaintId));
     if (r.sender !== "user" || complaint?.companyId !== companyId) problems.push(`new reply ${JSON.stringify(r)}`);
   }
-  for (const q of added("quotes")) if (q.status !== "new" || Number(q.submittedAt) < Date.now() - 60_000) problems.push(`new quote ${JSON.stringify(q)}`);
+  // Issue 19: the time of consent is the server's, the moment the record was stored.
+  const consentProblem = (r: Record<string, unknown>) => r.consentVersion === null || Number(r.consentedAt) !== Number(r.submittedAt);
+  for (const q of added("quotes")) if (q.status !== "new" || Number(q.submittedAt) < Date.now() - 60_000 || consentProblem(q)) problems.push(`new quote ${JSON.stringify(q)}`);
   for (const a of added("applications")) {
-    if (a.appliedBy !== posterId || a.stage !== "new" || a.jobId !== jobId) problems.push(`new application ${JSON.stringify(a)}`);
+    if (a.appliedBy !== posterId || a.stage !== "new" || a.jobId !== jobId || consentProblem(a)) problems.push(`new application ${JSON.stringify(a)}`);
   }
   for (const u of added("users")) if (u.role !== "client" || Boolean(u.emailVerified)) problems.push(`new user ${JSON.stringify(u)}`);
   for (const p of added("profiles")) if (p.userId !== posterId || p.email !== poster.email) problems.push(`new profile ${JSON.stringify(p)}`);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { loader as downloadResume } from "~/routes/console/application-resume";
 import { action as applySubmit } from "~/routes/resources/apply-submit";
 import { action as deleteAccount } from "~/routes/portal/settings-delete-account";
+import { CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
 import { db } from "~/server/db/db.server";
 import { auth } from "~/server/auth/auth.server";
 import { createOpening, setOpeningStatus } from "~/server/models/openings.server";
@@ -44,6 +45,7 @@ const candidate = (overrides: Record<string, string> = {}) => ({
   message: "I would love to join.",
   formToken: issueFormToken(Date.now() - 5_000),
   website: "",
+  consent: CURRENT_CONSENT_VERSION,
   ...overrides,
 });
 

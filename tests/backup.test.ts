@@ -19,6 +19,7 @@ import { testDatabases, useAppDatabase, type TestDatabase } from "./helpers/data
 import { withEnv } from "./helpers/env";
 import { startS3, type TestS3 } from "./helpers/s3";
 import { tempDir } from "./helpers/temp-dirs";
+import { CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
 
 // Issue 19 part 5: backups you can restore. Real SQLite files and PostgreSQL (pg_dump/pg_restore),
 // real stores (local disk, s3rver), the real CLI in a process of its own where a kill -9 matters.
@@ -44,7 +45,7 @@ function startWriters(count: number, store: FileStore) {
       const temp = path.join(store.tempDir(), `writer-${w}-${i}.part`);
       writeFileSync(temp, bytes);
       await store.putFromFile(key, temp, "application/pdf");
-      const quote = await submitQuote({ name: `Writer ${w}`, email: `w${w}.${i}@example.com`, phone: "+91 98200 12345", country: "India", requirement: key });
+      const quote = await submitQuote({ consent: CURRENT_CONSENT_VERSION, name: `Writer ${w}`, email: `w${w}.${i}@example.com`, phone: "+91 98200 12345", country: "India", requirement: key });
       acks.push({ id: quote.id, key, sha: sha256(bytes), at: Date.now() });
       // People posting forms, not a tight loop: a few posts a second each.
       await new Promise((resolve) => setTimeout(resolve, 200 + ((w * 7 + i) % 5) * 20));
@@ -221,9 +222,9 @@ describe("backups on SQLite with local files", () => {
 
   test("A restore over the app's own database, once the app stopped, brings back the backup's rows and drops later ones", async () => {
     const backupDir = tempDir("backups-");
-    const before = await submitQuote({ name: "Before", email: "before@example.com", phone: "+91 98200 12345", country: "India", requirement: "Kept." });
+    const before = await submitQuote({ consent: CURRENT_CONSENT_VERSION, name: "Before", email: "before@example.com", phone: "+91 98200 12345", country: "India", requirement: "Kept." });
     const { name } = (await runBackup({ destination: createLocalDestination(backupDir), keep: 7 }))!;
-    const after = await submitQuote({ name: "After", email: "after@example.com", phone: "+91 98200 12345", country: "India", requirement: "Lost." });
+    const after = await submitQuote({ consent: CURRENT_CONSENT_VERSION, name: "After", email: "after@example.com", phone: "+91 98200 12345", country: "India", requirement: "Lost." });
     await closeDb(); // the app stops
     await runRestore({ destination: createLocalDestination(backupDir), name, databaseUrl: process.env.DATABASE_URL, store: fileStore() });
     const ids = (await db().selectFrom("quotes").select("id").execute()).map((r) => r.id);
@@ -326,7 +327,7 @@ describe("backups to S3", () => {
         await store.putFromFile(`resumes/guest_${i}_cv.pdf`, temp, "application/pdf");
         files.set(`resumes/guest_${i}_cv.pdf`, bytes);
       }
-      await submitQuote({ name: "Asha Rao", email: "asha@example.com", phone: "+91 98200 12345", country: "India", requirement: "A CRM." });
+      await submitQuote({ consent: CURRENT_CONSENT_VERSION, name: "Asha Rao", email: "asha@example.com", phone: "+91 98200 12345", country: "India", requirement: "A CRM." });
       // What a killed backup leaves on S3: objects, no manifest.
       await s3.client.send(new PutObjectCommand({ Bucket: bucket, Key: "backups/backup-20200101T000000Z/database.sqlite", Body: "half" }));
       const destination = await destinationFor();

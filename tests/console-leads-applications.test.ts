@@ -45,8 +45,9 @@ async function addLead(fields: Partial<{ name: string; email: string; phone: str
     ...fields,
   };
   await db().insertInto("quotes").values(row).execute();
-  // Issue 16: a lead not yet converted names no company.
-  return { ...row, companyId: null };
+  // Issue 16: a lead not yet converted names no company. Issue 19: a row stored here, not through
+  // the form, carries no consent, like those sent before the form asked.
+  return { ...row, companyId: null, consentVersion: null, consentedAt: null };
 }
 
 async function addOpening(title: string, status = "open") {
@@ -73,7 +74,7 @@ async function addApplication(jobId: string, fields: Partial<{ name: string; ema
     ...fields,
   };
   await db().insertInto("jobApplications").values(row).execute();
-  return row;
+  return { ...row, consentVersion: null, consentedAt: null };
 }
 
 const snapshot = async () => ({

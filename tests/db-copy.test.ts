@@ -27,6 +27,7 @@ import { memberScope } from "./helpers/companies";
 import { updateSettings } from "~/server/models/settings.server";
 import { signUp, type TestUser } from "./helpers/accounts";
 import { buildRequest } from "./helpers/routes";
+import { CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -57,12 +58,12 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
   await setProjectProgress(staff, { id: project.id, progress: 40, note: "Design done" });
   const complaint = await createComplaint(scope, { subject: "Login", message: "Cannot log in on Android." });
   await addReply({ complaintId: complaint.id, companyId: scope.companyId }, "Still happening.");
-  const quote = await submitQuote({ name: "Asha Rao", email: "asha@example.com", phone: "+91 98200 12345", country: "India", requirement: "A CRM." });
+  const quote = await submitQuote({ consent: CURRENT_CONSENT_VERSION, name: "Asha Rao", email: "asha@example.com", phone: "+91 98200 12345", country: "India", requirement: "A CRM." });
   const opening = await db().selectFrom("jobOpenings").select("id").executeTakeFirstOrThrow();
   await db()
     .transaction()
     .execute(async (trx) => {
-      const application = await insertApplication(trx, { name: "Ravi", email: "ravi@example.com", message: "Hi", jobId: opening.id, appliedBy: client.id, resume: null });
+      const application = await insertApplication(trx, { consent: CURRENT_CONSENT_VERSION, name: "Ravi", email: "ravi@example.com", message: "Hi", jobId: opening.id, appliedBy: client.id, resume: null });
       await insertNote(trx, staff, { entity: "application", entityId: application.id, text: "Strong candidate" });
       await recordAudit(trx, staff, { action: "lead.status", entity: "lead", entityId: quote.id, detail: { from: "new", to: "won" } });
     });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
@@ -97,7 +98,7 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
   async function seedLead() {
     const t = tag();
     const person = { name: `Zelda Quimby${t}`, email: `zelda.${t}@example.com` };
-    const lead = await submitQuote({ name: person.name, email: person.email, phone: "98200 12345", country: "India", requirement: `Hi, ${person.name} here: a delivery app.` });
+    const lead = await submitQuote({ name: person.name, email: person.email, phone: "98200 12345", country: "India", requirement: `Hi, ${person.name} here: a delivery app.`, consent: CURRENT_CONSENT_VERSION });
     await addLeadNote(admin, lead.id, `Call ${person.name} back on Monday`);
     await setLeadStatus(admin, lead.id, "contacted");
     return { ...person, id: lead.id, needles: [person.email, `quimby${t}`] };

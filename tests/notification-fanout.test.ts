@@ -13,6 +13,7 @@ import { signInStaff, signUp, TEST_PASSWORD, type TestUser } from "./helpers/acc
 import { companyOf } from "./helpers/companies";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { recordEvents } from "./helpers/events";
+import { CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
 
 // Issue 18 parts 1 and 4: who hears of each event, and who must not (decision 0041).
 
@@ -134,7 +135,7 @@ describe.each(testDatabases("notification-fanout"))("Who hears of what, on $name
   });
 
   test("A new lead reaches the staff who work leads; a new application, the staff who work applications; clients never", async () => {
-    const quote = await submitQuote({ name: "Asha Rao", email: "asha@example.com", phone: "+91 98200 12345", country: "India", requirement: "A CRM." });
+    const quote = await submitQuote({ consent: CURRENT_CONSENT_VERSION, name: "Asha Rao", email: "asha@example.com", phone: "+91 98200 12345", country: "India", requirement: "A CRM." });
     expect(await heard("new_lead")).toEqual(ids(admin, sales));
     const lead = await db().selectFrom("notifications").select(["title", "link"]).where("type", "=", "new_lead").executeTakeFirstOrThrow();
     expect(lead).toEqual({ title: "New lead from Asha Rao", link: `/employee-dashboard/leads/${quote.id}` });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { action } from "~/routes/marketing/quote";
+import { CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
 import { db } from "~/server/db/db.server";
 import { issueFormToken, SUBMISSION_LIMITS } from "~/server/defence/spam-defence.server";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
@@ -31,6 +32,7 @@ function validQuote(overrides: Fields = {}): Fields {
     requirement: "A React Native app for our delivery riders.",
     formToken: issueFormToken(Date.now() - 5_000),
     website: "",
+    consent: CURRENT_CONSENT_VERSION,
     ...overrides,
   };
 }

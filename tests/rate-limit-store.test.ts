@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { TOO_MANY_ATTEMPTS } from "~/lib/auth-messages";
+import { CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
 import { action as quoteAction } from "~/routes/marketing/quote";
 import { readiness } from "~/server/http/health.server";
 import { createRedisCounters } from "~/server/defence/counters-redis.server";
@@ -38,6 +39,7 @@ function postQuote(email: string) {
     requirement: "A React Native app for our delivery riders.",
     formToken: issueFormToken(Date.now() - 5_000),
     website: "",
+    consent: CURRENT_CONSENT_VERSION,
   };
   return call(quoteAction, "/quote", { form: fields, clientIp: "203.0.113.40" });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
@@ -56,14 +57,14 @@ describe.each(testDatabases("retention"))("Retention on $name", (database) => {
     const app = await db()
       .transaction()
       .execute((trx) =>
-        insertApplication(trx, { name, email: `${name.replace(/\W/g, "").toLowerCase()}@example.com`, message: "", jobId: openingId, appliedBy: null, resume: { key, name: "cv.pdf", kind: "pdf", size: 20 } }, ago(400)),
+        insertApplication(trx, { name, email: `${name.replace(/\W/g, "").toLowerCase()}@example.com`, message: "", jobId: openingId, appliedBy: null, resume: { key, name: "cv.pdf", kind: "pdf", size: 20 }, consent: CURRENT_CONSENT_VERSION }, ago(400)),
       );
     if (stage !== "new") await setApplicationStage(actor, app.id, stage as "rejected", changedAt);
     return app.id;
   }
 
   async function lead(name: string, status: string, changedAt: number): Promise<string> {
-    const quote = await submitQuote({ name, email: "lead@example.com", phone: "+91 98200 12345", country: "India", requirement: "An app" } as never, { confirm: false, now: ago(800) });
+    const quote = await submitQuote({ name, email: "lead@example.com", phone: "+91 98200 12345", country: "India", requirement: "An app", consent: CURRENT_CONSENT_VERSION }, { confirm: false, now: ago(800) });
     if (status !== "new") await setLeadStatus(actor, quote.id, status as "lost", changedAt);
     return quote.id;
   }

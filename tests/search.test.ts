@@ -1,9 +1,13 @@
 // Issue 18 part 3: full-text search of the console lists on SQLite (FTS5) and PostgreSQL (tsvector).
-import { renderToStaticMarkup } from "react-dom/server";
-import { createElement } from "react";
+import { randomUUID } from "node:crypto";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
+import { createElement, type ComponentType } from "react";
+import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import * as inboxRoute from "~/routes/console/support";
 import * as leadsRoute from "~/routes/console/leads";
+import * as applicationsRoute from "~/routes/console/applications";
+import * as applicationsExportRoute from "~/routes/console/applications-export";
 import { MatchSnippet } from "~/components/console/search-results";
 import { ResultCount } from "~/components/console/result-count";
 import { addReply, createComplaint } from "~/server/models/complaints.server";
@@ -11,10 +15,22 @@ import { db } from "~/server/db/db.server";
 import { listInbox } from "~/server/models/complaints-staff.server";
 import { SEARCH_CAP } from "~/server/models/search.server";
 import { submitQuote } from "~/server/models/quotes.server";
+import { createOpening } from "~/server/models/openings.server";
+import { listApplicants } from "~/server/models/applications-staff.server";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { memberScope } from "./helpers/companies";
 import { signInStaff, signUp, type TestUser } from "./helpers/accounts";
 import { call } from "./helpers/routes";
+import { CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
+
+type Applications = { applicants: { id: string; name: string; match?: { title: string; snippet: string } }[]; total: number };
+
+/** A candidate's application, stored as the apply form stores it (the index's triggers see it). */
+async function addApplication(jobId: string, name: string, email: string, message: string, submittedAt: number) {
+  const row = { id: randomUUID(), name, email, message, resume: "", resumeName: "", resumeType: "", resumeSize: 0, jobId, submittedAt, appliedBy: null };
+  await db().insertInto("jobApplications").values(row).execute();
+  return row;
+}
 
 type Inbox = { entries: { id: string; subject: string; match?: { title: string; snippet: string } }[]; total: number; capped: boolean };
 
@@ -32,7 +48,7 @@ describe.each(testDatabases("search"))("Search on $name", (database) => {
   });
   afterAll(async () => cleanup());
   beforeEach(async () => {
-    await clearTables("complaintNotes", "complaintReplies", "complaints", "quotes");
+    await clearTables("complaintNotes", "complaintReplies", "complaints", "quotes", "jobApplications");
   });
 
   const raise = async (subject: string, message: string) => createComplaint(await memberScope(client), { subject, message });
@@ -136,12 +152,68 @@ describe.each(testDatabases("search"))("Search on $name", (database) => {
   });
 
   test("Leads are searched by name, e-mail, phone, country and requirement, best match first", async () => {
-    await submitQuote({ name: "Asha Rao", email: "asha@example.com", phone: "+91 98200 12345", country: "India", requirement: "A CRM for clinics." });
-    await submitQuote({ name: "Clinic Group", email: "ops@clinic.example", phone: "+44 20 5555 0100", country: "United Kingdom", requirement: "Booking app." });
+    await submitQuote({ consent: CURRENT_CONSENT_VERSION, name: "Asha Rao", email: "asha@example.com", phone: "+91 98200 12345", country: "India", requirement: "A CRM for clinics." });
+    await submitQuote({ consent: CURRENT_CONSENT_VERSION, name: "Clinic Group", email: "ops@clinic.example", phone: "+44 20 5555 0100", country: "United Kingdom", requirement: "Booking app." });
     const leads = async (q: string, who = admin) => call(leadsRoute.loader, `/employee-dashboard/leads?q=${encodeURIComponent(q)}`, { cookie: who.cookie });
     const found = (await leads("clinic")).data as unknown as { leads: { name: string }[]; total: number };
     expect(found.leads.map((l) => l.name)).toEqual(["Clinic Group", "Asha Rao"]);
     expect(((await leads("asha")).data as unknown as { total: number }).total).toBe(1);
     expect((await leads("clinic", recruiter)).status).toBe(403);
+  });
+
+  test("Applications are searched by name, e-mail, opening and message, best match first, within the opening and stage filters", async () => {
+    const android = await createOpening(null, { title: "Android Developer", location: "Pune", type: "Full-time", description: "d", salary: "", requirements: [] });
+    const designer = await createOpening(null, { title: "Product Designer", location: "Pune", type: "Full-time", description: "d", salary: "", requirements: [] });
+    const now = Date.now();
+    const byName = await addApplication(android.id, "Kotlin Sharma", "ks@example.com", "I like mobile work.", now - 3_000);
+    const byMessage = await addApplication(designer.id, "Meera Iyer", "meera@example.com", "Five years of Kotlin and Figma.", now - 2_000);
+    const byOpening = await addApplication(android.id, "Arjun Das", "arjun@mail.example", "Hello.", now - 1_000);
+    const list = async (query: string, who = admin) => call(applicationsRoute.loader, `/employee-dashboard/applications?${query}`, { cookie: who.cookie });
+    const found = (await list("q=kotlin")).data as unknown as Applications;
+    expect(found.applicants.map((a) => a.id)).toEqual([byName.id, byMessage.id]);
+    expect(found.total).toBe(2);
+    expect(found.applicants[0]!.match!.title).toBe("\u0002Kotlin\u0003 Sharma");
+    expect(found.applicants[1]!.match!.snippet).toContain("\u0002Kotlin\u0003");
+    // The opening's title and the e-mail are part of an application's text.
+    expect(((await list("q=android")).data as unknown as Applications).applicants.map((a) => a.id).sort()).toEqual([byName.id, byOpening.id].sort());
+    expect(((await list(`q=${encodeURIComponent("arjun@mail.example")}`)).data as unknown as Applications).applicants.map((a) => a.id)).toEqual([byOpening.id]);
+    // The other filters still apply, in both orders.
+    expect(((await list(`q=kotlin&opening=${designer.id}`)).data as unknown as Applications).applicants.map((a) => a.id)).toEqual([byMessage.id]);
+    await db().updateTable("jobApplications").set({ stage: "interview" }).where("id", "=", byName.id).execute();
+    expect(((await list("q=kotlin&stage=interview&sort=list")).data as unknown as Applications).applicants.map((a) => a.id)).toEqual([byName.id]);
+    expect(((await list("q=nothingmatches")).data as unknown as Applications).total).toBe(0);
+    expect((await list("q=kotlin", recruiter)).status).toBe(200);
+    expect((await list("q=kotlin", client)).status).toBe(403);
+  });
+
+  test("Applications in their own order stay newest first with their marks, and the CSV export holds the same search", async () => {
+    const opening = await createOpening(null, { title: "QA Engineer", location: "Remote", type: "Contract", description: "d", salary: "", requirements: [] });
+    const now = Date.now();
+    const older = await addApplication(opening.id, "Selenium Fan", "old@example.com", "", now - 5_000);
+    const newer = await addApplication(opening.id, "Priya", "new@example.com", "Selenium and Playwright.", now - 1_000);
+    await addApplication(opening.id, "Unrelated", "x@example.com", "Manual testing.", now);
+    const listOrder = await listApplicants({ q: "selenium" }, { limit: 25, offset: 0, sort: "list" });
+    expect(listOrder.applicants.map((a) => a.id)).toEqual([newer.id, older.id]);
+    expect(listOrder.applicants[1]!.match?.title).toContain("\u0002");
+    const outcome = await call(applicationsExportRoute.loader, "/employee-dashboard/applications/export?q=selenium", { cookie: admin.cookie });
+    const csv = await outcome.response!.text();
+    expect(csv).toContain("Selenium Fan");
+    expect(csv).toContain("Priya");
+    expect(csv).not.toContain("Unrelated");
+  });
+
+  test("The searched applications list renders a search form, the sort choice and the marks as text", async () => {
+    const opening = await createOpening(null, { title: "Backend Engineer", location: "Pune", type: "Full-time", description: "d", salary: "", requirements: [] });
+    await addApplication(opening.id, "<b>Rust</b> Fan", "rust@example.com", "I write Rust.", Date.now());
+    const url = "/employee-dashboard/applications?q=rust";
+    const { data } = await call(applicationsRoute.loader, url, { cookie: admin.cookie });
+    const Stub = createRoutesStub([{ path: "/employee-dashboard/applications", Component: applicationsRoute.default as ComponentType, HydrateFallback: () => null, loader: () => data }]);
+    const html = renderToString(createElement(Stub, { initialEntries: [url], hydrationData: { loaderData: { "0": data } } }));
+    expect(html).toContain('role="search"');
+    expect(html).toContain('name="q"');
+    expect(html).toContain("Best match");
+    expect(html).toContain("<mark");
+    expect(html).not.toContain("<b>Rust");
+    expect(html).toContain("&lt;b&gt;");
   });
 });

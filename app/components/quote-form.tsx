@@ -6,6 +6,7 @@ import { QUOTE_SUCCESS_MESSAGE } from "~/lib/constants";
 import type { FormResult } from "~/lib/form-result";
 import { quoteSchema } from "~/lib/schemas/quotes";
 import { FormField } from "~/components/forms/form-field";
+import { ConsentField } from "~/components/forms/consent-field";
 import { FormError } from "~/components/forms/form-error";
 import { SpamFields } from "~/components/forms/spam-fields";
 
@@ -79,6 +80,7 @@ export function QuoteForm({ idPrefix, formToken, waitUntilReady, onSuccess, page
       <FormField id={fields.requirement.id} label="Requirement" errors={fields.requirement.errors} errorId={fields.requirement.errorId}>
         <textarea {...getTextareaProps(fields.requirement)} rows={4} className="field-input" />
       </FormField>
+      <ConsentField field={fields.consent} form="quote" />
       <FormError message={data?.status === "error" ? data.message : undefined} />
       <button type="submit" className="btn-primary w-full" disabled={submitting}>
         {submitting ? "Submitting..." : "Submit Request"}

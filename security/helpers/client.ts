@@ -1,3 +1,4 @@
+import { CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
 import { multipart, send, sessionCookie, urlencoded, type Fields, type FilePart, type Reply } from "./http";
 import type { ServerInfo } from "./server";
 
@@ -91,6 +92,8 @@ export async function quoteFields(server: ServerInfo, overrides: Fields = {}): P
     requirement: "A booking app for our clinics.",
     formToken: await formToken(server),
     website: "",
+    // Issue 19: the privacy notice's box, ticked.
+    consent: CURRENT_CONSENT_VERSION,
     ...overrides,
   };
 }
@@ -102,6 +105,8 @@ export async function applicationFields(server: ServerInfo, overrides: Fields = 
     message: "I would like to join.",
     formToken: await formToken(server),
     website: "",
+    // Issue 19: the privacy notice's box, ticked.
+    consent: CURRENT_CONSENT_VERSION,
     ...overrides,
   };
 }

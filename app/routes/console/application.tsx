@@ -1,6 +1,7 @@
 import { href, Link } from "react-router";
 import type { Route } from "./+types/application";
 import { EraseLink } from "~/components/console/erase-link";
+import { ConsentRecord } from "~/components/console/consent-record";
 import { PipelineBadge } from "~/components/console/pipeline-badge";
 import { RecordHistory } from "~/components/console/record-history";
 import { NoteForm, PipelineForm } from "~/components/console/review-forms";
@@ -85,6 +86,7 @@ export default function ConsoleApplication({ loaderData, actionData }: Route.Com
             "No resume sent"
           )}
         </dd>
+        <ConsentRecord version={a.consentVersion} at={a.consentedAt} form="application" />
       </dl>
       <section aria-labelledby="application-pipeline" className="space-y-3">
         <h3 id="application-pipeline" className="text-lg font-semibold text-slate-900 dark:text-white">

@@ -1,6 +1,7 @@
 import { href, Link } from "react-router";
 import type { Route } from "./+types/lead";
 import { EraseLink } from "~/components/console/erase-link";
+import { ConsentRecord } from "~/components/console/consent-record";
 import { PipelineBadge } from "~/components/console/pipeline-badge";
 import { RecordHistory } from "~/components/console/record-history";
 import { NoteForm, PipelineForm } from "~/components/console/review-forms";
@@ -87,6 +88,7 @@ export default function ConsoleLead({ loaderData, actionData }: Route.ComponentP
         <dd>{lead.country || "—"}</dd>
         <dt className="font-medium text-slate-600 dark:text-slate-400">Requirement</dt>
         <dd className="whitespace-pre-wrap">{lead.requirement}</dd>
+        <ConsentRecord version={lead.consentVersion} at={lead.consentedAt} form="quote" />
       </dl>
       <section aria-labelledby="lead-pipeline" className="space-y-3">
         <h3 id="lead-pipeline" className="text-lg font-semibold text-slate-900 dark:text-white">

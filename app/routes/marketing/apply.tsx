@@ -4,6 +4,7 @@ import { useState } from "react";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/apply";
 import { FormField } from "~/components/forms/form-field";
+import { ConsentField } from "~/components/forms/consent-field";
 import { FormError } from "~/components/forms/form-error";
 import { Notice } from "~/components/notice";
 import { OpeningUnavailable } from "~/components/opening-unavailable";
@@ -44,7 +45,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 function toResult(outcome: ApplicationOutcome | undefined): SubmissionResult<string[]> | undefined {
-  return outcome?.status === "invalid" ? { status: "error", error: outcome.fieldErrors } : undefined;
+  return outcome?.status === "invalid" ? { status: "error", error: outcome.fieldErrors, initialValue: outcome.values } : undefined;
 }
 
 export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
@@ -151,6 +152,7 @@ function ApplicationForm({ jobId, formToken, pageOutcome, onSuccess }: Applicati
           <progress id="upload-progress" value={Math.round(progress * 100)} max={100} className="h-2 w-full accent-brand-600" />
         </div>
       ) : null}
+      <ConsentField field={fields.consent} form="application" />
       <FormError message={formError} />
       <button type="submit" className="btn-primary w-full" disabled={submitting}>
         {submitting ? "Submitting..." : "Submit Application"}

@@ -16,6 +16,9 @@ export interface QuoteTable {
   companyId: Generated<string | null>;
   /** Issue 19: when the status last changed (the retention clock of a lost lead). */
   statusChangedAt: Generated<number | null>;
+  /** Issue 19: the consent text's version (app/lib/privacy-consent.ts) and when; null on older rows. */
+  consentVersion: Generated<string | null>;
+  consentedAt: Generated<number | null>;
 }
 
 interface JobOpeningTable {
@@ -49,6 +52,9 @@ export interface JobApplicationTable {
   stage: Generated<string>;
   /** Issue 19: when the stage last changed (the retention clock of a rejected application). */
   stageChangedAt: Generated<number | null>;
+  /** Issue 19: the consent text's version (app/lib/privacy-consent.ts) and when; null on older rows. */
+  consentVersion: Generated<string | null>;
+  consentedAt: Generated<number | null>;
 }
 
 interface TestimonialTable {

@@ -1,8 +1,11 @@
-import type { ExpressionBuilder } from "kysely";
+import type { Expression, ExpressionBuilder } from "kysely";
 import type { ApplicationFilter, ApplicationStage } from "~/lib/schemas/applications-staff";
+import type { SearchMatch, SearchSort } from "~/lib/search";
 import { db } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { addRecordNote, setPipelineValue } from "./record-history.server";
+import { searchIds, searchMatches, searchPage } from "./search.server";
+import { parseSearchQuery } from "./search-query.server";
 import type { Actor } from "~/server/auth/actor.server";
 
 // Job applications as the staff console reviews them (issue 5): by opening, with a hiring stage.
@@ -19,6 +22,9 @@ interface Applicant {
   stage: string;
   hasResume: boolean;
   resumeName: string;
+  /** Issue 19: the consent text's version and when; null on rows sent before the forms asked. */
+  consentVersion: string | null;
+  consentedAt: number | null;
 }
 
 type Tables = Database & { o: Database["jobOpenings"] };
@@ -29,6 +35,9 @@ function matches(filter: ApplicationFilter) {
     const conditions = [];
     if (filter.opening) conditions.push(eb("jobApplications.jobId", "=", filter.opening));
     if (filter.stage) conditions.push(eb("jobApplications.stage", "=", filter.stage));
+    // Issue 18: full text over name, e-mail, opening title and message (decision 0045).
+    const search = parseSearchQuery(filter.q ?? "");
+    if (search) conditions.push(eb("jobApplications.id", "in", searchIds(search, "application")));
     return eb.and(conditions);
   };
 }
@@ -53,6 +62,8 @@ function selected(filter: ApplicationFilter) {
     "jobApplications.stage",
     "jobApplications.resume",
     "jobApplications.resumeName",
+    "jobApplications.consentVersion",
+    "jobApplications.consentedAt",
   ]);
 }
 
@@ -62,13 +73,30 @@ function toApplicant({ resume, openingTitle, ...row }: Row): Applicant {
   return { ...row, openingTitle: openingTitle ?? "", hasResume: resume !== "" };
 }
 
-/** One page of applications matching the filter, newest first, and how many match in all. */
-export async function listApplicants(filter: ApplicationFilter, page: { limit: number; offset: number }) {
+/**
+ * One page of applications matching the filter, newest first, and how many match in all. A search
+ * ranks by relevance unless `sort` is "list", and gives each application its marked matches.
+ */
+export async function listApplicants(
+  filter: ApplicationFilter,
+  page: { limit: number; offset: number; sort?: SearchSort },
+): Promise<{ applicants: (Applicant & { match?: SearchMatch })[]; total: number }> {
+  const search = parseSearchQuery(filter.q ?? "");
+  if (search && page.sort !== "list") {
+    const rest = { opening: filter.opening, stage: filter.stage };
+    const within =
+      rest.opening || rest.stage ? (id: Expression<string>) => filtered(rest).select("jobApplications.id").where("jobApplications.id", "=", id) : undefined;
+    const found = await searchPage(search, "application", page, within);
+    const rows = found.ids.length ? await selected({}).where("jobApplications.id", "in", found.ids).execute() : [];
+    const byId = new Map(rows.map((r) => [r.id, toApplicant(r)]));
+    return { applicants: found.ids.flatMap((id) => byId.get(id) ?? []).map((a) => ({ ...a, match: found.matches.get(a.id) })), total: found.total };
+  }
   const [rows, count] = await Promise.all([
     selected(filter).orderBy("jobApplications.submittedAt", "desc").orderBy("jobApplications.id").limit(page.limit).offset(page.offset).execute(),
     filtered(filter).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
-  return { applicants: rows.map(toApplicant), total: Number(count.n) };
+  const matches = search ? await searchMatches(search, "application", rows.map((r) => r.id)) : undefined;
+  return { applicants: rows.map((r) => ({ ...toApplicant(r), match: matches?.get(r.id) })), total: Number(count.n) };
 }
 
 /** Every application matching the filter, newest first, read in batches (keyset). */

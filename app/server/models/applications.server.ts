@@ -47,6 +47,8 @@ export async function insertApplication(
     submittedAt: now,
     appliedBy: input.appliedBy,
     stageChangedAt: now,
+    consentVersion: input.consent,
+    consentedAt: now,
   };
   await trx.insertInto("jobApplications").values(application).execute();
   return application;
@@ -66,6 +68,8 @@ export interface ApplicationOutcome extends FormResult {
   status: "success" | "invalid" | "error";
   httpStatus: number;
   fieldErrors?: Record<string, string[]>;
+  /** The text fields as sent, when invalid: a page re-rendered without JavaScript shows them again. */
+  values?: Record<string, string>;
 }
 
 const fail = (httpStatus: number, message: string): ApplicationOutcome => ({ status: "error", httpStatus, message });
@@ -88,7 +92,7 @@ export async function submitApplication(
     resume = parsed.resume;
     const fields = applicationSchema.safeParse(parsed.fields);
     if (!fields.success) {
-      return { status: "invalid", httpStatus: 400, fieldErrors: fieldErrorsOf(fields.error.issues) };
+      return { status: "invalid", httpStatus: 400, fieldErrors: fieldErrorsOf(fields.error.issues), values: sentValues(parsed.fields) };
     }
     const verdict = await screenSubmission({
       kind: "application",
@@ -165,6 +169,12 @@ async function commitResume(resume: PendingResume, owner: string, now: number, i
   }
   await intent.clear(); // the key it names is someone else's file
   throw new Error(`No free resume key after ${MAX_KEY_TRIES} tries`);
+}
+
+const FORM_FIELDS = ["name", "email", "message", "consent"] as const;
+
+function sentValues(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(FORM_FIELDS.flatMap((name) => (typeof fields[name] === "string" ? [[name, fields[name]]] : [])));
 }
 
 function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {

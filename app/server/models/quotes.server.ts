@@ -24,6 +24,8 @@ async function insertQuote(trx: Transaction<Database>, input: QuoteInput, now = 
     submittedAt: now,
     companyId: null,
     statusChangedAt: now,
+    consentVersion: input.consent,
+    consentedAt: now,
   };
   await trx.insertInto("quotes").values(quote).execute();
   return { ...quote, status: "new" };

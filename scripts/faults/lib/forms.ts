@@ -24,6 +24,9 @@ export const emailOf = (tag: string, i: number) => `${tag}-${i}@example.com`;
 /** 10.0.0.0/8: a fresh client address per post. */
 export const clientAddress = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
+// Issue 19: the privacy notice's box, ticked; any version on record is accepted (app/lib/privacy-consent.ts).
+const CONSENT_VERSION = "2026-11-26";
+
 export function quoteBody(email: string, formToken: string): string {
   return new URLSearchParams({
     name: "Load Test Client",
@@ -33,6 +36,7 @@ export function quoteBody(email: string, formToken: string): string {
     requirement: "A booking app for a chain of clinics, iOS and Android, with an admin web panel.",
     formToken,
     website: "",
+    consent: CONSENT_VERSION,
   }).toString();
 }
 
@@ -51,6 +55,7 @@ export function applicationBody(email: string, formToken: string, resume: Buffer
     field("message", "I would like to join the team.") +
     field("formToken", formToken) +
     field("website", "") +
+    field("consent", CONSENT_VERSION) +
     `--${boundary}\r\nContent-Disposition: form-data; name="resume"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
   return {
     body: Buffer.concat([Buffer.from(head), resume, Buffer.from(`\r\n--${boundary}--\r\n`)]),

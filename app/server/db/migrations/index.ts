@@ -16,6 +16,7 @@ import * as search from "./2026-11-25T0820-search";
 import * as leases from "./2026-11-25T0830-leases";
 import * as notificationReadMarks from "./2026-11-25T0830-notification-read-marks";
 import * as searchRecency from "./2026-11-25T1040-search-recency";
+import * as consent from "./2026-11-26T0000-consent";
 import * as retention from "./2026-11-26T0200-retention";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T0830-leases": leases,
   "2026-11-25T0830-notification-read-marks": notificationReadMarks,
   "2026-11-25T1040-search-recency": searchRecency,
+  "2026-11-26T0000-consent": consent,
   "2026-11-26T0200-retention": retention,
 };

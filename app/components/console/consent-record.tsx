@@ -1,0 +1,33 @@
+import { formatDateTime, isoDate } from "~/lib/dates";
+import { consentText, type ConsentForm } from "~/lib/privacy-consent";
+
+const TERM = "font-medium text-slate-600 dark:text-slate-400";
+
+/**
+ * Issue 19 part 1: the consent a lead or applicant gave, with the exact text of its version; rows
+ * sent before the forms asked have none. A <dt>/<dd> pair for the record page's list.
+ */
+export function ConsentRecord({ version, at, form }: { version: string | null; at: number | null; form: ConsentForm }) {
+  const text = consentText(version, form);
+  return (
+    <>
+      <dt className={TERM}>Consent</dt>
+      <dd>
+        {version && at !== null ? (
+          <>
+            Given <time dateTime={isoDate(at)}>{formatDateTime(at)}</time> to notice version {version}
+            {text ? (
+              <details className="mt-1">
+                <summary className="cursor-pointer text-brand-700 dark:text-brand-300">Text agreed to</summary>
+                <p className="mt-1 text-slate-700 dark:text-slate-300">{text.notice}</p>
+                <p className="mt-1 font-medium text-slate-900 dark:text-slate-100">☑ {text.label}</p>
+              </details>
+            ) : null}
+          </>
+        ) : (
+          "None recorded (sent before the form asked for consent)"
+        )}
+      </dd>
+    </>
+  );
+}
