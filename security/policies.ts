@@ -61,7 +61,13 @@ export interface RoutePolicy {
   /** Whether the params or the posted ids name a record: then both sides are tried. */
   sides?: boolean;
   /** `othersRecord`: what a client gets for a record of another company (sides only), e.g. 404. */
-  get: { access: Access; ok: PerRole<Expect>; othersRecord?: Expect };
+  get: {
+    access: Access;
+    ok: PerRole<Expect>;
+    othersRecord?: Expect;
+    /** Marker prefixes of client A's records (the person the URL names) that staff allowed here may see, beyond their sections'. */
+    showsStaff?: string[];
+  };
   /** `ignoresBody`: the action acts on the session or URL alone and never reads the form. */
   post?: { access: Access; intents: Record<string, Intent>; ignoresBody?: boolean };
 }
@@ -1163,7 +1169,8 @@ export const POLICIES: Record<string, RoutePolicy> = {
   // Its console twin, a subject access request for a member of a company: admin only.
   "routes/console/client-member-export.ts": {
     params: (c) => ({ id: recordsOf(c).companyId, userId: owner(c).id! }),
-    get: { access: "clients", ok: { admin: ok200, staff: { status: 403 } } },
+    // A subject access request holds the person's own notifications, which no console page shows.
+    get: { access: "clients", ok: { admin: ok200, staff: { status: 403 } }, showsStaff: ["NOTIFY-"] },
   },
   "routes/portal/settings-delete-account.ts": {
     ...page("public", to("/user-dashboard/settings")),

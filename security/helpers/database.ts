@@ -66,7 +66,7 @@ const ROW_TABLES = [
 ];
 // Issue 15 part 3: the audit rows of reads (a resume downloaded, a CSV exported) record a GET that
 // was answered; they are not a change the request made to anything.
-const READ_AUDITS = ["resume.download", "leads.export", "applications.export", "projects.export", "file.download", "attachment.download"];
+const READ_AUDITS = ["resume.download", "leads.export", "applications.export", "projects.export", "file.download", "attachment.download", "data.export"];
 // Tables the server also writes on its own (mail worker, session refresh): compared by count.
 const COUNT_TABLES = ["sessions", "verifications", "mail_outbox"];
 

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { database } from "./database";
 import type { ServerInfo } from "./server";
 import type { ClientRecords } from "./world";
@@ -39,6 +41,9 @@ export async function seedWorkspace(server: ServerInfo, records: ClientRecords):
     const fileId = randomUUID();
     const versionId = randomUUID();
     const name = `${marker}-${side}.pdf`;
+    // The bytes too (one, as the row says), so a download or a data export finds the file whole.
+    await mkdir(path.join(server.storageDir, "matrix"), { recursive: true });
+    await writeFile(path.join(server.storageDir, "matrix", versionId), "%");
     await db.insertInto("projectFiles").values({ id: fileId, projectId, name, nameKey: name.toLowerCase(), side, createdBy: null, createdAt: now, updatedAt: now }).execute();
     await db
       .insertInto("fileVersions")
