@@ -1,0 +1,34 @@
+import { Cron } from "croner";
+import { logger } from "~/server/logger.server";
+
+// A cron job that runs on one instance per occurrence (the scheduled backup, the retention run):
+// every instance keeps the timer, and at each occurrence `run` races for its lease with that
+// occurrence as the slot (takeLease in leases.server.ts); the winner returns a result, the others
+// null. The slot is the occurrence as scheduled, not when the timer fired, so it is the same
+// number on every instance whatever their timers' lag.
+
+interface LeasedSchedule<T> {
+  /** For the logs: "backups", "retention". */
+  name: string;
+  run: (slot: number) => Promise<T | null>;
+  /** What to log of a finished run. */
+  describe: (result: T) => Record<string, unknown>;
+}
+
+export function startLeasedSchedule<T>(pattern: string, { name, run, describe }: LeasedSchedule<T>): { stop(): void } {
+  let upcoming: Date | null = null;
+  const job = new Cron(pattern, { protect: true }, async () => {
+    const occurrence = (upcoming ?? new Date()).getTime();
+    upcoming = job.nextRun();
+    try {
+      const result = await run(occurrence);
+      if (result) logger.info({ job: name, ...describe(result) }, `${name}: scheduled run finished`);
+      else logger.info({ job: name, occurrence: new Date(occurrence).toISOString() }, `${name}: run taken by another instance`);
+    } catch (error) {
+      logger.error({ err: error, job: name }, `${name}: scheduled run failed`);
+    }
+  });
+  upcoming = job.nextRun();
+  logger.info({ job: name, schedule: pattern, next: upcoming?.toISOString() }, `${name} scheduled`);
+  return { stop: () => job.stop() };
+}
