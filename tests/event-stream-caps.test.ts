@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { events, type AppEvent } from "~/server/events/bus.server";
-import { eventStream, recordRecentEvents, streamHolderForIp } from "~/server/events/sse.server";
+import { eventStream, liveSince, recordRecentEvents, streamHolderForIp } from "~/server/events/sse.server";
 import { setEnv } from "./helpers/env";
 
 test("Streams from an IPv6 address count against its /64; IPv4 and IPv4-mapped addresses count alone", () => {
@@ -20,7 +20,12 @@ test("A stream opened with ?since= first replays what its page missed since that
   try {
     recordRecentEvents();
     const before = Date.now() - 1;
+    // A loader's liveFrom stays put while nothing changes, so the same data reads the same.
+    const quiet = liveSince(["opening.changed"]);
+    expect(liveSince(["opening.changed"])).toBe(quiet);
+    await new Promise((resolve) => setTimeout(resolve, 2));
     events().publish({ type: "opening.changed", id: "*" });
+    expect(liveSince(["opening.changed"])).toBeGreaterThan(quiet);
     events().publish({ type: "opening.changed", id: "*" });
     events().publish({ type: "testimonial.changed", id: "*" });
     await new Promise((resolve) => setTimeout(resolve, 5));

@@ -5,7 +5,7 @@ import { useNavigation, useRevalidator } from "react-router";
  * Subscribes to a server-sent events stream and reloads the route's data when one of `eventNames`
  * arrives. EventSource reconnects by itself after network errors.
  *
- * `since`: the server time the page's data was read (a loader's `renderedAt`). The stream then
+ * `since`: a loader's `liveFrom` (`liveSince()` read before its data). The stream then
  * replays what changed between that render and its connection, which would otherwise be lost
  * (a cached page served just before a change, a slow first connection).
  */

@@ -4,6 +4,7 @@ import { LoadingBar } from "~/components/loading-bar";
 import { PageHeader } from "~/components/page-header";
 import { baseUrlFrom, seo } from "~/lib/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+import { liveSince } from "~/server/events/sse.server";
 import { listOpenOpenings } from "~/server/models/openings.server";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -16,10 +17,11 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader() {
+  // Before the read: the live stream replays what changed after it (cached copies too).
+  const liveFrom = liveSince(["opening.changed"]);
   const openings = await listOpenOpenings();
   return {
-    // Server time of this read: the live stream replays what changed after it (cached pages too).
-    renderedAt: Date.now(),
+    liveFrom,
     openings: openings.map(({ id, title, location, type, description }) => ({ id, title, location, type, description })),
   };
 }
@@ -28,7 +30,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
   const { openings } = loaderData;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
-  useLiveRevalidation("/events/careers", ["openings"], loaderData.renderedAt);
+  useLiveRevalidation("/events/careers", ["openings"], loaderData.liveFrom);
   const waiting = revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === "/careers");
 
   return (

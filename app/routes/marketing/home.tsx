@@ -14,6 +14,7 @@ import { baseUrlFrom, seo } from "~/lib/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { homeDashboardEnabled } from "~/server/http/home-dashboard-cookie.server";
 import { getSessionUser } from "~/server/auth/session.server";
+import { liveSince } from "~/server/events/sse.server";
 import { listVisibleTestimonials } from "~/server/models/testimonials.server";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -28,12 +29,13 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   if (homeDashboardEnabled(request) && (await getSessionUser(request))) throw replace("/dashboard");
   // No form token here: this page is cached for anonymous visitors; the quote modal fetches its own.
-  return { testimonials: await listVisibleTestimonials(), renderedAt: Date.now() };
+  const liveFrom = liveSince(["testimonial.changed"]);
+  return { testimonials: await listVisibleTestimonials(), liveFrom };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const quote = useQuoteDialog();
-  useLiveRevalidation("/events/testimonials", ["testimonials"], loaderData.renderedAt);
+  useLiveRevalidation("/events/testimonials", ["testimonials"], loaderData.liveFrom);
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950">

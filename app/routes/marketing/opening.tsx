@@ -6,14 +6,16 @@ import { serializeJsonLd } from "~/lib/organization-jsonld";
 import { baseUrlFrom, seo } from "~/lib/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { getEnv } from "~/server/env.server";
+import { liveSince } from "~/server/events/sse.server";
 import { findOpening } from "~/server/models/openings.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
+  const liveFrom = liveSince(["opening.changed"]);
   const opening = await findOpening(params.id);
   if (!opening) return data({ state: "missing" as const, opening: null }, { status: 404 });
   if (opening.status === "closed") return data({ state: "closed" as const, opening: null }, { status: 410 });
   // schema.org JobPosting, for open openings only (issue 5).
-  return { state: "open" as const, opening, jobPosting: jobPostingJsonLd(opening, getEnv().APP_URL), renderedAt: Date.now() };
+  return { state: "open" as const, opening, jobPosting: jobPostingJsonLd(opening, getEnv().APP_URL), liveFrom };
 }
 
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
@@ -29,7 +31,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
 
 export default function OpeningDetail({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  useLiveRevalidation("/events/careers", ["openings"], "renderedAt" in loaderData ? loaderData.renderedAt : undefined);
+  useLiveRevalidation("/events/careers", ["openings"], "liveFrom" in loaderData ? loaderData.liveFrom : undefined);
   const { opening } = loaderData;
   if (!opening) return <OpeningUnavailable reason={loaderData.state === "closed" ? "closed" : "missing"} />;
 

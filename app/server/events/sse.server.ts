@@ -41,6 +41,9 @@ const REPLAY_WINDOW_MS = 60_000;
 const REPLAY_MAX = 500;
 const recent: { at: number; event: AppEvent }[] = [];
 let recordingOn: EventBus | undefined;
+/** When each event type was last seen here; before any, when this module loaded. */
+const lastSeen = new Map<AppEvent["type"], number>();
+const loadedAt = Date.now();
 
 /** Starts keeping recent events for replay (at boot, before anything can publish; idempotent). */
 export function recordRecentEvents(): void {
@@ -48,9 +51,21 @@ export function recordRecentEvents(): void {
   if (recordingOn === bus) return;
   recordingOn = bus;
   bus.subscribe((event) => {
-    recent.push({ at: Date.now(), event });
+    const at = Date.now();
+    lastSeen.set(event.type, at);
+    recent.push({ at, event });
     if (recent.length > REPLAY_MAX) recent.splice(0, recent.length - REPLAY_MAX);
   });
+}
+
+/**
+ * The `since` a live page's loader hands its stream: when a change of these types was last seen
+ * here. Read it before the page's data: any change after it is then replayed to the page, any
+ * change before it is in the data. It moves only when such a change happens, so the same data
+ * reads the same (cached copies and .data answers stay byte-identical).
+ */
+export function liveSince(types: AppEvent["type"][]): number {
+  return Math.max(loadedAt, ...types.map((type) => lastSeen.get(type) ?? 0));
 }
 
 /** The stream names `select` gives the events seen after `since` (once each), oldest first. */
