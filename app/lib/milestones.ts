@@ -46,3 +46,15 @@ export const DECISION_FAILURE = "Your decision could not be sent. Please try aga
 
 /** The console Details tab's progress form while progress follows the milestones. */
 export const PROGRESS_FOLLOWS_MILESTONES = "Progress follows this project's milestones. To set it by hand, choose \"Set by hand\" on the Milestones tab.";
+
+/** Where a request for approval stands: who asked, who decided, when, and the comment. */
+export interface ApprovalView {
+  /** pending | approved | changes_requested | withdrawn */
+  status: string;
+  requestedAt: number;
+  requestedByName: string;
+  decidedAt: number | null;
+  decidedByName: string | null;
+  comment: string;
+  note: string;
+}

@@ -61,3 +61,15 @@ export const STAFF_NOTIFICATION_TYPES: readonly NotificationType[] = [
 export function isNotificationType(value: unknown): value is NotificationType {
   return typeof value === "string" && (NOTIFICATION_TYPES as readonly string[]).includes(value);
 }
+
+/** One notification as its owner sees it (bell, panel, full page); read from the server model. */
+export interface NotificationView {
+  id: string;
+  type: NotificationType;
+  title: string;
+  body: string;
+  link: string;
+  actorName: string | null;
+  createdAt: number;
+  readAt: number | null;
+}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { UNREAD_CAP } from "~/lib/schemas/notifications";
-import type { NotificationItemData } from "./notification-item";
+import type { NotificationView } from "~/lib/notification-types";
 import { NotificationItem } from "./notification-item";
 
 // Issue 18 part 1: the bell in the portal's and the console's header. Without JavaScript it is a
@@ -36,7 +36,7 @@ function Badge({ unread }: { unread: number }) {
 
 const buttonClass = "relative inline-flex items-center rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 dark:text-slate-200 dark:hover:bg-slate-800";
 
-export function NotificationBell({ unread, recent, pagePath }: { unread: number; recent: NotificationItemData[]; pagePath: string }) {
+export function NotificationBell({ unread, recent, pagePath }: { unread: number; recent: NotificationView[]; pagePath: string }) {
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const { pathname, search } = useLocation();
   // Open on the page it was opened on: leaving the page (a notification, "See all") closes it.

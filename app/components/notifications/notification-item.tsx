@@ -1,23 +1,12 @@
 import { Link, useFetcher } from "react-router";
 import { formatDateTime, isoDate } from "~/lib/dates";
-import { NOTIFICATION_LABELS, type NotificationType } from "~/lib/notification-types";
+import { NOTIFICATION_LABELS, type NotificationView } from "~/lib/notification-types";
 
 // One notification: what (title, body), who (actor), when, and a link to the thing. Opening an
 // unread one marks it read on the way (POST /notifications/read, 303 to the link); without
 // JavaScript the link simply opens and the page's "Mark read" button remains.
 
-export interface NotificationItemData {
-  id: string;
-  type: NotificationType;
-  title: string;
-  body: string;
-  link: string;
-  actorName: string | null;
-  createdAt: number;
-  readAt: number | null;
-}
-
-export function NotificationItem({ item, compact = false }: { item: NotificationItemData; compact?: boolean }) {
+export function NotificationItem({ item, compact = false }: { item: NotificationView; compact?: boolean }) {
   const fetcher = useFetcher();
   const unread = item.readAt === null;
   return (

@@ -4,7 +4,8 @@ import { Pager } from "~/components/console/pager";
 import { ResultCount } from "~/components/console/result-count";
 import { NOTIFICATION_LABELS, type NotificationType } from "~/lib/notification-types";
 import { READ_ACTION } from "./notification-bell";
-import { NotificationItem, type NotificationItemData } from "./notification-item";
+import type { NotificationView } from "~/lib/notification-types";
+import { NotificationItem } from "./notification-item";
 
 // Issue 18 part 1: the full notifications page, the same for clients and staff. Filters are a GET
 // form; marking read posts to /notifications/read and comes back here (303), with or without JS.
@@ -16,7 +17,7 @@ interface Props {
   page: number;
   total: number;
   unread: number;
-  notifications: NotificationItemData[];
+  notifications: NotificationView[];
   /** The newest notification's time when the page loaded: "Mark all" marks up to it. */
   newestAt: number | null;
 }

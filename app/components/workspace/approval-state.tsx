@@ -1,15 +1,6 @@
 import { formatDateTime, isoDate } from "~/lib/dates";
+import type { ApprovalView } from "~/lib/milestones";
 import { ApprovalBadge } from "./approval-badge";
-
-export interface ApprovalView {
-  status: string;
-  requestedAt: number;
-  requestedByName: string;
-  decidedAt: number | null;
-  decidedByName: string | null;
-  comment: string;
-  note: string;
-}
 
 /** Where a request for approval stands, with who asked, who decided, when, and the comment. */
 export function ApprovalState({ approval }: { approval: ApprovalView }) {

@@ -1,7 +1,7 @@
 import { href } from "react-router";
 import type { Transaction } from "kysely";
 import { newId } from "~/lib/ids";
-import type { ApprovalSubjectType } from "~/lib/milestones";
+import type { ApprovalSubjectType, ApprovalView } from "~/lib/milestones";
 import { actorName, type Actor } from "~/server/auth/actor.server";
 import { db } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
@@ -20,16 +20,8 @@ import { projectChanged } from "./projects.server";
 // request; a decision is final, and asking again makes a new row, so the newest row per subject is
 // the subject's state. At most one request per subject waits at a time (a unique partial index).
 
-export interface ApprovalState {
+export interface ApprovalState extends ApprovalView {
   id: string;
-  /** pending | approved | changes_requested | withdrawn */
-  status: string;
-  requestedAt: number;
-  requestedByName: string;
-  decidedAt: number | null;
-  decidedByName: string | null;
-  comment: string;
-  note: string;
 }
 
 /** A request or decision the rules refuse; its message is shown as is. */

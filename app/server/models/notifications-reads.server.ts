@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from "kysely";
-import type { NotificationType } from "~/lib/notification-types";
+import type { NotificationType, NotificationView } from "~/lib/notification-types";
 import { UNREAD_CAP } from "~/lib/schemas/notifications";
 import { db } from "~/server/db/db.server";
 import type { Database, NotificationTable } from "~/server/db/schema";
@@ -10,17 +10,6 @@ import type { Database, NotificationTable } from "~/server/db/schema";
 // created at or before the person's read mark ("Mark all as read": one row, whatever the number of
 // notifications). The unread count stops counting past UNREAD_CAP ("99+"), so it reads at most a
 // hundred index entries however many there are (npm run bench: < 5 ms with 10,000).
-
-export interface NotificationView {
-  id: string;
-  type: NotificationType;
-  title: string;
-  body: string;
-  link: string;
-  actorName: string | null;
-  createdAt: number;
-  readAt: number | null;
-}
 
 export interface NotificationFilter {
   type?: NotificationType;
