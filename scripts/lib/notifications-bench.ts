@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { closeDb, createDb, currentDialect, db, migrateToLatest } from "../../app/server/db/db.server";
-import { markAllNotificationsRead, moveReadMark, UNREAD_CAP, unreadCount } from "../../app/server/models/notifications-reads.server";
+import { markAllNotificationsRead, moveReadMark, UNREAD_CAP, unreadCount } from "../../app/server/models/notifications/reads.server";
 
 const ROWS = 10_000;
 const ROUNDS = Number(process.env.BENCH_NOTIFICATION_ROUNDS ?? 200);

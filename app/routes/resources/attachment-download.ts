@@ -1,5 +1,5 @@
 import type { Route } from "./+types/attachment-download";
-import { downloadResponse } from "./downloads.server";
+import { downloadResponse } from "../+shared/downloads.server";
 
 /**
  * Issue 17 part 4: a support attachment, for the members of the request's company and for staff

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/file-download";
-import { downloadResponse } from "./downloads.server";
+import { downloadResponse } from "../+shared/downloads.server";
 
 /**
  * Issue 17: a file version, streamed as an attachment (never inline), resumable with Range and
