@@ -1,6 +1,6 @@
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { Actor } from "~/server/auth/actor.server";
-import { db } from "~/server/db/db.server";
+import { db, dialectOfDb } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { events } from "~/server/events/bus.server";
@@ -9,7 +9,6 @@ import { eraseCompany, companyStoredKeys } from "./erasure-company.server";
 import { deleteStoredAfterCommit, noteStoredBeforeCommit } from "./erasure-files.server";
 import { eraseClientUser } from "./erasure-people.server";
 import { eraseApplication, eraseLead } from "./erasure-records.server";
-import { compactSearchIndex } from "./erasure-search.server";
 
 // Issue 19 part 2 (decision 0048): erasure of a lead, an application, a client user or a whole
 // company, by an admin from the console or by the retention job. One transaction removes or
@@ -78,3 +77,17 @@ async function affectedUsers(trx: Trx, target: Target): Promise<string[]> {
   return (await trx.selectFrom("users").select("id").where("companyId", "=", target.id).execute()).map((u) => u.id);
 }
 
+// The search documents follow their rows by trigger, but an FTS5
+// index only marks a deleted document's terms as deleted until its segments are merged; an erasure
+// merges them at once so no term of the person is left in the index's own tables. PostgreSQL's
+// generated tsvector column has no such remainder.
+
+const SEARCH_INDEX_KINDS = ["complaint", "lead", "application", "client"] as const;
+
+async function compactSearchIndex(trx: Transaction<Database>): Promise<void> {
+  if (dialectOfDb(trx) === "postgres") return;
+  for (const kind of SEARCH_INDEX_KINDS) {
+    const index = sql.table(`search_index_${kind}`);
+    await sql`insert into ${index} (${index}) values ('optimize')`.execute(trx);
+  }
+}
