@@ -61,7 +61,7 @@ export function handleRequest(request: Request, clientIp: string): Promise<Respo
 /**
  * A GET or HEAD of a private file (issue 17: `/files/:id`, `/attachments/:id` and their
  * thumbnails), answered without React Router: the same guard, lookup, Range/ETag answer and audit
- * as the resource routes (routes/resources/downloads.server.ts), then the stored bytes written into
+ * as the resource routes (routes/+shared/downloads.server.ts), then the stored bytes written into
  * the socket (reused buffers on local disk). Through the Fetch bridge a 50 MB download ran at about
  * half a static file server's speed (decision 0040). Resolves with a Response for server.ts to send when the answer
  * is not the file (sign-in redirect, 403, 404), or null once the file has been sent.
