@@ -106,6 +106,13 @@ module.exports = {
       to: { path: models, pathNot: `${models}(${Object.keys(modelFolders).join("|")})/[^/]+$` },
     },
     {
+      name: "models-have-no-loose-files",
+      severity: "error",
+      comment: "A model module sits in the folder of its feature, not at the top of app/server/models/.",
+      from: { path: `${models}[^/]+$` },
+      to: {},
+    },
+    {
       name: "models-have-no-barrels",
       severity: "error",
       comment: "Import the module itself: an index file hides which folder a caller really depends on.",
