@@ -8,7 +8,7 @@ function onlyImports(name, from, allowed) {
   return {
     name,
     severity: "error",
-    comment: `app/server/${from}/ may import only from ${allowed.join(", ")} (and env, logger) within app/server.`,
+    comment: `app/server/${from}/ may import only ${allowed.length ? allowed.join(", ") : "no other folder"} (and env, logger) within app/server.`,
     from: { path: `${server}${from}/` },
     to: { path: server, pathNot: [`${server}(${[from, ...allowed].join("|")})/`, `${server}(env|logger)\\.server\\.ts$`] },
   };
@@ -53,7 +53,7 @@ function modelFolder(from, allowed) {
   return {
     name: `models-${from}`,
     severity: "error",
-    comment: `models/${from}/ may import only ${allowed.length ? allowed.join(", ") : "no other model folder"} (docs/architecture.md "Where code goes").`,
+    comment: `models/${from}/ may import only ${allowed.length ? allowed.join(", ") : "no other model folder"} (docs/architecture.md "Layers and imports").`,
     from: { path: `${models}${from}/` },
     to: { path: models, pathNot: `${models}(${[from, ...allowed].join("|")})/` },
   };
