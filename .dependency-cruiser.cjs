@@ -1,14 +1,61 @@
 // `npm run lint:structure`: the import rules of docs/architecture.md, checked on every lint.
 // Folders of app/server/ are layers; a lower layer never imports a higher one, and nothing cycles.
+// app/server/models/ is split the same way into feature folders, in the one-way order below.
 const server = "^app/server/";
+const models = "^app/server/models/";
 /** A rule: files in `from` may import app/server files only from the folders listed in `allowed`. */
 function onlyImports(name, from, allowed) {
   return {
     name,
     severity: "error",
-    comment: `app/server/${from}/ may import only from ${allowed.join(", ")} (and env, logger) within app/server.`,
+    comment: `app/server/${from}/ may import only ${allowed.length ? allowed.join(", ") : "no other folder"} (and env, logger) within app/server.`,
     from: { path: `${server}${from}/` },
     to: { path: server, pathNot: [`${server}(${[from, ...allowed].join("|")})/`, `${server}(env|logger)\\.server\\.ts$`] },
+  };
+}
+
+// Every folder of app/server/ and what it may import; a folder missing here fails the lint.
+const serverFolders = {
+  db: [],
+  storage: [],
+  events: ["db"],
+  defence: ["db"],
+  mail: ["db", "events"],
+  uploads: ["storage"],
+  auth: ["db", "defence", "mail", "storage", "events"],
+  http: ["db", "defence", "events", "storage"],
+  backup: ["db", "storage"],
+  models: ["auth", "db", "defence", "events", "mail", "storage", "uploads"],
+  // The privacy runners stream, schedule and answer; their queries live in models/privacy/.
+  privacy: ["auth", "db", "http", "models", "storage", "uploads"],
+};
+
+// The model folders, bottom floor first; each may import only the folders listed for it.
+// accounts sits on privacy because removing a person is an erasure (privacy/account-purge).
+const floor1 = ["shared", "search"];
+const floor2 = [...floor1, "notifications"];
+const floor3 = [...floor2, "companies", "projects", "support"];
+const modelFolders = {
+  shared: [],
+  search: [],
+  notifications: floor1,
+  companies: floor2,
+  projects: floor2,
+  support: floor2,
+  pipeline: floor3,
+  privacy: floor3,
+  reports: floor3,
+  accounts: [...floor3, "privacy"],
+};
+
+/** A rule: model files in `from` may import other model folders only from `allowed`. */
+function modelFolder(from, allowed) {
+  return {
+    name: `models-${from}`,
+    severity: "error",
+    comment: `models/${from}/ may import only ${allowed.length ? allowed.join(", ") : "no other model folder"} (docs/architecture.md "Layers and imports").`,
+    from: { path: `${models}${from}/` },
+    to: { path: models, pathNot: `${models}(${[from, ...allowed].join("|")})/` },
   };
 }
 
@@ -42,15 +89,57 @@ module.exports = {
       from: { path: server },
       to: { path: "^app/(routes|components)/" },
     },
-    onlyImports("db-is-the-bottom", "db", []),
-    onlyImports("storage-stands-alone", "storage", []),
-    onlyImports("events-sit-on-db", "events", ["db"]),
-    onlyImports("defence-sits-on-db", "defence", ["db"]),
-    onlyImports("mail-sits-on-db-and-events", "mail", ["db", "events"]),
-    onlyImports("uploads-sit-on-storage", "uploads", ["storage"]),
-    onlyImports("auth-below-models", "auth", ["db", "defence", "mail", "storage", "events"]),
-    onlyImports("http-below-models", "http", ["db", "defence", "events", "storage"]),
-    onlyImports("backup-sits-on-db-and-storage", "backup", ["db", "storage"]),
+    ...Object.entries(serverFolders).map(([folder, allowed]) => onlyImports(`server-${folder}`, folder, allowed)),
+    {
+      name: "server-folders-have-a-rule",
+      severity: "error",
+      comment: "Each folder of app/server/ has its line in serverFolders (.dependency-cruiser.cjs) and in docs/architecture.md.",
+      from: { path: `${server}(?!(${Object.keys(serverFolders).join("|")})/)[^/]+/` },
+      to: {},
+    },
+    ...Object.entries(modelFolders).map(([folder, allowed]) => modelFolder(folder, allowed)),
+    {
+      name: "models-live-in-feature-folders",
+      severity: "error",
+      comment: "A model module sits in the folder of its feature, one listed in modelFolders (.dependency-cruiser.cjs).",
+      from: {},
+      to: { path: models, pathNot: `${models}(${Object.keys(modelFolders).join("|")})/[^/]+$` },
+    },
+    {
+      name: "models-have-no-loose-files",
+      severity: "error",
+      comment: "A model module sits in the folder of its feature, not at the top of app/server/models/.",
+      from: { path: `${models}[^/]+$` },
+      to: {},
+    },
+    {
+      name: "models-have-no-barrels",
+      severity: "error",
+      comment: "Import the module itself: an index file hides which folder a caller really depends on.",
+      from: {},
+      to: { path: `${models}.*/index[.](ts|tsx|js|mjs)$` },
+    },
+    {
+      name: "routes-import-their-folder-and-shared",
+      severity: "error",
+      comment: "A route module imports route code only from its own folder and app/routes/+shared/.",
+      from: { path: "^app/routes/([^/+][^/]*)/" },
+      to: { path: "^app/routes/", pathNot: ["^app/routes/$1/", "^app/routes/[+]shared/"] },
+    },
+    {
+      name: "shared-route-halves-import-no-route",
+      severity: "error",
+      comment: "app/routes/+shared/ serves several routes, so it depends on none of them.",
+      from: { path: "^app/routes/[+]shared/" },
+      to: { path: "^app/routes/", pathNot: "^app/routes/[+]shared/" },
+    },
+    {
+      name: "host-imports-no-route-module",
+      severity: "error",
+      comment: "The Node host (server.ts, server/) reaches route code only through app/routes/+shared/; routes come from the build.",
+      from: { path: "^(server/|server[.]ts$)" },
+      to: { path: "^app/routes/", pathNot: "^app/routes/[+]shared/" },
+    },
     {
       name: "top-level-server-files-are-leaves",
       severity: "error",
@@ -61,7 +150,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    includeOnly: "^app/",
+    includeOnly: "^(app/|server/|server[.]ts$)",
     tsConfig: { fileName: "tsconfig.json" },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"], extensions: [".ts", ".tsx", ".js", ".mjs"] },

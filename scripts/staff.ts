@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { closeDb, migrateToLatest } from "../app/server/db/db.server";
 import { getEnv } from "../app/server/env.server";
 import { isStaffRole, STAFF_ROLES } from "../app/lib/staff-roles";
-import { addStaff, listStaff, removeStaff, setStaffRoleByEmail, StaffError } from "../app/server/models/staff.server";
+import { addStaff, listStaff, removeStaff, setStaffRoleByEmail, StaffError } from "../app/server/models/accounts/staff.server";
 
 const ROLES = STAFF_ROLES.join("|");
 const USAGE = `Usage:

@@ -5,9 +5,9 @@ import type { ServerResponse } from "node:http";
 import { createRequestHandler } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { auth, CLIENT_IP_HEADER } from "~/server/auth/auth.server";
-import { isResumeReferenced } from "~/server/models/applications.server";
-import { isAttachmentKeyReferenced } from "~/server/models/attachments.server";
-import { isProjectFileKeyReferenced } from "~/server/models/project-files.server";
+import { isResumeReferenced } from "~/server/models/pipeline/applications.server";
+import { isAttachmentKeyReferenced } from "~/server/models/support/attachments.server";
+import { isProjectFileKeyReferenced } from "~/server/models/projects/project-files.server";
 import { cleanTempUploads } from "~/server/storage/storage.server";
 import { recoverResumeIntents } from "~/server/uploads/resume-intents.server";
 import { startContentWatcher } from "~/server/events/content-watcher.server";
@@ -20,11 +20,11 @@ import { logger } from "~/server/logger.server";
 import { checkRateLimitStore, closeRateLimitStore } from "~/server/defence/rate-limit.server";
 import { isSameOrigin } from "~/server/http/origin-check.server";
 import { startMailWorker } from "~/server/mail/worker.server";
-import { startMilestoneDueSweep } from "~/server/models/milestone-due.server";
-import { startDigestWorker } from "~/server/models/digest-worker.server";
+import { startMilestoneDueSweep } from "~/server/models/projects/milestone-due.server";
+import { startDigestWorker } from "~/server/models/notifications/digest-worker.server";
 import { forgetSessionLookup, REQUEST_ID_HEADER } from "~/server/auth/session.server";
 import { closeAllEventStreams, recordRecentEvents } from "~/server/events/sse.server";
-import { writeDownload, type DownloadTarget } from "~/routes/resources/downloads.server";
+import { writeDownload, type DownloadTarget } from "~/routes/+shared/downloads.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -41,7 +41,7 @@ export { isBufferedDocument, isSingleFetchData, sendDocument } from "~/server/ht
 export { EnvError, getEnv } from "~/server/env.server";
 export { logger } from "~/server/logger.server";
 export { baseSecurityHeaders, RESOURCE_CSP } from "~/server/http/security-headers.server";
-export { downloadTargetOf, type DownloadTarget } from "~/routes/resources/downloads.server";
+export { downloadTargetOf, type DownloadTarget } from "~/routes/+shared/downloads.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -61,7 +61,7 @@ export function handleRequest(request: Request, clientIp: string): Promise<Respo
 /**
  * A GET or HEAD of a private file (issue 17: `/files/:id`, `/attachments/:id` and their
  * thumbnails), answered without React Router: the same guard, lookup, Range/ETag answer and audit
- * as the resource routes (routes/resources/downloads.server.ts), then the stored bytes written into
+ * as the resource routes (routes/+shared/downloads.server.ts), then the stored bytes written into
  * the socket (reused buffers on local disk). Through the Fetch bridge a 50 MB download ran at about
  * half a static file server's speed (decision 0040). Resolves with a Response for server.ts to send when the answer
  * is not the file (sign-in redirect, 403, 404), or null once the file has been sent.
@@ -139,7 +139,7 @@ export async function startApp(): Promise<void> {
   }
   // Issue 19 part 3: purges what is past its retention, once a day on one instance (decision 0049).
   if (env.RETENTION_SCHEDULE !== "off") {
-    const { startRetentionSchedule } = await import("~/server/retention/schedule.server");
+    const { startRetentionSchedule } = await import("~/server/privacy/retention-schedule.server");
     retentionSchedule = startRetentionSchedule(env.RETENTION_SCHEDULE);
   }
   // Issue 18: daily digests at each person's hour; queued into the outbox the mail worker sends.

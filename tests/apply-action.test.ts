@@ -6,7 +6,7 @@ import { action as deleteAccount } from "~/routes/portal/settings-delete-account
 import { CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
 import { db } from "~/server/db/db.server";
 import { auth } from "~/server/auth/auth.server";
-import { createOpening, setOpeningStatus } from "~/server/models/openings.server";
+import { createOpening, setOpeningStatus } from "~/server/models/pipeline/openings.server";
 import { issueFormToken } from "~/server/defence/spam-defence.server";
 import { clearTables, useAppDatabase } from "./helpers/databases";
 import { signInStaff, signUp } from "./helpers/accounts";

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { ALREADY_DECIDED } from "~/server/models/approvals.server";
+import { ALREADY_DECIDED } from "~/server/models/projects/approvals.server";
 import * as filesRoute from "~/routes/console/project-files";
 import * as milestonesRoute from "~/routes/console/project-milestones";
 import * as overviewRoute from "~/routes/portal/project";
 import { newId } from "~/lib/ids";
 import { db } from "~/server/db/db.server";
-import { ApprovalRuleError, decideApproval, latestApprovals } from "~/server/models/approvals.server";
-import { listMilestones } from "~/server/models/milestones.server";
-import { insertProject, type Project } from "~/server/models/projects.server";
+import { ApprovalRuleError, decideApproval, latestApprovals } from "~/server/models/projects/approvals.server";
+import { listMilestones } from "~/server/models/projects/milestones.server";
+import { insertProject, type Project } from "~/server/models/projects/projects.server";
 import { signInStaff, signUp, type TestUser } from "./helpers/accounts";
 import { companyOf } from "./helpers/companies";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";

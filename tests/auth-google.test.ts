@@ -12,7 +12,7 @@ import * as leadsExport from "~/routes/console/leads-export";
 import { auth } from "~/server/auth/auth.server";
 import { db } from "~/server/db/db.server";
 import { getSessionUser } from "~/server/auth/session.server";
-import { addStaff, enableStaff, removeStaff } from "~/server/models/staff.server";
+import { addStaff, enableStaff, removeStaff } from "~/server/models/accounts/staff.server";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { signUp } from "./helpers/accounts";
 import { buildRequest } from "./helpers/routes";

@@ -29,7 +29,7 @@ import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { currentDialect, db } from "~/server/db/db.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { loginDelayMs } from "~/server/auth/sign-in-throttle.server";
-import { addStaff, listStaff, removeStaff, StaffError } from "~/server/models/staff.server";
+import { addStaff, listStaff, removeStaff, StaffError } from "~/server/models/accounts/staff.server";
 import { fileStore } from "~/server/storage/storage.server";
 import { ensureOwnCompany } from "~/server/auth/membership.server";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";

@@ -13,7 +13,7 @@ import { startBackupSchedule } from "~/server/backup/schedule.server";
 import { closeDb, createDb, db } from "~/server/db/db.server";
 import { holdInstanceLock } from "~/server/db/instance-lock.server";
 import { EnvError, parseEnv } from "~/server/env.server";
-import { submitQuote } from "~/server/models/quotes.server";
+import { submitQuote } from "~/server/models/pipeline/quotes.server";
 import { createLocalFileStore, fileStore, type FileStore } from "~/server/storage/storage.server";
 import { testDatabases, useAppDatabase, type TestDatabase } from "./helpers/databases";
 import { withEnv } from "./helpers/env";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { db } from "~/server/db/db.server";
 import { createSmtpTransport } from "~/server/mail/mailer.server";
 import { startMailWorker } from "~/server/mail/worker.server";
-import { acceptClientInvitation, InvitationUnusable } from "~/server/models/client-invitation-accept.server";
+import { acceptClientInvitation, InvitationUnusable } from "~/server/models/companies/client-invitation-accept.server";
 import {
   ClientInvitationError,
   hasPendingClientInvitation,
@@ -11,8 +11,8 @@ import {
   lookUpClientInvitation,
   resendClientInvitation,
   revokeClientInvitation,
-} from "~/server/models/client-invitations.server";
-import { insertCompany } from "~/server/models/companies.server";
+} from "~/server/models/companies/client-invitations.server";
+import { insertCompany } from "~/server/models/companies/companies.server";
 import { signInStaff, signUp, type TestUser } from "./helpers/accounts";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { invitationTokenIn } from "./helpers/invitations";

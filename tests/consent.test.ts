@@ -13,7 +13,7 @@ import { action as quoteAction } from "~/routes/marketing/quote";
 import { action as applySubmit } from "~/routes/resources/apply-submit";
 import { db } from "~/server/db/db.server";
 import { issueFormToken } from "~/server/defence/spam-defence.server";
-import { createOpening } from "~/server/models/openings.server";
+import { createOpening } from "~/server/models/pipeline/openings.server";
 import { signInStaff, type TestUser } from "./helpers/accounts";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { call } from "./helpers/routes";

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import * as complaintRoute from "~/routes/console/complaint";
 import * as inboxRoute from "~/routes/console/support";
 import * as portalSupport from "~/routes/portal/support";
-import { createComplaint } from "~/server/models/complaints.server";
+import { createComplaint } from "~/server/models/support/complaints.server";
 import { db } from "~/server/db/db.server";
-import { createProject } from "~/server/models/projects.server";
+import { createProject } from "~/server/models/projects/projects.server";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { companyOf, memberScope } from "./helpers/companies";
 import { signInStaff, signUp, type TestUser } from "./helpers/accounts";

@@ -15,7 +15,7 @@ import * as leadsExportRoute from "~/routes/console/leads-export";
 import * as overviewRoute from "~/routes/console/overview";
 import { PAGE_SIZE } from "~/lib/pagination";
 import { db } from "~/server/db/db.server";
-import { weekStart, WEEK_MS } from "~/server/models/overview.server";
+import { weekStart, WEEK_MS } from "~/server/models/reports/overview.server";
 import { fileStore } from "~/server/storage/storage.server";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { companyOf } from "./helpers/companies";

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { loader as memberExport } from "~/routes/console/client-member-export";
 import { loader as ownExport } from "~/routes/portal/settings-export";
 import { db } from "~/server/db/db.server";
-import { recordFolder, safeSegment } from "~/server/data-export/entry-names.server";
-import { createComplaint } from "~/server/models/complaints.server";
-import { insertProject } from "~/server/models/projects.server";
+import { recordFolder, safeSegment } from "~/server/models/privacy/data-export-entry-names.server";
+import { createComplaint } from "~/server/models/support/complaints.server";
+import { insertProject } from "~/server/models/projects/projects.server";
 import { fileStore } from "~/server/storage/storage.server";
 import { pdf } from "./fixtures/make-files";
 import { signInStaff, signUp, type TestUser } from "./helpers/accounts";

@@ -5,7 +5,7 @@ import * as clientRoute from "~/routes/console/client";
 import * as eraseRoute from "~/routes/console/erase";
 import * as leadRoute from "~/routes/console/lead";
 import { db } from "~/server/db/db.server";
-import { insertCompany } from "~/server/models/companies.server";
+import { insertCompany } from "~/server/models/companies/companies.server";
 import { signInStaff, signUp, type TestUser } from "./helpers/accounts";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
 import { call, type Form } from "./helpers/routes";

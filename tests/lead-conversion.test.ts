@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import * as convertRoute from "~/routes/console/lead-convert";
 import { db } from "~/server/db/db.server";
-import { insertCompany } from "~/server/models/companies.server";
+import { insertCompany } from "~/server/models/companies/companies.server";
 import { signInStaff, type TestUser } from "./helpers/accounts";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { call } from "./helpers/routes";

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import * as detailsRoute from "~/routes/console/project";
 import * as milestonesRoute from "~/routes/console/project-milestones";
 import { db } from "~/server/db/db.server";
-import { listMilestones } from "~/server/models/milestones.server";
-import { insertProject, type Project } from "~/server/models/projects.server";
+import { listMilestones } from "~/server/models/projects/milestones.server";
+import { insertProject, type Project } from "~/server/models/projects/projects.server";
 import { signInStaff, signUp, type TestUser } from "./helpers/accounts";
 import { companyOf } from "./helpers/companies";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";

@@ -8,7 +8,7 @@ import * as resetPasswordRoute from "~/routes/auth/reset-password";
 import { auth } from "~/server/auth/auth.server";
 import { COMMON_PASSWORD, commonPasswordProblem, newPasswordProblem } from "~/server/auth/password-rules.server";
 import { db } from "~/server/db/db.server";
-import { addStaff } from "~/server/models/staff.server";
+import { addStaff } from "~/server/models/accounts/staff.server";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { call } from "./helpers/routes";
 

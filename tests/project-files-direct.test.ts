@@ -7,14 +7,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import * as supportRoute from "~/routes/portal/support";
 import { loader as attachmentLoader } from "~/routes/resources/attachment-download";
 import { loader as attachmentThumbnailLoader } from "~/routes/resources/attachment-thumbnail";
-import { downloadTargetOf, writeDownload } from "~/routes/resources/downloads.server";
+import { downloadTargetOf, writeDownload } from "~/routes/+shared/downloads.server";
 import { loader as fileLoader } from "~/routes/resources/file-download";
 import { loader as fileThumbnailLoader } from "~/routes/resources/file-thumbnail";
 import { action as uploadAction } from "~/routes/resources/project-files-upload";
 import { db } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
-import { insertCompany } from "~/server/models/companies.server";
-import { insertProject } from "~/server/models/projects.server";
+import { insertCompany } from "~/server/models/companies/companies.server";
+import { insertProject } from "~/server/models/projects/projects.server";
 import { createLocalFileStore } from "~/server/storage/storage.server";
 import { SEND_CHUNK } from "~/server/storage/send-range.server";
 import { paddedPdf } from "./fixtures/make-files";

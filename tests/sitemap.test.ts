@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { loader } from "~/routes/resources/sitemap";
 import { db } from "~/server/db/db.server";
 import { cacheKeyFor } from "~/server/http/html-cache.server";
-import { createOpening, setOpeningStatus, updateOpening, type OpeningInput } from "~/server/models/openings.server";
+import { createOpening, setOpeningStatus, updateOpening, type OpeningInput } from "~/server/models/pipeline/openings.server";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 
 // sitemap.xml lists every open job opening with its last change (issue 14, part 4).

@@ -4,7 +4,7 @@ import * as savedRepliesRoute from "~/routes/console/saved-replies";
 import * as portalSupport from "~/routes/portal/support";
 import { fillPlaceholders, waitingLabel } from "~/lib/support-desk";
 import { db } from "~/server/db/db.server";
-import { createComplaint } from "~/server/models/complaints.server";
+import { createComplaint } from "~/server/models/support/complaints.server";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { companyOf, memberScope } from "./helpers/companies";
 import { signInStaff, signUp, type TestUser } from "./helpers/accounts";

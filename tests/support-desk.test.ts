@@ -3,7 +3,7 @@ import * as complaintRoute from "~/routes/console/complaint";
 import * as inboxRoute from "~/routes/console/support";
 import * as portalSupport from "~/routes/portal/support";
 import { db } from "~/server/db/db.server";
-import { disableStaff } from "~/server/models/staff.server";
+import { disableStaff } from "~/server/models/accounts/staff.server";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { companyOf } from "./helpers/companies";
 import { signInStaff, signUp, type TestUser } from "./helpers/accounts";

@@ -17,7 +17,7 @@ import { STEP_UP_PATH } from "~/lib/two-factor";
 import { TWO_FACTOR_MESSAGES } from "~/lib/schemas/two-factor";
 import { auth } from "~/server/auth/auth.server";
 import { getPendingStepUp, getSessionUser } from "~/server/auth/session.server";
-import { addStaff } from "~/server/models/staff.server";
+import { addStaff } from "~/server/models/accounts/staff.server";
 import { signUp, TEST_PASSWORD } from "./helpers/accounts";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { startOidcProvider, type TestOidcProvider } from "./helpers/oidc";

@@ -1,13 +1,13 @@
 // Issue 18's notification figures for `npm run bench`: with 10,000 notifications for one person,
 // the unread count and "mark all as read" each take < 5 ms of server time. Measured as the model
-// calls themselves (app/server/models/notifications-reads.server.ts), timed in this process around
+// calls themselves (app/server/models/notifications/reads.server.ts), timed in this process around
 // each call, on the database given in DATABASE_URL: the bench's SQLite file, then
 // (TEST_DATABASE_URL) a throw-away PostgreSQL schema. Every round starts from 10,000 unread.
 // Prints one JSON line: { dialect, rows, rounds, count, markAll, statement, commit }, each {p50, p95, max}.
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { closeDb, createDb, currentDialect, db, migrateToLatest } from "../../app/server/db/db.server";
-import { markAllNotificationsRead, moveReadMark, UNREAD_CAP, unreadCount } from "../../app/server/models/notifications-reads.server";
+import { markAllNotificationsRead, moveReadMark, UNREAD_CAP, unreadCount } from "../../app/server/models/notifications/reads.server";
 
 const ROWS = 10_000;
 const ROUNDS = Number(process.env.BENCH_NOTIFICATION_ROUNDS ?? 200);

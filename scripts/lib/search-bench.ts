@@ -136,7 +136,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 async function main(): Promise<void> {
   const { closeDb, migrateToLatest, currentDialect } = await import("../../app/server/db/db.server");
-  const { listInbox } = await import("../../app/server/models/complaints-staff.server");
+  const { listInbox } = await import("../../app/server/models/support/complaints-staff.server");
   await migrateToLatest();
   const dialect = currentDialect();
   const data = corpus();

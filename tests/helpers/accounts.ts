@@ -1,7 +1,7 @@
 import { auth } from "~/server/auth/auth.server";
 import { currentDialect, db } from "~/server/db/db.server";
 import type { StaffRole } from "~/lib/staff-roles";
-import { addStaff } from "~/server/models/staff.server";
+import { addStaff } from "~/server/models/accounts/staff.server";
 
 // Real accounts made through Better Auth on the suite's database (see databases.ts), signed in
 // the way the app signs people in, so the cookies are the ones a browser would send.

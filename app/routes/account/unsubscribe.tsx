@@ -4,7 +4,7 @@ import { FormError } from "~/components/forms/form-error";
 import { NOTIFICATION_LABELS, type NotificationType } from "~/lib/notification-types";
 import { readForm } from "~/server/http/form-data.server";
 import { readUnsubscribeToken } from "~/server/mail/unsubscribe-token.server";
-import { turnOffMail, unsubscribeTarget } from "~/server/models/notification-preferences.server";
+import { turnOffMail, unsubscribeTarget } from "~/server/models/notifications/preferences.server";
 
 // Issue 18 part 2 (decision 0046): a notification mail's unsubscribe link. The token alone says
 // who and what, so there is no session and no CSRF token: a GET only shows what would stop (mail

@@ -3,8 +3,8 @@ import { withFlash } from "~/lib/flash";
 import { getSessionUser } from "~/server/auth/session.server";
 import { signOut } from "~/server/auth/sign-in.server";
 import { logger } from "~/server/logger.server";
-import { acceptClientInvitationWithGoogle, InvitationUnusable } from "~/server/models/client-invitation-accept.server";
-import { ClientInvitationError } from "~/server/models/client-invitations.server";
+import { acceptClientInvitationWithGoogle, InvitationUnusable } from "~/server/models/companies/client-invitation-accept.server";
+import { ClientInvitationError } from "~/server/models/companies/client-invitations.server";
 import { clearInvitationCookie, invitationTokenFrom } from "./invitation-cookie.server";
 
 // Decision 0034: where Google's callback lands after "Continue with Google" on an invitation. The

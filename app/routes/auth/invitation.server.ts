@@ -9,8 +9,8 @@ import { signInWithPassword, startGoogleSignIn } from "~/server/auth/sign-in.ser
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
-import { acceptClientInvitation, InvitationUnusable } from "~/server/models/client-invitation-accept.server";
-import { ClientInvitationError, lookUpClientInvitation } from "~/server/models/client-invitations.server";
+import { acceptClientInvitation, InvitationUnusable } from "~/server/models/companies/client-invitation-accept.server";
+import { ClientInvitationError, lookUpClientInvitation } from "~/server/models/companies/client-invitations.server";
 import { invitationCookie } from "./invitation-cookie.server";
 
 // Issue 16 part 2 / decision 0034: the link of a client invitation.

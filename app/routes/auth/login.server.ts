@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, redirect, replace } from "react-router";
 import { CUSTOMER_GOOGLE_FAILED, EMPLOYEE_ON_CUSTOMER_GOOGLE, REGISTRATION_CLOSED, REGISTRATION_CLOSED_REFUSAL } from "~/lib/auth-messages";
-import { getSettings } from "~/server/models/settings.server";
+import { getSettings } from "~/server/models/shared/settings.server";
 import { withFlash } from "~/lib/flash";
 import { credentialsSchema, registerSchema } from "~/lib/schemas/credentials";
 import { commonPasswordProblem } from "~/server/auth/password-rules.server";

@@ -8,8 +8,8 @@ import { signInWithPassword } from "~/server/auth/sign-in.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
-import { acceptInvitation, findUsableInvitation, InvitationUnusable } from "~/server/models/staff-invitations.server";
-import { StaffError } from "~/server/models/staff.server";
+import { acceptInvitation, findUsableInvitation, InvitationUnusable } from "~/server/models/accounts/staff-invitations.server";
+import { StaffError } from "~/server/models/accounts/staff.server";
 
 const hideFields = ["password", "confirm"];
 

@@ -1,9 +1,9 @@
 import { Readable } from "node:stream";
 import type { Route } from "./+types/application-resume";
-import { findResume } from "~/server/models/applications-staff.server";
+import { findResume } from "~/server/models/pipeline/applications-staff.server";
 import { RESUME_CONTENT_TYPES, sanitizeFilename, type ResumeKind } from "~/server/uploads/resume-upload.server";
 import { requireStaff } from "~/server/auth/session.server";
-import { recordStaffRead } from "~/server/models/audit.server";
+import { recordStaffRead } from "~/server/models/shared/audit.server";
 import { FileNotFound, fileStore } from "~/server/storage/storage.server";
 
 const notFound = () => new Response("This application has no resume.", { status: 404, statusText: "Not found" });

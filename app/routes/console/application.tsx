@@ -11,8 +11,8 @@ import { keepFailureInForm } from "~/lib/form-failure";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { APPLICATION_STAGES, APPLICATION_STAGE_LABELS, applicationStageLabel, applicationStageSchema } from "~/lib/schemas/applications-staff";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { addApplicationNote, getApplicant, setApplicationStage } from "~/server/models/applications-staff.server";
-import { recordHistory } from "~/server/models/record-history.server";
+import { addApplicationNote, getApplicant, setApplicationStage } from "~/server/models/pipeline/applications-staff.server";
+import { recordHistory } from "~/server/models/shared/record-history.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { reviewAction } from "./review.server";
 

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/applications-export";
 import { applicationFilterFrom, applicationStageLabel } from "~/lib/schemas/applications-staff";
-import { eachApplicant } from "~/server/models/applications-staff.server";
+import { eachApplicant } from "~/server/models/pipeline/applications-staff.server";
 import { csvFilename, csvResponse } from "~/server/http/csv.server";
 import { requireStaff } from "~/server/auth/session.server";
-import { recordStaffRead } from "~/server/models/audit.server";
+import { recordStaffRead } from "~/server/models/shared/audit.server";
 
 const HEADER = ["Received (UTC)", "Name", "Email", "Opening", "Stage", "Message", "Resume file", "Applied as"];
 

@@ -12,7 +12,7 @@ import { pageFrom } from "~/lib/pagination";
 import { APPLICATION_STAGES, APPLICATION_STAGE_LABELS, applicationFilterFrom, applicationFilterQuery, applicationStageLabel } from "~/lib/schemas/applications-staff";
 import { noResultsFor, searchSortFrom } from "~/lib/search";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { listApplicants, listOpeningChoices } from "~/server/models/applications-staff.server";
+import { listApplicants, listOpeningChoices } from "~/server/models/pipeline/applications-staff.server";
 import { requireStaff } from "~/server/auth/session.server";
 
 const STAGE_OPTIONS = APPLICATION_STAGES.map((s) => ({ value: s, label: APPLICATION_STAGE_LABELS[s] }));

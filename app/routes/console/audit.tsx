@@ -5,7 +5,7 @@ import { SectionError } from "~/components/console/section-error";
 import { auditRecordPath, describeAuditDetail } from "~/lib/audit-links";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
-import { listAudit, listAuditEntities } from "~/server/models/audit.server";
+import { listAudit, listAuditEntities } from "~/server/models/shared/audit.server";
 import { requireStaff } from "~/server/auth/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { withFlash } from "~/lib/flash";
 import { requireStaff } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { requireIntent } from "~/server/http/form-result.server";
-import { ClientInvitationError, companyOfClientInvitation, resendClientInvitation, revokeClientInvitation } from "~/server/models/client-invitations.server";
+import { ClientInvitationError, companyOfClientInvitation, resendClientInvitation, revokeClientInvitation } from "~/server/models/companies/client-invitations.server";
 
 // Issue 16 part 2: Resend / Revoke of a company's pending invitation (the company page's section,
 // components/console/company-invitations.tsx); back to the company page with a notice.

@@ -10,8 +10,8 @@ import { clientInviteSchema } from "~/lib/schemas/client-invitations";
 import { requireStaff } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
-import { ClientInvitationError, inviteClient } from "~/server/models/client-invitations.server";
-import { getCompany } from "~/server/models/companies.server";
+import { ClientInvitationError, inviteClient } from "~/server/models/companies/client-invitations.server";
+import { getCompany } from "~/server/models/companies/companies.server";
 
 // Issue 16 part 2: staff invite a person to a company (its own page, so it works without JavaScript).
 

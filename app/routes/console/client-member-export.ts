@@ -1,7 +1,7 @@
 import type { Route } from "./+types/client-member-export";
 import { requireStaff } from "~/server/auth/session.server";
-import { dataExportResponse, NO_SUCH_MEMBER } from "~/server/data-export/respond.server";
-import { findExportSubject } from "~/server/models/data-export.server";
+import { dataExportResponse, NO_SUCH_MEMBER } from "~/server/privacy/data-export-respond.server";
+import { findExportSubject } from "~/server/models/privacy/data-export.server";
 
 /**
  * Issue 19 part 4: a subject access request. An admin downloads, for one member of a company, the

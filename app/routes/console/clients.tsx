@@ -11,7 +11,7 @@ import { formatDate, isoDate } from "~/lib/dates";
 import { PAGE_SIZE, pageFrom } from "~/lib/pagination";
 import { listSearchFrom, noResultsFor, SEARCH_MAX_LENGTH } from "~/lib/search";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { listCompanies } from "~/server/models/companies-staff.server";
+import { listCompanies } from "~/server/models/companies/companies-staff.server";
 import { requireStaff } from "~/server/auth/session.server";
 
 // Issue 16 part 1: clients are companies. The route keeps its path and the navigation its label.

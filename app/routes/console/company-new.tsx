@@ -11,7 +11,7 @@ import { requireStaff } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
-import { CompanyError, createCompany } from "~/server/models/companies-staff.server";
+import { CompanyError, createCompany } from "~/server/models/companies/companies-staff.server";
 
 // Issue 16 part 1: staff create a client company; its people are invited from its page.
 

@@ -1,5 +1,5 @@
-import { listPendingClientInvitations } from "~/server/models/client-invitations.server";
-import { listCompanyProjectsForStaff } from "~/server/models/projects-staff-reads.server";
+import { listPendingClientInvitations } from "~/server/models/companies/client-invitations.server";
+import { listCompanyProjectsForStaff } from "~/server/models/projects/projects-staff-reads.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { COMPANY_FAILURE } from "~/lib/console-failures";
 import { clientAdminSchema, companyDetailsSchema } from "~/lib/schemas/companies";
@@ -7,10 +7,10 @@ import type { SessionUser } from "~/server/auth/actor.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
-import { getCompany } from "~/server/models/companies.server";
-import { listMembers, removeMember, setClientAdmin } from "~/server/models/companies-members.server";
-import { listCompanyActivity, listCompanyLeads, listCompanyRequests } from "~/server/models/companies-records.server";
-import { closeCompany, CompanyError, reopenCompany, updateCompany } from "~/server/models/companies-staff.server";
+import { getCompany } from "~/server/models/companies/companies.server";
+import { listMembers, removeMember, setClientAdmin } from "~/server/models/companies/companies-members.server";
+import { listCompanyActivity, listCompanyLeads, listCompanyRequests } from "~/server/models/companies/companies-records.server";
+import { closeCompany, CompanyError, reopenCompany, updateCompany } from "~/server/models/companies/companies-staff.server";
 
 // The console's company page (issue 16 part 6): its details, members, support requests, the lead
 // it came from and its activity, and the forms that change the company or a member.

@@ -5,7 +5,7 @@ import { PRIORITY_LABELS } from "~/lib/support-desk";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { formResult } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
-import { addComplaintNote, assignComplaint, setComplaintPriority, type DeskOutcome } from "~/server/models/complaint-desk.server";
+import { addComplaintNote, assignComplaint, setComplaintPriority, type DeskOutcome } from "~/server/models/support/complaint-desk.server";
 
 // Issue 18 part 3: the request page's desk forms — assign, priority, internal note (decision 0044).
 

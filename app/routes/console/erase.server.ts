@@ -7,8 +7,8 @@ import type { SessionUser } from "~/server/auth/actor.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
-import { erase, type ErasureKind } from "~/server/models/erasure.server";
-import { findErasureSubject, type ErasureSubject } from "~/server/models/erasure-subjects.server";
+import { erase, type ErasureKind } from "~/server/models/privacy/erasure.server";
+import { findErasureSubject, type ErasureSubject } from "~/server/models/privacy/erasure-subjects.server";
 
 // Issue 19 part 2 (decision 0048): the guard and the post of the "Erase…" step. The section's
 // roles reach the page's guard; only an admin passes the second check.

@@ -7,7 +7,7 @@ import { sectionsFor } from "~/lib/console-nav";
 import { STAFF_ROLE_LABELS } from "~/lib/staff-roles";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
-import { bellSummary } from "~/server/models/notifications-reads.server";
+import { bellSummary } from "~/server/models/notifications/reads.server";
 
 export function meta() {
   return [{ title: "Employee Dashboard | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];

@@ -5,8 +5,8 @@ import { convertLeadSchema } from "~/lib/schemas/lead-conversion";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
-import { ClientInvitationError } from "~/server/models/client-invitations.server";
-import { convertLead, LeadAlreadyConverted } from "~/server/models/lead-conversion.server";
+import { ClientInvitationError } from "~/server/models/companies/client-invitations.server";
+import { convertLead, LeadAlreadyConverted } from "~/server/models/pipeline/lead-conversion.server";
 
 // Issue 16 part 3: the "Convert to client" form; the whole conversion is one transaction (the model).
 

@@ -9,9 +9,9 @@ import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { convertLeadSchema } from "~/lib/schemas/lead-conversion";
 import { requireStaff } from "~/server/auth/session.server";
-import { getCompany } from "~/server/models/companies.server";
-import { listOpenCompanies } from "~/server/models/lead-conversion.server";
-import { getLead } from "~/server/models/quotes-staff.server";
+import { getCompany } from "~/server/models/companies/companies.server";
+import { listOpenCompanies } from "~/server/models/pipeline/lead-conversion.server";
+import { getLead } from "~/server/models/pipeline/quotes-staff.server";
 import { convertLeadAction } from "./lead-convert.server";
 
 const constraint = getZodConstraint(convertLeadSchema);

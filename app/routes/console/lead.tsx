@@ -11,8 +11,8 @@ import { keepFailureInForm } from "~/lib/form-failure";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, leadStatusLabel, leadStatusSchema } from "~/lib/schemas/quotes-staff";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { addLeadNote, getLead, setLeadStatus } from "~/server/models/quotes-staff.server";
-import { recordHistory } from "~/server/models/record-history.server";
+import { addLeadNote, getLead, setLeadStatus } from "~/server/models/pipeline/quotes-staff.server";
+import { recordHistory } from "~/server/models/shared/record-history.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { reviewAction } from "./review.server";
 

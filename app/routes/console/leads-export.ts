@@ -1,9 +1,9 @@
 import type { Route } from "./+types/leads-export";
 import { leadFilterFrom, leadStatusLabel } from "~/lib/schemas/quotes-staff";
 import { csvFilename, csvResponse } from "~/server/http/csv.server";
-import { eachLead } from "~/server/models/quotes-staff.server";
+import { eachLead } from "~/server/models/pipeline/quotes-staff.server";
 import { requireStaff } from "~/server/auth/session.server";
-import { recordStaffRead } from "~/server/models/audit.server";
+import { recordStaffRead } from "~/server/models/shared/audit.server";
 
 const HEADER = ["Received (UTC)", "Name", "Email", "Phone", "Country", "Requirement", "Status"];
 

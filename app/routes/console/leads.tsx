@@ -12,7 +12,7 @@ import { pageFrom } from "~/lib/pagination";
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, leadFilterFrom, leadFilterQuery, leadStatusLabel } from "~/lib/schemas/quotes-staff";
 import { noResultsFor, searchSortFrom } from "~/lib/search";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { listLeads } from "~/server/models/quotes-staff.server";
+import { listLeads } from "~/server/models/pipeline/quotes-staff.server";
 import { requireStaff } from "~/server/auth/session.server";
 
 const EXCERPT = 120;

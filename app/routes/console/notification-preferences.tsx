@@ -5,7 +5,7 @@ import { MailPreferencesForm } from "~/components/settings/mail-preferences-form
 import { site } from "~/content/site";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { MAIL_PREFERENCES_FAILURE } from "~/lib/mail-preferences";
-import { mailPreferencesPage, saveMailPreferencesForm } from "~/routes/account/notification-preferences.server";
+import { mailPreferencesPage, saveMailPreferencesForm } from "~/routes/+shared/notification-preferences.server";
 import { requireStaff } from "~/server/auth/session.server";
 
 // Issue 18 part 2: a staff member's e-mail preferences (decision 0046).

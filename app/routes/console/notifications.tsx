@@ -3,7 +3,7 @@ import type { Route } from "./+types/notifications";
 import { NotificationsPage } from "~/components/notifications/notifications-page";
 import { STAFF_NOTIFICATION_TYPES } from "~/lib/notification-types";
 import { requireStaff } from "~/server/auth/session.server";
-import { loadNotificationsPage } from "~/server/models/notifications-page.server";
+import { loadNotificationsPage } from "~/server/models/notifications/reads.server";
 
 // Issue 18 part 1: a staff member's own notifications, with filters and paging (decision 0041).
 

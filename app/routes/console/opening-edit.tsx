@@ -12,7 +12,7 @@ import { dateFromValidThrough, openingFieldsFrom, openingSchema } from "~/lib/sc
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { findOpening, setOpeningStatus, updateOpening } from "~/server/models/openings.server";
+import { findOpening, setOpeningStatus, updateOpening } from "~/server/models/pipeline/openings.server";
 import { requireStaff } from "~/server/auth/session.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { openingFieldsFrom, openingSchema } from "~/lib/schemas/openings";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { createOpening } from "~/server/models/openings.server";
+import { createOpening } from "~/server/models/pipeline/openings.server";
 import { requireStaff } from "~/server/auth/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

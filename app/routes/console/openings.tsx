@@ -12,7 +12,7 @@ import { pageFrom } from "~/lib/pagination";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
 import { readForm } from "~/server/http/form-data.server";
-import { findOpening, listOpeningsForStaff, setOpeningStatus } from "~/server/models/openings.server";
+import { findOpening, listOpeningsForStaff, setOpeningStatus } from "~/server/models/pipeline/openings.server";
 import { requireStaff } from "~/server/auth/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

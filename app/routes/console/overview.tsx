@@ -5,8 +5,8 @@ import { SectionError } from "~/components/console/section-error";
 import { WorkspaceMirror } from "~/components/console/workspace-mirror";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { todayUtc } from "~/lib/schemas/projects-staff";
-import { applicationsPerOpening, leadsPerWeek, overviewCounts } from "~/server/models/overview.server";
-import { workspaceOverview } from "~/server/models/workspace-overview.server";
+import { applicationsPerOpening, leadsPerWeek, overviewCounts } from "~/server/models/reports/overview.server";
+import { workspaceOverview } from "~/server/models/projects/workspace-overview.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { mayUse, type ConsoleArea } from "~/lib/staff-roles";
 

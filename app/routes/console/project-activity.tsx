@@ -7,8 +7,8 @@ import { pageFrom, PAGE_SIZE } from "~/lib/pagination";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
 import { loadWorkspaceTab } from "~/server/http/workspace-tab.server";
-import { listActivityForStaff } from "~/server/models/project-activity-reads.server";
-import { getProjectForStaff } from "~/server/models/projects-staff-reads.server";
+import { listActivityForStaff } from "~/server/models/projects/project-activity-reads.server";
+import { getProjectForStaff } from "~/server/models/projects/projects-staff-reads.server";
 
 // Issue 17 part 6: the project's timeline for staff (the "clients" area), archived projects too.
 

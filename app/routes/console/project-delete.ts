@@ -7,7 +7,7 @@ import { requireStaff } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { requireIntent } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
-import { deleteStaffProject } from "~/server/models/projects-staff-delete.server";
+import { deleteStaffProject } from "~/server/models/projects/projects-staff-delete.server";
 
 // Decision 0043: "Delete project", confirmed on the project page (?confirm=delete), posts here.
 // Admin only: archive is the everyday way out and can be undone; this cannot.

@@ -4,8 +4,8 @@ import type { SessionUser } from "~/server/auth/actor.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { FileRuleError, setClientUploads } from "~/server/models/project-files.server";
-import { deleteFileAction } from "../resources/files-tab.server";
+import { FileRuleError, setClientUploads } from "~/server/models/projects/project-files.server";
+import { deleteFileAction } from "../+shared/files-tab.server";
 import { askForFileApproval } from "./project-milestones.server";
 
 /** The console Files tab's forms: delete a file, ask for its approval, and the switch "Clients can upload files". */

@@ -12,7 +12,7 @@ import { keepFailureInForm } from "~/lib/form-failure";
 import { FILE_CHANGE_FAILURE } from "~/lib/project-files";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
-import { loadFilesPage } from "../resources/files-tab.server";
+import { loadFilesPage } from "../+shared/files-tab.server";
 import { consoleFilesAction } from "./project-files.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

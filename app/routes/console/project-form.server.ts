@@ -5,7 +5,7 @@ import { projectFormSchema } from "~/lib/schemas/projects-staff";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { formResult } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
-import { createStaffProject, ProjectRuleError, updateStaffProject } from "~/server/models/projects-staff.server";
+import { createStaffProject, ProjectRuleError, updateStaffProject } from "~/server/models/projects/projects-staff.server";
 
 const SAVED = {
   saved: "Changes saved. The client's members see them now.",

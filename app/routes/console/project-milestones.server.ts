@@ -8,9 +8,9 @@ import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { loadWorkspaceTab } from "~/server/http/workspace-tab.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { latestApprovals, requestApproval, withdrawApproval } from "~/server/models/approvals.server";
-import { addMilestone, getProgressMode, listMilestones, MilestoneRuleError, moveMilestone, removeMilestone, setProgressMode, updateMilestone } from "~/server/models/milestones.server";
-import { getProjectForStaff } from "~/server/models/projects-staff-reads.server";
+import { latestApprovals, requestApproval, withdrawApproval } from "~/server/models/projects/approvals.server";
+import { addMilestone, getProgressMode, listMilestones, MilestoneRuleError, moveMilestone, removeMilestone, setProgressMode, updateMilestone } from "~/server/models/projects/milestones.server";
+import { getProjectForStaff } from "~/server/models/projects/projects-staff-reads.server";
 
 // Issue 17 parts 1–2: the console's Milestones tab. Staff only (the route's guard runs first).
 

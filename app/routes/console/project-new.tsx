@@ -7,8 +7,8 @@ import { keepFailureInForm } from "~/lib/form-failure";
 import { requireStaff } from "~/server/auth/session.server";
 import { requireIntent } from "~/server/http/form-result.server";
 import { readForm } from "~/server/http/form-data.server";
-import { getCompany } from "~/server/models/companies.server";
-import { listOwnerOptions } from "~/server/models/projects-staff-reads.server";
+import { getCompany } from "~/server/models/companies/companies.server";
+import { listOwnerOptions } from "~/server/models/projects/projects-staff-reads.server";
 import { saveProjectForm } from "./project-form.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

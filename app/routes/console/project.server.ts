@@ -8,10 +8,10 @@ import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { projectNotFound } from "~/server/http/workspace-tab.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { getProgressMode } from "~/server/models/milestones.server";
-import { getProjectForStaff, listOwnerOptions } from "~/server/models/projects-staff-reads.server";
-import { ProjectRuleError, setProjectArchived } from "~/server/models/projects-staff.server";
-import { setProjectProgress } from "~/server/models/projects.server";
+import { getProgressMode } from "~/server/models/projects/milestones.server";
+import { getProjectForStaff, listOwnerOptions } from "~/server/models/projects/projects-staff-reads.server";
+import { ProjectRuleError, setProjectArchived } from "~/server/models/projects/projects-staff.server";
+import { setProjectProgress } from "~/server/models/projects/projects.server";
 import { saveProjectForm } from "./project-form.server";
 
 /** The project, its history, the owners it may be given to, whether a confirmation is open, and whether the user may delete it. */

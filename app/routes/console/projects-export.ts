@@ -2,8 +2,8 @@ import type { Route } from "./+types/projects-export";
 import { isOverdue, projectFilterFrom, projectStatusLabel, todayUtc } from "~/lib/schemas/projects-staff";
 import { requireStaff } from "~/server/auth/session.server";
 import { csvFilename, csvResponse } from "~/server/http/csv.server";
-import { recordStaffRead } from "~/server/models/audit.server";
-import { eachProject } from "~/server/models/projects-staff-reads.server";
+import { recordStaffRead } from "~/server/models/shared/audit.server";
+import { eachProject } from "~/server/models/projects/projects-staff-reads.server";
 
 const HEADER = ["Project", "Company", "Status", "Progress (%)", "Start date", "Due date", "Overdue", "Owner", "Archived", "Created (UTC)"];
 

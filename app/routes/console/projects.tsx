@@ -10,7 +10,7 @@ import { pageFrom } from "~/lib/pagination";
 import { formatCalendarDate, isOverdue, PROJECT_STATUSES, PROJECT_STATUS_LABELS, projectFilterFrom, projectFilterQuery, todayUtc } from "~/lib/schemas/projects-staff";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
-import { listAllProjects, listOwnerOptions } from "~/server/models/projects-staff-reads.server";
+import { listAllProjects, listOwnerOptions } from "~/server/models/projects/projects-staff-reads.server";
 
 const STATUS_OPTIONS = PROJECT_STATUSES.map((s) => ({ value: s, label: PROJECT_STATUS_LABELS[s] }));
 

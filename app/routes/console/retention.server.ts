@@ -6,9 +6,9 @@ import type { SessionUser } from "~/server/auth/actor.server";
 import { getEnv } from "~/server/env.server";
 import { formResult } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
-import { listRetentionCandidates } from "~/server/models/retention.server";
-import { getRetentionSettings, updateRetentionSettings } from "~/server/models/settings.server";
-import { lastRetentionRun, runRetention } from "~/server/retention/run.server";
+import { listRetentionCandidates } from "~/server/models/privacy/retention.server";
+import { getRetentionSettings, updateRetentionSettings } from "~/server/models/shared/settings.server";
+import { lastRetentionRun, runRetention } from "~/server/privacy/retention-run.server";
 
 // The Data retention page's server half (issue 19 part 3, decision 0049).
 

@@ -5,7 +5,7 @@ import type { SessionUser } from "~/server/auth/actor.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
-import { createSavedReply, deleteSavedReply, updateSavedReply } from "~/server/models/saved-replies.server";
+import { createSavedReply, deleteSavedReply, updateSavedReply } from "~/server/models/support/saved-replies.server";
 
 const GONE = "That saved reply no longer exists.";
 

@@ -9,7 +9,7 @@ import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { requireStaff } from "~/server/auth/session.server";
-import { listSavedReplies } from "~/server/models/saved-replies.server";
+import { listSavedReplies } from "~/server/models/support/saved-replies.server";
 import { handleSavedReplyAction } from "./saved-replies.server";
 
 // Issue 18 part 3: replies the support desk inserts into a request, with placeholders (decision 0044).

@@ -11,7 +11,7 @@ import { requireStaff } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
-import { getSettings, updateSettings, type AppSettings } from "~/server/models/settings.server";
+import { getSettings, updateSettings, type AppSettings } from "~/server/models/shared/settings.server";
 
 // Issue 16 part 5: the operator's switches, admin only, stored in the database and audited.
 

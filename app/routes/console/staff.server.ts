@@ -7,8 +7,8 @@ import { getEnv } from "~/server/env.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
-import { inviteStaff, resendInvitation, revokeInvitation } from "~/server/models/staff-invitations.server";
-import { disableStaff, enableStaff, listStaff, removeStaffMember, setStaffRole, StaffError } from "~/server/models/staff.server";
+import { inviteStaff, resendInvitation, revokeInvitation } from "~/server/models/accounts/staff-invitations.server";
+import { disableStaff, enableStaff, listStaff, removeStaffMember, setStaffRole, StaffError } from "~/server/models/accounts/staff.server";
 
 // The Staff page's forms (issue 15 part 3): invite, resend / revoke an invitation, and change,
 // disable, re-enable or remove a member. Every change is audited by its model.

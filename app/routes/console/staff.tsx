@@ -16,8 +16,8 @@ import { staffInviteSchema } from "~/lib/schemas/staff";
 import { STAFF_ROLE_LABELS, STAFF_ROLES } from "~/lib/staff-roles";
 import { getEnv } from "~/server/env.server";
 import { requireStaff } from "~/server/auth/session.server";
-import { listStaff } from "~/server/models/staff.server";
-import { listPendingInvitations } from "~/server/models/staff-invitations.server";
+import { listStaff } from "~/server/models/accounts/staff.server";
+import { listPendingInvitations } from "~/server/models/accounts/staff-invitations.server";
 import { staffAction } from "./staff.server";
 
 // Derived from the schema once, not on every render.

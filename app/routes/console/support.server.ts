@@ -3,7 +3,7 @@ import { formResult, requireIntent, requireTargetId } from "~/server/http/form-r
 import { logger } from "~/server/logger.server";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
-import { assignComplaint } from "~/server/models/complaint-desk.server";
+import { assignComplaint } from "~/server/models/support/complaint-desk.server";
 
 /** Issue 18: the inbox's quick "Assign to me" on a row. */
 export async function assignToMe(user: SessionUser, request: Request) {

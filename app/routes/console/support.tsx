@@ -23,7 +23,7 @@ import { listSearchFrom, noResultsFor, SEARCH_MAX_LENGTH } from "~/lib/search";
 import { PRIORITIES, PRIORITY_LABELS, SUPPORT_SORTS, SUPPORT_SORT_LABELS } from "~/lib/support-desk";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
-import { listInbox } from "~/server/models/complaints-staff.server";
+import { listInbox } from "~/server/models/support/complaints-staff.server";
 import { assignToMe } from "./support.server";
 
 export const meta = () => [{ title: `Support inbox | Employee Dashboard | ${site.name}` }, { name: "robots", content: "noindex" }];

@@ -13,7 +13,7 @@ import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { requireStaff } from "~/server/auth/session.server";
-import { findTestimonial, setTestimonialVisibility, updateTestimonial } from "~/server/models/testimonials.server";
+import { findTestimonial, setTestimonialVisibility, updateTestimonial } from "~/server/models/pipeline/testimonials.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request, "testimonials");

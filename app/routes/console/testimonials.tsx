@@ -16,7 +16,7 @@ import { formResult, requireIntent, requireTargetId } from "~/server/http/form-r
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { requireStaff } from "~/server/auth/session.server";
-import { createTestimonial, findTestimonial, listTestimonialsForStaff, setTestimonialVisibility } from "~/server/models/testimonials.server";
+import { createTestimonial, findTestimonial, listTestimonialsForStaff, setTestimonialVisibility } from "~/server/models/pipeline/testimonials.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "testimonials");

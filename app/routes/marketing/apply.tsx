@@ -14,9 +14,9 @@ import { SpamFields, useFillClock } from "~/components/forms/spam-fields";
 import { APPLICATION_FAILURE_MESSAGE, APPLICATION_SUCCESS_MESSAGE } from "~/lib/constants";
 import { applicationSchema } from "~/lib/schemas/applications";
 import { postWithProgress } from "~/lib/post-with-progress";
-import { findOpening } from "~/server/models/openings.server";
+import { findOpening } from "~/server/models/pipeline/openings.server";
 import { getSessionUser } from "~/server/auth/session.server";
-import { submitApplication, type ApplicationOutcome } from "~/server/models/applications.server";
+import { submitApplication, type ApplicationOutcome } from "~/server/models/pipeline/applications.server";
 import { issueFormToken } from "~/server/defence/spam-defence.server";
 
 // Derived from the schema once, not on every render.

@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/page-header";
 import { baseUrlFrom, seo } from "~/lib/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { liveSince } from "~/server/events/sse.server";
-import { listOpenOpenings } from "~/server/models/openings.server";
+import { listOpenOpenings } from "~/server/models/pipeline/openings.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({

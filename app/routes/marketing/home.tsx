@@ -15,7 +15,7 @@ import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { homeDashboardEnabled } from "~/server/http/home-dashboard-cookie.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { liveSince } from "~/server/events/sse.server";
-import { listVisibleTestimonials } from "~/server/models/testimonials.server";
+import { listVisibleTestimonials } from "~/server/models/pipeline/testimonials.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({

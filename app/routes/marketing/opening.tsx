@@ -7,7 +7,7 @@ import { baseUrlFrom, seo } from "~/lib/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { getEnv } from "~/server/env.server";
 import { liveSince } from "~/server/events/sse.server";
-import { findOpening } from "~/server/models/openings.server";
+import { findOpening } from "~/server/models/pipeline/openings.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const liveFrom = liveSince(["opening.changed"]);

@@ -5,7 +5,7 @@ import { quoteSchema } from "~/lib/schemas/quotes";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
-import { submitQuote } from "~/server/models/quotes.server";
+import { submitQuote } from "~/server/models/pipeline/quotes.server";
 import { screenSubmission } from "~/server/defence/spam-defence.server";
 
 export async function handleQuoteAction(request: Request, clientIp: string) {

@@ -8,7 +8,7 @@ import { VerifyEmailBanner } from "~/components/portal/verify-email-banner";
 import { PORTAL_TABS, skipReloadOnQueryChange } from "~/lib/portal";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireClient } from "~/server/auth/session.server";
-import { bellSummary } from "~/server/models/notifications-reads.server";
+import { bellSummary } from "~/server/models/notifications/reads.server";
 
 export const shouldRevalidate = skipReloadOnQueryChange;
 

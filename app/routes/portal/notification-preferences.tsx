@@ -5,7 +5,7 @@ import { MailPreferencesForm } from "~/components/settings/mail-preferences-form
 import { keepFailureInForm } from "~/lib/form-failure";
 import { MAIL_PREFERENCES_FAILURE } from "~/lib/mail-preferences";
 import { portalMeta } from "~/lib/portal";
-import { mailPreferencesPage, saveMailPreferencesForm } from "~/routes/account/notification-preferences.server";
+import { mailPreferencesPage, saveMailPreferencesForm } from "~/routes/+shared/notification-preferences.server";
 import { requireClient } from "~/server/auth/session.server";
 
 // Issue 18 part 2: a client's e-mail preferences (decision 0046).

@@ -4,7 +4,7 @@ import { NotificationsPage } from "~/components/notifications/notifications-page
 import { CLIENT_NOTIFICATION_TYPES } from "~/lib/notification-types";
 import { portalMeta } from "~/lib/portal";
 import { requireClient } from "~/server/auth/session.server";
-import { loadNotificationsPage } from "~/server/models/notifications-page.server";
+import { loadNotificationsPage } from "~/server/models/notifications/reads.server";
 
 // Issue 18 part 1: a client's own notifications, with filters and paging (decision 0041).
 

@@ -14,8 +14,8 @@ import { profileSchema } from "~/lib/schemas/profiles";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
-import { getProfile, saveProfile } from "~/server/models/profiles.server";
-import { waitingOnYouNow } from "~/server/models/waiting-on-you.server";
+import { getProfile, saveProfile } from "~/server/models/accounts/profiles.server";
+import { waitingOnYouNow } from "~/server/models/reports/waiting-on-you.server";
 import { requireClient } from "~/server/auth/session.server";
 
 export const meta = () => portalMeta("Profile");

@@ -6,8 +6,8 @@ import { pageFrom, PAGE_SIZE } from "~/lib/pagination";
 import { portalMeta } from "~/lib/portal";
 import { requireClient } from "~/server/auth/session.server";
 import { loadWorkspaceTab } from "~/server/http/workspace-tab.server";
-import { listActivityForClient } from "~/server/models/project-activity-reads.server";
-import { getProject } from "~/server/models/projects.server";
+import { listActivityForClient } from "~/server/models/projects/project-activity-reads.server";
+import { getProject } from "~/server/models/projects/projects.server";
 
 // Issue 17 part 6: the project's timeline for the company's members. Live through the portal
 // layout's stream, which reloads every open panel on "projects" (one stream per tab, not two).

@@ -10,7 +10,7 @@ import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireClient } from "~/server/auth/session.server";
 import { requireIntent } from "~/server/http/form-result.server";
 import { readForm } from "~/server/http/form-data.server";
-import { deleteFileAction, loadFilesPage } from "../resources/files-tab.server";
+import { deleteFileAction, loadFilesPage } from "../+shared/files-tab.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const client = await requireClient(request);

@@ -7,10 +7,10 @@ import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { projectNotFound } from "~/server/http/workspace-tab.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { ApprovalRuleError, decideApproval, listApprovals } from "~/server/models/approvals.server";
-import { listMilestones } from "~/server/models/milestones.server";
-import { projectOwnerNames } from "~/server/models/projects-staff-reads.server";
-import { getProject } from "~/server/models/projects.server";
+import { ApprovalRuleError, decideApproval, listApprovals } from "~/server/models/projects/approvals.server";
+import { listMilestones } from "~/server/models/projects/milestones.server";
+import { projectOwnerNames } from "~/server/models/projects/projects-staff-reads.server";
+import { getProject } from "~/server/models/projects/projects.server";
 
 // Issue 17: a project's Overview in the portal: its facts, progress, milestones and the approvals
 // the company's members decide. Every read goes through the company-scoped project first.

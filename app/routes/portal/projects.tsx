@@ -1,5 +1,5 @@
 import { ProjectFacts } from "~/components/portal/project-facts";
-import { projectOwnerNames } from "~/server/models/projects-staff-reads.server";
+import { projectOwnerNames } from "~/server/models/projects/projects-staff-reads.server";
 import { todayUtc } from "~/lib/schemas/projects-staff";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, Link, useRevalidator } from "react-router";
@@ -16,8 +16,8 @@ import { projectSchema } from "~/lib/schemas/projects";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
-import { getSettings } from "~/server/models/settings.server";
-import { createProject, listProgressHistory, listProjects } from "~/server/models/projects.server";
+import { getSettings } from "~/server/models/shared/settings.server";
+import { createProject, listProgressHistory, listProjects } from "~/server/models/projects/projects.server";
 import { requireClient } from "~/server/auth/session.server";
 
 export const meta = () => portalMeta("My Projects");

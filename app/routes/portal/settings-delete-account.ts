@@ -4,7 +4,7 @@ import { FLASH, withFlash } from "~/lib/flash";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { SETTINGS_PATH } from "~/lib/paths";
 import { auth } from "~/server/auth/auth.server";
-import { deleteAccountAndData } from "~/server/models/account-purge.server";
+import { deleteAccountAndData } from "~/server/models/privacy/account-purge.server";
 import { queueAccountDeletedMail } from "~/server/auth/auth-mail.server";
 import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { logger } from "~/server/logger.server";

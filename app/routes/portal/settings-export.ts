@@ -1,6 +1,6 @@
 import type { Route } from "./+types/settings-export";
 import { requireClient } from "~/server/auth/session.server";
-import { dataExportResponse } from "~/server/data-export/respond.server";
+import { dataExportResponse } from "~/server/privacy/data-export-respond.server";
 
 /**
  * Issue 19 part 4: "Download my data" on the portal's Settings. A ZIP of the member's own account,

@@ -6,12 +6,12 @@ import { NewRequest } from "~/components/portal/new-request-dialog";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
 import { COMPLAINT_SUBMIT_FAILURE, COMPLAINTS_EMPTY, REPLY_FAILURE, SUPPORT_LOADING, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
 import { keepFailureInForm } from "~/lib/form-failure";
-import { CLIENT_SENDER, CLOSED_STATUS, listComplaints } from "~/server/models/complaints.server";
+import { CLIENT_SENDER, CLOSED_STATUS, listComplaints } from "~/server/models/support/complaints.server";
 import { REOPEN_WINDOW_MS } from "~/lib/support-desk";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
-import { markRepliesRead } from "~/server/models/seen-markers.server";
+import { markRepliesRead } from "~/server/models/shared/seen-markers.server";
 import { requireClient } from "~/server/auth/session.server";
-import { attachmentsByComplaint } from "~/server/models/attachments.server";
+import { attachmentsByComplaint } from "~/server/models/support/attachments.server";
 import { handleSupportAction } from "./support.server";
 
 export const meta = () => portalMeta("Support");

@@ -4,8 +4,8 @@ import type { ClientUser } from "~/server/auth/session.server";
 import { hitRateLimit, type RateRule } from "~/server/defence/rate-limit.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
-import { ClientInvitationError, inviteClient, revokeClientInvitation } from "~/server/models/client-invitations.server";
-import { removeTeammate } from "~/server/models/client-members.server";
+import { ClientInvitationError, inviteClient, revokeClientInvitation } from "~/server/models/companies/client-invitations.server";
+import { removeTeammate } from "~/server/models/companies/client-members.server";
 
 // Issue 16 part 2: a company's client admin invites and removes teammates from the portal.
 

@@ -9,8 +9,8 @@ import { keepFailureInForm } from "~/lib/form-failure";
 import type { FormResult } from "~/lib/form-result";
 import { portalMeta } from "~/lib/portal";
 import { requireClient } from "~/server/auth/session.server";
-import { listPendingClientInvitations } from "~/server/models/client-invitations.server";
-import { listTeammates } from "~/server/models/client-members.server";
+import { listPendingClientInvitations } from "~/server/models/companies/client-invitations.server";
+import { listTeammates } from "~/server/models/companies/client-members.server";
 import { teamAction } from "./team.server";
 
 export const meta = () => portalMeta("Team");

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/apply-submit";
 import { getSessionUser } from "~/server/auth/session.server";
-import { submitApplication } from "~/server/models/applications.server";
+import { submitApplication } from "~/server/models/pipeline/applications.server";
 import { isSameOrigin } from "~/server/http/origin-check.server";
 
 // The JavaScript path of the application form (XMLHttpRequest, for upload progress). The page's own

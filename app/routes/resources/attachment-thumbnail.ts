@@ -1,5 +1,5 @@
 import type { Route } from "./+types/attachment-thumbnail";
-import { downloadResponse } from "./downloads.server";
+import { downloadResponse } from "../+shared/downloads.server";
 
 /** Issue 17 part 4: the server-made WebP preview of an image attachment; same readers as the file itself. */
 export async function loader({ request, params }: Route.LoaderArgs) {

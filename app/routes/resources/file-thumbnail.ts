@@ -1,5 +1,5 @@
 import type { Route } from "./+types/file-thumbnail";
-import { downloadResponse } from "./downloads.server";
+import { downloadResponse } from "../+shared/downloads.server";
 
 /** Issue 17: the server-made WebP preview of an image version, for the same people as the file. */
 export async function loader({ request, params }: Route.LoaderArgs) {

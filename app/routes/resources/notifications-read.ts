@@ -5,8 +5,8 @@ import { markReadSchema } from "~/lib/schemas/notifications";
 import { requireUser } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { isSameOrigin } from "~/server/http/origin-check.server";
-import { markAllNotificationsRead, markNotificationRead } from "~/server/models/notifications-reads.server";
-import { publishNotified } from "~/server/models/notifications.server";
+import { markAllNotificationsRead, markNotificationRead } from "~/server/models/notifications/reads.server";
+import { publishNotified } from "~/server/models/notifications/notifications.server";
 
 // Issue 18 part 1: marks one (intent "one") or all (intent "all") of the signed-in person's
 // notifications read, from the bell, the panel and the notifications page. Works without

@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/project-files-upload";
 import { projectBase } from "~/components/workspace/project-tabs";
 import { uploadNoticeCode } from "~/lib/project-files";
-import { uploadProjectFiles } from "~/server/models/project-file-uploads.server";
-import { requireFilesActor } from "./files-actor.server";
+import { uploadProjectFiles } from "~/server/models/projects/project-file-uploads.server";
+import { requireFilesActor } from "../+shared/files-actor.server";
 
 // Issue 17: one upload session of the Files tab, from either side. With JavaScript the page posts
 // here with XMLHttpRequest (progress bar) and reads JSON; without, the plain multipart form posts

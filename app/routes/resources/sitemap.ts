@@ -1,6 +1,6 @@
 import { publicPaths } from "~/lib/public-pages";
 import { getEnv } from "~/server/env.server";
-import { listOpenOpenings } from "~/server/models/openings.server";
+import { listOpenOpenings } from "~/server/models/pipeline/openings.server";
 
 function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);

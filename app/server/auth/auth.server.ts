@@ -74,7 +74,7 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
       additionalFields: {
         // Decided on the server from the e-mail domain; never accepted from a client.
         role: { type: "string", required: false, defaultValue: "client", input: false },
-        // Issue 15 part 3: set by the console or CLI only (models/staff.server.ts).
+        // Issue 15 part 3: set by the console or CLI only (models/accounts/staff.server.ts).
         staffRole: { type: "string", required: false, input: false },
         staffDisabledAt: { type: "number", required: false, input: false },
         // Issue 16: shown on the company page; written when a session opens.

@@ -98,7 +98,7 @@ async function lookUpSession(request: Request, refresh = true): Promise<Lookup> 
     logger.warn({ userId: result.user.id }, "session of an unverified company address refused");
     return NOBODY;
   }
-  // Disabling revokes the sessions too (models/staff.server.ts); this covers any left in flight.
+  // Disabling revokes the sessions too (models/accounts/staff.server.ts); this covers any left in flight.
   if (role === "employee" && staffDisabled(result.user)) return NOBODY;
   const startedAt = new Date(result.session.createdAt).getTime();
   if (Date.now() - startedAt > ABSOLUTE_LIFETIME_MS[role]) {

@@ -492,7 +492,7 @@ interface ComplaintReplyTable {
   timestamp: number;
 }
 
-/** Issue 18 part 1: what one person hears about one event (models/notifications.server.ts). */
+/** Issue 18 part 1: what one person hears about one event (models/notifications/notifications.server.ts). */
 /** Issue 18 (decision 0041): everything of the person created at or before `readBefore` is read. */
 export interface NotificationReadMarkTable {
   userId: string;

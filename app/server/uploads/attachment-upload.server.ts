@@ -15,7 +15,7 @@ import { renderThumbnail, THUMBNAIL_CONTENT_TYPE, thumbnailKey } from "./thumbna
 
 export const ATTACHMENT_FIELD = "attachments";
 
-/** A file already in the store, waiting for its row (app/server/models/attachments.server.ts writes it). */
+/** A file already in the store, waiting for its row (app/server/models/support/attachments.server.ts writes it). */
 export interface StoredAttachment {
   id: string;
   name: string;

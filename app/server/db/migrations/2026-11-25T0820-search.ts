@@ -156,7 +156,7 @@ function sqliteRefresh(kind: Kind, ids: string): string {
 // PostgreSQL
 
 // PostgreSQL's parser reads `<b>` or `&amp;` as markup and leaves it out of the index and of
-// ts_headline's output; look-alike characters (﹤ ﹠) keep such text words (models/search.server.ts).
+// ts_headline's output; look-alike characters (﹤ ﹠) keep such text words (models/search/search.server.ts).
 const LOOKALIKES = "chr(65124) || chr(65120)";
 
 async function upPostgres(db: Kysely<unknown>): Promise<void> {

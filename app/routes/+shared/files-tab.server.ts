@@ -1,0 +1,30 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { uploadNotice } from "~/lib/project-files";
+import { deleteFileSchema } from "~/lib/schemas/project-files";
+import { formResult } from "~/server/http/form-result.server";
+import { projectNotFound } from "~/server/http/workspace-tab.server";
+import { logger } from "~/server/logger.server";
+import { deleteProjectFile, FileRuleError, loadFilesTab, type FilesActor } from "~/server/models/projects/project-files.server";
+
+// The Files tab's server half, shared by the portal and the console pages (issue 17).
+
+export async function loadFilesPage(actor: FilesActor, id: string, request: Request) {
+  const tab = await loadFilesTab(actor, id);
+  if (!tab) throw projectNotFound();
+  return { ...tab, notice: uploadNotice(new URL(request.url).searchParams.get("upload")) };
+}
+
+/** "Delete" on a file row: the rules are the model's (staff any; a client their own, while uploads are on). */
+export async function deleteFileAction(actor: FilesActor, projectId: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: deleteFileSchema });
+  if (submission.status !== "success") return formResult({ intent: "delete-file", status: "invalid", message: "Unknown file.", result: submission.reply() }, 400);
+  const { fileId } = submission.value;
+  try {
+    const { name } = await deleteProjectFile(actor, { projectId, fileId });
+    return formResult({ intent: "delete-file", status: "success", targetId: fileId, message: `Deleted “${name}”.` });
+  } catch (error) {
+    if (error instanceof FileRuleError) return formResult({ intent: "delete-file", status: "error", targetId: fileId, message: error.message }, error.status);
+    logger.error({ err: error }, "file delete failed");
+    return formResult({ intent: "delete-file", status: "error", targetId: fileId, message: "The file could not be deleted. Please try again." }, 500);
+  }
+}

@@ -1,0 +1,49 @@
+import type { Actor } from "~/server/auth/actor.server";
+import { db } from "~/server/db/db.server";
+import { writeTransaction } from "~/server/db/write-transaction.server";
+import { events } from "~/server/events/bus.server";
+import { recordAudit } from "../shared/audit.server";
+import { ClientInvitationError } from "./client-invitations.server";
+
+// Issue 16 part 2: a company's people, as its members see them on the portal's Team page. Every
+// query is scoped by the company, so another company's member is "not found".
+
+export interface Teammate {
+  id: string;
+  name: string;
+  email: string;
+  clientAdmin: boolean;
+}
+
+export async function listTeammates({ companyId }: { companyId: string }): Promise<Teammate[]> {
+  const rows = await db()
+    .selectFrom("users as u")
+    .leftJoin("profiles as p", "p.userId", "u.id")
+    .select(["u.id", "u.name", "u.email", "u.clientAdmin", "p.fullName"])
+    .where("u.companyId", "=", companyId)
+    .where("u.role", "=", "client")
+    .orderBy("u.email")
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: r.fullName?.trim() || r.name, email: r.email, clientAdmin: Boolean(r.clientAdmin) }));
+}
+
+/**
+ * A client admin removes a teammate: the teammate's account goes (user, profile, sessions; sign-in
+ * accounts, passkeys and two-factor by cascade), in one transaction, audited. The company's projects
+ * and requests stay: they belong to the company. Their open streams end on the event, at once.
+ * Returns the removed address, or null when no such member exists in this company.
+ */
+export async function removeTeammate(actor: Actor & { companyId: string }, { id }: { id: string }): Promise<string | null> {
+  if (id === actor.id) throw new ClientInvitationError("You cannot remove yourself. Ask another client admin, or delete your account in Settings.");
+  const email = await writeTransaction(async (trx) => {
+    const member = await trx.selectFrom("users").select(["id", "email"]).where("id", "=", id).where("companyId", "=", actor.companyId).where("role", "=", "client").executeTakeFirst();
+    if (!member) return null;
+    await trx.deleteFrom("profiles").where("userId", "=", id).execute();
+    await trx.deleteFrom("sessions").where("userId", "=", id).execute();
+    await trx.deleteFrom("users").where("id", "=", id).execute();
+    await recordAudit(trx, actor, { action: "client.member-remove", entity: "company", entityId: actor.companyId, detail: { email: member.email, userId: id } });
+    return member.email;
+  });
+  if (email) events().publish({ type: "client.access-changed", userId: id });
+  return email;
+}

@@ -1,0 +1,49 @@
+import type { Kysely, Transaction } from "kysely";
+import { NOTIFICATION_LABELS, type NotificationType } from "~/lib/notification-types";
+import type { Database } from "~/server/db/schema";
+import { mailChoicesFor } from "./preferences.server";
+import { enqueueMail } from "~/server/mail/outbox.server";
+import { withFooterLink, type MailContent } from "~/server/mail/templates.server";
+import { unsubscribeHeaders, unsubscribeUrl } from "~/server/mail/unsubscribe-token.server";
+
+// Issue 18 part 2 (decision 0046): what becomes of a notification's mail, by the recipient's
+// preference for its type. Runs inside `notify`'s transaction, so the mail (or its place in the
+// digest) commits with the notification. Security mails (reset, verification, new sign-in, 2FA,
+// invitations) never come here: they are queued by their own modules and always go.
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Per recipient: "immediately" queues the mail now, with the one-click unsubscribe for its type;
+ * "digest" holds it in the outbox for the person's next digest (mail/digest.server.ts); "off"
+ * queues nothing. Unverified addresses get no notification mail (decision 0028). Keys are
+ * `notification:{notificationId}`, so a retried event queues nothing twice.
+ */
+export async function queueNotificationMails(
+  executor: Executor,
+  inserted: ReadonlyArray<{ id: string; userId: string }>,
+  type: NotificationType,
+  mail: MailContent,
+  now: number,
+): Promise<void> {
+  const people = await executor
+    .selectFrom("users")
+    .select(["id", "email", "role", "emailVerified"])
+    .where("id", "in", inserted.map((row) => row.userId))
+    .execute();
+  const choices = await mailChoicesFor(executor, people, type);
+  const personOf = new Map(people.map((person) => [person.id, person]));
+  for (const row of inserted) {
+    const person = personOf.get(row.userId);
+    const choice = choices.get(row.userId);
+    if (!person || !person.emailVerified || !choice || choice === "off") continue;
+    const base = { to: person.email, idempotencyKey: `notification:${row.id}`, userId: person.id, notificationId: row.id };
+    if (choice === "digest") {
+      await enqueueMail(executor, { ...base, ...mail, status: "digest" }, now);
+      continue;
+    }
+    const url = unsubscribeUrl({ userId: person.id, scope: type });
+    const content = withFooterLink(mail, `You get this e-mail for “${NOTIFICATION_LABELS[type]}”.`, { label: "Unsubscribe", url });
+    await enqueueMail(executor, { ...base, ...content, headers: unsubscribeHeaders(url) }, now);
+  }
+}

@@ -1,0 +1,68 @@
+import type { Actor } from "~/server/auth/actor.server";
+import { db } from "~/server/db/db.server";
+import { writeTransaction } from "~/server/db/write-transaction.server";
+import { events } from "~/server/events/bus.server";
+import { notifyMailEnqueued } from "~/server/mail/outbox.server";
+import { recordAudit } from "../shared/audit.server";
+import { insertCompany } from "../companies/companies.server";
+import { ClientInvitationError, insertClientInvitation } from "../companies/client-invitations.server";
+import { insertProject, projectChanged } from "../projects/projects.server";
+
+// Issue 16 part 3: "Convert to client". Company, invitation, first project, the lead marked Won and
+// linked to the company, and the audit rows: one transaction, so a refusal at any step (e.g. the
+// requester already belongs to another company) leaves nothing half-done.
+
+/** The lead already became a client: the page links to its company instead. */
+export class LeadAlreadyConverted extends Error {
+  constructor(readonly companyId: string) {
+    super("This lead was already converted to a client.");
+  }
+}
+
+export interface LeadConversion {
+  company: { kind: "new"; name: string; country: string } | { kind: "existing"; id: string };
+  invitee: { name: string; email: string; clientAdmin: boolean };
+  /** The first project's title; its description is the lead's requirement. */
+  projectTitle?: string;
+}
+
+/** Open companies to pick from, by name. */
+export async function listOpenCompanies(): Promise<{ id: string; name: string }[]> {
+  return db().selectFrom("companies").select(["id", "name"]).where("closedAt", "is", null).orderBy("name").execute();
+}
+
+/** Converts a lead; null for an unknown lead. Returns the company it now belongs to. */
+export async function convertLead(actor: Actor, leadId: string, input: LeadConversion, now = Date.now()): Promise<{ companyId: string } | null> {
+  const outcome = await writeTransaction(async (trx) => {
+    const lead = await trx.selectFrom("quotes").select(["id", "status", "companyId", "requirement"]).where("id", "=", leadId).executeTakeFirst();
+    if (!lead) return null;
+    if (lead.companyId) throw new LeadAlreadyConverted(lead.companyId);
+    let companyId: string;
+    if (input.company.kind === "new") {
+      const company = await insertCompany(trx, { name: input.company.name, country: input.company.country, origin: "staff" }, now);
+      await recordAudit(trx, actor, { action: "company.create", entity: "company", entityId: company.id, detail: { name: company.name, fromLead: lead.id } }, now);
+      companyId = company.id;
+    } else {
+      companyId = input.company.id;
+    }
+    // Refuses a closed or unknown company, a company address, an account elsewhere: all rolled back.
+    const { invitation } = await insertClientInvitation(trx, actor, { companyId, ...input.invitee }, now);
+    let projectId: string | null = null;
+    if (input.projectTitle) {
+      const project = await insertProject(trx, { companyId, createdBy: null, title: input.projectTitle, description: lead.requirement }, now);
+      await recordAudit(trx, actor, { action: "project.create", entity: "project", entityId: project.id, detail: { companyId, title: project.title, fromLead: lead.id } }, now);
+      projectId = project.id;
+    }
+    // Only a lead nobody converted meanwhile (another tab, another instance).
+    const marked = await trx.updateTable("quotes").set({ status: "won", companyId, ...(lead.status === "won" ? {} : { statusChangedAt: now }) }).where("id", "=", lead.id).where("companyId", "is", null).executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1) throw new ClientInvitationError("This lead was converted by someone else just now.");
+    if (lead.status !== "won") await recordAudit(trx, actor, { action: "lead.status", entity: "lead", entityId: lead.id, detail: { from: lead.status, to: "won" } }, now);
+    await recordAudit(trx, actor, { action: "lead.convert", entity: "lead", entityId: lead.id, detail: { companyId, invitationId: invitation.id, email: invitation.email, projectId } }, now);
+    return { companyId, projectId };
+  });
+  if (!outcome) return null;
+  notifyMailEnqueued();
+  events().publish({ type: "quote.changed", id: leadId });
+  if (outcome.projectId) projectChanged({ id: outcome.projectId, companyId: outcome.companyId });
+  return { companyId: outcome.companyId };
+}

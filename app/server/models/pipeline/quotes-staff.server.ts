@@ -1,0 +1,84 @@
+import type { Expression, ExpressionBuilder, SelectQueryBuilder } from "kysely";
+import type { SearchMatch, SearchSort } from "~/lib/search";
+import type { LeadFilter, LeadStatus } from "~/lib/schemas/quotes-staff";
+import { db } from "~/server/db/db.server";
+import type { Database } from "~/server/db/schema";
+import type { Quote } from "./quotes.server";
+import { searchIds, searchMatches, searchPage } from "../search/search.server";
+import { parseSearchQuery } from "../search/query.server";
+import { addRecordNote, setPipelineValue } from "../shared/record-history.server";
+import type { Actor } from "~/server/auth/actor.server";
+
+// Leads are the stored quote requests (SPEC §3) seen through the staff console's pipeline (issue 5).
+type Lead = Quote;
+
+const EXPORT_BATCH = 500;
+
+function matches(filter: LeadFilter) {
+  return (eb: ExpressionBuilder<Database, "quotes">) => {
+    const conditions = [];
+    if (filter.status) conditions.push(eb("status", "=", filter.status));
+    // Issue 18: full text over name, e-mail, phone, country and requirement (decision 0045).
+    const search = parseSearchQuery(filter.q ?? "");
+    if (search) conditions.push(eb("id", "in", searchIds(search, "lead")));
+    return eb.and(conditions);
+  };
+}
+
+function filtered(filter: LeadFilter): SelectQueryBuilder<Database, "quotes", object> {
+  return db().selectFrom("quotes").where(matches(filter));
+}
+
+/**
+ * One page of leads matching the filter, newest first, and how many match in all. A search ranks
+ * by relevance unless `sort` is "list", and gives each lead its marked matches.
+ */
+export async function listLeads(
+  filter: LeadFilter,
+  page: { limit: number; offset: number; sort?: SearchSort },
+): Promise<{ leads: (Lead & { match?: SearchMatch })[]; total: number; capped?: boolean }> {
+  const search = parseSearchQuery(filter.q ?? "");
+  if (search && page.sort !== "list") {
+    const within = filter.status ? (id: Expression<string>) => filtered({ status: filter.status }).select("id").where("id", "=", id) : undefined;
+    const found = await searchPage(search, "lead", page, within);
+    const rows = found.ids.length ? await db().selectFrom("quotes").selectAll().where("id", "in", found.ids).execute() : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return { leads: found.ids.flatMap((id) => byId.get(id) ?? []).map((l) => ({ ...l, match: found.matches.get(l.id) })), total: found.total, capped: found.capped };
+  }
+  const [leads, count] = await Promise.all([
+    filtered(filter).selectAll().orderBy("submittedAt", "desc").orderBy("id").limit(page.limit).offset(page.offset).execute(),
+    filtered(filter).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  const matches = search ? await searchMatches(search, "lead", leads.map((l) => l.id)) : undefined;
+  return { leads: leads.map((l) => ({ ...l, match: matches?.get(l.id) })), total: Number(count.n) };
+}
+
+/** Every lead matching the filter, newest first, read in batches (keyset, so new rows never shift a page). */
+export async function* eachLead(filter: LeadFilter): AsyncGenerator<Lead> {
+  let last: { submittedAt: number; id: string } | undefined;
+  for (;;) {
+    let query = filtered(filter).selectAll();
+    if (last) {
+      const { submittedAt, id } = last;
+      query = query.where((eb) => eb.or([eb("submittedAt", "<", submittedAt), eb.and([eb("submittedAt", "=", submittedAt), eb("id", ">", id)])]));
+    }
+    const batch = await query.orderBy("submittedAt", "desc").orderBy("id").limit(EXPORT_BATCH).execute();
+    yield* batch;
+    if (batch.length < EXPORT_BATCH) return;
+    last = batch[batch.length - 1];
+  }
+}
+
+export async function getLead(id: string): Promise<Lead | undefined> {
+  return db().selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Moves a lead along the pipeline, with its audit row; "missing" for an unknown id. */
+export function setLeadStatus(actor: Actor, id: string, status: LeadStatus, now = Date.now()) {
+  return setPipelineValue(actor, "lead", id, status, now);
+}
+
+/** Adds an internal note to a lead; false for an unknown id. */
+export function addLeadNote(actor: Actor, id: string, text: string, now = Date.now()) {
+  return addRecordNote(actor, "lead", id, text, now);
+}

@@ -1,0 +1,234 @@
+import { href } from "react-router";
+import type { Transaction } from "kysely";
+import { newId } from "~/lib/ids";
+import type { ApprovalSubjectType, ApprovalView } from "~/lib/milestones";
+import { actorName, type Actor } from "~/server/auth/actor.server";
+import { db } from "~/server/db/db.server";
+import type { Database } from "~/server/db/schema";
+import { getEnv } from "~/server/env.server";
+import { approvalDecisionMail, approvalRequestedMail } from "~/server/mail/approval-mails.server";
+import { mailRecipients } from "~/server/mail/config.server";
+import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
+import { recordAudit } from "../shared/audit.server";
+import { notifyApprovalDecided, notifyApprovalRequested } from "../notifications/events.server";
+import { publishNotified } from "../notifications/notifications.server";
+import { MilestoneRuleError, projectForChange, staffSide } from "./milestones.server";
+import { recordActivity } from "./project-activity.server";
+import { projectChanged } from "./projects.server";
+
+// Issue 17 part 2: a request for the client's sign-off on a milestone or a file. One row per
+// request; a decision is final, and asking again makes a new row, so the newest row per subject is
+// the subject's state. At most one request per subject waits at a time (a unique partial index).
+
+export interface ApprovalState extends ApprovalView {
+  id: string;
+}
+
+/** A request or decision the rules refuse; its message is shown as is. */
+export class ApprovalRuleError extends MilestoneRuleError {}
+
+export const ALREADY_DECIDED = "This approval was already decided. A decision cannot be changed; the team can ask again.";
+export const ALREADY_WAITING = "An approval is already waiting for this. Withdraw it to ask again.";
+
+const toState = <T extends { requestedAt: number | string; decidedAt: number | string | null }>(row: T) => ({
+  ...row,
+  requestedAt: Number(row.requestedAt),
+  decidedAt: row.decidedAt === null ? null : Number(row.decidedAt),
+});
+
+/**
+ * The newest approval of each subject of one type in a project, by subject id. Subjects never
+ * asked about are absent. The caller has already scoped the project to the viewer (a company's
+ * project or a staff member with the clients area).
+ */
+export async function latestApprovals({ projectId, subjectType }: { projectId: string; subjectType: ApprovalSubjectType }): Promise<Record<string, ApprovalState>> {
+  const rows = await db()
+    .selectFrom("approvals")
+    .select(["id", "subjectId", "status", "requestedAt", "requestedByName", "decidedAt", "decidedByName", "comment", "note"])
+    .where("projectId", "=", projectId)
+    .where("subjectType", "=", subjectType)
+    .orderBy("requestedAt", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  const latest: Record<string, ApprovalState> = {};
+  // Oldest first, so the newest request of a subject is the one left in the map.
+  for (const { subjectId, ...row } of rows) latest[subjectId] = toState(row);
+  return latest;
+}
+
+export interface ApprovalEntry extends ApprovalState {
+  subjectType: string;
+  subjectId: string;
+  /** The milestone's title or the file's name; null once the subject is gone. */
+  subjectTitle: string | null;
+}
+
+/** Every approval of a project with what it is about, newest first (the caller scoped the project). */
+export async function listApprovals({ projectId }: { projectId: string }): Promise<ApprovalEntry[]> {
+  const rows = await db()
+    .selectFrom("approvals as a")
+    .leftJoin("milestones as m", (join) => join.onRef("m.id", "=", "a.subjectId").on("a.subjectType", "=", "milestone"))
+    .leftJoin("projectFiles as f", (join) => join.onRef("f.id", "=", "a.subjectId").on("a.subjectType", "=", "file"))
+    .select(["a.id", "a.subjectType", "a.subjectId", "a.status", "a.requestedAt", "a.requestedByName", "a.decidedAt", "a.decidedByName", "a.comment", "a.note", "m.title as milestoneTitle", "f.name as fileName"])
+    .where("a.projectId", "=", projectId)
+    .orderBy("a.requestedAt", "desc")
+    .orderBy("a.id", "desc")
+    .execute();
+  return rows.map(({ milestoneTitle, fileName, ...row }) => ({ ...toState(row), subjectTitle: milestoneTitle ?? fileName ?? null }));
+}
+
+async function subjectTitle(trx: Transaction<Database>, projectId: string, subjectType: ApprovalSubjectType, subjectId: string): Promise<string | undefined> {
+  if (subjectType === "milestone") {
+    const row = await trx.selectFrom("milestones").select("title").where("id", "=", subjectId).where("projectId", "=", projectId).executeTakeFirst();
+    return row?.title;
+  }
+  const row = await trx.selectFrom("projectFiles").select("name").where("id", "=", subjectId).where("projectId", "=", projectId).executeTakeFirst();
+  return row?.name;
+}
+
+const describe = (subjectType: string, title: string | null) => `${subjectType === "file" ? "file" : "milestone"} "${title ?? "(removed)"}"`;
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+/**
+ * Staff ask the company to approve a milestone or a file of the project ("Ask for approval", and
+ * "Ask again" after a decision). Undefined when the project or the subject is not there.
+ */
+export async function requestApproval(
+  actor: Actor,
+  { projectId, subjectType, subjectId, note = "" }: { projectId: string; subjectType: ApprovalSubjectType; subjectId: string; note?: string },
+  now = Date.now(),
+): Promise<{ id: string } | undefined> {
+  let result;
+  try {
+    result = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const project = await projectForChange(trx, projectId);
+        if (!project) return undefined;
+        const title = await subjectTitle(trx, projectId, subjectType, subjectId);
+        if (title === undefined) return undefined;
+        const waiting = await trx.selectFrom("approvals").select("id").where("subjectType", "=", subjectType).where("subjectId", "=", subjectId).where("status", "=", "pending").executeTakeFirst();
+        if (waiting) throw new ApprovalRuleError(ALREADY_WAITING);
+        const id = newId();
+        const trimmed = note.trim();
+        await trx
+          .insertInto("approvals")
+          .values({ id, projectId, subjectType, subjectId, requestedBy: actor.id, requestedByName: actorName(actor), requestedAt: now, note: trimmed })
+          .execute();
+        await recordActivity(trx, staffSide(actor), { projectId, kind: "approval.requested", subjectType: "approval", subjectId: id, summary: `Asked for approval of ${describe(subjectType, title)}` }, now);
+        await recordAudit(trx, actor, { action: "approval.request", entity: "project", entityId: projectId, detail: { companyId: project.companyId, approvalId: id, subjectType, subjectId, note: trimmed } }, now);
+        const subject = describe(subjectType, title);
+        const mail = approvalRequestedMail({ projectTitle: project.title, subject, askedBy: actorName(actor), note: trimmed, portalUrl: `${getEnv().APP_URL}${href("/user-dashboard/projects/:id", { id: projectId })}` });
+        const approval = { id, projectId, companyId: project.companyId, subject, note: trimmed };
+        const notified = await notifyApprovalRequested(trx, approval, { actorId: actor.id, actorName: actorName(actor) }, mail, now);
+        return { id, companyId: project.companyId, notified };
+      });
+  } catch (error) {
+    // Two staff members asking at the same moment: the index lets one through.
+    if (isUniqueViolation(error)) throw new ApprovalRuleError(ALREADY_WAITING);
+    throw error;
+  }
+  if (!result) return undefined;
+  projectChanged({ id: projectId, companyId: result.companyId });
+  publishNotified(result.notified);
+  notifyMailEnqueued();
+  return { id: result.id };
+}
+
+/** Staff take back a request still waiting. "missing" for an unknown id; "decided" once the client answered. */
+export async function withdrawApproval(actor: Actor, { projectId, approvalId }: { projectId: string; approvalId: string }, now = Date.now()): Promise<"saved" | "missing" | "decided"> {
+  const result = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const project = await projectForChange(trx, projectId);
+      if (!project) return { outcome: "missing" as const };
+      const approval = await trx.selectFrom("approvals").select(["subjectType", "subjectId"]).where("id", "=", approvalId).where("projectId", "=", projectId).executeTakeFirst();
+      if (!approval) return { outcome: "missing" as const };
+      const updated = await trx
+        .updateTable("approvals")
+        .set({ status: "withdrawn", decidedBy: actor.id, decidedByName: actorName(actor), decidedAt: now })
+        .where("id", "=", approvalId)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return { outcome: "decided" as const };
+      const title = await subjectTitle(trx, projectId, approval.subjectType as ApprovalSubjectType, approval.subjectId);
+      await recordActivity(trx, staffSide(actor), { projectId, kind: "approval.withdrawn", subjectType: "approval", subjectId: approvalId, summary: `Withdrew the request for approval of ${describe(approval.subjectType, title ?? null)}` }, now);
+      await recordAudit(trx, actor, { action: "approval.withdraw", entity: "project", entityId: projectId, detail: { companyId: project.companyId, approvalId } }, now);
+      return { outcome: "saved" as const, companyId: project.companyId };
+    });
+  if (result.outcome === "saved") projectChanged({ id: projectId, companyId: result.companyId });
+  return result.outcome;
+}
+
+export interface Decider extends Actor {
+  companyId: string;
+  emailVerified: boolean;
+}
+
+/**
+ * A member of the project's company approves or asks for changes. Final: the update only takes a
+ * row still pending, so of two members clicking at once exactly one decides and the other is told
+ * (ApprovalRuleError). Undefined when the approval is not one of the company's projects'.
+ */
+export async function decideApproval(
+  member: Decider,
+  { projectId, approvalId, decision, comment = "" }: { projectId: string; approvalId: string; decision: "approve" | "changes"; comment?: string },
+  now = Date.now(),
+): Promise<{ status: "approved" | "changes_requested" } | undefined> {
+  const trimmed = comment.trim();
+  if (decision === "changes" && !trimmed) throw new ApprovalRuleError("A comment is required to request changes.");
+  const status = decision === "approve" ? ("approved" as const) : ("changes_requested" as const);
+  const result = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const approval = await trx
+        .selectFrom("approvals as a")
+        .innerJoin("projects as p", "p.id", "a.projectId")
+        .leftJoin("companies as c", "c.id", "p.companyId")
+        .select(["a.subjectType", "a.subjectId", "a.status", "a.requestedBy", "p.title as projectTitle", "p.companyId", "c.name as companyName"])
+        .where("a.id", "=", approvalId)
+        .where("a.projectId", "=", projectId)
+        .where("p.companyId", "=", member.companyId)
+        .where("p.archivedAt", "is", null)
+        .executeTakeFirst();
+      if (!approval) return undefined;
+      if (approval.status !== "pending") throw new ApprovalRuleError(approval.status === "withdrawn" ? "The team withdrew this request; there is nothing to decide." : ALREADY_DECIDED);
+      const name = actorName(member);
+      const updated = await trx
+        .updateTable("approvals")
+        .set({ status, decidedBy: member.id, decidedByName: name, decidedAt: now, comment: trimmed })
+        .where("id", "=", approvalId)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) throw new ApprovalRuleError(ALREADY_DECIDED);
+      const title = await subjectTitle(trx, projectId, approval.subjectType as ApprovalSubjectType, approval.subjectId);
+      const subject = describe(approval.subjectType, title ?? null);
+      const summary = status === "approved" ? `Approved ${subject}` : `Requested changes to ${subject}: ${trimmed}`;
+      await recordActivity(trx, { id: member.id, name, side: "client" }, { projectId, kind: `approval.${status}`, subjectType: "approval", subjectId: approvalId, summary }, now);
+      await recordAudit(trx, member, { action: `approval.${status}`, entity: "project", entityId: projectId, detail: { companyId: member.companyId, approvalId, comment: trimmed } }, now);
+      const mail = approvalDecisionMail({
+        projectTitle: approval.projectTitle,
+        companyName: approval.companyName ?? "",
+        subject,
+        approved: status === "approved",
+        memberName: name,
+        comment: member.emailVerified ? trimmed || null : null,
+        consoleUrl: `${getEnv().APP_URL}${href("/employee-dashboard/projects/:id/milestones", { id: projectId })}`,
+      });
+      // Issue 18: the staff member who asked hears of it (else the staff who look after clients),
+      // in the bell and by this mail; with nobody left to tell, the sales inbox still gets the mail.
+      const decided = { id: approvalId, projectId, requestedBy: approval.requestedBy, title: `${name} ${status === "approved" ? "approved" : "asked for changes to"} the ${subject} of ${approval.projectTitle}`, comment: member.emailVerified ? trimmed : "" };
+      const notified = await notifyApprovalDecided(trx, decided, { actorId: member.id, actorName: name }, mail, now);
+      if (notified.length === 0) await enqueueMail(trx, { to: mailRecipients().sales, ...mail, idempotencyKey: `approval:${approvalId}:decision` }, now);
+      return { status, notified };
+    });
+  if (!result) return undefined;
+  projectChanged({ id: projectId, companyId: member.companyId });
+  publishNotified(result.notified);
+  notifyMailEnqueued();
+  return { status: result.status };
+}

@@ -1,0 +1,191 @@
+import { rm } from "node:fs/promises";
+import type { Transaction } from "kysely";
+import { formatBytes } from "~/lib/file-kinds";
+import { newId } from "~/lib/ids";
+import { actorName } from "~/server/auth/actor.server";
+import type { Database } from "~/server/db/schema";
+import { writeTransaction } from "~/server/db/write-transaction.server";
+import { getEnv } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import { mailRecipients } from "~/server/mail/config.server";
+import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
+import { filesSharedMail } from "~/server/mail/project-file-mails.server";
+import { fileStore } from "~/server/storage/storage.server";
+import { fileNameKey } from "~/server/uploads/file-kinds.server";
+import { MalformedUpload, parseUploadForm, UploadRejected, type PendingFile } from "~/server/uploads/project-upload.server";
+import { storedFilesIntent } from "~/server/uploads/resume-intents.server";
+import { renderThumbnail, THUMBNAIL_CONTENT_TYPE, thumbnailKey } from "~/server/uploads/thumbnails.server";
+import { recordAudit } from "../shared/audit.server";
+import { notifyFilesShared } from "../notifications/events.server";
+import { publishNotified } from "../notifications/notifications.server";
+import { recordActivity } from "./project-activity.server";
+import { CLIENT_UPLOADS_OFF, deleteStoredKeys, findWorkspaceProject, projectUsage, type FilesActor, type WorkspaceProject } from "./project-files.server";
+import { projectChanged } from "./projects.server";
+
+// Issue 17: one upload session (one request, several files). The bytes stream to temp files and
+// are sniffed (project-upload.server.ts); then the keys are noted in an intent, the bytes and
+// thumbnails stored, and the rows, timeline, audit and one batched mail committed together. A crash
+// between the store and the commit is undone at the next start (the intent); any failure here
+// removes what was stored. Decision 0037.
+
+/** Files per upload session. */
+export const MAX_FILES_PER_UPLOAD = 20;
+
+export interface UploadOutcome {
+  status: "success" | "error";
+  httpStatus: number;
+  message: string;
+  /** The refusal's kind, for the no-JS redirect ("size", "quota", "type", …). */
+  reason?: string;
+  files?: Array<{ id: string; name: string; version: number }>;
+}
+
+interface Prepared {
+  file: PendingFile;
+  versionId: string;
+  key: string;
+  thumbTemp: string | null;
+}
+
+function fail(httpStatus: number, message: string, reason = "error"): UploadOutcome {
+  return { status: "error", httpStatus, message, reason };
+}
+
+/** Receives, checks and stores an upload session on `projectId` for `actor`. Never throws for bad input. */
+export async function uploadProjectFiles(actor: FilesActor, projectId: string, request: Request): Promise<UploadOutcome> {
+  const env = getEnv();
+  const project = await findWorkspaceProject(actor, projectId);
+  if (!project) return fail(404, "This project does not exist.", "missing");
+  if (project.archived) return fail(409, "This project is archived: restore it to add files.", "archived");
+  if (actor.side === "client" && !project.clientUploads) return fail(403, CLIENT_UPLOADS_OFF, "off");
+  const quota = env.PROJECT_QUOTA_BYTES;
+  const remaining = quota - (await projectUsage(projectId));
+  const quotaMessage = `This project's files may take up to ${formatBytes(quota)}; ${formatBytes(Math.max(0, remaining))} is left. Delete files or old versions you no longer need, or ask us for more room.`;
+  if (remaining <= 0) return fail(413, quotaMessage, "quota");
+
+  let files: PendingFile[];
+  try {
+    const parsed = await parseUploadForm(request, { maxFiles: MAX_FILES_PER_UPLOAD, maxFileBytes: env.FILE_MAX_BYTES, maxTotalBytes: remaining, totalMessage: quotaMessage });
+    files = parsed.files;
+  } catch (error) {
+    if (error instanceof UploadRejected) return fail(error.status, error.message, error.reason);
+    if (error instanceof MalformedUpload) return fail(400, error.message, "malformed");
+    throw error;
+  }
+  if (files.length === 0) return fail(400, "Choose at least one file to upload.", "empty");
+
+  const store = fileStore();
+  const prepared: Prepared[] = [];
+  for (const file of files) {
+    const versionId = newId();
+    const key = `projects/${projectId}/${versionId}`;
+    prepared.push({ file, versionId, key, thumbTemp: await renderThumbnail(file.tempPath, file.kind, store) });
+  }
+  const keys = prepared.flatMap((p) => (p.thumbTemp ? [p.key, thumbnailKey(p.key)] : [p.key]));
+  const intent = storedFilesIntent(store);
+  const stored: string[] = [];
+  let committed = false;
+  try {
+    await intent.note(keys);
+    for (const p of prepared) {
+      await p.file.commit(p.key);
+      stored.push(p.key);
+      if (p.thumbTemp) {
+        await store.putFromFile(thumbnailKey(p.key), p.thumbTemp, THUMBNAIL_CONTENT_TYPE);
+        stored.push(thumbnailKey(p.key));
+      }
+    }
+    const notified: string[] = [];
+    const saved = await writeTransaction((trx) => saveSession(trx, actor, project, prepared, quota, notified));
+    committed = true;
+    projectChanged(project);
+    publishNotified(notified);
+    notifyMailEnqueued();
+    const names = saved.map((f) => `“${f.name}”${f.version > 1 ? ` (version ${f.version})` : ""}`);
+    return { status: "success", httpStatus: 200, message: `Uploaded ${names.join(", ")}.`, files: saved };
+  } catch (error) {
+    if (error instanceof QuotaExceeded) return fail(413, quotaMessage, "quota");
+    if (isUniqueViolation(error)) return fail(409, "Someone uploaded a file with the same name at the same moment. Please try again.", "conflict");
+    logger.error({ err: error }, "project file upload failed");
+    return fail(500, "The files could not be saved. Please try again.");
+  } finally {
+    if (!committed) await deleteStoredKeys(stored);
+    await intent.clear();
+    await Promise.all(prepared.map((p) => Promise.all([p.file.discard(), p.thumbTemp ? rm(p.thumbTemp, { force: true }) : undefined])));
+  }
+}
+
+class QuotaExceeded extends Error {}
+
+async function saveSession(trx: Transaction<Database>, actor: FilesActor, project: WorkspaceProject, prepared: Prepared[], quota: number, notified: string[]) {
+  const now = Date.now();
+  // Checked again inside the write: two sessions racing for the last room cannot both win.
+  const total = prepared.reduce((sum, p) => sum + p.file.size, 0);
+  if ((await projectUsage(project.id, trx)) + total > quota) throw new QuotaExceeded();
+  const who = { id: actor.user.id, name: actorName(actor.user), side: actor.side };
+  const saved: Array<{ id: string; name: string; version: number }> = [];
+  for (const p of prepared) {
+    const nameKey = fileNameKey(p.file.name);
+    const existing = await trx.selectFrom("projectFiles").select(["id", "name", "currentVersion"]).where("projectId", "=", project.id).where("nameKey", "=", nameKey).executeTakeFirst();
+    let fileId: string;
+    let version = 1;
+    let name = p.file.name;
+    if (existing) {
+      fileId = existing.id;
+      name = existing.name;
+      version = existing.currentVersion + 1;
+      await trx.updateTable("projectFiles").set({ currentVersion: version, updatedAt: now }).where("id", "=", fileId).execute();
+    } else {
+      fileId = newId();
+      await trx.insertInto("projectFiles").values({ id: fileId, projectId: project.id, name, nameKey, side: actor.side, createdBy: actor.user.id, createdAt: now, updatedAt: now }).execute();
+    }
+    await trx
+      .insertInto("fileVersions")
+      .values({
+        id: p.versionId,
+        fileId,
+        projectId: project.id,
+        version,
+        storageKey: p.key,
+        size: p.file.size,
+        contentType: p.file.contentType,
+        kind: p.file.kind,
+        sha256: p.file.sha256,
+        thumbnailKey: p.thumbTemp ? thumbnailKey(p.key) : null,
+        uploadedBy: actor.user.id,
+        uploadedByName: who.name,
+        side: actor.side,
+        createdAt: now,
+      })
+      .execute();
+    const summary = version > 1 ? `Uploaded version ${version} of “${name}”` : `Uploaded “${name}”`;
+    await recordActivity(trx, who, { projectId: project.id, kind: "file.uploaded", subjectType: "file", subjectId: fileId, summary }, now);
+    await recordAudit(trx, actor.user, { action: "file.upload", entity: "project_file", entityId: fileId, detail: { projectId: project.id, name, version, size: p.file.size, kind: p.file.kind, side: actor.side } }, now);
+    saved.push({ id: fileId, name, version });
+  }
+  notified.push(...(await notifySession(trx, actor, project, saved, now)));
+  return saved;
+}
+
+/**
+ * One notification and one mail per session to the other side (issue 18, decision 0041): staff
+ * upload → the company's members; client upload → the staff who look after clients, else (nobody
+ * left) the sales inbox by mail.
+ */
+async function notifySession(trx: Transaction<Database>, actor: FilesActor, project: WorkspaceProject, saved: Array<{ name: string }>, now: number): Promise<string[]> {
+  const session = newId();
+  const names = saved.map((f) => f.name);
+  const fromAgency = actor.side === "staff";
+  if (fromAgency && !project.companyId) return [];
+  const base = `${getEnv().APP_URL}${fromAgency ? "/user-dashboard" : "/employee-dashboard"}`;
+  const mail = filesSharedMail({ uploader: actorName(actor.user), fromAgency, project: project.title, names, url: `${base}/projects/${encodeURIComponent(project.id)}/files` });
+  const upload = { session, projectId: project.id, companyId: project.companyId, fromAgency, title: `${actorName(actor.user)} shared ${names.length === 1 ? `"${names[0]}"` : `${names.length} files`} on ${project.title}` };
+  const notified = await notifyFilesShared(trx, upload, { actorId: actor.user.id, actorName: actorName(actor.user) }, mail, now);
+  if (!fromAgency && notified.length === 0) await enqueueMail(trx, { to: mailRecipients().sales, ...mail, idempotencyKey: `files:${session}:staff` }, now);
+  return notified;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | undefined;
+  return e?.code === "23505" || /UNIQUE constraint failed/i.test(e?.message ?? "");
+}

@@ -1,0 +1,243 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Actor } from "~/server/auth/actor.server";
+import { actorName } from "~/server/auth/actor.server";
+import { db } from "~/server/db/db.server";
+import { getEnv } from "~/server/env.server";
+import { dbBool } from "~/server/db/boolean.server";
+import type { Database } from "~/server/db/schema";
+import { writeTransaction } from "~/server/db/write-transaction.server";
+import { logger } from "~/server/logger.server";
+import { fileStore } from "~/server/storage/storage.server";
+import { latestApprovals } from "./approvals.server";
+import { recordAudit } from "../shared/audit.server";
+import { recordActivity } from "./project-activity.server";
+import { projectChanged } from "./projects.server";
+
+// Issue 17 part 3: a project's Files tab. A file is a name within a project; each upload of that
+// name adds a version (history kept). Portal reads are scoped by the company: another company's
+// project, file or version is "not found", exactly like an unknown id. Uploads are in
+// project-file-uploads.server.ts.
+
+type Executor = Kysely<Database> | Transaction<Database>;
+export type FileSide = "staff" | "client";
+
+/** Who acts on the Files tab: a staff member, or a member of the project's company. */
+export type FilesActor = { user: Actor; side: "staff" } | { user: Actor; side: "client"; companyId: string };
+
+export interface WorkspaceProject {
+  id: string;
+  companyId: string | null;
+  title: string;
+  ownerId: string | null;
+  clientUploads: boolean;
+  archived: boolean;
+}
+
+/** The project the actor may work on: a client's only within their company and not archived. */
+export async function findWorkspaceProject(actor: FilesActor, id: string, executor: Executor = db()): Promise<WorkspaceProject | undefined> {
+  let query = executor.selectFrom("projects").select(["id", "companyId", "title", "ownerId", "clientUploads", "archivedAt"]).where("id", "=", id);
+  if (actor.side === "client") query = query.where("companyId", "=", actor.companyId).where("archivedAt", "is", null);
+  const row = await query.executeTakeFirst();
+  if (!row) return undefined;
+  return { id: row.id, companyId: row.companyId, title: row.title, ownerId: row.ownerId, clientUploads: Boolean(row.clientUploads), archived: row.archivedAt !== null };
+}
+
+export interface FileVersionView {
+  id: string;
+  version: number;
+  size: number;
+  kind: string;
+  hasThumbnail: boolean;
+  uploadedByName: string;
+  /** Null once that person's account is gone. */
+  uploadedById: string | null;
+  side: FileSide;
+  createdAt: number;
+}
+
+export interface ProjectFileView {
+  id: string;
+  name: string;
+  side: FileSide;
+  createdBy: string | null;
+  updatedAt: number;
+  /** Newest first; the first is the current version. */
+  versions: FileVersionView[];
+}
+
+/** The project's files, most recently changed first, each with its versions newest first. */
+export async function listProjectFiles({ projectId }: { projectId: string }): Promise<ProjectFileView[]> {
+  const [files, versions] = await Promise.all([
+    db().selectFrom("projectFiles").select(["id", "name", "side", "createdBy", "updatedAt"]).where("projectId", "=", projectId).orderBy("updatedAt", "desc").orderBy("id").execute(),
+    db()
+      .selectFrom("fileVersions")
+      .select(["id", "fileId", "version", "size", "kind", "thumbnailKey", "uploadedBy", "uploadedByName", "side", "createdAt"])
+      .where("projectId", "=", projectId)
+      .orderBy("version", "desc")
+      .execute(),
+  ]);
+  const byFile = new Map<string, FileVersionView[]>();
+  for (const v of versions) {
+    const list = byFile.get(v.fileId) ?? [];
+    list.push({ id: v.id, version: v.version, size: Number(v.size), kind: v.kind, hasThumbnail: v.thumbnailKey !== null, uploadedByName: v.uploadedByName, uploadedById: v.uploadedBy, side: v.side as FileSide, createdAt: Number(v.createdAt) });
+    byFile.set(v.fileId, list);
+  }
+  return files.map((f) => ({ id: f.id, name: f.name, side: f.side as FileSide, createdBy: f.createdBy, updatedAt: Number(f.updatedAt), versions: byFile.get(f.id) ?? [] }));
+}
+
+/** Bytes the project's stored versions take (originals; thumbnails are ours and small). */
+export async function projectUsage(projectId: string, executor: Executor = db()): Promise<number> {
+  const row = await executor.selectFrom("fileVersions").select((eb) => eb.fn.sum<number | string | null>("size").as("total")).where("projectId", "=", projectId).executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+export interface StoredVersion {
+  id: string;
+  fileId: string;
+  projectId: string;
+  companyId: string | null;
+  name: string;
+  version: number;
+  storageKey: string;
+  thumbnailKey: string | null;
+  size: number;
+  contentType: string;
+  sha256: string;
+}
+
+/**
+ * A version the actor may download: staff any; a client only one of their company's projects that
+ * is not archived. Anything else is undefined, like an unknown id.
+ */
+export async function findFileVersion(actor: FilesActor, versionId: string): Promise<StoredVersion | undefined> {
+  let query = db()
+    .selectFrom("fileVersions as v")
+    .innerJoin("projectFiles as f", "f.id", "v.fileId")
+    .innerJoin("projects as p", "p.id", "v.projectId")
+    .select(["v.id", "v.fileId", "v.projectId", "p.companyId", "f.name", "v.version", "v.storageKey", "v.thumbnailKey", "v.size", "v.contentType", "v.sha256"])
+    .where("v.id", "=", versionId);
+  if (actor.side === "client") query = query.where("p.companyId", "=", actor.companyId).where("p.archivedAt", "is", null);
+  const row = await query.executeTakeFirst();
+  return row ? { ...row, size: Number(row.size) } : undefined;
+}
+
+/** The name a version downloads as: older versions say which they are ("brief (v1).pdf"). */
+export function downloadName(version: Pick<StoredVersion, "name" | "version">, current: boolean): string {
+  if (current) return version.name;
+  const dot = version.name.lastIndexOf(".");
+  return dot > 0 ? `${version.name.slice(0, dot)} (v${version.version})${version.name.slice(dot)}` : `${version.name} (v${version.version})`;
+}
+
+/** Whether `versionId` is its file's newest version. */
+export async function isCurrentVersion(version: Pick<StoredVersion, "fileId" | "version">): Promise<boolean> {
+  const file = await db().selectFrom("projectFiles").select("currentVersion").where("id", "=", version.fileId).executeTakeFirst();
+  return file?.currentVersion === version.version;
+}
+
+/** Issue 17: every download is audited (not each resumed slice of it). */
+export async function recordFileDownload(actor: FilesActor, version: StoredVersion): Promise<void> {
+  await recordAudit(db(), actor.user, {
+    action: "file.download",
+    entity: "project_file",
+    entityId: version.fileId,
+    detail: { projectId: version.projectId, name: version.name, version: version.version, side: actor.side },
+  });
+}
+
+/** Whether a stored key belongs to a version row (original or thumbnail): crash recovery asks. */
+export async function isProjectFileKeyReferenced(key: string): Promise<boolean> {
+  const row = await db()
+    .selectFrom("fileVersions")
+    .select("id")
+    .where((eb) => eb.or([eb("storageKey", "=", key), eb("thumbnailKey", "=", key)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export class FileRuleError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = "FileRuleError";
+  }
+}
+
+export const CLIENT_UPLOADS_OFF = "The agency has turned off uploads from your side for this project.";
+
+/**
+ * Deletes a file with all its versions (issue 17): staff any; a client only a file whose every
+ * version they uploaded, and only while the project takes client uploads. The stored bytes go
+ * after the commit. Throws FileRuleError (404 when the file is not the actor's to see).
+ */
+export async function deleteProjectFile(actor: FilesActor, { projectId, fileId }: { projectId: string; fileId: string }): Promise<{ name: string }> {
+  const outcome = await writeTransaction(async (trx) => {
+    const project = await findWorkspaceProject(actor, projectId, trx);
+    if (!project) throw new FileRuleError("This project does not exist.", 404);
+    const file = await trx.selectFrom("projectFiles").select(["id", "name"]).where("id", "=", fileId).where("projectId", "=", projectId).executeTakeFirst();
+    if (!file) throw new FileRuleError("This file no longer exists.", 404);
+    const versions = await trx.selectFrom("fileVersions").select(["storageKey", "thumbnailKey", "uploadedBy"]).where("fileId", "=", fileId).execute();
+    if (actor.side === "client") {
+      if (!project.clientUploads) throw new FileRuleError(CLIENT_UPLOADS_OFF, 403);
+      if (versions.some((v) => v.uploadedBy !== actor.user.id)) throw new FileRuleError("You can delete only files you uploaded yourself.", 403);
+    }
+    await trx.deleteFrom("fileVersions").where("fileId", "=", fileId).execute();
+    await trx.deleteFrom("projectFiles").where("id", "=", fileId).execute();
+    await recordActivity(trx, { id: actor.user.id, name: actorName(actor.user), side: actor.side }, { projectId, kind: "file.deleted", subjectType: "file", subjectId: fileId, summary: `Deleted “${file.name}”` });
+    await recordAudit(trx, actor.user, { action: "file.delete", entity: "project_file", entityId: fileId, detail: { projectId, name: file.name, versions: versions.length, side: actor.side } });
+    const keys = versions.flatMap((v) => (v.thumbnailKey ? [v.storageKey, v.thumbnailKey] : [v.storageKey]));
+    return { name: file.name, keys, companyId: project.companyId };
+  });
+  await deleteStoredKeys(outcome.keys);
+  projectChanged({ id: projectId, companyId: outcome.companyId });
+  return { name: outcome.name };
+}
+
+/** Staff turn "Clients can upload files" on or off for a project. Returns false when unchanged. */
+export async function setClientUploads(user: Actor, projectId: string, on: boolean): Promise<boolean> {
+  const outcome = await writeTransaction(async (trx) => {
+    const project = await trx.selectFrom("projects").select(["id", "companyId", "clientUploads"]).where("id", "=", projectId).executeTakeFirst();
+    if (!project) throw new FileRuleError("This project does not exist.", 404);
+    if (Boolean(project.clientUploads) === on) return { changed: false, companyId: project.companyId };
+    await trx.updateTable("projects").set({ clientUploads: dbBool(on), updatedAt: Date.now() }).where("id", "=", projectId).execute();
+    await recordAudit(trx, user, { action: "project.client_uploads", entity: "project", entityId: projectId, detail: { on } });
+    return { changed: true, companyId: project.companyId };
+  });
+  if (outcome.changed) projectChanged({ id: projectId, companyId: outcome.companyId });
+  return outcome.changed;
+}
+
+/**
+ * Removes stored bytes whose rows are gone; a failure is logged (the bytes are unreachable anyway).
+ * Whether every key is gone, so a caller holding an intent can keep it for the next start.
+ */
+export async function deleteStoredKeys(keys: string[]): Promise<boolean> {
+  let all = true;
+  for (const key of keys) {
+    await fileStore()
+      .delete(key)
+      .catch((error: unknown) => {
+        all = false;
+        logger.warn({ err: error, key }, "stored file not deleted");
+      });
+  }
+  return all;
+}
+
+/** Everything a Files tab shows, for either side; undefined when the project is not the actor's. */
+export async function loadFilesTab(actor: FilesActor, projectId: string) {
+  const project = await findWorkspaceProject(actor, projectId);
+  if (!project) return undefined;
+  const [files, approvals, used] = await Promise.all([listProjectFiles({ projectId }), latestApprovals({ projectId, subjectType: "file" }), projectUsage(projectId)]);
+  const env = getEnv();
+  const mayUpload = !project.archived && (actor.side === "staff" || project.clientUploads);
+  const mayDelete = (file: ProjectFileView) =>
+    actor.side === "staff" || (project.clientUploads && file.versions.every((v) => v.uploadedById === actor.user.id));
+  return {
+    project: { id: project.id, title: project.title, clientUploads: project.clientUploads, archived: project.archived },
+    files: files.map((file) => ({ ...file, deletable: mayDelete(file), approval: approvals[file.id] ?? null })),
+    usage: { used, quota: env.PROJECT_QUOTA_BYTES, fileMax: env.FILE_MAX_BYTES },
+    mayUpload,
+  };
+}

@@ -1,0 +1,139 @@
+import type { Transaction } from "kysely";
+import { roleForEmail } from "~/lib/roles";
+import { isStaffRole, mayUse } from "~/lib/staff-roles";
+import type { ProjectFormValue } from "~/lib/schemas/projects-staff";
+import type { Actor } from "~/server/auth/actor.server";
+import { currentDialect } from "~/server/db/db.server";
+import type { Database } from "~/server/db/schema";
+import { writeTransaction } from "~/server/db/write-transaction.server";
+import { getEnv } from "~/server/env.server";
+import { recordAudit } from "../shared/audit.server";
+import { insertProject, projectChanged, type Project } from "./projects.server";
+
+// Issue 16 (decision 0035): the staff half of projects. Every write checks its rules inside its
+// transaction, writes its audit row there, and tells the company's open pages after the commit.
+
+/** A rule the form cannot check on its own (owner, company); `field` is where the message belongs. */
+export class ProjectRuleError extends Error {
+  constructor(
+    message: string,
+    readonly field?: "ownerId" | "dueDate",
+  ) {
+    super(message);
+  }
+}
+
+type Trx = Transaction<Database>;
+
+/** A second identical create this soon after the first is the same submission sent twice. */
+const DOUBLE_SUBMIT_MS = 30_000;
+
+/** The company, locked against a concurrent create on PostgreSQL; refused when unknown or closed. */
+async function openCompany(trx: Trx, companyId: string): Promise<void> {
+  let query = trx.selectFrom("companies").select(["id", "closedAt"]).where("id", "=", companyId);
+  if (currentDialect() === "postgres") query = query.forUpdate();
+  const company = await query.executeTakeFirst();
+  if (!company) throw new ProjectRuleError("This company does not exist.");
+  if (company.closedAt !== null) throw new ProjectRuleError("This company is closed: reopen it before changing its projects.");
+}
+
+/**
+ * An owner is an active staff member whose role may open the project (the clients area); the id of
+ * a client, a disabled colleague, a recruiter or nobody is refused.
+ */
+async function checkOwner(trx: Trx, ownerId: string): Promise<void> {
+  const user = await trx.selectFrom("users").select(["email", "role", "staffRole", "staffDisabledAt"]).where("id", "=", ownerId).executeTakeFirst();
+  const active =
+    user &&
+    user.role === "employee" &&
+    user.staffDisabledAt === null &&
+    roleForEmail(user.email, getEnv().COMPANY_DOMAIN) === "employee" &&
+    isStaffRole(user.staffRole) &&
+    mayUse(user.staffRole, "clients");
+  if (!active) throw new ProjectRuleError("The owner must be an active staff member.", "ownerId");
+}
+
+/** The stored fields of a valid form: nothing else of a post reaches the row. */
+function fieldsFrom(input: ProjectFormValue) {
+  return {
+    title: input.title.trim(),
+    description: input.description.trim(),
+    status: input.status,
+    startDate: input.startDate || null,
+    dueDate: input.dueDate || null,
+    ownerId: input.ownerId || null,
+  };
+}
+
+function checkDates({ startDate, dueDate }: { startDate: string | null; dueDate: string | null }): void {
+  if (startDate && dueDate && dueDate < startDate) throw new ProjectRuleError("The due date cannot be before the start date.", "dueDate");
+}
+
+/** Staff create a project for an open company. Throws ProjectRuleError when a rule refuses it. */
+export async function createStaffProject(actor: Actor, { companyId }: { companyId: string }, input: ProjectFormValue, now = Date.now()): Promise<Project> {
+  const fields = fieldsFrom(input);
+  checkDates(fields);
+  const project = await writeTransaction(async (trx) => {
+    await openCompany(trx, companyId);
+    if (fields.ownerId) await checkOwner(trx, fields.ownerId);
+    const twin = await trx
+      .selectFrom("projects")
+      .selectAll()
+      .where("companyId", "=", companyId)
+      .where("createdBy", "is", null)
+      .where("title", "=", fields.title)
+      .where("description", "=", fields.description)
+      .where("createdAt", ">", now - DOUBLE_SUBMIT_MS)
+      .executeTakeFirst();
+    if (twin) return twin;
+    const created = await insertProject(trx, { companyId, createdBy: null, ...fields }, now);
+    await recordAudit(trx, actor, { action: "project.create", entity: "project", entityId: created.id, detail: { companyId, ...fields } }, now);
+    return created;
+  });
+  projectChanged(project);
+  return project;
+}
+
+export type ProjectWrite = "missing" | "archived" | "unchanged" | "saved";
+
+/** Saves the form's fields; the audit row names the fields that changed. An archived project is read-only. */
+export async function updateStaffProject(actor: Actor, id: string, input: ProjectFormValue, now = Date.now()): Promise<ProjectWrite> {
+  const next = fieldsFrom(input);
+  checkDates(next);
+  const outcome = await writeTransaction(async (trx) => {
+    const current = await trx.selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!current?.companyId) return { result: "missing" as const };
+    if (current.archivedAt !== null) return { result: "archived" as const };
+    await openCompany(trx, current.companyId);
+    const changed = (Object.keys(next) as (keyof typeof next)[]).filter((key) => current[key] !== next[key]);
+    if (changed.length === 0) return { result: "unchanged" as const };
+    // Keeping a colleague who has since been disabled is allowed; choosing one is not.
+    if (next.ownerId && next.ownerId !== current.ownerId) await checkOwner(trx, next.ownerId);
+    await trx.updateTable("projects").set({ ...next, updatedAt: now }).where("id", "=", id).execute();
+    const detail = { companyId: current.companyId, fields: changed, ...Object.fromEntries(changed.map((key) => [key, { from: current[key], to: next[key] }])) };
+    await recordAudit(trx, actor, { action: "project.update", entity: "project", entityId: id, detail }, now);
+    return { result: "saved" as const, companyId: current.companyId };
+  });
+  if (outcome.result === "saved") projectChanged({ id, companyId: outcome.companyId });
+  return outcome.result;
+}
+
+/**
+ * Archives (or restores) a project: archived ones leave the portal and the console's default lists
+ * and keep everything else. A repeat is "unchanged" and writes nothing (double submit).
+ */
+export async function setProjectArchived(actor: Actor, id: string, archived: boolean, now = Date.now()): Promise<Exclude<ProjectWrite, "archived">> {
+  const outcome = await writeTransaction(async (trx) => {
+    const current = await trx.selectFrom("projects").select(["companyId", "archivedAt", "title"]).where("id", "=", id).executeTakeFirst();
+    if (!current?.companyId) return { result: "missing" as const };
+    if ((current.archivedAt !== null) === archived) return { result: "unchanged" as const };
+    // A closed company's projects may still be archived (tidying up), never brought back.
+    if (!archived) await openCompany(trx, current.companyId);
+    await trx.updateTable("projects").set({ archivedAt: archived ? now : null, updatedAt: now }).where("id", "=", id).execute();
+    const action = archived ? "project.archive" : "project.restore";
+    await recordAudit(trx, actor, { action, entity: "project", entityId: id, detail: { companyId: current.companyId, title: current.title } }, now);
+    return { result: "saved" as const, companyId: current.companyId };
+  });
+  if (outcome.result === "saved") projectChanged({ id, companyId: outcome.companyId });
+  return outcome.result;
+}

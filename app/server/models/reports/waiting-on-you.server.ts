@@ -1,0 +1,116 @@
+import { sql } from "kysely";
+import { addDays } from "~/lib/calendar";
+import { db } from "~/server/db/db.server";
+import { CLIENT_SENDER } from "../support/complaints.server";
+import { portalVisitSince } from "../shared/seen-markers.server";
+
+// Issue 17 part 5 (decision 0039): what the company's work needs from the member, on the portal's
+// first screen. Every read is scoped by the member's company and its live (not archived) projects;
+// "read" and "since your last visit" are the member's own (seen-markers.server.ts).
+
+/** Milestones due within this many days (today included) are listed. */
+export const DUE_SOON_DAYS = 14;
+/** Files listed at most; the rest are counted. */
+export const FILES_SHOWN = 10;
+
+export interface WaitingOnYou {
+  approvals: { id: string; projectId: string; projectTitle: string; subjectType: string; subjectId: string; subjectTitle: string; requestedByName: string; requestedAt: number; note: string }[];
+  replies: { complaintId: string; subject: string; unread: number; lastReplyAt: number }[];
+  files: { versionId: string; fileId: string; projectId: string; projectTitle: string; name: string; version: number; uploadedByName: string; createdAt: number }[];
+  /** Files shared since the last visit beyond those listed. */
+  moreFiles: number;
+  milestones: { id: string; projectId: string; projectTitle: string; title: string; dueDate: string; status: string }[];
+}
+
+interface Scope {
+  userId: string;
+  companyId: string;
+}
+
+export async function waitingOnYou(scope: Scope, { filesSince, today }: { filesSince: number; today: string }): Promise<WaitingOnYou> {
+  const [approvals, replies, files, milestones] = await Promise.all([pendingApprovals(scope), unreadReplies(scope), sharedFiles(scope, filesSince), dueMilestones(scope, today)]);
+  return { approvals, replies, files: files.items, moreFiles: files.more, milestones };
+}
+
+function liveProjects(companyId: string) {
+  return db().selectFrom("projects as p").where("p.companyId", "=", companyId).where("p.archivedAt", "is", null);
+}
+
+/** Requests for sign-off nobody in the company has answered yet, oldest first (they have waited longest). */
+async function pendingApprovals({ companyId }: Scope) {
+  const rows = await liveProjects(companyId)
+    .innerJoin("approvals as a", "a.projectId", "p.id")
+    .leftJoin("milestones as m", (join) => join.onRef("m.id", "=", "a.subjectId").on("a.subjectType", "=", "milestone"))
+    .leftJoin("projectFiles as f", (join) => join.onRef("f.id", "=", "a.subjectId").on("a.subjectType", "=", "file"))
+    .select(["a.id", "a.projectId", "p.title as projectTitle", "a.subjectType", "a.subjectId", "m.title as milestoneTitle", "f.name as fileName", "a.requestedByName", "a.requestedAt", "a.note"])
+    .where("a.status", "=", "pending")
+    .orderBy("a.requestedAt")
+    .orderBy("a.id")
+    .execute();
+  return rows.flatMap(({ milestoneTitle, fileName, ...row }) => {
+    const subjectTitle = milestoneTitle ?? fileName;
+    // A request about something since removed cannot be answered; it is not waiting on anyone.
+    return subjectTitle === null ? [] : [{ ...row, subjectTitle, requestedAt: Number(row.requestedAt) }];
+  });
+}
+
+/** The company's support requests with staff replies the member has not seen in Support yet. */
+async function unreadReplies({ userId, companyId }: Scope) {
+  const rows = await db()
+    .selectFrom("complaints as c")
+    .innerJoin("complaintReplies as r", "r.complaintId", "c.id")
+    .leftJoin("seenMarkers as s", (join) =>
+      join.on((eb) => eb.and([eb("s.userId", "=", userId), eb("s.subject", "=", sql<string>`${"complaint:"} || ${eb.ref("c.id")}`)])),
+    )
+    .select((eb) => ["c.id as complaintId", "c.subject", eb.fn.countAll<number>().as("unread"), eb.fn.max("r.timestamp").as("lastReplyAt")])
+    .where("c.companyId", "=", companyId)
+    .where("r.sender", "!=", CLIENT_SENDER)
+    .where((eb) => eb("r.timestamp", ">", eb.fn.coalesce("s.seenAt", eb.lit(0))))
+    .groupBy(["c.id", "c.subject"])
+    .execute();
+  return rows
+    .map((row) => ({ complaintId: row.complaintId, subject: row.subject, unread: Number(row.unread), lastReplyAt: Number(row.lastReplyAt) }))
+    .sort((a, b) => b.lastReplyAt - a.lastReplyAt);
+}
+
+/** Staff uploads (new files and new versions) after `since`, newest first. */
+async function sharedFiles({ companyId }: Scope, since: number) {
+  const query = liveProjects(companyId)
+    .innerJoin("fileVersions as v", "v.projectId", "p.id")
+    .innerJoin("projectFiles as f", "f.id", "v.fileId")
+    .where("v.side", "=", "staff")
+    .where("v.createdAt", ">", since);
+  const [items, count] = await Promise.all([
+    query
+      .select(["v.id as versionId", "v.fileId", "p.id as projectId", "p.title as projectTitle", "f.name", "v.version", "v.uploadedByName", "v.createdAt"])
+      .orderBy("v.createdAt", "desc")
+      .orderBy("v.id", "desc")
+      .limit(FILES_SHOWN)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { items: items.map((row) => ({ ...row, version: Number(row.version), createdAt: Number(row.createdAt) })), more: Math.max(0, Number(count.n) - items.length) };
+}
+
+/** Milestones not done, due from today to DUE_SOON_DAYS ahead (UTC dates, like every date shown). */
+async function dueMilestones({ companyId }: Scope, today: string) {
+  return liveProjects(companyId)
+    .innerJoin("milestones as m", "m.projectId", "p.id")
+    .select(["m.id", "m.projectId", "p.title as projectTitle", "m.title", "m.dueDate", "m.status"])
+    .where("m.status", "!=", "done")
+    .where("m.dueDate", ">=", today)
+    .where("m.dueDate", "<=", addDays(today, DUE_SOON_DAYS))
+    .orderBy("m.dueDate")
+    .orderBy("m.position")
+    .$narrowType<{ dueDate: string }>()
+    .execute();
+}
+
+/**
+ * The first screen's read: records the member's look (their visit) and lists what waits on them.
+ * Returns `since`, the time files count as new from, for the page to say.
+ */
+export async function waitingOnYouNow(scope: Scope, now = Date.now()): Promise<{ waiting: WaitingOnYou; since: number }> {
+  const since = await portalVisitSince(scope.userId, now);
+  return { waiting: await waitingOnYou(scope, { filesSince: since, today: new Date(now).toISOString().slice(0, 10) }), since };
+}

@@ -1,0 +1,144 @@
+import type { Kysely, Transaction } from "kysely";
+import { href } from "react-router";
+import { AREA_ROLES } from "~/lib/staff-roles";
+import type { Database } from "~/server/db/schema";
+import { getEnv } from "~/server/env.server";
+import { notifyMailEnqueued } from "~/server/mail/outbox.server";
+import { clientReplyMail, newRequestMail } from "~/server/mail/support-mails.server";
+import type { MailContent } from "~/server/mail/templates.server";
+import { companyMemberIds, notify, publishNotified, staffIdsFor } from "../notifications/notifications.server";
+
+// Issue 18 part 3: who hears of what happens on a support request, written in the event's own
+// transaction (decision 0044). Staff: the assignee, or every staff member whose role may use
+// Support while nobody is assigned (or the assignee can no longer use it). Clients: every member of
+// the request's company.
+
+type Trx = Transaction<Database>;
+
+/** The console's page of a request, and the portal's Support panel at its card. */
+export const consoleLink = (id: string) => href("/employee-dashboard/support/:id", { id });
+export const portalLink = (id: string) => `${href("/user-dashboard/support")}#complaint-${id}`;
+export const absolute = (path: string) => `${getEnv().APP_URL}${path}`;
+
+/** Whether `userId` is active staff whose role may use Support: the only people a request can be assigned to. */
+export async function isSupportStaff(trx: Trx | Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom("users")
+    .select("id")
+    .where("id", "=", userId)
+    .where("role", "=", "employee")
+    .where("staffDisabledAt", "is", null)
+    .where("staffRole", "in", [...AREA_ROLES.support])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The staff who hear of a request's client activity. */
+export async function deskRecipients(trx: Trx, assigneeId: string | null): Promise<string[]> {
+  if (assigneeId && (await isSupportStaff(trx, assigneeId))) return [assigneeId];
+  return staffIdsFor(trx, "support");
+}
+
+export interface StaffAlert {
+  complaintId: string;
+  assigneeId: string | null;
+  type: "new_request" | "client_reply";
+  eventKey: string;
+  title: string;
+  body: string;
+  actorId: string | null;
+  actorName: string;
+  mail: MailContent;
+}
+
+export async function alertDesk(trx: Trx, alert: StaffAlert, now: number): Promise<string[]> {
+  const recipients = await deskRecipients(trx, alert.assigneeId);
+  const { type, eventKey, title, body, actorName, mail } = alert;
+  return notify(trx, recipients, { type, eventKey, title, body, link: consoleLink(alert.complaintId), actorName, mail }, { actorId: alert.actorId, now });
+}
+
+export interface ClientAlert {
+  complaintId: string;
+  companyId: string | null;
+  type: "staff_reply" | "status_change";
+  eventKey: string;
+  title: string;
+  actorId: string;
+  actorName: string;
+  mail: MailContent;
+}
+
+export async function alertCompany(trx: Trx, alert: ClientAlert, now: number): Promise<string[]> {
+  if (!alert.companyId) return [];
+  const recipients = await companyMemberIds(trx, alert.companyId);
+  const { type, eventKey, title, actorName, mail } = alert;
+  return notify(trx, recipients, { type, eventKey, title, link: portalLink(alert.complaintId), actorName, mail }, { actorId: alert.actorId, now });
+}
+
+/** The request's subject, its company's name and who raised it, as alerts name them. */
+export async function requestFacts(trx: Trx, complaintId: string) {
+  return trx
+    .selectFrom("complaints as c")
+    .leftJoin("companies as co", "co.id", "c.companyId")
+    .leftJoin("users as u", "u.id", "c.createdBy")
+    .select(["c.id", "c.subject", "c.message", "c.status", "c.companyId", "c.assigneeId", "c.waitingSince", "c.closedAt", "c.createdAt", "co.name as companyName", "u.name as createdByName"])
+    .where("c.id", "=", complaintId)
+    .executeTakeFirst();
+}
+
+/** After the commit: open bells update, and the mail worker wakes for the queued mails. */
+export function afterAlerts(userIds: readonly string[]): void {
+  if (userIds.length === 0) return;
+  publishNotified(userIds);
+  notifyMailEnqueued();
+}
+
+const clientNameOf = (facts: { createdByName: string | null; companyName: string | null }, fallback = "") => fallback || facts.createdByName?.trim() || facts.companyName || "A client";
+
+export async function alertNewRequest(trx: Trx, complaintId: string, createdBy: string, now: number): Promise<string[]> {
+  const facts = await requestFacts(trx, complaintId);
+  if (!facts) return [];
+  const clientName = clientNameOf(facts);
+  const company = facts.companyName ?? "";
+  return alertDesk(
+    trx,
+    {
+      complaintId,
+      assigneeId: facts.assigneeId,
+      type: "new_request",
+      eventKey: `complaint-new:${complaintId}`,
+      title: `New support request: "${facts.subject}"`,
+      body: company ? `From ${clientName} of ${company}` : `From ${clientName}`,
+      actorId: createdBy,
+      actorName: clientName,
+      mail: newRequestMail({ subject: facts.subject, message: facts.message, clientName, company, consoleUrl: absolute(consoleLink(complaintId)) }),
+    },
+    now,
+  );
+}
+
+export async function alertClientReply(
+  trx: Trx,
+  { complaintId, reply, memberId, reopened }: { complaintId: string; reply: { id: string; senderName: string; text: string }; memberId: string | null; reopened: boolean },
+  now: number,
+): Promise<string[]> {
+  const facts = await requestFacts(trx, complaintId);
+  if (!facts) return [];
+  const clientName = clientNameOf(facts, reply.senderName);
+  const company = facts.companyName ?? "";
+  return alertDesk(
+    trx,
+    {
+      complaintId,
+      assigneeId: facts.assigneeId,
+      type: "client_reply",
+      eventKey: `complaint-reply:${reply.id}`,
+      title: reopened ? `${clientName} replied to "${facts.subject}" and reopened it` : `${clientName} replied to "${facts.subject}"`,
+      body: reply.text.slice(0, 280),
+      actorId: memberId,
+      actorName: clientName,
+      mail: clientReplyMail({ subject: facts.subject, text: reply.text, clientName, company, reopened, consoleUrl: absolute(consoleLink(complaintId)) }),
+    },
+    now,
+  );
+}

@@ -1,0 +1,258 @@
+import { href } from "react-router";
+import type { Expression, Transaction } from "kysely";
+import { newId } from "~/lib/ids";
+import type { ComplaintStatus } from "~/lib/schemas/complaints-staff";
+import type { SearchMatch } from "~/lib/search";
+import type { SupportFilter } from "~/lib/schemas/support-desk";
+import { actorName, type Actor } from "~/server/auth/actor.server";
+import { recordAudit } from "../shared/audit.server";
+import { afterAlerts, alertCompany } from "./alerts.server";
+import { searchIds, searchMatches, searchPage } from "../search/search.server";
+import { parseSearchQuery } from "../search/query.server";
+import { CLOSED_STATUS, STAFF_SENDER, withReplies, type Complaint, type Reply, type WithinMessage } from "./complaints.server";
+import { db } from "~/server/db/db.server";
+import type { Database } from "~/server/db/schema";
+import { getEnv } from "~/server/env.server";
+import { events } from "~/server/events/bus.server";
+import { complaintStatusMail, staffReplyMail } from "~/server/mail/support-mails.server";
+
+// Staff side of support requests (issue 5). Every function assumes the caller passed requireStaff.
+
+interface InboxEntry {
+  id: string;
+  subject: string;
+  status: string;
+  createdAt: number;
+  updatedAt: number;
+  companyId: string | null;
+  companyName: string | null;
+  /** The member who raised it; null once they have left the company. */
+  createdByEmail: string | null;
+  createdByName: string | null;
+  replyCount: number;
+  /** 'user' when the client spoke last: the request is waiting for us. */
+  lastSender: string | null;
+  /** Issue 18: the desk's fields. */
+  assigneeId: string | null;
+  assigneeName: string | null;
+  priority: string;
+  waitingSince: number | null;
+  /** A search's marked subject and snippet. */
+  match?: SearchMatch;
+}
+
+interface StaffComplaint extends Complaint {
+  company: { id: string; name: string } | null;
+  /** Who raised it, while they are a member. */
+  createdByUser: { id: string; email: string; name: string } | null;
+}
+
+/**
+ * Every client's complaints, filtered by view (mine / unassigned), status, priority and "waiting",
+ * sorted unresolved first then newest (issue 5), by priority, or by the longest wait (issue 18).
+ * A search (issue 18) keeps the filters; with `rank` it orders by relevance and marks the matches.
+ */
+export async function listInbox(options: {
+  filter?: SupportFilter;
+  status?: string;
+  me?: string;
+  /** Search text (issue 18): subject, messages and internal notes. */
+  q?: string;
+  /** Best match first (the search's default) instead of the filter's sort. */
+  rank?: boolean;
+  limit: number;
+  offset: number;
+}): Promise<{ entries: InboxEntry[]; total: number; capped?: boolean }> {
+  const filter: SupportFilter = options.filter ?? { view: "all", sort: "default", ...(options.status ? { status: options.status } : {}) };
+  const search = parseSearchQuery(options.q ?? "");
+  let base = inboxBase();
+  if (filter.status) base = base.where("c.status", "=", filter.status);
+  if (filter.priority) base = base.where("c.priority", "=", filter.priority);
+  if (filter.view === "mine") base = base.where("c.assigneeId", "=", options.me ?? "");
+  if (filter.view === "unassigned") base = base.where("c.assigneeId", "is", null);
+  if (filter.waiting) base = base.where("c.waitingSince", "is not", null).where("c.status", "=", "Pending");
+  const filtered = Boolean(filter.status || filter.priority || filter.waiting || filter.view !== "all");
+  if (search && options.rank !== false) {
+    const within = filtered ? (id: Expression<string>) => base.select("c.id").where("c.id", "=", id) : undefined;
+    const found = await searchPage(search, "complaint", options, within);
+    const rows = found.ids.length ? await inboxColumns(base).where("c.id", "in", found.ids).execute() : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return { ...inboxPage(found.ids.flatMap((id) => byId.get(id) ?? []), found.total, found.matches), capped: found.capped };
+  }
+  if (search) base = base.where("c.id", "in", searchIds(search, "complaint"));
+  let query = inboxColumns(base);
+  if (filter.sort === "waiting") {
+    // Oldest wait first; requests nobody is waiting on come last.
+    query = query.orderBy((eb) => eb.case().when("c.waitingSince", "is", null).then(1).else(0).end()).orderBy("c.waitingSince");
+  }
+  query = query.orderBy((eb) => eb.case().when("c.status", "in", ["Resolved", "Closed"]).then(1).else(0).end());
+  if (filter.sort === "priority") {
+    query = query.orderBy((eb) => eb.case().when("c.priority", "=", "urgent").then(0).when("c.priority", "=", "high").then(1).when("c.priority", "=", "low").then(3).else(2).end());
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .orderBy("c.createdAt", "desc")
+      .orderBy("c.id")
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return inboxPage(rows, Number(count.n), search && (await searchMatches(search, "complaint", rows.map((r) => r.id))));
+}
+
+function inboxBase() {
+  return db()
+    .selectFrom("complaints as c")
+    .leftJoin("companies as co", "co.id", "c.companyId")
+    .leftJoin("users as u", "u.id", "c.createdBy")
+    .leftJoin("profiles as p", "p.userId", "c.createdBy")
+    .leftJoin("users as a", "a.id", "c.assigneeId");
+}
+
+type InboxQuery = ReturnType<typeof inboxBase>;
+
+function inboxColumns(base: InboxQuery) {
+  return base
+    .select(["c.id", "c.subject", "c.status", "c.createdAt", "c.updatedAt", "c.companyId", "co.name as companyName", "u.email as createdByEmail", "p.fullName as createdByName"])
+    .select(["c.assigneeId", "a.name as assigneeUserName", "a.email as assigneeEmail", "c.priority", "c.waitingSince"])
+    .select((eb) => [
+      eb.selectFrom("complaintReplies as r").select(eb.fn.countAll<number>().as("n")).whereRef("r.complaintId", "=", "c.id").as("replyCount"),
+      eb
+        .selectFrom("complaintReplies as r")
+        .select("r.sender")
+        .whereRef("r.complaintId", "=", "c.id")
+        .orderBy("r.timestamp", "desc")
+        .orderBy("r.id", "desc")
+        .limit(1)
+        .as("lastSender"),
+    ]);
+}
+
+type InboxRow = Awaited<ReturnType<ReturnType<typeof inboxColumns>["execute"]>>[number];
+
+function inboxPage(rows: InboxRow[], total: number, matches: Map<string, SearchMatch> | undefined): { entries: InboxEntry[]; total: number } {
+  return {
+    total,
+    entries: rows.map(({ assigneeUserName, assigneeEmail, ...r }) => ({
+      ...r,
+      replyCount: Number(r.replyCount ?? 0),
+      lastSender: r.lastSender ?? null,
+      assigneeName: r.assigneeId ? assigneeUserName?.trim() || assigneeEmail || null : null,
+      waitingSince: r.waitingSince === null ? null : Number(r.waitingSince),
+      match: matches?.get(r.id),
+    })),
+  };
+}
+
+/** One complaint with its thread, its company and the member who raised it. */
+export async function getInboxComplaint({ id }: { id: string }): Promise<StaffComplaint | undefined> {
+  const row = await db()
+    .selectFrom("complaints as c")
+    .leftJoin("companies as co", "co.id", "c.companyId")
+    .leftJoin("users as u", "u.id", "c.createdBy")
+    .selectAll("c")
+    .select(["co.name as companyName", "u.email as createdByEmail", "u.name as createdByName"])
+    .where("c.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { companyName, createdByEmail, createdByName, ...complaint } = row;
+  const [withThread] = await withReplies([complaint]);
+  return {
+    ...withThread!,
+    company: complaint.companyId && companyName !== null ? { id: complaint.companyId, name: companyName } : null,
+    createdByUser: complaint.createdBy && createdByEmail !== null ? { id: complaint.createdBy, email: createdByEmail, name: createdByName ?? "" } : null,
+  };
+}
+
+async function complaintForChange(trx: Transaction<Database>, id: string) {
+  return trx
+    .selectFrom("complaints as c")
+    .select(["c.id", "c.companyId", "c.status", "c.subject", "c.createdAt"])
+    .where("c.id", "=", id)
+    .executeTakeFirst();
+}
+
+const portalUrl = () => `${getEnv().APP_URL}${href("/user-dashboard/support")}`;
+
+/**
+ * Replies as staff: sender 'staff' with the staff member's name. The reply, its audit row and the
+ * company members' notifications (with the mail) commit together; the client is no longer waiting.
+ * Undefined when the text is blank (SPEC §5) or the complaint unknown.
+ */
+export async function addStaffReply(actor: Actor, { complaintId, text }: { complaintId: string; text: string }, now = Date.now(), within?: WithinMessage) {
+  const trimmed = text.trim();
+  if (!trimmed) return undefined;
+  const stored = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const complaint = await complaintForChange(trx, complaintId);
+      if (!complaint) return undefined;
+      const reply: Reply = { id: newId(), sender: STAFF_SENDER, senderName: actorName(actor), text: trimmed, timestamp: now };
+      await trx.insertInto("complaintReplies").values({ ...reply, complaintId }).execute();
+      await trx.updateTable("complaints").set({ updatedAt: now, waitingSince: null }).where("id", "=", complaintId).execute();
+      await recordAudit(trx, actor, { action: "complaint.reply", entity: "complaint", entityId: complaintId, detail: { replyId: reply.id, companyId: complaint.companyId } }, now);
+      await within?.(trx, { complaintId, replyId: reply.id, companyId: complaint.companyId });
+      // Issue 18: every member of the company hears of it (decision 0028: an unverified address gets
+      // the bell, not the mail); the mail keeps issue 5's text.
+      const mail = staffReplyMail({ staffName: reply.senderName, text: trimmed, raisedAt: complaint.createdAt, portalUrl: portalUrl() });
+      const alerted = await alertCompany(
+        trx,
+        { complaintId, companyId: complaint.companyId, type: "staff_reply", eventKey: `complaint-reply:${reply.id}`, title: `${reply.senderName} replied to "${complaint.subject}"`, actorId: actor.id, actorName: reply.senderName, mail },
+        now,
+      );
+      return { reply, companyId: complaint.companyId, alerted };
+    });
+  if (!stored) return undefined;
+  if (stored.companyId) events().publish({ type: "complaint.changed", id: complaintId, companyId: stored.companyId });
+  afterAlerts(stored.alerted);
+  return stored.reply;
+}
+
+type StatusChange = { changed: false } | { changed: true; changeId: string; from: string; to: ComplaintStatus };
+
+/**
+ * Sets Pending or Resolved (Pending again is a reopen). A real change writes an audit row and mails
+ * the client in one transaction; setting the current status changes nothing. Undefined when unknown.
+ */
+export async function setComplaintStatus(
+  actor: Actor,
+  { complaintId, status }: { complaintId: string; status: ComplaintStatus },
+  now = Date.now(),
+): Promise<StatusChange | undefined> {
+  const change = await db()
+    .transaction()
+    .execute(async (trx): Promise<((StatusChange & { changed: false }) | (StatusChange & { changed: true; alerted: string[] })) & { companyId: string | null } | undefined> => {
+      const complaint = await complaintForChange(trx, complaintId);
+      if (!complaint) return undefined;
+      if (complaint.status === status) return { changed: false, companyId: complaint.companyId };
+      const updated = await trx
+        .updateTable("complaints")
+        .set({ status, updatedAt: now })
+        .where("id", "=", complaintId)
+        .where("status", "=", complaint.status)
+        .executeTakeFirst();
+      // Another staff member changed it a moment ago: theirs stands, and they mailed the client.
+      if (Number(updated.numUpdatedRows) === 0) return { changed: false, companyId: complaint.companyId };
+      const changeId = newId();
+      // A request its client had closed is theirs no longer once staff set a status.
+      if (complaint.status === CLOSED_STATUS) await trx.updateTable("complaints").set({ closedAt: null }).where("id", "=", complaintId).execute();
+      const detail = { from: complaint.status, to: status, changeId, companyId: complaint.companyId };
+      await recordAudit(trx, actor, { action: "complaint.status", entity: "complaint", entityId: complaintId, detail }, now);
+      const mail = complaintStatusMail({ status, raisedAt: complaint.createdAt, portalUrl: portalUrl() });
+      const alerted = await alertCompany(
+        trx,
+        { complaintId, companyId: complaint.companyId, type: "status_change", eventKey: `complaint-status:${changeId}`, title: `Your request "${complaint.subject}" is now ${status}`, actorId: actor.id, actorName: actorName(actor), mail },
+        now,
+      );
+      return { changed: true, changeId, from: complaint.status, to: status, companyId: complaint.companyId, alerted };
+    });
+  if (!change) return undefined;
+  if (change.changed) {
+    if (change.companyId) events().publish({ type: "complaint.changed", id: complaintId, companyId: change.companyId });
+    afterAlerts(change.alerted);
+  }
+  if (!change.changed) return { changed: false };
+  const { companyId: _companyId, alerted: _alerted, ...result } = change;
+  return result;
+}

@@ -1,0 +1,158 @@
+import type { Selectable } from "kysely";
+import { newId } from "~/lib/ids";
+import type { ComplaintInput } from "~/lib/schemas/complaints";
+import { db } from "~/server/db/db.server";
+import type { ComplaintTable, Database } from "~/server/db/schema";
+import type { Transaction } from "kysely";
+import { events } from "~/server/events/bus.server";
+import { CLOSED_REPLY_REFUSED } from "~/lib/support-desk";
+import type { Actor } from "~/server/auth/actor.server";
+import { recordAudit } from "../shared/audit.server";
+import { afterAlerts, alertClientReply, alertNewRequest } from "./alerts.server";
+
+const INITIAL_COMPLAINT_STATUS = "Pending";
+/** Issue 18: set by the request's client only; grey, as SPEC §4 shows any status but Resolved and Pending. */
+export const CLOSED_STATUS = "Closed";
+/** SPEC §3: the sender of a client's own reply; anything else is staff. */
+export const CLIENT_SENDER = "user";
+export const STAFF_SENDER = "staff";
+
+export interface Reply {
+  id: string;
+  sender: string;
+  senderName: string;
+  text: string;
+  timestamp: number;
+}
+
+type ComplaintRow = Selectable<ComplaintTable>;
+
+export interface Complaint extends ComplaintRow {
+  replies: Reply[];
+}
+
+/** Attaches each complaint's replies, oldest first. */
+export async function withReplies(complaints: ComplaintRow[]): Promise<Complaint[]> {
+  if (complaints.length === 0) return [];
+  const replies = await db()
+    .selectFrom("complaintReplies")
+    .select(["id", "complaintId", "sender", "senderName", "text", "timestamp"])
+    .where("complaintId", "in", complaints.map((c) => c.id))
+    .orderBy("timestamp")
+    .orderBy("id")
+    .execute();
+  return complaints.map((c) => ({
+    ...c,
+    replies: replies.filter((r) => r.complaintId === c.id).map(({ complaintId: _complaintId, ...reply }) => reply),
+  }));
+}
+
+/** The company's complaints, newest first, each with its replies oldest first (SPEC §7, issue 16). */
+export async function listComplaints({ companyId }: { companyId: string }): Promise<Complaint[]> {
+  const rows = await db()
+    .selectFrom("complaints")
+    .selectAll()
+    .where("companyId", "=", companyId)
+    .orderBy("createdAt", "desc")
+    .orderBy("id")
+    .execute();
+  return withReplies(rows);
+}
+
+/** Another company's id yields undefined, exactly like an id that does not exist. */
+export async function getComplaint({ id, companyId }: { id: string; companyId: string }): Promise<Complaint | undefined> {
+  const row = await db().selectFrom("complaints").selectAll().where("id", "=", id).where("companyId", "=", companyId).executeTakeFirst();
+  return row ? (await withReplies([row]))[0] : undefined;
+}
+
+/** Writes what belongs to a new request or reply (its attachments) in the same transaction. */
+export type WithinMessage = (trx: Transaction<Database>, target: { complaintId: string; replyId: string | null; companyId: string | null }) => Promise<void>;
+
+/**
+ * SPEC §4: every new complaint starts as Pending, whatever the caller sent. Issue 18: the client is
+ * waiting from now, and the support desk hears of it in the same transaction.
+ */
+export async function createComplaint(
+  { companyId, createdBy }: { companyId: string; createdBy: string },
+  input: ComplaintInput,
+  now = Date.now(),
+  within?: WithinMessage,
+) {
+  const complaint = {
+    id: newId(),
+    companyId,
+    createdBy,
+    subject: input.subject,
+    message: input.message,
+    status: INITIAL_COMPLAINT_STATUS,
+    createdAt: now,
+    updatedAt: now,
+    waitingSince: now,
+  };
+  const alerted = await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.insertInto("complaints").values(complaint).execute();
+      await within?.(trx, { complaintId: complaint.id, replyId: null, companyId });
+      return alertNewRequest(trx, complaint.id, createdBy, now);
+    });
+  events().publish({ type: "complaint.changed", id: complaint.id, companyId });
+  afterAlerts(alerted);
+  return complaint;
+}
+
+/** A client's reply to a Closed request is refused: they reopen it first (within 30 days). */
+export class ComplaintClosedError extends Error {
+  constructor() {
+    super(CLOSED_REPLY_REFUSED);
+  }
+}
+
+/**
+ * A member's reply on their company's complaint. Returns undefined (nothing stored) when the
+ * complaint is not their company's or does not exist, and when the text is blank after trimming (SPEC §5).
+ * Issue 18: starts the client's wait if staff had answered, tells the desk, and a reply to a
+ * Resolved request reopens it (Pending, audited). A Closed one throws ComplaintClosedError.
+ */
+export async function addReply(
+  { complaintId, companyId, memberName = "", member }: { complaintId: string; companyId: string; memberName?: string; member?: Actor },
+  text: string,
+  now = Date.now(),
+  within?: WithinMessage,
+): Promise<Reply | undefined> {
+  const trimmed = text.trim();
+  if (!trimmed) return undefined;
+  const name = (member?.name ?? memberName).trim();
+  const reply: Reply = { id: newId(), sender: CLIENT_SENDER, senderName: name, text: trimmed, timestamp: now };
+  const stored = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const complaint = await trx
+        .selectFrom("complaints")
+        .select(["id", "status", "waitingSince"])
+        .where("id", "=", complaintId)
+        .where("companyId", "=", companyId)
+        .executeTakeFirst();
+      if (!complaint) return undefined;
+      if (complaint.status === CLOSED_STATUS) throw new ComplaintClosedError();
+      const reopened = complaint.status === "Resolved";
+      await trx.insertInto("complaintReplies").values({ ...reply, complaintId }).execute();
+      await trx
+        .updateTable("complaints")
+        .set({ updatedAt: now, waitingSince: complaint.waitingSince ?? now, ...(reopened ? { status: INITIAL_COMPLAINT_STATUS } : {}) })
+        .where("id", "=", complaintId)
+        .execute();
+      if (reopened) {
+        const detail = { from: complaint.status, to: INITIAL_COMPLAINT_STATUS, by: "client-reply", replyId: reply.id, companyId };
+        await recordAudit(trx, member ?? { id: "", email: "", name }, { action: "complaint.status", entity: "complaint", entityId: complaintId, detail }, now);
+      }
+      await within?.(trx, { complaintId, replyId: reply.id, companyId });
+      return alertClientReply(trx, { complaintId, reply, memberId: member?.id ?? null, reopened }, now);
+    });
+  if (!stored) return undefined;
+  events().publish({ type: "complaint.changed", id: complaintId, companyId });
+  afterAlerts(stored);
+  return reply;
+}
+
+// Staff replies and status changes live in complaints-staff.server.ts (issue 5): they add audit and mail.
