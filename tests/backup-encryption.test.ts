@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -210,6 +210,7 @@ describe("encrypted backups on SQLite: keys over time", () => {
     const env = { DATABASE_URL: process.env.DATABASE_URL!, STORAGE_DIR: app.storageDir, BACKUP_URL: `file:${backupDir}`, BACKUP_ENCRYPTION_KEY: KEY.toString("base64") };
     const backup = await runCli(["scripts/backup.ts"], env);
     expect(backup.code, backup.stderr).toBe(0);
+    expect(backup.stdout).toContain("Encrypted with BACKUP_ENCRYPTION_KEY: restoring it needs that key.");
     const name = /Wrote (backup-\S+):/.exec(backup.stdout)![1]!;
     expect(existsSync(path.join(backupDir, name, "objects"))).toBe(true);
     const fresh = () => {
@@ -230,7 +231,16 @@ describe("encrypted backups on SQLite: keys over time", () => {
     const rotated = await runCli(["scripts/restore.ts", name], { ...env, ...fresh(), BACKUP_ENCRYPTION_KEY: OTHER_KEY.toString("base64"), BACKUP_PREVIOUS_KEYS: KEY.toString("hex") });
     expect(rotated.code, rotated.stderr).toBe(0);
     expect(rotated.stdout).toMatch(/decrypted with the backup key, every SHA-256 matched; the database and \d+ file\(s\)/);
-  }, 60_000);
+
+    // A backup from before the key was set: refused while a key is set, unless the operator says so.
+    const older = (await runBackup({ destination: createLocalDestination(backupDir), keep: 7, encryptionKey: null }))!;
+    const refused = await runCli(["scripts/restore.ts", older.name], { ...env, ...fresh() });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("then restore it with --allow-unencrypted. Nothing was restored.");
+    const allowed = await runCli(["scripts/restore.ts", older.name, "--allow-unencrypted"], { ...env, ...fresh() });
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(allowed.stdout).toContain("It was not encrypted: its checksums catch damage, not a deliberate change.");
+  }, 120_000);
 });
 
 describe("encrypted backups to S3", () => {

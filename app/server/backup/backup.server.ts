@@ -54,6 +54,8 @@ export interface BackupResult {
   snapshotAt: Date;
   files: number;
   bytes: number;
+  /** Whether it was encrypted with a key (decision 0056). */
+  encrypted: boolean;
   ms: number;
   pruned: string[];
   removedIncomplete: string[];
@@ -123,6 +125,7 @@ async function backupUnderLease(database: Db, options: BackupOptions): Promise<B
       snapshotAt,
       files: files.length - 1,
       bytes: files.reduce((sum, f) => sum + f.size, 0),
+      encrypted: key !== null,
       ms: Date.now() - started,
       pruned,
       removedIncomplete,
