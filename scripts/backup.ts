@@ -1,6 +1,7 @@
 // `npm run backup`: one consistent backup (database, stored files, manifest with SHA-256 sums) into
-// BACKUP_URL, keeping the newest BACKUP_KEEP (issue 19, decision 0047). `npm run backup -- --list`
-// lists the complete backups there.
+// BACKUP_URL, keeping the newest BACKUP_KEEP (issue 19, decision 0047), encrypted with
+// BACKUP_ENCRYPTION_KEY when it is set (decision 0056). `npm run backup -- --list` lists the
+// complete backups there.
 // Exit codes: 0 written; 1 failed (nothing that looks complete is left); 2 refused (another backup
 // running, pg_dump missing, bad usage).
 import { parseArgs } from "node:util";
@@ -25,6 +26,7 @@ async function main(argv: string[]): Promise<number> {
     if (!result) return 1;
     if (result.removedIncomplete.length) console.log(`Removed ${result.removedIncomplete.length} interrupted backup(s): ${result.removedIncomplete.join(", ")}`);
     console.log(`Wrote ${result.name}: the database and ${result.files} file(s), ${result.bytes} bytes, in ${result.ms} ms (snapshot at ${result.snapshotAt.toISOString()}).`);
+    console.log(result.encrypted ? "Encrypted with BACKUP_ENCRYPTION_KEY: restoring it needs that key." : "Not encrypted: set BACKUP_ENCRYPTION_KEY to encrypt and seal backups (docs/deploy.md).");
     if (result.pruned.length) console.log(`Removed ${result.pruned.length} older backup(s) beyond BACKUP_KEEP=${env.BACKUP_KEEP}: ${result.pruned.join(", ")}`);
     console.log(`Restore it with: npm run restore -- ${result.name}`);
     return 0;

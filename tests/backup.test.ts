@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
@@ -15,7 +14,8 @@ import { holdInstanceLock } from "~/server/db/instance-lock.server";
 import { EnvError, parseEnv } from "~/server/env.server";
 import { submitQuote } from "~/server/models/pipeline/quotes.server";
 import { createLocalFileStore, fileStore, type FileStore } from "~/server/storage/storage.server";
-import { testDatabases, useAppDatabase, type TestDatabase } from "./helpers/databases";
+import { freshTarget, runCli, sha256, spawnCli, storedSha } from "./helpers/backups";
+import { testDatabases, useAppDatabase } from "./helpers/databases";
 import { withEnv } from "./helpers/env";
 import { startS3, type TestS3 } from "./helpers/s3";
 import { tempDir } from "./helpers/temp-dirs";
@@ -23,9 +23,6 @@ import { CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
 
 // Issue 19 part 5: backups you can restore. Real SQLite files and PostgreSQL (pg_dump/pg_restore),
 // real stores (local disk, s3rver), the real CLI in a process of its own where a kill -9 matters.
-
-const ROOT = path.resolve(import.meta.dirname, "..");
-const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 interface Ack {
   id: string;
@@ -57,33 +54,6 @@ function startWriters(count: number, store: FileStore) {
     async stop() {
       running = false;
       await done;
-    },
-  };
-}
-
-async function storedSha(store: FileStore, key: string): Promise<string> {
-  const { stream } = await store.read(key);
-  const hash = createHash("sha256");
-  for await (const chunk of stream) hash.update(chunk as Buffer);
-  return hash.digest("hex");
-}
-
-/** A fresh database of the same kind to restore into: a new SQLite folder, or a new PostgreSQL database. */
-async function freshTarget(kind: TestDatabase["name"], sourceUrl: string) {
-  if (kind === "sqlite") {
-    const dir = tempDir("restore-target-");
-    return { url: `file:${path.join(dir, "app.sqlite")}`, drop: async () => {} };
-  }
-  const name = `restore_${randomBytes(5).toString("hex")}`;
-  const admin = createDb(process.env.TEST_DATABASE_URL);
-  await sql`create database ${sql.id(name)}`.execute(admin);
-  const url = new URL(sourceUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
-      await admin.destroy();
     },
   };
 }
@@ -378,23 +348,6 @@ test("BACKUP_URL, BACKUP_KEEP and BACKUP_SCHEDULE are checked at boot", () => {
 
 function rmManifest(dir: string, name: string): void {
   rmSync(path.join(dir, name, "manifest.json"));
-}
-
-function spawnCli(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", ...args], {
-    cwd: ROOT,
-    env: { ...process.env, AUTH_SECRET: "cli-test-secret-0123456789-0123456789", LOG_LEVEL: "warn", STORAGE_URL: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-}
-
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawnCli(args, env);
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
 }
 
 async function waitFor<T>(probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {

@@ -8,6 +8,8 @@ import { site } from "~/content/site";
 const optional = <T extends z.ZodType<string>>(schema: T) =>
   z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
+const BACKUP_KEY_FORMAT = "must be 32 random bytes as base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32";
+
 const hostname = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
 const envSchema = z
@@ -43,6 +45,15 @@ const envSchema = z
       .default("file:./data/backups"),
     BACKUP_KEEP: z.coerce.number({ error: "must be a whole number of backups (1 or more)" }).int().min(1).default(7),
     BACKUP_SCHEDULE: optional(z.string().refine(isCronPattern, "must be a cron pattern such as 0 3 * * * (minute hour day month weekday)")),
+    // Encrypts and signs backups (decision 0056); the previous keys only read older backups.
+    BACKUP_ENCRYPTION_KEY: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined),
+      z.string().transform(backupKey(BACKUP_KEY_FORMAT)).optional(),
+    ),
+    BACKUP_PREVIOUS_KEYS: z.preprocess(
+      (v) => (typeof v === "string" ? v.split(/[\s,]+/).filter(Boolean) : v),
+      z.array(z.string().transform(backupKey(`each must be ${BACKUP_KEY_FORMAT.slice("must be ".length)}`))).default([]),
+    ),
     // Issue 19 part 3: the daily retention run (decision 0049); "off" leaves records where they are.
     RETENTION_SCHEDULE: z.preprocess(
       (v) => (v === "" ? undefined : v),
@@ -76,6 +87,19 @@ const envSchema = z
     message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or both unset for the SDK's default credentials)",
     path: ["S3_SECRET_ACCESS_KEY"],
   });
+
+/** A backup key: 32 bytes as base64 (44 characters) or hex (64 characters). */
+function backupKey(message: string) {
+  return (text: string, context: z.RefinementCtx): Buffer => {
+    const bytes = /^[0-9a-f]{64}$/i.test(text)
+      ? Buffer.from(text, "hex")
+      : /^[A-Za-z0-9+/_-]{43}=?$/.test(text)
+        ? Buffer.from(text, "base64")
+        : Buffer.alloc(0);
+    if (bytes.length !== 32) context.addIssue({ code: "custom", message });
+    return bytes;
+  };
+}
 
 function isCronPattern(pattern: string): boolean {
   try {

@@ -1,23 +1,28 @@
+import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { pipeline, type Readable, type Transform } from "node:stream";
 import { sql } from "kysely";
 import { createMigrator, db, dialectOfDb, sqliteFileOf, type Db } from "~/server/db/db.server";
 import { newLeaseHolder, leaseHolder, releaseLease, renewLease, takeLease } from "~/server/db/leases.server";
 import { getEnv } from "~/server/env.server";
 import { FileNotFound, type FileStore } from "~/server/storage/file-store.server";
+import { hashingTap } from "~/server/storage/hashing-tap.server";
 import { fileStore } from "~/server/storage/storage.server";
 import { tempFileName } from "~/server/storage/temp-files.server";
 import { forEachConcurrent } from "./concurrency.server";
-import { entryNameAt, type BackupDestination } from "./destination.server";
-import { APP_NAME, APP_VERSION, BACKUP_FORMAT, type Manifest, type ManifestFile } from "./manifest.server";
+import { entryNameAt, type BackupDestination, type EntryWriter } from "./destination.server";
+import { encryptStream } from "./encryption.server";
+import { APP_NAME, APP_VERSION, BACKUP_FORMAT, manifestText, type Manifest, type ManifestFile } from "./manifest.server";
 import { hasTool, MissingPostgresTool, runTool } from "./postgres-tools.server";
 import { snapshotSqlite } from "./sqlite-files.server";
 
 // `npm run backup` and the scheduled backup (issue 19 part 5, decision 0047): the database first
 // (a consistent snapshot), then every stored file, then the manifest; older complete entries are
 // pruned only after the new one is complete. One backup at a time, whoever starts it: they share
-// the "backup" lease, which also makes removing an interrupted entry safe.
+// the "backup" lease, which also makes removing an interrupted entry safe. With a key, every file
+// and the manifest are encrypted on their way out (decision 0056).
 
 export const BACKUP_LEASE = "backup";
 const LEASE_MS = 60_000;
@@ -39,6 +44,8 @@ export interface BackupOptions {
   now?: () => Date;
   /** A scheduled occurrence (epoch ms): the backup runs only if no instance ran it yet. */
   slot?: number;
+  /** Encrypts the backup; unset: BACKUP_ENCRYPTION_KEY, null: not encrypted. */
+  encryptionKey?: Buffer | null;
 }
 
 export interface BackupResult {
@@ -47,6 +54,8 @@ export interface BackupResult {
   snapshotAt: Date;
   files: number;
   bytes: number;
+  /** Whether it was encrypted with a key (decision 0056). */
+  encrypted: boolean;
   ms: number;
   pruned: string[];
   removedIncomplete: string[];
@@ -81,18 +90,19 @@ async function backupUnderLease(database: Db, options: BackupOptions): Promise<B
   const now = (options.now ?? (() => new Date()))();
   const name = nextEntryName(entryNameAt(now), await destination.list());
 
+  const key = options.encryptionKey === undefined ? (getEnv().BACKUP_ENCRYPTION_KEY ?? null) : options.encryptionKey;
   const writer = await destination.begin(name);
   try {
     const files: ManifestFile[] = [];
     const migration = await lastMigration(database);
     const snapshotAt = new Date();
     const databaseEntry = await copyDatabase(database, options.databaseUrl ?? getEnv().DATABASE_URL, store, async (relPath, file) => {
-      files.push({ path: relPath, ...(await writer.put(relPath, createReadStream(file))) });
+      files.push(await putFile(writer, key, relPath, createReadStream(file)));
     });
-    await forEachConcurrent(await store.list(""), COPY_CONCURRENCY, async (key) => {
+    await forEachConcurrent(await store.list(""), COPY_CONCURRENCY, async (storageKey) => {
       try {
-        const { stream, contentType } = await store.read(key);
-        files.push({ path: `files/${key}`, ...(await writer.put(`files/${key}`, stream)), ...(contentType ? { contentType } : {}) });
+        const { stream, contentType } = await store.read(storageKey);
+        files.push({ ...(await putFile(writer, key, `files/${storageKey}`, stream)), ...(contentType ? { contentType } : {}) });
       } catch (error) {
         // Deleted since it was listed (files are write-once): its row is gone from later backups too.
         if (!(error instanceof FileNotFound)) throw error;
@@ -101,20 +111,21 @@ async function backupUnderLease(database: Db, options: BackupOptions): Promise<B
     files.sort((a, b) => (a.path < b.path ? -1 : 1));
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
-      formatVersion: 1,
+      formatVersion: key ? 2 : 1,
       app: { name: APP_NAME, version: APP_VERSION },
       createdAt: snapshotAt.toISOString(),
       migration,
       database: databaseEntry,
       files,
     };
-    await writer.commit(`${JSON.stringify(manifest, null, 2)}\n`);
+    await writer.commit(manifestText(manifest, key));
     const pruned = await prune(destination, options.keep, name);
     return {
       name,
       snapshotAt,
       files: files.length - 1,
       bytes: files.reduce((sum, f) => sum + f.size, 0),
+      encrypted: key !== null,
       ms: Date.now() - started,
       pruned,
       removedIncomplete,
@@ -123,6 +134,27 @@ async function backupUnderLease(database: Db, options: BackupOptions): Promise<B
     await writer.abort().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * Writes one file of the entry, hashing the plaintext on the way; encrypted, it is stored under a
+ * random object name, since its path (a storage key) may hold a person's file name.
+ */
+async function putFile(writer: EntryWriter, key: Buffer | null, relPath: string, source: Readable): Promise<ManifestFile> {
+  const tap = hashingTap();
+  if (!key) {
+    await writer.put(relPath, through(source, [tap]));
+    return { path: relPath, ...tap.digest() };
+  }
+  const object = `objects/${randomBytes(16).toString("hex")}`;
+  await writer.put(object, through(source, [tap, encryptStream(key, relPath)]));
+  return { path: relPath, ...tap.digest(), object };
+}
+
+/** `source` through `stages`; a failure anywhere reaches the last stage, which the destination reads. */
+function through(source: Readable, stages: Transform[]): Readable {
+  pipeline([source, ...stages], () => {});
+  return stages.at(-1)!;
 }
 
 /** Copies the database to a temp file, hands it to `put`, and says what the manifest records. */

@@ -6,8 +6,8 @@ import type { Readable } from "node:stream";
 // written last: an interrupted backup is never listed, and is removed by the next one.
 
 export interface EntryWriter {
-  /** Writes `relPath` of the entry from `source`; returns its size and SHA-256 (hex). */
-  put(relPath: string, source: Readable): Promise<{ size: number; sha256: string }>;
+  /** Writes `relPath` of the entry from `source`, as it comes (the backup hashes and encrypts it). */
+  put(relPath: string, source: Readable): Promise<void>;
   /** Writes the manifest and makes the entry complete (folder: fsync and rename). */
   commit(manifestJson: string): Promise<void>;
   /** Removes what was written (best effort; an interrupted run's leftovers go on the next run). */

@@ -1,8 +1,6 @@
-import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { assertValidKey } from "~/server/storage/file-store.server";
 import { ENTRY_NAME, compareEntries, type BackupDestination, type EntryWriter } from "./destination.server";
@@ -95,19 +93,8 @@ function localWriter(root: string, dir: string, final: string, filePath: (relPat
       const target = filePath(relPath);
       await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       for (let d = path.dirname(target); d.startsWith(dir); d = path.dirname(d)) dirs.add(d);
-      const hash = createHash("sha256");
-      let size = 0;
-      const tap = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          hash.update(chunk);
-          size += chunk.length;
-          done(null, chunk);
-        },
-      });
-      const out = createWriteStream(target, { flags: "wx", mode: 0o600 });
-      await pipeline(source, tap, out);
+      await pipeline(source, createWriteStream(target, { flags: "wx", mode: 0o600 }));
       await fsyncPath(target);
-      return { size, sha256: hash.digest("hex") };
     },
 
     async commit(manifestJson) {

@@ -1,8 +1,6 @@
-import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FileStore } from "~/server/storage/file-store.server";
 import { tempFileName } from "~/server/storage/temp-files.server";
@@ -41,23 +39,13 @@ export function createS3Destination(store: FileStore, url: string): BackupDestin
         async put(relPath, source) {
           // Staged locally first: the store puts whole files, each checked by its Content-MD5.
           const temp = path.join(store.tempDir(), tempFileName("part"));
-          const hash = createHash("sha256");
-          let size = 0;
-          const tap = new Transform({
-            transform(chunk: Buffer, _encoding, done) {
-              hash.update(chunk);
-              size += chunk.length;
-              done(null, chunk);
-            },
-          });
           try {
-            await pipeline(source, tap, createWriteStream(temp, { flags: "wx", mode: 0o600 }));
+            await pipeline(source, createWriteStream(temp, { flags: "wx", mode: 0o600 }));
             await store.putFromFile(key(name, relPath), temp, "application/octet-stream");
             written.push(relPath);
           } finally {
             await fs.rm(temp, { force: true });
           }
-          return { size, sha256: hash.digest("hex") };
         },
         async commit(manifestJson) {
           const temp = path.join(store.tempDir(), tempFileName("part"));

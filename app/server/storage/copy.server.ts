@@ -1,9 +1,10 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { KeyExists, type FileStore } from "./file-store.server";
+import { digestOf, type Digest } from "./hashing-tap.server";
 
 // `npm run storage:copy` (issue 6): every file of one store into another, never overwriting, each
 // checked by size and SHA-256 afterwards, so a rerun only adds what is missing and re-verifies.
@@ -57,15 +58,8 @@ async function upload(source: FileStore, target: FileStore, key: string): Promis
   }
 }
 
-async function digest(store: FileStore, key: string): Promise<{ size: number; sha256: string }> {
-  const { stream } = await store.read(key);
-  const hash = createHash("sha256");
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    hash.update(chunk as Buffer);
-  }
-  return { size, sha256: hash.digest("hex") };
+async function digest(store: FileStore, key: string): Promise<Digest> {
+  return digestOf((await store.read(key)).stream);
 }
 
 /** The summary printed by the command: one row per outcome, then one line per problem. */
