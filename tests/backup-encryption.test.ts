@@ -14,7 +14,7 @@ import { parseManifest, type Manifest } from "~/server/backup/manifest.server";
 import { RestoreRefused, runRestore } from "~/server/backup/restore.server";
 import { createDb } from "~/server/db/db.server";
 import { EnvError, parseEnv } from "~/server/env.server";
-import { submitQuote } from "~/server/models/quotes.server";
+import { submitQuote } from "~/server/models/pipeline/quotes.server";
 import { hashingTap } from "~/server/storage/hashing-tap.server";
 import { createLocalFileStore, fileStore } from "~/server/storage/storage.server";
 import { CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
