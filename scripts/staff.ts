@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { closeDb, migrateToLatest } from "../app/server/db/db.server";
 import { getEnv } from "../app/server/env.server";
 import { isStaffRole, STAFF_ROLES } from "../app/lib/staff-roles";
-import { addStaff, listStaff, removeStaff, setStaffRoleByEmail, StaffError } from "../app/server/models/accounts/staff.server";
+import { addStaff, listStaff, removeStaff, setStaffRoleByEmail } from "../app/server/models/accounts/staff.server";
 
 const ROLES = STAFF_ROLES.join("|");
 const USAGE = `Usage:
@@ -64,7 +64,7 @@ async function main(argv: string[]): Promise<number> {
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
-  console.error(error instanceof StaffError || error instanceof Error ? `Error: ${error.message}` : error);
+  console.error(error instanceof Error ? `Error: ${error.message}` : error);
   process.exitCode = 1;
 } finally {
   await closeDb();

@@ -29,11 +29,12 @@ import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { currentDialect, db } from "~/server/db/db.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { loginDelayMs } from "~/server/auth/sign-in-throttle.server";
-import { addStaff, listStaff, removeStaff, StaffError } from "~/server/models/accounts/staff.server";
+import { addStaff, listStaff, removeStaff } from "~/server/models/accounts/staff.server";
 import { fileStore } from "~/server/storage/storage.server";
 import { ensureOwnCompany } from "~/server/auth/membership.server";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { buildRequest } from "./helpers/routes";
+import { Refusal } from "~/lib/refusal";
 
 // Every sign-in hashes with Argon2id (19 MiB); the rate-limit tests make 30+ of them, which can take
 // well over the default 5 s on a busy machine.
@@ -714,7 +715,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
     });
 
     test("addStaff refuses other domains with a clear error and a second account for the same e-mail", async () => {
-      await expect(addStaff(null, "contractor@example.com", STAFF_PASSWORD)).rejects.toThrow(StaffError);
+      await expect(addStaff(null, "contractor@example.com", STAFF_PASSWORD)).rejects.toThrow(Refusal);
       await expect(addStaff(null, "contractor@example.com", STAFF_PASSWORD)).rejects.toThrow(
         "Only @indigokite.dev e-mails can be staff accounts (got contractor@example.com).",
       );
@@ -742,7 +743,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
 
       await expect(removeStaff("not.staff@example.com")).rejects.toThrow("No staff account for not.staff@example.com.");
       expect(await userRow("not.staff@example.com")).toBeDefined();
-      await expect(removeStaff("ghost@indigokite.dev")).rejects.toThrow(StaffError);
+      await expect(removeStaff("ghost@indigokite.dev")).rejects.toThrow(Refusal);
     });
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { db } from "~/server/db/db.server";
 import { createSmtpTransport } from "~/server/mail/mailer.server";
 import { startMailWorker } from "~/server/mail/worker.server";
-import { acceptClientInvitation, InvitationUnusable } from "~/server/models/companies/client-invitation-accept.server";
+import { acceptClientInvitation } from "~/server/models/companies/client-invitation-accept.server";
 import {
   ClientInvitationError,
   hasPendingClientInvitation,
@@ -17,6 +17,7 @@ import { signInStaff, signUp, type TestUser } from "./helpers/accounts";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { invitationTokenIn } from "./helpers/invitations";
 import { startSmtpServer, type TestSmtpServer } from "./helpers/smtp";
+import { Refusal } from "~/lib/refusal";
 
 const PASSWORD = "a-long-client-password-42";
 
@@ -130,7 +131,7 @@ describe.each(testDatabases("client-invitations"))("Client invitations on $name"
     expect(await hasPendingClientInvitation("CARLA@example.com")).toBe(true);
     const [first, second] = await Promise.allSettled([acceptClientInvitation(token, PASSWORD), acceptClientInvitation(token, PASSWORD)]);
     expect([first.status, second.status].sort()).toEqual(["fulfilled", "rejected"]);
-    expect(([first, second].find((r) => r.status === "rejected") as PromiseRejectedResult).reason).toBeInstanceOf(InvitationUnusable);
+    expect(([first, second].find((r) => r.status === "rejected") as PromiseRejectedResult).reason).toBeInstanceOf(Refusal);
     const users = await db().selectFrom("users").select(["email", "companyId", "clientAdmin", "emailVerified", "role", "name"]).where("role", "=", "client").execute();
     expect(users).toEqual([{ email: "carla@example.com", companyId, clientAdmin: expect.anything(), emailVerified: expect.anything(), role: "client", name: "Carla Client" }]);
     expect(Boolean(users[0]!.clientAdmin)).toBe(true);
@@ -147,11 +148,11 @@ describe.each(testDatabases("client-invitations"))("Client invitations on $name"
     const token = invitationTokenIn(smtp, "carla@example.com");
     await db().updateTable("clientInvitations").set({ expiresAt: Date.now() - 1 }).where("id", "=", invitation.id).execute();
     expect((await lookUpClientInvitation(token)).state).toBe("expired");
-    await expect(acceptClientInvitation(token, PASSWORD)).rejects.toBeInstanceOf(InvitationUnusable);
+    await expect(acceptClientInvitation(token, PASSWORD)).rejects.toMatchObject({ name: "Refusal", kind: "gone" });
     await db().updateTable("clientInvitations").set({ expiresAt: Date.now() + 60_000 }).where("id", "=", invitation.id).execute();
     await db().updateTable("companies").set({ closedAt: Date.now() }).where("id", "=", companyId).execute();
     expect((await lookUpClientInvitation(token)).state).toBe("revoked");
-    await expect(acceptClientInvitation(token, PASSWORD)).rejects.toBeInstanceOf(InvitationUnusable);
+    await expect(acceptClientInvitation(token, PASSWORD)).rejects.toMatchObject({ name: "Refusal", kind: "gone" });
     expect(await hasPendingClientInvitation("carla@example.com")).toBe(false);
     expect((await lookUpClientInvitation("made-up")).state).toBe("unknown");
     expect(await db().selectFrom("users").select("id").where("role", "=", "client").execute()).toEqual([]);

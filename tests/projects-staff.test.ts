@@ -6,13 +6,14 @@ import * as projectsExportRoute from "~/routes/console/projects-export";
 import { db } from "~/server/db/db.server";
 import { insertCompany, type Company } from "~/server/models/companies/companies.server";
 import { getProjectForStaff, listAllProjects, listCompanyProjectsForStaff, listOwnerOptions, projectOwnerNames } from "~/server/models/projects/projects-staff-reads.server";
-import { createStaffProject, ProjectRuleError, setProjectArchived, updateStaffProject } from "~/server/models/projects/projects-staff.server";
+import { createStaffProject, setProjectArchived, updateStaffProject } from "~/server/models/projects/projects-staff.server";
 import { createProject, listProjects, setProjectProgress } from "~/server/models/projects/projects.server";
 import { disableStaff } from "~/server/models/accounts/staff.server";
 import { signInStaff, signUp, type TestUser } from "./helpers/accounts";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { recordEvents } from "./helpers/events";
 import { call } from "./helpers/routes";
+import { Refusal } from "~/lib/refusal";
 
 const TODAY = "2026-11-25";
 const PAGE = { limit: 20, offset: 0 };
@@ -91,7 +92,7 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     ];
     for (const [attempt, message, field] of refusals) {
       const error = await attempt().catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ProjectRuleError);
+      expect(error).toBeInstanceOf(Refusal);
       expect(error).toMatchObject({ message, field });
     }
     expect(await snapshot()).toEqual(before);
@@ -158,9 +159,9 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     const project = await createStaffProject(actor(admin), { companyId: acme.id }, form());
     await db().updateTable("companies").set({ closedAt: Date.now() }).where("id", "=", acme.id).execute();
     try {
-      await expect(updateStaffProject(actor(admin), project.id, form({ title: "Changed" }))).rejects.toBeInstanceOf(ProjectRuleError);
+      await expect(updateStaffProject(actor(admin), project.id, form({ title: "Changed" }))).rejects.toMatchObject({ name: "Refusal", kind: "conflict" });
       expect(await setProjectArchived(actor(admin), project.id, true)).toBe("saved");
-      await expect(setProjectArchived(actor(admin), project.id, false)).rejects.toBeInstanceOf(ProjectRuleError);
+      await expect(setProjectArchived(actor(admin), project.id, false)).rejects.toMatchObject({ name: "Refusal", kind: "conflict" });
     } finally {
       await db().updateTable("companies").set({ closedAt: null }).where("id", "=", acme.id).execute();
     }

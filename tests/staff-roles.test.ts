@@ -29,13 +29,14 @@ import { createPostgresBus } from "~/server/events/bus-postgres.server";
 import { createSmtpTransport } from "~/server/mail/mailer.server";
 import { startMailWorker } from "~/server/mail/worker.server";
 import { listAudit } from "~/server/models/shared/audit.server";
-import { addStaff, disableStaff, enableStaff, listStaff, removeStaffMember, setStaffRole, StaffError } from "~/server/models/accounts/staff.server";
+import { addStaff, disableStaff, enableStaff, listStaff, removeStaffMember, setStaffRole } from "~/server/models/accounts/staff.server";
 import { INVITATION_LIFETIME_MS } from "~/server/models/accounts/staff-invitations.server";
 import { fileStore } from "~/server/storage/storage.server";
 import { sessionCookieFrom, signInStaff, type TestUser } from "./helpers/accounts";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { buildRequest, call, type RouteFn } from "./helpers/routes";
 import { startSmtpServer, type TestSmtpServer } from "./helpers/smtp";
+import { Refusal } from "~/lib/refusal";
 
 const BASE = "/employee-dashboard";
 const PASSWORD = "a-long-staff-password-42";
@@ -238,7 +239,7 @@ describe.each(testDatabases("staff-roles"))("Staff roles, invitations and lifecy
         expect(outcome.status, form.intent).toBe(409);
         expect(outcome.data?.message).toBe("This is the last active admin: make someone else an admin first.");
       }
-      await expect(disableStaff(actor(admin), admin.id)).rejects.toThrow(StaffError);
+      await expect(disableStaff(actor(admin), admin.id)).rejects.toThrow(Refusal);
       expect((await listStaff()).find((s) => s.id === admin.id)).toMatchObject({ staffRole: "admin", disabledAt: null });
       expect((await listAudit({ limit: 10, offset: 0 })).total).toBe(0);
 

@@ -9,7 +9,8 @@ import { signInWithPassword, startGoogleSignIn } from "~/server/auth/sign-in.ser
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
-import { acceptClientInvitation, InvitationUnusable } from "~/server/models/companies/client-invitation-accept.server";
+import { acceptClientInvitation } from "~/server/models/companies/client-invitation-accept.server";
+import { isRefusal } from "~/lib/refusal";
 import { ClientInvitationError, lookUpClientInvitation } from "~/server/models/companies/client-invitations.server";
 import { invitationCookie } from "./invitation-cookie.server";
 
@@ -56,7 +57,7 @@ export async function clientInvitationAction(request: Request, clientIp: string)
   try {
     ({ email } = await acceptClientInvitation(token, password));
   } catch (error) {
-    if (error instanceof InvitationUnusable) {
+    if (isRefusal(error, "gone")) {
       const headers = await alreadyAccepted(request, token, password, clientIp);
       if (headers) throw redirect(withFlash("/user-dashboard", "invitation-accepted"), { headers });
       return formResult({ intent: "accept", status: "error", message: "This invitation link can no longer be used.", result: submission.reply({ hideFields }) }, 410);

@@ -7,9 +7,10 @@ import { commonPasswordProblem } from "~/server/auth/password-rules.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
+import { refusalResult } from "~/server/http/refusal.server";
 import { logger } from "~/server/logger.server";
-import { acceptInvitation, findUsableInvitation, InvitationUnusable } from "~/server/models/accounts/staff-invitations.server";
-import { StaffError } from "~/server/models/accounts/staff.server";
+import { acceptInvitation, findUsableInvitation } from "~/server/models/accounts/staff-invitations.server";
+import { isRefusal } from "~/lib/refusal";
 
 const hideFields = ["password", "confirm"];
 
@@ -31,9 +32,8 @@ export async function invitationAction(request: Request, clientIp: string) {
   try {
     ({ email } = await acceptInvitation(token, password));
   } catch (error) {
-    if (error instanceof InvitationUnusable || error instanceof StaffError) {
-      return formResult({ status: "error", message: INVITATION_UNUSABLE, result: submission.reply({ hideFields }) }, error instanceof InvitationUnusable ? 410 : 409);
-    }
+    // Whatever the reason (used link, an account made meanwhile), the invitee sees one message.
+    if (isRefusal(error)) return refusalResult(error, { message: INVITATION_UNUSABLE, submission, hideFields });
     logger.error({ err: error }, "staff invitation not accepted");
     throw error;
   }

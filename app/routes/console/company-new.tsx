@@ -11,7 +11,9 @@ import { requireStaff } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
-import { CompanyError, createCompany } from "~/server/models/companies/companies-staff.server";
+import { createCompany } from "~/server/models/companies/companies-staff.server";
+import { isRefusal } from "~/lib/refusal";
+import { refusalResult } from "~/server/http/refusal.server";
 
 // Issue 16 part 1: staff create a client company; its people are invited from its page.
 
@@ -32,9 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
     const company = await createCompany(user, submission.value);
     return redirect(`${href("/employee-dashboard/clients/:id", { id: company.id })}?created=1`);
   } catch (error) {
-    if (error instanceof CompanyError) {
-      return formResult({ intent, status: "invalid", result: submission.reply({ fieldErrors: { name: [error.message] } }) }, 409);
-    }
+    if (isRefusal(error)) return refusalResult(error, { intent, submission });
     logger.error({ err: error }, "company create failed");
     return formResult({ intent, status: "error", message: COMPANY_FAILURE, result: submission.reply() }, 500);
   }

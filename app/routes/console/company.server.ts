@@ -10,7 +10,9 @@ import { logger } from "~/server/logger.server";
 import { getCompany } from "~/server/models/companies/companies.server";
 import { listMembers, removeMember, setClientAdmin } from "~/server/models/companies/companies-members.server";
 import { listCompanyActivity, listCompanyLeads, listCompanyRequests } from "~/server/models/companies/companies-records.server";
-import { closeCompany, CompanyError, reopenCompany, updateCompany } from "~/server/models/companies/companies-staff.server";
+import { closeCompany, reopenCompany, updateCompany } from "~/server/models/companies/companies-staff.server";
+import { isRefusal } from "~/lib/refusal";
+import { refusalResult } from "~/server/http/refusal.server";
 
 // The console's company page (issue 16 part 6): its details, members, support requests, the lead
 // it came from and its activity, and the forms that change the company or a member.
@@ -59,9 +61,7 @@ async function saveDetails(user: SessionUser, companyId: string, formData: FormD
     return formResult({ intent: "save" as Intent, status: outcome === "updated" ? "success" : "unchanged", message, result: submission.reply() });
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (error instanceof CompanyError) {
-      return formResult({ intent: "save" as Intent, status: "invalid", result: submission.reply({ fieldErrors: { name: [error.message] } }) }, 409);
-    }
+    if (isRefusal(error)) return refusalResult(error, { intent: "save" as Intent, submission });
     return failed("save", error);
   }
 }

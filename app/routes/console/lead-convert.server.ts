@@ -6,7 +6,8 @@ import type { SessionUser } from "~/server/auth/actor.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
 import { ClientInvitationError } from "~/server/models/companies/client-invitations.server";
-import { convertLead, LeadAlreadyConverted } from "~/server/models/pipeline/lead-conversion.server";
+import { convertLead } from "~/server/models/pipeline/lead-conversion.server";
+import { isRefusal } from "~/lib/refusal";
 
 // Issue 16 part 3: the "Convert to client" form; the whole conversion is one transaction (the model).
 
@@ -23,7 +24,7 @@ export async function convertLeadAction(user: SessionUser, leadId: string, reque
     });
   } catch (error) {
     // A double submit lands where the first one did.
-    if (error instanceof LeadAlreadyConverted) throw redirect(href("/employee-dashboard/clients/:id", { id: error.companyId }));
+    if (isRefusal(error, "conflict") && error.recordId) throw redirect(href("/employee-dashboard/clients/:id", { id: error.recordId }));
     if (error instanceof ClientInvitationError) {
       const field = /compan|closed/i.test(error.message) && !/account/.test(error.message) ? "companyId" : "email";
       return formResult({ status: "invalid", message: error.message, result: submission.reply({ fieldErrors: { [field]: [error.message] } }) }, 409);

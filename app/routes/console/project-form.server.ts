@@ -5,7 +5,9 @@ import { projectFormSchema } from "~/lib/schemas/projects-staff";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { formResult } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
-import { createStaffProject, ProjectRuleError, updateStaffProject } from "~/server/models/projects/projects-staff.server";
+import { createStaffProject, updateStaffProject } from "~/server/models/projects/projects-staff.server";
+import { isRefusal } from "~/lib/refusal";
+import { refusalResult } from "~/server/http/refusal.server";
 
 const SAVED = {
   saved: "Changes saved. The client's members see them now.",
@@ -28,10 +30,7 @@ export async function saveProjectForm(user: SessionUser, formData: FormData, tar
     const status = outcome === "saved" ? "success" : outcome === "unchanged" ? "unchanged" : "error";
     return formResult({ intent, status, message: SAVED[outcome], result: submission.reply() }, outcome === "missing" ? 404 : outcome === "archived" ? 409 : 200);
   } catch (error) {
-    if (error instanceof ProjectRuleError) {
-      const reply = error.field ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply({ formErrors: [error.message] });
-      return formResult({ intent, status: "invalid", result: reply }, 400);
-    }
+    if (isRefusal(error)) return refusalResult(error, { intent, submission, inForm: true });
     logger.error({ err: error }, "project save failed");
     return formResult({ intent, status: "error", message: CHANGES_FAILURE, result: submission.reply() }, 500);
   }

@@ -10,7 +10,9 @@ import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { getProgressMode } from "~/server/models/projects/milestones.server";
 import { getProjectForStaff, listOwnerOptions } from "~/server/models/projects/projects-staff-reads.server";
-import { ProjectRuleError, setProjectArchived } from "~/server/models/projects/projects-staff.server";
+import { setProjectArchived } from "~/server/models/projects/projects-staff.server";
+import { isRefusal } from "~/lib/refusal";
+import { refusalResult } from "~/server/http/refusal.server";
 import { setProjectProgress } from "~/server/models/projects/projects.server";
 import { saveProjectForm } from "./project-form.server";
 
@@ -71,7 +73,7 @@ async function setArchived(user: SessionUser, id: string, intent: "archive" | "r
     if (outcome === "missing") return formResult({ intent, status: "error", message: "This project no longer exists." }, 404);
     return formResult({ intent, status: outcome === "saved" ? "success" : "unchanged", message: outcome === "saved" ? ARCHIVED[intent] : "Nothing to change." });
   } catch (error) {
-    if (error instanceof ProjectRuleError) return formResult({ intent, status: "error", message: error.message }, 409);
+    if (isRefusal(error)) return refusalResult(error, { intent });
     logger.error({ err: error }, "project archive failed");
     return formResult({ intent, status: "error", message: "The change could not be saved. Please try again." }, 500);
   }

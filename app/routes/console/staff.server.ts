@@ -8,7 +8,9 @@ import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
 import { inviteStaff, resendInvitation, revokeInvitation } from "~/server/models/accounts/staff-invitations.server";
-import { disableStaff, enableStaff, listStaff, removeStaffMember, setStaffRole, StaffError } from "~/server/models/accounts/staff.server";
+import { disableStaff, enableStaff, listStaff, removeStaffMember, setStaffRole } from "~/server/models/accounts/staff.server";
+import { isRefusal } from "~/lib/refusal";
+import { refusalResult } from "~/server/http/refusal.server";
 
 // The Staff page's forms (issue 15 part 3): invite, resend / revoke an invitation, and change,
 // disable, re-enable or remove a member. Every change is audited by its model.
@@ -16,9 +18,9 @@ import { disableStaff, enableStaff, listStaff, removeStaffMember, setStaffRole, 
 const INTENTS = ["invite", "resend", "revoke", "set-role", "disable", "enable", "remove"] as const;
 type Intent = (typeof INTENTS)[number];
 
-/** A refusal the admin can act on (last admin, already has an account) is a 409 in place. */
+/** A refusal the admin can act on (last admin, already has an account) shows in place. */
 function refused(intent: Intent, error: unknown, targetId?: string) {
-  if (error instanceof StaffError) return formResult({ intent, targetId, status: "error", message: error.message }, 409);
+  if (isRefusal(error)) return refusalResult(error, { intent, targetId });
   logger.error({ err: error, intent }, "staff change failed");
   return formResult({ intent, targetId, status: "error", message: STAFF_FAILURE }, 500);
 }
@@ -33,9 +35,10 @@ async function invite(user: SessionUser, formData: FormData) {
     const message = `Invitation sent to ${invitation.email} (${STAFF_ROLE_LABELS[staffRole]}). The link works for 7 days.`;
     return formResult({ intent: "invite" as Intent, status: "success", message, result: submission.reply({ resetForm: true }) });
   } catch (error) {
-    if (error instanceof StaffError) {
-      const text = /only @/i.test(error.message) ? `Only @${domain} e-mails can be staff accounts.` : error.message;
-      return formResult({ intent: "invite" as Intent, status: "invalid", result: submission.reply({ fieldErrors: { email: [text] } }) }, /already/.test(text) ? 409 : 400);
+    if (isRefusal(error, "invalid", "conflict")) {
+      // The model's text names the address for the command line; the form shows it beside the field.
+      const message = error.kind === "invalid" ? `Only @${domain} e-mails can be staff accounts.` : error.message;
+      return refusalResult(error, { intent: "invite" as Intent, submission, message });
     }
     return refused("invite", error);
   }

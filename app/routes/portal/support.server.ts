@@ -2,7 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { COMPLAINT_SUBMIT_FAILURE, REPLY_FAILURE } from "~/lib/portal";
 import { complaintSchema, isBlankReply, replySchema } from "~/lib/schemas/complaints";
 import { ATTACHMENTS_NEED_TEXT, REPLY_TARGET_PARAM } from "~/lib/attachments";
-import { addReply, ComplaintClosedError, createComplaint } from "~/server/models/support/complaints.server";
+import { addReply, createComplaint } from "~/server/models/support/complaints.server";
+import { isRefusal } from "~/lib/refusal";
+import { refusalResult } from "~/server/http/refusal.server";
 import { closeComplaint, reopenComplaint } from "~/server/models/support/complaint-closing.server";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { REOPEN_TOO_LATE } from "~/lib/support-desk";
@@ -57,7 +59,7 @@ async function reply(user: ClientUser, { formData, upload }: SupportForm) {
     // Another client's complaint answers exactly like one that does not exist.
     if (!stored) return formResult({ intent, status: "error", targetId, message: REPLY_FAILURE, result: submission.reply() }, 404);
   } catch (error) {
-    if (error instanceof ComplaintClosedError) return formResult({ intent, status: "error", targetId, message: error.message, result: submission.reply() }, 409);
+    if (isRefusal(error)) return refusalResult(error, { intent, targetId, submission });
     logger.error({ err: error }, "reply failed");
     return formResult({ intent, status: "error", targetId, message: REPLY_FAILURE, result: submission.reply() }, 500);
   }

@@ -8,7 +8,8 @@ import { getEnv } from "~/server/env.server";
 import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { staffInvitationMail } from "~/server/mail/staff-templates.server";
 import { recordAudit } from "../shared/audit.server";
-import { addStaff, companyAddress, StaffError } from "./staff.server";
+import { addStaff, companyAddress } from "./staff.server";
+import { Refusal } from "~/lib/refusal";
 
 // Issue 15 part 3 / decision 0031: staff are invited, and choose their own password from a
 // single-use link that works for 7 days. Only a hash of the link's token is stored.
@@ -48,7 +49,7 @@ export async function inviteStaff(actor: Actor, input: { email: string; name: st
   const invitation = { id: newId(), email, name: input.name.trim(), staffRole: input.staffRole, createdAt: now, expiresAt: now + INVITATION_LIFETIME_MS };
   await writeTransaction(async (trx) => {
     const existing = await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
-    if (existing) throw new StaffError(`${email} already has an account.`);
+    if (existing) throw new Refusal("conflict", `${email} already has an account.`, { field: "email" });
     await trx.updateTable("staffInvitations").set({ revokedAt: now }).where("email", "=", email).where("acceptedAt", "is", null).where("revokedAt", "is", null).execute();
     await trx.insertInto("staffInvitations").values({ ...invitation, tokenHash: hashToken(token), invitedBy: actor.id, acceptedAt: null, revokedAt: null }).execute();
     await queueInvitation(trx, invitation, token, actor);
@@ -78,7 +79,7 @@ async function pendingIn(trx: Trx, id: string) {
     .where("acceptedAt", "is", null)
     .where("revokedAt", "is", null)
     .executeTakeFirst();
-  if (!row) throw new StaffError("This invitation was already accepted or revoked.");
+  if (!row) throw new Refusal("gone", "This invitation was already accepted or revoked.");
   return row;
 }
 
@@ -120,8 +121,6 @@ export async function findUsableInvitation(token: string, now = Date.now()): Pro
   return { email: row.email, name: row.name, staffRole: row.staffRole };
 }
 
-export class InvitationUnusable extends Error {}
-
 /**
  * Accepts an invitation with the password its invitee chose: claims it atomically first (a second
  * post of the same link finds it spent), then creates the account with the invited role. Audited
@@ -141,7 +140,7 @@ export async function acceptInvitation(token: string, password: string, now = Da
     const result = await trx.updateTable("staffInvitations").set({ acceptedAt: now }).where("id", "=", row.id).where("acceptedAt", "is", null).executeTakeFirst();
     return Number(result.numUpdatedRows) === 1 ? row : null;
   });
-  if (!claimed || !isStaffRole(claimed.staffRole)) throw new InvitationUnusable("This invitation link is invalid, used or expired.");
+  if (!claimed || !isStaffRole(claimed.staffRole)) throw new Refusal("gone", "This invitation link is invalid, used or expired.");
   let member;
   try {
     member = await addStaff(null, claimed.email, password, claimed.name || undefined, claimed.staffRole);

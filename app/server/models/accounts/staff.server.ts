@@ -10,8 +10,7 @@ import { getEnv } from "~/server/env.server";
 import { events } from "~/server/events/bus.server";
 import { deleteAccountAndData } from "~/server/models/privacy/account-purge.server";
 import { recordAudit } from "../shared/audit.server";
-
-export class StaffError extends Error {}
+import { Refusal } from "~/lib/refusal";
 
 export interface StaffMember {
   id: string;
@@ -29,7 +28,7 @@ export function companyAddress(email: string): string {
   const normalized = email.trim().toLowerCase();
   // Lower-casing turns a Kelvin sign into "k": judge the address as typed (issue 15).
   if (roleForEmail(normalized, domain) !== "employee" || isCompanyLookalike(email, domain)) {
-    throw new StaffError(`Only @${domain} e-mails can be staff accounts (got ${email}).`);
+    throw new Refusal("invalid", `Only @${domain} e-mails can be staff accounts (got ${email}).`, { field: "email" });
   }
   return normalized;
 }
@@ -47,7 +46,7 @@ async function hasAnyStaff(): Promise<boolean> {
 export async function addStaff(actor: Actor | null, email: string, password: string, name?: string, staffRole: StaffRole = "admin"): Promise<StaffMember> {
   const normalized = companyAddress(email);
   const existing = await db().selectFrom("users").select("id").where("email", "=", normalized).executeTakeFirst();
-  if (existing) throw new StaffError(`${normalized} already has an account.`);
+  if (existing) throw new Refusal("conflict", `${normalized} already has an account.`, { field: "email" });
   const role: StaffRole = (await hasAnyStaff()) ? staffRole : "admin";
   let member: StaffMember;
   try {
@@ -62,7 +61,7 @@ export async function addStaff(actor: Actor | null, email: string, password: str
     await db().deleteFrom("sessions").where("userId", "=", result.user.id).execute();
     member = { id: result.user.id, email: normalized, name: result.user.name, createdAt: new Date().toISOString(), staffRole: role, disabledAt: null };
   } catch (error) {
-    throw new StaffError(error instanceof Error ? error.message : String(error));
+    throw new Refusal("invalid", error instanceof Error ? error.message : String(error));
   }
   // Better Auth writes the account in its own transaction; the audit row follows it.
   if (actor) await recordAudit(db(), actor, { action: "staff.add", entity: "staff", entityId: member.id, detail: { email: member.email, role } });
@@ -95,7 +94,7 @@ async function memberIn(trx: Trx, where: { id: string } | { email: string }) {
   const query = trx.selectFrom("users").select(["id", "email", "role", "staffRole", "staffDisabledAt"]);
   const row = await ("id" in where ? query.where("id", "=", where.id) : query.where("email", "=", where.email.trim().toLowerCase())).executeTakeFirst();
   if (!row || row.role !== "employee" || roleForEmail(row.email, getEnv().COMPANY_DOMAIN) !== "employee") {
-    throw new StaffError(`No staff account for ${"id" in where ? "that id" : where.email.trim().toLowerCase()}.`);
+    throw new Refusal("not-found", `No staff account for ${"id" in where ? "that id" : where.email.trim().toLowerCase()}.`);
   }
   return row;
 }
@@ -114,7 +113,7 @@ async function keepAnAdmin(trx: Trx, target: { id: string; staffRole: string | n
     .where("id", "!=", target.id)
     .limit(1)
     .executeTakeFirst();
-  if (!other) throw new StaffError("This is the last active admin: make someone else an admin first.");
+  if (!other) throw new Refusal("conflict", "This is the last active admin: make someone else an admin first.");
 }
 
 /**

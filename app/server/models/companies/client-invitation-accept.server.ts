@@ -5,13 +5,13 @@ import { recordAudit } from "../shared/audit.server";
 import { notifyInvitationAccepted } from "../notifications/events.server";
 import { publishNotified } from "../notifications/notifications.server";
 import { ClientInvitationError, dbFlag, hashInvitationToken, whileAcceptingInvitation } from "./client-invitations.server";
+import { Refusal } from "~/lib/refusal";
 
 // Issue 16 part 2 / decision 0034: accepting a client invitation, with a password or a Google
 // identity. The claim is atomic (acceptedAt set only where it was null), so a double submit or two
 // instances accepting at once make one account.
 
 /** The link is unknown, used, revoked, expired, or its company closed. */
-export class InvitationUnusable extends Error {}
 
 interface Claimed {
   id: string;
@@ -38,7 +38,7 @@ async function claim(token: string, now: number): Promise<Claimed> {
     const result = await trx.updateTable("clientInvitations").set({ acceptedAt: now }).where("id", "=", row.id).where("acceptedAt", "is", null).executeTakeFirst();
     return Number(result.numUpdatedRows) === 1 ? { ...row, clientAdmin: Boolean(row.clientAdmin) } : null;
   });
-  if (!claimed) throw new InvitationUnusable("This invitation link is invalid, used or expired.");
+  if (!claimed) throw new Refusal("gone", "This invitation link is invalid, used or expired.");
   return claimed;
 }
 

@@ -8,12 +8,12 @@ import { writeTransaction } from "~/server/db/write-transaction.server";
 import { events } from "~/server/events/bus.server";
 import { recordAudit } from "../shared/audit.server";
 import { insertCompany, type Company, type CompanyInput } from "./companies.server";
+import { Refusal } from "~/lib/refusal";
 
 // Issue 16 part 1: the console's side of companies (decision 0033). Every change is audited with
 // entity "company"; callers have passed requireStaff(request, "clients").
 
 /** A refusal staff can act on (a name already taken), shown in place as a 409. */
-export class CompanyError extends Error {}
 
 export interface CompanySummary {
   id: string;
@@ -99,7 +99,7 @@ async function refuseTakenName(trx: Trx, name: string, exceptId?: string): Promi
   if (currentDialect() === "postgres") await sql`lock table companies in share row exclusive mode`.execute(trx);
   let query = trx.selectFrom("companies").select("id").where(sql<boolean>`lower(name) = ${name.trim().toLowerCase()}`);
   if (exceptId) query = query.where("id", "!=", exceptId);
-  if (await query.executeTakeFirst()) throw new CompanyError(`A company named “${name.trim()}” already exists.`);
+  if (await query.executeTakeFirst()) throw new Refusal("conflict", `A company named “${name.trim()}” already exists.`, { field: "name" });
 }
 
 export async function createCompany(actor: Actor, input: CompanyInput, now = Date.now()): Promise<Company> {

@@ -7,17 +7,11 @@ import { recordAudit } from "../shared/audit.server";
 import { insertCompany } from "../companies/companies.server";
 import { ClientInvitationError, insertClientInvitation } from "../companies/client-invitations.server";
 import { insertProject, projectChanged } from "../projects/projects.server";
+import { Refusal } from "~/lib/refusal";
 
 // Issue 16 part 3: "Convert to client". Company, invitation, first project, the lead marked Won and
 // linked to the company, and the audit rows: one transaction, so a refusal at any step (e.g. the
 // requester already belongs to another company) leaves nothing half-done.
-
-/** The lead already became a client: the page links to its company instead. */
-export class LeadAlreadyConverted extends Error {
-  constructor(readonly companyId: string) {
-    super("This lead was already converted to a client.");
-  }
-}
 
 export interface LeadConversion {
   company: { kind: "new"; name: string; country: string } | { kind: "existing"; id: string };
@@ -36,7 +30,8 @@ export async function convertLead(actor: Actor, leadId: string, input: LeadConve
   const outcome = await writeTransaction(async (trx) => {
     const lead = await trx.selectFrom("quotes").select(["id", "status", "companyId", "requirement"]).where("id", "=", leadId).executeTakeFirst();
     if (!lead) return null;
-    if (lead.companyId) throw new LeadAlreadyConverted(lead.companyId);
+    // The page links to the company instead, through the refusal's record.
+    if (lead.companyId) throw new Refusal("conflict", "This lead was already converted to a client.", { recordId: lead.companyId });
     let companyId: string;
     if (input.company.kind === "new") {
       const company = await insertCompany(trx, { name: input.company.name, country: input.company.country, origin: "staff" }, now);

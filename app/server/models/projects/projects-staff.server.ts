@@ -9,19 +9,10 @@ import { writeTransaction } from "~/server/db/write-transaction.server";
 import { getEnv } from "~/server/env.server";
 import { recordAudit } from "../shared/audit.server";
 import { insertProject, projectChanged, type Project } from "./projects.server";
+import { Refusal } from "~/lib/refusal";
 
 // Issue 16 (decision 0035): the staff half of projects. Every write checks its rules inside its
 // transaction, writes its audit row there, and tells the company's open pages after the commit.
-
-/** A rule the form cannot check on its own (owner, company); `field` is where the message belongs. */
-export class ProjectRuleError extends Error {
-  constructor(
-    message: string,
-    readonly field?: "ownerId" | "dueDate",
-  ) {
-    super(message);
-  }
-}
 
 type Trx = Transaction<Database>;
 
@@ -33,8 +24,8 @@ async function openCompany(trx: Trx, companyId: string): Promise<void> {
   let query = trx.selectFrom("companies").select(["id", "closedAt"]).where("id", "=", companyId);
   if (currentDialect() === "postgres") query = query.forUpdate();
   const company = await query.executeTakeFirst();
-  if (!company) throw new ProjectRuleError("This company does not exist.");
-  if (company.closedAt !== null) throw new ProjectRuleError("This company is closed: reopen it before changing its projects.");
+  if (!company) throw new Refusal("invalid", "This company does not exist.");
+  if (company.closedAt !== null) throw new Refusal("conflict", "This company is closed: reopen it before changing its projects.");
 }
 
 /**
@@ -50,7 +41,7 @@ async function checkOwner(trx: Trx, ownerId: string): Promise<void> {
     roleForEmail(user.email, getEnv().COMPANY_DOMAIN) === "employee" &&
     isStaffRole(user.staffRole) &&
     mayUse(user.staffRole, "clients");
-  if (!active) throw new ProjectRuleError("The owner must be an active staff member.", "ownerId");
+  if (!active) throw new Refusal("invalid", "The owner must be an active staff member.", { field: "ownerId" });
 }
 
 /** The stored fields of a valid form: nothing else of a post reaches the row. */
@@ -66,10 +57,10 @@ function fieldsFrom(input: ProjectFormValue) {
 }
 
 function checkDates({ startDate, dueDate }: { startDate: string | null; dueDate: string | null }): void {
-  if (startDate && dueDate && dueDate < startDate) throw new ProjectRuleError("The due date cannot be before the start date.", "dueDate");
+  if (startDate && dueDate && dueDate < startDate) throw new Refusal("invalid", "The due date cannot be before the start date.", { field: "dueDate" });
 }
 
-/** Staff create a project for an open company. Throws ProjectRuleError when a rule refuses it. */
+/** Staff create a project for an open company. Throws a Refusal when a rule refuses it. */
 export async function createStaffProject(actor: Actor, { companyId }: { companyId: string }, input: ProjectFormValue, now = Date.now()): Promise<Project> {
   const fields = fieldsFrom(input);
   checkDates(fields);

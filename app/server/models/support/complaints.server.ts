@@ -9,6 +9,7 @@ import { CLOSED_REPLY_REFUSED } from "~/lib/support-desk";
 import type { Actor } from "~/server/auth/actor.server";
 import { recordAudit } from "../shared/audit.server";
 import { afterAlerts, alertClientReply, alertNewRequest } from "./alerts.server";
+import { Refusal } from "~/lib/refusal";
 
 const INITIAL_COMPLAINT_STATUS = "Pending";
 /** Issue 18: set by the request's client only; grey, as SPEC §4 shows any status but Resolved and Pending. */
@@ -101,18 +102,11 @@ export async function createComplaint(
   return complaint;
 }
 
-/** A client's reply to a Closed request is refused: they reopen it first (within 30 days). */
-export class ComplaintClosedError extends Error {
-  constructor() {
-    super(CLOSED_REPLY_REFUSED);
-  }
-}
-
 /**
  * A member's reply on their company's complaint. Returns undefined (nothing stored) when the
  * complaint is not their company's or does not exist, and when the text is blank after trimming (SPEC §5).
  * Issue 18: starts the client's wait if staff had answered, tells the desk, and a reply to a
- * Resolved request reopens it (Pending, audited). A Closed one throws ComplaintClosedError.
+ * Resolved request reopens it (Pending, audited). A Closed one is refused: they reopen it first (within 30 days).
  */
 export async function addReply(
   { complaintId, companyId, memberName = "", member }: { complaintId: string; companyId: string; memberName?: string; member?: Actor },
@@ -134,7 +128,7 @@ export async function addReply(
         .where("companyId", "=", companyId)
         .executeTakeFirst();
       if (!complaint) return undefined;
-      if (complaint.status === CLOSED_STATUS) throw new ComplaintClosedError();
+      if (complaint.status === CLOSED_STATUS) throw new Refusal("conflict", CLOSED_REPLY_REFUSED);
       const reopened = complaint.status === "Resolved";
       await trx.insertInto("complaintReplies").values({ ...reply, complaintId }).execute();
       await trx
