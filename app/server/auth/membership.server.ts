@@ -1,13 +1,10 @@
-import type { Kysely, Transaction } from "kysely";
 import { newId } from "~/lib/ids";
-import { db } from "~/server/db/db.server";
-import type { Database } from "~/server/db/schema";
+import { db, type Executor } from "~/server/db/db.server";
 import { dbBool } from "~/server/db/boolean.server";
 
 // Issue 16 (decision 0032): which company a client speaks for. Part of the session guard
 // (requireClient), so it sits with auth, below the models.
 
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface Membership {
   companyId: string;

@@ -14,6 +14,7 @@ import {
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
+  type Transaction,
 } from "kysely";
 import { getEnv } from "~/server/env.server";
 import type { Database } from "./schema";
@@ -22,6 +23,10 @@ import { migrations } from "./migrations/index";
 import { guardPoolErrors } from "./pg-pool.server";
 
 export type Db = Kysely<Database>;
+/** An open transaction: what a write passes to the helpers that must join it. */
+export type Trx = Transaction<Database>;
+/** Either: a read that may run inside a caller's transaction or on its own. */
+export type Executor = Db | Trx;
 export type DbDialect = "sqlite" | "postgres";
 
 const DEFAULT_SQLITE_FILE = "./data/app.sqlite";

@@ -1,5 +1,3 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "~/server/db/schema";
 import { mailRecipients } from "./config.server";
 import { enqueueMail } from "./outbox.server";
 import {
@@ -10,8 +8,8 @@ import {
   type ApplicationForMail,
   type QuoteForMail,
 } from "./templates.server";
+import type { Executor } from "~/server/db/db.server";
 
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * Queues the two quote mails (confirmation to the requester, notice to sales) inside the

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { newId } from "~/lib/ids";
 import { isStaffRole, type StaffRole } from "~/lib/staff-roles";
 import type { Actor } from "~/server/auth/actor.server";
-import { db } from "~/server/db/db.server";
+import { db, type Trx } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { getEnv } from "~/server/env.server";
 import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
@@ -34,7 +34,6 @@ export function invitationUrl(token: string): string {
   return `${getEnv().APP_URL}/staff-invitation?token=${encodeURIComponent(token)}`;
 }
 
-type Trx = Parameters<Parameters<typeof writeTransaction>[0]>[0];
 
 async function queueInvitation(trx: Trx, invitation: { id: string; email: string; name: string; staffRole: StaffRole }, token: string, inviter: Actor): Promise<void> {
   const mail = staffInvitationMail({ name: invitation.name, role: invitation.staffRole, inviter: inviter.name || inviter.email, url: invitationUrl(token) });

@@ -4,7 +4,7 @@ import type { Actor } from "~/server/auth/actor.server";
 import { signUpStaff } from "~/server/auth/operator-password.server";
 import { provisionStaffAccount } from "~/server/auth/staff-identity.server";
 import { staffRoleOf } from "~/server/auth/staff-access.server";
-import { currentDialect, db } from "~/server/db/db.server";
+import { currentDialect, db, type Trx } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { getEnv } from "~/server/env.server";
 import { events } from "~/server/events/bus.server";
@@ -88,7 +88,6 @@ export async function listStaff(): Promise<StaffMember[]> {
     }));
 }
 
-type Trx = Parameters<Parameters<typeof writeTransaction>[0]>[0];
 
 async function memberIn(trx: Trx, where: { id: string } | { email: string }) {
   const query = trx.selectFrom("users").select(["id", "email", "role", "staffRole", "staffDisabledAt"]);

@@ -1,10 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
 import { newId } from "~/lib/ids";
 import { looksLikeCompanyEmail } from "~/lib/roles";
 import { actorName, type Actor } from "~/server/auth/actor.server";
-import { currentDialect, db } from "~/server/db/db.server";
-import type { Database } from "~/server/db/schema";
+import { currentDialect, db, type Executor } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { getEnv } from "~/server/env.server";
 import { clientInvitationMail } from "~/server/mail/client-templates.server";
@@ -22,7 +20,6 @@ const DOUBLE_SUBMIT_MS = 30_000;
 /** A refusal the inviter can act on, shown in place (409/400); nothing was changed. */
 export class ClientInvitationError extends Error {}
 
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface PendingClientInvitation {
   id: string;

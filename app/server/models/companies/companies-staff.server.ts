@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Actor } from "~/server/auth/actor.server";
-import { currentDialect, db } from "~/server/db/db.server";
+import { currentDialect, db, type Trx } from "~/server/db/db.server";
 import type { SearchMatch, SearchSort } from "~/lib/search";
 import { searchIds, searchMatches, searchPage } from "../search/search.server";
 import { parseSearchQuery, type SearchQuery } from "../search/query.server";
@@ -30,7 +30,6 @@ export interface CompanySummary {
   match?: SearchMatch;
 }
 
-type Trx = Parameters<Parameters<typeof writeTransaction>[0]>[0];
 
 // Issue 18: full text over the name, website, country and the members' names and e-mails (decision 0045).
 function companiesMatching(search: SearchQuery | undefined) {

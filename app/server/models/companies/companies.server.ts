@@ -1,13 +1,12 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Selectable } from "kysely";
 import { newId } from "~/lib/ids";
-import { db } from "~/server/db/db.server";
-import type { CompanyTable, Database } from "~/server/db/schema";
+import { db, type Executor } from "~/server/db/db.server";
+import type { CompanyTable } from "~/server/db/schema";
 
 // Issue 16 (decision 0032): a client is a company; its members are client users with its
 // company_id. Projects and support requests are scoped by company (getProject({ id, companyId })).
 
 export type Company = Selectable<CompanyTable>;
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface CompanyInput {
   name: string;

@@ -1,16 +1,14 @@
-import type { Transaction } from "kysely";
 import { mayUse, type ConsoleArea, type StaffRole } from "~/lib/staff-roles";
 import { dbBool } from "~/server/db/boolean.server";
-import type { Database } from "~/server/db/schema";
 import type { MailContent } from "~/server/mail/templates.server";
 import { companyMemberIds, notify, staffIdsFor } from "./notifications.server";
+import type { Trx } from "~/server/db/db.server";
 
 // Issue 18 parts 1 and 4 (decision 0041): who hears of each project and company event. Each
 // function runs inside the event's own transaction and returns who was notified, for
 // `publishNotified` after the commit. Only people who may open the link are told: a company's
 // members for its projects, staff whose role includes the console area the link opens.
 
-type Trx = Transaction<Database>;
 type Actor = { actorId?: string | null; actorName?: string | null };
 
 const portalProject = (id: string) => `/user-dashboard/projects/${encodeURIComponent(id)}`;

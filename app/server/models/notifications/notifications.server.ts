@@ -1,11 +1,10 @@
-import type { Kysely, Transaction } from "kysely";
 import { newId } from "~/lib/ids";
 import type { NotificationType } from "~/lib/notification-types";
 import { AREA_ROLES, type ConsoleArea } from "~/lib/staff-roles";
-import type { Database } from "~/server/db/schema";
 import { events } from "~/server/events/bus.server";
 import { queueNotificationMails } from "./mail.server";
 import type { MailContent } from "~/server/mail/templates.server";
+import type { Executor } from "~/server/db/db.server";
 
 // Issue 18 part 1 (decision 0041): the one way an event reaches people. Every writer calls
 // `notify` inside the transaction of the change it announces, so there is no event without its
@@ -13,7 +12,6 @@ import type { MailContent } from "~/server/mail/templates.server";
 // retried action or a second instance writes nothing twice. After the commit, call
 // `publishNotified(userIds)` so open bells update live.
 
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface NewNotification {
   type: NotificationType;

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import {
   DEFAULT_DIGEST_HOUR,
   DEFAULT_TIME_ZONE,
@@ -9,14 +9,13 @@ import {
   type MailChoice,
 } from "~/lib/mail-preferences";
 import type { NotificationType } from "~/lib/notification-types";
-import { db } from "~/server/db/db.server";
+import { db, type Executor } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 
 // Issue 18 part 2 (decision 0046): a person's e-mail preferences. Rows exist only for choices
 // someone saved; everything else follows the defaults of app/lib/mail-preferences.ts.
 
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface MailPreferences {
   choices: Record<string, MailChoice>;

@@ -1,10 +1,8 @@
-import type { Transaction } from "kysely";
-import type { Database } from "~/server/db/schema";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { companyStoredKeys } from "./erasure-company.server";
 import { deleteStoredAfterCommit } from "./erasure-files.server";
+import type { Trx } from "~/server/db/db.server";
 
-type Trx = Transaction<Database>;
 
 interface DeleteAccountOptions {
   /** Also drop every outbox row addressed here (a client leaving: issue 15). */

@@ -1,7 +1,8 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "~/server/db/schema";
 import { eraseClientUser } from "./erasure-people.server";
 import { ERASED, erasedEmail, scrubTraces } from "./erasure-traces.server";
+import type { Trx } from "~/server/db/db.server";
 
 // Issue 19 part 2 (decision 0048): a whole client company, erased: every member (as a client user),
 // its pending invitations, and every stored file of its projects and support requests. "delete"
@@ -9,7 +10,6 @@ import { ERASED, erasedEmail, scrubTraces } from "./erasure-traces.server";
 // by cascade); "anonymise" keeps the company, its projects, milestones and requests as counted rows
 // named "Erased", with every free text cleared and every file removed.
 
-type Trx = Transaction<Database>;
 type Mode = "delete" | "anonymise";
 
 /** Every stored key of the company: project file versions and request attachments, with thumbnails. */

@@ -1,15 +1,14 @@
-import { sql, type Transaction } from "kysely";
+import { sql } from "kysely";
 import { dbBool } from "~/server/db/boolean.server";
-import type { Database } from "~/server/db/schema";
 import { eraseApplication } from "./erasure-records.server";
 import { ERASED, erasedEmail, scrubTraces } from "./erasure-traces.server";
+import type { Trx } from "~/server/db/db.server";
 
 // Issue 19 part 2 (decision 0048): a client user, erased. Their account goes either way (sessions,
 // sign-in accounts, passkeys, two-factor, profile, their own notifications and settings); "delete"
 // removes the user row too, "anonymise" keeps it as an "Erased" member so the company's member
 // count holds. What they made for the company stays with it, under the name "Erased".
 
-type Trx = Transaction<Database>;
 type Mode = "delete" | "anonymise";
 
 /** The company-side rows that show the person by name, renamed (before the user row can go). */

@@ -1,12 +1,10 @@
-import type { Transaction } from "kysely";
-import type { Database } from "~/server/db/schema";
 import { ERASED, erasedEmail, scrubTraces } from "./erasure-traces.server";
+import type { Trx } from "~/server/db/db.server";
 
 // Issue 19 part 2 (decision 0048): a lead or a job application, erased. "delete" removes the row and
 // its notes; "anonymise" keeps the row (its status, stage, opening, country and dates still count in
 // lists and charts) with the personal fields replaced and the free text cleared.
 
-type Trx = Transaction<Database>;
 type Mode = "delete" | "anonymise";
 
 export async function eraseLead(trx: Trx, id: string, mode: Mode): Promise<{ found: boolean; storageKeys: string[] }> {

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from "kysely";
 import type { Actor } from "~/server/auth/actor.server";
-import { db, dialectOfDb } from "~/server/db/db.server";
+import { db, dialectOfDb, type Trx } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { events } from "~/server/events/bus.server";
@@ -22,7 +22,6 @@ export type ErasureMode = "delete" | "anonymise";
 export type ErasureKind = "lead" | "application" | "client_user" | "company";
 export const ERASURE_KINDS: readonly ErasureKind[] = ["lead", "application", "client_user", "company"];
 
-type Trx = Transaction<Database>;
 type Target = { kind: ErasureKind; id: string };
 
 const ERASERS = { lead: eraseLead, application: eraseApplication, client_user: eraseClientUser, company: eraseCompany };

@@ -1,13 +1,11 @@
-import type { Kysely, Transaction } from "kysely";
 import { newId } from "~/lib/ids";
 import type { ActivityKind, ActivitySide } from "~/lib/project-activity";
-import type { Database } from "~/server/db/schema";
+import type { Executor } from "~/server/db/db.server";
 
 // Issue 17 part 6: one timeline per project. Every writer calls `recordActivity` inside the
 // transaction of the change it describes, so the timeline never shows a change that did not
 // happen nor misses one that did. Publish `projectChanged` after the commit for the live view.
 
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface ActivityActor {
   /** Null for the app itself (e.g. progress recomputed from milestones). */

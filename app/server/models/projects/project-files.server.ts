@@ -1,10 +1,8 @@
-import type { Kysely, Transaction } from "kysely";
 import type { Actor } from "~/server/auth/actor.server";
 import { actorName } from "~/server/auth/actor.server";
-import { db } from "~/server/db/db.server";
+import { db, type Executor } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
 import { dbBool } from "~/server/db/boolean.server";
-import type { Database } from "~/server/db/schema";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { logger } from "~/server/logger.server";
 import { fileStore } from "~/server/storage/storage.server";
@@ -18,7 +16,6 @@ import { projectChanged } from "./projects.server";
 // project, file or version is "not found", exactly like an unknown id. Uploads are in
 // project-file-uploads.server.ts.
 
-type Executor = Kysely<Database> | Transaction<Database>;
 export type FileSide = "staff" | "client";
 
 /** Who acts on the Files tab: a staff member, or a member of the project's company. */

@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { Actor } from "~/server/auth/actor.server";
-import { currentDialect, db } from "~/server/db/db.server";
+import { currentDialect, db, type Trx } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { fileStore } from "~/server/storage/storage.server";
@@ -14,7 +14,6 @@ import { projectChanged } from "./projects.server";
 // naming it. The stored bytes are listed in an intent before the commit and deleted after it, so a
 // crash in between is finished by the start-up recovery (no row references them any more).
 
-type Trx = Transaction<Database>;
 
 /** Every stored key of the project's versions: originals and thumbnails. */
 async function storedKeys(executor: Trx | Kysely<Database>, projectId: string): Promise<string[]> {

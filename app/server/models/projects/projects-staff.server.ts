@@ -1,10 +1,8 @@
-import type { Transaction } from "kysely";
 import { roleForEmail } from "~/lib/roles";
 import { isStaffRole, mayUse } from "~/lib/staff-roles";
 import type { ProjectFormValue } from "~/lib/schemas/projects-staff";
 import type { Actor } from "~/server/auth/actor.server";
-import { currentDialect } from "~/server/db/db.server";
-import type { Database } from "~/server/db/schema";
+import { currentDialect, type Trx } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { getEnv } from "~/server/env.server";
 import { recordAudit } from "../shared/audit.server";
@@ -14,7 +12,6 @@ import { Refusal } from "~/lib/refusal";
 // Issue 16 (decision 0035): the staff half of projects. Every write checks its rules inside its
 // transaction, writes its audit row there, and tells the company's open pages after the commit.
 
-type Trx = Transaction<Database>;
 
 /** A second identical create this soon after the first is the same submission sent twice. */
 const DOUBLE_SUBMIT_MS = 30_000;

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 import { newId } from "~/lib/ids";
 import type { ProjectInput } from "~/lib/schemas/projects";
 import { actorName, type Actor } from "~/server/auth/actor.server";
@@ -6,7 +6,7 @@ import { recordAudit } from "../shared/audit.server";
 import { notifyProgressChanged } from "../notifications/events.server";
 import { publishNotified } from "../notifications/notifications.server";
 import { recordActivity, type ActivityActor } from "./project-activity.server";
-import { db } from "~/server/db/db.server";
+import { db, type Executor } from "~/server/db/db.server";
 import type { Database, ProjectTable, ProjectProgressTable } from "~/server/db/schema";
 import { events } from "~/server/events/bus.server";
 
@@ -14,7 +14,6 @@ import { events } from "~/server/events/bus.server";
 // here is scoped by the company: another company's project id is "not found", like an unknown one.
 
 export type Project = Selectable<ProjectTable>;
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The company's projects that are not archived, newest first. */
 export async function listProjects({ companyId }: { companyId: string }): Promise<Project[]> {

@@ -1,10 +1,7 @@
-import type { Kysely, Transaction } from "kysely";
 import { newId } from "~/lib/ids";
-import { db } from "~/server/db/db.server";
-import type { Database } from "~/server/db/schema";
+import { db, type Executor } from "~/server/db/db.server";
 import type { Actor } from "~/server/auth/actor.server";
 
-type Executor = Kysely<Database> | Transaction<Database>;
 
 interface AuditEntry {
   id: string;

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import { href } from "react-router";
 import { AREA_ROLES } from "~/lib/staff-roles";
 import type { Database } from "~/server/db/schema";
@@ -7,13 +7,13 @@ import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { clientReplyMail, newRequestMail } from "~/server/mail/support-mails.server";
 import type { MailContent } from "~/server/mail/templates.server";
 import { companyMemberIds, notify, publishNotified, staffIdsFor } from "../notifications/notifications.server";
+import type { Trx } from "~/server/db/db.server";
 
 // Issue 18 part 3: who hears of what happens on a support request, written in the event's own
 // transaction (decision 0044). Staff: the assignee, or every staff member whose role may use
 // Support while nobody is assigned (or the assignee can no longer use it). Clients: every member of
 // the request's company.
 
-type Trx = Transaction<Database>;
 
 /** The console's page of a request, and the portal's Support panel at its card. */
 export const consoleLink = (id: string) => href("/employee-dashboard/support/:id", { id });
