@@ -1,6 +1,7 @@
 import { formatDateTime, isoDate } from "~/lib/dates";
 import type { FormResult } from "~/lib/form-result";
-import { AttachmentList, type AttachmentItem } from "~/components/attachments/attachment-list";
+import { AttachmentList } from "~/components/attachments/attachment-list";
+import type { AttachmentView } from "~/lib/attachments";
 import { ReplyForm } from "./reply-form";
 import { StatusBadge } from "./status-badge";
 import { ComplaintClosing } from "./complaint-closing";
@@ -16,7 +17,7 @@ export interface ComplaintView {
   reopenable: boolean;
   replies: { id: string; sender: string; senderName: string; text: string; timestamp: number }[];
   /** Issue 17: files on the request (replyId null) and on its replies. */
-  attachments: (AttachmentItem & { replyId: string | null })[];
+  attachments: AttachmentView[];
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { StoredFileColumns } from "~/lib/attachments";
 
 // Column names are snake_case in the database; Kysely's CamelCasePlugin maps them to these names.
 // Timestamps are epoch milliseconds (SPEC §9).
@@ -389,16 +390,7 @@ export interface ProjectFileTable {
 }
 
 /** The stored bytes of an upload and who sent them: a project file's version and an attachment alike. */
-interface StoredUploadColumns {
-  storageKey: string;
-  size: number;
-  contentType: string;
-  /** The type sniffed from the bytes (app/server/uploads/file-kinds.server.ts). */
-  kind: string;
-  /** Hex SHA-256 of the bytes: the download's ETag. */
-  sha256: string;
-  /** A server-made WebP preview for image kinds; never the original. */
-  thumbnailKey: string | null;
+interface StoredUploadColumns extends StoredFileColumns {
   uploadedBy: string | null;
   uploadedByName: string;
   side: string;

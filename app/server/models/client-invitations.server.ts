@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { newId } from "~/lib/ids";
+import type { PendingClientInvitation } from "~/lib/members";
 import { looksLikeCompanyEmail } from "~/lib/roles";
 import { actorName, type Actor } from "~/server/auth/actor.server";
 import { currentDialect, db } from "~/server/db/db.server";
@@ -24,16 +25,6 @@ export class ClientInvitationError extends Error {}
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export interface PendingClientInvitation {
-  id: string;
-  companyId: string;
-  email: string;
-  name: string;
-  clientAdmin: boolean;
-  createdAt: number;
-  expiresAt: number;
-  expired: boolean;
-}
 
 /** A boolean column's value: SQLite stores 0/1 and its driver binds no booleans. */
 export const dbFlag = (value: boolean): boolean | number => (currentDialect() === "sqlite" ? (value ? 1 : 0) : value);
