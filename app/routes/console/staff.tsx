@@ -6,7 +6,7 @@ import { ActionMessage } from "~/components/forms/action-message";
 import { IntentButton } from "~/components/forms/intent-button";
 import { Pager } from "~/components/console/pager";
 import { SectionError } from "~/components/console/section-error";
-import { FormField } from "~/components/forms/form-field";
+import { FormField, InputField } from "~/components/forms/form-field";
 import { StaffMemberRow } from "~/components/console/staff-member-row";
 import { STAFF_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
@@ -145,9 +145,7 @@ function InviteForm({ domain, outcome }: { domain: string; outcome?: Route.Compo
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="invite" />
-      <FormField id={fields.name.id} label="Name" optional errors={fields.name.errors} errorId={fields.name.errorId}>
-        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" className="field-input" />
-      </FormField>
+      <InputField field={fields.name} type="text" label="Name" optional autoComplete="off" />
       <FormField id={fields.email.id} label="Work email" errors={fields.email.errors} errorId={fields.email.errorId} hint={`Must end in @${domain}.`}>
         <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" className="field-input" />
       </FormField>
