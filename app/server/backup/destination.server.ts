@@ -1,4 +1,5 @@
-import type { Readable } from "node:stream";
+import { createHash } from "node:crypto";
+import { Transform, type Readable } from "node:stream";
 
 // Where backups go (BACKUP_URL): a folder (local-destination) or an S3 prefix (s3-destination).
 // Each backup is one entry, `backup-YYYYMMDDTHHMMSSZ`, holding manifest.json, the database copy
@@ -43,4 +44,21 @@ export function compareEntries(a: string, b: string): number {
   const [baseA, nA = "1"] = a.split(/-(?=\d+$)/);
   const [baseB, nB = "1"] = b.split(/-(?=\d+$)/);
   return baseA! < baseB! ? -1 : baseA! > baseB! ? 1 : Number(nA) - Number(nB);
+}
+
+/**
+ * A pass-through stream that hashes and counts what flows through it: a file is written (or
+ * checked) and its SHA-256 and size known in one pass. `result()` once the pipeline has ended.
+ */
+export function hashingTap(): Transform & { result(): { size: number; sha256: string } } {
+  const hash = createHash("sha256");
+  let size = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  return Object.assign(tap, { result: () => ({ size, sha256: hash.digest("hex") }) });
 }

@@ -1,11 +1,9 @@
-import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { assertValidKey } from "~/server/storage/file-store.server";
-import { ENTRY_NAME, compareEntries, type BackupDestination, type EntryWriter } from "./destination.server";
+import { ENTRY_NAME, compareEntries, hashingTap, type BackupDestination, type EntryWriter } from "./destination.server";
 import { MANIFEST } from "./manifest.server";
 import { fsyncDir, fsyncPath } from "~/server/storage/fsync.server";
 
@@ -95,19 +93,11 @@ function localWriter(root: string, dir: string, final: string, filePath: (relPat
       const target = filePath(relPath);
       await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       for (let d = path.dirname(target); d.startsWith(dir); d = path.dirname(d)) dirs.add(d);
-      const hash = createHash("sha256");
-      let size = 0;
-      const tap = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          hash.update(chunk);
-          size += chunk.length;
-          done(null, chunk);
-        },
-      });
+      const tap = hashingTap();
       const out = createWriteStream(target, { flags: "wx", mode: 0o600 });
       await pipeline(source, tap, out);
       await fsyncPath(target);
-      return { size, sha256: hash.digest("hex") };
+      return tap.result();
     },
 
     async commit(manifestJson) {

@@ -1,15 +1,14 @@
-import { createHash } from "node:crypto";
 import { createWriteStream, mkdirSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { Transform, type Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createDb, migrateToLatest, sqliteFileOf } from "~/server/db/db.server";
 import { migrations } from "~/server/db/migrations/index";
 import { contentTypeOf, KeyExists, type FileStore } from "~/server/storage/file-store.server";
 import { tempFileName } from "~/server/storage/temp-files.server";
 import { forEachConcurrent } from "./concurrency.server";
-import type { BackupDestination } from "./destination.server";
+import { hashingTap, type BackupDestination } from "./destination.server";
 import { MANIFEST, parseManifest, type Manifest } from "./manifest.server";
 import { restorePostgres } from "./postgres-restore.server";
 import { isSqliteInUse, replaceSqlite } from "./sqlite-files.server";
@@ -129,20 +128,12 @@ async function readVerifiedManifest(destination: BackupDestination, name: string
 
 /** Streams one file of the entry through SHA-256; refuses on any difference. */
 async function checkFile(source: Readable, expected: Manifest["files"][number], copyTo?: string): Promise<void> {
-  const hash = createHash("sha256");
-  let size = 0;
-  const tap = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      size += chunk.length;
-      done(null, chunk);
-    },
-  });
+  const tap = hashingTap();
   if (copyTo) await pipeline(source, tap, createWriteStream(copyTo, { flags: "wx", mode: 0o600 }));
   else await pipeline(source, tap, async (chunks: AsyncIterable<Buffer>) => {
     for await (const _chunk of chunks);
   });
-  const sha256 = hash.digest("hex");
+  const { size, sha256 } = tap.result();
   if (size !== expected.size) throw new RestoreRefused(`The backup is corrupted: ${expected.path} is ${size} bytes, its manifest says ${expected.size}. Nothing was restored.`);
   if (sha256 !== expected.sha256) throw new RestoreRefused(`The backup is corrupted: ${expected.path} does not match its SHA-256 in the manifest. Nothing was restored.`);
 }

@@ -1,12 +1,10 @@
-import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FileStore } from "~/server/storage/file-store.server";
 import { tempFileName } from "~/server/storage/temp-files.server";
-import { ENTRY_NAME, compareEntries, type BackupDestination } from "./destination.server";
+import { ENTRY_NAME, compareEntries, hashingTap, type BackupDestination } from "./destination.server";
 import { MANIFEST } from "./manifest.server";
 
 // Backups under an S3 prefix, through the S3 file store (objects exist whole or not at all).
@@ -41,15 +39,7 @@ export function createS3Destination(store: FileStore, url: string): BackupDestin
         async put(relPath, source) {
           // Staged locally first: the store puts whole files, each checked by its Content-MD5.
           const temp = path.join(store.tempDir(), tempFileName("part"));
-          const hash = createHash("sha256");
-          let size = 0;
-          const tap = new Transform({
-            transform(chunk: Buffer, _encoding, done) {
-              hash.update(chunk);
-              size += chunk.length;
-              done(null, chunk);
-            },
-          });
+          const tap = hashingTap();
           try {
             await pipeline(source, tap, createWriteStream(temp, { flags: "wx", mode: 0o600 }));
             await store.putFromFile(key(name, relPath), temp, "application/octet-stream");
@@ -57,7 +47,7 @@ export function createS3Destination(store: FileStore, url: string): BackupDestin
           } finally {
             await fs.rm(temp, { force: true });
           }
-          return { size, sha256: hash.digest("hex") };
+          return tap.result();
         },
         async commit(manifestJson) {
           const temp = path.join(store.tempDir(), tempFileName("part"));
