@@ -7,6 +7,7 @@ import { formatDateTime, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
 import { listAudit, listAuditEntities } from "~/server/models/audit.server";
 import { requireStaff } from "~/server/auth/session.server";
+import { ConsoleListPage } from "~/components/console/list-page";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "audit");
@@ -27,11 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { entries, entities, entity, page, total } = loaderData;
   return (
-    <section aria-labelledby="audit-heading">
-      <h2 id="audit-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-        Audit log
-      </h2>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">Every change made from this console: who, what, when and on which record. Newest first.</p>
+    <ConsoleListPage headingId="audit-heading" title="Audit log" intro="Every change made from this console: who, what, when and on which record. Newest first.">
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="audit-entity" className="field-label">
@@ -97,7 +94,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <Pager page={page} total={total} />
-    </section>
+    </ConsoleListPage>
   );
 }
 

@@ -14,6 +14,7 @@ import { formResult, requireIntent, requireTargetId } from "~/server/http/form-r
 import { readForm } from "~/server/http/form-data.server";
 import { findOpening, listOpeningsForStaff, setOpeningStatus } from "~/server/models/openings.server";
 import { requireStaff } from "~/server/auth/session.server";
+import { ConsoleListPage } from "~/components/console/list-page";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "openings");
@@ -47,15 +48,15 @@ export default function ConsoleOpenings({ loaderData, actionData }: Route.Compon
   useLiveRevalidation("/events/console", ["openings", "applications"]);
   const { openings, page, total } = loaderData;
   return (
-    <section aria-labelledby="openings-heading">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id="openings-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-          Openings
-        </h2>
+    <ConsoleListPage
+      headingId="openings-heading"
+      title="Openings"
+      action={
         <Link to={href("/employee-dashboard/openings/new")} className="btn-primary">
           New opening
         </Link>
-      </div>
+      }
+    >
       <div className="mt-4">
         <ActionMessage outcome={actionData} />
       </div>
@@ -109,7 +110,7 @@ export default function ConsoleOpenings({ loaderData, actionData }: Route.Compon
         </div>
       )}
       <Pager page={page} total={total} />
-    </section>
+    </ConsoleListPage>
   );
 }
 

@@ -19,6 +19,7 @@ import { requireStaff } from "~/server/auth/session.server";
 import { listStaff } from "~/server/models/staff.server";
 import { listPendingInvitations } from "~/server/models/staff-invitations.server";
 import { staffAction } from "./staff.server";
+import { ConsoleListPage } from "~/components/console/list-page";
 
 // Derived from the schema once, not on every render.
 const inviteConstraint = getZodConstraint(staffInviteSchema);
@@ -51,13 +52,7 @@ export default function ConsoleStaff({ loaderData, actionData }: Route.Component
   // A per-row answer shows in its row; the invitation form's beside that form.
   const rowOutcome = actionData?.targetId ? actionData : undefined;
   return (
-    <section aria-labelledby="staff-heading">
-      <h2 id="staff-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-        Staff
-      </h2>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">
-        Invite colleagues with an @{domain} address; they choose their own password. Each role opens only its own sections.
-      </p>
+    <ConsoleListPage headingId="staff-heading" title="Staff" intro={<>Invite colleagues with an @{domain} address; they choose their own password. Each role opens only its own sections.</>}>
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
         <div className="space-y-8">
           <div className="overflow-x-auto">
@@ -87,7 +82,7 @@ export default function ConsoleStaff({ loaderData, actionData }: Route.Component
           <InviteForm domain={domain} outcome={actionData?.intent === "invite" ? actionData : undefined} />
         </div>
       </div>
-    </section>
+    </ConsoleListPage>
   );
 }
 
