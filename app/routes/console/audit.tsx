@@ -8,6 +8,7 @@ import { pageFrom } from "~/lib/pagination";
 import { listAudit, listAuditEntities } from "~/server/models/audit.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { ConsoleListPage } from "~/components/console/list-page";
+import { RuledTableHead } from "~/components/console/list-table";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "audit");
@@ -57,14 +58,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">
               Audit log{entity ? ` for ${entity} records` : ""}, page {page}, {total} entries in total
             </caption>
-            <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">When</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Who</th>
-                <th scope="col" className="py-2 pr-4 font-medium">What</th>
-                <th scope="col" className="py-2 font-medium">Record</th>
-              </tr>
-            </thead>
+            <RuledTableHead columns={["When", "Who", "What", "Record"]} flushLast />
             <tbody className="divide-y divide-slate-200 align-top text-slate-800 dark:divide-slate-800 dark:text-slate-200">
               {entries.map((e) => (
                 <tr key={e.id}>

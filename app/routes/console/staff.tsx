@@ -20,6 +20,7 @@ import { listStaff } from "~/server/models/staff.server";
 import { listPendingInvitations } from "~/server/models/staff-invitations.server";
 import { staffAction } from "./staff.server";
 import { ConsoleListPage } from "~/components/console/list-page";
+import { RuledTableHead } from "~/components/console/list-table";
 
 // Derived from the schema once, not on every render.
 const inviteConstraint = getZodConstraint(staffInviteSchema);
@@ -58,15 +59,7 @@ export default function ConsoleStaff({ loaderData, actionData }: Route.Component
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Staff accounts, {total} in total</caption>
-              <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">Email</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Role</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Since</th>
-                  <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
+              <RuledTableHead columns={["Email", "Role", "Status", "Since"]} actions />
               <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-800 dark:text-slate-200">
                 {staff.map((s) => (
                   <StaffMemberRow key={s.id} member={s} outcome={rowOutcome?.targetId === s.id ? rowOutcome : undefined} />
