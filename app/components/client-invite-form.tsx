@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { ActionMessage } from "~/components/forms/action-message";
-import { FormField } from "~/components/forms/form-field";
+import { InputField } from "~/components/forms/form-field";
 import type { FormResult } from "~/lib/form-result";
 import { clientInviteSchema } from "~/lib/schemas/client-invitations";
 
@@ -25,12 +25,8 @@ export function ClientInviteForm({ outcome, id = "invite-client" }: { outcome?: 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="invite" />
-      <FormField id={fields.name.id} label="Name" errors={fields.name.errors} errorId={fields.name.errorId}>
-        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" className="field-input" />
-      </FormField>
-      <FormField id={fields.email.id} label="E-mail" errors={fields.email.errors} errorId={fields.email.errorId}>
-        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" className="field-input" />
-      </FormField>
+      <InputField field={fields.name} type="text" label="Name" autoComplete="off" />
+      <InputField field={fields.email} type="email" label="E-mail" autoComplete="off" />
       <div className="flex items-start gap-2">
         <input {...getInputProps(fields.clientAdmin, { type: "checkbox" })} className="mt-1 h-4 w-4" aria-describedby={`${fields.clientAdmin.id}-hint`} />
         <div>

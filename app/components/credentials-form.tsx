@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { credentialsSchema } from "~/lib/schemas/credentials";
-import { FormField } from "~/components/forms/form-field";
+import { FormField, InputField } from "~/components/forms/form-field";
 import { FormError } from "~/components/forms/form-error";
 
 // Derived from the schema once, not on every render.
@@ -37,9 +37,7 @@ export function CredentialsForm(props: CredentialsFormProps) {
       <FormField id={fields.email.id} label={props.emailLabel ?? "Email"} errors={fields.email.errors} errorId={fields.email.errorId}>
         <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="field-input" />
       </FormField>
-      <FormField id={fields.password.id} label="Password" errors={fields.password.errors} errorId={fields.password.errorId}>
-        <input {...getInputProps(fields.password, { type: "password" })} autoComplete={props.passwordAutoComplete} className="field-input" />
-      </FormField>
+      <InputField field={fields.password} type="password" label="Password" autoComplete={props.passwordAutoComplete} />
       <FormError message={props.error} />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {busy ? "Please wait..." : props.submitLabel}

@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { QUOTE_SUCCESS_MESSAGE } from "~/lib/constants";
 import type { FormResult } from "~/lib/form-result";
 import { quoteSchema } from "~/lib/schemas/quotes";
-import { FormField } from "~/components/forms/form-field";
+import { FormField, InputField } from "~/components/forms/form-field";
 import { ConsentField } from "~/components/forms/consent-field";
 import { FormError } from "~/components/forms/form-error";
 import { SpamFields } from "~/components/forms/spam-fields";
@@ -65,18 +65,10 @@ export function QuoteForm({ idPrefix, formToken, waitUntilReady, onSuccess, page
   return (
     <fetcher.Form method="post" action="/quote" {...formProps} onSubmit={onSubmit} className="relative space-y-4">
       <SpamFields token={formToken} />
-      <FormField id={fields.name.id} label="Full Name" errors={fields.name.errors} errorId={fields.name.errorId}>
-        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className="field-input" />
-      </FormField>
-      <FormField id={fields.email.id} label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
-        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="field-input" />
-      </FormField>
-      <FormField id={fields.phone.id} label="Phone" errors={fields.phone.errors} errorId={fields.phone.errorId}>
-        <input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" className="field-input" />
-      </FormField>
-      <FormField id={fields.country.id} label="Country" optional errors={fields.country.errors} errorId={fields.country.errorId}>
-        <input {...getInputProps(fields.country, { type: "text" })} autoComplete="country-name" className="field-input" />
-      </FormField>
+      <InputField field={fields.name} type="text" label="Full Name" autoComplete="name" />
+      <InputField field={fields.email} type="email" label="Email" autoComplete="email" />
+      <InputField field={fields.phone} type="tel" label="Phone" autoComplete="tel" />
+      <InputField field={fields.country} type="text" label="Country" optional autoComplete="country-name" />
       <FormField id={fields.requirement.id} label="Requirement" errors={fields.requirement.errors} errorId={fields.requirement.errorId}>
         <textarea {...getTextareaProps(fields.requirement)} rows={4} className="field-input" />
       </FormField>

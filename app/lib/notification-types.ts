@@ -2,23 +2,11 @@
 // notifications page and the e-mail preferences show. Client-safe. One name per concept: the
 // `type` column, the preference rows and the unsubscribe links all use these keys.
 
-export const NOTIFICATION_TYPES = [
-  // Heard by a company's members.
-  "staff_reply",
-  "status_change",
-  "progress_change",
-  "milestone_due",
-  "milestone_done",
-  "approval_requested",
-  "file_shared",
-  // Heard by staff.
-  "approval_decided",
-  "invitation_accepted",
-  "new_request",
-  "client_reply",
-  "new_lead",
-  "new_application",
-] as const;
+// Heard by a company's members.
+const CLIENT_TYPES = ["staff_reply", "status_change", "progress_change", "milestone_due", "milestone_done", "approval_requested", "file_shared"] as const;
+// Heard by staff (and "file_shared", below).
+const STAFF_TYPES = ["approval_decided", "invitation_accepted", "new_request", "client_reply", "new_lead", "new_application"] as const;
+export const NOTIFICATION_TYPES = [...CLIENT_TYPES, ...STAFF_TYPES] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const NOTIFICATION_LABELS: Record<NotificationType, string> = {
@@ -38,25 +26,9 @@ export const NOTIFICATION_LABELS: Record<NotificationType, string> = {
 };
 
 /** Which side hears of each type: what the preferences page offers a client or a staff member. */
-export const CLIENT_NOTIFICATION_TYPES: readonly NotificationType[] = [
-  "staff_reply",
-  "status_change",
-  "progress_change",
-  "milestone_due",
-  "milestone_done",
-  "approval_requested",
-  "file_shared",
-];
-export const STAFF_NOTIFICATION_TYPES: readonly NotificationType[] = [
-  "approval_decided",
-  "invitation_accepted",
-  "new_request",
-  "client_reply",
-  "new_lead",
-  "new_application",
-  // Staff who are members of no company still hear of files a client shares.
-  "file_shared",
-];
+export const CLIENT_NOTIFICATION_TYPES: readonly NotificationType[] = CLIENT_TYPES;
+// Staff who are members of no company still hear of files a client shares.
+export const STAFF_NOTIFICATION_TYPES: readonly NotificationType[] = [...STAFF_TYPES, "file_shared"];
 
 export function isNotificationType(value: unknown): value is NotificationType {
   return typeof value === "string" && (NOTIFICATION_TYPES as readonly string[]).includes(value);
@@ -68,6 +40,7 @@ export interface NotificationView {
   type: NotificationType;
   title: string;
   body: string;
+  /** An app path, never a full URL. */
   link: string;
   actorName: string | null;
   createdAt: number;

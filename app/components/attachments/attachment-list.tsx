@@ -1,13 +1,5 @@
-import { attachmentHref, attachmentThumbnailHref } from "~/lib/attachments";
+import { attachmentHref, attachmentThumbnailHref, type AttachmentItem } from "~/lib/attachments";
 import { fileKindLabel, formatBytes } from "~/lib/file-kinds";
-
-export interface AttachmentItem {
-  id: string;
-  name: string;
-  size: number;
-  kind: string;
-  hasThumbnail: boolean;
-}
 
 /**
  * The files sent with one message: each a download link (never opened inline), images with a

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { ActionMessage } from "~/components/forms/action-message";
-import { FormField } from "~/components/forms/form-field";
+import { FormField, InputField } from "~/components/forms/form-field";
 import type { FormResult } from "~/lib/form-result";
 import { companyDetailsSchema, newCompanySchema } from "~/lib/schemas/companies";
 
@@ -38,15 +38,11 @@ export function CompanyForm({ intent, defaultValue, lastResult, outcome, submitL
   return (
     <Form method="post" {...getFormProps(form)} className="max-w-xl space-y-5">
       <input type="hidden" name="intent" value={intent} />
-      <FormField id={fields.name.id} label="Company name" errors={fields.name.errors} errorId={fields.name.errorId}>
-        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="organization" className="field-input" />
-      </FormField>
+      <InputField field={fields.name} type="text" label="Company name" autoComplete="organization" />
       <FormField id={fields.website.id} label="Website" optional errors={fields.website.errors} errorId={fields.website.errorId} hint="For example https://example.com.">
         <input {...getInputProps(fields.website, { type: "text" })} inputMode="url" autoComplete="url" className="field-input" />
       </FormField>
-      <FormField id={fields.country.id} label="Country" optional errors={fields.country.errors} errorId={fields.country.errorId}>
-        <input {...getInputProps(fields.country, { type: "text" })} autoComplete="country-name" className="field-input" />
-      </FormField>
+      <InputField field={fields.country} type="text" label="Country" optional autoComplete="country-name" />
       <ActionMessage outcome={outcome} />
       <button type="submit" className="btn-primary" disabled={saving}>
         {saving ? pendingLabel : submitLabel}

@@ -1,18 +1,12 @@
 import { href } from "react-router";
 import { IntentButton } from "~/components/forms/intent-button";
 import { formatDate, isoDate } from "~/lib/dates";
+import type { PendingClientInvitation } from "~/lib/members";
 
 // Issue 16 part 6: the company page's pending invitations. Resend and Revoke post to their own
 // action route, which redirects back to the company page with a notice.
 
-export interface PendingInvitationRow {
-  id: string;
-  email: string;
-  name: string;
-  clientAdmin: boolean;
-  expiresAt: number;
-  expired: boolean;
-}
+type PendingInvitationRow = Omit<PendingClientInvitation, "companyId" | "createdAt">;
 
 export function CompanyInvitations({ companyId, invitations }: { companyId: string; invitations: PendingInvitationRow[] }) {
   return (

@@ -2,17 +2,11 @@ import { Form, href, useNavigation } from "react-router";
 import { ActionMessage } from "~/components/forms/action-message";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import type { FormResult } from "~/lib/form-result";
+import type { CompanyMember } from "~/lib/members";
 import { ConfirmAction } from "./confirm-action";
 import { EraseLink } from "./erase-link";
 
-interface Member {
-  id: string;
-  email: string;
-  name: string;
-  fullName: string | null;
-  clientAdmin: boolean;
-  lastSignInAt: number | null;
-}
+type Member = Omit<CompanyMember, "createdAt">;
 
 /** The switch posts the value it turns to, so a double submit sets the same value twice. */
 function ClientAdminSwitch({ member, who }: { member: Member; who: string }) {

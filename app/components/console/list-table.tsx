@@ -51,3 +51,28 @@ export function ListTable<T>({ caption, columns, items, row, empty, boxed = fals
     </div>
   );
 }
+
+const RULED_HEAD = "border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400";
+
+/**
+ * The column heads of a plain console table with a rule under them. `actions` adds a last, unnamed
+ * column for the rows' buttons; `flushLast` ends the row without padding after the last name.
+ */
+export function RuledTableHead({ columns, actions = false, flushLast = false }: { columns: readonly string[]; actions?: boolean; flushLast?: boolean }) {
+  return (
+    <thead className={RULED_HEAD}>
+      <tr>
+        {columns.map((h, i) => (
+          <th key={h} scope="col" className={flushLast && i === columns.length - 1 ? "py-2 font-medium" : "py-2 pr-4 font-medium"}>
+            {h}
+          </th>
+        ))}
+        {actions ? (
+          <th scope="col" className="py-2 font-medium">
+            <span className="sr-only">Actions</span>
+          </th>
+        ) : null}
+      </tr>
+    </thead>
+  );
+}

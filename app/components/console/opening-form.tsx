@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { FormField } from "~/components/forms/form-field";
+import { FormField, InputField } from "~/components/forms/form-field";
 import type { FormResult } from "~/lib/form-result";
 import { OPENING_TYPES, openingSchema, todayIso, type OpeningFormValue } from "~/lib/schemas/openings";
 import { ActionMessage } from "~/components/forms/action-message";
@@ -45,13 +45,9 @@ export function OpeningForm({ formId, defaultValue, lastResult, outcome, submitL
       <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">
         {submitLabel}
       </button>
-      <FormField id={fields.title.id} label="Title" errors={fields.title.errors} errorId={fields.title.errorId}>
-        <input {...getInputProps(fields.title, { type: "text" })} className="field-input" />
-      </FormField>
+      <InputField field={fields.title} type="text" label="Title" />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id={fields.location.id} label="Location" errors={fields.location.errors} errorId={fields.location.errorId}>
-          <input {...getInputProps(fields.location, { type: "text" })} className="field-input" />
-        </FormField>
+        <InputField field={fields.location} type="text" label="Location" />
         <FormField
           id={fields.type.id}
           label="Type"
@@ -66,9 +62,7 @@ export function OpeningForm({ formId, defaultValue, lastResult, outcome, submitL
             ))}
           </datalist>
         </FormField>
-        <FormField id={fields.salary.id} label="Salary" optional errors={fields.salary.errors} errorId={fields.salary.errorId}>
-          <input {...getInputProps(fields.salary, { type: "text" })} className="field-input" placeholder="₹12–20 LPA" />
-        </FormField>
+        <InputField field={fields.salary} type="text" label="Salary" optional placeholder="₹12–20 LPA" />
         <FormField
           id={fields.validThrough.id}
           label="Valid through"

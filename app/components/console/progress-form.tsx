@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher, type FetcherWithComponents } from "react-router";
-import { FormField } from "~/components/forms/form-field";
+import { FormField, InputField } from "~/components/forms/form-field";
 import { FormError } from "~/components/forms/form-error";
 import { PROGRESS_NOTE_MAX_LENGTH, projectProgressSchema } from "~/lib/schemas/projects-staff";
 import type { FormResult } from "~/lib/form-result";
@@ -39,9 +39,7 @@ function ProgressFields({ fetcher, projectId, title, progress, lastResult }: Fie
     <fetcher.Form method="post" {...getFormProps(form)} aria-label={`Set progress of ${title}`} className="space-y-3">
       <input type="hidden" name="intent" value="set-progress" />
       <input {...getInputProps(fields.projectId, { type: "hidden" })} />
-      <FormField id={fields.progress.id} label="Progress (0–100 %)" errors={fields.progress.errors} errorId={fields.progress.errorId}>
-        <input {...getInputProps(fields.progress, { type: "number" })} min={0} max={100} step={1} inputMode="numeric" className="field-input max-w-32" />
-      </FormField>
+      <InputField field={fields.progress} type="number" label="Progress (0–100 %)" min={0} max={100} step={1} inputMode="numeric" className="field-input max-w-32" />
       <FormField id={fields.note.id} label="Note" optional errors={fields.note.errors} errorId={fields.note.errorId} hint={`Shown to the client with the new value; up to ${PROGRESS_NOTE_MAX_LENGTH} characters.`}>
         <textarea {...getTextareaProps(fields.note)} rows={2} className="field-input" />
       </FormField>

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation, type FetcherWithComponents } from "react-router";
 import { ActionMessage } from "~/components/forms/action-message";
-import { FormField } from "~/components/forms/form-field";
+import { FormField, InputField } from "~/components/forms/form-field";
 import type { FormResult } from "~/lib/form-result";
 import { PROJECT_STATUSES, PROJECT_STATUS_LABELS, projectFormSchema, type ProjectFormValue } from "~/lib/schemas/projects-staff";
 
@@ -46,9 +46,7 @@ export function ProjectForm({ formId, defaultValue, owners, lastResult, outcome,
     <PostForm method="post" {...getFormProps(form)} className="max-w-3xl space-y-5">
       <input type="hidden" name="intent" value="save" />
       <fieldset disabled={disabled} className="space-y-5">
-        <FormField id={fields.title.id} label="Title" errors={fields.title.errors} errorId={fields.title.errorId}>
-          <input {...getInputProps(fields.title, { type: "text" })} className="field-input" />
-        </FormField>
+        <InputField field={fields.title} type="text" label="Title" />
         <FormField id={fields.description.id} label="Description" errors={fields.description.errors} errorId={fields.description.errorId}>
           <textarea {...getTextareaProps(fields.description)} rows={5} className="field-input" />
         </FormField>
@@ -72,9 +70,7 @@ export function ProjectForm({ formId, defaultValue, owners, lastResult, outcome,
               ))}
             </select>
           </FormField>
-          <FormField id={fields.startDate.id} label="Start date" optional errors={fields.startDate.errors} errorId={fields.startDate.errorId}>
-            <input {...getInputProps(fields.startDate, { type: "date" })} className="field-input" />
-          </FormField>
+          <InputField field={fields.startDate} type="date" label="Start date" optional />
           <FormField id={fields.dueDate.id} label="Due date" optional errors={fields.dueDate.errors} errorId={fields.dueDate.errorId} hint="Not before the start date.">
             <input {...getInputProps(fields.dueDate, { type: "date" })} className="field-input" />
           </FormField>

@@ -3,17 +3,11 @@ import { ActionMessage } from "~/components/forms/action-message";
 import { IntentButton } from "~/components/forms/intent-button";
 import { formatDate, isoDate } from "~/lib/dates";
 import type { FormResult } from "~/lib/form-result";
-import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/lib/staff-roles";
+import type { StaffMember } from "~/lib/members";
+import { STAFF_ROLE_LABELS, STAFF_ROLES } from "~/lib/staff-roles";
 
-interface Member {
-  id: string;
-  email: string;
-  name: string;
-  staffRole: StaffRole | null;
-  disabledAt: number | null;
-  createdAt: number;
-  isYou: boolean;
-}
+/** The Staff page's row: its time as epoch ms, and whether it is the reader's own account. */
+type Member = Omit<StaffMember, "createdAt"> & { createdAt: number; isYou: boolean };
 
 /** One row of the Staff page: role change, disable / re-enable and remove, each a form without JS. */
 export function StaffMemberRow({ member, outcome }: { member: Member; outcome?: Pick<FormResult, "status" | "message"> }) {

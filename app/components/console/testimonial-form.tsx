@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { FormField } from "~/components/forms/form-field";
+import { FormField, InputField } from "~/components/forms/form-field";
 import type { FormResult } from "~/lib/form-result";
 import { testimonialSchema, type TestimonialFormValue } from "~/lib/schemas/testimonials";
 import { ActionMessage } from "~/components/forms/action-message";
@@ -49,9 +49,7 @@ export function TestimonialForm({ formId, defaultValue, lastResult, outcome, sub
       >
         <input {...getInputProps(fields.name, { type: "text" })} className="field-input" />
       </FormField>
-      <FormField id={fields.category.id} label="Category" errors={fields.category.errors} errorId={fields.category.errorId}>
-        <input {...getInputProps(fields.category, { type: "text" })} className="field-input" placeholder="Mobile App" />
-      </FormField>
+      <InputField field={fields.category} type="text" label="Category" placeholder="Mobile App" />
       <ActionMessage outcome={outcome} />
       <button type="submit" className="btn-primary" disabled={saving}>
         {saving ? pendingLabel : submitLabel}

@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 
 interface FieldProps {
   id: string;
@@ -24,5 +25,20 @@ export function FormField({ id, label, errors, errorId, optional, hint, children
         {errors?.join(" ")}
       </div>
     </div>
+  );
+}
+
+type InputFieldProps<Schema> = Omit<FieldProps, "id" | "errors" | "errorId" | "children"> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "type" | "form"> & {
+    field: FieldMetadata<Schema>;
+    type: "text" | "email" | "password" | "tel" | "date" | "number" | "url";
+  };
+
+/** The common case: one conform field as a labelled `field-input` box, its errors wired as FormField does. */
+export function InputField<Schema>({ field, type, label, optional, hint, className = "field-input", ...input }: InputFieldProps<Schema>) {
+  return (
+    <FormField id={field.id} label={label} errors={field.errors} errorId={field.errorId} optional={optional} hint={hint}>
+      <input {...getInputProps(field, { type })} {...input} className={className} />
+    </FormField>
   );
 }

@@ -1,7 +1,8 @@
 import { formatDateTime, isoDate } from "~/lib/dates";
 import type { FormResult } from "~/lib/form-result";
-import { AttachmentList, type AttachmentItem } from "~/components/attachments/attachment-list";
-import { ReplyForm } from "./reply-form";
+import { AttachmentList } from "~/components/attachments/attachment-list";
+import type { AttachmentView } from "~/lib/attachments";
+import { ReplyForm } from "~/components/support/reply-form";
 import { StatusBadge } from "./status-badge";
 import { ComplaintClosing } from "./complaint-closing";
 
@@ -16,7 +17,7 @@ export interface ComplaintView {
   reopenable: boolean;
   replies: { id: string; sender: string; senderName: string; text: string; timestamp: number }[];
   /** Issue 17: files on the request (replyId null) and on its replies. */
-  attachments: (AttachmentItem & { replyId: string | null })[];
+  attachments: AttachmentView[];
 }
 
 /**
@@ -62,7 +63,7 @@ export function ComplaintCard({ complaint, pageResult }: { complaint: ComplaintV
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">No replies yet.</p>
       )}
       {/* A closed request takes no replies until it is reopened. */}
-      {complaint.status === "Closed" ? null : <ReplyForm complaintId={complaint.id} subject={complaint.subject} pageResult={pageResult} />}
+      {complaint.status === "Closed" ? null : <ReplyForm audience="client" complaintId={complaint.id} subject={complaint.subject} pageResult={pageResult} />}
       <ComplaintClosing complaint={complaint} pageResult={pageResult} />
     </article>
   );

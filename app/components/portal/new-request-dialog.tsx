@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { type FetcherWithComponents, href, useFetcher } from "react-router";
-import { FormField } from "~/components/forms/form-field";
+import { FormField, InputField } from "~/components/forms/form-field";
 import { AttachmentInput, inputKeyAfter } from "~/components/attachments/attachment-input";
 import type { FormResult } from "~/lib/form-result";
 import { complaintSchema } from "~/lib/schemas/complaints";
@@ -91,9 +91,7 @@ function ComplaintForm({ fetcher, outcome }: { fetcher: FetcherWithComponents<Fo
     // Multipart so that files go with the request, with or without JavaScript (issue 17).
     <fetcher.Form method="post" action={SUPPORT_PATH} encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="create-complaint" />
-      <FormField id={fields.subject.id} label="Subject" errors={fields.subject.errors} errorId={fields.subject.errorId}>
-        <input {...getInputProps(fields.subject, { type: "text" })} className="field-input" />
-      </FormField>
+      <InputField field={fields.subject} type="text" label="Subject" />
       <FormField id={fields.message.id} label="Message" errors={fields.message.errors} errorId={fields.message.errorId}>
         <textarea {...getTextareaProps(fields.message)} rows={5} className="field-input" />
       </FormField>

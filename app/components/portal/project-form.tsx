@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, href, useNavigation } from "react-router";
-import { FormField } from "~/components/forms/form-field";
+import { FormField, InputField } from "~/components/forms/form-field";
 import { projectSchema } from "~/lib/schemas/projects";
 import { FormError } from "~/components/forms/form-error";
 
@@ -39,9 +39,7 @@ export function ProjectForm({ lastResult, formError }: ProjectFormProps) {
         Start a new project
       </h2>
       <input type="hidden" name="intent" value="create-project" />
-      <FormField id={fields.title.id} label="Title" errors={fields.title.errors} errorId={fields.title.errorId}>
-        <input {...getInputProps(fields.title, { type: "text" })} className="field-input" />
-      </FormField>
+      <InputField field={fields.title} type="text" label="Title" />
       <FormField id={fields.description.id} label="Description" errors={fields.description.errors} errorId={fields.description.errorId}>
         <textarea {...getTextareaProps(fields.description)} rows={4} className="field-input" />
       </FormField>

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { useFetcher, useLocation, useNavigation, type Form } from "react-router";
 import { FormError } from "~/components/forms/form-error";
-import { FormField } from "~/components/forms/form-field";
+import { InputField } from "~/components/forms/form-field";
 import type { FormResult } from "~/lib/form-result";
 import type { PasswordAudience } from "~/lib/password-rules";
 import { changePasswordSchema } from "~/lib/schemas/change-password";
@@ -31,15 +31,9 @@ export function ChangePasswordFields({ audience, lastResult, message, busy, as: 
   });
   return (
     <FormElement method="post" action={CHANGE_PASSWORD_ACTION} {...getFormProps(form)} className="w-full max-w-sm space-y-3">
-      <FormField id={fields.currentPassword.id} label="Current password" errors={fields.currentPassword.errors} errorId={fields.currentPassword.errorId}>
-        <input {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" className="field-input" />
-      </FormField>
-      <FormField id={fields.newPassword.id} label="New password" errors={fields.newPassword.errors} errorId={fields.newPassword.errorId}>
-        <input {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" className="field-input" />
-      </FormField>
-      <FormField id={fields.confirm.id} label="Repeat new password" errors={fields.confirm.errors} errorId={fields.confirm.errorId}>
-        <input {...getInputProps(fields.confirm, { type: "password" })} autoComplete="new-password" className="field-input" />
-      </FormField>
+      <InputField field={fields.currentPassword} type="password" label="Current password" autoComplete="current-password" />
+      <InputField field={fields.newPassword} type="password" label="New password" autoComplete="new-password" />
+      <InputField field={fields.confirm} type="password" label="Repeat new password" autoComplete="new-password" />
       <FormError message={message} />
       <button type="submit" className="btn-secondary" disabled={busy}>
         {busy ? "Please wait..." : "Change password"}

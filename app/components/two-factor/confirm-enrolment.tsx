@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { ActionMessage } from "~/components/forms/action-message";
-import { FormField } from "~/components/forms/form-field";
+import { InputField } from "~/components/forms/form-field";
 import { confirmTotpSchema } from "~/lib/schemas/two-factor";
 import type { TwoFactorResult } from "~/lib/two-factor";
 
@@ -49,9 +49,7 @@ export function ConfirmEnrolment({ enrolment, actionData }: { enrolment: NonNull
       <Form method="post" {...getFormProps(form)} className="space-y-3">
         <input type="hidden" name="intent" value="confirm" />
         <input type="hidden" name="uri" value={enrolment.uri} />
-        <FormField id={fields.code.id} label="Code from the app" errors={fields.code.errors} errorId={fields.code.errorId}>
-          <input {...getInputProps(fields.code, { type: "text" })} autoComplete="one-time-code" inputMode="numeric" className="field-input font-mono tracking-widest" />
-        </FormField>
+        <InputField field={fields.code} type="text" label="Code from the app" autoComplete="one-time-code" inputMode="numeric" className="field-input font-mono tracking-widest" />
         {actionData?.intent === "confirm" && actionData.status === "error" ? <ActionMessage outcome={actionData} /> : null}
         <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
           Turn on two-factor sign-in

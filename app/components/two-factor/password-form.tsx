@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { ActionMessage } from "~/components/forms/action-message";
-import { FormField } from "~/components/forms/form-field";
+import { InputField } from "~/components/forms/form-field";
 import { twoFactorPasswordSchema } from "~/lib/schemas/two-factor";
 import type { TwoFactorResult } from "~/lib/two-factor";
 
@@ -33,9 +33,7 @@ export function PasswordForm({ intent, submitLabel, askPassword, actionData, dan
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value={intent} />
       {askPassword ? (
-        <FormField id={fields.password.id} label="Password" errors={fields.password.errors} errorId={fields.password.errorId}>
-          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className="field-input" />
-        </FormField>
+        <InputField field={fields.password} type="password" label="Password" autoComplete="current-password" />
       ) : null}
       {actionData?.status === "error" ? <ActionMessage outcome={actionData} /> : null}
       <button type="submit" className={danger ? "btn-secondary text-red-700 dark:text-red-300" : "btn-primary"} disabled={busy}>

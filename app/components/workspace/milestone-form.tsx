@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
 import { FormError } from "~/components/forms/form-error";
-import { FormField } from "~/components/forms/form-field";
+import { FormField, InputField } from "~/components/forms/form-field";
 import type { FormResult } from "~/lib/form-result";
 import { MILESTONE_STATUSES, MILESTONE_STATUS_LABELS, type MilestoneStatus } from "~/lib/milestones";
 import { milestoneSchema } from "~/lib/schemas/milestones";
@@ -43,16 +43,12 @@ export function MilestoneForm({ projectId, milestone, pageResult, disabled }: Mi
       <input type="hidden" name="target" value={target} />
       {milestone ? <input type="hidden" name="milestoneId" value={milestone.id} /> : null}
       <fieldset disabled={disabled} className="space-y-4">
-        <FormField id={fields.title.id} label="Title" errors={fields.title.errors} errorId={fields.title.errorId}>
-          <input {...getInputProps(fields.title, { type: "text" })} className="field-input" />
-        </FormField>
+        <InputField field={fields.title} type="text" label="Title" />
         <FormField id={fields.description.id} label="Description" optional errors={fields.description.errors} errorId={fields.description.errorId}>
           <textarea {...getTextareaProps(fields.description)} rows={2} className="field-input" />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id={fields.dueDate.id} label="Due date" optional errors={fields.dueDate.errors} errorId={fields.dueDate.errorId}>
-            <input {...getInputProps(fields.dueDate, { type: "date" })} className="field-input" />
-          </FormField>
+          <InputField field={fields.dueDate} type="date" label="Due date" optional />
           <FormField id={fields.status.id} label="Status" errors={fields.status.errors} errorId={fields.status.errorId}>
             <select {...getSelectProps(fields.status)} className="field-input">
               {MILESTONE_STATUSES.map((s) => (

@@ -1,7 +1,8 @@
 import { requireClient, requireStaff, requireUser } from "~/server/auth/session.server";
 import type { ServerResponse } from "node:http";
 import { answerResponse, fileAnswer, openAnswerBody, startsAtFirstByte, writeAnswer, type FileAnswer, type StoredFile } from "~/server/http/send-file.server";
-import { getAttachment, getAttachmentForStaff, recordAttachmentDownload, type AttachmentFile } from "~/server/models/support/attachments.server";
+import type { AttachmentFile } from "~/lib/attachments";
+import { getAttachment, getAttachmentForStaff, recordAttachmentDownload } from "~/server/models/support/attachments.server";
 import { downloadName, findFileVersion, isCurrentVersion, recordFileDownload } from "~/server/models/projects/project-files.server";
 import { FileNotFound, fileStore, type OpenedFile } from "~/server/storage/storage.server";
 import { THUMBNAIL_CONTENT_TYPE } from "~/server/uploads/thumbnails.server";

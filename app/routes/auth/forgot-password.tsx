@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { ActionMessage } from "~/components/forms/action-message";
-import { FormField } from "~/components/forms/form-field";
+import { InputField } from "~/components/forms/form-field";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { FORGOT_PASSWORD_FAILED, FORGOT_PASSWORD_SENT, forgotPasswordSchema } from "~/lib/schemas/forgot-password";
 import { auth } from "~/server/auth/auth.server";
@@ -56,9 +56,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Forgot password</h1>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-          <FormField id={fields.email.id} label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
-            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="field-input" />
-          </FormField>
+          <InputField field={fields.email} type="email" label="Email" autoComplete="email" />
           <ActionMessage outcome={actionData} />
           <button type="submit" className="btn-primary w-full">
             Send reset link

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/invitation";
 import { FormError } from "~/components/forms/form-error";
-import { FormField } from "~/components/forms/form-field";
+import { InputField } from "~/components/forms/form-field";
 import { site } from "~/content/site";
 import { INVITATION_ACCEPT_FAILURE, INVITATION_GOOGLE_FAILED, INVITATION_UNUSABLE_TEXT } from "~/lib/client-invitations";
 import { keepFailureInForm } from "~/lib/form-failure";
@@ -93,12 +93,8 @@ function PasswordForm({ token, actionData }: { token: string; actionData: Route.
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
       <input type="hidden" name="intent" value="accept" />
       <input type="hidden" name="token" value={token} />
-      <FormField id={fields.password.id} label="Password" errors={fields.password.errors} errorId={fields.password.errorId}>
-        <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className="field-input" />
-      </FormField>
-      <FormField id={fields.confirm.id} label="Repeat password" errors={fields.confirm.errors} errorId={fields.confirm.errorId}>
-        <input {...getInputProps(fields.confirm, { type: "password" })} autoComplete="new-password" className="field-input" />
-      </FormField>
+      <InputField field={fields.password} type="password" label="Password" autoComplete="new-password" />
+      <InputField field={fields.confirm} type="password" label="Repeat password" autoComplete="new-password" />
       <FormError message={outcome?.message ?? fields.token.errors?.join(" ")} />
       <button type="submit" className="btn-primary w-full">
         Save password and sign in

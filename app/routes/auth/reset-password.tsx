@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { FormField } from "~/components/forms/form-field";
+import { InputField } from "~/components/forms/form-field";
 import { FormError } from "~/components/forms/form-error";
 import { QUOTE_FAILURE_MESSAGE } from "~/lib/constants";
 import { withFlash } from "~/lib/flash";
@@ -69,12 +69,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Choose a new password</h1>
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
-          <FormField id={fields.password.id} label="New password" errors={fields.password.errors} errorId={fields.password.errorId}>
-            <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className="field-input" />
-          </FormField>
-          <FormField id={fields.confirm.id} label="Repeat new password" errors={fields.confirm.errors} errorId={fields.confirm.errorId}>
-            <input {...getInputProps(fields.confirm, { type: "password" })} autoComplete="new-password" className="field-input" />
-          </FormField>
+          <InputField field={fields.password} type="password" label="New password" autoComplete="new-password" />
+          <InputField field={fields.confirm} type="password" label="Repeat new password" autoComplete="new-password" />
           <FormError message={actionData?.message ?? fields.token.errors?.join(" ")} />
           <button type="submit" className="btn-primary w-full">
             Save new password

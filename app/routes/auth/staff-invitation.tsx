@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/staff-invitation";
-import { FormField } from "~/components/forms/form-field";
+import { FormField, InputField } from "~/components/forms/form-field";
 import { FormError } from "~/components/forms/form-error";
 import { INVITATION_FAILURE, INVITATION_UNUSABLE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
@@ -65,9 +65,7 @@ export default function StaffInvitation({ loaderData, actionData }: Route.Compon
               >
                 <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className="field-input" />
               </FormField>
-              <FormField id={fields.confirm.id} label="Repeat password" errors={fields.confirm.errors} errorId={fields.confirm.errorId}>
-                <input {...getInputProps(fields.confirm, { type: "password" })} autoComplete="new-password" className="field-input" />
-              </FormField>
+              <InputField field={fields.confirm} type="password" label="Repeat password" autoComplete="new-password" />
               <FormError message={actionData?.message ?? fields.token.errors?.join(" ")} />
               <button type="submit" className="btn-primary w-full">
                 Save password and sign in

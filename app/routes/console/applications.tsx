@@ -14,6 +14,7 @@ import { noResultsFor, searchSortFrom } from "~/lib/search";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { listApplicants, listOpeningChoices } from "~/server/models/pipeline/applications-staff.server";
 import { requireStaff } from "~/server/auth/session.server";
+import { ConsoleListPage } from "~/components/console/list-page";
 
 const STAGE_OPTIONS = APPLICATION_STAGES.map((s) => ({ value: s, label: APPLICATION_STAGE_LABELS[s] }));
 
@@ -48,15 +49,15 @@ export default function ConsoleApplications({ loaderData }: Route.ComponentProps
   const { filter, applicants, openings, page, total, sort } = loaderData;
   const filtered = Boolean(filter.q || filter.opening || filter.stage);
   return (
-    <section aria-labelledby="applications-heading">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id="applications-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-          Applications
-        </h2>
+    <ConsoleListPage
+      headingId="applications-heading"
+      title="Applications"
+      action={
         <a href={`${href("/employee-dashboard/applications/export")}${applicationFilterQuery(filter)}`} className="btn-secondary" download>
           Export CSV<span className="sr-only"> of the applications shown</span>
         </a>
-      </div>
+      }
+    >
       <ListFilters role="search" label="Search applications" gap="gap-3" submitLabel="Apply" clearTo={filtered ? href("/employee-dashboard/applications") : undefined}>
         <SearchField id="applications-q" label="Search name, e-mail, opening or message" defaultValue={filter.q ?? ""} maxLength={200} className="min-w-56 flex-1" />
         <FilterSelect
@@ -98,7 +99,7 @@ export default function ConsoleApplications({ loaderData }: Route.ComponentProps
         )}
       />
       <Pager page={page} total={total} />
-    </section>
+    </ConsoleListPage>
   );
 }
 

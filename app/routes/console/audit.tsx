@@ -7,6 +7,8 @@ import { formatDateTime, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
 import { listAudit, listAuditEntities } from "~/server/models/shared/audit.server";
 import { requireStaff } from "~/server/auth/session.server";
+import { ConsoleListPage } from "~/components/console/list-page";
+import { RuledTableHead } from "~/components/console/list-table";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "audit");
@@ -27,11 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { entries, entities, entity, page, total } = loaderData;
   return (
-    <section aria-labelledby="audit-heading">
-      <h2 id="audit-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-        Audit log
-      </h2>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">Every change made from this console: who, what, when and on which record. Newest first.</p>
+    <ConsoleListPage headingId="audit-heading" title="Audit log" intro="Every change made from this console: who, what, when and on which record. Newest first.">
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="audit-entity" className="field-label">
@@ -60,14 +58,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">
               Audit log{entity ? ` for ${entity} records` : ""}, page {page}, {total} entries in total
             </caption>
-            <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">When</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Who</th>
-                <th scope="col" className="py-2 pr-4 font-medium">What</th>
-                <th scope="col" className="py-2 font-medium">Record</th>
-              </tr>
-            </thead>
+            <RuledTableHead columns={["When", "Who", "What", "Record"]} flushLast />
             <tbody className="divide-y divide-slate-200 align-top text-slate-800 dark:divide-slate-800 dark:text-slate-200">
               {entries.map((e) => (
                 <tr key={e.id}>
@@ -97,7 +88,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <Pager page={page} total={total} />
-    </section>
+    </ConsoleListPage>
   );
 }
 

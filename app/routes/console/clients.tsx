@@ -13,6 +13,7 @@ import { listSearchFrom, noResultsFor, SEARCH_MAX_LENGTH } from "~/lib/search";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { listCompanies } from "~/server/models/companies/companies-staff.server";
 import { requireStaff } from "~/server/auth/session.server";
+import { ConsoleListPage } from "~/components/console/list-page";
 
 // Issue 16 part 1: clients are companies. The route keeps its path and the navigation its label.
 
@@ -32,15 +33,16 @@ export default function ClientsSection({ loaderData }: Route.ComponentProps) {
   // Projects and support requests change the counts.
   useLiveRevalidation("/events/console", ["projects", "complaints"]);
   return (
-    <section aria-labelledby="clients-heading">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="clients-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-          Clients
-        </h2>
+    <ConsoleListPage
+      headingId="clients-heading"
+      title="Clients"
+      action={
         <Link to={href("/employee-dashboard/clients/new")} className="btn-primary">
           New company
         </Link>
-      </div>
+      }
+      actionGap="gap-3"
+    >
       <ListFilters role="search" gap="gap-2" submitLabel="Search" clearTo={search ? "." : undefined}>
         <SearchField id="client-search" label="Search by company, website, country, or a member's name or e-mail" defaultValue={search} maxLength={SEARCH_MAX_LENGTH} className="min-w-64 flex-1" />
         {search ? <SearchSortField id="client-sort" defaultValue={sort} listLabel="Open, then newest" /> : null}
@@ -73,7 +75,7 @@ export default function ClientsSection({ loaderData }: Route.ComponentProps) {
         )}
       />
       <Pager page={page} total={total} pageSize={pageSize} />
-    </section>
+    </ConsoleListPage>
   );
 }
 

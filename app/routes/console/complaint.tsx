@@ -3,7 +3,7 @@ import type { Route } from "./+types/complaint";
 import { AttachmentList } from "~/components/attachments/attachment-list";
 import { ComplaintStatusForm } from "~/components/console/complaint-status-form";
 import { SectionError } from "~/components/console/section-error";
-import { StaffReplyForm } from "~/components/console/staff-reply-form";
+import { ReplyForm } from "~/components/support/reply-form";
 import { StatusBadge } from "~/components/portal/status-badge";
 import { CHANGE_FAILURE, STAFF_REPLY_FAILURE, STATUS_FAILURE } from "~/lib/console-failures";
 import { AssignForm, PriorityForm } from "~/components/console/complaint-desk-forms";
@@ -103,7 +103,7 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
         <div className="space-y-4">
           <SavedReplyPicker replies={savedReplies} chosen={prefill?.savedId} />
           {/* A picked saved reply remounts the box with its text. */}
-          <StaffReplyForm key={prefill?.savedId ?? "blank"} lastResult={actionData} prefill={prefill?.text} action={href("/employee-dashboard/support/:id", { id: complaint.id })} />
+          <ReplyForm audience="staff" key={prefill?.savedId ?? "blank"} lastResult={actionData} prefill={prefill?.text} action={href("/employee-dashboard/support/:id", { id: complaint.id })} />
         </div>
         <div className="space-y-6">
           <AssignForm assigneeId={complaint.assigneeId} staff={supportStaff} meId={meId} lastResult={actionData} />

@@ -4,7 +4,7 @@ import { Form, href, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/lead-convert";
 import { SectionError } from "~/components/console/section-error";
 import { ActionMessage } from "~/components/forms/action-message";
-import { FormField } from "~/components/forms/form-field";
+import { FormField, InputField } from "~/components/forms/form-field";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { convertLeadSchema } from "~/lib/schemas/lead-conversion";
@@ -89,9 +89,7 @@ function ConvertForm({ lead, companies, outcome }: { lead: LoaderData["lead"]; c
         <FormField id={fields.companyName.id} label="Company name" errors={fields.companyName.errors} errorId={fields.companyName.errorId} hint="Leads have no company field: it starts as the requester's name.">
           <input {...getInputProps(fields.companyName, { type: "text" })} className="field-input" />
         </FormField>
-        <FormField id={fields.country.id} label="Country" optional errors={fields.country.errors} errorId={fields.country.errorId}>
-          <input {...getInputProps(fields.country, { type: "text" })} className="field-input" />
-        </FormField>
+        <InputField field={fields.country} type="text" label="Country" optional />
         <label className={check}>
           <input type="radio" name={fields.companyChoice.name} value="existing" defaultChecked={fields.companyChoice.initialValue === "existing"} disabled={companies.length === 0} /> An existing company
         </label>
@@ -108,12 +106,8 @@ function ConvertForm({ lead, companies, outcome }: { lead: LoaderData["lead"]; c
       </fieldset>
       <fieldset className={box}>
         <legend className={legend}>Invite the requester</legend>
-        <FormField id={fields.name.id} label="Name" errors={fields.name.errors} errorId={fields.name.errorId}>
-          <input {...getInputProps(fields.name, { type: "text" })} className="field-input" />
-        </FormField>
-        <FormField id={fields.email.id} label="E-mail" errors={fields.email.errors} errorId={fields.email.errorId}>
-          <input {...getInputProps(fields.email, { type: "email" })} className="field-input" />
-        </FormField>
+        <InputField field={fields.name} type="text" label="Name" />
+        <InputField field={fields.email} type="email" label="E-mail" />
         <label className={check}>
           <input {...getInputProps(fields.clientAdmin, { type: "checkbox" })} /> Client admin (may invite and remove teammates)
         </label>
@@ -123,9 +117,7 @@ function ConvertForm({ lead, companies, outcome }: { lead: LoaderData["lead"]; c
         <label className={check}>
           <input {...getInputProps(fields.createProject, { type: "checkbox" })} /> Create the first project from the requirement
         </label>
-        <FormField id={fields.projectTitle.id} label="Project title" errors={fields.projectTitle.errors} errorId={fields.projectTitle.errorId}>
-          <input {...getInputProps(fields.projectTitle, { type: "text" })} className="field-input" />
-        </FormField>
+        <InputField field={fields.projectTitle} type="text" label="Project title" />
         <div>
           <p className="field-label">Description (the lead&apos;s requirement)</p>
           <p className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-700 dark:bg-slate-800 dark:text-slate-300">{lead.requirement}</p>

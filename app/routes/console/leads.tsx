@@ -14,6 +14,7 @@ import { noResultsFor, searchSortFrom } from "~/lib/search";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { listLeads } from "~/server/models/pipeline/quotes-staff.server";
 import { requireStaff } from "~/server/auth/session.server";
+import { ConsoleListPage } from "~/components/console/list-page";
 
 const EXCERPT = 120;
 const STATUS_OPTIONS = LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }));
@@ -49,15 +50,15 @@ export default function ConsoleLeads({ loaderData }: Route.ComponentProps) {
   const { filter, leads, page, total, capped, sort } = loaderData;
   const filtered = Boolean(filter.q || filter.status);
   return (
-    <section aria-labelledby="leads-heading">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id="leads-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-          Leads
-        </h2>
+    <ConsoleListPage
+      headingId="leads-heading"
+      title="Leads"
+      action={
         <a href={`${href("/employee-dashboard/leads/export")}${leadFilterQuery(filter)}`} className="btn-secondary" download>
           Export CSV<span className="sr-only"> of the leads shown</span>
         </a>
-      </div>
+      }
+    >
       <ListFilters role="search" label="Search leads" gap="gap-3" submitLabel="Apply" clearTo={filtered ? href("/employee-dashboard/leads") : undefined}>
         <SearchField id="leads-q" label="Search name, e-mail, phone or requirement" defaultValue={filter.q ?? ""} maxLength={200} className="min-w-56 flex-1" />
         <FilterSelect id="leads-status" name="status" label="Status" defaultValue={filter.status ?? ""} allLabel="All statuses" options={STATUS_OPTIONS} />
@@ -91,7 +92,7 @@ export default function ConsoleLeads({ loaderData }: Route.ComponentProps) {
         )}
       />
       <Pager page={page} total={total} />
-    </section>
+    </ConsoleListPage>
   );
 }
 

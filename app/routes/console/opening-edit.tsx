@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, href, Link } from "react-router";
+import { data, href } from "react-router";
+import { ConsoleEditPage } from "~/components/console/edit-page";
 import type { Route } from "./+types/opening-edit";
 import { ActionMessage } from "~/components/forms/action-message";
 import { IntentButton } from "~/components/forms/intent-button";
@@ -71,16 +72,7 @@ export default function EditOpening({ loaderData, actionData }: Route.ComponentP
     validThrough: dateFromValidThrough(opening.validThrough),
   };
   return (
-    <section aria-labelledby="edit-opening-heading">
-      <Link to={href("/employee-dashboard/openings")} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-        ← All openings
-      </Link>
-      <div className="mt-2 mb-6 flex flex-wrap items-center gap-3">
-        <h2 id="edit-opening-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-          {opening.title}
-        </h2>
-        <OpeningStatus status={opening.status} />
-      </div>
+    <ConsoleEditPage headingId="edit-opening-heading" backTo={href("/employee-dashboard/openings")} backLabel="← All openings" title={opening.title} badges={<OpeningStatus status={opening.status} />}>
       <div className="mb-6 flex flex-wrap items-center gap-3">
         {opening.status === "open" ? (
           <>
@@ -106,7 +98,7 @@ export default function EditOpening({ loaderData, actionData }: Route.ComponentP
         submitLabel="Save changes"
         pendingLabel="Saving..."
       />
-    </section>
+    </ConsoleEditPage>
   );
 }
 

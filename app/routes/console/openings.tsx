@@ -14,6 +14,8 @@ import { formResult, requireIntent, requireTargetId } from "~/server/http/form-r
 import { readForm } from "~/server/http/form-data.server";
 import { findOpening, listOpeningsForStaff, setOpeningStatus } from "~/server/models/pipeline/openings.server";
 import { requireStaff } from "~/server/auth/session.server";
+import { ConsoleListPage } from "~/components/console/list-page";
+import { RuledTableHead } from "~/components/console/list-table";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "openings");
@@ -47,15 +49,15 @@ export default function ConsoleOpenings({ loaderData, actionData }: Route.Compon
   useLiveRevalidation("/events/console", ["openings", "applications"]);
   const { openings, page, total } = loaderData;
   return (
-    <section aria-labelledby="openings-heading">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id="openings-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-          Openings
-        </h2>
+    <ConsoleListPage
+      headingId="openings-heading"
+      title="Openings"
+      action={
         <Link to={href("/employee-dashboard/openings/new")} className="btn-primary">
           New opening
         </Link>
-      </div>
+      }
+    >
       <div className="mt-4">
         <ActionMessage outcome={actionData} />
       </div>
@@ -67,16 +69,7 @@ export default function ConsoleOpenings({ loaderData, actionData }: Route.Compon
         <div className="mt-4 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">All job openings, open ones first, {total} in total</caption>
-            <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">Title</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Location · Type</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Applications</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Posted</th>
-                <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
+            <RuledTableHead columns={["Title", "Location · Type", "Status", "Applications", "Posted"]} actions />
             <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-800 dark:text-slate-200">
               {openings.map((o) => (
                 <tr key={o.id}>
@@ -109,7 +102,7 @@ export default function ConsoleOpenings({ loaderData, actionData }: Route.Compon
         </div>
       )}
       <Pager page={page} total={total} />
-    </section>
+    </ConsoleListPage>
   );
 }
 

@@ -1,9 +1,8 @@
 import { href } from "react-router";
 import type { Route } from "./+types/project-activity";
 import { SectionError } from "~/components/console/section-error";
-import { ActivityList } from "~/components/workspace/activity-list";
-import { WorkspaceHeader } from "~/components/workspace/workspace-header";
-import { pageFrom, PAGE_SIZE } from "~/lib/pagination";
+import { ActivityTabPage } from "~/components/workspace/tab-pages";
+import { pageFrom } from "~/lib/pagination";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
 import { loadWorkspaceTab } from "~/server/http/workspace-tab.server";
@@ -25,20 +24,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ConsoleProjectActivity({ loaderData }: Route.ComponentProps) {
-  const { project, entries, total, page } = loaderData;
   // A colleague's change, or the client's decision or upload, shows up at once.
   useLiveRevalidation("/events/console", ["projects"]);
-  return (
-    <section aria-labelledby="project-heading" className="space-y-6">
-      <WorkspaceHeader audience="console" project={project} headingId="project-heading" />
-      <section aria-labelledby="activity-heading">
-        <h3 id="activity-heading" className="mb-3 text-xl font-semibold text-slate-900 dark:text-white">
-          Activity
-        </h3>
-        <ActivityList audience="console" projectId={project.id} title={project.title} entries={entries} total={total} page={page} pageSize={PAGE_SIZE} />
-      </section>
-    </section>
-  );
+  return <ActivityTabPage audience="console" {...loaderData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

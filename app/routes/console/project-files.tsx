@@ -1,12 +1,7 @@
 import { href } from "react-router";
 import type { Route } from "./+types/project-files";
 import { SectionError } from "~/components/console/section-error";
-import { FilesAskApproval } from "~/components/workspace/files-ask-approval";
-import { FilesClientUploads } from "~/components/workspace/files-client-uploads";
-import { FilesList } from "~/components/workspace/files-list";
-import { FilesUpload } from "~/components/workspace/files-upload";
-import { FilesUsage } from "~/components/workspace/files-usage";
-import { WorkspaceHeader } from "~/components/workspace/workspace-header";
+import { FilesTabPage } from "~/components/workspace/tab-pages";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { FILE_CHANGE_FAILURE } from "~/lib/project-files";
@@ -34,25 +29,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ConsoleProjectFiles({ loaderData, actionData }: Route.ComponentProps) {
-  const { project, files, usage, mayUpload, notice } = loaderData;
   useLiveRevalidation("/events/console", ["projects"]);
-  return (
-    <section aria-labelledby="files-heading" className="space-y-6">
-      <WorkspaceHeader audience="console" project={project} headingId="files-heading" />
-      <FilesUsage used={usage.used} quota={usage.quota} />
-      <FilesClientUploads projectId={project.id} on={project.clientUploads} pageResult={actionData} />
-      {mayUpload ? (
-        <FilesUpload projectId={project.id} fileMax={usage.fileMax} pageOutcome={notice} />
-      ) : (
-        <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">This project is archived: restore it to add files.</p>
-      )}
-      <FilesList
-        files={files}
-        pageResult={actionData}
-        askForApproval={(file) => <FilesAskApproval projectId={project.id} fileId={file.id} fileName={file.name} pending={file.approval?.status === "pending"} />}
-      />
-    </section>
-  );
+  return <FilesTabPage audience="console" {...loaderData} pageResult={actionData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

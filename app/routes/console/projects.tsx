@@ -11,6 +11,7 @@ import { formatCalendarDate, isOverdue, PROJECT_STATUSES, PROJECT_STATUS_LABELS,
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
 import { listAllProjects, listOwnerOptions } from "~/server/models/projects/projects-staff-reads.server";
+import { ConsoleListPage } from "~/components/console/list-page";
 
 const STATUS_OPTIONS = PROJECT_STATUSES.map((s) => ({ value: s, label: PROJECT_STATUS_LABELS[s] }));
 
@@ -50,15 +51,15 @@ export default function ConsoleProjects({ loaderData }: Route.ComponentProps) {
   const filtered = Object.keys(filter).length > 0;
   const ownerOptions = [{ value: "none", label: "No owner" }, ...owners.map((o) => ({ value: o.id, label: o.name }))];
   return (
-    <section aria-labelledby="projects-heading">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id="projects-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-          {filter.archived ? "Archived projects" : "Projects"}
-        </h2>
+    <ConsoleListPage
+      headingId="projects-heading"
+      title={filter.archived ? "Archived projects" : "Projects"}
+      action={
         <a href={`${href("/employee-dashboard/projects/export")}${projectFilterQuery(filter)}`} className="btn-secondary" download>
           Export CSV<span className="sr-only"> of the projects shown</span>
         </a>
-      </div>
+      }
+    >
       <ListFilters role="search" label="Search projects" gap="gap-3" submitLabel="Apply" clearTo={filtered ? href("/employee-dashboard/projects") : undefined}>
         <SearchField id="projects-q" label="Search title, description or company" defaultValue={filter.q ?? ""} maxLength={200} className="min-w-56 flex-1" />
         <FilterSelect id="projects-status" name="status" label="Status" defaultValue={filter.status ?? ""} allLabel="All statuses" options={STATUS_OPTIONS} />
@@ -107,7 +108,7 @@ export default function ConsoleProjects({ loaderData }: Route.ComponentProps) {
         )}
       />
       <Pager page={page} total={total} />
-    </section>
+    </ConsoleListPage>
   );
 }
 

@@ -6,7 +6,7 @@ import { ActionMessage } from "~/components/forms/action-message";
 import { IntentButton } from "~/components/forms/intent-button";
 import { Pager } from "~/components/console/pager";
 import { SectionError } from "~/components/console/section-error";
-import { FormField } from "~/components/forms/form-field";
+import { FormField, InputField } from "~/components/forms/form-field";
 import { StaffMemberRow } from "~/components/console/staff-member-row";
 import { STAFF_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
@@ -19,6 +19,8 @@ import { requireStaff } from "~/server/auth/session.server";
 import { listStaff } from "~/server/models/accounts/staff.server";
 import { listPendingInvitations } from "~/server/models/accounts/staff-invitations.server";
 import { staffAction } from "./staff.server";
+import { ConsoleListPage } from "~/components/console/list-page";
+import { RuledTableHead } from "~/components/console/list-table";
 
 // Derived from the schema once, not on every render.
 const inviteConstraint = getZodConstraint(staffInviteSchema);
@@ -51,27 +53,13 @@ export default function ConsoleStaff({ loaderData, actionData }: Route.Component
   // A per-row answer shows in its row; the invitation form's beside that form.
   const rowOutcome = actionData?.targetId ? actionData : undefined;
   return (
-    <section aria-labelledby="staff-heading">
-      <h2 id="staff-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-        Staff
-      </h2>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">
-        Invite colleagues with an @{domain} address; they choose their own password. Each role opens only its own sections.
-      </p>
+    <ConsoleListPage headingId="staff-heading" title="Staff" intro={<>Invite colleagues with an @{domain} address; they choose their own password. Each role opens only its own sections.</>}>
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
         <div className="space-y-8">
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Staff accounts, {total} in total</caption>
-              <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">Email</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Role</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Since</th>
-                  <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
+              <RuledTableHead columns={["Email", "Role", "Status", "Since"]} actions />
               <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-800 dark:text-slate-200">
                 {staff.map((s) => (
                   <StaffMemberRow key={s.id} member={s} outcome={rowOutcome?.targetId === s.id ? rowOutcome : undefined} />
@@ -87,7 +75,7 @@ export default function ConsoleStaff({ loaderData, actionData }: Route.Component
           <InviteForm domain={domain} outcome={actionData?.intent === "invite" ? actionData : undefined} />
         </div>
       </div>
-    </section>
+    </ConsoleListPage>
   );
 }
 
@@ -145,9 +133,7 @@ function InviteForm({ domain, outcome }: { domain: string; outcome?: Route.Compo
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="invite" />
-      <FormField id={fields.name.id} label="Name" optional errors={fields.name.errors} errorId={fields.name.errorId}>
-        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" className="field-input" />
-      </FormField>
+      <InputField field={fields.name} type="text" label="Name" optional autoComplete="off" />
       <FormField id={fields.email.id} label="Work email" errors={fields.email.errors} errorId={fields.email.errorId} hint={`Must end in @${domain}.`}>
         <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" className="field-input" />
       </FormField>

@@ -25,6 +25,7 @@ import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
 import { listInbox } from "~/server/models/support/complaints-staff.server";
 import { assignToMe } from "./support.server";
+import { ConsoleListPage } from "~/components/console/list-page";
 
 export const meta = () => [{ title: `Support inbox | Employee Dashboard | ${site.name}` }, { name: "robots", content: "noindex" }];
 
@@ -59,16 +60,16 @@ export default function SupportInbox({ loaderData, actionData }: Route.Component
   const filtered = Boolean(filter.status || filter.priority || filter.waiting);
   const describe = [filter.status ? ` marked ${filter.status}` : "", filter.priority ? ` of ${PRIORITY_LABELS[filter.priority]} priority` : "", filter.waiting ? " waiting for a reply" : ""].join("");
   return (
-    <section aria-labelledby="support-heading">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id="support-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-          Support inbox
-        </h2>
+    <ConsoleListPage
+      headingId="support-heading"
+      title="Support inbox"
+      action={
         <Link to={href("/employee-dashboard/saved-replies")} className="btn-secondary">
           Saved replies
         </Link>
-      </div>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">Every client request, unresolved first, then newest.</p>
+      }
+      intro="Every client request, unresolved first, then newest."
+    >
       <SupportViews current={filter.view} />
       <ListFilters role="search" label="Search and filter support requests" gap="gap-2" submitLabel="Filter" clearTo={q || filtered || filter.sort !== "default" ? `${pathname}?view=${filter.view}` : undefined}>
         <input type="hidden" name="view" value={filter.view} />
@@ -139,7 +140,7 @@ export default function SupportInbox({ loaderData, actionData }: Route.Component
         )}
       />
       <Pager page={page} total={total} pageSize={pageSize} />
-    </section>
+    </ConsoleListPage>
   );
 }
 

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, href, Link } from "react-router";
+import { data, href } from "react-router";
+import { ConsoleEditPage } from "~/components/console/edit-page";
 import type { Route } from "./+types/testimonial-edit";
 import { ActionMessage } from "~/components/forms/action-message";
 import { IntentButton } from "~/components/forms/intent-button";
@@ -54,16 +55,15 @@ export default function EditTestimonial({ loaderData, actionData }: Route.Compon
   const toggled = actionData && actionData.intent !== "save" ? actionData : undefined;
   const defaultValue = { review: testimonial.review, name: testimonial.name, category: testimonial.category };
   return (
-    <section aria-labelledby="edit-testimonial-heading" className="max-w-2xl">
-      <Link to={href("/employee-dashboard/testimonials")} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-        ← All testimonials
-      </Link>
-      <div className="mt-2 mb-4 flex flex-wrap items-center gap-3">
-        <h2 id="edit-testimonial-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-          Testimonial from {testimonial.name}
-        </h2>
-        <TestimonialVisibility visible={testimonial.visible} />
-      </div>
+    <ConsoleEditPage
+      headingId="edit-testimonial-heading"
+      className="max-w-2xl"
+      backTo={href("/employee-dashboard/testimonials")}
+      backLabel="← All testimonials"
+      title={`Testimonial from ${testimonial.name}`}
+      badges={<TestimonialVisibility visible={testimonial.visible} />}
+      titleGap="mb-4"
+    >
       <div className="mb-6 space-y-3">
         {testimonial.visible ? (
           <IntentButton intent="hide" label="Hide from the home page" pendingLabel="Hiding..." />
@@ -82,7 +82,7 @@ export default function EditTestimonial({ loaderData, actionData }: Route.Compon
         submitLabel="Save changes"
         pendingLabel="Saving..."
       />
-    </section>
+    </ConsoleEditPage>
   );
 }
 

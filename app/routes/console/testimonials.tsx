@@ -17,6 +17,7 @@ import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { createTestimonial, findTestimonial, listTestimonialsForStaff, setTestimonialVisibility } from "~/server/models/pipeline/testimonials.server";
+import { ConsoleListPage } from "~/components/console/list-page";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "testimonials");
@@ -58,11 +59,7 @@ export default function ConsoleTestimonials({ loaderData, actionData }: Route.Co
   const added = actionData?.intent === "save" ? actionData : undefined;
   const toggled = actionData && actionData.intent !== "save" ? actionData : undefined;
   return (
-    <section aria-labelledby="testimonials-heading">
-      <h2 id="testimonials-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-        Testimonials
-      </h2>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">Visible testimonials scroll on the home page, in this order.</p>
+    <ConsoleListPage headingId="testimonials-heading" title="Testimonials" intro="Visible testimonials scroll on the home page, in this order.">
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
         <div>
           <ActionMessage outcome={toggled} />
@@ -101,7 +98,7 @@ export default function ConsoleTestimonials({ loaderData, actionData }: Route.Co
           <TestimonialForm formId="new-testimonial" lastResult={added?.result} outcome={added} submitLabel="Add testimonial" pendingLabel="Adding..." />
         </div>
       </div>
-    </section>
+    </ConsoleListPage>
   );
 }
 

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/apply";
-import { FormField } from "~/components/forms/form-field";
+import { FormField, InputField } from "~/components/forms/form-field";
 import { ConsentField } from "~/components/forms/consent-field";
 import { FormError } from "~/components/forms/form-error";
 import { Notice } from "~/components/notice";
@@ -134,12 +134,8 @@ function ApplicationForm({ jobId, formToken, pageOutcome, onSuccess }: Applicati
   return (
     <Form method="post" encType="multipart/form-data" {...formProps} onSubmit={onSubmit} className="relative space-y-5">
       <SpamFields token={formToken} />
-      <FormField id={fields.name.id} label="Full Name" errors={fields.name.errors} errorId={fields.name.errorId}>
-        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className="field-input" />
-      </FormField>
-      <FormField id={fields.email.id} label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
-        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="field-input" />
-      </FormField>
+      <InputField field={fields.name} type="text" label="Full Name" autoComplete="name" />
+      <InputField field={fields.email} type="email" label="Email" autoComplete="email" />
       <FormField id={fields.message.id} label="Message" optional errors={fields.message.errors} errorId={fields.message.errorId}>
         <textarea {...getTextareaProps(fields.message)} rows={5} className="field-input" />
       </FormField>

@@ -1,8 +1,7 @@
 import type { Route } from "./+types/project-activity";
 import { PanelError } from "~/components/portal/panel";
-import { ActivityList } from "~/components/workspace/activity-list";
-import { WorkspaceHeader } from "~/components/workspace/workspace-header";
-import { pageFrom, PAGE_SIZE } from "~/lib/pagination";
+import { ActivityTabPage } from "~/components/workspace/tab-pages";
+import { pageFrom } from "~/lib/pagination";
 import { portalMeta } from "~/lib/portal";
 import { requireClient } from "~/server/auth/session.server";
 import { loadWorkspaceTab } from "~/server/http/workspace-tab.server";
@@ -23,18 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const meta = ({ loaderData }: Route.MetaArgs) => portalMeta(`Activity · ${loaderData?.project.title ?? "Project"}`);
 
 export default function PortalProjectActivity({ loaderData }: Route.ComponentProps) {
-  const { project, entries, total, page } = loaderData;
-  return (
-    <section aria-labelledby="project-heading" className="space-y-6">
-      <WorkspaceHeader audience="portal" project={project} headingId="project-heading" />
-      <section aria-labelledby="activity-heading">
-        <h2 id="activity-heading" className="mb-3 text-xl font-semibold text-slate-900 dark:text-white">
-          Activity
-        </h2>
-        <ActivityList audience="portal" projectId={project.id} title={project.title} entries={entries} total={total} page={page} pageSize={PAGE_SIZE} />
-      </section>
-    </section>
-  );
+  return <ActivityTabPage audience="portal" {...loaderData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

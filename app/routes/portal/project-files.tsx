@@ -1,9 +1,6 @@
 import type { Route } from "./+types/project-files";
 import { PanelError } from "~/components/portal/panel";
-import { FilesList } from "~/components/workspace/files-list";
-import { FilesUpload } from "~/components/workspace/files-upload";
-import { FilesUsage } from "~/components/workspace/files-usage";
-import { WorkspaceHeader } from "~/components/workspace/workspace-header";
+import { FilesTabPage } from "~/components/workspace/tab-pages";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { FILE_CHANGE_FAILURE } from "~/lib/project-files";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
@@ -33,20 +30,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function PortalProjectFiles({ loaderData, actionData }: Route.ComponentProps) {
-  const { project, files, usage, mayUpload, notice } = loaderData;
   useLiveRevalidation("/events/portal", ["projects"]);
-  return (
-    <section aria-labelledby="files-heading" className="space-y-6">
-      <WorkspaceHeader audience="portal" project={project} headingId="files-heading" />
-      <FilesUsage used={usage.used} quota={usage.quota} />
-      {mayUpload ? (
-        <FilesUpload projectId={project.id} fileMax={usage.fileMax} pageOutcome={notice} />
-      ) : (
-        <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">The agency has turned off uploads from your side for this project. You can still download its files.</p>
-      )}
-      <FilesList files={files} pageResult={actionData} />
-    </section>
-  );
+  return <FilesTabPage audience="portal" {...loaderData} pageResult={actionData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -12,6 +12,7 @@ import { requireClient } from "~/server/auth/session.server";
 import { listPendingClientInvitations } from "~/server/models/companies/client-invitations.server";
 import { listTeammates } from "~/server/models/companies/client-members.server";
 import { teamAction } from "./team.server";
+import { RuledTableHead } from "~/components/console/list-table";
 
 export const meta = () => portalMeta("Team");
 
@@ -47,14 +48,7 @@ export default function PortalTeam({ loaderData, actionData }: Route.ComponentPr
               <caption id="team-heading" className="sr-only">
                 Your teammates
               </caption>
-              <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">Name</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">E-mail</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Client admin</th>
-                  {clientAdmin ? <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th> : null}
-                </tr>
-              </thead>
+              <RuledTableHead columns={["Name", "E-mail", "Client admin"]} actions={clientAdmin} />
               <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-800 dark:text-slate-200">
                 {teammates.map((t) => (
                   <tr key={t.id}>

@@ -1,4 +1,6 @@
 import type { Generated } from "kysely";
+import type { StoredFileColumns } from "~/lib/attachments";
+import type { NotificationView } from "~/lib/notification-types";
 
 // Column names are snake_case in the database; Kysely's CamelCasePlugin maps them to these names.
 // Timestamps are epoch milliseconds (SPEC §9).
@@ -389,16 +391,7 @@ export interface ProjectFileTable {
 }
 
 /** The stored bytes of an upload and who sent them: a project file's version and an attachment alike. */
-interface StoredUploadColumns {
-  storageKey: string;
-  size: number;
-  contentType: string;
-  /** The type sniffed from the bytes (app/server/uploads/file-kinds.server.ts). */
-  kind: string;
-  /** Hex SHA-256 of the bytes: the download's ETag. */
-  sha256: string;
-  /** A server-made WebP preview for image kinds; never the original. */
-  thumbnailKey: string | null;
+interface StoredUploadColumns extends StoredFileColumns {
   uploadedBy: string | null;
   uploadedByName: string;
   side: string;
@@ -499,19 +492,11 @@ export interface NotificationReadMarkTable {
   readBefore: number;
 }
 
-export interface NotificationTable {
-  id: string;
+export interface NotificationTable extends Omit<NotificationView, "type"> {
   userId: string;
   /** app/lib/notification-types.ts */
   type: string;
   eventKey: string;
-  title: string;
-  body: string;
-  /** An app path, never a full URL. */
-  link: string;
-  actorName: string | null;
-  createdAt: number;
-  readAt: number | null;
 }
 
 /** Issue 18 part 2: a person's choice for one notification type; no row means the default. */

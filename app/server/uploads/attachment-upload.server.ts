@@ -1,5 +1,5 @@
 import { rm } from "node:fs/promises";
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from "~/lib/attachments";
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, type StoredAttachment } from "~/lib/attachments";
 import { newId } from "~/lib/ids";
 import { logger } from "~/server/logger.server";
 import { fileStore, type FileStore } from "~/server/storage/storage.server";
@@ -14,18 +14,6 @@ import { renderThumbnail, THUMBNAIL_CONTENT_TYPE, thumbnailKey } from "./thumbna
 // crash in between is undone at the next start (recoverResumeIntents in server/app.ts).
 
 export const ATTACHMENT_FIELD = "attachments";
-
-/** A file already in the store, waiting for its row (app/server/models/support/attachments.server.ts writes it). */
-export interface StoredAttachment {
-  id: string;
-  name: string;
-  storageKey: string;
-  size: number;
-  contentType: string;
-  kind: string;
-  sha256: string;
-  thumbnailKey: string | null;
-}
 
 /** A support form as posted: its text fields, and the files it carried waiting to be stored. */
 export interface SupportForm {

@@ -1,4 +1,5 @@
 import { isCompanyLookalike, roleForEmail } from "~/lib/roles";
+import type { StaffMember } from "~/lib/members";
 import type { StaffRole } from "~/lib/staff-roles";
 import type { Actor } from "~/server/auth/actor.server";
 import { signUpStaff } from "~/server/auth/operator-password.server";
@@ -12,15 +13,6 @@ import { deleteAccountAndData } from "~/server/models/privacy/account-purge.serv
 import { recordAudit } from "../shared/audit.server";
 import { Refusal } from "~/lib/refusal";
 
-export interface StaffMember {
-  id: string;
-  email: string;
-  name: string;
-  createdAt: string;
-  staffRole: StaffRole | null;
-  /** Epoch ms when disabled; null while active. */
-  disabledAt: number | null;
-}
 
 /** Throws unless `email` is a plain company address (SPEC §5); returns it lower-cased. */
 export function companyAddress(email: string): string {

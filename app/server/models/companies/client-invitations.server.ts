@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { newId } from "~/lib/ids";
+import type { PendingClientInvitation } from "~/lib/members";
 import { looksLikeCompanyEmail } from "~/lib/roles";
 import { actorName, type Actor } from "~/server/auth/actor.server";
 import { currentDialect, db, type Executor } from "~/server/db/db.server";
@@ -21,16 +22,6 @@ const DOUBLE_SUBMIT_MS = 30_000;
 export class ClientInvitationError extends Error {}
 
 
-export interface PendingClientInvitation {
-  id: string;
-  companyId: string;
-  email: string;
-  name: string;
-  clientAdmin: boolean;
-  createdAt: number;
-  expiresAt: number;
-  expired: boolean;
-}
 
 /** A boolean column's value: SQLite stores 0/1 and its driver binds no booleans. */
 export const dbFlag = (value: boolean): boolean | number => (currentDialect() === "sqlite" ? (value ? 1 : 0) : value);

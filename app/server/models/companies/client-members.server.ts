@@ -1,3 +1,4 @@
+import type { Teammate } from "~/lib/members";
 import type { Actor } from "~/server/auth/actor.server";
 import { db } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
@@ -8,12 +9,6 @@ import { ClientInvitationError } from "./client-invitations.server";
 // Issue 16 part 2: a company's people, as its members see them on the portal's Team page. Every
 // query is scoped by the company, so another company's member is "not found".
 
-export interface Teammate {
-  id: string;
-  name: string;
-  email: string;
-  clientAdmin: boolean;
-}
 
 export async function listTeammates({ companyId }: { companyId: string }): Promise<Teammate[]> {
   const rows = await db()

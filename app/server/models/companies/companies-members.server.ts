@@ -1,3 +1,4 @@
+import type { CompanyMember } from "~/lib/members";
 import type { Actor } from "~/server/auth/actor.server";
 import { currentDialect, db } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
@@ -7,15 +8,6 @@ import { recordAudit } from "../shared/audit.server";
 // Issue 16 part 1 (decision 0033): a company's members as staff see them on the company page, and
 // the two things staff change about one. Every query is scoped by the company.
 
-export interface CompanyMember {
-  id: string;
-  email: string;
-  name: string;
-  fullName: string | null;
-  clientAdmin: boolean;
-  lastSignInAt: number | null;
-  createdAt: number;
-}
 
 export async function listMembers({ companyId }: { companyId: string }): Promise<CompanyMember[]> {
   const rows = await db()

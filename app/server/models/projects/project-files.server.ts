@@ -1,3 +1,4 @@
+import type { StoredFileColumns } from "~/lib/attachments";
 import type { Actor } from "~/server/auth/actor.server";
 import { actorName } from "~/server/auth/actor.server";
 import { db, type Executor } from "~/server/db/db.server";
@@ -88,18 +89,13 @@ export async function projectUsage(projectId: string, executor: Executor = db())
   return Number(row?.total ?? 0);
 }
 
-export interface StoredVersion {
+export interface StoredVersion extends Omit<StoredFileColumns, "kind"> {
   id: string;
   fileId: string;
   projectId: string;
   companyId: string | null;
   name: string;
   version: number;
-  storageKey: string;
-  thumbnailKey: string | null;
-  size: number;
-  contentType: string;
-  sha256: string;
 }
 
 /**

@@ -3,22 +3,11 @@ import { db } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { recordAudit, recordStaffRead } from "~/server/models/shared/audit.server";
 import type { Actor } from "~/server/auth/actor.server";
-import type { StoredAttachment } from "~/server/uploads/attachment-upload.server";
+import type { AttachmentFile, AttachmentView, StoredAttachment } from "~/lib/attachments";
 
 // Issue 17 part 4: files on a support request or one of its replies. The bytes live in the private
 // store under `storage_key` (and a WebP thumbnail under `thumbnail_key` for images); a row exists
 // only once both are stored, and is written in the same transaction as its request or reply.
-
-/** What the portal and the console show under a message. */
-export interface AttachmentView {
-  id: string;
-  /** null: on the request itself; else the reply it came with. */
-  replyId: string | null;
-  name: string;
-  size: number;
-  kind: string;
-  hasThumbnail: boolean;
-}
 
 export type AttachmentSide = "client" | "staff";
 
@@ -83,19 +72,6 @@ export async function attachmentsByComplaint(complaintIds: string[]): Promise<Re
     });
   }
   return grouped;
-}
-
-export interface AttachmentFile {
-  id: string;
-  complaintId: string;
-  companyId: string | null;
-  name: string;
-  storageKey: string;
-  size: number;
-  contentType: string;
-  kind: string;
-  sha256: string;
-  thumbnailKey: string | null;
 }
 
 function attachmentQuery() {

@@ -1,0 +1,71 @@
+import type { ComponentProps } from "react";
+import { PAGE_SIZE } from "~/lib/pagination";
+import type { FormResult } from "~/lib/form-result";
+import { ActivityList, type ActivityItem } from "./activity-list";
+import { FilesAskApproval } from "./files-ask-approval";
+import { FilesClientUploads } from "./files-client-uploads";
+import { FilesList, type FileRow } from "./files-list";
+import { FilesUpload } from "./files-upload";
+import { FilesUsage } from "./files-usage";
+import { WorkspaceHeader } from "./workspace-header";
+
+// Issue 17: the Activity and Files tabs read the same on both sides; the console adds what only
+// staff do (the client-uploads switch, asking for approval) and the sections nest one level lower
+// under its layout's h1.
+
+type Audience = "portal" | "console";
+type Project = ComponentProps<typeof WorkspaceHeader>["project"];
+
+/** The project's timeline, newest first. */
+export function ActivityTabPage({ audience, project, entries, total, page }: { audience: Audience; project: Project; entries: ActivityItem[]; total: number; page: number }) {
+  const Heading = audience === "portal" ? "h2" : "h3";
+  return (
+    <section aria-labelledby="project-heading" className="space-y-6">
+      <WorkspaceHeader audience={audience} project={project} headingId="project-heading" />
+      <section aria-labelledby="activity-heading">
+        <Heading id="activity-heading" className="mb-3 text-xl font-semibold text-slate-900 dark:text-white">
+          Activity
+        </Heading>
+        <ActivityList audience={audience} projectId={project.id} title={project.title} entries={entries} total={total} page={page} pageSize={PAGE_SIZE} />
+      </section>
+    </section>
+  );
+}
+
+/** Why the upload box is not shown: staff never upload to an archived project; a client only while the agency allows it. */
+const NO_UPLOAD: Record<Audience, string> = {
+  console: "This project is archived: restore it to add files.",
+  portal: "The agency has turned off uploads from your side for this project. You can still download its files.",
+};
+
+interface FilesTabPageProps {
+  audience: Audience;
+  project: Project & { clientUploads?: boolean };
+  files: FileRow[];
+  usage: { used: number; quota: number; fileMax: number };
+  mayUpload: boolean;
+  notice: ComponentProps<typeof FilesUpload>["pageOutcome"];
+  pageResult?: FormResult;
+}
+
+/** The project's files: storage used, the upload box, and the list. */
+export function FilesTabPage({ audience, project, files, usage, mayUpload, notice, pageResult }: FilesTabPageProps) {
+  const staff = audience === "console";
+  return (
+    <section aria-labelledby="files-heading" className="space-y-6">
+      <WorkspaceHeader audience={audience} project={project} headingId="files-heading" />
+      <FilesUsage used={usage.used} quota={usage.quota} />
+      {staff ? <FilesClientUploads projectId={project.id} on={project.clientUploads ?? false} pageResult={pageResult} /> : null}
+      {mayUpload ? (
+        <FilesUpload projectId={project.id} fileMax={usage.fileMax} pageOutcome={notice} />
+      ) : (
+        <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">{NO_UPLOAD[audience]}</p>
+      )}
+      <FilesList
+        files={files}
+        pageResult={pageResult}
+        askForApproval={staff ? (file) => <FilesAskApproval projectId={project.id} fileId={file.id} fileName={file.name} pending={file.approval?.status === "pending"} /> : undefined}
+      />
+    </section>
+  );
+}
