@@ -121,11 +121,11 @@ describe.each(testDatabases("project-activity"))("The project timeline on $name"
       "Added Design": { type: "milestone", id: design },
     });
     const base = `/user-dashboard/projects/${project.id}`;
-    expect(thingHref("portal", project.id, links["Added Design"]!)).toBe(`${base}#milestone-${design}`);
-    expect(thingHref("portal", project.id, links["Uploaded brief.pdf"]!)).toBe(`${base}/files#file-${brief.fileId}`);
-    expect(thingHref("portal", project.id, links["Asked for approval of Design"]!)).toBe(`${base}#approval-${onMilestone}`);
-    expect(thingHref("console", project.id, links["Asked for approval of Design"]!)).toBe(`/employee-dashboard/projects/${project.id}/milestones#milestone-${design}`);
-    expect(thingHref("console", project.id, links["Progress 0% → 40%: Design signed off"]!)).toBe(`/employee-dashboard/projects/${project.id}`);
+    expect(thingHref("client", project.id, links["Added Design"]!)).toBe(`${base}#milestone-${design}`);
+    expect(thingHref("client", project.id, links["Uploaded brief.pdf"]!)).toBe(`${base}/files#file-${brief.fileId}`);
+    expect(thingHref("client", project.id, links["Asked for approval of Design"]!)).toBe(`${base}#approval-${onMilestone}`);
+    expect(thingHref("staff", project.id, links["Asked for approval of Design"]!)).toBe(`/employee-dashboard/projects/${project.id}/milestones#milestone-${design}`);
+    expect(thingHref("staff", project.id, links["Progress 0% → 40%: Design signed off"]!)).toBe(`/employee-dashboard/projects/${project.id}`);
   });
 
   test("A progress change by staff reaches both sides' timelines at once and is announced to the company's open pages", async () => {

@@ -1,3 +1,5 @@
+import type { Side } from "./side";
+
 // Issue 17: where a timeline entry or a "Waiting on you" item takes each side. Client-safe: both
 // the portal's and the console's pages build their links from the same description.
 
@@ -9,10 +11,8 @@ export type ActivityThing =
   | { type: "progress" }
   | { type: "project" };
 
-export type Audience = "portal" | "console";
-
-export function projectPath(audience: Audience, projectId: string): string {
-  return `${audience === "portal" ? "/user-dashboard" : "/employee-dashboard"}/projects/${encodeURIComponent(projectId)}`;
+export function projectPath(audience: Side, projectId: string): string {
+  return `${audience === "client" ? "/user-dashboard" : "/employee-dashboard"}/projects/${encodeURIComponent(projectId)}`;
 }
 
 /**
@@ -20,9 +20,9 @@ export function projectPath(audience: Audience, projectId: string): string {
  * Overview and the console's Milestones tab, files on each side's Files tab, progress and the
  * project itself on the Overview (portal) or Details (console).
  */
-export function thingHref(audience: Audience, projectId: string, thing: ActivityThing): string {
+export function thingHref(audience: Side, projectId: string, thing: ActivityThing): string {
   const base = projectPath(audience, projectId);
-  const milestones = audience === "portal" ? base : `${base}/milestones`;
+  const milestones = audience === "client" ? base : `${base}/milestones`;
   switch (thing.type) {
     case "milestone":
       return `${milestones}#milestone-${thing.id}`;
@@ -31,7 +31,7 @@ export function thingHref(audience: Audience, projectId: string, thing: Activity
     case "approval":
       if (thing.on === "file") return `${base}/files#file-${thing.onId}`;
       // The console shows a request on its milestone's row; the portal lists requests by themselves.
-      return audience === "portal" ? `${base}#approval-${thing.id}` : `${milestones}#milestone-${thing.onId}`;
+      return audience === "client" ? `${base}#approval-${thing.id}` : `${milestones}#milestone-${thing.onId}`;
     case "progress":
     case "project":
       return base;
@@ -39,7 +39,7 @@ export function thingHref(audience: Audience, projectId: string, thing: Activity
 }
 
 /** The link's words, after the entry's own sentence. */
-export function thingLabel(audience: Audience, thing: ActivityThing): string {
+export function thingLabel(audience: Side, thing: ActivityThing): string {
   switch (thing.type) {
     case "milestone":
       return "Open the milestone";
@@ -49,13 +49,13 @@ export function thingLabel(audience: Audience, thing: ActivityThing): string {
       return thing.on === "file" ? "Open in Files" : "Open the approval";
     case "progress":
     case "project":
-      return audience === "portal" ? "Open the overview" : "Open the details";
+      return audience === "client" ? "Open the overview" : "Open the details";
   }
 }
 
 /** Who did it, as each side names the other. */
-export function sideLabel(audience: Audience, side: string): string {
+export function sideLabel(audience: Side, side: string): string {
   if (side === "system") return "Automatic";
-  if (side === "staff") return audience === "portal" ? "Our team" : "Staff";
-  return audience === "portal" ? "Your team" : "Client";
+  if (side === "staff") return audience === "client" ? "Our team" : "Staff";
+  return audience === "client" ? "Your team" : "Client";
 }

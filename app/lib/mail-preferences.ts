@@ -1,4 +1,5 @@
 import { CLIENT_NOTIFICATION_TYPES, STAFF_NOTIFICATION_TYPES, type NotificationType } from "./notification-types";
+import type { Side } from "~/lib/side";
 
 // Issue 18 part 2 (decision 0046): how a person wants each notification type's e-mail. Client-safe:
 // the preferences pages, their schema and the server's delivery share these names and defaults.
@@ -12,7 +13,8 @@ export const MAIL_CHOICE_LABELS: Record<MailChoice, string> = {
   off: "Off",
 };
 
-export type MailAudience = "client" | "staff";
+/** Who a mail or a preference is for. */
+export type MailAudience = Side;
 
 export function notificationTypesFor(audience: MailAudience): readonly NotificationType[] {
   return audience === "client" ? CLIENT_NOTIFICATION_TYPES : STAFF_NOTIFICATION_TYPES;

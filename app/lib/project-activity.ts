@@ -1,3 +1,4 @@
+import type { Side } from "./side";
 // Issue 17 part 6: what a project's timeline records. One name per kind, shared by the writers
 // (models), the timeline pages and tests.
 export const ACTIVITY_KINDS = [
@@ -19,4 +20,5 @@ export const ACTIVITY_KINDS = [
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /** Who did it: a staff member, a member of the client's company, or the app itself. */
-export type ActivitySide = "staff" | "client" | "system";
+/** The schedule's own entries (a milestone falling due) are "system". */
+export type ActivitySide = Side | "system";

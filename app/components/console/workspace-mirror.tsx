@@ -56,7 +56,7 @@ export function WorkspaceMirror({ owners, viewerId }: { owners: OwnerWorkView[];
               <Kind title="Decisions received" count={owner.decisions.length}>
                 {owner.decisions.map((d) => (
                   <li key={d.id}>
-                    <Link to={thingHref("console", d.projectId, { type: "approval", id: d.id, on: d.subjectType === "file" ? "file" : "milestone", onId: d.subjectId })} className={linkClass}>
+                    <Link to={thingHref("staff", d.projectId, { type: "approval", id: d.id, on: d.subjectType === "file" ? "file" : "milestone", onId: d.subjectId })} className={linkClass}>
                       {DECISIONS[d.status] ?? d.status}: {d.subjectTitle}
                     </Link>
                     <p className={metaClass}>
@@ -69,7 +69,7 @@ export function WorkspaceMirror({ owners, viewerId }: { owners: OwnerWorkView[];
               <Kind title="Client uploads" count={owner.uploads.length}>
                 {owner.uploads.map((u) => (
                   <li key={u.versionId}>
-                    <Link to={thingHref("console", u.projectId, { type: "file", id: u.fileId })} className={linkClass}>
+                    <Link to={thingHref("staff", u.projectId, { type: "file", id: u.fileId })} className={linkClass}>
                       {u.name}
                       {u.version > 1 ? ` (version ${u.version})` : ""}
                     </Link>
@@ -82,7 +82,7 @@ export function WorkspaceMirror({ owners, viewerId }: { owners: OwnerWorkView[];
               <Kind title="Overdue milestones" count={owner.overdue.length}>
                 {owner.overdue.map((m) => (
                   <li key={m.id}>
-                    <Link to={thingHref("console", m.projectId, { type: "milestone", id: m.id })} className={linkClass}>
+                    <Link to={thingHref("staff", m.projectId, { type: "milestone", id: m.id })} className={linkClass}>
                       {m.title}
                     </Link>
                     <p className={metaClass}>

@@ -5,6 +5,7 @@ import type { AttachmentView } from "~/lib/attachments";
 import { ReplyForm } from "~/components/support/reply-form";
 import { StatusBadge } from "./status-badge";
 import { ComplaintClosing } from "./complaint-closing";
+import { sideOfSender } from "~/lib/side";
 
 export interface ComplaintView {
   id: string;
@@ -25,7 +26,7 @@ export interface ComplaintView {
  * client reply with a name is a teammate's (issue 16); the reader's own come without one.
  */
 function senderLabel(reply: { sender: string; senderName: string }): string {
-  if (reply.sender === "user") return reply.senderName || "You";
+  if (sideOfSender(reply.sender) === "client") return reply.senderName || "You";
   return reply.senderName || "Support team";
 }
 

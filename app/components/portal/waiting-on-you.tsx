@@ -63,7 +63,7 @@ export function WaitingOnYou({ loaded }: { loaded: { waiting: WaitingOnYouView; 
             <Group id="waiting-approvals" title="Approvals waiting" count={approvals.length}>
               {approvals.map((a) => (
                 <li key={a.id}>
-                  <Link to={thingHref("portal", a.projectId, { type: "approval", id: a.id, on: a.subjectType === "file" ? "file" : "milestone", onId: a.subjectId })} className={linkClass}>
+                  <Link to={thingHref("client", a.projectId, { type: "approval", id: a.id, on: a.subjectType === "file" ? "file" : "milestone", onId: a.subjectId })} className={linkClass}>
                     {a.subjectTitle}
                   </Link>
                   <p className={metaClass}>
@@ -92,7 +92,7 @@ export function WaitingOnYou({ loaded }: { loaded: { waiting: WaitingOnYouView; 
             <Group id="waiting-files" title="New files since your last visit" count={files.length + moreFiles}>
               {files.map((f) => (
                 <li key={f.versionId}>
-                  <Link to={thingHref("portal", f.projectId, { type: "file", id: f.fileId })} className={linkClass}>
+                  <Link to={thingHref("client", f.projectId, { type: "file", id: f.fileId })} className={linkClass}>
                     {f.name}
                   </Link>
                   {f.version > 1 ? <span className="ml-2 text-xs font-medium text-slate-600 dark:text-slate-400">version {f.version}</span> : null}
@@ -115,7 +115,7 @@ export function WaitingOnYou({ loaded }: { loaded: { waiting: WaitingOnYouView; 
             <Group id="waiting-milestones" title="Milestones due in the next 14 days" count={milestones.length}>
               {milestones.map((m) => (
                 <li key={m.id}>
-                  <Link to={thingHref("portal", m.projectId, { type: "milestone", id: m.id })} className={linkClass}>
+                  <Link to={thingHref("client", m.projectId, { type: "milestone", id: m.id })} className={linkClass}>
                     {m.title}
                   </Link>
                   <p className={metaClass}>

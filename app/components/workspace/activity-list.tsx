@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Pager } from "~/components/console/pager";
-import { sideLabel, thingHref, thingLabel, type ActivityThing, type Audience } from "~/lib/activity-links";
+import { sideLabel, thingHref, thingLabel, type ActivityThing } from "~/lib/activity-links";
+import type { Side } from "~/lib/side";
 import { formatDateTime, isoDate } from "~/lib/dates";
 
 export interface ActivityItem {
@@ -13,7 +14,7 @@ export interface ActivityItem {
 }
 
 interface ActivityListProps {
-  audience: Audience;
+  audience: Side;
   projectId: string;
   title: string;
   entries: ActivityItem[];

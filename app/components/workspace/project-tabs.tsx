@@ -1,18 +1,18 @@
 import { NavLink } from "react-router";
+import type { Side } from "~/lib/side";
 
 // Issue 17: a project's workspace is a few pages, one per tab, so each loads only its own data and
 // works without JavaScript. The same tabs in the portal and the console; links, not an ARIA
 // tablist, because each tab is a page of its own.
 
-type Audience = "portal" | "console";
 
-const TABS: Record<Audience, Array<{ label: string; path: string }>> = {
-  portal: [
+const TABS: Record<Side, Array<{ label: string; path: string }>> = {
+  client: [
     { label: "Overview", path: "" },
     { label: "Files", path: "/files" },
     { label: "Activity", path: "/activity" },
   ],
-  console: [
+  staff: [
     { label: "Details", path: "" },
     { label: "Milestones", path: "/milestones" },
     { label: "Files", path: "/files" },
@@ -20,11 +20,11 @@ const TABS: Record<Audience, Array<{ label: string; path: string }>> = {
   ],
 };
 
-export function projectBase(audience: Audience, projectId: string): string {
-  return `${audience === "portal" ? "/user-dashboard" : "/employee-dashboard"}/projects/${encodeURIComponent(projectId)}`;
+export function projectBase(audience: Side, projectId: string): string {
+  return `${audience === "client" ? "/user-dashboard" : "/employee-dashboard"}/projects/${encodeURIComponent(projectId)}`;
 }
 
-export function ProjectTabs({ audience, projectId, title }: { audience: Audience; projectId: string; title: string }) {
+export function ProjectTabs({ audience, projectId, title }: { audience: Side; projectId: string; title: string }) {
   const base = projectBase(audience, projectId);
   return (
     <nav aria-label={`${title}: sections`} className="border-b border-slate-200 dark:border-slate-800">

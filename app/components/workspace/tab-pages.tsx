@@ -8,17 +8,17 @@ import { FilesList, type FileRow } from "./files-list";
 import { FilesUpload } from "./files-upload";
 import { FilesUsage } from "./files-usage";
 import { WorkspaceHeader } from "./workspace-header";
+import type { Side } from "~/lib/side";
 
 // Issue 17: the Activity and Files tabs read the same on both sides; the console adds what only
 // staff do (the client-uploads switch, asking for approval) and the sections nest one level lower
 // under its layout's h1.
 
-type Audience = "portal" | "console";
 type Project = ComponentProps<typeof WorkspaceHeader>["project"];
 
 /** The project's timeline, newest first. */
-export function ActivityTabPage({ audience, project, entries, total, page }: { audience: Audience; project: Project; entries: ActivityItem[]; total: number; page: number }) {
-  const Heading = audience === "portal" ? "h2" : "h3";
+export function ActivityTabPage({ audience, project, entries, total, page }: { audience: Side; project: Project; entries: ActivityItem[]; total: number; page: number }) {
+  const Heading = audience === "client" ? "h2" : "h3";
   return (
     <section aria-labelledby="project-heading" className="space-y-6">
       <WorkspaceHeader audience={audience} project={project} headingId="project-heading" />
@@ -33,13 +33,13 @@ export function ActivityTabPage({ audience, project, entries, total, page }: { a
 }
 
 /** Why the upload box is not shown: staff never upload to an archived project; a client only while the agency allows it. */
-const NO_UPLOAD: Record<Audience, string> = {
-  console: "This project is archived: restore it to add files.",
-  portal: "The agency has turned off uploads from your side for this project. You can still download its files.",
+const NO_UPLOAD: Record<Side, string> = {
+  staff: "This project is archived: restore it to add files.",
+  client: "The agency has turned off uploads from your side for this project. You can still download its files.",
 };
 
 interface FilesTabPageProps {
-  audience: Audience;
+  audience: Side;
   project: Project & { clientUploads?: boolean };
   files: FileRow[];
   usage: { used: number; quota: number; fileMax: number };
@@ -50,7 +50,7 @@ interface FilesTabPageProps {
 
 /** The project's files: storage used, the upload box, and the list. */
 export function FilesTabPage({ audience, project, files, usage, mayUpload, notice, pageResult }: FilesTabPageProps) {
-  const staff = audience === "console";
+  const staff = audience === "staff";
   return (
     <section aria-labelledby="files-heading" className="space-y-6">
       <WorkspaceHeader audience={audience} project={project} headingId="files-heading" />

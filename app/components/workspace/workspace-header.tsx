@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
 import { href, Link } from "react-router";
 import { ProjectTabs } from "./project-tabs";
+import type { Side } from "~/lib/side";
 
 // Issue 17: every tab of a project's workspace opens the same way — the way back, the project's
 // name, its tabs — so moving between tabs never shifts the page. The portal's page has no other
 // h1, so the project's name is its h1; the console's h1 is its layout's "Employee Dashboard".
 
 interface WorkspaceHeaderProps {
-  audience: "portal" | "console";
+  audience: Side;
   project: { id: string; title: string; companyId?: string | null; companyName?: string | null; archived?: boolean };
   /** The id the page's <section aria-labelledby> points at. */
   headingId: string;
@@ -20,11 +21,11 @@ interface WorkspaceHeaderProps {
 const backLink = "text-brand-700 underline-offset-2 hover:underline dark:text-brand-300";
 
 export function WorkspaceHeader({ audience, project, headingId, badges, children }: WorkspaceHeaderProps) {
-  const Heading = audience === "portal" ? "h1" : "h2";
+  const Heading = audience === "client" ? "h1" : "h2";
   return (
     <div className="space-y-4">
       <nav aria-label="Back" className="flex flex-wrap gap-4 text-sm font-medium">
-        {audience === "portal" ? (
+        {audience === "client" ? (
           <Link to={href("/user-dashboard/projects")} className={backLink}>
             ← My Projects
           </Link>
@@ -33,7 +34,7 @@ export function WorkspaceHeader({ audience, project, headingId, badges, children
             ← All projects
           </Link>
         )}
-        {audience === "console" && project.companyId ? (
+        {audience === "staff" && project.companyId ? (
           <Link to={href("/employee-dashboard/clients/:id", { id: project.companyId })} className={backLink}>
             Company: {project.companyName}
           </Link>

@@ -17,6 +17,7 @@ import { formatDateTime, isoDate } from "~/lib/dates";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
 import { handleComplaintAction, loadComplaint } from "./complaint.server";
+import { sideOfSender } from "~/lib/side";
 
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: `${data?.complaint.subject ?? "Support request"} | Support inbox | ${site.name}` },
@@ -79,7 +80,7 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
       ) : (
         <ol aria-label="Replies" className="space-y-3">
           {complaint.replies.map((reply) => {
-            const fromClient = reply.sender === "user";
+            const fromClient = sideOfSender(reply.sender) === "client";
             return (
               <li
                 key={reply.id}

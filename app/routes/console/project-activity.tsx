@@ -26,7 +26,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function ConsoleProjectActivity({ loaderData }: Route.ComponentProps) {
   // A colleague's change, or the client's decision or upload, shows up at once.
   useLiveRevalidation("/events/console", ["projects"]);
-  return <ActivityTabPage audience="console" {...loaderData} />;
+  return <ActivityTabPage audience="staff" {...loaderData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -30,7 +30,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function ConsoleProjectFiles({ loaderData, actionData }: Route.ComponentProps) {
   useLiveRevalidation("/events/console", ["projects"]);
-  return <FilesTabPage audience="console" {...loaderData} pageResult={actionData} />;
+  return <FilesTabPage audience="staff" {...loaderData} pageResult={actionData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

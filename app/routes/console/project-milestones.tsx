@@ -43,7 +43,7 @@ export default function ConsoleProjectMilestones({ loaderData, actionData }: Rou
   const locked = project.archived;
   return (
     <section aria-labelledby="milestones-project-heading" className="space-y-8">
-      <WorkspaceHeader audience="console" project={project} headingId="milestones-project-heading" />
+      <WorkspaceHeader audience="staff" project={project} headingId="milestones-project-heading" />
       {locked ? <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-200">This project is archived. Restore it on the Details tab to change its milestones.</p> : null}
 
       <div className="grid max-w-4xl gap-6 rounded-2xl border border-slate-200 bg-white p-5 md:grid-cols-2 dark:border-slate-800 dark:bg-slate-900">

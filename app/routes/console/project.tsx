@@ -56,7 +56,7 @@ export default function ConsoleProject({ loaderData, actionData }: Route.Compone
   };
   return (
     <section aria-labelledby="project-heading" className="space-y-8">
-      <WorkspaceHeader audience="console" project={{ ...project, archived }} headingId="project-heading" badges={<ProjectStatusBadge status={project.status} />}>
+      <WorkspaceHeader audience="staff" project={{ ...project, archived }} headingId="project-heading" badges={<ProjectStatusBadge status={project.status} />}>
         <div className="max-w-3xl">
           <ActionMessage outcome={created && !actionData && !saveFetcher.data && !archiveFetcher.data ? { status: "success", message: "Project created: the client's members see it in My Projects now." } : undefined} />
         </div>

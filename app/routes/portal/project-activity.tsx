@@ -22,7 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const meta = ({ loaderData }: Route.MetaArgs) => portalMeta(`Activity · ${loaderData?.project.title ?? "Project"}`);
 
 export default function PortalProjectActivity({ loaderData }: Route.ComponentProps) {
-  return <ActivityTabPage audience="portal" {...loaderData} />;
+  return <ActivityTabPage audience="client" {...loaderData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

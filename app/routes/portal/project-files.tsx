@@ -31,7 +31,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function PortalProjectFiles({ loaderData, actionData }: Route.ComponentProps) {
   useLiveRevalidation("/events/portal", ["projects"]);
-  return <FilesTabPage audience="portal" {...loaderData} pageResult={actionData} />;
+  return <FilesTabPage audience="client" {...loaderData} pageResult={actionData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -39,7 +39,7 @@ export default function ProjectOverview({ loaderData, actionData }: Route.Compon
   useLiveRevalidation("/events/portal", ["projects"]);
   return (
     <section aria-labelledby="overview-heading" className="space-y-8">
-      <WorkspaceHeader audience="portal" project={project} headingId="overview-heading" />
+      <WorkspaceHeader audience="client" project={project} headingId="overview-heading" />
 
       <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
         <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{project.description}</p>

@@ -15,7 +15,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return Response.json(outcome, { status: outcome.httpStatus, headers: { "Cache-Control": "no-store" } });
   }
   if (outcome.reason === "missing") throw new Response(outcome.message, { status: 404, statusText: "Not found" });
-  const tab = `${projectBase(actor.side === "client" ? "portal" : "console", params.id)}/files`;
+  const tab = `${projectBase(actor.side === "client" ? "client" : "staff", params.id)}/files`;
   return redirect(`${tab}?upload=${uploadNoticeCode(outcome.reason, outcome.status === "success")}`, 303);
 }
 

@@ -1,7 +1,7 @@
 import { db } from "~/server/db/db.server";
 import { recordFolder, type EntryNames } from "~/server/models/privacy/data-export-entry-names.server";
 import type { ExportFile } from "./data-export-projects.server";
-import { CLIENT_SENDER } from "../support/complaints.server";
+import { sideOfSender } from "~/lib/side";
 
 // Issue 19 part 4: the support half of "Download my data": the company's requests with the replies
 // and attachments its members see, and the person's own notifications. Internal notes
@@ -51,7 +51,7 @@ export async function exportSupport(companyId: string, userId: string, names: En
         .filter((reply) => reply.complaintId === r.id)
         .map((reply) => ({
           id: reply.id,
-          from: reply.sender === CLIENT_SENDER ? "client" : "staff",
+          from: sideOfSender(reply.sender),
           name: reply.senderName,
           text: reply.text,
           sentAt: iso(reply.timestamp),

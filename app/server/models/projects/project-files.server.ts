@@ -11,13 +11,13 @@ import { latestApprovals } from "./approvals.server";
 import { recordAudit } from "../shared/audit.server";
 import { recordActivity } from "./project-activity.server";
 import { projectChanged } from "./projects.server";
+import type { Side } from "~/lib/side";
 
 // Issue 17 part 3: a project's Files tab. A file is a name within a project; each upload of that
 // name adds a version (history kept). Portal reads are scoped by the company: another company's
 // project, file or version is "not found", exactly like an unknown id. Uploads are in
 // project-file-uploads.server.ts.
 
-export type FileSide = "staff" | "client";
 
 /** Who acts on the Files tab: a staff member, or a member of the project's company. */
 export type FilesActor = { user: Actor; side: "staff" } | { user: Actor; side: "client"; companyId: string };
@@ -49,14 +49,14 @@ export interface FileVersionView {
   uploadedByName: string;
   /** Null once that person's account is gone. */
   uploadedById: string | null;
-  side: FileSide;
+  side: Side;
   createdAt: number;
 }
 
 export interface ProjectFileView {
   id: string;
   name: string;
-  side: FileSide;
+  side: Side;
   createdBy: string | null;
   updatedAt: number;
   /** Newest first; the first is the current version. */
@@ -77,10 +77,10 @@ export async function listProjectFiles({ projectId }: { projectId: string }): Pr
   const byFile = new Map<string, FileVersionView[]>();
   for (const v of versions) {
     const list = byFile.get(v.fileId) ?? [];
-    list.push({ id: v.id, version: v.version, size: Number(v.size), kind: v.kind, hasThumbnail: v.thumbnailKey !== null, uploadedByName: v.uploadedByName, uploadedById: v.uploadedBy, side: v.side as FileSide, createdAt: Number(v.createdAt) });
+    list.push({ id: v.id, version: v.version, size: Number(v.size), kind: v.kind, hasThumbnail: v.thumbnailKey !== null, uploadedByName: v.uploadedByName, uploadedById: v.uploadedBy, side: v.side as Side, createdAt: Number(v.createdAt) });
     byFile.set(v.fileId, list);
   }
-  return files.map((f) => ({ id: f.id, name: f.name, side: f.side as FileSide, createdBy: f.createdBy, updatedAt: Number(f.updatedAt), versions: byFile.get(f.id) ?? [] }));
+  return files.map((f) => ({ id: f.id, name: f.name, side: f.side as Side, createdBy: f.createdBy, updatedAt: Number(f.updatedAt), versions: byFile.get(f.id) ?? [] }));
 }
 
 /** Bytes the project's stored versions take (originals; thumbnails are ours and small). */

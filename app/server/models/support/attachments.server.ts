@@ -4,18 +4,18 @@ import type { Database } from "~/server/db/schema";
 import { recordAudit, recordStaffRead } from "~/server/models/shared/audit.server";
 import type { Actor } from "~/server/auth/actor.server";
 import type { AttachmentFile, AttachmentView, StoredAttachment } from "~/lib/attachments";
+import type { Side } from "~/lib/side";
 
 // Issue 17 part 4: files on a support request or one of its replies. The bytes live in the private
 // store under `storage_key` (and a WebP thumbnail under `thumbnail_key` for images); a row exists
 // only once both are stored, and is written in the same transaction as its request or reply.
 
-export type AttachmentSide = "client" | "staff";
 
 /** Writes the rows of files stored for a new request or reply, with one audit row each, inside its transaction. */
 export async function insertAttachments(
   trx: Transaction<Database>,
   actor: Actor,
-  side: AttachmentSide,
+  side: Side,
   target: { complaintId: string; replyId: string | null; companyId: string | null },
   files: StoredAttachment[],
   now = Date.now(),
@@ -94,7 +94,7 @@ export async function getAttachmentForStaff({ id }: { id: string }): Promise<Att
 }
 
 /** Downloads are audited: a member's as a change-free row of their own, staff's as a staff read. */
-export async function recordAttachmentDownload(actor: Actor, side: AttachmentSide, file: AttachmentFile, what: "download" | "thumbnail" = "download"): Promise<void> {
+export async function recordAttachmentDownload(actor: Actor, side: Side, file: AttachmentFile, what: "download" | "thumbnail" = "download"): Promise<void> {
   const entry = { action: `attachment.${what}`, entity: "attachment", entityId: file.id, detail: { complaintId: file.complaintId, name: file.name } };
   if (side === "staff") await recordStaffRead(actor, entry);
   else await recordAudit(db(), actor, entry);

@@ -10,13 +10,15 @@ import type { Actor } from "~/server/auth/actor.server";
 import { recordAudit } from "../shared/audit.server";
 import { afterAlerts, alertClientReply, alertNewRequest } from "./alerts.server";
 import { Refusal } from "~/lib/refusal";
+import { senderOfSide } from "~/lib/side";
 
 const INITIAL_COMPLAINT_STATUS = "Pending";
 /** Issue 18: set by the request's client only; grey, as SPEC §4 shows any status but Resolved and Pending. */
 export const CLOSED_STATUS = "Closed";
 /** SPEC §3: the sender of a client's own reply; anything else is staff. */
-export const CLIENT_SENDER = "user";
-export const STAFF_SENDER = "staff";
+/** The stored `sender` of each side (app/lib/side.ts keeps the SPEC's "user"). */
+export const CLIENT_SENDER = senderOfSide("client");
+export const STAFF_SENDER = senderOfSide("staff");
 
 export interface Reply {
   id: string;
