@@ -1228,10 +1228,20 @@ export const POLICIES: Record<string, RoutePolicy> = {
     post: {
       access: "signed-in",
       intents: {
-        // The challenge is stored for the ceremony's second step.
-        options: { body: () => ({ intent: "options" }), ok: ok200, changes: true },
+        // Decision 0053: without a recent "confirm it's you", Better Auth's endpoint is refused and
+        // no challenge is stored.
+        options: { body: () => ({ intent: "options" }), ok: { status: 403 }, changes: false },
         verify: { body: () => ({ intent: "verify", response: "{}" }), ok: { status: 400 }, changes: false },
       },
+    },
+  },
+  // Decision 0053: "confirm it's you" with the password; a wrong one is refused on the field and
+  // marks nothing.
+  "routes/account/confirm.tsx": {
+    ...page("signed-in"),
+    post: {
+      access: "signed-in",
+      intents: { "": { body: () => ({ password: "not-the-current-password" }), ok: { status: 400 }, changes: false } },
     },
   },
   "routes/resources/events-console.ts": page("overview"),
