@@ -4,7 +4,7 @@ import { TWO_FACTOR_MESSAGES } from "~/lib/schemas/two-factor";
 import { db } from "~/server/db/db.server";
 import { logger } from "~/server/logger.server";
 import { queuePasskeyAddedMail } from "./auth-mail.server";
-import { confirmedUntil } from "./identity-confirmation.server";
+import { confirmedUntil } from "./confirmation-mark.server";
 import { claimTotpStep, totpStepOf } from "./totp-replay.server";
 
 // Decision 0053: rules Better Auth's own endpoints must keep whoever calls them (our routes call

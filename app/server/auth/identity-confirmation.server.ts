@@ -1,10 +1,10 @@
 import { APIError } from "better-auth/api";
 import { CONFIRMATION_MESSAGES, type ConfirmationMethod } from "~/lib/schemas/identity-confirmation";
 import { TWO_FACTOR_MESSAGES } from "~/lib/schemas/two-factor";
-import { db } from "~/server/db/db.server";
 import { logger } from "~/server/logger.server";
 import type { SessionUser } from "./actor.server";
 import { auth } from "./auth.server";
+import { confirmedUntil, markConfirmed } from "./confirmation-mark.server";
 import { knownDeviceFor } from "./known-device.server";
 import { hasPassword, hasSecondFactor, type Failure } from "./second-factor.server";
 import { reserveLoginAttempt } from "./sign-in-throttle.server";
@@ -15,9 +15,6 @@ import { reserveCodeAttempt } from "./two-factor-throttle.server";
 // however recent the sign-in. A right answer marks the session (sessions.confirmed_at) for a few
 // minutes; auth-hooks.server.ts refuses Better Auth's passkey registration without that mark.
 
-/** How long one confirmation stands: time to add a passkey, not to walk away. */
-export const CONFIRMATION_TTL_MS = 10 * 60_000;
-
 export async function confirmationMethod(userId: string): Promise<ConfirmationMethod> {
   if (await hasPassword(userId)) return "password";
   return (await hasSecondFactor(userId)) ? "code" : "none";
@@ -27,13 +24,6 @@ export async function confirmationMethod(userId: string): Promise<ConfirmationMe
 async function sessionIdOf(request: Request): Promise<string | null> {
   const result = await (await auth()).api.getSession({ headers: request.headers, query: { disableRefresh: true } });
   return result?.session.id ?? null;
-}
-
-/** Until when the session's last confirmation stands, or null when it has none that is recent. */
-export async function confirmedUntil(sessionId: string, now = Date.now()): Promise<Date | null> {
-  const row = await db().selectFrom("sessions").select("confirmedAt").where("id", "=", sessionId).executeTakeFirst();
-  const at = row?.confirmedAt === null || row?.confirmedAt === undefined ? null : Number(row.confirmedAt);
-  return at !== null && now - at < CONFIRMATION_TTL_MS ? new Date(at + CONFIRMATION_TTL_MS) : null;
 }
 
 /** For the account pages: whether the request's session is confirmed, and how it could be. */
@@ -86,7 +76,7 @@ async function checkCode(request: Request, user: SessionUser, code: string, clie
 
 /**
  * Checks the answer the account's method asks for and, when it is right, marks the request's
- * session as confirmed for CONFIRMATION_TTL_MS.
+ * session as confirmed for CONFIRMATION_TTL_MS (confirmation-mark.server.ts).
  */
 export async function confirmIdentity(
   request: Request,
@@ -102,7 +92,5 @@ export async function confirmIdentity(
   if (!sessionId) return { ok: false, status: 401, message: TWO_FACTOR_MESSAGES.expired };
   const checked = method === "password" ? await checkPassword(request, user, answer.password!, clientIp) : await checkCode(request, user, answer.code!, clientIp);
   if (checked !== true) return checked;
-  const now = Date.now();
-  await db().updateTable("sessions").set({ confirmedAt: now }).where("id", "=", sessionId).where("userId", "=", user.id).execute();
-  return { ok: true, until: new Date(now + CONFIRMATION_TTL_MS) };
+  return { ok: true, until: await markConfirmed(sessionId, user.id) };
 }
