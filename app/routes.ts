@@ -64,6 +64,8 @@ export default [
   route("account/sessions", "routes/account/sessions.ts"),
   route("account/passkeys", "routes/account/passkeys.ts"),
   route("account/passkeys/new", "routes/account/passkey-new.ts"),
+  // Decision 0053: the password or a code before adding a passkey, however recent the sign-in.
+  route("account/confirm", "routes/account/confirm.tsx"),
   // Issue 18: marking notifications read (bell, panel and page), and a mail's unsubscribe link.
   route("notifications/read", "routes/resources/notifications-read.ts"),
   route("unsubscribe", "routes/account/unsubscribe.tsx"),

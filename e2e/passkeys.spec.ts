@@ -21,9 +21,26 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
+// The fixtures' accounts get this password, which adding a passkey asks for first (decision 0053).
+const PASSWORD = "correct-horse-battery-staple-9";
+
+/** The Passkeys row of portal Settings or console My account. */
+const passkeysRow = (page: Page) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Passkeys" }) });
+
+/** "Confirm it's you" in the Passkeys row: however fresh the session, the password comes first. */
+async function confirmIdentity(page: Page) {
+  const row = passkeysRow(page);
+  await expect(row.getByText("To add a passkey, first confirm it's you with your password.")).toBeVisible();
+  await expect(row.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
+  await row.getByLabel("Current password").fill(PASSWORD);
+  await row.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "that's confirmed" })).toBeVisible();
+}
+
 async function addPasskey(page: Page, accountPath: string, name: string) {
   await page.goto(`${base}${accountPath}`);
   await waitForHydration(page);
+  await confirmIdentity(page);
   await page.getByLabel("Passkey name").fill(name);
   await page.getByRole("button", { name: "Add a passkey" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Passkey added." })).toBeVisible();
@@ -37,7 +54,14 @@ async function signOut(page: Page) {
 
 test("A client adds a passkey in Settings, signs out and signs back in with it", async ({ page }) => {
   await addVirtualAuthenticator(page);
-  await signIn(page, { role: "client", baseURL: base, databaseFile: server.databaseFile });
+  await signIn(page, { role: "client", baseURL: base, databaseFile: server.databaseFile, password: PASSWORD });
+  // A session alone adds no passkey: a wrong password is refused in place, and nothing opens.
+  await page.goto(`${base}/user-dashboard/settings`);
+  await waitForHydration(page);
+  await passkeysRow(page).getByLabel("Current password").fill("not-my-password");
+  await passkeysRow(page).getByRole("button", { name: "Confirm" }).click();
+  await expect(passkeysRow(page).getByText("That password is not right.")).toBeVisible();
+  await expect(passkeysRow(page).getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
   await addPasskey(page, "/user-dashboard/settings", "My laptop");
   await expect(page.getByTestId("passkey-row")).toContainText("Added");
   await signOut(page);
@@ -54,7 +78,7 @@ test("A client adds a passkey in Settings, signs out and signs back in with it",
 
 test("A staff member signs in with a passkey on the employee form, and the client form refuses it", async ({ page }) => {
   await addVirtualAuthenticator(page);
-  await signIn(page, { role: "employee", baseURL: base, databaseFile: server.databaseFile });
+  await signIn(page, { role: "employee", baseURL: base, databaseFile: server.databaseFile, password: PASSWORD });
   await addPasskey(page, "/employee-dashboard/account", "Office key");
   await signOut(page);
 
@@ -74,7 +98,7 @@ test("A staff member signs in with a passkey on the employee form, and the clien
 
 test("A passkey whose authenticator does not verify its user is not a way in", async ({ page }) => {
   const authenticator = await addVirtualAuthenticator(page);
-  await signIn(page, { role: "client", baseURL: base, databaseFile: server.databaseFile });
+  await signIn(page, { role: "client", baseURL: base, databaseFile: server.databaseFile, password: PASSWORD });
   await addPasskey(page, "/user-dashboard/settings", "Unlocked phone");
   await signOut(page);
   await authenticator.stopVerifyingUser();
@@ -90,7 +114,7 @@ test("A passkey whose authenticator does not verify its user is not a way in", a
 
 test("A passkey is renamed and deleted from Settings", async ({ page }) => {
   await addVirtualAuthenticator(page);
-  await signIn(page, { role: "client", baseURL: base, databaseFile: server.databaseFile });
+  await signIn(page, { role: "client", baseURL: base, databaseFile: server.databaseFile, password: PASSWORD });
   await addPasskey(page, "/user-dashboard/settings", "Old name");
   const row = page.getByTestId("passkey-row");
   await row.getByLabel("Name").fill("New name");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { totpCode } from "../tests/helpers/totp";
+import { nextTotpCode } from "../tests/helpers/totp";
 import { enrolTwoFactor, expectAccessible, passwordStep as signInWithPassword } from "./account-steps";
 import { createSignedInUser, signIn } from "./fixtures";
 import { startIsolatedServer, uniqueId, waitForHydration, type IsolatedServer } from "./helpers";
@@ -37,7 +37,7 @@ test.describe("Two-factor sign-in for clients", () => {
     await passwordStep(page, "", email, "/login");
     await expect(page).toHaveURL(/\/two-factor$/);
     await expectAccessible(page, "sign-in challenge");
-    await page.getByLabel("Authentication code").fill(totpCode(key));
+    await page.getByLabel("Authentication code").fill(nextTotpCode(key));
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL(/\/user-dashboard$/);
     await expect(page.getByRole("alert").filter({ hasText: "Logged in successfully!" })).toBeVisible();
@@ -98,7 +98,7 @@ test.describe("Two-factor sign-in required for staff", () => {
     await page.context().clearCookies();
     await passwordStep(page, server.baseURL, email, "/employee-login");
     await expect(page).toHaveURL(/\/two-factor\?for=staff$/);
-    await page.getByLabel("Authentication code").fill(totpCode(key));
+    await page.getByLabel("Authentication code").fill(nextTotpCode(key));
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL(/\/employee-dashboard$/);
     await expect(page.getByRole("alert").filter({ hasText: "Welcome back!" })).toBeVisible();

@@ -812,10 +812,14 @@ export const POLICIES: Record<string, RoutePolicy> = {
     }),
   },
   "routes/account/passkey-new.ts": formsOnly(method405, "signed-in", {
-    // The challenge is stored for the ceremony's second step.
-    options: changes(() => ({ intent: "options" })),
+    // Decision 0053: without a recent "confirm it's you", Better Auth's endpoint is refused and
+    // no challenge is stored.
+    options: noChange(() => ({ intent: "options" }), { status: 403 }),
     verify: noChange(() => ({ intent: "verify", response: "{}" }), { status: 400 }),
   }),
+  // Decision 0053: "confirm it's you" with the password; a wrong one is refused on the field and
+  // marks nothing.
+  "routes/account/confirm.tsx": withForms("signed-in", { "": noChange(() => ({ password: "not-the-current-password" }), { status: 400 }) }),
   "routes/resources/events-console.ts": page("overview"),
   "routes/resources/events-portal.ts": page("client"),
   "routes/marketing/not-found.tsx": {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, test } from "vitest";
-import { totpCode } from "../tests/helpers/totp";
+import { nextTotpCode, totpCode } from "../tests/helpers/totp";
 import { get, postForm, register, signIn } from "./helpers/client";
 import { database } from "./helpers/database";
 import { sessionCookie, tokenOf } from "./helpers/http";
@@ -94,7 +94,8 @@ describe("Two-factor sign-in (STAFF_2FA=required)", () => {
     const checked = replies.filter((r) => r.status === 400).length;
     t.check("at most five wrong codes were checked", checked <= 5, `${checked} answered "wrong code"`);
     t.check("the rest were refused unchecked", replies.every((r) => r.status === 400 || r.status === 429), replies.map((r) => r.status).join(","));
-    const right = await postForm(server, "/two-factor", { intent: "totp", code: totpCode(key) }, { cookie: challenge });
+    // The app's next code: the enrolment's own was spent (decision 0053), and must not be the reason.
+    const right = await postForm(server, "/two-factor", { intent: "totp", code: nextTotpCode(key) }, { cookie: challenge });
     t.check("the right code on the spent challenge opens no session", !sessionCookie(right), `${right.status} ${right.location}`);
     t.done();
   });
@@ -135,7 +136,7 @@ describe("Two-factor sign-in (STAFF_2FA=required)", () => {
     const checked = replies.filter((r) => r.status === 400).length;
     t.check("at most five wrong codes were checked", checked <= 5, `${checked} answered "wrong code"`);
     t.check("the rest were refused unchecked", replies.every((r) => r.status === 400 || r.status === 429), replies.map((r) => r.status).join(","));
-    const right = await postForm(server, STEP_UP, { intent: "totp", code: totpCode(enrolled.key) }, { cookie: enrolled.cookie });
+    const right = await postForm(server, STEP_UP, { intent: "totp", code: nextTotpCode(enrolled.key) }, { cookie: enrolled.cookie });
     t.check("the right code after the burst is refused too", right.status === 429, `${right.status} ${right.location}`);
     const portal = await get(server, "/user-dashboard", enrolled.cookie);
     t.check("and the session still opens nothing", portal.status === 302 && portal.location === STEP_UP, `${portal.status} ${portal.location}`);

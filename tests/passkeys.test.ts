@@ -4,12 +4,17 @@ import * as passkeyNewRoute from "~/routes/account/passkey-new";
 import * as passkeysRoute from "~/routes/account/passkeys";
 import * as signInRoute from "~/routes/auth/passkey-sign-in";
 import * as settingsRoute from "~/routes/portal/settings";
+import * as confirmRoute from "~/routes/account/confirm";
+import * as resetPasswordRoute from "~/routes/auth/reset-password";
+import { CONFIRMATION_MESSAGES } from "~/lib/schemas/identity-confirmation";
+import { auth } from "~/server/auth/auth.server";
 import { EMPLOYEE_ON_CUSTOMER_FORM, SIGN_IN_FAILED, TOO_MANY_ATTEMPTS, employeeDomainOnly } from "~/lib/auth-messages";
 import { db } from "~/server/db/db.server";
 import { passkeyOptions } from "~/server/auth/passkey-options.server";
 import { hasPasskey, signedInWithPasskey } from "~/server/auth/passkeys.server";
 import { buildRequest } from "./helpers/routes";
-import { signInStaff, signUp, type TestUser } from "./helpers/accounts";
+import { sessionCookieFrom, signInStaff, signUp, TEST_PASSWORD, type TestUser } from "./helpers/accounts";
+import { registrationResponse } from "./helpers/webauthn";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { call } from "./helpers/routes";
 
@@ -33,7 +38,18 @@ describe.each(testDatabases("passkeys"))("Passkeys on $name", (database) => {
     staff = await signInStaff("ravi-passkeys@indigokite.dev");
   });
   afterAll(async () => cleanup());
-  beforeEach(async () => clearTables("passkeys", "rateLimits"));
+  beforeEach(async () => {
+    await clearTables("passkeys", "rateLimits", "mailOutbox");
+    await db().updateTable("sessions").set({ confirmedAt: null }).execute();
+  });
+
+  /** "Confirm it's you" with the password, as the Passkeys row posts it. */
+  const confirmWithPassword = (user: TestUser, password = TEST_PASSWORD) => call(confirmRoute.action, "/account/confirm", { cookie: user.cookie, form: { password } });
+  /** A second session of `user`, as a password sign-in on another device opens one. */
+  const signInAgain = async (user: TestUser) =>
+    sessionCookieFrom((await (await auth()).api.signInEmail({ body: { email: user.email, password: TEST_PASSWORD }, returnHeaders: true })).headers);
+  /** The cookie the options step sets for the ceremony's second step, as `name=value`. */
+  const challengeCookie = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => c.includes("better-auth-passkey"))!;
 
   /** A stored credential of `user`, as the plugin writes one after a registration. */
   async function storedPasskey(user: TestUser, name: string | null = "Laptop") {
@@ -106,12 +122,82 @@ describe.each(testDatabases("passkeys"))("Passkeys on $name", (database) => {
   });
 
   test("Registration options name APP_URL's host as relying party and set the challenge cookie", async () => {
+    expect(await confirmWithPassword(alice)).toMatchObject({ status: 302 });
     const outcome = await call(passkeyNewRoute.action, "/account/passkeys/new", { cookie: alice.cookie, form: { intent: "options", name: "Laptop" } });
     expect(outcome.status).toBe(200);
     const body = (await outcome.response!.json()) as { options: { rp: { id: string }; challenge: string } };
     expect(body.options.rp.id).toBe("portal.indigokite.test");
     expect(body.options.challenge.length).toBeGreaterThan(10);
     expect(outcome.response!.headers.getSetCookie().some((c) => c.includes("better-auth-passkey"))).toBe(true);
+  });
+
+  test("A session alone cannot add a passkey: Better Auth's registration endpoints refuse it without a recent confirmation", async () => {
+    // However fresh the sign-in: alice signed in moments ago, and still has to confirm.
+    const api = (await auth()).api;
+    const headers = new Headers({ cookie: alice.cookie, origin: APP_URL });
+    await expect(api.generatePasskeyRegistrationOptions({ headers })).rejects.toMatchObject({ statusCode: 403, body: { code: "CONFIRMATION_REQUIRED" } });
+    const response = { id: "x", rawId: "x", type: "public-key", clientExtensionResults: {}, response: { clientDataJSON: "e30", attestationObject: "AA" } };
+    await expect(api.verifyPasskeyRegistration({ headers, body: { response } })).rejects.toMatchObject({ statusCode: 403, body: { code: "CONFIRMATION_REQUIRED" } });
+    // Our route answers the page's script with the reason, and no ceremony starts.
+    const outcome = await call(passkeyNewRoute.action, "/account/passkeys/new", { cookie: alice.cookie, form: { intent: "options" } });
+    expect(outcome.status).toBe(403);
+    expect(await outcome.response!.json()).toEqual({ message: CONFIRMATION_MESSAGES.required });
+    expect(outcome.response!.headers.getSetCookie()).toEqual([]);
+    expect(await passkeyRows()).toEqual([]);
+  });
+
+  test("After confirming with the password a passkey is added, and its owner is told by mail", async () => {
+    const wrong = await confirmWithPassword(alice, "not-my-password");
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.data)).toContain(CONFIRMATION_MESSAGES.wrongPassword);
+    expect((await call(passkeyNewRoute.action, "/account/passkeys/new", { cookie: alice.cookie, form: { intent: "options" } })).status).toBe(403);
+
+    expect(await confirmWithPassword(alice)).toMatchObject({ status: 302, location: "/user-dashboard/settings?notice=identity-confirmed" });
+    const settings = await call(settingsRoute.loader, "/user-dashboard/settings", { cookie: alice.cookie });
+    expect((settings.data as { security: { confirmation: { confirmedUntil: string | null; method: string } } }).security.confirmation).toMatchObject({ method: "password", confirmedUntil: expect.any(String) });
+
+    const started = await call(passkeyNewRoute.action, "/account/passkeys/new", { cookie: alice.cookie, form: { intent: "options", name: "Work laptop" } });
+    expect(started.status).toBe(200);
+    const { options } = (await started.response!.json()) as { options: { challenge: string; rp: { id: string } } };
+    const cookie = `${alice.cookie}; ${challengeCookie(started.response!)}`;
+    const verified = await call(passkeyNewRoute.action, "/account/passkeys/new", { cookie, form: { intent: "verify", name: "Work laptop", response: registrationResponse(options, APP_URL) } });
+    expect(verified.status).toBe(200);
+    expect(await passkeyRows()).toEqual([expect.objectContaining({ name: "Work laptop", userId: alice.id })]);
+
+    const mails = await db().selectFrom("mailOutbox").select(["toAddress", "subject", "textBody"]).execute();
+    expect(mails).toEqual([expect.objectContaining({ toAddress: alice.email, subject: "A passkey was added to your account" })]);
+    expect(mails[0]!.textBody).toContain('"Work laptop"');
+    expect(mails[0]!.textBody).toContain(`${APP_URL}/user-dashboard/settings`);
+  });
+
+  test("A confirmation stands for ten minutes, then adding a passkey asks for it again", async () => {
+    expect(await confirmWithPassword(alice)).toMatchObject({ status: 302 });
+    await db().updateTable("sessions").set({ confirmedAt: Date.now() - 10 * 60_000 - 1000 }).execute();
+    const outcome = await call(passkeyNewRoute.action, "/account/passkeys/new", { cookie: alice.cookie, form: { intent: "options" } });
+    expect(outcome.status).toBe(403);
+    // Another session of the same account is not confirmed by this one's answer.
+    expect(await confirmWithPassword(alice)).toMatchObject({ status: 302 });
+    const other = await signInAgain(alice);
+    expect((await call(passkeyNewRoute.action, "/account/passkeys/new", { cookie: other, form: { intent: "options" } })).status).toBe(403);
+  });
+
+  test("A password reset with \"Also remove all passkeys\" removes every passkey of the account; without it they stay", async () => {
+    const carol = await signUp(`carol-passkeys-${database.name}@example.com`, "Carol");
+    const kept = await storedPasskey(carol, "Phone");
+    const bobs = await storedPasskey(bob, "Bob's phone");
+    const reset = async (extra: Record<string, string>) => {
+      await (await auth()).api.requestPasswordReset({ body: { email: carol.email, redirectTo: "/reset-password" } });
+      const mail = await db().selectFrom("mailOutbox").select("textBody").where("toAddress", "=", carol.email).orderBy("createdAt", "desc").executeTakeFirstOrThrow();
+      const token = decodeURIComponent(/reset-password\?token=([^\s&]+)/.exec(mail.textBody)![1]!);
+      await db().deleteFrom("mailOutbox").execute();
+      const password = "lantern-okapi-drizzle-77";
+      return call(resetPasswordRoute.action, "/reset-password", { form: { token, password, confirm: password, ...extra } });
+    };
+    expect(await reset({})).toMatchObject({ status: 302, location: "/login?notice=password-changed" });
+    expect((await passkeyRows()).map((r) => r.id).sort()).toEqual([kept.id, bobs.id].sort());
+
+    expect(await reset({ removePasskeys: "on" })).toMatchObject({ status: 302, location: "/login?notice=passkeys-removed" });
+    expect((await passkeyRows()).map((r) => r.id)).toEqual([bobs.id]);
   });
 
   test("A staff passkey on the client form is refused with SPEC §5's message, before any session exists", async () => {

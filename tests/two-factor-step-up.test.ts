@@ -21,7 +21,7 @@ import { addStaff } from "~/server/models/accounts/staff.server";
 import { signUp, TEST_PASSWORD } from "./helpers/accounts";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { startOidcProvider, type TestOidcProvider } from "./helpers/oidc";
-import { totpCode } from "./helpers/totp";
+import { nextTotpCode, totpCode } from "./helpers/totp";
 
 // Every password sign-in hashes with Argon2id; a busy machine needs more than the default 5 s.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -186,7 +186,7 @@ describe.each(testDatabases("two-factor step-up"))("Two-factor step-up after Goo
     expect(wrong.data.message).toBe(TWO_FACTOR_MESSAGES.wrongCode);
     expect((await call(consoleOverview.loader, "/employee-dashboard", jar)).location).toBe(STEP_UP_PATH);
 
-    const right = await call(stepUpRoute.action, STEP_UP_PATH, jar, { intent: "totp", code: totpCode(uri) });
+    const right = await call(stepUpRoute.action, STEP_UP_PATH, jar, { intent: "totp", code: nextTotpCode(uri) });
     expect(right.location).toBe("/dashboard?notice=welcome");
     expect((await call(dashboard.loader, "/dashboard", jar)).location).toBe("/employee-dashboard");
     const overview = await call(consoleOverview.loader, "/employee-dashboard", jar);
@@ -197,14 +197,22 @@ describe.each(testDatabases("two-factor step-up"))("Two-factor step-up after Goo
     expect((await call(stepUpRoute.loader, STEP_UP_PATH, jar)).location).toBe("/dashboard");
   });
 
-  test("A client with two-factor on who signs in with Google opens no portal page until the right code, then lands as the Google sign-in would", async () => {
+  test("A client with two-factor on who signs in with Google opens no portal page until the right code, then lands as the Google sign-in would; that code does not serve twice", async () => {
     const { uri } = await clientWithTotp(clientAccount.email);
     const { jar, next } = await googleSignIn("/login", clientAccount.sub);
     expect(next.location).toBe(STEP_UP_PATH);
     expect((await call(portalProfile.loader, "/user-dashboard", jar)).location).toBe(STEP_UP_PATH);
-    const right = await call(stepUpRoute.action, STEP_UP_PATH, jar, { intent: "totp", code: totpCode(uri) });
+    const code = nextTotpCode(uri);
+    const right = await call(stepUpRoute.action, STEP_UP_PATH, jar, { intent: "totp", code });
     expect(right.location).toBe("/user-dashboard?notice=login");
     expect((await call(portalProfile.loader, "/user-dashboard", jar)).data).toMatchObject({ email: clientAccount.email });
+
+    // The same code does not complete a second Google sign-in's step-up (decision 0053).
+    const again = await googleSignIn("/login", clientAccount.sub);
+    const replay = await call(stepUpRoute.action, STEP_UP_PATH, again.jar, { intent: "totp", code });
+    expect(replay.status).toBe(400);
+    expect(replay.data.message).toBe(TWO_FACTOR_MESSAGES.codeUsed);
+    expect((await call(portalProfile.loader, "/user-dashboard", again.jar)).location).toBe(STEP_UP_PATH);
   });
 
   test("A recovery code completes the step-up once, and the same code is refused the next time", async () => {

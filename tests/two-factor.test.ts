@@ -19,7 +19,7 @@ import { addStaff } from "~/server/models/accounts/staff.server";
 import { signUp, TEST_PASSWORD } from "./helpers/accounts";
 import { testDatabases, useAppDatabase } from "./helpers/databases";
 import { setEnv } from "./helpers/env";
-import { totpCode } from "./helpers/totp";
+import { nextTotpCode, totpCode } from "./helpers/totp";
 
 // Every sign-in hashes with Argon2id; a busy machine needs more than the default 5 s.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -172,9 +172,39 @@ describe.each(testDatabases("two-factor"))("Two-factor sign-in on $name", (datab
     expect(wrong.data.message).toBe(TWO_FACTOR_MESSAGES.wrongCode);
     expect(jar.has("session_token")).toBe(false);
 
-    const right = await call(twoFactorRoute.action, "/two-factor", jar, { intent: "totp", code: totpCode(uri) });
+    const right = await call(twoFactorRoute.action, "/two-factor", jar, { intent: "totp", code: nextTotpCode(uri) });
     expect(right.location).toBe("/user-dashboard?notice=login");
     expect(jar.has("session_token")).toBe(true);
+  });
+
+  test("A code signs in once: the same code for a second sign-in is refused, and the next code works", async () => {
+    const user = await signUp("ursa@example.com");
+    const { uri } = await enrol(new Jar(user.cookie));
+    const code = nextTotpCode(uri);
+    const first = await passwordStep("ursa@example.com");
+    expect((await call(twoFactorRoute.action, "/two-factor", first.jar, { intent: "totp", code })).location).toBe("/user-dashboard?notice=login");
+
+    // Someone who saw the code (over a shoulder, by phishing) signs in with it within its 30 seconds.
+    const second = await passwordStep("ursa@example.com");
+    const replay = await call(twoFactorRoute.action, "/two-factor", second.jar, { intent: "totp", code });
+    expect(replay.status).toBe(400);
+    expect(replay.data.message).toBe(TWO_FACTOR_MESSAGES.codeUsed);
+    expect(second.jar.has("session_token")).toBe(false);
+    // Nor does an older code (the enrolment's) pass, though the app's window still covers it.
+    const older = await call(twoFactorRoute.action, "/two-factor", second.jar, { intent: "totp", code: totpCode(uri) });
+    expect(older.data.message).toBe(TWO_FACTOR_MESSAGES.codeUsed);
+    expect(second.jar.has("session_token")).toBe(false);
+  });
+
+  test("Two sign-ins at once with the same code: exactly one gets a session", async () => {
+    const user = await signUp("uriel@example.com");
+    const { uri } = await enrol(new Jar(user.cookie));
+    const [a, b] = await Promise.all([passwordStep("uriel@example.com"), passwordStep("uriel@example.com")]);
+    const code = nextTotpCode(uri);
+    const answers = await Promise.all([a, b].map(({ jar }) => call(twoFactorRoute.action, "/two-factor", jar, { intent: "totp", code })));
+    expect(answers.map((r) => String(r.location ?? r.status)).sort()).toEqual(["/user-dashboard?notice=login", "400"]);
+    expect([a.jar.has("session_token"), b.jar.has("session_token")].sort()).toEqual([false, true]);
+    expect(answers.find((r) => r.status === 400)?.data.message).toBe(TWO_FACTOR_MESSAGES.codeUsed);
   });
 
   test("Without a challenge cookie, /two-factor sends the visitor to /login", async () => {
@@ -220,7 +250,7 @@ describe.each(testDatabases("two-factor"))("Two-factor sign-in on $name", (datab
     // A right code from the address first: given back, so it does not bring the limit closer.
     const first = await enrolled("zoe@example.com");
     const fine = await passwordStep("zoe@example.com");
-    expect((await call(twoFactorRoute.action, "/two-factor", fine.jar, { intent: "totp", code: totpCode(first) }, office)).location).toBe("/user-dashboard?notice=login");
+    expect((await call(twoFactorRoute.action, "/two-factor", fine.jar, { intent: "totp", code: nextTotpCode(first) }, office)).location).toBe("/user-dashboard?notice=login");
     // Ten wrong codes per account (Better Auth then locks that account's second factor) on three accounts.
     for (const email of ["zed@example.com", "zia@example.com", "zak@example.com"]) {
       const stale = totpCode(await enrolled(email), Date.now() - 10 * 60_000);
@@ -233,8 +263,10 @@ describe.each(testDatabases("two-factor"))("Two-factor sign-in on $name", (datab
     const refused = await call(twoFactorRoute.action, "/two-factor", jar, { intent: "totp", code: totpCode(first) }, office);
     expect(refused.status).toBe(429);
     expect(refused.data.message).toBe(TWO_FACTOR_MESSAGES.tooMany);
-    // Another address still gets through with the same challenge.
-    expect((await call(twoFactorRoute.action, "/two-factor", jar, { intent: "totp", code: totpCode(first) })).location).toBe("/user-dashboard?notice=login");
+    // Another address still gets through with the same challenge, with the app's code of a later
+    // step (a code works once, decision 0053): the last one used is forgotten rather than waited for.
+    await db().updateTable("twoFactors").set({ lastTotpStep: null }).execute();
+    expect((await call(twoFactorRoute.action, "/two-factor", jar, { intent: "totp", code: nextTotpCode(first) })).location).toBe("/user-dashboard?notice=login");
   });
 
   test("Bad input on the challenge is answered in place with a 400 and checks nothing", async () => {
@@ -246,6 +278,36 @@ describe.each(testDatabases("two-factor"))("Two-factor sign-in on $name", (datab
     expect(bad.data.status).toBe("invalid");
     const forged = await call(twoFactorRoute.action, "/two-factor", jar, { intent: "sudo", code: "123456" });
     expect(forged.status).toBe(400);
+  });
+
+  test("Turning two-factor on and off replaces the session but keeps its start, so its absolute lifetime is not restarted", async () => {
+    const user = await signUp("ulla@example.com");
+    const jar = new Jar(user.cookie);
+    // Signed in 29 days ago: a client session has one day left (ABSOLUTE_LIFETIME_MS).
+    const signedIn = new Date(Date.now() - 29 * 24 * 3_600_000);
+    await db().updateTable("sessions").set({ createdAt: database.name === "sqlite" ? signedIn.toISOString() : signedIn }).where("userId", "=", user.id).execute();
+    const startOf = async () => {
+      const rows = await db().selectFrom("sessions").select(["token", "createdAt"]).where("userId", "=", user.id).execute();
+      expect(rows).toHaveLength(1);
+      return { token: rows[0]!.token, startedAt: new Date(rows[0]!.createdAt).getTime() };
+    };
+    const before = await startOf();
+
+    await enrol(jar);
+    const afterOn = await startOf();
+    expect(afterOn.token).not.toBe(before.token);
+    expect(afterOn.startedAt).toBe(signedIn.getTime());
+
+    const off = await call(accountTwoFactor.action, "/account/two-factor", jar, { intent: "disable", password: TEST_PASSWORD });
+    expect(off.location).toBe("/account/two-factor?done=off");
+    const afterOff = await startOf();
+    expect(afterOff.token).not.toBe(afterOn.token);
+    expect(afterOff.startedAt).toBe(signedIn.getTime());
+    // Still signed in now; a day and a bit later the session ends as it would have anyway.
+    expect((await call(portalSettings.loader, "/user-dashboard/settings", jar)).status).toBe(200);
+    const expired = new Date(Date.now() - 30 * 24 * 3_600_000 - 60_000);
+    await db().updateTable("sessions").set({ createdAt: database.name === "sqlite" ? expired.toISOString() : expired }).where("userId", "=", user.id).execute();
+    expect((await call(portalSettings.loader, "/user-dashboard/settings", jar)).location).toBe("/login");
   });
 
   test("A client regenerates recovery codes (old ones stop working) and turns two-factor off with the password", async () => {
@@ -311,7 +373,7 @@ describe.each(testDatabases("two-factor"))("Two-factor sign-in on $name", (datab
       // Next time: password, then the code, then the SPEC's staff landing.
       const next = await passwordStep("req@indigokite.dev", "staff-password-0123", employeeLogin.action, "/employee-login");
       expect(next.reply.location).toBe("/two-factor?for=staff");
-      const code = await call(twoFactorRoute.action, "/two-factor", next.jar, { intent: "totp", code: totpCode(uri) });
+      const code = await call(twoFactorRoute.action, "/two-factor", next.jar, { intent: "totp", code: nextTotpCode(uri) });
       expect(code.location).toBe("/dashboard?notice=welcome");
     } finally {
       restoreEnv();

@@ -8,6 +8,8 @@ export function accountPathFor(role: Role): "/user-dashboard/settings" | "/emplo
 export const SESSIONS_ACTION = "/account/sessions";
 export const PASSKEYS_ACTION = "/account/passkeys";
 export const PASSKEY_NEW_ACTION = "/account/passkeys/new";
+/** "Confirm it's you" (decision 0053): the password or a code, before adding a passkey. */
+export const CONFIRM_IDENTITY_PATH = "/account/confirm";
 export const PASSKEY_SIGN_IN_ACTION = "/passkeys/sign-in";
 
 /** One of a user's sessions as their Settings list shows it (never its token). */

@@ -17,6 +17,8 @@ export const FLASH = {
   "passkey-renamed": { tone: "success", text: "Passkey renamed." },
   "passkey-deleted": { tone: "success", text: "Passkey deleted." },
   "passkey-added": { tone: "success", text: "Passkey added." },
+  "identity-confirmed": { tone: "success", text: "Thanks, that's confirmed. You can add a passkey in the next 10 minutes." },
+  "passkeys-removed": { tone: "success", text: "Your password has been changed and every passkey removed. Please log in with the new password." },
   "password-changed": { tone: "success", text: "Your password has been changed. Please log in with the new one." },
   // Issue 15 (decision 0028): e-mail verification and password change.
   "email-verified": { tone: "success", text: "Your e-mail address is verified." },

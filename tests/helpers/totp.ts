@@ -13,3 +13,12 @@ export function totpKey(uriOrKey: string): string {
 export function totpCode(uriOrKey: string, at = Date.now()): string {
   return generateSync({ secret: totpKey(uriOrKey), epoch: Math.floor(at / 1000) });
 }
+
+/**
+ * The app's next code: accepted now (the server takes one step either side) and newer than the
+ * current one. Each time-step's code works once (decision 0053), so a sign-in right after an
+ * enrolment that used the current code gives this one, as a user would after the app moved on.
+ */
+export function nextTotpCode(uriOrKey: string, at = Date.now()): string {
+  return totpCode(uriOrKey, at + 30_000);
+}

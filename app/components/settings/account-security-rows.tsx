@@ -1,14 +1,14 @@
 import type { PasskeyView, SessionView } from "~/lib/account-paths";
-import { Passkeys } from "./passkeys";
+import { Passkeys, type ConfirmationView } from "./passkeys";
 import { SessionsList } from "./sessions-list";
 import { SettingRow } from "./setting-row";
 
 /** The Passkeys and Sessions rows of portal Settings and console My account (issue 15). */
-export function AccountSecurityRows({ passkeys, sessions }: { passkeys: PasskeyView[]; sessions: SessionView[] }) {
+export function AccountSecurityRows({ passkeys, sessions, confirmation }: { passkeys: PasskeyView[]; sessions: SessionView[]; confirmation: ConfirmationView }) {
   return (
     <>
       <SettingRow title="Passkeys" detail="Sign in with your fingerprint, face or device PIN instead of a password.">
-        <Passkeys passkeys={passkeys} />
+        <Passkeys passkeys={passkeys} confirmation={confirmation} />
       </SettingRow>
       <SettingRow title="Sessions" detail="Where your account is signed in. Sign out any you do not recognise.">
         <SessionsList sessions={sessions} />

@@ -3,10 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
 import { FormError } from "~/components/forms/form-error";
+import { ConfirmIdentity } from "~/components/settings/confirm-identity";
 import { PASSKEYS_ACTION, type PasskeyView } from "~/lib/account-paths";
 import { formatDateTime } from "~/lib/dates";
 import { withFlash } from "~/lib/flash";
 import type { FormResult } from "~/lib/form-result";
+import { CONFIRMATION_MESSAGES, type ConfirmationMethod } from "~/lib/schemas/identity-confirmation";
 import { PASSKEY_NAME_MAX, renamePasskeySchema } from "~/lib/schemas/passkeys";
 import { addPasskey, usePasskeysSupported } from "~/lib/webauthn-client";
 
@@ -60,8 +62,18 @@ function PasskeyRow({ passkey }: { passkey: PasskeyView }) {
   );
 }
 
-/** Adding a passkey: a WebAuthn ceremony, so only with JavaScript in a browser that has WebAuthn. */
-function AddPasskey() {
+/** The session's "confirm it's you" (decision 0053): until when it stands, and how to give one. */
+export interface ConfirmationView {
+  confirmedUntil: string | null;
+  method: ConfirmationMethod;
+}
+
+/**
+ * Adding a passkey: a WebAuthn ceremony, so only with JavaScript in a browser that has WebAuthn.
+ * A passkey signs in without the password, so the password (or a code) comes first, every time
+ * (decision 0053): the server refuses the ceremony without it.
+ */
+function AddPasskey({ confirmation }: { confirmation: ConfirmationView }) {
   const supported = usePasskeysSupported();
   const [busy, setBusy] = useState(false);
   const [name, setName] = useState("");
@@ -72,6 +84,18 @@ function AddPasskey() {
   if (!supported) {
     return <p className="text-sm text-slate-600 dark:text-slate-400">Adding a passkey needs JavaScript and a browser that supports passkeys.</p>;
   }
+  if (confirmation.method === "none") return <p className="text-sm text-slate-600 dark:text-slate-400">{CONFIRMATION_MESSAGES.noMethod}</p>;
+  if (!confirmation.confirmedUntil) {
+    return (
+      <div className="space-y-2">
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          To add a passkey, first confirm it&apos;s you with {confirmation.method === "password" ? "your password" : "a code from your authenticator app"}.
+        </p>
+        <FormError message={message} />
+        <ConfirmIdentity method={confirmation.method} />
+      </div>
+    );
+  }
 
   async function onAdd() {
     setBusy(true);
@@ -80,6 +104,8 @@ function AddPasskey() {
     setBusy(false);
     if (failure) {
       setMessage(failure);
+      // An expired confirmation: the reload brings its form back.
+      if (failure === CONFIRMATION_MESSAGES.required) await revalidator.revalidate();
       return;
     }
     setName("");
@@ -110,7 +136,7 @@ function AddPasskey() {
 }
 
 /** Issue 15: the user's passkeys, for password-less sign-in on this site. */
-export function Passkeys({ passkeys }: { passkeys: PasskeyView[] }) {
+export function Passkeys({ passkeys, confirmation }: { passkeys: PasskeyView[]; confirmation: ConfirmationView }) {
   return (
     <div className="w-full space-y-3">
       {passkeys.length ? (
@@ -122,7 +148,7 @@ export function Passkeys({ passkeys }: { passkeys: PasskeyView[] }) {
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-400">No passkeys yet.</p>
       )}
-      <AddPasskey />
+      <AddPasskey confirmation={confirmation} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { newPasswordField, type PasswordAudience } from "~/lib/password-rules";
 import { z } from "~/lib/zod";
+import { checkboxField } from "./client-invitations";
 
 /** The reset link's form; the length rule is the account's (staff or client, issue 15). */
 export function resetPasswordSchema(audience: PasswordAudience) {
@@ -8,6 +9,8 @@ export function resetPasswordSchema(audience: PasswordAudience) {
       token: z.string().min(1, "This reset link is incomplete. Ask for a new one."),
       password: newPasswordField(audience),
       confirm: z.string({ error: "Repeat the password." }),
+      // Decision 0053: a passkey signs in without the password, so a reset can take them all away.
+      removePasskeys: checkboxField,
     })
     .refine((v) => v.password === v.confirm, { message: "The passwords do not match.", path: ["confirm"] });
 }

@@ -34,6 +34,7 @@ export const confirmTotpSchema = z.object({
 
 export const TWO_FACTOR_MESSAGES = {
   wrongCode: "That code is not right. Check the time on your device and try again.",
+  codeUsed: "That code was used already. Wait for the next code from your app.",
   wrongRecoveryCode: "That recovery code is not right, or it was used already.",
   expired: "Your sign-in has expired. Please log in again.",
   tooMany: "Too many wrong codes. Please wait a few minutes and try again.",

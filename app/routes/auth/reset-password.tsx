@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { Form, Link, redirect } from "react-router";
@@ -11,7 +11,8 @@ import { keepFailureInForm } from "~/lib/form-failure";
 import { resetPasswordSchema } from "~/lib/schemas/new-password";
 import { auth } from "~/server/auth/auth.server";
 import { commonPasswordProblem } from "~/server/auth/password-rules.server";
-import { resetLinkAudience } from "~/server/auth/reset-audience.server";
+import { removeAllPasskeys } from "~/server/auth/passkeys.server";
+import { resetLinkAccount, resetLinkAudience } from "~/server/auth/reset-audience.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
 
@@ -37,6 +38,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return formResult({ status: "invalid", result: submission.reply({ hideFields }) }, 400);
   const common = await commonPasswordProblem(submission.value.password);
   if (common) return formResult({ status: "invalid", result: submission.reply({ fieldErrors: { password: [common] }, hideFields }) }, 400);
+  // Read before the link is used up: whose passkeys the option removes.
+  const account = submission.value.removePasskeys ? await resetLinkAccount(submission.value.token) : null;
   try {
     // Better Auth revokes every session of the account here (revokeSessionsOnPasswordReset).
     await (await auth()).api.resetPassword({ body: { newPassword: submission.value.password, token: submission.value.token } });
@@ -45,6 +48,10 @@ export async function action({ request }: Route.ActionArgs) {
     // signed-out ones from /forgot-password (the link under the form).
     const message = "This reset link is invalid or has expired. Ask for a new one from Settings, or with the link below if you are signed out.";
     return formResult({ status: "error", message, result: submission.reply({ hideFields }) }, 400);
+  }
+  if (account) {
+    await removeAllPasskeys(account.id);
+    throw redirect(withFlash("/login", "passkeys-removed"));
   }
   throw redirect(withFlash("/login", "password-changed"));
 }
@@ -71,6 +78,17 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <input type="hidden" name="token" value={loaderData.token} />
           <InputField field={fields.password} type="password" label="New password" autoComplete="new-password" />
           <InputField field={fields.confirm} type="password" label="Repeat new password" autoComplete="new-password" />
+          <div className="flex items-start gap-2">
+            <input {...getInputProps(fields.removePasskeys, { type: "checkbox" })} className="mt-1 h-4 w-4" aria-describedby={`${fields.removePasskeys.id}-hint`} />
+            <div>
+              <label htmlFor={fields.removePasskeys.id} className="text-sm font-medium text-slate-900 dark:text-white">
+                Also remove all passkeys
+              </label>
+              <p id={`${fields.removePasskeys.id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+                A passkey signs in without your password. Tick this if one of them may not be yours; you can add your own again.
+              </p>
+            </div>
+          </div>
           <FormError message={actionData?.message ?? fields.token.errors?.join(" ")} />
           <button type="submit" className="btn-primary w-full">
             Save new password

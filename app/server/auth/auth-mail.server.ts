@@ -1,4 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
+import { accountPathFor } from "~/lib/account-paths";
+import { roleForEmail } from "~/lib/roles";
 import { db } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
@@ -43,4 +45,26 @@ export async function queueAccountDeletedMail(executor: Kysely<Database> | Trans
     ],
   });
   await enqueueMail(executor, { to: email, ...mail, idempotencyKey: `account-deleted:${userId}` });
+}
+
+/**
+ * Decision 0053: a new passkey signs in without the password, so its owner hears of every one, in
+ * case it was not them. Not for an unverified address (decision 0028: it gets no other mail).
+ */
+export async function queuePasskeyAddedMail(user: { id: string; email: string; emailVerified?: boolean }, passkey: { id: string; name?: string | null }): Promise<void> {
+  if (!user.emailVerified) return;
+  const env = getEnv();
+  const url = `${env.APP_URL}${accountPathFor(roleForEmail(user.email, env.COMPANY_DOMAIN))}`;
+  const name = passkey.name?.trim() ? `"${passkey.name.trim()}"` : "without a name";
+  const mail = composeMail({
+    subject: "A passkey was added to your account",
+    heading: "A passkey was added to your account",
+    blocks: [
+      `A passkey ${name} was added to your account. It signs in without your password.`,
+      { action: { label: "Review your passkeys", url } },
+      { note: "If this was not you, delete the passkey there, change your password and sign out your other sessions straight away." },
+    ],
+  });
+  await enqueueMail(db(), { to: user.email, ...mail, idempotencyKey: `passkey-added:${passkey.id}` });
+  notifyMailEnqueued();
 }

@@ -1,6 +1,7 @@
 import type { betterAuth as BetterAuth } from "better-auth";
 import type { genericOAuth as GenericOAuth, twoFactor as TwoFactor } from "better-auth/plugins";
 import type { passkey as Passkey } from "@better-auth/passkey";
+import type * as BetterAuthApi from "better-auth/api";
 import { roleForEmail } from "~/lib/roles";
 import { currentDialect, db } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
@@ -14,6 +15,7 @@ import { TWO_FACTOR_OPTIONS } from "./two-factor-options.server";
 import { passkeyOptions } from "./passkey-options.server";
 import { staffDisabled } from "./staff-access.server";
 import { secondFactorPendingFor } from "./step-up-marker.server";
+import { authHooks } from "./auth-hooks.server";
 import { clientSignUpAllowed } from "./registration-gate.server";
 // Issue 16: an invitation's link proved the address, so its account starts verified (no mail).
 import { acceptingClientInvitation } from "./invitation-gate.server";
@@ -27,16 +29,18 @@ export const CLIENT_IP_HEADER = "x-agency-client-ip";
 // Better Auth is a third of the server's start-up time, and anonymous pages never need it: it is
 // loaded on the first request that does (a sign-in, or a visitor with a session cookie).
 async function loadAuth() {
-  const [{ betterAuth }, { genericOAuth, twoFactor }, { passkey }] = await Promise.all([
+  const [{ betterAuth }, { genericOAuth, twoFactor }, { passkey }, api] = await Promise.all([
     import("better-auth"),
     import("better-auth/plugins"),
     import("@better-auth/passkey"),
+    import("better-auth/api"),
   ]);
-  return createAuth(betterAuth, genericOAuth, twoFactor, passkey);
+  return createAuth(betterAuth, genericOAuth, twoFactor, passkey, api);
 }
 
-function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericOAuth, twoFactor: typeof TwoFactor, passkey: typeof Passkey) {
+function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericOAuth, twoFactor: typeof TwoFactor, passkey: typeof Passkey, api: typeof BetterAuthApi) {
   const env = getEnv();
+  const hooks = authHooks(api);
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? [
@@ -152,6 +156,9 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
             if (user && staffDisabled(user)) return false;
             // Decision 0029: the twoFactor plugin challenges only passwords; Google's session waits for a code.
             if (secondFactorPendingFor(ctx?.path, user)) return { data: { ...session, secondFactorPending: true } };
+            // Decision 0053: turning two-factor on or off replaces the session, not its start.
+            const startedAt = await hooks.replacedSessionStart(ctx, session.userId);
+            if (startedAt) return { data: { ...session, createdAt: startedAt } };
             return undefined;
           },
           // Issue 16: the company page shows each member's last sign-in; sessions go at sign-out.
@@ -163,6 +170,9 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
         },
       },
     },
+    // Decision 0053: no passkey without a recent confirmation, one use per TOTP code, and a mail
+    // for each passkey added, whoever calls the endpoints.
+    hooks: { before: hooks.before, after: hooks.after },
     rateLimit: {
       enabled: true,
       window: 60,

@@ -1,5 +1,6 @@
 import type { PasskeyView } from "~/lib/account-paths";
 import { APIError } from "better-auth/api";
+import { CONFIRMATION_MESSAGES } from "~/lib/schemas/identity-confirmation";
 import { EMPLOYEE_ON_CUSTOMER_FORM, SIGN_IN_FAILED, TOO_MANY_ATTEMPTS, employeeDomainOnly } from "~/lib/auth-messages";
 import { looksLikeCompanyEmail, roleForEmail } from "~/lib/roles";
 import { currentDialect, db } from "~/server/db/db.server";
@@ -34,6 +35,12 @@ function failed(error: unknown, message: string, status = 400): { ok: false; sta
   return { ok: false, status: 500, message };
 }
 
+/** Adding a passkey without a recent confirmation (auth-hooks.server.ts, decision 0053): the page asks for one. */
+function unconfirmed(error: unknown): { ok: false; status: number; message: string } | null {
+  const code = error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
+  return code === "CONFIRMATION_REQUIRED" ? { ok: false, status: 403, message: CONFIRMATION_MESSAGES.required } : null;
+}
+
 /** Headers for a server-side call: the browser's (cookies, client IP) with the origin it must present. */
 function callHeaders(request: Request): Headers {
   const headers = new Headers(request.headers);
@@ -62,8 +69,8 @@ export async function passkeyRegistrationOptions(request: Request): Promise<Outc
     const { headers, response } = await (await auth()).api.generatePasskeyRegistrationOptions({ headers: callHeaders(request), returnHeaders: true });
     return { ok: true, value: response, headers };
   } catch (error) {
-    // Better Auth asks for a recent sign-in ("fresh" session) before a new credential is added.
-    return failed(error, "Could not start adding a passkey. Sign in again and retry.");
+    // Better Auth also asks for a recent sign-in ("fresh" session, one day) before a new credential.
+    return unconfirmed(error) ?? failed(error, "Could not start adding a passkey. Sign in again and retry.");
   }
 }
 
@@ -77,7 +84,7 @@ export async function registerPasskey(request: Request, response: unknown, name:
     });
     return { ok: true, value: null, headers };
   } catch (error) {
-    return failed(error, "The passkey could not be added. Please try again.");
+    return unconfirmed(error) ?? failed(error, "The passkey could not be added. Please try again.");
   }
 }
 
@@ -193,4 +200,10 @@ export async function deletePasskey(request: Request, id: string): Promise<boole
     if (error instanceof APIError && error.statusCode < 500) return false;
     throw error;
   }
+}
+
+/** Deletes every passkey of the account (a password reset's option, decision 0053); how many went. */
+export async function removeAllPasskeys(userId: string): Promise<number> {
+  const result = await db().deleteFrom("passkeys").where("userId", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -2,15 +2,19 @@ import type { PasswordAudience } from "~/lib/password-rules";
 import { auth } from "./auth.server";
 import { passwordAudienceOf } from "./password-rules.server";
 
-/**
- * Whose rules a reset link's new password follows (issue 15): staff for a company account, else
- * client. Reads the link's record without using it up; an unknown link is judged as a client's
- * (its POST fails anyway).
- */
-export async function resetLinkAudience(token: string): Promise<PasswordAudience> {
-  if (!token) return "client";
+/** The account a reset link is for, read without using the link up; null for an unknown link. */
+export async function resetLinkAccount(token: string): Promise<{ id: string; email: string } | null> {
+  if (!token) return null;
   const context = await (await auth()).$context;
   const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
-  const user = verification ? await context.internalAdapter.findUserById(verification.value) : null;
+  return verification ? await context.internalAdapter.findUserById(verification.value) : null;
+}
+
+/**
+ * Whose rules a reset link's new password follows (issue 15): staff for a company account, else
+ * client. An unknown link is judged as a client's (its POST fails anyway).
+ */
+export async function resetLinkAudience(token: string): Promise<PasswordAudience> {
+  const user = await resetLinkAccount(token);
   return user ? passwordAudienceOf(user.email) : "client";
 }

@@ -80,7 +80,10 @@ export async function confirmEnrolment(request: Request, userId: string, code: s
     await context.internalAdapter.createVerificationValue({ identifier: codesMarker(userId), value: userId, expiresAt: new Date(Date.now() + CODES_MARKER_MS) });
     return { ok: true, headers };
   } catch (error) {
-    return failure(error, { INVALID_CODE: { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.wrongCode, field: "code" } });
+    return failure(error, {
+      INVALID_CODE: { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.wrongCode, field: "code" },
+      TOTP_CODE_ALREADY_USED: { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.codeUsed, field: "code" },
+    });
   }
 }
 
@@ -118,6 +121,8 @@ export async function answerChallenge(
     return failure(error, {
       INVALID_CODE: wrong,
       INVALID_BACKUP_CODE: wrong,
+      // Decision 0053: a code opens one sign-in; its time-step was used already.
+      TOTP_CODE_ALREADY_USED: { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.codeUsed, field: "code" },
       INVALID_TWO_FACTOR_COOKIE: expired,
       TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { ok: false, status: 429, message: TWO_FACTOR_MESSAGES.tooMany },
     });

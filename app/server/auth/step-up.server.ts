@@ -38,6 +38,7 @@ export async function answerStepUp(
     if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") {
       return { ok: false, status: 400, field: "code", message: kind === "totp" ? TWO_FACTOR_MESSAGES.wrongCode : TWO_FACTOR_MESSAGES.wrongRecoveryCode };
     }
+    if (code === "TOTP_CODE_ALREADY_USED") return { ok: false, status: 400, field: "code", message: TWO_FACTOR_MESSAGES.codeUsed };
     if (code === "ACCOUNT_TEMPORARILY_LOCKED") return { ok: false, status: 429, message: TWO_FACTOR_MESSAGES.tooMany };
     logger.error({ err: error }, "two-factor step-up failed");
     return { ok: false, status: error instanceof APIError && error.statusCode < 500 ? 400 : 500, message: TWO_FACTOR_MESSAGES.failed };

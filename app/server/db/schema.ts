@@ -271,6 +271,8 @@ interface TwoFactorTable {
   verified: Generated<boolean | number>;
   failedVerificationCount: Generated<number>;
   lockedUntil: Date | string | null;
+  /** The newest TOTP time-step accepted for the account (decision 0053): older or equal is a replay. */
+  lastTotpStep: number | null;
 }
 
 interface SessionTable {
@@ -286,6 +288,8 @@ interface SessionTable {
   passkeySignIn: Generated<boolean | number>;
   /** Opened by Google for an account with two-factor on, code not yet given (decision 0029). */
   secondFactorPending: boolean | number | null;
+  /** Epoch ms of the session's last password, TOTP or recovery-code confirmation (decision 0053). */
+  confirmedAt: number | null;
 }
 
 interface PasskeyTable {

@@ -18,6 +18,7 @@ import * as notificationReadMarks from "./2026-11-25T0830-notification-read-mark
 import * as searchRecency from "./2026-11-25T1040-search-recency";
 import * as consent from "./2026-11-26T0000-consent";
 import * as retention from "./2026-11-26T0200-retention";
+import * as identityConfirmation from "./2026-11-26T0500-identity-confirmation";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T1040-search-recency": searchRecency,
   "2026-11-26T0000-consent": consent,
   "2026-11-26T0200-retention": retention,
+  "2026-11-26T0500-identity-confirmation": identityConfirmation,
 };
