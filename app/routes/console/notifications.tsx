@@ -13,7 +13,7 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request, "account");
-  return loadNotificationsPage(request, user.id);
+  return loadNotificationsPage(new URL(request.url).searchParams, user.id);
 }
 
 export default function ConsoleNotifications({ loaderData }: Route.ComponentProps) {

@@ -17,6 +17,7 @@ import { postWithProgress } from "~/lib/post-with-progress";
 import { findOpening } from "~/server/models/pipeline/openings.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { submitApplication, type ApplicationOutcome } from "~/server/models/pipeline/applications.server";
+import { parseApplicationForm } from "~/server/uploads/resume-upload.server";
 import { issueFormToken } from "~/server/defence/spam-defence.server";
 
 // Derived from the schema once, not on every render.
@@ -30,7 +31,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const outcome = await submitApplication(request, {
+  const outcome = await submitApplication(() => parseApplicationForm(request), {
     jobId: params.id,
     clientIp: context.clientIp,
     // SPEC §3: appliedBy is the signed-in user's id, or null for guests.

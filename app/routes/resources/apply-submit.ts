@@ -1,6 +1,7 @@
 import type { Route } from "./+types/apply-submit";
 import { getSessionUser } from "~/server/auth/session.server";
 import { submitApplication } from "~/server/models/pipeline/applications.server";
+import { parseApplicationForm } from "~/server/uploads/resume-upload.server";
 import { isSameOrigin } from "~/server/http/origin-check.server";
 
 // The JavaScript path of the application form (XMLHttpRequest, for upload progress). The page's own
@@ -9,7 +10,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!isSameOrigin(request)) {
     return Response.json({ status: "error", message: "Cross-site request refused." }, { status: 403 });
   }
-  const outcome = await submitApplication(request, {
+  const outcome = await submitApplication(() => parseApplicationForm(request), {
     jobId: params.id,
     clientIp: context.clientIp,
     // SPEC §3: appliedBy is the signed-in user's id, or null for guests.

@@ -3,6 +3,7 @@ import type { Route } from "./+types/project-files-upload";
 import { projectBase } from "~/components/workspace/project-tabs";
 import { uploadNoticeCode } from "~/lib/project-files";
 import { uploadProjectFiles } from "~/server/models/projects/project-file-uploads.server";
+import { parseUploadForm } from "~/server/uploads/project-upload.server";
 import { requireFilesActor } from "../+shared/files-actor.server";
 
 // Issue 17: one upload session of the Files tab, from either side. With JavaScript the page posts
@@ -10,12 +11,12 @@ import { requireFilesActor } from "../+shared/files-actor.server";
 // here and is sent back to the tab (303) with the outcome as a code.
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireFilesActor(request);
-  const outcome = await uploadProjectFiles(actor, params.id, request);
+  const outcome = await uploadProjectFiles(actor, params.id, (limits) => parseUploadForm(request, limits));
   if ((request.headers.get("accept") ?? "").includes("application/json")) {
     return Response.json(outcome, { status: outcome.httpStatus, headers: { "Cache-Control": "no-store" } });
   }
   if (outcome.reason === "missing") throw new Response(outcome.message, { status: 404, statusText: "Not found" });
-  const tab = `${projectBase(actor.side === "client" ? "client" : "staff", params.id)}/files`;
+  const tab = `${projectBase(actor.side, params.id)}/files`;
   return redirect(`${tab}?upload=${uploadNoticeCode(outcome.reason, outcome.status === "success")}`, 303);
 }
 

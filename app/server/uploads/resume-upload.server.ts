@@ -51,7 +51,7 @@ export interface PendingResume {
   discard(): Promise<void>;
 }
 
-interface ParsedApplicationForm {
+export interface ParsedApplicationForm {
   fields: Record<string, string>;
   resume: PendingResume | null;
 }

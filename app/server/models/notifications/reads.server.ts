@@ -110,11 +110,10 @@ export function moveReadMark(executor: Kysely<Database>, userId: string, readBef
 // Issue 18 part 1: what the portal's and the console's notifications page load for the signed-in
 // person (the caller has passed its guard): their own notifications only, filtered and paged.
 
-export async function loadNotificationsPage(request: Request, userId: string) {
-  const url = new URL(request.url);
-  const parsed = notificationFilterSchema.parse({ type: url.searchParams.get("type") || undefined, unread: url.searchParams.get("unread") || undefined });
+export async function loadNotificationsPage(query: URLSearchParams, userId: string) {
+  const parsed = notificationFilterSchema.parse({ type: query.get("type") || undefined, unread: query.get("unread") || undefined });
   const filter = { type: parsed.type, unreadOnly: parsed.unread === "1" };
-  const { page, limit, offset } = pageFrom(url);
+  const { page, limit, offset } = pageFrom(query);
   const [{ notifications, total }, unread, newest] = await Promise.all([
     listNotifications({ userId }, filter, { limit, offset }),
     unreadCount({ userId }),

@@ -13,7 +13,7 @@ import { logger } from "~/server/logger.server";
 import { enqueueApplicationMails } from "~/server/mail/notifications.server";
 import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { findOpening } from "./openings.server";
-import { MalformedForm, parseApplicationForm, resumeKey, UploadRejected, type PendingResume } from "~/server/uploads/resume-upload.server";
+import { MalformedForm, resumeKey, UploadRejected, type ParsedApplicationForm, type PendingResume } from "~/server/uploads/resume-upload.server";
 import { screenSubmission } from "~/server/defence/spam-defence.server";
 import { fileStore, KeyExists } from "~/server/storage/storage.server";
 import { resumeIntent, type ResumeIntent } from "~/server/uploads/resume-intents.server";
@@ -79,7 +79,8 @@ const fail = (httpStatus: number, message: string): ApplicationOutcome => ({ sta
  * validation, spam screening, then the row, the resume and the two mails, all or nothing.
  */
 export async function submitApplication(
-  request: Request,
+  /** Reads the streamed form (the route binds it to its request); called only once the opening is open. */
+  readForm: () => Promise<ParsedApplicationForm>,
   input: { jobId: string; clientIp: string; appliedBy: string | null },
 ): Promise<ApplicationOutcome> {
   const opening = await findOpening(input.jobId);
@@ -88,7 +89,7 @@ export async function submitApplication(
 
   let resume: PendingResume | null = null;
   try {
-    const parsed = await parseApplicationForm(request);
+    const parsed = await readForm();
     resume = parsed.resume;
     const fields = applicationSchema.safeParse(parsed.fields);
     if (!fields.success) {

@@ -12,7 +12,7 @@ import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { filesSharedMail } from "~/server/mail/project-file-mails.server";
 import { fileStore } from "~/server/storage/storage.server";
 import { fileNameKey } from "~/server/uploads/file-kinds.server";
-import { MalformedUpload, parseUploadForm, UploadRejected, type PendingFile } from "~/server/uploads/project-upload.server";
+import { MalformedUpload, UploadRejected, type ParsedUpload, type PendingFile, type UploadLimits } from "~/server/uploads/project-upload.server";
 import { storedFilesIntent } from "~/server/uploads/resume-intents.server";
 import { renderThumbnail, THUMBNAIL_CONTENT_TYPE, thumbnailKey } from "~/server/uploads/thumbnails.server";
 import { recordAudit } from "../shared/audit.server";
@@ -52,7 +52,10 @@ function fail(httpStatus: number, message: string, reason = "error"): UploadOutc
 }
 
 /** Receives, checks and stores an upload session on `projectId` for `actor`. Never throws for bad input. */
-export async function uploadProjectFiles(actor: FilesActor, projectId: string, request: Request): Promise<UploadOutcome> {
+/** Reads the streamed upload with the limits the model sets (the route binds it to its request). */
+export type UploadReader = (limits: UploadLimits) => Promise<ParsedUpload>;
+
+export async function uploadProjectFiles(actor: FilesActor, projectId: string, readUpload: UploadReader): Promise<UploadOutcome> {
   const env = getEnv();
   const project = await findWorkspaceProject(actor, projectId);
   if (!project) return fail(404, "This project does not exist.", "missing");
@@ -65,7 +68,7 @@ export async function uploadProjectFiles(actor: FilesActor, projectId: string, r
 
   let files: PendingFile[];
   try {
-    const parsed = await parseUploadForm(request, { maxFiles: MAX_FILES_PER_UPLOAD, maxFileBytes: env.FILE_MAX_BYTES, maxTotalBytes: remaining, totalMessage: quotaMessage });
+    const parsed = await readUpload({ maxFiles: MAX_FILES_PER_UPLOAD, maxFileBytes: env.FILE_MAX_BYTES, maxTotalBytes: remaining, totalMessage: quotaMessage });
     files = parsed.files;
   } catch (error) {
     if (error instanceof UploadRejected) return fail(error.status, error.message, error.reason);
