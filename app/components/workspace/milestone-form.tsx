@@ -25,7 +25,9 @@ export function MilestoneForm({ projectId, milestone, pageResult, disabled }: Mi
   const fetcher = useFetcher<FormResult>({ key: `milestone-${intent}-${projectId}-${target}` });
   const outcome = rowOutcome(fetcher, pageResult, [intent], target);
   const [form, fields] = useForm({
-    id: `milestone-${target}`,
+    // Not `milestone-${id}`: that is the row's anchor, and inputs find their form by this id (their
+    // `form` attribute), so a clash left the fields with no form and the post without them.
+    id: `milestone-form-${target}`,
     lastResult: outcome?.result,
     defaultValue: milestone
       ? { milestoneId: milestone.id, title: milestone.title, description: milestone.description, dueDate: milestone.dueDate ?? "", status: milestone.status as MilestoneStatus }
