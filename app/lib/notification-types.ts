@@ -46,6 +46,8 @@ export const CLIENT_NOTIFICATION_TYPES: readonly NotificationType[] = [
   "milestone_done",
   "approval_requested",
   "file_shared",
+  // A company's client admins hear when someone joins (decision 0041), so they choose its mail too.
+  "invitation_accepted",
 ];
 export const STAFF_NOTIFICATION_TYPES: readonly NotificationType[] = [
   "approval_decided",
