@@ -169,9 +169,29 @@ test.describe("Portal", () => {
     await expectFailureInPlace(page, main, "Failed to delete account. You may need to reauthenticate before deleting.");
     await page.context().close();
   });
+  test("Settings: a failed Logout shows 'Error logging out. Please try again.' and the client stays signed in", async ({ browser }) => {
+    const page = await open(browser, client, "/user-dashboard/settings");
+    await page.getByRole("main").getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByText("Error logging out. Please try again.", { exact: true })).toBeVisible();
+    await expect(page.getByText(ERROR_PAGE)).toHaveCount(0);
+    await page.unrouteAll();
+    await page.goto("/user-dashboard/settings");
+    await expect(page).toHaveURL(/\/user-dashboard\/settings$/);
+    await page.context().close();
+  });
 });
 
 test.describe("Console", () => {
+  test("Logout: a failed request shows 'Error logging out. Please try again.' beside the button and the page stays", async ({ browser }) => {
+    const page = await open(browser, staff, CONSOLE);
+    const header = page.locator("header").filter({ hasText: "Employee Dashboard" });
+    await header.getByRole("button", { name: "Logout" }).click();
+    await expectFailureInPlace(page, header, "Error logging out. Please try again.");
+    await expect(page).toHaveURL(/\/employee-dashboard$/);
+    await expect(header.getByRole("button", { name: "Logout" })).toBeEnabled();
+    await page.context().close();
+  });
+
   test("New opening: a failed publish shows its message and keeps the fields", async ({ browser }) => {
     const page = await open(browser, staff, `${CONSOLE}/openings/new`);
     const main = page.getByRole("main");

@@ -29,7 +29,7 @@ function companyWithProject(title: string, clientIds: string[]): string {
 const filesTab = (page: Page) => page.getByRole("list", { name: "Files" });
 const row = (page: Page, name: string) => filesTab(page).getByTestId("file-row").filter({ has: page.getByRole("link", { name, exact: true }) });
 
-test("Staff and a client share files both ways: several at once with a progress bar, drag and drop, a new version seen live, every version downloadable", async ({ browser }) => {
+test("Staff and a client share files both ways: several at once with a progress bar, drag and drop, versions only from the file's own side, a new version seen live, every version downloadable", async ({ browser }) => {
   // Two people and a deliberately slow upload.
   test.setTimeout(90_000);
   const uid = uniqueId();
@@ -57,12 +57,12 @@ test("Staff and a client share files both ways: several at once with a progress 
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await expect(row(staff, "brief.pdf")).toContainText("version 1");
 
-  // The client sees them, and drops a new version of the brief onto the drop zone.
-  const streamOpen = eventStreamOpened(staff, "/events/console");
-  await staff.reload();
-  await streamOpen;
+  // The client sees them. A file of theirs named like the agency's brief is refused, not made the
+  // brief's next version: versions come only from the side that shared the file.
+  const clientStream = eventStreamOpened(client, "/events/portal");
   await client.goto(`/user-dashboard/projects/${projectId}/files`);
   await waitForHydration(client);
+  await clientStream;
   await expect(row(client, "notes.txt")).toBeVisible();
   const dropped = await client.evaluateHandle((bytes) => {
     const transfer = new DataTransfer();
@@ -71,10 +71,15 @@ test("Staff and a client share files both ways: several at once with a progress 
   }, [...pdfBytes(2_000)]);
   await client.getByTestId("files-drop-zone").dispatchEvent("drop", { dataTransfer: dropped });
   await client.getByRole("button", { name: "Upload", exact: true }).click();
-  await expect(client.getByRole("status").filter({ hasText: "Uploaded “brief.pdf” (version 2)." })).toBeVisible();
+  await expect(client.getByRole("alert").filter({ hasText: "“brief.pdf” was shared by the agency, and only the agency can add versions to it. Rename your file and upload it again." })).toBeVisible();
+  await expect(row(client, "brief.pdf")).toContainText("version 1");
 
-  // Staff see version 2 without reloading; the first version is still there to download.
-  await expect(row(staff, "brief.pdf")).toContainText("version 2", { timeout: 10_000 });
+  // Staff upload the brief's new version; the client's open tab shows it without reloading.
+  await staff.getByLabel("Choose files or drop them here").setInputFiles([{ name: "Brief.pdf", mimeType: "application/pdf", buffer: pdfBytes(2_000) }]);
+  await staff.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(staff.getByRole("status").filter({ hasText: "Uploaded “brief.pdf” (version 2)." })).toBeVisible();
+  await expect(row(client, "brief.pdf")).toContainText("version 2", { timeout: 10_000 });
+  await expect(row(staff, "brief.pdf")).toContainText("version 2");
   await row(staff, "brief.pdf").getByText("Older versions (1)").click();
   const [download] = await Promise.all([staff.waitForEvent("download"), row(staff, "brief.pdf").getByRole("link", { name: "Version 1" }).click()]);
   expect(download.suggestedFilename()).toBe("brief (v1).pdf");

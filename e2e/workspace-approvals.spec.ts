@@ -127,8 +127,55 @@ test("Staff add milestones and ask for approval; one member approves, another as
   }
 });
 
+function insertMilestone(projectId: string, title: string): string {
+  const id = randomUUID();
+  const now = Date.now();
+  db.prepare("insert into milestones (id, project_id, title, description, due_date, status, position, created_at, updated_at) values (?, ?, ?, 'Screens and flows.', '2026-12-01', 'planned', 1, ?, ?)").run(id, projectId, title, now, now);
+  return id;
+}
+
+/** Edit or remove → Status Done → Save milestone, on the milestone's own row. */
+async function markDoneInItsForm(page: Page, title: string) {
+  const main = page.getByRole("main");
+  const row = main.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 4, name: title }) });
+  await row.getByText("Edit or remove").click();
+  const form = row.getByRole("form", { name: `Edit milestone ${title}` });
+  await expect(form.getByLabel("Title")).toHaveValue(title);
+  await form.getByLabel("Status").selectOption({ label: "Done" });
+  await form.getByRole("button", { name: "Save milestone" }).click();
+  return row;
+}
+
+test("Staff edit a milestone: Edit or remove → Status Done → Save milestone saves it as Done", async ({ page }) => {
+  const uid = uniqueId();
+  const staff = await signIn(page, { role: "employee", staffRole: "delivery" });
+  const { projectId } = insertCompanyWithProject(uid, staff.id);
+  const id = insertMilestone(projectId, "Design");
+  await page.goto(`/employee-dashboard/projects/${projectId}/milestones`);
+  await waitForHydration(page);
+  const row = await markDoneInItsForm(page, "Design");
+  await expect(row.getByRole("status").filter({ hasText: "Milestone saved." })).toBeVisible();
+  await expect(row.getByText("Title is required.")).toHaveCount(0);
+  await expect(row.getByText("Choose a status from the list.")).toHaveCount(0);
+  await expect(row.locator("h4 + span")).toHaveText("Status: Done");
+  expect(db.prepare("select status, title from milestones where id = ?").get(id)).toEqual({ status: "done", title: "Design" });
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("Staff edit a milestone with a plain form post and it is saved as Done", async ({ page }) => {
+    const uid = uniqueId();
+    const staff = await signIn(page, { role: "employee", staffRole: "admin" });
+    const { projectId } = insertCompanyWithProject(uid, staff.id);
+    const id = insertMilestone(projectId, "Copy deck");
+    await page.goto(`/employee-dashboard/projects/${projectId}/milestones`);
+    const row = await markDoneInItsForm(page, "Copy deck");
+    // The page comes back with the row's Edit section closed; its badge tells the new status.
+    await expect(row.locator("h4 + span")).toHaveText("Status: Done");
+    expect(db.prepare("select status from milestones where id = ?").get(id)).toEqual({ status: "done" });
+  });
+
 
   test("Staff add a milestone and ask for approval, and a member asks for changes, with plain form posts", async ({ page, browser }) => {
     const uid = uniqueId();

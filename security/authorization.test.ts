@@ -5,7 +5,7 @@ import type { Reply } from "./helpers/http";
 import { tally, type Tally } from "./helpers/tally";
 import { mayUse, type ConsoleArea } from "~/lib/staff-roles";
 import { ACTORS, disposableActor, isStaffRole, type Actor, type World } from "./helpers/world";
-import { allowed, expected, fillPattern, perRole, POLICIES, type Cell, type Expect, type Side } from "./policies";
+import { allowed, expected, fileOf, fillPattern, perRole, POLICIES, type Cell, type Expect, type Side } from "./policies";
 import { exportsAction, routeTable } from "./route-table";
 
 const worlds = inject("worlds");
@@ -147,7 +147,7 @@ describe.each(worlds)("On $server.backend", (world) => {
 
             const before = await fingerprint(world.server);
             const reply = intent.file
-              ? await postMultipart(world.server, url, fields, intent.file, { cookie: actor.cookie })
+              ? await postMultipart(world.server, url, fields, fileOf(intent, cell)!, { cookie: actor.cookie })
               : await postForm(world.server, url, fields, { cookie: actor.cookie });
             const changed = (await fingerprint(world.server)) !== before;
             const label = `POST ${route.pattern} ${intentName || "(form)"} (${side}) as ${name}`;

@@ -4,7 +4,7 @@ import { fingerprint } from "./helpers/database";
 import { send } from "./helpers/http";
 import { tally } from "./helpers/tally";
 import { disposableActor, type Actor, type World } from "./helpers/world";
-import { allowed, fillPattern, isStaffAccess, POLICIES, type Access } from "./policies";
+import { allowed, fileOf, fillPattern, isStaffAccess, POLICIES, type Access } from "./policies";
 import { routeTable } from "./route-table";
 
 const [world] = inject("worlds");
@@ -44,7 +44,7 @@ describe("Cross-origin requests", () => {
           const fields = await intent.body(cell);
           const options = { cookie: actor.cookie, origin: forgery.origin, headers: forgery.headers };
           const before = await fingerprint(world!.server);
-          const reply = intent.file ? await postMultipart(world!.server, url, fields, intent.file, options) : await postForm(world!.server, url, fields, options);
+          const reply = intent.file ? await postMultipart(world!.server, url, fields, fileOf(intent, cell), options) : await postForm(world!.server, url, fields, options);
           const changed = (await fingerprint(world!.server)) !== before;
           const label = `POST ${route.pattern} ${intentName || "(form)"} as ${actor.name} with ${forgery.name}`;
           t.check(`${label} is refused`, refused(reply.status), `got ${reply.status} ${reply.location ?? ""}`);

@@ -110,4 +110,25 @@ describe("Mail flooding", () => {
     t.check("at most three mails reached the address", mails <= 3, `${mails} mails`);
     t.done();
   });
+  test("A just-registered client cannot have us mail a stranger: unverified, invitations are refused; verified, ten invitations to one address from two companies queue at most three mails, none with the typed name", async (context) => {
+    const t = tally(context, "Mail flooding");
+    const stamp = Date.now();
+    const victim = `invited-${stamp}@example.com`;
+    const spam = "Cheap pills at spam.example";
+    const fresh = await register(server, `fresh-admin-${stamp}@example.com`);
+    const early = [];
+    for (let i = 0; i < 3; i++) early.push(await postForm(server, "/user-dashboard/team", { intent: "invite", name: `${spam} ${i}`, email: victim }, { cookie: fresh }));
+    t.check("an unverified client admin's invitations are refused", early.every((r) => r.status === 403 && r.body.includes("Verify your e-mail address before inviting people.")), early.map((r) => r.status).join(", "));
+    t.check("nothing was queued for the address while unverified", (await mailsTo(database(server), victim)) === 0, `${await mailsTo(database(server), victim)} mails`);
+
+    await markEmailVerified(server, `fresh-admin-${stamp}@example.com`);
+    const other = await registerVerified(server, `other-admin-${stamp}@example.com`);
+    const replies = [];
+    for (let i = 0; i < 10; i++) replies.push(await postForm(server, "/user-dashboard/team", { intent: "invite", name: `${spam} ${i}`, email: victim }, { cookie: i % 2 ? other : fresh }));
+    const mails = await database(server).selectFrom("mailOutbox").select(["subject", "textBody"]).where("toAddress", "=", victim).execute();
+    t.check("at most three invitation mails were queued for the address", mails.length >= 1 && mails.length <= 3, `${mails.length} mails`);
+    t.check("past the limit the inviter is told in place", replies.slice(3).every((r) => r.status === 409 && r.body.includes("We have sent this address several e-mails recently")), replies.map((r) => r.status).join(", "));
+    t.check("no mail carries the name the inviter typed", mails.every((m) => !m.subject.includes("spam.example") && !m.textBody.includes("spam.example")), mails.map((m) => m.subject).join(" | "));
+    t.done();
+  });
 });

@@ -4,7 +4,7 @@ import { database } from "./helpers/database";
 import type { Reply } from "./helpers/http";
 import { tally } from "./helpers/tally";
 import { disposableActor, type Actor, type World } from "./helpers/world";
-import { allowed, fillPattern, perRole, POLICIES, type Expect } from "./policies";
+import { allowed, fileOf, fillPattern, perRole, POLICIES, type Expect } from "./policies";
 import { routeTable } from "./route-table";
 
 const [world] = inject("worlds");
@@ -162,7 +162,7 @@ describe("Mass assignment", () => {
           const fields = { ...extraFields(world!), ...deskFields(world!, route.file), ...(await intent.body(cell)) };
           const before = await snapshot(world!);
           const reply = intent.file
-            ? await postMultipart(world!.server, url, fields, intent.file, { cookie: actor.cookie })
+            ? await postMultipart(world!.server, url, fields, fileOf(intent, cell), { cookie: actor.cookie })
             : await postForm(world!.server, url, fields, { cookie: actor.cookie });
           const after = await snapshot(world!);
           const label = `POST ${route.pattern} ${intentName || "(form)"} as ${name} with forged fields`;

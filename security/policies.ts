@@ -37,9 +37,15 @@ export interface Cell {
   seq: number;
 }
 
+/** The file an intent posts for this cell. */
+export function fileOf(intent: Intent, cell: Cell): FilePart | undefined {
+  return typeof intent.file === "function" ? intent.file(cell) : intent.file;
+}
+
 export interface Intent {
   body(cell: Cell): Fields | Promise<Fields>;
-  file?: FilePart;
+  /** A file to post with the form, or one made per cell. */
+  file?: FilePart | ((cell: Cell) => FilePart);
   /** The answer when the actor may post this form. */
   ok: PerRole<Expect>;
   /** Whether an allowed post changes the database (a refused one never may). */
@@ -416,7 +422,8 @@ const FILE_POLICIES: Record<string, RoutePolicy> = {
       intents: {
         "": {
           body: () => ({}),
-          file: { field: "files", filename: "matrix-upload.txt", bytes: Buffer.from("Matrix upload\n") },
+          // One name per side: a file's versions come only from the side that shared it (decision 0037).
+          file: (c) => ({ field: "files", filename: `matrix-upload-${c.actor.role === "client" ? "client" : "staff"}.txt`, bytes: Buffer.from("Matrix upload\n") }),
           ok: filesAnswer(to(/^\/user-dashboard\/projects\/[\w-]+\/files\?upload=done$/, 303), to(/^\/employee-dashboard\/projects\/[\w-]+\/files\?upload=done$/, 303), forbidden),
           changes: filesAnswer(true, true, false),
           othersRecord: notFound,
@@ -441,7 +448,7 @@ const preferenceFields = (types: readonly string[]) => (c: Cell) => ({
   digestHour: "9",
   timeZone: "UTC",
 });
-const CLIENT_TYPES = ["staff_reply", "status_change", "progress_change", "milestone_due", "milestone_done", "approval_requested", "file_shared"];
+const CLIENT_TYPES = ["staff_reply", "status_change", "progress_change", "milestone_due", "milestone_done", "approval_requested", "file_shared", "invitation_accepted"];
 const STAFF_TYPES = ["approval_decided", "invitation_accepted", "new_request", "client_reply", "new_lead", "new_application", "file_shared"];
 const unsubscribed = (c: Cell) => c.world.actors["client A"].id!;
 async function staffReplyMailOn(c: Cell): Promise<void> {

@@ -4,6 +4,7 @@ import * as clientInviteRoute from "~/routes/console/client-invite";
 import * as clientInvitationRoute from "~/routes/console/client-invitation";
 import * as teamRoute from "~/routes/portal/team";
 import { TEAM_INVITATIONS_PER_COMPANY } from "~/routes/portal/team.server";
+import { MAILS_PER_ADDRESS } from "~/server/defence/mail-limits.server";
 import { auth } from "~/server/auth/auth.server";
 import { db } from "~/server/db/db.server";
 import { events } from "~/server/events/bus.server";
@@ -184,5 +185,59 @@ describe.each(testDatabases("client-invitation-routes"))("Client invitation page
     const refused = await call(teamRoute.action, team, { cookie: boss.cookie, form: { intent: "invite", name: "N", email: "one-more@example.com" } });
     expect(refused.status).toBe(429);
     expect(await db().selectFrom("clientInvitations").select("id").where("email", "=", "one-more@example.com").execute()).toEqual([]);
+  });
+  test("A client admin whose own address is not verified is told to verify it first, on the Team page and by its action, and nothing is sent", async () => {
+    const fresh = await signUp("fresh@example.com", "Fresh", { verified: false });
+    await db().updateTable("users").set({ companyId, clientAdmin: database.name === "sqlite" ? 1 : true }).where("id", "=", fresh.id).execute();
+    await clearTables("mailOutbox");
+    const team = "/user-dashboard/team";
+    const page = await call(teamRoute.loader, team, { cookie: fresh.cookie });
+    expect(page.data).toMatchObject({ clientAdmin: true, emailVerified: false });
+    const refused = await call(teamRoute.action, team, { cookie: fresh.cookie, form: { intent: "invite", name: "Buy cheap pills at spam.example", email: "victim@example.com" } });
+    expect(refused).toMatchObject({ status: 403, data: { intent: "invite", status: "error", message: "Verify your e-mail address before inviting people." } });
+    expect(await db().selectFrom("clientInvitations").select("id").execute()).toEqual([]);
+    expect(await db().selectFrom("mailOutbox").select("id").execute()).toEqual([]);
+  });
+
+  test("A client admin's invitation mail carries nothing the client typed: no invitee name, no client's name, no company name a client chose", async () => {
+    const ownCompany = (await insertCompany(db(), { name: "Visit spam.example now", origin: "self" })).id;
+    const boss = await signUp("boss@example.com", "Click https://spam.example");
+    await db().updateTable("users").set({ companyId: ownCompany, clientAdmin: database.name === "sqlite" ? 1 : true }).where("id", "=", boss.id).execute();
+    const invited = await call(teamRoute.action, "/user-dashboard/team", { cookie: boss.cookie, form: { intent: "invite", name: "Win a prize at spam.example", email: "victim@example.com" } });
+    expect(invited).toMatchObject({ status: 200, data: { status: "success" } });
+    const mail = await db().selectFrom("mailOutbox").select(["subject", "textBody", "htmlBody"]).where("toAddress", "=", "victim@example.com").executeTakeFirstOrThrow();
+    for (const part of [mail.subject, mail.textBody, mail.htmlBody]) {
+      expect(part).not.toContain("spam.example");
+      expect(part).not.toContain("Win a prize");
+    }
+    expect(mail.subject).toBe("You are invited to the Indigo Kite Technologies client portal");
+    expect(mail.textBody).toContain("A client of Indigo Kite Technologies has invited you");
+    // The link's page, on our site, says who invited them and to which company.
+    await deliverMail();
+    const token = invitationTokenIn(smtp, "victim@example.com");
+    expect((await call(invitationRoute.loader, `/invitation?token=${token}`)).data).toMatchObject({ state: "valid", invitation: { company: "Visit spam.example now" } });
+  });
+
+  test("Invitations and resends to one address stop at the per-address mail limit, whichever company or staff member asks; the refusal is in place and sends nothing", async () => {
+    const boss = await member("boss@example.com", companyId, true);
+    const rival = await member("rival@example.com", otherCompanyId, true);
+    const team = "/user-dashboard/team";
+    const invite = (who: TestUser, name: string) => call(teamRoute.action, team, { cookie: who.cookie, form: { intent: "invite", name, email: "victim@example.com" } });
+    // Each new name is a new invitation (not a double submit), so each would mail again.
+    expect((await invite(boss, "A")).data).toMatchObject({ status: "success" });
+    expect((await invite(rival, "B")).data).toMatchObject({ status: "success" });
+    const pending = await db().selectFrom("clientInvitations").select("id").where("companyId", "=", companyId).where("revokedAt", "is", null).executeTakeFirstOrThrow();
+    const resent = await call(clientInvitationRoute.action, `${CONSOLE}/client-invitations/${pending.id}`, { cookie: sales.cookie, params: { id: pending.id }, form: { intent: "resend" } });
+    expect(resent).toMatchObject({ status: 302, location: `${CONSOLE}/clients/${companyId}?notice=invitation-resent` });
+    expect(await db().selectFrom("mailOutbox").select("id").where("toAddress", "=", "victim@example.com").execute()).toHaveLength(MAILS_PER_ADDRESS.limit);
+
+    const before = await db().selectFrom("clientInvitations").select(["id", "tokenHash", "revokedAt"]).orderBy("id").execute();
+    const refused = await invite(rival, "C");
+    expect(refused.status).toBe(409);
+    expect((refused.data as { result?: { error?: Record<string, string[]> } }).result?.error?.email).toEqual(["We have sent this address several e-mails recently, so we won't send another yet. Please try again later."]);
+    const again = await call(clientInvitationRoute.action, `${CONSOLE}/client-invitations/${pending.id}`, { cookie: sales.cookie, params: { id: pending.id }, form: { intent: "resend" } });
+    expect(again).toMatchObject({ status: 302, location: `${CONSOLE}/clients/${companyId}?notice=invitation-limit` });
+    expect(await db().selectFrom("mailOutbox").select("id").where("toAddress", "=", "victim@example.com").execute()).toHaveLength(MAILS_PER_ADDRESS.limit);
+    expect(await db().selectFrom("clientInvitations").select(["id", "tokenHash", "revokedAt"]).orderBy("id").execute()).toEqual(before);
   });
 });

@@ -13,6 +13,7 @@ import {
   revokeClientInvitation,
 } from "~/server/models/companies/client-invitations.server";
 import { insertCompany } from "~/server/models/companies/companies.server";
+import { INVITATIONS_PER_ADDRESS, MAILS_PER_ADDRESS } from "~/server/defence/mail-limits.server";
 import { signInStaff, signUp, type TestUser } from "./helpers/accounts";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { invitationTokenIn } from "./helpers/invitations";
@@ -44,7 +45,7 @@ describe.each(testDatabases("client-invitations"))("Client invitations on $name"
     await cleanup();
   });
   beforeEach(async () => {
-    await clearTables("auditLog", "clientInvitations", "mailOutbox");
+    await clearTables("auditLog", "clientInvitations", "mailOutbox", "rateLimits");
     await db().deleteFrom("users").where("role", "=", "client").execute();
     await clearTables("companies");
     smtp.messages.length = 0;
@@ -82,6 +83,68 @@ describe.each(testDatabases("client-invitations"))("Client invitations on $name"
     expect(await refusal("new@example.com", otherCompanyId)).toMatch(/Globex is closed/);
     expect(await db().selectFrom("clientInvitations").selectAll().execute()).toEqual([]);
     expect(await db().selectFrom("mailOutbox").selectAll().execute()).toEqual([]);
+  });
+
+  test("Invitations to one address stop at three mails an hour, resends included, whichever company asks; past it nothing is written and the inviter is told", async () => {
+    const mails = () => db().selectFrom("mailOutbox").select("id").where("toAddress", "=", "carla@example.com").execute();
+    const first = await inviteClient(actor(), { companyId, name: "A", email: "carla@example.com", clientAdmin: false });
+    await inviteClient(actor(), { companyId: otherCompanyId, name: "B", email: "carla@example.com", clientAdmin: false });
+    await resendClientInvitation(actor(), { id: first.id });
+    expect(await mails()).toHaveLength(MAILS_PER_ADDRESS.limit);
+    const before = await db().selectFrom("clientInvitations").selectAll().orderBy("id").execute();
+    const third = await inviteClient(actor(), { companyId: otherCompanyId, name: "C", email: "Carla@Example.com", clientAdmin: true }).catch((e: unknown) => e);
+    expect(third).toBeInstanceOf(ClientInvitationError);
+    expect((third as Error).message).toBe("We have sent this address several e-mails recently, so we won't send another yet. Please try again later.");
+    await expect(resendClientInvitation(actor(), { id: first.id })).rejects.toThrow("We have sent this address several e-mails recently");
+    expect(await mails()).toHaveLength(MAILS_PER_ADDRESS.limit);
+    expect(await db().selectFrom("clientInvitations").selectAll().orderBy("id").execute()).toEqual(before);
+    // Another address is not held back.
+    await inviteClient(actor(), { companyId, name: "D", email: "dan@example.com", clientAdmin: false });
+    expect(await db().selectFrom("mailOutbox").select("id").where("toAddress", "=", "dan@example.com").execute()).toHaveLength(1);
+  });
+
+  test("Over a day one address gets at most five invitations, whichever companies take turns; a refused invitation counts nothing", async () => {
+    const companies = [companyId, otherCompanyId];
+    for (let i = 0; i < 4; i++) companies.push((await insertCompany(db(), { name: `Co ${i}`, origin: "staff" })).id);
+    let sent = 0;
+    const hour = 3_600_000;
+    for (const [i, company] of companies.entries()) {
+      // A new hour each time, so the hourly mail limit never binds first.
+      await db().updateTable("rateLimits").set({ windowStart: Date.now() - 2 * hour }).where("key", "like", "mail:address:%").execute();
+      const outcome = await inviteClient(actor(), { companyId: company, name: `N${i}`, email: "carla@example.com", clientAdmin: false }).then(() => "sent", (e: unknown) => (e as Error).message);
+      if (outcome === "sent") sent++;
+    }
+    expect(sent).toBe(INVITATIONS_PER_ADDRESS.limit);
+    // A refusal for another reason (a member already) gives its count back.
+    await clearTables("rateLimits");
+    const member = await signUp("member@example.com");
+    await db().updateTable("users").set({ companyId }).where("id", "=", member.id).execute();
+    for (let i = 0; i < 5; i++) await expect(inviteClient(actor(), { companyId, name: "X", email: "member@example.com", clientAdmin: false })).rejects.toThrow(/already a member/);
+    await db().updateTable("users").set({ companyId: null }).where("id", "=", member.id).execute();
+    await db().deleteFrom("users").where("id", "=", member.id).execute();
+    await inviteClient(actor(), { companyId, name: "X", email: "member@example.com", clientAdmin: false });
+    expect(await db().selectFrom("mailOutbox").select("id").where("toAddress", "=", "member@example.com").execute()).toHaveLength(1);
+  });
+
+  test("The invitation mail says who invites only in words that are ours: a staff member and a company staff named; otherwise a neutral line, never the invitee's name", async () => {
+    await inviteClient(actor(), { companyId, name: "Carla <b>Client</b> visit spam.example", email: "carla@example.com", clientAdmin: false });
+    const selfCompany = (await insertCompany(db(), { name: "Cheap pills at spam.example", origin: "self" })).id;
+    const client = await signUp("boss@example.com", "Boss from spam.example");
+    await db().updateTable("users").set({ companyId: selfCompany }).where("id", "=", client.id).execute();
+    await inviteClient({ id: client.id, email: client.email, name: "Boss from spam.example" }, { companyId: selfCompany, name: "Dan spam.example", email: "dan@example.com", clientAdmin: false });
+    const mail = (to: string) => db().selectFrom("mailOutbox").select(["subject", "textBody", "htmlBody"]).where("toAddress", "=", to).executeTakeFirstOrThrow();
+    const byStaff = await mail("carla@example.com");
+    expect(byStaff.subject).toBe("You are invited to Acme Ltd's client portal");
+    expect(byStaff.textBody).toContain("Ada of Indigo Kite Technologies has invited you to follow Acme Ltd's projects");
+    const byClient = await mail("dan@example.com");
+    expect(byClient.subject).toBe("You are invited to the Indigo Kite Technologies client portal");
+    expect(byClient.textBody).toContain("A client of Indigo Kite Technologies has invited you to follow their company's projects");
+    for (const m of [byStaff, byClient]) {
+      for (const part of [m.subject, m.textBody, m.htmlBody ?? ""]) {
+        expect(part).not.toContain("spam.example");
+        expect(part).not.toContain("Carla");
+      }
+    }
   });
 
   test("A double submit makes one invitation and one mail", async () => {

@@ -107,7 +107,7 @@ describe.each(testSetups("project files"))("Project files on $name", ({ database
     const third = await answer(await upload(clientA, projectId, [[fx.csv(), "Brief.PDF"]]));
     // A CSV named .PDF is no PDF: it gets its real extension and so is another file.
     expect(third.files).toMatchObject([{ name: "Brief.PDF.txt", version: 1 }]);
-    await upload(clientA2, projectId, [[pdf(), "BRIEF.PDF"]]);
+    await upload(staff, projectId, [[pdf(), "BRIEF.PDF"]]);
     const files = await db().selectFrom("projectFiles").select(["name", "currentVersion"]).orderBy("nameKey").execute();
     expect(files).toEqual([
       { name: "brief.pdf", currentVersion: 2 },
@@ -122,6 +122,30 @@ describe.each(testSetups("project files"))("Project files on $name", ({ database
     const current = await download(clientA, v2!.id);
     expect(current.response!.headers.get("content-disposition")).toContain('filename="brief.pdf"');
     await current.response!.body?.cancel();
+  });
+
+  test("Versions come only from the side that shared the file: a member's same-named upload, or staff's on a client's file, is refused and nothing is stored", async () => {
+    await upload(staff, projectId, [[pdf(), "Handover.pdf"]]);
+    await upload(clientA, projectId, [[fx.csv(), "feedback.csv"]]);
+    const before = { versions: await versions(), files: await newFiles(), mails: await db().selectFrom("mailOutbox").select("id").execute() };
+
+    const member = await upload(clientA2, projectId, [[pdf(), "handover.PDF"]]);
+    expect([member.status, (await answer(member)).message]).toEqual([409, "“Handover.pdf” was shared by the agency, and only the agency can add versions to it. Rename your file and upload it again. Nothing was uploaded."]);
+    const agency = await upload(staff, projectId, [[fx.csv(), "Feedback.csv"], [pdf(), "notes.pdf"]]);
+    expect([agency.status, (await answer(agency)).message]).toEqual([409, "“feedback.csv” was shared by the client, and only the client can add versions to it. Rename your file and upload it again. Nothing was uploaded."]);
+    const noScript = await upload(clientA2, projectId, [[pdf(), "HANDOVER.pdf"]], { json: false });
+    expect(noScript.headers.get("location")).toBe(`/user-dashboard/projects/${projectId}/files?upload=other-side`);
+    const page = await call(portalFiles.loader, `/user-dashboard/projects/${projectId}/files?upload=other-side`, { cookie: clientA2.cookie, params: { id: projectId } });
+    expect(page.data).toMatchObject({ notice: { status: "error", message: expect.stringContaining("Rename your file and upload it again. Nothing was uploaded.") } });
+
+    const files = await db().selectFrom("projectFiles").select(["name", "side", "currentVersion"]).orderBy("nameKey").execute();
+    expect(files).toEqual([
+      { name: "feedback.csv", side: "client", currentVersion: 1 },
+      { name: "Handover.pdf", side: "staff", currentVersion: 1 },
+    ]);
+    expect(await versions()).toEqual(before.versions);
+    expect(await newFiles()).toEqual(before.files);
+    expect(await db().selectFrom("mailOutbox").select("id").execute()).toEqual(before.mails);
   });
 
   test("A download is a private attachment with an ETag; Range resumes it (206, 416); If-None-Match answers 304; each download is audited once", async () => {

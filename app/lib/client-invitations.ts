@@ -10,3 +10,6 @@ export const INVITATION_UNUSABLE_TEXT = {
   used: "This invitation was already accepted. Sign in with the account it made.",
   unknown: "This invitation link is not valid. Check that you opened the whole link from the e-mail.",
 } as const;
+
+/** A fresh sign-up is its company's admin: until its own address is proven it invites nobody (decision 0055). */
+export const VERIFY_BEFORE_INVITING = "Verify your e-mail address before inviting people.";

@@ -34,6 +34,7 @@ export const FLASH = {
   "invitation-resent": { tone: "success", text: "A new invitation link was sent; the old one no longer works." },
   "invitation-revoked": { tone: "success", text: "The invitation is revoked." },
   "invitation-gone": { tone: "error", text: "This invitation was already accepted or revoked." },
+  "invitation-limit": { tone: "error", text: "We have sent this address several e-mails recently, so we won't send another yet. Please try again later." },
   "lead-converted": { tone: "success", text: "The lead is now a client: the company is ready and the requester is invited." },
   // Decision 0043: an admin deleted a project for good.
   "project-deleted": { tone: "success", text: "Project deleted, with its milestones, approvals, files and history." },

@@ -26,7 +26,8 @@ export const NOTIFICATION_LABELS: Record<NotificationType, string> = {
 };
 
 /** Which side hears of each type: what the preferences page offers a client or a staff member. */
-export const CLIENT_NOTIFICATION_TYPES: readonly NotificationType[] = CLIENT_TYPES;
+// A company's client admins hear when someone joins (decision 0041), so they choose its mail too.
+export const CLIENT_NOTIFICATION_TYPES: readonly NotificationType[] = [...CLIENT_TYPES, "invitation_accepted"];
 // Staff who are members of no company still hear of files a client shares.
 export const STAFF_NOTIFICATION_TYPES: readonly NotificationType[] = [...STAFF_TYPES, "file_shared"];
 

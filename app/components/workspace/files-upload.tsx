@@ -95,7 +95,7 @@ export function FilesUpload({ projectId, fileMax, pageOutcome }: { projectId: st
           className="mt-3 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:text-white focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-200"
         />
         <p id={`${inputId}-hint`} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-          Up to {formatBytes(fileMax)} per file. {ACCEPTED_FILES_TEXT} A file with the same name as an existing one becomes its new version.
+          Up to {formatBytes(fileMax)} per file. {ACCEPTED_FILES_TEXT} A file with the same name as one your side shared becomes its new version.
         </p>
         {chosen.length > 0 ? (
           <ul className="mt-2 text-left text-sm text-slate-700 dark:text-slate-300">

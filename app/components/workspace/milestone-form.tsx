@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useFetcher } from "react-router";
+import { useFetcher, type FetcherWithComponents } from "react-router";
 import { FormError } from "~/components/forms/form-error";
 import { FormField, InputField } from "~/components/forms/form-field";
 import type { FormResult } from "~/lib/form-result";
@@ -24,8 +24,18 @@ export function MilestoneForm({ projectId, milestone, pageResult, disabled }: Mi
   const intent = milestone ? "edit" : "add";
   const fetcher = useFetcher<FormResult>({ key: `milestone-${intent}-${projectId}-${target}` });
   const outcome = rowOutcome(fetcher, pageResult, [intent], target);
+  // A saved or a colleague's change reloads the fields; the fetcher stays out here, so its answer
+  // ("Milestone saved.") outlives the fields it came from.
+  const saved = milestone ? `${milestone.title}|${milestone.description}|${milestone.dueDate}|${milestone.status}` : "new";
+  return <MilestoneFields key={saved} fetcher={fetcher} outcome={outcome} target={target} milestone={milestone} disabled={disabled} />;
+}
+
+function MilestoneFields({ fetcher, outcome, target, milestone, disabled }: { fetcher: FetcherWithComponents<FormResult>; outcome?: FormResult; target: string } & Pick<MilestoneFormProps, "milestone" | "disabled">) {
+  const intent = milestone ? "edit" : "add";
   const [form, fields] = useForm({
-    id: `milestone-${target}`,
+    // Not `milestone-${id}`: that is the row's anchor, and inputs find their form by this id (their
+    // `form` attribute), so a clash left the fields with no form and the post without them.
+    id: `milestone-form-${target}`,
     lastResult: outcome?.result,
     defaultValue: milestone
       ? { milestoneId: milestone.id, title: milestone.title, description: milestone.description, dueDate: milestone.dueDate ?? "", status: milestone.status as MilestoneStatus }

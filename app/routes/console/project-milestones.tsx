@@ -87,8 +87,7 @@ export default function ConsoleProjectMilestones({ loaderData, actionData }: Rou
                   <details className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
                     <summary className="cursor-pointer text-sm font-medium text-slate-800 dark:text-slate-200">Edit or remove</summary>
                     <div className="mt-3 space-y-4">
-                      {/* A colleague's edit reloads the fields; the fetcher (keyed by name) keeps its answer. */}
-                      <MilestoneForm key={`${m.title}|${m.description}|${m.dueDate}|${m.status}`} projectId={project.id} milestone={m} pageResult={actionData} disabled={locked} />
+                      <MilestoneForm projectId={project.id} milestone={m} pageResult={actionData} disabled={locked} />
                       <MilestoneRowAction projectId={project.id} intent="remove" id={m.id} label="Remove milestone" accessibleLabel={`Remove milestone "${m.title}"`} tone="danger" disabled={locked} pageResult={actionData} />
                     </div>
                   </details>

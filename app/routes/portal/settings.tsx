@@ -1,6 +1,7 @@
-import { Form, href, Link, useFetcher, useNavigation } from "react-router";
+import { href, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/settings";
 import { FormError } from "~/components/forms/form-error";
+import { LogoutButton } from "~/components/logout-button";
 import { DeleteAccount } from "~/components/portal/delete-account";
 import { ChangePassword } from "~/components/settings/change-password";
 import { SettingRow } from "~/components/settings/setting-row";
@@ -23,20 +24,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
   const [twoFactor, security] = await Promise.all([hasSecondFactor(user.id), accountSecurity(request, user)]);
   return { email: user.email, twoFactor, security };
-}
-
-/** Posts to an action owned by the accounts module; its answer comes back as a ?notice= banner. */
-function PostButton({ action, intent, label }: { action: string; intent: string; label: string }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === action;
-  return (
-    <Form method="post" action={action}>
-      <input type="hidden" name="intent" value={intent} />
-      <button type="submit" className="btn-secondary" disabled={busy}>
-        {label}
-      </button>
-    </Form>
-  );
 }
 
 /**
@@ -93,7 +80,7 @@ export default function SettingsPanel({ loaderData }: Route.ComponentProps) {
           <DeleteAccount />
         </SettingRow>
         <SettingRow title="Logout" detail="Sign out on this device.">
-          <PostButton action="/logout" intent="logout" label="Logout" />
+          <LogoutButton />
         </SettingRow>
       </ul>
     </section>

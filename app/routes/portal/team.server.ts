@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { VERIFY_BEFORE_INVITING } from "~/lib/client-invitations";
 import { clientInviteSchema, removeTeammateSchema } from "~/lib/schemas/client-invitations";
 import type { ClientUser } from "~/server/auth/session.server";
 import { hitRateLimit, type RateRule } from "~/server/defence/rate-limit.server";
@@ -22,6 +23,7 @@ function onlyAdmins() {
 async function invite(user: ClientUser, formData: FormData) {
   const submission = parseWithZod(formData, { schema: clientInviteSchema });
   if (submission.status !== "success") return formResult({ intent: "invite", status: "invalid", result: submission.reply() }, 400);
+  if (!user.emailVerified) return formResult({ intent: "invite", status: "error", message: VERIFY_BEFORE_INVITING, result: submission.reply() }, 403);
   if (!(await hitRateLimit(`client-invite:company:${user.companyId}`, TEAM_INVITATIONS_PER_COMPANY))) {
     return formResult({ intent: "invite", status: "error", message: TOO_MANY_INVITATIONS, result: submission.reply() }, 429);
   }

@@ -3,6 +3,7 @@ import { ClientInviteForm } from "~/components/client-invite-form";
 import { ActionMessage } from "~/components/forms/action-message";
 import { IntentButton } from "~/components/forms/intent-button";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
+import { VERIFY_BEFORE_INVITING } from "~/lib/client-invitations";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { formatDate, isoDate } from "~/lib/dates";
 import { keepFailureInForm } from "~/lib/form-failure";
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listTeammates({ companyId: user.companyId }),
     user.clientAdmin ? listPendingClientInvitations({ companyId: user.companyId }) : Promise.resolve([]),
   ]);
-  return { teammates: teammates.map((t) => ({ ...t, isYou: t.id === user.id })), invitations, clientAdmin: user.clientAdmin };
+  return { teammates: teammates.map((t) => ({ ...t, isYou: t.id === user.id })), invitations, clientAdmin: user.clientAdmin, emailVerified: user.emailVerified };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -36,7 +37,7 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 }
 
 export default function PortalTeam({ loaderData, actionData }: Route.ComponentProps) {
-  const { teammates, invitations, clientAdmin } = loaderData;
+  const { teammates, invitations, clientAdmin, emailVerified } = loaderData;
   const rowOutcome: FormResult | undefined = actionData?.targetId ? actionData : undefined;
   return (
     <section aria-labelledby="team-heading">
@@ -74,7 +75,13 @@ export default function PortalTeam({ loaderData, actionData }: Route.ComponentPr
         {clientAdmin ? (
           <div className="self-start rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
             <h2 className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">Invite a teammate</h2>
-            <ClientInviteForm outcome={actionData?.intent === "invite" ? actionData : undefined} />
+            {emailVerified ? (
+              <ClientInviteForm outcome={actionData?.intent === "invite" ? actionData : undefined} />
+            ) : (
+              <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+                {VERIFY_BEFORE_INVITING} Open the link we sent you; the banner above sends it again.
+              </p>
+            )}
           </div>
         ) : (
           <p className="text-sm text-slate-600 dark:text-slate-400">Ask a client admin of your company to invite someone.</p>

@@ -1,6 +1,6 @@
 import { logger } from "~/server/logger.server";
 import { clientIpBucket } from "./client-ip-bucket";
-import { hitRateLimit, type RateRule } from "./rate-limit.server";
+import { hitRateLimit, takeBackRateLimitHit, type RateRule } from "./rate-limit.server";
 
 // Issue 15 "Mail flooding and address squatting": anyone can register an account on someone
 // else's address or type it into a public form, so every mail a stranger can have us send to it (a
@@ -25,4 +25,33 @@ export async function mailAllowedTo(email: string, kind: string): Promise<boolea
   const allowed = await hitRateLimit(`mail:address:${email.trim().toLowerCase()}`, MAILS_PER_ADDRESS);
   if (!allowed) logger.warn({ kind }, "mail not queued: per-address limit reached");
   return allowed;
+}
+
+/**
+ * Client invitations to one address, whichever company asks (decision 0055). Each invitation and
+ * resend also counts against MAILS_PER_ADDRESS, which caps the hour; this caps the day, so a run of
+ * companies cannot take turns mailing one stranger.
+ */
+export const INVITATIONS_PER_ADDRESS: RateRule = { limit: 5, windowMs: 24 * 3_600_000 };
+
+const mailKey = (email: string) => `mail:address:${email.trim().toLowerCase()}`;
+const invitationKey = (email: string) => `client-invite:address:${email.trim().toLowerCase()}`;
+
+/**
+ * Counts an invitation mail to `email` against both limits; false (and nothing counted) past
+ * either. Unlike the mails above, the inviter is told: they typed the address, and a silent drop
+ * would leave a pending invitation nobody received.
+ */
+export async function invitationAllowedTo(email: string): Promise<boolean> {
+  const [mail, invitations] = [await hitRateLimit(mailKey(email), MAILS_PER_ADDRESS), await hitRateLimit(invitationKey(email), INVITATIONS_PER_ADDRESS)];
+  if (mail && invitations) return true;
+  await giveBackInvitationTo(email);
+  logger.warn({ kind: "client-invitation" }, "invitation refused: per-address limit reached");
+  return false;
+}
+
+/** Undoes `invitationAllowedTo`'s count when the invitation was refused for another reason. */
+export async function giveBackInvitationTo(email: string): Promise<void> {
+  await takeBackRateLimitHit(mailKey(email));
+  await takeBackRateLimitHit(invitationKey(email));
 }

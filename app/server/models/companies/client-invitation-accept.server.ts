@@ -1,6 +1,7 @@
 import { auth } from "~/server/auth/auth.server";
 import { db } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
+import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { recordAudit } from "../shared/audit.server";
 import { notifyInvitationAccepted } from "../notifications/events.server";
 import { publishNotified } from "../notifications/notifications.server";
@@ -88,6 +89,7 @@ export async function acceptClientInvitation(token: string, password: string, no
     throw error;
   }
   publishNotified(notified);
+  notifyMailEnqueued();
   return { email: invitation.email, companyId: invitation.companyId };
 }
 
@@ -111,6 +113,7 @@ export async function acceptClientInvitationWithGoogle(token: string, user: { id
       return { companyId: invitation.companyId, notified: await notifyInvitationAccepted(trx, invitation, user.id, now) };
     });
     publishNotified(notified);
+    notifyMailEnqueued();
     return joined;
   } catch (error) {
     await unclaim(invitation.id);

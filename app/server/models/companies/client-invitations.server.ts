@@ -5,6 +5,7 @@ import { looksLikeCompanyEmail } from "~/lib/roles";
 import { actorName, type Actor } from "~/server/auth/actor.server";
 import { currentDialect, db, type Executor } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
+import { giveBackInvitationTo, invitationAllowedTo } from "~/server/defence/mail-limits.server";
 import { getEnv } from "~/server/env.server";
 import { clientInvitationMail } from "~/server/mail/client-templates.server";
 import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
@@ -21,6 +22,8 @@ const DOUBLE_SUBMIT_MS = 30_000;
 /** A refusal the inviter can act on, shown in place (409/400); nothing was changed. */
 export class ClientInvitationError extends Error {}
 
+/** Past the per-address limits (decision 0055); says nothing of who else mailed the address. */
+export const TOO_MANY_MAILS_TO_ADDRESS = "We have sent this address several e-mails recently, so we won't send another yet. Please try again later.";
 
 
 /** A boolean column's value: SQLite stores 0/1 and its driver binds no booleans. */
@@ -40,9 +43,31 @@ export interface QueuedInvitation {
   token: string;
 }
 
-async function queueMail(executor: Executor, invitation: { email: string; name: string }, company: string, token: string, inviter: Actor): Promise<void> {
-  const mail = clientInvitationMail({ name: invitation.name, company, inviter: actorName(inviter), url: clientInvitationUrl(token) });
+/**
+ * The mail goes to a third party, so it carries nothing a client typed (decision 0055): not the
+ * invitee's name, not a client's own name, not a company name a client chose. It names the staff
+ * member who invited, and the company when staff named it (`origin` "staff"); the link's page
+ * shows the rest, on our site.
+ */
+async function queueMail(executor: Executor, invitation: { email: string }, company: { name: string; origin: string }, token: string, inviter: Actor): Promise<void> {
+  const person = await executor.selectFrom("users").select("role").where("id", "=", inviter.id).executeTakeFirst();
+  const mail = clientInvitationMail({
+    company: company.origin === "staff" ? company.name : null,
+    inviter: person?.role === "employee" ? actorName(inviter) : null,
+    url: clientInvitationUrl(token),
+  });
   await enqueueMail(executor, { to: invitation.email, ...mail, idempotencyKey: `client-invitation:${hashInvitationToken(token)}` });
+}
+
+/** Runs `write` when the address may get one more invitation mail; a refusal gives the count back. */
+async function withinAddressLimits<T>(email: string, write: () => Promise<T>): Promise<T> {
+  if (!(await invitationAllowedTo(email))) throw new ClientInvitationError(TOO_MANY_MAILS_TO_ADDRESS);
+  try {
+    return await write();
+  } catch (error) {
+    await giveBackInvitationTo(email);
+    throw error;
+  }
 }
 
 /** Lower-cased; refused when it is (or passes for) a company address: staff are never clients. */
@@ -54,7 +79,7 @@ export function clientAddress(email: string): string {
 }
 
 async function openCompany(executor: Executor, companyId: string) {
-  const company = await executor.selectFrom("companies").select(["id", "name", "closedAt"]).where("id", "=", companyId).executeTakeFirst();
+  const company = await executor.selectFrom("companies").select(["id", "name", "origin", "closedAt"]).where("id", "=", companyId).executeTakeFirst();
   if (!company) throw new ClientInvitationError("This company does not exist.");
   if (company.closedAt !== null) throw new ClientInvitationError(`${company.name} is closed: reopen it before inviting anyone.`);
   return company;
@@ -87,7 +112,7 @@ export async function insertClientInvitation(
   const token = newToken();
   const invitation = { id: newId(), companyId: company.id, email, name: input.name.trim(), clientAdmin: input.clientAdmin, createdAt: now, expiresAt: now + CLIENT_INVITATION_LIFETIME_MS };
   await trx.insertInto("clientInvitations").values({ ...invitation, clientAdmin: dbFlag(invitation.clientAdmin), tokenHash: hashInvitationToken(token), invitedBy: actor.id, acceptedAt: null, revokedAt: null }).execute();
-  await queueMail(trx, invitation, company.name, token, actor);
+  await queueMail(trx, invitation, company, token, actor);
   await recordAudit(trx, actor, { action: "client.invite", entity: "company", entityId: company.id, detail: { email, invitationId: invitation.id, clientAdmin: input.clientAdmin } }, now);
   return { invitation: { ...invitation, expired: false }, token };
 }
@@ -99,7 +124,8 @@ export async function inviteClient(actor: Actor, input: { companyId: string; nam
     (i) => i.email === input.email.trim().toLowerCase() && i.clientAdmin === input.clientAdmin && i.name === input.name.trim() && now - i.createdAt < DOUBLE_SUBMIT_MS,
   );
   if (repeat) return repeat;
-  const { invitation } = await writeTransaction((trx) => insertClientInvitation(trx, actor, input, now));
+  const email = clientAddress(input.email);
+  const { invitation } = await withinAddressLimits(email, () => writeTransaction((trx) => insertClientInvitation(trx, actor, input, now)));
   notifyMailEnqueued();
   return invitation;
 }
@@ -134,15 +160,18 @@ async function pendingIn(trx: Executor, scope: { id: string; companyId?: string 
 export async function resendClientInvitation(actor: Actor, scope: { id: string; companyId?: string }): Promise<{ companyId: string; email: string } | null> {
   const token = newToken();
   const now = Date.now();
-  const done = await writeTransaction(async (trx) => {
+  // Read first: the limits are counted outside the write (on SQLite the counters share its connection).
+  const found = await pendingIn(db(), scope);
+  if (!found) return null;
+  const done = await withinAddressLimits(found.email, () => writeTransaction(async (trx) => {
     const row = await pendingIn(trx, scope);
     if (!row) return null;
     const company = await openCompany(trx, row.companyId);
     await trx.updateTable("clientInvitations").set({ tokenHash: hashInvitationToken(token), expiresAt: now + CLIENT_INVITATION_LIFETIME_MS }).where("id", "=", row.id).execute();
-    await queueMail(trx, row, company.name, token, actor);
+    await queueMail(trx, row, company, token, actor);
     await recordAudit(trx, actor, { action: "client.invite-resend", entity: "company", entityId: row.companyId, detail: { email: row.email, invitationId: row.id } }, now);
     return { companyId: row.companyId, email: row.email };
-  });
+  }));
   if (done) notifyMailEnqueued();
   return done;
 }

@@ -1,5 +1,8 @@
 import { mayUse, type ConsoleArea, type StaffRole } from "~/lib/staff-roles";
 import { dbBool } from "~/server/db/boolean.server";
+import { getEnv } from "~/server/env.server";
+import { milestoneDoneMail, milestoneDueMail, progressChangedMail } from "~/server/mail/project-event-mails.server";
+import { invitationAcceptedMail, newApplicationMail, newLeadMail } from "~/server/mail/staff-event-mails.server";
 import type { MailContent } from "~/server/mail/templates.server";
 import { companyMemberIds, notify, staffIdsFor } from "./notifications.server";
 import type { Trx } from "~/server/db/db.server";
@@ -7,12 +10,17 @@ import type { Trx } from "~/server/db/db.server";
 // Issue 18 parts 1 and 4 (decision 0041): who hears of each project and company event. Each
 // function runs inside the event's own transaction and returns who was notified, for
 // `publishNotified` after the commit. Only people who may open the link are told: a company's
-// members for its projects, staff whose role includes the console area the link opens.
+// members for its projects, staff whose role includes the console area the link opens. Every event
+// passes its mail: each recipient's preference for the type then decides now, digest or never
+// (decision 0046); a notification without one would reach the bell and never the inbox.
 
 type Actor = { actorId?: string | null; actorName?: string | null };
 
 const portalProject = (id: string) => `/user-dashboard/projects/${encodeURIComponent(id)}`;
 const consoleProject = (id: string, tab: "" | "/milestones" | "/files" = "") => `/employee-dashboard/projects/${encodeURIComponent(id)}${tab}`;
+const absolute = (path: string) => `${getEnv().APP_URL}${path}`;
+/** The person who acted, or null for the app's own arithmetic (progress that follows milestones). */
+const personOf = (actor: Actor) => (actor.actorId ? (actor.actorName ?? null) : null);
 
 /** Those of `ids` who are active staff whose role may use `area`. */
 async function activeStaffAmong(trx: Trx, ids: ReadonlyArray<string | null>, area: ConsoleArea): Promise<string[]> {
@@ -31,10 +39,12 @@ async function projectTitle(trx: Trx, projectId: string): Promise<string> {
 export async function notifyProgressChanged(trx: Trx, change: { progressId: string; projectId: string; companyId: string | null; progress: number; note: string }, actor: Actor, now: number): Promise<string[]> {
   if (!change.companyId) return [];
   const title = await projectTitle(trx, change.projectId);
+  const link = portalProject(change.projectId);
+  const mail = progressChangedMail({ projectTitle: title, progress: change.progress, note: change.note, by: personOf(actor), portalUrl: absolute(link) });
   return notify(
     trx,
     await companyMemberIds(trx, change.companyId),
-    { type: "progress_change", eventKey: `progress:${change.progressId}`, title: `${title} is now ${change.progress}% done`, body: change.note, link: portalProject(change.projectId), actorName: actor.actorName },
+    { type: "progress_change", eventKey: `progress:${change.progressId}`, title: `${title} is now ${change.progress}% done`, body: change.note, link, actorName: actor.actorName, mail },
     { actorId: actor.actorId, now },
   );
 }
@@ -43,21 +53,25 @@ export async function notifyProgressChanged(trx: Trx, change: { progressId: stri
 export async function notifyMilestoneDone(trx: Trx, milestone: { id: string; title: string; projectId: string; companyId: string | null }, actor: Actor, now: number): Promise<string[]> {
   if (!milestone.companyId) return [];
   const title = await projectTitle(trx, milestone.projectId);
+  const link = portalProject(milestone.projectId);
+  const mail = milestoneDoneMail({ projectTitle: title, milestone: milestone.title, by: personOf(actor), portalUrl: absolute(link) });
   return notify(
     trx,
     await companyMemberIds(trx, milestone.companyId),
-    { type: "milestone_done", eventKey: `milestone-done:${milestone.id}:${now}`, title: `Milestone "${milestone.title}" of ${title} is done`, link: portalProject(milestone.projectId), actorName: actor.actorName },
+    { type: "milestone_done", eventKey: `milestone-done:${milestone.id}:${now}`, title: `Milestone "${milestone.title}" of ${title} is done`, link, actorName: actor.actorName, mail },
     { actorId: actor.actorId, now },
   );
 }
 
 /** The due-date sweep: once per milestone and due date, whichever instance gets there first. */
 export async function notifyMilestoneDue(trx: Trx, milestone: { id: string; title: string; dueDate: string; projectId: string; projectTitle: string; companyId: string }, now: number): Promise<string[]> {
+  const link = portalProject(milestone.projectId);
   return notify(trx, await companyMemberIds(trx, milestone.companyId), {
     type: "milestone_due",
     eventKey: `milestone-due:${milestone.id}:${milestone.dueDate}`,
     title: `Milestone "${milestone.title}" of ${milestone.projectTitle} is due on ${milestone.dueDate}`,
-    link: portalProject(milestone.projectId),
+    link,
+    mail: milestoneDueMail({ projectTitle: milestone.projectTitle, milestone: milestone.title, dueDate: milestone.dueDate, portalUrl: absolute(link) }),
   }, { now });
 }
 
@@ -99,22 +113,29 @@ export async function notifyFilesShared(trx: Trx, upload: { session: string; pro
 export async function notifyInvitationAccepted(trx: Trx, invitation: { id: string; companyId: string; invitedBy: string; name: string; email: string }, newMemberId: string, now: number): Promise<string[]> {
   const company = await trx.selectFrom("companies").select("name").where("id", "=", invitation.companyId).executeTakeFirst();
   const who = invitation.name || invitation.email;
-  const title = `${who} accepted the invitation to ${company?.name ?? "the company"}`;
+  const companyName = company?.name ?? "the company";
+  const title = `${who} accepted the invitation to ${companyName}`;
   const eventKey = `invitation-accepted:${invitation.id}`;
   const staff = await activeStaffAmong(trx, [invitation.invitedBy], "clients");
   const admins = await trx.selectFrom("users").select("id").where("companyId", "=", invitation.companyId).where("role", "=", "client").where("clientAdmin", "=", dbBool(true)).execute();
   const options = { actorId: newMemberId, now };
-  const toStaff = await notify(trx, staff, { type: "invitation_accepted", eventKey, title, link: `/employee-dashboard/clients/${encodeURIComponent(invitation.companyId)}`, actorName: who }, options);
-  const toAdmins = await notify(trx, admins.map((row) => row.id), { type: "invitation_accepted", eventKey, title, link: "/user-dashboard/team", actorName: who }, options);
+  const consoleLink = `/employee-dashboard/clients/${encodeURIComponent(invitation.companyId)}`;
+  const toStaff = await notify(trx, staff, { type: "invitation_accepted", eventKey, title, link: consoleLink, actorName: who, mail: invitationAcceptedMail({ who, company: companyName, url: absolute(consoleLink) }) }, options);
+  const teamLink = "/user-dashboard/team";
+  const toAdmins = await notify(trx, admins.map((row) => row.id), { type: "invitation_accepted", eventKey, title, link: teamLink, actorName: who, mail: invitationAcceptedMail({ who, company: companyName, url: absolute(teamLink) }) }, options);
   return [...toStaff, ...toAdmins];
 }
 
 /** SPEC's quote mail to MAIL_SALES_TO stays; staff who work leads also see it in their bell. */
 export async function notifyNewLead(trx: Trx, lead: { id: string; name: string; requirement: string }, now: number): Promise<string[]> {
-  return notify(trx, await staffIdsFor(trx, "leads"), { type: "new_lead", eventKey: `lead:${lead.id}`, title: `New lead from ${lead.name}`, body: lead.requirement.slice(0, 280), link: `/employee-dashboard/leads/${encodeURIComponent(lead.id)}`, actorName: lead.name }, { now });
+  const link = `/employee-dashboard/leads/${encodeURIComponent(lead.id)}`;
+  const mail = newLeadMail({ name: lead.name, url: absolute(link) });
+  return notify(trx, await staffIdsFor(trx, "leads"), { type: "new_lead", eventKey: `lead:${lead.id}`, title: `New lead from ${lead.name}`, body: lead.requirement.slice(0, 280), link, actorName: lead.name, mail }, { now });
 }
 
 /** SPEC's application mail to MAIL_HR_TO stays; recruiters also see it in their bell. */
 export async function notifyNewApplication(trx: Trx, application: { id: string; name: string; openingTitle: string }, now: number): Promise<string[]> {
-  return notify(trx, await staffIdsFor(trx, "applications"), { type: "new_application", eventKey: `application:${application.id}`, title: `${application.name} applied for ${application.openingTitle}`, link: `/employee-dashboard/applications/${encodeURIComponent(application.id)}`, actorName: application.name }, { now });
+  const link = `/employee-dashboard/applications/${encodeURIComponent(application.id)}`;
+  const mail = newApplicationMail({ name: application.name, openingTitle: application.openingTitle, url: absolute(link) });
+  return notify(trx, await staffIdsFor(trx, "applications"), { type: "new_application", eventKey: `application:${application.id}`, title: `${application.name} applied for ${application.openingTitle}`, link, actorName: application.name, mail }, { now });
 }

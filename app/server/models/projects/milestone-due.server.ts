@@ -1,6 +1,7 @@
 import { db } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { logger } from "~/server/logger.server";
+import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { notifyMilestoneDue } from "../notifications/events.server";
 import { publishNotified } from "../notifications/notifications.server";
 
@@ -32,6 +33,7 @@ export async function sweepMilestonesDue(now = Date.now()): Promise<number> {
     publishNotified(notified);
     told += notified.length;
   }
+  if (told > 0) notifyMailEnqueued();
   return told;
 }
 

@@ -4,6 +4,7 @@ import { milestoneStatusLabel, progressFromMilestones, type ProgressMode } from 
 import type { MilestoneInput } from "~/lib/schemas/milestones";
 import { actorName, type Actor } from "~/server/auth/actor.server";
 import { db } from "~/server/db/db.server";
+import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import type { Database, MilestoneTable } from "~/server/db/schema";
 import { recordAudit } from "../shared/audit.server";
 import { notifyMilestoneDone } from "../notifications/events.server";
@@ -77,6 +78,7 @@ async function change(
     });
   if (result.outcome === "saved") projectChanged({ id: projectId, companyId: result.companyId ?? null });
   publishNotified(notified);
+  if (notified.length > 0) notifyMailEnqueued();
   return result.outcome;
 }
 

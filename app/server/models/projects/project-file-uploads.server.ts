@@ -108,6 +108,7 @@ export async function uploadProjectFiles(actor: FilesActor, projectId: string, r
     return { status: "success", httpStatus: 200, message: `Uploaded ${names.join(", ")}.`, files: saved };
   } catch (error) {
     if (error instanceof QuotaExceeded) return fail(413, quotaMessage, "quota");
+    if (error instanceof NameOfOtherSide) return fail(409, error.message, "other-side");
     if (isUniqueViolation(error)) return fail(409, "Someone uploaded a file with the same name at the same moment. Please try again.", "conflict");
     logger.error({ err: error }, "project file upload failed");
     return fail(500, "The files could not be saved. Please try again.");
@@ -120,6 +121,19 @@ export async function uploadProjectFiles(actor: FilesActor, projectId: string, r
 
 class QuotaExceeded extends Error {}
 
+/**
+ * A file's versions come only from the side that shared it (decision 0037): a member's upload must
+ * not become the current version of a deliverable, nor staff's the current version of a client's
+ * file, which its uploader could then no longer delete. The whole session is refused, as for any
+ * other refusal, and the message names the file.
+ */
+class NameOfOtherSide extends Error {
+  constructor(name: string, ownerSide: string) {
+    const owner = ownerSide === "staff" ? "the agency" : "the client";
+    super(`“${name}” was shared by ${owner}, and only ${owner} can add versions to it. Rename your file and upload it again. Nothing was uploaded.`);
+  }
+}
+
 async function saveSession(trx: Transaction<Database>, actor: FilesActor, project: WorkspaceProject, prepared: Prepared[], quota: number, notified: string[]) {
   const now = Date.now();
   // Checked again inside the write: two sessions racing for the last room cannot both win.
@@ -129,7 +143,8 @@ async function saveSession(trx: Transaction<Database>, actor: FilesActor, projec
   const saved: Array<{ id: string; name: string; version: number }> = [];
   for (const p of prepared) {
     const nameKey = fileNameKey(p.file.name);
-    const existing = await trx.selectFrom("projectFiles").select(["id", "name", "currentVersion"]).where("projectId", "=", project.id).where("nameKey", "=", nameKey).executeTakeFirst();
+    const existing = await trx.selectFrom("projectFiles").select(["id", "name", "currentVersion", "side"]).where("projectId", "=", project.id).where("nameKey", "=", nameKey).executeTakeFirst();
+    if (existing && existing.side !== actor.side) throw new NameOfOtherSide(existing.name, existing.side);
     let fileId: string;
     let version = 1;
     let name = p.file.name;

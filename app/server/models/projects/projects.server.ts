@@ -7,6 +7,7 @@ import { notifyProgressChanged } from "../notifications/events.server";
 import { publishNotified } from "../notifications/notifications.server";
 import { recordActivity, type ActivityActor } from "./project-activity.server";
 import { db, type Executor } from "~/server/db/db.server";
+import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import type { Database, ProjectTable, ProjectProgressTable } from "~/server/db/schema";
 import { events } from "~/server/events/bus.server";
 
@@ -116,6 +117,7 @@ export async function setProjectProgress(
   if (!result) return undefined;
   projectChanged({ id, companyId: result.companyId });
   publishNotified(notified);
+  if (notified.length > 0) notifyMailEnqueued();
   return result.row;
 }
 
