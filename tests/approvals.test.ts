@@ -5,7 +5,7 @@ import * as milestonesRoute from "~/routes/console/project-milestones";
 import * as overviewRoute from "~/routes/portal/project";
 import { newId } from "~/lib/ids";
 import { db } from "~/server/db/db.server";
-import { ApprovalRuleError, decideApproval, latestApprovals } from "~/server/models/projects/approvals.server";
+import { decideApproval, latestApprovals } from "~/server/models/projects/approvals.server";
 import { listMilestones } from "~/server/models/projects/milestones.server";
 import { insertProject, type Project } from "~/server/models/projects/projects.server";
 import { signInStaff, signUp, type TestUser } from "./helpers/accounts";
@@ -13,6 +13,7 @@ import { companyOf } from "./helpers/companies";
 import { clearTables, testDatabases, useAppDatabase } from "./helpers/databases";
 import { recordEvents } from "./helpers/events";
 import { call } from "./helpers/routes";
+import { Refusal } from "~/lib/refusal";
 
 const SALES = "sales-inbox@indigokite.dev";
 
@@ -146,7 +147,7 @@ describe.each(testDatabases("approvals"))("Clients approve milestones and files 
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(1);
-    expect(lost[0]!.reason).toBeInstanceOf(ApprovalRuleError);
+    expect(lost[0]!.reason).toBeInstanceOf(Refusal);
     expect((lost[0]!.reason as Error).message).toBe(ALREADY_DECIDED);
     expect(await db().selectFrom("projectActivity").select("kind").where("kind", "like", "approval.%").where("kind", "!=", "approval.requested").execute()).toHaveLength(1);
     // One decision: one mail each to the owner and the staff member who asked.

@@ -4,7 +4,9 @@ import { deleteFileSchema } from "~/lib/schemas/project-files";
 import { formResult } from "~/server/http/form-result.server";
 import { projectNotFound } from "~/server/http/workspace-tab.server";
 import { logger } from "~/server/logger.server";
-import { deleteProjectFile, FileRuleError, loadFilesTab, type FilesActor } from "~/server/models/projects/project-files.server";
+import { deleteProjectFile, loadFilesTab, type FilesActor } from "~/server/models/projects/project-files.server";
+import { isRefusal } from "~/lib/refusal";
+import { refusalResult } from "~/server/http/refusal.server";
 
 // The Files tab's server half, shared by the portal and the console pages (issue 17).
 
@@ -23,7 +25,7 @@ export async function deleteFileAction(actor: FilesActor, projectId: string, for
     const { name } = await deleteProjectFile(actor, { projectId, fileId });
     return formResult({ intent: "delete-file", status: "success", targetId: fileId, message: `Deleted “${name}”.` });
   } catch (error) {
-    if (error instanceof FileRuleError) return formResult({ intent: "delete-file", status: "error", targetId: fileId, message: error.message }, error.status);
+    if (isRefusal(error)) return refusalResult(error, { intent: "delete-file", targetId: fileId });
     logger.error({ err: error }, "file delete failed");
     return formResult({ intent: "delete-file", status: "error", targetId: fileId, message: "The file could not be deleted. Please try again." }, 500);
   }

@@ -5,7 +5,6 @@ import { signOut } from "~/server/auth/sign-in.server";
 import { logger } from "~/server/logger.server";
 import { acceptClientInvitationWithGoogle } from "~/server/models/companies/client-invitation-accept.server";
 import { isRefusal } from "~/lib/refusal";
-import { ClientInvitationError } from "~/server/models/companies/client-invitations.server";
 import { clearInvitationCookie, invitationTokenFrom } from "./invitation-cookie.server";
 
 // Decision 0034: where Google's callback lands after "Continue with Google" on an invitation. The
@@ -21,14 +20,14 @@ export async function invitationGoogleLoader(request: Request) {
   try {
     await acceptClientInvitationWithGoogle(token, { id: user.id, email: user.email, emailVerified: user.emailVerified });
   } catch (error) {
-    if (!(isRefusal(error) || error instanceof ClientInvitationError)) {
+    if (!isRefusal(error)) {
       logger.error({ err: error }, "client invitation not accepted with Google");
       throw error;
     }
     // The Google account signed in is not the invited one: it leaves, rather than stay signed in
     // without the company it came for. Only with the cookie our own POST set, so a link cannot.
     for (const cookie of (await signOut(request)).getSetCookie()) headers.append("Set-Cookie", cookie);
-    const message = isRefusal(error, "gone") ? "This invitation link can no longer be used. Ask the person who invited you for a new one." : error.message;
+    const message = error.kind === "gone" ? "This invitation link can no longer be used. Ask the person who invited you for a new one." : error.message;
     return data({ message }, { headers });
   }
   throw redirect(withFlash("/user-dashboard", "invitation-accepted"), { headers });

@@ -11,8 +11,9 @@ import { formResult } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
 import { acceptClientInvitation } from "~/server/models/companies/client-invitation-accept.server";
 import { isRefusal } from "~/lib/refusal";
-import { ClientInvitationError, lookUpClientInvitation } from "~/server/models/companies/client-invitations.server";
+import { lookUpClientInvitation } from "~/server/models/companies/client-invitations.server";
 import { invitationCookie } from "./invitation-cookie.server";
+import { refusalResult } from "~/server/http/refusal.server";
 
 // Issue 16 part 2 / decision 0034: the link of a client invitation.
 
@@ -62,7 +63,7 @@ export async function clientInvitationAction(request: Request, clientIp: string)
       if (headers) throw redirect(withFlash("/user-dashboard", "invitation-accepted"), { headers });
       return formResult({ intent: "accept", status: "error", message: "This invitation link can no longer be used.", result: submission.reply({ hideFields }) }, 410);
     }
-    if (error instanceof ClientInvitationError) return formResult({ intent: "accept", status: "error", message: error.message, result: submission.reply({ hideFields }) }, 409);
+    if (isRefusal(error)) return refusalResult(error, { intent: "accept", submission, hideFields });
     logger.error({ err: error }, "client invitation not accepted");
     throw error;
   }

@@ -4,7 +4,8 @@ import { withFlash } from "~/lib/flash";
 import { requireStaff } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { requireIntent } from "~/server/http/form-result.server";
-import { ClientInvitationError, companyOfClientInvitation, resendClientInvitation, revokeClientInvitation, TOO_MANY_MAILS_TO_ADDRESS } from "~/server/models/companies/client-invitations.server";
+import { companyOfClientInvitation, resendClientInvitation, revokeClientInvitation, TOO_MANY_MAILS_TO_ADDRESS } from "~/server/models/companies/client-invitations.server";
+import { isRefusal } from "~/lib/refusal";
 
 // Issue 16 part 2: Resend / Revoke of a company's pending invitation (the company page's section,
 // components/console/company-invitations.tsx); back to the company page with a notice.
@@ -25,9 +26,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     else await revokeClientInvitation(user, { id: params.id });
   } catch (error) {
     // The address had enough mail this hour (decision 0055); nothing was sent or changed.
-    if (error instanceof ClientInvitationError && error.message === TOO_MANY_MAILS_TO_ADDRESS) throw redirect(withFlash(back, "invitation-limit"));
+    if (isRefusal(error) && error.message === TOO_MANY_MAILS_TO_ADDRESS) throw redirect(withFlash(back, "invitation-limit"));
     // Double submit: the second Revoke finds it revoked already; the page says so.
-    if (error instanceof ClientInvitationError) throw redirect(withFlash(back, "invitation-gone"));
+    if (isRefusal(error)) throw redirect(withFlash(back, "invitation-gone"));
     throw error;
   }
   throw redirect(withFlash(back, intent === "resend" ? "invitation-resent" : "invitation-revoked"));

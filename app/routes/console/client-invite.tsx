@@ -10,8 +10,10 @@ import { clientInviteSchema } from "~/lib/schemas/client-invitations";
 import { requireStaff } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
-import { ClientInvitationError, inviteClient } from "~/server/models/companies/client-invitations.server";
+import { inviteClient } from "~/server/models/companies/client-invitations.server";
 import { getCompany } from "~/server/models/companies/companies.server";
+import { isRefusal } from "~/lib/refusal";
+import { refusalResult } from "~/server/http/refusal.server";
 
 // Issue 16 part 2: staff invite a person to a company (its own page, so it works without JavaScript).
 
@@ -35,7 +37,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     await inviteClient(user, { companyId: company.id, ...submission.value });
   } catch (error) {
-    if (error instanceof ClientInvitationError) return formResult({ intent: "invite", status: "invalid", result: submission.reply({ fieldErrors: { email: [error.message] } }) }, 409);
+    if (isRefusal(error)) return refusalResult(error, { intent: "invite", submission, field: "email" });
     throw error;
   }
   throw redirect(withFlash(href("/employee-dashboard/clients/:id", { id: company.id }), "client-invited"));

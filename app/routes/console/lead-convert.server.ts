@@ -5,9 +5,9 @@ import { convertLeadSchema } from "~/lib/schemas/lead-conversion";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
-import { ClientInvitationError } from "~/server/models/companies/client-invitations.server";
 import { convertLead } from "~/server/models/pipeline/lead-conversion.server";
 import { isRefusal } from "~/lib/refusal";
+import { refusalStatus } from "~/server/http/refusal.server";
 
 // Issue 16 part 3: the "Convert to client" form; the whole conversion is one transaction (the model).
 
@@ -25,9 +25,9 @@ export async function convertLeadAction(user: SessionUser, leadId: string, reque
   } catch (error) {
     // A double submit lands where the first one did.
     if (isRefusal(error, "conflict") && error.recordId) throw redirect(href("/employee-dashboard/clients/:id", { id: error.recordId }));
-    if (error instanceof ClientInvitationError) {
-      const field = /compan|closed/i.test(error.message) && !/account/.test(error.message) ? "companyId" : "email";
-      return formResult({ status: "invalid", message: error.message, result: submission.reply({ fieldErrors: { [field]: [error.message] } }) }, 409);
+    if (isRefusal(error)) {
+      const field = error.field ?? "email";
+      return formResult({ status: "invalid", message: error.message, result: submission.reply({ fieldErrors: { [field]: [error.message] } }) }, refusalStatus(error));
     }
     throw error;
   }

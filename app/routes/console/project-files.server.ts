@@ -4,9 +4,11 @@ import type { SessionUser } from "~/server/auth/actor.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { FileRuleError, setClientUploads } from "~/server/models/projects/project-files.server";
+import { setClientUploads } from "~/server/models/projects/project-files.server";
 import { deleteFileAction } from "../+shared/files-tab.server";
 import { askForFileApproval } from "./project-milestones.server";
+import { isRefusal } from "~/lib/refusal";
+import { refusalResult } from "~/server/http/refusal.server";
 
 /** The console Files tab's forms: delete a file, ask for its approval, and the switch "Clients can upload files". */
 export async function consoleFilesAction(user: SessionUser, id: string, request: Request) {
@@ -22,7 +24,7 @@ export async function consoleFilesAction(user: SessionUser, id: string, request:
     const message = on ? "Clients can upload files to this project." : "Clients can no longer upload files to this project; they can still download.";
     return formResult({ intent, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
   } catch (error) {
-    if (error instanceof FileRuleError) return formResult({ intent, status: "error", message: error.message }, error.status);
+    if (isRefusal(error)) return refusalResult(error, { intent });
     logger.error({ err: error }, "client uploads switch failed");
     return formResult({ intent, status: "error", message: "The change could not be saved. Please try again." }, 500);
   }

@@ -9,8 +9,10 @@ import { loadWorkspaceTab } from "~/server/http/workspace-tab.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { latestApprovals, requestApproval, withdrawApproval } from "~/server/models/projects/approvals.server";
-import { addMilestone, getProgressMode, listMilestones, MilestoneRuleError, moveMilestone, removeMilestone, setProgressMode, updateMilestone } from "~/server/models/projects/milestones.server";
+import { addMilestone, getProgressMode, listMilestones, moveMilestone, removeMilestone, setProgressMode, updateMilestone } from "~/server/models/projects/milestones.server";
 import { getProjectForStaff } from "~/server/models/projects/projects-staff-reads.server";
+import { isRefusal } from "~/lib/refusal";
+import { refusalStatus } from "~/server/http/refusal.server";
 
 // Issue 17 parts 1–2: the console's Milestones tab. Staff only (the route's guard runs first).
 
@@ -95,7 +97,7 @@ async function requestFrom(user: SessionUser, id: string, formData: FormData, ta
 }
 
 function failed(intent: Intent, formData: FormData, error: unknown) {
-  if (error instanceof MilestoneRuleError) return answer(intent, targetOf(formData), { status: "error", message: error.message }, 409);
+  if (isRefusal(error)) return answer(intent, targetOf(formData), { status: "error", message: error.message }, refusalStatus(error));
   logger.error({ err: error }, "milestone change failed");
   return answer(intent, targetOf(formData), { status: "error", message: CHANGE_FAILURE }, 500);
 }

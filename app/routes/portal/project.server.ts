@@ -7,10 +7,12 @@ import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { projectNotFound } from "~/server/http/workspace-tab.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { ApprovalRuleError, decideApproval, listApprovals } from "~/server/models/projects/approvals.server";
+import { decideApproval, listApprovals } from "~/server/models/projects/approvals.server";
 import { listMilestones } from "~/server/models/projects/milestones.server";
 import { projectOwnerNames } from "~/server/models/projects/projects-staff-reads.server";
 import { getProject } from "~/server/models/projects/projects.server";
+import { isRefusal } from "~/lib/refusal";
+import { refusalResult } from "~/server/http/refusal.server";
 
 // Issue 17: a project's Overview in the portal: its facts, progress, milestones and the approvals
 // the company's members decide. Every read goes through the company-scoped project first.
@@ -61,7 +63,7 @@ export async function overviewAction(user: ClientUser, id: string, request: Requ
     const message = decided.status === "approved" ? "Approved. The team has been told." : "Changes requested. The team has been told.";
     return formResult({ intent, targetId, status: "success", message, result: submission.reply({ resetForm: true }) });
   } catch (error) {
-    if (error instanceof ApprovalRuleError) return formResult({ intent, targetId, status: "error", message: error.message, result: submission.reply() }, 409);
+    if (isRefusal(error)) return refusalResult(error, { intent, targetId, submission });
     logger.error({ err: error }, "approval decision failed");
     return formResult({ intent, targetId, status: "error", message: DECISION_FAILURE, result: submission.reply() }, 500);
   }

@@ -5,8 +5,10 @@ import type { ClientUser } from "~/server/auth/session.server";
 import { hitRateLimit, type RateRule } from "~/server/defence/rate-limit.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
-import { ClientInvitationError, inviteClient, revokeClientInvitation } from "~/server/models/companies/client-invitations.server";
+import { inviteClient, revokeClientInvitation } from "~/server/models/companies/client-invitations.server";
 import { removeTeammate } from "~/server/models/companies/client-members.server";
+import { isRefusal } from "~/lib/refusal";
+import { refusalResult } from "~/server/http/refusal.server";
 
 // Issue 16 part 2: a company's client admin invites and removes teammates from the portal.
 
@@ -31,7 +33,7 @@ async function invite(user: ClientUser, formData: FormData) {
     const invitation = await inviteClient(user, { companyId: user.companyId, ...submission.value });
     return formResult({ intent: "invite", status: "success", message: `Invitation sent to ${invitation.email}. The link works for 7 days.`, result: submission.reply({ resetForm: true }) });
   } catch (error) {
-    if (error instanceof ClientInvitationError) return formResult({ intent: "invite", status: "invalid", result: submission.reply({ fieldErrors: { email: [error.message] } }) }, 409);
+    if (isRefusal(error)) return refusalResult(error, { intent: "invite", submission, field: "email" });
     throw error;
   }
 }
@@ -45,7 +47,7 @@ async function remove(user: ClientUser, formData: FormData) {
     if (!email) return formResult({ intent: "remove", targetId: id, status: "error", message: "This person is not on your team." }, 404);
     return formResult({ intent: "remove", targetId: id, status: "success", message: `${email} was removed from the team.` });
   } catch (error) {
-    if (error instanceof ClientInvitationError) return formResult({ intent: "remove", targetId: id, status: "error", message: error.message }, 409);
+    if (isRefusal(error)) return refusalResult(error, { intent: "remove", targetId: id });
     throw error;
   }
 }
@@ -56,7 +58,8 @@ async function revoke(user: ClientUser, id: string) {
     if (!done) return formResult({ intent: "revoke", targetId: id, status: "error", message: "This invitation does not exist." }, 404);
     return formResult({ intent: "revoke", targetId: id, status: "success", message: `The invitation to ${done.email} is revoked.` });
   } catch (error) {
-    if (error instanceof ClientInvitationError) return formResult({ intent: "revoke", targetId: id, status: "unchanged", message: error.message });
+    // Already accepted or revoked: the list was out of date, nothing to undo.
+    if (isRefusal(error, "gone")) return formResult({ intent: "revoke", targetId: id, status: "unchanged", message: error.message });
     throw error;
   }
 }

@@ -34,6 +34,8 @@ interface RefusalAnswer<Intent extends string> {
   message?: string;
   /** A refusal without a field goes into Conform's form errors instead of the answer's message. */
   inForm?: boolean;
+  /** The field every refusal is shown beside, whatever the model named (a form with one input). */
+  field?: string;
 }
 
 /**
@@ -49,8 +51,9 @@ export function refusalResult<Intent extends string>(error: unknown, answer: Ref
 function refusalBody<Intent extends string>(error: Refusal, answer: RefusalAnswer<Intent>): FormResult<Intent> {
   const { intent, targetId, submission, hideFields } = answer;
   const message = answer.message ?? error.message;
-  if (error.field && submission) {
-    return { intent, targetId, status: "invalid", result: submission.reply({ fieldErrors: { [error.field]: [message] }, hideFields }) };
+  const field = answer.field ?? error.field;
+  if (field && submission) {
+    return { intent, targetId, status: "invalid", result: submission.reply({ fieldErrors: { [field]: [message] }, hideFields }) };
   }
   if (answer.inForm && submission) return { intent, targetId, status: "invalid", result: submission.reply({ formErrors: [message], hideFields }) };
   return { intent, targetId, status: "error", message, result: submission?.reply({ hideFields }) };

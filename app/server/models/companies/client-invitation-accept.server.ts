@@ -5,7 +5,7 @@ import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { recordAudit } from "../shared/audit.server";
 import { notifyInvitationAccepted } from "../notifications/events.server";
 import { publishNotified } from "../notifications/notifications.server";
-import { ClientInvitationError, dbFlag, hashInvitationToken, whileAcceptingInvitation } from "./client-invitations.server";
+import { dbFlag, hashInvitationToken, whileAcceptingInvitation } from "./client-invitations.server";
 import { Refusal } from "~/lib/refusal";
 
 // Issue 16 part 2 / decision 0034: accepting a client invitation, with a password or a Google
@@ -60,7 +60,7 @@ export async function acceptClientInvitation(token: string, password: string, no
   const taken = await db().selectFrom("users").select("id").where("email", "=", invitation.email).executeTakeFirst();
   if (taken) {
     await unclaim(invitation.id);
-    throw new ClientInvitationError(`${invitation.email} already has an account: sign in with it instead.`);
+    throw new Refusal("conflict", `${invitation.email} already has an account: sign in with it instead.`);
   }
   let userId: string;
   try {
@@ -102,11 +102,11 @@ export async function acceptClientInvitationWithGoogle(token: string, user: { id
   try {
     const { notified, ...joined } = await writeTransaction(async (trx) => {
       if (!user.emailVerified || user.email.toLowerCase() !== invitation.email) {
-        throw new ClientInvitationError(`This invitation is for ${invitation.email}, but Google signed you in as ${user.email}. Continue with the Google account of ${invitation.email}, or choose a password instead.`);
+        throw new Refusal("conflict", `This invitation is for ${invitation.email}, but Google signed you in as ${user.email}. Continue with the Google account of ${invitation.email}, or choose a password instead.`);
       }
       const row = await trx.selectFrom("users").select(["role", "companyId"]).where("id", "=", user.id).executeTakeFirst();
-      if (!row || row.role !== "client") throw new ClientInvitationError("This account cannot join a client company.");
-      if (row.companyId !== null && row.companyId !== invitation.companyId) throw new ClientInvitationError(`${invitation.email} already has an account with another company.`);
+      if (!row || row.role !== "client") throw new Refusal("conflict", "This account cannot join a client company.");
+      if (row.companyId !== null && row.companyId !== invitation.companyId) throw new Refusal("conflict", `${invitation.email} already has an account with another company.`);
       await trx.updateTable("users").set({ companyId: invitation.companyId, clientAdmin: dbFlag(invitation.clientAdmin), emailVerified: verified() }).where("id", "=", user.id).execute();
       const self = { id: user.id, email: invitation.email, name: invitation.name };
       await recordAudit(trx, self, { action: "client.invite-accept", entity: "company", entityId: invitation.companyId, detail: { email: invitation.email, invitationId: invitation.id, method: "google" } }, now);

@@ -10,6 +10,7 @@ import { getEnv } from "~/server/env.server";
 import { clientInvitationMail } from "~/server/mail/client-templates.server";
 import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { recordAudit } from "../shared/audit.server";
+import { Refusal } from "~/lib/refusal";
 
 // Issue 16 part 2 / decision 0034: people join a company by invitation, modelled on staff
 // invitations (decision 0031): a single-use link for 7 days; only a hash of its token is stored.
@@ -20,7 +21,6 @@ export const CLIENT_INVITATION_LIFETIME_MS = 7 * 24 * 3_600_000;
 const DOUBLE_SUBMIT_MS = 30_000;
 
 /** A refusal the inviter can act on, shown in place (409/400); nothing was changed. */
-export class ClientInvitationError extends Error {}
 
 /** Past the per-address limits (decision 0055); says nothing of who else mailed the address. */
 export const TOO_MANY_MAILS_TO_ADDRESS = "We have sent this address several e-mails recently, so we won't send another yet. Please try again later.";
@@ -61,7 +61,7 @@ async function queueMail(executor: Executor, invitation: { email: string }, comp
 
 /** Runs `write` when the address may get one more invitation mail; a refusal gives the count back. */
 async function withinAddressLimits<T>(email: string, write: () => Promise<T>): Promise<T> {
-  if (!(await invitationAllowedTo(email))) throw new ClientInvitationError(TOO_MANY_MAILS_TO_ADDRESS);
+  if (!(await invitationAllowedTo(email))) throw new Refusal("conflict", TOO_MANY_MAILS_TO_ADDRESS, { field: "email" });
   try {
     return await write();
   } catch (error) {
@@ -73,15 +73,15 @@ async function withinAddressLimits<T>(email: string, write: () => Promise<T>): P
 /** Lower-cased; refused when it is (or passes for) a company address: staff are never clients. */
 export function clientAddress(email: string): string {
   if (looksLikeCompanyEmail(email, getEnv().COMPANY_DOMAIN)) {
-    throw new ClientInvitationError(`${email.trim()} is one of our own addresses: staff cannot be invited as clients.`);
+    throw new Refusal("conflict", `${email.trim()} is one of our own addresses: staff cannot be invited as clients.`, { field: "email" });
   }
   return email.trim().toLowerCase();
 }
 
 async function openCompany(executor: Executor, companyId: string) {
   const company = await executor.selectFrom("companies").select(["id", "name", "origin", "closedAt"]).where("id", "=", companyId).executeTakeFirst();
-  if (!company) throw new ClientInvitationError("This company does not exist.");
-  if (company.closedAt !== null) throw new ClientInvitationError(`${company.name} is closed: reopen it before inviting anyone.`);
+  if (!company) throw new Refusal("conflict", "This company does not exist.", { field: "companyId" });
+  if (company.closedAt !== null) throw new Refusal("conflict", `${company.name} is closed: reopen it before inviting anyone.`, { field: "companyId" });
   return company;
 }
 
@@ -99,8 +99,8 @@ export async function insertClientInvitation(
   const email = clientAddress(input.email);
   const company = await openCompany(trx, input.companyId);
   const existing = await trx.selectFrom("users").select(["companyId"]).where("email", "=", email).executeTakeFirst();
-  if (existing?.companyId === company.id) throw new ClientInvitationError(`${email} is already a member of ${company.name}.`);
-  if (existing) throw new ClientInvitationError(`${email} already has an account with another company.`);
+  if (existing?.companyId === company.id) throw new Refusal("conflict", `${email} is already a member of ${company.name}.`, { field: "email" });
+  if (existing) throw new Refusal("conflict", `${email} already has an account with another company.`, { field: "email" });
   await trx
     .updateTable("clientInvitations")
     .set({ revokedAt: now })
@@ -148,7 +148,7 @@ async function pendingIn(trx: Executor, scope: { id: string; companyId?: string 
   if (scope.companyId !== undefined) query = query.where("companyId", "=", scope.companyId);
   const row = await query.executeTakeFirst();
   if (!row) return null;
-  if (row.acceptedAt !== null || row.revokedAt !== null) throw new ClientInvitationError("This invitation was already accepted or revoked.");
+  if (row.acceptedAt !== null || row.revokedAt !== null) throw new Refusal("gone", "This invitation was already accepted or revoked.");
   return row;
 }
 

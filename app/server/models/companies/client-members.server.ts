@@ -4,7 +4,7 @@ import { db } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { events } from "~/server/events/bus.server";
 import { recordAudit } from "../shared/audit.server";
-import { ClientInvitationError } from "./client-invitations.server";
+import { Refusal } from "~/lib/refusal";
 
 // Issue 16 part 2: a company's people, as its members see them on the portal's Team page. Every
 // query is scoped by the company, so another company's member is "not found".
@@ -29,7 +29,7 @@ export async function listTeammates({ companyId }: { companyId: string }): Promi
  * Returns the removed address, or null when no such member exists in this company.
  */
 export async function removeTeammate(actor: Actor & { companyId: string }, { id }: { id: string }): Promise<string | null> {
-  if (id === actor.id) throw new ClientInvitationError("You cannot remove yourself. Ask another client admin, or delete your account in Settings.");
+  if (id === actor.id) throw new Refusal("conflict", "You cannot remove yourself. Ask another client admin, or delete your account in Settings.");
   const email = await writeTransaction(async (trx) => {
     const member = await trx.selectFrom("users").select(["id", "email"]).where("id", "=", id).where("companyId", "=", actor.companyId).where("role", "=", "client").executeTakeFirst();
     if (!member) return null;

@@ -5,7 +5,7 @@ import { events } from "~/server/events/bus.server";
 import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { recordAudit } from "../shared/audit.server";
 import { insertCompany } from "../companies/companies.server";
-import { ClientInvitationError, insertClientInvitation } from "../companies/client-invitations.server";
+import { insertClientInvitation } from "../companies/client-invitations.server";
 import { insertProject, projectChanged } from "../projects/projects.server";
 import { Refusal } from "~/lib/refusal";
 
@@ -50,7 +50,7 @@ export async function convertLead(actor: Actor, leadId: string, input: LeadConve
     }
     // Only a lead nobody converted meanwhile (another tab, another instance).
     const marked = await trx.updateTable("quotes").set({ status: "won", companyId, ...(lead.status === "won" ? {} : { statusChangedAt: now }) }).where("id", "=", lead.id).where("companyId", "is", null).executeTakeFirst();
-    if (Number(marked.numUpdatedRows) !== 1) throw new ClientInvitationError("This lead was converted by someone else just now.");
+    if (Number(marked.numUpdatedRows) !== 1) throw new Refusal("conflict", "This lead was converted by someone else just now.");
     if (lead.status !== "won") await recordAudit(trx, actor, { action: "lead.status", entity: "lead", entityId: lead.id, detail: { from: lead.status, to: "won" } }, now);
     await recordAudit(trx, actor, { action: "lead.convert", entity: "lead", entityId: lead.id, detail: { companyId, invitationId: invitation.id, email: invitation.email, projectId } }, now);
     return { companyId, projectId };

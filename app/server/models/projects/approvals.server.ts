@@ -12,9 +12,10 @@ import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { recordAudit } from "../shared/audit.server";
 import { notifyApprovalDecided, notifyApprovalRequested } from "../notifications/events.server";
 import { publishNotified } from "../notifications/notifications.server";
-import { MilestoneRuleError, projectForChange, staffSide } from "./milestones.server";
+import { projectForChange, staffSide } from "./milestones.server";
 import { recordActivity } from "./project-activity.server";
 import { projectChanged } from "./projects.server";
+import { Refusal } from "~/lib/refusal";
 
 // Issue 17 part 2: a request for the client's sign-off on a milestone or a file. One row per
 // request; a decision is final, and asking again makes a new row, so the newest row per subject is
@@ -25,7 +26,6 @@ export interface ApprovalState extends ApprovalView {
 }
 
 /** A request or decision the rules refuse; its message is shown as is. */
-export class ApprovalRuleError extends MilestoneRuleError {}
 
 export const ALREADY_DECIDED = "This approval was already decided. A decision cannot be changed; the team can ask again.";
 export const ALREADY_WAITING = "An approval is already waiting for this. Withdraw it to ask again.";
@@ -112,7 +112,7 @@ export async function requestApproval(
         const title = await subjectTitle(trx, projectId, subjectType, subjectId);
         if (title === undefined) return undefined;
         const waiting = await trx.selectFrom("approvals").select("id").where("subjectType", "=", subjectType).where("subjectId", "=", subjectId).where("status", "=", "pending").executeTakeFirst();
-        if (waiting) throw new ApprovalRuleError(ALREADY_WAITING);
+        if (waiting) throw new Refusal("conflict", ALREADY_WAITING);
         const id = newId();
         const trimmed = note.trim();
         await trx
@@ -129,7 +129,7 @@ export async function requestApproval(
       });
   } catch (error) {
     // Two staff members asking at the same moment: the index lets one through.
-    if (isUniqueViolation(error)) throw new ApprovalRuleError(ALREADY_WAITING);
+    if (isUniqueViolation(error)) throw new Refusal("conflict", ALREADY_WAITING);
     throw error;
   }
   if (!result) return undefined;
@@ -172,7 +172,7 @@ export interface Decider extends Actor {
 /**
  * A member of the project's company approves or asks for changes. Final: the update only takes a
  * row still pending, so of two members clicking at once exactly one decides and the other is told
- * (ApprovalRuleError). Undefined when the approval is not one of the company's projects'.
+ * (a conflict Refusal). Undefined when the approval is not one of the company's projects'.
  */
 export async function decideApproval(
   member: Decider,
@@ -180,7 +180,7 @@ export async function decideApproval(
   now = Date.now(),
 ): Promise<{ status: "approved" | "changes_requested" } | undefined> {
   const trimmed = comment.trim();
-  if (decision === "changes" && !trimmed) throw new ApprovalRuleError("A comment is required to request changes.");
+  if (decision === "changes" && !trimmed) throw new Refusal("conflict", "A comment is required to request changes.");
   const status = decision === "approve" ? ("approved" as const) : ("changes_requested" as const);
   const result = await db()
     .transaction()
@@ -196,7 +196,7 @@ export async function decideApproval(
         .where("p.archivedAt", "is", null)
         .executeTakeFirst();
       if (!approval) return undefined;
-      if (approval.status !== "pending") throw new ApprovalRuleError(approval.status === "withdrawn" ? "The team withdrew this request; there is nothing to decide." : ALREADY_DECIDED);
+      if (approval.status !== "pending") throw new Refusal("conflict", approval.status === "withdrawn" ? "The team withdrew this request; there is nothing to decide." : ALREADY_DECIDED);
       const name = actorName(member);
       const updated = await trx
         .updateTable("approvals")
@@ -204,7 +204,7 @@ export async function decideApproval(
         .where("id", "=", approvalId)
         .where("status", "=", "pending")
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) throw new ApprovalRuleError(ALREADY_DECIDED);
+      if (Number(updated.numUpdatedRows) === 0) throw new Refusal("conflict", ALREADY_DECIDED);
       const title = await subjectTitle(trx, projectId, approval.subjectType as ApprovalSubjectType, approval.subjectId);
       const subject = describe(approval.subjectType, title ?? null);
       const summary = status === "approved" ? `Approved ${subject}` : `Requested changes to ${subject}: ${trimmed}`;

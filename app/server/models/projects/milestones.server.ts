@@ -11,6 +11,7 @@ import { notifyMilestoneDone } from "../notifications/events.server";
 import { publishNotified } from "../notifications/notifications.server";
 import { recordActivity, type ActivityActor } from "./project-activity.server";
 import { projectChanged, writeProgress } from "./projects.server";
+import { Refusal } from "~/lib/refusal";
 
 // Issue 17 part 1: staff plan a project as an ordered list of milestones. When the project's
 // progress follows them, every change recomputes it (share of Done) in the same transaction, as the
@@ -20,7 +21,6 @@ import { projectChanged, writeProgress } from "./projects.server";
 export type Milestone = Selectable<MilestoneTable>;
 
 /** A change the rules refuse; its message is shown as is. */
-export class MilestoneRuleError extends Error {}
 
 /** Progress recomputed from milestones is the app's doing, not a person's. */
 export const MILESTONES_ACTOR: ActivityActor = { id: null, name: "Milestones", side: "system" };
@@ -45,7 +45,7 @@ export async function projectForChange(trx: Transaction<Database>, projectId: st
     .where("id", "=", projectId)
     .executeTakeFirst();
   if (!project) return undefined;
-  if (project.archivedAt !== null) throw new MilestoneRuleError("This project is archived. Restore it to change its milestones.");
+  if (project.archivedAt !== null) throw new Refusal("conflict", "This project is archived. Restore it to change its milestones.");
   return project;
 }
 

@@ -12,6 +12,7 @@ import { recordAudit } from "../shared/audit.server";
 import { recordActivity } from "./project-activity.server";
 import { projectChanged } from "./projects.server";
 import type { Side } from "~/lib/side";
+import { Refusal } from "~/lib/refusal";
 
 // Issue 17 part 3: a project's Files tab. A file is a name within a project; each upload of that
 // name adds a version (history kept). Portal reads are scoped by the company: another company's
@@ -147,33 +148,24 @@ export async function isProjectFileKeyReferenced(key: string): Promise<boolean> 
   return row !== undefined;
 }
 
-export class FileRuleError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = "FileRuleError";
-  }
-}
 
 export const CLIENT_UPLOADS_OFF = "The agency has turned off uploads from your side for this project.";
 
 /**
  * Deletes a file with all its versions (issue 17): staff any; a client only a file whose every
  * version they uploaded, and only while the project takes client uploads. The stored bytes go
- * after the commit. Throws FileRuleError (404 when the file is not the actor's to see).
+ * after the commit. Throws a Refusal (not-found when the file is not the actor's to see).
  */
 export async function deleteProjectFile(actor: FilesActor, { projectId, fileId }: { projectId: string; fileId: string }): Promise<{ name: string }> {
   const outcome = await writeTransaction(async (trx) => {
     const project = await findWorkspaceProject(actor, projectId, trx);
-    if (!project) throw new FileRuleError("This project does not exist.", 404);
+    if (!project) throw new Refusal("not-found", "This project does not exist.");
     const file = await trx.selectFrom("projectFiles").select(["id", "name"]).where("id", "=", fileId).where("projectId", "=", projectId).executeTakeFirst();
-    if (!file) throw new FileRuleError("This file no longer exists.", 404);
+    if (!file) throw new Refusal("not-found", "This file no longer exists.");
     const versions = await trx.selectFrom("fileVersions").select(["storageKey", "thumbnailKey", "uploadedBy"]).where("fileId", "=", fileId).execute();
     if (actor.side === "client") {
-      if (!project.clientUploads) throw new FileRuleError(CLIENT_UPLOADS_OFF, 403);
-      if (versions.some((v) => v.uploadedBy !== actor.user.id)) throw new FileRuleError("You can delete only files you uploaded yourself.", 403);
+      if (!project.clientUploads) throw new Refusal("refused", CLIENT_UPLOADS_OFF);
+      if (versions.some((v) => v.uploadedBy !== actor.user.id)) throw new Refusal("refused", "You can delete only files you uploaded yourself.");
     }
     await trx.deleteFrom("fileVersions").where("fileId", "=", fileId).execute();
     await trx.deleteFrom("projectFiles").where("id", "=", fileId).execute();
@@ -191,7 +183,7 @@ export async function deleteProjectFile(actor: FilesActor, { projectId, fileId }
 export async function setClientUploads(user: Actor, projectId: string, on: boolean): Promise<boolean> {
   const outcome = await writeTransaction(async (trx) => {
     const project = await trx.selectFrom("projects").select(["id", "companyId", "clientUploads"]).where("id", "=", projectId).executeTakeFirst();
-    if (!project) throw new FileRuleError("This project does not exist.", 404);
+    if (!project) throw new Refusal("not-found", "This project does not exist.");
     if (Boolean(project.clientUploads) === on) return { changed: false, companyId: project.companyId };
     await trx.updateTable("projects").set({ clientUploads: dbBool(on), updatedAt: Date.now() }).where("id", "=", projectId).execute();
     await recordAudit(trx, user, { action: "project.client_uploads", entity: "project", entityId: projectId, detail: { on } });
