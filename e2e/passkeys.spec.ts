@@ -106,7 +106,7 @@ test("A passkey whose authenticator does not verify its user is not a way in", a
   await page.goto(`${base}/login`);
   await waitForHydration(page);
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
-  // Chromium itself refuses here (the server's own check: tests/passkeys.test.ts).
+  // Chromium itself refuses here (the server's own check: tests/accounts/passkeys.test.ts).
   await expect(page.getByRole("alert").filter({ hasText: /cancelled or timed out|Sign-in failed/ })).toBeVisible();
   await page.goto(`${base}/user-dashboard`);
   await expect(page).toHaveURL(/\/login/);

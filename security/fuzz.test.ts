@@ -229,7 +229,7 @@ describe("Fuzzing", () => {
       const policy = POLICIES[route.file];
       // Upload endpoints take bodies far above 20 MB and have their own streamed limits, tested with
       // real files: resumes in uploads.test.ts, project files (FILE_MAX_BYTES, 100 MB by default) in
-      // tests/project-files.test.ts. A non-multipart body there is refused as malformed, unread.
+      // tests/projects/project-files.test.ts. A non-multipart body there is refused as malformed, unread.
       if (!policy?.post || policy.post.ignoresBody || route.file.includes("apply") || route.file.endsWith("project-files-upload.ts")) continue;
       const actor = actorFor(world!, policy.post.access);
       const url = fillPattern(route.pattern, policy.params?.({ world: world!, actor, side: "own", seq: 0 }) ?? {}) + (route.index ? "?index" : "");

@@ -548,7 +548,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
     recovery: noChange(() => ({ intent: "recovery", code: "abcde-12345" }), to("/login")),
   }),
   // Decision 0029: only a Google session still owing its code has anything to answer here (none of
-  // the matrix's actors has one: tests/two-factor-step-up.test.ts covers it); guests are sent to
+  // the matrix's actors has one: tests/accounts/two-factor-step-up.test.ts covers it); guests are sent to
   // /login and signed-in users to /dashboard, and nothing is checked or signed out.
   "routes/auth/two-factor-step-up.tsx": formsOnly(stepUpAnswer, "public", {
     totp: noChange(() => ({ intent: "totp", code: "123456" }), stepUpAnswer),
@@ -566,7 +566,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
   // Decision 0028: a GET only shows the button; a made-up link is refused and verifies nothing.
   "routes/auth/verify-email.tsx": withForms("public", { "": noChange(() => ({ token: "not-a-real-token" }), { status: 400 }) }),
   // Anyone signed in may post it; a wrong current password is refused on the field and changes
-  // nothing (a real change ends the world's other sessions: tests/password-change.test.ts has it).
+  // nothing (a real change ends the world's other sessions: tests/accounts/password-change.test.ts has it).
   "routes/auth/change-password.tsx": withForms("signed-in", {
     "": noChange(() => ({ currentPassword: "not-the-current-password", newPassword: "lantern-okapi-drizzle-77", confirm: "lantern-okapi-drizzle-77" }), { status: 400 }),
   }),
@@ -708,7 +708,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
   }),
   "routes/console/complaint.tsx": withIntents(recordPage(complaintOfCell, "support"), "support", {
     reply: changes((c) => ({ intent: "reply", text: `Matrix staff reply ${c.seq}` })),
-    // Issue 18: the desk. A forged assignee without Support is refused on its own (tests/support-desk.test.ts).
+    // Issue 18: the desk. A forged assignee without Support is refused on its own (tests/support/support-desk.test.ts).
     assign: deskChange(() => ({ intent: "assign", assignee: "me" })),
     "set-priority": deskChange(() => ({ intent: "set-priority", priority: "urgent" })),
     "add-note": changes((c) => ({ intent: "add-note", text: `Matrix internal note ${c.seq}` })),

@@ -26,7 +26,7 @@ const STEP_UP = "/two-factor/step-up";
 
 /**
  * Marks the cookie's session as the OAuth callback does for an account with two-factor on
- * (decision 0029): this harness has no identity provider (tests/two-factor-step-up.test.ts drives
+ * (decision 0029): this harness has no identity provider (tests/accounts/two-factor-step-up.test.ts drives
  * the real Google flow), so the row is marked in the server's own database.
  */
 async function markPending(cookie: string): Promise<void> {
