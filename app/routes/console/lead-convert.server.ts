@@ -5,7 +5,7 @@ import { convertLeadSchema } from "~/lib/schemas/lead-conversion";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
-import { convertLead } from "~/server/models/pipeline/lead-conversion.server";
+import { convertQuote } from "~/server/models/pipeline/quote-conversion.server";
 import { isRefusal } from "~/lib/refusal";
 import { refusalStatus } from "~/server/http/refusal.server";
 
@@ -17,7 +17,7 @@ export async function convertLeadAction(user: SessionUser, leadId: string, reque
   const v = submission.value;
   let converted;
   try {
-    converted = await convertLead(user, leadId, {
+    converted = await convertQuote(user, leadId, {
       company: v.companyChoice === "new" ? { kind: "new", name: v.companyName ?? "", country: v.country ?? "" } : { kind: "existing", id: v.companyId ?? "" },
       invitee: { name: v.name, email: v.email, clientAdmin: v.clientAdmin },
       projectTitle: v.createProject ? v.projectTitle : undefined,

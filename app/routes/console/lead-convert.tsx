@@ -10,7 +10,7 @@ import { keepFailureInForm } from "~/lib/form-failure";
 import { convertLeadSchema } from "~/lib/schemas/lead-conversion";
 import { requireStaff } from "~/server/auth/session.server";
 import { getCompany } from "~/server/models/companies/companies.server";
-import { listOpenCompanies } from "~/server/models/pipeline/lead-conversion.server";
+import { listOpenCompanies } from "~/server/models/pipeline/quote-conversion.server";
 import { getLead } from "~/server/models/pipeline/quotes-staff.server";
 import { convertLeadAction } from "./lead-convert.server";
 

@@ -26,7 +26,7 @@ export async function listOpenCompanies(): Promise<{ id: string; name: string }[
 }
 
 /** Converts a lead; null for an unknown lead. Returns the company it now belongs to. */
-export async function convertLead(actor: Actor, leadId: string, input: LeadConversion, now = Date.now()): Promise<{ companyId: string } | null> {
+export async function convertQuote(actor: Actor, leadId: string, input: LeadConversion, now = Date.now()): Promise<{ companyId: string } | null> {
   const outcome = await writeTransaction(async (trx) => {
     const lead = await trx.selectFrom("quotes").select(["id", "status", "companyId", "requirement"]).where("id", "=", leadId).executeTakeFirst();
     if (!lead) return null;
