@@ -6,7 +6,7 @@ import type { StaffRole } from "../app/lib/staff-roles";
 import { hashPassword } from "../app/server/auth/passwords.server";
 import { AUTH_SECRET, DATABASE_FILE, openDatabase, uniqueId } from "./helpers";
 
-// Signs a test user in without the UI (STYLE.md: e2e tests create their data directly and log in
+// Signs a test user in without the UI (docs/style.md: e2e tests create their data directly and log in
 // through the UI in one test only; issue 14 part 5): the user, optionally a password, and a session
 // are inserted into the server's database, and the browser gets the session cookie Better Auth would
 // have set. Everything here mirrors app/server/auth/auth.server.ts; tests/accounts/e2e-sign-in.test.ts checks

@@ -1,4 +1,4 @@
-// One place for the company's public identity (STYLE.md: "Config in one place").
+// One place for the company's public identity (docs/style.md: "Config in one place").
 export const site = {
   name: "Indigo Kite Technologies",
   shortName: "Indigo Kite",

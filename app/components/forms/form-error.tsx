@@ -1,4 +1,4 @@
-/** A form-level error, above the submit button (STYLE.md: errors at three levels). */
+/** A form-level error, above the submit button (docs/style.md: errors at three levels). */
 export function FormError({ message, className = "" }: { message?: string | null; className?: string }) {
   if (!message) return null;
   return (
