@@ -132,10 +132,12 @@ describe.each(testDatabases("project-activity"))("The project timeline on $name"
     const { seen, stop } = recordEvents();
     await setProjectProgress({ id: admin.id, email: admin.email, name: "Priya Sharma" }, { id: project.id, progress: 25, note: "" });
     stop();
-    // The company's pages reload, and the member's bell hears of it (issue 18).
+    // The company's pages reload, the member's bell hears of it, and the mail worker is woken for
+    // the progress mail her "Immediately" preference asks for.
     expect(seen).toEqual([
       { type: "project.changed", id: project.id, companyId: kite },
       { type: "notification.changed", userId: alice.id },
+      { type: "mail.enqueued" },
     ]);
     const expected = { total: 1, entries: [{ summary: "Progress 0% → 25%", actorName: "Priya Sharma", actorSide: "staff", kind: "progress.changed", thing: { type: "progress" } }] };
     expect((await asMember(alice, project.id)).data).toMatchObject(expected);

@@ -3,7 +3,7 @@ import { STAFF_REPLY_FAILURE, STATUS_FAILURE } from "~/lib/console-failures";
 import { isBlankReply } from "~/lib/schemas/complaints";
 import { complaintStatusSchema, staffReplySchema } from "~/lib/schemas/complaints-staff";
 import { ATTACHMENTS_NEED_TEXT } from "~/lib/attachments";
-import { attachmentsByComplaint, insertAttachments } from "~/server/models/support/attachments.server";
+import { attachmentsByComplaint } from "~/server/models/support/attachments.server";
 import { isMultipart, readAttachmentForm, withStoredAttachments, type SupportForm } from "~/server/uploads/attachment-upload.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
@@ -76,7 +76,7 @@ async function reply(user: SessionUser, complaintId: string, { formData, upload 
   try {
     // Issue 17: the reply and its files commit together, or neither stays.
     const stored = await withStoredAttachments(upload, (files) =>
-      addStaffReply(user, { complaintId, text: submission.value.text }, Date.now(), (trx, target) => insertAttachments(trx, user, "staff", target, files)),
+      addStaffReply(user, { complaintId, text: submission.value.text, files }),
     );
     if (!stored) return formResult({ intent, status: "error", message: NOT_FOUND, result: submission.reply() }, 404);
   } catch (error) {

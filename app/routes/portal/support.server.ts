@@ -8,7 +8,6 @@ import { refusalResult } from "~/server/http/refusal.server";
 import { closeComplaint, reopenComplaint } from "~/server/models/support/complaint-closing.server";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { REOPEN_TOO_LATE } from "~/lib/support-desk";
-import { insertAttachments } from "~/server/models/support/attachments.server";
 import { isMultipart, readAttachmentForm, withStoredAttachments, type SupportForm } from "~/server/uploads/attachment-upload.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
@@ -25,7 +24,7 @@ async function raiseComplaint(user: ClientUser, { formData, upload }: SupportFor
   try {
     // Issue 17: the request and its files commit together, or neither stays.
     await withStoredAttachments(upload, (files) =>
-      createComplaint({ companyId: user.companyId, createdBy: user.id }, submission.value, Date.now(), (trx, target) => insertAttachments(trx, user, "client", target, files)),
+      createComplaint({ companyId: user.companyId, createdBy: user.id }, submission.value, Date.now(), { by: user, files }),
     );
   } catch (error) {
     logger.error({ err: error }, "complaint submit failed");
@@ -52,9 +51,7 @@ async function reply(user: ClientUser, { formData, upload }: SupportForm) {
   }
   try {
     const stored = await withStoredAttachments(upload, (files) =>
-      addReply({ complaintId: submission.value.complaintId, companyId: user.companyId, member: user }, submission.value.text, Date.now(), (trx, target) =>
-        insertAttachments(trx, user, "client", target, files),
-      ),
+      addReply({ complaintId: submission.value.complaintId, companyId: user.companyId, member: user }, submission.value.text, Date.now(), { by: user, files }),
     );
     // Another client's complaint answers exactly like one that does not exist.
     if (!stored) return formResult({ intent, status: "error", targetId, message: REPLY_FAILURE, result: submission.reply() }, 404);

@@ -9,12 +9,14 @@ import { recordAudit } from "../shared/audit.server";
 import { afterAlerts, alertCompany } from "./alerts.server";
 import { searchIds, searchMatches, searchPage } from "../search/search.server";
 import { parseSearchQuery } from "../search/query.server";
-import { CLOSED_STATUS, STAFF_SENDER, withReplies, type Complaint, type Reply, type WithinMessage } from "./complaints.server";
+import { CLOSED_STATUS, STAFF_SENDER, withReplies, type Complaint, type Reply } from "./complaints.server";
 import { db } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
 import { events } from "~/server/events/bus.server";
 import { complaintStatusMail, staffReplyMail } from "~/server/mail/support-mails.server";
+import { insertAttachments } from "./attachments.server";
+import type { StoredAttachment } from "~/lib/attachments";
 
 // Staff side of support requests (issue 5). Every function assumes the caller passed requireStaff.
 
@@ -180,7 +182,7 @@ const portalUrl = () => `${getEnv().APP_URL}${href("/user-dashboard/support")}`;
  * company members' notifications (with the mail) commit together; the client is no longer waiting.
  * Undefined when the text is blank (SPEC §5) or the complaint unknown.
  */
-export async function addStaffReply(actor: Actor, { complaintId, text }: { complaintId: string; text: string }, now = Date.now(), within?: WithinMessage) {
+export async function addStaffReply(actor: Actor, { complaintId, text, files = [] }: { complaintId: string; text: string; files?: StoredAttachment[] }, now = Date.now()) {
   const trimmed = text.trim();
   if (!trimmed) return undefined;
   const stored = await db()
@@ -192,7 +194,7 @@ export async function addStaffReply(actor: Actor, { complaintId, text }: { compl
       await trx.insertInto("complaintReplies").values({ ...reply, complaintId }).execute();
       await trx.updateTable("complaints").set({ updatedAt: now, waitingSince: null }).where("id", "=", complaintId).execute();
       await recordAudit(trx, actor, { action: "complaint.reply", entity: "complaint", entityId: complaintId, detail: { replyId: reply.id, companyId: complaint.companyId } }, now);
-      await within?.(trx, { complaintId, replyId: reply.id, companyId: complaint.companyId });
+      if (files.length > 0) await insertAttachments(trx, actor, "staff", { complaintId, replyId: reply.id, companyId: complaint.companyId }, files);
       // Issue 18: every member of the company hears of it (decision 0028: an unverified address gets
       // the bell, not the mail); the mail keeps issue 5's text.
       const mail = staffReplyMail({ staffName: reply.senderName, text: trimmed, raisedAt: complaint.createdAt, portalUrl: portalUrl() });

@@ -2,8 +2,7 @@ import type { Selectable } from "kysely";
 import { newId } from "~/lib/ids";
 import type { ComplaintInput } from "~/lib/schemas/complaints";
 import { db } from "~/server/db/db.server";
-import type { ComplaintTable, Database } from "~/server/db/schema";
-import type { Transaction } from "kysely";
+import type { ComplaintTable } from "~/server/db/schema";
 import { events } from "~/server/events/bus.server";
 import { CLOSED_REPLY_REFUSED } from "~/lib/support-desk";
 import type { Actor } from "~/server/auth/actor.server";
@@ -11,6 +10,8 @@ import { recordAudit } from "../shared/audit.server";
 import { afterAlerts, alertClientReply, alertNewRequest } from "./alerts.server";
 import { Refusal } from "~/lib/refusal";
 import { senderOfSide } from "~/lib/side";
+import { insertAttachments } from "./attachments.server";
+import type { StoredAttachment } from "~/lib/attachments";
 
 const INITIAL_COMPLAINT_STATUS = "Pending";
 /** Issue 18: set by the request's client only; grey, as SPEC §4 shows any status but Resolved and Pending. */
@@ -69,7 +70,11 @@ export async function getComplaint({ id, companyId }: { id: string; companyId: s
 }
 
 /** Writes what belongs to a new request or reply (its attachments) in the same transaction. */
-export type WithinMessage = (trx: Transaction<Database>, target: { complaintId: string; replyId: string | null; companyId: string | null }) => Promise<void>;
+/** Files already in the store that join a new request or reply, written in its transaction. */
+export interface Attached {
+  by: Actor;
+  files: StoredAttachment[];
+}
 
 /**
  * SPEC §4: every new complaint starts as Pending, whatever the caller sent. Issue 18: the client is
@@ -79,7 +84,7 @@ export async function createComplaint(
   { companyId, createdBy }: { companyId: string; createdBy: string },
   input: ComplaintInput,
   now = Date.now(),
-  within?: WithinMessage,
+  attached?: Attached,
 ) {
   const complaint = {
     id: newId(),
@@ -96,7 +101,7 @@ export async function createComplaint(
     .transaction()
     .execute(async (trx) => {
       await trx.insertInto("complaints").values(complaint).execute();
-      await within?.(trx, { complaintId: complaint.id, replyId: null, companyId });
+      if (attached) await insertAttachments(trx, attached.by, "client", { complaintId: complaint.id, replyId: null, companyId }, attached.files);
       return alertNewRequest(trx, complaint.id, createdBy, now);
     });
   events().publish({ type: "complaint.changed", id: complaint.id, companyId });
@@ -114,7 +119,7 @@ export async function addReply(
   { complaintId, companyId, memberName = "", member }: { complaintId: string; companyId: string; memberName?: string; member?: Actor },
   text: string,
   now = Date.now(),
-  within?: WithinMessage,
+  attached?: Attached,
 ): Promise<Reply | undefined> {
   const trimmed = text.trim();
   if (!trimmed) return undefined;
@@ -142,7 +147,7 @@ export async function addReply(
         const detail = { from: complaint.status, to: INITIAL_COMPLAINT_STATUS, by: "client-reply", replyId: reply.id, companyId };
         await recordAudit(trx, member ?? { id: "", email: "", name }, { action: "complaint.status", entity: "complaint", entityId: complaintId, detail }, now);
       }
-      await within?.(trx, { complaintId, replyId: reply.id, companyId });
+      if (attached) await insertAttachments(trx, attached.by, "client", { complaintId, replyId: reply.id, companyId }, attached.files);
       return alertClientReply(trx, { complaintId, reply, memberId: member?.id ?? null, reopened }, now);
     });
   if (!stored) return undefined;
