@@ -1,8 +1,10 @@
+import { accountLink } from "./links";
 import type { Role } from "./roles";
+import { sideOfRole } from "./side";
 
 /** Where a user manages their own sign-in (sessions, passkeys): portal Settings or console My account. */
-export function accountPathFor(role: Role): "/user-dashboard/settings" | "/employee-dashboard/account" {
-  return role === "employee" ? "/employee-dashboard/account" : "/user-dashboard/settings";
+export function accountPathFor(role: Role): string {
+  return accountLink(sideOfRole(role));
 }
 
 export const SESSIONS_ACTION = "/account/sessions";

@@ -1,3 +1,4 @@
+import { projectLink } from "./links";
 import type { Side } from "./side";
 
 // Issue 17: where a timeline entry or a "Waiting on you" item takes each side. Client-safe: both
@@ -12,7 +13,7 @@ export type ActivityThing =
   | { type: "project" };
 
 export function projectPath(audience: Side, projectId: string): string {
-  return `${audience === "client" ? "/user-dashboard" : "/employee-dashboard"}/projects/${encodeURIComponent(projectId)}`;
+  return projectLink(audience, projectId);
 }
 
 /**

@@ -1,14 +1,14 @@
-import { href } from "react-router";
+import { applicationLink, companyLink, complaintLink, leadLink, openingLink, testimonialLink } from "./links";
 
 // Entities that have a console page of their own (issue 5); the audit log links to them.
 const RECORD_PAGES: Record<string, (id: string) => string> = {
-  lead: (id) => href("/employee-dashboard/leads/:id", { id }),
-  quote: (id) => href("/employee-dashboard/leads/:id", { id }),
-  application: (id) => href("/employee-dashboard/applications/:id", { id }),
-  opening: (id) => href("/employee-dashboard/openings/:id", { id }),
-  testimonial: (id) => href("/employee-dashboard/testimonials/:id", { id }),
-  client: (id) => href("/employee-dashboard/clients/:id", { id }),
-  complaint: (id) => href("/employee-dashboard/support/:id", { id }),
+  lead: leadLink,
+  quote: leadLink,
+  application: applicationLink,
+  opening: openingLink,
+  testimonial: testimonialLink,
+  client: companyLink,
+  complaint: (id) => complaintLink("staff", id),
 };
 
 /** The console page of an audited record, or null when it has none. */
@@ -16,10 +16,10 @@ export function auditRecordPath(entry: { entity: string; entityId: string; detai
   // A project is shown on its client's page.
   if (entry.entity === "project") {
     const ownerId = entry.detail.ownerId;
-    return typeof ownerId === "string" && ownerId ? href("/employee-dashboard/clients/:id", { id: encodeURIComponent(ownerId) }) : null;
+    return typeof ownerId === "string" && ownerId ? companyLink(ownerId) : null;
   }
   const page = RECORD_PAGES[entry.entity];
-  return page ? page(encodeURIComponent(entry.entityId)) : null;
+  return page ? page(entry.entityId) : null;
 }
 
 /** A short, readable line for an entry's detail: `from: new → to: won`, `fields: title, salary`. */

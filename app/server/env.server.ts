@@ -152,6 +152,11 @@ export function getEnv(): Env {
   return cached;
 }
 
+/** An app path (from `~/lib/links`) as the absolute URL a mail needs: APP_URL has no trailing slash. */
+export function absoluteUrl(path: string): string {
+  return `${getEnv().APP_URL}${path}`;
+}
+
 /** Tests change process.env between suites; production reads it once. */
 export function resetEnvForTests(): void {
   cached = undefined;

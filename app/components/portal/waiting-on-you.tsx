@@ -1,8 +1,9 @@
 import { milestoneStatusLabel } from "~/lib/milestones";
 import type { ReactNode } from "react";
-import { href, Link } from "react-router";
+import { Link } from "react-router";
 import { thingHref } from "~/lib/activity-links";
 import { formatDateTime, isoDate } from "~/lib/dates";
+import { complaintLink } from "~/lib/links";
 import { formatCalendarDate } from "~/lib/schemas/projects-staff";
 
 export interface WaitingOnYouView {
@@ -78,7 +79,7 @@ export function WaitingOnYou({ loaded }: { loaded: { waiting: WaitingOnYouView; 
             <Group id="waiting-replies" title="Replies not yet read" count={replies.length}>
               {replies.map((r) => (
                 <li key={r.complaintId}>
-                  <Link to={`${href("/user-dashboard/support")}#complaint-${r.complaintId}`} className={linkClass}>
+                  <Link to={complaintLink("client", r.complaintId)} className={linkClass}>
                     {r.subject}
                   </Link>
                   <p className={metaClass}>

@@ -1,4 +1,5 @@
 import { NavLink } from "react-router";
+import { projectLink } from "~/lib/links";
 import type { Side } from "~/lib/side";
 
 // Issue 17: a project's workspace is a few pages, one per tab, so each loads only its own data and
@@ -20,8 +21,8 @@ const TABS: Record<Side, Array<{ label: string; path: string }>> = {
   ],
 };
 
-export function projectBase(audience: Side, projectId: string): string {
-  return `${audience === "client" ? "/user-dashboard" : "/employee-dashboard"}/projects/${encodeURIComponent(projectId)}`;
+function projectBase(audience: Side, projectId: string): string {
+  return projectLink(audience, projectId);
 }
 
 export function ProjectTabs({ audience, projectId, title }: { audience: Side; projectId: string; title: string }) {

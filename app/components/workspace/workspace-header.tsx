@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { href, Link } from "react-router";
+import { Link } from "react-router";
 import { ProjectTabs } from "./project-tabs";
+import { companyLink, projectsLink } from "~/lib/links";
 import type { Side } from "~/lib/side";
 
 // Issue 17: every tab of a project's workspace opens the same way — the way back, the project's
@@ -26,16 +27,16 @@ export function WorkspaceHeader({ audience, project, headingId, badges, children
     <div className="space-y-4">
       <nav aria-label="Back" className="flex flex-wrap gap-4 text-sm font-medium">
         {audience === "client" ? (
-          <Link to={href("/user-dashboard/projects")} className={backLink}>
+          <Link to={projectsLink("client")} className={backLink}>
             ← My Projects
           </Link>
         ) : (
-          <Link to={href("/employee-dashboard/projects")} className={backLink}>
+          <Link to={projectsLink("staff")} className={backLink}>
             ← All projects
           </Link>
         )}
         {audience === "staff" && project.companyId ? (
-          <Link to={href("/employee-dashboard/clients/:id", { id: project.companyId })} className={backLink}>
+          <Link to={companyLink(project.companyId)} className={backLink}>
             Company: {project.companyName}
           </Link>
         ) : null}

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/project-files-upload";
-import { projectBase } from "~/components/workspace/project-tabs";
+import { projectLink } from "~/lib/links";
 import { uploadNoticeCode } from "~/lib/project-files";
 import { uploadProjectFiles } from "~/server/models/projects/project-file-uploads.server";
 import { parseUploadForm } from "~/server/uploads/project-upload.server";
@@ -16,7 +16,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return Response.json(outcome, { status: outcome.httpStatus, headers: { "Cache-Control": "no-store" } });
   }
   if (outcome.reason === "missing") throw new Response(outcome.message, { status: 404, statusText: "Not found" });
-  const tab = `${projectBase(actor.side, params.id)}/files`;
+  const tab = projectLink(actor.side, params.id, "files");
   return redirect(`${tab}?upload=${uploadNoticeCode(outcome.reason, outcome.status === "success")}`, 303);
 }
 

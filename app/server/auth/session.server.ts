@@ -1,4 +1,4 @@
-import { href, redirect } from "react-router";
+import { redirect } from "react-router";
 import { roleForEmail, type Role } from "~/lib/roles";
 import { AREA_LABELS, mayUse, STAFF_ROLE_LABELS, type ConsoleArea } from "~/lib/staff-roles";
 import type { SessionUser } from "./actor.server";
@@ -6,6 +6,7 @@ import { auth } from "./auth.server";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { STEP_UP_PATH, TWO_FACTOR_SETUP_PATH } from "~/lib/two-factor";
+import { dashboardLink } from "~/lib/links";
 import { staffSecondFactorRequired } from "./second-factor.server";
 import { staffDisabled, staffRoleOf } from "./staff-access.server";
 import { ensureOwnCompany } from "./membership.server";
@@ -151,7 +152,7 @@ export const COMPANY_CLOSED_MESSAGE = "Your company's account is closed. Contact
  */
 export async function requireClient(request: Request): Promise<ClientUser> {
   const user = await requireUser(request);
-  if (user.role !== "client") throw redirect(href("/employee-dashboard"));
+  if (user.role !== "client") throw redirect(dashboardLink("staff"));
   const membership = await ensureOwnCompany(user);
   if (membership.closed) throw new Response(COMPANY_CLOSED_MESSAGE, { status: 403, statusText: "Company closed" });
   return { ...user, companyId: membership.companyId, clientAdmin: membership.clientAdmin };

@@ -1,10 +1,10 @@
-import { href } from "react-router";
 import { NOTIFICATION_LABELS, isNotificationType, type NotificationType } from "~/lib/notification-types";
+import { preferencesLink } from "~/lib/links";
 import { db as defaultDb } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import type { Kysely } from "kysely";
 import { writeTransaction } from "~/server/db/write-transaction.server";
-import { getEnv } from "~/server/env.server";
+import { absoluteUrl } from "~/server/env.server";
 import { latestDigestSlot, type DigestSlot } from "~/server/mail/digest-time.server";
 import { composeMail, withFooterLink } from "~/server/mail/templates.server";
 import { unsubscribeHeaders, unsubscribeUrl } from "~/server/mail/unsubscribe-token.server";
@@ -27,11 +27,8 @@ interface HeldMail {
 
 class DigestTaken extends Error {}
 
-const preferencesPath = (role: string) =>
-  audienceOf(role) === "client" ? href("/user-dashboard/notifications/preferences") : href("/employee-dashboard/notifications/preferences");
 
 function digestMail(person: { id: string; role: string }, items: HeldMail[], timeZone: string) {
-  const appUrl = getEnv().APP_URL;
   const when = new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "medium", timeStyle: "short" });
   const mail = composeMail({
     subject: items.length === 1 ? "Your daily digest: 1 update" : `Your daily digest: ${items.length} updates`,
@@ -40,11 +37,11 @@ function digestMail(person: { id: string; role: string }, items: HeldMail[], tim
       ...items.map((item) => ({
         link: {
           label: item.title ?? item.subject,
-          url: `${appUrl}${item.link ?? "/"}`,
+          url: absoluteUrl(item.link ?? "/"),
           detail: `${isNotificationType(item.type) ? NOTIFICATION_LABELS[item.type] : "Update"} · ${when.format(item.createdAt)}`,
         },
       })),
-      { link: { label: "Choose which e-mails you get, and when", url: `${appUrl}${preferencesPath(person.role)}` } },
+      { link: { label: "Choose which e-mails you get, and when", url: absoluteUrl(preferencesLink(audienceOf(person.role))) } },
     ],
   });
   const url = unsubscribeUrl({ userId: person.id, scope: "digest" });

@@ -1,6 +1,7 @@
+import { applicationLink, companyLink, leadLink, projectLink, teamLink } from "~/lib/links";
 import { mayUse, type ConsoleArea, type StaffRole } from "~/lib/staff-roles";
 import { dbBool } from "~/server/db/boolean.server";
-import { getEnv } from "~/server/env.server";
+import { absoluteUrl } from "~/server/env.server";
 import { milestoneDoneMail, milestoneDueMail, progressChangedMail } from "~/server/mail/project-event-mails.server";
 import { invitationAcceptedMail, newApplicationMail, newLeadMail } from "~/server/mail/staff-event-mails.server";
 import type { MailContent } from "~/server/mail/templates.server";
@@ -16,9 +17,6 @@ import type { Trx } from "~/server/db/db.server";
 
 type Actor = { actorId?: string | null; actorName?: string | null };
 
-const portalProject = (id: string) => `/user-dashboard/projects/${encodeURIComponent(id)}`;
-const consoleProject = (id: string, tab: "" | "/milestones" | "/files" = "") => `/employee-dashboard/projects/${encodeURIComponent(id)}${tab}`;
-const absolute = (path: string) => `${getEnv().APP_URL}${path}`;
 /** The person who acted, or null for the app's own arithmetic (progress that follows milestones). */
 const personOf = (actor: Actor) => (actor.actorId ? (actor.actorName ?? null) : null);
 
@@ -39,8 +37,8 @@ async function projectTitle(trx: Trx, projectId: string): Promise<string> {
 export async function notifyProgressChanged(trx: Trx, change: { progressId: string; projectId: string; companyId: string | null; progress: number; note: string }, actor: Actor, now: number): Promise<string[]> {
   if (!change.companyId) return [];
   const title = await projectTitle(trx, change.projectId);
-  const link = portalProject(change.projectId);
-  const mail = progressChangedMail({ projectTitle: title, progress: change.progress, note: change.note, by: personOf(actor), portalUrl: absolute(link) });
+  const link = projectLink("client", change.projectId);
+  const mail = progressChangedMail({ projectTitle: title, progress: change.progress, note: change.note, by: personOf(actor), portalUrl: absoluteUrl(link) });
   return notify(
     trx,
     await companyMemberIds(trx, change.companyId),
@@ -53,8 +51,8 @@ export async function notifyProgressChanged(trx: Trx, change: { progressId: stri
 export async function notifyMilestoneDone(trx: Trx, milestone: { id: string; title: string; projectId: string; companyId: string | null }, actor: Actor, now: number): Promise<string[]> {
   if (!milestone.companyId) return [];
   const title = await projectTitle(trx, milestone.projectId);
-  const link = portalProject(milestone.projectId);
-  const mail = milestoneDoneMail({ projectTitle: title, milestone: milestone.title, by: personOf(actor), portalUrl: absolute(link) });
+  const link = projectLink("client", milestone.projectId);
+  const mail = milestoneDoneMail({ projectTitle: title, milestone: milestone.title, by: personOf(actor), portalUrl: absoluteUrl(link) });
   return notify(
     trx,
     await companyMemberIds(trx, milestone.companyId),
@@ -65,13 +63,13 @@ export async function notifyMilestoneDone(trx: Trx, milestone: { id: string; tit
 
 /** The due-date sweep: once per milestone and due date, whichever instance gets there first. */
 export async function notifyMilestoneDue(trx: Trx, milestone: { id: string; title: string; dueDate: string; projectId: string; projectTitle: string; companyId: string }, now: number): Promise<string[]> {
-  const link = portalProject(milestone.projectId);
+  const link = projectLink("client", milestone.projectId);
   return notify(trx, await companyMemberIds(trx, milestone.companyId), {
     type: "milestone_due",
     eventKey: `milestone-due:${milestone.id}:${milestone.dueDate}`,
     title: `Milestone "${milestone.title}" of ${milestone.projectTitle} is due on ${milestone.dueDate}`,
     link,
-    mail: milestoneDueMail({ projectTitle: milestone.projectTitle, milestone: milestone.title, dueDate: milestone.dueDate, portalUrl: absolute(link) }),
+    mail: milestoneDueMail({ projectTitle: milestone.projectTitle, milestone: milestone.title, dueDate: milestone.dueDate, portalUrl: absoluteUrl(link) }),
   }, { now });
 }
 
@@ -81,7 +79,7 @@ export async function notifyApprovalRequested(trx: Trx, approval: { id: string; 
   return notify(
     trx,
     await companyMemberIds(trx, approval.companyId),
-    { type: "approval_requested", eventKey: `approval-requested:${approval.id}`, title: `Your approval is asked for the ${approval.subject}`, body: approval.note, link: portalProject(approval.projectId), actorName: actor.actorName, mail },
+    { type: "approval_requested", eventKey: `approval-requested:${approval.id}`, title: `Your approval is asked for the ${approval.subject}`, body: approval.note, link: projectLink("client", approval.projectId), actorName: actor.actorName, mail },
     { actorId: actor.actorId, now },
   );
 }
@@ -97,7 +95,7 @@ export async function notifyApprovalDecided(trx: Trx, approval: { id: string; pr
   return notify(
     trx,
     recipients,
-    { type: "approval_decided", eventKey: `approval-decided:${approval.id}`, title: approval.title, body: approval.comment, link: consoleProject(approval.projectId, "/milestones"), actorName: actor.actorName, mail },
+    { type: "approval_decided", eventKey: `approval-decided:${approval.id}`, title: approval.title, body: approval.comment, link: projectLink("staff", approval.projectId, "milestones"), actorName: actor.actorName, mail },
     { actorId: actor.actorId, now },
   );
 }
@@ -105,7 +103,7 @@ export async function notifyApprovalDecided(trx: Trx, approval: { id: string; pr
 /** Files shared by staff reach the company's members; by a client, the staff who look after clients. */
 export async function notifyFilesShared(trx: Trx, upload: { session: string; projectId: string; companyId: string | null; fromAgency: boolean; title: string }, actor: Actor, mail: MailContent, now: number): Promise<string[]> {
   const recipients = upload.fromAgency ? (upload.companyId ? await companyMemberIds(trx, upload.companyId) : []) : await staffIdsFor(trx, "clients");
-  const link = upload.fromAgency ? `${portalProject(upload.projectId)}/files` : consoleProject(upload.projectId, "/files");
+  const link = projectLink(upload.fromAgency ? "client" : "staff", upload.projectId, "files");
   return notify(trx, recipients, { type: "file_shared", eventKey: `files:${upload.session}`, title: upload.title, link, actorName: actor.actorName, mail }, { actorId: actor.actorId, now });
 }
 
@@ -119,23 +117,23 @@ export async function notifyInvitationAccepted(trx: Trx, invitation: { id: strin
   const staff = await activeStaffAmong(trx, [invitation.invitedBy], "clients");
   const admins = await trx.selectFrom("users").select("id").where("companyId", "=", invitation.companyId).where("role", "=", "client").where("clientAdmin", "=", dbBool(true)).execute();
   const options = { actorId: newMemberId, now };
-  const consoleLink = `/employee-dashboard/clients/${encodeURIComponent(invitation.companyId)}`;
-  const toStaff = await notify(trx, staff, { type: "invitation_accepted", eventKey, title, link: consoleLink, actorName: who, mail: invitationAcceptedMail({ who, company: companyName, url: absolute(consoleLink) }) }, options);
-  const teamLink = "/user-dashboard/team";
-  const toAdmins = await notify(trx, admins.map((row) => row.id), { type: "invitation_accepted", eventKey, title, link: teamLink, actorName: who, mail: invitationAcceptedMail({ who, company: companyName, url: absolute(teamLink) }) }, options);
+  const consoleLink = companyLink(invitation.companyId);
+  const toStaff = await notify(trx, staff, { type: "invitation_accepted", eventKey, title, link: consoleLink, actorName: who, mail: invitationAcceptedMail({ who, company: companyName, url: absoluteUrl(consoleLink) }) }, options);
+  const portalLink = teamLink();
+  const toAdmins = await notify(trx, admins.map((row) => row.id), { type: "invitation_accepted", eventKey, title, link: portalLink, actorName: who, mail: invitationAcceptedMail({ who, company: companyName, url: absoluteUrl(portalLink) }) }, options);
   return [...toStaff, ...toAdmins];
 }
 
 /** SPEC's quote mail to MAIL_SALES_TO stays; staff who work leads also see it in their bell. */
 export async function notifyNewLead(trx: Trx, lead: { id: string; name: string; requirement: string }, now: number): Promise<string[]> {
-  const link = `/employee-dashboard/leads/${encodeURIComponent(lead.id)}`;
-  const mail = newLeadMail({ name: lead.name, url: absolute(link) });
+  const link = leadLink(lead.id);
+  const mail = newLeadMail({ name: lead.name, url: absoluteUrl(link) });
   return notify(trx, await staffIdsFor(trx, "leads"), { type: "new_lead", eventKey: `lead:${lead.id}`, title: `New lead from ${lead.name}`, body: lead.requirement.slice(0, 280), link, actorName: lead.name, mail }, { now });
 }
 
 /** SPEC's application mail to MAIL_HR_TO stays; recruiters also see it in their bell. */
 export async function notifyNewApplication(trx: Trx, application: { id: string; name: string; openingTitle: string }, now: number): Promise<string[]> {
-  const link = `/employee-dashboard/applications/${encodeURIComponent(application.id)}`;
-  const mail = newApplicationMail({ name: application.name, openingTitle: application.openingTitle, url: absolute(link) });
+  const link = applicationLink(application.id);
+  const mail = newApplicationMail({ name: application.name, openingTitle: application.openingTitle, url: absoluteUrl(link) });
   return notify(trx, await staffIdsFor(trx, "applications"), { type: "new_application", eventKey: `application:${application.id}`, title: `${application.name} applied for ${application.openingTitle}`, link, actorName: application.name, mail }, { now });
 }

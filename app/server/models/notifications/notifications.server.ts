@@ -20,7 +20,7 @@ export interface NewNotification {
   /** One plain sentence, e.g. `Ada replied to "Login fails"`. */
   title: string;
   body?: string;
-  /** An app path, e.g. `/user-dashboard/support/{id}`. */
+  /** An app path built by `~/lib/links`, e.g. `complaintLink("staff", id)`. */
   link: string;
   actorName?: string | null;
   /**

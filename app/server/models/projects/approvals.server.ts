@@ -1,11 +1,10 @@
-import { href } from "react-router";
 import type { Transaction } from "kysely";
 import { newId } from "~/lib/ids";
 import type { ApprovalSubjectType, ApprovalView } from "~/lib/milestones";
 import { actorName, type Actor } from "~/server/auth/actor.server";
 import { db } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
-import { getEnv } from "~/server/env.server";
+import { absoluteUrl } from "~/server/env.server";
 import { approvalDecisionMail, approvalRequestedMail } from "~/server/mail/approval-mails.server";
 import { mailRecipients } from "~/server/mail/config.server";
 import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
@@ -16,6 +15,7 @@ import { projectForChange, staffSide } from "./milestones.server";
 import { recordActivity } from "./project-activity.server";
 import { projectChanged } from "./projects.server";
 import { Refusal } from "~/lib/refusal";
+import { projectLink } from "~/lib/links";
 
 // Issue 17 part 2: a request for the client's sign-off on a milestone or a file. One row per
 // request; a decision is final, and asking again makes a new row, so the newest row per subject is
@@ -122,7 +122,7 @@ export async function requestApproval(
         await recordActivity(trx, staffSide(actor), { projectId, kind: "approval.requested", subjectType: "approval", subjectId: id, summary: `Asked for approval of ${describe(subjectType, title)}` }, now);
         await recordAudit(trx, actor, { action: "approval.request", entity: "project", entityId: projectId, detail: { companyId: project.companyId, approvalId: id, subjectType, subjectId, note: trimmed } }, now);
         const subject = describe(subjectType, title);
-        const mail = approvalRequestedMail({ projectTitle: project.title, subject, askedBy: actorName(actor), note: trimmed, portalUrl: `${getEnv().APP_URL}${href("/user-dashboard/projects/:id", { id: projectId })}` });
+        const mail = approvalRequestedMail({ projectTitle: project.title, subject, askedBy: actorName(actor), note: trimmed, portalUrl: absoluteUrl(projectLink("client", projectId)) });
         const approval = { id, projectId, companyId: project.companyId, subject, note: trimmed };
         const notified = await notifyApprovalRequested(trx, approval, { actorId: actor.id, actorName: actorName(actor) }, mail, now);
         return { id, companyId: project.companyId, notified };
@@ -217,7 +217,7 @@ export async function decideApproval(
         approved: status === "approved",
         memberName: name,
         comment: member.emailVerified ? trimmed || null : null,
-        consoleUrl: `${getEnv().APP_URL}${href("/employee-dashboard/projects/:id/milestones", { id: projectId })}`,
+        consoleUrl: absoluteUrl(projectLink("staff", projectId, "milestones")),
       });
       // Issue 18: the staff member who asked hears of it (else the staff who look after clients),
       // in the bell and by this mail; with nobody left to tell, the sales inbox still gets the mail.

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import { href } from "react-router";
 import { AREA_ROLES } from "~/lib/staff-roles";
+import { complaintLink } from "~/lib/links";
 import type { Database } from "~/server/db/schema";
-import { getEnv } from "~/server/env.server";
+import { absoluteUrl } from "~/server/env.server";
 import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { clientReplyMail, newRequestMail } from "~/server/mail/support-mails.server";
 import type { MailContent } from "~/server/mail/templates.server";
@@ -15,10 +15,6 @@ import type { Trx } from "~/server/db/db.server";
 // the request's company.
 
 
-/** The console's page of a request, and the portal's Support panel at its card. */
-export const consoleLink = (id: string) => href("/employee-dashboard/support/:id", { id });
-export const portalLink = (id: string) => `${href("/user-dashboard/support")}#complaint-${id}`;
-export const absolute = (path: string) => `${getEnv().APP_URL}${path}`;
 
 /** Whether `userId` is active staff whose role may use Support: the only people a request can be assigned to. */
 export async function isSupportStaff(trx: Trx | Kysely<Database>, userId: string): Promise<boolean> {
@@ -54,7 +50,7 @@ export interface StaffAlert {
 export async function alertDesk(trx: Trx, alert: StaffAlert, now: number): Promise<string[]> {
   const recipients = await deskRecipients(trx, alert.assigneeId);
   const { type, eventKey, title, body, actorName, mail } = alert;
-  return notify(trx, recipients, { type, eventKey, title, body, link: consoleLink(alert.complaintId), actorName, mail }, { actorId: alert.actorId, now });
+  return notify(trx, recipients, { type, eventKey, title, body, link: complaintLink("staff", alert.complaintId), actorName, mail }, { actorId: alert.actorId, now });
 }
 
 export interface ClientAlert {
@@ -72,7 +68,7 @@ export async function alertCompany(trx: Trx, alert: ClientAlert, now: number): P
   if (!alert.companyId) return [];
   const recipients = await companyMemberIds(trx, alert.companyId);
   const { type, eventKey, title, actorName, mail } = alert;
-  return notify(trx, recipients, { type, eventKey, title, link: portalLink(alert.complaintId), actorName, mail }, { actorId: alert.actorId, now });
+  return notify(trx, recipients, { type, eventKey, title, link: complaintLink("client", alert.complaintId), actorName, mail }, { actorId: alert.actorId, now });
 }
 
 /** The request's subject, its company's name and who raised it, as alerts name them. */
@@ -111,7 +107,7 @@ export async function alertNewRequest(trx: Trx, complaintId: string, createdBy: 
       body: company ? `From ${clientName} of ${company}` : `From ${clientName}`,
       actorId: createdBy,
       actorName: clientName,
-      mail: newRequestMail({ subject: facts.subject, message: facts.message, clientName, company, consoleUrl: absolute(consoleLink(complaintId)) }),
+      mail: newRequestMail({ subject: facts.subject, message: facts.message, clientName, company, consoleUrl: absoluteUrl(complaintLink("staff", complaintId)) }),
     },
     now,
   );
@@ -137,7 +133,7 @@ export async function alertClientReply(
       body: reply.text.slice(0, 280),
       actorId: memberId,
       actorName: clientName,
-      mail: clientReplyMail({ subject: facts.subject, text: reply.text, clientName, company, reopened, consoleUrl: absolute(consoleLink(complaintId)) }),
+      mail: clientReplyMail({ subject: facts.subject, text: reply.text, clientName, company, reopened, consoleUrl: absoluteUrl(complaintLink("staff", complaintId)) }),
     },
     now,
   );

@@ -1,9 +1,9 @@
-import { href } from "react-router";
 import type { Expression, Transaction } from "kysely";
 import { newId } from "~/lib/ids";
 import type { ComplaintStatus } from "~/lib/schemas/complaints-staff";
 import type { SearchMatch } from "~/lib/search";
 import type { SupportFilter } from "~/lib/schemas/support-desk";
+import { supportLink } from "~/lib/links";
 import { actorName, type Actor } from "~/server/auth/actor.server";
 import { recordAudit } from "../shared/audit.server";
 import { afterAlerts, alertCompany } from "./alerts.server";
@@ -12,7 +12,7 @@ import { parseSearchQuery } from "../search/query.server";
 import { CLOSED_STATUS, STAFF_SENDER, withReplies, type Complaint, type Reply } from "./complaints.server";
 import { db } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
-import { getEnv } from "~/server/env.server";
+import { absoluteUrl } from "~/server/env.server";
 import { events } from "~/server/events/bus.server";
 import { complaintStatusMail, staffReplyMail } from "~/server/mail/support-mails.server";
 import { insertAttachments } from "./attachments.server";
@@ -175,7 +175,7 @@ async function complaintForChange(trx: Transaction<Database>, id: string) {
     .executeTakeFirst();
 }
 
-const portalUrl = () => `${getEnv().APP_URL}${href("/user-dashboard/support")}`;
+const portalUrl = () => absoluteUrl(supportLink("client"));
 
 /**
  * Replies as staff: sender 'staff' with the staff member's name. The reply, its audit row and the

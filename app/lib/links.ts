@@ -1,0 +1,110 @@
+import { href } from "react-router";
+import type { Side } from "./side";
+
+/**
+ * Where each page of the portal and the console lives, by what it shows rather than by its path.
+ * Models (notification links), mails (through the server's `absoluteUrl`) and components build
+ * their links here, so a renamed route breaks the type check instead of a link in someone's inbox.
+ *
+ * Every builder goes through React Router's typed `href`, which checks the path against the route
+ * table but leaves parameters as given: ids are URI-encoded here, once. Fragments (`#complaint-…`)
+ * keep the raw id because they name an element's id on the page.
+ *
+ * Not for public pages: calling `href` there would add a React Router chunk to the home page's
+ * JavaScript budget (see `paths.ts`).
+ */
+
+const enc = encodeURIComponent;
+
+/** A side's home: the portal's Profile or the console's Overview. */
+export function dashboardLink(side: Side): string {
+  return side === "client" ? href("/user-dashboard") : href("/employee-dashboard");
+}
+
+/** The list of projects: the client's "My Projects" or the console's Projects. */
+export function projectsLink(side: Side): string {
+  return side === "client" ? href("/user-dashboard/projects") : href("/employee-dashboard/projects");
+}
+
+/** A project's workspace tabs both sides have. */
+export type ProjectTab = "files" | "activity";
+/** The console also has a Milestones tab; the portal shows milestones on the project's overview. */
+export type StaffProjectTab = ProjectTab | "milestones";
+
+/** A project's workspace on one side: its first tab (Overview / Details), or `tab`. */
+export function projectLink(side: "staff", projectId: string, tab?: StaffProjectTab): string;
+export function projectLink(side: Side, projectId: string, tab?: ProjectTab): string;
+export function projectLink(side: Side, projectId: string, tab?: StaffProjectTab): string {
+  const id = enc(projectId);
+  if (side === "client") {
+    switch (tab) {
+      case "files":
+        return href("/user-dashboard/projects/:id/files", { id });
+      case "activity":
+        return href("/user-dashboard/projects/:id/activity", { id });
+      default:
+        return href("/user-dashboard/projects/:id", { id });
+    }
+  }
+  switch (tab) {
+    case "files":
+      return href("/employee-dashboard/projects/:id/files", { id });
+    case "activity":
+      return href("/employee-dashboard/projects/:id/activity", { id });
+    case "milestones":
+      return href("/employee-dashboard/projects/:id/milestones", { id });
+    default:
+      return href("/employee-dashboard/projects/:id", { id });
+  }
+}
+
+/** The support page: the portal's Support panel or the console's request list. */
+export function supportLink(side: Side): string {
+  return side === "client" ? href("/user-dashboard/support") : href("/employee-dashboard/support");
+}
+
+/** A support request: the console's page of it, or the portal's Support panel at its card. */
+export function complaintLink(side: Side, complaintId: string): string {
+  return side === "client" ? `${href("/user-dashboard/support")}#complaint-${complaintId}` : href("/employee-dashboard/support/:id", { id: enc(complaintId) });
+}
+
+/** The full list of a person's notifications. */
+export function notificationsLink(side: Side): string {
+  return side === "client" ? href("/user-dashboard/notifications") : href("/employee-dashboard/notifications");
+}
+
+/** Which e-mails a person gets, and when. */
+export function preferencesLink(side: Side): string {
+  return side === "client" ? href("/user-dashboard/notifications/preferences") : href("/employee-dashboard/notifications/preferences");
+}
+
+/** Where a person manages their own sign-in (sessions, passkeys): portal Settings or console My account. */
+export function accountLink(side: Side): string {
+  return side === "client" ? href("/user-dashboard/settings") : href("/employee-dashboard/account");
+}
+
+/** The client company's members and invitations, as its admins see them. */
+export function teamLink(): string {
+  return href("/user-dashboard/team");
+}
+
+/** A client company's page in the console. */
+export function companyLink(companyId: string): string {
+  return href("/employee-dashboard/clients/:id", { id: enc(companyId) });
+}
+
+export function leadLink(leadId: string): string {
+  return href("/employee-dashboard/leads/:id", { id: enc(leadId) });
+}
+
+export function applicationLink(applicationId: string): string {
+  return href("/employee-dashboard/applications/:id", { id: enc(applicationId) });
+}
+
+export function openingLink(openingId: string): string {
+  return href("/employee-dashboard/openings/:id", { id: enc(openingId) });
+}
+
+export function testimonialLink(testimonialId: string): string {
+  return href("/employee-dashboard/testimonials/:id", { id: enc(testimonialId) });
+}
