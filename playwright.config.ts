@@ -88,7 +88,7 @@ export default defineConfig({
       // The journeys read the .eml files and the seeded demo openings/testimonials.
       SMTP_URL: "",
       DEMO_CONTENT: "on",
-      // The start-up contract for browser tests (issue 15): staff sign in with a password alone;
+      // The start-up contract for browser tests: staff sign in with a password alone;
       // e2e/two-factor.spec.ts starts its own server with STAFF_2FA=required.
       STAFF_2FA: "optional",
     },

@@ -122,7 +122,7 @@ function failed(
 }
 
 /**
- * A private file's GET or HEAD (issue 17), answered by the app's download responder straight to
+ * A private file's GET or HEAD, answered by the app's download responder straight to
  * the socket: no Fetch stream bridge, no compression middleware on the bytes (decision 0040).
  * Its other answers (sign-in redirect, 403, 404) go out like any of the app's.
  */
@@ -155,7 +155,7 @@ function downloadTarget(req: http.IncomingMessage): AppModule.DownloadTarget | n
 
 // Methods the site answers. OPTIONS gets the list and nothing else (no CORS: the site is its only
 // client); any other method gets 405 here, quietly: React Router would log it as an unhandled
-// error, and the Fetch API cannot even represent some (TRACE, CONNECT), which was a 500 (issue 15).
+// error, and the Fetch API cannot even represent some (TRACE, CONNECT), which was a 500.
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
 const ALLOW = "GET, HEAD, POST, OPTIONS";
 

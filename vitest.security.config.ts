@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 import SecurityTable from "./security/reporter";
 
-// `npm run test:security`: the security suites against the built server (issue 8). Files run one
+// `npm run test:security`: the security suites against the built server. Files run one
 // after another: they share one seeded server per database, and the machine has two cores.
 export default defineConfig({
   resolve: {

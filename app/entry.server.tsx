@@ -11,7 +11,7 @@ import { carriesSession } from "~/server/auth/session.server";
 export const streamTimeout = 5_000;
 
 /**
- * Renders the whole document into one buffer (issue 7). No route defers data, so everything is
+ * Renders the whole document into one buffer. No route defers data, so everything is
  * ready once the loaders have run: streaming the shell first would gain nothing, while writing one
  * buffer saves the stream plumbing and lets the compressor work on the page in one go. It also
  * hands the HTML cache (decision 0011) a complete page.
@@ -82,7 +82,7 @@ export default function handleRequest(
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   // React Router's own 4xx (no route, no action for a POST, a method it does not know) are the
-  // client's mistake: a scanner must not fill the error log (issue 15).
+  // client's mistake: a scanner must not fill the error log.
   if (isRouteErrorResponse(error) && error.status < 500) {
     logger.debug({ status: error.status, url: request.url }, "refused by the router");
     return;

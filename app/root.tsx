@@ -28,7 +28,7 @@ import { organizationJsonLd, serializeJsonLd } from "~/lib/organization-jsonld";
 
 export const links: LinksFunction = () => [
   // precedence makes React hoist it to the top of <head>, ahead of the modulepreload links it
-  // would otherwise queue behind: the render-blocking CSS is fetched first (issue 7, Lighthouse FCP).
+  // would otherwise queue behind: the render-blocking CSS is fetched first (Lighthouse FCP).
   { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },

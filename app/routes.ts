@@ -42,31 +42,31 @@ export default [
   route("user-dashboard", "routes/portal/layout.tsx", [
     index("routes/portal/profile.tsx"),
     route("projects", "routes/portal/projects.tsx"),
-    // Issue 17: a project's workspace, in tabs (app/components/workspace/project-tabs.tsx).
+    // A project's workspace, in tabs (app/components/workspace/project-tabs.tsx).
     route("projects/:id", "routes/portal/project.tsx"),
     route("projects/:id/files", "routes/portal/project-files.tsx"),
     route("projects/:id/activity", "routes/portal/project-activity.tsx"),
     route("support", "routes/portal/support.tsx"),
     route("team", "routes/portal/team.tsx"),
     route("settings", "routes/portal/settings.tsx"),
-    // Issue 18: the notification centre and e-mail preferences.
+    // The notification centre and e-mail preferences.
     route("notifications", "routes/portal/notifications.tsx"),
     route("notifications/preferences", "routes/portal/notification-preferences.tsx"),
   ]),
   route("settings/reset-password", "routes/portal/settings-reset-password.ts"),
   route("settings/delete-account", "routes/portal/settings-delete-account.ts"),
-  // Issue 19 part 4: "Download my data" (decision 0050).
+  // "Download my data" (decision 0050).
   route("settings/export", "routes/portal/settings-export.ts"),
   route("verify-email/send", "routes/portal/verify-email-send.ts"),
   route("events/portal", "routes/resources/events-portal.ts"),
 
-  // A signed-in user's own sign-in, clients and staff alike (issue 15): sessions and passkeys.
+  // A signed-in user's own sign-in, clients and staff alike: sessions and passkeys.
   route("account/sessions", "routes/account/sessions.ts"),
   route("account/passkeys", "routes/account/passkeys.ts"),
   route("account/passkeys/new", "routes/account/passkey-new.ts"),
   // Decision 0053: the password or a code before adding a passkey, however recent the sign-in.
   route("account/confirm", "routes/account/confirm.tsx"),
-  // Issue 18: marking notifications read (bell, panel and page), and a mail's unsubscribe link.
+  // Marking notifications read (bell, panel and page), and a mail's unsubscribe link.
   route("notifications/read", "routes/resources/notifications-read.ts"),
   route("unsubscribe", "routes/account/unsubscribe.tsx"),
 
@@ -91,13 +91,13 @@ export default [
     route("account", "routes/console/account.tsx"),
     route("audit", "routes/console/audit.tsx"),
     route("settings", "routes/console/settings.tsx"),
-    // Issue 19 part 3: Data retention (admin), with its dry run.
+    // Data retention (admin), with its dry run.
     route("settings/retention", "routes/console/retention.tsx"),
     route("clients", "routes/console/clients.tsx"),
     route("clients/new", "routes/console/company-new.tsx"),
     route("clients/:id", "routes/console/client.tsx"),
     route("clients/:id/invite", "routes/console/client-invite.tsx"),
-    // Issue 19 part 4: a member's data, for a subject access request (admin; decision 0050).
+    // A member's data, for a subject access request (admin; decision 0050).
     route("clients/:id/members/:userId/export", "routes/console/client-member-export.ts"),
     route("client-invitations/:id", "routes/console/client-invitation.ts"),
     route("clients/:id/projects/new", "routes/console/project-new.tsx"),
@@ -109,18 +109,18 @@ export default [
     route("projects/:id/activity", "routes/console/project-activity.tsx"),
     // Decision 0043: "Delete project" (admin), confirmed on the project page.
     route("projects/:id/delete", "routes/console/project-delete.ts"),
-    // Issue 19 part 2 (decision 0048): "Erase…" a lead, an application, a client member or company (admin).
+    // Decision 0048: "Erase…" a lead, an application, a client member or company (admin).
     route("erase/:kind/:id", "routes/console/erase.tsx"),
     route("support", "routes/console/support.tsx"),
     route("support/:id", "routes/console/complaint.tsx"),
-    // Issue 18.
+    //.
     route("saved-replies", "routes/console/saved-replies.tsx"),
     route("notifications", "routes/console/notifications.tsx"),
     route("notifications/preferences", "routes/console/notification-preferences.tsx"),
   ]),
   route("events/console", "routes/resources/events-console.ts"),
 
-  // Issue 17: project files and support attachments, for staff and the company's members alike;
+  // Project files and support attachments, for staff and the company's members alike;
   // each route checks who may see the file.
   route("projects/:id/files/upload", "routes/resources/project-files-upload.ts"),
   route("files/:id", "routes/resources/file-download.ts"),

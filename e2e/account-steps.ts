@@ -3,7 +3,7 @@ import { expect, type Page } from "@playwright/test";
 import { totpCode } from "../tests/helpers/totp";
 import { waitForHydration } from "./helpers";
 
-// Steps of the account journeys (issue 15) that several specs take: two-factor enrolment, the
+// Steps of the account journeys that several specs take: two-factor enrolment, the
 // password step of a login form, a virtual authenticator for passkeys, the invitation mail's link.
 
 /** No WCAG 2.1 AA violations on the page as it is now (each step of a flow is its own page state). */

@@ -22,7 +22,7 @@ const TYPE_MESSAGE = "Only PDF or Word documents are allowed.";
 const SIZE_MESSAGE = "File size must be less than 10 MB.";
 const HELP_TEXT = "Only PDF or Word documents under 10 MB are accepted.";
 const MAX_BYTES = 10_485_760;
-// Issue 19: the consent box's message (app/lib/privacy-consent.ts).
+// The consent box's message (app/lib/privacy-consent.ts).
 const CONSENT_MESSAGE = "Please tick the box to agree to the privacy notice before sending.";
 
 const opening = demoOpenings[1]!;

@@ -75,7 +75,7 @@ test("A company account through the customer button gets the exact message and i
 });
 
 test("A staff member through the customer button is signed out on the landing page, which a plain link to it is not", async ({ page }) => {
-  // Issue 15: the landing signs out only with the marker its callback set.
+  // The landing signs out only with the marker its callback set.
   const email = `g-${uniqueId()}@indigokite.dev`;
   addStaffWithCli(email, "staff-password-0123456789", server.databaseFile);
   account(email);
@@ -94,7 +94,7 @@ test("A staff member through the customer button is signed out on the landing pa
 });
 
 test("A staff member (made with `npm run staff -- add`) through the employee page's 'Sign in with Google' lands on /employee-dashboard", async ({ page }) => {
-  // Issue 15: staff are provisioned first; Google only signs them in.
+  // Staff are provisioned first; Google only signs them in.
   const email = `g-${uniqueId()}@indigokite.dev`;
   addStaffWithCli(email, "staff-password-0123456789", server.databaseFile);
   const sub = account(email);

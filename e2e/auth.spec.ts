@@ -3,7 +3,7 @@ import { startSmtpServer, type TestSmtpServer } from "../tests/helpers/smtp";
 import { createSignedInUser, signIn } from "./fixtures";
 import { addStaffWithCli, collectDialogs, startIsolatedServer, uniqueId, waitForHydration, type IsolatedServer } from "./helpers";
 
-// Accounts and sign-in journeys (issue 4) in a real browser against the built server. Accounts
+// Accounts and sign-in journeys in a real browser against the built server. Accounts
 // are unique per test, so tests run in parallel; journeys that need their own configuration (a
 // real SMTP server) run on an isolated instance. One test per role signs in through its form: a
 // client ("Login → /user-dashboard…") and staff ("Employee login…"); the others start signed in
@@ -151,7 +151,7 @@ test.describe("Dashboards and employee login", () => {
     // Right after login: a trial click runs every actionability check, including "nothing else receives the click".
     await page.getByRole("button", { name: "Logout" }).click({ trial: true, timeout: 3_000 });
     await expect(page.getByRole("heading", { name: "Employee Dashboard" })).toBeVisible();
-    // The placeholder became the staff console (issue 5): its Overview section is the landing page.
+    // The placeholder became the staff console: its Overview section is the landing page.
     await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
     await expectDialog(dialogs, "Welcome back!");
 

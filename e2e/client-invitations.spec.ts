@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { signIn } from "./fixtures";
 import { openDatabase, uniqueId, waitForHydration, waitForMail } from "./helpers";
 
-// Issue 16 part 2 (decision 0034): staff invite a person to a company, the invitee chooses a
+// Decision 0034: staff invite a person to a company, the invitee chooses a
 // password from the mailed link and lands in the portal; dead links say so; a client admin
 // invites a teammate from the Team page.
 

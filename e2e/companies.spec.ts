@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { createSignedInUser, signIn } from "./fixtures";
 import { openDatabase, startIsolatedServer, storeTheme, uniqueId, waitForHydration } from "./helpers";
 
-// Issue 16 parts 1, 5 and 6 (decision 0033): staff run client companies from the console, and an
+// Decision 0033: staff run client companies from the console, and an
 // admin sets the operator's switches. Each journey uses its own staff account and company.
 
 const CONSOLE = "/employee-dashboard";
@@ -160,7 +160,7 @@ test("A failed save of the company's details shows its message in place and keep
   await signIn(page, { role: "employee" });
   const name = `Offline Co ${uniqueId()}`;
   await createCompany(page, name);
-  // A lost connection at the moment of saving (issue 14): only the action's POST fails.
+  // A lost connection at the moment of saving: only the action's POST fails.
   await page.route(
     (url) => url.pathname.endsWith(".data"),
     (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()),

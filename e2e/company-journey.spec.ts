@@ -17,7 +17,7 @@ import {
   waitForMail,
 } from "./helpers";
 
-// Issue 16's journey end to end (section Tests): staff convert a lead → the invitation mail arrives →
+// The journey end to end (section Tests): staff convert a lead → the invitation mail arrives →
 // the invitee chooses a password → sees the project → invites a teammate → the teammate sees the
 // same projects and requests; a member of another company sees nothing of it; staff create, edit
 // and archive a project and the first member's open My Projects page follows without a reload.

@@ -16,7 +16,7 @@ import {
 } from "./helpers";
 import { signIn } from "./fixtures";
 
-// Staff console journeys (issue 5, "Tests": E2E journeys) in real browsers against the built
+// Staff console journeys ("Tests": E2E journeys) in real browsers against the built
 // server. Each journey uses its own staff account, client account and records (unique titles), so
 // the tests run in parallel with each other and with the other specs. Staff and the client (or
 // guest) use separate browser contexts, so the live updates cross sessions as they would in life.
@@ -137,7 +137,7 @@ test("Staff publishes an opening, a guest sees it live on /careers and applies w
     await expect(row).toBeVisible({ timeout: 10_000 });
     await expect(row).toContainText(title);
     await expect(row.getByRole("cell").nth(2)).toHaveText("Yes");
-    // Issue 18: the list's search finds the candidate by a word of their name, marked, without a reload.
+    // The list's search finds the candidate by a word of their name, marked, without a reload.
     const search = staff.getByRole("search", { name: "Search applications" });
     await search.getByLabel("Search name, e-mail, opening or message").fill(uid);
     await search.getByRole("button", { name: "Apply" }).click();
@@ -145,7 +145,7 @@ test("Staff publishes an opening, a guest sees it live on /careers and applies w
     await expect(staff.getByRole("row").filter({ hasText: candidateEmail }).getByRole("link").locator("mark")).toHaveText(uid);
     await staff.getByRole("row").filter({ hasText: candidateEmail }).getByRole("link", { name: candidate }).click();
     await expect(staff.getByRole("heading", { name: candidate })).toBeVisible();
-    // Issue 19: the consent given on the form, with its version and time.
+    // The consent given on the form, with its version and time.
     await expect(staff.getByText(/^Given .* to notice version \d{4}-\d{2}-\d{2}/)).toBeVisible();
 
     const downloadLink = staff.getByRole("link", { name: new RegExp(`^Download resume.*\\(${resumeName.replace(/\./g, "\\.")}\\)$`) });
@@ -216,7 +216,7 @@ test("A client raises a support request, staff reply and resolve it, the client 
     await expectSameDocument(client);
 
     // Mails to the client for the reply and for the status change, as delivered (.eml files): the
-    // outbox keeps no body once a mail is sent (issue 15).
+    // outbox keeps no body once a mail is sent.
     await waitForMail(email, since, new RegExp(replyText.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
     await waitForMail(email, since, /resolved/i);
   } finally {
@@ -245,7 +245,7 @@ test("A client creates a project, staff set its progress to 40 with a note, and 
     await expect(clientBar).toHaveAttribute("aria-valuenow", "0");
     await markDocument(client);
 
-    // Issue 16: progress is set on the project's own console page.
+    // Progress is set on the project's own console page.
     await staff.goto(`${CONSOLE}/projects/${projectIdOf(title)}`);
     await waitForHydration(staff);
     const progressForm = staff.getByRole("form", { name: `Set progress of ${title}` });

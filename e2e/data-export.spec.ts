@@ -5,7 +5,7 @@ import { expectAccessible } from "./account-steps";
 import { signIn } from "./fixtures";
 import { ensureCompanyOf, waitForHydration } from "./helpers";
 
-// Issue 19 part 4 (decision 0050): "Download my data" from portal Settings, by keyboard, and the
+// Decision 0050: "Download my data" from portal Settings, by keyboard, and the
 // same archive taken by an admin from the company page (a subject access request).
 
 /** The entry names of a ZIP and one entry's text. */

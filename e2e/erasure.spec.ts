@@ -5,7 +5,7 @@ import type Database from "better-sqlite3";
 import { signIn } from "./fixtures";
 import { openDatabase, storeTheme, uniqueId, waitForHydration } from "./helpers";
 
-// Issue 19 part 2 (decision 0048): an admin erases a lead from its page, confirming by typing the
+// Decision 0048: an admin erases a lead from its page, confirming by typing the
 // e-mail address; a mismatch is refused in place. Plain form posts: no JavaScript needed.
 
 let db: Database.Database;

@@ -7,7 +7,7 @@ import { hashPassword } from "../app/server/auth/passwords.server";
 import { AUTH_SECRET, DATABASE_FILE, openDatabase, uniqueId } from "./helpers";
 
 // Signs a test user in without the UI (docs/style.md: e2e tests create their data directly and log in
-// through the UI in one test only; issue 14 part 5): the user, optionally a password, and a session
+// through the UI in one test only;): the user, optionally a password, and a session
 // are inserted into the server's database, and the browser gets the session cookie Better Auth would
 // have set. Everything here mirrors app/server/auth/auth.server.ts; tests/accounts/e2e-sign-in.test.ts checks
 // that the app accepts such a session, so a change there fails fast instead of in every journey.
@@ -32,7 +32,7 @@ export interface SignInOptions {
   signedInAt?: number;
   /** Defaults to what registering gives: unverified for clients, verified for staff (decision 0028). */
   emailVerified?: boolean;
-  /** Issue 15: an employee's console role; admin (every section) unless given. */
+  /** An employee's console role; admin (every section) unless given. */
   staffRole?: StaffRole;
 }
 

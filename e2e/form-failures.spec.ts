@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Locator, type Page } from "@playwright
 import { createSignedInUser, type SignedInUser } from "./fixtures";
 import { agreeToPrivacyNotice, collectDialogs, ensureCompanyOf, insertOpening, openDatabase, openQuoteModal, uniqueId, waitForHydration } from "./helpers";
 
-// Issue 14, part 4: with the network failing at the moment of submitting, every form shows its own
+//, part 4: with the network failing at the moment of submitting, every form shows its own
 // failure message in place, keeps what was typed, and never replaces the page with the error page.
 // Each test aborts only the form's POST (the action's `.data` request, or the apply upload), so the
 // rest of the page keeps working as it would on a flaky connection.

@@ -44,7 +44,7 @@ export async function waitForHydration(page: Page) {
 }
 
 /** Stores the theme preference before any page script runs (like a returning visitor). */
-/** Issue 19: ticks the privacy notice's consent box of the quote or apply form. */
+/** Ticks the privacy notice's consent box of the quote or apply form. */
 export async function agreeToPrivacyNotice(scope: Locator | Page) {
   await scope.getByRole("checkbox", { name: /^I agree/ }).check();
 }
@@ -344,7 +344,7 @@ export function addStaffWithCli(email: string, password: string, databaseFile = 
 }
 
 /**
- * Issue 16: the company a fixture client works in, made as their first portal visit would (their
+ * The company a fixture client works in, made as their first portal visit would (their
  * own, with them as its client admin) when they have none yet. Returns its id.
  */
 export function ensureCompanyOf(userId: string, file = DATABASE_FILE()): string {

@@ -85,7 +85,7 @@ test("A public page is rendered once for anonymous visitors, then served from me
     // Brotli cannot be put together around a fresh nonce: gzip (decision 0011).
     expect(stored.headers["content-encoding"], path).toBe("gzip");
     const html = masked(stored);
-    // Every copy gets its own nonce (issue 15), the one its CSP names, wherever the page holds it.
+    // Every copy gets its own nonce, the one its CSP names, wherever the page holds it.
     expect(decoded(stored), path).toContain(`nonce="${cspNonce(stored)}"`);
     expect(html, path).not.toContain(cspNonce(stored));
     for (const [name, value] of Object.entries({

@@ -5,7 +5,7 @@ import type Database from "better-sqlite3";
 import { signIn } from "./fixtures";
 import { eventStreamOpened, expectSameDocument, markDocument, openDatabase, storeTheme, uniqueId, waitForHydration } from "./helpers";
 
-// Issue 18 parts 1 and 4: staff change a project's progress with a note; the client's bell, open
+// Staff change a project's progress with a note; the client's bell, open
 // all along, counts up without a reload, its panel lists it and opens the project; mark all as read.
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];

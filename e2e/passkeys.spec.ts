@@ -4,7 +4,7 @@ import { addVirtualAuthenticator } from "./account-steps";
 import { signIn } from "./fixtures";
 import { freePort, startIsolatedServer, waitForHydration, type IsolatedServer } from "./helpers";
 
-// Passkeys (issue 15) in Chromium with the DevTools WebAuthn virtual authenticator: a platform
+// Passkeys in Chromium with the DevTools WebAuthn virtual authenticator: a platform
 // authenticator that holds discoverable credentials and verifies its user at once. Browsers refuse
 // an IP address as relying-party ID, so the server runs with APP_URL http://localhost:<port>.
 

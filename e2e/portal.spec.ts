@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { signIn } from "./fixtures";
 import { waitForHydration } from "./helpers";
 
-// The client's own journey through the portal (issue 4): a new client (signed in without the UI,
+// The client's own journey through the portal: a new client (signed in without the UI,
 // see fixtures.ts) completes the profile → creates a project → raises a support request → replies to it.
 
 test("A new client completes the profile, creates a project, raises a support request and replies to it", async ({ page }) => {

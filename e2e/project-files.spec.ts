@@ -4,7 +4,7 @@ import type Database from "better-sqlite3";
 import { signIn } from "./fixtures";
 import { eventStreamOpened, openDatabase, pdfBytes, uniqueId, waitForHydration } from "./helpers";
 
-// Issue 17 part 3: both sides upload, version and download a project's files, with the progress
+// Both sides upload, version and download a project's files, with the progress
 // bar, several files at once, drag and drop, the live list on the other side, and the no-JS form.
 
 let db: Database.Database;

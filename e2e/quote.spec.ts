@@ -10,11 +10,11 @@ import {
   waitForMail,
 } from "./helpers";
 
-// SPEC §8 / issue 3: the exact confirmation text.
+// SPEC §8: the exact confirmation text.
 const SUCCESS =
   "Request submitted successfully! Please wait up to 24 hours for a callback. A confirmation email has been sent to your inbox.";
 
-// Issue 19: the consent box's message (app/lib/privacy-consent.ts).
+// The consent box's message (app/lib/privacy-consent.ts).
 const CONSENT_MESSAGE = "Please tick the box to agree to the privacy notice before sending.";
 
 interface QuoteRow {
@@ -114,7 +114,7 @@ test("A quote sent from the 'Get a Free Quote' modal is stored, confirmed by ale
   expect(Number(row.submitted_at)).toBeLessThanOrEqual(Date.now());
 
   const mail = await waitForMail(who.email, started, /^Subject: .*received your request/im);
-  // The confirmation must not echo the requester's free text (issue 3, §8).
+  // The confirmation must not echo the requester's free text (§8).
   expect(mail).not.toContain(who.requirement);
 
   // Reopening shows an empty form, ready for the next request.

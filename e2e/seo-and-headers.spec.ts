@@ -145,7 +145,7 @@ test("A page carries the security headers and a CSP whose script nonce is on the
   }
 });
 
-// Every render gets a fresh nonce; so does every answer from the HTML cache (issue 15, decision
+// Every render gets a fresh nonce; so does every answer from the HTML cache (decision
 // 0011, html-cache.spec.ts).
 test("Each rendered page gets a fresh CSP nonce", async ({ request }) => {
   const nonceOf = async () =>

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContext } from "@playwright/tes
 import { SESSION_COOKIE, createSignedInUser } from "./fixtures";
 import { waitForHydration } from "./helpers";
 
-// Sessions you can see (issue 15): one client signed in in two browsers; one signs the other out.
+// Sessions you can see: one client signed in in two browsers; one signs the other out.
 
 const PASSWORD = "e2e-password-0123";
 

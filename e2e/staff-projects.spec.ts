@@ -5,7 +5,7 @@ import type Database from "better-sqlite3";
 import { signIn } from "./fixtures";
 import { eventStreamOpened, expectSameDocument, markDocument, openDatabase, storeTheme, uniqueId, waitForHydration } from "./helpers";
 
-// Issue 16: staff run a company's projects from the console; the company's members see the change
+// Staff run a company's projects from the console; the company's members see the change
 // on their open My Projects page without a reload (project.changed over /events/portal).
 
 let db: Database.Database;

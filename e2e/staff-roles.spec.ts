@@ -5,7 +5,7 @@ import { invitationLink } from "./account-steps";
 import { signIn } from "./fixtures";
 import { insertOpening, openDatabase, pdfBytes, STORAGE_DIR, uniqueId, waitForHydration, waitForMail } from "./helpers";
 
-// Issue 15 part 3: staff are invited and choose their own password; each role opens only its own
+// Staff are invited and choose their own password; each role opens only its own
 // console sections (decision 0031). The invitee's 2FA enrolment under STAFF_2FA=required:
 // e2e/staff-two-factor-journeys.spec.ts.
 

@@ -3,7 +3,7 @@ import { addVirtualAuthenticator, enrolTwoFactor, expectAccessible, invitationLi
 import { signIn } from "./fixtures";
 import { freePort, startIsolatedServer, uniqueId, waitForHydration, waitForMail, type IsolatedServer } from "./helpers";
 
-// Issue 15, "Done when": the staff journeys under STAFF_2FA=required (decisions 0029-0031), each on
+//, "Done when": the staff journeys under STAFF_2FA=required (decisions 0029-0031), each on
 // its own isolated server, since the main server runs with STAFF_2FA=optional (the browser tests'
 // start-up contract).
 

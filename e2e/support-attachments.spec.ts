@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { signIn } from "./fixtures";
 import { pdfBytes, waitForHydration } from "./helpers";
 
-// Issue 17 part 4: files on support requests and replies. A client sends a request with an image
+// Files on support requests and replies. A client sends a request with an image
 // and a PDF, sees the image's server-made preview and downloads the PDF; staff answer with a file
 // the client then sees under the reply; another company's client gets 404 for the file's URL. The
 // same form works without JavaScript, refused files included.

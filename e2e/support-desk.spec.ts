@@ -4,7 +4,7 @@ import type Database from "better-sqlite3";
 import { signIn } from "./fixtures";
 import { ensureCompanyOf, openDatabase, uniqueId, waitForHydration, waitForMail } from "./helpers";
 
-// Issue 18 part 3: the support desk. A client replies → the assignee gets the notification and its
+// The support desk. A client replies → the assignee gets the notification and its
 // mail (the bell is another branch's); staff add an internal note → the client never sees it: not on
 // the page, not in the page's .data, not on the portal's event stream, not in a mail. Without
 // JavaScript: saved replies, the picker, assignment, priority, notes, and the client's close and reopen.

@@ -2,7 +2,7 @@ import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { openDatabase, startIsolatedServer, uniqueId, type IsolatedServer } from "./helpers";
 
-// TRUSTED_PROXIES against the built server (issue 6, part 6). The spec plays the reverse proxy:
+// TRUSTED_PROXIES against the built server. The spec plays the reverse proxy:
 // its requests come from 127.0.0.1 and carry the headers docs/deploy.md's nginx sets. Plain
 // node:http, so that Host and X-Forwarded-* go out exactly as written.
 

@@ -4,7 +4,7 @@ import { enrolTwoFactor, expectAccessible, passwordStep as signInWithPassword } 
 import { createSignedInUser, signIn } from "./fixtures";
 import { startIsolatedServer, uniqueId, waitForHydration, type IsolatedServer } from "./helpers";
 
-// Two-factor sign-in (issue 15, decision 0029) in a real browser: the test is the authenticator
+// Two-factor sign-in (decision 0029) in a real browser: the test is the authenticator
 // app, reading the manual key from the page and computing codes with otplib. Clients on the main
 // server (STAFF_2FA=optional); the staff journey on an isolated server with STAFF_2FA=required.
 

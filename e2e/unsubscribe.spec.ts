@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { signIn } from "./fixtures";
 import { AUTH_SECRET, openDatabase, uniqueId, waitForHydration, waitForMail } from "./helpers";
 
-// Issue 18 part 2 (decision 0046): a notification mail's unsubscribe link, followed from the .eml
+// Decision 0046: a notification mail's unsubscribe link, followed from the .eml
 // the server wrote. The mail is queued the way `notify` queues an immediate one (the event sites
 // that call it belong to other parts of the issue); the server's own worker writes it out.
 

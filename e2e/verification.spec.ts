@@ -3,7 +3,7 @@ import { startSmtpServer, type TestSmtpServer } from "../tests/helpers/smtp";
 import { signIn } from "./fixtures";
 import { collectDialogs, startIsolatedServer, uniqueId, waitForHydration, type IsolatedServer } from "./helpers";
 
-// Issue 15, decision 0028: a new client verifies their address from the mailed link (a page with a
+//, decision 0028: a new client verifies their address from the mailed link (a page with a
 // button: opening it verifies nothing), and signed-in users change their password in Settings.
 
 const PASSWORD = "e2e-verify-password-0123";

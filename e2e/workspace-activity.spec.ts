@@ -5,7 +5,7 @@ import type Database from "better-sqlite3";
 import { signIn } from "./fixtures";
 import { eventStreamOpened, expectSameDocument, markDocument, openDatabase, storeTheme, uniqueId, waitForHydration } from "./helpers";
 
-// Issue 17 parts 5 and 6: "Waiting on you" on the portal's first screen, each item leading to where
+// "Waiting on you" on the portal's first screen, each item leading to where
 // the member acts; the project's timeline on both sides, following changes live; and the console
 // overview's client work per owner. The workspace rows are written straight into the database.
 

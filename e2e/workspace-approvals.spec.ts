@@ -5,7 +5,7 @@ import type Database from "better-sqlite3";
 import { signIn } from "./fixtures";
 import { eventStreamOpened, expectSameDocument, markDocument, openDatabase, storeTheme, uniqueId, waitForHydration } from "./helpers";
 
-// Issue 17: staff add milestones and ask for approval; one client member approves and another
+// Staff add milestones and ask for approval; one client member approves and another
 // asks for changes with a comment; staff see both decisions on their open page, without a reload.
 
 let db: Database.Database;

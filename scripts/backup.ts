@@ -1,5 +1,5 @@
 // `npm run backup`: one consistent backup (database, stored files, manifest with SHA-256 sums) into
-// BACKUP_URL, keeping the newest BACKUP_KEEP (issue 19, decision 0047), encrypted with
+// BACKUP_URL, keeping the newest BACKUP_KEEP (decision 0047), encrypted with
 // BACKUP_ENCRYPTION_KEY when it is set (decision 0056). `npm run backup -- --list` lists the
 // complete backups there.
 // Exit codes: 0 written; 1 failed (nothing that looks complete is left); 2 refused (another backup

@@ -1,6 +1,6 @@
 // `npm run bench`: load-tests the built server (run `npm run build` first; nothing is built here) on
-// a throw-away SQLite database with the demo content, and prints one table (issue 7's targets next
-// to the figures), then issue 17's three file-transfer figures and issue 18's notification and search
+// a throw-away SQLite database with the demo content, and prints one table (the targets next
+// to the figures), then the three file-transfer figures and the notification and search
 // figures. Loopback only; about 2 min in all. `npm run bench -- --only=notifications,search` runs
 // only those parts (pages, files, notifications, search); the last two need no build.
 import http from "node:http";
@@ -93,7 +93,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exi
 
 const pages = runs("pages") ? await benchPages() : undefined;
 
-/** Issue 7's table: cold starts, cached and rendered pages, quote posts (the built server). */
+/** The table: cold starts, cached and rendered pages, quote posts (the built server). */
 async function benchPages() {
   // ---------------------------------------------------------------------------------------------
   // Cold start: spawn → first 200 on `/` (a restart: the database is already migrated and seeded).
@@ -198,7 +198,7 @@ async function benchPages() {
   let sequence = 0;
   /** E-mail addresses of the posts answered 2xx: each must be a stored row afterwards. */
   const accepted = new Set();
-  // Issue 19: the privacy notice's box, ticked; any version on record is accepted (app/lib/privacy-consent.ts).
+  // The privacy notice's box, ticked; any version on record is accepted (app/lib/privacy-consent.ts).
   const CONSENT_VERSION = "2026-11-26";
   const quoteBody = (i) =>
     new URLSearchParams({
@@ -257,10 +257,10 @@ async function benchPages() {
   return { rows, quoteOk, quoteBad, accepted, missing, storedEmails, allStored, coldStartMs, coldStarts, firstStartMs, rssMiB };
 }
 
-// Issue 17: file transfer, on a fresh start of the same data (RSS growth from a settled server).
+// File transfer, on a fresh start of the same data (RSS growth from a settled server).
 const files = runs("files") ? await benchFileTransfer({ data, startServer, log }) : undefined;
 
-// Issue 18: the unread count and "mark all as read" with 10,000 notifications for one person, as
+// The unread count and "mark all as read" with 10,000 notifications for one person, as
 // the model calls on the bench's SQLite database, then on PostgreSQL when TEST_DATABASE_URL is set.
 const notificationFigures = [];
 for (const databaseUrl of runs("notifications") ? [`file:${data.databaseFile}`, process.env.TEST_DATABASE_URL].filter(Boolean) : []) {
@@ -276,7 +276,7 @@ function benchNotifications(databaseUrl) {
   if (run.status !== 0) throw new Error(`notifications bench failed: ${run.stderr}`);
   return JSON.parse(run.stdout.trim().split("\n").at(-1));
 }
-// Issue 18: search over 50,000 support requests, on SQLite and PostgreSQL.
+// Search over 50,000 support requests, on SQLite and PostgreSQL.
 const search = runs("search") ? await benchSearch({ dataDir: data.dir, log }) : undefined;
 
 function queryDb(fn) {

@@ -20,7 +20,7 @@ const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
 const cpuSlowdown = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined;
 const ASSERTED = ["accessibility", "best-practices", "seo"];
 /**
- * Gzipped JavaScript a page loads on first visit (issue 7): 120 kB on marketing routes, 200 kB in
+ * Gzipped JavaScript a page loads on first visit: 120 kB on marketing routes, 200 kB in
  * the accounts area and portal (/login belongs there: its form validates in the browser).
  */
 const JS_BUDGET_KB = { default: 120, "/login": 200, "/employee-login": 200, "/user-dashboard": 200 };

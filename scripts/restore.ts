@@ -1,7 +1,7 @@
 // `npm run restore -- <entry>`: an entry name under BACKUP_URL, a path to an entry folder, or an
 // s3://bucket/prefix/backup-… URL. Refuses while an app runs on the database, refuses a corrupted
 // or foreign backup (every SHA-256 is checked first), then restores the stored files and the
-// database into DATABASE_URL and the configured storage, and migrates (issue 19, decision 0047).
+// database into DATABASE_URL and the configured storage, and migrates (decision 0047).
 // An encrypted backup is opened with BACKUP_ENCRYPTION_KEY or one of BACKUP_PREVIOUS_KEYS; with a
 // key set, an unencrypted backup needs --allow-unencrypted (decision 0056).
 // Exit codes: 0 restored; 1 failed midway (run it again: the backup is untouched); 2 refused.

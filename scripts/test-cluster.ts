@@ -1,4 +1,4 @@
-// `npm run test:cluster` (issue 6, part 7): two instances of the built server on one PostgreSQL
+// `npm run test:cluster`: two instances of the built server on one PostgreSQL
 // schema and one S3 bucket (s3rver), driven over plain HTTP on loopback. Prints one row per check
 // and exits 1 if any failed. Skips (exit 0) only when TEST_DATABASE_URL is unset.
 import { execFileSync } from "node:child_process";
@@ -58,7 +58,7 @@ try {
   record("two instances up on one schema and one bucket", true, `A ${a.url}, B ${b.url}, ${Date.now() - started} ms`);
   for (const [name, server] of [["A", a], ["B", b]] as const) {
     const ready = await get(server.url, "/readyz");
-    // Ready means storage (the shared bucket) answers too; the body is a bare status (issue 15).
+    // Ready means storage (the shared bucket) answers too; the body is a bare status.
     record(`/readyz on ${name}`, ready.status === 200 && ready.text === '{"status":"ok"}', `${ready.status} ${ready.text}`);
   }
 
@@ -104,7 +104,7 @@ try {
     message: "Applied on A.",
     formToken,
     website: "",
-    // Issue 19: the privacy notice's box, ticked (app/lib/privacy-consent.ts).
+    // The privacy notice's box, ticked (app/lib/privacy-consent.ts).
     consent: "2026-11-26",
     resume: new File([new Uint8Array(resume)], "cluster cv.pdf", { type: "application/pdf" }),
   });
@@ -134,7 +134,7 @@ try {
     `${statuses.length} failures split over A and B answered ${[...new Set(statuses)].join("/")}; then the right password: ${blockedA} on A, ${blockedB} on B`,
   );
 
-  // Issue 15: sessions and staff access end on the other instance too, streams at once.
+  // Sessions and staff access end on the other instance too, streams at once.
   const elsewhere = sessionCookie(await postForm(b.url, "/login", { intent: "login", email, password }));
   const signOutOthers = await postForm(a.url, "/account/sessions", { intent: "sign-out-others" }, cookie);
   const [elsewhereOnB, thisOnB] = [await get(b.url, "/user-dashboard", elsewhere), await get(b.url, "/user-dashboard", cookie)];
@@ -160,7 +160,7 @@ try {
     `disable ${disabled.status} on B; stream on A ${streamEnded === null ? "still open after 5 s" : `ended ${streamEnded - disabledAt} ms later`}; console on A ${leaverOnA.status}`,
   );
 
-  // Issue 16: a company closed on B ends its member's portal stream on A at once, and their pages.
+  // A company closed on B ends its member's portal stream on A at once, and their pages.
   const memberEmail = `member-${Date.now()}@example.com`;
   const member = sessionCookie(await postForm(a.url, "/login?mode=register", { intent: "register", email: memberEmail, password }));
   await get(a.url, "/user-dashboard", member); // the first visit gives a self-registered client their company

@@ -5,7 +5,7 @@ import { database, markEmailVerified, userId } from "./helpers/database";
 import type { ServerInfo } from "./helpers/server";
 import { tally } from "./helpers/tally";
 
-// Issue 15 part 1: deleting an account is one transaction (data, account, sessions and the mails
+// Deleting an account is one transaction (data, account, sessions and the mails
 // queued to the address), so a failure half-way leaves everything as it was.
 const [world] = inject("worlds");
 const server = world!.server;
@@ -45,7 +45,7 @@ async function counts(id: string, email: string) {
     users: await count(db.selectFrom("users").select("id").where("id", "=", id)),
     sessions: await count(db.selectFrom("sessions").select("id").where("userId", "=", id)),
     profiles: await count(db.selectFrom("profiles").select("userId").where("userId", "=", id)),
-    // Issue 16: a self-registered client's work is their own company's, which goes with its last member.
+    // A self-registered client's work is their own company's, which goes with its last member.
     projects: await count(db.selectFrom("projects").select("id").where((eb) => eb.or([eb("createdBy", "=", id), eb("companyId", "in", companiesOf(id))]))),
     complaints: await count(db.selectFrom("complaints").select("id").where((eb) => eb.or([eb("createdBy", "=", id), eb("companyId", "in", companiesOf(id))]))),
     mails: (await db.selectFrom("mailOutbox").select("subject").where("toAddress", "=", email).execute()).map((m) => m.subject),

@@ -11,7 +11,7 @@ import { exportsAction, routeTable } from "./route-table";
 const worlds = inject("worlds");
 // Every route is tried by every actor on both sides; the table grows with each issue (17 added
 // uploads), so the two whole-table tests get more than the suite's default two minutes.
-// Issue 18's support desk added seven forms (assign, priority, note, saved replies, close, reopen).
+// The support desk added seven forms (assign, priority, note, saved replies, close, reopen).
 const MATRIX_TIMEOUT_MS = 540_000;
 const table = routeTable();
 let seq = 0;
@@ -31,7 +31,7 @@ function matchesData(reply: Reply, want: Expect): boolean {
 const describeReply = (reply: Reply) => `${reply.status}${reply.location ? ` → ${reply.location}` : ""}`;
 const describeExpect = (want: Expect) => `${want.status}${want.location ? ` → ${want.location}` : ""}`;
 
-// Issue 15 part 3: which console section shows each kind of marker (decision 0031).
+// Which console section shows each kind of marker (decision 0031).
 const MARKER_AREAS: [string, ConsoleArea[]][] = [
   ["LEAD-", ["leads"]],
   ["APPLICATION-", ["applications"]],
@@ -40,11 +40,11 @@ const MARKER_AREAS: [string, ConsoleArea[]][] = [
   ["COMPLAINT-", ["support", "clients"]],
   ["PROFILE-", ["clients", "support"]],
   ["FILE-", ["clients"]],
-  // Issue 17 part 4: attachment names show on the request's thread (portal Support, console Support).
+  // Attachment names show on the request's thread (portal Support, console Support).
   ["ATTACHMENT-", ["support"]],
-  // Issue 18: a client's notifications are theirs alone: no console section shows them.
+  // A client's notifications are theirs alone: no console section shows them.
   ["NOTIFY-", []],
-  // Issue 18: internal notes show on the console request page only.
+  // Internal notes show on the console request page only.
   ["NOTE-", ["support"]],
 ];
 
@@ -55,15 +55,15 @@ const MARKER_AREAS: [string, ConsoleArea[]][] = [
 function forbiddenMarkers(world: World, actor: Actor): string[] {
   const a = world.records["client A"].markers;
   const b = world.records["client B"].markers;
-  // Issue 18: an internal note is never a client's to see, their own company's request included.
+  // An internal note is never a client's to see, their own company's request included.
   const consoleOnly = (m: string[]) => m.filter((x) => x.startsWith("LEAD-") || x.startsWith("APPLICATION-") || x.startsWith("NOTE-"));
   if (isStaffRole(actor.role)) {
     const role = actor.role;
     const hidden = MARKER_AREAS.filter(([, areas]) => !areas.some((area) => mayUse(role, area))).map(([prefix]) => prefix);
     return [...a, ...b].filter((marker) => hidden.some((prefix) => marker.startsWith(prefix)));
   }
-  // Issue 16: company A's two members share its records; teammates may see each other's names.
-  // Issue 18: notifications are personal, even between teammates.
+  // Company A's two members share its records; teammates may see each other's names.
+  // Notifications are personal, even between teammates.
   if (actor.name === "client A2") return [...b, ...consoleOnly(a), ...a.filter((x) => x.startsWith("NOTIFY-"))];
   if (actor.name === "client A") return [...b, ...consoleOnly(a)];
   if (actor.name === "client B") return [...a, ...consoleOnly(b)];

@@ -15,7 +15,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 
 afterAll(async () => clearRateLimits(server));
 
-// Found by a web scanner (issue 15): control characters in a value that ends up in a header.
+// Found by a web scanner: control characters in a value that ends up in a header.
 const CONTROL_VALUES = ["/e\u0000", "/apply/x\nenv;", "/\r\nSet-Cookie: x=1", "/\\evil.example", "\u007f\u0085"];
 const CONTROL_QUERY = "?returnTo=%2Fe%00&next=%2Fapply%2Fx%0Aenv%3B&q=%0D%0A&page=%00&token=%7F&status=%2F%5Cevil.example";
 const ODD_METHODS = ["PUT", "PATCH", "DELETE", "TRACE"];

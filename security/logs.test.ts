@@ -18,7 +18,7 @@ afterAll(async () => {
 describe("Logs", () => {
   test("A reset token in a query string never reaches the logs", async (context) => {
     const t = tally(context, "Logs");
-    // Issue 15 part 1: reset links carry their token in the query; request logs must not keep it.
+    // Reset links carry their token in the query; request logs must not keep it.
     const probes: [string, string, Record<string, string>?][] = [
       ["GET", "/reset-password?token=SECRET-reset-page"],
       ["GET", "/careers?token=SECRET-public-page"],

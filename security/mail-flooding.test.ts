@@ -1,4 +1,4 @@
-// Issue 15, part 1 "Mail flooding and address squatting": anyone can register someone else's
+//, part 1 "Mail flooding and address squatting": anyone can register someone else's
 // address, so every mail such an account can make us send is limited per address and per client
 // IP (docs/security.md "Rate limits"). The answer stays the one SPEC §8 gives on success.
 import { afterAll, beforeAll, beforeEach, describe, inject, test } from "vitest";

@@ -18,7 +18,7 @@ function extraFields(world: World): Record<string, string> {
     role: "employee",
     ownerId: other.id!,
     owner_id: other.id!,
-    // Issue 16: records belong to a company; a client never names one.
+    // Records belong to a company; a client never names one.
     companyId: world.records["client B"].companyId,
     company_id: world.records["client B"].companyId,
     createdBy: other.id!,
@@ -43,7 +43,7 @@ function extraFields(world: World): Record<string, string> {
 }
 
 /**
- * Issue 18: the support desk's staff-only fields, forged on the Support panel's forms only (the
+ * The support desk's staff-only fields, forged on the Support panel's forms only (the
  * resume form's 30-field cap would refuse the application form with them all).
  */
 function deskFields(world: World, file: string): Record<string, string> {
@@ -76,7 +76,7 @@ function newRowProblems(before: Record<string, Rows>, after: Record<string, Rows
   const posterId = poster.id ?? null;
   const otherEmail = world.actors["client B"].email!;
   for (const table of Object.keys(after)) if (after[table]!.has(FORGED_ID)) problems.push(`${table} has a row with the posted id`);
-  // Issue 16: a client's new rows are their own company's, created by them, with no staff owner.
+  // A client's new rows are their own company's, created by them, with no staff owner.
   const companyId = posterId === null ? undefined : after.users!.get(posterId)?.companyId;
   for (const p of added("projects")) {
     if (p.createdBy !== posterId || p.companyId !== companyId || p.ownerId !== null || Number(p.progress) !== 0) problems.push(`new project ${JSON.stringify(p)}`);
@@ -84,7 +84,7 @@ function newRowProblems(before: Record<string, Rows>, after: Record<string, Rows
   for (const c of added("complaints")) {
     if (c.createdBy !== posterId || c.companyId !== companyId || c.status !== "Pending" || c.assigneeId !== null || c.priority !== "normal") problems.push(`new complaint ${JSON.stringify(c)}`);
   }
-  // Issue 18: no client form assigns a request or sets its priority, their own company's included.
+  // No client form assigns a request or sets its priority, their own company's included.
   for (const [id, c] of after.complaints!) {
     const was = before.complaints!.get(id);
     if (was && (was.assigneeId !== c.assigneeId || was.priority !== c.priority)) problems.push(`complaint ${id} desk fields changed: ${JSON.stringify(was)} → ${JSON.stringify(c)}`);
@@ -93,7 +93,7 @@ function newRowProblems(before: Record<string, Rows>, after: Record<string, Rows
     const complaint = after.complaints!.get(String(r.complaintId));
     if (r.sender !== "user" || complaint?.companyId !== companyId) problems.push(`new reply ${JSON.stringify(r)}`);
   }
-  // Issue 19: the time of consent is the server's, the moment the record was stored.
+  // The time of consent is the server's, the moment the record was stored.
   const consentProblem = (r: Record<string, unknown>) => r.consentVersion === null || Number(r.consentedAt) !== Number(r.submittedAt);
   for (const q of added("quotes")) if (q.status !== "new" || Number(q.submittedAt) < Date.now() - 60_000 || consentProblem(q)) problems.push(`new quote ${JSON.stringify(q)}`);
   for (const a of added("applications")) {
@@ -106,7 +106,7 @@ function newRowProblems(before: Record<string, Rows>, after: Record<string, Rows
   return problems;
 }
 
-/** The poster's company (issue 16): their teammates' rows are theirs to work on too. */
+/** The poster's company: their teammates' rows are theirs to work on too. */
 function companyOf(rows: Record<string, Rows>, poster: Actor): unknown {
   return poster.id ? (rows.users!.get(poster.id)?.companyId ?? "none") : "none";
 }
@@ -130,7 +130,7 @@ function othersChanged(before: Record<string, Rows>, after: Record<string, Rows>
     for (const [id, row] of before[table]!) {
       if (mine(table, row)) continue;
       const now = after[table]!.get(id);
-      // Issue 16: a client admin's Team page removes a teammate, the form's whole purpose; no
+      // A client admin's Team page removes a teammate, the form's whole purpose; no
       // forged field may change a teammate's row in any other way.
       if (table === "users" && now === undefined && row.companyId === companyOf(before, poster)) continue;
       if (JSON.stringify(now) !== JSON.stringify(row)) problems.push(`${table} ${id} changed: ${JSON.stringify(row)} → ${JSON.stringify(now)}`);

@@ -135,16 +135,16 @@ const openingFields = (cell: Cell) => ({
 });
 const testimonialFields = (cell: Cell) => ({ review: `Matrix review ${cell.seq}`, name: "Matrix Reviewer", category: "Web Platform" });
 const resume: FilePart = { filename: "cv.pdf", bytes: pdf() };
-// Issue 15: a user's own sign-in records. Staff act on their own (sides do not apply to them);
+// A user's own sign-in records. Staff act on their own (sides do not apply to them);
 // a client on the "other" side names the other client's record; a guest names client A's.
-// Sign-in records are personal (issue 16): a client's "own" is their own account, never a teammate's.
+// Sign-in records are personal: a client's "own" is their own account, never a teammate's.
 const selfOrOwner = (cell: Cell) => (isStaffRole(cell.actor.role) || (cell.actor.role === "client" && cell.side === "own") ? cell.actor : owner(cell));
 const accountPage = { client: "/user-dashboard/settings", staff: "/employee-dashboard/account" } as const;
 const backToAccount = (notice: string): PerRole<Expect> => ({
   client: to(`${accountPage.client}?notice=${notice}`),
   staff: to(`${accountPage.staff}?notice=${notice}`),
 });
-// Issue 18: a fresh unread notification for a cell: the actor's own, or on the "other" side a
+// A fresh unread notification for a cell: the actor's own, or on the "other" side a
 // client's of the other company (staff have no "other": their own again).
 const backToNotifications: PerRole<Expect> = { client: to("/user-dashboard/notifications", 303), staff: to("/employee-dashboard/notifications", 303) };
 async function unreadNotification(c: Cell): Promise<string> {
@@ -190,12 +190,12 @@ const openingOf = (c: Cell) => pick(c, c.world.openings);
 const testimonialOf = (c: Cell) => pick(c, c.world.testimonials);
 const projectOf = (c: Cell) => recordsOf(c).projectId;
 const withIntents = (policy: RoutePolicy, access: Access, intents?: Record<string, Intent>): RoutePolicy => (intents ? { ...policy, post: { access, intents } } : policy);
-/** Issue 17: a console tab of the side's project (clients area), with its forms if any. */
+/** A console tab of the side's project (clients area), with its forms if any. */
 const consoleTab = (intents?: Record<string, Intent>): RoutePolicy => withIntents(recordPage(projectOf, "clients"), "clients", intents);
 /** A portal tab of the side's project: a member reads their company's; another company's is "not found". */
 const portalTab = (intents?: Record<string, Intent>): RoutePolicy =>
   withIntents({ params: (c) => ({ id: projectOf(c) }), sides: true, get: { access: "client", ok: ok200, othersRecord: notFound } }, "client", intents);
-// The client's company (issue 16): the world's records carry it once the matrix seeds companies.
+// The client's company: the world's records carry it once the matrix seeds companies.
 const companyOf = (c: Cell) => recordsOf(c).companyId;
 const staffProjectFields = (c: Cell, title: string) => ({
   title,
@@ -211,7 +211,7 @@ const shown = async (c: Cell) => asAdmin(c, `${CONSOLE}/testimonials`, { intent:
 // As seeded: projects not archived.
 const unarchived = async (c: Cell) => asAdmin(c, `${CONSOLE}/projects/${projectOf(c)}`, { intent: "restore" });
 const pending = async (c: Cell) => asAdmin(c, `${CONSOLE}/support/${recordsOf(c).complaintId}`, { intent: "set-status", status: "Pending" });
-// Issue 18: the support desk's fields, put back as seeded (unassigned, Normal, Pending) through the
+// The support desk's fields, put back as seeded (unassigned, Normal, Pending) through the
 // database: the forms under test are the ones that change them.
 const complaintOfCell = (c: Cell) => recordsOf(c).complaintId;
 async function deskAsSeeded(c: Cell): Promise<void> {
@@ -230,7 +230,7 @@ async function spareSavedReply(c: Cell): Promise<string> {
   return id;
 }
 
-// Issue 17: milestones and approvals of the side's project, put in place through the database.
+// Milestones and approvals of the side's project, put in place through the database.
 const milestoneOf = (c: Cell) => recordsOf(c).milestoneId;
 /** The marker milestone moved to the top or the bottom of its project's list, so a move changes it. */
 async function milestoneAt(c: Cell, where: "first" | "last"): Promise<string> {
@@ -263,7 +263,7 @@ async function approvalWaiting(c: Cell): Promise<string> {
   return id;
 }
 
-// Issue 16: the spare company stays open, and the operator's switches on, outside a cell.
+// The spare company stays open, and the operator's switches on, outside a cell.
 const companyOpen = async (c: Cell) => asAdmin(c, `${CONSOLE}/clients/${MATRIX_COMPANY_ID}`, { intent: "reopen" });
 const settingsOn = async (c: Cell) => asAdmin(c, `${CONSOLE}/settings`, { intent: "save-settings", selfRegistration: "on", clientProjects: "on" });
 const retentionDefaults = async (c: Cell) => asAdmin(c, `${CONSOLE}/settings/retention`, { intent: "save-retention", applicationDays: "180", leadDays: "365" });
@@ -312,7 +312,7 @@ async function pendingInvitation(cell: Cell): Promise<string> {
   return id;
 }
 
-// Issue 16 (decision 0034): client invitations, the Team page and "Convert to client". Each body
+// Decision 0034: client invitations, the Team page and "Convert to client". Each body
 // puts its target in place first: a pending invitation or a spare teammate in the company of the
 // cell's side, so the other side names another company's record.
 async function pendingClientInvitation(c: Cell, id: string = randomUUID()): Promise<string> {
@@ -373,7 +373,7 @@ async function unconverted(c: Cell): Promise<void> {
 const asClientAdminIntent = (body: (c: Cell) => Fields | Promise<Fields>, extra: Partial<Intent> = {}): Intent =>
   changes(after(asClientAdmin, body), { restore: notClientAdmin, ...extra });
 
-// Issue 17: the Files tab. Both sides use the file routes: clients for their company's projects,
+// The Files tab. Both sides use the file routes: clients for their company's projects,
 // staff with the clients area; a client naming another company's project or file gets 404.
 const fileVersionOf = (c: Cell) => recordsOf(c).fileVersionId;
 /** `client` for clients, `staff` for the staff roles that may use `area`, `refused` for other staff. */
@@ -433,13 +433,13 @@ const FILE_POLICIES: Record<string, RoutePolicy> = {
   },
   "routes/resources/file-download.ts": readable("clients", fileVersionOf),
   "routes/resources/file-thumbnail.ts": readable("clients", fileVersionOf),
-  // Issue 17 part 4: support attachments. The members of the request's company and staff with the
+  // Support attachments. The members of the request's company and staff with the
   // Support area read them; another company's is 404 like an unknown id; other staff roles get 403.
   "routes/resources/attachment-download.ts": readable("support", (c) => recordsOf(c).attachmentId),
   "routes/resources/attachment-thumbnail.ts": readable("support", (c) => recordsOf(c).attachmentId),
 };
 
-// Issue 18 part 2 (decision 0046): e-mail preferences are the signed-in person's own (no ids are
+// Decision 0046: e-mail preferences are the signed-in person's own (no ids are
 // posted: sides do not apply). The unsubscribe link is public: its signed token says who and what;
 // a post with an altered one (another user's id) is a 400 and changes nothing.
 const preferenceFields = (types: readonly string[]) => (c: Cell) => ({
@@ -487,7 +487,7 @@ const stepUpAnswer = sentOn(to("/login"), "/dashboard");
 
 export const POLICIES: Record<string, RoutePolicy> = {
   ...FILE_POLICIES,
-  // Issue 17 part 6: a project's timeline. A member reads their company's; another company's
+  // A project's timeline. A member reads their company's; another company's
   // project is "not found". Staff of the clients area read every project's.
   "routes/portal/project-activity.tsx": portalTab(),
   "routes/console/project-activity.tsx": consoleTab(),
@@ -531,7 +531,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/auth/staff-invitation.tsx": withForms("public", {
     "": noChange(() => ({ token: "not-a-real-token", password: "a-long-new-password-1", confirm: "a-long-new-password-1" }), { status: 410 }),
   }),
-  // Issue 16: a made-up link is "gone" (410) for both the password and Google; nothing changes.
+  // A made-up link is "gone" (410) for both the password and Google; nothing changes.
   "routes/auth/invitation.tsx": withForms("public", {
     accept: noChange(() => ({ intent: "accept", token: "not-a-real-token", password: "a-long-new-password-1", confirm: "a-long-new-password-1" }), { status: 410 }),
     google: noChange(() => ({ intent: "google", token: "not-a-real-token" }), { status: 410 }),
@@ -541,7 +541,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/auth/reset-password.tsx": withForms("public", {
     "": noChange(() => ({ token: "not-a-real-token", password: "new-password-123", confirm: "new-password-123" }), { status: 400 }),
   }),
-  // Issue 15, decision 0029. Without Better Auth's challenge cookie (only a right password sets
+  //, decision 0029. Without Better Auth's challenge cookie (only a right password sets
   // it) there is nothing to answer: everyone is sent to /login and nothing is checked.
   "routes/auth/two-factor.tsx": formsOnly(to("/login"), "public", {
     totp: noChange(() => ({ intent: "totp", code: "123456" }), to("/login")),
@@ -570,7 +570,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/auth/change-password.tsx": withForms("signed-in", {
     "": noChange(() => ({ currentPassword: "not-the-current-password", newPassword: "lantern-okapi-drizzle-77", confirm: "lantern-okapi-drizzle-77" }), { status: 400 }),
   }),
-  // Password-less sign-in (issue 15): a guest's endpoint; someone signed in is just sent on.
+  // Password-less sign-in: a guest's endpoint; someone signed in is just sent on.
   "routes/auth/passkey-sign-in.ts": formsOnly(method405, "public", {
     // A guest's challenge is stored (verifications); a signed-in user gets "go to /dashboard".
     options: changes(() => ({ intent: "options", form: "client" }), { changes: { guest: true, client: false, staff: false } }),
@@ -626,7 +626,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/console/company-new.tsx": withForms("clients", {
     create: changes((c) => ({ intent: "create", name: `Matrix Company ${c.seq}-${Date.now()}` }), { ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?created=1$/) }),
   }),
-  // Issue 16: the company page's forms act on the world's spare company and a spare member of it
+  // The company page's forms act on the world's spare company and a spare member of it
   // (closing client A's company would sign the matrix's client A out).
   "routes/console/client.tsx": {
     params: () => ({ id: MATRIX_COMPANY_ID }),
@@ -640,18 +640,18 @@ export const POLICIES: Record<string, RoutePolicy> = {
       "remove-member": changes(async (c) => ({ intent: "remove-member", id: (await spareMember(c)).id })),
     }),
   },
-  // Issue 16 part 5: admin only. Each post turns "Clients can create projects" off; the restore
+  // Admin only. Each post turns "Clients can create projects" off; the restore
   // turns both switches back on, as the other routes' cells need them.
   "routes/console/settings.tsx": withForms("settings", {
     "save-settings": changes(after(settingsOn, () => ({ intent: "save-settings", selfRegistration: "on" })), { restore: settingsOn }),
   }),
-  // Issue 19 part 3: Data retention, admin only. A save sets a value the restore puts back; "Run
+  // Data retention, admin only. A save sets a value the restore puts back; "Run
   // now" records a run (the matrix's records are all fresh, so nothing is due and nothing goes).
   "routes/console/retention.tsx": withForms("settings", {
     "save-retention": changes((c) => ({ intent: "save-retention", applicationDays: String(200 + (c.seq % 100)), leadDays: "365" }), { restore: retentionDefaults }),
     "run-now": changes(() => ({ intent: "run-now" })),
   }),
-  // Issue 16: staff run the projects (clients area). The project's marker title stays, so the
+  // Staff run the projects (clients area). The project's marker title stays, so the
   // leak checks keep finding it; only its description changes.
   "routes/console/projects.tsx": page("clients"),
   "routes/console/projects-export.ts": page("clients"),
@@ -664,7 +664,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
     // Admin only: the other roles of the clients area are refused with 403 and nothing changes.
     delete: changes(spareProject, { ok: adminOnly(to("/employee-dashboard/projects?notice=project-deleted", 303), forbidden), changes: adminOnly(true, false), restore: noSpareProject }),
   }),
-  // Issue 17: the Milestones tab (staff, clients area). Every body puts its target in place first.
+  // The Milestones tab (staff, clients area). Every body puts its target in place first.
   "routes/console/project-milestones.tsx": consoleTab({
     add: changes((c) => ({ intent: "add", title: `Matrix milestone ${c.seq}`, status: "planned" })),
     // The marker title stays, so the leak checks keep finding it; only its description changes.
@@ -686,7 +686,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
     resend: changes(after(consoleInvitation, () => ({ intent: "resend" })), { ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?notice=invitation-resent$/) }),
     revoke: changes(after(consoleInvitation, () => ({ intent: "revoke" })), { ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?notice=invitation-revoked$/) }),
   }),
-  // Issue 19 part 2 (decision 0048): "Erase…" is admin only; the section's other roles get 403. The
+  // Decision 0048: "Erase…" is admin only; the section's other roles get 403. The
   // matrix posts a confirmation that does not match: refused in place (400), nothing is erased.
   "routes/console/erase.tsx": {
     params: (c) => ({ kind: "lead", id: recordsOf(c).leadId }),
@@ -708,7 +708,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
   }),
   "routes/console/complaint.tsx": withIntents(recordPage(complaintOfCell, "support"), "support", {
     reply: changes((c) => ({ intent: "reply", text: `Matrix staff reply ${c.seq}` })),
-    // Issue 18: the desk. A forged assignee without Support is refused on its own (tests/support/support-desk.test.ts).
+    // The desk. A forged assignee without Support is refused on its own (tests/support/support-desk.test.ts).
     assign: deskChange(() => ({ intent: "assign", assignee: "me" })),
     "set-priority": deskChange(() => ({ intent: "set-priority", priority: "urgent" })),
     "add-note": changes((c) => ({ intent: "add-note", text: `Matrix internal note ${c.seq}` })),
@@ -731,7 +731,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
     "save-profile": changes((c) => ({ intent: "save-profile", fullName: `Matrix Name ${c.seq}`, phone: "+91 98200 12345" }), { ok: to("/user-dashboard") }),
   }),
   "routes/portal/projects.tsx": withForms("client", { "create-project": changes((c) => ({ intent: "create-project", title: `Matrix project ${c.seq}`, description: "x" })) }),
-  // Issue 17: a project's Overview; another company's project is "not found" (404), never 403.
+  // A project's Overview; another company's project is "not found" (404), never 403.
   "routes/portal/project.tsx": portalTab({
     decide: owned(async (c) => ({ intent: "decide", approvalId: await approvalWaiting(c), decision: "changes", comment: `Matrix ${c.seq}` })),
   }),
@@ -740,12 +740,12 @@ export const POLICIES: Record<string, RoutePolicy> = {
     ...withForms("client", {
       "create-complaint": changes((c) => ({ intent: "create-complaint", subject: `Matrix ${c.seq}`, message: "x" })),
       reply: owned((c) => ({ intent: "reply", complaintId: complaintOfCell(c), text: `Matrix client reply ${c.seq}` })),
-      // Issue 18: any member closes the company's request, and reopens it within 30 days.
+      // Any member closes the company's request, and reopens it within 30 days.
       close: owned(after(deskAsSeeded, (c) => ({ intent: "close", complaintId: complaintOfCell(c) })), { restore: deskAsSeeded }),
       reopen: owned(async (c) => ({ intent: "reopen", complaintId: await closedComplaint(c) }), { restore: deskAsSeeded }),
     }),
   },
-  // Issue 16: client A and B are their company's client admins (made on first need); A2 is made one per cell.
+  // Client A and B are their company's client admins (made on first need); A2 is made one per cell.
   "routes/portal/team.tsx": {
     sides: true,
     ...withForms("client", {
@@ -755,10 +755,10 @@ export const POLICIES: Record<string, RoutePolicy> = {
     }),
   },
   "routes/portal/settings.tsx": page("client"),
-  // Issue 18: each person's own notifications (world markers NOTIFY-: client B's never show for A).
+  // Each person's own notifications (world markers NOTIFY-: client B's never show for A).
   "routes/portal/notifications.tsx": page("client"),
   "routes/console/notifications.tsx": page("account"),
-  // Issue 18: saved replies, shared by the support desk.
+  // Saved replies, shared by the support desk.
   "routes/console/saved-replies.tsx": withForms("support", {
     save: changes((c) => ({ intent: "save", title: `Matrix reply ${c.seq}`, body: "Hello {client_name}" })),
     delete: changes(async (c) => ({ intent: "delete", id: await spareSavedReply(c) })),
@@ -782,7 +782,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
     { "reset-password": changes(() => ({ intent: "reset-password" }), { ok: to("/user-dashboard/settings?notice=reset-sent") }) },
     { ignoresBody: true },
   ),
-  // Issue 19 part 4 (decision 0050): "Download my data", the member's own ZIP.
+  // Decision 0050: "Download my data", the member's own ZIP.
   "routes/portal/settings-export.ts": page("client"),
   // Its console twin, a subject access request for a member of a company: admin only.
   "routes/console/client-member-export.ts": {
@@ -800,7 +800,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/portal/verify-email-send.ts": formsOnly(to("/user-dashboard"), "client", {
     "": noChange(() => ({ returnTo: "/user-dashboard/settings" }), to("/user-dashboard/settings?notice=email-verified")),
   }),
-  // A signed-in user's own sessions and passkeys (issue 15): owner-scoped, 404 for anyone else's.
+  // A signed-in user's own sessions and passkeys: owner-scoped, 404 for anyone else's.
   "routes/account/sessions.ts": {
     sides: true,
     ...formsOnly(method405, "signed-in", {
@@ -844,7 +844,7 @@ export function expected(access: Access, role: Role, ok: PerRole<Expect>): Expec
   if (access !== "public" && role === "guest") return to("/login");
   if (access === "client" && isStaffRole(role)) return to("/employee-dashboard");
   if (isStaffAccess(access) && role === "client") return { status: 403 };
-  // Issue 15 part 3: a staff role outside the section is refused on the server with 403.
+  // A staff role outside the section is refused on the server with 403.
   if (isStaffAccess(access) && !roleMay(role, access)) return { status: 403 };
   return perRole(ok, role);
 }

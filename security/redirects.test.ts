@@ -7,7 +7,7 @@ const [world] = inject("worlds");
 const server = world!.server;
 const client = world!.actors["client A"];
 
-// Issue 15 part 1: a return path must be a path on this site. Browsers read "/\evil.example" as
+// A return path must be a path on this site. Browsers read "/\evil.example" as
 // "//evil.example" (another host), and a control character cannot go into a Location header.
 const OFF_SITE = ["/\\evil.example", "\\\\evil.example", "//evil.example", "/\\/evil.example", "https://evil.example/", "http:evil.example", "/.//evil.example", " //evil.example", "\t//evil.example"];
 const CONTROL = ["/e\u0000", "/apply/x\nenv;", "/\r\nSet-Cookie: x=1", "/a\u007f", "/a\tb", "/\u0085"];

@@ -1,7 +1,7 @@
 import type { Reporter, TestModule } from "vitest/node";
 import type { SecurityMeta } from "./helpers/tally";
 
-/** Prints what the security suites tried, per category, after the run (issue 8 part 7). */
+/** Prints what the security suites tried, per category, after the run. */
 export default class SecurityTable implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>) {
     const rows = new Map<string, { tests: number; tried: number; passed: number }>();

@@ -121,7 +121,7 @@ describe("Sessions", () => {
     t.done();
   });
 
-  test("A link to /login?google=done or /employee-login?google=done signs nobody out (issue 15)", async (context) => {
+  test("A link to /login?google=done or /employee-login?google=done signs nobody out", async (context) => {
     // Only the landing right after a real Google callback may end a refused session.
     const t = tally(context, "Sessions");
     const clearsSession = (cookies: string[]) => cookies.some((c) => c.includes("session_token=") && /Max-Age=0/i.test(c));

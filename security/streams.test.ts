@@ -8,7 +8,7 @@ import { tokenOf } from "./helpers/http";
 import { addStaffWithCli, startServer, type RunningServer } from "./helpers/server";
 import { tally } from "./helpers/tally";
 
-// Issue 15 part 1: live event streams are capped per IP and per process, and a signed-in stream
+// Live event streams are capped per IP and per process, and a signed-in stream
 // ends once its session does. A server of its own: small caps, a fast heartbeat, and loopback
 // trusted as a proxy so X-Forwarded-For can stand for visitors on other addresses.
 const HEARTBEAT_MS = 300;
@@ -158,7 +158,7 @@ describe("Live event streams", () => {
   });
 });
 
-// Issue 15 part 3 (decision 0031): disabling or removing a staff member in the console ends their
+// Decision 0031: disabling or removing a staff member in the console ends their
 // open console stream at once, through the events bus, not at the next heartbeat (a minute here).
 describe("Staff access changes and live streams", () => {
   let slow: RunningServer;

@@ -1,4 +1,4 @@
-// Issue 15, part 1 "Login throttling loses to parallel requests": the attempt is reserved in the
+//, part 1 "Login throttling loses to parallel requests": the attempt is reserved in the
 // shared counters before the password is checked, IPv6 clients are counted by /64, and a stranger
 // can delay an account but not lock its owner out (docs/decisions/0027-sign-in-throttling.md).
 import { describe, inject, test } from "vitest";

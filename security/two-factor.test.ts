@@ -7,7 +7,7 @@ import { exportsAction, routeTable } from "./route-table";
 import { addStaffWithCli, startServer, type RunningServer } from "./helpers/server";
 import { tally } from "./helpers/tally";
 
-// Issue 15, decision 0029, on a server of its own with STAFF_2FA=required (the shared one runs
+//, decision 0029, on a server of its own with STAFF_2FA=required (the shared one runs
 // with optional): no console page, resource or form answers staff before they enrol, and parallel
 // wrong codes against one sign-in challenge are counted before any is checked.
 

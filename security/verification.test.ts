@@ -1,4 +1,4 @@
-// Issue 15, decision 0028: a verification link is used up by its page's POST alone (mail scanners
+//, decision 0028: a verification link is used up by its page's POST alone (mail scanners
 // open links with GET), and an unverified account is sent no mail but its verification link.
 import { afterAll, beforeEach, describe, inject, test } from "vitest";
 import { get, postForm, register, signIn } from "./helpers/client";

@@ -49,7 +49,7 @@ export function handleRequest(request: Request, clientIp: string): Promise<Respo
   // Better Auth reads the client IP from this header; whatever a client sent is replaced.
   request.headers.set(CLIENT_IP_HEADER, clientIp);
   // One origin check for every route: React Router's covers UI routes only, and only when the
-  // request carries an Origin; a cross-site fetch without one is refused here too (issue 8).
+  // request carries an Origin; a cross-site fetch without one is refused here too.
   if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
     return Promise.resolve(new Response("Cross-site request refused.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
   }
@@ -59,7 +59,7 @@ export function handleRequest(request: Request, clientIp: string): Promise<Respo
 }
 
 /**
- * A GET or HEAD of a private file (issue 17: `/files/:id`, `/attachments/:id` and their
+ * A GET or HEAD of a private file (`/files/:id`, `/attachments/:id` and their
  * thumbnails), answered without React Router: the same guard, lookup, Range/ETag answer and audit
  * as the resource routes (routes/+shared/downloads.server.ts), then the stored bytes written into
  * the socket (reused buffers on local disk). Through the Fetch bridge a 50 MB download ran at about
@@ -132,20 +132,20 @@ export async function startApp(): Promise<void> {
   // ...and so is the replay log a live page catches up from when its stream connects late.
   recordRecentEvents();
   mailWorker = startMailWorker();
-  // Issue 19: on one instance at a time (a database lease), loaded only when asked for.
+  // On one instance at a time (a database lease), loaded only when asked for.
   if (env.BACKUP_SCHEDULE) {
     const { startScheduledBackups } = await import("~/server/backup/schedule.server");
     backupSchedule = startScheduledBackups(env.BACKUP_SCHEDULE);
   }
-  // Issue 19 part 3: purges what is past its retention, once a day on one instance (decision 0049).
+  // Purges what is past its retention, once a day on one instance (decision 0049).
   if (env.RETENTION_SCHEDULE !== "off") {
     const { startRetentionSchedule } = await import("~/server/privacy/retention-schedule.server");
     retentionSchedule = startRetentionSchedule(env.RETENTION_SCHEDULE);
   }
-  // Issue 18: daily digests at each person's hour; queued into the outbox the mail worker sends.
+  // Daily digests at each person's hour; queued into the outbox the mail worker sends.
   digestWorker = startDigestWorker();
   contentWatcher = startContentWatcher();
-  // Issue 18: members hear of a milestone the day before it is due (decision 0041).
+  // Members hear of a milestone the day before it is due (decision 0041).
   milestoneDueSweep = startMilestoneDueSweep();
   logger.info("app started");
 }

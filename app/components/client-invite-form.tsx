@@ -6,7 +6,7 @@ import { InputField } from "~/components/forms/form-field";
 import type { FormResult } from "~/lib/form-result";
 import { clientInviteSchema } from "~/lib/schemas/client-invitations";
 
-// Issue 16 part 2: one invitation form for the console (staff) and the portal's Team page (a client admin).
+// One invitation form for the console (staff) and the portal's Team page (a client admin).
 
 const constraint = getZodConstraint(clientInviteSchema);
 

@@ -7,7 +7,7 @@ interface RootData {
 
 /**
  * SPEC §2: signed-in users can show their dashboard in place of the home page. A fetcher, so a
- * failed request shows its message beside the toggle instead of the error page (issue 14); without
+ * failed request shows its message beside the toggle instead of the error page; without
  * JavaScript it is a plain form post and the action's redirect.
  */
 export function HomeDashboardToggle({ on, pathname }: { on: boolean; pathname: string }) {

@@ -4,7 +4,7 @@ import { FormError } from "~/components/forms/form-error";
 import { signInWithPasskey, usePasskeysSupported } from "~/lib/webauthn-client";
 
 /**
- * "Sign in with a passkey" (issue 15). WebAuthn needs script, so the button appears once the page
+ * "Sign in with a passkey". WebAuthn needs script, so the button appears once the page
  * runs it in a browser that supports passkeys; the rest of the login page works without either.
  * The WebAuthn library loads on click (webauthn-client.ts).
  */

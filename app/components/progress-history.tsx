@@ -24,7 +24,7 @@ function Entry({ entry }: { entry: ProgressHistoryEntry }) {
   );
 }
 
-/** Issue 5: each progress change (value, optional note, who, when), newest first; older ones fold away. */
+/** Each progress change (value, optional note, who, when), newest first; older ones fold away. */
 export function ProgressHistory({ entries, title }: { entries: ProgressHistoryEntry[]; title: string }) {
   if (entries.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No progress updates yet.</p>;
   const recent = entries.slice(0, SHOWN);

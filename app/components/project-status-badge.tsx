@@ -1,7 +1,7 @@
 import { Badge, type BadgeTone } from "~/components/badge";
 import { projectStatusLabel } from "~/lib/schemas/projects-staff";
 
-// Issue 16: a project's status, in the console and the portal.
+// A project's status, in the console and the portal.
 const TONES: Record<string, BadgeTone> = { planned: "sky", in_progress: "amber", on_hold: "slate", done: "emerald" };
 
 /** `labelled`: a "Status" heading or term already names it, so screen readers skip the prefix. */

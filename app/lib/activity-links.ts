@@ -1,7 +1,7 @@
 import { projectLink } from "./links";
 import type { Side } from "./side";
 
-// Issue 17: where a timeline entry or a "Waiting on you" item takes each side. Client-safe: both
+// Where a timeline entry or a "Waiting on you" item takes each side. Client-safe: both
 // the portal's and the console's pages build their links from the same description.
 
 /** What an entry is about, once the server has checked it still exists. */

@@ -1,4 +1,4 @@
-// Issue 16 part 5: the operator's switches (console Settings), their defaults and labels. Both the
+// The operator's switches (console Settings), their defaults and labels. Both the
 // settings model and the sign-up gate read these, so a missing row means the same everywhere.
 
 export interface AppSettings {

@@ -1,6 +1,6 @@
 import { ACCEPTED_FILES_TEXT } from "./file-kinds";
 
-// Issue 17 part 4: files on support requests and replies, under the project files' allow-list.
+// Files on support requests and replies, under the project files' allow-list.
 // Shared by the forms and the server.
 
 export const ATTACHMENT_MAX_FILES = 5;

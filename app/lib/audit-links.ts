@@ -1,6 +1,6 @@
 import { applicationLink, companyLink, complaintLink, leadLink, openingLink, testimonialLink } from "./links";
 
-// Entities that have a console page of their own (issue 5); the audit log links to them.
+// Entities that have a console page of their own; the audit log links to them.
 const RECORD_PAGES: Record<string, (id: string) => string> = {
   lead: leadLink,
   quote: leadLink,

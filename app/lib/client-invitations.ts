@@ -1,4 +1,4 @@
-// Issue 16 (decision 0034): what the invitation page says, on the server and in the browser alike.
+// Decision 0034: what the invitation page says, on the server and in the browser alike.
 
 export const INVITATION_GOOGLE_FAILED = "Google sign-in could not start. Please try again, or choose a password.";
 export const INVITATION_ACCEPT_FAILURE = "Your account could not be set up. Please try again.";

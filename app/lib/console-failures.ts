@@ -9,7 +9,7 @@ export const INVITATION_FAILURE = "Your password could not be saved. Please try 
 export const STAFF_REPLY_FAILURE = "Failed to send reply.";
 export const STATUS_FAILURE = "Failed to change the status. Try again.";
 export const PROGRESS_FAILURE = "Failed to save progress. Try again.";
-/** The invitation page (issue 15): a link that was used, revoked, replaced or is past its 7 days. */
+/** The invitation page: a link that was used, revoked, replaced or is past its 7 days. */
 export const INVITATION_UNUSABLE = "This invitation link is invalid, used or expired. Ask an admin to send you a new one.";
 export const COMPANY_FAILURE = "The company could not be saved. Please try again.";
 export const SETTINGS_FAILURE = "The settings could not be saved. Please try again.";

@@ -1,7 +1,7 @@
 import { href } from "react-router";
 import { mayUse, type ConsoleArea, type StaffRole } from "./staff-roles";
 
-// The staff console's sections (issue 5), in the order they appear in its navigation.
+// The staff console's sections, in the order they appear in its navigation.
 export const CONSOLE_SECTIONS = [
   { to: href("/employee-dashboard"), label: "Overview", area: "overview", end: true },
   { to: href("/employee-dashboard/leads"), label: "Leads", area: "leads" },

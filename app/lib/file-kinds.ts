@@ -1,4 +1,4 @@
-// The kinds of file the workspace accepts (issue 17), safe to show on both sides of the wire. The
+// The kinds of file the workspace accepts, safe to show on both sides of the wire. The
 // server decides a file's kind from its bytes (app/server/uploads/file-kinds.server.ts); this list
 // only words the rule and hints the browser's file picker.
 

@@ -20,14 +20,14 @@ export const FLASH = {
   "identity-confirmed": { tone: "success", text: "Thanks, that's confirmed. You can add a passkey in the next 10 minutes." },
   "passkeys-removed": { tone: "success", text: "Your password has been changed and every passkey removed. Please log in with the new password." },
   "password-changed": { tone: "success", text: "Your password has been changed. Please log in with the new one." },
-  // Issue 15 (decision 0028): e-mail verification and password change.
+  // Decision 0028: e-mail verification and password change.
   "email-verified": { tone: "success", text: "Your e-mail address is verified." },
   "verification-sent": { tone: "success", text: ({ email }) => `We sent a new verification link to ${email ?? "your address"}.` },
   "verification-failed": { tone: "error", text: "We could not send a new link just now. Please try again." },
   "verify-first": { tone: "error", text: "Verify your e-mail address first: we sent you a new verification link. Then ask for a password reset again." },
   "password-updated": { tone: "success", text: "Your password has been changed. You are signed out everywhere else." },
   "staff-ready": { tone: "success", text: "Your staff account is ready. Sign in with your new password." },
-  // Issue 16 (decision 0034): client invitations and "Convert to client".
+  // Decision 0034: client invitations and "Convert to client".
   "invitation-accepted": { tone: "success", text: "Welcome! You have joined your company's client portal." },
   "invitation-ready": { tone: "success", text: "Your account is ready. Sign in with your new password." },
   "client-invited": { tone: "success", text: "Invitation sent. The link works for 7 days." },
@@ -39,7 +39,7 @@ export const FLASH = {
   // Decision 0043: an admin deleted a project for good.
   "project-deleted": { tone: "success", text: "Project deleted, with its milestones, approvals, files and history." },
   "project-delete-failed": { tone: "error", text: "The project could not be deleted. Please try again." },
-  // Issue 19 part 2 (decision 0048): an admin erased a person or a company.
+  // Decision 0048: an admin erased a person or a company.
   erased: { tone: "success", text: "Erased. The audit log records who and when." },
 } satisfies Record<string, { tone: "success" | "error"; text: Text }>;
 

@@ -3,7 +3,7 @@ import type { FormResult } from "./form-result";
 
 /**
  * The spec sets no time limit on a submission. A form that has not answered in 30 s is treated as
- * failed, so the user gets the form's message back instead of a spinner that never ends (issue 14).
+ * failed, so the user gets the form's message back instead of a spinner that never ends.
  */
 export const FORM_TIMEOUT_MS = 30_000;
 

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 
 /**
- * What every form action answers (issue 14): the page's own action without JavaScript, a fetcher,
+ * What every form action answers: the page's own action without JavaScript, a fetcher,
  * or a clientAction that caught a failed request (form-failure.ts) all fill the same shape.
  */
 export interface FormResult<Intent extends string = string> {

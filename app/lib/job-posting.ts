@@ -27,7 +27,7 @@ function employmentTypeOf(type: string): string {
   return EMPLOYMENT_TYPES.find(([pattern]) => pattern.test(type))?.[1] ?? type;
 }
 
-/** schema.org JobPosting for an open opening's public page (issue 5). */
+/** schema.org JobPosting for an open opening's public page. */
 export function jobPostingJsonLd(opening: JobPostingSource, baseUrl: string) {
   const base = baseUrl.replace(/\/$/, "");
   return {

@@ -1,7 +1,7 @@
 import { CLIENT_NOTIFICATION_TYPES, STAFF_NOTIFICATION_TYPES, type NotificationType } from "./notification-types";
 import type { Side } from "~/lib/side";
 
-// Issue 18 part 2 (decision 0046): how a person wants each notification type's e-mail. Client-safe:
+// Decision 0046: how a person wants each notification type's e-mail. Client-safe:
 // the preferences pages, their schema and the server's delivery share these names and defaults.
 
 export const MAIL_CHOICES = ["immediately", "digest", "off"] as const;
@@ -31,7 +31,7 @@ export function defaultMailChoice(audience: MailAudience, type: NotificationType
   return type === "new_request" || type === "client_reply" || type === "approval_decided" ? "immediately" : "digest";
 }
 
-/** The form's failure text (issue 14): kept here, not in console-failures.ts, which the home page loads. */
+/** The form's failure text: kept here, not in console-failures.ts, which the home page loads. */
 export const MAIL_PREFERENCES_FAILURE = "Your e-mail preferences could not be saved. Please try again.";
 
 export const DEFAULT_DIGEST_HOUR = 9;

@@ -2,7 +2,7 @@ import type { StaffRole } from "./staff-roles";
 
 // The people views the server's queries return and the pages show, declared once for both.
 
-/** A company's member as staff see them on the company page (issue 16, decision 0033). */
+/** A company's member as staff see them on the company page (decision 0033). */
 export interface CompanyMember {
   id: string;
   email: string;

@@ -1,4 +1,4 @@
-// Issue 17 parts 1–2: the names of a milestone's statuses and an approval's states, shared by the
+// The names of a milestone's statuses and an approval's states, shared by the
 // console, the portal, the models and the tests. One label per value.
 
 export const MILESTONE_STATUSES = ["planned", "in_progress", "waiting", "done"] as const;

@@ -1,4 +1,4 @@
-// Issue 18: every kind of event a person can be notified of, with the label the bell, the
+// Every kind of event a person can be notified of, with the label the bell, the
 // notifications page and the e-mail preferences show. Client-safe. One name per concept: the
 // `type` column, the preference rows and the unsubscribe links all use these keys.
 

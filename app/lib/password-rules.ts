@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 
-// Issue 15 "Passwords": longer for staff, whose accounts open every client's records. The rules are
+// Passwords: longer for staff, whose accounts open every client's records. The rules are
 // not shown upfront (SPEC §5 "not shown"): their messages appear only when a new password fails one.
 
 export type PasswordAudience = "staff" | "client";

@@ -9,7 +9,7 @@ export const PROJECTS_EMPTY = "No projects yet";
 export const COMPLAINTS_EMPTY = "No complaints raised yet";
 export const PROFILE_SAVE_FAILURE = "Failed to save profile. Try again.";
 export const PROJECT_CREATE_FAILURE = "Failed to create project. Try again.";
-// Issue 16: creating projects left to staff (console Settings); what the portal says instead of the form.
+// Creating projects left to staff (console Settings); what the portal says instead of the form.
 export const CLIENT_PROJECTS_OFF = "New projects are set up by our team. Raise a support request to ask for one.";
 export const COMPLAINT_SUBMIT_FAILURE = "Failed to submit request. Try again.";
 export const REPLY_FAILURE = "Failed to send reply.";
@@ -19,7 +19,7 @@ export const PORTAL_TABS = [
   { to: href("/user-dashboard"), label: "Profile", loading: PROFILE_LOADING },
   { to: href("/user-dashboard/projects"), label: "My Projects", loading: PROJECTS_LOADING },
   { to: href("/user-dashboard/support"), label: "Support", loading: SUPPORT_LOADING },
-  // Issue 16: the company's people (not in SPEC's panels, which predate companies).
+  // The company's people (not in SPEC's panels, which predate companies).
   { to: href("/user-dashboard/team"), label: "Team", loading: null },
   { to: href("/user-dashboard/settings"), label: "Settings", loading: null },
 ] as const;

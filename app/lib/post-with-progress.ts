@@ -5,7 +5,7 @@ export interface PostResult<T> {
 }
 
 /**
- * No answer in 2 minutes counts as a failure (issue 14). Longer than the other forms' 30 s: a 10 MB
+ * No answer in 2 minutes counts as a failure. Longer than the other forms' 30 s: a 10 MB
  * resume on a slow uplink takes a while.
  */
 export const UPLOAD_TIMEOUT_MS = 120_000;

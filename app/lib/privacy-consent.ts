@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 
-// Issue 19 part 1 (decision 0051): the short notice and the consent box of the quote and apply
+// Decision 0051: the short notice and the consent box of the quote and apply
 // forms. A stored record names the version its sender saw, so every version's text stays here for
 // good: changing the wording means adding a version and pointing CURRENT_CONSENT_VERSION at it,
 // never editing one that has been shown.

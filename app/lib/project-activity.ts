@@ -1,5 +1,5 @@
 import type { Side } from "./side";
-// Issue 17 part 6: what a project's timeline records. One name per kind, shared by the writers
+// What a project's timeline records. One name per kind, shared by the writers
 // (models), the timeline pages and tests.
 export const ACTIVITY_KINDS = [
   "milestone.added",

@@ -1,6 +1,6 @@
 import { ACCEPTED_FILES_TEXT } from "./file-kinds";
 
-// Issue 17: the Files tab's outcomes as both sides read them.
+// The Files tab's outcomes as both sides read them.
 
 /**
  * The no-JavaScript upload answers with a redirect back to the tab carrying `?upload=<code>` (a

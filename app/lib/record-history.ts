@@ -1,4 +1,4 @@
-/** One line of a lead's or an application's history in the console (issue 5): a change or a note. */
+/** One line of a lead's or an application's history in the console: a change or a note. */
 export interface HistoryEntry {
   id: string;
   kind: "change" | "note";

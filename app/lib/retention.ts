@@ -1,4 +1,4 @@
-// Issue 19 part 3: how long records nobody needs any more are kept, per kind (decision 0049).
+// How long records nobody needs any more are kept, per kind (decision 0049).
 // Leads and applications are the operator's call (console Settings → Data retention); closed
 // companies follow the SPEC's Terms and Privacy Policy: client data is kept 60 days after cancellation.
 

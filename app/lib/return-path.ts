@@ -1,4 +1,4 @@
-// Where a form may send the visitor back to (issue 15): a path on this site and nothing else.
+// Where a form may send the visitor back to: a path on this site and nothing else.
 // Browsers read "/\evil.example" as "//evil.example", another host, and a control character
 // cannot go into a Location header at all (Headers.set throws: a 500 for a scanner's input).
 // eslint-disable-next-line no-control-regex -- finding control characters is the point

@@ -1,6 +1,6 @@
 export type Role = "client" | "employee";
 
-// Issue 15: `"\u212A".toLowerCase()` is the ASCII "k", and Better Auth lower-cases every address it
+// `"\u212A".toLowerCase()` is the ASCII "k", and Better Auth lower-cases every address it
 // stores, so a Kelvin sign (or any character that folds into ASCII) could turn a foreign address into
 // the company's. Company addresses are plain ASCII; a look-alike is refused, never granted.
 const PLAIN_ASCII = /^[\x21-\x7e]+$/;

@@ -1,4 +1,4 @@
-// Issue 18 part 3: full-text search in the console lists (decision 0045). The database marks the
+// Full-text search in the console lists (decision 0045). The database marks the
 // matched words of a title or a snippet with two control characters (STX, ETX); the page splits on
 // them and renders each piece as text, so stored text is never parsed as HTML. One of these
 // characters inside stored text can at worst misplace a highlight.

@@ -1,4 +1,4 @@
-// Issue 15 part 3 / decision 0031: what each staff role may use in the console. Client-safe (the
+// Decision 0031: what each staff role may use in the console. Client-safe (the
 // console navigation reads it); the server checks the same map in requireStaff on every request.
 
 export const STAFF_ROLES = ["admin", "sales", "recruiter", "delivery"] as const;
@@ -24,7 +24,7 @@ export const AREA_ROLES: Record<ConsoleArea, readonly StaffRole[]> = {
   staff: ["admin"],
   // The log records every section's changes (and staff changes): admin only.
   audit: ["admin"],
-  // Issue 16 part 5: the operator's switches (self-registration, client projects).
+  // The operator's switches (self-registration, client projects).
   settings: ["admin"],
   account: STAFF_ROLES,
 };

@@ -1,4 +1,4 @@
-// Issue 18 part 3: the support desk's words and numbers, shared by the console, the portal and the
+// The support desk's words and numbers, shared by the console, the portal and the
 // server (decision 0044). Client-safe.
 
 export const PRIORITIES = ["low", "normal", "high", "urgent"] as const;
@@ -19,7 +19,7 @@ export const SUPPORT_VIEWS = ["all", "mine", "unassigned"] as const;
 export type SupportView = (typeof SUPPORT_VIEWS)[number];
 export const SUPPORT_VIEW_LABELS: Record<SupportView, string> = { all: "All", mine: "Mine", unassigned: "Unassigned" };
 
-/** "default": unresolved first, then newest (issue 5); "priority": most urgent first; "waiting": longest wait first. */
+/** "default": unresolved first, then newest; "priority": most urgent first; "waiting": longest wait first. */
 export const SUPPORT_SORTS = ["default", "priority", "waiting"] as const;
 export type SupportSort = (typeof SUPPORT_SORTS)[number];
 export const SUPPORT_SORT_LABELS: Record<SupportSort, string> = { default: "Unresolved first, then newest", priority: "Priority, most urgent first", waiting: "Waiting longest first" };

@@ -1,6 +1,6 @@
 import type { FormResult } from "./form-result";
 
-// Two-factor sign-in's pages (issue 15, decision 0029), outside the portal and console layouts so
+// Two-factor sign-in's pages (decision 0029), outside the portal and console layouts so
 // that a staff member who must still enrol can reach them.
 
 /** The code challenge after a right password. */

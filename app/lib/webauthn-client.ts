@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { PASSKEY_NEW_ACTION, PASSKEY_SIGN_IN_ACTION } from "./account-paths";
 
-// The browser side of passkeys (issue 15). @simplewebauthn/browser is imported on click only, so
+// The browser side of passkeys. @simplewebauthn/browser is imported on click only, so
 // no page pays for it up front (npm run size); the server routes do all the checking.
 
 /** Whether this browser can do WebAuthn at all: the passkey buttons are shown only then. */

@@ -34,11 +34,11 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optional(z.string()),
     S3_SECRET_ACCESS_KEY: optional(z.string()),
     S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
-    // Issue 17: project files. The per-file limit is enforced while the upload streams; the quota
+    // Project files. The per-file limit is enforced while the upload streams; the quota
     // counts every stored version of a project's files.
     FILE_MAX_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().min(1).default(104_857_600),
     PROJECT_QUOTA_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().min(1).default(5_368_709_120),
-    // Issue 19: `npm run backup` and the scheduled backup (decision 0047).
+    // `npm run backup` and the scheduled backup (decision 0047).
     BACKUP_URL: z
       .string()
       .regex(/^(file:.+|s3:\/\/[a-z0-9.-]{3,63}(\/.*)?)$/, "must be file:PATH or s3://bucket[/prefix]")
@@ -54,7 +54,7 @@ const envSchema = z
       (v) => (typeof v === "string" ? v.split(/[\s,]+/).filter(Boolean) : v),
       z.array(z.string().transform(backupKey(`each must be ${BACKUP_KEY_FORMAT.slice("must be ".length)}`))).default([]),
     ),
-    // Issue 19 part 3: the daily retention run (decision 0049); "off" leaves records where they are.
+    // The daily retention run (decision 0049); "off" leaves records where they are.
     RETENTION_SCHEDULE: z.preprocess(
       (v) => (v === "" ? undefined : v),
       z
@@ -70,7 +70,7 @@ const envSchema = z
     REDIS_URL: optional(z.string().regex(/^rediss?:\/\/.+/, "must be redis://… or rediss://…")),
     REDIS_KEY_PREFIX: z.string().default("agency:"),
     TRUSTED_PROXIES: optional(z.string()),
-    // Two-factor sign-in for staff (issue 15, decision 0029): "required" sends staff without it to
+    // Two-factor sign-in for staff (decision 0029): "required" sends staff without it to
     // enrolment before any console page; "optional" leaves it to each person, as for clients.
     STAFF_2FA: z.enum(["required", "optional"], { error: 'must be "required" or "optional"' }).default("required"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

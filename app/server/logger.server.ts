@@ -4,7 +4,7 @@ const LOGGABLE_NAME = /^[\w.[\]-]{1,40}$/;
 
 /**
  * A URL or path as the logs show it: every query value replaced, so reset tokens and whatever
- * else a link carries never reach a log file (issue 15). Parameter names stay, for debugging.
+ * else a link carries never reach a log file. Parameter names stay, for debugging.
  */
 export function loggableUrl(value: unknown): unknown {
   if (typeof value !== "string") return value;

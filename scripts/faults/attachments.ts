@@ -6,7 +6,7 @@ import { openInspector, tempFiles, type Inspector } from "./lib/inspect";
 import { log, reservePort, sleep } from "./lib/processes";
 import type { Outcome } from "./lib/report";
 
-// Issue 17: support attachments under failure. An upload cut off mid-way leaves nothing stored and
+// Support attachments under failure. An upload cut off mid-way leaves nothing stored and
 // nothing in the temp dir; a kill -9 while an upload is being committed (intents written, bytes
 // going into the store, the row not yet written) leaves, after a restart, no bytes without a row
 // and no row without its bytes, and an acknowledged upload whole.

@@ -8,7 +8,7 @@ import { damage, integrityProblems, missingRows, openInspector } from "./lib/ins
 import { log, reservePort, sleep } from "./lib/processes";
 import type { Outcome } from "./lib/report";
 
-// Issue 8, part 6: kill -9 during a large resume upload and during a burst of submissions, then
+//, part 6: kill -9 during a large resume upload and during a burst of submissions, then
 // restart on the same data: no partial file, no orphan, the temp dir cleaned, every acknowledged
 // submission present.
 

@@ -6,7 +6,7 @@ import { integrityProblems, missingRows, openInspector } from "./lib/inspect";
 import { log, reservePort } from "./lib/processes";
 import type { Outcome } from "./lib/report";
 
-// Issue 8, part 5: thousands of legitimate quote posts and applications at 50 connections against
+//, part 5: thousands of legitimate quote posts and applications at 50 connections against
 // the built server on SQLite: no 5xx, every 2xx has its row; public pages at 100 connections.
 
 const QUOTES = Number(process.env.FAULTS_QUOTES ?? 2_000);

@@ -8,7 +8,7 @@ import { log, onCleanup, reservePort, sleep } from "./lib/processes";
 import type { Outcome } from "./lib/report";
 import { deliveredOnce } from "./smtp";
 
-// Issue 8, part 6: PostgreSQL (a private cluster) restarted under load. The app recovers without a
+//, part 6: PostgreSQL (a private cluster) restarted under load. The app recovers without a
 // restart: /readyz goes red during the outage and green after, requests after recovery succeed,
 // acknowledged quotes are stored, live updates flow again and every mail is sent exactly once.
 

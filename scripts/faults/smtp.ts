@@ -5,7 +5,7 @@ import { openInspector, type Inspector } from "./lib/inspect";
 import { log, onCleanup, reservePort, sleep } from "./lib/processes";
 import type { Outcome } from "./lib/report";
 
-// Issue 8, part 6: the SMTP server (a real smtp-server on loopback) is down while quotes queue
+//, part 6: the SMTP server (a real smtp-server on loopback) is down while quotes queue
 // their mails, comes up, goes down again mid-flow and comes back: every outbox mail is delivered
 // exactly once, counted by Message-ID at the SMTP server.
 

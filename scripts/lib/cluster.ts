@@ -27,7 +27,7 @@ export async function startCluster(): Promise<Cluster> {
     DATABASE_URL: databaseUrl,
     AUTH_SECRET: randomBytes(32).toString("base64url"),
     DEMO_CONTENT: "off",
-    // test-cluster.ts signs its staff member in with a password alone (issue 15).
+    // test-cluster.ts signs its staff member in with a password alone.
     STAFF_2FA: "optional",
     ...s3.env(bucket),
   };

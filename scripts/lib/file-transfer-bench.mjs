@@ -1,4 +1,4 @@
-// Issue 17's three file-transfer figures for `npm run bench`, measured in one run on the built
+// The three file-transfer figures for `npm run bench`, measured in one run on the built
 // server against a plain static-file server sending the same file from the same disk:
 //   1. download of a 50 MB file through the authorised route (/attachments/:id) ≥ 80% of the
 //      static server's throughput;

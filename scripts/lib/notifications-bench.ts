@@ -1,4 +1,4 @@
-// Issue 18's notification figures for `npm run bench`: with 10,000 notifications for one person,
+// The notification figures for `npm run bench`: with 10,000 notifications for one person,
 // the unread count and "mark all as read" each take < 5 ms of server time. Measured as the model
 // calls themselves (app/server/models/notifications/reads.server.ts), timed in this process around
 // each call, on the database given in DATABASE_URL: the bench's SQLite file, then

@@ -1,4 +1,4 @@
-// Issue 18: the search figure of `npm run bench` on SQLite and, when TEST_DATABASE_URL is set, on
+// The search figure of `npm run bench` on SQLite and, when TEST_DATABASE_URL is set, on
 // PostgreSQL (a throw-away schema). Each run is scripts/lib/search-bench.ts in its own tsx process.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";

@@ -1,4 +1,4 @@
-// Issue 18's search figure for `npm run bench`: 50,000 support requests with their replies seeded
+// The search figure for `npm run bench`: 50,000 support requests with their replies seeded
 // into one database (argv[2]: file:PATH or a postgres:// URL), then a mix of searches timed through
 // the support inbox's own model call (search, count, page, highlights). Prints one JSON line.
 // Run by scripts/lib/search-bench.mjs with tsx; the database must be empty of requests.

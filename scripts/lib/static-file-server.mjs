@@ -1,4 +1,4 @@
-// The file-transfer figures' reference (issue 17): a plain static-file server, node:http plus
+// The file-transfer figures' reference: a plain static-file server, node:http plus
 // fs.createReadStream, sending the file named on the command line from the same disk the app
 // stores it on. Run as its own process, like the app server.
 //   node scripts/lib/static-file-server.mjs <file>   → prints "listening <port>"

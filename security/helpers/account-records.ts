@@ -3,7 +3,7 @@ import { database } from "./database";
 import { tokenOf } from "./http";
 import type { Actor, World } from "./world";
 
-// Issue 15: the records of a user's own sign-in that the matrix names (sessions, passkeys). Made
+// The records of a user's own sign-in that the matrix names (sessions, passkeys). Made
 // or looked up when a cell's form is built, before the database is fingerprinted.
 
 /** The id (never the token) of the session a cookie carries. */

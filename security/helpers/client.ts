@@ -92,7 +92,7 @@ export async function quoteFields(server: ServerInfo, overrides: Fields = {}): P
     requirement: "A booking app for our clinics.",
     formToken: await formToken(server),
     website: "",
-    // Issue 19: the privacy notice's box, ticked.
+    // The privacy notice's box, ticked.
     consent: CURRENT_CONSENT_VERSION,
     ...overrides,
   };
@@ -105,7 +105,7 @@ export async function applicationFields(server: ServerInfo, overrides: Fields = 
     message: "I would like to join.",
     formToken: await formToken(server),
     website: "",
-    // Issue 19: the privacy notice's box, ticked.
+    // The privacy notice's box, ticked.
     consent: CURRENT_CONSENT_VERSION,
     ...overrides,
   };

@@ -42,29 +42,29 @@ const ROW_TABLES = [
   "record_notes",
   "audit_log",
   "accounts",
-  // Second factors (issue 15): a refused request must not start, confirm or remove one.
+  // Second factors: a refused request must not start, confirm or remove one.
   "two_factors",
   "passkeys",
   "staff_invitations",
-  // Issue 16: companies and the operator's switches (console Settings).
+  // Companies and the operator's switches (console Settings).
   "companies",
   "app_settings",
-  // Issue 17: project files and their versions.
+  // Project files and their versions.
   "project_files",
   "file_versions",
-  // Issue 17 part 4: files on support requests and replies.
+  // Files on support requests and replies.
   "attachments",
-  // Issue 18: notifications (written with their events, marked read by their owner only).
+  // Notifications (written with their events, marked read by their owner only).
   "notifications",
   "notification_read_marks",
-  // Issue 18 part 3: internal notes and saved replies.
+  // Internal notes and saved replies.
   "complaint_notes",
   "saved_replies",
-  // Issue 18 part 2: e-mail preferences and digest hours (the unsubscribe link changes them too).
+  // E-mail preferences and digest hours (the unsubscribe link changes them too).
   "notification_preferences",
   "digest_schedules",
 ];
-// Issue 15 part 3: the audit rows of reads (a resume downloaded, a CSV exported) record a GET that
+// The audit rows of reads (a resume downloaded, a CSV exported) record a GET that
 // was answered; they are not a change the request made to anything.
 const READ_AUDITS = ["resume.download", "leads.export", "applications.export", "projects.export", "file.download", "attachment.download", "data.export"];
 // Tables the server also writes on its own (mail worker, session refresh): compared by count.
@@ -116,13 +116,13 @@ export async function invariantViolations(server: ServerInfo, companyDomain = "i
   const users = await db.selectFrom("users").select(["id", "email", "role", "staffRole", "staffDisabledAt"]).execute();
   const ids = new Set(users.map((u) => u.id));
   for (const u of users) if (u.role !== roleForEmail(u.email, companyDomain)) problems.push(`user ${u.email} has role ${u.role}`);
-  // Issue 15 part 3: staff have a known role, clients none, and an active admin always remains.
+  // Staff have a known role, clients none, and an active admin always remains.
   for (const u of users) {
     const valid = u.role === "employee" ? (STAFF_ROLES as readonly (string | null)[]).includes(u.staffRole) : u.staffRole === null;
     if (!valid) problems.push(`user ${u.email} has staff role ${u.staffRole}`);
   }
   if (!users.some((u) => u.role === "employee" && u.staffRole === "admin" && u.staffDisabledAt === null)) problems.push("no active admin is left");
-  // Issue 16: every client belongs to a company that exists; projects and requests to a company.
+  // Every client belongs to a company that exists; projects and requests to a company.
   const companies = new Set((await db.selectFrom("companies").select("id").execute()).map((c) => c.id));
   for (const u of await db.selectFrom("users").select(["email", "role", "companyId"]).execute()) {
     if (u.role === "employee" && u.companyId !== null) problems.push(`staff ${u.email} is in company ${u.companyId}`);

@@ -6,7 +6,7 @@ import type { ServerInfo } from "./server";
 /**
  * The text of the latest mail to `to`, as delivered: the server under test writes each mail to
  * `data/mail/{createdAt}-{id}.eml` in its working directory (SMTP_URL unset), and the outbox row
- * keeps no body once it is sent (issue 15). Quoted-printable is decoded.
+ * keeps no body once it is sent. Quoted-printable is decoded.
  */
 export async function deliveredMail(server: ServerInfo, to: string, timeoutMs = 10_000): Promise<string> {
   const dir = path.join(path.dirname(server.storageDir), "data", "mail");

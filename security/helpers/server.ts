@@ -106,7 +106,7 @@ export async function startServer(options: { backend?: Backend; env?: Record<str
       TRUSTED_PROXIES: "",
       GOOGLE_CLIENT_ID: "",
       GOOGLE_CLIENT_SECRET: "",
-      // The world's staff member signs in with a password alone (issue 15); a suite may override.
+      // The world's staff member signs in with a password alone; a suite may override.
       STAFF_2FA: "optional",
       ...options.env,
     },

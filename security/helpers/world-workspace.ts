@@ -5,7 +5,7 @@ import { database } from "./database";
 import type { ServerInfo } from "./server";
 import type { ClientRecords } from "./world";
 
-// Issue 17: workspace rows for each company's project, each carrying the project's marker, so the
+// Workspace rows for each company's project, each carrying the project's marker, so the
 // matrix sees them wherever they are shown — the timeline, "Waiting on you" on the portal's first
 // screen, the console overview's client work — and proves nobody else ever does. Written straight
 // into the tables, as the app's writers would leave them.

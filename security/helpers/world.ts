@@ -6,10 +6,10 @@ import { clearRateLimits, database, markEmailVerified, userId } from "./database
 import { addStaffWithCli, type ServerInfo } from "./server";
 import { seedWorkspace } from "./world-workspace";
 
-// Issue 15 part 3: one staff member per console role (decision 0031). "admin" is also reachable as
+// One staff member per console role (decision 0031). "admin" is also reachable as
 // `actors.staff`, the staff member of the suites that need just one.
 export type StaffRoleName = "admin" | "sales" | "recruiter" | "delivery";
-// Issue 16: clients are companies. "client A" and "client A2" are two members of company A (they
+// Clients are companies. "client A" and "client A2" are two members of company A (they
 // see and work on the same records); "client B" is the member of company B.
 export type ActorName = "guest" | "client A" | "client A2" | "client B" | StaffRoleName;
 export const ACTORS: ActorName[] = ["guest", "client A", "client A2", "client B", "admin", "sales", "recruiter", "delivery"];
@@ -26,18 +26,18 @@ export interface Actor {
 
 /** One client's records, each carrying a marker that must never reach anyone else. */
 export interface ClientRecords {
-  /** The company the records belong to (issue 16). */
+  /** The company the records belong to. */
   companyId: string;
   projectId: string;
   complaintId: string;
   leadId: string;
   applicationId: string;
-  /** Issue 17: a file the client uploaded to the project (an image, so it has a thumbnail), and its version. */
+  /** A file the client uploaded to the project (an image, so it has a thumbnail), and its version. */
   fileId: string;
   fileVersionId: string;
-  /** Issue 17: a milestone of the company's project (its title is the MILESTONE- marker). */
+  /** A milestone of the company's project (its title is the MILESTONE- marker). */
   milestoneId: string;
-  /** Issue 17 part 4: an image attached to a reply on the client's support request. */
+  /** An image attached to a reply on the client's support request. */
   attachmentId: string;
   markers: string[];
 }
@@ -55,7 +55,7 @@ export interface World {
 export const STAFF_PASSWORD = "staff-password-0123456789";
 
 /**
- * Issue 16: a company of nobody in the matrix, made with the world. The company page's forms (close,
+ * A company of nobody in the matrix, made with the world. The company page's forms (close,
  * reopen, client admin, remove a member) act on it, never on client A's or B's company: closing
  * theirs would sign the matrix's clients out.
  */
@@ -68,7 +68,7 @@ async function seedClient(server: ServerInfo, label: "A" | "B", openingId: strin
   // Established clients: their address is verified (decision 0028), so they receive account mail.
   await markEmailVerified(server, email);
   const id = await userId(server, email);
-  // Issue 18: NOTE- is an internal note on the request, for staff with Support only, never a client.
+  // NOTE- is an internal note on the request, for staff with Support only, never a client.
   const markers = [`PROFILE-${tag}`, `PROJECT-${tag}`, `COMPLAINT-${tag}`, `LEAD-${tag}`, `APPLICATION-${tag}`, email, `FILE-${tag}`, `MILESTONE-${tag}`, `ATTACHMENT-${tag}`, `NOTIFY-${tag}`, `NOTE-${tag}-SECRET`];
   const must = (what: string, status: number, ok: number[]) => {
     if (!ok.includes(status)) throw new Error(`seeding ${what} for client ${label} answered ${status}`);
@@ -101,7 +101,7 @@ async function seedClient(server: ServerInfo, label: "A" | "B", openingId: strin
   const reply = { intent: "reply", complaintId: complaint.id, text: "Here is the file." };
   must("attachment", (await postMultipart(server, `/user-dashboard/support?reply=${complaint.id}`, reply, { field: "attachments", filename: `${markers[8]!}.png`, bytes: image }, { cookie })).status, [200]);
   const attachment = await row(db.selectFrom("attachments").select("id").where("complaintId", "=", complaint.id).executeTakeFirst(), "attachment");
-  // Issue 18: a notification of this client's own, shown by their bell and notifications page only.
+  // A notification of this client's own, shown by their bell and notifications page only.
   await db
     .insertInto("notifications")
     .values({ id: randomUUID(), userId: id, type: "progress_change", eventKey: `matrix:${tag}`, title: markers[9]!, body: "Private news.", link: `/user-dashboard/projects/${project.id}`, actorName: "Matrix Staff", createdAt: now, readAt: null })

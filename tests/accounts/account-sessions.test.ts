@@ -9,7 +9,7 @@ import { sessionCookieFrom, signInStaff, signUp, TEST_PASSWORD, type TestUser } 
 import { testDatabases, useAppDatabase } from "../helpers/databases";
 import { call } from "../helpers/routes";
 
-// Issue 15 "Sessions you can see": each user lists and ends their own sessions, never anyone else's.
+// Sessions you can see: each user lists and ends their own sessions, never anyone else's.
 
 const SESSIONS = "/account/sessions";
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";

@@ -190,7 +190,7 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
   });
 
   test("A company account without a staff account through the customer button is refused at the callback with the exact message", async () => {
-    // Issue 15: it used to get a session at the callback, signed out again on the landing page.
+    // It used to get a session at the callback, signed out again on the landing page.
     oidc.addAccount({ sub: "g-unprovisioned-customer", email: "nadia@indigokite.dev", email_verified: true });
     const { jar, landing } = await signInWithGoogle("/login", "g-unprovisioned-customer");
     expect(landing.pathname).toBe("/login");
@@ -214,7 +214,7 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
   });
 
   test("A staff member (made in the console or CLI) through the employee button lands on /dashboard → /employee-dashboard", async () => {
-    // Issue 15: a verified company account used to become staff here on its first Google sign-in.
+    // A verified company account used to become staff here on its first Google sign-in.
     await provisionStaff(staff.email);
     const { jar, landing } = await signInWithGoogle("/employee-login", staff.sub);
     expect(landing.pathname + landing.search).toBe("/employee-login?google=done");
@@ -259,8 +259,8 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     expect(linked.rows.map((a) => a.provider)).toEqual(["credential"]);
   });
 
-  // Issue 15, part 1: each probe failed before the fix.
-  test("Issue 15: an unverified company e-mail gets no session at the callback, so the leads export is refused", async () => {
+  //, part 1: each probe failed before the fix.
+  test("An unverified company e-mail gets no session at the callback, so the leads export is refused", async () => {
     // The probe: stop at the callback's redirect (never visit the landing page) and use the cookie.
     const { jar, landing } = await signInWithGoogle("/employee-login", unverifiedStaff.sub);
     const reply = await exportLeads(jar);
@@ -270,7 +270,7 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     expect(await usersWithEmail(unverifiedStaff.email)).toEqual([]);
   });
 
-  test("Issue 15: a verified company Google identity without a staff account is refused at the callback and creates nobody", async () => {
+  test("A verified company Google identity without a staff account is refused at the callback and creates nobody", async () => {
     oidc.addAccount({ sub: "g-self-made-staff", email: "selma@indigokite.dev", email_verified: true });
     const { jar, landing } = await signInWithGoogle("/employee-login", "g-self-made-staff");
     expect((await exportLeads(jar) as Response).status, "the leads CSV went to a self-made staff account").not.toBe(200);
@@ -280,7 +280,7 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     expect(await usersWithEmail("selma@indigokite.dev")).toEqual([]);
   });
 
-  test("Issue 15: staff removed with `staff remove` cannot sign straight back in with Google", async () => {
+  test("Staff removed with `staff remove` cannot sign straight back in with Google", async () => {
     oidc.addAccount({ sub: "g-leaver", email: "leo@indigokite.dev", email_verified: true });
     await provisionStaff("leo@indigokite.dev");
     const first = await signInWithGoogle("/employee-login", "g-leaver");
@@ -293,7 +293,7 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     expect(await usersWithEmail("leo@indigokite.dev")).toEqual([]);
   });
 
-  test("Issue 15: a disabled staff member gets no session from Google until re-enabled", async () => {
+  test("A disabled staff member gets no session from Google until re-enabled", async () => {
     oidc.addAccount({ sub: "g-paused", email: "pia@indigokite.dev", email_verified: true });
     await provisionStaff("pia@indigokite.dev");
     const { id } = (await usersWithEmail("pia@indigokite.dev"))[0]!;
@@ -308,7 +308,7 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     expect(await getSessionUser(get("/employee-dashboard", back.jar))).toMatchObject({ email: "pia@indigokite.dev" });
   });
 
-  test("Issue 15: a company address whose hd claim names another domain is refused, even for a staff account", async () => {
+  test("A company address whose hd claim names another domain is refused, even for a staff account", async () => {
     await provisionStaff("hana@indigokite.dev");
     oidc.addAccount({ sub: "g-other-workspace", email: "hana@indigokite.dev", email_verified: true, hd: "evil.example" });
     const { jar, landing } = await signInWithGoogle("/employee-login", "g-other-workspace");
@@ -318,7 +318,7 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     expect(linked.rows.map((a) => a.provider)).toEqual(["credential"]);
   });
 
-  test("Issue 15: a Kelvin-sign look-alike of a staff address does not sign in as that staff member", async () => {
+  test("A Kelvin-sign look-alike of a staff address does not sign in as that staff member", async () => {
     await provisionStaff("kate@indigokite.dev");
     // U+212A KELVIN SIGN lower-cases to an ASCII "k".
     oidc.addAccount({ sub: "g-kelvin", email: "kate@indigo\u212Aite.dev", email_verified: true });
@@ -331,7 +331,7 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     expect(linked.rows.map((a) => a.provider)).toEqual(["credential"]);
   });
 
-  test("Issue 15: a link to /login?google=done or /employee-login?google=done signs nobody out", async () => {
+  test("A link to /login?google=done or /employee-login?google=done signs nobody out", async () => {
     await provisionStaff("stay@indigokite.dev");
     const staffSession = await (await auth()).api.signInEmail({ body: { email: "stay@indigokite.dev", password: "staff-password-123" }, returnHeaders: true });
     const staffJar = new Jar();

@@ -1,4 +1,4 @@
-// Accounts and sign-in (issue 4): route actions and loaders called directly with Request objects,
+// Accounts and sign-in: route actions and loaders called directly with Request objects,
 // on SQLite and (with TEST_DATABASE_URL) PostgreSQL. Better Auth runs for real on the same database.
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -218,7 +218,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       expect(sessionCookieOf(outcome)).toBe("");
     });
 
-    test("Issue 15: registering a Kelvin-sign look-alike of a company address (U+212A lower-cases to k) creates no user", async () => {
+    test("Registering a Kelvin-sign look-alike of a company address (U+212A lower-cases to k) creates no user", async () => {
       for (const email of ["boss@indigo\u212Aite.dev", "\u212Aate@indigokite.dev"]) {
         const outcome = await register(email);
         expect(outcome.status).toBe(400);
@@ -307,7 +307,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       }
     });
 
-    test("Issue 15: a company account whose address is not verified gets no session and does not pass the staff guard", async () => {
+    test("A company account whose address is not verified gets no session and does not pass the staff guard", async () => {
       await addStaff(null, "unverified.staff@indigokite.dev", STAFF_PASSWORD);
       const cookie = sessionCookieOf(await employeeLogin("unverified.staff@indigokite.dev"));
       expect((await call(employeeDashboardRoute.loader, get("/employee-dashboard", cookie))).status).toBe(200);
@@ -613,7 +613,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       const user = (await userRow(email))!;
       const now = Date.now();
       await db().insertInto("profiles").values({ userId: user.id, fullName: "Del Eter", phone: "+1 555 0100", company: "", country: "", email, updatedAt: now }).execute();
-      // Issue 16: the work belongs to the company the client made by registering.
+      // The work belongs to the company the client made by registering.
       const { companyId } = await ensureOwnCompany(user);
       companyOf.set(user.id, companyId);
       await db().insertInto("projects").values({ id: randomUUID(), companyId, createdBy: user.id, title: "App", description: "d", progress: 10, createdAt: now, updatedAt: now }).execute();

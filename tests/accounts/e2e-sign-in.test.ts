@@ -48,7 +48,7 @@ test("Staff inserted by the fixture pass the staff guard with a verified company
   const user = await createSignedInUser({ role: "employee", databaseFile });
   expect(user.email).toMatch(/@indigokite\.dev$/);
   expect(await requireStaff(requestWith(user.cookie))).toMatchObject({ id: user.id, role: "employee", emailVerified: true, staffRole: "admin" });
-  // Issue 15 part 3: another role, as the Staff page or `npm run staff -- add --role` gives it.
+  // Another role, as the Staff page or `npm run staff -- add --role` gives it.
   const recruiter = await createSignedInUser({ role: "employee", databaseFile, staffRole: "recruiter" });
   expect(await requireStaff(requestWith(recruiter.cookie), "applications")).toMatchObject({ staffRole: "recruiter" });
   await expect(requireStaff(requestWith(recruiter.cookie), "leads")).rejects.toMatchObject({ status: 403 });

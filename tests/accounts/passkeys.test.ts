@@ -18,7 +18,7 @@ import { registrationResponse } from "../helpers/webauthn";
 import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases";
 import { call } from "../helpers/routes";
 
-// Passkeys (issue 15): managed by their owner only; password-less sign-in keeps SPEC §5's forms
+// Passkeys: managed by their owner only; password-less sign-in keeps SPEC §5's forms
 // apart before anything is verified, and is rate-limited. The WebAuthn ceremony itself runs in
 // Chromium (e2e/passkeys.spec.ts); here the credentials are rows as the plugin stores them.
 

@@ -1,4 +1,4 @@
-// Password change for signed-in users (issue 15): the current password is asked for and throttled,
+// Password change for signed-in users: the current password is asked for and throttled,
 // the new one follows the audience's rules, and success ends every other session but this one.
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { TOO_MANY_ATTEMPTS } from "~/lib/auth-messages";

@@ -1,4 +1,4 @@
-// Password rules (issue 15): length per audience, at most 128, the most common passwords refused,
+// Password rules: length per audience, at most 128, the most common passwords refused,
 // at registration and on the reset link; the staff CLI keeps its operator's choice.
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";

@@ -12,7 +12,7 @@ describe("Roles from the e-mail domain", () => {
     expect(roleForEmail("sam@notindigokite.dev", DOMAIN)).toBe("client");
   });
 
-  test("Issue 15: a Kelvin sign (U+212A) or a full-width letter never makes a company address", () => {
+  test("A Kelvin sign (U+212A) or a full-width letter never makes a company address", () => {
     // "\u212A".toLowerCase() is the ASCII "k": the old check lower-cased before comparing.
     expect(roleForEmail("una@indigo\u212Aite.dev", DOMAIN)).toBe("client");
     expect(roleForEmail("una@indigo\uFF4Bite.dev", DOMAIN)).toBe("client");

@@ -7,7 +7,7 @@ import { createDb, createMigrator } from "~/server/db/db.server";
 import { testDatabases } from "../helpers/databases";
 import { staffCli } from "../helpers/staff-cli";
 
-// Issue 15 part 3: the staff command line with roles, against a throw-away SQLite file; and the
+// The staff command line with roles, against a throw-away SQLite file; and the
 // migration that gives everyone who was staff before roles existed the admin role.
 const dir = mkdtempSync(path.join(tmpdir(), "agency-staff-roles-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

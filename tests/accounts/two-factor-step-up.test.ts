@@ -1,4 +1,4 @@
-// Two-factor step-up after Google sign-in (issue 15, decision 0029): Better Auth's twoFactor plugin
+// Two-factor step-up after Google sign-in (decision 0029): Better Auth's twoFactor plugin
 // challenges only the password, so a Google session of an account with two-factor on must wait for
 // its code. Through the real local OpenID Connect provider of tests/accounts/auth-google.test.ts, the app's
 // routes called directly with a browser's cookies, and codes from otplib.

@@ -1,4 +1,4 @@
-// Two-factor sign-in (issue 15, decision 0029): enrolment, the sign-in challenge, recovery codes,
+// Two-factor sign-in (decision 0029): enrolment, the sign-in challenge, recovery codes,
 // throttled wrong codes and STAFF_2FA=required, through the real routes and Better Auth on SQLite
 // (and PostgreSQL with TEST_DATABASE_URL). Codes come from otplib, as an authenticator app's would.
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";

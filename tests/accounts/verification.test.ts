@@ -1,4 +1,4 @@
-// E-mail verification (issue 15, decision 0028): route actions and loaders called directly, Better
+// E-mail verification (decision 0028): route actions and loaders called directly, Better
 // Auth for real on SQLite (and PostgreSQL with TEST_DATABASE_URL), mail delivered by the real worker
 // to a real SMTP server.
 import { createEmailVerificationToken } from "better-auth/api";
@@ -214,8 +214,8 @@ describe.each(testDatabases("verification"))("E-mail verification on $name", (da
     expect(new Set(mails.map((m) => m.subject))).toEqual(new Set(["Verify your e-mail address"]));
     expect(mails.some((m) => decodeBody(m.raw).includes("/reset-password"))).toBe(false);
     expect(staff.email).toBe("support.desk@indigokite.dev");
-    // Staff made by the CLI or console are verified already: no verification mail for them (issue 18:
-    // the support desk's alert of the new request is theirs).
+    // Staff made by the CLI or console are verified already: no verification mail for them
+    // (the support desk's alert of the new request is theirs).
     expect((await delivered(staff.email)).map((m) => m.subject)).toEqual(["New support request: Help"]);
 
     // Deleting the still-unverified account sends no confirmation either.

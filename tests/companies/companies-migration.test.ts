@@ -1,4 +1,4 @@
-// Issue 16: the companies migration on a database made with the schema before it (clients,
+// The companies migration on a database made with the schema before it (clients,
 // projects with progress history, complaints with replies): every row stays, with its ownership.
 import { sql, type Kysely } from "kysely";
 import { afterAll, describe, expect, test } from "vitest";

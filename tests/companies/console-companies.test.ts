@@ -15,7 +15,7 @@ import { sessionCookieFrom, signInStaff, signUp, TEST_PASSWORD, type TestUser } 
 import { recordEvents } from "../helpers/events";
 import { buildRequest, call, type Form } from "../helpers/routes";
 
-// Issue 16 parts 1, 5 and 6 (decision 0033): the console's companies and the Settings page.
+// Decision 0033: the console's companies and the Settings page.
 
 const UNKNOWN = "00000000-0000-0000-0000-000000000000";
 

@@ -1,7 +1,7 @@
 import { ensureOwnCompany } from "~/server/auth/membership.server";
 
 /**
- * Issue 16: the company a test client works in, as the portal would give it on their first visit
+ * The company a test client works in, as the portal would give it on their first visit
  * (a self-registered client's own company). Tests pass it where models are scoped by company.
  */
 export async function companyOf(user: { id: string; name?: string }): Promise<string> {

@@ -1,7 +1,7 @@
 import { action as uploadAction } from "~/routes/resources/project-files-upload";
 import type { TestUser } from "./accounts";
 
-// Issue 17: an upload session through the Files tab's upload route, as the browser posts it
+// An upload session through the Files tab's upload route, as the browser posts it
 // (JSON answer with JavaScript, a 303 back to the tab without).
 
 export async function uploadFiles(who: TestUser | null, projectId: string, files: Array<[Buffer, string]>, { json = true } = {}): Promise<Response> {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "~/server/db/db.server";
 
-// Issue 17: rows of the workspace tables written straight into the suite's database, for the
+// Rows of the workspace tables written straight into the suite's database, for the
 // readers (timeline, "Waiting on you", the console's mirror) to find. The writers' own suites
 // check how the app makes them; these only need rows shaped as the migration defines them.
 

@@ -157,7 +157,7 @@ describe.each(targets)("The mail outbox on $name", (target) => {
   });
 
   test("Once a mail is sent its body is purged from the outbox, and the row stays to stop a second send", async () => {
-    // Issue 15: a reset link's token must not outlive the delivery in the database.
+    // A reset link's token must not outlive the delivery in the database.
     const reset = { ...mail("reset:purge", "forgetful@example.com"), text: "Reset: https://x.example/reset-password?token=SECRET-TOKEN-1", html: '<a href="https://x.example/reset-password?token=SECRET-TOKEN-1">Reset</a>' };
     await enqueueMail(db, reset);
     await enqueueMail(db, mail("kept-pending"));

@@ -15,7 +15,7 @@ import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases
 import { recordEvents } from "../helpers/events";
 import { CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
 
-// Issue 18 parts 1 and 4: who hears of each event, and who must not (decision 0041).
+// Who hears of each event, and who must not (decision 0041).
 
 const DAY = 86_400_000;
 

@@ -19,7 +19,7 @@ import { companyOf } from "../helpers/companies";
 import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 
-// Issue 18 (decisions 0041, 0046): every kind of notification that has an e-mail preference sends
+// Decisions 0041, 0046: every kind of notification that has an e-mail preference sends
 // its mail as each recipient chose: now (through a real SMTP server), held for the digest, or not at
 // all. Each test makes one event with three recipients, one per choice.
 

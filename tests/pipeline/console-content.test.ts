@@ -351,7 +351,7 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
   });
 
   describe("Staff and audit log", () => {
-    // Inviting, roles, disabling and removing staff: tests/accounts/staff-roles.test.ts (issue 15 part 3).
+    // Inviting, roles, disabling and removing staff: tests/accounts/staff-roles.test.ts.
 
     test("The audit log lists entries newest first, filters by entity, links records and is paginated", async () => {
       const actor = { id: "actor-1", email: "ops@indigokite.dev", name: "Ops" };

@@ -45,7 +45,7 @@ async function addLead(fields: Partial<{ name: string; email: string; phone: str
     ...fields,
   };
   await db().insertInto("quotes").values(row).execute();
-  // Issue 16: a lead not yet converted names no company. Issue 19: a row stored here, not through
+  // A lead not yet converted names no company. A row stored here, not through
   // the form, carries no consent, like those sent before the form asked.
   return { ...row, companyId: null, consentVersion: null, consentedAt: null };
 }
@@ -228,7 +228,7 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
     expect((await search("q=acme&status=won")).total).toBe(2);
     expect(await search("q=0199")).toEqual({ total: 1, names: ["Phone match"] });
     expect(await search("q=100%25")).toEqual({ total: 1, names: ["Percent"] });
-    // Issue 18: the search is full text; a sign alone is no word to find, and never a wildcard.
+    // The search is full text; a sign alone is no word to find, and never a wildcard.
     expect((await search("q=%25")).total).toBe(0);
     expect((await search("q=_")).total).toBe(0);
     expect((await search("q=x'%20OR%201=1--")).total).toBe(0);
@@ -248,7 +248,7 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
     stop();
     expect(outcome).toMatchObject({ status: 200, data: { intent: "status", status: "success" } });
     const stored = await db().selectFrom("quotes").selectAll().where("id", "=", lead.id).executeTakeFirstOrThrow();
-    // Issue 19: the change starts the status clock (retention counts from it).
+    // The change starts the status clock (retention counts from it).
     expect(stored).toEqual({ ...lead, status: "proposal", statusChangedAt: expect.any(Number) });
     expect(Number(stored.statusChangedAt)).toBeGreaterThanOrEqual(Number(lead.submittedAt));
     const audit = await db().selectFrom("auditLog").selectAll().execute();

@@ -5,7 +5,7 @@ import { cacheKeyFor } from "~/server/http/html-cache.server";
 import { createOpening, setOpeningStatus, updateOpening, type OpeningInput } from "~/server/models/pipeline/openings.server";
 import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases";
 
-// sitemap.xml lists every open job opening with its last change (issue 14, part 4).
+// sitemap.xml lists every open job opening with its last change.
 
 const APP_URL = "https://agency.example";
 

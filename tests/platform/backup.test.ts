@@ -21,7 +21,7 @@ import { startS3, type TestS3 } from "../helpers/s3";
 import { tempDir } from "../helpers/temp-dirs";
 import { CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
 
-// Issue 19 part 5: backups you can restore. Real SQLite files and PostgreSQL (pg_dump/pg_restore),
+// Backups you can restore. Real SQLite files and PostgreSQL (pg_dump/pg_restore),
 // real stores (local disk, s3rver), the real CLI in a process of its own where a kill -9 matters.
 
 interface Ack {

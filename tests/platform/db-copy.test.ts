@@ -1,4 +1,4 @@
-// `npm run db:copy` (issue 6, part 5): a real SQLite file holding demo content and a client's data,
+// `npm run db:copy`: a real SQLite file holding demo content and a client's data,
 // copied through the command line into a real PostgreSQL schema (TEST_DATABASE_URL).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -68,27 +68,27 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
       await recordAudit(trx, staff, { action: "lead.status", entity: "lead", entityId: quote.id, detail: { from: "new", to: "won" } });
     });
   await hitRateLimit("quote:ip:203.0.113.5", { limit: 60, windowMs: 3_600_000 });
-  // Issue 19: the lease a backup (or a scheduled one, with its slot) leaves behind.
+  // The lease a backup (or a scheduled one, with its slot) leaves behind.
   await takeLease("backup", { holder: newLeaseHolder(), ttlMs: 60_000, slot: Date.UTC(2026, 10, 25, 3) });
-  // Issue 15: a passkey as the plugin stores one (a boolean as 0/1, the date as ISO text on SQLite).
+  // A passkey as the plugin stores one (a boolean as 0/1, the date as ISO text on SQLite).
   await db()
     .insertInto("passkeys")
     .values({ id: "passkey-1", name: "Laptop", publicKey: "cHVibGljLWtleQ", userId: client.id, credentialId: "Y3JlZGVudGlhbA", counter: 3, deviceType: "singleDevice", backedUp: 0, transports: "internal", createdAt: new Date().toISOString(), aaguid: null })
     .execute();
-  // Issue 15: a second factor as the twoFactor plugin stores one (encrypted secret and codes).
+  // A second factor as the twoFactor plugin stores one (encrypted secret and codes).
   await db()
     .insertInto("twoFactors")
     .values({ id: "two-factor-1", secret: "c2VjcmV0", backupCodes: "Y29kZXM", userId: client.id, verified: 1, failedVerificationCount: 0, lockedUntil: null })
     .execute();
-  // Issue 15: a staff invitation waiting for its colleague to choose a password.
+  // A staff invitation waiting for its colleague to choose a password.
   await inviteStaff(staff, { email: "new.colleague@indigokite.dev", name: "New Colleague", staffRole: "recruiter" });
-  // Issue 16: a client invitation (booleans as 0/1 on SQLite) and an operator switch.
+  // A client invitation (booleans as 0/1 on SQLite) and an operator switch.
   await db()
     .insertInto("clientInvitations")
     .values({ id: "client-invitation-1", companyId: scope.companyId, email: "teammate@example.com", name: "Team Mate", clientAdmin: 0, tokenHash: "a".repeat(64), invitedBy: staff.id, createdAt: Date.now(), expiresAt: Date.now() + 86_400_000, acceptedAt: null, revokedAt: null })
     .execute();
   await updateSettings(staff, { selfRegistration: true, clientProjects: false });
-  // Issue 17: the workspace's rows (files as their rows only: db:copy moves no bytes).
+  // The workspace's rows (files as their rows only: db:copy moves no bytes).
   const now = Date.now();
   await db().insertInto("milestones").values({ id: "milestone-1", projectId: project.id, title: "Design", description: "", dueDate: "2026-12-01", status: "waiting", position: 1, createdAt: now, updatedAt: now, completedAt: null }).execute();
   await db().insertInto("approvals").values({ id: "approval-1", projectId: project.id, subjectType: "milestone", subjectId: "milestone-1", requestedBy: null, requestedByName: staff.name, requestedAt: now, note: "", status: "approved", decidedBy: client.id, decidedByName: "Copied Client", decidedAt: now, comment: "" }).execute();
@@ -97,7 +97,7 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
   await db().insertInto("fileVersions").values({ id: "version-1", fileId: "file-1", projectId: project.id, version: 1, storageKey: "projects/p/brief-1.pdf", ...version }).execute();
   await db().insertInto("attachments").values({ id: "attachment-1", complaintId: complaint.id, replyId: null, name: "screen.pdf", storageKey: "attachments/a/screen.pdf", ...version }).execute();
   await db().insertInto("seenMarkers").values({ userId: client.id, subject: "portal", seenAt: now }).execute();
-  // Issue 18: a notification and a support request's internal note.
+  // A notification and a support request's internal note.
   await db().insertInto("notifications").values({ id: "notification-1", userId: client.id, type: "staff_reply", eventKey: "complaint-reply:r1", title: "A reply", body: "", link: "/user-dashboard/support", actorName: staff.name, createdAt: now, readAt: null }).execute();
   await db().insertInto("notificationReadMarks").values({ userId: client.id, readBefore: now }).execute();
   await db().insertInto("notificationPreferences").values({ userId: client.id, type: "staff_reply", choice: "digest", updatedAt: now }).execute();

@@ -2,7 +2,7 @@ import { afterEach, expect, test, vi } from "vitest";
 import { data, redirect } from "react-router";
 import { FORM_TIMEOUT_MS, keepFailureInForm } from "~/lib/form-failure";
 
-// Issue 14: the clientAction helper every form route uses when its request fails.
+// The clientAction helper every form route uses when its request fails.
 
 function post(fields: Record<string, string>) {
   return new Request("http://localhost/form", { method: "POST", body: new URLSearchParams(fields) });

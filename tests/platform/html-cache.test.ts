@@ -183,7 +183,7 @@ describe.each(testDatabases("html cache"))("HTML cache on $name", (database) => 
       const again = await get("/");
       expect(again.status).toBe(200);
       expect(withoutNonce(again)).toBe(withoutNonce(first));
-      // Issue 15: never the nonce another visitor was sent, and always the one its CSP names.
+      // Never the nonce another visitor was sent, and always the one its CSP names.
       expect(nonces.has(nonceOf(again))).toBe(false);
       nonces.add(nonceOf(again));
       expect(cspNonce(again)).toBe(nonceOf(again));

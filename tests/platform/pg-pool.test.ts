@@ -5,7 +5,7 @@ import { guardPoolErrors } from "~/server/db/pg-pool.server";
 const url = process.env.TEST_DATABASE_URL;
 if (!url) console.warn("[pg-pool] TEST_DATABASE_URL is not set: PostgreSQL pool test skipped.");
 
-// Issue 8, faults: a PostgreSQL restart ended the session of a client checked out between two
+//, faults: a PostgreSQL restart ended the session of a client checked out between two
 // queries, and its unhandled 'error' event killed the server.
 test.skipIf(!url)("A session the server ends while its client is checked out is dropped, and the pool carries on", async () => {
   const pool = guardPoolErrors(new pg.Pool({ connectionString: url, max: 1 }), "test");

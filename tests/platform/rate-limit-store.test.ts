@@ -1,4 +1,4 @@
-// Shared rate-limit counters (issue 6, part 3): the database by default, Redis when REDIS_URL is
+// Shared rate-limit counters: the database by default, Redis when REDIS_URL is
 // set (decision 0013). The Redis suites run against a real server when TEST_REDIS_URL is set.
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";

@@ -4,7 +4,7 @@ import { expect, test } from "vitest";
 import { createDb, migrateToLatest } from "~/server/db/db.server";
 import { tempDir } from "../helpers/temp-dirs";
 
-// Issue 15: accounts, sessions and outbox rows live in the SQLite file and its WAL; other users of
+// Accounts, sessions and outbox rows live in the SQLite file and its WAL; other users of
 // the host must not read them, whatever the process's umask.
 const mode = (file: string) => statSync(file).mode & 0o777;
 

@@ -1,4 +1,4 @@
-// TRUSTED_PROXIES (issue 6, part 6): how server.ts reads the client IP, scheme and host, over real
+// TRUSTED_PROXIES: how server.ts reads the client IP, scheme and host, over real
 // loopback sockets. e2e/trusted-proxies.spec.ts runs the same cases against the built server.
 import { createRequest } from "@remix-run/node-fetch-server";
 import { afterAll, expect, test } from "vitest";

@@ -7,7 +7,7 @@ import { recoverResumeIntents, resumeIntent } from "~/server/uploads/resume-inte
 import { tempFileName } from "~/server/storage/temp-files.server";
 import { tempDir } from "../helpers/temp-dirs";
 
-// What a restart finds after a kill -9 (issue 8, faults; the full story runs in `npm run test:faults`).
+// What a restart finds after a kill -9 (faults; the full story runs in `npm run test:faults`).
 
 function newStore(): FileStore {
   return createLocalFileStore(tempDir("recovery-"));

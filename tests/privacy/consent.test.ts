@@ -1,4 +1,4 @@
-// Issue 19 part 1: the quote and apply forms need the privacy notice's box ticked, and each record
+// The quote and apply forms need the privacy notice's box ticked, and each record
 // keeps the version of the text agreed to and when (decision 0051).
 import { readdirSync } from "node:fs";
 import { createElement } from "react";

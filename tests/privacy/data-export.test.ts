@@ -20,7 +20,7 @@ import { call, type Outcome } from "../helpers/routes";
 import { testSetups } from "../helpers/storages";
 import { insertApproval, insertMilestone } from "../helpers/workspace-rows";
 
-// Issue 19 part 4 (decision 0050): "Download my data" and its console twin, unzipped and read.
+// Decision 0050: "Download my data" and its console twin, unzipped and read.
 
 /** Every entry of a ZIP, by name (yauzl refuses absolute and "../" names itself). */
 function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {

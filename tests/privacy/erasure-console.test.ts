@@ -10,7 +10,7 @@ import { signInStaff, signUp, type TestUser } from "../helpers/accounts";
 import { testDatabases, useAppDatabase } from "../helpers/databases";
 import { call, type Form } from "../helpers/routes";
 
-// Issue 19 part 2 (decision 0048): the console's "Erase…" step, admin only, confirmed by typing.
+// Decision 0048: the console's "Erase…" step, admin only, confirmed by typing.
 
 const BASE = "/employee-dashboard";
 

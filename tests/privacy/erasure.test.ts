@@ -26,7 +26,7 @@ import { signInStaff, signUp } from "../helpers/accounts";
 import { useAppDatabase } from "../helpers/databases";
 import { testSetups } from "../helpers/storages";
 
-// Issue 19 part 2 (decision 0048): erasure leaves no trace of the person in any table or file.
+// Decision 0048: erasure leaves no trace of the person in any table or file.
 
 let seq = 0;
 /** Letters only, so each person's words are their own whole tokens in the search index too. */

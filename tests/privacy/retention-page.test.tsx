@@ -4,7 +4,7 @@ import { expect, test } from "vitest";
 import { RetentionDueList } from "~/components/console/retention-due-list";
 import { RetentionForm } from "~/components/console/retention-form";
 
-// Issue 19 part 3: the Data retention page's parts, rendered as the server sends them.
+// The Data retention page's parts, rendered as the server sends them.
 
 const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
 const DAY = Date.UTC(2026, 10, 25);

@@ -26,7 +26,7 @@ import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases
 import { call } from "../helpers/routes";
 import { insertFile } from "../helpers/workspace-rows";
 
-// Issue 19 part 3 (decision 0049): retention with a fake clock. Records sit exactly at, just
+// Decision 0049: retention with a fake clock. Records sit exactly at, just
 // before and past each kind's boundary (applications 180 days, leads 365, closed companies 60).
 
 const NOW = Date.UTC(2030, 0, 15, 3, 30);

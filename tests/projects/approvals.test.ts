@@ -43,7 +43,7 @@ describe.each(testDatabases("approvals"))("Clients approve milestones and files 
     expect(outcome).toMatchObject({ status: 200, data: { status: "success" } });
     return (await approvals()).at(-1)!;
   };
-  // Issue 18: asking mails the members too; these are the mails of decisions only.
+  // Asking mails the members too; these are the mails of decisions only.
   const decisionMails = () => db().selectFrom("mailOutbox").selectAll().where((eb) => eb.or([eb("subject", "like", "Approved:%"), eb("subject", "like", "Changes requested:%")])).orderBy("createdAt").orderBy("id").execute();
   const member = async (who: TestUser, name: string) => ({ id: who.id, email: who.email, name, companyId: companyA, emailVerified: true });
 

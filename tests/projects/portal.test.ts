@@ -38,7 +38,7 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
     ({ cleanup } = await useAppDatabase(database));
     alice = await signUp("alice@example.com", "Alice");
     bob = await signUp("bob@example.org", "Bob");
-    // Issue 15: staff are made as the CLI makes them (registering a company address is refused).
+    // Staff are made as the CLI makes them (registering a company address is refused).
     staff = await signInStaff("priya@indigokite.dev", { name: "Priya" });
   });
   afterAll(async () => cleanup());
@@ -146,7 +146,7 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
     const outcome = await newProject(alice, { progress: "90", ownerId: bob.id, createdAt: "1" });
     expect(outcome).toMatchObject({ status: 200, data: { intent: "create-project", status: "success" } });
     const [project] = (await rows()).projects;
-    // Issue 16: the company's project, created by Alice; no staff owner until staff choose one.
+    // The company's project, created by Alice; no staff owner until staff choose one.
     expect(project).toMatchObject({ companyId: await companyOf(alice), createdBy: alice.id, ownerId: null, title: "Rider app", progress: 0 });
     expect(project!.createdAt).toBeGreaterThanOrEqual(before);
   });

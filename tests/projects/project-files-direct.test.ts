@@ -27,7 +27,7 @@ import { call, type RouteFn } from "../helpers/routes";
 import { testSetups } from "../helpers/storages";
 import { tempDir } from "../helpers/temp-dirs";
 
-// Issue 17, decision 0040: the production server answers the private-file URLs straight from
+//, decision 0040: the production server answers the private-file URLs straight from
 // node:http (server/app.ts → writeDownload) rather than through React Router. These tests serve
 // that path on loopback, exactly as server.ts calls it, and hold it to the resource routes' rules.
 

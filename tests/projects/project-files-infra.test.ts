@@ -14,7 +14,7 @@ import * as files from "../fixtures/project-files";
 import { startS3, type TestS3 } from "../helpers/s3";
 import { tempDir } from "../helpers/temp-dirs";
 
-// The upload pipeline's parts (issue 17), shared by project files and support attachments.
+// The upload pipeline's parts, shared by project files and support attachments.
 
 function onDisk(bytes: Buffer, name = "f.bin"): string {
   const file = path.join(tempDir("sniff-"), name);

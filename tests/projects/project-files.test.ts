@@ -20,7 +20,7 @@ import { testSetups } from "../helpers/storages";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 
-// Issue 17 part 3 end to end through the routes, on SQLite and PostgreSQL, local disk and S3.
+// Project files end to end through the routes, on SQLite and PostgreSQL, local disk and S3.
 
 const FILE_MAX = 300_000;
 const QUOTA = 700_000;

@@ -1,4 +1,4 @@
-// Issue 18 part 3: full-text search of the console lists on SQLite (FTS5) and PostgreSQL (tsvector).
+// Full-text search of the console lists on SQLite (FTS5) and PostgreSQL (tsvector).
 import { randomUUID } from "node:crypto";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { createElement, type ComponentType } from "react";

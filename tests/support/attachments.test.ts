@@ -19,7 +19,7 @@ import { testSetups } from "../helpers/storages";
 import { elf, paddedPdf, pdf } from "../fixtures/make-files";
 import * as files from "../fixtures/project-files";
 
-// Issue 17 part 4: files on support requests and replies, end to end through the routes.
+// Files on support requests and replies, end to end through the routes.
 
 interface Upload {
   name: string;
@@ -70,7 +70,7 @@ describe.each(testSetups("attachments"))("Support attachments on $name", ({ data
     recruiter = await signInStaff("hema@indigokite.dev", { name: "Hema Iyer", staffRole: "recruiter" });
     clientA = await signUp("asha@kite.example", "Asha");
     clientB = await signUp("bo@other.example", "Bo");
-    // A second member of company A (issue 16: members share their company's requests).
+    // A second member of company A (members share their company's requests).
     clientA2 = await signUp("arjun@kite.example", "Arjun");
     await db().updateTable("users").set({ companyId: await companyOf(clientA) }).where("id", "=", clientA2.id).execute();
     await companyOf(clientB);

@@ -38,7 +38,7 @@ describe.each(testDatabases("console-clients-support"))("Staff console clients a
   });
 
   const projectOf = async (who: TestUser, title = "Rider app") => createProject(await memberScope(who), { title, description: "Delivery tracking." });
-  // Issue 18: the desk's alert about the new request (staff's mail and bell) is not what these tests look at.
+  // The desk's alert about the new request (staff's mail and bell) is not what these tests look at.
   const complaintOf = async (who: TestUser, subject = "Login broken") => {
     const complaint = await createComplaint(await memberScope(who), { subject, message: "It fails." });
     await clearTables("mailOutbox", "notifications");
@@ -89,7 +89,7 @@ describe.each(testDatabases("console-clients-support"))("Staff console clients a
     const all = await list();
     expect(all.total).toBe(3);
     expect(all.entries.map((e) => e.subject)).toEqual(["New pending", "Old pending", "Resolved one"]);
-    // Issue 16: each request shows its company and the member who raised it.
+    // Each request shows its company and the member who raised it.
     expect(all.entries[1]).toMatchObject({ createdByEmail: "alice@example.com", companyId: await companyOf(alice), status: "Pending" });
     expect((await list("?status=Resolved")).entries.map((e) => e.subject)).toEqual(["Resolved one"]);
     expect((await list("?status=Pending")).total).toBe(2);
@@ -105,7 +105,7 @@ describe.each(testDatabases("console-clients-support"))("Staff console clients a
     const stored = await snapshot();
     expect(stored.replies).toMatchObject([{ complaintId: complaint.id, sender: "staff", senderName: "Priya Sharma", text: "We fixed it today." }]);
     expect(stored.outbox).toHaveLength(1);
-    // Issue 18: the mail rides the client's notification (one per member of the company).
+    // The mail rides the client's notification (one per member of the company).
     const [notice] = await db().selectFrom("notifications").selectAll().where("userId", "=", alice.id).execute();
     expect(notice).toMatchObject({ type: "staff_reply", eventKey: `complaint-reply:${stored.replies[0]!.id}` });
     expect(stored.outbox[0]).toMatchObject({ toAddress: "alice@example.com", idempotencyKey: `notification:${notice!.id}`, status: "pending" });

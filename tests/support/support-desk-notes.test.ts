@@ -11,7 +11,7 @@ import { signInStaff, signUp, type TestUser } from "../helpers/accounts";
 import { recordEvents } from "../helpers/events";
 import { call } from "../helpers/routes";
 
-// Issue 18 part 3: internal notes never reach a client; saved replies with placeholders
+// Internal notes never reach a client; saved replies with placeholders
 // (decision 0044).
 
 const NOTE = "NOTE-SECRET the client owes us two invoices";

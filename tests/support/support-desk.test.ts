@@ -10,7 +10,7 @@ import { signInStaff, signUp, type TestUser } from "../helpers/accounts";
 import { recordEvents } from "../helpers/events";
 import { call } from "../helpers/routes";
 
-// Issue 18 part 3: the support desk — who hears of what, assignment, priority, waiting since,
+// The support desk — who hears of what, assignment, priority, waiting since,
 // clients closing and reopening (decision 0044). Notes and saved replies: support-desk-notes.test.ts.
 
 const DAY = 86_400_000;
@@ -101,7 +101,7 @@ describe.each(testDatabases("support-desk"))("Support desk on $name", (database)
     expect(await staffPost(delivery, complaint.id, { intent: "reply", text: "We fixed it." })).toMatchObject({ status: 200, data: { status: "success" } });
     expect(await recipients("staff_reply")).toEqual([alice.id, amir.id].sort());
     expect(await mailedTo()).toEqual([alice.email, amir.email].sort());
-    // One mail per member, with issue 5's text; no second mail from the old direct send.
+    // One mail per member, with the text; no second mail from the old direct send.
     const mails = await db().selectFrom("mailOutbox").selectAll().execute();
     expect(mails.every((m) => m.subject === "New reply to your support request - Indigo Kite Technologies" && m.textBody.includes("We fixed it."))).toBe(true);
     expect((await row(complaint.id)).waitingSince).toBeNull();

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
 
-// Server-rendered SVG charts (issue 5): role="img" with a title and a description that states every
+// Server-rendered SVG charts: role="img" with a title and a description that states every
 // value, plus the same numbers as a table. Colours come from classes, so dark mode just works.
 
 export interface ChartDatum {

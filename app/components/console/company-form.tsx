@@ -19,7 +19,7 @@ interface CompanyFormProps {
   pendingLabel: string;
 }
 
-/** A company's name, website and country (issue 16 part 1); a plain form without JavaScript. */
+/** A company's name, website and country; a plain form without JavaScript. */
 export function CompanyForm({ intent, defaultValue, lastResult, outcome, submitLabel, pendingLabel }: CompanyFormProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;

@@ -3,7 +3,7 @@ import { IntentButton } from "~/components/forms/intent-button";
 import { formatDate, isoDate } from "~/lib/dates";
 import type { PendingClientInvitation } from "~/lib/members";
 
-// Issue 16 part 6: the company page's pending invitations. Resend and Revoke post to their own
+// The company page's pending invitations. Resend and Revoke post to their own
 // action route, which redirects back to the company page with a notice.
 
 type PendingInvitationRow = Omit<PendingClientInvitation, "companyId" | "createdAt">;

@@ -36,7 +36,7 @@ function ClientAdminSwitch({ member, who }: { member: Member; who: string }) {
 
 /**
  * The company page's members: client admin switch, last sign-in, removal with confirmation, and
- * for an admin their data as a ZIP (issue 19 part 4: a subject access request) and "Erase…" (part 2).
+ * for an admin their data as a ZIP (a subject access request) and "Erase…" (part 2).
  */
 export function CompanyMembers({ companyId, mayExport, members, outcome, mayErase = false }: { companyId: string; mayExport: boolean; members: Member[]; outcome?: FormResult; mayErase?: boolean }) {
   return (

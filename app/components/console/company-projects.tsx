@@ -22,7 +22,7 @@ interface CompanyProjectsProps {
   closed?: boolean;
 }
 
-/** Issue 16: the company page's Projects section: each project links to its page; "New project" creates one. */
+/** The company page's Projects section: each project links to its page; "New project" creates one. */
 export function CompanyProjects({ companyId, projects, today = todayUtc(), closed = false }: CompanyProjectsProps) {
   const ordered = [...projects.filter((p) => !p.archived), ...projects.filter((p) => p.archived)];
   return (

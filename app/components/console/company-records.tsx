@@ -5,7 +5,7 @@ import { StatusBadge } from "~/components/portal/status-badge";
 import { formatDate, formatDateTime, isoDate } from "~/lib/dates";
 import { leadStatusLabel } from "~/lib/schemas/quotes-staff";
 
-// The company page's read-only sections (issue 16 part 6): support requests, the lead(s) it came
+// The company page's read-only sections: support requests, the lead(s) it came
 // from, and its activity.
 
 const box = "mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900";
@@ -73,7 +73,7 @@ const ACTIONS: Record<string, string> = {
   "company.reopen": "reopened the company",
   "company.member-admin": "changed a member's client admin switch",
   "company.member-remove": "removed a member",
-  // Issue 19 part 2: an anonymised company keeps its page; the row says what happened, not what was there.
+  // An anonymised company keeps its page; the row says what happened, not what was there.
   "erasure.anonymise": "anonymised the company",
 };
 

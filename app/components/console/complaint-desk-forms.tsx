@@ -3,7 +3,7 @@ import { ActionMessage } from "~/components/forms/action-message";
 import type { FormResult } from "~/lib/form-result";
 import { PRIORITIES, PRIORITY_LABELS } from "~/lib/support-desk";
 
-// Issue 18 part 3: who owns the request and how urgent it is. Plain posts: they work without JavaScript.
+// Who owns the request and how urgent it is. Plain posts: they work without JavaScript.
 
 interface DeskProps {
   assigneeId: string | null;

@@ -4,7 +4,7 @@ import { consentText, type ConsentForm } from "~/lib/privacy-consent";
 const TERM = "font-medium text-slate-600 dark:text-slate-400";
 
 /**
- * Issue 19 part 1: the consent a lead or applicant gave, with the exact text of its version; rows
+ * The consent a lead or applicant gave, with the exact text of its version; rows
  * sent before the forms asked have none. A <dt>/<dd> pair for the record page's list.
  */
 export function ConsentRecord({ version, at, form }: { version: string | null; at: number | null; form: ConsentForm }) {

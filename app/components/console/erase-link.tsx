@@ -1,7 +1,7 @@
 import { href, Link } from "react-router";
 import type { ErasurePathKind } from "~/lib/schemas/erasure";
 
-/** Issue 19 part 2: the way to the "Erase…" step (decision 0048); shown to admins only. */
+/** The way to the "Erase…" step (decision 0048); shown to admins only. */
 export function EraseLink({ kind, id, who, className = "" }: { kind: ErasurePathKind; id: string; who: string; className?: string }) {
   return (
     <Link

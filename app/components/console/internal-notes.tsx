@@ -7,7 +7,7 @@ import type { FormResult } from "~/lib/form-result";
 import { noteSchema } from "~/lib/schemas/support-desk";
 import { INTERNAL_NOTE_LABEL } from "~/lib/support-desk";
 
-// Issue 18 part 3: staff-only notes on a request, set apart from the replies the client reads.
+// Staff-only notes on a request, set apart from the replies the client reads.
 
 const constraint = getZodConstraint(noteSchema);
 

@@ -1,7 +1,7 @@
 import { Badge, type BadgeTone } from "~/components/badge";
 import { isPriority, priorityLabel, type Priority } from "~/lib/support-desk";
 
-// Issue 18: the priority as a word; the colour only repeats it (never colour alone).
+// The priority as a word; the colour only repeats it (never colour alone).
 const TONES: Record<Priority, BadgeTone> = { low: "grey", normal: "sky", high: "orange", urgent: "red" };
 
 export function PriorityBadge({ priority }: { priority: string }) {

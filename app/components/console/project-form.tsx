@@ -26,7 +26,7 @@ interface ProjectFormProps {
   fetcher?: FetcherWithComponents<FormResult>;
 }
 
-/** Issue 16: a project's staff fields, for create and edit alike; works without JavaScript. */
+/** A project's staff fields, for create and edit alike; works without JavaScript. */
 export function ProjectForm({ formId, defaultValue, owners, lastResult, outcome, submitLabel, pendingLabel, disabled, fetcher }: ProjectFormProps) {
   const navigation = useNavigation();
   const saving = fetcher ? fetcher.state !== "idle" : navigation.state === "submitting" && navigation.formData?.get("intent") === "save";

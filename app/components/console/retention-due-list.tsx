@@ -10,7 +10,7 @@ interface DueRecord {
   since: number;
 }
 
-/** The dry run: what the next run would remove, and since when (issue 19 part 3). */
+/** The dry run: what the next run would remove, and since when. */
 export function RetentionDueList({ due }: { due: DueRecord[] }) {
   if (due.length === 0) {
     return (

@@ -10,7 +10,7 @@ import { retentionSettingsSchema } from "~/lib/schemas/retention";
 const constraint = getZodConstraint(retentionSettingsSchema);
 const bounds = `Whole days, ${RETENTION_MIN_DAYS} to ${RETENTION_MAX_DAYS}.`;
 
-/** The days each kind is kept (issue 19 part 3); a failed save keeps what was typed. */
+/** The days each kind is kept; a failed save keeps what was typed. */
 export function RetentionForm({ settings, lastResult, outcome }: { settings: RetentionSettings; lastResult?: SubmissionResult<string[]>; outcome?: FormResult }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-retention";

@@ -1,7 +1,7 @@
 import { Form, href, Link } from "react-router";
 
 /**
- * Issue 18: picks a saved reply for the reply box. A GET form: the page comes back with
+ * Picks a saved reply for the reply box. A GET form: the page comes back with
  * `?saved=ID` and the server fills the box, placeholders and all, with or without JavaScript.
  */
 export function SavedReplyPicker({ replies, chosen }: { replies: { id: string; title: string }[]; chosen?: string }) {

@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { markedParts, type SearchSort } from "~/lib/search";
 
-// Issue 18 part 3 (decision 0045): what a searched console list shows of each match. The marks
+// Decision 0045: what a searched console list shows of each match. The marks
 // come from the database as control characters; every piece is rendered as text.
 
 /** Text with its matched words in <mark>. */

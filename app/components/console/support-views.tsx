@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { SUPPORT_VIEWS, SUPPORT_VIEW_LABELS, type SupportView } from "~/lib/support-desk";
 
-/** Issue 18: All / Mine / Unassigned, as links that keep the list's other filters. */
+/** All / Mine / Unassigned, as links that keep the list's other filters. */
 export function SupportViews({ current }: { current: SupportView }) {
   const { pathname, search } = useLocation();
   const to = (view: SupportView) => {

@@ -31,7 +31,7 @@ function Kind({ title, count, children }: { title: string; count: number; childr
 }
 
 /**
- * Issue 17 part 5: the console's mirror of the portal's "Waiting on you" — decisions received and
+ * The console's mirror of the portal's "Waiting on you" — decisions received and
  * client uploads of the last 7 days, and overdue milestones, per project owner (the viewer first).
  */
 export function WorkspaceMirror({ owners, viewerId }: { owners: OwnerWorkView[]; viewerId: string }) {

@@ -4,7 +4,7 @@ import { CONSENT_VERSIONS, CURRENT_CONSENT_VERSION, type ConsentForm } from "~/l
 const POLICY = "Privacy Policy";
 
 /**
- * Issue 19 part 1: the privacy notice and its required box, with the box's error in place. The box
+ * The privacy notice and its required box, with the box's error in place. The box
  * posts the version of the text it shows (app/lib/privacy-consent.ts), which the record keeps.
  */
 export function ConsentField({ field, form }: { field: FieldMetadata<string | undefined>; form: ConsentForm }) {

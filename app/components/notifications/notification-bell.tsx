@@ -4,7 +4,7 @@ import { UNREAD_CAP } from "~/lib/schemas/notifications";
 import type { NotificationView } from "~/lib/notification-types";
 import { NotificationItem } from "./notification-item";
 
-// Issue 18 part 1: the bell in the portal's and the console's header. Without JavaScript it is a
+// The bell in the portal's and the console's header. Without JavaScript it is a
 // link to the notifications page; with it, a disclosure listing the most recent ones. The count
 // updates live (the layout revalidates on the stream's "notifications" event, decision 0041).
 

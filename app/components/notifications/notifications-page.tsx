@@ -7,7 +7,7 @@ import { READ_ACTION } from "./notification-bell";
 import type { NotificationView } from "~/lib/notification-types";
 import { NotificationItem } from "./notification-item";
 
-// Issue 18 part 1: the full notifications page, the same for clients and staff. Filters are a GET
+// The full notifications page, the same for clients and staff. Filters are a GET
 // form; marking read posts to /notifications/read and comes back here (303), with or without JS.
 
 interface Props {

@@ -13,17 +13,17 @@ export interface ComplaintView {
   message: string;
   status: string;
   createdAt: number;
-  /** Issue 18: when a member closed it, and whether it may still be reopened. */
+  /** When a member closed it, and whether it may still be reopened. */
   closedAt: number | null;
   reopenable: boolean;
   replies: { id: string; sender: string; senderName: string; text: string; timestamp: number }[];
-  /** Issue 17: files on the request (replyId null) and on its replies. */
+  /** Files on the request (replyId null) and on its replies. */
   attachments: AttachmentView[];
 }
 
 /**
  * SPEC §3: 'user' is the client; any other sender is staff, shown by name when we have one. A
- * client reply with a name is a teammate's (issue 16); the reader's own come without one.
+ * client reply with a name is a teammate's; the reader's own come without one.
  */
 function senderLabel(reply: { sender: string; senderName: string }): string {
   if (sideOfSender(reply.sender) === "client") return reply.senderName || "You";

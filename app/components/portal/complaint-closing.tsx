@@ -4,7 +4,7 @@ import { formatDateTime, isoDate } from "~/lib/dates";
 import type { FormResult } from "~/lib/form-result";
 import { REOPEN_WINDOW_DAYS } from "~/lib/support-desk";
 
-// Issue 18: any member closes their company's request, and reopens it within 30 days of closing.
+// Any member closes their company's request, and reopens it within 30 days of closing.
 // Plain posts to the Support panel: they work without JavaScript.
 
 interface Props {

@@ -13,7 +13,7 @@ const dangerButton = "btn bg-red-700 text-white hover:bg-red-800 dark:bg-red-600
  * SPEC §4: Delete opens a confirmation; Confirm shows 'Deleting...' and is disabled; Cancel closes
  * it. The action redirects: to / on success, back here with a notice on failure. With JavaScript
  * Confirm posts through a fetcher, so a failed request closes the dialog and shows SPEC §8's text
- * here instead of the error page (issue 14).
+ * here instead of the error page.
  */
 export function DeleteAccount() {
   const dialog = useUrlDialog("confirm-delete");

@@ -88,7 +88,7 @@ function ComplaintForm({ fetcher, outcome }: { fetcher: FetcherWithComponents<Fo
     onValidate: ({ formData }) => parseWithZod(formData, { schema: complaintSchema }),
   });
   return (
-    // Multipart so that files go with the request, with or without JavaScript (issue 17).
+    // Multipart so that files go with the request, with or without JavaScript.
     <fetcher.Form method="post" action={SUPPORT_PATH} encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="create-complaint" />
       <InputField field={fields.subject} type="text" label="Subject" />

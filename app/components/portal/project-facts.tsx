@@ -11,7 +11,7 @@ interface ProjectFactsProps {
   today?: string;
 }
 
-/** Issue 16: what staff set on a project, on its My Projects card: status, dates (overdue marked), owner. */
+/** What staff set on a project, on its My Projects card: status, dates (overdue marked), owner. */
 export function ProjectFacts({ status, startDate, dueDate, ownerName, today = todayUtc() }: ProjectFactsProps) {
   const overdue = isOverdue({ status, dueDate }, today);
   return (

@@ -98,7 +98,7 @@ export function PortalShell({ email, bell, children }: { email: string; bell?: R
         </p>
       </aside>
       <div className="min-w-0 flex-1 px-4 py-8 md:px-10">
-        {/* Issue 18: the notification bell, top right of every portal page. */}
+        {/* The notification bell, top right of every portal page. */}
         {bell ? <div className="-mt-4 mb-2 flex justify-end">{bell}</div> : null}
         {children}
       </div>

@@ -30,7 +30,7 @@ function Group({ id, title, count, children }: { id: string; title: string; coun
 }
 
 /**
- * Issue 17 part 5: the top of the portal's first screen — what the company's projects need from the
+ * The top of the portal's first screen — what the company's projects need from the
  * member now, each item a link to where they act. Reloads live with the portal layout's stream.
  */
 export function WaitingOnYou({ loaded }: { loaded: { waiting: WaitingOnYouView; since: number } | null }) {

@@ -3,7 +3,7 @@ import { Passkeys, type ConfirmationView } from "./passkeys";
 import { SessionsList } from "./sessions-list";
 import { SettingRow } from "./setting-row";
 
-/** The Passkeys and Sessions rows of portal Settings and console My account (issue 15). */
+/** The Passkeys and Sessions rows of portal Settings and console My account. */
 export function AccountSecurityRows({ passkeys, sessions, confirmation }: { passkeys: PasskeyView[]; sessions: SessionView[]; confirmation: ConfirmationView }) {
   return (
     <>

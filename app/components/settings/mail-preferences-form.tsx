@@ -19,7 +19,7 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 
 /**
- * Issue 18 part 2: one radio group per notification type, then the digest's hour and time zone.
+ * One radio group per notification type, then the digest's hour and time zone.
  * A plain form: without JavaScript the action answers with the same page, the values kept.
  */
 export function MailPreferencesForm({ audience, types, preferences, timeZones, outcome }: Props) {

@@ -135,7 +135,7 @@ function AddPasskey({ confirmation }: { confirmation: ConfirmationView }) {
   );
 }
 
-/** Issue 15: the user's passkeys, for password-less sign-in on this site. */
+/** The user's passkeys, for password-less sign-in on this site. */
 export function Passkeys({ passkeys, confirmation }: { passkeys: PasskeyView[]; confirmation: ConfirmationView }) {
   return (
     <div className="w-full space-y-3">

@@ -25,7 +25,7 @@ function SignOutButton({ intent, id, label, detail }: { intent: string; id?: str
 const when = (iso: string) => formatDateTime(new Date(iso).getTime());
 
 /**
- * Issue 15 "Sessions you can see": every browser signed in to this account, this one marked.
+ * Sessions you can see: every browser signed in to this account, this one marked.
  * Each row is a plain form, so signing a lost phone out works without JavaScript too.
  */
 export function SessionsList({ sessions }: { sessions: SessionView[] }) {

@@ -29,7 +29,7 @@ const SIDE_STYLES: Record<string, string> = {
   system: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200",
 };
 
-/** Issue 17 part 6: the project's timeline, newest first; the same list on both sides. */
+/** The project's timeline, newest first; the same list on both sides. */
 export function ActivityList({ audience, projectId, title, entries, total, page, pageSize }: ActivityListProps) {
   if (total === 0) {
     return (

@@ -9,7 +9,7 @@ import { OutcomeMessage, rowOutcome } from "./milestone-outcome";
 
 const constraint = getZodConstraint(approvalDecisionSchema);
 
-/** Issue 17 part 2: a member's Approve or Request changes (a comment is required for changes). */
+/** A member's Approve or Request changes (a comment is required for changes). */
 export function ApprovalDecisionForm({ projectId, approvalId, subject, pageResult }: { projectId: string; approvalId: string; subject: string; pageResult?: FormResult }) {
   const fetcher = useFetcher<FormResult>({ key: decisionKey(projectId) });
   const outcome = rowOutcome(fetcher, pageResult, ["decide"], approvalId);

@@ -6,7 +6,7 @@ import { projectLink } from "~/lib/links";
 export const fileApprovalKey = (fileId: string) => `file-approval-${fileId}`;
 
 /**
- * Console: "Ask for approval" on a file (issue 17 part 2). It posts to the Files tab itself, so
+ * Console: "Ask for approval" on a file. It posts to the Files tab itself, so
  * without JavaScript the answer comes back on this tab, in the file's row (decision 0043).
  */
 export function FilesAskApproval({ projectId, fileId, fileName, pending }: { projectId: string; fileId: string; fileName: string; pending: boolean }) {

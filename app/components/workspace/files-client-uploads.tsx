@@ -2,7 +2,7 @@ import { useFetcher } from "react-router";
 import { ActionMessage } from "~/components/forms/action-message";
 import type { FormResult } from "~/lib/form-result";
 
-/** Console: the per-project switch "Clients can upload files" (issue 17), a plain form without JS. */
+/** Console: the per-project switch "Clients can upload files", a plain form without JS. */
 export function FilesClientUploads({ projectId, on, pageResult }: { projectId: string; on: boolean; pageResult?: FormResult }) {
   const fetcher = useFetcher<FormResult>({ key: `client-uploads-${projectId}` });
   const outcome = fetcher.state === "idle" ? (fetcher.data ?? (pageResult?.intent === "client-uploads" ? pageResult : undefined)) : undefined;

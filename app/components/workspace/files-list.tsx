@@ -21,7 +21,7 @@ const APPROVAL_TONES: Record<string, string> = {
   withdrawn: "bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200",
 };
 
-/** Issue 17: a project's files, newest first, each with its preview, versions and actions. */
+/** A project's files, newest first, each with its preview, versions and actions. */
 export function FilesList({ files, pageResult, askForApproval }: { files: FileRow[]; pageResult?: FormResult; askForApproval?: (file: FileRow) => React.ReactNode }) {
   if (files.length === 0) {
     return <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">No files yet.</p>;

@@ -11,7 +11,7 @@ interface UploadAnswer {
 }
 
 /**
- * Issue 17: upload several files at once, by picking or dropping them, with a progress bar. Without
+ * Upload several files at once, by picking or dropping them, with a progress bar. Without
  * JavaScript it is a plain multipart form: the upload route answers with a redirect back here.
  */
 export function FilesUpload({ projectId, fileMax, pageOutcome }: { projectId: string; fileMax: number; pageOutcome?: UploadAnswer }) {

@@ -1,6 +1,6 @@
 import { formatBytes } from "~/lib/file-kinds";
 
-/** How much of the project's storage its files take (issue 17: PROJECT_QUOTA_BYTES). */
+/** How much of the project's storage its files take (PROJECT_QUOTA_BYTES). */
 export function FilesUsage({ used, quota }: { used: number; quota: number }) {
   const percent = Math.min(100, Math.round((used / quota) * 100));
   return (

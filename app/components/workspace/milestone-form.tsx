@@ -18,7 +18,7 @@ interface MilestoneFormProps {
   disabled?: boolean;
 }
 
-/** Issue 17: add or edit a milestone; a plain form post without JavaScript, a fetcher with it. */
+/** Add or edit a milestone; a plain form post without JavaScript, a fetcher with it. */
 export function MilestoneForm({ projectId, milestone, pageResult, disabled }: MilestoneFormProps) {
   const target = milestone?.id ?? "new";
   const intent = milestone ? "edit" : "add";

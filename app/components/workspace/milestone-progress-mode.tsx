@@ -8,7 +8,7 @@ const CHOICES: Array<{ mode: ProgressMode; label: string; hint: string }> = [
   { mode: "manual", label: "Set by hand", hint: "Staff set the percentage on the Details tab." },
 ];
 
-/** Issue 17 part 1: the per-project choice of how progress is set. */
+/** The per-project choice of how progress is set. */
 export function MilestoneProgressMode({ projectId, mode, disabled, pageResult }: { projectId: string; mode: ProgressMode; disabled?: boolean; pageResult?: FormResult }) {
   const fetcher = useFetcher<FormResult>({ key: `progress-mode-${projectId}` });
   const outcome = rowOutcome(fetcher, pageResult, ["progress-mode"], projectId);

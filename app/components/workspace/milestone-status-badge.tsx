@@ -1,7 +1,7 @@
 import { Badge, type BadgeTone } from "~/components/badge";
 import { milestoneStatusLabel } from "~/lib/milestones";
 
-// Issue 17: a milestone's status on both sides.
+// A milestone's status on both sides.
 const TONES: Record<string, BadgeTone> = { planned: "sky", in_progress: "amber", waiting: "violet", done: "emerald" };
 
 export function MilestoneStatusBadge({ status }: { status: string }) {

@@ -2,7 +2,7 @@ import { NavLink } from "react-router";
 import { projectLink } from "~/lib/links";
 import type { Side } from "~/lib/side";
 
-// Issue 17: a project's workspace is a few pages, one per tab, so each loads only its own data and
+// A project's workspace is a few pages, one per tab, so each loads only its own data and
 // works without JavaScript. The same tabs in the portal and the console; links, not an ARIA
 // tablist, because each tab is a page of its own.
 

@@ -10,7 +10,7 @@ import { FilesUsage } from "./files-usage";
 import { WorkspaceHeader } from "./workspace-header";
 import type { Side } from "~/lib/side";
 
-// Issue 17: the Activity and Files tabs read the same on both sides; the console adds what only
+// The Activity and Files tabs read the same on both sides; the console adds what only
 // staff do (the client-uploads switch, asking for approval) and the sections nest one level lower
 // under its layout's h1.
 

@@ -4,7 +4,7 @@ import { ProjectTabs } from "./project-tabs";
 import { companyLink, projectsLink } from "~/lib/links";
 import type { Side } from "~/lib/side";
 
-// Issue 17: every tab of a project's workspace opens the same way — the way back, the project's
+// Every tab of a project's workspace opens the same way — the way back, the project's
 // name, its tabs — so moving between tabs never shifts the page. The portal's page has no other
 // h1, so the project's name is its h1; the console's h1 is its layout's "Employee Dashboard".
 

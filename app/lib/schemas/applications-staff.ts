@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 
-// Issue 5: the hiring stage of a job application. Keys are stored; labels are shown. "withdrawn"
-// (the applicant stepped back) joins "rejected" as a stage retention purges (issue 19).
+// The hiring stage of a job application. Keys are stored; labels are shown. "withdrawn"
+// (the applicant stepped back) joins "rejected" as a stage retention purges.
 export const APPLICATION_STAGES = ["new", "reviewing", "interview", "offer", "hired", "rejected", "withdrawn"] as const;
 export type ApplicationStage = (typeof APPLICATION_STAGES)[number];
 

@@ -1,7 +1,7 @@
 import { newPasswordField, PASSWORD_MAX, type PasswordAudience } from "~/lib/password-rules";
 import { z } from "~/lib/zod";
 
-// Settings → Change password (issue 15): the current password proves it is the account's owner at
+// Settings → Change password: the current password proves it is the account's owner at
 // the keyboard; the new one follows the rules of the account's audience.
 export function changePasswordSchema(audience: PasswordAudience) {
   return z

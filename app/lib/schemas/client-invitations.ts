@@ -2,7 +2,7 @@ import { z } from "~/lib/zod";
 import { newPasswordField } from "~/lib/password-rules";
 import { emailField, requiredText } from "./fields";
 
-// Issue 16 part 2 (decision 0034): people are invited to a company, by staff from the console or by
+// Decision 0034: people are invited to a company, by staff from the console or by
 // the company's client admin from the portal's Team page. Company addresses are refused on the server
 // (the company domain is in env).
 

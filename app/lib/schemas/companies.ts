@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { optionalText, requiredText } from "./fields";
 
-// Issue 16 part 1: the console's company forms (new company, edit details, a member's client admin
+// The console's company forms (new company, edit details, a member's client admin
 // switch), shared by the pages and their actions.
 
 /** "example.com" or "https://example.com/x": stored as an http(s) address, or "" when left empty. */

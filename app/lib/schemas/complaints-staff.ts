@@ -3,7 +3,7 @@ import { requiredText } from "./fields";
 import { REPLY_MAX_LENGTH } from "./complaints";
 
 /**
- * Every status a request can be in. SPEC §4: Pending and Resolved; issue 18 adds Closed, which only
+ * Every status a request can be in. SPEC §4: Pending and Resolved; the desk adds Closed, which only
  * its client sets (and shows grey, as SPEC §4 says of any other status).
  */
 export const COMPLAINT_STATUSES = ["Pending", "Resolved", "Closed"] as const;

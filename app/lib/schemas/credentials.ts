@@ -10,7 +10,7 @@ export const credentialsSchema = z.object({
 
 export type Credentials = z.infer<typeof credentialsSchema>;
 
-// Issue 15: a new client account's password follows the client rules (app/lib/password-rules.ts);
+// A new client account's password follows the client rules (app/lib/password-rules.ts);
 // signing in keeps the plain check above, so older, shorter passwords still work.
 export const registerSchema = z.object({
   email: emailField(),

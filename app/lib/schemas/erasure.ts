@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { requiredText } from "./fields";
 
-// Issue 19 part 2 (decision 0048): the console's "Erase…" step. The typed confirmation is checked
+// Decision 0048: the console's "Erase…" step. The typed confirmation is checked
 // against the record on the server (the form cannot know whether it matches before the post).
 
 export const ERASURE_MODES = ["anonymise", "delete"] as const;

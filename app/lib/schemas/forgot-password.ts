@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { emailField } from "./fields";
 
-// "Forgot password?" while signed out (issue 15): the address to send a reset link to.
+// "Forgot password?" while signed out: the address to send a reset link to.
 export const forgotPasswordSchema = z.object({ email: emailField() });
 
 /** The page's only answer to a valid address, whether or not an account uses it (no enumeration). */

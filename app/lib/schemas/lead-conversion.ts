@@ -2,7 +2,7 @@ import { z } from "~/lib/zod";
 import { checkboxField } from "./client-invitations";
 import { emailField, optionalText, requiredText } from "./fields";
 
-// Issue 16 part 3: "Convert to client" on a lead. A new company (named here) or an existing open
+// "Convert to client" on a lead. A new company (named here) or an existing open
 // one; the requester is invited; the first project is optional.
 
 export const convertLeadSchema = z

@@ -2,7 +2,7 @@ import { z } from "~/lib/zod";
 import { APPROVAL_SUBJECT_TYPES, MILESTONE_STATUSES, PROGRESS_MODES } from "~/lib/milestones";
 import { optionalText, requiredText } from "./fields";
 
-// Issue 17 parts 1–2: the console's milestone forms and the portal's decision form. One schema per
+// The console's milestone forms and the portal's decision form. One schema per
 // form, used by the browser for instant feedback and by the action for the real check.
 
 const ID = /^[\w-]{1,64}$/;

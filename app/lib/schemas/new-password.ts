@@ -2,7 +2,7 @@ import { newPasswordField, type PasswordAudience } from "~/lib/password-rules";
 import { z } from "~/lib/zod";
 import { checkboxField } from "./client-invitations";
 
-/** The reset link's form; the length rule is the account's (staff or client, issue 15). */
+/** The reset link's form; the length rule is the account's (staff or client). */
 export function resetPasswordSchema(audience: PasswordAudience) {
   return z
     .object({

@@ -1,7 +1,7 @@
 import { isTimeZone, MAIL_CHOICES, notificationTypesFor, type MailAudience } from "~/lib/mail-preferences";
 import { z } from "~/lib/zod";
 
-// Issue 18 part 2: the e-mail preferences form, portal and console alike: one radio group per
+// The e-mail preferences form, portal and console alike: one radio group per
 // notification type the person hears of, the digest's hour and time zone.
 
 const choiceField = z.enum(MAIL_CHOICES, { error: "Choose Immediately, Daily digest or Off." });

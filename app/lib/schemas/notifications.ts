@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { NOTIFICATION_TYPES } from "~/lib/notification-types";
 
-// Issue 18 part 1: the bell's and the notifications page's forms (POST /notifications/read) and the
+// The bell's and the notifications page's forms (POST /notifications/read) and the
 // page's filter (a GET form). One schema per form, shared by the browser and the action.
 
 const ID = /^[\w-]{1,64}$/;

@@ -16,7 +16,7 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value;
 }
 
-// SPEC §3 fields. Requirements are a list of strings (issue 5): one row per requirement.
+// SPEC §3 fields. Requirements are a list of strings: one row per requirement.
 export const openingSchema = z.object({
   title: requiredText("Title", OPENING_LIMITS.title),
   location: requiredText("Location", OPENING_LIMITS.location),

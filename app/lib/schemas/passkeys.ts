@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 
-// Issue 15: a passkey's name, as the user types it when adding or renaming one.
+// A passkey's name, as the user types it when adding or renaming one.
 export const PASSKEY_NAME_MAX = 64;
 const name = z.string().trim().max(PASSKEY_NAME_MAX, `A passkey name is at most ${PASSKEY_NAME_MAX} characters.`);
 

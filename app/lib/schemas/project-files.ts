@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 
-// Issue 17: the Files tab's small forms (uploads are multipart, see project-upload.server.ts).
+// The Files tab's small forms (uploads are multipart, see project-upload.server.ts).
 
 const id = (message: string) => z.string({ error: message }).trim().min(1, message).max(64, message);
 

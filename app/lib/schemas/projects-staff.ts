@@ -4,7 +4,7 @@ import { requiredText } from "./fields";
 export const PROGRESS_NOTE_MAX_LENGTH = 500;
 const PROGRESS_MESSAGE = "Progress must be a whole number from 0 to 100.";
 
-// SPEC §9: progress is 0–100. Staff set it from the console with an optional note (issue 5).
+// SPEC §9: progress is 0–100. Staff set it from the console with an optional note.
 export const projectProgressSchema = z.object({
   projectId: z.string({ error: "Unknown project." }).trim().min(1, "Unknown project.").max(64),
   progress: z
@@ -19,7 +19,7 @@ export const projectProgressSchema = z.object({
     .optional(),
 });
 
-// Issue 16 (decision 0035): staff run the projects. Keys are stored; labels are shown.
+// Decision 0035: staff run the projects. Keys are stored; labels are shown.
 export const PROJECT_STATUSES = ["planned", "in_progress", "on_hold", "done"] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 

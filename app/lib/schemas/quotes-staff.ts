@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 
-// Issue 5: the sales pipeline of a lead (a stored quote). Keys are stored; labels are shown.
+// The sales pipeline of a lead (a stored quote). Keys are stored; labels are shown.
 export const LEAD_STATUSES = ["new", "contacted", "proposal", "won", "lost"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 

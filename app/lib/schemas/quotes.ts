@@ -2,7 +2,7 @@ import { z } from "~/lib/zod";
 import { consentField } from "~/lib/privacy-consent";
 import { emailField, nameField, optionalText, phoneField, requiredText } from "./fields";
 
-// SPEC §5: full name, email, phone and requirement are required; country is optional. Issue 19:
+// SPEC §5: full name, email, phone and requirement are required; country is optional;
 // the privacy notice's box must be ticked; it posts the version of the text shown.
 export const quoteSchema = z.object({
   name: nameField("Full name"),

@@ -1,7 +1,7 @@
 import { RETENTION_MAX_DAYS, RETENTION_MIN_DAYS } from "~/lib/retention";
 import { z } from "~/lib/zod";
 
-// Issue 19 part 3: the Data retention form. Whole days within bounds; the message names the bounds.
+// The Data retention form. Whole days within bounds; the message names the bounds.
 const days = (what: string) => {
   const message = `Enter the days to keep ${what} as a whole number from ${RETENTION_MIN_DAYS} to ${RETENTION_MAX_DAYS}.`;
   return z

@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 
-// Issue 16 part 5: the console's Settings page. A checked switch posts "on"; an unchecked one posts
+// The console's Settings page. A checked switch posts "on"; an unchecked one posts
 // nothing (plain HTML forms), which means off.
 const switchField = z
   .literal("on", { error: "A switch is either on or off." })

@@ -3,7 +3,7 @@ import { newPasswordField } from "~/lib/password-rules";
 import { STAFF_ROLES } from "~/lib/staff-roles";
 import { emailField, optionalText } from "./fields";
 
-// Issue 15 part 3: staff are invited (they choose their own password); the company domain is
+// Staff are invited (they choose their own password); the company domain is
 // checked on the server (env).
 const roleField = z.enum(STAFF_ROLES, { error: "Choose a role." });
 

@@ -3,7 +3,7 @@ import { PRIORITIES, SUPPORT_SORTS, SUPPORT_VIEWS, type SupportSort, type Suppor
 import { requiredText } from "./fields";
 import { REPLY_MAX_LENGTH } from "./complaints";
 
-// Issue 18 part 3: the console request page's desk forms, and the inbox's view, filters and sort.
+// The console request page's desk forms, and the inbox's view, filters and sort.
 
 /** "me" assigns the signed-in staff member; "none" unassigns; any other value is a staff id. */
 export const assignSchema = z.object({

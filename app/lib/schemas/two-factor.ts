@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 
-// Two-factor sign-in (issue 15, decision 0029): one schema per form of /two-factor and
+// Two-factor sign-in (decision 0029): one schema per form of /two-factor and
 // /account/two-factor, shared by the page and its action.
 
 const code = z

@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 
-// The verification link's page (issue 15): a GET shows a button, the POST of this form verifies.
+// The verification link's page: a GET shows a button, the POST of this form verifies.
 export const verifyEmailSchema = z.object({
   token: z.string({ error: "This verification link is incomplete. Ask for a new one from your dashboard." }).min(1, "This verification link is incomplete. Ask for a new one from your dashboard."),
 });

@@ -8,7 +8,7 @@ import { FileNotFound, fileStore, type OpenedFile } from "~/server/storage/stora
 import { THUMBNAIL_CONTENT_TYPE } from "~/server/uploads/thumbnails.server";
 import { requireFilesActor } from "./files-actor.server";
 
-// Issue 17's four private-file URLs (a project file version, an attachment, and their previews),
+// The four private-file URLs (a project file version, an attachment, and their previews),
 // decided in one place for both ways they are answered (decision 0040): React Router's resource
 // routes (`downloadResponse`, dev and any fallback), and server/app.ts, which writes the same answer
 // straight to node:http so 50 MB do not cross the Fetch stream bridge twice. Guard first, then the

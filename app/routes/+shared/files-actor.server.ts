@@ -2,7 +2,7 @@ import { requireClient, requireStaff, requireUser } from "~/server/auth/session.
 import type { FilesActor } from "~/server/models/projects/project-files.server";
 
 /**
- * The guard of the file routes both sides use (issue 17): a guest goes to sign in; a client acts for
+ * The guard of the file routes both sides use: a guest goes to sign in; a client acts for
  * their company; staff need the "clients" area (projects), anyone else on staff gets 403.
  */
 export async function requireFilesActor(request: Request): Promise<FilesActor> {

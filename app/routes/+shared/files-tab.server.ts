@@ -8,7 +8,7 @@ import { deleteProjectFile, loadFilesTab, type FilesActor } from "~/server/model
 import { isRefusal } from "~/lib/refusal";
 import { refusalResult } from "~/server/http/refusal.server";
 
-// The Files tab's server half, shared by the portal and the console pages (issue 17).
+// The Files tab's server half, shared by the portal and the console pages.
 
 export async function loadFilesPage(actor: FilesActor, id: string, request: Request) {
   const tab = await loadFilesTab(actor, id);

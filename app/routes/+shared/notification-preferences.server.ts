@@ -8,7 +8,7 @@ import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
 import { audienceOf, getMailPreferences, saveMailPreferences } from "~/server/models/notifications/preferences.server";
 
-// Issue 18 part 2: the server half of the two e-mail preferences pages (portal and console); each
+// The server half of the two e-mail preferences pages (portal and console); each
 // route guards first, then hands its user here.
 
 export async function mailPreferencesPage(user: SessionUser) {

@@ -7,7 +7,7 @@ import { readForm } from "~/server/http/form-data.server";
 import { requireIntent } from "~/server/http/form-result.server";
 import { isSameOrigin } from "~/server/http/origin-check.server";
 
-// Adding a passkey (issue 15) is a WebAuthn ceremony, so it runs from script: "options" answers
+// Adding a passkey is a WebAuthn ceremony, so it runs from script: "options" answers
 // what navigator.credentials.create needs (and sets the challenge cookie), "verify" stores the
 // credential the browser made. JSON answers: { options } | { ok: true } | { message }.
 export async function action({ request }: Route.ActionArgs) {

@@ -11,7 +11,7 @@ import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
 import { isSameOrigin } from "~/server/http/origin-check.server";
 
-// Passkeys (issue 15): rename or delete one of your own. Adding one needs WebAuthn, so JavaScript:
+// Passkeys: rename or delete one of your own. Adding one needs WebAuthn, so JavaScript:
 // account/passkey-new.ts.
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);

@@ -9,7 +9,7 @@ import { readForm } from "~/server/http/form-data.server";
 import { requireIntent, requireTargetId } from "~/server/http/form-result.server";
 import { isSameOrigin } from "~/server/http/origin-check.server";
 
-// Sessions you can see (issue 15): "Sign out" one session, or every session but this one. Clients
+// Sessions you can see: "Sign out" one session, or every session but this one. Clients
 // and staff alike; each comes back to their own account page.
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);

@@ -6,7 +6,7 @@ import { readForm } from "~/server/http/form-data.server";
 import { readUnsubscribeToken } from "~/server/mail/unsubscribe-token.server";
 import { turnOffMail, unsubscribeTarget } from "~/server/models/notifications/preferences.server";
 
-// Issue 18 part 2 (decision 0046): a notification mail's unsubscribe link. The token alone says
+// Decision 0046: a notification mail's unsubscribe link. The token alone says
 // who and what, so there is no session and no CSRF token: a GET only shows what would stop (mail
 // scanners open links), and the POST, by the button or a mail provider's RFC 8058 one-click
 // (`List-Unsubscribe=One-Click` from its servers, without Origin), turns it off. An unknown,

@@ -20,7 +20,7 @@ import { requireUser } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { requireIntent } from "~/server/http/form-result.server";
 
-// /account/two-factor (issue 15, decision 0029): enrolment, new recovery codes and turning it off,
+// /account/two-factor (decision 0029): enrolment, new recovery codes and turning it off,
 // for clients and staff alike. Reachable by any signed-in user, so that staff held back by
 // STAFF_2FA=required (session.server.ts) can enrol here.
 

@@ -21,7 +21,7 @@ export function meta() {
 const audienceOf = (user: SessionUser): PasswordAudience => (user.role === "employee" ? "staff" : "client");
 const settingsOf = (user: SessionUser) => (user.role === "employee" ? href("/employee-dashboard/account") : href("/user-dashboard/settings"));
 
-// Issue 15: a signed-in client (portal Settings) or staff member (console My account) changes their
+// A signed-in client (portal Settings) or staff member (console My account) changes their
 // own password. The settings rows post here with a fetcher; this page is the form without JavaScript.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -18,12 +18,12 @@ export async function employeeLoginLoader(request: Request) {
   if (google === "error") return { ...base, error: EMPLOYEE_GOOGLE_FAILED };
   if (google === "done") {
     const user = await getSessionUser(request);
-    // Issue 15: a visitor following a link is signed out of nothing; only a real callback's landing is.
+    // A visitor following a link is signed out of nothing; only a real callback's landing is.
     if (!cameFromGoogleCallback(request)) return { ...base, error: user ? null : EMPLOYEE_GOOGLE_FAILED };
     const headers = new Headers({ "Set-Cookie": clearGoogleLanding() });
     // Decision 0029: with two-factor on, Google's session waits for the code before "Welcome back!".
     if ((await getPendingStepUp(request))?.role === "employee") throw replace(STEP_UP_PATH, { headers });
-    // SPEC §5 / issue 4: staff Google sign-in needs a verified e-mail in the company domain.
+    // SPEC §5: staff Google sign-in needs a verified e-mail in the company domain.
     if (user?.role === "employee" && user.emailVerified) throw replace(withFlash("/dashboard", "welcome"), { headers });
     for (const cookie of (await signOut(request)).getSetCookie()) headers.append("Set-Cookie", cookie);
     return data({ ...base, error: EMPLOYEE_GOOGLE_FAILED }, { headers });
@@ -56,7 +56,7 @@ export async function employeeLoginAction(request: Request, clientIp: string) {
   if (!outcome.ok) {
     return formResult({ status: "error", message: outcome.message, result: submission.reply({ hideFields: ["password"] }) }, outcome.status);
   }
-  // Issue 15: with two-factor on, the right password only opens the code challenge.
+  // With two-factor on, the right password only opens the code challenge.
   if (outcome.twoFactor) throw redirect(`${TWO_FACTOR_CHALLENGE_PATH}?for=staff`, { headers: outcome.headers });
   throw redirect(withFlash("/dashboard", "welcome"), { headers: outcome.headers });
 }

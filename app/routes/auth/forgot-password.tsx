@@ -19,7 +19,7 @@ export function meta() {
   return [{ title: "Forgot password | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
 }
 
-// "Forgot password?" while signed out (issue 15). Every valid address gets the same answer, and the
+// "Forgot password?" while signed out. Every valid address gets the same answer, and the
 // same work: Better Auth looks the address up either way and its sendResetPassword hook only writes
 // an outbox row (auth-mail.server.ts), past the per-address limit not even that. Past the per-IP
 // limit nothing is asked of Better Auth, and the answer is still the same (docs/security.md).

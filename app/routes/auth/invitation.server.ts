@@ -15,7 +15,7 @@ import { lookUpClientInvitation } from "~/server/models/companies/client-invitat
 import { invitationCookie } from "./invitation-cookie.server";
 import { refusalResult } from "~/server/http/refusal.server";
 
-// Issue 16 part 2 / decision 0034: the link of a client invitation.
+// Decision 0034: the link of a client invitation.
 
 const hideFields = ["password", "confirm"];
 

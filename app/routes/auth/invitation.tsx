@@ -17,7 +17,7 @@ export function meta() {
   return [{ title: "Your invitation | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
 }
 
-// Issue 16 part 2: the token travels in the query string (logs redact query strings), and only the
+// The token travels in the query string (logs redact query strings), and only the
 // POST spends it, so a mail scanner that opens the link cannot.
 export function loader({ request }: Route.LoaderArgs) {
   return clientInvitationLoader(request);

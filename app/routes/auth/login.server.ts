@@ -16,19 +16,19 @@ import { registerWithPassword, signInWithPassword, signOut, startGoogleSignIn } 
 
 export async function loginLoader(request: Request) {
   const url = new URL(request.url);
-  // Issue 16: with self-registration off, /login offers sign-in only and says how to be invited.
+  // With self-registration off, /login offers sign-in only and says how to be invited.
   const { selfRegistration } = await getSettings();
   const mode = selfRegistration && url.searchParams.get("mode") === "register" ? ("register" as const) : ("login" as const);
   const google = url.searchParams.get("google");
   const base = { mode, googleEnabled: googleEnabled(), selfRegistration };
   if (google === "error") {
-    // SPEC §5: a company identity is refused at the callback (issue 15); the spec's message says why.
+    // SPEC §5: a company identity is refused at the callback; the spec's message says why.
     const refusal = url.searchParams.get("error") ?? "";
     const company = refusal.startsWith(STAFF_REFUSAL_PREFIX);
     return { ...base, error: company ? EMPLOYEE_ON_CUSTOMER_GOOGLE : refusal === REGISTRATION_CLOSED_REFUSAL ? REGISTRATION_CLOSED : CUSTOMER_GOOGLE_FAILED };
   }
   const user = await getSessionUser(request);
-  // Only the browser arriving from a real callback is signed out (issue 15), never one following a link.
+  // Only the browser arriving from a real callback is signed out, never one following a link.
   if (google === "done" && cameFromGoogleCallback(request)) {
     const headers = new Headers({ "Set-Cookie": clearGoogleLanding() });
     // Decision 0029: with two-factor on, Google's session waits for the code first.
@@ -57,7 +57,7 @@ export async function loginAction(request: Request, clientIp: string) {
   if (register && !(await getSettings()).selfRegistration) {
     return formResult({ intent: "register", status: "error", message: REGISTRATION_CLOSED }, 403);
   }
-  // A new account's password follows the client rules (issue 15); signing in checks none.
+  // A new account's password follows the client rules; signing in checks none.
   const submission = parseWithZod(formData, { schema: register ? registerSchema : credentialsSchema });
   if (submission.status !== "success") return formResult({ status: "invalid", result: submission.reply({ hideFields: ["password"] }) }, 400);
   const common = register ? await commonPasswordProblem(submission.value.password) : null;
@@ -68,7 +68,7 @@ export async function loginAction(request: Request, clientIp: string) {
   if (!outcome.ok) {
     return formResult({ status: "error", message: outcome.message, result: submission.reply({ hideFields: ["password"] }) }, outcome.status);
   }
-  // Issue 15: with two-factor on, the right password only opens the code challenge.
+  // With two-factor on, the right password only opens the code challenge.
   if (outcome.twoFactor) throw redirect(TWO_FACTOR_CHALLENGE_PATH, { headers: outcome.headers });
   throw redirect(withFlash(href("/user-dashboard"), register ? "registered" : "login"), { headers: outcome.headers });
 }

@@ -8,7 +8,7 @@ import { readForm } from "~/server/http/form-data.server";
 import { requireIntent } from "~/server/http/form-result.server";
 import { isSameOrigin } from "~/server/http/origin-check.server";
 
-// "Sign in with a passkey" on /login and /employee-login (issue 15, decision 0030): the button's
+// "Sign in with a passkey" on /login and /employee-login (decision 0030): the button's
 // script asks for options, lets the browser sign the challenge, and posts the answer here. `form`
 // says which login page asked, so SPEC §5's domain rules hold as for passwords. JSON answers:
 // { options } | { redirectTo } | { message }.

@@ -21,8 +21,8 @@ export function meta() {
 }
 
 // A GET only shows the form: the token is used up by the POST alone, so a mail scanner that opens
-// the link cannot spend it (issue 15).
-// The password rules are the account's: staff or client (issue 15), read from the link unused.
+// the link cannot spend it.
+// The password rules are the account's: staff or client, read from the link unused.
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   return { token, audience: await resetLinkAudience(token) };

@@ -18,7 +18,7 @@ export function meta() {
   return [{ title: "Set up your staff account | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
 }
 
-// Issue 15 part 3: the token travels in the query string (logs redact query strings), and only the
+// The token travels in the query string (logs redact query strings), and only the
 // POST spends it, so a mail scanner that opens the link cannot.
 export function loader({ request }: Route.LoaderArgs) {
   return invitationLoader(request);

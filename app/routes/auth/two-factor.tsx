@@ -13,7 +13,7 @@ export function meta() {
   return [{ title: "Two-factor sign-in | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
 }
 
-// Issue 15: after a right password, an account with two-factor on lands here with Better Auth's
+// After a right password, an account with two-factor on lands here with Better Auth's
 // short-lived challenge cookie; without one there is nothing to answer (guard: the cookie).
 export function loader({ request }: Route.LoaderArgs) {
   if (!pendingChallenge(request)) throw redirect("/login");

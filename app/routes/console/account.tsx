@@ -13,7 +13,7 @@ export function meta() {
   return [{ title: "My account | Employee Dashboard" }, { name: "robots", content: "noindex" }];
 }
 
-// Issue 15: a staff member's own sign-in security (password, two-factor, passkeys, sessions) lives
+// A staff member's own sign-in security (password, two-factor, passkeys, sessions) lives
 // here; each part is a SettingRow whose component sits in app/components/settings/.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);

@@ -23,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (error instanceof FileNotFound) throw notFound();
     throw error;
   }
-  // Issue 15: who took a CV out of the console, and when.
+  // Who took a CV out of the console, and when.
   await recordStaffRead(user, { action: "resume.download", entity: "application", entityId: params.id, detail: { file: resume.name } });
   const contentType = file.contentType ?? RESUME_CONTENT_TYPES[resume.kind as ResumeKind] ?? "application/octet-stream";
   // The stored name is already sanitised at upload; sanitising again keeps the header safe whatever the row holds.

@@ -36,7 +36,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   });
 }
 
-// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place.
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return keepFailureInForm(request, serverAction, CHANGE_FAILURE);
 }

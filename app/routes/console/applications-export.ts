@@ -11,7 +11,7 @@ const HEADER = ["Received (UTC)", "Name", "Email", "Opening", "Stage", "Message"
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request, "applications");
   const filter = applicationFilterFrom(new URL(request.url).searchParams);
-  // Issue 15: every export of personal data is on the audit log, with the filter it used.
+  // Every export of personal data is on the audit log, with the filter it used.
   await recordStaffRead(user, { action: "applications.export", entity: "export", entityId: "applications", detail: { ...filter } });
   return csvResponse(csvFilename("applications"), HEADER, rows());
 

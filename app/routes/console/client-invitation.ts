@@ -7,7 +7,7 @@ import { requireIntent } from "~/server/http/form-result.server";
 import { companyOfClientInvitation, resendClientInvitation, revokeClientInvitation, TOO_MANY_MAILS_TO_ADDRESS } from "~/server/models/companies/client-invitations.server";
 import { isRefusal } from "~/lib/refusal";
 
-// Issue 16 part 2: Resend / Revoke of a company's pending invitation (the company page's section,
+// Resend / Revoke of a company's pending invitation (the company page's section,
 // components/console/company-invitations.tsx); back to the company page with a notice.
 
 export async function loader({ request }: Route.LoaderArgs) {

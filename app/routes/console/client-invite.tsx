@@ -15,7 +15,7 @@ import { getCompany } from "~/server/models/companies/companies.server";
 import { isRefusal } from "~/lib/refusal";
 import { refusalResult } from "~/server/http/refusal.server";
 
-// Issue 16 part 2: staff invite a person to a company (its own page, so it works without JavaScript).
+// Staff invite a person to a company (its own page, so it works without JavaScript).
 
 async function companyOr404(id: string) {
   const company = await getCompany({ id });

@@ -4,7 +4,7 @@ import { dataExportResponse, NO_SUCH_MEMBER } from "~/server/privacy/data-export
 import { findExportSubject } from "~/server/models/privacy/data-export.server";
 
 /**
- * Issue 19 part 4: a subject access request. An admin downloads, for one member of a company, the
+ * A subject access request. An admin downloads, for one member of a company, the
  * same ZIP the member gets from "Download my data" (decision 0050); audited as taken by the admin.
  * Other roles of the clients area get 403: the archive holds the person's every file and message.
  */

@@ -18,7 +18,7 @@ import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
 import { companyAction, loadCompany } from "./company.server";
 
-// Issue 16 part 6: the console's client page is a company page; :id is the company's id.
+// The console's client page is a company page; :id is the company's id.
 
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: `${data?.company.name ?? "Company"} | Clients | ${site.name}` },
@@ -27,7 +27,7 @@ export const meta = ({ data }: Route.MetaArgs) => [
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireStaff(request, "clients");
-  // Issue 19 parts 2 and 4: only an admin downloads a member's data or erases.
+  // Only an admin downloads a member's data or erases.
   const admin = user.staffRole === "admin";
   return { ...(await loadCompany(params.id)), mayExport: admin, mayErase: admin };
 }
@@ -37,7 +37,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return companyAction(user, params.id, request);
 }
 
-// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place.
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return keepFailureInForm(request, serverAction, COMPANY_FAILURE);
 }

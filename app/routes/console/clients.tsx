@@ -15,7 +15,7 @@ import { listCompanies } from "~/server/models/companies/companies-staff.server"
 import { requireStaff } from "~/server/auth/session.server";
 import { ConsoleListPage } from "~/components/console/list-page";
 
-// Issue 16 part 1: clients are companies. The route keeps its path and the navigation its label.
+// Clients are companies. The route keeps its path and the navigation its label.
 
 export const meta = () => [{ title: `Clients | Employee Dashboard | ${site.name}` }, { name: "robots", content: "noindex" }];
 

@@ -15,7 +15,7 @@ import { createCompany } from "~/server/models/companies/companies-staff.server"
 import { isRefusal } from "~/lib/refusal";
 import { refusalResult } from "~/server/http/refusal.server";
 
-// Issue 16 part 1: staff create a client company; its people are invited from its page.
+// Staff create a client company; its people are invited from its page.
 
 export const meta = () => [{ title: `New company | Clients | ${site.name}` }, { name: "robots", content: "noindex" }];
 
@@ -40,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place.
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return keepFailureInForm(request, serverAction, COMPANY_FAILURE);
 }

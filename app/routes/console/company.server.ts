@@ -14,7 +14,7 @@ import { closeCompany, reopenCompany, updateCompany } from "~/server/models/comp
 import { isRefusal } from "~/lib/refusal";
 import { refusalResult } from "~/server/http/refusal.server";
 
-// The console's company page (issue 16 part 6): its details, members, support requests, the lead
+// The console's company page: its details, members, support requests, the lead
 // it came from and its activity, and the forms that change the company or a member.
 
 const INTENTS = ["save", "close", "reopen", "set-client-admin", "remove-member"] as const;

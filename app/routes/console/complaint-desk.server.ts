@@ -7,7 +7,7 @@ import { formResult } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
 import { addComplaintNote, assignComplaint, setComplaintPriority, type DeskOutcome } from "~/server/models/support/complaint-desk.server";
 
-// Issue 18 part 3: the request page's desk forms — assign, priority, internal note (decision 0044).
+// The request page's desk forms — assign, priority, internal note (decision 0044).
 
 const NOT_FOUND = "This support request no longer exists.";
 type DeskIntent = "assign" | "set-priority" | "add-note";

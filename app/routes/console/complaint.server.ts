@@ -18,7 +18,7 @@ const NOT_FOUND = "This support request no longer exists.";
 
 /**
  * The thread as staff see it: the request, every reply, its company and the member who raised it;
- * issue 18 adds the desk (assignee, priority, waiting since), the internal notes, the people it
+ * the desk adds (assignee, priority, waiting since), the internal notes, the people it
  * can be assigned to and the saved replies, and `?saved=ID` fills the reply box without JavaScript.
  */
 export async function loadComplaint(id: string, request: Request) {
@@ -74,7 +74,7 @@ async function reply(user: SessionUser, complaintId: string, { formData, upload 
     return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
   }
   try {
-    // Issue 17: the reply and its files commit together, or neither stays.
+    // The reply and its files commit together, or neither stays.
     const stored = await withStoredAttachments(upload, (files) =>
       addStaffReply(user, { complaintId, text: submission.value.text, files }),
     );

@@ -34,7 +34,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleComplaintAction(user, params.id, request);
 }
 
-// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place.
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return keepFailureInForm(request, serverAction, { reply: STAFF_REPLY_FAILURE, "set-status": STATUS_FAILURE, assign: CHANGE_FAILURE, "set-priority": CHANGE_FAILURE, "add-note": CHANGE_FAILURE });
 }

@@ -10,7 +10,7 @@ import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { erase, type ErasureKind } from "~/server/models/privacy/erasure.server";
 import { findErasureSubject, type ErasureSubject } from "~/server/models/privacy/erasure-subjects.server";
 
-// Issue 19 part 2 (decision 0048): the guard and the post of the "Erase…" step. The section's
+// Decision 0048: the guard and the post of the "Erase…" step. The section's
 // roles reach the page's guard; only an admin passes the second check.
 
 const AREAS: Record<ErasureKind, ConsoleArea> = { lead: "leads", application: "applications", client_user: "clients", company: "clients" };

@@ -10,7 +10,7 @@ import { keepFailureInForm } from "~/lib/form-failure";
 import { erasureSchema } from "~/lib/schemas/erasure";
 import { eraseAction, requireErasure } from "./erase.server";
 
-// Issue 19 part 2 (decision 0048): "Erase…" a lead, an application, a client member or a whole
+// Decision 0048: "Erase…" a lead, an application, a client member or a whole
 // client company. Admin only; a page of its own (no JavaScript needed), confirmed by typing the
 // person's e-mail or the company's name.
 

@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
-  // Issue 18: the staff member's own notifications keep the bell's count live.
+  // The staff member's own notifications keep the bell's count live.
   useLiveRevalidation("/events/console", ["notifications"]);
   return (
     <div className="container-page py-8">

@@ -9,7 +9,7 @@ import { convertQuote } from "~/server/models/pipeline/quote-conversion.server";
 import { isRefusal } from "~/lib/refusal";
 import { refusalStatus } from "~/server/http/refusal.server";
 
-// Issue 16 part 3: the "Convert to client" form; the whole conversion is one transaction (the model).
+// The "Convert to client" form; the whole conversion is one transaction (the model).
 
 export async function convertLeadAction(user: SessionUser, leadId: string, request: Request) {
   const submission = parseWithZod(await readForm(request), { schema: convertLeadSchema });

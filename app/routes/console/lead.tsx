@@ -35,7 +35,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   });
 }
 
-// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place.
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return keepFailureInForm(request, serverAction, CHANGE_FAILURE);
 }
@@ -55,7 +55,7 @@ export default function ConsoleLead({ loaderData, actionData }: Route.ComponentP
           </h2>
           <PipelineBadge value={lead.status} label={leadStatusLabel(lead.status)} />
           {mayErase ? <EraseLink kind="lead" id={lead.id} who={lead.name} /> : null}
-          {/* Issue 16 part 3: a won lead becomes a client company; once converted, the link leads there. */}
+          {/* A won lead becomes a client company; once converted, the link leads there. */}
           {lead.companyId ? (
             <Link to={href("/employee-dashboard/clients/:id", { id: lead.companyId })} className="btn-secondary ml-auto px-3 py-1.5">
               View client

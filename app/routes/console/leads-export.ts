@@ -11,7 +11,7 @@ const HEADER = ["Received (UTC)", "Name", "Email", "Phone", "Country", "Requirem
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request, "leads");
   const filter = leadFilterFrom(new URL(request.url).searchParams);
-  // Issue 15: every export of personal data is on the audit log, with the filter it used.
+  // Every export of personal data is on the audit log, with the filter it used.
   await recordStaffRead(user, { action: "leads.export", entity: "export", entityId: "leads", detail: { ...filter } });
   return csvResponse(csvFilename("leads"), HEADER, rows());
 

@@ -8,7 +8,7 @@ import { MAIL_PREFERENCES_FAILURE } from "~/lib/mail-preferences";
 import { mailPreferencesPage, saveMailPreferencesForm } from "~/routes/+shared/notification-preferences.server";
 import { requireStaff } from "~/server/auth/session.server";
 
-// Issue 18 part 2: a staff member's e-mail preferences (decision 0046).
+// A staff member's e-mail preferences (decision 0046).
 
 export const meta = () => [{ title: `E-mail preferences | Employee Dashboard | ${site.name}` }, { name: "robots", content: "noindex" }];
 
@@ -22,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
   return saveMailPreferencesForm(request, user);
 }
 
-// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place.
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return keepFailureInForm(request, serverAction, MAIL_PREFERENCES_FAILURE);
 }

@@ -5,7 +5,7 @@ import { STAFF_NOTIFICATION_TYPES } from "~/lib/notification-types";
 import { requireStaff } from "~/server/auth/session.server";
 import { loadNotificationsPage } from "~/server/models/notifications/reads.server";
 
-// Issue 18 part 1: a staff member's own notifications, with filters and paging (decision 0041).
+// A staff member's own notifications, with filters and paging (decision 0041).
 
 export function meta() {
   return [{ title: "Notifications | Employee Dashboard" }, { name: "robots", content: "noindex" }];

@@ -53,7 +53,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.opening.title ?? "Opening"} | Employee Dashboard` }, { name: "robots", content: "noindex" }];
 }
 
-// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place.
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return keepFailureInForm(request, serverAction, { save: CHANGES_FAILURE, close: CHANGE_FAILURE, reopen: CHANGE_FAILURE });
 }

@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     overviewCounts(),
     may("leads") ? leadsPerWeek() : null,
     may("applications") ? applicationsPerOpening() : null,
-    // Issue 17: the mirror of the portal's "Waiting on you", for the roles that run projects.
+    // The mirror of the portal's "Waiting on you", for the roles that run projects.
     may("clients") ? workspaceOverview({ viewerId: user.id, today: todayUtc() }) : null,
   ]);
   const counts = {

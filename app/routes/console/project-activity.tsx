@@ -9,7 +9,7 @@ import { loadWorkspaceTab } from "~/server/http/workspace-tab.server";
 import { listActivityForStaff } from "~/server/models/projects/project-activity-reads.server";
 import { getProjectForStaff } from "~/server/models/projects/projects-staff-reads.server";
 
-// Issue 17 part 6: the project's timeline for staff (the "clients" area), archived projects too.
+// The project's timeline for staff (the "clients" area), archived projects too.
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request, "clients");

@@ -14,7 +14,7 @@ import { getProjectForStaff } from "~/server/models/projects/projects-staff-read
 import { isRefusal } from "~/lib/refusal";
 import { refusalStatus } from "~/server/http/refusal.server";
 
-// Issue 17 parts 1–2: the console's Milestones tab. Staff only (the route's guard runs first).
+// The console's Milestones tab. Staff only (the route's guard runs first).
 
 export const MILESTONE_INTENTS = ["add", "edit", "move-up", "move-down", "remove", "progress-mode", "request-approval", "withdraw-approval"] as const;
 type Intent = (typeof MILESTONE_INTENTS)[number];

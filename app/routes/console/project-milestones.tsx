@@ -31,7 +31,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Milestones | ${loaderData?.project.title ?? "Project"} | Employee Dashboard` }, { name: "robots", content: "noindex" }];
 }
 
-// A failed request shows the form's message in place (issue 14); `target` names the row's form.
+// A failed request shows the form's message in place; `target` names the row's form.
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return keepFailureInForm(request, serverAction, CHANGE_FAILURE, { targetField: "target" });
 }

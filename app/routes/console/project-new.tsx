@@ -29,7 +29,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `New project | ${loaderData?.company.name ?? "Company"} | Employee Dashboard` }, { name: "robots", content: "noindex" }];
 }
 
-// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place.
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return keepFailureInForm(request, serverAction, CHANGES_FAILURE);
 }

@@ -43,14 +43,14 @@ function progressAnswer(body: Omit<FormResult, "intent">, status = 200) {
   return formResult({ intent: "set-progress", ...body }, status);
 }
 
-/** Staff set the progress with a note (issue 5), now from the project's own page. */
+/** Staff set the progress with a note, now from the project's own page. */
 async function setProgress(user: SessionUser, id: string, formData: FormData) {
   const submission = parseWithZod(formData, { schema: projectProgressSchema });
   if (submission.status !== "success") return progressAnswer({ status: "invalid", targetId: id, result: submission.reply() }, 400);
   const { projectId, progress, note } = submission.value;
   // The page's project only: a forged id of another project is refused, not followed.
   if (projectId !== id) return progressAnswer({ status: "error", targetId: id, message: "This project does not exist.", result: submission.reply() }, 404);
-  // Issue 17: while progress follows the milestones, a value set by hand would be overwritten.
+  // While progress follows the milestones, a value set by hand would be overwritten.
   if ((await getProgressMode({ projectId: id })) === "milestones") return progressAnswer({ status: "error", targetId: id, message: PROGRESS_FOLLOWS_MILESTONES, result: submission.reply() }, 409);
   try {
     const entry = await setProjectProgress(user, { id, progress, note });

@@ -32,7 +32,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.project.title ?? "Project"} | Projects | Employee Dashboard` }, { name: "robots", content: "noindex" }];
 }
 
-// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place.
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return keepFailureInForm(request, serverAction, { save: CHANGES_FAILURE, "set-progress": PROGRESS_FAILURE, archive: CHANGE_FAILURE, restore: CHANGE_FAILURE }, { targetField: "projectId" });
 }
@@ -99,7 +99,7 @@ export default function ConsoleProject({ loaderData, actionData }: Route.Compone
                 Open the Milestones tab
               </Link>
             </div>
-            {/* Issue 17: shown but disabled, so staff see why they cannot type a value. */}
+            {/* Shown but disabled, so staff see why they cannot type a value. */}
             <fieldset disabled aria-describedby="progress-follows" className="opacity-60">
               <ProgressForm projectId={project.id} title={project.title} progress={project.progress} version={project.history[0]?.id ?? "none"} pageResult={actionData} />
             </fieldset>

@@ -12,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request, "clients");
   const filter = projectFilterFrom(new URL(request.url).searchParams);
   const today = todayUtc();
-  // Issue 15: every export out of the console is on the audit log, with the filter it used.
+  // Every export out of the console is on the audit log, with the filter it used.
   await recordStaffRead(user, { action: "projects.export", entity: "export", entityId: "projects", detail: { ...filter } });
   return csvResponse(csvFilename("projects"), HEADER, rows());
 

@@ -10,7 +10,7 @@ import { listRetentionCandidates } from "~/server/models/privacy/retention.serve
 import { getRetentionSettings, updateRetentionSettings } from "~/server/models/shared/settings.server";
 import { lastRetentionRun, runRetention } from "~/server/privacy/retention-run.server";
 
-// The Data retention page's server half (issue 19 part 3, decision 0049).
+// The Data retention page's server half (decision 0049).
 
 /** The page lists at most this many records per kind; the counts are exact. */
 const LIST_LIMIT = 200;

@@ -15,7 +15,7 @@ import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
 import { retentionPageData, runRetentionNow, saveRetention } from "./retention.server";
 
-// Issue 19 part 3 (decision 0049): how long records are kept, what the next run removes, and a
+// Decision 0049: how long records are kept, what the next run removes, and a
 // "Run now" behind a confirmation. Admin only, like Settings.
 
 const RUN_FAILURE = "The retention run failed. Please try again.";
@@ -40,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place.
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return keepFailureInForm(request, serverAction, { "save-retention": CHANGES_FAILURE, "run-now": RUN_FAILURE });
 }

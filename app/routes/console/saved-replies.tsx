@@ -12,7 +12,7 @@ import { requireStaff } from "~/server/auth/session.server";
 import { listSavedReplies } from "~/server/models/support/saved-replies.server";
 import { handleSavedReplyAction } from "./saved-replies.server";
 
-// Issue 18 part 3: replies the support desk inserts into a request, with placeholders (decision 0044).
+// Replies the support desk inserts into a request, with placeholders (decision 0044).
 // Editing is `?edit=ID` on this page, so every form works without JavaScript.
 
 export const meta = () => [{ title: `Saved replies | Support inbox | ${site.name}` }, { name: "robots", content: "noindex" }];

@@ -13,7 +13,7 @@ import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
 import { getSettings, updateSettings, type AppSettings } from "~/server/models/shared/settings.server";
 
-// Issue 16 part 5: the operator's switches, admin only, stored in the database and audited.
+// The operator's switches, admin only, stored in the database and audited.
 
 export const meta = () => [{ title: `Settings | Employee Dashboard | ${site.name}` }, { name: "robots", content: "noindex" }];
 
@@ -38,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
   return formResult({ intent, status: "success", message: "Settings saved. They apply at once." });
 }
 
-// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place.
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return keepFailureInForm(request, serverAction, SETTINGS_FAILURE);
 }

@@ -12,7 +12,7 @@ import { disableStaff, enableStaff, listStaff, removeStaffMember, setStaffRole }
 import { isRefusal } from "~/lib/refusal";
 import { refusalResult } from "~/server/http/refusal.server";
 
-// The Staff page's forms (issue 15 part 3): invite, resend / revoke an invitation, and change,
+// The Staff page's forms: invite, resend / revoke an invitation, and change,
 // disable, re-enable or remove a member. Every change is audited by its model.
 
 const INTENTS = ["invite", "resend", "revoke", "set-role", "disable", "enable", "remove"] as const;

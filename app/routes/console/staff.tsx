@@ -43,7 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
   return staffAction(user, request);
 }
 
-// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place.
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return keepFailureInForm(request, serverAction, STAFF_FAILURE);
 }

@@ -5,7 +5,7 @@ import type { SessionUser } from "~/server/auth/actor.server";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { assignComplaint } from "~/server/models/support/complaint-desk.server";
 
-/** Issue 18: the inbox's quick "Assign to me" on a row. */
+/** The inbox's quick "Assign to me" on a row. */
 export async function assignToMe(user: SessionUser, request: Request) {
   const formData = await readForm(request);
   const intent = requireIntent(formData, ["assign-to-me"]);

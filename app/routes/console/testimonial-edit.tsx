@@ -44,7 +44,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return formResult({ intent, status: "success", message: "Changes saved. The home page shows them now.", result: submission.reply() });
 }
 
-// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place.
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return keepFailureInForm(request, serverAction, { save: CHANGES_FAILURE, hide: CHANGE_FAILURE, show: CHANGE_FAILURE });
 }

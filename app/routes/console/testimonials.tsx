@@ -48,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
   return formResult({ intent, status: "success", message: "Testimonial added: it is on the home page now.", result: submission.reply({ resetForm: true }) });
 }
 
-// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place.
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return keepFailureInForm(request, serverAction, { save: TESTIMONIAL_FAILURE, hide: CHANGE_FAILURE, show: CHANGE_FAILURE });
 }

@@ -14,7 +14,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const opening = await findOpening(params.id);
   if (!opening) return data({ state: "missing" as const, opening: null }, { status: 404 });
   if (opening.status === "closed") return data({ state: "closed" as const, opening: null }, { status: 410 });
-  // schema.org JobPosting, for open openings only (issue 5).
+  // schema.org JobPosting, for open openings only.
   return { state: "open" as const, opening, jobPosting: jobPostingJsonLd(opening, getEnv().APP_URL), liveFrom };
 }
 

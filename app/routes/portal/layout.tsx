@@ -33,7 +33,7 @@ function usePendingTab() {
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   // One stream for the whole portal: staff changes to the client's projects and requests, and
-  // the member's own notifications (the bell's count, issue 18).
+  // the member's own notifications (the bell's count).
   useLiveRevalidation("/events/portal", ["projects", "complaints", "notifications"]);
   const pendingTab = usePendingTab();
   const bell = <NotificationBell unread={loaderData.bell.unread} recent={loaderData.bell.recent} pagePath={href("/user-dashboard/notifications")} />;

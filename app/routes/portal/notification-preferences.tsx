@@ -8,7 +8,7 @@ import { portalMeta } from "~/lib/portal";
 import { mailPreferencesPage, saveMailPreferencesForm } from "~/routes/+shared/notification-preferences.server";
 import { requireClient } from "~/server/auth/session.server";
 
-// Issue 18 part 2: a client's e-mail preferences (decision 0046).
+// A client's e-mail preferences (decision 0046).
 
 export const meta = () => portalMeta("E-mail preferences");
 
@@ -22,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
   return saveMailPreferencesForm(request, user);
 }
 
-// A failed request (lost connection, 5xx, timeout) shows the form's message in place (issue 14).
+// A failed request (lost connection, 5xx, timeout) shows the form's message in place.
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return keepFailureInForm(request, serverAction, MAIL_PREFERENCES_FAILURE);
 }

@@ -6,7 +6,7 @@ import { portalMeta } from "~/lib/portal";
 import { requireClient } from "~/server/auth/session.server";
 import { loadNotificationsPage } from "~/server/models/notifications/reads.server";
 
-// Issue 18 part 1: a client's own notifications, with filters and paging (decision 0041).
+// A client's own notifications, with filters and paging (decision 0041).
 
 export function meta() {
   return portalMeta("Notifications");

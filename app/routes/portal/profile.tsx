@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { email: user.email, profile: { fullName, phone, company, country, updatedAt }, waiting };
 }
 
-/** Issue 17 part 5: a failure here leaves the SPEC's Profile panel working, with a note in its place. */
+/** A failure here leaves the SPEC's Profile panel working, with a note in its place. */
 async function loadWaitingOnYou(user: { id: string; companyId: string }) {
   try {
     return await waitingOnYouNow({ userId: user.id, companyId: user.companyId });

@@ -8,7 +8,7 @@ import { loadWorkspaceTab } from "~/server/http/workspace-tab.server";
 import { listActivityForClient } from "~/server/models/projects/project-activity-reads.server";
 import { getProject } from "~/server/models/projects/projects.server";
 
-// Issue 17 part 6: the project's timeline for the company's members. Live through the portal
+// The project's timeline for the company's members. Live through the portal
 // layout's stream, which reloads every open panel on "projects" (one stream per tab, not two).
 
 export async function loader({ request, params }: Route.LoaderArgs) {

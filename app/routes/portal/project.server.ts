@@ -14,7 +14,7 @@ import { getProject } from "~/server/models/projects/projects.server";
 import { isRefusal } from "~/lib/refusal";
 import { refusalResult } from "~/server/http/refusal.server";
 
-// Issue 17: a project's Overview in the portal: its facts, progress, milestones and the approvals
+// A project's Overview in the portal: its facts, progress, milestones and the approvals
 // the company's members decide. Every read goes through the company-scoped project first.
 
 async function companyProject(user: ClientUser, id: string) {

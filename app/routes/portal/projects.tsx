@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const owners = await projectOwnerNames(projects.flatMap((p) => (p.ownerId ? [p.ownerId] : [])));
   return {
-    // Issue 16: the operator may leave creating projects to staff (console Settings).
+    // The operator may leave creating projects to staff (console Settings).
     clientProjects: settings.clientProjects,
     today: todayUtc(),
     projects: projects.map(({ id, title, description, progress, createdAt, status, startDate, dueDate, ownerId }) => ({
@@ -41,12 +41,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       description,
       progress,
       createdAt,
-      // Issue 16: what staff set on the project.
+      // What staff set on the project.
       status,
       startDate,
       dueDate,
       ownerName: ownerId ? (owners[ownerId] ?? null) : null,
-      // Issue 5: every progress change staff made (value, optional note, who, when), newest first.
+      // Every progress change staff made (value, optional note, who, when), newest first.
       history: history[id] ?? [],
     })),
   };
@@ -93,7 +93,7 @@ export default function ProjectsPanel({ loaderData, actionData }: Route.Componen
               <li key={p.id} className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
                 <div className="flex flex-wrap items-center justify-between gap-3">
                   <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{p.title}</h2>
-                  {/* Issue 17: milestones, approvals, files and activity live in the project's workspace. */}
+                  {/* Milestones, approvals, files and activity live in the project's workspace. */}
                   <Link to={href("/user-dashboard/projects/:id", { id: p.id })} className="btn-secondary" aria-label={`Open workspace: ${p.title}`}>
                     Open workspace
                   </Link>

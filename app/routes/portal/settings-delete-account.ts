@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw new Error("sign-in is not fresh enough to delete the account");
     }
     // One transaction: data, account, sessions and the mails queued to the address, then the
-    // confirmation (SPEC §8) — or nothing at all (issue 15).
+    // confirmation (SPEC §8) — or nothing at all.
     // Limited like every account mail (mail-limits.server.ts), and counted before the transaction
     // (a counter write inside it would wait on it): the deletion itself always goes ahead.
     // An unverified address gets no confirmation either (decision 0028).
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 // With JavaScript the settings panel posts here with a fetcher: a failed request answers its
-// SPEC §8 text to the panel instead of the error page (issue 14). Without it, the redirect above.
+// SPEC §8 text to the panel instead of the error page. Without it, the redirect above.
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return keepFailureInForm(request, serverAction, FLASH["delete-failed"].text);
 }

@@ -3,7 +3,7 @@ import { requireClient } from "~/server/auth/session.server";
 import { dataExportResponse } from "~/server/privacy/data-export-respond.server";
 
 /**
- * Issue 19 part 4: "Download my data" on the portal's Settings. A ZIP of the member's own account,
+ * "Download my data" on the portal's Settings. A ZIP of the member's own account,
  * profile and notifications and their company's projects, requests and files, streamed as it is
  * made (decision 0050). Audited once per download.
  */

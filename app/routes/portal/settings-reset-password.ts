@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 // With JavaScript the settings panel posts here with a fetcher: a failed request answers its
-// SPEC §8 text to the panel instead of the error page (issue 14). Without it, the redirect above.
+// SPEC §8 text to the panel instead of the error page. Without it, the redirect above.
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return keepFailureInForm(request, serverAction, FLASH["reset-failed"].text);
 }

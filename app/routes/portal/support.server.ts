@@ -22,7 +22,7 @@ async function raiseComplaint(user: ClientUser, { formData, upload }: SupportFor
     return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
   }
   try {
-    // Issue 17: the request and its files commit together, or neither stays.
+    // The request and its files commit together, or neither stays.
     await withStoredAttachments(upload, (files) =>
       createComplaint({ companyId: user.companyId, createdBy: user.id }, submission.value, Date.now(), { by: user, files }),
     );
@@ -63,7 +63,7 @@ async function reply(user: ClientUser, { formData, upload }: SupportForm) {
   return formResult({ intent, status: "success", targetId, result: submission.reply({ resetForm: true }) });
 }
 
-/** Issue 18: a member closes their company's request, or reopens it within 30 days of closing. */
+/** A member closes their company's request, or reopens it within 30 days of closing. */
 async function closeOrReopen(user: ClientUser, intent: "close" | "reopen", formData: FormData) {
   const raw = formData.get("complaintId");
   const targetId = typeof raw === "string" && /^[\w-]{1,64}$/.test(raw) ? raw : undefined;

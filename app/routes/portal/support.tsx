@@ -21,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
   const seenAt = Date.now();
   const complaints = await listComplaints({ companyId: user.companyId });
-  // Issue 17: every reply listed here is read by this member ("Waiting on you" stops counting it).
+  // Every reply listed here is read by this member ("Waiting on you" stops counting it).
   await markRepliesRead(user.id, complaints.map((c) => c.id), seenAt);
   const attachments = await attachmentsByComplaint(complaints.map((c) => c.id));
   return {
@@ -33,9 +33,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       status,
       createdAt,
       closedAt: closedAt === null ? null : Number(closedAt),
-      // Issue 18: a closed request may be reopened within 30 days of closing.
+      // A closed request may be reopened within 30 days of closing.
       reopenable: status === CLOSED_STATUS && (closedAt === null || seenAt - Number(closedAt) <= REOPEN_WINDOW_MS),
-      // Issue 16: a teammate's reply shows their name; the reader's own replies stay "You".
+      // A teammate's reply shows their name; the reader's own replies stay "You".
       replies: replies.map((r) => (r.sender === CLIENT_SENDER && r.senderName === user.name.trim() ? { ...r, senderName: "" } : r)),
       attachments: attachments[id] ?? [],
     })),

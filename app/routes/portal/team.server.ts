@@ -10,7 +10,7 @@ import { removeTeammate } from "~/server/models/companies/client-members.server"
 import { isRefusal } from "~/lib/refusal";
 import { refusalResult } from "~/server/http/refusal.server";
 
-// Issue 16 part 2: a company's client admin invites and removes teammates from the portal.
+// A company's client admin invites and removes teammates from the portal.
 
 /** A client admin could otherwise have us mail any number of strangers (docs/security.md "Rate limits"). */
 export const TEAM_INVITATIONS_PER_COMPANY: RateRule = { limit: 20, windowMs: 24 * 3_600_000 };

@@ -17,7 +17,7 @@ import { RuledTableHead } from "~/components/console/list-table";
 
 export const meta = () => portalMeta("Team");
 
-// Issue 16 part 2: every member sees the company's people; a client admin also invites and removes.
+// Every member sees the company's people; a client admin also invites and removes.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
   const [teammates, invitations] = await Promise.all([

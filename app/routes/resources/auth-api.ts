@@ -15,7 +15,7 @@ function exposed(request: Request): boolean {
   return EXPOSED.some((pattern) => pattern.test(pathname));
 }
 
-// Issue 16: a callback may create a client account; the sign-up gate reads its facts first.
+// A callback may create a client account; the sign-up gate reads its facts first.
 const handle = async (request: Request) => withSignUpGate(async () => (await auth()).handler(request));
 
 export async function loader({ request }: Route.LoaderArgs) {

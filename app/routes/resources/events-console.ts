@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return eventStream(
     request,
     (event) => {
-      // Issue 18: this staff member's own bell, nobody else's.
+      // This staff member's own bell, nobody else's.
       if (event.type === "notification.changed") return event.userId === user.id ? "notifications" : null;
       const route = FORWARDED[event.type];
       return route && mayUse(user.staffRole, route.area) ? route.name : null;
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       holder: `user:${user.id}`,
       // Ends at the first heartbeat after the session does (logout, password reset), and at once
-      // when an admin disables, removes or changes the role of this user on any instance (issue 15).
+      // when an admin disables, removes or changes the role of this user on any instance.
       stillAllowed: () => sessionStillValid(request, user),
       endWhen: (event) => event.type === "staff.access-changed" && event.userId === user.id,
     },

@@ -4,23 +4,23 @@ import { eventStream } from "~/server/events/sse.server";
 
 /**
  * Live updates for /user-dashboard: changes to the projects ("projects") and support requests
- * ("complaints") of the signed-in member's company, by staff or a teammate (issue 16), and their own
- * notifications ("notifications", issue 18). Another
+ * ("complaints") of the signed-in member's company, by staff or a teammate, and their own
+ * notifications ("notifications"). Another
  * company's events are never forwarded,
- * and the stream ends at the first heartbeat after its session does (issue 15).
+ * and the stream ends at the first heartbeat after its session does.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
   return eventStream(request, (event) => {
     if (event.type === "project.changed" && event.companyId === user.companyId) return "projects";
     if (event.type === "complaint.changed" && event.companyId === user.companyId) return "complaints";
-    // Issue 18: this member's own bell, nobody else's.
+    // This member's own bell, nobody else's.
     if (event.type === "notification.changed" && event.userId === user.id) return "notifications";
     return null;
   }, {
     holder: `user:${user.id}`,
     stillAllowed: () => sessionStillValid(request, user),
-    // Issue 16: a removed member, or a closed company's, loses the stream at once on every instance.
+    // A removed member, or a closed company's, loses the stream at once on every instance.
     endWhen: (event) => event.type === "client.access-changed" && event.userId === user.id,
   });
 }

@@ -19,7 +19,7 @@ export async function action({ request }: Route.ActionArgs) {
   throw redirect(safeReturn, { headers: { "Set-Cookie": cookie } });
 }
 
-// The spec has no text for this toggle; a failed request says so beside it (issue 14).
+// The spec has no text for this toggle; a failed request says so beside it.
 const HOME_DASHBOARD_FAILURE = "Could not change this setting. Try again.";
 
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {

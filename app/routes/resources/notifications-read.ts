@@ -8,7 +8,7 @@ import { isSameOrigin } from "~/server/http/origin-check.server";
 import { markAllNotificationsRead, markNotificationRead } from "~/server/models/notifications/reads.server";
 import { publishNotified } from "~/server/models/notifications/notifications.server";
 
-// Issue 18 part 1: marks one (intent "one") or all (intent "all") of the signed-in person's
+// Marks one (intent "one") or all (intent "all") of the signed-in person's
 // notifications read, from the bell, the panel and the notifications page. Works without
 // JavaScript: 303 back to the form's page (a same-origin path), or for "one" opened from a link, to
 // the thing itself. The person's other tabs hear of it (notification.changed). Decision 0041.

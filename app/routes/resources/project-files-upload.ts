@@ -6,7 +6,7 @@ import { uploadProjectFiles } from "~/server/models/projects/project-file-upload
 import { parseUploadForm } from "~/server/uploads/project-upload.server";
 import { requireFilesActor } from "../+shared/files-actor.server";
 
-// Issue 17: one upload session of the Files tab, from either side. With JavaScript the page posts
+// One upload session of the Files tab, from either side. With JavaScript the page posts
 // here with XMLHttpRequest (progress bar) and reads JSON; without, the plain multipart form posts
 // here and is sent back to the tab (303) with the outcome as a code.
 export async function action({ request, params }: Route.ActionArgs) {

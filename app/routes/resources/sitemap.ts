@@ -12,7 +12,7 @@ function urlEntry(loc: string, lastmod?: number): string {
 }
 
 // Rendered on every request (the HTML cache never holds it), so an opening closed a moment ago is
-// already gone; issue 14 part 4: each open opening has a public page with JobPosting data.
+// already gone; each open opening has a public page with JobPosting data.
 export async function loader() {
   const base = getEnv().APP_URL;
   const openings = await listOpenOpenings();

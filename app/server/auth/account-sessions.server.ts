@@ -5,7 +5,7 @@ import { db } from "~/server/db/db.server";
 import { auth } from "./auth.server";
 import { ABSOLUTE_LIFETIME_MS } from "./session.server";
 
-// Issue 15 "Sessions you can see" (decision 0030). The page gets each session's row id, never its
+// Sessions you can see (decision 0030). The page gets each session's row id, never its
 // token: the token is the cookie's value, so it stays in the database and in this module.
 
 

@@ -14,11 +14,11 @@ export interface Actor {
 export interface SessionUser extends Actor {
   role: Role;
   emailVerified: boolean;
-  /** Issue 15 part 3: the console role of staff (decision 0031); null for clients. */
+  /** The console role of staff (decision 0031); null for clients. */
   staffRole: StaffRole | null;
 }
 
-/** Issue 5: staff are shown by name, or by e-mail when the account has no name. */
+/** Staff are shown by name, or by e-mail when the account has no name. */
 export function actorName(actor: Actor): string {
   return actor.name.trim() || actor.email;
 }

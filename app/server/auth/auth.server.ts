@@ -17,7 +17,7 @@ import { staffDisabled } from "./staff-access.server";
 import { secondFactorPendingFor } from "./step-up-marker.server";
 import { authHooks } from "./auth-hooks.server";
 import { clientSignUpAllowed } from "./registration-gate.server";
-// Issue 16: an invitation's link proved the address, so its account starts verified (no mail).
+// An invitation's link proved the address, so its account starts verified (no mail).
 import { acceptingClientInvitation } from "./invitation-gate.server";
 import { REGISTRATION_CLOSED_REFUSAL } from "~/lib/auth-messages";
 
@@ -78,21 +78,21 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
       additionalFields: {
         // Decided on the server from the e-mail domain; never accepted from a client.
         role: { type: "string", required: false, defaultValue: "client", input: false },
-        // Issue 15 part 3: set by the console or CLI only (models/accounts/staff.server.ts).
+        // Set by the console or CLI only (models/accounts/staff.server.ts).
         staffRole: { type: "string", required: false, input: false },
         staffDisabledAt: { type: "number", required: false, input: false },
-        // Issue 16: shown on the company page; written when a session opens.
+        // Shown on the company page; written when a session opens.
         lastSignInAt: { type: "number", required: false, input: false },
       },
       // Off: /api/auth/delete-user would delete outside our transaction. Settings → Delete Account
-      // deletes data, account, sessions and queued mails in one (account-purge.server.ts, issue 15).
+      // deletes data, account, sessions and queued mails in one (account-purge.server.ts).
       deleteUser: { enabled: false },
-      // Issue 15: company addresses are staff made in the console or CLI; Google only signs them in.
+      // Company addresses are staff made in the console or CLI; Google only signs them in.
       // A refusal redirects the callback to its error page before any user, link or session exists.
       validateUserInfo: async (data, ctx) => {
         const verdict = await checkIdentity(data, async (userId) => (await ctx.context.internalAdapter.findUserById(userId))?.email);
         if (verdict) return verdict;
-        // Issue 16: with self-registration off, a new client account needs a pending invitation.
+        // With self-registration off, a new client account needs a pending invitation.
         const email = String(data.user.email ?? "");
         if (data.source.action === "create-user" && roleForEmail(email, env.COMPANY_DOMAIN) === "client" && !clientSignUpAllowed(email)) {
           return { error: REGISTRATION_CLOSED_REFUSAL, errorDescription: "New client accounts are by invitation only." };
@@ -120,7 +120,7 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
-      // Issue 15: the forms apply each audience's rules (lib/password-rules.ts); this is the floor.
+      // The forms apply each audience's rules (lib/password-rules.ts); this is the floor.
       minPasswordLength: PASSWORD_MIN.client,
       maxPasswordLength: PASSWORD_MAX,
       password: { hash: hashPassword, verify: verifyPassword },
@@ -148,7 +148,7 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
       },
       session: {
         create: {
-          // Issue 15, last line at the source: no session at all for an unverified company address.
+          //, last line at the source: no session at all for an unverified company address.
           before: async (session, ctx) => {
             const user = await ctx?.context.internalAdapter.findUserById(session.userId);
             if (user && roleForEmail(user.email, env.COMPANY_DOMAIN) === "employee" && !user.emailVerified) return false;
@@ -161,7 +161,7 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
             if (startedAt) return { data: { ...session, createdAt: startedAt } };
             return undefined;
           },
-          // Issue 16: the company page shows each member's last sign-in; sessions go at sign-out.
+          // The company page shows each member's last sign-in; sessions go at sign-out.
           // Through Better Auth's adapter: this may run inside its transaction (sign-up), which on
           // SQLite holds the only connection.
           after: async (session, ctx) => {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { getEnv } from "~/server/env.server";
 
-// Issue 15: `/login?google=done` and `/employee-login?google=done` may sign a refused account out,
+// `/login?google=done` and `/employee-login?google=done` may sign a refused account out,
 // but only right after a real callback, never for a visitor who follows a link. The callback's
 // answer carries a short-lived marker, signed with AUTH_SECRET and bound to the session it set.
 

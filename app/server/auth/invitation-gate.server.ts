@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { db } from "~/server/db/db.server";
 
-// Issue 16 / decision 0034: whether an invitation expects a new client account, and the acceptance
+// Decision 0034: whether an invitation expects a new client account, and the acceptance
 // in progress. Here, below the models, so the auth layer may ask (never from inside Better Auth's
 // own transaction on SQLite: registration-gate.server.ts reads its facts beforehand).
 

@@ -2,7 +2,7 @@ import { newId } from "~/lib/ids";
 import { db, type Executor } from "~/server/db/db.server";
 import { dbBool } from "~/server/db/boolean.server";
 
-// Issue 16 (decision 0032): which company a client speaks for. Part of the session guard
+// Decision 0032: which company a client speaks for. Part of the session guard
 // (requireClient), so it sits with auth, below the models.
 
 

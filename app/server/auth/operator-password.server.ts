@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { PASSWORD_MIN } from "~/lib/password-rules";
 import { auth } from "./auth.server";
 
-// Issue 15 / decision 0028: `npm run staff -- add --password` keeps the operator's own choice, as
+// Decision 0028: `npm run staff -- add --password` keeps the operator's own choice, as
 // before the password rules. Better Auth's floor (10 characters) applies to every sign-up, so a
 // shorter operator password is set on the account right after it is made with a random one.
 

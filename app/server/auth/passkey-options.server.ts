@@ -1,6 +1,6 @@
 import type { PasskeyOptions } from "@better-auth/passkey";
 
-// Issue 15, decision 0030: the plugin's settings, apart from passkeys.server.ts (which calls auth).
+//, decision 0030: the plugin's settings, apart from passkeys.server.ts (which calls auth).
 // Plain errors below: the plugin turns any error of these hooks into its own refusal, and this
 // module is loaded with auth.server.ts, before Better Auth itself is (no import of it here).
 

@@ -10,7 +10,7 @@ import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { auth } from "./auth.server";
 
-// Passkeys (issue 15, decision 0030). Every step runs through our own routes, which call the
+// Passkeys (decision 0030). Every step runs through our own routes, which call the
 // plugin's endpoints server-side: /api/auth stays closed (auth-api.ts), and a sign-in is checked
 // against the form it came from (SPEC §5) before any session exists.
 

@@ -5,7 +5,7 @@ import { knownDeviceFor } from "./known-device.server";
 import { reserveLoginAttempt } from "./sign-in-throttle.server";
 import { logger } from "~/server/logger.server";
 
-// Settings → Change password (issue 15). The current password is a password guess like a sign-in,
+// Settings → Change password. The current password is a password guess like a sign-in,
 // so it is counted in the sign-in throttle's buckets (decision 0027) before it is checked: a stolen
 // session cannot guess faster here than at /login.
 

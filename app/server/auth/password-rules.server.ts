@@ -2,7 +2,7 @@ import { newPasswordField, passwordTooShort, type PasswordAudience } from "~/lib
 import { roleForEmail } from "~/lib/roles";
 import { getEnv } from "~/server/env.server";
 
-// Issue 15 "Passwords": refuse the most common passwords, from zxcvbn-ts's maintained list (about
+// Passwords: refuse the most common passwords, from zxcvbn-ts's maintained list (about
 // 49,000 passwords from breach corpora). Loaded on first use: only password-setting forms need it.
 
 export const COMMON_PASSWORD = "This password is on the list of the most common passwords. Choose one that is harder to guess.";

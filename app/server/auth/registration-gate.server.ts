@@ -3,7 +3,7 @@ import { settingsFromRows } from "~/lib/app-settings";
 import { db } from "~/server/db/db.server";
 import { pendingClientInvitations } from "./invitation-gate.server";
 
-// Issue 16 part 5: when the operator turns self-registration off, no client account comes into
+// When the operator turns self-registration off, no client account comes into
 // being except through an invitation. Our own forms check before they call Better Auth (/login's
 // register refuses; an invitation's acceptance is one). The other way in is Google's callback,
 // which creates the user inside Better Auth's transaction; on SQLite that transaction holds the one

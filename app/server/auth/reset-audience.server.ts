@@ -11,7 +11,7 @@ export async function resetLinkAccount(token: string): Promise<{ id: string; ema
 }
 
 /**
- * Whose rules a reset link's new password follows (issue 15): staff for a company account, else
+ * Whose rules a reset link's new password follows: staff for a company account, else
  * client. An unknown link is judged as a client's (its POST fails anyway).
  */
 export async function resetLinkAudience(token: string): Promise<PasswordAudience> {

@@ -7,7 +7,7 @@ import { logger } from "~/server/logger.server";
 import { auth } from "./auth.server";
 import { reserveCodeAttempt } from "./two-factor-throttle.server";
 
-// Two-factor sign-in (issue 15, decision 0029) through Better Auth's twoFactor plugin: every step
+// Two-factor sign-in (decision 0029) through Better Auth's twoFactor plugin: every step
 // is one of its API calls; this module turns their errors into our messages and hands back the
 // cookies they set (enabling, confirming and disabling replace the session).
 

@@ -95,7 +95,7 @@ async function lookUpSession(request: Request, refresh = true): Promise<Lookup> 
   const role = roleForEmail(result.user.email, getEnv().COMPANY_DOMAIN);
   const emailVerified = Boolean(result.user.emailVerified);
   if (role === "employee" && !emailVerified) {
-    // Issue 15: a company address is staff only once verified (console, CLI, or Google's word).
+    // A company address is staff only once verified (console, CLI, or Google's word).
     logger.warn({ userId: result.user.id }, "session of an unverified company address refused");
     return NOBODY;
   }
@@ -136,7 +136,7 @@ async function requireSignedIn(request: Request): Promise<Lookup & { user: Sessi
   return { ...lookup, user: lookup.user };
 }
 
-/** A signed-in client with the company they belong to (issue 16, decision 0032). */
+/** A signed-in client with the company they belong to (decision 0032). */
 export interface ClientUser extends SessionUser {
   companyId: string;
   /** May invite and remove teammates from the portal (staff switch it per member). */

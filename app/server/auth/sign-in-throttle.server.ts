@@ -2,7 +2,7 @@ import { clientIpBucket } from "~/server/defence/client-ip-bucket";
 import { clearRateLimit, countRateLimitHit, hitRateLimit, takeBackRateLimitHit, type RateRule } from "~/server/defence/rate-limit.server";
 
 // docs/decisions/0027-sign-in-throttling.md. Every attempt is counted *before* its password is
-// checked, in the shared counters, so parallel requests cannot all slip past a peek (issue 15).
+// checked, in the shared counters, so parallel requests cannot all slip past a peek.
 // Per client IP (IPv6 by /64): a fixed limit. Per account: a few free attempts, then one attempt per
 // delay that doubles up to a cap, and a success starts afresh, so strangers can slow an account
 // down but never shut its owner out for longer than the cap, nor at all on a known device.

@@ -31,7 +31,7 @@ export function isEmployeeEmail(email: string): boolean {
   return roleForEmail(email, getEnv().COMPANY_DOMAIN) === "employee";
 }
 
-/** The client forms' check: a company address or a look-alike of one (issue 15), refused there. */
+/** The client forms' check: a company address or a look-alike of one, refused there. */
 function claimsCompanyAddress(email: string): boolean {
   return looksLikeCompanyEmail(email, getEnv().COMPANY_DOMAIN);
 }

@@ -1,6 +1,6 @@
 import { isStaffRole, type StaffRole } from "~/lib/staff-roles";
 
-// Issue 15 part 3: a staff member's role and disabled state as Better Auth hands the user row over
+// A staff member's role and disabled state as Better Auth hands the user row over
 // (its additionalFields, auth.server.ts). Leaf module: the auth config and the session guard share it.
 
 interface StaffFields {

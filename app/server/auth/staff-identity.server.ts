@@ -3,7 +3,7 @@ import { isCompanyLookalike, looksLikeCompanyEmail, roleForEmail } from "~/lib/r
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 
-// Issue 15 / decision 0026: who Better Auth may admit with a company address. Staff accounts are
+// Decision 0026: who Better Auth may admit with a company address. Staff accounts are
 // made in the console or with `npm run staff`; Google only signs in accounts that already exist.
 // Runs as Better Auth's `user.validateUserInfo`, before it creates a user, links a provider
 // account or signs a provider account in, so a refused identity never gets a session.

@@ -5,7 +5,7 @@ import { mailAllowedTo } from "~/server/defence/mail-limits.server";
 import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { composeMail } from "~/server/mail/templates.server";
 
-// Issue 15 "E-mail verification" (docs/decisions/0028). The only mail an unverified account gets.
+// E-mail verification (decision 0028). The only mail an unverified account gets.
 
 /** How long a verification link works. */
 export const VERIFICATION_EXPIRES_IN_S = 24 * 3600;

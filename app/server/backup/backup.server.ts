@@ -18,7 +18,7 @@ import { APP_NAME, APP_VERSION, BACKUP_FORMAT, manifestText, type Manifest, type
 import { hasTool, MissingPostgresTool, runTool } from "./postgres-tools.server";
 import { snapshotSqlite } from "./sqlite-files.server";
 
-// `npm run backup` and the scheduled backup (issue 19 part 5, decision 0047): the database first
+// `npm run backup` and the scheduled backup (decision 0047): the database first
 // (a consistent snapshot), then every stored file, then the manifest; older complete entries are
 // pruned only after the new one is complete. One backup at a time, whoever starts it: they share
 // the "backup" lease, which also makes removing an interrupted entry safe. With a key, every file

@@ -3,7 +3,7 @@ import { isValidKey } from "~/server/storage/file-store.server";
 import packageJson from "../../../package.json";
 import { decryptBytes, encryptBytes, ENCRYPTION_SCHEME, keyIdOf, UndecryptableFile } from "./encryption.server";
 
-// manifest.json, the last thing a backup writes (issue 19 part 5): what the entry holds, with the
+// manifest.json, the last thing a backup writes: what the entry holds, with the
 // size and SHA-256 of every file, the database included. Its shape and app name tell our backups
 // from anything else a restore might be pointed at. An encrypted backup's manifest.json is a sealed
 // envelope (formatVersion 2, decision 0056): the manifest inside is encrypted and authenticated

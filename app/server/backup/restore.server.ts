@@ -16,7 +16,7 @@ import { MANIFEST, parseManifest, type Manifest, type ManifestFile } from "./man
 import { restorePostgres } from "./postgres-restore.server";
 import { isSqliteInUse, replaceSqlite } from "./sqlite-files.server";
 
-// `npm run restore -- <entry>` (issue 19 part 5): refuses a database a running app holds, refuses a
+// `npm run restore -- <entry>`: refuses a database a running app holds, refuses a
 // foreign or corrupted entry with the reason before touching anything (every SHA-256 checked),
 // then puts the files back, then the database, then migrates it. An encrypted backup's manifest is
 // opened with the key it names and every file decrypted chunk by chunk as it is checked (0056).

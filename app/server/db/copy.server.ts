@@ -4,7 +4,7 @@ import { createDb, migrateToLatest } from "./db.server";
 import { schemaDifferences, sourceTables, targetTables, type TargetColumn, type TargetTable } from "./copy-schema.server";
 import { migrations } from "./migrations/index";
 
-// `npm run db:copy`: an existing SQLite database into an empty PostgreSQL one (issue 6, decision 0014).
+// `npm run db:copy`: an existing SQLite database into an empty PostgreSQL one (decision 0014).
 
 /** The copy did not start: nothing was written to the target beyond its migrations. */
 export class CopyRefused extends Error {}

@@ -45,7 +45,7 @@ const PRIVATE_FILE = 0o600;
 
 /**
  * Accounts, sessions and queued mails are in these files: only the app's user may read them
- * (issue 15), whatever the umask. A folder we create is 0700 (an existing one is left alone: it
+ *, whatever the umask. A folder we create is 0700 (an existing one is left alone: it
  * may be shared, like /tmp). The database file is created 0600 before SQLite opens it, and SQLite
  * gives its -wal and -shm files the database's mode; an older install's files are fixed too.
  */

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { logger } from "~/server/logger.server";
 
-// "Is an app running on this PostgreSQL database?" (issue 19: restore refuses a live database).
+// "Is an app running on this PostgreSQL database?" (restore refuses a live database).
 // Every app instance holds a shared session-level advisory lock on its own connection for as long
 // as it runs; a restore takes the same lock exclusively, without waiting. PostgreSQL drops the lock
 // when the session ends, so a crashed instance leaves nothing stale to clear; an instance starting

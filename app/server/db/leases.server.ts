@@ -3,7 +3,7 @@ import os from "node:os";
 import { db, type Db } from "./db.server";
 import { writeTransaction } from "./write-transaction.server";
 
-// A lease row per job that must run on one instance at a time (issue 19: the scheduled backup; the
+// A lease row per job that must run on one instance at a time (the scheduled backup; the
 // retention job can take its own name). Taking one is a conditional UPDATE on what was read, so of
 // two instances racing exactly one wins; a holder renews it while it works, and a crashed holder's
 // lease expires (or is taken over at once when the holder was a dead process on this host).

@@ -2,7 +2,7 @@ import type { Pool } from "pg";
 import { logger } from "~/server/logger.server";
 
 /**
- * Lets a node-postgres pool survive the database going away (issue 8: PostgreSQL restarted under
+ * Lets a node-postgres pool survive the database going away (PostgreSQL restarted under
  * load). pg-pool listens for errors only on idle clients; a client checked out between two queries
  * of a transaction has no listener, so the server ending the session ("terminating connection due
  * to administrator command") was an unhandled 'error' event that killed the process. Every client

@@ -14,11 +14,11 @@ export interface QuoteTable {
   requirement: string;
   submittedAt: number;
   status: Generated<string>;
-  /** Issue 16: the company this lead became ("Convert to client"). */
+  /** The company this lead became ("Convert to client"). */
   companyId: Generated<string | null>;
-  /** Issue 19: when the status last changed (the retention clock of a lost lead). */
+  /** When the status last changed (the retention clock of a lost lead). */
   statusChangedAt: Generated<number | null>;
-  /** Issue 19: the consent text's version (app/lib/privacy-consent.ts) and when; null on older rows. */
+  /** The consent text's version (app/lib/privacy-consent.ts) and when; null on older rows. */
   consentVersion: Generated<string | null>;
   consentedAt: Generated<number | null>;
 }
@@ -52,9 +52,9 @@ export interface JobApplicationTable {
   submittedAt: number;
   appliedBy: string | null;
   stage: Generated<string>;
-  /** Issue 19: when the stage last changed (the retention clock of a rejected application). */
+  /** When the stage last changed (the retention clock of a rejected application). */
   stageChangedAt: Generated<number | null>;
-  /** Issue 19: the consent text's version (app/lib/privacy-consent.ts) and when; null on older rows. */
+  /** The consent text's version (app/lib/privacy-consent.ts) and when; null on older rows. */
   consentVersion: Generated<string | null>;
   consentedAt: Generated<number | null>;
 }
@@ -84,9 +84,9 @@ export interface MailOutboxTable {
   lastError: string | null;
   createdAt: number;
   sentAt: number | null;
-  /** Issue 18: JSON object of extra headers (List-Unsubscribe…), or null. */
+  /** JSON object of extra headers (List-Unsubscribe…), or null. */
   headers: Generated<string | null>;
-  /** Issue 18: a notification mail's recipient and notification (digest bookkeeping). */
+  /** A notification mail's recipient and notification (digest bookkeeping). */
   userId: Generated<string | null>;
   notificationId: Generated<string | null>;
   /** The digest that folded this held row in. */
@@ -143,7 +143,7 @@ export interface StaffInvitationTable {
   revokedAt: number | null;
 }
 
-/** Issue 16: a client company; members are users with its company_id. */
+/** A client company; members are users with its company_id. */
 export interface CompanyTable {
   id: string;
   name: string;
@@ -217,8 +217,8 @@ export interface Database {
   retentionRuns: RetentionRunTable;
 }
 
-/** Issue 19: a job that runs on one instance at a time (db/leases.server.ts). */
-/** Issue 19 part 3: one row per retention run; unfinished = under way or cut short. */
+/** A job that runs on one instance at a time (db/leases.server.ts). */
+/** One row per retention run; unfinished = under way or cut short. */
 export interface RetentionRunTable {
   id: string;
   trigger: string;
@@ -246,15 +246,15 @@ interface UserTable {
   emailVerified: boolean | number;
   image: string | null;
   role: string;
-  /** Set by Better Auth's twoFactor plugin once a TOTP enrolment is confirmed (issue 15). */
+  /** Set by Better Auth's twoFactor plugin once a TOTP enrolment is confirmed. */
   twoFactorEnabled: Generated<boolean | number>;
-  /** Issue 15: admin | sales | recruiter | delivery for staff (app/lib/staff-roles.ts), else null. */
+  /** Admin | sales | recruiter | delivery for staff (app/lib/staff-roles.ts), else null. */
   staffRole: Generated<string | null>;
   /** When an admin disabled this staff member (epoch ms); null while active. */
   staffDisabledAt: Generated<number | null>;
-  /** Issue 16: the client's company (null for staff). */
+  /** The client's company (null for staff). */
   companyId: Generated<string | null>;
-  /** Issue 16: may invite and remove teammates from the portal; staff switch it per member. */
+  /** May invite and remove teammates from the portal; staff switch it per member. */
   clientAdmin: Generated<boolean | number>;
   /** Epoch ms of the last session opened (shown on the company page). */
   lastSignInAt: Generated<number | null>;
@@ -284,7 +284,7 @@ interface SessionTable {
   userAgent: string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
-  /** Opened by a passkey sign-in (issue 15, decision 0030); ours, Better Auth leaves it alone. */
+  /** Opened by a passkey sign-in (decision 0030); ours, Better Auth leaves it alone. */
   passkeySignIn: Generated<boolean | number>;
   /** Opened by Google for an account with two-factor on, code not yet given (decision 0029). */
   secondFactorPending: boolean | number | null;
@@ -316,14 +316,14 @@ export interface ProfileTable {
   updatedAt: number;
 }
 
-/** Issue 16: a project belongs to a company; every member sees it. */
+/** A project belongs to a company; every member sees it. */
 export interface ProjectTable {
   id: string;
   /** Null only in rows older than the companies migration that had no owner left. */
   companyId: string | null;
   /** The client member who created it from the portal; null when staff did, or they have gone. */
   createdBy: string | null;
-  /** The staff member who runs it (issue 16); null until one is chosen. */
+  /** The staff member who runs it; null until one is chosen. */
   ownerId: Generated<string | null>;
   title: string;
   description: string;
@@ -335,15 +335,15 @@ export interface ProjectTable {
   dueDate: Generated<string | null>;
   /** Archived projects leave the portal and the console lists until restored. */
   archivedAt: Generated<number | null>;
-  /** Issue 17: "manual" (staff set it) or "milestones" (the share of milestones Done). */
+  /** "manual" (staff set it) or "milestones" (the share of milestones Done). */
   progressMode: Generated<string>;
-  /** Issue 17: whether the company's members may upload to the Files tab. */
+  /** Whether the company's members may upload to the Files tab. */
   clientUploads: Generated<boolean | number>;
   createdAt: number;
   updatedAt: number;
 }
 
-/** Issue 17: a step of a project, in `position` order. */
+/** A step of a project, in `position` order. */
 export interface MilestoneTable {
   id: string;
   projectId: string;
@@ -359,7 +359,7 @@ export interface MilestoneTable {
   completedAt: number | null;
 }
 
-/** Issue 17: a request for the client's sign-off on a milestone or a file; final once decided. */
+/** A request for the client's sign-off on a milestone or a file; final once decided. */
 export interface ApprovalTable {
   id: string;
   projectId: string;
@@ -379,7 +379,7 @@ export interface ApprovalTable {
   comment: Generated<string>;
 }
 
-/** Issue 17: a named file in a project's Files tab; its bytes are in `file_versions`. */
+/** A named file in a project's Files tab; its bytes are in `file_versions`. */
 export interface ProjectFileTable {
   id: string;
   projectId: string;
@@ -409,7 +409,7 @@ export interface FileVersionTable extends StoredUploadColumns {
   version: number;
 }
 
-/** Issue 17 part 4: a file on a support request (reply_id null) or on one of its replies. */
+/** A file on a support request (reply_id null) or on one of its replies. */
 export interface AttachmentTable extends StoredUploadColumns {
   id: string;
   complaintId: string;
@@ -417,7 +417,7 @@ export interface AttachmentTable extends StoredUploadColumns {
   name: string;
 }
 
-/** Issue 17 part 6: the project's timeline, written in the same transaction as the change. */
+/** The project's timeline, written in the same transaction as the change. */
 export interface ProjectActivityTable {
   id: string;
   projectId: string;
@@ -433,7 +433,7 @@ export interface ProjectActivityTable {
   summary: string;
 }
 
-/** Issue 17 part 5: when a person last saw something ("portal", "complaint:{id}"). */
+/** When a person last saw something ("portal", "complaint:{id}"). */
 export interface SeenMarkerTable {
   userId: string;
   subject: string;
@@ -450,7 +450,7 @@ export interface ComplaintTable {
   status: string;
   createdAt: number;
   updatedAt: number;
-  /** Issue 18: the staff member who owns it; null while unassigned. */
+  /** The staff member who owns it; null while unassigned. */
   assigneeId: Generated<string | null>;
   /** low | normal | high | urgent */
   priority: Generated<string>;
@@ -460,7 +460,7 @@ export interface ComplaintTable {
   closedAt: Generated<number | null>;
 }
 
-/** Issue 18: staff-only notes on a support request; never shown to its client. */
+/** Staff-only notes on a support request; never shown to its client. */
 export interface ComplaintNoteTable {
   id: string;
   complaintId: string;
@@ -470,7 +470,7 @@ export interface ComplaintNoteTable {
   createdAt: number;
 }
 
-/** Issue 18: a reply staff insert into a support request, placeholders filled (decision 0044). */
+/** A reply staff insert into a support request, placeholders filled (decision 0044). */
 export interface SavedReplyTable {
   id: string;
   title: string;
@@ -489,8 +489,8 @@ interface ComplaintReplyTable {
   timestamp: number;
 }
 
-/** Issue 18 part 1: what one person hears about one event (models/notifications/notifications.server.ts). */
-/** Issue 18 (decision 0041): everything of the person created at or before `readBefore` is read. */
+/** What one person hears about one event (models/notifications/notifications.server.ts). */
+/** Decision 0041: everything of the person created at or before `readBefore` is read. */
 export interface NotificationReadMarkTable {
   userId: string;
   readBefore: number;
@@ -503,7 +503,7 @@ export interface NotificationTable extends Omit<NotificationView, "type"> {
   eventKey: string;
 }
 
-/** Issue 18 part 2: a person's choice for one notification type; no row means the default. */
+/** A person's choice for one notification type; no row means the default. */
 export interface NotificationPreferenceTable {
   userId: string;
   type: string;
@@ -512,7 +512,7 @@ export interface NotificationPreferenceTable {
   updatedAt: number;
 }
 
-/** Issue 18 part 2: when a person's daily digest goes (an hour in their time zone). */
+/** When a person's daily digest goes (an hour in their time zone). */
 export interface DigestScheduleTable {
   userId: string;
   hour: number;

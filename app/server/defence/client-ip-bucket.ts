@@ -1,6 +1,6 @@
 import { isIPv4, isIPv6 } from "node:net";
 
-// Issue 15: a client is handed a whole IPv6 /64 (often much more), so it can rotate through 2^64
+// A client is handed a whole IPv6 /64 (often much more), so it can rotate through 2^64
 // addresses; counting per address would give it a fresh bucket per request. IPv4 stays per address.
 
 /**

@@ -2,7 +2,7 @@ import { logger } from "~/server/logger.server";
 import { clientIpBucket } from "./client-ip-bucket";
 import { hitRateLimit, takeBackRateLimitHit, type RateRule } from "./rate-limit.server";
 
-// Issue 15 "Mail flooding and address squatting": anyone can register an account on someone
+// Mail flooding and address squatting: anyone can register an account on someone
 // else's address or type it into a public form, so every mail a stranger can have us send to it (a
 // reset link, "account deleted", a quote or application confirmation) is limited per address, and
 // per client IP. Past a limit the mail is quietly not queued and the form answers as on success,

@@ -78,6 +78,6 @@ export async function screenSubmission(input: {
     return { ok: false, trapped: false, reason: "rate-limited" };
   }
   // The submission goes ahead; its confirmation to the typed-in address only within that
-  // address's mail limit, as that address may not be the sender's (issue 15).
+  // address's mail limit, as that address may not be the sender's.
   return { ok: true, confirm: await mailAllowedTo(input.email, `${input.kind}-confirmation`) };
 }

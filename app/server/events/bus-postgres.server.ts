@@ -45,7 +45,7 @@ export async function createPostgresBus(connectionString: string): Promise<Event
     listener = client;
   }
 
-  // Until it succeeds: a database restart can take longer than one retry (issue 8, faults), and
+  // Until it succeeds: a database restart can take longer than one retry (faults), and
   // without a listener no instance-wide event (cache invalidation, live pages) arrives here.
   function reconnectLater(): void {
     listener = undefined;

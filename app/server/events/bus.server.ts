@@ -9,18 +9,18 @@ export type AppEvent =
   | { type: "application.changed"; id: string }
   | { type: "application.created"; id: string; jobId: string }
   | { type: "mail.enqueued" }
-  // Portal data (issue 16): companyId lets a member's stream forward their company's changes only.
+  // Portal data: companyId lets a member's stream forward their company's changes only.
   | { type: "project.changed"; id: string; companyId: string }
   | { type: "complaint.changed"; id: string; companyId: string }
-  // Issue 18: an internal note on a request: staff consoles only, never a portal stream.
+  // An internal note on a request: staff consoles only, never a portal stream.
   | { type: "complaint.noted"; id: string }
-  // Issue 16: a client member was removed, or their company closed; every instance ends that
+  // A client member was removed, or their company closed; every instance ends that
   // user's open streams at once. Never forwarded to a browser.
   | { type: "client.access-changed"; userId: string }
-  // Issue 15 part 3: a staff member was disabled, removed or given another role; every instance
+  // A staff member was disabled, removed or given another role; every instance
   // ends that user's open streams at once (sse.server.ts `endWhen`). Never forwarded to a browser.
   | { type: "staff.access-changed"; userId: string }
-  // Issue 18: this person's notifications changed (a new one, or read elsewhere): their bell only.
+  // This person's notifications changed (a new one, or read elsewhere): their bell only.
   | { type: "notification.changed"; userId: string };
 
 /** The bus seen by the app. In-process now; a PostgreSQL LISTEN/NOTIFY adapter can replace it. */

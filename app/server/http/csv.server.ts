@@ -1,4 +1,4 @@
-// CSV exports of the staff console (issue 5): RFC 4180 quoting, CRLF rows, streamed as they are read.
+// CSV exports of the staff console: RFC 4180 quoting, CRLF rows, streamed as they are read.
 
 type Cell = string | number | null | undefined;
 

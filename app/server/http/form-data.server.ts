@@ -33,7 +33,7 @@ async function readCapped(request: Request, maxBytes: number): Promise<Uint8Arra
 /**
  * The form a UI action was posted. Anything else (JSON, text, a multipart body without its
  * boundary or cut short, more than FORM_MAX_BYTES) is the client's mistake and is answered 4xx,
- * never 500, and a huge body is not read to its end (issue 8, fuzzing).
+ * never 500, and a huge body is not read to its end (fuzzing).
  */
 export async function readForm(request: Request, maxBytes = FORM_MAX_BYTES): Promise<FormData> {
   const type = request.headers.get("content-type") ?? "";

@@ -23,7 +23,7 @@ export async function readiness(): Promise<Readiness> {
   return { ...database, storage, redis, ready: database.ready && storage === "ok" && redis !== "unreachable" };
 }
 
-/** /readyz is public: one check a second at most, whoever asks and however often (issue 15). */
+/** /readyz is public: one check a second at most, whoever asks and however often. */
 const CACHE_MS = 1_000;
 let cached: { at: number; result: Promise<Readiness> } | undefined;
 let lastReady: boolean | undefined;

@@ -1,5 +1,5 @@
-// Public pages for anonymous visitors, rendered once and then answered from memory (issue 7;
-// docs/decisions/0011-html-cache.md). server.ts asks it first, before any other work per request.
+// Public pages for anonymous visitors, rendered once and then answered from memory
+// (docs/decisions/0011-html-cache.md). server.ts asks it first, before any other work per request.
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
@@ -63,7 +63,7 @@ interface Entry {
   renderedAt: number;
   expiresAt: number;
   /**
-   * The page cut at its CSP nonce, which every response gets afresh (issue 15): identity and gzip
+   * The page cut at its CSP nonce, which every response gets afresh: identity and gzip
    * are put together per response around it. Brotli cannot be, so a page with a nonce has no br
    * copy and browsers that accept both get gzip (decision 0011).
    */

@@ -1,4 +1,4 @@
-// A stored page that is sent with a fresh CSP nonce each time (issue 15), still compressed once.
+// A stored page that is sent with a fresh CSP nonce each time, still compressed once.
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 

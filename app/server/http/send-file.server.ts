@@ -2,7 +2,7 @@ import type { ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { FileNotFound, type FileStore, type OpenedFile } from "~/server/storage/file-store.server";
 
-// The private-file responder (issue 17 "Downloads"; reused by support attachments): a stored file
+// The private-file responder (reused by support attachments): a stored file
 // streamed as an attachment the browser must not sniff, render or keep, with single byte ranges
 // (206; 416 when unsatisfiable) so a broken download resumes, and the bytes' SHA-256 as a strong
 // ETag (If-None-Match → 304, If-Range → the range only while the file is unchanged). The answer is

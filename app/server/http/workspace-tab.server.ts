@@ -1,6 +1,6 @@
 import { data } from "react-router";
 
-// Issue 17 (decision 0036): every workspace tab loads its project and its own data together, and
+// Decision 0036: every workspace tab loads its project and its own data together, and
 // answers an unknown project, or another company's, with the same 404.
 
 export function projectNotFound() {

@@ -1,7 +1,7 @@
 import { site } from "~/content/site";
 import { composeMail, type MailContent } from "./templates.server";
 
-// Issue 17 part 2: the project's owner (or the sales inbox) hears of every client decision.
+// The project's owner (or the sales inbox) hears of every client decision.
 
 export interface ApprovalDecisionMail {
   projectTitle: string;
@@ -34,7 +34,7 @@ export function approvalDecisionMail(input: ApprovalDecisionMail): MailContent {
   });
 }
 
-// Issue 18: asking for approval used to mail nobody; every member of the company may decide.
+// Asking for approval used to mail nobody; every member of the company may decide.
 export function approvalRequestedMail(input: { projectTitle: string; subject: string; askedBy: string; note: string; portalUrl: string }): MailContent {
   return composeMail({
     subject: `Your approval is asked: ${input.subject} - ${site.name}`,

@@ -65,7 +65,7 @@ const PURGED_BODY = { textBody: "", htmlBody: null } as const;
 
 /**
  * Ends a claim: records the outcome (sent, failed, or pending again) and frees the row. A sent
- * row loses its body: reset and sign-in links must not outlive the delivery (issue 15); the row
+ * row loses its body: reset and sign-in links must not outlive the delivery; the row
  * stays, so its idempotency key still stops a second send. Grouped with concurrent writes
  * (submissions, other marks): one fsync for all of them on SQLite.
  */

@@ -2,7 +2,7 @@ import { site } from "~/content/site";
 import { composeMail, type MailContent } from "./templates.server";
 
 /**
- * Issue 16 part 2: the invitation to a company's client portal, with the link to accept it. It goes
+ * The invitation to a company's client portal, with the link to accept it. It goes
  * to someone who never asked us for mail, so it holds only words that are ours (decision 0055):
  * `inviter` is a staff member's name and `company` a name staff gave, or null for a neutral line.
  */

@@ -1,4 +1,4 @@
-// Issue 18 part 2 (decision 0046): when a person's daily digest is due, in their own time zone.
+// Decision 0046: when a person's daily digest is due, in their own time zone.
 // Pure functions of an instant (epoch ms), so tests drive them with a fake clock.
 
 interface LocalTime {

@@ -27,7 +27,7 @@ interface OutgoingMail {
   html?: string | null;
   /** `<hash@domain>`, derived from the idempotency key: the same on every retry. */
   messageId: string;
-  /** The outbox row's extra headers (List-Unsubscribe…, issue 18), checked when it was queued. */
+  /** The outbox row's extra headers (List-Unsubscribe…), checked when it was queued. */
   headers?: Record<string, string> | null;
 }
 

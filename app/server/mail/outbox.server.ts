@@ -13,9 +13,9 @@ interface OutboxMail {
    * same key is ignored, and the key fixes the Message-ID header. At most 200 characters.
    */
   idempotencyKey: string;
-  /** Issue 18: extra headers, only those of ALLOWED_HEADERS (List-Unsubscribe…), single lines. */
+  /** Extra headers, only those of ALLOWED_HEADERS (List-Unsubscribe…), single lines. */
   headers?: Record<string, string>;
-  /** Issue 18: a notification mail's recipient and notification (digest bookkeeping). */
+  /** A notification mail's recipient and notification (digest bookkeeping). */
   userId?: string;
   notificationId?: string;
   /** "digest": held for the person's daily digest (mail/digest.server.ts), never sent by itself. */

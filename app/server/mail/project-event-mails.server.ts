@@ -1,7 +1,7 @@
 import { site } from "~/content/site";
 import { composeMail, type MailContent } from "./templates.server";
 
-// Issue 18 part 4: what a company's members read when their project moves. Every word is the
+// What a company's members read when their project moves. Every word is the
 // agency's (staff are signed in and accountable): the project's and milestone's titles and the
 // staff note of a progress change.
 

@@ -1,7 +1,7 @@
 import { site } from "~/content/site";
 import { composeMail, type MailContent } from "./templates.server";
 
-// Issue 17: one mail per upload session (not per file) to the other side of the project.
+// One mail per upload session (not per file) to the other side of the project.
 
 export function filesSharedMail(input: { uploader: string; fromAgency: boolean; project: string; names: string[]; url: string }): MailContent {
   const count = input.names.length;

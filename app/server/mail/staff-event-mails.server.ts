@@ -1,7 +1,7 @@
 import { site } from "~/content/site";
 import { composeMail, type MailContent } from "./templates.server";
 
-// Issue 18: the mails of the events staff (and a company's client admins) hear of in their bell.
+// The mails of the events staff (and a company's client admins) hear of in their bell.
 // They say what happened and link to it; the details are read in the console, as the SPEC's mails
 // to the sales and HR inboxes already carry them.
 

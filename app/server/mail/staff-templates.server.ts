@@ -1,7 +1,7 @@
 import { STAFF_ROLE_LABELS, type StaffRole } from "~/lib/staff-roles";
 import { composeMail, type MailContent } from "./templates.server";
 
-/** Issue 15 part 3: the invitation to the staff console, with the link to choose a password. */
+/** The invitation to the staff console, with the link to choose a password. */
 export function staffInvitationMail(input: { name: string; role: StaffRole; inviter: string; url: string }): MailContent {
   return composeMail({
     subject: "You are invited to the staff console",

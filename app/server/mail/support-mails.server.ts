@@ -35,7 +35,7 @@ export function complaintStatusMail(change: { status: string; raisedAt: number; 
   });
 }
 
-// To staff (issue 18): the assignee, or everyone on the support desk while nobody is. Staff read
+// To staff: the assignee, or everyone on the support desk while nobody is. Staff read
 // the client's words anyway, so the subject and message are quoted, as the lead notices do.
 
 /** A client raised a new support request. */

@@ -128,7 +128,7 @@ const HTML_END = "</div></body></html>";
 
 /**
  * Adds a line under a composed mail's footer, e.g. the unsubscribe link of a notification mail
- * (issue 18): the events' templates stay as they are, and every notification mail gets the same line.
+ *: the events' templates stay as they are, and every notification mail gets the same line.
  */
 export function withFooterLink(mail: MailContent, sentence: string, link: { label: string; url: string }): MailContent {
   const text = `${mail.text}${sentence} ${link.label}: ${link.url}\n`;

@@ -2,7 +2,7 @@ import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { isNotificationType, type NotificationType } from "~/lib/notification-types";
 import { getEnv } from "~/server/env.server";
 
-// Issue 18 part 2 (decision 0046): the signed link in every notification mail. It names a person
+// Decision 0046: the signed link in every notification mail. It names a person
 // and what to stop (one type, or their whole daily digest) and nothing else: no session is needed
 // to use it, so only our signature makes it trustworthy. No expiry (a mail may be read months
 // later); the version lets a future format, or a rotated key, refuse old links.

@@ -133,7 +133,7 @@ export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
     }
     // The message is out: keep trying to record it for as long as our claim holds (a database
     // restart takes seconds), or the row is retried once its lock expires: a duplicate with the
-    // same Message-ID (issue 8, PostgreSQL restarted under load).
+    // same Message-ID (PostgreSQL restarted under load).
     const giveUpAt = claimedAt + LOCK_MS - MARK_SENT_MARGIN_MS;
     for (let attempt = 1; ; attempt++) {
       try {

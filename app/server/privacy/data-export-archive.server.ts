@@ -4,7 +4,7 @@ import { logger } from "~/server/logger.server";
 import type { FileStore } from "~/server/storage/file-store.server";
 import type { PersonExport } from "~/server/models/privacy/data-export.server";
 
-// Issue 19 part 4 (decision 0050): the "Download my data" ZIP, made while it is sent. Entries are
+// Decision 0050: the "Download my data" ZIP, made while it is sent. Entries are
 // stored, not deflated (the files are mostly compressed formats already, and no CPU goes to it),
 // so the archive's exact size is known before the first byte: the browser's download bar shows
 // real progress. Each stored file is opened only when its turn comes, and read only as fast as

@@ -1,7 +1,7 @@
 import { site } from "~/content/site";
 import type { PersonExport } from "~/server/models/privacy/data-export.server";
 
-// Issue 19 part 4: the README.txt at the top of every "Download my data" archive, so the person
+// The README.txt at the top of every "Download my data" archive, so the person
 // (or whoever handles their request) knows what each file is without asking us.
 
 const DESCRIPTIONS: Record<string, string> = {

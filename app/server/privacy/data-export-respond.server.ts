@@ -6,7 +6,7 @@ import { exportArchive } from "./data-export-archive.server";
 import { safeSegment } from "../models/privacy/data-export-entry-names.server";
 import { readmeText } from "./data-export-readme.server";
 
-// Issue 19 part 4: the one answer of both "Download my data" routes (the member's own, and staff's
+// The one answer of both "Download my data" routes (the member's own, and staff's
 // subject access request). Called after the route's guard; `subject` is already scoped to a company.
 
 export const NO_SUCH_MEMBER = "This person is not a member of this company.";

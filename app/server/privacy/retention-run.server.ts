@@ -10,7 +10,7 @@ import { deleteStoredAfterCommit, eraseInTransaction } from "~/server/models/pri
 import type { ResumeIntent } from "~/server/uploads/resume-intents.server";
 import { listRetentionCandidates, type RetentionCandidate, type RetentionKind } from "~/server/models/privacy/retention.server";
 
-// Issue 19 part 3 (decision 0049): one retention run on one instance (a lease, one slot per
+// Decision 0049: one retention run on one instance (a lease, one slot per
 // scheduled day). Each record is erased in its own transaction, which also adds it to the run's
 // counts, so a crash loses at most the record under way, whose rows are then still all there. The
 // next run adopts a run left unfinished, finishes the list and writes the single audit entry.

@@ -6,7 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { KeyExists, type FileStore } from "./file-store.server";
 import { digestOf, type Digest } from "./hashing-tap.server";
 
-// `npm run storage:copy` (issue 6): every file of one store into another, never overwriting, each
+// `npm run storage:copy`: every file of one store into another, never overwriting, each
 // checked by size and SHA-256 afterwards, so a rerun only adds what is missing and re-verifies.
 
 type CopyResult = "copied" | "present" | "mismatch" | "failed";

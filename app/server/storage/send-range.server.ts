@@ -1,7 +1,7 @@
 import type { FileHandle } from "node:fs/promises";
 import type { Writable } from "node:stream";
 
-// Sending a local file to a socket without a fresh Buffer per chunk (issue 17's download figure,
+// Sending a local file to a socket without a fresh Buffer per chunk (the download figure,
 // decision 0040). A read stream allocates every chunk anew: 50 MB of short-lived external memory
 // per download, which V8 answers with a full collection of the app's whole heap every ~10-20 MB
 // (the old generation may grow only 20% past the live set, decision 0021). Here a few buffers go

@@ -3,7 +3,7 @@ import os from "node:os";
 
 // Temp files carry the host and process that wrote them ("{host}-{pid}.{uuid}.{ext}"), so a restart
 // can remove what a killed process left behind at once, without touching the in-flight uploads of
-// another instance sharing the directory (issue 8, faults: "the temp dir is cleaned").
+// another instance sharing the directory (faults: "the temp dir is cleaned").
 
 const HOST = os.hostname().replace(/[^A-Za-z0-9-]+/g, "-").slice(0, 60) || "host";
 const OWNER = `${HOST}-${process.pid}`;

@@ -7,7 +7,7 @@ import { MalformedUpload, parseUploadForm, UploadRejected, type ParsedUpload } f
 import { resumeIntent, type ResumeIntent } from "./resume-intents.server";
 import { renderThumbnail, THUMBNAIL_CONTENT_TYPE, thumbnailKey } from "./thumbnails.server";
 
-// A support form with files (issue 17 part 4): the project files' upload pipeline (streamed
+// A support form with files: the project files' upload pipeline (streamed
 // multipart, per-file cap while streaming, allow-list sniffed from the bytes, SHA-256, WebP
 // thumbnails) with the support limits, then two-phase storing like resumes: each key goes to an
 // intent file before its bytes go to the store; the intents are cleared once the rows commit; a

@@ -6,7 +6,7 @@ import { inspectLegacyOffice } from "./legacy-office.server";
 import { isPlainPdf } from "./pdf.server";
 import { checkZip } from "./zip-check.server";
 
-// The workspace's allow-list (issue 17 "Types"), decided from a file's bytes, never its name:
+// The workspace's allow-list, decided from a file's bytes, never its name:
 // images must decode, PDFs pass the resume code's structural check, Office files carry no macros,
 // ZIPs inflate within bounds, text is UTF-8 without NULs. Executables (however named) and
 // polyglots (an image or text with a ZIP glued on, an SVG that is not one) are refused.
@@ -143,7 +143,7 @@ export function withKindExtension(name: string, kind: FileKind): string {
 const NAME_MAX = 120;
 
 /**
- * A person's file name as safe metadata (issue 17 "Bad input"): its last path segment only (no
+ * A person's file name as safe metadata: its last path segment only (no
  * `../`), Unicode NFC, without control or invisible characters, quotes, slashes or other characters
  * that mean something to a shell or a header, at most 120 characters, never empty or a dot-file.
  */
@@ -163,7 +163,7 @@ export function sanitizeFileName(raw: string): string {
   return (/[\p{L}\p{N}]/u.test(trimmed) ? trimmed : "file") + ext;
 }
 
-/** The key that makes two names "the same file" (issue 17: uploading the same name adds a version). */
+/** The key that makes two names "the same file" (uploading the same name adds a version). */
 export function fileNameKey(name: string): string {
   return name.normalize("NFC").toLowerCase();
 }

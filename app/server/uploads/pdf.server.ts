@@ -1,6 +1,6 @@
 import { open } from "node:fs/promises";
 
-// A PDF resume must look like a document and nothing else (issue 8): it ends with its %%EOF
+// A PDF resume must look like a document and nothing else: it ends with its %%EOF
 // trailer (so "%PDF-" glued onto an HTML page fails), holds no HTML page on lines of its own (a
 // PDF/HTML polyglot), and no action a reader would run when staff open it: JavaScript, launching
 // a program, embedded files. Text that merely mentions <script> or /JS inside a string passes.
@@ -9,7 +9,7 @@ import { open } from "node:fs/promises";
 const TAIL_BYTES = 1024; // readers accept junk after %%EOF up to about this much
 // Small enough that each chunk's latin1 string stays an ordinary young-generation string: at 1 MB
 // Node makes it an external string that lives until a full collection, and ten uploads checked at
-// once held ~40 MB of them (issue 17's upload-memory figure, decision 0040).
+// once held ~40 MB of them (the upload-memory figure, decision 0040).
 const CHUNK_BYTES = 64 * 1024;
 const OVERLAP = 64; // longer than any marker, so none is split unseen between chunks
 // A line break first: a chunk may start mid-line, and a PDF never starts with HTML anyway.

@@ -23,7 +23,7 @@ import {
 } from "./file-kinds.server";
 import { tookUploadBytes } from "./young-garbage.server";
 
-// The workspace's upload body (issue 17; reused by support attachments): a multipart form with
+// The workspace's upload body (reused by support attachments): a multipart form with
 // text fields and several files, streamed to temp files in the store's temp dir (never buffered),
 // each file's size capped while it streams, the session's total capped by the caller's remaining
 // quota, a SHA-256 taken on the way (the download's ETag), and each file's kind sniffed from its

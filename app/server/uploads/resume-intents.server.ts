@@ -5,12 +5,12 @@ import { assertValidKey, fileStore, type FileStore } from "~/server/storage/stor
 import { isAbandoned, tempFileName } from "~/server/storage/temp-files.server";
 
 // A resume and its application row commit in two places, the store and then the database; a kill
-// in between (issue 8, faults) would leave a file that no row points to. So the key is written to
+// in between (faults) would leave a file that no row points to. So the key is written to
 // an intent file in the temp dir before the file is stored, and the intent is cleared once the row
 // has committed or the file is gone again. At startup, a dead process's intents are replayed: a
 // key that no row references has its file deleted.
 
-// Issue 17: project files use the same intents, noting every key of an upload session (originals
+// Project files use the same intents, noting every key of an upload session (originals
 // and thumbnails) at once; recovery asks one `isReferenced` for every key, whatever its prefix.
 
 export interface ResumeIntent {

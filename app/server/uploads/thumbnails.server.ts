@@ -6,7 +6,7 @@ import { logger } from "~/server/logger.server";
 import type { FileStore } from "~/server/storage/file-store.server";
 import { tempFileName } from "~/server/storage/temp-files.server";
 
-// Server-made previews (issue 17: "never the original served inline"): a small WebP re-encoded by
+// Server-made previews ("never the original served inline"): a small WebP re-encoded by
 // sharp from the decoded pixels, so nothing of the original file's bytes (metadata, appended data)
 // reaches the page. Stored under its own key beside the original; served by the thumbnail routes.
 

@@ -1,7 +1,7 @@
 import v8 from "node:v8";
 import vm from "node:vm";
 
-// Upload bodies and memory (issue 17: ten 50 MB uploads at once may grow RSS by 30 MiB at most;
+// Upload bodies and memory (ten 50 MB uploads at once may grow RSS by 30 MiB at most;
 // decision 0040). Every chunk Node reads off a socket is a fresh 64 kB ArrayBuffer, dead as soon
 // as it is written to the temp file, yet freed only by a garbage collection. An upload allocates
 // almost nothing on the JS heap, so V8's young-generation collections (paced by JS allocation)

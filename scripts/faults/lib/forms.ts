@@ -24,7 +24,7 @@ export const emailOf = (tag: string, i: number) => `${tag}-${i}@example.com`;
 /** 10.0.0.0/8: a fresh client address per post. */
 export const clientAddress = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
-// Issue 19: the privacy notice's box, ticked; any version on record is accepted (app/lib/privacy-consent.ts).
+// The privacy notice's box, ticked; any version on record is accepted (app/lib/privacy-consent.ts).
 const CONSENT_VERSION = "2026-11-26";
 
 export function quoteBody(email: string, formToken: string): string {

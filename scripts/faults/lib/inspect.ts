@@ -28,7 +28,7 @@ export async function missingRows(db: Inspector, table: "quotes" | "job_applicat
 }
 
 /**
- * The storage and the database agree (issue 8, faults): every application's resume is a whole file
+ * The storage and the database agree (faults): every application's resume is a whole file
  * under its key, every stored file belongs to an application, no upload is left in the temp dir,
  * and every submission has its two outbox mails. Returns the problems found.
  */

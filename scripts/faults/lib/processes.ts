@@ -1,7 +1,7 @@
 import { createServer } from "node:net";
 
 // Every process and server the suite starts registers its stop here, so a failure, a signal or the
-// time limit still leaves nothing running (issue 8: "every process they start is stopped").
+// time limit still leaves nothing running ("every process they start is stopped").
 const cleanups = new Set<() => Promise<void> | void>();
 
 export function onCleanup(stop: () => Promise<void> | void): () => void {

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Staff console (issue 5): an audit log of staff actions, internal notes on leads and
+// Staff console: an audit log of staff actions, internal notes on leads and
 // applications, the history of project progress, and an opening's closing date for JobPosting.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Two-factor sign-in (issue 15, decision 0029): Better Auth's twoFactor plugin keeps a flag on the
+// Two-factor sign-in (decision 0029): Better Auth's twoFactor plugin keeps a flag on the
 // user and one row per user with the encrypted TOTP secret and recovery codes. Named in our plural
 // style (auth.server.ts sets the plugin's modelName); dates are Better Auth's own, as in its tables.
 export async function up(db: Kysely<unknown>): Promise<void> {

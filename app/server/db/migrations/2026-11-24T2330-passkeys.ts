@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Passkeys (issue 15): Better Auth's passkey plugin table, named in the plural like our other auth
+// Passkeys: Better Auth's passkey plugin table, named in the plural like our other auth
 // tables (the plugin's model "passkey" is mapped to it in auth.server.ts). Columns in snake_case
 // through Kysely's CamelCasePlugin; the date is Better Auth's own (timestamptz / ISO text).
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Issue 15 part 3 (decision 0031): a staff member's role and disabled state live on the user; the
+// Decision 0031: a staff member's role and disabled state live on the user; the
 // people invited from the console wait in staff_invitations until they choose a password.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("users").addColumn("staff_role", "varchar(16)").execute();

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { PostgresAdapter } from "kysely";
 import { randomUUID } from "node:crypto";
 
-// Issue 16 (decision 0032): clients are companies. A client user belongs to one company; projects
+// Decision 0032: clients are companies. A client user belongs to one company; projects
 // and support requests belong to the company, not to the member who happened to create them, so
 // that member leaving takes nothing of the company's with them. Every existing client gets a
 // company of their own here, named after their profile's company, else their name.
@@ -68,7 +68,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("client_invitations_company_id").on("client_invitations").column("company_id").execute();
   await db.schema.createIndex("client_invitations_email").on("client_invitations").column("email").execute();
 
-  // Operator switches of the console's Settings page (issue 16 part 5), one row per key.
+  // Operator switches of the console's Settings page, one row per key.
   await db.schema
     .createTable("app_settings")
     .addColumn("key", "varchar(64)", (c) => c.primaryKey())

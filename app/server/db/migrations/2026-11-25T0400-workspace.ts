@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Issue 17 (decision 0036): the project workspace. Milestones, approvals, shared files with
+// Decision 0036: the project workspace. Milestones, approvals, shared files with
 // versions, attachments on support requests, one activity timeline per project, and "seen" markers
 // for the portal's "Waiting on you". Every row hangs off a project or a support request and goes
 // with it (cascade); people who leave are kept as a name (set null on the id).
@@ -92,7 +92,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("file_versions_file").on("file_versions").columns(["file_id", "version"]).unique().execute();
   await db.schema.createIndex("file_versions_project").on("file_versions").columns(["project_id", "created_at"]).execute();
 
-  // Files on a support request or one of its replies (issue 17 part 4).
+  // Files on a support request or one of its replies.
   await db.schema
     .createTable("attachments")
     .addColumn("id", "varchar(36)", (c) => c.primaryKey())

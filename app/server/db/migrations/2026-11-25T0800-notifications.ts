@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Issue 18 part 1: one row per person per event they may hear about, written in the same
+// One row per person per event they may hear about, written in the same
 // transaction as the event (models/notifications/notifications.server.ts `notify`). The event key makes a retried
 // action or a second instance write nothing twice.
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Issue 18 part 3: the support desk. A request gains an assignee, a priority, the time the client
+// The support desk. A request gains an assignee, a priority, the time the client
 // has been waiting since (their last message, unanswered), and when its client closed it (they may
 // reopen it within 30 days). Internal notes are staff-only and never leave the console.
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Issue 18 part 2 (decision 0046): e-mail preferences. A person chooses, per notification type, to
+// Decision 0046: e-mail preferences. A person chooses, per notification type, to
 // get its mail immediately, in a daily digest, or not at all; a missing row means the default
 // (app/lib/mail-preferences.ts). Their digest goes at a chosen hour in their time zone.
 // A digest-bound mail waits in the outbox itself (status "digest", durable with its notification),

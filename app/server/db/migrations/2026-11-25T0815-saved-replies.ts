@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Issue 18 part 3: saved replies staff insert into a support reply, with placeholders
+// Saved replies staff insert into a support reply, with placeholders
 // ({client_name}, {company}, {request_subject}) filled from the request (decision 0044).
 
 export async function up(db: Kysely<unknown>): Promise<void> {

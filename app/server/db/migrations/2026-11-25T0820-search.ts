@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 
-// Issue 18 part 3 (decision 0045): full-text search over support requests (subject, first message,
+// Decision 0045: full-text search over support requests (subject, first message,
 // replies, internal notes), leads, applications and client companies. One row per record in
 // `search_documents` (a title, weighted above the body), rebuilt by triggers whenever one of the
 // rows it is made of changes, so no code path can forget it.

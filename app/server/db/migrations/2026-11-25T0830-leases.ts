@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Issue 19: one row per job that must run on one instance at a time (the scheduled backup; the
+// One row per job that must run on one instance at a time (the scheduled backup; the
 // retention job can share it). Whoever holds an unexpired lease runs; a crashed holder's lease
 // simply expires (db/leases.server.ts, decision 0047).
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Issue 18 part 1 (decision 0041): "Mark all as read" is one row per person, the time up to which
+// Decision 0041: "Mark all as read" is one row per person, the time up to which
 // everything counts as read, rather than an update of each of their notifications: it stays a
 // single write with 10,000 notifications (npm run bench).
 

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 
-// Issue 18's search figure (decision 0045, amended): a search ranks at most the most recently
+// The search figure (decision 0045, amended): a search ranks at most the most recently
 // written of its matches, so it needs to find those without reading every match. On SQLite the
 // FTS index's rowid says it already (a refreshed document is deleted and inserted again, so it
 // gets the next rowid). On PostgreSQL `changed` takes the next number of a sequence whenever a

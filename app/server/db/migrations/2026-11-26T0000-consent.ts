@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Issue 19 part 1 (decision 0051): the quote and apply forms ask for consent to a versioned notice
+// Decision 0051: the quote and apply forms ask for consent to a versioned notice
 // (app/lib/privacy-consent.ts). Each new record keeps the version its sender agreed to and when;
 // rows sent before the forms asked stay null ("no consent recorded"), never a guessed value.
 

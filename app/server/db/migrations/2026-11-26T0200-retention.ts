@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Issue 19 part 3: retention. A lead's or an application's retention clock starts when it entered
+// Retention. A lead's or an application's retention clock starts when it entered
 // "lost" / "rejected" / "withdrawn", so each remembers when its status last changed. Existing rows
 // take the time of their last status change in the audit log, or their submission time when the
 // log has none (decision 0049). Each retention run keeps its own row: a run cut short by a crash

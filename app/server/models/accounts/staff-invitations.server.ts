@@ -11,7 +11,7 @@ import { recordAudit } from "../shared/audit.server";
 import { addStaff, companyAddress } from "./staff.server";
 import { Refusal } from "~/lib/refusal";
 
-// Issue 15 part 3 / decision 0031: staff are invited, and choose their own password from a
+// Decision 0031: staff are invited, and choose their own password from a
 // single-use link that works for 7 days. Only a hash of the link's token is stored.
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 3_600_000;
@@ -29,7 +29,7 @@ export interface PendingInvitation {
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const newToken = () => randomBytes(32).toString("base64url");
 
-/** The link in the mail: the token in the query string, which request logs redact (issue 15). */
+/** The link in the mail: the token in the query string, which request logs redact. */
 export function invitationUrl(token: string): string {
   return `${getEnv().APP_URL}/staff-invitation?token=${encodeURIComponent(token)}`;
 }

@@ -18,7 +18,7 @@ import { Refusal } from "~/lib/refusal";
 export function companyAddress(email: string): string {
   const domain = getEnv().COMPANY_DOMAIN;
   const normalized = email.trim().toLowerCase();
-  // Lower-casing turns a Kelvin sign into "k": judge the address as typed (issue 15).
+  // Lower-casing turns a Kelvin sign into "k": judge the address as typed.
   if (roleForEmail(normalized, domain) !== "employee" || isCompanyLookalike(email, domain)) {
     throw new Refusal("invalid", `Only @${domain} e-mails can be staff accounts (got ${email}).`, { field: "email" });
   }
@@ -42,7 +42,7 @@ export async function addStaff(actor: Actor | null, email: string, password: str
   const role: StaffRole = (await hasAnyStaff()) ? staffRole : "admin";
   let member: StaffMember;
   try {
-    // Issue 15: the only way a company-domain user is created (staff-identity.server.ts). The CLI
+    // The only way a company-domain user is created (staff-identity.server.ts). The CLI
     // (no actor) keeps the operator's own password, whatever its length (decision 0028).
     const body = { email: normalized, password, name: name ?? normalized.split("@")[0] ?? "" };
     const result = await provisionStaffAccount(() => signUpStaff(body, actor === null));

@@ -8,7 +8,7 @@ import { publishNotified } from "../notifications/notifications.server";
 import { dbFlag, hashInvitationToken, whileAcceptingInvitation } from "./client-invitations.server";
 import { Refusal } from "~/lib/refusal";
 
-// Issue 16 part 2 / decision 0034: accepting a client invitation, with a password or a Google
+// Decision 0034: accepting a client invitation, with a password or a Google
 // identity. The claim is atomic (acceptedAt set only where it was null), so a double submit or two
 // instances accepting at once make one account.
 

@@ -12,7 +12,7 @@ import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { recordAudit } from "../shared/audit.server";
 import { Refusal } from "~/lib/refusal";
 
-// Issue 16 part 2 / decision 0034: people join a company by invitation, modelled on staff
+// Decision 0034: people join a company by invitation, modelled on staff
 // invitations (decision 0031): a single-use link for 7 days; only a hash of its token is stored.
 
 export const CLIENT_INVITATION_LIFETIME_MS = 7 * 24 * 3_600_000;
@@ -32,7 +32,7 @@ export const dbFlag = (value: boolean): boolean | number => (currentDialect() ==
 export const hashInvitationToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const newToken = () => randomBytes(32).toString("base64url");
 
-/** The link in the mail: the token in the query string, which request logs redact (issue 15). */
+/** The link in the mail: the token in the query string, which request logs redact. */
 export function clientInvitationUrl(token: string): string {
   return `${getEnv().APP_URL}/invitation?token=${encodeURIComponent(token)}`;
 }

@@ -6,7 +6,7 @@ import { events } from "~/server/events/bus.server";
 import { recordAudit } from "../shared/audit.server";
 import { Refusal } from "~/lib/refusal";
 
-// Issue 16 part 2: a company's people, as its members see them on the portal's Team page. Every
+// A company's people, as its members see them on the portal's Team page. Every
 // query is scoped by the company, so another company's member is "not found".
 
 

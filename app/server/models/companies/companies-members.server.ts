@@ -5,7 +5,7 @@ import { writeTransaction } from "~/server/db/write-transaction.server";
 import { events } from "~/server/events/bus.server";
 import { recordAudit } from "../shared/audit.server";
 
-// Issue 16 part 1 (decision 0033): a company's members as staff see them on the company page, and
+// Decision 0033: a company's members as staff see them on the company page, and
 // the two things staff change about one. Every query is scoped by the company.
 
 

@@ -1,6 +1,6 @@
 import { db } from "~/server/db/db.server";
 
-// Issue 16 part 6: what the console's company page shows beside its members: the company's support
+// What the console's company page shows beside its members: the company's support
 // requests, the lead(s) it came from, and its activity. Staff only, scoped by the company.
 
 export interface CompanyRequest {

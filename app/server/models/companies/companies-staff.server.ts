@@ -10,7 +10,7 @@ import { recordAudit } from "../shared/audit.server";
 import { insertCompany, type Company, type CompanyInput } from "./companies.server";
 import { Refusal } from "~/lib/refusal";
 
-// Issue 16 part 1: the console's side of companies (decision 0033). Every change is audited with
+// The console's side of companies (decision 0033). Every change is audited with
 // entity "company"; callers have passed requireStaff(request, "clients").
 
 /** A refusal staff can act on (a name already taken), shown in place as a 409. */
@@ -26,12 +26,12 @@ export interface CompanySummary {
   memberCount: number;
   projectCount: number;
   openRequestCount: number;
-  /** A search's marked name and snippet (issue 18). */
+  /** A search's marked name and snippet. */
   match?: SearchMatch;
 }
 
 
-// Issue 18: full text over the name, website, country and the members' names and e-mails (decision 0045).
+// Full text over the name, website, country and the members' names and e-mails (decision 0045).
 function companiesMatching(search: SearchQuery | undefined) {
   const query = db().selectFrom("companies as c");
   return search ? query.where("c.id", "in", searchIds(search, "client")) : query;

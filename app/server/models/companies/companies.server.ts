@@ -3,7 +3,7 @@ import { newId } from "~/lib/ids";
 import { db, type Executor } from "~/server/db/db.server";
 import type { CompanyTable } from "~/server/db/schema";
 
-// Issue 16 (decision 0032): a client is a company; its members are client users with its
+// Decision 0032: a client is a company; its members are client users with its
 // company_id. Projects and support requests are scoped by company (getProject({ id, companyId })).
 
 export type Company = Selectable<CompanyTable>;

@@ -4,7 +4,7 @@ import { logger } from "~/server/logger.server";
 import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { queueDueDigests } from "./digests.server";
 
-// Issue 18 part 2 (decision 0046): every instance runs this; the digest's outbox key decides which
+// Decision 0046: every instance runs this; the digest's outbox key decides which
 // one queues a person's digest, so running it everywhere is safe and survives any one instance.
 
 export interface DigestWorker {

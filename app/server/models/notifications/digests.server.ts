@@ -10,7 +10,7 @@ import { composeMail, withFooterLink } from "~/server/mail/templates.server";
 import { unsubscribeHeaders, unsubscribeUrl } from "~/server/mail/unsubscribe-token.server";
 import { audienceOf, getDigestSchedule, mailChoicesFor } from "./preferences.server";
 
-// Issue 18 part 2 (decision 0046): the daily digest, built from the outbox. `notify` holds each
+// Decision 0046: the daily digest, built from the outbox. `notify` holds each
 // digest-bound mail there (status "digest"). Once a person's chosen hour has come in their time
 // zone, one transaction inserts their digest under the key `digest:{userId}:{localDate}` and marks
 // what it folded in "digested". The outbox's unique key makes a second instance's attempt (or a

@@ -8,7 +8,7 @@ import type { MailContent } from "~/server/mail/templates.server";
 import { companyMemberIds, notify, staffIdsFor } from "./notifications.server";
 import type { Trx } from "~/server/db/db.server";
 
-// Issue 18 parts 1 and 4 (decision 0041): who hears of each project and company event. Each
+// Decision 0041: who hears of each project and company event. Each
 // function runs inside the event's own transaction and returns who was notified, for
 // `publishNotified` after the commit. Only people who may open the link are told: a company's
 // members for its projects, staff whose role includes the console area the link opens. Every event
@@ -85,7 +85,7 @@ export async function notifyApprovalRequested(trx: Trx, approval: { id: string; 
 }
 
 /**
- * A member decided: the project's owner (issue 17 part 2) and the staff member who asked, while they
+ * A member decided: the project's owner and the staff member who asked, while they
  * still look after clients; else every staff member who does.
  */
 export async function notifyApprovalDecided(trx: Trx, approval: { id: string; projectId: string; requestedBy: string | null; title: string; comment: string }, actor: Actor, mail: MailContent, now: number): Promise<string[]> {

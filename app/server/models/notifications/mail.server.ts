@@ -5,7 +5,7 @@ import { withFooterLink, type MailContent } from "~/server/mail/templates.server
 import { unsubscribeHeaders, unsubscribeUrl } from "~/server/mail/unsubscribe-token.server";
 import type { Executor } from "~/server/db/db.server";
 
-// Issue 18 part 2 (decision 0046): what becomes of a notification's mail, by the recipient's
+// Decision 0046: what becomes of a notification's mail, by the recipient's
 // preference for its type. Runs inside `notify`'s transaction, so the mail (or its place in the
 // digest) commits with the notification. Security mails (reset, verification, new sign-in, 2FA,
 // invitations) never come here: they are queued by their own modules and always go.

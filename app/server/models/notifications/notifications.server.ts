@@ -6,7 +6,7 @@ import { queueNotificationMails } from "./mail.server";
 import type { MailContent } from "~/server/mail/templates.server";
 import type { Executor } from "~/server/db/db.server";
 
-// Issue 18 part 1 (decision 0041): the one way an event reaches people. Every writer calls
+// Decision 0041: the one way an event reaches people. Every writer calls
 // `notify` inside the transaction of the change it announces, so there is no event without its
 // notifications and no notification without its event; the (user, event key) pair is unique, so a
 // retried action or a second instance writes nothing twice. After the commit, call

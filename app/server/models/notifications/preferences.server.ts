@@ -13,7 +13,7 @@ import { db, type Executor } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 
-// Issue 18 part 2 (decision 0046): a person's e-mail preferences. Rows exist only for choices
+// Decision 0046: a person's e-mail preferences. Rows exist only for choices
 // someone saved; everything else follows the defaults of app/lib/mail-preferences.ts.
 
 

@@ -5,7 +5,7 @@ import { notificationFilterSchema, UNREAD_CAP } from "~/lib/schemas/notification
 import { db } from "~/server/db/db.server";
 import type { Database, NotificationTable } from "~/server/db/schema";
 
-// Issue 18 part 1 (decision 0041): a person's own notifications. Every query is scoped by the
+// Decision 0041: a person's own notifications. Every query is scoped by the
 // owner's id, so another person's notification id reads and changes nothing ("not found").
 // A notification is read when its own `readAt` is set (opened, or "Mark read") or when it was
 // created at or before the person's read mark ("Mark all as read": one row, whatever the number of
@@ -107,7 +107,7 @@ export function moveReadMark(executor: Kysely<Database>, userId: string, readBef
     .executeTakeFirst();
 }
 
-// Issue 18 part 1: what the portal's and the console's notifications page load for the signed-in
+// What the portal's and the console's notifications page load for the signed-in
 // person (the caller has passed its guard): their own notifications only, filtered and paged.
 
 export async function loadNotificationsPage(query: URLSearchParams, userId: string) {

@@ -8,7 +8,7 @@ import { searchIds, searchMatches, searchPage } from "../search/search.server";
 import { parseSearchQuery } from "../search/query.server";
 import type { Actor } from "~/server/auth/actor.server";
 
-// Job applications as the staff console reviews them (issue 5): by opening, with a hiring stage.
+// Job applications as the staff console reviews them: by opening, with a hiring stage.
 interface Applicant {
   id: string;
   name: string;
@@ -22,7 +22,7 @@ interface Applicant {
   stage: string;
   hasResume: boolean;
   resumeName: string;
-  /** Issue 19: the consent text's version and when; null on rows sent before the forms asked. */
+  /** The consent text's version and when; null on rows sent before the forms asked. */
   consentVersion: string | null;
   consentedAt: number | null;
 }
@@ -35,7 +35,7 @@ function matches(filter: ApplicationFilter) {
     const conditions = [];
     if (filter.opening) conditions.push(eb("jobApplications.jobId", "=", filter.opening));
     if (filter.stage) conditions.push(eb("jobApplications.stage", "=", filter.stage));
-    // Issue 18: full text over name, e-mail, opening title and message (decision 0045).
+    // Full text over name, e-mail, opening title and message (decision 0045).
     const search = parseSearchQuery(filter.q ?? "");
     if (search) conditions.push(eb("jobApplications.id", "in", searchIds(search, "application")));
     return eb.and(conditions);

@@ -75,7 +75,7 @@ export interface ApplicationOutcome extends FormResult {
 const fail = (httpStatus: number, message: string): ApplicationOutcome => ({ status: "error", httpStatus, message });
 
 /**
- * The whole application submission (SPEC §5, issue 3): streamed upload with byte checks, field
+ * The whole application submission (SPEC §5): streamed upload with byte checks, field
  * validation, spam screening, then the row, the resume and the two mails, all or nothing.
  */
 export async function submitApplication(
@@ -147,7 +147,7 @@ export async function submitApplication(
 }
 
 // Guests sending "cv.pdf" at the same moment share a key prefix: under load, dozens race for the
-// same milliseconds (issue 8, load), so a taken key costs only an existence check.
+// same milliseconds (load), so a taken key costs only an existence check.
 const MAX_KEY_TRIES = 1_000;
 
 /**

@@ -66,7 +66,7 @@ function editableFields(input: OpeningInput) {
   };
 }
 
-// Staff changes name their actor, recorded in the audit log (issue 5); null is a system change
+// Staff changes name their actor, recorded in the audit log; null is a system change
 // (seeding, tests), which is not audited.
 
 export async function createOpening(actor: Actor | null, input: OpeningInput, now = Date.now()): Promise<JobOpening> {

@@ -9,7 +9,7 @@ import { insertClientInvitation } from "../companies/client-invitations.server";
 import { insertProject, projectChanged } from "../projects/projects.server";
 import { Refusal } from "~/lib/refusal";
 
-// Issue 16 part 3: "Convert to client". Company, invitation, first project, the lead marked Won and
+// "Convert to client". Company, invitation, first project, the lead marked Won and
 // linked to the company, and the audit rows: one transaction, so a refusal at any step (e.g. the
 // requester already belongs to another company) leaves nothing half-done.
 

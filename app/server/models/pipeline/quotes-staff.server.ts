@@ -9,7 +9,7 @@ import { parseSearchQuery } from "../search/query.server";
 import { addRecordNote, setPipelineValue } from "../shared/record-history.server";
 import type { Actor } from "~/server/auth/actor.server";
 
-// Leads are the stored quote requests (SPEC §3) seen through the staff console's pipeline (issue 5).
+// Leads are the stored quote requests (SPEC §3) seen through the staff console's pipeline.
 type Lead = Quote;
 
 const EXPORT_BATCH = 500;
@@ -18,7 +18,7 @@ function matches(filter: LeadFilter) {
   return (eb: ExpressionBuilder<Database, "quotes">) => {
     const conditions = [];
     if (filter.status) conditions.push(eb("status", "=", filter.status));
-    // Issue 18: full text over name, e-mail, phone, country and requirement (decision 0045).
+    // Full text over name, e-mail, phone, country and requirement (decision 0045).
     const search = parseSearchQuery(filter.q ?? "");
     if (search) conditions.push(eb("id", "in", searchIds(search, "lead")));
     return eb.and(conditions);

@@ -27,7 +27,7 @@ function editableFields(input: TestimonialInput): TestimonialInput {
   return { review: input.review, name: input.name, category: input.category };
 }
 
-// Staff changes name their actor, recorded in the audit log (issue 5); null is a system change
+// Staff changes name their actor, recorded in the audit log; null is a system change
 // (seeding, tests), which is not audited.
 
 /** Adds a visible testimonial after the existing ones. */

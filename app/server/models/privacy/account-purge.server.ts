@@ -5,7 +5,7 @@ import type { Trx } from "~/server/db/db.server";
 
 
 interface DeleteAccountOptions {
-  /** Also drop every outbox row addressed here (a client leaving: issue 15). */
+  /** Also drop every outbox row addressed here (a client leaving:). */
   purgeMailTo?: string;
   /** Runs last inside the transaction, e.g. to queue the confirmation mail. */
   then?: (trx: Trx) => Promise<void>;
@@ -14,11 +14,11 @@ interface DeleteAccountOptions {
 /**
  * Deletes a user and everything of ours that belongs to them (docs/security.md "Sessions"): profile,
  * their job applications, sessions and sign-in accounts (cascade), in one transaction: should any
- * step fail, nothing is deleted. Resume files (and, issue 17, a deleted company's project files)
+ * step fail, nothing is deleted. Resume files (and, a deleted company's project files)
  * are removed only after the commit. Running it twice
  * leaves the same state.
  *
- * Issue 16: projects and support requests belong to the company. A client who registered their
+ * Projects and support requests belong to the company. A client who registered their
  * own company and is its last member takes it with them (projects, progress, complaints, replies
  * and invitations by cascade: the SPEC's "delete account" journey). Otherwise the company keeps
  * its work; the rows they created only forget who (created_by is set null by the foreign key).
@@ -38,7 +38,7 @@ export async function deleteAccountAndData(userId: string, options: DeleteAccoun
       .select((eb) => eb.selectFrom("users as m").select(eb.fn.countAll<number>().as("n")).whereRef("m.companyId", "=", "c.id").as("members"))
       .where("u.id", "=", userId)
       .executeTakeFirst();
-    // Issue 17: the company's project files and request attachments (with thumbnails) go with it, after the commit.
+    // The company's project files and request attachments (with thumbnails) go with it, after the commit.
     const projectFiles: string[] = [];
     if (company && company.origin === "self" && Number(company.members) <= 1) {
       projectFiles.push(...(await companyStoredKeys(trx, company.id)));
@@ -55,6 +55,6 @@ export async function deleteAccountAndData(userId: string, options: DeleteAccoun
     await options.then?.(trx);
     return [...files.map((f) => f.resume), ...projectFiles];
   });
-  // Issue 19 (decision 0048): noted in an intent first, and retried when the store fails.
+  // Decision 0048: noted in an intent first, and retried when the store fails.
   await deleteStoredAfterCommit(stored);
 }

@@ -1,4 +1,4 @@
-// Issue 19 part 4: names inside the "Download my data" ZIP come from what people typed (project
+// Names inside the "Download my data" ZIP come from what people typed (project
 // titles, file names, request subjects). Each becomes one safe path segment: no separators, no
 // "." or "..", no control characters, nothing Windows refuses, short enough for any unzip tool.
 // Paths are only ever joined from such segments, so an entry can never climb out of its folder.

@@ -2,7 +2,7 @@ import { db } from "~/server/db/db.server";
 import { recordFolder, type EntryNames } from "~/server/models/privacy/data-export-entry-names.server";
 import { downloadName } from "../projects/project-files.server";
 
-// Issue 19 part 4: the projects half of "Download my data". Only what the company's members see
+// The projects half of "Download my data". Only what the company's members see
 // in the portal: their company's projects that are not archived (archived ones leave the portal,
 // and their files are 404 there too), with every milestone, approval, progress note and file
 // version of those projects. Every query starts from the company's own project ids.

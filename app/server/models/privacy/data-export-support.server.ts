@@ -3,7 +3,7 @@ import { recordFolder, type EntryNames } from "~/server/models/privacy/data-expo
 import type { ExportFile } from "./data-export-projects.server";
 import { sideOfSender } from "~/lib/side";
 
-// Issue 19 part 4: the support half of "Download my data": the company's requests with the replies
+// The support half of "Download my data": the company's requests with the replies
 // and attachments its members see, and the person's own notifications. Internal notes
 // (complaint_notes) are staff-only and never read here; nor are the desk's triage fields
 // (assignee, priority).

@@ -5,7 +5,7 @@ import { recordAudit } from "../shared/audit.server";
 import { exportProjects, type ExportFile } from "./data-export-projects.server";
 import { exportNotifications, exportSupport } from "./data-export-support.server";
 
-// Issue 19 part 4 (decision 0050): everything "Download my data" holds about one member of one
+// Decision 0050: everything "Download my data" holds about one member of one
 // company, read with queries scoped by that company (and the person, for what is theirs alone).
 
 export type { ExportFile } from "./data-export-projects.server";

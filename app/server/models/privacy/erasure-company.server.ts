@@ -4,7 +4,7 @@ import { eraseClientUser } from "./erasure-people.server";
 import { ERASED, erasedEmail, scrubTraces } from "./erasure-traces.server";
 import type { Trx } from "~/server/db/db.server";
 
-// Issue 19 part 2 (decision 0048): a whole client company, erased: every member (as a client user),
+// Decision 0048: a whole client company, erased: every member (as a client user),
 // its pending invitations, and every stored file of its projects and support requests. "delete"
 // removes the company (projects, milestones, approvals, files, requests, replies and notes follow
 // by cascade); "anonymise" keeps the company, its projects, milestones and requests as counted rows

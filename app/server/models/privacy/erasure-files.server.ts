@@ -2,7 +2,7 @@ import { fileStore } from "~/server/storage/storage.server";
 import { storedFilesIntent, type ResumeIntent } from "~/server/uploads/resume-intents.server";
 import { deleteStoredKeys } from "../projects/project-files.server";
 
-// Issue 19 part 2 (decision 0048): an erasure's rows go in one transaction, its stored bytes after
+// Decision 0048: an erasure's rows go in one transaction, its stored bytes after
 // the commit. Each batch of keys is noted in an intent first (the start-up recovery deletes any key
 // no row references, so a crash between commit and delete is finished at the next start); a batch
 // that fails to delete stays pending in this process and is retried by the next call.

@@ -4,7 +4,7 @@ import { eraseApplication } from "./erasure-records.server";
 import { ERASED, erasedEmail, scrubTraces } from "./erasure-traces.server";
 import type { Trx } from "~/server/db/db.server";
 
-// Issue 19 part 2 (decision 0048): a client user, erased. Their account goes either way (sessions,
+// Decision 0048: a client user, erased. Their account goes either way (sessions,
 // sign-in accounts, passkeys, two-factor, profile, their own notifications and settings); "delete"
 // removes the user row too, "anonymise" keeps it as an "Erased" member so the company's member
 // count holds. What they made for the company stays with it, under the name "Erased".

@@ -1,7 +1,7 @@
 import { ERASED, erasedEmail, scrubTraces } from "./erasure-traces.server";
 import type { Trx } from "~/server/db/db.server";
 
-// Issue 19 part 2 (decision 0048): a lead or a job application, erased. "delete" removes the row and
+// Decision 0048: a lead or a job application, erased. "delete" removes the row and
 // its notes; "anonymise" keeps the row (its status, stage, opening, country and dates still count in
 // lists and charts) with the personal fields replaced and the free text cleared.
 

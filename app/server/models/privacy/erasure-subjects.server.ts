@@ -1,7 +1,7 @@
 import { db } from "~/server/db/db.server";
 import type { ErasureKind } from "./erasure.server";
 
-// Issue 19 part 2 (decision 0048): what the console's "Erase…" step shows and asks to type: the
+// Decision 0048: what the console's "Erase…" step shows and asks to type: the
 // person's e-mail, or the company's name.
 
 export interface ErasureSubject {

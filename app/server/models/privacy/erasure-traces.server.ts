@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Trx } from "~/server/db/db.server";
 
-// Issue 19 part 2 (decision 0048): an erased person is also quoted by rows that are not theirs: the
+// Decision 0048: an erased person is also quoted by rows that are not theirs: the
 // audit log (as actor or in a change's detail), mails queued or sent to them or about them, other
 // people's notifications ("Asha replied"), sign-in throttles and pending verifications. These are
 // scrubbed in the erasure's transaction; the rows stay where they are counted (the audit log).

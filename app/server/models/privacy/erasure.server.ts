@@ -10,7 +10,7 @@ import { deleteStoredAfterCommit, noteStoredBeforeCommit } from "./erasure-files
 import { eraseClientUser } from "./erasure-people.server";
 import { eraseApplication, eraseLead } from "./erasure-records.server";
 
-// Issue 19 part 2 (decision 0048): erasure of a lead, an application, a client user or a whole
+// Decision 0048: erasure of a lead, an application, a client user or a whole
 // company, by an admin from the console or by the retention job. One transaction removes or
 // anonymises the rows and scrubs the person from the rows that quote them; the stored bytes go
 // after the commit (erasure-files.server.ts). The audit row keeps who, when, and what kind/id.

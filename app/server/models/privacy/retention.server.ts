@@ -4,7 +4,7 @@ import { db } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { getRetentionSettings } from "../shared/settings.server";
 
-// Issue 19 part 3: what retention removes (decision 0049). A record is due once its clock is at
+// What retention removes (decision 0049). A record is due once its clock is at
 // least N days old: a rejected or withdrawn application from when it entered that stage, a lost
 // lead from when it was marked lost, a closed company from its closing (the SPEC's 60 days). The
 // dry-run page and the run read the same list, so the page shows exactly what a run would remove.

@@ -17,7 +17,7 @@ import { projectChanged } from "./projects.server";
 import { Refusal } from "~/lib/refusal";
 import { projectLink } from "~/lib/links";
 
-// Issue 17 part 2: a request for the client's sign-off on a milestone or a file. One row per
+// A request for the client's sign-off on a milestone or a file. One row per
 // request; a decision is final, and asking again makes a new row, so the newest row per subject is
 // the subject's state. At most one request per subject waits at a time (a unique partial index).
 
@@ -219,7 +219,7 @@ export async function decideApproval(
         comment: member.emailVerified ? trimmed || null : null,
         consoleUrl: absoluteUrl(projectLink("staff", projectId, "milestones")),
       });
-      // Issue 18: the staff member who asked hears of it (else the staff who look after clients),
+      // The staff member who asked hears of it (else the staff who look after clients),
       // in the bell and by this mail; with nobody left to tell, the sales inbox still gets the mail.
       const decided = { id: approvalId, projectId, requestedBy: approval.requestedBy, title: `${name} ${status === "approved" ? "approved" : "asked for changes to"} the ${subject} of ${approval.projectTitle}`, comment: member.emailVerified ? trimmed : "" };
       const notified = await notifyApprovalDecided(trx, decided, { actorId: member.id, actorName: name }, mail, now);

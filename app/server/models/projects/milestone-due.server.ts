@@ -5,7 +5,7 @@ import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { notifyMilestoneDue } from "../notifications/events.server";
 import { publishNotified } from "../notifications/notifications.server";
 
-// Issue 18 (decision 0041): "milestone due" is nobody's action, so a sweep finds it. A milestone not
+// Decision 0041: "milestone due" is nobody's action, so a sweep finds it. A milestone not
 // Done whose due date is tomorrow or today (UTC calendar dates, as the due date is stored) is told
 // to its company's members: the day before, or on the day if no instance ran the day before. The
 // event key `milestone-due:{id}:{dueDate}` makes it once per milestone and date across instances

@@ -13,7 +13,7 @@ import { recordActivity, type ActivityActor } from "./project-activity.server";
 import { projectChanged, writeProgress } from "./projects.server";
 import { Refusal } from "~/lib/refusal";
 
-// Issue 17 part 1: staff plan a project as an ordered list of milestones. When the project's
+// Staff plan a project as an ordered list of milestones. When the project's
 // progress follows them, every change recomputes it (share of Done) in the same transaction, as the
 // app itself ("system"), so its history and timeline keep working. Staff only: the caller has
 // passed requireStaff(request, "clients"); portal reads go through a company-scoped project first.

@@ -1,7 +1,7 @@
 import type { ActivityThing } from "~/lib/activity-links";
 import { db } from "~/server/db/db.server";
 
-// Issue 17 part 6: a project's timeline as both sides read it, newest first, a page at a time.
+// A project's timeline as both sides read it, newest first, a page at a time.
 // The portal's read is scoped by the company like every portal read (another company's project
 // is "not found"); the console's is the caller's, who has passed requireStaff(request, "clients").
 

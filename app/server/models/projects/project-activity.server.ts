@@ -2,7 +2,7 @@ import { newId } from "~/lib/ids";
 import type { ActivityKind, ActivitySide } from "~/lib/project-activity";
 import type { Executor } from "~/server/db/db.server";
 
-// Issue 17 part 6: one timeline per project. Every writer calls `recordActivity` inside the
+// One timeline per project. Every writer calls `recordActivity` inside the
 // transaction of the change it describes, so the timeline never shows a change that did not
 // happen nor misses one that did. Publish `projectChanged` after the commit for the live view.
 

@@ -23,7 +23,7 @@ import { recordActivity } from "./project-activity.server";
 import { CLIENT_UPLOADS_OFF, deleteStoredKeys, findWorkspaceProject, projectUsage, type FilesActor, type WorkspaceProject } from "./project-files.server";
 import { projectChanged } from "./projects.server";
 
-// Issue 17: one upload session (one request, several files). The bytes stream to temp files and
+// One upload session (one request, several files). The bytes stream to temp files and
 // are sniffed (project-upload.server.ts); then the keys are noted in an intent, the bytes and
 // thumbnails stored, and the rows, timeline, audit and one batched mail committed together. A crash
 // between the store and the commit is undone at the next start (the intent); any failure here
@@ -187,7 +187,7 @@ async function saveSession(trx: Transaction<Database>, actor: FilesActor, projec
 }
 
 /**
- * One notification and one mail per session to the other side (issue 18, decision 0041): staff
+ * One notification and one mail per session to the other side (decision 0041): staff
  * upload → the company's members; client upload → the staff who look after clients, else (nobody
  * left) the sales inbox by mail.
  */

@@ -14,7 +14,7 @@ import { projectChanged } from "./projects.server";
 import type { Side } from "~/lib/side";
 import { Refusal } from "~/lib/refusal";
 
-// Issue 17 part 3: a project's Files tab. A file is a name within a project; each upload of that
+// A project's Files tab. A file is a name within a project; each upload of that
 // name adds a version (history kept). Portal reads are scoped by the company: another company's
 // project, file or version is "not found", exactly like an unknown id. Uploads are in
 // project-file-uploads.server.ts.
@@ -128,7 +128,7 @@ export async function isCurrentVersion(version: Pick<StoredVersion, "fileId" | "
   return file?.currentVersion === version.version;
 }
 
-/** Issue 17: every download is audited (not each resumed slice of it). */
+/** Every download is audited (not each resumed slice of it). */
 export async function recordFileDownload(actor: FilesActor, version: StoredVersion): Promise<void> {
   await recordAudit(db(), actor.user, {
     action: "file.download",
@@ -152,7 +152,7 @@ export async function isProjectFileKeyReferenced(key: string): Promise<boolean> 
 export const CLIENT_UPLOADS_OFF = "The agency has turned off uploads from your side for this project.";
 
 /**
- * Deletes a file with all its versions (issue 17): staff any; a client only a file whose every
+ * Deletes a file with all its versions: staff any; a client only a file whose every
  * version they uploaded, and only while the project takes client uploads. The stored bytes go
  * after the commit. Throws a Refusal (not-found when the file is not the actor's to see).
  */

@@ -7,7 +7,7 @@ import { ilike, likePattern } from "~/server/db/like.server";
 import type { Database } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
 
-// Issue 16 (decision 0035): what staff read of projects, across every company. Staff only: the
+// Decision 0035: what staff read of projects, across every company. Staff only: the
 // caller has passed requireStaff(request, "clients").
 
 const EXPORT_BATCH = 500;

@@ -9,7 +9,7 @@ import { recordAudit } from "../shared/audit.server";
 import { insertProject, projectChanged, type Project } from "./projects.server";
 import { Refusal } from "~/lib/refusal";
 
-// Issue 16 (decision 0035): the staff half of projects. Every write checks its rules inside its
+// Decision 0035: the staff half of projects. Every write checks its rules inside its
 // transaction, writes its audit row there, and tells the company's open pages after the commit.
 
 

@@ -11,7 +11,7 @@ import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import type { Database, ProjectTable, ProjectProgressTable } from "~/server/db/schema";
 import { events } from "~/server/events/bus.server";
 
-// Issue 16: a project belongs to a company; every member of it sees and works on it. Every read
+// A project belongs to a company; every member of it sees and works on it. Every read
 // here is scoped by the company: another company's project id is "not found", like an unknown one.
 
 export type Project = Selectable<ProjectTable>;
@@ -95,7 +95,7 @@ type ProgressEntry = Selectable<ProjectProgressTable>;
 
 /**
  * Staff only (the caller has passed requireStaff): sets a project's progress with an optional
- * note. The new value, its history row and the audit row commit together (issue 5). Returns
+ * note. The new value, its history row and the audit row commit together. Returns
  * undefined when the project does not exist (or is archived).
  */
 export async function setProjectProgress(
@@ -123,7 +123,7 @@ export async function setProjectProgress(
 
 /**
  * Writes a progress change inside the caller's transaction: the project's value, its history row,
- * its timeline entry and (for a person) the audit row. Used by the progress form and, issue 17, by
+ * its timeline entry and (for a person) the audit row. Used by the progress form and, by
  * milestones when the project's progress follows them (actor side "system", no audit row).
  */
 export async function writeProgress(
@@ -131,7 +131,7 @@ export async function writeProgress(
   actor: ActivityActor & { email?: string },
   change: { id: string; companyId: string | null; from: number; progress: number; note?: string },
   now = Date.now(),
-  /** Who was notified (issue 18 part 4), for `publishNotified` after the caller's commit. */
+  /** Who was notified, for `publishNotified` after the caller's commit. */
   notified: string[] = [],
 ): Promise<ProgressEntry> {
   const { id, progress } = change;

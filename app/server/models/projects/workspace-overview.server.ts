@@ -1,6 +1,6 @@
 import { db } from "~/server/db/db.server";
 
-// Issue 17 part 5: the console overview's mirror of "Waiting on you" — what clients did and what
+// The console overview's mirror of "Waiting on you" — what clients did and what
 // is late, per project owner, across every company. Staff only: the caller has checked that the
 // member's role may use the "clients" area. Archived projects are left out (nobody works on them).
 

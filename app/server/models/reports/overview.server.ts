@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { db } from "~/server/db/db.server";
 import { CLIENT_SENDER } from "../support/complaints.server";
 
-// The console's landing numbers (issue 5): what needs someone's attention today, and two trends.
+// The console's landing numbers: what needs someone's attention today, and two trends.
 export const WEEK_MS = 7 * 24 * 3_600_000;
 const TREND_WEEKS = 12;
 const TOP_OPENINGS = 12;

@@ -4,7 +4,7 @@ import { db } from "~/server/db/db.server";
 import { CLIENT_SENDER } from "../support/complaints.server";
 import { portalVisitSince } from "../shared/seen-markers.server";
 
-// Issue 17 part 5 (decision 0039): what the company's work needs from the member, on the portal's
+// Decision 0039: what the company's work needs from the member, on the portal's
 // first screen. Every read is scoped by the member's company and its live (not archived) projects;
 // "read" and "since your last visit" are the member's own (seen-markers.server.ts).
 

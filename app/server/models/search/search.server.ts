@@ -3,7 +3,7 @@ import { MARK_END, MARK_START, type SearchMatch } from "~/lib/search";
 import { currentDialect, db } from "~/server/db/db.server";
 import { toFts5, toTsquery, type SearchQuery } from "./query.server";
 
-// Issue 18 part 3 (decision 0045): the table `search_documents`, one row per searchable record,
+// Decision 0045: the table `search_documents`, one row per searchable record,
 // kept by the triggers of migration 2026-11-25T0820-search (on SQLite, with one FTS5 index per
 // kind). A list searched by relevance asks `searchPage` for one page of ids, best first, with their
 // highlights, then reads those rows; in its own order, it filters with `searchIds` and asks

@@ -36,7 +36,7 @@ export async function recordAudit(
 }
 
 /**
- * Issue 15 part 3: reads that take personal data out of the console (a resume download, a CSV
+ * Reads that take personal data out of the console (a resume download, a CSV
  * export) are recorded too; they change nothing else, so the row stands alone.
  */
 export async function recordStaffRead(actor: Actor, entry: { action: string; entity: string; entityId: string; detail?: Record<string, unknown> }): Promise<void> {

@@ -7,7 +7,7 @@ import { events } from "~/server/events/bus.server";
 import { actorName, type Actor } from "~/server/auth/actor.server";
 import type { HistoryEntry } from "~/lib/record-history";
 
-// Issue 5: leads and applications carry internal notes and show who changed what and when.
+// Leads and applications carry internal notes and show who changed what and when.
 type ReviewedEntity = "lead" | "application";
 
 /** Where each pipeline keeps its value, the audit action of a change, and the event that tells the console. */
@@ -51,7 +51,7 @@ export async function setPipelineValue(
   return outcome;
 }
 
-/** When the value changed: a lost lead's or rejected application's retention clock starts here (issue 19). */
+/** When the value changed: a lost lead's or rejected application's retention clock starts here. */
 async function stampChange(trx: Transaction<Database>, entity: ReviewedEntity, id: string, now: number): Promise<void> {
   if (entity === "lead") await trx.updateTable("quotes").set({ statusChangedAt: now }).where("id", "=", id).execute();
   else await trx.updateTable("jobApplications").set({ stageChangedAt: now }).where("id", "=", id).execute();

@@ -1,7 +1,7 @@
 import { db } from "~/server/db/db.server";
 import { logger } from "~/server/logger.server";
 
-// Issue 17 part 5 (decision 0039): when a member last saw something, for the portal's "Waiting on
+// Decision 0039: when a member last saw something, for the portal's "Waiting on
 // you". One row per person and subject; a marker only ever moves forward.
 
 /** A support request's marker: its staff replies up to this time have been read. */

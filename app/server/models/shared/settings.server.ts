@@ -7,7 +7,7 @@ import type { Database } from "~/server/db/schema";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { recordAudit } from "./audit.server";
 
-// Issue 16 part 5: the operator's switches, stored in the database (every instance reads the same
+// The operator's switches, stored in the database (every instance reads the same
 // row; nothing is cached, so a change applies at once everywhere) and changed from the console's
 // Settings page (admin only), audited.
 
@@ -35,7 +35,7 @@ export async function updateSettings(actor: Actor, next: AppSettings, now = Date
   return getSettings();
 }
 
-/** Issue 19 part 3: the days each kind is kept (defaults where unset). */
+/** The days each kind is kept (defaults where unset). */
 export async function getRetentionSettings(executor: Kysely<Database> = db()): Promise<RetentionSettings> {
   const keys = Object.values(RETENTION_KEYS);
   return retentionFromRows(await executor.selectFrom("appSettings").select(["key", "value"]).where("key", "in", keys).execute());

@@ -9,7 +9,7 @@ import type { MailContent } from "~/server/mail/templates.server";
 import { companyMemberIds, notify, publishNotified, staffIdsFor } from "../notifications/notifications.server";
 import type { Trx } from "~/server/db/db.server";
 
-// Issue 18 part 3: who hears of what happens on a support request, written in the event's own
+// Who hears of what happens on a support request, written in the event's own
 // transaction (decision 0044). Staff: the assignee, or every staff member whose role may use
 // Support while nobody is assigned (or the assignee can no longer use it). Clients: every member of
 // the request's company.

@@ -6,7 +6,7 @@ import type { Actor } from "~/server/auth/actor.server";
 import type { AttachmentFile, AttachmentView, StoredAttachment } from "~/lib/attachments";
 import type { Side } from "~/lib/side";
 
-// Issue 17 part 4: files on a support request or one of its replies. The bytes live in the private
+// Files on a support request or one of its replies. The bytes live in the private
 // store under `storage_key` (and a WebP thumbnail under `thumbnail_key` for images); a row exists
 // only once both are stored, and is written in the same transaction as its request or reply.
 

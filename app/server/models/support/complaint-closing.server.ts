@@ -6,7 +6,7 @@ import { events } from "~/server/events/bus.server";
 import { recordAudit } from "../shared/audit.server";
 import { CLOSED_STATUS } from "./complaints.server";
 
-// Issue 18 part 3: a client (any member of the company) closes their request, and may reopen it
+// A client (any member of the company) closes their request, and may reopen it
 // within 30 days of closing (decision 0044). Owner-scoped: another company's request is "not found".
 
 export type ClosingOutcome = "done" | "unchanged" | "not-found" | "too-late";

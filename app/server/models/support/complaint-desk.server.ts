@@ -7,7 +7,7 @@ import { events } from "~/server/events/bus.server";
 import { recordAudit } from "../shared/audit.server";
 import { isSupportStaff } from "./alerts.server";
 
-// Issue 18 part 3: the desk's staff-only fields of a request — assignee, priority and internal
+// The desk's staff-only fields of a request — assignee, priority and internal
 // notes (decision 0044). Every function assumes the caller passed requireStaff(request, "support").
 // Notes are never read by a portal module: the portal selects its fields by name.
 

@@ -18,7 +18,7 @@ import { complaintStatusMail, staffReplyMail } from "~/server/mail/support-mails
 import { insertAttachments } from "./attachments.server";
 import type { StoredAttachment } from "~/lib/attachments";
 
-// Staff side of support requests (issue 5). Every function assumes the caller passed requireStaff.
+// Staff side of support requests. Every function assumes the caller passed requireStaff.
 
 interface InboxEntry {
   id: string;
@@ -34,7 +34,7 @@ interface InboxEntry {
   replyCount: number;
   /** 'user' when the client spoke last: the request is waiting for us. */
   lastSender: string | null;
-  /** Issue 18: the desk's fields. */
+  /** The desk's fields. */
   assigneeId: string | null;
   assigneeName: string | null;
   priority: string;
@@ -51,14 +51,14 @@ interface StaffComplaint extends Complaint {
 
 /**
  * Every client's complaints, filtered by view (mine / unassigned), status, priority and "waiting",
- * sorted unresolved first then newest (issue 5), by priority, or by the longest wait (issue 18).
- * A search (issue 18) keeps the filters; with `rank` it orders by relevance and marks the matches.
+ * sorted unresolved first then newest, by priority, or by the longest wait.
+ * A search keeps the filters; with `rank` it orders by relevance and marks the matches.
  */
 export async function listInbox(options: {
   filter?: SupportFilter;
   status?: string;
   me?: string;
-  /** Search text (issue 18): subject, messages and internal notes. */
+  /** Search text: subject, messages and internal notes. */
   q?: string;
   /** Best match first (the search's default) instead of the filter's sort. */
   rank?: boolean;
@@ -195,8 +195,8 @@ export async function addStaffReply(actor: Actor, { complaintId, text, files = [
       await trx.updateTable("complaints").set({ updatedAt: now, waitingSince: null }).where("id", "=", complaintId).execute();
       await recordAudit(trx, actor, { action: "complaint.reply", entity: "complaint", entityId: complaintId, detail: { replyId: reply.id, companyId: complaint.companyId } }, now);
       if (files.length > 0) await insertAttachments(trx, actor, "staff", { complaintId, replyId: reply.id, companyId: complaint.companyId }, files);
-      // Issue 18: every member of the company hears of it (decision 0028: an unverified address gets
-      // the bell, not the mail); the mail keeps issue 5's text.
+      // Every member of the company hears of it (decision 0028: an unverified address gets
+      // the bell, not the mail); the mail keeps the text.
       const mail = staffReplyMail({ staffName: reply.senderName, text: trimmed, raisedAt: complaint.createdAt, portalUrl: portalUrl() });
       const alerted = await alertCompany(
         trx,

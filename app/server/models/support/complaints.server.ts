@@ -14,7 +14,7 @@ import { insertAttachments } from "./attachments.server";
 import type { StoredAttachment } from "~/lib/attachments";
 
 const INITIAL_COMPLAINT_STATUS = "Pending";
-/** Issue 18: set by the request's client only; grey, as SPEC §4 shows any status but Resolved and Pending. */
+/** Set by the request's client only; grey, as SPEC §4 shows any status but Resolved and Pending. */
 export const CLOSED_STATUS = "Closed";
 /** SPEC §3: the sender of a client's own reply; anything else is staff. */
 /** The stored `sender` of each side (app/lib/side.ts keeps the SPEC's "user"). */
@@ -51,7 +51,7 @@ export async function withReplies(complaints: ComplaintRow[]): Promise<Complaint
   }));
 }
 
-/** The company's complaints, newest first, each with its replies oldest first (SPEC §7, issue 16). */
+/** The company's complaints, newest first, each with its replies oldest first (SPEC §7). */
 export async function listComplaints({ companyId }: { companyId: string }): Promise<Complaint[]> {
   const rows = await db()
     .selectFrom("complaints")
@@ -77,7 +77,7 @@ export interface Attached {
 }
 
 /**
- * SPEC §4: every new complaint starts as Pending, whatever the caller sent. Issue 18: the client is
+ * SPEC §4: every new complaint starts as Pending, whatever the caller sent. The client is
  * waiting from now, and the support desk hears of it in the same transaction.
  */
 export async function createComplaint(
@@ -112,7 +112,7 @@ export async function createComplaint(
 /**
  * A member's reply on their company's complaint. Returns undefined (nothing stored) when the
  * complaint is not their company's or does not exist, and when the text is blank after trimming (SPEC §5).
- * Issue 18: starts the client's wait if staff had answered, tells the desk, and a reply to a
+ * Starts the client's wait if staff had answered, tells the desk, and a reply to a
  * Resolved request reopens it (Pending, audited). A Closed one is refused: they reopen it first (within 30 days).
  */
 export async function addReply(
@@ -156,4 +156,4 @@ export async function addReply(
   return reply;
 }
 
-// Staff replies and status changes live in complaints-staff.server.ts (issue 5): they add audit and mail.
+// Staff replies and status changes live in complaints-staff.server.ts: they add audit and mail.

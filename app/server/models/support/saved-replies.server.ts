@@ -5,7 +5,7 @@ import type { Actor } from "~/server/auth/actor.server";
 import { db } from "~/server/db/db.server";
 import { recordAudit } from "../shared/audit.server";
 
-// Issue 18 part 3: saved replies, shared by everyone on the support desk (decision 0044). Every
+// Saved replies, shared by everyone on the support desk (decision 0044). Every
 // function assumes the caller passed requireStaff(request, "support").
 
 export interface SavedReply {
