@@ -6,10 +6,7 @@ import v8 from "node:v8";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import type * as AppModule from "./server/app";
 import { serveClientFiles, streamCompression } from "./server/static-and-compression";
-import {
-  acceptForwarding,
-  compileTrustedProxies,
-} from "./app/server/http/forwarding.server";
+import { acceptForwarding, compileTrustedProxies } from "./app/server/http/forwarding.server";
 
 // The old generation may grow 20% past the live set between full collections instead of V8's
 // default (up to 4×): under load the heap stays near what is live (~30 MB) rather than filling
@@ -45,10 +42,7 @@ const env = loadEnvOrExit();
 try {
   await app.startApp();
 } catch (error) {
-  logger.fatal(
-    { err: error },
-    "startup failed (database unreachable or migration error?)",
-  );
+  logger.fatal({ err: error }, "startup failed (database unreachable or migration error?)");
   process.exit(1);
 }
 
@@ -60,25 +54,14 @@ const trustProxy = compileTrustedProxies(env.TRUSTED_PROXIES);
  * (entry.server.tsx) and, like `.data` answers, is compressed in one call; everything else
  * (redirects, resource routes, event streams) goes through `compression` as it streams.
  */
-async function handleDynamic(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  cacheKey: string | null,
-): Promise<void> {
+async function handleDynamic(req: http.IncomingMessage, res: http.ServerResponse, cacheKey: string | null): Promise<void> {
   try {
     const token = cacheKey === null ? 0 : app.htmlCache.begin();
     // Behind a TLS-terminating proxy the URL is https, as the browser sees it: React Router's
     // action origin check compares the whole origin.
     const { clientIp, protocol, host } = acceptForwarding(req, trustProxy);
-    const response = await app.handleRequest(
-      createRequest(req, res, { protocol, host }),
-      clientIp,
-    );
-    if (
-      cacheKey !== null &&
-      (await app.htmlCache.sendRendered(req, res, cacheKey, token, response))
-    )
-      return;
+    const response = await app.handleRequest(createRequest(req, res, { protocol, host }), clientIp);
+    if (cacheKey !== null && (await app.htmlCache.sendRendered(req, res, cacheKey, token, response))) return;
     await sendAppResponse(req, res, response);
   } catch (error) {
     failed(req, res, error);
@@ -86,34 +69,16 @@ async function handleDynamic(
 }
 
 /** A Response of the app, compressed whole (documents, `.data`) or as it streams (the rest). */
-async function sendAppResponse(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  response: Response,
-): Promise<void> {
+async function sendAppResponse(req: http.IncomingMessage, res: http.ServerResponse, response: Response): Promise<void> {
   if (app.isBufferedDocument(response) || app.isSingleFetchData(response)) {
-    return app.sendDocument(
-      req,
-      res,
-      response.status,
-      response.headers,
-      Buffer.from(await response.arrayBuffer()),
-    );
+    return app.sendDocument(req, res, response.status, response.headers, Buffer.from(await response.arrayBuffer()));
   }
   await new Promise<void>((resolve, reject) => {
-    streamCompression(
-      req as never,
-      res as never,
-      () => void sendResponse(res, response).then(resolve, reject),
-    );
+    streamCompression(req as never, res as never, () => void sendResponse(res, response).then(resolve, reject));
   });
 }
 
-function failed(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  error: unknown,
-): void {
+function failed(req: http.IncomingMessage, res: http.ServerResponse, error: unknown): void {
   logger.error({ err: error, url: req.url }, "request failed");
   if (res.headersSent) return void res.destroy();
   res.statusCode = 500;
@@ -126,19 +91,10 @@ function failed(
  * the socket: no Fetch stream bridge, no compression middleware on the bytes (decision 0040).
  * Its other answers (sign-in redirect, 403, 404) go out like any of the app's.
  */
-async function handleDownload(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  target: AppModule.DownloadTarget,
-): Promise<void> {
+async function handleDownload(req: http.IncomingMessage, res: http.ServerResponse, target: AppModule.DownloadTarget): Promise<void> {
   try {
     const { clientIp, protocol, host } = acceptForwarding(req, trustProxy);
-    const response = await app.sendDownload(
-      createRequest(req, res, { protocol, host }),
-      clientIp,
-      target,
-      res,
-    );
+    const response = await app.sendDownload(createRequest(req, res, { protocol, host }), clientIp, target, res);
     if (response) await sendAppResponse(req, res, response);
   } catch (error) {
     failed(req, res, error);
@@ -173,9 +129,7 @@ function answerOtherMethods(req: http.IncomingMessage, res: http.ServerResponse)
 const serveStatic = serveClientFiles(path.join(buildDir, "client"));
 const hsts = env.APP_URL.startsWith("https://");
 const commonHeaders: Record<string, string> = { ...baseSecurityHeaders };
-if (hsts)
-  commonHeaders["Strict-Transport-Security"] =
-    "max-age=31536000; includeSubDomains";
+if (hsts) commonHeaders["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
 // Cached pages are sent with these plus the headers they were rendered with (their own CSP).
 app.htmlCache.setCommonHeaders(commonHeaders);
 

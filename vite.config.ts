@@ -11,7 +11,10 @@ const SERVER_EXTERNALS = ["better-sqlite3", "@node-rs/argon2", "pg-native", "sha
 // (remix-run/react-router#14102); a production build takes the production one it ships beside it.
 const reactRouterProduction = [
   { find: /^react-router$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url)) },
-  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/dom-export.mjs", import.meta.url)) },
+  {
+    find: /^react-router\/dom$/,
+    replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/dom-export.mjs", import.meta.url)),
+  },
 ];
 
 // React Router's production build is two files that load together on every page. Routes that import
@@ -47,7 +50,10 @@ function clientChunk(id: string, meta: ManualChunkMeta): string | undefined {
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: {
-    alias: [{ find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) }, ...(command === "build" ? reactRouterProduction : [])],
+    alias: [
+      { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },
+      ...(command === "build" ? reactRouterProduction : []),
+    ],
   },
   // Server-only native modules: never pre-bundle them for the browser in dev.
   optimizeDeps: { exclude: ["@node-rs/argon2", "better-sqlite3"] },

@@ -16,12 +16,7 @@ export const streamTimeout = 5_000;
  * buffer saves the stream plumbing and lets the compressor work on the page in one go. It also
  * hands the HTML cache (decision 0011) a complete page.
  */
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   const nonce = createNonce();
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Vite's dev client injects inline scripts, so the strict policy only applies to built code.

@@ -1,12 +1,4 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  useLocation,
-  type LinksFunction,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { EmployeeShortcut } from "~/components/employee-shortcut";
@@ -87,10 +79,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <ScrollToTopButton />
       <RouteScrollReset />
       <EmployeeShortcut />
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: serializeJsonLd(organizationJsonLd(loaderData.appUrl)) }}
-      />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(organizationJsonLd(loaderData.appUrl)) }} />
     </>
   );
 }

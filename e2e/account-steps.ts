@@ -9,7 +9,10 @@ import { waitForHydration } from "./helpers";
 /** No WCAG 2.1 AA violations on the page as it is now (each step of a flow is its own page state). */
 export async function expectAccessible(page: Page, step: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), step).toEqual([]);
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    step,
+  ).toEqual([]);
 }
 
 /**
@@ -36,7 +39,14 @@ export async function enrolTwoFactor(page: Page, password: string): Promise<{ ke
 }
 
 /** The password step of a login form at `base` (a server's URL, or "" for the page's own); `scripts: false` for a browser without JavaScript. */
-export async function passwordStep(page: Page, base: string, email: string, password: string, form: "/login" | "/employee-login", scripts = true) {
+export async function passwordStep(
+  page: Page,
+  base: string,
+  email: string,
+  password: string,
+  form: "/login" | "/employee-login",
+  scripts = true,
+) {
   await page.goto(`${base}${form}`);
   if (scripts) await waitForHydration(page);
   await page.getByLabel(form === "/login" ? "Email" : "Work Email").fill(email);

@@ -92,7 +92,8 @@ async function recordProgressBars(page: Page) {
     };
     new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   });
-  return () => page.evaluate(() => (window as unknown as { __progress: { label: string; value: string | null; max: string | null }[] }).__progress);
+  return () =>
+    page.evaluate(() => (window as unknown as { __progress: { label: string; value: string | null; max: string | null }[] }).__progress);
 }
 
 test("The application form has the fields of SPEC §5 and the resume helper text", async ({ page }) => {

@@ -45,7 +45,9 @@ async function pressGoogle(page: Page, path: "/login" | "/employee-login", label
   return before;
 }
 
-test("A client signs in with 'Continue with Google' and lands on /user-dashboard; the provider was asked for prompt=select_account with PKCE", async ({ page }) => {
+test("A client signs in with 'Continue with Google' and lands on /user-dashboard; the provider was asked for prompt=select_account with PKCE", async ({
+  page,
+}) => {
   const email = `g-${uniqueId()}@example.com`;
   const sub = account(email);
   const dialogs = collectDialogs(page);
@@ -68,7 +70,9 @@ test("A company account through the customer button gets the exact message and i
   await pressGoogle(page, "/login", "Continue with Google");
   // Back from the provider (the callback adds ?google=), not still on the page we started from.
   await expect(page).toHaveURL(new RegExp(`^${base}/login\\?google=`));
-  await expect(page.getByRole("alert").filter({ hasText: "Employee emails are not allowed in user login. Use Employee Login." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Employee emails are not allowed in user login. Use Employee Login." }),
+  ).toBeVisible();
   expect(oidc.signIns, "the provider signed the account in").toContain(sub);
   await page.goto(`${base}/dashboard`);
   await expect(page).toHaveURL(`${base}/login`);
@@ -88,12 +92,16 @@ test("A staff member through the customer button is signed out on the landing pa
   await page.context().clearCookies();
   await pressGoogle(page, "/login", "Continue with Google");
   await expect(page).toHaveURL(`${base}/login?google=done`);
-  await expect(page.getByRole("alert").filter({ hasText: "Employee emails are not allowed in user login. Use Employee Login." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Employee emails are not allowed in user login. Use Employee Login." }),
+  ).toBeVisible();
   await page.goto(`${base}/employee-dashboard`);
   await expect(page).toHaveURL(`${base}/login`);
 });
 
-test("A staff member (made with `npm run staff -- add`) through the employee page's 'Sign in with Google' lands on /employee-dashboard", async ({ page }) => {
+test("A staff member (made with `npm run staff -- add`) through the employee page's 'Sign in with Google' lands on /employee-dashboard", async ({
+  page,
+}) => {
   // Staff are provisioned first; Google only signs them in.
   const email = `g-${uniqueId()}@indigokite.dev`;
   addStaffWithCli(email, "staff-password-0123456789", server.databaseFile);
@@ -105,7 +113,9 @@ test("A staff member (made with `npm run staff -- add`) through the employee pag
   expect(oidc.authorizationRequests.at(-1)?.get("prompt")).toBe("select_account");
 });
 
-test("A verified company account without a staff account on the employee page gets 'Google sign-in failed or unauthorized account.'", async ({ page }) => {
+test("A verified company account without a staff account on the employee page gets 'Google sign-in failed or unauthorized account.'", async ({
+  page,
+}) => {
   const sub = account(`g-${uniqueId()}@indigokite.dev`);
   await pressGoogle(page, "/employee-login", "Sign in with Google");
   await expect(page).toHaveURL(new RegExp(`^${base}/employee-login\\?google=error`));

@@ -53,7 +53,13 @@ async function login(page: Page, email: string, password = PASSWORD, base = "") 
  */
 async function signedInClient(page: Page, server?: IsolatedServer) {
   // An established client: a verified address, so account mails reach it (decision 0028).
-  const { email } = await signIn(page, { role: "client", password: PASSWORD, baseURL: server?.baseURL, databaseFile: server?.databaseFile, emailVerified: true });
+  const { email } = await signIn(page, {
+    role: "client",
+    password: PASSWORD,
+    baseURL: server?.baseURL,
+    databaseFile: server?.databaseFile,
+    emailVerified: true,
+  });
   await page.goto(`${server?.baseURL ?? ""}/user-dashboard`);
   await expect(page).toHaveURL(/\/user-dashboard$/);
   await waitForHydration(page);
@@ -123,7 +129,9 @@ test.describe("Dashboards and employee login", () => {
     await expect(page).toHaveURL(/\/user-dashboard$/);
   });
 
-  test("Guests are sent from /user-dashboard and /employee-dashboard to /login; a client gets 403 at /employee-dashboard", async ({ page }) => {
+  test("Guests are sent from /user-dashboard and /employee-dashboard to /login; a client gets 403 at /employee-dashboard", async ({
+    page,
+  }) => {
     for (const path of ["/user-dashboard", "/user-dashboard/settings", "/employee-dashboard"]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/login$/);
@@ -134,7 +142,9 @@ test.describe("Dashboards and employee login", () => {
     await expect(page.getByRole("heading", { name: "Employee Dashboard" })).toHaveCount(0);
   });
 
-  test("Employee login (staff created with the CLI) → /employee-dashboard, where Logout can be clicked while the 'Welcome back!' banner shows → Logout → /; /dashboard routes staff there", async ({ page }) => {
+  test("Employee login (staff created with the CLI) → /employee-dashboard, where Logout can be clicked while the 'Welcome back!' banner shows → Logout → /; /dashboard routes staff there", async ({
+    page,
+  }) => {
     // The one staff sign-in through the form.
     test.setTimeout(90_000); // the CLI (npx tsx) takes several seconds to start
     const email = `staff-${uniqueId()}@indigokite.dev`;
@@ -206,7 +216,9 @@ test.describe("Settings", () => {
     await expect(page.getByRole("button", { name: "Dark", exact: true })).toBeVisible();
   });
 
-  test("Delete Account → dialog (Cancel closes it) → Confirm → 'Account deleted successfully.' on /, then signing in fails", async ({ page }) => {
+  test("Delete Account → dialog (Cancel closes it) → Confirm → 'Account deleted successfully.' on /, then signing in fails", async ({
+    page,
+  }) => {
     const email = await signedInClient(page);
     const dialogs = collectDialogs(page);
     await page.goto("/user-dashboard/settings");
@@ -275,10 +287,15 @@ test.describe("Reset Password through a real SMTP server", () => {
     await expectDialog(dialogs, sent);
 
     await expect
-      .poll(() => smtp.messages.filter((m) => m.to.includes(email)).map((m) => m.subject), { timeout: 20_000, message: "reset mail over SMTP" })
+      .poll(() => smtp.messages.filter((m) => m.to.includes(email)).map((m) => m.subject), {
+        timeout: 20_000,
+        message: "reset mail over SMTP",
+      })
       .toContain("Reset your password");
     const mail = smtp.messages.find((m) => m.to.includes(email) && m.subject === "Reset your password")!;
-    const link = new RegExp(`${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/reset-password\\?token=[^\\s"'<>]+`).exec(decodeQuotedPrintable(mail.raw))?.[0];
+    const link = new RegExp(`${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/reset-password\\?token=[^\\s"'<>]+`).exec(
+      decodeQuotedPrintable(mail.raw),
+    )?.[0];
     expect(link, "a reset link to this server in the mail").toBeTruthy();
 
     await page.goto(link!.replace(/&amp;/g, "&"));
@@ -298,10 +315,17 @@ test.describe("Reset Password through a real SMTP server", () => {
     await expect(page).toHaveURL(new RegExp(`^${base}/user-dashboard$`));
   });
 
-  test("Signed out: /login → 'Forgot password?' → the same answer for any address → the mailed link shows a form (twice), sets a new password once", async ({ page }) => {
+  test("Signed out: /login → 'Forgot password?' → the same answer for any address → the mailed link shows a form (twice), sets a new password once", async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const base = server.baseURL;
-    const { email } = await createSignedInUser({ role: "client", password: PASSWORD, databaseFile: server.databaseFile, emailVerified: true });
+    const { email } = await createSignedInUser({
+      role: "client",
+      password: PASSWORD,
+      databaseFile: server.databaseFile,
+      emailVerified: true,
+    });
     const dialogs = collectDialogs(page);
     const answer = "If an account exists for that address, we have sent a link.";
 
@@ -320,11 +344,19 @@ test.describe("Reset Password through a real SMTP server", () => {
     await expect(page.getByRole("status").filter({ hasText: answer })).toBeVisible();
 
     await expect
-      .poll(() => smtp.messages.filter((m) => m.to.includes(email)).map((m) => m.subject), { timeout: 20_000, message: "reset mail over SMTP" })
+      .poll(() => smtp.messages.filter((m) => m.to.includes(email)).map((m) => m.subject), {
+        timeout: 20_000,
+        message: "reset mail over SMTP",
+      })
       .toContain("Reset your password");
-    expect(smtp.messages.some((m) => m.to.includes(unknown)), "no mail to an unknown address").toBe(false);
+    expect(
+      smtp.messages.some((m) => m.to.includes(unknown)),
+      "no mail to an unknown address",
+    ).toBe(false);
     const mail = smtp.messages.find((m) => m.to.includes(email) && m.subject === "Reset your password")!;
-    const link = new RegExp(`${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/reset-password\\?token=[^\\s"'<>]+`).exec(decodeQuotedPrintable(mail.raw))?.[0];
+    const link = new RegExp(`${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/reset-password\\?token=[^\\s"'<>]+`).exec(
+      decodeQuotedPrintable(mail.raw),
+    )?.[0];
     expect(link, "a reset link to this server in the mail").toBeTruthy();
     const url = link!.replace(/&amp;/g, "&");
 
@@ -378,7 +410,8 @@ test.describe("Dashboard sidebar", () => {
     await waitForHydration(page);
     const sidebar = page.getByRole("navigation", { name: "Dashboard" });
     await expect(sidebar).toBeVisible();
-    for (const tab of ["Profile", "My Projects", "Support", "Settings"]) await expect(sidebar.getByRole("link", { name: tab })).toBeVisible();
+    for (const tab of ["Profile", "My Projects", "Support", "Settings"])
+      await expect(sidebar.getByRole("link", { name: tab })).toBeVisible();
     await expect(page.getByRole("button", { name: "Open dashboard menu" })).toBeHidden();
     await sidebar.getByRole("link", { name: "Settings" }).click();
     await expect(page).toHaveURL(/\/user-dashboard\/settings$/);
@@ -453,7 +486,10 @@ test.describe("Cross-site requests and Better Auth's HTTP endpoints on the produ
     await expect(page).toHaveURL(/\/user-dashboard$/);
   });
 
-  test("Registering a company e-mail through /api/auth/sign-up/email gives no access to /employee-dashboard", async ({ playwright, baseURL }) => {
+  test("Registering a company e-mail through /api/auth/sign-up/email gives no access to /employee-dashboard", async ({
+    playwright,
+    baseURL,
+  }) => {
     const api = await playwright.request.newContext({ baseURL });
     await api.post("/api/auth/sign-up/email", {
       data: { email: `mallory-${uniqueId()}@indigokite.dev`, password: PASSWORD, name: "Mallory" },

@@ -58,9 +58,10 @@ test("/careers lists every demo opening with its location, type, a two-line desc
     await expect(link).toHaveAttribute("href", `/careers/${opening.id}`);
   }
   // Every listed opening is open in the database (closed ones are never shown).
-  const shown = await page.getByRole("main").getByRole("link", { name: "View Details" }).evaluateAll((as) =>
-    as.map((a) => a.getAttribute("href")!.replace("/careers/", "")),
-  );
+  const shown = await page
+    .getByRole("main")
+    .getByRole("link", { name: "View Details" })
+    .evaluateAll((as) => as.map((a) => a.getAttribute("href")!.replace("/careers/", "")));
   const statuses = shown.map((id) => (db.prepare("select status from job_openings where id = ?").get(id) as { status: string }).status);
   expect(new Set(statuses)).toEqual(new Set(["open"]));
   await expect(page.getByText("No active openings at the moment.")).toHaveCount(0);

@@ -13,7 +13,9 @@ function insertCompany(name: string): string {
   const db = openDatabase();
   try {
     const now = Date.now();
-    db.prepare("insert into companies (id, name, website, country, origin, created_at, updated_at, closed_at) values (?, ?, '', '', 'staff', ?, ?, null)").run(id, name, now, now);
+    db.prepare(
+      "insert into companies (id, name, website, country, origin, created_at, updated_at, closed_at) values (?, ?, '', '', 'staff', ?, ?, null)",
+    ).run(id, name, now, now);
   } finally {
     db.close();
   }
@@ -28,7 +30,10 @@ function clientInvitationLink(eml: string): string {
   return new URL(match[0]).pathname + new URL(match[0]).search;
 }
 
-test("Staff invite a person to a company; the mailed link lets them choose a password and lands them in the portal", async ({ page, browser }) => {
+test("Staff invite a person to a company; the mailed link lets them choose a password and lands them in the portal", async ({
+  page,
+  browser,
+}) => {
   const company = `Acme ${uniqueId()}`;
   const companyId = insertCompany(company);
   await signIn(page, { role: "employee", staffRole: "sales" });
@@ -80,8 +85,24 @@ test("Expired and revoked links show a page that says so and how to ask for a ne
     const insert = db.prepare(
       "insert into client_invitations (id, company_id, email, name, client_admin, token_hash, invited_by, created_at, expires_at, accepted_at, revoked_at) values (?, ?, ?, 'X', 0, ?, 'someone', ?, ?, null, ?)",
     );
-    insert.run(randomUUID(), companyId, `old-${uniqueId()}@example.com`, createHash("sha256").update(tokens.expired).digest("hex"), now - 10 * 86_400_000, now - 3 * 86_400_000, null);
-    insert.run(randomUUID(), companyId, `gone-${uniqueId()}@example.com`, createHash("sha256").update(tokens.revoked).digest("hex"), now, now + 86_400_000, now);
+    insert.run(
+      randomUUID(),
+      companyId,
+      `old-${uniqueId()}@example.com`,
+      createHash("sha256").update(tokens.expired).digest("hex"),
+      now - 10 * 86_400_000,
+      now - 3 * 86_400_000,
+      null,
+    );
+    insert.run(
+      randomUUID(),
+      companyId,
+      `gone-${uniqueId()}@example.com`,
+      createHash("sha256").update(tokens.revoked).digest("hex"),
+      now,
+      now + 86_400_000,
+      now,
+    );
   } finally {
     db.close();
   }
@@ -89,7 +110,9 @@ test("Expired and revoked links show a page that says so and how to ask for a ne
   await expect(page.getByRole("alert").filter({ hasText: "This invitation link has expired" })).toBeVisible();
   await expect(page.getByText("ask the person who invited you to send it again")).toBeVisible();
   await page.goto(`/invitation?token=${tokens.revoked}`);
-  await expect(page.getByRole("alert").filter({ hasText: "This invitation link was withdrawn, or replaced by a newer one." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "This invitation link was withdrawn, or replaced by a newer one." }),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Save password and sign in" })).toHaveCount(0);
 });
 

@@ -40,7 +40,9 @@ async function createCompany(page: Page, name: string): Promise<string> {
   return new URL(page.url()).pathname.split("/").pop()!;
 }
 
-test("Staff create a company, rename it, make a member client admin, close it with a confirmation (the member is signed out) and reopen it", async ({ page }) => {
+test("Staff create a company, rename it, make a member client admin, close it with a confirmation (the member is signed out) and reopen it", async ({
+  page,
+}) => {
   await signIn(page, { role: "employee", staffRole: "sales" });
   const name = `Kite Foods ${uniqueId()}`;
   const companyId = await createCompany(page, name);
@@ -100,7 +102,9 @@ test("A member is removed only after a confirmation, and their account is gone",
   await waitForHydration(page);
   await page.getByRole("table", { name: "Members of this company" }).getByText("Remove", { exact: true }).click();
   await page.getByRole("button", { name: `Remove ${member.name}` }).click();
-  await expect(page.getByRole("status").filter({ hasText: `${member.email} was removed and signed out; their account is deleted.` })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: `${member.email} was removed and signed out; their account is deleted.` }),
+  ).toBeVisible();
   await expect(page.getByText("No members yet.")).toBeVisible();
   expect(sessionsOf(member.id)).toBe(0);
 });
@@ -195,7 +199,9 @@ test.describe("Without JavaScript", () => {
 });
 
 for (const theme of ["light", "dark"] as const) {
-  test(`The companies list, New company, a company page with its confirmation open, and Settings have no WCAG 2.1 AA violations in the ${theme} theme`, async ({ page }) => {
+  test(`The companies list, New company, a company page with its confirmation open, and Settings have no WCAG 2.1 AA violations in the ${theme} theme`, async ({
+    page,
+  }) => {
     // Four axe sweeps on a machine shared with other suites.
     test.setTimeout(120_000);
     if (theme === "dark") await storeTheme(page, "dark");

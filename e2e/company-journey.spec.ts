@@ -1,21 +1,7 @@
 import { randomUUID } from "node:crypto";
-import {
-  expect,
-  test,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { signIn } from "./fixtures";
-import {
-  eventStreamOpened,
-  expectSameDocument,
-  markDocument,
-  openDatabase,
-  uniqueId,
-  waitForHydration,
-  waitForMail,
-} from "./helpers";
+import { eventStreamOpened, expectSameDocument, markDocument, openDatabase, uniqueId, waitForHydration, waitForMail } from "./helpers";
 
 // The journey end to end (section Tests): staff convert a lead → the invitation mail arrives →
 // the invitee chooses a password → sees the project → invites a teammate → the teammate sees the
@@ -37,15 +23,7 @@ function insertLead(uid: string) {
   try {
     db.prepare(
       "insert into quotes (id, name, email, phone, country, requirement, submitted_at, status) values (?, ?, ?, ?, ?, ?, ?, 'new')",
-    ).run(
-      lead.id,
-      lead.name,
-      lead.email,
-      lead.phone,
-      lead.country,
-      lead.requirement,
-      Date.now(),
-    );
+    ).run(lead.id, lead.name, lead.email, lead.phone, lead.country, lead.requirement, Date.now());
   } finally {
     db.close();
   }
@@ -73,26 +51,17 @@ async function acceptInvitation(
   const page = await context.newPage();
   await page.goto(clientInvitationLink(eml));
   await waitForHydration(page);
-  await expect(
-    page.getByRole("heading", { name: `Join ${company}` }),
-  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Join ${company}` })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Repeat password").fill(password);
   await page.getByRole("button", { name: "Save password and sign in" }).click();
-  await expect(page).toHaveURL(
-    /\/user-dashboard(\?notice=invitation-accepted)?$/,
-  );
-  await expect(
-    page.getByText("Welcome! You have joined your company's client portal."),
-  ).toBeVisible();
+  await expect(page).toHaveURL(/\/user-dashboard(\?notice=invitation-accepted)?$/);
+  await expect(page.getByText("Welcome! You have joined your company's client portal.")).toBeVisible();
   return { context, page };
 }
 
-const projectHeading = (page: Page, title: string) =>
-  page
-    .getByRole("main")
-    .getByRole("heading", { level: 2, name: title, exact: true });
+const projectHeading = (page: Page, title: string) => page.getByRole("main").getByRole("heading", { level: 2, name: title, exact: true });
 
 test("A won lead becomes a client company whose invited people share its projects and requests, which no other company sees, and which staff run live", async ({
   browser,
@@ -115,91 +84,45 @@ test("A won lead becomes a client company whose invited people share its project
     await staff.getByRole("link", { name: lead.name }).click();
     await expect(staff.getByRole("heading", { name: lead.name })).toBeVisible();
     await staff.getByRole("link", { name: "Convert to client" }).click();
-    await expect(
-      staff.getByRole("heading", { name: `Convert ${lead.name} to a client` }),
-    ).toBeVisible();
+    await expect(staff.getByRole("heading", { name: `Convert ${lead.name} to a client` })).toBeVisible();
     await waitForHydration(staff);
     const main = staff.getByRole("main");
     await main.getByLabel("Company name").fill(company);
     await expect(main.getByLabel("E-mail")).toHaveValue(lead.email);
-    await expect(
-      main.getByLabel("Client admin (may invite and remove teammates)"),
-    ).toBeChecked();
-    await expect(
-      main.getByLabel("Create the first project from the requirement"),
-    ).toBeChecked();
+    await expect(main.getByLabel("Client admin (may invite and remove teammates)")).toBeChecked();
+    await expect(main.getByLabel("Create the first project from the requirement")).toBeChecked();
     await main.getByLabel("Project title").fill(firstProject);
     const invitedAt = Date.now();
     await main.getByRole("button", { name: "Convert to client" }).click();
-    await expect(staff).toHaveURL(
-      /\/employee-dashboard\/clients\/[\w-]+(\?notice=lead-converted)?$/,
-    );
-    await expect(
-      main.getByRole("heading", { level: 2, name: company }),
-    ).toBeVisible();
+    await expect(staff).toHaveURL(/\/employee-dashboard\/clients\/[\w-]+(\?notice=lead-converted)?$/);
+    await expect(main.getByRole("heading", { level: 2, name: company })).toBeVisible();
     // The notice is a toast outside the main landmark.
-    await expect(
-      staff.getByText(
-        "The lead is now a client: the company is ready and the requester is invited.",
-      ),
-    ).toBeVisible();
+    await expect(staff.getByText("The lead is now a client: the company is ready and the requester is invited.")).toBeVisible();
     const companyId = new URL(staff.url()).pathname.split("/").pop()!;
-    await expect(
-      main
-        .getByRole("region", { name: "Projects" })
-        .getByRole("link", { name: firstProject }),
-    ).toBeVisible();
-    await expect(
-      main
-        .getByRole("list", { name: "Pending invitations" })
-        .getByText(lead.email),
-    ).toBeVisible();
-    await expect(
-      main
-        .getByRole("region", { name: "Came from" })
-        .getByRole("link", { name: `Lead from ${lead.name}` }),
-    ).toBeVisible();
+    await expect(main.getByRole("region", { name: "Projects" }).getByRole("link", { name: firstProject })).toBeVisible();
+    await expect(main.getByRole("list", { name: "Pending invitations" }).getByText(lead.email)).toBeVisible();
+    await expect(main.getByRole("region", { name: "Came from" }).getByRole("link", { name: `Lead from ${lead.name}` })).toBeVisible();
 
     // --- The invitation mail arrives; the requester chooses a password and lands in the portal.
-    const firstMail = await waitForMail(
-      lead.email,
-      invitedAt,
-      /invitation\?token/,
-    );
-    const first = await acceptInvitation(
-      browser,
-      firstMail,
-      company,
-      lead.email,
-      "nisha-chose-this-password",
-    );
+    const firstMail = await waitForMail(lead.email, invitedAt, /invitation\?token/);
+    const first = await acceptInvitation(browser, firstMail, company, lead.email, "nisha-chose-this-password");
     contexts.push(first.context);
     const a1 = first.page;
     await a1.getByRole("link", { name: "My Projects" }).first().click();
     await expect(projectHeading(a1, firstProject)).toBeVisible();
-    await expect(
-      a1.getByRole("main").getByText(lead.requirement),
-    ).toBeVisible();
+    await expect(a1.getByRole("main").getByText(lead.requirement)).toBeVisible();
 
     // --- The first member raises a support request for the company.
     const subject = `Loyalty points vanish ${uid}`;
     await a1.getByRole("link", { name: "Support" }).first().click();
     await waitForHydration(a1);
-    await a1
-      .getByRole("main")
-      .getByRole("button", { name: "New request" })
-      .click();
+    await a1.getByRole("main").getByRole("button", { name: "New request" }).click();
     const dialog = a1.getByRole("dialog");
     await dialog.getByLabel("Subject").fill(subject);
-    await dialog
-      .getByLabel("Message")
-      .fill("Points earned yesterday are gone today.");
+    await dialog.getByLabel("Message").fill("Points earned yesterday are gone today.");
     await dialog.getByRole("button", { name: "Submit Request" }).click();
     await expect(
-      a1
-        .getByRole("main")
-        .getByRole("list", { name: "Your support requests" })
-        .getByRole("heading", { name: subject }),
+      a1.getByRole("main").getByRole("list", { name: "Your support requests" }).getByRole("heading", { name: subject }),
     ).toBeVisible();
 
     // --- As client admin, they invite a teammate from the Team page; the teammate accepts from their mail.
@@ -209,27 +132,10 @@ test("A won lead becomes a client company whose invited people share its project
     const teamSince = Date.now();
     await a1.getByRole("main").getByLabel("Name").fill("Omar Teammate");
     await a1.getByRole("main").getByLabel("E-mail").fill(mateEmail);
-    await a1
-      .getByRole("main")
-      .getByRole("button", { name: "Send invitation" })
-      .click();
-    await expect(
-      a1
-        .getByRole("status")
-        .filter({ hasText: `Invitation sent to ${mateEmail}.` }),
-    ).toBeVisible();
-    const mateMail = await waitForMail(
-      mateEmail,
-      teamSince,
-      /invitation\?token/,
-    );
-    const mate = await acceptInvitation(
-      browser,
-      mateMail,
-      company,
-      mateEmail,
-      "omar-chose-this-password",
-    );
+    await a1.getByRole("main").getByRole("button", { name: "Send invitation" }).click();
+    await expect(a1.getByRole("status").filter({ hasText: `Invitation sent to ${mateEmail}.` })).toBeVisible();
+    const mateMail = await waitForMail(mateEmail, teamSince, /invitation\?token/);
+    const mate = await acceptInvitation(browser, mateMail, company, mateEmail, "omar-chose-this-password");
     contexts.push(mate.context);
     const a2 = mate.page;
 
@@ -238,10 +144,7 @@ test("A won lead becomes a client company whose invited people share its project
     await expect(projectHeading(a2, firstProject)).toBeVisible();
     await a2.getByRole("link", { name: "Support" }).first().click();
     await expect(
-      a2
-        .getByRole("main")
-        .getByRole("list", { name: "Your support requests" })
-        .getByRole("heading", { name: subject }),
+      a2.getByRole("main").getByRole("list", { name: "Your support requests" }).getByRole("heading", { name: subject }),
     ).toBeVisible();
 
     // --- A separately registered client (their own company) sees none of it: pages and .data requests.
@@ -251,15 +154,11 @@ test("A won lead becomes a client company whose invited people share its project
     await signIn(b, { role: "client", emailVerified: true });
     await b.goto("/user-dashboard/projects");
     await waitForHydration(b);
-    await expect(
-      b.getByRole("main").getByText("No projects yet"),
-    ).toBeVisible();
+    await expect(b.getByRole("main").getByText("No projects yet")).toBeVisible();
     await expect(b.getByRole("main").getByText(firstProject)).toHaveCount(0);
     await b.goto("/user-dashboard/support");
     await waitForHydration(b);
-    await expect(
-      b.getByRole("main").getByText("No complaints raised yet"),
-    ).toBeVisible();
+    await expect(b.getByRole("main").getByText("No complaints raised yet")).toBeVisible();
     await expect(b.getByRole("main").getByText(subject)).toHaveCount(0);
     for (const path of [
       "/user-dashboard/projects.data",
@@ -270,24 +169,12 @@ test("A won lead becomes a client company whose invited people share its project
       const response = await b.request.get(path);
       expect(response.status(), path).toBe(200);
       const body = await response.text();
-      for (const secret of [
-        firstProject,
-        subject,
-        company,
-        lead.email,
-        mateEmail,
-        uid,
-      ]) {
-        expect(
-          body,
-          `${path} (${response.status()}) shows nothing of ${company}`,
-        ).not.toContain(secret);
+      for (const secret of [firstProject, subject, company, lead.email, mateEmail, uid]) {
+        expect(body, `${path} (${response.status()}) shows nothing of ${company}`).not.toContain(secret);
       }
     }
     // The teammate's own .data request, by contrast, carries them: the check above is not vacuous.
-    expect(
-      await (await a2.request.get("/user-dashboard/projects.data")).text(),
-    ).toContain(firstProject);
+    expect(await (await a2.request.get("/user-dashboard/projects.data")).text()).toContain(firstProject);
 
     // --- Staff create, edit and archive a project; the first member's open My Projects page follows live.
     await a1.getByRole("link", { name: "My Projects" }).first().click();
@@ -313,17 +200,11 @@ test("A won lead becomes a client company whose invited people share its project
     await expect(main.getByLabel("Title")).toBeVisible();
     await waitForHydration(staff);
     await main.getByLabel("Title").fill(staffProject);
-    await main
-      .getByLabel("Description")
-      .fill("Drivers' routes and live delivery times for customers.");
+    await main.getByLabel("Description").fill("Drivers' routes and live delivery times for customers.");
     await main.getByLabel("Status").selectOption({ label: "In progress" });
     await main.getByRole("button", { name: "Create project" }).click();
-    await expect(staff).toHaveURL(
-      /\/employee-dashboard\/projects\/[\w-]+\?created=1$/,
-    );
-    await expect(
-      main.getByRole("status").filter({ hasText: "Project created" }),
-    ).toBeVisible();
+    await expect(staff).toHaveURL(/\/employee-dashboard\/projects\/[\w-]+\?created=1$/);
+    await expect(main.getByRole("status").filter({ hasText: "Project created" })).toBeVisible();
     await expect(projectHeading(a1, staffProject)).toBeVisible({
       timeout: 10_000,
     });
@@ -335,17 +216,13 @@ test("A won lead becomes a client company whose invited people share its project
     await main.getByLabel("Title").fill(renamed);
     await main.getByLabel("Status").selectOption({ label: "On hold" });
     await main.getByRole("button", { name: "Save changes" }).click();
-    await expect(
-      main.getByRole("status").filter({ hasText: "Changes saved" }),
-    ).toBeVisible();
+    await expect(main.getByRole("status").filter({ hasText: "Changes saved" })).toBeVisible();
     await expect(projectHeading(a1, renamed)).toBeVisible({ timeout: 10_000 });
     await expect(projectHeading(a1, staffProject)).toHaveCount(0);
 
     await main.getByRole("link", { name: "Archive project" }).click();
     await main.getByRole("button", { name: "Yes, archive project" }).click();
-    await expect(
-      main.getByRole("status").filter({ hasText: "Project archived" }),
-    ).toBeVisible();
+    await expect(main.getByRole("status").filter({ hasText: "Project archived" })).toBeVisible();
     await expect(projectHeading(a1, renamed)).toHaveCount(0, {
       timeout: 10_000,
     });

@@ -59,7 +59,6 @@ function projectIdOf(title: string): string {
   }
 }
 
-
 test("Staff publishes an opening, a guest sees it live on /careers and applies with a PDF, and staff sees the application and downloads the resume", async ({
   browser,
 }) => {
@@ -225,7 +224,9 @@ test("A client raises a support request, staff reply and resolve it, the client 
   }
 });
 
-test("A client creates a project, staff set its progress to 40 with a note, and the client sees 40 % and the history entry", async ({ browser }) => {
+test("A client creates a project, staff set its progress to 40 with a note, and the client sees 40 % and the history entry", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const uid = uniqueId();
   const title = `Loyalty app ${uid}`;

@@ -35,7 +35,11 @@ function readZip(bytes: Buffer, entryName: string): Promise<{ names: string[]; t
   });
 }
 
-test("A client downloads their data from Settings with the keyboard, and an admin takes the same for them from the company page", async ({ page, browser, baseURL }) => {
+test("A client downloads their data from Settings with the keyboard, and an admin takes the same for them from the company page", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const client = await signIn(page, { role: "client", emailVerified: true });
   const companyId = ensureCompanyOf(client.id);
   await page.goto("/user-dashboard/settings");

@@ -18,7 +18,9 @@ test.afterAll(() => {
 
 function insertLead(name: string, email: string): string {
   const id = randomUUID();
-  db.prepare("insert into quotes (id, name, email, phone, country, requirement, submitted_at) values (?, ?, ?, '98200 12345', 'India', 'A delivery app.', ?)").run(id, name, email, Date.now());
+  db.prepare(
+    "insert into quotes (id, name, email, phone, country, requirement, submitted_at) values (?, ?, ?, '98200 12345', 'India', 'A delivery app.', ?)",
+  ).run(id, name, email, Date.now());
   return id;
 }
 

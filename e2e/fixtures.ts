@@ -60,7 +60,9 @@ const betterAuthId = () => randomBytes(16).toString("hex");
  */
 export async function createSignedInUser(options: SignInOptions): Promise<SignedInUser> {
   const domain = companyDomain();
-  const email = (options.email ?? (options.role === "employee" ? `staff-${uniqueId()}@${domain}` : `e2e-${uniqueId()}@example.com`)).toLowerCase();
+  const email = (
+    options.email ?? (options.role === "employee" ? `staff-${uniqueId()}@${domain}` : `e2e-${uniqueId()}@example.com`)
+  ).toLowerCase();
   const role = roleForEmail(email, domain);
   if (role !== options.role) throw new Error(`${email} would be a ${role}, not a ${options.role} (COMPANY_DOMAIN ${domain})`);
   const passwordHash = options.password === undefined ? undefined : await hashPassword(options.password);
@@ -75,7 +77,16 @@ export async function createSignedInUser(options: SignInOptions): Promise<Signed
     db.transaction(() => {
       db.prepare(
         "insert into users (id, name, email, email_verified, image, role, staff_role, created_at, updated_at) values (?, ?, ?, ?, null, ?, ?, ?, ?)",
-      ).run(user.id, user.name, email, (options.emailVerified ?? role === "employee") ? 1 : 0, role, role === "employee" ? (options.staffRole ?? "admin") : null, now, now);
+      ).run(
+        user.id,
+        user.name,
+        email,
+        (options.emailVerified ?? role === "employee") ? 1 : 0,
+        role,
+        role === "employee" ? (options.staffRole ?? "admin") : null,
+        now,
+        now,
+      );
       if (passwordHash !== undefined) {
         db.prepare(
           "insert into accounts (id, account_id, provider_id, user_id, password, created_at, updated_at) values (?, ?, 'credential', ?, ?, ?, ?)",

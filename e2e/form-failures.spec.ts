@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { createSignedInUser, type SignedInUser } from "./fixtures";
-import { agreeToPrivacyNotice, collectDialogs, ensureCompanyOf, insertOpening, openDatabase, openQuoteModal, uniqueId, waitForHydration } from "./helpers";
+import {
+  agreeToPrivacyNotice,
+  collectDialogs,
+  ensureCompanyOf,
+  insertOpening,
+  openDatabase,
+  openQuoteModal,
+  uniqueId,
+  waitForHydration,
+} from "./helpers";
 
 //, part 4: with the network failing at the moment of submitting, every form shows its own
 // failure message in place, keeps what was typed, and never replaces the page with the error page.
@@ -40,7 +49,9 @@ test.beforeAll(async () => {
 async function open(browser: Browser, user: SignedInUser, url: string): Promise<Page> {
   const context = await browser.newContext();
   const cut = user.cookie.indexOf("=");
-  await context.addCookies([{ name: user.cookie.slice(0, cut), value: user.cookie.slice(cut + 1), url: process.env.E2E_BASE_URL!, httpOnly: true, sameSite: "Lax" }]);
+  await context.addCookies([
+    { name: user.cookie.slice(0, cut), value: user.cookie.slice(cut + 1), url: process.env.E2E_BASE_URL!, httpOnly: true, sameSite: "Lax" },
+  ]);
   const page = await context.newPage();
   collectDialogs(page);
   await page.goto(url);
@@ -61,7 +72,16 @@ function insertRows(sql: string, ...values: unknown[]) {
 function insertComplaint(subject: string): string {
   const id = randomUUID();
   const now = Date.now();
-  insertRows("insert into complaints (id, company_id, created_by, subject, message, status, created_at, updated_at) values (?, ?, ?, ?, ?, 'Pending', ?, ?)", id, ensureCompanyOf(clientId), clientId, subject, "Failure test.", now, now);
+  insertRows(
+    "insert into complaints (id, company_id, created_by, subject, message, status, created_at, updated_at) values (?, ?, ?, ?, ?, 'Pending', ?, ?)",
+    id,
+    ensureCompanyOf(clientId),
+    clientId,
+    subject,
+    "Failure test.",
+    now,
+    now,
+  );
   return id;
 }
 
@@ -182,7 +202,9 @@ test.describe("Portal", () => {
 });
 
 test.describe("Console", () => {
-  test("Logout: a failed request shows 'Error logging out. Please try again.' beside the button and the page stays", async ({ browser }) => {
+  test("Logout: a failed request shows 'Error logging out. Please try again.' beside the button and the page stays", async ({
+    browser,
+  }) => {
     const page = await open(browser, staff, CONSOLE);
     const header = page.locator("header").filter({ hasText: "Employee Dashboard" });
     await header.getByRole("button", { name: "Logout" }).click();
@@ -247,7 +269,15 @@ test.describe("Console", () => {
   test("Edit testimonial: a failed save shows its message and keeps the fields", async ({ browser }) => {
     const id = randomUUID();
     const now = Date.now();
-    insertRows("insert into testimonials (id, review, name, category, status, sort_order, created_at, updated_at) values (?, ?, ?, ?, 'visible', 0, ?, ?)", id, "Great work.", `Failure ${uniqueId()}`, "Web App", now, now);
+    insertRows(
+      "insert into testimonials (id, review, name, category, status, sort_order, created_at, updated_at) values (?, ?, ?, ?, 'visible', 0, ?, ?)",
+      id,
+      "Great work.",
+      `Failure ${uniqueId()}`,
+      "Web App",
+      now,
+      now,
+    );
     const page = await open(browser, staff, `${CONSOLE}/testimonials/${id}`);
     const main = page.getByRole("main");
     await main.getByLabel("Review").fill("Edited while offline.");
@@ -272,7 +302,16 @@ test.describe("Console", () => {
     const title = `Failure project ${uniqueId()}`;
     const now = Date.now();
     const projectId = randomUUID();
-    insertRows("insert into projects (id, company_id, created_by, title, description, progress, created_at, updated_at) values (?, ?, ?, ?, ?, 0, ?, ?)", projectId, ensureCompanyOf(clientId), clientId, title, "For the failure test.", now, now);
+    insertRows(
+      "insert into projects (id, company_id, created_by, title, description, progress, created_at, updated_at) values (?, ?, ?, ?, ?, 0, ?, ?)",
+      projectId,
+      ensureCompanyOf(clientId),
+      clientId,
+      title,
+      "For the failure test.",
+      now,
+      now,
+    );
     const page = await open(browser, staff, `${CONSOLE}/projects/${projectId}`);
     const form = page.getByRole("form", { name: `Set progress of ${title}` });
     await form.getByLabel("Progress (0–100 %)").fill("55");
@@ -309,7 +348,13 @@ test.describe("Console", () => {
     const id = randomUUID();
     insertRows(
       "insert into quotes (id, name, email, phone, country, requirement, submitted_at, status) values (?, ?, ?, ?, ?, ?, ?, 'new')",
-      id, `Failure lead ${uniqueId()}`, "lead-failure@example.com", "+91 98765 43210", "India", "A failure test.", Date.now(),
+      id,
+      `Failure lead ${uniqueId()}`,
+      "lead-failure@example.com",
+      "+91 98765 43210",
+      "India",
+      "A failure test.",
+      Date.now(),
     );
     const page = await open(browser, staff, `${CONSOLE}/leads/${id}`);
     const main = page.getByRole("main");
@@ -331,7 +376,11 @@ test.describe("Console", () => {
     const id = randomUUID();
     insertRows(
       "insert into job_applications (id, name, email, message, job_id, submitted_at, stage) values (?, ?, ?, '', ?, ?, 'new')",
-      id, `Failure applicant ${uniqueId()}`, "applicant-failure@example.com", opening.id, Date.now(),
+      id,
+      `Failure applicant ${uniqueId()}`,
+      "applicant-failure@example.com",
+      opening.id,
+      Date.now(),
     );
     const page = await open(browser, staff, `${CONSOLE}/applications/${id}`);
     const main = page.getByRole("main");
@@ -389,7 +438,12 @@ test.describe("Sign-in", () => {
 });
 
 test.describe("Public forms", () => {
-  const who = { name: "Offline Visitor", email: "offline.visitor@example.com", phone: "+91 98450 12345", requirement: "Typed before the network went away." };
+  const who = {
+    name: "Offline Visitor",
+    email: "offline.visitor@example.com",
+    phone: "+91 98450 12345",
+    requirement: "Typed before the network went away.",
+  };
 
   async function fillQuote(scope: Locator) {
     await scope.getByLabel("Full Name").fill(who.name);

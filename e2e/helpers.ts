@@ -350,12 +350,15 @@ export function addStaffWithCli(email: string, password: string, databaseFile = 
 export function ensureCompanyOf(userId: string, file = DATABASE_FILE()): string {
   const db = openDatabase(file);
   try {
-    const row = db.prepare("select company_id as companyId, name from users where id = ?").get(userId) as { companyId: string | null; name: string } | undefined;
+    const row = db.prepare("select company_id as companyId, name from users where id = ?").get(userId) as
+      { companyId: string | null; name: string } | undefined;
     if (!row) throw new Error(`no user ${userId}`);
     if (row.companyId) return row.companyId;
     const id = randomUUID();
     const now = Date.now();
-    db.prepare("insert into companies (id, name, website, country, origin, created_at, updated_at) values (?, ?, '', '', 'self', ?, ?)").run(id, row.name || "Client", now, now);
+    db.prepare(
+      "insert into companies (id, name, website, country, origin, created_at, updated_at) values (?, ?, '', '', 'self', ?, ?)",
+    ).run(id, row.name || "Client", now, now);
     db.prepare("update users set company_id = ?, client_admin = 1 where id = ?").run(id, userId);
     return id;
   } finally {

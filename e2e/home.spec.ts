@@ -24,9 +24,7 @@ test("The hero shows the headline, tagline and a 'Get a Free Quote' button", asy
   await expect(page.getByRole("button", { name: "Get a Free Quote", exact: true })).toBeVisible();
 });
 
-test("The services section has exactly 9 cards, each with a sized image, title, description and View Details link", async ({
-  page,
-}) => {
+test("The services section has exactly 9 cards, each with a sized image, title, description and View Details link", async ({ page }) => {
   await page.goto("/");
   const section = page.getByRole("region", { name: "Our Services" });
   const cards = section.getByRole("listitem");
@@ -40,9 +38,7 @@ test("The services section has exactly 9 cards, each with a sized image, title, 
     await expect(card.locator("p")).not.toBeEmpty();
     await expect(card.getByRole("link", { name: "View Details" })).toHaveCount(1);
   }
-  const hrefs = await section.getByRole("link", { name: "View Details" }).evaluateAll((links) =>
-    links.map((a) => a.getAttribute("href")),
-  );
+  const hrefs = await section.getByRole("link", { name: "View Details" }).evaluateAll((links) => links.map((a) => a.getAttribute("href")));
   expect(hrefs).toEqual(SERVICE_SLUGS.map((slug) => `/service/${slug}`));
 });
 
@@ -127,9 +123,7 @@ test("The quote modal's close button closes it", async ({ page }) => {
   await expect(dialog).toBeHidden();
 });
 
-test("The leadership carousel shows the CEO first, the COO after 10 s and wraps back after another 10 s", async ({
-  page,
-}) => {
+test("The leadership carousel shows the CEO first, the COO after 10 s and wraps back after another 10 s", async ({ page }) => {
   await openHomeWithClock(page);
   const carousel = leadership(page);
   await expect(carousel.getByText("CEO and Founder", { exact: true })).toBeVisible();
@@ -178,7 +172,10 @@ test("The leadership carousel does not advance while hovered", async ({ page }) 
 test("The leadership carousel does not advance while a dot has keyboard focus", async ({ page }) => {
   await openHomeWithClock(page);
   const carousel = leadership(page);
-  await carousel.getByRole("button", { name: /^Show / }).first().focus();
+  await carousel
+    .getByRole("button", { name: /^Show / })
+    .first()
+    .focus();
   await page.mouse.move(0, 0);
   await page.clock.runFor(15_000);
   await expect(carousel.getByText("CEO and Founder", { exact: true })).toBeVisible();

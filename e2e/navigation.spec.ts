@@ -166,9 +166,7 @@ test("Five clicks within 1.5 s in the bottom-right zone navigate to /employee-lo
   await expect(page).toHaveURL("/employee-login");
 });
 
-test("Five clicks just inside the zone's top-left corner (80%/80% of the viewport) navigate to /employee-login", async ({
-  page,
-}) => {
+test("Five clicks just inside the zone's top-left corner (80%/80% of the viewport) navigate to /employee-login", async ({ page }) => {
   await page.goto("/terms");
   await waitForHydration(page);
   await clickAtFraction(page, 0.81, 0.81, 5);

@@ -23,14 +23,12 @@ function insertCompanyWithProject(uid: string): { companyId: string; projectId: 
   const projectId = randomUUID();
   const title = `Rider app ${uid}`;
   const now = Date.now();
-  db.prepare("insert into companies (id, name, website, country, origin, created_at, updated_at) values (?, ?, '', 'India', 'staff', ?, ?)").run(companyId, `Kite Foods ${uid}`, now, now);
-  db.prepare("insert into projects (id, company_id, created_by, owner_id, title, description, progress, status, created_at, updated_at) values (?, ?, null, null, ?, 'Delivery tracking.', 0, 'in_progress', ?, ?)").run(
-    projectId,
-    companyId,
-    title,
-    now,
-    now,
-  );
+  db.prepare(
+    "insert into companies (id, name, website, country, origin, created_at, updated_at) values (?, ?, '', 'India', 'staff', ?, ?)",
+  ).run(companyId, `Kite Foods ${uid}`, now, now);
+  db.prepare(
+    "insert into projects (id, company_id, created_by, owner_id, title, description, progress, status, created_at, updated_at) values (?, ?, null, null, ?, 'Delivery tracking.', 0, 'in_progress', ?, ?)",
+  ).run(projectId, companyId, title, now, now);
   return { companyId, projectId, title };
 }
 
@@ -40,7 +38,10 @@ async function clientOf(page: Page, companyId: string) {
   return user;
 }
 
-test("A staff progress change reaches the client's bell live; the panel lists it and opens the project; mark all as read", async ({ page, browser }) => {
+test("A staff progress change reaches the client's bell live; the panel lists it and opens the project; mark all as read", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(60_000);
   const uid = uniqueId();
   const { companyId, projectId, title } = insertCompanyWithProject(uid);
@@ -90,7 +91,9 @@ test("A staff progress change reaches the client's bell live; the panel lists it
 
   // Two more (written as the app would), then "Mark all as read" from the panel.
   for (const n of [1, 2]) {
-    db.prepare("insert into notifications (id, user_id, type, event_key, title, body, link, actor_name, created_at, read_at) select ?, id, 'milestone_done', ?, ?, '', ?, 'Dev', ?, null from users where company_id = ?").run(
+    db.prepare(
+      "insert into notifications (id, user_id, type, event_key, title, body, link, actor_name, created_at, read_at) select ?, id, 'milestone_done', ?, ?, '', ?, 'Dev', ?, null from users where company_id = ?",
+    ).run(
       randomUUID(),
       `e2e:${uid}:${n}`,
       `Milestone ${n} of ${title} is done`,
@@ -113,14 +116,9 @@ for (const theme of ["light", "dark"] as const) {
     const uid = uniqueId();
     const { companyId, projectId, title } = insertCompanyWithProject(uid);
     const user = await clientOf(page, companyId);
-    db.prepare("insert into notifications (id, user_id, type, event_key, title, body, link, actor_name, created_at, read_at) values (?, ?, 'progress_change', ?, ?, 'A note.', ?, 'Dev', ?, null)").run(
-      randomUUID(),
-      user.id,
-      `e2e-axe:${uid}`,
-      `${title} is now 40% done`,
-      `/user-dashboard/projects/${projectId}`,
-      Date.now(),
-    );
+    db.prepare(
+      "insert into notifications (id, user_id, type, event_key, title, body, link, actor_name, created_at, read_at) values (?, ?, 'progress_change', ?, ?, 'A note.', ?, 'Dev', ?, null)",
+    ).run(randomUUID(), user.id, `e2e-axe:${uid}`, `${title} is now 40% done`, `/user-dashboard/projects/${projectId}`, Date.now());
     if (theme === "dark") await storeTheme(page, "dark");
     await page.goto("/user-dashboard/notifications");
     await waitForHydration(page);
@@ -138,14 +136,9 @@ test.describe("without JavaScript", () => {
     const { companyId, projectId, title } = insertCompanyWithProject(uid);
     const user = await clientOf(page, companyId);
     for (const n of [1, 2]) {
-      db.prepare("insert into notifications (id, user_id, type, event_key, title, body, link, actor_name, created_at, read_at) values (?, ?, 'progress_change', ?, ?, '', ?, null, ?, null)").run(
-        randomUUID(),
-        user.id,
-        `e2e-nojs:${uid}:${n}`,
-        `${title} news ${n}`,
-        `/user-dashboard/projects/${projectId}`,
-        Date.now() + n,
-      );
+      db.prepare(
+        "insert into notifications (id, user_id, type, event_key, title, body, link, actor_name, created_at, read_at) values (?, ?, 'progress_change', ?, ?, '', ?, null, ?, null)",
+      ).run(randomUUID(), user.id, `e2e-nojs:${uid}:${n}`, `${title} news ${n}`, `/user-dashboard/projects/${projectId}`, Date.now() + n);
     }
     await page.goto("/user-dashboard");
     await page.getByRole("link", { name: "Notifications, 2 unread" }).click();

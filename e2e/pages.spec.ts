@@ -8,9 +8,7 @@ test("/services lists all 9 services with a View Details link each", async ({ pa
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const links = page.getByRole("main").getByRole("link", { name: "View Details" });
   await expect(links).toHaveCount(9);
-  expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(
-    SERVICE_SLUGS.map((slug) => `/service/${slug}`),
-  );
+  expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(SERVICE_SLUGS.map((slug) => `/service/${slug}`));
   await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(services.map((s) => s.title));
 });
 
@@ -96,9 +94,7 @@ test("/about shows the guiding principles and the four countries served", async 
   await expect(main.getByRole("heading", { name: /ongoing support/i })).toBeVisible();
 });
 
-test("/terms states the six-month subscription, the 5th and 15th, 5 business days, 60 days and 590 rupees", async ({
-  page,
-}) => {
+test("/terms states the six-month subscription, the 5th and 15th, 5 business days, 60 days and 590 rupees", async ({ page }) => {
   await page.goto("/terms");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toBeVisible();

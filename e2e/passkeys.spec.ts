@@ -121,7 +121,10 @@ test("A passkey is renamed and deleted from Settings", async ({ page }) => {
   await row.getByRole("button", { name: "Rename" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Passkey renamed." })).toBeVisible();
   await expect(page.getByTestId("passkey-row")).toContainText("New name");
-  await page.getByTestId("passkey-row").getByRole("button", { name: /Delete/ }).click();
+  await page
+    .getByTestId("passkey-row")
+    .getByRole("button", { name: /Delete/ })
+    .click();
   await expect(page.getByRole("alert").filter({ hasText: "Passkey deleted." })).toBeVisible();
   await expect(page.getByText("No passkeys yet.")).toBeVisible();
 });

@@ -43,9 +43,10 @@ test("A new client completes the profile, creates a project, raises a support re
   await dialog.getByLabel("Subject").fill("Login screen freezes");
   await dialog.getByLabel("Message").fill("The app freezes after I enter my OTP.");
   await dialog.getByRole("button", { name: "Submit Request" }).click();
-  const request = main.getByRole("article").filter({ hasText: "Login screen freezes" }).or(
-    main.getByRole("listitem").filter({ hasText: "Login screen freezes" }),
-  );
+  const request = main
+    .getByRole("article")
+    .filter({ hasText: "Login screen freezes" })
+    .or(main.getByRole("listitem").filter({ hasText: "Login screen freezes" }));
   await expect(request.first()).toBeVisible();
   await expect(request.first().getByText("Pending")).toBeVisible();
 

@@ -20,16 +20,25 @@ function companyWithProject(title: string, clientIds: string[]): string {
   const companyId = randomUUID();
   const projectId = randomUUID();
   const now = Date.now();
-  db.prepare("insert into companies (id, name, website, country, origin, created_at, updated_at) values (?, ?, '', 'India', 'staff', ?, ?)").run(companyId, `Co ${title}`, now, now);
-  db.prepare("insert into projects (id, company_id, title, description, progress, status, created_at, updated_at) values (?, ?, ?, '', 0, 'in_progress', ?, ?)").run(projectId, companyId, title, now, now);
+  db.prepare(
+    "insert into companies (id, name, website, country, origin, created_at, updated_at) values (?, ?, '', 'India', 'staff', ?, ?)",
+  ).run(companyId, `Co ${title}`, now, now);
+  db.prepare(
+    "insert into projects (id, company_id, title, description, progress, status, created_at, updated_at) values (?, ?, ?, '', 0, 'in_progress', ?, ?)",
+  ).run(projectId, companyId, title, now, now);
   for (const id of clientIds) db.prepare("update users set company_id = ?, client_admin = 0 where id = ?").run(companyId, id);
   return projectId;
 }
 
 const filesTab = (page: Page) => page.getByRole("list", { name: "Files" });
-const row = (page: Page, name: string) => filesTab(page).getByTestId("file-row").filter({ has: page.getByRole("link", { name, exact: true }) });
+const row = (page: Page, name: string) =>
+  filesTab(page)
+    .getByTestId("file-row")
+    .filter({ has: page.getByRole("link", { name, exact: true }) });
 
-test("Staff and a client share files both ways: several at once with a progress bar, drag and drop, versions only from the file's own side, a new version seen live, every version downloadable", async ({ browser }) => {
+test("Staff and a client share files both ways: several at once with a progress bar, drag and drop, versions only from the file's own side, a new version seen live, every version downloadable", async ({
+  browser,
+}) => {
   // Two people and a deliberately slow upload.
   test.setTimeout(90_000);
   const uid = uniqueId();
@@ -64,30 +73,49 @@ test("Staff and a client share files both ways: several at once with a progress 
   await waitForHydration(client);
   await clientStream;
   await expect(row(client, "notes.txt")).toBeVisible();
-  const dropped = await client.evaluateHandle((bytes) => {
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([new Uint8Array(bytes)], "Brief.pdf", { type: "application/pdf" }));
-    return transfer;
-  }, [...pdfBytes(2_000)]);
+  const dropped = await client.evaluateHandle(
+    (bytes) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], "Brief.pdf", { type: "application/pdf" }));
+      return transfer;
+    },
+    [...pdfBytes(2_000)],
+  );
   await client.getByTestId("files-drop-zone").dispatchEvent("drop", { dataTransfer: dropped });
   await client.getByRole("button", { name: "Upload", exact: true }).click();
-  await expect(client.getByRole("alert").filter({ hasText: "“brief.pdf” was shared by the agency, and only the agency can add versions to it. Rename your file and upload it again." })).toBeVisible();
+  await expect(
+    client.getByRole("alert").filter({
+      hasText: "“brief.pdf” was shared by the agency, and only the agency can add versions to it. Rename your file and upload it again.",
+    }),
+  ).toBeVisible();
   await expect(row(client, "brief.pdf")).toContainText("version 1");
 
   // Staff upload the brief's new version; the client's open tab shows it without reloading.
-  await staff.getByLabel("Choose files or drop them here").setInputFiles([{ name: "Brief.pdf", mimeType: "application/pdf", buffer: pdfBytes(2_000) }]);
+  await staff
+    .getByLabel("Choose files or drop them here")
+    .setInputFiles([{ name: "Brief.pdf", mimeType: "application/pdf", buffer: pdfBytes(2_000) }]);
   await staff.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(staff.getByRole("status").filter({ hasText: "Uploaded “brief.pdf” (version 2)." })).toBeVisible();
   await expect(row(client, "brief.pdf")).toContainText("version 2", { timeout: 10_000 });
   await expect(row(staff, "brief.pdf")).toContainText("version 2");
   await row(staff, "brief.pdf").getByText("Older versions (1)").click();
-  const [download] = await Promise.all([staff.waitForEvent("download"), row(staff, "brief.pdf").getByRole("link", { name: "Version 1" }).click()]);
+  const [download] = await Promise.all([
+    staff.waitForEvent("download"),
+    row(staff, "brief.pdf").getByRole("link", { name: "Version 1" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("brief (v1).pdf");
-  const [current] = await Promise.all([client.waitForEvent("download"), row(client, "brief.pdf").getByRole("link", { name: "brief.pdf" }).click()]);
+  const [current] = await Promise.all([
+    client.waitForEvent("download"),
+    row(client, "brief.pdf").getByRole("link", { name: "brief.pdf" }).click(),
+  ]);
   expect(current.suggestedFilename()).toBe("brief.pdf");
 
   // A program in disguise is refused with its reason, and nothing is added.
-  await client.getByLabel("Choose files or drop them here").setInputFiles([{ name: "invoice.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("MZ\x90\x00", "latin1"), Buffer.alloc(512)]) }]);
+  await client
+    .getByLabel("Choose files or drop them here")
+    .setInputFiles([
+      { name: "invoice.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("MZ\x90\x00", "latin1"), Buffer.alloc(512)]) },
+    ]);
   await client.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(client.getByRole("alert").filter({ hasText: "“invoice.pdf” is a program; programs can't be shared here." })).toBeVisible();
   await expect(filesTab(client).getByTestId("file-row")).toHaveCount(2);
@@ -117,7 +145,9 @@ test("Without JavaScript a client uploads files with the plain form and comes ba
 function fileOf(projectId: string, name: string): string {
   const fileId = randomUUID();
   const now = Date.now();
-  db.prepare("insert into project_files (id, project_id, name, name_key, side, created_by, created_at, updated_at, current_version) values (?, ?, ?, ?, 'staff', null, ?, ?, 1)").run(fileId, projectId, name, name.toLowerCase(), now, now);
+  db.prepare(
+    "insert into project_files (id, project_id, name, name_key, side, created_by, created_at, updated_at, current_version) values (?, ?, ?, ?, 'staff', null, ?, ?, 1)",
+  ).run(fileId, projectId, name, name.toLowerCase(), now, now);
   db.prepare(
     "insert into file_versions (id, file_id, project_id, version, storage_key, size, content_type, kind, sha256, thumbnail_key, uploaded_by, uploaded_by_name, side, created_at) values (?, ?, ?, 1, ?, 10, 'application/pdf', 'pdf', ?, null, null, 'Priya', 'staff', ?)",
   ).run(randomUUID(), fileId, projectId, `e2e/${fileId}`, "0".repeat(64), now);
@@ -135,7 +165,9 @@ test("Without JavaScript staff ask for a file's approval and come back to the Fi
   await row(page, "final-logo.pdf").getByLabel("Note for the client (optional)").fill("Is this the logo you want?");
   await row(page, "final-logo.pdf").getByRole("button", { name: "Ask for approval of final-logo.pdf" }).click();
   await expect(page).toHaveURL(new RegExp(`/employee-dashboard/projects/${projectId}/files$`));
-  await expect(row(page, "final-logo.pdf").getByText("Approval requested. The client's members can decide in their portal now.")).toBeVisible();
+  await expect(
+    row(page, "final-logo.pdf").getByText("Approval requested. The client's members can decide in their portal now."),
+  ).toBeVisible();
   await expect(row(page, "final-logo.pdf").getByText("Waiting for approval")).toBeVisible();
   await context.close();
 });

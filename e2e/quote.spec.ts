@@ -142,9 +142,7 @@ test("'Start a Project' opens the same quote modal as 'Get a Free Quote'", async
   await expect(page.locator("dialog")).toHaveCount(1);
 });
 
-test("An invalid e-mail address keeps the quote modal open with an error on the Email field and sends nothing", async ({
-  page,
-}) => {
+test("An invalid e-mail address keeps the quote modal open with an error on the Email field and sends nothing", async ({ page }) => {
   const posts: string[] = [];
   page.on("request", (request) => {
     if (request.method() === "POST") posts.push(request.url());

@@ -35,10 +35,7 @@ function metaContent(html: string, key: "name" | "property", value: string) {
 }
 
 for (const path of INDEXABLE) {
-  test(`${path} has a title, meta description, canonical link and Open Graph title and image`, async ({
-    request,
-    baseURL,
-  }) => {
+  test(`${path} has a title, meta description, canonical link and Open Graph title and image`, async ({ request, baseURL }) => {
     const response = await request.get(path);
     expect(response.status()).toBe(200);
     const html = await response.text();
@@ -109,12 +106,16 @@ test("/sitemap.xml lists the public pages including /service/web-development", a
 test("/sitemap.xml lists an opened job opening with its lastmod and drops it once closed", async ({ request }) => {
   const sitemapEntries = async () => {
     const body = await (await request.get("/sitemap.xml")).text();
-    return new Map([...body.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((m) => [new URL(m[1]!).pathname, m[2]]));
+    return new Map(
+      [...body.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((m) => [new URL(m[1]!).pathname, m[2]]),
+    );
   };
   const db = openDatabase();
   try {
     const opening = insertOpening(db);
-    const { updated_at: updatedAt } = db.prepare("select updated_at from job_openings where id = ?").get(opening.id) as { updated_at: number };
+    const { updated_at: updatedAt } = db.prepare("select updated_at from job_openings where id = ?").get(opening.id) as {
+      updated_at: number;
+    };
     expect((await sitemapEntries()).get(`/careers/${opening.id}`)).toBe(new Date(updatedAt).toISOString());
 
     setOpeningStatus(db, opening.id, "closed");
@@ -124,13 +125,15 @@ test("/sitemap.xml lists an opened job opening with its lastmod and drops it onc
   }
 });
 
-test("A page carries the security headers and a CSP whose script nonce is on the inline theme script", async ({
-  request,
-}) => {
+test("A page carries the security headers and a CSP whose script nonce is on the inline theme script", async ({ request }) => {
   const response = await request.get("/");
   expectSecurityHeaders(response);
   const csp = response.headers()["content-security-policy"] ?? "";
-  const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src")) ?? "";
+  const scriptSrc =
+    csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("script-src")) ?? "";
   const nonce = scriptSrc.match(/'nonce-([A-Za-z0-9+/=_-]+)'/)?.[1];
   expect(nonce, `script-src with a nonce in: ${csp}`).toBeTruthy();
   expect(scriptSrc).not.toContain("'unsafe-inline'");
@@ -148,8 +151,7 @@ test("A page carries the security headers and a CSP whose script nonce is on the
 // Every render gets a fresh nonce; so does every answer from the HTML cache (decision
 // 0011, html-cache.spec.ts).
 test("Each rendered page gets a fresh CSP nonce", async ({ request }) => {
-  const nonceOf = async () =>
-    ((await request.get("/quote")).headers()["content-security-policy"] ?? "").match(/'nonce-([^']+)'/)?.[1];
+  const nonceOf = async () => ((await request.get("/quote")).headers()["content-security-policy"] ?? "").match(/'nonce-([^']+)'/)?.[1];
   const first = await nonceOf();
   const second = await nonceOf();
   expect(first).toBeTruthy();
@@ -174,7 +176,10 @@ async function hashedScripts(request: APIRequestContext) {
   const paths = [...new Set([...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]))];
   expect(paths.length).toBeGreaterThan(0);
   const sized = await Promise.all(
-    paths.map(async (p) => ({ path: p, size: (await (await request.get(p, { headers: { "Accept-Encoding": "identity" } })).body()).length })),
+    paths.map(async (p) => ({
+      path: p,
+      size: (await (await request.get(p, { headers: { "Accept-Encoding": "identity" } })).body()).length,
+    })),
   );
   return sized.sort((a, b) => b.size - a.size);
 }
@@ -229,9 +234,7 @@ test("HTML is not compressed for a client that accepts no encoding", async ({ re
   expect(response.headers()["content-encoding"] ?? "identity").toBe("identity");
 });
 
-test("The home page loads, hydrates and opens the quote modal without console errors or CSP violations", async ({
-  page,
-}) => {
+test("The home page loads, hydrates and opens the quote modal without console errors or CSP violations", async ({ page }) => {
   const problems: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") problems.push(`console: ${message.text()}`);

@@ -22,7 +22,9 @@ async function signInThroughForm(browser: Browser, email: string): Promise<Brows
 async function contextWithSession(browser: Browser, cookie: string, options: { javaScriptEnabled?: boolean } = {}) {
   const context = await browser.newContext(options);
   const baseURL = process.env.E2E_BASE_URL!;
-  await context.addCookies([{ name: SESSION_COOKIE, value: cookie.slice(SESSION_COOKIE.length + 1), url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: cookie.slice(SESSION_COOKIE.length + 1), url: baseURL, httpOnly: true, sameSite: "Lax" },
+  ]);
   return context;
 }
 

@@ -20,7 +20,9 @@ test.afterAll(() => {
 function insertCompany(name: string): string {
   const id = randomUUID();
   const now = Date.now();
-  db.prepare("insert into companies (id, name, website, country, origin, created_at, updated_at) values (?, ?, '', 'India', 'staff', ?, ?)").run(id, name, now, now);
+  db.prepare(
+    "insert into companies (id, name, website, country, origin, created_at, updated_at) values (?, ?, '', 'India', 'staff', ?, ?)",
+  ).run(id, name, now, now);
   return id;
 }
 
@@ -85,7 +87,10 @@ test("Staff create, edit and archive a company's project from the console, with 
   await expect(main.getByRole("row").filter({ hasText: `${title} v2` })).toHaveCount(1);
 });
 
-test("A client member's open My Projects page shows a project staff create, and loses it when staff archive it, without a reload", async ({ page, browser }) => {
+test("A client member's open My Projects page shows a project staff create, and loses it when staff archive it, without a reload", async ({
+  page,
+  browser,
+}) => {
   const uid = uniqueId();
   const companyId = insertCompany(`Acme ${uid}`);
   const title = `Warehouse scanner ${uid}`;
@@ -155,7 +160,9 @@ test.describe("without JavaScript", () => {
 });
 
 for (const theme of ["light", "dark"] as const) {
-  test(`The Projects list, the new-project form with errors, and a project page with its archive confirmation have no WCAG 2.1 AA violations in the ${theme} theme`, async ({ page }) => {
+  test(`The Projects list, the new-project form with errors, and a project page with its archive confirmation have no WCAG 2.1 AA violations in the ${theme} theme`, async ({
+    page,
+  }) => {
     // Five pages, each scanned by axe.
     test.setTimeout(90_000);
     const uid = uniqueId();

@@ -9,7 +9,10 @@ import { insertOpening, openDatabase, pdfBytes, STORAGE_DIR, uniqueId, waitForHy
 // console sections (decision 0031). The invitee's 2FA enrolment under STAFF_2FA=required:
 // e2e/staff-two-factor-journeys.spec.ts.
 
-test("An admin invites a recruiter; the mail's link lets them choose a password and land in the console, which shows only their sections", async ({ page, browser }) => {
+test("An admin invites a recruiter; the mail's link lets them choose a password and land in the console, which shows only their sections", async ({
+  page,
+  browser,
+}) => {
   await signIn(page, { role: "employee" });
   const email = `invitee-${uniqueId()}@indigokite.dev`;
   const since = Date.now();
@@ -75,7 +78,10 @@ test("A recruiter cannot open Leads: the navigation hides it and the page answer
   expect(csv.status()).toBe(403);
 });
 
-test("Sales cannot open Applications or download a resume, though an admin can: the navigation hides it and both answer 403", async ({ page, browser }) => {
+test("Sales cannot open Applications or download a resume, though an admin can: the navigation hides it and both answer 403", async ({
+  page,
+  browser,
+}) => {
   // A real application with a stored resume, so the refusal is the role's and not a missing file.
   const db = openDatabase();
   const key = `resumes/e2e-${uniqueId()}_cv.pdf`;

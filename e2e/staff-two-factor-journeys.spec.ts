@@ -113,7 +113,9 @@ test.describe("A staff passkey is two factors by itself", () => {
     await required?.stop();
   });
 
-  test("With STAFF_2FA=required, a staff member without TOTP who signs in with a passkey reaches the console, while their password alone leads to enrolment", async ({ page }) => {
+  test("With STAFF_2FA=required, a staff member without TOTP who signs in with a passkey reaches the console, while their password alone leads to enrolment", async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const password = "passkey-staff-password-0123";
     await addVirtualAuthenticator(page);

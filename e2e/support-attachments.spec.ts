@@ -8,9 +8,16 @@ import { pdfBytes, waitForHydration } from "./helpers";
 // the client then sees under the reply; another company's client gets 404 for the file's URL. The
 // same form works without JavaScript, refused files included.
 
-const logo = () => sharp({ create: { width: 400, height: 300, channels: 3, background: "#2a6f97" } }).png().toBuffer();
+const logo = () =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: "#2a6f97" } })
+    .png()
+    .toBuffer();
 
-test("A client sends files with a request, staff answer with a file, and only the company sees them", async ({ page, browser, baseURL }) => {
+test("A client sends files with a request, staff answer with a file, and only the company sees them", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await signIn(page, { role: "client" });
   await page.goto("/user-dashboard/support");
   await waitForHydration(page);
@@ -56,7 +63,9 @@ test("A client sends files with a request, staff answer with a file, and only th
   await staffPage.getByLabel("Your reply").fill("Here is the mock-up with the new logo.");
   await staffPage.getByLabel("Attach files (optional)").setInputFiles({ name: "mockup.png", mimeType: "image/png", buffer: await logo() });
   await staffPage.getByRole("button", { name: "Send Reply" }).click();
-  await expect(staffPage.getByRole("list", { name: "Files sent with this reply" }).getByRole("link", { name: /mockup\.png/ })).toBeVisible();
+  await expect(
+    staffPage.getByRole("list", { name: "Files sent with this reply" }).getByRole("link", { name: /mockup\.png/ }),
+  ).toBeVisible();
   await staff.close();
 
   await page.reload();
@@ -81,7 +90,9 @@ test.describe("without JavaScript", () => {
     const again = page.getByRole("dialog");
     await again.getByLabel("Subject").fill("Invoice question");
     await again.getByLabel("Message").fill("See the attached invoice.");
-    await again.getByLabel("Attach files (optional)").setInputFiles({ name: "invoice.pdf", mimeType: "application/pdf", buffer: pdfBytes() });
+    await again
+      .getByLabel("Attach files (optional)")
+      .setInputFiles({ name: "invoice.pdf", mimeType: "application/pdf", buffer: pdfBytes() });
     await again.getByRole("button", { name: "Submit Request" }).click();
     const card = page.getByRole("main").getByRole("article").filter({ hasText: "Invoice question" });
     await expect(card.getByRole("link", { name: /invoice\.pdf/ })).toBeVisible();

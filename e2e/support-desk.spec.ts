@@ -29,7 +29,11 @@ function insertRequest(companyId: string, createdBy: string, subject: string): s
   return id;
 }
 
-test("A client's reply reaches the assignee, and an internal note never reaches the client by page, data, stream or mail", async ({ page, browser, baseURL }) => {
+test("A client's reply reaches the assignee, and an internal note never reaches the client by page, data, stream or mail", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const started = Date.now();
   const subject = `Invoices ${uniqueId()}`;
   const note = `NOTE-E2E-SECRET ${uniqueId()} they owe two invoices`;
@@ -57,7 +61,8 @@ test("A client's reply reaches the assignee, and an internal note never reaches 
     (window as unknown as { deskEvents: string[] }).deskEvents = seen;
     const stream = new EventSource("/events/portal");
     stream.onmessage = (event) => seen.push(event.data);
-    for (const name of ["complaints", "projects"]) stream.addEventListener(name, (event) => seen.push(`${name}:${(event as MessageEvent).data}`));
+    for (const name of ["complaints", "projects"])
+      stream.addEventListener(name, (event) => seen.push(`${name}:${(event as MessageEvent).data}`));
   });
   await console_.getByLabel("New internal note").fill(note);
   await console_.getByRole("button", { name: "Add internal note" }).click();
@@ -84,7 +89,11 @@ test("A client's reply reaches the assignee, and an internal note never reaches 
   await card.getByRole("button", { name: "Send Reply" }).click();
   await expect(card.getByText("Still blank for me.")).toBeVisible();
   await expect
-    .poll(() => db.prepare("select user_id as userId, title from notifications where type = 'client_reply' and link = ?").all(`/employee-dashboard/support/${requestId}`))
+    .poll(() =>
+      db
+        .prepare("select user_id as userId, title from notifications where type = 'client_reply' and link = ?")
+        .all(`/employee-dashboard/support/${requestId}`),
+    )
     .toEqual([{ userId: staff.id, title: `${client.name} replied to "${subject}"` }]);
   const alert = await waitForMail(staff.email, started, /Client reply/);
   expect(alert).toContain("Still blank for me.");
@@ -95,7 +104,11 @@ test("A client's reply reaches the assignee, and an internal note never reaches 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("Staff keep a saved reply, insert it filled, assign, prioritise and note; the client closes and reopens", async ({ page, browser, baseURL }) => {
+  test("Staff keep a saved reply, insert it filled, assign, prioritise and note; the client closes and reopens", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const subject = `Login ${uniqueId()}`;
     const title = `Greeting ${uniqueId()}`;
     const clientContext = await browser.newContext({ baseURL, javaScriptEnabled: false });

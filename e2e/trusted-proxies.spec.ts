@@ -16,14 +16,29 @@ interface Reply {
   headers: http.IncomingHttpHeaders;
 }
 
-function send(server: IsolatedServer, method: "GET" | "POST", path: string, headers: Record<string, string>, form?: Record<string, string>) {
+function send(
+  server: IsolatedServer,
+  method: "GET" | "POST",
+  path: string,
+  headers: Record<string, string>,
+  form?: Record<string, string>,
+) {
   const body = form ? new URLSearchParams(form).toString() : undefined;
   const { port } = new URL(server.baseURL);
   return new Promise<Reply>((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path, method, headers: body ? { ...headers, "Content-Type": "application/x-www-form-urlencoded" } : headers }, (res) => {
-      res.resume();
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
-    });
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method,
+        headers: body ? { ...headers, "Content-Type": "application/x-www-form-urlencoded" } : headers,
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -31,13 +46,20 @@ function send(server: IsolatedServer, method: "GET" | "POST", path: string, head
 
 /** What nginx in docs/deploy.md sends for a browser on https://app.example.test at `clientIp`. */
 function viaTlsProxy(clientIp: string): Record<string, string> {
-  return { Host: "app.example.test", "X-Forwarded-For": clientIp, "X-Forwarded-Proto": "https", "X-Forwarded-Host": "app.example.test", Origin: PUBLIC };
+  return {
+    Host: "app.example.test",
+    "X-Forwarded-For": clientIp,
+    "X-Forwarded-Proto": "https",
+    "X-Forwarded-Host": "app.example.test",
+    Origin: PUBLIC,
+  };
 }
 
 function sessionIpOf(server: IsolatedServer, email: string): string | undefined {
   const db = openDatabase(server.databaseFile);
   try {
-    const row = db.prepare("select s.ip_address as ip from sessions s join users u on u.id = s.user_id where u.email = ?").get(email) as { ip: string } | undefined;
+    const row = db.prepare("select s.ip_address as ip from sessions s join users u on u.id = s.user_id where u.email = ?").get(email) as
+      { ip: string } | undefined;
     return row?.ip;
   } finally {
     db.close();
@@ -80,7 +102,13 @@ test.describe("Behind a trusted TLS-terminating proxy", () => {
 
   test("Failed sign-ins count against the forwarded client IP: a forged X-Forwarded-For entry does not escape the limit, another client is not blocked", async () => {
     const attempt = (forwardedFor: string) =>
-      send(server, "POST", "/login", { ...viaTlsProxy(""), "X-Forwarded-For": forwardedFor }, { intent: "login", email: `nobody-${uniqueId()}@example.com`, password: "wrong-password" });
+      send(
+        server,
+        "POST",
+        "/login",
+        { ...viaTlsProxy(""), "X-Forwarded-For": forwardedFor },
+        { intent: "login", email: `nobody-${uniqueId()}@example.com`, password: "wrong-password" },
+      );
     // LOGIN_ATTEMPTS_PER_IP is 30 in 15 minutes; every attempt names another account and forges another first hop.
     for (let i = 0; i < 30; i++) expect((await attempt(`203.0.113.${i}, 198.51.100.20`)).status).toBe(400);
     expect((await attempt("203.0.113.200, 198.51.100.20")).status).toBe(429);

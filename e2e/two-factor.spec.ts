@@ -18,7 +18,11 @@ const passwordStep = (page: Page, base: string, email: string, form: "/login" | 
   signInWithPassword(page, base, email, PASSWORD, form, scripts);
 
 test.describe("Two-factor sign-in for clients", () => {
-  test("A client turns on two-factor from Settings, then signs in with a code, and with a recovery code (without JavaScript) that works once", async ({ page, browser, baseURL }) => {
+  test("A client turns on two-factor from Settings, then signs in with a code, and with a recovery code (without JavaScript) that works once", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(60_000);
     const { email } = await signIn(page, { role: "client", password: PASSWORD });
     await page.goto("/user-dashboard/settings");
@@ -76,7 +80,9 @@ test.describe("Two-factor sign-in required for staff", () => {
   });
   test.afterAll(async () => server?.stop());
 
-  test("With STAFF_2FA=required, a staff member without it is held at enrolment until a code confirms it, then signs in with a code to 'Welcome back!'", async ({ page }) => {
+  test("With STAFF_2FA=required, a staff member without it is held at enrolment until a code confirms it, then signs in with a code to 'Welcome back!'", async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const email = `staff-${uniqueId()}@indigokite.dev`;
     await createSignedInUser({ role: "employee", email, password: PASSWORD, databaseFile: server.databaseFile });

@@ -21,14 +21,9 @@ function queueNotificationMail(user: { id: string; email: string }, type: string
     const now = Date.now();
     const notificationId = randomUUID();
     const url = unsubscribeLink(user.id, type);
-    db.prepare("insert into notifications (id, user_id, type, event_key, title, body, link, actor_name, created_at, read_at) values (?, ?, ?, ?, ?, '', '/user-dashboard/support', 'Ada', ?, null)").run(
-      notificationId,
-      user.id,
-      type,
-      `e2e:${notificationId}`,
-      title,
-      now,
-    );
+    db.prepare(
+      "insert into notifications (id, user_id, type, event_key, title, body, link, actor_name, created_at, read_at) values (?, ?, ?, ?, ?, '', '/user-dashboard/support', 'Ada', ?, null)",
+    ).run(notificationId, user.id, type, `e2e:${notificationId}`, title, now);
     db.prepare(
       "insert into mail_outbox (id, idempotency_key, to_address, subject, text_body, html_body, status, attempts, next_attempt_at, locked_until, last_error, created_at, sent_at, headers, user_id, notification_id) values (?, ?, ?, ?, ?, null, 'pending', 0, ?, 0, null, ?, null, ?, ?, ?)",
     ).run(
@@ -51,7 +46,10 @@ function queueNotificationMail(user: { id: string; email: string }, type: string
 function choiceOf(userId: string, type: string): string | undefined {
   const db = openDatabase();
   try {
-    return (db.prepare("select choice from notification_preferences where user_id = ? and type = ?").get(userId, type) as { choice: string } | undefined)?.choice;
+    return (
+      db.prepare("select choice from notification_preferences where user_id = ? and type = ?").get(userId, type) as
+        { choice: string } | undefined
+    )?.choice;
   } finally {
     db.close();
   }
@@ -91,10 +89,13 @@ test("A client unsubscribes from one notification type by the mail's link; the o
   }
 
   // What a mail provider does with List-Unsubscribe-Post: a POST from its servers, no Origin, no cookie.
-  const oneClick = await request.post(new URL(unsubscribeLink(client.id, "file_shared")).pathname + new URL(unsubscribeLink(client.id, "file_shared")).search, {
-    form: { "List-Unsubscribe": "One-Click" },
-    headers: { Cookie: "" },
-  });
+  const oneClick = await request.post(
+    new URL(unsubscribeLink(client.id, "file_shared")).pathname + new URL(unsubscribeLink(client.id, "file_shared")).search,
+    {
+      form: { "List-Unsubscribe": "One-Click" },
+      headers: { Cookie: "" },
+    },
+  );
   expect(oneClick.status()).toBe(200);
   expect(choiceOf(client.id, "file_shared")).toBe("off");
 

@@ -33,7 +33,10 @@ test.describe("E-mail verification through a real SMTP server", () => {
 
   async function verificationLink(email: string, count = 1): Promise<string> {
     await expect
-      .poll(() => smtp.messages.filter((m) => m.to.includes(email) && m.subject === "Verify your e-mail address").length, { timeout: 20_000, message: "verification mail over SMTP" })
+      .poll(() => smtp.messages.filter((m) => m.to.includes(email) && m.subject === "Verify your e-mail address").length, {
+        timeout: 20_000,
+        message: "verification mail over SMTP",
+      })
       .toBeGreaterThanOrEqual(count);
     const mails = smtp.messages.filter((m) => m.to.includes(email) && m.subject === "Verify your e-mail address");
     const base = server.baseURL.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -42,7 +45,9 @@ test.describe("E-mail verification through a real SMTP server", () => {
     return link!.replace(/&amp;/g, "&");
   }
 
-  test("Register → 'Account created successfully!' and the banner → Send again → the mailed link's button → banner gone", async ({ page }) => {
+  test("Register → 'Account created successfully!' and the banner → Send again → the mailed link's button → banner gone", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const base = server.baseURL;
     const email = `e2e-verify-${uniqueId()}@example.com`;
@@ -105,7 +110,11 @@ test.describe("Password change", () => {
     await page.getByRole("button", { name: "Change password" }).click();
   }
 
-  test("Settings → a wrong current password is refused in place; the right one changes it and signs out the other browser", async ({ page, browser, baseURL }) => {
+  test("Settings → a wrong current password is refused in place; the right one changes it and signs out the other browser", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const user = await signedIn(page);
     const other = await browser.newContext();
     const otherPage = await other.newPage();

@@ -23,64 +23,83 @@ const dateIn = (days: number) => new Date(Date.now() + days * DAY).toISOString()
 function insertCompany(name: string): string {
   const id = randomUUID();
   const now = Date.now();
-  db.prepare("insert into companies (id, name, website, country, origin, created_at, updated_at) values (?, ?, '', 'India', 'staff', ?, ?)").run(id, name, now, now);
+  db.prepare(
+    "insert into companies (id, name, website, country, origin, created_at, updated_at) values (?, ?, '', 'India', 'staff', ?, ?)",
+  ).run(id, name, now, now);
   return id;
 }
 
 function insertProject(companyId: string, title: string, ownerId: string | null = null): string {
   const id = randomUUID();
   const now = Date.now();
-  db.prepare("insert into projects (id, company_id, created_by, owner_id, title, description, progress, status, created_at, updated_at) values (?, ?, null, ?, ?, 'A rider tracking app.', 0, 'in_progress', ?, ?)").run(
-    id,
-    companyId,
-    ownerId,
-    title,
-    now,
-    now,
-  );
+  db.prepare(
+    "insert into projects (id, company_id, created_by, owner_id, title, description, progress, status, created_at, updated_at) values (?, ?, null, ?, ?, 'A rider tracking app.', 0, 'in_progress', ?, ?)",
+  ).run(id, companyId, ownerId, title, now, now);
   return id;
 }
 
 function insertMilestone(projectId: string, title: string, dueDate: string, status = "in_progress"): string {
   const id = randomUUID();
   const now = Date.now();
-  db.prepare("insert into milestones (id, project_id, title, due_date, status, position, created_at, updated_at) values (?, ?, ?, ?, ?, 1, ?, ?)").run(id, projectId, title, dueDate, status, now, now);
+  db.prepare(
+    "insert into milestones (id, project_id, title, due_date, status, position, created_at, updated_at) values (?, ?, ?, ?, ?, 1, ?, ?)",
+  ).run(id, projectId, title, dueDate, status, now, now);
   return id;
 }
 
-function insertApproval(projectId: string, milestoneId: string, fields: { status?: string; decidedByName?: string; comment?: string } = {}) {
+function insertApproval(
+  projectId: string,
+  milestoneId: string,
+  fields: { status?: string; decidedByName?: string; comment?: string } = {},
+) {
   const now = Date.now();
   db.prepare(
     "insert into approvals (id, project_id, subject_type, subject_id, requested_by_name, requested_at, note, status, decided_by_name, decided_at, comment) values (?, ?, 'milestone', ?, 'Priya Sharma', ?, 'Check the colours', ?, ?, ?, ?)",
-  ).run(randomUUID(), projectId, milestoneId, now, fields.status ?? "pending", fields.decidedByName ?? null, fields.decidedByName ? now : null, fields.comment ?? "");
+  ).run(
+    randomUUID(),
+    projectId,
+    milestoneId,
+    now,
+    fields.status ?? "pending",
+    fields.decidedByName ?? null,
+    fields.decidedByName ? now : null,
+    fields.comment ?? "",
+  );
 }
 
 function insertFile(projectId: string, name: string, side: "staff" | "client") {
   const fileId = randomUUID();
   const versionId = randomUUID();
   const now = Date.now();
-  db.prepare("insert into project_files (id, project_id, name, name_key, side, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)").run(fileId, projectId, name, name.toLowerCase(), side, now, now);
+  db.prepare("insert into project_files (id, project_id, name, name_key, side, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)").run(
+    fileId,
+    projectId,
+    name,
+    name.toLowerCase(),
+    side,
+    now,
+    now,
+  );
   db.prepare(
     "insert into file_versions (id, file_id, project_id, version, storage_key, size, content_type, kind, sha256, uploaded_by_name, side, created_at) values (?, ?, ?, 1, ?, 10, 'application/pdf', 'pdf', ?, ?, ?, ?)",
   ).run(versionId, fileId, projectId, `e2e/${versionId}`, "0".repeat(64), side === "staff" ? "Priya Sharma" : "Asha", side, now);
 }
 
 function insertActivity(projectId: string, summary: string, at: number, side = "staff") {
-  db.prepare("insert into project_activity (id, project_id, at, actor_name, actor_side, kind, summary) values (?, ?, ?, ?, ?, 'milestone.added', ?)").run(
-    randomUUID(),
-    projectId,
-    at,
-    side === "staff" ? "Priya Sharma" : "Asha",
-    side,
-    summary,
-  );
+  db.prepare(
+    "insert into project_activity (id, project_id, at, actor_name, actor_side, kind, summary) values (?, ?, ?, ?, ?, 'milestone.added', ?)",
+  ).run(randomUUID(), projectId, at, side === "staff" ? "Priya Sharma" : "Asha", side, summary);
 }
 
 function insertComplaintWithStaffReply(companyId: string, subject: string): string {
   const id = randomUUID();
   const now = Date.now();
-  db.prepare("insert into complaints (id, company_id, subject, message, status, created_at, updated_at) values (?, ?, ?, 'It fails.', 'Pending', ?, ?)").run(id, companyId, subject, now, now);
-  db.prepare("insert into complaint_replies (id, complaint_id, sender, sender_name, text, timestamp) values (?, ?, 'staff', 'Priya Sharma', 'Fixed now.', ?)").run(randomUUID(), id, now);
+  db.prepare(
+    "insert into complaints (id, company_id, subject, message, status, created_at, updated_at) values (?, ?, ?, 'It fails.', 'Pending', ?, ?)",
+  ).run(id, companyId, subject, now, now);
+  db.prepare(
+    "insert into complaint_replies (id, complaint_id, sender, sender_name, text, timestamp) values (?, ?, 'staff', 'Priya Sharma', 'Fixed now.', ?)",
+  ).run(randomUUID(), id, now);
   return id;
 }
 
@@ -96,7 +115,9 @@ async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
-test("A member sees what waits on them on the first screen, follows each item to where they act, and a reply read in Support leaves the list", async ({ page }) => {
+test("A member sees what waits on them on the first screen, follows each item to where they act, and a reply read in Support leaves the list", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const uid = uniqueId();
   const companyId = insertCompany(`Kite Foods ${uid}`);
@@ -117,7 +138,9 @@ test("A member sees what waits on them on the first screen, follows each item to
   const main = page.getByRole("main");
   const waiting = main.getByRole("region", { name: "Waiting on you" });
   await expect(waiting.getByRole("region", { name: /Approvals waiting/ }).getByRole("link", { name: `Design ${uid}` })).toBeVisible();
-  await expect(waiting.getByRole("region", { name: /Replies not yet read/ }).getByRole("link", { name: `Login broken ${uid}` })).toBeVisible();
+  await expect(
+    waiting.getByRole("region", { name: /Replies not yet read/ }).getByRole("link", { name: `Login broken ${uid}` }),
+  ).toBeVisible();
   const files = waiting.getByRole("region", { name: /New files since your last visit/ });
   await expect(files.getByRole("link", { name: `wireframes-${uid}.pdf` })).toBeVisible();
   await expect(files).not.toContainText(`brief-${uid}.pdf`);
@@ -129,8 +152,14 @@ test("A member sees what waits on them on the first screen, follows each item to
   await expect(main.getByRole("heading", { level: 1 })).toHaveText(/profile/i);
   await expectNoAxeViolations(page);
 
-  await expect(waiting.getByRole("region", { name: /Approvals waiting/ }).getByRole("link", { name: `Design ${uid}` })).toHaveAttribute("href", new RegExp(`/user-dashboard/projects/${projectId}#approval-`));
-  await expect(files.getByRole("link", { name: `wireframes-${uid}.pdf` })).toHaveAttribute("href", new RegExp(`/user-dashboard/projects/${projectId}/files#file-`));
+  await expect(waiting.getByRole("region", { name: /Approvals waiting/ }).getByRole("link", { name: `Design ${uid}` })).toHaveAttribute(
+    "href",
+    new RegExp(`/user-dashboard/projects/${projectId}#approval-`),
+  );
+  await expect(files.getByRole("link", { name: `wireframes-${uid}.pdf` })).toHaveAttribute(
+    "href",
+    new RegExp(`/user-dashboard/projects/${projectId}/files#file-`),
+  );
 
   await waiting.getByRole("link", { name: `Login broken ${uid}` }).click();
   await expect(page).toHaveURL(new RegExp(`/user-dashboard/support#complaint-${complaintId}$`));
@@ -160,7 +189,12 @@ test("The timeline lists both sides' changes newest first on each side, and foll
     await markDocument(client);
     const timeline = client.getByRole("main").getByRole("list", { name: `Activity on ${title}` });
     await expect(timeline.getByRole("listitem")).toHaveText([/Uploaded brief-.*Your team/, /Added milestone.*Our team/]);
-    await expect(client.getByRole("main").getByRole("navigation", { name: `${title}: sections` }).getByRole("link", { name: "Activity" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      client
+        .getByRole("main")
+        .getByRole("navigation", { name: `${title}: sections` })
+        .getByRole("link", { name: "Activity" }),
+    ).toHaveAttribute("aria-current", "page");
 
     await signIn(page, { role: "employee", staffRole: "delivery" });
     await page.goto(`/employee-dashboard/projects/${projectId}`);
@@ -177,10 +211,22 @@ test("The timeline lists both sides' changes newest first on each side, and foll
 
     await page.goto(`/employee-dashboard/projects/${projectId}/activity`);
     await waitForHydration(page);
-    await expect(main.getByRole("navigation", { name: `${title}: sections` }).getByRole("link", { name: "Activity" })).toHaveAttribute("aria-current", "page");
+    await expect(main.getByRole("navigation", { name: `${title}: sections` }).getByRole("link", { name: "Activity" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     const staffTimeline = main.getByRole("list", { name: `Activity on ${title}` });
-    await expect(staffTimeline.getByRole("listitem")).toHaveText([/Progress 0% → 40%.*Staff/, /Uploaded brief-.*Client/, /Added milestone.*Staff/]);
-    await expect(staffTimeline.getByRole("listitem").first().getByRole("link", { name: /Open the details/ })).toHaveAttribute("href", `/employee-dashboard/projects/${projectId}`);
+    await expect(staffTimeline.getByRole("listitem")).toHaveText([
+      /Progress 0% → 40%.*Staff/,
+      /Uploaded brief-.*Client/,
+      /Added milestone.*Staff/,
+    ]);
+    await expect(
+      staffTimeline
+        .getByRole("listitem")
+        .first()
+        .getByRole("link", { name: /Open the details/ }),
+    ).toHaveAttribute("href", `/employee-dashboard/projects/${projectId}`);
     await expectNoAxeViolations(page);
   } finally {
     await member.close();
@@ -215,14 +261,21 @@ test.describe("without JavaScript", () => {
 });
 
 for (const theme of ["light", "dark"] as const) {
-  test(`The console overview shows client work per owner to staff who run projects, not to a recruiter (${theme} theme)`, async ({ page, browser }) => {
+  test(`The console overview shows client work per owner to staff who run projects, not to a recruiter (${theme} theme)`, async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const uid = uniqueId();
     if (theme === "dark") await storeTheme(page, "dark");
     const staff = await signIn(page, { role: "employee", staffRole: "delivery" });
     const companyId = insertCompany(`Kite Foods ${uid}`);
     const projectId = insertProject(companyId, `Rider app ${uid}`, staff.id);
-    insertApproval(projectId, insertMilestone(projectId, `Design ${uid}`, dateIn(5)), { status: "changes_requested", decidedByName: "Asha", comment: `Bigger logo ${uid}` });
+    insertApproval(projectId, insertMilestone(projectId, `Design ${uid}`, dateIn(5)), {
+      status: "changes_requested",
+      decidedByName: "Asha",
+      comment: `Bigger logo ${uid}`,
+    });
     insertMilestone(projectId, `Content ${uid}`, dateIn(-2), "waiting");
     insertFile(projectId, `brief-${uid}.pdf`, "client");
 
@@ -230,9 +283,15 @@ for (const theme of ["light", "dark"] as const) {
     await waitForHydration(page);
     const work = page.getByRole("main").getByRole("region", { name: "Client work" });
     const mine = work.getByRole("region", { name: /your projects/ });
-    await expect(mine.getByRole("link", { name: `Changes requested: Design ${uid}` })).toHaveAttribute("href", new RegExp(`/employee-dashboard/projects/${projectId}/milestones#milestone-`));
+    await expect(mine.getByRole("link", { name: `Changes requested: Design ${uid}` })).toHaveAttribute(
+      "href",
+      new RegExp(`/employee-dashboard/projects/${projectId}/milestones#milestone-`),
+    );
     await expect(mine).toContainText(`Bigger logo ${uid}`);
-    await expect(mine.getByRole("link", { name: `brief-${uid}.pdf` })).toHaveAttribute("href", new RegExp(`/employee-dashboard/projects/${projectId}/files#file-`));
+    await expect(mine.getByRole("link", { name: `brief-${uid}.pdf` })).toHaveAttribute(
+      "href",
+      new RegExp(`/employee-dashboard/projects/${projectId}/files#file-`),
+    );
     await expect(mine.getByRole("link", { name: `Content ${uid}` })).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -268,6 +327,11 @@ test("Waiting on you and the timeline have no WCAG 2.1 AA violations in the dark
   await expectNoAxeViolations(page);
   await page.goto(`/user-dashboard/projects/${projectId}/activity`);
   await waitForHydration(page);
-  await expect(page.getByRole("main").getByRole("list", { name: `Activity on Rider app ${uid}` }).getByRole("listitem")).toHaveCount(2);
+  await expect(
+    page
+      .getByRole("main")
+      .getByRole("list", { name: `Activity on Rider app ${uid}` })
+      .getByRole("listitem"),
+  ).toHaveCount(2);
   await expectNoAxeViolations(page);
 });

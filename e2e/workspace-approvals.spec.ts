@@ -21,15 +21,12 @@ function insertCompanyWithProject(uid: string, ownerId: string): { companyId: st
   const projectId = randomUUID();
   const title = `Rider app ${uid}`;
   const now = Date.now();
-  db.prepare("insert into companies (id, name, website, country, origin, created_at, updated_at) values (?, ?, '', 'India', 'staff', ?, ?)").run(companyId, `Kite Foods ${uid}`, now, now);
-  db.prepare("insert into projects (id, company_id, created_by, owner_id, title, description, progress, status, created_at, updated_at) values (?, ?, null, ?, ?, 'Delivery tracking.', 0, 'in_progress', ?, ?)").run(
-    projectId,
-    companyId,
-    ownerId,
-    title,
-    now,
-    now,
-  );
+  db.prepare(
+    "insert into companies (id, name, website, country, origin, created_at, updated_at) values (?, ?, '', 'India', 'staff', ?, ?)",
+  ).run(companyId, `Kite Foods ${uid}`, now, now);
+  db.prepare(
+    "insert into projects (id, company_id, created_by, owner_id, title, description, progress, status, created_at, updated_at) values (?, ?, null, ?, ?, 'Delivery tracking.', 0, 'in_progress', ?, ?)",
+  ).run(projectId, companyId, ownerId, title, now, now);
   return { companyId, projectId, title };
 }
 
@@ -54,11 +51,17 @@ async function askForApproval(page: Page, title: string, note: string) {
   const form = page.getByRole("main").getByRole("form", { name: `Ask for approval: ${title}` });
   await form.getByLabel("Note to the client").fill(note);
   await form.getByRole("button", { name: "Ask for approval" }).click();
-  const item = page.getByRole("main").getByRole("listitem").filter({ has: page.getByRole("heading", { level: 4, name: title }) });
+  const item = page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { level: 4, name: title }) });
   await expect(item.getByText("Waiting for approval")).toBeVisible();
 }
 
-test("Staff add milestones and ask for approval; one member approves, another asks for changes; staff see both live", async ({ page, browser }) => {
+test("Staff add milestones and ask for approval; one member approves, another asks for changes; staff see both live", async ({
+  page,
+  browser,
+}) => {
   // Three signed-in browsers and a dozen round trips.
   test.setTimeout(60_000);
   const uid = uniqueId();
@@ -130,7 +133,9 @@ test("Staff add milestones and ask for approval; one member approves, another as
 function insertMilestone(projectId: string, title: string): string {
   const id = randomUUID();
   const now = Date.now();
-  db.prepare("insert into milestones (id, project_id, title, description, due_date, status, position, created_at, updated_at) values (?, ?, ?, 'Screens and flows.', '2026-12-01', 'planned', 1, ?, ?)").run(id, projectId, title, now, now);
+  db.prepare(
+    "insert into milestones (id, project_id, title, description, due_date, status, position, created_at, updated_at) values (?, ?, ?, 'Screens and flows.', '2026-12-01', 'planned', 1, ?, ?)",
+  ).run(id, projectId, title, now, now);
   return id;
 }
 
@@ -176,7 +181,6 @@ test.describe("without JavaScript", () => {
     expect(db.prepare("select status from milestones where id = ?").get(id)).toEqual({ status: "done" });
   });
 
-
   test("Staff add a milestone and ask for approval, and a member asks for changes, with plain form posts", async ({ page, browser }) => {
     const uid = uniqueId();
     const staff = await signIn(page, { role: "employee", staffRole: "admin" });
@@ -213,21 +217,31 @@ test.describe("without JavaScript", () => {
 });
 
 for (const theme of ["light", "dark"] as const) {
-  test(`The Milestones tab and the portal Overview, with a request waiting and one decided, have no WCAG 2.1 AA violations in the ${theme} theme`, async ({ page, browser }) => {
+  test(`The Milestones tab and the portal Overview, with a request waiting and one decided, have no WCAG 2.1 AA violations in the ${theme} theme`, async ({
+    page,
+    browser,
+  }) => {
     const uid = uniqueId();
     if (theme === "dark") await storeTheme(page, "dark");
     const staff = await signIn(page, { role: "employee", staffRole: "delivery" });
     const { companyId, projectId } = insertCompanyWithProject(uid, staff.id);
     const now = Date.now();
-    const insert = db.prepare("insert into milestones (id, project_id, title, description, due_date, status, position, created_at, updated_at) values (?, ?, ?, 'Details.', '2026-12-01', ?, ?, ?, ?)");
-    const ask = db.prepare("insert into approvals (id, project_id, subject_type, subject_id, requested_by_name, requested_at, note, status, decided_by_name, decided_at, comment) values (?, ?, 'milestone', ?, 'Dev Rao', ?, 'Please check.', ?, ?, ?, ?)");
+    const insert = db.prepare(
+      "insert into milestones (id, project_id, title, description, due_date, status, position, created_at, updated_at) values (?, ?, ?, 'Details.', '2026-12-01', ?, ?, ?, ?)",
+    );
+    const ask = db.prepare(
+      "insert into approvals (id, project_id, subject_type, subject_id, requested_by_name, requested_at, note, status, decided_by_name, decided_at, comment) values (?, ?, 'milestone', ?, 'Dev Rao', ?, 'Please check.', ?, ?, ?, ?)",
+    );
     const [one, two] = [randomUUID(), randomUUID()];
     insert.run(one, projectId, "Design", "waiting", 1, now, now);
     insert.run(two, projectId, "Build", "done", 2, now, now);
     ask.run(randomUUID(), projectId, one, now, "pending", null, null, "");
     ask.run(randomUUID(), projectId, two, now, "changes_requested", "Alice", now, "Bigger buttons.");
     const check = async (target: Page) => {
-      const results = await new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).include("main").analyze();
+      const results = await new AxeBuilder({ page: target })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .include("main")
+        .analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     };
     await page.goto(`/employee-dashboard/projects/${projectId}/milestones`);

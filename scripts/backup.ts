@@ -24,10 +24,18 @@ async function main(argv: string[]): Promise<number> {
   try {
     const result = await runBackup({ destination, keep: env.BACKUP_KEEP });
     if (!result) return 1;
-    if (result.removedIncomplete.length) console.log(`Removed ${result.removedIncomplete.length} interrupted backup(s): ${result.removedIncomplete.join(", ")}`);
-    console.log(`Wrote ${result.name}: the database and ${result.files} file(s), ${result.bytes} bytes, in ${result.ms} ms (snapshot at ${result.snapshotAt.toISOString()}).`);
-    console.log(result.encrypted ? "Encrypted with BACKUP_ENCRYPTION_KEY: restoring it needs that key." : "Not encrypted: set BACKUP_ENCRYPTION_KEY to encrypt and seal backups (docs/deploy.md).");
-    if (result.pruned.length) console.log(`Removed ${result.pruned.length} older backup(s) beyond BACKUP_KEEP=${env.BACKUP_KEEP}: ${result.pruned.join(", ")}`);
+    if (result.removedIncomplete.length)
+      console.log(`Removed ${result.removedIncomplete.length} interrupted backup(s): ${result.removedIncomplete.join(", ")}`);
+    console.log(
+      `Wrote ${result.name}: the database and ${result.files} file(s), ${result.bytes} bytes, in ${result.ms} ms (snapshot at ${result.snapshotAt.toISOString()}).`,
+    );
+    console.log(
+      result.encrypted
+        ? "Encrypted with BACKUP_ENCRYPTION_KEY: restoring it needs that key."
+        : "Not encrypted: set BACKUP_ENCRYPTION_KEY to encrypt and seal backups (docs/deploy.md).",
+    );
+    if (result.pruned.length)
+      console.log(`Removed ${result.pruned.length} older backup(s) beyond BACKUP_KEEP=${env.BACKUP_KEEP}: ${result.pruned.join(", ")}`);
     console.log(`Restore it with: npm run restore -- ${result.name}`);
     return 0;
   } catch (error) {

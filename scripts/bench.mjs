@@ -47,7 +47,9 @@ function rawGet(url, headers = {}) {
       .get(url, { headers }, (res) => {
         const chunks = [];
         res.on("data", (c) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode, rawHeaders: res.rawHeaders, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode, rawHeaders: res.rawHeaders, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on("error", reject);
   });
@@ -166,12 +168,21 @@ async function benchPages() {
   const limitRuns = [await measure("node:http, same bytes as /", { url: `http://127.0.0.1:${barePort}/`, headers: pageHeaders })];
   rows.push(withRss({ ...(await measure("/ (cached)", { url: `${url}/`, headers: pageHeaders })), cached: true }));
   rows.push(withRss({ ...(await measure("/careers (cached)", { url: `${url}/careers`, headers: pageHeaders })), cached: true }));
-  rows.push(withRss({ ...(await measure("/service/web-development (cached)", { url: `${url}/service/web-development`, headers: pageHeaders })), cached: true }));
+  rows.push(
+    withRss({
+      ...(await measure("/service/web-development (cached)", { url: `${url}/service/web-development`, headers: pageHeaders })),
+      cached: true,
+    }),
+  );
   limitRuns.push(await measure("node:http, same bytes as / (again)", { url: `http://127.0.0.1:${barePort}/`, headers: pageHeaders }));
   bare.kill("SIGTERM");
   bare = undefined;
   const bestLimit = limitRuns.reduce((a, b) => (b.rps > a.rps ? b : a));
-  rows.unshift({ ...bestLimit, label: `node:http, same bytes as / (best of ${limitRuns.length}: ${limitRuns.map((r) => Math.round(r.rps)).join(" / ")})`, limit: true });
+  rows.unshift({
+    ...bestLimit,
+    label: `node:http, same bytes as / (best of ${limitRuns.length}: ${limitRuns.map((r) => Math.round(r.rps)).join(" / ")})`,
+    limit: true,
+  });
   // Any query string bypasses the cache: the same page, rendered every time.
   rows.push(
     withRss({
@@ -270,7 +281,13 @@ for (const databaseUrl of runs("notifications") ? [`file:${data.databaseFile}`, 
 
 function benchNotifications(databaseUrl) {
   const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/lib/notifications-bench.ts"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, STORAGE_DIR: data.storageDir, AUTH_SECRET: "bench-secret-0123456789-0123456789-abcdef", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      STORAGE_DIR: data.storageDir,
+      AUTH_SECRET: "bench-secret-0123456789-0123456789-abcdef",
+      LOG_LEVEL: "warn",
+    },
     encoding: "utf8",
   });
   if (run.status !== 0) throw new Error(`notifications bench failed: ${run.stderr}`);
@@ -295,8 +312,13 @@ const pass = (ok) => (ok ? "✔" : "✘ short");
 console.log("");
 console.log(
   `npm run bench: ${new Date().toISOString()}, Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), ` +
-    `load average ${os.loadavg().map((l) => l.toFixed(1)).join(" / ")} (1 / 5 / 15 min) at the end` +
-    (runs("pages") ? `, autocannon ${SECONDS} s per row after ${WARMUP_SECONDS} s warm-up, loopback, Accept-Encoding: ${ACCEPT_ENCODING}` : "") +
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" / ")} (1 / 5 / 15 min) at the end` +
+    (runs("pages")
+      ? `, autocannon ${SECONDS} s per row after ${WARMUP_SECONDS} s warm-up, loopback, Accept-Encoding: ${ACCEPT_ENCODING}`
+      : "") +
     (only.length < PARTS.length ? `; only: ${only.join(", ")}` : ""),
 );
 console.log("");
@@ -312,13 +334,18 @@ for (const n of notificationFigures) {
       `unread count ${ms(n.count)}   target < 5 ms ${pass(n.count.p95 < 5)}   ` +
       `mark all as read ${ms(n.markAll)}   target < 5 ms ${pass(n.markAll.p95 < 5)}`,
   );
-  console.log(`  where mark all's time goes: its one statement ${ms(n.statement)}; begin + durable commit, which waits for the disk's flush, ${ms(n.commit)}`);
+  console.log(
+    `  where mark all's time goes: its one statement ${ms(n.statement)}; begin + durable commit, which waits for the disk's flush, ${ms(n.commit)}`,
+  );
 }
-if (runs("notifications") && notificationFigures.length === 1) console.log("Notifications, postgres: skipped (TEST_DATABASE_URL is not set)");
+if (runs("notifications") && notificationFigures.length === 1)
+  console.log("Notifications, postgres: skipped (TEST_DATABASE_URL is not set)");
 if (search) for (const line of searchLines(search, pass)) console.log(line);
 if (pages) {
   console.log("");
-  console.log(`Server RSS after the load: ${pages.rssMiB === null ? "n/a" : `${fmt(pages.rssMiB, 1)} MiB`}   target ≤ 150 MiB ${pages.rssMiB === null ? "" : pass(pages.rssMiB <= 150)}`);
+  console.log(
+    `Server RSS after the load: ${pages.rssMiB === null ? "n/a" : `${fmt(pages.rssMiB, 1)} MiB`}   target ≤ 150 MiB ${pages.rssMiB === null ? "" : pass(pages.rssMiB <= 150)}`,
+  );
 }
 console.log(`Total bench time: ${fmt((performance.now() - began) / 1000, 1)} s`);
 
@@ -336,11 +363,26 @@ function printPages({ rows, quoteOk, quoteBad, accepted, missing, storedEmails, 
     ...rows.map((r) => {
       const [target, verdict] = targetOf(r);
       const rss = typeof r.rss === "number" ? fmt(r.rss) : "";
-      return [r.label, String(r.connections), fmt(r.rps), fmt(r.p50, 1), fmt(r.p99, 1), `${fmt((100 * r.rps) / limit.rps, 1)}%`, fmt(r.bad), rss, target, verdict];
+      return [
+        r.label,
+        String(r.connections),
+        fmt(r.rps),
+        fmt(r.p50, 1),
+        fmt(r.p99, 1),
+        `${fmt((100 * r.rps) / limit.rps, 1)}%`,
+        fmt(r.bad),
+        rss,
+        target,
+        verdict,
+      ];
     }),
   ];
   const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
-  const line = (row) => row.map((cell, c) => (c === 0 || c >= 8 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ").trimEnd();
+  const line = (row) =>
+    row
+      .map((cell, c) => (c === 0 || c >= 8 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
+      .join("  ")
+      .trimEnd();
   console.log(line(table[0]));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of table.slice(1)) console.log(line(row));

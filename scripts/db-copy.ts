@@ -20,7 +20,11 @@ function printCounts(counts: TableCount[]): void {
   const header = ["table", "source rows", "copied rows", "ok"];
   const rows = counts.map((c) => [c.table, String(c.source), String(c.copied), c.ok ? "yes" : "NO"]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 || i === 3 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 || i === 3 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   console.log([line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n"));
 }
 

@@ -32,20 +32,16 @@ if (!existsSync("build/server.js") || !existsSync("build/server/index.js")) {
 // Data and uploads of the server under test live in a throw-away directory.
 const tmpDir = mkdtempSync(path.join(os.tmpdir(), "agency-site-e2e-"));
 
-const child = spawn(
-  process.platform === "win32" ? "npx.cmd" : "npx",
-  ["--no-install", "playwright", "test", ...process.argv.slice(2)],
-  {
-    stdio: "inherit",
-    env: {
-      ...process.env,
-      CHROMIUM_PATH: chromium,
-      E2E_TMP_DIR: tmpDir,
-      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
-      DO_NOT_TRACK: "1",
-    },
+const child = spawn(process.platform === "win32" ? "npx.cmd" : "npx", ["--no-install", "playwright", "test", ...process.argv.slice(2)], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    CHROMIUM_PATH: chromium,
+    E2E_TMP_DIR: tmpDir,
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
+    DO_NOT_TRACK: "1",
   },
-);
+});
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => child.kill(signal));

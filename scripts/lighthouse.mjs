@@ -99,7 +99,10 @@ try {
 
     if (reportDir) {
       mkdirSync(reportDir, { recursive: true });
-      writeFileSync(path.join(reportDir, `${page === "/" ? "home" : page.slice(1).replace(/\//g, "_")}.json`), JSON.stringify(lhr, null, 1));
+      writeFileSync(
+        path.join(reportDir, `${page === "/" ? "home" : page.slice(1).replace(/\//g, "_")}.json`),
+        JSON.stringify(lhr, null, 1),
+      );
     }
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter((item) => item.resourceType === "Script");
@@ -132,7 +135,15 @@ try {
       if (row[id] < 100) {
         const failing = lhr.categories[id].auditRefs
           .map((ref) => lhr.audits[ref.id])
-          .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "notApplicable" && audit.scoreDisplayMode !== "manual")
+          .filter(
+            (audit) =>
+              audit &&
+              audit.score !== null &&
+              audit.score < 1 &&
+              audit.scoreDisplayMode !== "informative" &&
+              audit.scoreDisplayMode !== "notApplicable" &&
+              audit.scoreDisplayMode !== "manual",
+          )
           .map((audit) => `${audit.id} (${audit.title})`);
         fail.push(`${page}: ${id} ${row[id]} < 100: ${failing.join("; ") || "see the report"}`);
       }
@@ -167,7 +178,9 @@ const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].leng
 const line = (row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ");
 
 console.log("");
-console.log(`npm run lighthouse: ${new Date().toISOString()}, Lighthouse ${lighthouseVersion()}, ${chromium}, mobile preset (simulated throttling${cpuSlowdown ? `, CPU slowdown ${cpuSlowdown}× instead of 4×` : ""})`);
+console.log(
+  `npm run lighthouse: ${new Date().toISOString()}, Lighthouse ${lighthouseVersion()}, ${chromium}, mobile preset (simulated throttling${cpuSlowdown ? `, CPU slowdown ${cpuSlowdown}× instead of 4×` : ""})`,
+);
 console.log("");
 console.log(line(table[0]));
 console.log(widths.map((w) => "-".repeat(w)).join("  "));

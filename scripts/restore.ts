@@ -18,7 +18,9 @@ async function main(argv: string[]): Promise<number> {
   if (!argument) {
     const destination = await destinationFor(env.BACKUP_URL);
     const names = await destination.list();
-    console.error(`Usage: npm run restore -- <backup name | path | s3:// URL> [--allow-unencrypted]\nBackups at ${destination.url}:\n${names.map((n) => `  ${n}`).join("\n") || "  (none)"}`);
+    console.error(
+      `Usage: npm run restore -- <backup name | path | s3:// URL> [--allow-unencrypted]\nBackups at ${destination.url}:\n${names.map((n) => `  ${n}`).join("\n") || "  (none)"}`,
+    );
     return 2;
   }
   const { destination, name } = await locateEntry(argument);
@@ -29,7 +31,10 @@ async function main(argv: string[]): Promise<number> {
     console.log(
       `Restored ${name} (app ${result.manifest.app.version}, ${result.manifest.createdAt}): ${checked}; the database and ${result.files} file(s) (${result.written} written, ${result.files - result.written} already there), ${result.bytes} bytes, in ${result.ms} ms; migrated to the latest schema.`,
     );
-    if (!result.encrypted) console.log("It was not encrypted: its checksums catch damage, not a deliberate change. Set BACKUP_ENCRYPTION_KEY to encrypt and sign new backups (docs/deploy.md).");
+    if (!result.encrypted)
+      console.log(
+        "It was not encrypted: its checksums catch damage, not a deliberate change. Set BACKUP_ENCRYPTION_KEY to encrypt and sign new backups (docs/deploy.md).",
+      );
     return 0;
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

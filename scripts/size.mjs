@@ -5,7 +5,19 @@ import { gzipSync } from "node:zlib";
 import { startBuiltServer } from "./lib/serve-build.mjs";
 
 const BUDGET_HOME_KB = 120;
-const routes = ["/", "/services", "/service/web-development", "/cases", "/careers", "/about", "/terms", "/privacy", "/quote", "/login", "/employee-login"];
+const routes = [
+  "/",
+  "/services",
+  "/service/web-development",
+  "/cases",
+  "/careers",
+  "/about",
+  "/terms",
+  "/privacy",
+  "/quote",
+  "/login",
+  "/employee-login",
+];
 
 if (!existsSync("build/server.js")) {
   console.error("No build found: run `npm run build` first.");

@@ -35,7 +35,8 @@ async function main(argv: string[]): Promise<number> {
     const member = await addStaff(null, email, values.password, values.name, isStaffRole(values.role) ? values.role : "admin");
     // The first line stays exactly what it always was: scripts and external tests read it.
     console.log(`Staff account created: ${member.email}`);
-    if (values.role) console.log(`Role: ${member.staffRole}${values.role !== member.staffRole ? " (the first staff account is always an admin)" : ""}`);
+    if (values.role)
+      console.log(`Role: ${member.staffRole}${values.role !== member.staffRole ? " (the first staff account is always an admin)" : ""}`);
     return 0;
   }
   if (command === "list") {

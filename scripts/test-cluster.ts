@@ -20,7 +20,9 @@ function record(check: string, ok: boolean, detail: string) {
 
 if (!process.env.TEST_DATABASE_URL) {
   const bar = "!".repeat(78);
-  console.log(`\n${bar}\n!!\n!!  CLUSTER TEST SKIPPED: TEST_DATABASE_URL is not set. Two instances need one PostgreSQL\n!!  database, e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run test:cluster\n!!\n${bar}\n`);
+  console.log(
+    `\n${bar}\n!!\n!!  CLUSTER TEST SKIPPED: TEST_DATABASE_URL is not set. Two instances need one PostgreSQL\n!!  database, e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run test:cluster\n!!\n${bar}\n`,
+  );
   process.exit(0);
 }
 if (!existsSync("build/server.js") || !existsSync("build/server/index.js")) {
@@ -56,7 +58,10 @@ try {
   await cluster.addStaff("ops@indigokite.dev", "cluster-staff-password-1");
   const b = await cluster.start("B");
   record("two instances up on one schema and one bucket", true, `A ${a.url}, B ${b.url}, ${Date.now() - started} ms`);
-  for (const [name, server] of [["A", a], ["B", b]] as const) {
+  for (const [name, server] of [
+    ["A", a],
+    ["B", b],
+  ] as const) {
     const ready = await get(server.url, "/readyz");
     // Ready means storage (the shared bucket) answers too; the body is a bare status.
     record(`/readyz on ${name}`, ready.status === 200 && ready.text === '{"status":"ok"}', `${ready.status} ${ready.text}`);
@@ -69,27 +74,44 @@ try {
   const signIn = await postForm(a.url, "/login", { intent: "login", email, password });
   const cookie = sessionCookie(signIn);
   const onB = await get(b.url, "/user-dashboard", cookie);
-  record("signed in on A, dashboard on B", signIn.status === 302 && onB.status === 200 && onB.text.includes(email), `login ${signIn.status} on A, /user-dashboard ${onB.status} on B`);
+  record(
+    "signed in on A, dashboard on B",
+    signIn.status === 302 && onB.status === 200 && onB.text.includes(email),
+    `login ${signIn.status} on A, /user-dashboard ${onB.status} on B`,
+  );
 
   // Staff publish an opening on B while a guest's careers stream is open on A.
-  const staffLogin = await postForm(b.url, "/employee-login", { intent: "login", email: "ops@indigokite.dev", password: "cluster-staff-password-1" });
+  const staffLogin = await postForm(b.url, "/employee-login", {
+    intent: "login",
+    email: "ops@indigokite.dev",
+    password: "cluster-staff-password-1",
+  });
   const staff = sessionCookie(staffLogin);
   const stream = await watchEvents(`${a.url}/events/careers`);
   const title = `Cluster Engineer ${Date.now()}`;
   const publishedAt = Date.now();
-  const created = await postForm(b.url, "/employee-dashboard/openings/new", {
-    intent: "save",
-    title,
-    location: "Pune",
-    type: "Full-time",
-    description: "Runs on two instances.",
-    salary: "",
-    requirements: ["Node.js"],
-  }, staff);
+  const created = await postForm(
+    b.url,
+    "/employee-dashboard/openings/new",
+    {
+      intent: "save",
+      title,
+      location: "Pune",
+      type: "Full-time",
+      description: "Runs on two instances.",
+      salary: "",
+      requirements: ["Node.js"],
+    },
+    staff,
+  );
   const openingId = /\/openings\/([^/?]+)\?created=1$/.exec(created.headers.get("location") ?? "")?.[1] ?? "";
   const event = await stream.waitFor((e) => e.name === "openings" && e.data.includes(openingId), 5_000);
   await stream.close();
-  record("opening published on B reaches A's /events/careers", Boolean(openingId && event), event ? `${event.at - publishedAt} ms after the post to B` : `no event (create answered ${created.status})`);
+  record(
+    "opening published on B reaches A's /events/careers",
+    Boolean(openingId && event),
+    event ? `${event.at - publishedAt} ms after the post to B` : `no event (create answered ${created.status})`,
+  );
   const careers = await get(a.url, "/careers");
   record("A's /careers lists the new opening", careers.status === 200 && careers.text.includes(title), `GET /careers ${careers.status}`);
 
@@ -124,7 +146,9 @@ try {
   await postForm(b.url, "/login?mode=register", { intent: "register", email: victim, password });
   const statuses: number[] = [];
   for (let i = 0; i < LOGIN_FAILURES_BEFORE_WAITING; i++) {
-    statuses.push((await postForm(i % 2 ? b.url : a.url, "/login", { intent: "login", email: victim, password: `wrong-password-${i}` })).status);
+    statuses.push(
+      (await postForm(i % 2 ? b.url : a.url, "/login", { intent: "login", email: victim, password: `wrong-password-${i}` })).status,
+    );
   }
   const blockedA = (await postForm(a.url, "/login", { intent: "login", email: victim, password })).status;
   const blockedB = (await postForm(b.url, "/login", { intent: "login", email: victim, password })).status;
@@ -144,7 +168,9 @@ try {
     `post ${signOutOthers.status} on A; on B the other session: ${elsewhereOnB.status}, the one that asked: ${thisOnB.status}`,
   );
   await cluster.addStaff("leaver@indigokite.dev", "cluster-staff-password-2");
-  const leaver = sessionCookie(await postForm(a.url, "/employee-login", { intent: "login", email: "leaver@indigokite.dev", password: "cluster-staff-password-2" }));
+  const leaver = sessionCookie(
+    await postForm(a.url, "/employee-login", { intent: "login", email: "leaver@indigokite.dev", password: "cluster-staff-password-2" }),
+  );
   const leaverStream = await watchEvents(`${a.url}/events/console`, leaver);
   const staffPage = await get(b.url, "/employee-dashboard/staff", staff);
   const leaverId = /name="id" value="([^"]+)"/.exec(staffPage.text.slice(staffPage.text.indexOf("leaver@indigokite.dev")))?.[1] ?? "";
@@ -166,7 +192,9 @@ try {
   await get(a.url, "/user-dashboard", member); // the first visit gives a self-registered client their company
   const memberStream = await watchEvents(`${a.url}/events/portal`, member);
   const companies = await get(b.url, `/employee-dashboard/clients?q=${encodeURIComponent(memberEmail)}`, staff);
-  const companyId = /href="\/employee-dashboard\/clients\/([^"/?]+)"/.exec(companies.text.replace(/href="\/employee-dashboard\/clients\/new"/g, ""))?.[1] ?? "";
+  const companyId =
+    /href="\/employee-dashboard\/clients\/([^"/?]+)"/.exec(companies.text.replace(/href="\/employee-dashboard\/clients\/new"/g, ""))?.[1] ??
+    "";
   const closedAt = Date.now();
   const closed = await postForm(b.url, `/employee-dashboard/clients/${companyId}`, { intent: "close" }, staff);
   const memberStreamEnded = await memberStream.waitForEnd(5_000);

@@ -22,9 +22,24 @@ async function clientWithData(label: string) {
   await markEmailVerified(server, email);
   await database(server).deleteFrom("rateLimits").where("key", "=", `mail:address:${email}`).execute();
   const id = await userId(server, email);
-  await postForm(server, "/user-dashboard?index", { intent: "save-profile", fullName: `Profile ${label}`, phone: "+91 98200 12345" }, { cookie });
-  await postForm(server, "/user-dashboard/projects", { intent: "create-project", title: `Project ${label}`, description: "Private work." }, { cookie });
-  await postForm(server, "/user-dashboard/support", { intent: "create-complaint", subject: `Complaint ${label}`, message: "Private trouble." }, { cookie });
+  await postForm(
+    server,
+    "/user-dashboard?index",
+    { intent: "save-profile", fullName: `Profile ${label}`, phone: "+91 98200 12345" },
+    { cookie },
+  );
+  await postForm(
+    server,
+    "/user-dashboard/projects",
+    { intent: "create-project", title: `Project ${label}`, description: "Private work." },
+    { cookie },
+  );
+  await postForm(
+    server,
+    "/user-dashboard/support",
+    { intent: "create-complaint", subject: `Complaint ${label}`, message: "Private trouble." },
+    { cookie },
+  );
   await postForm(server, "/quote", await quoteFields(server, { email, requirement: `Lead ${label}` }));
   await postForm(server, "/settings/reset-password", { intent: "reset-password" }, { cookie });
   return { email, cookie, id };
@@ -46,8 +61,18 @@ async function counts(id: string, email: string) {
     sessions: await count(db.selectFrom("sessions").select("id").where("userId", "=", id)),
     profiles: await count(db.selectFrom("profiles").select("userId").where("userId", "=", id)),
     // A self-registered client's work is their own company's, which goes with its last member.
-    projects: await count(db.selectFrom("projects").select("id").where((eb) => eb.or([eb("createdBy", "=", id), eb("companyId", "in", companiesOf(id))]))),
-    complaints: await count(db.selectFrom("complaints").select("id").where((eb) => eb.or([eb("createdBy", "=", id), eb("companyId", "in", companiesOf(id))]))),
+    projects: await count(
+      db
+        .selectFrom("projects")
+        .select("id")
+        .where((eb) => eb.or([eb("createdBy", "=", id), eb("companyId", "in", companiesOf(id))])),
+    ),
+    complaints: await count(
+      db
+        .selectFrom("complaints")
+        .select("id")
+        .where((eb) => eb.or([eb("createdBy", "=", id), eb("companyId", "in", companiesOf(id))])),
+    ),
     mails: (await db.selectFrom("mailOutbox").select("subject").where("toAddress", "=", email).execute()).map((m) => m.subject),
   };
 }
@@ -56,7 +81,11 @@ async function counts(id: string, email: string) {
 async function refuseUserDelete(target: ServerInfo, id: string): Promise<() => Promise<void>> {
   const db = database(target);
   if (target.backend === "sqlite") {
-    await sql.raw(`create trigger refuse_user_delete before delete on users when old.id = '${id}' begin select raise(abort, 'refused by the test'); end`).execute(db);
+    await sql
+      .raw(
+        `create trigger refuse_user_delete before delete on users when old.id = '${id}' begin select raise(abort, 'refused by the test'); end`,
+      )
+      .execute(db);
     return async () => void (await sql`drop trigger if exists refuse_user_delete`.execute(db));
   }
   await sql
@@ -76,16 +105,28 @@ describe("Account deletion", () => {
     const t = tally(context, "Sessions");
     const { email, cookie, id } = await clientWithData("delete-fails");
     const before = await counts(id, email);
-    t.check("the client has data to lose", before.profiles === 1 && before.projects === 1 && before.complaints === 1 && before.mails.length >= 2, JSON.stringify(before));
+    t.check(
+      "the client has data to lose",
+      before.profiles === 1 && before.projects === 1 && before.complaints === 1 && before.mails.length >= 2,
+      JSON.stringify(before),
+    );
     const restore = await refuseUserDelete(server, id);
     try {
       const reply = await postForm(server, "/settings/delete-account", { intent: "delete-account" }, { cookie });
-      t.check("the deletion reports failure", reply.location === "/user-dashboard/settings?notice=delete-failed", `${reply.status} ${reply.location}`);
+      t.check(
+        "the deletion reports failure",
+        reply.location === "/user-dashboard/settings?notice=delete-failed",
+        `${reply.status} ${reply.location}`,
+      );
     } finally {
       await restore();
     }
     const after = await counts(id, email);
-    t.check("nothing was deleted", JSON.stringify(after) === JSON.stringify(before), `${JSON.stringify(before)} → ${JSON.stringify(after)}`);
+    t.check(
+      "nothing was deleted",
+      JSON.stringify(after) === JSON.stringify(before),
+      `${JSON.stringify(before)} → ${JSON.stringify(after)}`,
+    );
     t.done();
   });
 
@@ -96,8 +137,16 @@ describe("Account deletion", () => {
     const reply = await postForm(server, "/settings/delete-account", { intent: "delete-account" }, { cookie });
     t.check("the account is deleted", reply.location === "/?notice=deleted", `${reply.status} ${reply.location}`);
     const after = await counts(id, email);
-    t.check("no data, account or session remains", after.users + after.sessions + after.profiles + after.projects + after.complaints === 0, JSON.stringify(after));
-    t.check("only the confirmation mail remains", after.mails.length === 1 && after.mails[0] === CONFIRMATION_SUBJECT, JSON.stringify(after.mails));
+    t.check(
+      "no data, account or session remains",
+      after.users + after.sessions + after.profiles + after.projects + after.complaints === 0,
+      JSON.stringify(after),
+    );
+    t.check(
+      "only the confirmation mail remains",
+      after.mails.length === 1 && after.mails[0] === CONFIRMATION_SUBJECT,
+      JSON.stringify(after.mails),
+    );
     t.done();
   });
 });

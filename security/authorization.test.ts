@@ -73,7 +73,8 @@ function forbiddenMarkers(world: World, actor: Actor): string[] {
 function checkNoLeak(t: Tally, label: string, world: World, actor: Actor, reply: Reply, showsStaff: string[] = []) {
   // Only client A's own records (the person the route names), never client B's.
   const own = world.records["client A"].markers;
-  const allowed = (marker: string) => isStaffRole(actor.role) && own.includes(marker) && showsStaff.some((prefix) => marker.startsWith(prefix));
+  const allowed = (marker: string) =>
+    isStaffRole(actor.role) && own.includes(marker) && showsStaff.some((prefix) => marker.startsWith(prefix));
   const leaked = forbiddenMarkers(world, actor).filter((marker) => !allowed(marker) && reply.body.includes(marker));
   t.check(`${label} shows nobody else's data`, leaked.length === 0, `contains ${leaked.join(", ")}`);
 }
@@ -88,77 +89,105 @@ test("Every route of the route table has a declared policy, and every module wit
     const policy = POLICIES[route.file];
     t.check(`${route.pattern} (${route.file}) has a policy`, policy !== undefined);
     const hasAction = await exportsAction(route);
-    t.check(`${route.file} exports an action exactly when its policy lists forms`, hasAction === Boolean(policy?.post), `action: ${hasAction}`);
+    t.check(
+      `${route.file} exports an action exactly when its policy lists forms`,
+      hasAction === Boolean(policy?.post),
+      `action: ${hasAction}`,
+    );
   }
-  for (const file of Object.keys(POLICIES)) t.check(`the policy for ${file} names a route of the table`, table.some((r) => r.file === file));
+  for (const file of Object.keys(POLICIES))
+    t.check(
+      `the policy for ${file} names a route of the table`,
+      table.some((r) => r.file === file),
+    );
   t.done();
 });
 
 describe.each(worlds)("On $server.backend", (world) => {
-  test("Every page and resource answers guest, both clients and each staff role as its policy declares, showing nobody else's data", async (context) => {
-    const t = tally(context, "Authorization matrix");
-    for (const route of table) {
-      const policy = POLICIES[route.file];
-      if (!policy) continue;
-      for (const side of sidesOf(policy.sides)) {
-        for (const name of ACTORS) {
-          const actor = world.actors[name];
-          const cell: Cell = { world, actor, side, seq: ++seq };
-          const url = fillPattern(route.pattern, policy.params?.(cell) ?? {});
-          const reply = await get(world.server, url, actor.cookie);
-          // A client naming another company's record (policy.get.othersRecord): "not found", as for an unknown id.
-          const others = policy.get.othersRecord !== undefined && actor.role === "client" && side === "other";
-          const want = others ? policy.get.othersRecord! : expected(policy.get.access, actor.role, policy.get.ok);
-          const label = `GET ${route.pattern} (${side}) as ${name}`;
-          t.check(label, matches(reply, want), `got ${describeReply(reply)}, want ${describeExpect(want)}`);
-          checkNoLeak(t, label, world, actor, reply, policy.get.showsStaff);
-          if (route.file.endsWith(".tsx")) {
-            // The same loaders answer client-side navigations as data: same guards, same secrecy.
-            const data = await get(world.server, url === "/" ? "/_root.data" : `${url}.data`, actor.cookie);
-            const dataLabel = `GET ${route.pattern}.data (${side}) as ${name}`;
-            t.check(dataLabel, matchesData(data, want), `got ${describeReply(data)} ${data.body.slice(0, 120)}, want ${describeExpect(want)}`);
-            checkNoLeak(t, dataLabel, world, actor, data, policy.get.showsStaff);
-          }
-        }
-      }
-    }
-    t.done();
-  }, MATRIX_TIMEOUT_MS);
-
-  test("Every form answers each actor as its policy declares; a refused post changes nothing and an allowed one does", async (context) => {
-    const t = tally(context, "Authorization matrix");
-    for (const route of table) {
-      const policy = POLICIES[route.file];
-      if (!policy?.post) continue;
-      // Each route starts with fresh limits: every actor posts from this one IP, so the per-IP mail
-      // and sign-in limits other routes used up would quietly hold back a change this route owes.
-      await clearRateLimits(world.server);
-      for (const [intentName, intent] of Object.entries(policy.post.intents)) {
+  test(
+    "Every page and resource answers guest, both clients and each staff role as its policy declares, showing nobody else's data",
+    async (context) => {
+      const t = tally(context, "Authorization matrix");
+      for (const route of table) {
+        const policy = POLICIES[route.file];
+        if (!policy) continue;
         for (const side of sidesOf(policy.sides)) {
           for (const name of ACTORS) {
-            const actor = await disposableActor(world, world.actors[name], intent.disposable);
+            const actor = world.actors[name];
             const cell: Cell = { world, actor, side, seq: ++seq };
-            const url = fillPattern(route.pattern, policy.params?.(cell) ?? {}) + (route.index ? "?index" : "");
-            const fields = await intent.body(cell);
-            const may = allowed(policy.post.access, actor.role);
-            const others = may && intent.othersRecord !== undefined && actor.role === "client" && side === "other";
-            const want = !may ? expected(policy.post.access, actor.role, { status: 0 }) : others ? intent.othersRecord! : perRole(intent.ok, actor.role);
-            const mustChange = may && !others && perRole(intent.changes, actor.role);
-
-            const before = await fingerprint(world.server);
-            const reply = intent.file
-              ? await postMultipart(world.server, url, fields, fileOf(intent, cell)!, { cookie: actor.cookie })
-              : await postForm(world.server, url, fields, { cookie: actor.cookie });
-            const changed = (await fingerprint(world.server)) !== before;
-            const label = `POST ${route.pattern} ${intentName || "(form)"} (${side}) as ${name}`;
+            const url = fillPattern(route.pattern, policy.params?.(cell) ?? {});
+            const reply = await get(world.server, url, actor.cookie);
+            // A client naming another company's record (policy.get.othersRecord): "not found", as for an unknown id.
+            const others = policy.get.othersRecord !== undefined && actor.role === "client" && side === "other";
+            const want = others ? policy.get.othersRecord! : expected(policy.get.access, actor.role, policy.get.ok);
+            const label = `GET ${route.pattern} (${side}) as ${name}`;
             t.check(label, matches(reply, want), `got ${describeReply(reply)}, want ${describeExpect(want)}`);
-            t.check(`${label} ${mustChange ? "changes" : "leaves"} the database`, changed === mustChange, changed ? "it changed" : "nothing changed");
-            checkNoLeak(t, label, world, actor, reply);
-            await intent.restore?.(cell);
+            checkNoLeak(t, label, world, actor, reply, policy.get.showsStaff);
+            if (route.file.endsWith(".tsx")) {
+              // The same loaders answer client-side navigations as data: same guards, same secrecy.
+              const data = await get(world.server, url === "/" ? "/_root.data" : `${url}.data`, actor.cookie);
+              const dataLabel = `GET ${route.pattern}.data (${side}) as ${name}`;
+              t.check(
+                dataLabel,
+                matchesData(data, want),
+                `got ${describeReply(data)} ${data.body.slice(0, 120)}, want ${describeExpect(want)}`,
+              );
+              checkNoLeak(t, dataLabel, world, actor, data, policy.get.showsStaff);
+            }
           }
         }
       }
-    }
-    t.done();
-  }, MATRIX_TIMEOUT_MS);
+      t.done();
+    },
+    MATRIX_TIMEOUT_MS,
+  );
+
+  test(
+    "Every form answers each actor as its policy declares; a refused post changes nothing and an allowed one does",
+    async (context) => {
+      const t = tally(context, "Authorization matrix");
+      for (const route of table) {
+        const policy = POLICIES[route.file];
+        if (!policy?.post) continue;
+        // Each route starts with fresh limits: every actor posts from this one IP, so the per-IP mail
+        // and sign-in limits other routes used up would quietly hold back a change this route owes.
+        await clearRateLimits(world.server);
+        for (const [intentName, intent] of Object.entries(policy.post.intents)) {
+          for (const side of sidesOf(policy.sides)) {
+            for (const name of ACTORS) {
+              const actor = await disposableActor(world, world.actors[name], intent.disposable);
+              const cell: Cell = { world, actor, side, seq: ++seq };
+              const url = fillPattern(route.pattern, policy.params?.(cell) ?? {}) + (route.index ? "?index" : "");
+              const fields = await intent.body(cell);
+              const may = allowed(policy.post.access, actor.role);
+              const others = may && intent.othersRecord !== undefined && actor.role === "client" && side === "other";
+              const want = !may
+                ? expected(policy.post.access, actor.role, { status: 0 })
+                : others
+                  ? intent.othersRecord!
+                  : perRole(intent.ok, actor.role);
+              const mustChange = may && !others && perRole(intent.changes, actor.role);
+
+              const before = await fingerprint(world.server);
+              const reply = intent.file
+                ? await postMultipart(world.server, url, fields, fileOf(intent, cell)!, { cookie: actor.cookie })
+                : await postForm(world.server, url, fields, { cookie: actor.cookie });
+              const changed = (await fingerprint(world.server)) !== before;
+              const label = `POST ${route.pattern} ${intentName || "(form)"} (${side}) as ${name}`;
+              t.check(label, matches(reply, want), `got ${describeReply(reply)}, want ${describeExpect(want)}`);
+              t.check(
+                `${label} ${mustChange ? "changes" : "leaves"} the database`,
+                changed === mustChange,
+                changed ? "it changed" : "nothing changed",
+              );
+              checkNoLeak(t, label, world, actor, reply);
+              await intent.restore?.(cell);
+            }
+          }
+        }
+      }
+      t.done();
+    },
+    MATRIX_TIMEOUT_MS,
+  );
 });

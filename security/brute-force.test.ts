@@ -16,7 +16,13 @@ const proxied = withProxiedServer(() => world!.server);
 let n = 0;
 const forgedIp = () => `198.51.100.${(n++ % 250) + 1}`;
 
-function attempt(server: ServerInfo, email: string, password: string, ip?: string, form: "/login" | "/employee-login" = "/login"): Promise<Reply> {
+function attempt(
+  server: ServerInfo,
+  email: string,
+  password: string,
+  ip?: string,
+  form: "/login" | "/employee-login" = "/login",
+): Promise<Reply> {
   return postForm(server, form, { intent: "login", email, password }, { headers: ip ? { "X-Forwarded-For": ip } : {} });
 }
 
@@ -37,19 +43,30 @@ describe("Brute force", () => {
     await register(world!.server, email);
     await clearRateLimits(world!.server);
     for (let i = 0; i < GUESSES_BEFORE_WAITING; i++) {
-      t.check(`guess ${i + 1} is refused as a wrong password`, (await attempt(world!.server, email, `guess-${i}-password`, forgedIp())).status === 400);
+      t.check(
+        `guess ${i + 1} is refused as a wrong password`,
+        (await attempt(world!.server, email, `guess-${i}-password`, forgedIp())).status === 400,
+      );
     }
     expectLocked(t, "the right password after six guesses", await attempt(world!.server, email, PASSWORD, forgedIp()));
     expectLocked(t, "the same e-mail in capitals", await attempt(world!.server, email.toUpperCase(), PASSWORD, forgedIp()));
-    t.check("another account from the same address still signs in", sessionCookie(await attempt(world!.server, world!.actors["client B"].email!, PASSWORD)) !== null);
+    t.check(
+      "another account from the same address still signs in",
+      sessionCookie(await attempt(world!.server, world!.actors["client B"].email!, PASSWORD)) !== null,
+    );
     t.done();
   });
 
   test("Six wrong passwords make a staff account wait at the employee login", async (context) => {
     const t = tally(context, "Brute force");
     const staff = world!.actors.staff.email!;
-    for (let i = 0; i < GUESSES_BEFORE_WAITING; i++) await attempt(world!.server, staff, `guess-${i}-password`, undefined, "/employee-login");
-    expectLocked(t, "the right staff password after six guesses", await attempt(world!.server, staff, world!.staffPassword, undefined, "/employee-login"));
+    for (let i = 0; i < GUESSES_BEFORE_WAITING; i++)
+      await attempt(world!.server, staff, `guess-${i}-password`, undefined, "/employee-login");
+    expectLocked(
+      t,
+      "the right staff password after six guesses",
+      await attempt(world!.server, staff, world!.staffPassword, undefined, "/employee-login"),
+    );
     t.done();
   });
 
@@ -59,7 +76,11 @@ describe("Brute force", () => {
       await attempt(world!.server, `spray-${i}-${Date.now()}@example.com`, "spray-password-1", forgedIp());
     }
     const victim = world!.actors["client B"].email!;
-    expectLocked(t, "a real account with its right password from the same address", await attempt(world!.server, victim, PASSWORD, forgedIp()));
+    expectLocked(
+      t,
+      "a real account with its right password from the same address",
+      await attempt(world!.server, victim, PASSWORD, forgedIp()),
+    );
     expectLocked(t, "with no X-Forwarded-For at all", await attempt(world!.server, victim, PASSWORD));
     t.done();
   });
@@ -76,7 +97,8 @@ describe("Brute force", () => {
     const other = `bystander-${Date.now()}@example.com`;
     await register(proxied(), other, PASSWORD);
     await clearRateLimits(proxied());
-    for (let i = 0; i < LOGIN_ATTEMPTS_PER_IP.limit; i++) await attempt(proxied(), `spray-${i}@example.com`, "spray-password-1", "192.0.2.66");
+    for (let i = 0; i < LOGIN_ATTEMPTS_PER_IP.limit; i++)
+      await attempt(proxied(), `spray-${i}@example.com`, "spray-password-1", "192.0.2.66");
     expectLocked(t, "the spraying address, with a right password", await attempt(proxied(), other, PASSWORD, "192.0.2.66"));
     t.check("another client address signs in normally", sessionCookie(await attempt(proxied(), other, PASSWORD, "192.0.2.67")) !== null);
     t.done();

@@ -44,7 +44,9 @@ describe("Cross-origin requests", () => {
           const fields = await intent.body(cell);
           const options = { cookie: actor.cookie, origin: forgery.origin, headers: forgery.headers };
           const before = await fingerprint(world!.server);
-          const reply = intent.file ? await postMultipart(world!.server, url, fields, fileOf(intent, cell), options) : await postForm(world!.server, url, fields, options);
+          const reply = intent.file
+            ? await postMultipart(world!.server, url, fields, fileOf(intent, cell), options)
+            : await postForm(world!.server, url, fields, options);
           const changed = (await fingerprint(world!.server)) !== before;
           const label = `POST ${route.pattern} ${intentName || "(form)"} as ${actor.name} with ${forgery.name}`;
           t.check(`${label} is refused`, refused(reply.status), `got ${reply.status} ${reply.location ?? ""}`);
@@ -79,7 +81,13 @@ describe("Cross-origin requests", () => {
           const before = await fingerprint(world!.server);
           const reply = await send(world!.server.url, path, {
             method: "POST",
-            body: JSON.stringify({ email: victim.email, password: "x-new-password-1", name: "Forged", role: "employee", provider: "google" }),
+            body: JSON.stringify({
+              email: victim.email,
+              password: "x-new-password-1",
+              name: "Forged",
+              role: "employee",
+              provider: "google",
+            }),
             headers: { "Content-Type": "application/json", Origin: forgery.origin ?? undefined, Cookie: cookie, ...forgery.headers },
           });
           const changed = (await fingerprint(world!.server)) !== before;

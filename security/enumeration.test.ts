@@ -23,7 +23,10 @@ function compare(t: Tally, label: string, known: Reply, knownEmail: string, unkn
   t.check(`${label}: same status`, known.status === unknown.status, `${known.status} vs ${unknown.status}`);
   t.check(`${label}: same redirect`, known.location === unknown.location, `${known.location} vs ${unknown.location}`);
   t.check(`${label}: same body`, normalized(known, knownEmail) === normalized(unknown, unknownEmail));
-  t.check(`${label}: no session either way`, ![known, unknown].some((r) => r.cookies.some((c) => c.includes("session_token=") && !/Max-Age=0/i.test(c))));
+  t.check(
+    `${label}: no session either way`,
+    ![known, unknown].some((r) => r.cookies.some((c) => c.includes("session_token=") && !/Max-Age=0/i.test(c))),
+  );
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -40,7 +43,16 @@ async function googleOnlyUser(email: string): Promise<void> {
   const now = sqlite ? new Date().toISOString() : new Date();
   await database(server)
     .insertInto("users")
-    .values({ id: randomUUID(), name: "Google User", email, emailVerified: sqlite ? 1 : true, image: null, role: "client", createdAt: now, updatedAt: now })
+    .values({
+      id: randomUUID(),
+      name: "Google User",
+      email,
+      emailVerified: sqlite ? 1 : true,
+      image: null,
+      role: "client",
+      createdAt: now,
+      updatedAt: now,
+    })
     .execute();
 }
 
@@ -83,7 +95,11 @@ describe("Enumeration", () => {
     }
     const [k, u] = [median(knownMs), median(unknownMs)];
     // Both paths run one Argon2id hash; a shared CI machine adds noise, not a 2× gap.
-    t.check("median times within 50% (or 40 ms) of each other", Math.abs(k - u) <= Math.max(40, 0.5 * Math.max(k, u)), `known ${k.toFixed(0)} ms, unknown ${u.toFixed(0)} ms`);
+    t.check(
+      "median times within 50% (or 40 ms) of each other",
+      Math.abs(k - u) <= Math.max(40, 0.5 * Math.max(k, u)),
+      `known ${k.toFixed(0)} ms, unknown ${u.toFixed(0)} ms`,
+    );
     t.done();
   });
 
@@ -94,7 +110,11 @@ describe("Enumeration", () => {
     const mailsBefore = await count(server, "mail_outbox");
     for (const path of ["/api/auth/request-password-reset", "/api/auth/forget-password", "/api/auth/forgot-password"]) {
       const ask = (email: string) =>
-        send(server.url, path, { method: "POST", body: JSON.stringify({ email, redirectTo: "/reset-password" }), headers: { "Content-Type": "application/json", Origin: server.url } });
+        send(server.url, path, {
+          method: "POST",
+          body: JSON.stringify({ email, redirectTo: "/reset-password" }),
+          headers: { "Content-Type": "application/json", Origin: server.url },
+        });
       const [k, u] = [await ask(known), await ask(unknown)];
       t.check(`${path}: not found for both`, k.status === 404 && u.status === 404, `${k.status} vs ${u.status}`);
       t.check(`${path}: same body`, k.body === u.body);
@@ -112,7 +132,11 @@ describe("Enumeration", () => {
     const unknown = `nobody-${Date.now()}@example.com`;
     const ask = (email: string) => postForm(server, "/forgot-password", { email });
     const reference = await ask(unknown);
-    t.check("the answer is the one text", reference.status === 200 && reference.body.includes("If an account exists for that address, we have sent a link."), String(reference.status));
+    t.check(
+      "the answer is the one text",
+      reference.status === 200 && reference.body.includes("If an account exists for that address, we have sent a link."),
+      String(reference.status),
+    );
     compare(t, "client vs unknown", await ask(client), client, reference, unknown);
     compare(t, "Google-only vs unknown", await ask(googleOnly), googleOnly, reference, unknown);
     compare(t, "staff vs unknown", await ask(staff), staff, reference, unknown);
@@ -134,7 +158,11 @@ describe("Enumeration", () => {
     }
     const [k, u] = [median(knownMs), median(unknownMs)];
     // A known address adds a verification row and an outbox row, no hash: a few milliseconds.
-    t.check("median times within 50% (or 40 ms) of each other", Math.abs(k - u) <= Math.max(40, 0.5 * Math.max(k, u)), `known ${k.toFixed(0)} ms, unknown ${u.toFixed(0)} ms`);
+    t.check(
+      "median times within 50% (or 40 ms) of each other",
+      Math.abs(k - u) <= Math.max(40, 0.5 * Math.max(k, u)),
+      `known ${k.toFixed(0)} ms, unknown ${u.toFixed(0)} ms`,
+    );
     t.done();
   });
 
@@ -148,8 +176,13 @@ describe("Enumeration", () => {
     t.check("no session", !second.cookies.some((c) => c.includes("session_token=")));
     await clearRateLimits(server);
     const probes: number[] = [];
-    for (let i = 0; i < 101; i++) probes.push((await postForm(server, "/login", { intent: "register", email: known, password: "probe-password-1" })).status);
-    t.check("the first 100 probes in 15 minutes are answered", probes.slice(0, 100).every((s) => s === 400), probes.slice(0, 100).join(","));
+    for (let i = 0; i < 101; i++)
+      probes.push((await postForm(server, "/login", { intent: "register", email: known, password: "probe-password-1" })).status);
+    t.check(
+      "the first 100 probes in 15 minutes are answered",
+      probes.slice(0, 100).every((s) => s === 400),
+      probes.slice(0, 100).join(","),
+    );
     t.check("the 101st is refused as too many", probes[100] === 429, String(probes[100]));
     await register(server, `after-${Date.now()}@example.com`).then(
       () => t.check("a new registration from the same address is refused too", false),

@@ -32,8 +32,42 @@ function logWatcher() {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
-const SPECIAL_KEYS = ["__proto__", "constructor", "prototype", "toString", "__proto__[admin]", "constructor[prototype][admin]", "intent", "id", "a[b][c]", "requirements[]", "requirements[99999]", "", " "];
-const SPECIAL_VALUES = ["", " ", "true", "null", "undefined", "NaN", "-1", "101", "1e309", "0x10", "[object Object]", "{}", "<script>alert(1)</script>", "../../etc/passwd", "\u0000", "\uFEFF", "\u202E", "😀".repeat(40), ...CONTROL_VALUES];
+const SPECIAL_KEYS = [
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "__proto__[admin]",
+  "constructor[prototype][admin]",
+  "intent",
+  "id",
+  "a[b][c]",
+  "requirements[]",
+  "requirements[99999]",
+  "",
+  " ",
+];
+const SPECIAL_VALUES = [
+  "",
+  " ",
+  "true",
+  "null",
+  "undefined",
+  "NaN",
+  "-1",
+  "101",
+  "1e309",
+  "0x10",
+  "[object Object]",
+  "{}",
+  "<script>alert(1)</script>",
+  "../../etc/passwd",
+  "\u0000",
+  "\uFEFF",
+  "\u202E",
+  "😀".repeat(40),
+  ...CONTROL_VALUES,
+];
 
 interface Body {
   contentType?: string;
@@ -74,8 +108,19 @@ function encode(pairs: [string, string][], encoding: Encoding, junk: Uint8Array)
       return { contentType: "application/x-www-form-urlencoded", bytes: Buffer.from(urlencoded(fields)) };
     case "raw-bytes": {
       // Invalid UTF-8 both raw and percent-encoded, inside keys and values.
-      const raw = pairs.map(([k, v]) => Buffer.concat([Buffer.from(encodeURIComponent(k)), Buffer.from([0xff]), Buffer.from("="), Buffer.from(junk), Buffer.from(`%FF%FE%C3%28${encodeURIComponent(v)}`)]));
-      return { contentType: "application/x-www-form-urlencoded; charset=utf-8", bytes: Buffer.concat(raw.flatMap((b, i) => (i ? [Buffer.from("&"), b] : [b]))) };
+      const raw = pairs.map(([k, v]) =>
+        Buffer.concat([
+          Buffer.from(encodeURIComponent(k)),
+          Buffer.from([0xff]),
+          Buffer.from("="),
+          Buffer.from(junk),
+          Buffer.from(`%FF%FE%C3%28${encodeURIComponent(v)}`),
+        ]),
+      );
+      return {
+        contentType: "application/x-www-form-urlencoded; charset=utf-8",
+        bytes: Buffer.concat(raw.flatMap((b, i) => (i ? [Buffer.from("&"), b] : [b]))),
+      };
     }
     case "multipart": {
       const { body, contentType } = multipart(fields, junk.length > 0 ? { filename: "fuzz.pdf", bytes: Buffer.from(junk) } : []);
@@ -96,7 +141,17 @@ function encode(pairs: [string, string][], encoding: Encoding, junk: Uint8Array)
   }
 }
 
-const ENCODINGS: Encoding[] = ["urlencoded", "urlencoded", "multipart", "raw-bytes", "json", "text", "none", "multipart-no-boundary", "multipart-cut"];
+const ENCODINGS: Encoding[] = [
+  "urlencoded",
+  "urlencoded",
+  "multipart",
+  "raw-bytes",
+  "json",
+  "text",
+  "none",
+  "multipart-no-boundary",
+  "multipart-cut",
+];
 
 function actorFor(world: World, access: Access): Actor {
   // The admin may use every console section (decision 0031).
@@ -120,31 +175,40 @@ describe("Fuzzing", () => {
         const runs = intent.disposable ? Math.ceil(RUNS / 4) : RUNS;
         const label = `POST ${route.pattern} ${intentName || "(form)"}`;
         const legit = await intent.body({ world: world!, actor: base, side: "own", seq: 0 });
-        await fc.assert(
-          fc.asyncProperty(pairsNear(legit, intents), fc.constantFrom(...ENCODINGS), fc.uint8Array({ maxLength: 64 }), async (pairs, encoding, junk) => {
-            const actor = await disposableActor(world!, base, intent.disposable);
-            const url = fillPattern(route.pattern, policy.params?.({ world: world!, actor, side: "own", seq: 0 }) ?? {}) + (route.index ? "?index" : "");
-            const body = encode(pairs, encoding, junk);
-            const before = await fingerprint(server);
-            const reply = await send(server.url, url, {
-              method: "POST",
-              body: body.bytes,
-              headers: { "Content-Type": body.contentType, Origin: server.url, Cookie: actor.cookie },
-            });
-            const unchanged = (await fingerprint(server)) === before;
-            await settle();
-            const problems = [
-              ...(reply.status >= 500 ? [`answered ${reply.status}`] : []),
-              ...newErrors().map((line) => `logged an error: ${line}`),
-              ...(reply.status >= 400 && !unchanged ? [`refused with ${reply.status} but the database changed`] : []),
-              ...(await invariantViolations(server)),
-              ...ownerChanges(startOwners, await owners(server)),
-            ];
-            const sample = `${encoding} ${JSON.stringify(pairs).slice(0, 200)}`;
-            return t.check(`${label} (${sample})`, problems.length === 0, problems.join("; "));
-          }),
-          { numRuns: runs, seed: Number(process.env.FUZZ_SEED ?? 8), endOnFailure: true },
-        ).catch(() => undefined); // every failing body is already listed by the tally
+        await fc
+          .assert(
+            fc.asyncProperty(
+              pairsNear(legit, intents),
+              fc.constantFrom(...ENCODINGS),
+              fc.uint8Array({ maxLength: 64 }),
+              async (pairs, encoding, junk) => {
+                const actor = await disposableActor(world!, base, intent.disposable);
+                const url =
+                  fillPattern(route.pattern, policy.params?.({ world: world!, actor, side: "own", seq: 0 }) ?? {}) +
+                  (route.index ? "?index" : "");
+                const body = encode(pairs, encoding, junk);
+                const before = await fingerprint(server);
+                const reply = await send(server.url, url, {
+                  method: "POST",
+                  body: body.bytes,
+                  headers: { "Content-Type": body.contentType, Origin: server.url, Cookie: actor.cookie },
+                });
+                const unchanged = (await fingerprint(server)) === before;
+                await settle();
+                const problems = [
+                  ...(reply.status >= 500 ? [`answered ${reply.status}`] : []),
+                  ...newErrors().map((line) => `logged an error: ${line}`),
+                  ...(reply.status >= 400 && !unchanged ? [`refused with ${reply.status} but the database changed`] : []),
+                  ...(await invariantViolations(server)),
+                  ...ownerChanges(startOwners, await owners(server)),
+                ];
+                const sample = `${encoding} ${JSON.stringify(pairs).slice(0, 200)}`;
+                return t.check(`${label} (${sample})`, problems.length === 0, problems.join("; "));
+              },
+            ),
+            { numRuns: runs, seed: Number(process.env.FUZZ_SEED ?? 8), endOnFailure: true },
+          )
+          .catch(() => undefined); // every failing body is already listed by the tally
         await intent.restore?.({ world: world!, actor: base, side: "own", seq: 0 });
       }
     }
@@ -159,11 +223,18 @@ describe("Fuzzing", () => {
       const actor = actorFor(world!, policy?.get.access ?? "public");
       const url = fillPattern(route.pattern, policy?.params?.({ world: world!, actor, side: "own", seq: 0 }) ?? {});
       for (const who of [world!.actors.guest, actor]) {
-        const reply = await send(server.url, url, { method: "OPTIONS", headers: { Cookie: who.cookie, Origin: "https://elsewhere.example", "Access-Control-Request-Method": "POST" } });
+        const reply = await send(server.url, url, {
+          method: "OPTIONS",
+          headers: { Cookie: who.cookie, Origin: "https://elsewhere.example", "Access-Control-Request-Method": "POST" },
+        });
         await settle();
         const errors = newErrors();
         const allow = String(reply.headers.allow ?? "");
-        t.check(`OPTIONS ${url} as ${who.name}`, (reply.status === 204 || reply.status === 405) && /\bGET\b/.test(allow) && errors.length === 0, `${reply.status} Allow "${allow}" ${errors.join(" | ")}`);
+        t.check(
+          `OPTIONS ${url} as ${who.name}`,
+          (reply.status === 204 || reply.status === 405) && /\bGET\b/.test(allow) && errors.length === 0,
+          `${reply.status} Allow "${allow}" ${errors.join(" | ")}`,
+        );
         t.check(`OPTIONS ${url} as ${who.name} grants no cross-origin access`, reply.headers["access-control-allow-origin"] === undefined);
       }
     }
@@ -189,12 +260,20 @@ describe("Fuzzing", () => {
         await verdict(`${method} ${url} with control characters in the query`, reply.status);
       }
       for (const method of ODD_METHODS) {
-        const reply = await send(server.url, url, { method, body: "a=1", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: actor.cookie } });
+        const reply = await send(server.url, url, {
+          method,
+          body: "a=1",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: actor.cookie },
+        });
         await verdict(`${method} ${url}`, reply.status);
       }
       if (!policy?.post) {
         // No action: React Router answers 405, which is the client's mistake, not the server's.
-        const reply = await send(server.url, url + (route.index ? "?index" : ""), { method: "POST", body: "a=%00", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: actor.cookie } });
+        const reply = await send(server.url, url + (route.index ? "?index" : ""), {
+          method: "POST",
+          body: "a=%00",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: actor.cookie },
+        });
         await verdict(`POST ${url} (no action)`, reply.status);
         continue;
       }
@@ -230,9 +309,11 @@ describe("Fuzzing", () => {
       // Upload endpoints take bodies far above 20 MB and have their own streamed limits, tested with
       // real files: resumes in uploads.test.ts, project files (FILE_MAX_BYTES, 100 MB by default) in
       // tests/projects/project-files.test.ts. A non-multipart body there is refused as malformed, unread.
-      if (!policy?.post || policy.post.ignoresBody || route.file.includes("apply") || route.file.endsWith("project-files-upload.ts")) continue;
+      if (!policy?.post || policy.post.ignoresBody || route.file.includes("apply") || route.file.endsWith("project-files-upload.ts"))
+        continue;
       const actor = actorFor(world!, policy.post.access);
-      const url = fillPattern(route.pattern, policy.params?.({ world: world!, actor, side: "own", seq: 0 }) ?? {}) + (route.index ? "?index" : "");
+      const url =
+        fillPattern(route.pattern, policy.params?.({ world: world!, actor, side: "own", seq: 0 }) ?? {}) + (route.index ? "?index" : "");
       const before = await fingerprint(server);
       const reply = await send(server.url, url, {
         method: "POST",
@@ -241,7 +322,11 @@ describe("Fuzzing", () => {
       }).catch((error: Error) => ({ status: 0, error }));
       const status = reply.status;
       // A clear 413, or the connection closed once the answer was sent.
-      t.check(`POST ${route.pattern} with 20 MB is refused as too large`, status === 413 || status === 0, `${status} ${"location" in reply ? reply.location : ""}`);
+      t.check(
+        `POST ${route.pattern} with 20 MB is refused as too large`,
+        status === 413 || status === 0,
+        `${status} ${"location" in reply ? reply.location : ""}`,
+      );
       t.check(`POST ${route.pattern} with 20 MB changes nothing`, (await fingerprint(server)) === before);
     }
     t.done();

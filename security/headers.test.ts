@@ -57,15 +57,23 @@ function checkHeaders(t: Tally, sample: Sample, overHttps: boolean) {
   if (sample.html) {
     const script = directive(csp, "script-src") ?? "";
     const nonce = /'nonce-([^']+)'/.exec(script)?.[1];
-    t.check(`${label}: scripts by nonce, never inline`, nonce !== undefined && !script.includes("'unsafe-inline'") && !script.includes("'unsafe-eval'"), script);
-    t.check(`${label}: object-src 'none' and base-uri 'self'`, directive(csp, "object-src") === "object-src 'none'" && directive(csp, "base-uri") === "base-uri 'self'");
+    t.check(
+      `${label}: scripts by nonce, never inline`,
+      nonce !== undefined && !script.includes("'unsafe-inline'") && !script.includes("'unsafe-eval'"),
+      script,
+    );
+    t.check(
+      `${label}: object-src 'none' and base-uri 'self'`,
+      directive(csp, "object-src") === "object-src 'none'" && directive(csp, "base-uri") === "base-uri 'self'",
+    );
     const scripts = [...reply.body.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
     const unnonced = scripts.filter((attrs) => !attrs.includes(`nonce="${nonce}"`) && !/type="application\/ld\+json"/.test(attrs));
     t.check(`${label}: every inline script carries the header's nonce`, unnonced.length === 0, unnonced.join(" | "));
   } else {
     t.check(`${label}: CSP default-src 'none'`, directive(csp, "default-src") === "default-src 'none'", csp);
   }
-  if (sample.personal) t.check(`${label}: Cache-Control no-store`, /no-store/.test(header(reply, "cache-control")), header(reply, "cache-control"));
+  if (sample.personal)
+    t.check(`${label}: Cache-Control no-store`, /no-store/.test(header(reply, "cache-control")), header(reply, "cache-control"));
   const hsts = header(reply, "strict-transport-security");
   t.check(`${label}: HSTS ${overHttps ? "on" : "off"}`, overHttps ? /max-age=\d{8,}/.test(hsts) : hsts === "", hsts);
 }
@@ -73,7 +81,8 @@ function checkHeaders(t: Tally, sample: Sample, overHttps: boolean) {
 /** One response of every kind the server gives, each for the visitor it is meant for. */
 async function samples(target: ServerInfo, people: { client: string; staff?: string; applicationId?: string }): Promise<Sample[]> {
   const list: Sample[] = [];
-  const add = async (kind: string, reply: Promise<Reply>, html: boolean, personal = false) => list.push({ kind, reply: await reply, html, personal });
+  const add = async (kind: string, reply: Promise<Reply>, html: boolean, personal = false) =>
+    list.push({ kind, reply: await reply, html, personal });
   await add("marketing page", get(target, "/services"), true);
   await add("marketing page from the HTML cache", get(target, "/services"), true);
   await add("marketing page rendered (query string)", get(target, "/services?ref=x"), true);
@@ -81,7 +90,12 @@ async function samples(target: ServerInfo, people: { client: string; staff?: str
   await add("form page", get(target, "/quote"), true);
   await add("portal page", get(target, "/user-dashboard/projects", people.client), true, true);
   if (people.staff) await add("console page", get(target, "/employee-dashboard/leads", people.staff), true, true);
-  await add("portal action answer", postForm(target, "/user-dashboard/projects", { intent: "create-project", title: "" }, { cookie: people.client }), true, true);
+  await add(
+    "portal action answer",
+    postForm(target, "/user-dashboard/projects", { intent: "create-project", title: "" }, { cookie: people.client }),
+    true,
+    true,
+  );
   await add("resource route (JSON)", get(target, "/healthz"), false);
   await add("resource route (text)", get(target, "/robots.txt"), false);
   await add("resource route (XML)", get(target, "/sitemap.xml"), false);
@@ -121,7 +135,10 @@ describe("Headers and cookies", () => {
       applicationId: world!.records["client A"].applicationId,
     };
     const list = await samples(server, people);
-    t.check("the resume download is an attachment", /^attachment;/.test(header(list.find((s) => s.kind === "resume download")!.reply, "content-disposition")));
+    t.check(
+      "the resume download is an attachment",
+      /^attachment;/.test(header(list.find((s) => s.kind === "resume download")!.reply, "content-disposition")),
+    );
     for (const sample of list) checkHeaders(t, sample, false);
 
     const failed = await serverError(server, people.client);
@@ -152,7 +169,11 @@ describe("Headers and cookies", () => {
       replies.push(["login", await postForm(target, "/login", { intent: "login", email, password: PASSWORD })]);
       replies.push(["home-dashboard toggle", await postForm(target, "/home-dashboard", { enabled: "1", returnTo: "/" }, { cookie })]);
       replies.push(["logout", await postForm(target, "/logout", { intent: "logout" }, { cookie })]);
-      if (!overHttps) replies.push(["employee login", await postForm(target, "/employee-login", { intent: "login", email: world!.actors.staff.email!, password: world!.staffPassword })]);
+      if (!overHttps)
+        replies.push([
+          "employee login",
+          await postForm(target, "/employee-login", { intent: "login", email: world!.actors.staff.email!, password: world!.staffPassword }),
+        ]);
       for (const [step, reply] of replies) {
         t.check(`${step} sets a cookie`, reply.cookies.length > 0);
         for (const set of reply.cookies) {
@@ -163,7 +184,8 @@ describe("Headers and cookies", () => {
           t.check(`${label} is SameSite=Lax`, has("SameSite=Lax"));
           t.check(`${label} has Path=/`, has("Path=/"));
           t.check(`${label} is Secure exactly behind HTTPS`, has("Secure") === overHttps);
-          if (pair!.includes("session_token")) t.check(`${label} has the __Secure- prefix exactly behind HTTPS`, pair!.startsWith("__Secure-") === overHttps);
+          if (pair!.includes("session_token"))
+            t.check(`${label} has the __Secure- prefix exactly behind HTTPS`, pair!.startsWith("__Secure-") === overHttps);
           t.check(`${label} has no Domain (host-only)`, !attrs.some((a) => /^domain=/i.test(a)));
         }
       }
@@ -180,12 +202,23 @@ describe("Headers and cookies", () => {
       const nonces = replies.map((reply) => {
         const inHeader = /'nonce-([^']+)'/.exec(header(reply, "content-security-policy"))?.[1];
         const inBody = [...reply.body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
-        t.check(`${path}: every nonce attribute is the header's nonce`, inHeader !== undefined && inBody.length > 0 && inBody.every((n) => n === inHeader), `${inHeader} ${inBody.join(",")}`);
+        t.check(
+          `${path}: every nonce attribute is the header's nonce`,
+          inHeader !== undefined && inBody.length > 0 && inBody.every((n) => n === inHeader),
+          `${inHeader} ${inBody.join(",")}`,
+        );
         return inHeader;
       });
-      t.check(`${path}: ${replies.length} responses, ${replies.length} different nonces`, new Set(nonces).size === replies.length, nonces.join(" "));
+      t.check(
+        `${path}: ${replies.length} responses, ${replies.length} different nonces`,
+        new Set(nonces).size === replies.length,
+        nonces.join(" "),
+      );
       const nonce = nonces[nonces.length - 1]!;
-      t.check(`${path}: the boot script hands on the response's own nonce`, replies[replies.length - 1]!.body.split(nonce).length - 1 > inBodyAttributes(replies[replies.length - 1]!, nonce));
+      t.check(
+        `${path}: the boot script hands on the response's own nonce`,
+        replies[replies.length - 1]!.body.split(nonce).length - 1 > inBodyAttributes(replies[replies.length - 1]!, nonce),
+      );
     }
     t.done();
   });

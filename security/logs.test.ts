@@ -32,7 +32,11 @@ describe("Logs", () => {
       ["POST", "/careers?token=SECRET-no-action", { "Content-Type": "application/x-www-form-urlencoded", Origin: verbose.url }],
     ];
     for (const [method, path, headers] of probes) {
-      const reply = await send(verbose.url, path, { method, headers, body: method === "POST" ? "token=x&password=short&confirm=short" : undefined });
+      const reply = await send(verbose.url, path, {
+        method,
+        headers,
+        body: method === "POST" ? "token=x&password=short&confirm=short" : undefined,
+      });
       t.check(`${method} ${path} answered`, reply.status > 0 && reply.status < 500, String(reply.status));
     }
     await new Promise((resolve) => setTimeout(resolve, 300));

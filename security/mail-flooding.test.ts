@@ -63,7 +63,8 @@ describe("Mail flooding", () => {
     const cookies = [];
     for (const email of emails) cookies.push(await registerVerified(proxied, email));
     await clearRateLimits(proxied);
-    for (const cookie of cookies) await postForm(proxied, "/settings/reset-password", { intent: "reset-password" }, { cookie, headers: { "X-Forwarded-For": ip } });
+    for (const cookie of cookies)
+      await postForm(proxied, "/settings/reset-password", { intent: "reset-password" }, { cookie, headers: { "X-Forwarded-For": ip } });
     let mails = 0;
     for (const email of emails) mails += await mailsTo(database(proxied), email);
     t.check("at most ten reset mails were queued from one address", mails <= 10 && mails >= 1, `${mails} mails`);
@@ -94,7 +95,11 @@ describe("Mail flooding", () => {
       replies.map((r) => answer(r, victim)).join(", "),
     );
     const invalid = await postForm(server, "/forgot-password", { email: "not-an-address" });
-    t.check("an invalid address is a 400 with its field error", invalid.status === 400 && invalid.body.includes("Enter a valid email address."), `${invalid.status}`);
+    t.check(
+      "an invalid address is a 400 with its field error",
+      invalid.status === 400 && invalid.body.includes("Enter a valid email address."),
+      `${invalid.status}`,
+    );
     t.done();
   });
 
@@ -104,7 +109,11 @@ describe("Mail flooding", () => {
     for (let i = 0; i < 6; i++) {
       const cookie = await register(server, victim);
       const reply = await postForm(server, "/settings/delete-account", { intent: "delete-account" }, { cookie });
-      t.check(`deletion ${i + 1} goes through`, reply.status === 302 && reply.location === "/?notice=deleted", `${reply.status} ${reply.location}`);
+      t.check(
+        `deletion ${i + 1} goes through`,
+        reply.status === 302 && reply.location === "/?notice=deleted",
+        `${reply.status} ${reply.location}`,
+      );
     }
     const mails = await mailsTo(database(server), victim);
     t.check("at most three mails reached the address", mails <= 3, `${mails} mails`);
@@ -117,18 +126,45 @@ describe("Mail flooding", () => {
     const spam = "Cheap pills at spam.example";
     const fresh = await register(server, `fresh-admin-${stamp}@example.com`);
     const early = [];
-    for (let i = 0; i < 3; i++) early.push(await postForm(server, "/user-dashboard/team", { intent: "invite", name: `${spam} ${i}`, email: victim }, { cookie: fresh }));
-    t.check("an unverified client admin's invitations are refused", early.every((r) => r.status === 403 && r.body.includes("Verify your e-mail address before inviting people.")), early.map((r) => r.status).join(", "));
-    t.check("nothing was queued for the address while unverified", (await mailsTo(database(server), victim)) === 0, `${await mailsTo(database(server), victim)} mails`);
+    for (let i = 0; i < 3; i++)
+      early.push(
+        await postForm(server, "/user-dashboard/team", { intent: "invite", name: `${spam} ${i}`, email: victim }, { cookie: fresh }),
+      );
+    t.check(
+      "an unverified client admin's invitations are refused",
+      early.every((r) => r.status === 403 && r.body.includes("Verify your e-mail address before inviting people.")),
+      early.map((r) => r.status).join(", "),
+    );
+    t.check(
+      "nothing was queued for the address while unverified",
+      (await mailsTo(database(server), victim)) === 0,
+      `${await mailsTo(database(server), victim)} mails`,
+    );
 
     await markEmailVerified(server, `fresh-admin-${stamp}@example.com`);
     const other = await registerVerified(server, `other-admin-${stamp}@example.com`);
     const replies = [];
-    for (let i = 0; i < 10; i++) replies.push(await postForm(server, "/user-dashboard/team", { intent: "invite", name: `${spam} ${i}`, email: victim }, { cookie: i % 2 ? other : fresh }));
+    for (let i = 0; i < 10; i++)
+      replies.push(
+        await postForm(
+          server,
+          "/user-dashboard/team",
+          { intent: "invite", name: `${spam} ${i}`, email: victim },
+          { cookie: i % 2 ? other : fresh },
+        ),
+      );
     const mails = await database(server).selectFrom("mailOutbox").select(["subject", "textBody"]).where("toAddress", "=", victim).execute();
     t.check("at most three invitation mails were queued for the address", mails.length >= 1 && mails.length <= 3, `${mails.length} mails`);
-    t.check("past the limit the inviter is told in place", replies.slice(3).every((r) => r.status === 409 && r.body.includes("We have sent this address several e-mails recently")), replies.map((r) => r.status).join(", "));
-    t.check("no mail carries the name the inviter typed", mails.every((m) => !m.subject.includes("spam.example") && !m.textBody.includes("spam.example")), mails.map((m) => m.subject).join(" | "));
+    t.check(
+      "past the limit the inviter is told in place",
+      replies.slice(3).every((r) => r.status === 409 && r.body.includes("We have sent this address several e-mails recently")),
+      replies.map((r) => r.status).join(", "),
+    );
+    t.check(
+      "no mail carries the name the inviter typed",
+      mails.every((m) => !m.subject.includes("spam.example") && !m.textBody.includes("spam.example")),
+      mails.map((m) => m.subject).join(" | "),
+    );
     t.done();
   });
 });

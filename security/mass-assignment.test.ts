@@ -55,9 +55,12 @@ type Rows = Map<string, Record<string, unknown>>;
 
 async function snapshot(world: World): Promise<Record<string, Rows>> {
   const db = database(world.server);
-  const byId = <T extends Record<string, unknown>>(rows: T[], key = "id") => new Map(rows.map((r) => [String(r[key]), r as Record<string, unknown>]));
+  const byId = <T extends Record<string, unknown>>(rows: T[], key = "id") =>
+    new Map(rows.map((r) => [String(r[key]), r as Record<string, unknown>]));
   return {
-    users: byId(await db.selectFrom("users").select(["id", "email", "role", "emailVerified", "companyId", "clientAdmin", "staffRole"]).execute()),
+    users: byId(
+      await db.selectFrom("users").select(["id", "email", "role", "emailVerified", "companyId", "clientAdmin", "staffRole"]).execute(),
+    ),
     profiles: byId(await db.selectFrom("profiles").selectAll().execute(), "userId"),
     projects: byId(await db.selectFrom("projects").selectAll().execute()),
     complaints: byId(await db.selectFrom("complaints").selectAll().execute()),
@@ -79,15 +82,18 @@ function newRowProblems(before: Record<string, Rows>, after: Record<string, Rows
   // A client's new rows are their own company's, created by them, with no staff owner.
   const companyId = posterId === null ? undefined : after.users!.get(posterId)?.companyId;
   for (const p of added("projects")) {
-    if (p.createdBy !== posterId || p.companyId !== companyId || p.ownerId !== null || Number(p.progress) !== 0) problems.push(`new project ${JSON.stringify(p)}`);
+    if (p.createdBy !== posterId || p.companyId !== companyId || p.ownerId !== null || Number(p.progress) !== 0)
+      problems.push(`new project ${JSON.stringify(p)}`);
   }
   for (const c of added("complaints")) {
-    if (c.createdBy !== posterId || c.companyId !== companyId || c.status !== "Pending" || c.assigneeId !== null || c.priority !== "normal") problems.push(`new complaint ${JSON.stringify(c)}`);
+    if (c.createdBy !== posterId || c.companyId !== companyId || c.status !== "Pending" || c.assigneeId !== null || c.priority !== "normal")
+      problems.push(`new complaint ${JSON.stringify(c)}`);
   }
   // No client form assigns a request or sets its priority, their own company's included.
   for (const [id, c] of after.complaints!) {
     const was = before.complaints!.get(id);
-    if (was && (was.assigneeId !== c.assigneeId || was.priority !== c.priority)) problems.push(`complaint ${id} desk fields changed: ${JSON.stringify(was)} → ${JSON.stringify(c)}`);
+    if (was && (was.assigneeId !== c.assigneeId || was.priority !== c.priority))
+      problems.push(`complaint ${id} desk fields changed: ${JSON.stringify(was)} → ${JSON.stringify(c)}`);
   }
   for (const r of added("replies")) {
     const complaint = after.complaints!.get(String(r.complaintId));
@@ -95,14 +101,19 @@ function newRowProblems(before: Record<string, Rows>, after: Record<string, Rows
   }
   // The time of consent is the server's, the moment the record was stored.
   const consentProblem = (r: Record<string, unknown>) => r.consentVersion === null || Number(r.consentedAt) !== Number(r.submittedAt);
-  for (const q of added("quotes")) if (q.status !== "new" || Number(q.submittedAt) < Date.now() - 60_000 || consentProblem(q)) problems.push(`new quote ${JSON.stringify(q)}`);
+  for (const q of added("quotes"))
+    if (q.status !== "new" || Number(q.submittedAt) < Date.now() - 60_000 || consentProblem(q))
+      problems.push(`new quote ${JSON.stringify(q)}`);
   for (const a of added("applications")) {
-    if (a.appliedBy !== posterId || a.stage !== "new" || a.jobId !== jobId || consentProblem(a)) problems.push(`new application ${JSON.stringify(a)}`);
+    if (a.appliedBy !== posterId || a.stage !== "new" || a.jobId !== jobId || consentProblem(a))
+      problems.push(`new application ${JSON.stringify(a)}`);
   }
   for (const u of added("users")) if (u.role !== "client" || Boolean(u.emailVerified)) problems.push(`new user ${JSON.stringify(u)}`);
-  for (const p of added("profiles")) if (p.userId !== posterId || p.email !== poster.email) problems.push(`new profile ${JSON.stringify(p)}`);
+  for (const p of added("profiles"))
+    if (p.userId !== posterId || p.email !== poster.email) problems.push(`new profile ${JSON.stringify(p)}`);
   for (const m of added("mails")) if (m.toAddress === otherEmail) problems.push(`a mail went to the other client (${otherEmail})`);
-  for (const s of added("sessions")) if (s.userId === world.actors["client B"].id) problems.push("a session was created for the other client");
+  for (const s of added("sessions"))
+    if (s.userId === world.actors["client B"].id) problems.push("a session was created for the other client");
   return problems;
 }
 
@@ -122,7 +133,11 @@ function othersChanged(before: Record<string, Rows>, after: Record<string, Rows>
     (table === "replies" && before.complaints!.get(String(row.complaintId))?.companyId === companyOf(before, poster));
   // A client's own account never gains another company, client admin or a staff role from a form.
   const own = poster.id ? [before.users!.get(poster.id), after.users!.get(poster.id)] : [];
-  if (own[0] && own[1] && ["companyId", "clientAdmin", "staffRole"].some((k) => JSON.stringify(own[0]![k]) !== JSON.stringify(own[1]![k]))) {
+  if (
+    own[0] &&
+    own[1] &&
+    ["companyId", "clientAdmin", "staffRole"].some((k) => JSON.stringify(own[0]![k]) !== JSON.stringify(own[1]![k]))
+  ) {
     problems.push(`the poster's own account changed: ${JSON.stringify(own[0])} → ${JSON.stringify(own[1])}`);
   }
   for (const table of Object.keys(before)) {
@@ -133,18 +148,21 @@ function othersChanged(before: Record<string, Rows>, after: Record<string, Rows>
       // A client admin's Team page removes a teammate, the form's whole purpose; no
       // forged field may change a teammate's row in any other way.
       if (table === "users" && now === undefined && row.companyId === companyOf(before, poster)) continue;
-      if (JSON.stringify(now) !== JSON.stringify(row)) problems.push(`${table} ${id} changed: ${JSON.stringify(row)} → ${JSON.stringify(now)}`);
+      if (JSON.stringify(now) !== JSON.stringify(row))
+        problems.push(`${table} ${id} changed: ${JSON.stringify(row)} → ${JSON.stringify(now)}`);
     }
   }
   const me = after.users!.get(poster.id ?? "");
   const was = before.users!.get(poster.id ?? "");
-  if (me && was && (me.role !== was.role || me.email !== was.email || me.emailVerified !== was.emailVerified)) problems.push(`the poster's account changed: ${JSON.stringify(me)}`);
+  if (me && was && (me.role !== was.role || me.email !== was.email || me.emailVerified !== was.emailVerified))
+    problems.push(`the poster's account changed: ${JSON.stringify(me)}`);
   return problems;
 }
 
 const matches = (reply: Reply, want: Expect) =>
   reply.status === want.status &&
-  (want.location === undefined || (want.location instanceof RegExp ? want.location.test(reply.location ?? "") : reply.location === want.location));
+  (want.location === undefined ||
+    (want.location instanceof RegExp ? want.location.test(reply.location ?? "") : reply.location === want.location));
 
 describe("Mass assignment", () => {
   test("Every form a guest or client may post ignores role, owner, status, progress, appliedBy and other server-decided fields", async (context) => {
@@ -167,10 +185,18 @@ describe("Mass assignment", () => {
           const after = await snapshot(world!);
           const label = `POST ${route.pattern} ${intentName || "(form)"} as ${name} with forged fields`;
           const want = perRole(intent.ok, actor.role);
-          t.check(`${label} still succeeds (the extra fields are ignored)`, matches(reply, want), `got ${reply.status} ${reply.location ?? ""}`);
+          t.check(
+            `${label} still succeeds (the extra fields are ignored)`,
+            matches(reply, want),
+            `got ${reply.status} ${reply.location ?? ""}`,
+          );
           const jobId = world!.openings[0];
           const problems = [...newRowProblems(before, after, actor, jobId, world!), ...othersChanged(before, after, actor)];
-          t.check(`${label} creates only the poster's rows with server defaults and changes nobody else's`, problems.length === 0, problems.join("; "));
+          t.check(
+            `${label} creates only the poster's rows with server defaults and changes nobody else's`,
+            problems.length === 0,
+            problems.join("; "),
+          );
         }
       }
     }

@@ -138,7 +138,8 @@ const resume: FilePart = { filename: "cv.pdf", bytes: pdf() };
 // A user's own sign-in records. Staff act on their own (sides do not apply to them);
 // a client on the "other" side names the other client's record; a guest names client A's.
 // Sign-in records are personal: a client's "own" is their own account, never a teammate's.
-const selfOrOwner = (cell: Cell) => (isStaffRole(cell.actor.role) || (cell.actor.role === "client" && cell.side === "own") ? cell.actor : owner(cell));
+const selfOrOwner = (cell: Cell) =>
+  isStaffRole(cell.actor.role) || (cell.actor.role === "client" && cell.side === "own") ? cell.actor : owner(cell);
 const accountPage = { client: "/user-dashboard/settings", staff: "/employee-dashboard/account" } as const;
 const backToAccount = (notice: string): PerRole<Expect> => ({
   client: to(`${accountPage.client}?notice=${notice}`),
@@ -146,18 +147,38 @@ const backToAccount = (notice: string): PerRole<Expect> => ({
 });
 // A fresh unread notification for a cell: the actor's own, or on the "other" side a
 // client's of the other company (staff have no "other": their own again).
-const backToNotifications: PerRole<Expect> = { client: to("/user-dashboard/notifications", 303), staff: to("/employee-dashboard/notifications", 303) };
+const backToNotifications: PerRole<Expect> = {
+  client: to("/user-dashboard/notifications", 303),
+  staff: to("/employee-dashboard/notifications", 303),
+};
 async function unreadNotification(c: Cell): Promise<string> {
   const person = c.actor.role === "guest" || (c.actor.role === "client" && c.side === "other") ? owner(c) : c.actor;
   const id = randomUUID();
   await database(c.world.server)
     .insertInto("notifications")
-    .values({ id, userId: person.id!, type: "progress_change", eventKey: `matrix-read:${id}`, title: `Matrix notification ${c.seq}`, body: "", link: "/user-dashboard/projects", actorName: null, createdAt: Date.now(), readAt: null })
+    .values({
+      id,
+      userId: person.id!,
+      type: "progress_change",
+      eventKey: `matrix-read:${id}`,
+      title: `Matrix notification ${c.seq}`,
+      body: "",
+      link: "/user-dashboard/projects",
+      actorName: null,
+      createdAt: Date.now(),
+      readAt: null,
+    })
     .execute();
   return id;
 }
 // A credential nobody has: the sign-in gets as far as looking it up.
-const unknownAssertion = JSON.stringify({ id: "matrix-unknown", rawId: "matrix-unknown", type: "public-key", response: {}, clientExtensionResults: {} });
+const unknownAssertion = JSON.stringify({
+  id: "matrix-unknown",
+  rawId: "matrix-unknown",
+  type: "public-key",
+  response: {},
+  clientExtensionResults: {},
+});
 
 /**
  * Puts a record in the state a toggle form changes, as the admin through the app (caches and events
@@ -169,32 +190,47 @@ async function asAdmin(cell: Cell, path: string, fields: Fields): Promise<void> 
 }
 const CONSOLE = "/employee-dashboard";
 /** A list page's toggle (`intent` on record `id`), after the admin set the opposite with `undo`. */
-const listToggle = (list: string, intent: string, undo: string, id: (c: Cell) => string): Intent["body"] => async (c) => {
-  await asAdmin(c, `${CONSOLE}/${list}`, { intent: undo, id: id(c) });
-  return { intent, id: id(c) };
-};
+const listToggle =
+  (list: string, intent: string, undo: string, id: (c: Cell) => string): Intent["body"] =>
+  async (c) => {
+    await asAdmin(c, `${CONSOLE}/${list}`, { intent: undo, id: id(c) });
+    return { intent, id: id(c) };
+  };
 /** A record page's toggle, after the admin set the opposite with `undo`. */
-const pageToggle = (list: string, intent: string, undo: string, id: (c: Cell) => string): Intent["body"] => async (c) => {
-  await asAdmin(c, `${CONSOLE}/${list}/${id(c)}`, { intent: undo });
-  return { intent };
-};
+const pageToggle =
+  (list: string, intent: string, undo: string, id: (c: Cell) => string): Intent["body"] =>
+  async (c) => {
+    await asAdmin(c, `${CONSOLE}/${list}/${id(c)}`, { intent: undo });
+    return { intent };
+  };
 /**
  * A record's two-way switch (close and reopen, hide and show…) on a list or a record page: each
  * form after the admin set the other; `restore` puts the record back as seeded.
  */
-const toggles = (toggle: typeof listToggle, list: string, [a, b]: [string, string], id: (c: Cell) => string, restore: (c: Cell) => Promise<void>): Record<string, Intent> => ({
+const toggles = (
+  toggle: typeof listToggle,
+  list: string,
+  [a, b]: [string, string],
+  id: (c: Cell) => string,
+  restore: (c: Cell) => Promise<void>,
+): Record<string, Intent> => ({
   [a]: changes(toggle(list, a, b, id), { restore }),
   [b]: changes(toggle(list, b, a, id), { restore }),
 });
 const openingOf = (c: Cell) => pick(c, c.world.openings);
 const testimonialOf = (c: Cell) => pick(c, c.world.testimonials);
 const projectOf = (c: Cell) => recordsOf(c).projectId;
-const withIntents = (policy: RoutePolicy, access: Access, intents?: Record<string, Intent>): RoutePolicy => (intents ? { ...policy, post: { access, intents } } : policy);
+const withIntents = (policy: RoutePolicy, access: Access, intents?: Record<string, Intent>): RoutePolicy =>
+  intents ? { ...policy, post: { access, intents } } : policy;
 /** A console tab of the side's project (clients area), with its forms if any. */
 const consoleTab = (intents?: Record<string, Intent>): RoutePolicy => withIntents(recordPage(projectOf, "clients"), "clients", intents);
 /** A portal tab of the side's project: a member reads their company's; another company's is "not found". */
 const portalTab = (intents?: Record<string, Intent>): RoutePolicy =>
-  withIntents({ params: (c) => ({ id: projectOf(c) }), sides: true, get: { access: "client", ok: ok200, othersRecord: notFound } }, "client", intents);
+  withIntents(
+    { params: (c) => ({ id: projectOf(c) }), sides: true, get: { access: "client", ok: ok200, othersRecord: notFound } },
+    "client",
+    intents,
+  );
 // The client's company: the world's records carry it once the matrix seeds companies.
 const companyOf = (c: Cell) => recordsOf(c).companyId;
 const staffProjectFields = (c: Cell, title: string) => ({
@@ -210,23 +246,35 @@ const reopened = async (c: Cell) => asAdmin(c, `${CONSOLE}/openings`, { intent: 
 const shown = async (c: Cell) => asAdmin(c, `${CONSOLE}/testimonials`, { intent: "show", id: testimonialOf(c) });
 // As seeded: projects not archived.
 const unarchived = async (c: Cell) => asAdmin(c, `${CONSOLE}/projects/${projectOf(c)}`, { intent: "restore" });
-const pending = async (c: Cell) => asAdmin(c, `${CONSOLE}/support/${recordsOf(c).complaintId}`, { intent: "set-status", status: "Pending" });
+const pending = async (c: Cell) =>
+  asAdmin(c, `${CONSOLE}/support/${recordsOf(c).complaintId}`, { intent: "set-status", status: "Pending" });
 // The support desk's fields, put back as seeded (unassigned, Normal, Pending) through the
 // database: the forms under test are the ones that change them.
 const complaintOfCell = (c: Cell) => recordsOf(c).complaintId;
 async function deskAsSeeded(c: Cell): Promise<void> {
-  await database(c.world.server).updateTable("complaints").set({ assigneeId: null, priority: "normal", status: "Pending", closedAt: null }).where("id", "=", complaintOfCell(c)).execute();
+  await database(c.world.server)
+    .updateTable("complaints")
+    .set({ assigneeId: null, priority: "normal", status: "Pending", closedAt: null })
+    .where("id", "=", complaintOfCell(c))
+    .execute();
 }
 /** A desk form (assign, priority…) on the request as seeded, put back after the cell. */
 const deskChange = (fields: Intent["body"]): Intent => changes(after(deskAsSeeded, fields), { restore: deskAsSeeded });
 async function closedComplaint(c: Cell): Promise<string> {
-  await database(c.world.server).updateTable("complaints").set({ status: "Closed", closedAt: Date.now() }).where("id", "=", complaintOfCell(c)).execute();
+  await database(c.world.server)
+    .updateTable("complaints")
+    .set({ status: "Closed", closedAt: Date.now() })
+    .where("id", "=", complaintOfCell(c))
+    .execute();
   return complaintOfCell(c);
 }
 async function spareSavedReply(c: Cell): Promise<string> {
   const id = randomUUID();
   const now = Date.now();
-  await database(c.world.server).insertInto("savedReplies").values({ id, title: `Spare ${c.seq}`, body: "Hello {client_name}", createdBy: null, createdAt: now, updatedAt: now }).execute();
+  await database(c.world.server)
+    .insertInto("savedReplies")
+    .values({ id, title: `Spare ${c.seq}`, body: "Hello {client_name}", createdBy: null, createdAt: now, updatedAt: now })
+    .execute();
   return id;
 }
 
@@ -235,13 +283,31 @@ const milestoneOf = (c: Cell) => recordsOf(c).milestoneId;
 /** The marker milestone moved to the top or the bottom of its project's list, so a move changes it. */
 async function milestoneAt(c: Cell, where: "first" | "last"): Promise<string> {
   await spareMilestone(c);
-  await database(c.world.server).updateTable("milestones").set({ position: where === "first" ? -1_000_000 : 1_000_000 }).where("id", "=", milestoneOf(c)).execute();
+  await database(c.world.server)
+    .updateTable("milestones")
+    .set({ position: where === "first" ? -1_000_000 : 1_000_000 })
+    .where("id", "=", milestoneOf(c))
+    .execute();
   return milestoneOf(c);
 }
 async function spareMilestone(c: Cell): Promise<string> {
   const id = randomUUID();
   const now = Date.now();
-  await database(c.world.server).insertInto("milestones").values({ id, projectId: projectOf(c), title: `Spare ${c.seq}`, description: "", dueDate: null, status: "planned", position: c.seq, createdAt: now, updatedAt: now, completedAt: null }).execute();
+  await database(c.world.server)
+    .insertInto("milestones")
+    .values({
+      id,
+      projectId: projectOf(c),
+      title: `Spare ${c.seq}`,
+      description: "",
+      dueDate: null,
+      status: "planned",
+      position: c.seq,
+      createdAt: now,
+      updatedAt: now,
+      completedAt: null,
+    })
+    .execute();
   return id;
 }
 /** As seeded: progress set by hand (the Details tab's progress form counts on it). */
@@ -250,7 +316,12 @@ async function manualProgress(c: Cell): Promise<void> {
 }
 /** No request waits on `subjectId` (a milestone or a file), so asking again is allowed. */
 async function noApprovalWaiting(c: Cell, subjectId = milestoneOf(c)): Promise<void> {
-  await database(c.world.server).updateTable("approvals").set({ status: "withdrawn", decidedAt: Date.now(), decidedByName: "Matrix" }).where("subjectId", "=", subjectId).where("status", "=", "pending").execute();
+  await database(c.world.server)
+    .updateTable("approvals")
+    .set({ status: "withdrawn", decidedAt: Date.now(), decidedByName: "Matrix" })
+    .where("subjectId", "=", subjectId)
+    .where("status", "=", "pending")
+    .execute();
 }
 /** A request waiting on the side's marker milestone (a fresh one: a decision is final). */
 async function approvalWaiting(c: Cell): Promise<string> {
@@ -258,15 +329,31 @@ async function approvalWaiting(c: Cell): Promise<string> {
   const id = randomUUID();
   await database(c.world.server)
     .insertInto("approvals")
-    .values({ id, projectId: projectOf(c), subjectType: "milestone", subjectId: milestoneOf(c), requestedBy: null, requestedByName: "Matrix", requestedAt: Date.now(), note: "", status: "pending", decidedBy: null, decidedByName: null, decidedAt: null, comment: "" })
+    .values({
+      id,
+      projectId: projectOf(c),
+      subjectType: "milestone",
+      subjectId: milestoneOf(c),
+      requestedBy: null,
+      requestedByName: "Matrix",
+      requestedAt: Date.now(),
+      note: "",
+      status: "pending",
+      decidedBy: null,
+      decidedByName: null,
+      decidedAt: null,
+      comment: "",
+    })
     .execute();
   return id;
 }
 
 // The spare company stays open, and the operator's switches on, outside a cell.
 const companyOpen = async (c: Cell) => asAdmin(c, `${CONSOLE}/clients/${MATRIX_COMPANY_ID}`, { intent: "reopen" });
-const settingsOn = async (c: Cell) => asAdmin(c, `${CONSOLE}/settings`, { intent: "save-settings", selfRegistration: "on", clientProjects: "on" });
-const retentionDefaults = async (c: Cell) => asAdmin(c, `${CONSOLE}/settings/retention`, { intent: "save-retention", applicationDays: "180", leadDays: "365" });
+const settingsOn = async (c: Cell) =>
+  asAdmin(c, `${CONSOLE}/settings`, { intent: "save-settings", selfRegistration: "on", clientProjects: "on" });
+const retentionDefaults = async (c: Cell) =>
+  asAdmin(c, `${CONSOLE}/settings/retention`, { intent: "save-retention", applicationDays: "180", leadDays: "365" });
 /** A client member of the spare company (made again after a cell removed it). */
 async function spareMember(cell: Cell): Promise<{ id: string; clientAdmin: boolean }> {
   const db = database(cell.world.server);
@@ -278,7 +365,18 @@ async function spareMember(cell: Cell): Promise<{ id: string; clientAdmin: boole
   const clientAdmin = cell.world.server.backend === "postgres" ? false : 0;
   await db
     .insertInto("users")
-    .values({ id, name: "Spare Member", email: `${id}@example.com`, emailVerified, image: null, role: "client", companyId: MATRIX_COMPANY_ID, clientAdmin, createdAt: now, updatedAt: now })
+    .values({
+      id,
+      name: "Spare Member",
+      email: `${id}@example.com`,
+      emailVerified,
+      image: null,
+      role: "client",
+      companyId: MATRIX_COMPANY_ID,
+      clientAdmin,
+      createdAt: now,
+      updatedAt: now,
+    })
     .execute();
   return { id, clientAdmin: false };
 }
@@ -293,21 +391,54 @@ async function spareStaff(cell: Cell, state: { disabled: boolean }): Promise<{ i
     const now = new Date().toISOString();
     const id = `spare-${cell.seq}-${Date.now()}`;
     const emailVerified = cell.world.server.backend === "postgres" ? true : 1;
-    await db.insertInto("users").values({ id, name: "Spare", email: SPARE_EMAIL, emailVerified, image: null, role: "employee", staffRole: "sales", createdAt: now, updatedAt: now }).execute();
+    await db
+      .insertInto("users")
+      .values({
+        id,
+        name: "Spare",
+        email: SPARE_EMAIL,
+        emailVerified,
+        image: null,
+        role: "employee",
+        staffRole: "sales",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
     row = { id, staffRole: "sales" };
   }
-  await db.updateTable("users").set({ staffDisabledAt: state.disabled ? Date.now() : null }).where("id", "=", row.id).execute();
+  await db
+    .updateTable("users")
+    .set({ staffDisabledAt: state.disabled ? Date.now() : null })
+    .where("id", "=", row.id)
+    .execute();
   return row;
 }
 async function pendingInvitation(cell: Cell): Promise<string> {
   const db = database(cell.world.server);
-  const found = await db.selectFrom("staffInvitations").select("id").where("acceptedAt", "is", null).where("revokedAt", "is", null).executeTakeFirst();
+  const found = await db
+    .selectFrom("staffInvitations")
+    .select("id")
+    .where("acceptedAt", "is", null)
+    .where("revokedAt", "is", null)
+    .executeTakeFirst();
   if (found) return found.id;
   const id = `matrix-invitation-${cell.seq}-${Date.now()}`;
   const now = Date.now();
   await db
     .insertInto("staffInvitations")
-    .values({ id, email: `invited-${cell.seq}@indigokite.dev`, name: "", staffRole: "sales", tokenHash: id, invitedBy: cell.world.actors.staff.id!, createdAt: now, expiresAt: now + 86_400_000, acceptedAt: null, revokedAt: null })
+    .values({
+      id,
+      email: `invited-${cell.seq}@indigokite.dev`,
+      name: "",
+      staffRole: "sales",
+      tokenHash: id,
+      invitedBy: cell.world.actors.staff.id!,
+      createdAt: now,
+      expiresAt: now + 86_400_000,
+      acceptedAt: null,
+      revokedAt: null,
+    })
     .execute();
   return id;
 }
@@ -321,7 +452,19 @@ async function pendingClientInvitation(c: Cell, id: string = randomUUID()): Prom
   await db.deleteFrom("clientInvitations").where("id", "=", id).execute();
   await db
     .insertInto("clientInvitations")
-    .values({ id, companyId: companyOf(c), email: `matrix-invited-${c.seq}-${now}@example.com`, name: "Invited", clientAdmin: c.world.server.backend === "postgres" ? false : 0, tokenHash: id, invitedBy: c.world.actors.staff.id!, createdAt: now, expiresAt: now + 86_400_000, acceptedAt: null, revokedAt: null })
+    .values({
+      id,
+      companyId: companyOf(c),
+      email: `matrix-invited-${c.seq}-${now}@example.com`,
+      name: "Invited",
+      clientAdmin: c.world.server.backend === "postgres" ? false : 0,
+      tokenHash: id,
+      invitedBy: c.world.actors.staff.id!,
+      createdAt: now,
+      expiresAt: now + 86_400_000,
+      acceptedAt: null,
+      revokedAt: null,
+    })
     .execute();
   return id;
 }
@@ -342,7 +485,24 @@ async function spareProject(c: Cell): Promise<Fields> {
   const id = spareProjectId(c);
   if (!(await db.selectFrom("projects").select("id").where("id", "=", id).executeTakeFirst())) {
     const now = Date.now();
-    await db.insertInto("projects").values({ id, companyId: companyOf(c), createdBy: null, ownerId: null, title: "Matrix spare project", description: "", progress: 0, status: "planned", startDate: null, dueDate: null, archivedAt: null, createdAt: now, updatedAt: now }).execute();
+    await db
+      .insertInto("projects")
+      .values({
+        id,
+        companyId: companyOf(c),
+        createdBy: null,
+        ownerId: null,
+        title: "Matrix spare project",
+        description: "",
+        progress: 0,
+        status: "planned",
+        startDate: null,
+        dueDate: null,
+        archivedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
   }
   return { intent: "delete", companyId: companyOf(c) };
 }
@@ -354,19 +514,34 @@ async function spareTeammate(c: Cell): Promise<string> {
   const id = `matrix-mate-${c.seq}-${Date.now()}`;
   const now = new Date().toISOString();
   const emailVerified = c.world.server.backend === "postgres" ? true : 1;
-  await db.insertInto("users").values({ id, name: "Mate", email: `${id}@example.com`, emailVerified, image: null, role: "client", createdAt: now, updatedAt: now }).execute();
-  await db.updateTable("users").set({ companyId: companyOf(c) }).where("id", "=", id).execute();
+  await db
+    .insertInto("users")
+    .values({ id, name: "Mate", email: `${id}@example.com`, emailVerified, image: null, role: "client", createdAt: now, updatedAt: now })
+    .execute();
+  await db
+    .updateTable("users")
+    .set({ companyId: companyOf(c) })
+    .where("id", "=", id)
+    .execute();
   return id;
 }
 /** Team changes are a client admin's: company A's second member is made one for the cell. */
 async function asClientAdmin(c: Cell, admin = true): Promise<void> {
   if (c.actor.name !== "client A2") return;
   const flag = c.world.server.backend === "postgres" ? admin : Number(admin);
-  await database(c.world.server).updateTable("users").set({ clientAdmin: flag as boolean }).where("id", "=", c.actor.id!).execute();
+  await database(c.world.server)
+    .updateTable("users")
+    .set({ clientAdmin: flag as boolean })
+    .where("id", "=", c.actor.id!)
+    .execute();
 }
 const notClientAdmin = (c: Cell) => asClientAdmin(c, false);
 async function unconverted(c: Cell): Promise<void> {
-  await database(c.world.server).updateTable("quotes").set({ companyId: null, status: "new" }).where("id", "=", recordsOf(c).leadId).execute();
+  await database(c.world.server)
+    .updateTable("quotes")
+    .set({ companyId: null, status: "new" })
+    .where("id", "=", recordsOf(c).leadId)
+    .execute();
 }
 
 // A Team page post made by a client admin (the acting member is made one first, and put back after).
@@ -392,18 +567,29 @@ const readable = (area: ConsoleArea, id: (c: Cell) => string): RoutePolicy => ({
 async function spareFile(c: Cell): Promise<string> {
   const uploader = c.actor.role === "client" && c.side === "own" ? c.actor : owner(c);
   const name = `matrix-spare-${c.seq}-${Date.now()}.txt`;
-  const reply = await postMultipart(c.world.server, `/projects/${projectOf(c)}/files/upload`, {}, { field: "files", filename: name, bytes: Buffer.from(`Matrix file ${c.seq}\n`) }, { cookie: uploader.cookie });
+  const reply = await postMultipart(
+    c.world.server,
+    `/projects/${projectOf(c)}/files/upload`,
+    {},
+    { field: "files", filename: name, bytes: Buffer.from(`Matrix file ${c.seq}\n`) },
+    { cookie: uploader.cookie },
+  );
   if (reply.status !== 303) throw new Error(`preparing a spare file answered ${reply.status}`);
   const file = await database(c.world.server).selectFrom("projectFiles").select("id").where("name", "=", name).executeTakeFirstOrThrow();
   return file.id;
 }
 /** The side's seeded file, with no request waiting on it. */
 async function fileWithoutRequest(c: Cell): Promise<string> {
-  const { fileId } = await database(c.world.server).selectFrom("fileVersions").select("fileId").where("id", "=", fileVersionOf(c)).executeTakeFirstOrThrow();
+  const { fileId } = await database(c.world.server)
+    .selectFrom("fileVersions")
+    .select("fileId")
+    .where("id", "=", fileVersionOf(c))
+    .executeTakeFirstOrThrow();
   await noApprovalWaiting(c, fileId);
   return fileId;
 }
-const clientUploads = (on: "on" | "off") => (c: Cell) => asAdmin(c, `${CONSOLE}/projects/${projectOf(c)}/files`, { intent: "client-uploads", clientUploads: on });
+const clientUploads = (on: "on" | "off") => (c: Cell) =>
+  asAdmin(c, `${CONSOLE}/projects/${projectOf(c)}/files`, { intent: "client-uploads", clientUploads: on });
 const deleteSpareFile = async (c: Cell) => ({ intent: "delete-file", fileId: await spareFile(c) });
 const FILE_POLICIES: Record<string, RoutePolicy> = {
   "routes/portal/project-files.tsx": portalTab({ "delete-file": owned(deleteSpareFile) }),
@@ -413,7 +599,10 @@ const FILE_POLICIES: Record<string, RoutePolicy> = {
       const fileId = await fileWithoutRequest(c);
       return { intent: "request-approval", subjectType: "file", subjectId: fileId, fileId, note: `Matrix ${c.seq}` };
     }),
-    "client-uploads": changes(after(clientUploads("off"), () => ({ intent: "client-uploads", clientUploads: "on" })), { restore: clientUploads("on") }),
+    "client-uploads": changes(
+      after(clientUploads("off"), () => ({ intent: "client-uploads", clientUploads: "on" })),
+      { restore: clientUploads("on") },
+    ),
   }),
   "routes/resources/project-files-upload.ts": {
     ...recordPage(projectOf, "public", { status: 405 }),
@@ -423,8 +612,16 @@ const FILE_POLICIES: Record<string, RoutePolicy> = {
         "": {
           body: () => ({}),
           // One name per side: a file's versions come only from the side that shared it (decision 0037).
-          file: (c) => ({ field: "files", filename: `matrix-upload-${c.actor.role === "client" ? "client" : "staff"}.txt`, bytes: Buffer.from("Matrix upload\n") }),
-          ok: filesAnswer(to(/^\/user-dashboard\/projects\/[\w-]+\/files\?upload=done$/, 303), to(/^\/employee-dashboard\/projects\/[\w-]+\/files\?upload=done$/, 303), forbidden),
+          file: (c) => ({
+            field: "files",
+            filename: `matrix-upload-${c.actor.role === "client" ? "client" : "staff"}.txt`,
+            bytes: Buffer.from("Matrix upload\n"),
+          }),
+          ok: filesAnswer(
+            to(/^\/user-dashboard\/projects\/[\w-]+\/files\?upload=done$/, 303),
+            to(/^\/employee-dashboard\/projects\/[\w-]+\/files\?upload=done$/, 303),
+            forbidden,
+          ),
           changes: filesAnswer(true, true, false),
           othersRecord: notFound,
         },
@@ -444,15 +641,46 @@ const FILE_POLICIES: Record<string, RoutePolicy> = {
 // a post with an altered one (another user's id) is a 400 and changes nothing.
 const preferenceFields = (types: readonly string[]) => (c: Cell) => ({
   intent: "save-preferences",
-  ...Object.fromEntries(types.map((type) => [`choices.${type}`, type === "new_lead" || type === "new_application" || type === "invitation_accepted" || (type === "file_shared" && c.actor.role !== "client") ? "digest" : "immediately"])),
+  ...Object.fromEntries(
+    types.map((type) => [
+      `choices.${type}`,
+      type === "new_lead" ||
+      type === "new_application" ||
+      type === "invitation_accepted" ||
+      (type === "file_shared" && c.actor.role !== "client")
+        ? "digest"
+        : "immediately",
+    ]),
+  ),
   digestHour: "9",
   timeZone: "UTC",
 });
-const CLIENT_TYPES = ["staff_reply", "status_change", "progress_change", "milestone_due", "milestone_done", "approval_requested", "file_shared", "invitation_accepted"];
-const STAFF_TYPES = ["approval_decided", "invitation_accepted", "new_request", "client_reply", "new_lead", "new_application", "file_shared"];
+const CLIENT_TYPES = [
+  "staff_reply",
+  "status_change",
+  "progress_change",
+  "milestone_due",
+  "milestone_done",
+  "approval_requested",
+  "file_shared",
+  "invitation_accepted",
+];
+const STAFF_TYPES = [
+  "approval_decided",
+  "invitation_accepted",
+  "new_request",
+  "client_reply",
+  "new_lead",
+  "new_application",
+  "file_shared",
+];
 const unsubscribed = (c: Cell) => c.world.actors["client A"].id!;
 async function staffReplyMailOn(c: Cell): Promise<void> {
-  await database(c.world.server).deleteFrom("notificationPreferences").where("userId", "=", unsubscribed(c)).where("type", "=", "staff_reply").execute();
+  await database(c.world.server)
+    .deleteFrom("notificationPreferences")
+    .where("userId", "=", unsubscribed(c))
+    .where("type", "=", "staff_reply")
+    .execute();
 }
 const MAIL_PREFERENCE_POLICIES: Record<string, RoutePolicy> = {
   "routes/portal/notification-preferences.tsx": withForms("client", { "save-preferences": changes(preferenceFields(CLIENT_TYPES)) }),
@@ -460,14 +688,20 @@ const MAIL_PREFERENCE_POLICIES: Record<string, RoutePolicy> = {
   // Without a token the page explains itself (200); tokens that do not verify are the 400s below.
   "routes/account/unsubscribe.tsx": withForms("public", {
     "one-click": changes(
-      after(staffReplyMailOn, (c) => ({ "List-Unsubscribe": "One-Click", token: unsubscribeToken({ userId: unsubscribed(c), scope: "staff_reply" }, c.world.server.authSecret) })),
+      after(staffReplyMailOn, (c) => ({
+        "List-Unsubscribe": "One-Click",
+        token: unsubscribeToken({ userId: unsubscribed(c), scope: "staff_reply" }, c.world.server.authSecret),
+      })),
       { restore: staffReplyMailOn },
     ),
     "another user's token": noChange(
       after(staffReplyMailOn, (c) => {
         const genuine = unsubscribeToken({ userId: c.world.actors["client B"].id!, scope: "staff_reply" }, c.world.server.authSecret);
         const mac = genuine.split(".")[1];
-        return { "List-Unsubscribe": "One-Click", token: `${Buffer.from(`1:${unsubscribed(c)}:staff_reply`).toString("base64url")}.${mac}` };
+        return {
+          "List-Unsubscribe": "One-Click",
+          token: `${Buffer.from(`1:${unsubscribed(c)}:staff_reply`).toString("base64url")}.${mac}`,
+        };
       }),
       { status: 400 },
     ),
@@ -477,7 +711,12 @@ const MAIL_PREFERENCE_POLICIES: Record<string, RoutePolicy> = {
 /** Where a signed-in visitor is sent on to from a guest's page or form (`guest` is the guest's answer). */
 const sentOn = (guest: Expect, signedIn: string): PerRole<Expect> => ({ guest, client: to(signedIn), staff: to(signedIn) });
 /** A page that only answers forms (a GET gets `get`, for most 405); the forms are for `access`. */
-const formsOnly = (get: PerRole<Expect>, access: Access, intents: Record<string, Intent>, extra: { ignoresBody?: boolean } = {}): RoutePolicy => ({
+const formsOnly = (
+  get: PerRole<Expect>,
+  access: Access,
+  intents: Record<string, Intent>,
+  extra: { ignoresBody?: boolean } = {},
+): RoutePolicy => ({
   ...page("public", get),
   post: { access, intents, ...extra },
 });
@@ -497,8 +736,14 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/marketing/cases.tsx": page("public"),
   "routes/marketing/careers.tsx": page("public"),
   "routes/marketing/opening.tsx": { params: opening, ...page("public") },
-  "routes/marketing/apply.tsx": { params: opening, ...withForms("public", { "": changes((c) => applicationFields(c.world.server), { file: resume }) }) },
-  "routes/resources/apply-submit.ts": { params: opening, ...formsOnly(method405, "public", { "": changes((c) => applicationFields(c.world.server), { file: resume }) }) },
+  "routes/marketing/apply.tsx": {
+    params: opening,
+    ...withForms("public", { "": changes((c) => applicationFields(c.world.server), { file: resume }) }),
+  },
+  "routes/resources/apply-submit.ts": {
+    params: opening,
+    ...formsOnly(method405, "public", { "": changes((c) => applicationFields(c.world.server), { file: resume }) }),
+  },
   "routes/marketing/about.tsx": page("public"),
   "routes/marketing/terms.tsx": page("public"),
   "routes/marketing/privacy.tsx": page("public"),
@@ -507,8 +752,12 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/auth/login.tsx": withForms(
     "public",
     {
-      login: changes((c) => ({ intent: "login", email: c.world.actors["client A"].email!, password: PASSWORD }), { ok: to("/user-dashboard?notice=login") }),
-      register: changes((c) => ({ intent: "register", email: `matrix-${c.seq}-${Date.now()}@example.com`, password: PASSWORD }), { ok: to("/user-dashboard?notice=registered") }),
+      login: changes((c) => ({ intent: "login", email: c.world.actors["client A"].email!, password: PASSWORD }), {
+        ok: to("/user-dashboard?notice=login"),
+      }),
+      register: changes((c) => ({ intent: "register", email: `matrix-${c.seq}-${Date.now()}@example.com`, password: PASSWORD }), {
+        ok: to("/user-dashboard?notice=registered"),
+      }),
       // Google is not configured on the server under test: the spec's failure, as a 400. A
       // signed-in visitor is then sent on by the page's loader, which runs after the action.
       google: noChange(() => ({ intent: "google" }), sentOn({ status: 400 }, "/user-dashboard")),
@@ -516,24 +765,37 @@ export const POLICIES: Record<string, RoutePolicy> = {
     sentOn(ok200, "/user-dashboard"),
   ),
   "routes/auth/employee-login.tsx": withForms("public", {
-    login: changes((c) => ({ intent: "login", email: c.world.actors.staff.email!, password: c.world.staffPassword }), { ok: to("/dashboard?notice=welcome") }),
+    login: changes((c) => ({ intent: "login", email: c.world.actors.staff.email!, password: c.world.staffPassword }), {
+      ok: to("/dashboard?notice=welcome"),
+    }),
     google: noChange(() => ({ intent: "google" }), { status: 400 }),
   }),
   "routes/auth/logout.tsx": formsOnly(
     to("/"),
     "public",
-    { logout: changes(() => ({ intent: "logout" }), { ok: to("/"), changes: { guest: false, client: true, staff: true }, disposable: "session" }) },
+    {
+      logout: changes(() => ({ intent: "logout" }), {
+        ok: to("/"),
+        changes: { guest: false, client: true, staff: true },
+        disposable: "session",
+      }),
+    },
     { ignoresBody: true },
   ),
   "routes/auth/dashboard.tsx": page("signed-in", { client: to("/user-dashboard"), staff: to("/employee-dashboard") }),
   // The same answer for every address; a made-up one queues nothing (security/mail-flooding.test.ts).
   "routes/auth/forgot-password.tsx": withForms("public", { "": noChange(() => ({ email: "nobody-here@example.com" }), ok200) }),
   "routes/auth/staff-invitation.tsx": withForms("public", {
-    "": noChange(() => ({ token: "not-a-real-token", password: "a-long-new-password-1", confirm: "a-long-new-password-1" }), { status: 410 }),
+    "": noChange(() => ({ token: "not-a-real-token", password: "a-long-new-password-1", confirm: "a-long-new-password-1" }), {
+      status: 410,
+    }),
   }),
   // A made-up link is "gone" (410) for both the password and Google; nothing changes.
   "routes/auth/invitation.tsx": withForms("public", {
-    accept: noChange(() => ({ intent: "accept", token: "not-a-real-token", password: "a-long-new-password-1", confirm: "a-long-new-password-1" }), { status: 410 }),
+    accept: noChange(
+      () => ({ intent: "accept", token: "not-a-real-token", password: "a-long-new-password-1", confirm: "a-long-new-password-1" }),
+      { status: 410 },
+    ),
     google: noChange(() => ({ intent: "google", token: "not-a-real-token" }), { status: 410 }),
   }),
   // Without the cookie "Continue with Google" sets, it only says Google did not complete.
@@ -559,7 +821,9 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/auth/account-two-factor.tsx": withForms("signed-in", {
     // A pending (unconfirmed) secret; two-factor stays off until a code confirms it.
     start: changes((c) => ({ intent: "start", password: ownPassword(c) })),
-    confirm: noChange(() => ({ intent: "confirm", code: "000000", uri: "otpauth://totp/Matrix:x?secret=JBSWY3DPEHPK3PXP" }), { status: 400 }),
+    confirm: noChange(() => ({ intent: "confirm", code: "000000", uri: "otpauth://totp/Matrix:x?secret=JBSWY3DPEHPK3PXP" }), {
+      status: 400,
+    }),
     regenerate: noChange((c) => ({ intent: "regenerate", password: ownPassword(c) }), { status: 409 }),
     disable: noChange((c) => ({ intent: "disable", password: ownPassword(c) }), { status: 409 }),
   }),
@@ -568,13 +832,20 @@ export const POLICIES: Record<string, RoutePolicy> = {
   // Anyone signed in may post it; a wrong current password is refused on the field and changes
   // nothing (a real change ends the world's other sessions: tests/accounts/password-change.test.ts has it).
   "routes/auth/change-password.tsx": withForms("signed-in", {
-    "": noChange(() => ({ currentPassword: "not-the-current-password", newPassword: "lantern-okapi-drizzle-77", confirm: "lantern-okapi-drizzle-77" }), { status: 400 }),
+    "": noChange(
+      () => ({ currentPassword: "not-the-current-password", newPassword: "lantern-okapi-drizzle-77", confirm: "lantern-okapi-drizzle-77" }),
+      { status: 400 },
+    ),
   }),
   // Password-less sign-in: a guest's endpoint; someone signed in is just sent on.
   "routes/auth/passkey-sign-in.ts": formsOnly(method405, "public", {
     // A guest's challenge is stored (verifications); a signed-in user gets "go to /dashboard".
     options: changes(() => ({ intent: "options", form: "client" }), { changes: { guest: true, client: false, staff: false } }),
-    verify: noChange(() => ({ intent: "verify", form: "client", response: unknownAssertion }), { guest: { status: 401 }, client: ok200, staff: ok200 }),
+    verify: noChange(() => ({ intent: "verify", form: "client", response: unknownAssertion }), {
+      guest: { status: 401 },
+      client: ok200,
+      staff: ok200,
+    }),
   }),
   "routes/resources/home-dashboard.ts": formsOnly(to("/"), "signed-in", { "": noChange(() => ({ enabled: "1", returnTo: "/" }), to("/")) }),
 
@@ -584,26 +855,42 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/console/account.tsx": page("account"),
   "routes/console/leads.tsx": page("leads"),
   "routes/console/leads-export.ts": page("leads"),
-  "routes/console/lead.tsx": withIntents(recordPage((c) => recordsOf(c).leadId, "leads"), "leads", {
-    status: changes((c) => ({ intent: "status", status: LEAD_STATUSES[c.seq % LEAD_STATUSES.length]! })),
-    note: changes(note),
-  }),
+  "routes/console/lead.tsx": withIntents(
+    recordPage((c) => recordsOf(c).leadId, "leads"),
+    "leads",
+    {
+      status: changes((c) => ({ intent: "status", status: LEAD_STATUSES[c.seq % LEAD_STATUSES.length]! })),
+      note: changes(note),
+    },
+  ),
   "routes/console/applications.tsx": page("applications"),
   "routes/console/applications-export.ts": page("applications"),
-  "routes/console/application.tsx": withIntents(recordPage((c) => recordsOf(c).applicationId, "applications"), "applications", {
-    stage: changes((c) => ({ intent: "stage", stage: STAGES[c.seq % STAGES.length]! })),
-    note: changes(note),
-  }),
+  "routes/console/application.tsx": withIntents(
+    recordPage((c) => recordsOf(c).applicationId, "applications"),
+    "applications",
+    {
+      stage: changes((c) => ({ intent: "stage", stage: STAGES[c.seq % STAGES.length]! })),
+      note: changes(note),
+    },
+  ),
   "routes/console/application-resume.ts": recordPage((c) => recordsOf(c).applicationId, "applications"),
-  "routes/console/openings.tsx": { sides: true, ...withForms("openings", toggles(listToggle, "openings", ["close", "reopen"], openingOf, reopened)) },
-  "routes/console/opening-new.tsx": withForms("openings", { save: changes((c) => ({ intent: "save", ...openingFields(c) }), { ok: to(/^\/employee-dashboard\/openings\/[\w-]+\?created=1$/) }) }),
+  "routes/console/openings.tsx": {
+    sides: true,
+    ...withForms("openings", toggles(listToggle, "openings", ["close", "reopen"], openingOf, reopened)),
+  },
+  "routes/console/opening-new.tsx": withForms("openings", {
+    save: changes((c) => ({ intent: "save", ...openingFields(c) }), { ok: to(/^\/employee-dashboard\/openings\/[\w-]+\?created=1$/) }),
+  }),
   "routes/console/opening-edit.tsx": withIntents(recordPage(openingOf, "openings"), "openings", {
     save: changes((c) => ({ intent: "save", ...openingFields(c) })),
     ...toggles(pageToggle, "openings", ["close", "reopen"], openingOf, reopened),
   }),
   "routes/console/testimonials.tsx": {
     sides: true,
-    ...withForms("testimonials", { save: changes((c) => ({ intent: "save", ...testimonialFields(c) })), ...toggles(listToggle, "testimonials", ["hide", "show"], testimonialOf, shown) }),
+    ...withForms("testimonials", {
+      save: changes((c) => ({ intent: "save", ...testimonialFields(c) })),
+      ...toggles(listToggle, "testimonials", ["hide", "show"], testimonialOf, shown),
+    }),
   },
   "routes/console/testimonial-edit.tsx": withIntents(recordPage(testimonialOf, "testimonials"), "testimonials", {
     save: changes((c) => ({ intent: "save", ...testimonialFields(c) })),
@@ -624,7 +911,9 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/console/audit.tsx": page("audit"),
   "routes/console/clients.tsx": page("clients"),
   "routes/console/company-new.tsx": withForms("clients", {
-    create: changes((c) => ({ intent: "create", name: `Matrix Company ${c.seq}-${Date.now()}` }), { ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?created=1$/) }),
+    create: changes((c) => ({ intent: "create", name: `Matrix Company ${c.seq}-${Date.now()}` }), {
+      ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?created=1$/),
+    }),
   }),
   // The company page's forms act on the world's spare company and a spare member of it
   // (closing client A's company would sign the matrix's client A out).
@@ -643,12 +932,17 @@ export const POLICIES: Record<string, RoutePolicy> = {
   // Admin only. Each post turns "Clients can create projects" off; the restore
   // turns both switches back on, as the other routes' cells need them.
   "routes/console/settings.tsx": withForms("settings", {
-    "save-settings": changes(after(settingsOn, () => ({ intent: "save-settings", selfRegistration: "on" })), { restore: settingsOn }),
+    "save-settings": changes(
+      after(settingsOn, () => ({ intent: "save-settings", selfRegistration: "on" })),
+      { restore: settingsOn },
+    ),
   }),
   // Data retention, admin only. A save sets a value the restore puts back; "Run
   // now" records a run (the matrix's records are all fresh, so nothing is due and nothing goes).
   "routes/console/retention.tsx": withForms("settings", {
-    "save-retention": changes((c) => ({ intent: "save-retention", applicationDays: String(200 + (c.seq % 100)), leadDays: "365" }), { restore: retentionDefaults }),
+    "save-retention": changes((c) => ({ intent: "save-retention", applicationDays: String(200 + (c.seq % 100)), leadDays: "365" }), {
+      restore: retentionDefaults,
+    }),
     "run-now": changes(() => ({ intent: "run-now" })),
   }),
   // Staff run the projects (clients area). The project's marker title stays, so the
@@ -657,34 +951,69 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/console/projects-export.ts": page("clients"),
   "routes/console/project.tsx": consoleTab({
     save: changes((c) => ({ intent: "save", ...staffProjectFields(c, recordsOf(c).markers[1]!) })),
-    "set-progress": changes((c) => ({ intent: "set-progress", projectId: recordsOf(c).projectId, progress: String(1 + (c.seq % 100)), note: "" })),
+    "set-progress": changes((c) => ({
+      intent: "set-progress",
+      projectId: recordsOf(c).projectId,
+      progress: String(1 + (c.seq % 100)),
+      note: "",
+    })),
     ...toggles(pageToggle, "projects", ["archive", "restore"], projectOf, unarchived),
   }),
   "routes/console/project-delete.ts": withIntents(recordPage(spareProjectId, "clients", method405), "clients", {
     // Admin only: the other roles of the clients area are refused with 403 and nothing changes.
-    delete: changes(spareProject, { ok: adminOnly(to("/employee-dashboard/projects?notice=project-deleted", 303), forbidden), changes: adminOnly(true, false), restore: noSpareProject }),
+    delete: changes(spareProject, {
+      ok: adminOnly(to("/employee-dashboard/projects?notice=project-deleted", 303), forbidden),
+      changes: adminOnly(true, false),
+      restore: noSpareProject,
+    }),
   }),
   // The Milestones tab (staff, clients area). Every body puts its target in place first.
   "routes/console/project-milestones.tsx": consoleTab({
     add: changes((c) => ({ intent: "add", title: `Matrix milestone ${c.seq}`, status: "planned" })),
     // The marker title stays, so the leak checks keep finding it; only its description changes.
-    edit: changes((c) => ({ intent: "edit", milestoneId: milestoneOf(c), title: recordsOf(c).markers[7]!, description: `Matrix ${c.seq}`, status: "planned" })),
+    edit: changes((c) => ({
+      intent: "edit",
+      milestoneId: milestoneOf(c),
+      title: recordsOf(c).markers[7]!,
+      description: `Matrix ${c.seq}`,
+      status: "planned",
+    })),
     "move-up": changes(async (c) => ({ intent: "move-up", id: await milestoneAt(c, "last") })),
     "move-down": changes(async (c) => ({ intent: "move-down", id: await milestoneAt(c, "first") })),
     remove: changes(async (c) => ({ intent: "remove", id: await spareMilestone(c) })),
-    "progress-mode": changes(after(manualProgress, () => ({ intent: "progress-mode", mode: "milestones" })), { restore: manualProgress }),
-    "request-approval": changes(after(noApprovalWaiting, (c) => ({ intent: "request-approval", subjectType: "milestone", subjectId: milestoneOf(c), note: `Matrix ${c.seq}` }))),
+    "progress-mode": changes(
+      after(manualProgress, () => ({ intent: "progress-mode", mode: "milestones" })),
+      { restore: manualProgress },
+    ),
+    "request-approval": changes(
+      after(noApprovalWaiting, (c) => ({
+        intent: "request-approval",
+        subjectType: "milestone",
+        subjectId: milestoneOf(c),
+        note: `Matrix ${c.seq}`,
+      })),
+    ),
     "withdraw-approval": changes(async (c) => ({ intent: "withdraw-approval", id: await approvalWaiting(c) })),
   }),
   "routes/console/project-new.tsx": withIntents(recordPage(companyOf, "clients"), "clients", {
-    save: changes((c) => ({ intent: "save", ...staffProjectFields(c, `Matrix staff project ${c.seq}`) }), { ok: to(/^\/employee-dashboard\/projects\/[\w-]+\?created=1$/) }),
+    save: changes((c) => ({ intent: "save", ...staffProjectFields(c, `Matrix staff project ${c.seq}`) }), {
+      ok: to(/^\/employee-dashboard\/projects\/[\w-]+\?created=1$/),
+    }),
   }),
   "routes/console/client-invite.tsx": withIntents(recordPage(companyOf, "clients"), "clients", {
-    invite: changes((c) => ({ intent: "invite", name: "Matrix Invitee", email: `matrix-invite-${c.seq}-${Date.now()}@example.com` }), { ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?notice=client-invited$/) }),
+    invite: changes((c) => ({ intent: "invite", name: "Matrix Invitee", email: `matrix-invite-${c.seq}-${Date.now()}@example.com` }), {
+      ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?notice=client-invited$/),
+    }),
   }),
   "routes/console/client-invitation.ts": withIntents(recordPage(consoleInvitationId, "clients", method405), "clients", {
-    resend: changes(after(consoleInvitation, () => ({ intent: "resend" })), { ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?notice=invitation-resent$/) }),
-    revoke: changes(after(consoleInvitation, () => ({ intent: "revoke" })), { ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?notice=invitation-revoked$/) }),
+    resend: changes(
+      after(consoleInvitation, () => ({ intent: "resend" })),
+      { ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?notice=invitation-resent$/) },
+    ),
+    revoke: changes(
+      after(consoleInvitation, () => ({ intent: "revoke" })),
+      { ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?notice=invitation-revoked$/) },
+    ),
   }),
   // Decision 0048: "Erase…" is admin only; the section's other roles get 403. The
   // matrix posts a confirmation that does not match: refused in place (400), nothing is erased.
@@ -694,15 +1023,30 @@ export const POLICIES: Record<string, RoutePolicy> = {
     get: { access: "leads", ok: adminOnly(ok200, forbidden) },
     post: {
       access: "leads",
-      intents: { erase: noChange(() => ({ intent: "erase", mode: "delete", confirmation: "someone-else@example.com" }), adminOnly({ status: 400 }, forbidden)) },
+      intents: {
+        erase: noChange(
+          () => ({ intent: "erase", mode: "delete", confirmation: "someone-else@example.com" }),
+          adminOnly({ status: 400 }, forbidden),
+        ),
+      },
     },
   },
-  "routes/console/lead-convert.tsx": withIntents(recordPage((c) => recordsOf(c).leadId, "leads"), "leads", {
-    "": changes(
-      after(unconverted, (c) => ({ companyChoice: "new", companyName: `Matrix Co ${c.seq}`, name: "Matrix Requester", email: `matrix-convert-${c.seq}-${Date.now()}@example.com`, clientAdmin: "on" })),
-      { ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?notice=lead-converted$/), restore: unconverted },
-    ),
-  }),
+  "routes/console/lead-convert.tsx": withIntents(
+    recordPage((c) => recordsOf(c).leadId, "leads"),
+    "leads",
+    {
+      "": changes(
+        after(unconverted, (c) => ({
+          companyChoice: "new",
+          companyName: `Matrix Co ${c.seq}`,
+          name: "Matrix Requester",
+          email: `matrix-convert-${c.seq}-${Date.now()}@example.com`,
+          clientAdmin: "on",
+        })),
+        { ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?notice=lead-converted$/), restore: unconverted },
+      ),
+    },
+  ),
   "routes/console/support.tsx": withForms("support", {
     "assign-to-me": deskChange((c) => ({ intent: "assign-to-me", id: complaintOfCell(c) })),
   }),
@@ -712,13 +1056,21 @@ export const POLICIES: Record<string, RoutePolicy> = {
     assign: deskChange(() => ({ intent: "assign", assignee: "me" })),
     "set-priority": deskChange(() => ({ intent: "set-priority", priority: "urgent" })),
     "add-note": changes((c) => ({ intent: "add-note", text: `Matrix internal note ${c.seq}` })),
-    "set-status": changes(after(pending, () => ({ intent: "set-status", status: "Resolved" })), { restore: pending }),
+    "set-status": changes(
+      after(pending, () => ({ intent: "set-status", status: "Resolved" })),
+      { restore: pending },
+    ),
   }),
 
   // Only Better Auth's OAuth callbacks are exposed; the rest of its API must stay hidden.
   "routes/resources/auth-api.ts": {
     params: () => ({ "*": "sign-up/email" }),
-    ...formsOnly(notFound, "public", { "": noChange((c) => ({ email: `api-${c.seq}@example.com`, password: PASSWORD, name: "Api" }), notFound) }, { ignoresBody: true }),
+    ...formsOnly(
+      notFound,
+      "public",
+      { "": noChange((c) => ({ email: `api-${c.seq}@example.com`, password: PASSWORD, name: "Api" }), notFound) },
+      { ignoresBody: true },
+    ),
   },
   "routes/resources/healthz.ts": page("public"),
   "routes/resources/readyz.ts": page("public"),
@@ -728,12 +1080,21 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/resources/events-testimonials.ts": page("public"),
   "routes/portal/layout.tsx": page("client"),
   "routes/portal/profile.tsx": withForms("client", {
-    "save-profile": changes((c) => ({ intent: "save-profile", fullName: `Matrix Name ${c.seq}`, phone: "+91 98200 12345" }), { ok: to("/user-dashboard") }),
+    "save-profile": changes((c) => ({ intent: "save-profile", fullName: `Matrix Name ${c.seq}`, phone: "+91 98200 12345" }), {
+      ok: to("/user-dashboard"),
+    }),
   }),
-  "routes/portal/projects.tsx": withForms("client", { "create-project": changes((c) => ({ intent: "create-project", title: `Matrix project ${c.seq}`, description: "x" })) }),
+  "routes/portal/projects.tsx": withForms("client", {
+    "create-project": changes((c) => ({ intent: "create-project", title: `Matrix project ${c.seq}`, description: "x" })),
+  }),
   // A project's Overview; another company's project is "not found" (404), never 403.
   "routes/portal/project.tsx": portalTab({
-    decide: owned(async (c) => ({ intent: "decide", approvalId: await approvalWaiting(c), decision: "changes", comment: `Matrix ${c.seq}` })),
+    decide: owned(async (c) => ({
+      intent: "decide",
+      approvalId: await approvalWaiting(c),
+      decision: "changes",
+      comment: `Matrix ${c.seq}`,
+    })),
   }),
   "routes/portal/support.tsx": {
     sides: true,
@@ -741,7 +1102,10 @@ export const POLICIES: Record<string, RoutePolicy> = {
       "create-complaint": changes((c) => ({ intent: "create-complaint", subject: `Matrix ${c.seq}`, message: "x" })),
       reply: owned((c) => ({ intent: "reply", complaintId: complaintOfCell(c), text: `Matrix client reply ${c.seq}` })),
       // Any member closes the company's request, and reopens it within 30 days.
-      close: owned(after(deskAsSeeded, (c) => ({ intent: "close", complaintId: complaintOfCell(c) })), { restore: deskAsSeeded }),
+      close: owned(
+        after(deskAsSeeded, (c) => ({ intent: "close", complaintId: complaintOfCell(c) })),
+        { restore: deskAsSeeded },
+      ),
       reopen: owned(async (c) => ({ intent: "reopen", complaintId: await closedComplaint(c) }), { restore: deskAsSeeded }),
     }),
   },
@@ -749,7 +1113,11 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/portal/team.tsx": {
     sides: true,
     ...withForms("client", {
-      invite: asClientAdminIntent((c) => ({ intent: "invite", name: "Matrix Mate", email: `matrix-team-${c.seq}-${Date.now()}@example.com` })),
+      invite: asClientAdminIntent((c) => ({
+        intent: "invite",
+        name: "Matrix Mate",
+        email: `matrix-team-${c.seq}-${Date.now()}@example.com`,
+      })),
       remove: asClientAdminIntent(async (c) => ({ intent: "remove", id: await spareTeammate(c) }), { othersRecord: notFound }),
       revoke: asClientAdminIntent(async (c) => ({ intent: "revoke", id: await pendingClientInvitation(c) }), { othersRecord: notFound }),
     }),
@@ -806,7 +1174,13 @@ export const POLICIES: Record<string, RoutePolicy> = {
     ...formsOnly(method405, "signed-in", {
       // The actor's own fresh session (disposable), or the other client's: never the world's.
       "sign-out": owned(
-        async (c) => ({ intent: "sign-out", id: await sessionIdOf(c.world, isStaffRole(c.actor.role) || c.side === "own" ? c.actor.cookie ?? owner(c).cookie! : owner(c).cookie!) }),
+        async (c) => ({
+          intent: "sign-out",
+          id: await sessionIdOf(
+            c.world,
+            isStaffRole(c.actor.role) || c.side === "own" ? (c.actor.cookie ?? owner(c).cookie!) : owner(c).cookie!,
+          ),
+        }),
         { ok: backToAccount("session-signed-out"), disposable: "session" },
       ),
     }),
@@ -814,8 +1188,12 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/account/passkeys.ts": {
     sides: true,
     ...formsOnly(method405, "signed-in", {
-      rename: owned(async (c) => ({ intent: "rename", id: await storedPasskey(c.world, selfOrOwner(c)), name: `Matrix key ${c.seq}` }), { ok: backToAccount("passkey-renamed") }),
-      delete: owned(async (c) => ({ intent: "delete", id: await storedPasskey(c.world, selfOrOwner(c)) }), { ok: backToAccount("passkey-deleted") }),
+      rename: owned(async (c) => ({ intent: "rename", id: await storedPasskey(c.world, selfOrOwner(c)), name: `Matrix key ${c.seq}` }), {
+        ok: backToAccount("passkey-renamed"),
+      }),
+      delete: owned(async (c) => ({ intent: "delete", id: await storedPasskey(c.world, selfOrOwner(c)) }), {
+        ok: backToAccount("passkey-deleted"),
+      }),
     }),
   },
   "routes/account/passkey-new.ts": formsOnly(method405, "signed-in", {

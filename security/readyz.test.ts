@@ -11,7 +11,11 @@ describe("Exposure", () => {
     // A public probe listed migration names, database and storage states.
     const replies = await Promise.all(Array.from({ length: 20 }, () => send(server.url, "/readyz")));
     for (const [i, reply] of replies.entries()) {
-      t.check(`probe ${i} answers 200 {"status":"ok"}`, reply.status === 200 && reply.body === '{"status":"ok"}', `${reply.status} ${reply.body.slice(0, 200)}`);
+      t.check(
+        `probe ${i} answers 200 {"status":"ok"}`,
+        reply.status === 200 && reply.body === '{"status":"ok"}',
+        `${reply.status} ${reply.body.slice(0, 200)}`,
+      );
     }
     t.check("no store", replies[0]!.headers["cache-control"] === "no-store");
     t.done();

@@ -9,7 +9,17 @@ const client = world!.actors["client A"];
 
 // A return path must be a path on this site. Browsers read "/\evil.example" as
 // "//evil.example" (another host), and a control character cannot go into a Location header.
-const OFF_SITE = ["/\\evil.example", "\\\\evil.example", "//evil.example", "/\\/evil.example", "https://evil.example/", "http:evil.example", "/.//evil.example", " //evil.example", "\t//evil.example"];
+const OFF_SITE = [
+  "/\\evil.example",
+  "\\\\evil.example",
+  "//evil.example",
+  "/\\/evil.example",
+  "https://evil.example/",
+  "http:evil.example",
+  "/.//evil.example",
+  " //evil.example",
+  "\t//evil.example",
+];
 const CONTROL = ["/e\u0000", "/apply/x\nenv;", "/\r\nSet-Cookie: x=1", "/a\u007f", "/a\tb", "/\u0085"];
 const ON_SITE: [string, string][] = [
   ["/careers", "/careers"],
@@ -32,7 +42,11 @@ describe("Redirects", () => {
     }
     for (const [returnTo, expected] of ON_SITE) {
       const reply = await postForm(server, "/home-dashboard", { enabled: "0", returnTo }, { cookie: client.cookie });
-      t.check(`returnTo ${JSON.stringify(returnTo)} is kept`, reply.status === 302 && reply.headers.location === expected, `${reply.status} ${String(reply.headers.location)}`);
+      t.check(
+        `returnTo ${JSON.stringify(returnTo)} is kept`,
+        reply.status === 302 && reply.headers.location === expected,
+        `${reply.status} ${String(reply.headers.location)}`,
+      );
     }
     t.done();
   });

@@ -22,11 +22,14 @@ export default class SecurityTable implements Reporter {
     }
     const header = ["Category", "Tests", "Tried", "Passed"];
     const lines = [...rows].map(([category, r]) => [category, String(r.tests), String(r.tried), String(r.passed)]);
-    const total = [...rows.values()].reduce((sum, r) => ({ tests: sum.tests + r.tests, tried: sum.tried + r.tried, passed: sum.passed + r.passed }), {
-      tests: 0,
-      tried: 0,
-      passed: 0,
-    });
+    const total = [...rows.values()].reduce(
+      (sum, r) => ({ tests: sum.tests + r.tests, tried: sum.tried + r.tried, passed: sum.passed + r.passed }),
+      {
+        tests: 0,
+        tried: 0,
+        passed: 0,
+      },
+    );
     lines.push(["Total", String(total.tests), String(total.tried), String(total.passed)]);
     const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
     const format = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;

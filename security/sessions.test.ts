@@ -57,14 +57,21 @@ describe("Sessions", () => {
     const cookie = await register(server, freshEmail("logout"));
     t.check("signed in before", await signedIn(cookie));
     const reply = await postForm(server, "/logout", { intent: "logout" }, { cookie });
-    t.check("logout clears the cookie", reply.cookies.some((c) => c.includes("session_token=") && /Max-Age=0/i.test(c)));
+    t.check(
+      "logout clears the cookie",
+      reply.cookies.some((c) => c.includes("session_token=") && /Max-Age=0/i.test(c)),
+    );
     expectRefused(t, "the old cookie on /user-dashboard", !(await signedIn(cookie)));
     expectRefused(t, "the old cookie on /events/portal", (await get(server, "/events/portal", cookie)).location === "/login");
     t.check("the session row is deleted", (await sessionRows(cookie)) === 0);
 
     const staff = await signIn(server, world!.actors.staff.email!, world!.staffPassword, "/employee-login");
     await postForm(server, "/logout", { intent: "logout" }, { cookie: staff });
-    expectRefused(t, "a logged-out staff cookie on /employee-dashboard", (await get(server, "/employee-dashboard", staff)).location === "/login");
+    expectRefused(
+      t,
+      "a logged-out staff cookie on /employee-dashboard",
+      (await get(server, "/employee-dashboard", staff)).location === "/login",
+    );
     t.done();
   });
 
@@ -79,13 +86,27 @@ describe("Sessions", () => {
     const mail = await deliveredMail(server, email);
     const token = /reset-password\?token=([^\s&"<]+)/.exec(mail)?.[1];
     t.check("the mail holds a reset link", token !== undefined);
-    const reset = await postForm(server, "/reset-password", { token: decodeURIComponent(token ?? ""), password: "brand-new-password-1", confirm: "brand-new-password-1" });
+    const reset = await postForm(server, "/reset-password", {
+      token: decodeURIComponent(token ?? ""),
+      password: "brand-new-password-1",
+      confirm: "brand-new-password-1",
+    });
     t.check("the reset succeeds", reset.location === "/login?notice=password-changed", `${reset.status} ${reset.location}`);
     expectRefused(t, "the phone's old cookie", !(await signedIn(phone)));
     expectRefused(t, "the laptop's old cookie", !(await signedIn(laptop)));
-    t.check("the old password no longer signs in", sessionCookie(await postForm(server, "/login", { intent: "login", email, password: PASSWORD })) === null);
-    t.check("the new password signs in", sessionCookie(await postForm(server, "/login", { intent: "login", email, password: "brand-new-password-1" })) !== null);
-    const again = await postForm(server, "/reset-password", { token: decodeURIComponent(token ?? ""), password: "third-password-123", confirm: "third-password-123" });
+    t.check(
+      "the old password no longer signs in",
+      sessionCookie(await postForm(server, "/login", { intent: "login", email, password: PASSWORD })) === null,
+    );
+    t.check(
+      "the new password signs in",
+      sessionCookie(await postForm(server, "/login", { intent: "login", email, password: "brand-new-password-1" })) !== null,
+    );
+    const again = await postForm(server, "/reset-password", {
+      token: decodeURIComponent(token ?? ""),
+      password: "third-password-123",
+      confirm: "third-password-123",
+    });
     t.check("the link works once only", again.status === 400, String(again.status));
     t.done();
   });

@@ -49,7 +49,12 @@ function openStream(path: string, headers: Record<string, string> = {}, target: 
         res.on("error", () => done());
       });
       res.resume();
-      resolve({ status: res.statusCode ?? 0, retryAfter: res.headers["retry-after"] as string | undefined, ended, close: () => req.destroy() });
+      resolve({
+        status: res.statusCode ?? 0,
+        retryAfter: res.headers["retry-after"] as string | undefined,
+        ended,
+        close: () => req.destroy(),
+      });
     });
     req.on("error", reject);
     req.end();
@@ -65,7 +70,13 @@ function removeStaffWithCli(email: string): void {
     cwd: path.resolve(import.meta.dirname, ".."),
     encoding: "utf8",
     timeout: 60_000,
-    env: { ...process.env, DATABASE_URL: server.databaseUrl, STORAGE_DIR: server.storageDir, AUTH_SECRET: server.authSecret, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      DATABASE_URL: server.databaseUrl,
+      STORAGE_DIR: server.storageDir,
+      AUTH_SECRET: server.authSecret,
+      LOG_LEVEL: "warn",
+    },
   });
   if (result.status !== 0) throw new Error(`staff remove ${email} exited ${result.status}: ${result.stderr}${result.stdout}`);
 }
@@ -80,19 +91,34 @@ describe("Live event streams", () => {
     const opened: OpenStream[] = [];
     try {
       for (let i = 0; i < PER_IP; i++) opened.push(await openStream("/events/careers", from("203.0.113.7")));
-      t.check(`the first ${PER_IP} streams from one IP are served`, opened.every((s) => s.status === 200), opened.map((s) => s.status).join(","));
+      t.check(
+        `the first ${PER_IP} streams from one IP are served`,
+        opened.every((s) => s.status === 200),
+        opened.map((s) => s.status).join(","),
+      );
       const extra = await openStream("/events/testimonials", from("203.0.113.7"));
       opened.push(extra);
-      t.check("one more from the same IP is refused with 429 and Retry-After", extra.status === 429 && Number(extra.retryAfter) > 0, `${extra.status} ${extra.retryAfter}`);
+      t.check(
+        "one more from the same IP is refused with 429 and Retry-After",
+        extra.status === 429 && Number(extra.retryAfter) > 0,
+        `${extra.status} ${extra.retryAfter}`,
+      );
       const other = await openStream("/events/testimonials", from("198.51.100.9"));
       opened.push(other);
       t.check("another IP is still served", other.status === 200, String(other.status));
       // PER_IP + 1 open now: fill the process up from other addresses.
       for (let i = PER_IP + 1; i < PER_PROCESS; i++) opened.push(await openStream("/events/careers", from(`198.51.100.${20 + i}`)));
-      t.check(`up to the process's cap (${PER_PROCESS}) every address is served`, opened.filter((s) => s.status === 200).length === PER_PROCESS);
+      t.check(
+        `up to the process's cap (${PER_PROCESS}) every address is served`,
+        opened.filter((s) => s.status === 200).length === PER_PROCESS,
+      );
       const over = await openStream("/events/careers", from("198.51.100.99"));
       opened.push(over);
-      t.check(`streams past the process's cap are refused with 503 and Retry-After`, over.status === 503 && Number(over.retryAfter) > 0, `${over.status} ${over.retryAfter}`);
+      t.check(
+        `streams past the process's cap are refused with 503 and Retry-After`,
+        over.status === 503 && Number(over.retryAfter) > 0,
+        `${over.status} ${over.retryAfter}`,
+      );
       for (const stream of opened.splice(0, PER_IP)) stream.close();
       await new Promise((resolve) => setTimeout(resolve, 200));
       const again = await openStream("/events/careers", from("203.0.113.7"));

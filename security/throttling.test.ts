@@ -19,14 +19,21 @@ const BURST = 300;
 // Behind a reverse proxy on loopback, X-Forwarded-For is the client's address (TRUSTED_PROXIES).
 const proxied = withProxiedServer(() => world!.server);
 
-function attempt(server: ServerInfo, email: string, password: string, options: { ip?: string; form?: "/login" | "/employee-login" } = {}): Promise<Reply> {
+function attempt(
+  server: ServerInfo,
+  email: string,
+  password: string,
+  options: { ip?: string; form?: "/login" | "/employee-login" } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = options.ip ? { "X-Forwarded-For": options.ip } : {};
   return postForm(server, options.form ?? "/login", { intent: "login", email, password }, { headers });
 }
 
 /** How many of a burst of wrong passwords were checked: every answer but "too many attempts". */
 async function burst(server: ServerInfo, email: string, form: "/login" | "/employee-login", ip?: (i: number) => string) {
-  const replies = await Promise.all(Array.from({ length: BURST }, (_, i) => attempt(server, email, `burst-${i}-password`, { form, ip: ip?.(i) })));
+  const replies = await Promise.all(
+    Array.from({ length: BURST }, (_, i) => attempt(server, email, `burst-${i}-password`, { form, ip: ip?.(i) })),
+  );
   return { checked: replies.filter((r) => r.status !== 429).length, statuses: [...new Set(replies.map((r) => r.status))].join(",") };
 }
 
@@ -38,7 +45,11 @@ describe("Throttling", () => {
     await clearRateLimits(proxied());
     // From 300 addresses, so only the per-account reservation can stop them.
     const { checked, statuses } = await burst(proxied(), email, "/login", (i) => `198.18.${Math.floor(i / 250)}.${(i % 250) + 1}`);
-    t.check(`at most ${MOST_CHECKED_IN_A_BURST} of ${BURST} were checked`, checked <= MOST_CHECKED_IN_A_BURST, `${checked} checked, statuses ${statuses}`);
+    t.check(
+      `at most ${MOST_CHECKED_IN_A_BURST} of ${BURST} were checked`,
+      checked <= MOST_CHECKED_IN_A_BURST,
+      `${checked} checked, statuses ${statuses}`,
+    );
     const right = await attempt(proxied(), email, PASSWORD, { ip: "198.18.9.9" });
     t.check("the right password right after is answered 429", right.status === 429, String(right.status));
     t.check("it says to wait", right.body.includes(TOO_MANY_ATTEMPTS));
@@ -50,7 +61,11 @@ describe("Throttling", () => {
     const t = tally(context, "Brute force");
     const staff = world!.actors.staff.email!;
     const { checked, statuses } = await burst(world!.server, staff, "/employee-login");
-    t.check(`at most ${MOST_CHECKED_IN_A_BURST} of ${BURST} were checked`, checked <= MOST_CHECKED_IN_A_BURST, `${checked} checked, statuses ${statuses}`);
+    t.check(
+      `at most ${MOST_CHECKED_IN_A_BURST} of ${BURST} were checked`,
+      checked <= MOST_CHECKED_IN_A_BURST,
+      `${checked} checked, statuses ${statuses}`,
+    );
     const right = await attempt(world!.server, staff, world!.staffPassword, { form: "/employee-login" });
     t.check("the right password right after is answered 429", right.status === 429, String(right.status));
     t.check("it gets no session", sessionCookie(right) === null);
@@ -64,14 +79,18 @@ describe("Throttling", () => {
     await register(proxied(), owner);
     await clearRateLimits(proxied());
     // Each guess against a different account, so only the per-IP bucket can add them up.
-    for (let i = 0; i < 30; i++) await attempt(proxied(), `v6-spray-${i}-${Date.now()}@example.com`, "spray-password-1", { ip: `2001:db8:15:64:${(i + 1).toString(16)}::1` });
+    for (let i = 0; i < 30; i++)
+      await attempt(proxied(), `v6-spray-${i}-${Date.now()}@example.com`, "spray-password-1", {
+        ip: `2001:db8:15:64:${(i + 1).toString(16)}::1`,
+      });
     const sameSlash64 = await attempt(proxied(), owner, PASSWORD, { ip: "2001:db8:15:64:ffff:ffff:ffff:fffe" });
     t.check("another address in the same /64 is answered 429", sameSlash64.status === 429, String(sameSlash64.status));
     const nextSlash64 = await attempt(proxied(), owner, PASSWORD, { ip: "2001:db8:15:65::1" });
     t.check("an address in the next /64 signs in", sessionCookie(nextSlash64) !== null, String(nextSlash64.status));
 
     await clearRateLimits(proxied());
-    for (let i = 0; i < 30; i++) await attempt(proxied(), `v4-spray-${i}-${Date.now()}@example.com`, "spray-password-1", { ip: "192.0.2.10" });
+    for (let i = 0; i < 30; i++)
+      await attempt(proxied(), `v4-spray-${i}-${Date.now()}@example.com`, "spray-password-1", { ip: "192.0.2.10" });
     const neighbour = await attempt(proxied(), owner, PASSWORD, { ip: "192.0.2.11" });
     t.check("an IPv4 neighbour of a sprayer still signs in", sessionCookie(neighbour) !== null, String(neighbour.status));
     t.done();
@@ -111,7 +130,12 @@ describe("Throttling", () => {
     await clearRateLimits(proxied());
     for (let i = 0; i < 40; i++) await attempt(proxied(), email, `stranger-${i}-password`, { ip: `203.0.113.${i + 1}` });
     const withCookie = (cookie: string) =>
-      postForm(proxied(), "/login", { intent: "login", email, password: PASSWORD }, { cookie, headers: { "X-Forwarded-For": "192.0.2.212" } });
+      postForm(
+        proxied(),
+        "/login",
+        { intent: "login", email, password: PASSWORD },
+        { cookie, headers: { "X-Forwarded-For": "192.0.2.212" } },
+      );
     const forged = await withCookie(`agency.known_device=${"A".repeat(22)}.${"B".repeat(43)}`);
     t.check("a forged device cookie waits like anyone", forged.status === 429, String(forged.status));
     const borrowed = await withCookie(otherDevice);

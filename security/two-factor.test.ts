@@ -80,20 +80,34 @@ describe("Two-factor sign-in (STAFF_2FA=required)", () => {
     const uri = /name="uri" value="([^"]+)"/.exec(started.body)?.[1]?.replace(/&amp;/g, "&") ?? "";
     const confirmed = await postForm(server, SETUP, { intent: "confirm", uri, code: totpCode(key) }, { cookie });
     const renewed = sessionCookie(confirmed);
-    t.check("enrolment confirmed, with a new session", confirmed.location === `${SETUP}?done=on` && renewed !== null, `${confirmed.status} ${confirmed.location}`);
+    t.check(
+      "enrolment confirmed, with a new session",
+      confirmed.location === `${SETUP}?done=on` && renewed !== null,
+      `${confirmed.status} ${confirmed.location}`,
+    );
     const shown = await get(server, `${SETUP}?done=on`, renewed ?? cookie);
     t.check("the recovery codes are shown", shown.status === 200 && shown.body.includes("Your recovery codes"), String(shown.status));
     const again = await get(server, `${SETUP}?done=on`, renewed ?? cookie);
     t.check("and only once", again.status === 200 && !again.body.includes("Your recovery codes"), String(again.status));
 
     const password = await postForm(server, "/login", { intent: "login", email, password: "correct-horse-battery-staple-9" });
-    t.check("the right password opens the challenge only", password.location === "/two-factor" && !sessionCookie(password), `${password.status} ${password.location}`);
+    t.check(
+      "the right password opens the challenge only",
+      password.location === "/two-factor" && !sessionCookie(password),
+      `${password.status} ${password.location}`,
+    );
     const challenge = challengeCookie(password.cookies);
     const stale = totpCode(key, Date.now() - 10 * 60_000);
-    const replies = await Promise.all(Array.from({ length: 30 }, () => postForm(server, "/two-factor", { intent: "totp", code: stale }, { cookie: challenge })));
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, () => postForm(server, "/two-factor", { intent: "totp", code: stale }, { cookie: challenge })),
+    );
     const checked = replies.filter((r) => r.status === 400).length;
     t.check("at most five wrong codes were checked", checked <= 5, `${checked} answered "wrong code"`);
-    t.check("the rest were refused unchecked", replies.every((r) => r.status === 400 || r.status === 429), replies.map((r) => r.status).join(","));
+    t.check(
+      "the rest were refused unchecked",
+      replies.every((r) => r.status === 400 || r.status === 429),
+      replies.map((r) => r.status).join(","),
+    );
     // The app's next code: the enrolment's own was spent (decision 0053), and must not be the reason.
     const right = await postForm(server, "/two-factor", { intent: "totp", code: nextTotpCode(key) }, { cookie: challenge });
     t.check("the right code on the spent challenge opens no session", !sessionCookie(right), `${right.status} ${right.location}`);
@@ -109,17 +123,29 @@ describe("Two-factor sign-in (STAFF_2FA=required)", () => {
     for (const route of consoleRoutes()) {
       const path = filled(route.pattern) + (route.index ? "?index" : "");
       const page = await get(server, path, staff);
-      t.check(`staff GET ${route.pattern} goes to the step-up`, page.status === 302 && page.location === STEP_UP, `${page.status} ${page.location}`);
+      t.check(
+        `staff GET ${route.pattern} goes to the step-up`,
+        page.status === 302 && page.location === STEP_UP,
+        `${page.status} ${page.location}`,
+      );
       if (!(await exportsAction(route))) continue;
       const post = await postForm(server, path, { intent: "anything", id: "x" }, { cookie: staff });
-      t.check(`staff POST ${route.pattern} goes to the step-up`, post.status === 302 && post.location === STEP_UP, `${post.status} ${post.location}`);
+      t.check(
+        `staff POST ${route.pattern} goes to the step-up`,
+        post.status === 302 && post.location === STEP_UP,
+        `${post.status} ${post.location}`,
+      );
     }
     const client = await register(server, `pending-${Date.now()}@example.com`);
     await markPending(client);
     for (const route of portalRoutes()) {
       const path = filled(route.pattern) + (route.index ? "?index" : "");
       const page = await get(server, path, client);
-      t.check(`client GET ${route.pattern} goes to the step-up`, page.status === 302 && page.location === STEP_UP, `${page.status} ${page.location}`);
+      t.check(
+        `client GET ${route.pattern} goes to the step-up`,
+        page.status === 302 && page.location === STEP_UP,
+        `${page.status} ${page.location}`,
+      );
     }
     const stepUp = await get(server, STEP_UP, client);
     t.check("the step-up page itself answers", stepUp.status === 200, String(stepUp.status));
@@ -132,14 +158,24 @@ describe("Two-factor sign-in (STAFF_2FA=required)", () => {
     const enrolled = await enrolClient(await register(server, `step-up-${Date.now()}@example.com`), password);
     await markPending(enrolled.cookie);
     const stale = totpCode(enrolled.key, Date.now() - 10 * 60_000);
-    const replies = await Promise.all(Array.from({ length: 30 }, () => postForm(server, STEP_UP, { intent: "totp", code: stale }, { cookie: enrolled.cookie })));
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, () => postForm(server, STEP_UP, { intent: "totp", code: stale }, { cookie: enrolled.cookie })),
+    );
     const checked = replies.filter((r) => r.status === 400).length;
     t.check("at most five wrong codes were checked", checked <= 5, `${checked} answered "wrong code"`);
-    t.check("the rest were refused unchecked", replies.every((r) => r.status === 400 || r.status === 429), replies.map((r) => r.status).join(","));
+    t.check(
+      "the rest were refused unchecked",
+      replies.every((r) => r.status === 400 || r.status === 429),
+      replies.map((r) => r.status).join(","),
+    );
     const right = await postForm(server, STEP_UP, { intent: "totp", code: nextTotpCode(enrolled.key) }, { cookie: enrolled.cookie });
     t.check("the right code after the burst is refused too", right.status === 429, `${right.status} ${right.location}`);
     const portal = await get(server, "/user-dashboard", enrolled.cookie);
-    t.check("and the session still opens nothing", portal.status === 302 && portal.location === STEP_UP, `${portal.status} ${portal.location}`);
+    t.check(
+      "and the session still opens nothing",
+      portal.status === 302 && portal.location === STEP_UP,
+      `${portal.status} ${portal.location}`,
+    );
     t.done();
   });
 });

@@ -36,7 +36,11 @@ interface State {
 }
 
 async function state(): Promise<State> {
-  return { rows: await count(server, "job_applications"), mails: await count(server, "mail_outbox"), files: filesUnder(path.join(server.storageDir, "resumes")) };
+  return {
+    rows: await count(server, "job_applications"),
+    mails: await count(server, "mail_outbox"),
+    files: filesUnder(path.join(server.storageDir, "resumes")),
+  };
 }
 
 /** The temporary upload directory empties once the server has let go of a refused file. */
@@ -50,7 +54,9 @@ async function tempDirEmpties(): Promise<boolean> {
 }
 
 function apply(target: (typeof TARGETS)[number], file: FilePart, extra: Record<string, string> = {}): Promise<Reply> {
-  return applicationFields(server).then((fields) => postMultipart(server, target.replace(":id", world!.openings[0]), { ...fields, ...extra }, file));
+  return applicationFields(server).then((fields) =>
+    postMultipart(server, target.replace(":id", world!.openings[0]), { ...fields, ...extra }, file),
+  );
 }
 
 async function expectRefused(t: Tally, label: string, file: FilePart, status: number, message: string) {
@@ -75,13 +81,19 @@ describe("Uploads", () => {
     const t = tally(context, "Uploads");
     const cases: [string, FilePart][] = [
       ["an HTML page with a PDF inside (polyglot)", { filename: "cv.pdf", bytes: make.polyglot() }],
-      ["a PDF header followed by an HTML page and script", { filename: "cv.pdf", bytes: text("%PDF-1.4\n<html><body><script>alert(document.cookie)</script></body></html>\n") }],
+      [
+        "a PDF header followed by an HTML page and script",
+        { filename: "cv.pdf", bytes: text("%PDF-1.4\n<html><body><script>alert(document.cookie)</script></body></html>\n") },
+      ],
       ["a PDF that runs JavaScript when opened", { filename: "cv.pdf", bytes: make.pdfWithJavaScript() }],
       ["a PDF with an HTML script hidden before its end", { filename: "cv.pdf", bytes: make.pdfWithHtml() }],
       ["a Linux executable named .pdf", { filename: "cv.pdf", bytes: make.elf() }],
       ["a Windows executable named .pdf", { filename: "cv.pdf", type: "application/pdf", bytes: make.pe() }],
       ["an HTML page named .pdf", { filename: "cv.pdf", bytes: make.html() }],
-      ["a macro-enabled document (.docm)", { filename: "cv.docm", type: "application/vnd.ms-word.document.macroEnabled.12", bytes: make.docm() }],
+      [
+        "a macro-enabled document (.docm)",
+        { filename: "cv.docm", type: "application/vnd.ms-word.document.macroEnabled.12", bytes: make.docm() },
+      ],
       ["a .docm renamed .docx", { filename: "cv.docx", bytes: make.docm() }],
       ["a DOCX carrying vbaProject.bin", { filename: "cv.docx", bytes: make.docxWithHiddenMacros() }],
       ["a DOCX zip bomb", { filename: "cv.docx", bytes: docxZipBomb() }],
@@ -91,7 +103,11 @@ describe("Uploads", () => {
     for (const [label, file] of cases) await expectRefused(t, label, file, 415, TYPE_MESSAGE);
     const before = await state();
     const cv = await apply("/apply/:id/submit", { filename: "web-dev-cv.pdf", bytes: make.pdfMentioningScripts() });
-    t.check("a real CV whose text mentions <script> and Node/JS is accepted", cv.status === 200 && (await state()).rows === before.rows + 1, String(cv.status));
+    t.check(
+      "a real CV whose text mentions <script> and Node/JS is accepted",
+      cv.status === 200 && (await state()).rows === before.rows + 1,
+      String(cv.status),
+    );
     t.done();
   });
 
@@ -120,15 +136,37 @@ describe("Uploads", () => {
       const reply = await apply("/apply/:id/submit", file);
       const after = await state();
       const added = after.files.filter((f) => !before.files.includes(f));
-      const row = await database(server).selectFrom("jobApplications").select(["resume", "resumeName"]).orderBy("submittedAt", "desc").executeTakeFirst();
+      const row = await database(server)
+        .selectFrom("jobApplications")
+        .select(["resume", "resumeName"])
+        .orderBy("submittedAt", "desc")
+        .executeTakeFirst();
       const label = JSON.stringify(file.disposition ?? file.filename);
       t.check(`${label} is accepted as a PDF`, reply.status === 200, String(reply.status));
-      t.check(`${label} adds exactly one file, directly under resumes/`, added.length === 1 && !added[0]!.includes(path.sep), added.join(", "));
-      t.check(`${label} is stored under a clean name`, /^resumes\/[A-Za-z0-9-]+_\d+_[A-Za-z0-9._ -]+\.pdf$/.test(row?.resume ?? ""), row?.resume);
-      t.check(`${label} keeps no path or control character in the name`, !/[^A-Za-z0-9._ -]|\.\./.test(row?.resumeName ?? ""), row?.resumeName);
+      t.check(
+        `${label} adds exactly one file, directly under resumes/`,
+        added.length === 1 && !added[0]!.includes(path.sep),
+        added.join(", "),
+      );
+      t.check(
+        `${label} is stored under a clean name`,
+        /^resumes\/[A-Za-z0-9-]+_\d+_[A-Za-z0-9._ -]+\.pdf$/.test(row?.resume ?? ""),
+        row?.resume,
+      );
+      t.check(
+        `${label} keeps no path or control character in the name`,
+        !/[^A-Za-z0-9._ -]|\.\./.test(row?.resumeName ?? ""),
+        row?.resumeName,
+      );
     }
-    const outside = filesUnder(path.dirname(server.storageDir)).filter((f) => !f.startsWith(`${path.basename(server.storageDir)}${path.sep}`));
-    t.check("no file was written outside the storage directory", !outside.some((f) => f.endsWith(".pdf") || f.endsWith(".html")), outside.join(", "));
+    const outside = filesUnder(path.dirname(server.storageDir)).filter(
+      (f) => !f.startsWith(`${path.basename(server.storageDir)}${path.sep}`),
+    );
+    t.check(
+      "no file was written outside the storage directory",
+      !outside.some((f) => f.endsWith(".pdf") || f.endsWith(".html")),
+      outside.join(", "),
+    );
     await expectRefused(t, "an HTML page named ../../cv.pdf", { filename: "../../cv.pdf", bytes: make.html() }, 415, TYPE_MESSAGE);
     // A raw NUL (or line break) is not allowed in a part header at all: the form is unreadable.
     await expectRefused(t, "a raw NUL in the file name", { filename: "cv\u0000.pdf", bytes: make.pdf() }, 400, "");
@@ -138,7 +176,10 @@ describe("Uploads", () => {
   test("A client that aborts mid-upload leaves no row, no file and no temporary file", async (context) => {
     const t = tally(context, "Uploads");
     const before = await state();
-    const { body, contentType } = multipart(await applicationFields(server), { filename: "cv.pdf", bytes: make.paddedPdf(6 * 1024 * 1024) });
+    const { body, contentType } = multipart(await applicationFields(server), {
+      filename: "cv.pdf",
+      bytes: make.paddedPdf(6 * 1024 * 1024),
+    });
     await new Promise<void>((resolve) => {
       const req = http.request(`${server.url}/apply/${world!.openings[0]}/submit`, {
         method: "POST",
@@ -159,7 +200,11 @@ describe("Uploads", () => {
     const t = tally(context, "Uploads");
     const before = await state();
     const fields = await applicationFields(server);
-    const other = await postMultipart(server, `/apply/${world!.openings[0]}/submit`, fields, { field: "photo", filename: "cv.pdf", bytes: make.pdf() });
+    const other = await postMultipart(server, `/apply/${world!.openings[0]}/submit`, fields, {
+      field: "photo",
+      filename: "cv.pdf",
+      bytes: make.pdf(),
+    });
     t.check("a file in another field is a 400", other.status === 400, String(other.status));
     const two = await postMultipart(server, `/apply/${world!.openings[0]}/submit`, fields, [
       { filename: "a.pdf", bytes: make.pdf() },
@@ -177,10 +222,14 @@ describe("Uploads", () => {
 
 function postRaw(path: string, body: Buffer, contentType: string): Promise<{ status: number }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${server.url}${path}`, { method: "POST", headers: { "Content-Type": contentType, "Content-Length": String(body.length), Origin: server.url } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve({ status: res.statusCode ?? 0 }));
-    });
+    const req = http.request(
+      `${server.url}${path}`,
+      { method: "POST", headers: { "Content-Type": contentType, "Content-Length": String(body.length), Origin: server.url } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0 }));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });

@@ -31,7 +31,11 @@ describe("E-mail verification", () => {
     t.check("the sign-up mail holds a verification link", token !== undefined);
     const link = `/verify-email?token=${token}`;
     const page = await get(server, link);
-    t.check("the link's page answers 200 with a button", page.status === 200 && page.body.includes("Verify my e-mail address"), `${page.status}`);
+    t.check(
+      "the link's page answers 200 with a button",
+      page.status === 200 && page.body.includes("Verify my e-mail address"),
+      `${page.status}`,
+    );
     await get(server, link, cookie);
     await get(server, `${link.replace("?", ".data?")}`, cookie);
     await send(server.url, link, { method: "HEAD" });
@@ -49,8 +53,17 @@ describe("E-mail verification", () => {
     const cookie = await register(server, email);
     await postForm(server, "/forgot-password", { email });
     const settingsReset = await postForm(server, "/settings/reset-password", { intent: "reset-password" }, { cookie });
-    t.check("Settings → Reset Password says to verify first", settingsReset.location === "/user-dashboard/settings?notice=verify-first", String(settingsReset.location));
-    await postForm(server, "/user-dashboard/support", { intent: "create-complaint", subject: "Unverified help", message: "Hello" }, { cookie });
+    t.check(
+      "Settings → Reset Password says to verify first",
+      settingsReset.location === "/user-dashboard/settings?notice=verify-first",
+      String(settingsReset.location),
+    );
+    await postForm(
+      server,
+      "/user-dashboard/support",
+      { intent: "create-complaint", subject: "Unverified help", message: "Hello" },
+      { cookie },
+    );
     const complaint = await database(server)
       .selectFrom("complaints as c")
       .innerJoin("users as u", "u.id", "c.createdBy")
@@ -58,11 +71,25 @@ describe("E-mail verification", () => {
       .where("u.email", "=", email)
       .executeTakeFirstOrThrow();
     const staff = await signIn(server, world!.actors.staff.email!, world!.staffPassword, "/employee-login");
-    const reply = await postForm(server, `/employee-dashboard/support/${complaint.id}`, { intent: "reply", text: "Staff answer" }, { cookie: staff });
-    const status = await postForm(server, `/employee-dashboard/support/${complaint.id}`, { intent: "set-status", status: "Resolved" }, { cookie: staff });
+    const reply = await postForm(
+      server,
+      `/employee-dashboard/support/${complaint.id}`,
+      { intent: "reply", text: "Staff answer" },
+      { cookie: staff },
+    );
+    const status = await postForm(
+      server,
+      `/employee-dashboard/support/${complaint.id}`,
+      { intent: "set-status", status: "Resolved" },
+      { cookie: staff },
+    );
     t.check("staff replied and resolved the request", reply.status === 200 && status.status === 200, `${reply.status} ${status.status}`);
     const subjects = await subjectsTo(email);
-    t.check("only verification mails were queued", subjects.length >= 1 && subjects.every((s) => s === "Verify your e-mail address"), subjects.join(", "));
+    t.check(
+      "only verification mails were queued",
+      subjects.length >= 1 && subjects.every((s) => s === "Verify your e-mail address"),
+      subjects.join(", "),
+    );
     t.done();
   });
 });

@@ -51,7 +51,9 @@ export function handleRequest(request: Request, clientIp: string): Promise<Respo
   // One origin check for every route: React Router's covers UI routes only, and only when the
   // request carries an Origin; a cross-site fetch without one is refused here too.
   if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
-    return Promise.resolve(new Response("Cross-site request refused.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
+    return Promise.resolve(
+      new Response("Cross-site request refused.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }),
+    );
   }
   const requestId = randomUUID();
   request.headers.set(REQUEST_ID_HEADER, requestId);
@@ -66,7 +68,12 @@ export function handleRequest(request: Request, clientIp: string): Promise<Respo
  * half a static file server's speed (decision 0040). Resolves with a Response for server.ts to send when the answer
  * is not the file (sign-in redirect, 403, 404), or null once the file has been sent.
  */
-export async function sendDownload(request: Request, clientIp: string, target: DownloadTarget, res: ServerResponse): Promise<Response | null> {
+export async function sendDownload(
+  request: Request,
+  clientIp: string,
+  target: DownloadTarget,
+  res: ServerResponse,
+): Promise<Response | null> {
   request.headers.set(CLIENT_IP_HEADER, clientIp);
   const requestId = randomUUID();
   request.headers.set(REQUEST_ID_HEADER, requestId);

@@ -20,7 +20,9 @@ const TONES: Record<BadgeTone, string> = {
 /** `name`: read before the word by screen readers ("Status: Done") where nothing else names it. */
 export function Badge({ tone, name, children }: { tone: BadgeTone; name?: string; children: ReactNode }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${TONES[tone]}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${TONES[tone]}`}
+    >
       {name ? <span className="sr-only">{name}: </span> : null}
       {children}
     </span>

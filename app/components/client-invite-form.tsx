@@ -28,7 +28,11 @@ export function ClientInviteForm({ outcome, id = "invite-client" }: { outcome?: 
       <InputField field={fields.name} type="text" label="Name" autoComplete="off" />
       <InputField field={fields.email} type="email" label="E-mail" autoComplete="off" />
       <div className="flex items-start gap-2">
-        <input {...getInputProps(fields.clientAdmin, { type: "checkbox" })} className="mt-1 h-4 w-4" aria-describedby={`${fields.clientAdmin.id}-hint`} />
+        <input
+          {...getInputProps(fields.clientAdmin, { type: "checkbox" })}
+          className="mt-1 h-4 w-4"
+          aria-describedby={`${fields.clientAdmin.id}-hint`}
+        />
         <div>
           <label htmlFor={fields.clientAdmin.id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
             Client admin

@@ -17,8 +17,15 @@ export function HomeDashboardToggle({ on, pathname }: { on: boolean; pathname: s
     <fetcher.Form method="post" action="/home-dashboard" className="flex items-center">
       <input type="hidden" name="enabled" value={on ? "0" : "1"} />
       <input type="hidden" name="returnTo" value={pathname} />
-      <button type="submit" aria-pressed={on} className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 dark:text-slate-300">
-        <span aria-hidden="true" className={`mr-2 inline-block h-4 w-7 rounded-full align-middle ${on ? "bg-brand-600" : "bg-slate-300 dark:bg-slate-600"}`}>
+      <button
+        type="submit"
+        aria-pressed={on}
+        className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 dark:text-slate-300"
+      >
+        <span
+          aria-hidden="true"
+          className={`mr-2 inline-block h-4 w-7 rounded-full align-middle ${on ? "bg-brand-600" : "bg-slate-300 dark:bg-slate-600"}`}
+        >
           <span className={`block size-4 rounded-full bg-white shadow transition-transform ${on ? "translate-x-3" : ""}`} />
         </span>
         Dashboard on Home
@@ -31,7 +38,6 @@ export function HomeDashboardToggle({ on, pathname }: { on: boolean; pathname: s
     </fetcher.Form>
   );
 }
-
 
 /** The toggle wired to the signed-in user's current preference (for dashboards, outside the nav). */
 export function CurrentHomeDashboardToggle() {

@@ -25,9 +25,7 @@ export function LeadershipCarousel({ people }: { people: LeadershipEntry[] }) {
           className="size-40 shrink-0 rounded-full"
         />
         <figure>
-          <blockquote className="text-xl leading-relaxed text-slate-800 italic dark:text-slate-100">
-            “{current.quote}”
-          </blockquote>
+          <blockquote className="text-xl leading-relaxed text-slate-800 italic dark:text-slate-100">“{current.quote}”</blockquote>
           <figcaption className="mt-4">
             <span className="block font-semibold text-slate-900 dark:text-white">{current.name}</span>
             <span className="text-sm text-slate-600 dark:text-slate-400">{current.title}</span>

@@ -15,5 +15,9 @@ export function ProjectStatusBadge({ status, labelled = false }: { status: strin
 
 /** "Overdue" next to a due date; the word is the signal, the colour only helps. */
 export function OverdueMark() {
-  return <span className="ml-1 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">Overdue</span>;
+  return (
+    <span className="ml-1 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">
+      Overdue
+    </span>
+  );
 }

@@ -24,20 +24,11 @@ export function ServiceCard({
         className="aspect-[8/5] w-full object-cover"
       />
       <div className="flex flex-1 flex-col p-5">
-        <Heading
-          id={`service-${service.slug}`}
-          className="text-lg font-semibold text-slate-900 dark:text-white"
-        >
+        <Heading id={`service-${service.slug}`} className="text-lg font-semibold text-slate-900 dark:text-white">
           {service.title}
         </Heading>
-        <p className="mt-2 flex-1 text-sm text-slate-600 dark:text-slate-300">
-          {service.desc}
-        </p>
-        <Link
-          to={`/service/${service.slug}`}
-          className="btn-secondary mt-4 self-start"
-          aria-describedby={`service-${service.slug}`}
-        >
+        <p className="mt-2 flex-1 text-sm text-slate-600 dark:text-slate-300">{service.desc}</p>
+        <Link to={`/service/${service.slug}`} className="btn-secondary mt-4 self-start" aria-describedby={`service-${service.slug}`}>
           View Details
         </Link>
       </div>

@@ -20,18 +20,36 @@ export function SiteFooter() {
           <p className="font-semibold text-slate-900 dark:text-white">Contact</p>
           <p className="mt-2">{formatAddress()}</p>
           <p className="mt-2">
-            Phone: <a className="underline hover:text-brand-700 dark:hover:text-brand-300" href={`tel:${site.phone.replace(/\s/g, "")}`}>{site.phone}</a>
+            Phone:{" "}
+            <a className="underline hover:text-brand-700 dark:hover:text-brand-300" href={`tel:${site.phone.replace(/\s/g, "")}`}>
+              {site.phone}
+            </a>
           </p>
           <p className="mt-1">
-            Email: <a className="underline hover:text-brand-700 dark:hover:text-brand-300" href={`mailto:${site.emails.info}`}>{site.emails.info}</a>
+            Email:{" "}
+            <a className="underline hover:text-brand-700 dark:hover:text-brand-300" href={`mailto:${site.emails.info}`}>
+              {site.emails.info}
+            </a>
           </p>
         </address>
         <div className="text-sm">
           <p className="font-semibold text-slate-900 dark:text-white">Company</p>
           <ul className="mt-2 space-y-1 text-slate-700 dark:text-slate-300">
-            <li><Link className="underline hover:text-brand-700 dark:hover:text-brand-300" to="/about">About Us</Link></li>
-            <li><Link className="underline hover:text-brand-700 dark:hover:text-brand-300" to="/terms">Terms</Link></li>
-            <li><Link className="underline hover:text-brand-700 dark:hover:text-brand-300" to="/privacy">Privacy</Link></li>
+            <li>
+              <Link className="underline hover:text-brand-700 dark:hover:text-brand-300" to="/about">
+                About Us
+              </Link>
+            </li>
+            <li>
+              <Link className="underline hover:text-brand-700 dark:hover:text-brand-300" to="/terms">
+                Terms
+              </Link>
+            </li>
+            <li>
+              <Link className="underline hover:text-brand-700 dark:hover:text-brand-300" to="/privacy">
+                Privacy
+              </Link>
+            </li>
           </ul>
           <ul className="mt-4 flex gap-3" aria-label="Social media">
             {socials.map((s) => (

@@ -6,9 +6,7 @@ import { HomeDashboardToggle } from "./home-dashboard-toggle";
 
 function linkClass({ isActive }: { isActive: boolean }) {
   return `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
-    isActive
-      ? "text-brand-700 dark:text-brand-300"
-      : "text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-brand-300"
+    isActive ? "text-brand-700 dark:text-brand-300" : "text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-brand-300"
   }`;
 }
 
@@ -89,7 +87,12 @@ export function SiteNav({ user }: { user: NavUser | null }) {
           hydrate) each nav link twice, once hidden. */}
       <div id={menuId} hidden={!open} className="border-t border-slate-200 md:hidden dark:border-slate-800">
         {open ? (
-          <NavItems className="container-page flex flex-col py-2" linkClass={(s) => `block ${linkClass(s)}`} user={user} pathname={pathname} />
+          <NavItems
+            className="container-page flex flex-col py-2"
+            linkClass={(s) => `block ${linkClass(s)}`}
+            user={user}
+            pathname={pathname}
+          />
         ) : null}
       </div>
     </header>

@@ -92,9 +92,7 @@ export const terms: { updated: string; sections: LegalSection[] } = {
     },
     {
       heading: "12. Contact",
-      paragraphs: [
-        `Questions about these terms can be sent to ${site.emails.info}, or by post to ${site.name}, ${formatAddress()}.`,
-      ],
+      paragraphs: [`Questions about these terms can be sent to ${site.emails.info}, or by post to ${site.name}, ${formatAddress()}.`],
     },
   ],
 };

@@ -26,7 +26,10 @@ export function auditRecordPath(entry: { entity: string; entityId: string; detai
 export function describeAuditDetail(detail: Record<string, unknown>, max = 160): string {
   const text = Object.entries(detail)
     .filter(([key]) => key !== "ownerId")
-    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(", ") || "none" : typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)}`)
+    .map(
+      ([key, value]) =>
+        `${key}: ${Array.isArray(value) ? value.join(", ") || "none" : typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)}`,
+    )
     .join("; ");
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

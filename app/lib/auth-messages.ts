@@ -18,5 +18,6 @@ export function employeeDomainOnly(domain: string): string {
   return `Only @${domain} emails are allowed for employee login.`;
 }
 // Self-registration turned off in the console's Settings (sign-in stays).
-export const REGISTRATION_CLOSED = "New client accounts are by invitation only. If your company works with us, ask your contact at the agency to invite you.";
+export const REGISTRATION_CLOSED =
+  "New client accounts are by invitation only. If your company works with us, ask your contact at the agency to invite you.";
 export const REGISTRATION_CLOSED_REFUSAL = "registration_closed";

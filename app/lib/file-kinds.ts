@@ -25,8 +25,7 @@ export type FileKind = (typeof FILE_KINDS)[number];
 /** Kinds that get a server-made thumbnail (SVG is never rendered: it could carry script). */
 export const THUMBNAIL_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(["png", "jpeg", "webp", "gif"]);
 
-export const ACCEPTED_FILES_TEXT =
-  "PDF, PNG, JPEG, WebP, GIF, SVG, plain text, CSV, Word, Excel and PowerPoint without macros, or ZIP.";
+export const ACCEPTED_FILES_TEXT = "PDF, PNG, JPEG, WebP, GIF, SVG, plain text, CSV, Word, Excel and PowerPoint without macros, or ZIP.";
 
 /** The `accept` attribute of file inputs: a hint for the picker, never the check. */
 export const FILE_INPUT_ACCEPT = [

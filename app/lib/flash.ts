@@ -18,13 +18,19 @@ export const FLASH = {
   "passkey-deleted": { tone: "success", text: "Passkey deleted." },
   "passkey-added": { tone: "success", text: "Passkey added." },
   "identity-confirmed": { tone: "success", text: "Thanks, that's confirmed. You can add a passkey in the next 10 minutes." },
-  "passkeys-removed": { tone: "success", text: "Your password has been changed and every passkey removed. Please log in with the new password." },
+  "passkeys-removed": {
+    tone: "success",
+    text: "Your password has been changed and every passkey removed. Please log in with the new password.",
+  },
   "password-changed": { tone: "success", text: "Your password has been changed. Please log in with the new one." },
   // Decision 0028: e-mail verification and password change.
   "email-verified": { tone: "success", text: "Your e-mail address is verified." },
   "verification-sent": { tone: "success", text: ({ email }) => `We sent a new verification link to ${email ?? "your address"}.` },
   "verification-failed": { tone: "error", text: "We could not send a new link just now. Please try again." },
-  "verify-first": { tone: "error", text: "Verify your e-mail address first: we sent you a new verification link. Then ask for a password reset again." },
+  "verify-first": {
+    tone: "error",
+    text: "Verify your e-mail address first: we sent you a new verification link. Then ask for a password reset again.",
+  },
   "password-updated": { tone: "success", text: "Your password has been changed. You are signed out everywhere else." },
   "staff-ready": { tone: "success", text: "Your staff account is ready. Sign in with your new password." },
   // Decision 0034: client invitations and "Convert to client".
@@ -34,7 +40,10 @@ export const FLASH = {
   "invitation-resent": { tone: "success", text: "A new invitation link was sent; the old one no longer works." },
   "invitation-revoked": { tone: "success", text: "The invitation is revoked." },
   "invitation-gone": { tone: "error", text: "This invitation was already accepted or revoked." },
-  "invitation-limit": { tone: "error", text: "We have sent this address several e-mails recently, so we won't send another yet. Please try again later." },
+  "invitation-limit": {
+    tone: "error",
+    text: "We have sent this address several e-mails recently, so we won't send another yet. Please try again later.",
+  },
   "lead-converted": { tone: "success", text: "The lead is now a client: the company is ready and the requester is invited." },
   // Decision 0043: an admin deleted a project for good.
   "project-deleted": { tone: "success", text: "Project deleted, with its milestones, approvals, files and history." },

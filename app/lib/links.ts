@@ -65,7 +65,9 @@ export function supportLink(side: Side): string {
 
 /** A support request: the console's page of it, or the portal's Support panel at its card. */
 export function complaintLink(side: Side, complaintId: string): string {
-  return side === "client" ? `${href("/user-dashboard/support")}#complaint-${complaintId}` : href("/employee-dashboard/support/:id", { id: enc(complaintId) });
+  return side === "client"
+    ? `${href("/user-dashboard/support")}#complaint-${complaintId}`
+    : href("/employee-dashboard/support/:id", { id: enc(complaintId) });
 }
 
 /** The full list of a person's notifications. */

@@ -45,7 +45,8 @@ export function progressFromMilestones(statuses: readonly string[]): number {
 export const DECISION_FAILURE = "Your decision could not be sent. Please try again.";
 
 /** The console Details tab's progress form while progress follows the milestones. */
-export const PROGRESS_FOLLOWS_MILESTONES = "Progress follows this project's milestones. To set it by hand, choose \"Set by hand\" on the Milestones tab.";
+export const PROGRESS_FOLLOWS_MILESTONES =
+  'Progress follows this project\'s milestones. To set it by hand, choose "Set by hand" on the Milestones tab.';
 
 /** Where a request for approval stands: who asked, who decided, when, and the comment. */
 export interface ApprovalView {

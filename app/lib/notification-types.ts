@@ -3,7 +3,15 @@
 // `type` column, the preference rows and the unsubscribe links all use these keys.
 
 // Heard by a company's members.
-const CLIENT_TYPES = ["staff_reply", "status_change", "progress_change", "milestone_due", "milestone_done", "approval_requested", "file_shared"] as const;
+const CLIENT_TYPES = [
+  "staff_reply",
+  "status_change",
+  "progress_change",
+  "milestone_due",
+  "milestone_done",
+  "approval_requested",
+  "file_shared",
+] as const;
 // Heard by staff (and "file_shared", below).
 const STAFF_TYPES = ["approval_decided", "invitation_accepted", "new_request", "client_reply", "new_lead", "new_application"] as const;
 export const NOTIFICATION_TYPES = [...CLIENT_TYPES, ...STAFF_TYPES] as const;

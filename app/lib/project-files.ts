@@ -21,7 +21,10 @@ const UPLOAD_NOTICES: Record<string, { tone: "success" | "error"; text: string }
   empty: { tone: "error", text: "Choose at least one file that is not empty." },
   off: { tone: "error", text: "The agency has turned off uploads from your side for this project." },
   archived: { tone: "error", text: "This project is archived: restore it to add files." },
-  "other-side": { tone: "error", text: "A file with the same name was shared by the other side, and only they can add versions to it. Rename your file and upload it again. Nothing was uploaded." },
+  "other-side": {
+    tone: "error",
+    text: "A file with the same name was shared by the other side, and only they can add versions to it. Rename your file and upload it again. Nothing was uploaded.",
+  },
   conflict: { tone: "error", text: "Someone uploaded a file with the same name at the same moment. Please try again." },
   malformed: { tone: "error", text: "The upload could not be read. Please try again." },
   error: { tone: "error", text: "The files could not be saved. Please try again." },

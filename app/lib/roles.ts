@@ -13,7 +13,12 @@ function inDomain(lowerEmail: string, companyDomain: string): boolean {
 export function roleForEmail(email: string, companyDomain: string): Role {
   const address = email.trim();
   if (!PLAIN_ASCII.test(address)) return "client";
-  return inDomain(address.replace(/[A-Z]/g, (c) => c.toLowerCase()), companyDomain) ? "employee" : "client";
+  return inDomain(
+    address.replace(/[A-Z]/g, (c) => c.toLowerCase()),
+    companyDomain,
+  )
+    ? "employee"
+    : "client";
 }
 
 /**

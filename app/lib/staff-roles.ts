@@ -5,7 +5,19 @@ export const STAFF_ROLES = ["admin", "sales", "recruiter", "delivery"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** The console's sections, as the guard names them. "account" is every staff member's own page. */
-export const CONSOLE_AREAS = ["overview", "leads", "applications", "openings", "testimonials", "clients", "support", "staff", "audit", "settings", "account"] as const;
+export const CONSOLE_AREAS = [
+  "overview",
+  "leads",
+  "applications",
+  "openings",
+  "testimonials",
+  "clients",
+  "support",
+  "staff",
+  "audit",
+  "settings",
+  "account",
+] as const;
 export type ConsoleArea = (typeof CONSOLE_AREAS)[number];
 
 /** The one map section → roles (decision 0031). Admin has everything; the rest as the issue lists. */

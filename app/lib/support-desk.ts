@@ -22,7 +22,11 @@ export const SUPPORT_VIEW_LABELS: Record<SupportView, string> = { all: "All", mi
 /** "default": unresolved first, then newest; "priority": most urgent first; "waiting": longest wait first. */
 export const SUPPORT_SORTS = ["default", "priority", "waiting"] as const;
 export type SupportSort = (typeof SUPPORT_SORTS)[number];
-export const SUPPORT_SORT_LABELS: Record<SupportSort, string> = { default: "Unresolved first, then newest", priority: "Priority, most urgent first", waiting: "Waiting longest first" };
+export const SUPPORT_SORT_LABELS: Record<SupportSort, string> = {
+  default: "Unresolved first, then newest",
+  priority: "Priority, most urgent first",
+  waiting: "Waiting longest first",
+};
 
 /** A client may reopen a request they closed within this many days of closing it. */
 export const REOPEN_WINDOW_DAYS = 30;
@@ -46,7 +50,11 @@ export interface PlaceholderValues {
  * (composeMail), React escapes it on the page.
  */
 export function fillPlaceholders(body: string, values: PlaceholderValues): string {
-  const byName: Record<string, string> = { "{client_name}": values.clientName, "{company}": values.company, "{request_subject}": values.requestSubject };
+  const byName: Record<string, string> = {
+    "{client_name}": values.clientName,
+    "{company}": values.company,
+    "{request_subject}": values.requestSubject,
+  };
   return body.replace(/\{client_name\}|\{company\}|\{request_subject\}/g, (match) => byName[match] ?? match);
 }
 

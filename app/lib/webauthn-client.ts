@@ -56,7 +56,10 @@ export async function addPasskey(name: string): Promise<string | null> {
 }
 
 /** Password-less sign-in from a login page; where to go on success, or the message to show. */
-export async function signInWithPasskey(form: "client" | "employee", fallback: string): Promise<{ redirectTo: string } | { message: string }> {
+export async function signInWithPasskey(
+  form: "client" | "employee",
+  fallback: string,
+): Promise<{ redirectTo: string } | { message: string }> {
   try {
     const started = await post(PASSKEY_SIGN_IN_ACTION, { intent: "options", form });
     if (started.body.redirectTo) return { redirectTo: started.body.redirectTo };
@@ -64,7 +67,9 @@ export async function signInWithPasskey(form: "client" | "employee", fallback: s
     const { startAuthentication } = await import("@simplewebauthn/browser");
     let assertion;
     try {
-      assertion = await startAuthentication({ optionsJSON: started.body.options as Parameters<typeof startAuthentication>[0]["optionsJSON"] });
+      assertion = await startAuthentication({
+        optionsJSON: started.body.options as Parameters<typeof startAuthentication>[0]["optionsJSON"],
+      });
     } catch (error) {
       return { message: browserRefusal(error, fallback) };
     }

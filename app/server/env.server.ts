@@ -5,10 +5,10 @@ import { Cron } from "croner";
 import { z } from "zod";
 import { site } from "~/content/site";
 
-const optional = <T extends z.ZodType<string>>(schema: T) =>
-  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType<string>>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
-const BACKUP_KEY_FORMAT = "must be 32 random bytes as base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32";
+const BACKUP_KEY_FORMAT =
+  "must be 32 random bytes as base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32";
 
 const hostname = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
@@ -18,9 +18,7 @@ const envSchema = z
     PORT: z.coerce.number({ error: "must be a port number (0–65535)" }).int().min(0).max(65535).default(3000),
     HOST: optional(z.string()),
     APP_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://example.com" })),
-    DATABASE_URL: optional(
-      z.string().regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, "must be file:PATH or postgres://…"),
-    ),
+    DATABASE_URL: optional(z.string().regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, "must be file:PATH or postgres://…")),
     AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     COMPANY_DOMAIN: z.string().regex(hostname, "must be a domain such as example.com").default(site.domain),
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, "must be smtp://… or smtps://…")),
@@ -60,7 +58,10 @@ const envSchema = z
       z
         .string()
         .trim()
-        .refine((v) => v === "off" || isCronPattern(v), 'must be a cron pattern such as 30 3 * * * (minute hour day month weekday), or "off"')
+        .refine(
+          (v) => v === "off" || isCronPattern(v),
+          'must be a cron pattern such as 30 3 * * * (minute hour day month weekday), or "off"',
+        )
         .default("30 3 * * *"),
     ),
     DEMO_CONTENT: z.enum(["on", "off"]).default("on"),

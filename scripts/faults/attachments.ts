@@ -32,7 +32,9 @@ export async function attachmentsSuite(): Promise<Outcome[]> {
       cut.tried++;
       const subject = `Cut at ${fraction}`;
       const { length } = multipart(fields(subject), files("cut"));
-      const status = await postSupportForm(server.url, SUPPORT, cookie, fields(subject), files("cut"), { cutAfter: Math.floor(length * fraction) });
+      const status = await postSupportForm(server.url, SUPPORT, cookie, fields(subject), files("cut"), {
+        cutAfter: Math.floor(length * fraction),
+      });
       // The server notices the closed connection and removes what it received.
       for (let waited = 0; tempFiles(data).length > 0 && waited < 5_000; waited += 20) await sleep(20);
       const problems = await integrityProblems(data, db);
@@ -53,7 +55,8 @@ export async function attachmentsSuite(): Promise<Outcome[]> {
       const problems = await integrityProblems(data, db);
       const stored = await requestsNamed(db, subject);
       const attached = await attachmentsOf(db, subject);
-      if (acknowledged && (stored !== 1 || attached !== 2)) problems.push(`the acknowledged upload is not whole (${stored} request, ${attached} files)`);
+      if (acknowledged && (stored !== 1 || attached !== 2))
+        problems.push(`the acknowledged upload is not whole (${stored} request, ${attached} files)`);
       if (!acknowledged && stored === 1 && attached !== 2) problems.push(`half an upload is stored (${attached} of 2 files)`);
       if (problems.length === 0) kill.passed++;
       kill.failures!.push(...problems.map((p) => `${stage}: ${p}`));
@@ -67,7 +70,13 @@ export async function attachmentsSuite(): Promise<Outcome[]> {
 }
 
 /** Sends a whole upload and kills the server once the commit reaches `stage` (watched on disk). */
-async function killDuringCommit(server: AppServer, data: DataDir, cookie: string, subject: string, stage: "intent written" | "first file stored" | "second file stored") {
+async function killDuringCommit(
+  server: AppServer,
+  data: DataDir,
+  cookie: string,
+  subject: string,
+  stage: "intent written" | "first file stored" | "second file stored",
+) {
   const before = storedKeys(data).length;
   let status = 0;
   const posting = postSupportForm(server.url, SUPPORT, cookie, fields(subject), files("kill")).then((s) => (status = s));
@@ -78,7 +87,9 @@ async function killDuringCommit(server: AppServer, data: DataDir, cookie: string
   const deadline = Date.now() + 20_000;
   while (!reached() && status === 0 && Date.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
   const where = status !== 0 ? `too late, the upload was already answered ${status}` : reached() ? "as planned" : "timed out waiting";
-  log(`kill -9 during an attachment commit (${stage}: ${where}; ${storedKeys(data).length - before} new keys, ${tempFiles(data).length} temp files)`);
+  log(
+    `kill -9 during an attachment commit (${stage}: ${where}; ${storedKeys(data).length - before} new keys, ${tempFiles(data).length} temp files)`,
+  );
   await server.kill9();
   await posting;
   return { acknowledged: status === 200, where };
@@ -104,7 +115,9 @@ async function attachmentsOf(db: Inspector, subject: string): Promise<number> {
 /** Storage and rows agree: every row's bytes whole, every stored key a row's, the temp dir empty. */
 async function integrityProblems(data: DataDir, db: Inspector): Promise<string[]> {
   const problems: string[] = [];
-  const rows = await db.rows<{ id: string; storage_key: string; thumbnail_key: string | null; size: number | string }>("select id, storage_key, thumbnail_key, size from attachments");
+  const rows = await db.rows<{ id: string; storage_key: string; thumbnail_key: string | null; size: number | string }>(
+    "select id, storage_key, thumbnail_key, size from attachments",
+  );
   const referenced = new Set<string>();
   for (const row of rows) {
     referenced.add(row.storage_key);

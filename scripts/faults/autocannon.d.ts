@@ -32,7 +32,10 @@ declare module "autocannon" {
     requests: { total: number; sent: number };
     duration: number;
   }
-  function autocannon(options: Options, callback: (error: Error | null, result: Result) => void): { on(event: "error", fn: (error: Error) => void): void };
+  function autocannon(
+    options: Options,
+    callback: (error: Error | null, result: Result) => void,
+  ): { on(event: "error", fn: (error: Error) => void): void };
   export default autocannon;
   export type { Options, Result };
 }

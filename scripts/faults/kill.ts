@@ -3,7 +3,17 @@ import http from "node:http";
 import path from "node:path";
 import { pdf } from "../../tests/fixtures/make-files";
 import { startAppServer, sqliteDataDir, type AppServer, type DataDir } from "./lib/app-server";
-import { applicationBody, applicationHeaders, emailOf, postApplication, postQuote, readyFormToken, resumePdf, runTag, isSuccess } from "./lib/forms";
+import {
+  applicationBody,
+  applicationHeaders,
+  emailOf,
+  postApplication,
+  postQuote,
+  readyFormToken,
+  resumePdf,
+  runTag,
+  isSuccess,
+} from "./lib/forms";
 import { damage, integrityProblems, missingRows, openInspector } from "./lib/inspect";
 import { log, reservePort, sleep } from "./lib/processes";
 import type { Outcome } from "./lib/report";
@@ -74,7 +84,8 @@ export async function killSuite(): Promise<Outcome[]> {
       const lostQuotes = await missingRows(db, "quotes", ackedQuotes);
       const lostApplications = await missingRows(db, "job_applications", ackedApplications);
       if (lostQuotes.length) problems.push(`${lostQuotes.length} acknowledged quote(s) lost, e.g. ${lostQuotes[0]}`);
-      if (lostApplications.length) problems.push(`${lostApplications.length} acknowledged application(s) lost, e.g. ${lostApplications[0]}`);
+      if (lostApplications.length)
+        problems.push(`${lostApplications.length} acknowledged application(s) lost, e.g. ${lostApplications[0]}`);
       if (ackedQuotes.size + ackedApplications.size === 0) problems.push("nothing was acknowledged before the kill");
       if (problems.length === 0) burst.passed++;
       burst.failures!.push(...problems.map((p) => `round ${round}: ${p}`));

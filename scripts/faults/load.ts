@@ -72,7 +72,9 @@ export async function loadSuite(): Promise<Outcome[]> {
     const pages = [];
     for (const page of [...PAGES, RENDERED_PAGE]) {
       const amount = page === RENDERED_PAGE ? PAGE_REQUESTS / 4 : PAGE_REQUESTS;
-      pages.push(await cannon({ url: server.url + page, connections: 100, amount, headers: { Accept: "text/html", "Accept-Encoding": "br, gzip" } }));
+      pages.push(
+        await cannon({ url: server.url + page, connections: 100, amount, headers: { Accept: "text/html", "Accept-Encoding": "br, gzip" } }),
+      );
     }
 
     const missingQuotes = await missingRows(db, "quotes", quotesOk);
@@ -86,7 +88,13 @@ export async function loadSuite(): Promise<Outcome[]> {
     const pageOk = pages.reduce((n, r) => n + r["2xx"], 0);
     return [
       submissions("load: quote posts, 50 conns", quotes, quotesOk.size - missingQuotes.length, missingQuotes, []),
-      submissions("load: applications + PDF, 50 conns", applications, applicationsOk.size - missingApplications.length, missingApplications, integrity),
+      submissions(
+        "load: applications + PDF, 50 conns",
+        applications,
+        applicationsOk.size - missingApplications.length,
+        missingApplications,
+        integrity,
+      ),
       {
         category: "load: server kept running, logged no error",
         tried: 1,

@@ -58,7 +58,13 @@ export async function postgresSuite(): Promise<Outcome[]> {
         const started = Date.now();
         if (n >= POSTERS) {
           // An uncached page that reads the database.
-          pages.push({ started, status: await fetch(`${server.url}/careers?probe=${i}`).then((r) => (r.body?.cancel(), r.status), () => 0) });
+          pages.push({
+            started,
+            status: await fetch(`${server.url}/careers?probe=${i}`).then(
+              (r) => (r.body?.cancel(), r.status),
+              () => 0,
+            ),
+          });
         } else {
           const email = emailOf(tag, i);
           posts.push({ started, email, status: await postQuote(server.url, formToken, email, i) });
@@ -69,7 +75,13 @@ export async function postgresSuite(): Promise<Outcome[]> {
     const probe = async () => {
       while (running) {
         const started = Date.now();
-        probes.push({ started, status: await fetch(`${server.url}/readyz`).then((r) => (r.body?.cancel(), r.status), () => 0) });
+        probes.push({
+          started,
+          status: await fetch(`${server.url}/readyz`).then(
+            (r) => (r.body?.cancel(), r.status),
+            () => 0,
+          ),
+        });
         await sleep(100);
       }
     };
@@ -98,11 +110,21 @@ export async function postgresSuite(): Promise<Outcome[]> {
       ["/readyz answered 200 before the outage", probes.some((p) => p.started < down && p.status === 200)],
       ["/readyz answered 503 while PostgreSQL was down", probes.some((p) => p.started > down && p.started < up && p.status === 503)],
       [`/readyz answered 200 again after the restart`, green !== undefined],
-      [`${after(posts).length + after(pages).length} requests after recovery all succeeded`, green !== undefined && failedAfter.length === 0 && after(posts).length > 0],
+      [
+        `${after(posts).length + after(pages).length} requests after recovery all succeeded`,
+        green !== undefined && failedAfter.length === 0 && after(posts).length > 0,
+      ],
     ];
     if (!alive()) {
       log(`the server died:\n${server.output().slice(-3_000)}`);
-      return [{ category: CATEGORY, tried: checks.length, passed: checks.filter(([, ok]) => ok).length, failures: checks.filter(([, ok]) => !ok).map(([name]) => name) }];
+      return [
+        {
+          category: CATEGORY,
+          tried: checks.length,
+          passed: checks.filter(([, ok]) => ok).length,
+          failures: checks.filter(([, ok]) => !ok).map(([name]) => name),
+        },
+      ];
     }
     const db = await openInspector(data);
     try {

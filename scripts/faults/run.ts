@@ -11,7 +11,13 @@ import { postgresSuite } from "./postgres";
 import { smtpSuite } from "./smtp";
 
 const TIME_LIMIT_MS = 8 * 60_000;
-const suites: Record<string, () => Promise<Outcome[]>> = { load: loadSuite, kill: killSuite, smtp: smtpSuite, postgres: postgresSuite, attachments: attachmentsSuite };
+const suites: Record<string, () => Promise<Outcome[]>> = {
+  load: loadSuite,
+  kill: killSuite,
+  smtp: smtpSuite,
+  postgres: postgresSuite,
+  attachments: attachmentsSuite,
+};
 
 if (!existsSync("build/server.js") || !existsSync("build/server/index.js")) {
   console.error("test:faults: no build found. Run `npm run build` first; this suite builds nothing.");

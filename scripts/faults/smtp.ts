@@ -98,9 +98,12 @@ export async function deliveredOnce(db: Inspector, received: () => ReceivedMail[
   const notSent = outbox.filter((m) => m.status !== "sent");
   const failures: string[] = [];
   if (!drained) failures.push(`the outbox did not drain within ${timeoutMs / 1000} s (${await pendingMails(db)} pending)`);
-  if (duplicates.length) failures.push(`${duplicates.length} Message-ID(s) delivered more than once, e.g. ${duplicates[0]![0]} ×${duplicates[0]![1]}`);
-  if (byMessageId.size !== outbox.length) failures.push(`${outbox.length} outbox mails but ${byMessageId.size} distinct Message-IDs received`);
-  if (notSent.length) failures.push(`${notSent.length} outbox mail(s) not sent, e.g. ${notSent[0]!.idempotency_key} (${notSent[0]!.status})`);
+  if (duplicates.length)
+    failures.push(`${duplicates.length} Message-ID(s) delivered more than once, e.g. ${duplicates[0]![0]} ×${duplicates[0]![1]}`);
+  if (byMessageId.size !== outbox.length)
+    failures.push(`${outbox.length} outbox mails but ${byMessageId.size} distinct Message-IDs received`);
+  if (notSent.length)
+    failures.push(`${notSent.length} outbox mail(s) not sent, e.g. ${notSent[0]!.idempotency_key} (${notSent[0]!.status})`);
   return {
     ok: failures.length === 0,
     outbox: outbox.length,

@@ -13,7 +13,9 @@ export { freePort };
 export function requireBuild(command) {
   const missing = ["build/server.js", "build/server/index.js", "build/client"].filter((file) => !existsSync(file));
   if (missing.length === 0) return;
-  console.error(`${command}: no build found (${missing.join(", ")} missing). Run \`npm run build\` first; ${command} builds nothing itself.`);
+  console.error(
+    `${command}: no build found (${missing.join(", ")} missing). Run \`npm run build\` first; ${command} builds nothing itself.`,
+  );
   process.exit(1);
 }
 

@@ -35,7 +35,10 @@ export interface ReceivedEvent {
 /** Opens a server-sent events stream and records every event with the time it arrived. */
 export async function watchEvents(url: string, cookie = "") {
   const abort = new AbortController();
-  const response = await fetch(url, { signal: abort.signal, headers: { Accept: "text/event-stream", ...(cookie ? { Cookie: cookie } : {}) } });
+  const response = await fetch(url, {
+    signal: abort.signal,
+    headers: { Accept: "text/event-stream", ...(cookie ? { Cookie: cookie } : {}) },
+  });
   if (!response.ok || !response.body) throw new Error(`${url} answered ${response.status}`);
   const received: ReceivedEvent[] = [];
   let endedAt: number | null = null;

@@ -55,8 +55,11 @@ export async function startCluster(): Promise<Cluster> {
       // `npm run staff -- add …` (asynchronous: the s3rver lives in this process).
       const args = ["run", "--silent", "staff", "--", "add", email, "--password", password];
       await new Promise<void>((resolve, reject) =>
-        execFile("npm", args, { timeout: 60_000, env: { ...process.env, ...env, STORAGE_DIR: dataDirs[0]?.storageDir ?? "" } }, (error, _out, stderr) =>
-          error ? reject(new Error(`staff add exited ${error.code}: ${stderr}`)) : resolve(),
+        execFile(
+          "npm",
+          args,
+          { timeout: 60_000, env: { ...process.env, ...env, STORAGE_DIR: dataDirs[0]?.storageDir ?? "" } },
+          (error, _out, stderr) => (error ? reject(new Error(`staff add exited ${error.code}: ${stderr}`)) : resolve()),
         ),
       );
     },

@@ -95,7 +95,10 @@ export async function benchFileTransfer({ data, startServer, log }) {
       "insert into attachments (id, complaint_id, reply_id, name, storage_key, size, content_type, kind, sha256, thumbnail_key, uploaded_by, uploaded_by_name, side, created_at) " +
         "values (?, ?, null, ?, ?, ?, 'application/pdf', 'pdf', ?, null, null, 'Bench', 'client', ?)",
     );
-    for (const [which, size] of [["big", BIG], ["small", SMALL]]) {
+    for (const [which, size] of [
+      ["big", BIG],
+      ["small", SMALL],
+    ]) {
       const key = `attachments/${ids[which]}`;
       const sha = await writePdf(path.join(attachmentsDir, ids[which]), size);
       insert.run(ids[which], complaint.id, `${which}.pdf`, key, size, sha, Date.now());
@@ -105,7 +108,9 @@ export async function benchFileTransfer({ data, startServer, log }) {
     await copyFile(path.join(attachmentsDir, ids.big), bigPath);
 
     // 1. Download throughput, route vs static server, interleaved rounds, best of each.
-    staticServer = spawn(process.execPath, [path.resolve("scripts/lib/static-file-server.mjs"), bigPath], { stdio: ["ignore", "pipe", "inherit"] });
+    staticServer = spawn(process.execPath, [path.resolve("scripts/lib/static-file-server.mjs"), bigPath], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const staticPort = await new Promise((resolve, reject) => {
       staticServer.stdout.on("data", (chunk) => {
         const match = /listening (\d+)/.exec(chunk.toString());
@@ -117,12 +122,16 @@ export async function benchFileTransfer({ data, startServer, log }) {
     const staticUrl = `http://127.0.0.1:${staticPort}/static-50mb.pdf`;
     const auth = { Cookie: cookie };
     const first = await download(routeUrl, auth);
-    if (first.status !== 200 || first.bytes !== BIG) throw new Error(`the authorised route answered ${first.status} with ${first.bytes} bytes`);
+    if (first.status !== 200 || first.bytes !== BIG)
+      throw new Error(`the authorised route answered ${first.status} with ${first.bytes} bytes`);
     await download(staticUrl);
     const throughput = { route: [], static: [] };
     log(`file transfer: downloads, ${DOWNLOAD_ROUNDS} rounds of ${DOWNLOADS_PER_ROUND} × 50 MB each way`);
     for (let round = 0; round < DOWNLOAD_ROUNDS; round++) {
-      for (const [which, target, headers] of [["static", staticUrl, {}], ["route", routeUrl, auth]]) {
+      for (const [which, target, headers] of [
+        ["static", staticUrl, {}],
+        ["route", routeUrl, auth],
+      ]) {
         const started = performance.now();
         let bytes = 0;
         for (let i = 0; i < DOWNLOADS_PER_ROUND; i++) bytes += (await download(target, headers)).bytes;
@@ -142,8 +151,10 @@ export async function benchFileTransfer({ data, startServer, log }) {
     for (let i = 0; i < RANGE_SAMPLES; i++) {
       const range = await download(routeUrl, { ...auth, Range: `bytes=-${SMALL}` });
       const whole = await download(smallUrl, auth);
-      if (range.status !== 206 || range.bytes !== SMALL) throw new Error(`the range request answered ${range.status} with ${range.bytes} bytes`);
-      if (whole.status !== 200 || whole.bytes !== SMALL) throw new Error(`the 1 MB download answered ${whole.status} with ${whole.bytes} bytes`);
+      if (range.status !== 206 || range.bytes !== SMALL)
+        throw new Error(`the range request answered ${range.status} with ${range.bytes} bytes`);
+      if (whole.status !== 200 || whole.bytes !== SMALL)
+        throw new Error(`the 1 MB download answered ${whole.status} with ${whole.bytes} bytes`);
       if (i >= 5) {
         rangeMs.push(range.ms);
         wholeMs.push(whole.ms);
@@ -168,17 +179,25 @@ export async function benchFileTransfer({ data, startServer, log }) {
     }, 10);
     log(`file transfer: ${UPLOADS} concurrent 50 MB uploads`);
     const before = complaintsBefore();
-    const statuses = await Promise.all(Array.from({ length: UPLOADS }, (_, i) => postSupportForm(url, "/user-dashboard/support", cookie, form(i + 1), files(i + 1))));
+    const statuses = await Promise.all(
+      Array.from({ length: UPLOADS }, (_, i) => postSupportForm(url, "/user-dashboard/support", cookie, form(i + 1), files(i + 1))),
+    );
     clearInterval(sampler);
     const stored = complaintsBefore() - before;
-    const storedAttachments = db.prepare("select count(*) as n from attachments a join complaints c on c.id = a.complaint_id where c.subject like 'Bench upload %' and c.subject != 'Bench upload warm-up'").get().n;
+    const storedAttachments = db
+      .prepare(
+        "select count(*) as n from attachments a join complaints c on c.id = a.complaint_id where c.subject like 'Bench upload %' and c.subject != 'Bench upload warm-up'",
+      )
+      .get().n;
     await sleep(200);
     const tempAfterFinish = tempFilesOf(data.storageDir).length;
 
     log(`file transfer: ${UPLOADS} uploads cut off half-way`);
     const beforeCut = complaintsBefore();
     const cut = await Promise.all(
-      Array.from({ length: UPLOADS }, (_, i) => postSupportForm(url, "/user-dashboard/support", cookie, form(`cut ${i}`), files(i), { cutAfter: UPLOAD_PART })),
+      Array.from({ length: UPLOADS }, (_, i) =>
+        postSupportForm(url, "/user-dashboard/support", cookie, form(`cut ${i}`), files(i), { cutAfter: UPLOAD_PART }),
+      ),
     );
     // The server notices the closed connections and removes the partial files.
     let tempAfterCut = tempFilesOf(data.storageDir).length;
@@ -217,7 +236,14 @@ export async function benchFileTransfer({ data, startServer, log }) {
 export function fileTransferLines(result, pass) {
   const f = (n, d = 1) => n.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d });
   const { download: d, uploads: u, range: r } = result;
-  const nothingLeft = u.ok === UPLOADS && u.stored === UPLOADS && u.storedAttachments === 2 * UPLOADS && u.tempAfterFinish === 0 && u.tempAfterCut === 0 && u.storedAfterCut === 0 && u.orphanKeys === 0;
+  const nothingLeft =
+    u.ok === UPLOADS &&
+    u.stored === UPLOADS &&
+    u.storedAttachments === 2 * UPLOADS &&
+    u.tempAfterFinish === 0 &&
+    u.tempAfterCut === 0 &&
+    u.storedAfterCut === 0 &&
+    u.orphanKeys === 0;
   return [
     `Download of a 50 MB file, authorised route: ${f(d.routeMBps, 0)} MB/s vs plain static-file server ${f(d.staticMBps, 0)} MB/s = ${f(100 * d.ratio)}%   target ≥ 80% ${pass(d.ratio >= 0.8)}` +
       `   (best of ${DOWNLOAD_ROUNDS} interleaved rounds of ${DOWNLOADS_PER_ROUND} × 50 MB; route ${d.all.route.map((x) => f(x, 0)).join(" / ")}, static ${d.all.static.map((x) => f(x, 0)).join(" / ")} MB/s)`,

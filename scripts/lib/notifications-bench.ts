@@ -39,7 +39,16 @@ async function seed(userId: string): Promise<void> {
   const now = Date.now();
   await db()
     .insertInto("users")
-    .values({ id: userId, name: "Bench Reader", email: `${userId}@example.com`, emailVerified: currentDialect() === "sqlite" ? 1 : true, image: null, role: "client", createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() })
+    .values({
+      id: userId,
+      name: "Bench Reader",
+      email: `${userId}@example.com`,
+      emailVerified: currentDialect() === "sqlite" ? 1 : true,
+      image: null,
+      role: "client",
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    })
     .execute();
   for (let start = 0; start < ROWS; start += 500) {
     const rows = Array.from({ length: 500 }, (_, i) => ({
@@ -98,7 +107,15 @@ async function main(): Promise<void> {
     await db().deleteFrom("notificationReadMarks").where("userId", "=", userId).execute();
     await db().deleteFrom("notifications").where("userId", "=", userId).execute();
     await db().deleteFrom("users").where("id", "=", userId).execute();
-    return { dialect, rows: ROWS, rounds: ROUNDS, count: summary(countMs.slice(WARMUP)), markAll: summary(markAllMs.slice(WARMUP)), statement: summary(statementMs.slice(WARMUP)), commit: summary(commitMs.slice(WARMUP)) };
+    return {
+      dialect,
+      rows: ROWS,
+      rounds: ROUNDS,
+      count: summary(countMs.slice(WARMUP)),
+      markAll: summary(markAllMs.slice(WARMUP)),
+      statement: summary(statementMs.slice(WARMUP)),
+      commit: summary(commitMs.slice(WARMUP)),
+    };
   });
   await closeDb();
   process.stdout.write(`${JSON.stringify(result)}\n`);

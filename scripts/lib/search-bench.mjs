@@ -9,7 +9,10 @@ import pg from "pg";
 const TARGET_MS = 50;
 
 function runOne(url, log) {
-  const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/lib/search-bench.ts", url], { encoding: "utf8", timeout: 600_000 });
+  const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/lib/search-bench.ts", url], {
+    encoding: "utf8",
+    timeout: 600_000,
+  });
   if (result.status !== 0) throw new Error(`search bench failed: ${result.stderr}`);
   const figures = JSON.parse(result.stdout.trim().split("\n").at(-1));
   log(`search on ${figures.dialect}: seeded in ${(figures.seedMs / 1000).toFixed(1)} s, p95 ${figures.p95.toFixed(1)} ms`);

@@ -31,7 +31,10 @@ const COMMON = (
   "timeout blank broken missing wrong duplicate refund release deploy staging production database backup"
 ).split(" ");
 const SYLLABLES = "ka ro mi ten sul var pe lon dri ash qua bel tor nim fes gal hu zor ept wyn".split(" ");
-const RARE = Array.from({ length: 4000 }, (_, i) => `${SYLLABLES[i % 20]}${SYLLABLES[Math.floor(i / 20) % 20]}${SYLLABLES[Math.floor(i / 400) % 20]}`);
+const RARE = Array.from(
+  { length: 4000 },
+  (_, i) => `${SYLLABLES[i % 20]}${SYLLABLES[Math.floor(i / 20) % 20]}${SYLLABLES[Math.floor(i / 400) % 20]}`,
+);
 const VOCABULARY = [...STOPWORDS, ...COMMON, ...RARE];
 const FIRST = STOPWORDS.length;
 const CUMULATIVE = (() => {
@@ -66,7 +69,8 @@ function corpus(): Seeded {
     const createdAt = now - (REQUESTS - i) * 60_000;
     complaints.push([id, sentence(3, 9), sentence(15, 60), i % 3 === 0 ? "Resolved" : "Pending", createdAt]);
     const count = Math.floor(random() * 4);
-    for (let r = 0; r < count; r++) replies.push([`${id}-r${r}`, id, r % 2 ? "user" : "staff", sentence(8, 40), createdAt + (r + 1) * 1000]);
+    for (let r = 0; r < count; r++)
+      replies.push([`${id}-r${r}`, id, r % 2 ? "user" : "staff", sentence(8, 40), createdAt + (r + 1) * 1000]);
   }
   return { complaints, replies };
 }
@@ -92,14 +96,17 @@ async function seedSqlite(file: string, data: Seeded): Promise<void> {
   const sqlite = new SQLite(file);
   try {
     sqlite.pragma("journal_mode = WAL");
-    const complaint = sqlite.prepare("insert into complaints (id, subject, message, status, created_at, updated_at) values (?, ?, ?, ?, ?, ?)");
+    const complaint = sqlite.prepare(
+      "insert into complaints (id, subject, message, status, created_at, updated_at) values (?, ?, ?, ?, ?, ?)",
+    );
     const reply = sqlite.prepare("insert into complaint_replies (id, complaint_id, sender, text, timestamp) values (?, ?, ?, ?, ?)");
     sqlite.transaction(() => {
       // Replies first, their requests checked at commit: each request's document is then built once,
       // by its own insert trigger, instead of once per reply.
       sqlite.pragma("defer_foreign_keys = on");
       for (const r of data.replies) reply.run(...r);
-      for (const [id, subject, message, status, createdAt] of data.complaints) complaint.run(id, subject, message, status, createdAt, createdAt);
+      for (const [id, subject, message, status, createdAt] of data.complaints)
+        complaint.run(id, subject, message, status, createdAt, createdAt);
     })();
   } finally {
     sqlite.close();
@@ -126,7 +133,9 @@ async function seedPostgres(data: Seeded): Promise<void> {
         as t(id, subject, message, status, created_at)
       returning id)
     insert into complaint_replies (id, complaint_id, sender, text, timestamp)
-    select * from unnest(${column(r, 0)}::varchar[], ${column(r, 1)}::varchar[], ${column(r, 2)}::varchar[], ${column(r, 3)}::text[], ${column(r, 4)}::bigint[])`.execute(trx);
+    select * from unnest(${column(r, 0)}::varchar[], ${column(r, 1)}::varchar[], ${column(r, 2)}::varchar[], ${column(r, 3)}::text[], ${column(r, 4)}::bigint[])`.execute(
+        trx,
+      );
     });
   // As autovacuum leaves a table in use: statistics current, no dead rows from the seeding.
   await sql`vacuum analyze search_documents, complaints, complaint_replies`.execute(db());

@@ -6,7 +6,10 @@ export interface GeneratedFile {
 
 export function registerClient(url: string, email: string, password?: string): Promise<string>;
 export function pdfChunks(size: number): Generator<Buffer>;
-export function multipart(fields: Record<string, string>, files: GeneratedFile[]): { contentType: string; length: number; chunks(): Generator<Buffer> };
+export function multipart(
+  fields: Record<string, string>,
+  files: GeneratedFile[],
+): { contentType: string; length: number; chunks(): Generator<Buffer> };
 export function postSupportForm(
   url: string,
   path: string,

@@ -46,7 +46,8 @@ export function* pdfChunks(size) {
  */
 export function multipart(fields, files) {
   const boundary = `----bench${randomBytes(8).toString("hex")}`;
-  const head = (disposition, type) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; ${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ""}\r\n`);
+  const head = (disposition, type) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; ${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ""}\r\n`);
   const parts = [];
   for (const [name, value] of Object.entries(fields)) parts.push({ head: head(`name="${name}"`), body: Buffer.from(String(value)) });
   for (const file of files) parts.push({ head: head(`name="attachments"; filename="${file.name}"`, "application/pdf"), size: file.size });

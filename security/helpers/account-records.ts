@@ -8,7 +8,11 @@ import type { Actor, World } from "./world";
 
 /** The id (never the token) of the session a cookie carries. */
 export async function sessionIdOf(world: World, cookie: string): Promise<string> {
-  const row = await database(world.server).selectFrom("sessions").select("id").where("token", "=", tokenOf(cookie)).executeTakeFirstOrThrow();
+  const row = await database(world.server)
+    .selectFrom("sessions")
+    .select("id")
+    .where("token", "=", tokenOf(cookie))
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -23,7 +23,13 @@ export function postForm(server: ServerInfo, path: string, fields: Fields, optio
   });
 }
 
-export function postMultipart(server: ServerInfo, path: string, fields: Fields, file?: FilePart | FilePart[], options: PostOptions = {}): Promise<Reply> {
+export function postMultipart(
+  server: ServerInfo,
+  path: string,
+  fields: Fields,
+  file?: FilePart | FilePart[],
+  options: PostOptions = {},
+): Promise<Reply> {
   const { body, contentType } = multipart(fields, file);
   return send(server.url, path, {
     method: "POST",
@@ -50,7 +56,12 @@ export async function register(server: ServerInfo, email: string, password = PAS
   return cookie;
 }
 
-export async function signIn(server: ServerInfo, email: string, password = PASSWORD, form: "/login" | "/employee-login" = "/login"): Promise<string> {
+export async function signIn(
+  server: ServerInfo,
+  email: string,
+  password = PASSWORD,
+  form: "/login" | "/employee-login" = "/login",
+): Promise<string> {
   const reply = await postForm(server, form, { intent: "login", email, password });
   const cookie = sessionCookie(reply);
   if (!cookie) throw new Error(`signing in ${email} at ${form} answered ${reply.status} without a session`);

@@ -66,7 +66,15 @@ const ROW_TABLES = [
 ];
 // The audit rows of reads (a resume downloaded, a CSV exported) record a GET that
 // was answered; they are not a change the request made to anything.
-const READ_AUDITS = ["resume.download", "leads.export", "applications.export", "projects.export", "file.download", "attachment.download", "data.export"];
+const READ_AUDITS = [
+  "resume.download",
+  "leads.export",
+  "applications.export",
+  "projects.export",
+  "file.download",
+  "attachment.download",
+  "data.export",
+];
 // Tables the server also writes on its own (mail worker, session refresh): compared by count.
 const COUNT_TABLES = ["sessions", "verifications", "mail_outbox"];
 
@@ -121,7 +129,8 @@ export async function invariantViolations(server: ServerInfo, companyDomain = "i
     const valid = u.role === "employee" ? (STAFF_ROLES as readonly (string | null)[]).includes(u.staffRole) : u.staffRole === null;
     if (!valid) problems.push(`user ${u.email} has staff role ${u.staffRole}`);
   }
-  if (!users.some((u) => u.role === "employee" && u.staffRole === "admin" && u.staffDisabledAt === null)) problems.push("no active admin is left");
+  if (!users.some((u) => u.role === "employee" && u.staffRole === "admin" && u.staffDisabledAt === null))
+    problems.push("no active admin is left");
   // Every client belongs to a company that exists; projects and requests to a company.
   const companies = new Set((await db.selectFrom("companies").select("id").execute()).map((c) => c.id));
   for (const u of await db.selectFrom("users").select(["email", "role", "companyId"]).execute()) {
@@ -129,7 +138,8 @@ export async function invariantViolations(server: ServerInfo, companyDomain = "i
     if (u.companyId !== null && !companies.has(u.companyId)) problems.push(`user ${u.email} in unknown company ${u.companyId}`);
   }
   for (const p of await db.selectFrom("projects").select(["id", "companyId", "createdBy", "progress"]).execute()) {
-    if (!Number.isInteger(Number(p.progress)) || p.progress < 0 || p.progress > 100) problems.push(`project ${p.id} progress ${p.progress}`);
+    if (!Number.isInteger(Number(p.progress)) || p.progress < 0 || p.progress > 100)
+      problems.push(`project ${p.id} progress ${p.progress}`);
     if (p.companyId === null || !companies.has(p.companyId)) problems.push(`project ${p.id} of unknown company ${p.companyId}`);
     if (p.createdBy !== null && !ids.has(p.createdBy)) problems.push(`project ${p.id} created by unknown ${p.createdBy}`);
   }

@@ -12,7 +12,12 @@ export async function deliveredMail(server: ServerInfo, to: string, timeoutMs = 
   const dir = path.join(path.dirname(server.storageDir), "data", "mail");
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const row = await database(server).selectFrom("mailOutbox").select(["id", "createdAt"]).where("toAddress", "=", to).orderBy("createdAt", "desc").executeTakeFirst();
+    const row = await database(server)
+      .selectFrom("mailOutbox")
+      .select(["id", "createdAt"])
+      .where("toAddress", "=", to)
+      .orderBy("createdAt", "desc")
+      .executeTakeFirst();
     const file = row && path.join(dir, `${row.createdAt}-${row.id}.eml`);
     if (file && existsSync(file)) return decodeQuotedPrintable(readFileSync(file, "utf8"));
     if (Date.now() > deadline) throw new Error(`no delivered mail to ${to} under ${dir}`);

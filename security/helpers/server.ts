@@ -183,7 +183,13 @@ export function addStaffWithCli(server: ServerInfo, email: string, password: str
     cwd: ROOT,
     encoding: "utf8",
     timeout: 60_000,
-    env: { ...process.env, DATABASE_URL: server.databaseUrl, STORAGE_DIR: server.storageDir, AUTH_SECRET: server.authSecret, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      DATABASE_URL: server.databaseUrl,
+      STORAGE_DIR: server.storageDir,
+      AUTH_SECRET: server.authSecret,
+      LOG_LEVEL: "warn",
+    },
   });
   if (result.status !== 0) throw new Error(`staff add ${email} exited ${result.status}: ${result.stderr}${result.stdout}`);
 }

@@ -69,15 +69,66 @@ async function seedClient(server: ServerInfo, label: "A" | "B", openingId: strin
   await markEmailVerified(server, email);
   const id = await userId(server, email);
   // NOTE- is an internal note on the request, for staff with Support only, never a client.
-  const markers = [`PROFILE-${tag}`, `PROJECT-${tag}`, `COMPLAINT-${tag}`, `LEAD-${tag}`, `APPLICATION-${tag}`, email, `FILE-${tag}`, `MILESTONE-${tag}`, `ATTACHMENT-${tag}`, `NOTIFY-${tag}`, `NOTE-${tag}-SECRET`];
+  const markers = [
+    `PROFILE-${tag}`,
+    `PROJECT-${tag}`,
+    `COMPLAINT-${tag}`,
+    `LEAD-${tag}`,
+    `APPLICATION-${tag}`,
+    email,
+    `FILE-${tag}`,
+    `MILESTONE-${tag}`,
+    `ATTACHMENT-${tag}`,
+    `NOTIFY-${tag}`,
+    `NOTE-${tag}-SECRET`,
+  ];
   const must = (what: string, status: number, ok: number[]) => {
     if (!ok.includes(status)) throw new Error(`seeding ${what} for client ${label} answered ${status}`);
   };
-  must("profile", (await postForm(server, "/user-dashboard?index", { intent: "save-profile", fullName: markers[0]!, phone: "+91 98200 12345" }, { cookie })).status, [302]);
-  must("project", (await postForm(server, "/user-dashboard/projects", { intent: "create-project", title: markers[1]!, description: "Private work." }, { cookie })).status, [200]);
-  must("complaint", (await postForm(server, "/user-dashboard/support", { intent: "create-complaint", subject: markers[2]!, message: "Private trouble." }, { cookie })).status, [200]);
+  must(
+    "profile",
+    (
+      await postForm(
+        server,
+        "/user-dashboard?index",
+        { intent: "save-profile", fullName: markers[0]!, phone: "+91 98200 12345" },
+        { cookie },
+      )
+    ).status,
+    [302],
+  );
+  must(
+    "project",
+    (
+      await postForm(
+        server,
+        "/user-dashboard/projects",
+        { intent: "create-project", title: markers[1]!, description: "Private work." },
+        { cookie },
+      )
+    ).status,
+    [200],
+  );
+  must(
+    "complaint",
+    (
+      await postForm(
+        server,
+        "/user-dashboard/support",
+        { intent: "create-complaint", subject: markers[2]!, message: "Private trouble." },
+        { cookie },
+      )
+    ).status,
+    [200],
+  );
   must("lead", (await postForm(server, "/quote", await quoteFields(server, { email, requirement: markers[3]! }))).status, [200]);
-  const application = await postMultipart(server, `/apply/${openingId}/submit`, await applicationFields(server, { email, message: markers[4]! }), { filename: `cv-${tag}.pdf`, bytes: pdf() }, { cookie });
+  const application = await postMultipart(
+    server,
+    `/apply/${openingId}/submit`,
+    await applicationFields(server, { email, message: markers[4]! }),
+    { filename: `cv-${tag}.pdf`, bytes: pdf() },
+    { cookie },
+  );
   must("application", application.status, [200]);
 
   const db = database(server);
@@ -94,23 +145,101 @@ async function seedClient(server: ServerInfo, label: "A" | "B", openingId: strin
   const app = await row(db.selectFrom("jobApplications").select("id").where("appliedBy", "=", id).executeTakeFirst(), "application");
   const milestoneId = randomUUID();
   const now = Date.now();
-  await db.insertInto("milestones").values({ id: milestoneId, projectId: project.id, title: markers[7]!, description: "Private plan.", dueDate: null, status: "planned", position: 1, createdAt: now, updatedAt: now, completedAt: null }).execute();
-  const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#345" } }).png().toBuffer();
-  must("file", (await postMultipart(server, `/projects/${project.id}/files/upload`, {}, { field: "files", filename: `${markers[6]!}.png`, bytes: image }, { cookie })).status, [303]);
-  const version = await row(db.selectFrom("fileVersions").select(["id", "fileId"]).where("projectId", "=", project.id).executeTakeFirst(), "file");
+  await db
+    .insertInto("milestones")
+    .values({
+      id: milestoneId,
+      projectId: project.id,
+      title: markers[7]!,
+      description: "Private plan.",
+      dueDate: null,
+      status: "planned",
+      position: 1,
+      createdAt: now,
+      updatedAt: now,
+      completedAt: null,
+    })
+    .execute();
+  const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#345" } })
+    .png()
+    .toBuffer();
+  must(
+    "file",
+    (
+      await postMultipart(
+        server,
+        `/projects/${project.id}/files/upload`,
+        {},
+        { field: "files", filename: `${markers[6]!}.png`, bytes: image },
+        { cookie },
+      )
+    ).status,
+    [303],
+  );
+  const version = await row(
+    db.selectFrom("fileVersions").select(["id", "fileId"]).where("projectId", "=", project.id).executeTakeFirst(),
+    "file",
+  );
   const reply = { intent: "reply", complaintId: complaint.id, text: "Here is the file." };
-  must("attachment", (await postMultipart(server, `/user-dashboard/support?reply=${complaint.id}`, reply, { field: "attachments", filename: `${markers[8]!}.png`, bytes: image }, { cookie })).status, [200]);
-  const attachment = await row(db.selectFrom("attachments").select("id").where("complaintId", "=", complaint.id).executeTakeFirst(), "attachment");
+  must(
+    "attachment",
+    (
+      await postMultipart(
+        server,
+        `/user-dashboard/support?reply=${complaint.id}`,
+        reply,
+        { field: "attachments", filename: `${markers[8]!}.png`, bytes: image },
+        { cookie },
+      )
+    ).status,
+    [200],
+  );
+  const attachment = await row(
+    db.selectFrom("attachments").select("id").where("complaintId", "=", complaint.id).executeTakeFirst(),
+    "attachment",
+  );
   // A notification of this client's own, shown by their bell and notifications page only.
   await db
     .insertInto("notifications")
-    .values({ id: randomUUID(), userId: id, type: "progress_change", eventKey: `matrix:${tag}`, title: markers[9]!, body: "Private news.", link: `/user-dashboard/projects/${project.id}`, actorName: "Matrix Staff", createdAt: now, readAt: null })
+    .values({
+      id: randomUUID(),
+      userId: id,
+      type: "progress_change",
+      eventKey: `matrix:${tag}`,
+      title: markers[9]!,
+      body: "Private news.",
+      link: `/user-dashboard/projects/${project.id}`,
+      actorName: "Matrix Staff",
+      createdAt: now,
+      readAt: null,
+    })
     .execute();
   const staffAdmin = await row(db.selectFrom("users").select(["id", "name"]).where("staffRole", "=", "admin").executeTakeFirst(), "admin");
-  await db.insertInto("complaintNotes").values({ id: randomUUID(), complaintId: complaint.id, authorId: staffAdmin.id, authorName: staffAdmin.name || "Matrix Admin", text: markers[10]!, createdAt: now }).execute();
+  await db
+    .insertInto("complaintNotes")
+    .values({
+      id: randomUUID(),
+      complaintId: complaint.id,
+      authorId: staffAdmin.id,
+      authorName: staffAdmin.name || "Matrix Admin",
+      text: markers[10]!,
+      createdAt: now,
+    })
+    .execute();
   return {
     actor: { name: label === "A" ? "client A" : "client B", role: "client", email, id, cookie },
-    records: { companyId, projectId: project.id, complaintId: complaint.id, leadId: lead.id, applicationId: app.id, fileId: version.fileId, fileVersionId: version.id, milestoneId, attachmentId: attachment.id, markers },
+    records: {
+      companyId,
+      projectId: project.id,
+      complaintId: complaint.id,
+      leadId: lead.id,
+      applicationId: app.id,
+      fileId: version.fileId,
+      fileVersionId: version.id,
+      milestoneId,
+      attachmentId: attachment.id,
+      markers,
+    },
   };
 }
 
@@ -125,7 +254,11 @@ async function seedTeammate(server: ServerInfo, companyId: string): Promise<Acto
   const id = await userId(server, email);
   const db = database(server);
   const own = await db.selectFrom("users").select("companyId").where("id", "=", id).executeTakeFirst();
-  await db.updateTable("users").set({ companyId, clientAdmin: server.backend === "sqlite" ? 0 : false }).where("id", "=", id).execute();
+  await db
+    .updateTable("users")
+    .set({ companyId, clientAdmin: server.backend === "sqlite" ? 0 : false })
+    .where("id", "=", id)
+    .execute();
   if (own?.companyId) await db.deleteFrom("companies").where("id", "=", own.companyId).execute();
   return { name: "client A2", role: "client", email, id, cookie };
 }
@@ -146,7 +279,19 @@ export async function seedWorld(server: ServerInfo): Promise<World> {
     staff[role] = { name: role, role, email, id: await userId(server, email), cookie };
   }
   const now = Date.now();
-  await db.insertInto("companies").values({ id: MATRIX_COMPANY_ID, name: "Matrix Spare Co", website: "", country: "", origin: "staff", createdAt: now, updatedAt: now, closedAt: null }).execute();
+  await db
+    .insertInto("companies")
+    .values({
+      id: MATRIX_COMPANY_ID,
+      name: "Matrix Spare Co",
+      website: "",
+      country: "",
+      origin: "staff",
+      createdAt: now,
+      updatedAt: now,
+      closedAt: null,
+    })
+    .execute();
   const a = await seedClient(server, "A", openings[0]!.id);
   const b = await seedClient(server, "B", openings[0]!.id);
   const a2 = await seedTeammate(server, a.records.companyId);
@@ -179,10 +324,9 @@ export async function disposableActor(world: World, actor: Actor, kind: "session
     const cookie = await register(world.server, email);
     return { ...actor, email, cookie, id: await userId(world.server, email) };
   }
-  const cookie =
-    isStaffRole(actor.role)
-      ? await signIn(world.server, actor.email!, world.staffPassword, "/employee-login")
-      : await signIn(world.server, actor.email!, PASSWORD);
+  const cookie = isStaffRole(actor.role)
+    ? await signIn(world.server, actor.email!, world.staffPassword, "/employee-login")
+    : await signIn(world.server, actor.email!, PASSWORD);
   return { ...actor, cookie };
 }
 

@@ -13,11 +13,14 @@ import { call } from "../helpers/routes";
 
 const SESSIONS = "/account/sessions";
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
 /** Another sign-in to the same account, from another browser: its cookie. */
 async function signInAgain(email: string, userAgent: string, ip = "198.51.100.7"): Promise<string> {
-  const { headers } = await (await auth()).api.signInEmail({
+  const { headers } = await (
+    await auth()
+  ).api.signInEmail({
     body: { email, password: TEST_PASSWORD },
     headers: new Headers({ "user-agent": userAgent, "x-agency-client-ip": ip }),
     returnHeaders: true,
@@ -47,12 +50,20 @@ describe.each(testDatabases("account-sessions"))("Sessions you can see on $name"
   test("Settings lists the client's sessions with device, IP and this device marked, and no session token", async () => {
     const phone = await signInAgain(alice.email, IPHONE, "198.51.100.23");
     const outcome = await call(settingsRoute.loader, "/user-dashboard/settings", { cookie: alice.cookie });
-    const sessions = (outcome.data as { security: { sessions: { id: string; device: string; ipAddress: string | null; current: boolean; lastSeenAt: string }[] } }).security.sessions;
+    const sessions = (
+      outcome.data as {
+        security: { sessions: { id: string; device: string; ipAddress: string | null; current: boolean; lastSeenAt: string }[] };
+      }
+    ).security.sessions;
     expect(sessions.map((s) => s.id).sort()).toEqual(await sessionIds(alice.id));
     const current = sessions.filter((s) => s.current);
     expect(current.map((s) => s.id)).toEqual([await sessionIdOf(alice.cookie)]);
     const phoneId = await sessionIdOf(phone);
-    expect(sessions.find((s) => s.id === phoneId)).toMatchObject({ device: "Safari 17 on iOS", ipAddress: "198.51.100.23", current: false });
+    expect(sessions.find((s) => s.id === phoneId)).toMatchObject({
+      device: "Safari 17 on iOS",
+      ipAddress: "198.51.100.23",
+      current: false,
+    });
     // The page never carries a token (the cookie's value) of any session.
     const tokens = (await db().selectFrom("sessions").select("token").execute()).map((r) => r.token);
     const html = JSON.stringify(outcome.data);
@@ -109,10 +120,19 @@ describe.each(testDatabases("account-sessions"))("Sessions you can see on $name"
   test("A guest, a forged intent and a cross-site post are refused and change nothing", async () => {
     const before = await sessionIds(alice.id);
     const id = before[0]!;
-    expect(await call(sessionsRoute.action, SESSIONS, { form: { intent: "sign-out", id } })).toMatchObject({ status: 302, location: "/login" });
+    expect(await call(sessionsRoute.action, SESSIONS, { form: { intent: "sign-out", id } })).toMatchObject({
+      status: 302,
+      location: "/login",
+    });
     expect((await call(sessionsRoute.action, SESSIONS, { cookie: alice.cookie, form: { intent: "drop-tables", id } })).status).toBe(400);
-    expect((await call(sessionsRoute.action, SESSIONS, { cookie: alice.cookie, form: { intent: "sign-out", id: "../x" } })).status).toBe(400);
-    const crossSite = await call(sessionsRoute.action, SESSIONS, { cookie: alice.cookie, form: { intent: "sign-out-others" }, headers: { Origin: "https://evil.example" } });
+    expect((await call(sessionsRoute.action, SESSIONS, { cookie: alice.cookie, form: { intent: "sign-out", id: "../x" } })).status).toBe(
+      400,
+    );
+    const crossSite = await call(sessionsRoute.action, SESSIONS, {
+      cookie: alice.cookie,
+      form: { intent: "sign-out-others" },
+      headers: { Origin: "https://evil.example" },
+    });
     expect(crossSite.status).toBe(403);
     expect(await sessionIds(alice.id)).toEqual(before);
   });

@@ -97,7 +97,11 @@ async function throughProvider(authorizationUrl: string): Promise<URL> {
 
 /** The app's callback (through its /api/auth/* route) and then wherever Better Auth sends the browser. */
 async function callback(callbackUrl: URL, jar: Jar): Promise<URL> {
-  const response = await authApi.loader({ request: get(callbackUrl.toString(), jar), params: {}, context: { clientIp: "203.0.113.20" } } as never);
+  const response = await authApi.loader({
+    request: get(callbackUrl.toString(), jar),
+    params: {},
+    context: { clientIp: "203.0.113.20" },
+  } as never);
   jar.take(response.headers);
   const location = response.headers.get("location");
   if (!location) throw new Error(`callback answered ${response.status}: ${await response.text()}`);
@@ -133,7 +137,9 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
   }
 
   function exportLeads(jar: Jar) {
-    return settle(() => leadsExport.loader({ request: get("/employee-dashboard/leads/export", jar), params: {}, context: { clientIp: "x" } } as never));
+    return settle(() =>
+      leadsExport.loader({ request: get("/employee-dashboard/leads/export", jar), params: {}, context: { clientIp: "x" } } as never),
+    );
   }
 
   async function usersWithEmail(email: string) {
@@ -150,7 +156,9 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     const jar = new Jar();
     oidc.useAccount(sub);
     const started = await pressGoogle(page);
-    expect(started, `the Google button of ${page} must redirect to the provider, got ${JSON.stringify(dataOf(started))}`).toBeInstanceOf(Response);
+    expect(started, `the Google button of ${page} must redirect to the provider, got ${JSON.stringify(dataOf(started))}`).toBeInstanceOf(
+      Response,
+    );
     const redirect = started as Response;
     expect(redirect.status).toBe(302);
     jar.take(redirect.headers);
@@ -209,7 +217,9 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     const headers = (result as { init?: { headers?: HeadersInit } }).init?.headers;
     jar.take(new Headers(headers));
     expect(await getSessionUser(get("/dashboard", jar))).toBeNull();
-    const guest = await settle(() => dashboard.loader({ request: get("/dashboard", jar), params: {}, context: { clientIp: "x" } } as never));
+    const guest = await settle(() =>
+      dashboard.loader({ request: get("/dashboard", jar), params: {}, context: { clientIp: "x" } } as never),
+    );
     expect((guest as Response).headers.get("location")).toBe("/login");
   });
 
@@ -220,7 +230,9 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     expect(landing.pathname + landing.search).toBe("/employee-login?google=done");
     const next = await settle(() => employeeLoginLoader(get("/employee-login?google=done", jar)));
     expect((next as Response).headers.get("location")).toBe("/dashboard?notice=welcome");
-    const routed = await settle(() => dashboard.loader({ request: get("/dashboard", jar), params: {}, context: { clientIp: "x" } } as never));
+    const routed = await settle(() =>
+      dashboard.loader({ request: get("/dashboard", jar), params: {}, context: { clientIp: "x" } } as never),
+    );
     expect((routed as Response).headers.get("location")).toBe("/employee-dashboard");
   });
 
@@ -250,12 +262,16 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
   });
 
   test("An unverified Google e-mail does not take over an existing client's password account", async () => {
-    const victim = await (await auth()).api.signUpEmail({ body: { email: "victim@example.com", password: "victim-password-123", name: "Victim" } });
+    const victim = await (
+      await auth()
+    ).api.signUpEmail({ body: { email: "victim@example.com", password: "victim-password-123", name: "Victim" } });
     oidc.addAccount({ sub: "g-attacker-client", email: "victim@example.com", email_verified: false });
     const { jar } = await signInWithGoogle("/login", "g-attacker-client");
     const user = await getSessionUser(get("/user-dashboard", jar));
     expect(user?.id, "signed in as the victim through an unverified provider e-mail").not.toBe(victim.user.id);
-    const linked = await sql<{ provider: string }>`select provider_id as provider from accounts where user_id = ${victim.user.id}`.execute(db());
+    const linked = await sql<{ provider: string }>`select provider_id as provider from accounts where user_id = ${victim.user.id}`.execute(
+      db(),
+    );
     expect(linked.rows.map((a) => a.provider)).toEqual(["credential"]);
   });
 
@@ -273,7 +289,7 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
   test("A verified company Google identity without a staff account is refused at the callback and creates nobody", async () => {
     oidc.addAccount({ sub: "g-self-made-staff", email: "selma@indigokite.dev", email_verified: true });
     const { jar, landing } = await signInWithGoogle("/employee-login", "g-self-made-staff");
-    expect((await exportLeads(jar) as Response).status, "the leads CSV went to a self-made staff account").not.toBe(200);
+    expect(((await exportLeads(jar)) as Response).status, "the leads CSV went to a self-made staff account").not.toBe(200);
     expect(landing.pathname + landing.searchParams.get("google")).toBe("/employee-loginerror");
     expect(jar.has("session_token")).toBe(false);
     expect(dataOf(await employeeLoginLoader(get(landing.pathname + landing.search, jar))).error).toBe(EMPLOYEE_GOOGLE_FAILED);
@@ -289,7 +305,7 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     await removeStaff("leo@indigokite.dev");
     const again = await signInWithGoogle("/employee-login", "g-leaver");
     expect(again.landing.searchParams.get("google")).toBe("error");
-    expect((await exportLeads(again.jar) as Response).status).not.toBe(200);
+    expect(((await exportLeads(again.jar)) as Response).status).not.toBe(200);
     expect(await usersWithEmail("leo@indigokite.dev")).toEqual([]);
   });
 
@@ -301,7 +317,7 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     await db().updateTable("users").set({ staffDisabledAt: Date.now() }).where("id", "=", id).execute();
     const refused = await signInWithGoogle("/employee-login", "g-paused");
     expect(await getSessionUser(get("/employee-dashboard", refused.jar))).toBeNull();
-    expect((await exportLeads(refused.jar) as Response).status).not.toBe(200);
+    expect(((await exportLeads(refused.jar)) as Response).status).not.toBe(200);
     expect(await db().selectFrom("sessions").select("id").where("userId", "=", id).execute()).toEqual([]);
     await enableStaff(admin, id);
     const back = await signInWithGoogle("/employee-login", "g-paused");
@@ -314,7 +330,11 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     const { jar, landing } = await signInWithGoogle("/employee-login", "g-other-workspace");
     expect(landing.searchParams.get("google")).toBe("error");
     expect(await getSessionUser(get("/employee-dashboard", jar))).toBeNull();
-    const linked = await sql<{ provider: string }>`select a.provider_id as provider from accounts a join users u on u.id = a.user_id where u.email = ${"hana@indigokite.dev"}`.execute(db());
+    const linked = await sql<{
+      provider: string;
+    }>`select a.provider_id as provider from accounts a join users u on u.id = a.user_id where u.email = ${"hana@indigokite.dev"}`.execute(
+      db(),
+    );
     expect(linked.rows.map((a) => a.provider)).toEqual(["credential"]);
   });
 
@@ -325,15 +345,21 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     for (const page of ["/employee-login", "/login"] as const) {
       const { jar } = await signInWithGoogle(page, "g-kelvin");
       expect(await getSessionUser(get("/employee-dashboard", jar)), `signed in as kate through ${page}`).toBeNull();
-      expect((await exportLeads(jar) as Response).status).not.toBe(200);
+      expect(((await exportLeads(jar)) as Response).status).not.toBe(200);
     }
-    const linked = await sql<{ provider: string }>`select a.provider_id as provider from accounts a join users u on u.id = a.user_id where u.email = ${"kate@indigokite.dev"}`.execute(db());
+    const linked = await sql<{
+      provider: string;
+    }>`select a.provider_id as provider from accounts a join users u on u.id = a.user_id where u.email = ${"kate@indigokite.dev"}`.execute(
+      db(),
+    );
     expect(linked.rows.map((a) => a.provider)).toEqual(["credential"]);
   });
 
   test("A link to /login?google=done or /employee-login?google=done signs nobody out", async () => {
     await provisionStaff("stay@indigokite.dev");
-    const staffSession = await (await auth()).api.signInEmail({ body: { email: "stay@indigokite.dev", password: "staff-password-123" }, returnHeaders: true });
+    const staffSession = await (
+      await auth()
+    ).api.signInEmail({ body: { email: "stay@indigokite.dev", password: "staff-password-123" }, returnHeaders: true });
     const staffJar = new Jar();
     staffJar.take(staffSession.headers);
     const clientJar = new Jar();
@@ -344,8 +370,12 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     ];
     for (const [jar, url, load] of visits) {
       const result = await settle(() => load(get(url, jar)));
-      const headers = result instanceof Response ? result.headers : new Headers((result as { init?: { headers?: HeadersInit } }).init?.headers);
-      expect(headers.getSetCookie().filter((c) => c.includes("session_token")), `${url} cleared the session cookie`).toEqual([]);
+      const headers =
+        result instanceof Response ? result.headers : new Headers((result as { init?: { headers?: HeadersInit } }).init?.headers);
+      expect(
+        headers.getSetCookie().filter((c) => c.includes("session_token")),
+        `${url} cleared the session cookie`,
+      ).toEqual([]);
       expect(await getSessionUser(get("/dashboard", jar)), `${url} ended the session`).not.toBeNull();
     }
   });
@@ -379,7 +409,9 @@ describe("The local OpenID provider works with Better Auth 1.7 (harness check)",
 
   test("signIn.social → provider (auto login + consent) → /api/auth/callback/google → session", async () => {
     const jar = new Jar();
-    const { headers, response } = await (await auth()).api.signInSocial({
+    const { headers, response } = await (
+      await auth()
+    ).api.signInSocial({
       body: { provider: "google", callbackURL: "/login?google=done", errorCallbackURL: "/login?google=error", disableRedirect: true },
       headers: new Headers({ Origin: APP_URL }),
       returnHeaders: true,

@@ -7,11 +7,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { staffCli } from "../helpers/staff-cli";
-import {
-  EMPLOYEE_LOGIN_FAILED,
-  EMPLOYEE_ON_CUSTOMER_FORM,
-  TOO_MANY_ATTEMPTS,
-} from "~/lib/auth-messages";
+import { EMPLOYEE_LOGIN_FAILED, EMPLOYEE_ON_CUSTOMER_FORM, TOO_MANY_ATTEMPTS } from "~/lib/auth-messages";
 import * as dashboardRoute from "~/routes/auth/dashboard";
 import * as forgotPasswordRoute from "~/routes/auth/forgot-password";
 import * as employeeLoginRoute from "~/routes/auth/employee-login";
@@ -86,7 +82,11 @@ async function call(fn: RouteFn, request: Request, clientIp = "203.0.113.10"): P
 
 function post(pathname: string, fields: Record<string, string>, options: { cookie?: string; headers?: Record<string, string> } = {}) {
   // As a browser sends them for a same-origin form: Host and Origin match the request URL.
-  return buildRequest(`${APP_URL}${pathname}`, { form: fields, cookie: options.cookie, headers: { Host: APP_HOST, Origin: APP_URL, ...options.headers } });
+  return buildRequest(`${APP_URL}${pathname}`, {
+    form: fields,
+    cookie: options.cookie,
+    headers: { Host: APP_HOST, Origin: APP_URL, ...options.headers },
+  });
 }
 
 function get(pathname: string, cookie?: string) {
@@ -112,7 +112,11 @@ function dbDate(ms: number): string & Date {
 }
 
 async function ageSession(cookie: string, ageMs: number) {
-  await db().updateTable("sessions").set({ createdAt: dbDate(Date.now() - ageMs) }).where("token", "=", tokenOf(cookie)).execute();
+  await db()
+    .updateTable("sessions")
+    .set({ createdAt: dbDate(Date.now() - ageMs) })
+    .where("token", "=", tokenOf(cookie))
+    .execute();
 }
 
 async function userRow(email: string) {
@@ -131,7 +135,8 @@ async function waitForMail(to: string, subject: RegExp, timeoutMs = 3_000) {
     const rows = await db().selectFrom("mailOutbox").selectAll().where("toAddress", "=", to).execute();
     const row = rows.find((r) => subject.test(r.subject));
     if (row) return row;
-    if (Date.now() > deadline) throw new Error(`no outbox mail to ${to} matching ${subject}; have: ${rows.map((r) => r.subject).join(", ")}`);
+    if (Date.now() > deadline)
+      throw new Error(`no outbox mail to ${to} matching ${subject}; have: ${rows.map((r) => r.subject).join(", ")}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -159,7 +164,11 @@ async function registeredClient(email: string) {
   const outcome = await register(email);
   const cookie = sessionCookieOf(outcome);
   if (!cookie) throw new Error(`registering ${email} failed: ${JSON.stringify(outcome)}`);
-  await db().updateTable("users").set({ emailVerified: currentDialect() === "sqlite" ? 1 : true }).where("email", "=", email).execute();
+  await db()
+    .updateTable("users")
+    .set({ emailVerified: currentDialect() === "sqlite" ? 1 : true })
+    .where("email", "=", email)
+    .execute();
   await db().deleteFrom("mailOutbox").where("toAddress", "=", email).execute();
   return cookie;
 }
@@ -224,7 +233,11 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
         expect(outcome.status).toBe(400);
         expect(sessionCookieOf(outcome)).toBe("");
       }
-      const users = await db().selectFrom("users").select("email").where("email", "in", ["boss@indigokite.dev", "kate@indigokite.dev"]).execute();
+      const users = await db()
+        .selectFrom("users")
+        .select("email")
+        .where("email", "in", ["boss@indigokite.dev", "kate@indigokite.dev"])
+        .execute();
       expect(users).toEqual([]);
     });
 
@@ -312,7 +325,11 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       const cookie = sessionCookieOf(await employeeLogin("unverified.staff@indigokite.dev"));
       expect((await call(employeeDashboardRoute.loader, get("/employee-dashboard", cookie))).status).toBe(200);
       const unverified = (await userRow("unverified.staff@indigokite.dev"))!;
-      await db().updateTable("users").set({ emailVerified: currentDialect() === "sqlite" ? 0 : false }).where("id", "=", unverified.id).execute();
+      await db()
+        .updateTable("users")
+        .set({ emailVerified: currentDialect() === "sqlite" ? 0 : false })
+        .where("id", "=", unverified.id)
+        .execute();
       expect(await getSessionUser(get("/", cookie)), "an unverified company address counted as staff").toBeNull();
       expect((await call(employeeDashboardRoute.loader, get("/employee-dashboard", cookie))).status).not.toBe(200);
       const again = await employeeLogin("unverified.staff@indigokite.dev");
@@ -325,7 +342,9 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       expect(outcome).toMatchObject({ status: 302, location: "/dashboard?notice=welcome" });
       const cookie = sessionCookieOf(outcome);
       expect(await getSessionUser(get("/", cookie))).toMatchObject({ email: "welcome@indigokite.dev", role: "employee" });
-      expect((await call(dashboardRoute.loader, get("/dashboard?notice=welcome", cookie))).location).toBe("/employee-dashboard?notice=welcome");
+      expect((await call(dashboardRoute.loader, get("/dashboard?notice=welcome", cookie))).location).toBe(
+        "/employee-dashboard?notice=welcome",
+      );
     });
   });
 
@@ -351,7 +370,10 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
 
     test("requireClient sends staff away from the client dashboard to /employee-dashboard", async () => {
       const staff = await signedInStaff("wanderer@indigokite.dev");
-      expect(await call(portalLayout.loader, get("/user-dashboard", staff))).toMatchObject({ status: 302, location: "/employee-dashboard" });
+      expect(await call(portalLayout.loader, get("/user-dashboard", staff))).toMatchObject({
+        status: 302,
+        location: "/employee-dashboard",
+      });
       expect(await call(portalSettings.loader, get("/user-dashboard/settings", staff))).toMatchObject({
         status: 302,
         location: "/employee-dashboard",
@@ -418,7 +440,9 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
     });
 
     test("The delay doubles from 30 seconds after the fifth attempt and stops at 15 minutes", () => {
-      expect([1, 5, 6, 7, 8, 10, 11, 12, 500].map(loginDelayMs)).toEqual([0, 0, 30_000, 60_000, 120_000, 480_000, 900_000, 900_000, 900_000]);
+      expect([1, 5, 6, 7, 8, 10, 11, 12, 500].map(loginDelayMs)).toEqual([
+        0, 0, 30_000, 60_000, 120_000, 480_000, 900_000, 900_000, 900_000,
+      ]);
     });
 
     test("Employee login counts against the same limits", async () => {
@@ -467,7 +491,10 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       await ageSession(stale, 12 * HOUR + 60_000);
       expect(await getSessionUser(get("/", recent))).toMatchObject({ role: "employee" });
       expect(await getSessionUser(get("/", stale))).toBeNull();
-      expect(await call(employeeDashboardRoute.loader, get("/employee-dashboard", stale))).toMatchObject({ status: 302, location: "/login" });
+      expect(await call(employeeDashboardRoute.loader, get("/employee-dashboard", stale))).toMatchObject({
+        status: 302,
+        location: "/login",
+      });
     });
   });
 
@@ -499,7 +526,14 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       const token = tokenFromMail(mail.textBody);
       expect(token.length).toBeGreaterThanOrEqual(16);
 
-      const reset = await call(resetPasswordRoute.action, post(`/reset-password?token=${encodeURIComponent(token)}`, { token, password: "brand-new-password-9", confirm: "brand-new-password-9" }));
+      const reset = await call(
+        resetPasswordRoute.action,
+        post(`/reset-password?token=${encodeURIComponent(token)}`, {
+          token,
+          password: "brand-new-password-9",
+          confirm: "brand-new-password-9",
+        }),
+      );
       expect(reset).toMatchObject({ status: 302, location: "/login?notice=password-changed" });
 
       expect(await getSessionUser(get("/", cookie))).toBeNull();
@@ -508,7 +542,10 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       expect((await login(email, PASSWORD)).status).toBe(400);
       expect((await login(email, "brand-new-password-9")).status).toBe(302);
 
-      const again = await call(resetPasswordRoute.action, post("/reset-password", { token, password: "third-password-99", confirm: "third-password-99" }));
+      const again = await call(
+        resetPasswordRoute.action,
+        post("/reset-password", { token, password: "third-password-99", confirm: "third-password-99" }),
+      );
       expect(again.status).toBe(400);
       expect(again.data.message).toMatch(/invalid or has expired/);
       expect((await login(email, "third-password-99")).status).toBe(400);
@@ -532,12 +569,24 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
         const mail = await waitForMail(email, /reset/i);
         const token = tokenFromMail(mail.textBody);
         // Opening the link (GET) shows the form and spends nothing.
-        expect(await call(resetPasswordRoute.loader, get(`/reset-password?token=${encodeURIComponent(token)}`))).toMatchObject({ status: 200, data: { token } });
-        expect(await call(resetPasswordRoute.loader, get(`/reset-password?token=${encodeURIComponent(token)}`))).toMatchObject({ status: 200, data: { token } });
-        const reset = await call(resetPasswordRoute.action, post("/reset-password", { token, password: "forgot-new-pass-1", confirm: "forgot-new-pass-1" }));
+        expect(await call(resetPasswordRoute.loader, get(`/reset-password?token=${encodeURIComponent(token)}`))).toMatchObject({
+          status: 200,
+          data: { token },
+        });
+        expect(await call(resetPasswordRoute.loader, get(`/reset-password?token=${encodeURIComponent(token)}`))).toMatchObject({
+          status: 200,
+          data: { token },
+        });
+        const reset = await call(
+          resetPasswordRoute.action,
+          post("/reset-password", { token, password: "forgot-new-pass-1", confirm: "forgot-new-pass-1" }),
+        );
         expect(reset).toMatchObject({ status: 302, location: "/login?notice=password-changed" });
         expect((await login(email, "forgot-new-pass-1")).status).toBe(302);
-        const again = await call(resetPasswordRoute.action, post("/reset-password", { token, password: "forgot-new-pass-2", confirm: "forgot-new-pass-2" }));
+        const again = await call(
+          resetPasswordRoute.action,
+          post("/reset-password", { token, password: "forgot-new-pass-2", confirm: "forgot-new-pass-2" }),
+        );
         expect(again.status).toBe(400);
         expect(again.data.message).toMatch(/invalid or has expired/);
       });
@@ -555,7 +604,10 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
         expect(expiresIn).toBeGreaterThan(HOUR - 60_000);
         expect(expiresIn).toBeLessThanOrEqual(HOUR);
         await sql`update verifications set expires_at = ${dbDate(Date.now() - 1000)} where value = ${userId}`.execute(db());
-        const late = await call(resetPasswordRoute.action, post("/reset-password", { token, password: "forgot-late-pass-1", confirm: "forgot-late-pass-1" }));
+        const late = await call(
+          resetPasswordRoute.action,
+          post("/reset-password", { token, password: "forgot-late-pass-1", confirm: "forgot-late-pass-1" }),
+        );
         expect(late.status).toBe(400);
         expect((await login(email, PASSWORD)).status).toBe(302);
       });
@@ -586,9 +638,15 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
     test("A made-up token or mismatched passwords change nothing", async () => {
       const email = "careful@example.com";
       await registeredClient(email);
-      const bad = await call(resetPasswordRoute.action, post("/reset-password", { token: "made-up-token", password: "another-pass-123", confirm: "another-pass-123" }));
+      const bad = await call(
+        resetPasswordRoute.action,
+        post("/reset-password", { token: "made-up-token", password: "another-pass-123", confirm: "another-pass-123" }),
+      );
       expect(bad.status).toBe(400);
-      const mismatch = await call(resetPasswordRoute.action, post("/reset-password", { token: "x", password: "another-pass-123", confirm: "another-pass-124" }));
+      const mismatch = await call(
+        resetPasswordRoute.action,
+        post("/reset-password", { token: "x", password: "another-pass-123", confirm: "another-pass-124" }),
+      );
       expect(mismatch.status).toBe(400);
       expect((await login(email, PASSWORD)).status).toBe(302);
     });
@@ -601,7 +659,18 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
         const now = Date.now();
         await db()
           .insertInto("jobOpenings")
-          .values({ id: "auth-test-opening", title: "QA", location: "Remote", type: "Full-time", description: "Tests.", salary: "", requirements: "[]", status: "open", createdAt: now, updatedAt: now } as never)
+          .values({
+            id: "auth-test-opening",
+            title: "QA",
+            location: "Remote",
+            type: "Full-time",
+            description: "Tests.",
+            salary: "",
+            requirements: "[]",
+            status: "open",
+            createdAt: now,
+            updatedAt: now,
+          } as never)
           .execute();
         opened = true;
       }
@@ -612,13 +681,40 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
     async function seedData(email: string) {
       const user = (await userRow(email))!;
       const now = Date.now();
-      await db().insertInto("profiles").values({ userId: user.id, fullName: "Del Eter", phone: "+1 555 0100", company: "", country: "", email, updatedAt: now }).execute();
+      await db()
+        .insertInto("profiles")
+        .values({ userId: user.id, fullName: "Del Eter", phone: "+1 555 0100", company: "", country: "", email, updatedAt: now })
+        .execute();
       // The work belongs to the company the client made by registering.
       const { companyId } = await ensureOwnCompany(user);
       companyOf.set(user.id, companyId);
-      await db().insertInto("projects").values({ id: randomUUID(), companyId, createdBy: user.id, title: "App", description: "d", progress: 10, createdAt: now, updatedAt: now }).execute();
+      await db()
+        .insertInto("projects")
+        .values({
+          id: randomUUID(),
+          companyId,
+          createdBy: user.id,
+          title: "App",
+          description: "d",
+          progress: 10,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
       const complaintId = randomUUID();
-      await db().insertInto("complaints").values({ id: complaintId, companyId, createdBy: user.id, subject: "s", message: "m", status: "Pending", createdAt: now, updatedAt: now }).execute();
+      await db()
+        .insertInto("complaints")
+        .values({
+          id: complaintId,
+          companyId,
+          createdBy: user.id,
+          subject: "s",
+          message: "m",
+          status: "Pending",
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
       await db()
         .insertInto("complaintReplies")
         .values([
@@ -632,7 +728,19 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       await fileStore().putFromFile(key, temp, "application/pdf");
       await db()
         .insertInto("jobApplications")
-        .values({ id: randomUUID(), name: "Del", email, message: "", resume: key, resumeName: "cv.pdf", resumeType: "pdf", resumeSize: 15, jobId: await openingId(), submittedAt: now, appliedBy: user.id } as never)
+        .values({
+          id: randomUUID(),
+          name: "Del",
+          email,
+          message: "",
+          resume: key,
+          resumeName: "cv.pdf",
+          resumeType: "pdf",
+          resumeSize: 15,
+          jobId: await openingId(),
+          submittedAt: now,
+          appliedBy: user.id,
+        } as never)
         .execute();
       return { userId: user.id, complaintId, resumeKey: key };
     }
@@ -660,13 +768,31 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       const mine = await seedData(email);
       await registeredClient("stays@example.com");
       const theirs = await seedData("stays@example.com");
-      expect(await dataOf(mine.userId, mine.complaintId)).toEqual({ companies: 1, profiles: 1, projects: 1, complaints: 1, replies: 2, applications: 1, sessions: 2, users: 1 });
+      expect(await dataOf(mine.userId, mine.complaintId)).toEqual({
+        companies: 1,
+        profiles: 1,
+        projects: 1,
+        complaints: 1,
+        replies: 2,
+        applications: 1,
+        sessions: 2,
+        users: 1,
+      });
 
       const outcome = await call(deleteAccountRoute.action, post("/settings/delete-account", { intent: "delete-account" }, { cookie }));
       expect(outcome).toMatchObject({ status: 302, location: "/?notice=deleted" });
       expect(sessionCookieOf(outcome)).toBe("");
 
-      expect(await dataOf(mine.userId, mine.complaintId)).toEqual({ companies: 0, profiles: 0, projects: 0, complaints: 0, replies: 0, applications: 0, sessions: 0, users: 0 });
+      expect(await dataOf(mine.userId, mine.complaintId)).toEqual({
+        companies: 0,
+        profiles: 0,
+        projects: 0,
+        complaints: 0,
+        replies: 0,
+        applications: 0,
+        sessions: 0,
+        users: 0,
+      });
       expect((await sql`select id from accounts where user_id = ${mine.userId}`.execute(db())).rows).toEqual([]);
       expect(await fileStore().exists(mine.resumeKey)).toBe(false);
       expect(existsSync(path.join(storageDir, mine.resumeKey))).toBe(false);
@@ -676,7 +802,15 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       expect(mail.subject).toBe("Your account has been deleted");
 
       // Nobody else's data goes with it.
-      expect(await dataOf(theirs.userId, theirs.complaintId)).toMatchObject({ companies: 1, profiles: 1, projects: 1, complaints: 1, replies: 2, applications: 1, users: 1 });
+      expect(await dataOf(theirs.userId, theirs.complaintId)).toMatchObject({
+        companies: 1,
+        profiles: 1,
+        projects: 1,
+        complaints: 1,
+        replies: 2,
+        applications: 1,
+        users: 1,
+      });
       expect(await fileStore().exists(theirs.resumeKey)).toBe(true);
       // And the account is gone: signing in fails.
       expect((await login(email)).status).toBe(400);
@@ -689,7 +823,16 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       await ageSession(cookie, DAY + 60_000);
       const outcome = await call(deleteAccountRoute.action, post("/settings/delete-account", { intent: "delete-account" }, { cookie }));
       expect(outcome).toMatchObject({ status: 302, location: "/user-dashboard/settings?notice=delete-failed" });
-      expect(await dataOf(mine.userId, mine.complaintId)).toEqual({ companies: 1, profiles: 1, projects: 1, complaints: 1, replies: 2, applications: 1, sessions: 1, users: 1 });
+      expect(await dataOf(mine.userId, mine.complaintId)).toEqual({
+        companies: 1,
+        profiles: 1,
+        projects: 1,
+        complaints: 1,
+        replies: 2,
+        applications: 1,
+        sessions: 1,
+        users: 1,
+      });
       expect(await fileStore().exists(mine.resumeKey)).toBe(true);
       expect(await db().selectFrom("mailOutbox").select("id").where("toAddress", "=", email).execute()).toEqual([]);
       expect(await getSessionUser(get("/", cookie))).not.toBeNull();
@@ -756,7 +899,10 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
     test("POST /settings/delete-account from another origin deletes nothing", async () => {
       const email = "csrf.delete@example.com";
       const cookie = await registeredClient(email);
-      const outcome = await call(deleteAccountRoute.action, post("/settings/delete-account", { intent: "delete-account" }, { cookie, headers: crossSite }));
+      const outcome = await call(
+        deleteAccountRoute.action,
+        post("/settings/delete-account", { intent: "delete-account" }, { cookie, headers: crossSite }),
+      );
       expect(await userRow(email), "the account was deleted by a cross-site POST").toBeDefined();
       expect(outcome.status).toBeGreaterThanOrEqual(400);
     });
@@ -764,15 +910,24 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
     test("POST /settings/reset-password from another origin queues no mail", async () => {
       const email = "csrf.reset@example.com";
       const cookie = await registeredClient(email);
-      const outcome = await call(resetRequestRoute.action, post("/settings/reset-password", { intent: "reset-password" }, { cookie, headers: crossSite }));
+      const outcome = await call(
+        resetRequestRoute.action,
+        post("/settings/reset-password", { intent: "reset-password" }, { cookie, headers: crossSite }),
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(await db().selectFrom("mailOutbox").select("id").where("toAddress", "=", email).execute(), "a cross-site POST queued a reset mail").toEqual([]);
+      expect(
+        await db().selectFrom("mailOutbox").select("id").where("toAddress", "=", email).execute(),
+        "a cross-site POST queued a reset mail",
+      ).toEqual([]);
       expect(outcome.status).toBeGreaterThanOrEqual(400);
     });
 
     test("POST /home-dashboard from another origin sets no preference cookie", async () => {
       const cookie = await registeredClient("csrf.toggle@example.com");
-      const outcome = await call(homeDashboardRoute.action, post("/home-dashboard", { enabled: "1", returnTo: "/" }, { cookie, headers: crossSite }));
+      const outcome = await call(
+        homeDashboardRoute.action,
+        post("/home-dashboard", { enabled: "1", returnTo: "/" }, { cookie, headers: crossSite }),
+      );
       expect(outcome.setCookies, "a cross-site POST changed the home-dashboard preference").toEqual([]);
     });
   });
@@ -781,15 +936,27 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
   // /api/auth/* are checked against the production build in e2e/auth.spec.ts.
   describe("Better Auth's own HTTP endpoints (/api/auth/*) keep the same rules", () => {
     function apiPost(pathname: string, body: Record<string, unknown>, options: { ip?: string; origin?: string; cookie?: string } = {}) {
-      const headers = new Headers({ "Content-Type": "application/json", Origin: options.origin ?? APP_URL, [CLIENT_IP_HEADER]: options.ip ?? nextIp() });
+      const headers = new Headers({
+        "Content-Type": "application/json",
+        Origin: options.origin ?? APP_URL,
+        [CLIENT_IP_HEADER]: options.ip ?? nextIp(),
+      });
       if (options.cookie) headers.set("Cookie", options.cookie);
-      return authApi.action({ request: new Request(`${APP_URL}/api/auth${pathname}`, { method: "POST", body: JSON.stringify(body), headers }), params: {}, context: { clientIp: options.ip ?? "x" } } as never);
+      return authApi.action({
+        request: new Request(`${APP_URL}/api/auth${pathname}`, { method: "POST", body: JSON.stringify(body), headers }),
+        params: {},
+        context: { clientIp: options.ip ?? "x" },
+      } as never);
     }
 
     test("Self-registration with a company e-mail through /api/auth/sign-up/email does not create a staff account", async () => {
       const response = await apiPost("/sign-up/email", { email: "mallory@indigokite.dev", password: PASSWORD, name: "Mallory" });
       const row = await userRow("mallory@indigokite.dev");
-      const cookie = response.headers.getSetCookie().find((c) => c.includes("session_token"))?.split(";")[0] ?? "";
+      const cookie =
+        response.headers
+          .getSetCookie()
+          .find((c) => c.includes("session_token"))
+          ?.split(";")[0] ?? "";
       const asStaff = cookie ? await call(employeeDashboardRoute.loader, get("/employee-dashboard", cookie)) : null;
       expect(
         { status: response.status, userCreated: Boolean(row), employeeDashboard: asStaff?.status ?? null },
@@ -823,23 +990,27 @@ describe("npm run staff (scripts/staff.ts)", () => {
 
   const cli = staffCli(dir);
 
-  test("add → 0 and 'Staff account created: …'; list shows it; a non-company e-mail → 1 with a clear error; remove → 0", { timeout: 120_000 }, () => {
-    const added = cli("add", "CLI.Person@indigokite.dev", "--password", STAFF_PASSWORD, "--name", "CLI Person");
-    expect(added, added.stderr).toMatchObject({ status: 0 });
-    expect(added.stdout.trim()).toBe("Staff account created: cli.person@indigokite.dev");
+  test(
+    "add → 0 and 'Staff account created: …'; list shows it; a non-company e-mail → 1 with a clear error; remove → 0",
+    { timeout: 120_000 },
+    () => {
+      const added = cli("add", "CLI.Person@indigokite.dev", "--password", STAFF_PASSWORD, "--name", "CLI Person");
+      expect(added, added.stderr).toMatchObject({ status: 0 });
+      expect(added.stdout.trim()).toBe("Staff account created: cli.person@indigokite.dev");
 
-    const listed = cli("list");
-    expect(listed.status).toBe(0);
-    expect(listed.stdout).toMatch(/^cli\.person@indigokite\.dev\tCLI Person\tcreated \d{4}-/m);
+      const listed = cli("list");
+      expect(listed.status).toBe(0);
+      expect(listed.stdout).toMatch(/^cli\.person@indigokite\.dev\tCLI Person\tcreated \d{4}-/m);
 
-    const refused = cli("add", "someone@example.com", "--password", STAFF_PASSWORD);
-    expect(refused.status).toBe(1);
-    expect(refused.stderr).toContain("Error: Only @indigokite.dev e-mails can be staff accounts (got someone@example.com).");
-    expect(refused.stdout).not.toContain("Staff account created");
+      const refused = cli("add", "someone@example.com", "--password", STAFF_PASSWORD);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain("Error: Only @indigokite.dev e-mails can be staff accounts (got someone@example.com).");
+      expect(refused.stdout).not.toContain("Staff account created");
 
-    const removed = cli("remove", "cli.person@indigokite.dev");
-    expect(removed.status).toBe(0);
-    expect(removed.stdout.trim()).toBe("Staff account removed: cli.person@indigokite.dev");
-    expect(cli("list").stdout.trim()).toBe("No staff accounts.");
-  });
+      const removed = cli("remove", "cli.person@indigokite.dev");
+      expect(removed.status).toBe(0);
+      expect(removed.stdout.trim()).toBe("Staff account removed: cli.person@indigokite.dev");
+      expect(cli("list").stdout.trim()).toBe("No staff accounts.");
+    },
+  );
 });

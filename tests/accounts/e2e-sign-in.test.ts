@@ -47,7 +47,12 @@ test("A client inserted by the fixture is signed in as a client with an unverifi
 test("Staff inserted by the fixture pass the staff guard with a verified company e-mail, like the staff CLI's", async () => {
   const user = await createSignedInUser({ role: "employee", databaseFile });
   expect(user.email).toMatch(/@indigokite\.dev$/);
-  expect(await requireStaff(requestWith(user.cookie))).toMatchObject({ id: user.id, role: "employee", emailVerified: true, staffRole: "admin" });
+  expect(await requireStaff(requestWith(user.cookie))).toMatchObject({
+    id: user.id,
+    role: "employee",
+    emailVerified: true,
+    staffRole: "admin",
+  });
   // Another role, as the Staff page or `npm run staff -- add --role` gives it.
   const recruiter = await createSignedInUser({ role: "employee", databaseFile, staffRole: "recruiter" });
   expect(await requireStaff(requestWith(recruiter.cookie), "applications")).toMatchObject({ staffRole: "recruiter" });
@@ -61,7 +66,11 @@ test("A fixture user given a password can sign in with it", async () => {
 });
 
 test("A fixture session older than the role's absolute lifetime counts as signed out", async () => {
-  const user = await createSignedInUser({ role: "employee", databaseFile, signedInAt: Date.now() - ABSOLUTE_LIFETIME_MS.employee - 60_000 });
+  const user = await createSignedInUser({
+    role: "employee",
+    databaseFile,
+    signedInAt: Date.now() - ABSOLUTE_LIFETIME_MS.employee - 60_000,
+  });
   expect(await getSessionUser(requestWith(user.cookie))).toBeNull();
 });
 

@@ -44,12 +44,19 @@ describe.each(testDatabases("passkeys"))("Passkeys on $name", (database) => {
   });
 
   /** "Confirm it's you" with the password, as the Passkeys row posts it. */
-  const confirmWithPassword = (user: TestUser, password = TEST_PASSWORD) => call(confirmRoute.action, "/account/confirm", { cookie: user.cookie, form: { password } });
+  const confirmWithPassword = (user: TestUser, password = TEST_PASSWORD) =>
+    call(confirmRoute.action, "/account/confirm", { cookie: user.cookie, form: { password } });
   /** A second session of `user`, as a password sign-in on another device opens one. */
   const signInAgain = async (user: TestUser) =>
-    sessionCookieFrom((await (await auth()).api.signInEmail({ body: { email: user.email, password: TEST_PASSWORD }, returnHeaders: true })).headers);
+    sessionCookieFrom(
+      (await (await auth()).api.signInEmail({ body: { email: user.email, password: TEST_PASSWORD }, returnHeaders: true })).headers,
+    );
   /** The cookie the options step sets for the ceremony's second step, as `name=value`. */
-  const challengeCookie = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => c.includes("better-auth-passkey"))!;
+  const challengeCookie = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .find((c) => c.includes("better-auth-passkey"))!;
 
   /** A stored credential of `user`, as the plugin writes one after a registration. */
   async function storedPasskey(user: TestUser, name: string | null = "Laptop") {
@@ -72,14 +79,21 @@ describe.each(testDatabases("passkeys"))("Passkeys on $name", (database) => {
   const passkeyRows = () => db().selectFrom("passkeys").select(["id", "name", "userId"]).orderBy("id").execute();
   const sessionCount = async () => (await db().selectFrom("sessions").select("id").execute()).length;
   const assertion = (credentialId: string) =>
-    JSON.stringify({ id: credentialId, rawId: credentialId, type: "public-key", clientExtensionResults: {}, response: { clientDataJSON: "e30", authenticatorData: "AA", signature: "AA" } });
+    JSON.stringify({
+      id: credentialId,
+      rawId: credentialId,
+      type: "public-key",
+      clientExtensionResults: {},
+      response: { clientDataJSON: "e30", authenticatorData: "AA", signature: "AA" },
+    });
 
   test("Settings lists the client's own passkeys by name and date, and none of their keys", async () => {
     const mine = await storedPasskey(alice, "Work laptop");
     const unnamed = await storedPasskey(alice, null);
     await storedPasskey(bob, "Bob's phone");
     const outcome = await call(settingsRoute.loader, "/user-dashboard/settings", { cookie: alice.cookie });
-    const passkeys = (outcome.data as { security: { passkeys: { id: string; name: string; createdAt: string | null }[] } }).security.passkeys;
+    const passkeys = (outcome.data as { security: { passkeys: { id: string; name: string; createdAt: string | null }[] } }).security
+      .passkeys;
     expect(passkeys.map((p) => p.id).sort()).toEqual([mine.id, unnamed.id].sort());
     expect(passkeys.find((p) => p.id === unnamed.id)?.name).toBe("Passkey");
     expect(JSON.stringify(outcome.data)).not.toContain(mine.publicKey);
@@ -87,10 +101,16 @@ describe.each(testDatabases("passkeys"))("Passkeys on $name", (database) => {
 
   test("A user renames and deletes their own passkey", async () => {
     const mine = await storedPasskey(alice);
-    const renamed = await call(passkeysRoute.action, "/account/passkeys", { cookie: alice.cookie, form: { intent: "rename", id: mine.id, name: "  Phone  " } });
+    const renamed = await call(passkeysRoute.action, "/account/passkeys", {
+      cookie: alice.cookie,
+      form: { intent: "rename", id: mine.id, name: "  Phone  " },
+    });
     expect(renamed).toMatchObject({ status: 302, location: "/user-dashboard/settings?notice=passkey-renamed" });
     expect((await passkeyRows()).find((r) => r.id === mine.id)?.name).toBe("Phone");
-    const deleted = await call(passkeysRoute.action, "/account/passkeys", { cookie: alice.cookie, form: { intent: "delete", id: mine.id } });
+    const deleted = await call(passkeysRoute.action, "/account/passkeys", {
+      cookie: alice.cookie,
+      form: { intent: "delete", id: mine.id },
+    });
     expect(deleted).toMatchObject({ status: 302, location: "/user-dashboard/settings?notice=passkey-deleted" });
     expect(await passkeyRows()).toEqual([]);
   });
@@ -98,7 +118,10 @@ describe.each(testDatabases("passkeys"))("Passkeys on $name", (database) => {
   test("Another user's passkey cannot be renamed or deleted: 404, and it stays as it was", async () => {
     const bobs = await storedPasskey(bob, "Bob's phone");
     const before = await passkeyRows();
-    const rename = await call(passkeysRoute.action, "/account/passkeys", { cookie: alice.cookie, form: { intent: "rename", id: bobs.id, name: "Mine now" } });
+    const rename = await call(passkeysRoute.action, "/account/passkeys", {
+      cookie: alice.cookie,
+      form: { intent: "rename", id: bobs.id, name: "Mine now" },
+    });
     const remove = await call(passkeysRoute.action, "/account/passkeys", { cookie: alice.cookie, form: { intent: "delete", id: bobs.id } });
     expect([rename.status, remove.status]).toEqual([404, 404]);
     expect(await passkeyRows()).toEqual(before);
@@ -107,7 +130,10 @@ describe.each(testDatabases("passkeys"))("Passkeys on $name", (database) => {
   test("A blank or too long name is answered in place with a 400, and nothing changes", async () => {
     const mine = await storedPasskey(alice, "Laptop");
     for (const name of ["   ", "x".repeat(65)]) {
-      const outcome = await call(passkeysRoute.action, "/account/passkeys", { cookie: alice.cookie, form: { intent: "rename", id: mine.id, name } });
+      const outcome = await call(passkeysRoute.action, "/account/passkeys", {
+        cookie: alice.cookie,
+        form: { intent: "rename", id: mine.id, name },
+      });
       expect(outcome.status).toBe(400);
       expect(outcome.data).toMatchObject({ intent: "rename", status: "invalid", targetId: mine.id });
     }
@@ -116,14 +142,23 @@ describe.each(testDatabases("passkeys"))("Passkeys on $name", (database) => {
 
   test("A guest cannot manage or add passkeys", async () => {
     const mine = await storedPasskey(alice);
-    expect(await call(passkeysRoute.action, "/account/passkeys", { form: { intent: "delete", id: mine.id } })).toMatchObject({ status: 302, location: "/login" });
-    expect(await call(passkeyNewRoute.action, "/account/passkeys/new", { form: { intent: "options" } })).toMatchObject({ status: 302, location: "/login" });
+    expect(await call(passkeysRoute.action, "/account/passkeys", { form: { intent: "delete", id: mine.id } })).toMatchObject({
+      status: 302,
+      location: "/login",
+    });
+    expect(await call(passkeyNewRoute.action, "/account/passkeys/new", { form: { intent: "options" } })).toMatchObject({
+      status: 302,
+      location: "/login",
+    });
     expect(await passkeyRows()).toHaveLength(1);
   });
 
   test("Registration options name APP_URL's host as relying party and set the challenge cookie", async () => {
     expect(await confirmWithPassword(alice)).toMatchObject({ status: 302 });
-    const outcome = await call(passkeyNewRoute.action, "/account/passkeys/new", { cookie: alice.cookie, form: { intent: "options", name: "Laptop" } });
+    const outcome = await call(passkeyNewRoute.action, "/account/passkeys/new", {
+      cookie: alice.cookie,
+      form: { intent: "options", name: "Laptop" },
+    });
     expect(outcome.status).toBe(200);
     const body = (await outcome.response!.json()) as { options: { rp: { id: string }; challenge: string } };
     expect(body.options.rp.id).toBe("portal.indigokite.test");
@@ -135,9 +170,21 @@ describe.each(testDatabases("passkeys"))("Passkeys on $name", (database) => {
     // However fresh the sign-in: alice signed in moments ago, and still has to confirm.
     const api = (await auth()).api;
     const headers = new Headers({ cookie: alice.cookie, origin: APP_URL });
-    await expect(api.generatePasskeyRegistrationOptions({ headers })).rejects.toMatchObject({ statusCode: 403, body: { code: "CONFIRMATION_REQUIRED" } });
-    const response = { id: "x", rawId: "x", type: "public-key", clientExtensionResults: {}, response: { clientDataJSON: "e30", attestationObject: "AA" } };
-    await expect(api.verifyPasskeyRegistration({ headers, body: { response } })).rejects.toMatchObject({ statusCode: 403, body: { code: "CONFIRMATION_REQUIRED" } });
+    await expect(api.generatePasskeyRegistrationOptions({ headers })).rejects.toMatchObject({
+      statusCode: 403,
+      body: { code: "CONFIRMATION_REQUIRED" },
+    });
+    const response = {
+      id: "x",
+      rawId: "x",
+      type: "public-key",
+      clientExtensionResults: {},
+      response: { clientDataJSON: "e30", attestationObject: "AA" },
+    };
+    await expect(api.verifyPasskeyRegistration({ headers, body: { response } })).rejects.toMatchObject({
+      statusCode: 403,
+      body: { code: "CONFIRMATION_REQUIRED" },
+    });
     // Our route answers the page's script with the reason, and no ceremony starts.
     const outcome = await call(passkeyNewRoute.action, "/account/passkeys/new", { cookie: alice.cookie, form: { intent: "options" } });
     expect(outcome.status).toBe(403);
@@ -150,17 +197,27 @@ describe.each(testDatabases("passkeys"))("Passkeys on $name", (database) => {
     const wrong = await confirmWithPassword(alice, "not-my-password");
     expect(wrong.status).toBe(400);
     expect(JSON.stringify(wrong.data)).toContain(CONFIRMATION_MESSAGES.wrongPassword);
-    expect((await call(passkeyNewRoute.action, "/account/passkeys/new", { cookie: alice.cookie, form: { intent: "options" } })).status).toBe(403);
+    expect(
+      (await call(passkeyNewRoute.action, "/account/passkeys/new", { cookie: alice.cookie, form: { intent: "options" } })).status,
+    ).toBe(403);
 
     expect(await confirmWithPassword(alice)).toMatchObject({ status: 302, location: "/user-dashboard/settings?notice=identity-confirmed" });
     const settings = await call(settingsRoute.loader, "/user-dashboard/settings", { cookie: alice.cookie });
-    expect((settings.data as { security: { confirmation: { confirmedUntil: string | null; method: string } } }).security.confirmation).toMatchObject({ method: "password", confirmedUntil: expect.any(String) });
+    expect(
+      (settings.data as { security: { confirmation: { confirmedUntil: string | null; method: string } } }).security.confirmation,
+    ).toMatchObject({ method: "password", confirmedUntil: expect.any(String) });
 
-    const started = await call(passkeyNewRoute.action, "/account/passkeys/new", { cookie: alice.cookie, form: { intent: "options", name: "Work laptop" } });
+    const started = await call(passkeyNewRoute.action, "/account/passkeys/new", {
+      cookie: alice.cookie,
+      form: { intent: "options", name: "Work laptop" },
+    });
     expect(started.status).toBe(200);
     const { options } = (await started.response!.json()) as { options: { challenge: string; rp: { id: string } } };
     const cookie = `${alice.cookie}; ${challengeCookie(started.response!)}`;
-    const verified = await call(passkeyNewRoute.action, "/account/passkeys/new", { cookie, form: { intent: "verify", name: "Work laptop", response: registrationResponse(options, APP_URL) } });
+    const verified = await call(passkeyNewRoute.action, "/account/passkeys/new", {
+      cookie,
+      form: { intent: "verify", name: "Work laptop", response: registrationResponse(options, APP_URL) },
+    });
     expect(verified.status).toBe(200);
     expect(await passkeyRows()).toEqual([expect.objectContaining({ name: "Work laptop", userId: alice.id })]);
 
@@ -172,7 +229,10 @@ describe.each(testDatabases("passkeys"))("Passkeys on $name", (database) => {
 
   test("A confirmation stands for ten minutes, then adding a passkey asks for it again", async () => {
     expect(await confirmWithPassword(alice)).toMatchObject({ status: 302 });
-    await db().updateTable("sessions").set({ confirmedAt: Date.now() - 10 * 60_000 - 1000 }).execute();
+    await db()
+      .updateTable("sessions")
+      .set({ confirmedAt: Date.now() - 10 * 60_000 - 1000 })
+      .execute();
     const outcome = await call(passkeyNewRoute.action, "/account/passkeys/new", { cookie: alice.cookie, form: { intent: "options" } });
     expect(outcome.status).toBe(403);
     // Another session of the same account is not confirmed by this one's answer.
@@ -181,13 +241,18 @@ describe.each(testDatabases("passkeys"))("Passkeys on $name", (database) => {
     expect((await call(passkeyNewRoute.action, "/account/passkeys/new", { cookie: other, form: { intent: "options" } })).status).toBe(403);
   });
 
-  test("A password reset with \"Also remove all passkeys\" removes every passkey of the account; without it they stay", async () => {
+  test('A password reset with "Also remove all passkeys" removes every passkey of the account; without it they stay', async () => {
     const carol = await signUp(`carol-passkeys-${database.name}@example.com`, "Carol");
     const kept = await storedPasskey(carol, "Phone");
     const bobs = await storedPasskey(bob, "Bob's phone");
     const reset = async (extra: Record<string, string>) => {
       await (await auth()).api.requestPasswordReset({ body: { email: carol.email, redirectTo: "/reset-password" } });
-      const mail = await db().selectFrom("mailOutbox").select("textBody").where("toAddress", "=", carol.email).orderBy("createdAt", "desc").executeTakeFirstOrThrow();
+      const mail = await db()
+        .selectFrom("mailOutbox")
+        .select("textBody")
+        .where("toAddress", "=", carol.email)
+        .orderBy("createdAt", "desc")
+        .executeTakeFirstOrThrow();
       const token = decodeURIComponent(/reset-password\?token=([^\s&]+)/.exec(mail.textBody)![1]!);
       await db().deleteFrom("mailOutbox").execute();
       const password = "lantern-okapi-drizzle-77";
@@ -203,7 +268,9 @@ describe.each(testDatabases("passkeys"))("Passkeys on $name", (database) => {
   test("A staff passkey on the client form is refused with SPEC §5's message, before any session exists", async () => {
     const key = await storedPasskey(staff, "Office key");
     const sessions = await sessionCount();
-    const outcome = await call(signInRoute.action, SIGN_IN, { form: { intent: "verify", form: "client", response: assertion(key.credentialId) } });
+    const outcome = await call(signInRoute.action, SIGN_IN, {
+      form: { intent: "verify", form: "client", response: assertion(key.credentialId) },
+    });
     expect(outcome.status).toBe(400);
     expect(await outcome.response!.json()).toEqual({ message: EMPLOYEE_ON_CUSTOMER_FORM });
     expect(outcome.response!.headers.getSetCookie()).toEqual([]);
@@ -213,7 +280,9 @@ describe.each(testDatabases("passkeys"))("Passkeys on $name", (database) => {
   test("A client passkey on the employee form is refused with the domain message", async () => {
     const key = await storedPasskey(alice);
     const sessions = await sessionCount();
-    const outcome = await call(signInRoute.action, SIGN_IN, { form: { intent: "verify", form: "employee", response: assertion(key.credentialId) } });
+    const outcome = await call(signInRoute.action, SIGN_IN, {
+      form: { intent: "verify", form: "employee", response: assertion(key.credentialId) },
+    });
     expect(outcome.status).toBe(400);
     expect(await outcome.response!.json()).toEqual({ message: employeeDomainOnly("indigokite.dev") });
     expect(await sessionCount()).toBe(sessions);
@@ -222,11 +291,15 @@ describe.each(testDatabases("passkeys"))("Passkeys on $name", (database) => {
   test("An unknown credential or a forged assertion gets no session", async () => {
     const key = await storedPasskey(alice);
     const sessions = await sessionCount();
-    const unknown = await call(signInRoute.action, SIGN_IN, { form: { intent: "verify", form: "client", response: assertion("not-a-credential") } });
+    const unknown = await call(signInRoute.action, SIGN_IN, {
+      form: { intent: "verify", form: "client", response: assertion("not-a-credential") },
+    });
     expect(unknown.status).toBe(401);
     expect(await unknown.response!.json()).toEqual({ message: SIGN_IN_FAILED });
     // The right form and a real credential id, but no challenge and no signature: refused.
-    const forged = await call(signInRoute.action, SIGN_IN, { form: { intent: "verify", form: "client", response: assertion(key.credentialId) } });
+    const forged = await call(signInRoute.action, SIGN_IN, {
+      form: { intent: "verify", form: "client", response: assertion(key.credentialId) },
+    });
     expect(forged.status).toBeGreaterThanOrEqual(400);
     expect(forged.status).toBeLessThan(500);
     expect(forged.response!.headers.getSetCookie().filter((c) => c.includes("session_token"))).toEqual([]);
@@ -242,10 +315,18 @@ describe.each(testDatabases("passkeys"))("Passkeys on $name", (database) => {
     // Signed in with the password: the account owns a passkey, the session is not a passkey's.
     expect(await signedInWithPasskey(request())).toBe(false);
     const token = decodeURIComponent(staff.cookie.split("=")[1]!).split(".")[0]!;
-    await db().updateTable("sessions").set({ passkeySignIn: database.name === "sqlite" ? 1 : true }).where("token", "=", token).execute();
+    await db()
+      .updateTable("sessions")
+      .set({ passkeySignIn: database.name === "sqlite" ? 1 : true })
+      .where("token", "=", token)
+      .execute();
     expect(await signedInWithPasskey(request())).toBe(true);
     expect(await signedInWithPasskey(buildRequest("http://localhost/employee-dashboard"))).toBe(false);
-    await db().updateTable("sessions").set({ passkeySignIn: database.name === "sqlite" ? 0 : false }).where("token", "=", token).execute();
+    await db()
+      .updateTable("sessions")
+      .set({ passkeySignIn: database.name === "sqlite" ? 0 : false })
+      .where("token", "=", token)
+      .execute();
   });
 
   test("Passkey sign-in attempts from one IP are limited", async () => {
@@ -255,11 +336,16 @@ describe.each(testDatabases("passkeys"))("Passkeys on $name", (database) => {
       answers.push(outcome.status);
     }
     expect(answers.slice(0, 30).every((s) => s === 200)).toBe(true);
-    const limited = await call(signInRoute.action, SIGN_IN, { form: { intent: "verify", form: "client", response: assertion("x") }, clientIp: "192.0.2.77" });
+    const limited = await call(signInRoute.action, SIGN_IN, {
+      form: { intent: "verify", form: "client", response: assertion("x") },
+      clientIp: "192.0.2.77",
+    });
     expect(limited.status).toBe(429);
     expect(await limited.response!.json()).toEqual({ message: TOO_MANY_ATTEMPTS });
     // Another visitor is still served.
-    expect((await call(signInRoute.action, SIGN_IN, { form: { intent: "options", form: "client" }, clientIp: "192.0.2.78" })).status).toBe(200);
+    expect((await call(signInRoute.action, SIGN_IN, { form: { intent: "options", form: "client" }, clientIp: "192.0.2.78" })).status).toBe(
+      200,
+    );
   });
 });
 

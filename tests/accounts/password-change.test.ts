@@ -14,7 +14,8 @@ import { buildRequest, call, type Outcome } from "../helpers/routes";
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const NEW_PASSWORD = "lantern-okapi-drizzle-77";
-const fieldErrors = (outcome: Outcome, field: string) => (outcome.data as { result?: { error?: Record<string, string[]> } }).result?.error?.[field];
+const fieldErrors = (outcome: Outcome, field: string) =>
+  (outcome.data as { result?: { error?: Record<string, string[]> } }).result?.error?.[field];
 
 describe.each(testDatabases("password-change"))("Password change on $name", (database) => {
   let cleanup: () => Promise<void>;
@@ -76,7 +77,9 @@ describe.each(testDatabases("password-change"))("Password change on $name", (dat
     const staff = await signInStaff("changer@indigokite.dev", { password: "staff-password-0123" });
     const short = await change(staff.cookie, fields("staff-password-0123", "eleven-char"));
     expect(fieldErrors(short, "newPassword")).toEqual(["Staff passwords need at least 12 characters."]);
-    expect(await call(changePasswordRoute.loader, "/settings/change-password", { cookie: staff.cookie })).toMatchObject({ data: { audience: "staff" } });
+    expect(await call(changePasswordRoute.loader, "/settings/change-password", { cookie: staff.cookie })).toMatchObject({
+      data: { audience: "staff" },
+    });
     const outcome = await change(staff.cookie, fields("staff-password-0123"));
     expect(outcome).toMatchObject({ status: 302, location: "/employee-dashboard/account?notice=password-updated" });
   });

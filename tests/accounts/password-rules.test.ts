@@ -53,7 +53,8 @@ describe.each(testDatabases("password-rules"))("Password rules on $name", (datab
   afterAll(async () => cleanup());
   beforeEach(async () => clearTables("rateLimits"));
 
-  const register = (email: string, password: string) => call(loginRoute.action, "/login", { form: { intent: "register", email, password } });
+  const register = (email: string, password: string) =>
+    call(loginRoute.action, "/login", { form: { intent: "register", email, password } });
   const userCount = async (email: string) => (await db().selectFrom("users").select("id").where("email", "=", email).execute()).length;
 
   test("Registering with a password under 10 characters or a common one is refused on the field with 400, creating nobody", async () => {
@@ -65,11 +66,15 @@ describe.each(testDatabases("password-rules"))("Password rules on $name", (datab
     expect(fieldErrors(common.data, "password")).toEqual([COMMON_PASSWORD]);
     expect(await userCount("short.pass@example.com")).toBe(0);
     expect(await userCount("common.pass@example.com")).toBe(0);
-    expect(await register("fine.pass@example.com", "ten-chars!")).toMatchObject({ status: 302, location: "/user-dashboard?notice=registered" });
+    expect(await register("fine.pass@example.com", "ten-chars!")).toMatchObject({
+      status: 302,
+      location: "/user-dashboard?notice=registered",
+    });
   });
 
   test("Better Auth's own floor and ceiling are 10 and 128 characters, whoever calls it", async () => {
-    const signUp = async (password: string) => (await auth()).api.signUpEmail({ body: { email: `floor-${password.length}@example.com`, password, name: "F" } });
+    const signUp = async (password: string) =>
+      (await auth()).api.signUpEmail({ body: { email: `floor-${password.length}@example.com`, password, name: "F" } });
     await expect(signUp("nine-char")).rejects.toThrow(/too short/i);
     await expect(signUp("a".repeat(129))).rejects.toThrow(/too long/i);
     await expect(signUp("ten-chars!")).resolves.toMatchObject({ user: { email: "floor-10@example.com" } });
@@ -81,18 +86,23 @@ describe.each(testDatabases("password-rules"))("Password rules on $name", (datab
     const context = await (await auth()).$context;
     const user = await context.internalAdapter.findUserByEmail("old.timer@example.com");
     await context.internalAdapter.updatePassword(user!.user.id, await context.password.hash("eightch8"));
-    const outcome = await call(loginRoute.action, "/login", { form: { intent: "login", email: "old.timer@example.com", password: "eightch8" } });
+    const outcome = await call(loginRoute.action, "/login", {
+      form: { intent: "login", email: "old.timer@example.com", password: "eightch8" },
+    });
     expect(outcome).toMatchObject({ status: 302, location: "/user-dashboard?notice=login" });
   });
 
   async function resetTokenFor(email: string): Promise<string> {
     await (await auth()).api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" } });
     // Better Auth's own table, outside our schema types.
-    const rows = await sql<{ identifier: string }>`select identifier from verifications where identifier like 'reset-password:%' order by created_at desc`.execute(db());
+    const rows = await sql<{
+      identifier: string;
+    }>`select identifier from verifications where identifier like 'reset-password:%' order by created_at desc`.execute(db());
     return rows.rows[0]!.identifier.slice("reset-password:".length);
   }
 
-  const reset = (token: string, password: string) => call(resetPasswordRoute.action, "/reset-password", { form: { token, password, confirm: password } });
+  const reset = (token: string, password: string) =>
+    call(resetPasswordRoute.action, "/reset-password", { form: { token, password, confirm: password } });
 
   test("A reset link follows its account's rules: 12 characters for staff, 10 for clients, never a common password", async () => {
     await addStaff(null, "rules.staff@indigokite.dev", "staff-password-0123");
@@ -104,7 +114,11 @@ describe.each(testDatabases("password-rules"))("Password rules on $name", (datab
     expect(await reset(staffToken, "twelve-chars")).toMatchObject({ status: 302, location: "/login?notice=password-changed" });
 
     await (await auth()).api.signUpEmail({ body: { email: "rules.client@example.com", password: "first-pass-1", name: "C" } });
-    await db().updateTable("users").set({ emailVerified: database.name === "sqlite" ? 1 : true }).where("email", "=", "rules.client@example.com").execute();
+    await db()
+      .updateTable("users")
+      .set({ emailVerified: database.name === "sqlite" ? 1 : true })
+      .where("email", "=", "rules.client@example.com")
+      .execute();
     const clientToken = await resetTokenFor("rules.client@example.com");
     const common = await reset(clientToken, "1234567890");
     expect(common.status).toBe(400);
@@ -113,7 +127,10 @@ describe.each(testDatabases("password-rules"))("Password rules on $name", (datab
   });
 
   test("The staff CLI's add keeps the operator's choice: no staff length, floor or common-password rule", async () => {
-    for (const [email, password] of [["cli.common@indigokite.dev", "qwertyuiop"], ["cli.short@indigokite.dev", "eightch8"]] as const) {
+    for (const [email, password] of [
+      ["cli.common@indigokite.dev", "qwertyuiop"],
+      ["cli.short@indigokite.dev", "eightch8"],
+    ] as const) {
       const member = await addStaff(null, email, password);
       const signIn = await (await auth()).api.signInEmail({ body: { email, password } });
       expect(signIn.user.id).toBe(member.id);

@@ -9,7 +9,25 @@ test("A return path is kept when it is a path on this site", () => {
 });
 
 test("Anything that could leave the site, or break a header, falls back", () => {
-  const refused = ["/\\evil.example", "\\\\evil.example", "//evil.example", "/\\/evil.example", "/.//evil.example", "/./\\evil.example", "https://evil.example/", "http:evil.example", "evil.example", " /x", "", "/e\u0000", "/apply/x\nenv;", "/a\rb", "/a\tb", "/a\u007f", "/\u0085"];
+  const refused = [
+    "/\\evil.example",
+    "\\\\evil.example",
+    "//evil.example",
+    "/\\/evil.example",
+    "/.//evil.example",
+    "/./\\evil.example",
+    "https://evil.example/",
+    "http:evil.example",
+    "evil.example",
+    " /x",
+    "",
+    "/e\u0000",
+    "/apply/x\nenv;",
+    "/a\rb",
+    "/a\tb",
+    "/a\u007f",
+    "/\u0085",
+  ];
   for (const value of refused) expect(safeReturnPath(value), JSON.stringify(value)).toBe("/");
   expect(safeReturnPath(null)).toBe("/");
   expect(safeReturnPath(new File([], "x"))).toBe("/");

@@ -15,27 +15,34 @@ const PASSWORD = "cli-password-0123456789";
 
 const cli = staffCli(dir);
 
-test("The first account is an admin even when asked for another role; --role sets later ones; list shows roles; role changes one; a bad role is refused", { timeout: 180_000 }, () => {
-  const first = cli("add", "first@indigokite.dev", "--password", PASSWORD, "--role", "sales");
-  expect(first, first.stderr).toMatchObject({ status: 0 });
-  expect(first.stdout.trim().split("\n")).toEqual(["Staff account created: first@indigokite.dev", "Role: admin (the first staff account is always an admin)"]);
-  const recruiter = cli("add", "rita@indigokite.dev", "--password", PASSWORD, "--role", "recruiter");
-  expect(recruiter.stdout).toContain("Role: recruiter");
-  // Without --role the output is exactly what it was before roles (scripts read it).
-  const plain = cli("add", "plain@indigokite.dev", "--password", PASSWORD);
-  expect(plain.stdout.trim()).toBe("Staff account created: plain@indigokite.dev");
+test(
+  "The first account is an admin even when asked for another role; --role sets later ones; list shows roles; role changes one; a bad role is refused",
+  { timeout: 180_000 },
+  () => {
+    const first = cli("add", "first@indigokite.dev", "--password", PASSWORD, "--role", "sales");
+    expect(first, first.stderr).toMatchObject({ status: 0 });
+    expect(first.stdout.trim().split("\n")).toEqual([
+      "Staff account created: first@indigokite.dev",
+      "Role: admin (the first staff account is always an admin)",
+    ]);
+    const recruiter = cli("add", "rita@indigokite.dev", "--password", PASSWORD, "--role", "recruiter");
+    expect(recruiter.stdout).toContain("Role: recruiter");
+    // Without --role the output is exactly what it was before roles (scripts read it).
+    const plain = cli("add", "plain@indigokite.dev", "--password", PASSWORD);
+    expect(plain.stdout.trim()).toBe("Staff account created: plain@indigokite.dev");
 
-  const bad = cli("add", "x@indigokite.dev", "--password", PASSWORD, "--role", "owner");
-  expect(bad.status).toBe(2);
-  expect(bad.stderr).toContain("--role must be one of admin|sales|recruiter|delivery (got owner).");
+    const bad = cli("add", "x@indigokite.dev", "--password", PASSWORD, "--role", "owner");
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("--role must be one of admin|sales|recruiter|delivery (got owner).");
 
-  expect(cli("role", "rita@indigokite.dev", "delivery")).toMatchObject({ status: 0, stdout: "rita@indigokite.dev is now delivery.\n" });
-  const listed = cli("list").stdout;
-  expect(listed).toMatch(/^first@indigokite\.dev\tfirst\tcreated \S+\tadmin$/m);
-  expect(listed).toMatch(/^rita@indigokite\.dev\trita\tcreated \S+\tdelivery$/m);
-  expect(listed).toMatch(/^plain@indigokite\.dev\tplain\tcreated \S+\tadmin$/m);
-  expect(listed).not.toContain("x@indigokite.dev");
-});
+    expect(cli("role", "rita@indigokite.dev", "delivery")).toMatchObject({ status: 0, stdout: "rita@indigokite.dev is now delivery.\n" });
+    const listed = cli("list").stdout;
+    expect(listed).toMatch(/^first@indigokite\.dev\tfirst\tcreated \S+\tadmin$/m);
+    expect(listed).toMatch(/^rita@indigokite\.dev\trita\tcreated \S+\tdelivery$/m);
+    expect(listed).toMatch(/^plain@indigokite\.dev\tplain\tcreated \S+\tadmin$/m);
+    expect(listed).not.toContain("x@indigokite.dev");
+  },
+);
 
 test("The roles migration makes every existing staff account an admin and leaves clients without a staff role", async () => {
   const database = testDatabases("staff-cli").find((d) => d.name === "sqlite")!;
@@ -44,8 +51,13 @@ test("The roles migration makes every existing staff account an admin and leaves
     const migrator = await createMigrator(db);
     await migrator.migrateTo("2026-11-21T1900-staff-console");
     const now = new Date().toISOString();
-    for (const [id, email, role] of [["u1", "old@indigokite.dev", "employee"], ["u2", "client@example.com", "client"]]) {
-      await sql`insert into users (id, name, email, email_verified, role, created_at, updated_at) values (${id}, ${"N"}, ${email}, 1, ${role}, ${now}, ${now})`.execute(db);
+    for (const [id, email, role] of [
+      ["u1", "old@indigokite.dev", "employee"],
+      ["u2", "client@example.com", "client"],
+    ]) {
+      await sql`insert into users (id, name, email, email_verified, role, created_at, updated_at) values (${id}, ${"N"}, ${email}, 1, ${role}, ${now}, ${now})`.execute(
+        db,
+      );
     }
     await migrator.migrateTo("2026-11-24T2340-staff-roles");
     const rows = await sql<{ email: string; staffRole: string | null }>`select email, staff_role from users order by email`.execute(db);

@@ -24,32 +24,73 @@ describe("Who may sign in with a company address (Google's issuer)", () => {
   afterAll(() => restore());
 
   test("An existing staff account signs in with a verified address and hd equal to the company domain", async () => {
-    expect(await checkIdentity(google("sign-in", { email: "sam@indigokite.dev", email_verified: true, hd: "indigokite.dev" }, "staff-1"), storedEmailOf)).toBeUndefined();
-    expect(await checkIdentity(google("link-account", { email: "Sam@IndigoKite.dev", email_verified: true, hd: "IndigoKite.dev" }, "staff-1"), storedEmailOf)).toBeUndefined();
+    expect(
+      await checkIdentity(
+        google("sign-in", { email: "sam@indigokite.dev", email_verified: true, hd: "indigokite.dev" }, "staff-1"),
+        storedEmailOf,
+      ),
+    ).toBeUndefined();
+    expect(
+      await checkIdentity(
+        google("link-account", { email: "Sam@IndigoKite.dev", email_verified: true, hd: "IndigoKite.dev" }, "staff-1"),
+        storedEmailOf,
+      ),
+    ).toBeUndefined();
   });
 
   test("From Google's issuer a company address without hd, or with another hd, is refused", async () => {
     const missing = await checkIdentity(google("sign-in", { email: "sam@indigokite.dev", email_verified: true }, "staff-1"), storedEmailOf);
-    const other = await checkIdentity(google("link-account", { email: "sam@indigokite.dev", email_verified: true, hd: "evil.example" }, "staff-1"), storedEmailOf);
+    const other = await checkIdentity(
+      google("link-account", { email: "sam@indigokite.dev", email_verified: true, hd: "evil.example" }, "staff-1"),
+      storedEmailOf,
+    );
     expect(missing?.error).toBe("staff_hosted_domain");
     expect(other?.error).toBe("staff_hosted_domain");
   });
 
   test("Google never creates a company-domain user, even verified with the right hd", async () => {
-    const verdict = await checkIdentity(google("create-user", { email: "new@indigokite.dev", email_verified: true, hd: "indigokite.dev" }), storedEmailOf);
+    const verdict = await checkIdentity(
+      google("create-user", { email: "new@indigokite.dev", email_verified: true, hd: "indigokite.dev" }),
+      storedEmailOf,
+    );
     expect(verdict?.error).toBe("staff_not_provisioned");
   });
 
   test("An unverified address, a changed address or a Kelvin-sign look-alike is refused", async () => {
-    expect((await checkIdentity(google("sign-in", { email: "sam@indigokite.dev", email_verified: false, hd: "indigokite.dev" }, "staff-1"), storedEmailOf))?.error).toBe("staff_email_unverified");
-    expect((await checkIdentity(google("sign-in", { email: "sam.new@gmail.com", email_verified: true }, "staff-1"), storedEmailOf))?.error).toBe("staff_address_changed");
-    expect((await checkIdentity(google("sign-in", { email: "sam@indigo\u212Aite.dev", email_verified: true, hd: "indigokite.dev" }, "staff-1"), storedEmailOf))?.error).toBe("staff_lookalike_address");
-    expect((await checkIdentity(google("link-account", { email: "x@indigokite.dev", email_verified: true, hd: "indigokite.dev" }, "client-1"), storedEmailOf))?.error).toBe("staff_not_provisioned");
+    expect(
+      (
+        await checkIdentity(
+          google("sign-in", { email: "sam@indigokite.dev", email_verified: false, hd: "indigokite.dev" }, "staff-1"),
+          storedEmailOf,
+        )
+      )?.error,
+    ).toBe("staff_email_unverified");
+    expect(
+      (await checkIdentity(google("sign-in", { email: "sam.new@gmail.com", email_verified: true }, "staff-1"), storedEmailOf))?.error,
+    ).toBe("staff_address_changed");
+    expect(
+      (
+        await checkIdentity(
+          google("sign-in", { email: "sam@indigo\u212Aite.dev", email_verified: true, hd: "indigokite.dev" }, "staff-1"),
+          storedEmailOf,
+        )
+      )?.error,
+    ).toBe("staff_lookalike_address");
+    expect(
+      (
+        await checkIdentity(
+          google("link-account", { email: "x@indigokite.dev", email_verified: true, hd: "indigokite.dev" }, "client-1"),
+          storedEmailOf,
+        )
+      )?.error,
+    ).toBe("staff_not_provisioned");
   });
 
   test("Clients sign up and sign in with Google as before; staff are created only by provisioning", async () => {
     expect(await checkIdentity(google("create-user", { email: "grace@example.com", email_verified: true }), storedEmailOf)).toBeUndefined();
-    expect(await checkIdentity(google("sign-in", { email: "grace@example.com", email_verified: false }, "client-1"), storedEmailOf)).toBeUndefined();
+    expect(
+      await checkIdentity(google("sign-in", { email: "grace@example.com", email_verified: false }, "client-1"), storedEmailOf),
+    ).toBeUndefined();
     const signUp: IdentityToCheck = { user: { email: "new@indigokite.dev" }, source: { action: "create-user", method: "email-password" } };
     expect((await checkIdentity(signUp, storedEmailOf))?.error).toBe("staff_not_provisioned");
     expect(await provisionStaffAccount(() => checkIdentity(signUp, storedEmailOf))).toBeUndefined();

@@ -61,7 +61,11 @@ describe.each(testDatabases("staff-roles"))("Staff roles, invitations and lifecy
   let delivery: TestUser;
   const actor = (user: TestUser) => ({ id: user.id, email: user.email, name: "" });
   const deliverMail = async () => {
-    const worker = startMailWorker({ transport: createSmtpTransport(smtp.url), from: "Indigo Kite <no-reply@indigokite.dev>", poll: false });
+    const worker = startMailWorker({
+      transport: createSmtpTransport(smtp.url),
+      from: "Indigo Kite <no-reply@indigokite.dev>",
+      poll: false,
+    });
     await worker.runOnce();
     await worker.stop();
   };
@@ -124,25 +128,45 @@ describe.each(testDatabases("staff-roles"))("Staff roles, invitations and lifecy
           const outcome = await call(loader, `${BASE}/${url}`, { cookie: user.cookie });
           const want = mayUse(role, area) ? 200 : 403;
           expect(outcome.status, `${role} → ${url}`).toBe(want);
-          if (want === 403) expect(await outcome.response!.text()).toMatch(/^The (Sales|Recruiter|Delivery) role does not include .+ Ask an admin/);
+          if (want === 403)
+            expect(await outcome.response!.text()).toMatch(/^The (Sales|Recruiter|Delivery) role does not include .+ Ask an admin/);
         }
       }
     });
 
     test("An action outside the role is refused with 403 before it reads the form, and nothing changes", async () => {
-      const lead = { id: randomUUID(), name: "L", email: "l@example.com", phone: "1", country: "IN", requirement: "r", submittedAt: Date.now(), status: "new" };
+      const lead = {
+        id: randomUUID(),
+        name: "L",
+        email: "l@example.com",
+        phone: "1",
+        country: "IN",
+        requirement: "r",
+        submittedAt: Date.now(),
+        status: "new",
+      };
       await db().insertInto("quotes").values(lead).execute();
-      const outcome = await call(leadRoute.action, `${BASE}/leads/${lead.id}`, { cookie: recruiter.cookie, params: { id: lead.id }, form: { intent: "status", status: "won" } });
+      const outcome = await call(leadRoute.action, `${BASE}/leads/${lead.id}`, {
+        cookie: recruiter.cookie,
+        params: { id: lead.id },
+        form: { intent: "status", status: "won" },
+      });
       expect(outcome.status).toBe(403);
       expect((await db().selectFrom("quotes").select("status").where("id", "=", lead.id).executeTakeFirst())?.status).toBe("new");
-      const invite = await call(staffRoute.action, `${BASE}/staff`, { cookie: sales.cookie, form: { intent: "invite", email: "x@indigokite.dev", staffRole: "admin" } });
+      const invite = await call(staffRoute.action, `${BASE}/staff`, {
+        cookie: sales.cookie,
+        form: { intent: "invite", email: "x@indigokite.dev", staffRole: "admin" },
+      });
       expect(invite.status).toBe(403);
       expect(await db().selectFrom("staffInvitations").selectAll().execute()).toEqual([]);
     });
 
     test("The console layout hands the navigation the user's role, and the overview hides the numbers of other sections", async () => {
       expect((await call(layoutRoute.loader, BASE, { cookie: recruiter.cookie })).data).toMatchObject({ staffRole: "recruiter" });
-      const overview = (await call(overviewRoute.loader, BASE, { cookie: recruiter.cookie })).data as { counts: Record<string, number | null>; weeks: unknown };
+      const overview = (await call(overviewRoute.loader, BASE, { cookie: recruiter.cookie })).data as {
+        counts: Record<string, number | null>;
+        weeks: unknown;
+      };
       expect(overview.counts).toMatchObject({ newLeads: null, unansweredSupport: null });
       expect(typeof overview.counts.newApplications).toBe("number");
       expect(overview.weeks).toBeNull();
@@ -212,28 +236,35 @@ describe.each(testDatabases("staff-roles"))("Staff roles, invitations and lifecy
       expect(actions).toEqual(["staff.remove", "staff.role"]);
     });
 
-    test.skipIf(database.name !== "postgres")("Disabling on one instance ends the member's stream on another at once (LISTEN/NOTIFY)", async () => {
-      const member = await signInStaff(`far-${Date.now()}@indigokite.dev`, { staffRole: "sales" });
-      const here = await createPostgresBus(process.env.TEST_DATABASE_URL!);
-      const there = await createPostgresBus(process.env.TEST_DATABASE_URL!);
-      const local = events();
-      try {
-        setEventBus(here);
-        const reader = await openStream(member);
-        // The admin's request is served by the other instance.
-        setEventBus(there);
-        await disableStaff(actor(admin), member.id);
-        const ended = await Promise.race([reader.read(), new Promise((resolve) => setTimeout(() => resolve("open"), 3_000))]);
-        expect(ended).toMatchObject({ done: true });
-      } finally {
-        setEventBus(local);
-        await here.close();
-        await there.close();
-      }
-    });
+    test.skipIf(database.name !== "postgres")(
+      "Disabling on one instance ends the member's stream on another at once (LISTEN/NOTIFY)",
+      async () => {
+        const member = await signInStaff(`far-${Date.now()}@indigokite.dev`, { staffRole: "sales" });
+        const here = await createPostgresBus(process.env.TEST_DATABASE_URL!);
+        const there = await createPostgresBus(process.env.TEST_DATABASE_URL!);
+        const local = events();
+        try {
+          setEventBus(here);
+          const reader = await openStream(member);
+          // The admin's request is served by the other instance.
+          setEventBus(there);
+          await disableStaff(actor(admin), member.id);
+          const ended = await Promise.race([reader.read(), new Promise((resolve) => setTimeout(() => resolve("open"), 3_000))]);
+          expect(ended).toMatchObject({ done: true });
+        } finally {
+          setEventBus(local);
+          await here.close();
+          await there.close();
+        }
+      },
+    );
 
     test("The last active admin cannot be disabled, removed or demoted, by themselves or anyone; with a second admin they can", async () => {
-      const forms: Record<string, string>[] = [{ intent: "disable", id: admin.id }, { intent: "remove", id: admin.id }, { intent: "set-role", id: admin.id, staffRole: "sales" }];
+      const forms: Record<string, string>[] = [
+        { intent: "disable", id: admin.id },
+        { intent: "remove", id: admin.id },
+        { intent: "set-role", id: admin.id, staffRole: "sales" },
+      ];
       for (const form of forms) {
         const outcome = await call(staffRoute.action, `${BASE}/staff`, { cookie: admin.cookie, form });
         expect(outcome.status, form.intent).toBe(409);
@@ -256,7 +287,10 @@ describe.each(testDatabases("staff-roles"))("Staff roles, invitations and lifecy
 
   describe("Invitations", () => {
     async function invite(email: string, staffRole = "recruiter") {
-      return call(staffRoute.action, `${BASE}/staff`, { cookie: admin.cookie, form: { intent: "invite", name: "New Person", email, staffRole } });
+      return call(staffRoute.action, `${BASE}/staff`, {
+        cookie: admin.cookie,
+        form: { intent: "invite", name: "New Person", email, staffRole },
+      });
     }
 
     test("An invitation mails a single-use link: the GET shows the form and spends nothing, the POST sets the password and signs in with the role", async () => {
@@ -280,7 +314,9 @@ describe.each(testDatabases("staff-roles"))("Staff roles, invitations and lifecy
       expect((await call(layoutRoute.loader, BASE, { cookie })).data).toMatchObject({ email, staffRole: "recruiter" });
       expect((await call(leadsRoute.loader, `${BASE}/leads`, { cookie })).status).toBe(403);
 
-      const again = await call(invitationRoute.action, path, { form: { token, password: "another-long-password", confirm: "another-long-password" } });
+      const again = await call(invitationRoute.action, path, {
+        form: { token, password: "another-long-password", confirm: "another-long-password" },
+      });
       expect(again.status).toBe(410);
       expect((await call(invitationRoute.loader, path)).data).toMatchObject({ invitation: null });
       const actions = (await listAudit({ limit: 10, offset: 0 })).entries.map((e) => e.action).sort();
@@ -313,23 +349,35 @@ describe.each(testDatabases("staff-roles"))("Staff roles, invitations and lifecy
       await invite(email);
       await deliverMail();
       const first = new URL(linkIn(smtp, email));
-      const [pending] = ((await call(staffRoute.loader, `${BASE}/staff`, { cookie: admin.cookie })).data as { invitations: { id: string }[] }).invitations;
-      expect((await call(staffRoute.action, `${BASE}/staff`, { cookie: admin.cookie, form: { intent: "resend", id: pending!.id } })).status).toBe(200);
+      const [pending] = (
+        (await call(staffRoute.loader, `${BASE}/staff`, { cookie: admin.cookie })).data as { invitations: { id: string }[] }
+      ).invitations;
+      expect(
+        (await call(staffRoute.action, `${BASE}/staff`, { cookie: admin.cookie, form: { intent: "resend", id: pending!.id } })).status,
+      ).toBe(200);
       await deliverMail();
       const second = new URL(linkIn(smtp, email));
       expect(second.search).not.toBe(first.search);
       const post = (link: URL) =>
-        call(invitationRoute.action, `${link.pathname}${link.search}`, { form: { token: link.searchParams.get("token")!, password: PASSWORD, confirm: PASSWORD } });
+        call(invitationRoute.action, `${link.pathname}${link.search}`, {
+          form: { token: link.searchParams.get("token")!, password: PASSWORD, confirm: PASSWORD },
+        });
       expect((await post(first)).status).toBe(410);
 
-      await db().updateTable("staffInvitations").set({ expiresAt: Date.now() - 1 }).where("id", "=", pending!.id).execute();
+      await db()
+        .updateTable("staffInvitations")
+        .set({ expiresAt: Date.now() - 1 })
+        .where("id", "=", pending!.id)
+        .execute();
       expect((await post(second)).status).toBe(410);
       await db()
         .updateTable("staffInvitations")
         .set({ expiresAt: Date.now() + INVITATION_LIFETIME_MS })
         .where("id", "=", pending!.id)
         .execute();
-      expect((await call(staffRoute.action, `${BASE}/staff`, { cookie: admin.cookie, form: { intent: "revoke", id: pending!.id } })).status).toBe(200);
+      expect(
+        (await call(staffRoute.action, `${BASE}/staff`, { cookie: admin.cookie, form: { intent: "revoke", id: pending!.id } })).status,
+      ).toBe(200);
       expect((await post(second)).status).toBe(410);
       expect((await listStaff()).some((s) => s.email === email)).toBe(false);
       const actions = (await listAudit({ limit: 10, offset: 0 })).entries.map((e) => e.action).sort();
@@ -339,10 +387,15 @@ describe.each(testDatabases("staff-roles"))("Staff roles, invitations and lifecy
     test("An invitation outside the company domain, or for an existing account, is refused in place and nothing is queued", async () => {
       const outsider = await invite("someone@gmail.com");
       expect(outsider.status).toBe(400);
-      expect((outsider.data?.result as { error: Record<string, string[]> }).error.email).toEqual(["Only @indigokite.dev e-mails can be staff accounts."]);
+      expect((outsider.data?.result as { error: Record<string, string[]> }).error.email).toEqual([
+        "Only @indigokite.dev e-mails can be staff accounts.",
+      ]);
       const existing = await invite(sales.email);
       expect(existing.status).toBe(409);
-      const badRole = await call(staffRoute.action, `${BASE}/staff`, { cookie: admin.cookie, form: { intent: "invite", email: "ok@indigokite.dev", staffRole: "owner" } });
+      const badRole = await call(staffRoute.action, `${BASE}/staff`, {
+        cookie: admin.cookie,
+        form: { intent: "invite", email: "ok@indigokite.dev", staffRole: "owner" },
+      });
       expect(badRole.status).toBe(400);
       expect(await db().selectFrom("mailOutbox").selectAll().execute()).toEqual([]);
       expect(await db().selectFrom("staffInvitations").selectAll().execute()).toEqual([]);
@@ -352,29 +405,67 @@ describe.each(testDatabases("staff-roles"))("Staff roles, invitations and lifecy
   describe("Audit of data leaving the console", () => {
     test("A resume download and both CSV exports write an audit row with who, what and the filter", async () => {
       const now = Date.now();
-      const opening = { id: randomUUID(), title: "Tester", location: "Pune", type: "Full-time", description: "d", salary: "", requirements: "[]", status: "open", createdAt: now, updatedAt: now };
+      const opening = {
+        id: randomUUID(),
+        title: "Tester",
+        location: "Pune",
+        type: "Full-time",
+        description: "d",
+        salary: "",
+        requirements: "[]",
+        status: "open",
+        createdAt: now,
+        updatedAt: now,
+      };
       await db().insertInto("jobOpenings").values(opening).execute();
       const temp = path.join(fileStore().tempDir(), `upload-${randomUUID()}.tmp`);
       writeFileSync(temp, "%PDF-1.4 tiny");
       const key = `resumes/guest_${now}_cv.pdf`;
       await fileStore().putFromFile(key, temp, "application/pdf");
       const application = {
-        id: randomUUID(), name: "C", email: "c@example.com", message: "", resume: key, resumeName: "cv.pdf", resumeType: "pdf", resumeSize: 13, jobId: opening.id, submittedAt: now, appliedBy: null,
+        id: randomUUID(),
+        name: "C",
+        email: "c@example.com",
+        message: "",
+        resume: key,
+        resumeName: "cv.pdf",
+        resumeType: "pdf",
+        resumeSize: 13,
+        jobId: opening.id,
+        submittedAt: now,
+        appliedBy: null,
       };
       await db().insertInto("jobApplications").values(application).execute();
 
-      const download = await call(resumeRoute.loader, `${BASE}/applications/${application.id}/resume`, { cookie: recruiter.cookie, params: { id: application.id } });
+      const download = await call(resumeRoute.loader, `${BASE}/applications/${application.id}/resume`, {
+        cookie: recruiter.cookie,
+        params: { id: application.id },
+      });
       expect(download.status).toBe(200);
       await download.response!.arrayBuffer();
-      await (await call(applicationsExportRoute.loader, `${BASE}/applications/export?stage=new`, { cookie: recruiter.cookie })).response!.text();
+      await (
+        await call(applicationsExportRoute.loader, `${BASE}/applications/export?stage=new`, { cookie: recruiter.cookie })
+      ).response!.text();
       await (await call(leadsExportRoute.loader, `${BASE}/leads/export?status=won`, { cookie: sales.cookie })).response!.text();
       // A refused download is not one.
-      expect((await call(resumeRoute.loader, `${BASE}/applications/${application.id}/resume`, { cookie: sales.cookie, params: { id: application.id } })).status).toBe(403);
+      expect(
+        (
+          await call(resumeRoute.loader, `${BASE}/applications/${application.id}/resume`, {
+            cookie: sales.cookie,
+            params: { id: application.id },
+          })
+        ).status,
+      ).toBe(403);
 
       const entries = (await listAudit({ limit: 10, offset: 0 })).entries;
       const byAction = Object.fromEntries(entries.map((e) => [e.action, e]));
       expect(entries).toHaveLength(3);
-      expect(byAction["resume.download"]).toMatchObject({ actorEmail: recruiter.email, entity: "application", entityId: application.id, detail: { file: "cv.pdf" } });
+      expect(byAction["resume.download"]).toMatchObject({
+        actorEmail: recruiter.email,
+        entity: "application",
+        entityId: application.id,
+        detail: { file: "cv.pdf" },
+      });
       expect(byAction["applications.export"]).toMatchObject({ actorEmail: recruiter.email, entity: "export", detail: { stage: "new" } });
       expect(byAction["leads.export"]).toMatchObject({ actorEmail: sales.email, entity: "export", detail: { status: "won" } });
     });

@@ -66,7 +66,10 @@ function toReply(value: unknown): { reply: Reply; setCookies: string[] } {
   }
   if (value && typeof value === "object" && "data" in value && "init" in value) {
     const v = value as { data: Reply["data"]; init?: { status?: number; headers?: HeadersInit } | null };
-    return { reply: { status: v.init?.status ?? 200, location: null, data: v.data }, setCookies: new Headers(v.init?.headers).getSetCookie() };
+    return {
+      reply: { status: v.init?.status ?? 200, location: null, data: v.data },
+      setCookies: new Headers(v.init?.headers).getSetCookie(),
+    };
   }
   return { reply: { status: 200, location: null, data: (value ?? {}) as Reply["data"] }, setCookies: [] };
 }
@@ -121,7 +124,9 @@ describe.each(testDatabases("two-factor step-up"))("Two-factor step-up after Goo
   async function enrol(jar: Jar) {
     const started = await call(accountTwoFactor.action, "/account/two-factor", jar, { intent: "start", password: TEST_PASSWORD });
     const uri = started.data.enrolment!.uri;
-    expect((await call(accountTwoFactor.action, "/account/two-factor", jar, { intent: "confirm", uri, code: totpCode(uri) })).location).toBe("/account/two-factor?done=on");
+    expect(
+      (await call(accountTwoFactor.action, "/account/two-factor", jar, { intent: "confirm", uri, code: totpCode(uri) })).location,
+    ).toBe("/account/two-factor?done=on");
     const shown = await call(accountTwoFactor.loader, "/account/two-factor?done=on", jar);
     return { uri, recoveryCodes: shown.data.newRecoveryCodes as string[] };
   }
@@ -150,7 +155,10 @@ describe.each(testDatabases("two-factor step-up"))("Two-factor step-up after Goo
     const providerCookies = new Map<string, string>();
     for (let hop = 0; url.origin !== APP_URL; hop++) {
       if (hop > 10) throw new Error("too many redirects at the provider");
-      const response = await fetch(url, { redirect: "manual", headers: { Cookie: [...providerCookies].map(([k, v]) => `${k}=${v}`).join("; ") } });
+      const response = await fetch(url, {
+        redirect: "manual",
+        headers: { Cookie: [...providerCookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+      });
       for (const line of response.headers.getSetCookie()) {
         const [pair] = line.split(";");
         providerCookies.set(pair!.slice(0, pair!.indexOf("=")), pair!.slice(pair!.indexOf("=") + 1));
@@ -181,7 +189,10 @@ describe.each(testDatabases("two-factor step-up"))("Two-factor step-up after Goo
 
     expect((await call(stepUpRoute.loader, STEP_UP_PATH, jar)).data).toMatchObject({ method: "totp" });
     const wrongCode = totpCode(uri, Date.now() - 10 * 60_000);
-    const wrong = await call(stepUpRoute.action, STEP_UP_PATH, jar, { intent: "totp", code: wrongCode === totpCode(uri) ? "000000" : wrongCode });
+    const wrong = await call(stepUpRoute.action, STEP_UP_PATH, jar, {
+      intent: "totp",
+      code: wrongCode === totpCode(uri) ? "000000" : wrongCode,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.data.message).toBe(TWO_FACTOR_MESSAGES.wrongCode);
     expect((await call(consoleOverview.loader, "/employee-dashboard", jar)).location).toBe(STEP_UP_PATH);
@@ -228,7 +239,9 @@ describe.each(testDatabases("two-factor step-up"))("Two-factor step-up after Goo
     expect(again.status).toBe(400);
     expect(again.data.message).toBe(TWO_FACTOR_MESSAGES.wrongRecoveryCode);
     expect((await call(portalProfile.loader, "/user-dashboard", second.jar)).location).toBe(STEP_UP_PATH);
-    expect((await call(stepUpRoute.action, STEP_UP_PATH, second.jar, { intent: "recovery", code: recoveryCodes[1]! })).location).toBe("/user-dashboard?notice=login");
+    expect((await call(stepUpRoute.action, STEP_UP_PATH, second.jar, { intent: "recovery", code: recoveryCodes[1]! })).location).toBe(
+      "/user-dashboard?notice=login",
+    );
   });
 
   test("Wrong step-up codes are counted before they are checked: after five, even the right code is refused", async () => {

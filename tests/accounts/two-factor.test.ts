@@ -62,7 +62,8 @@ class Jar {
 }
 
 function toReply(value: unknown): Reply {
-  if (value instanceof Response) return { status: value.status, location: value.headers.get("location"), data: {}, setCookies: value.headers.getSetCookie() };
+  if (value instanceof Response)
+    return { status: value.status, location: value.headers.get("location"), data: {}, setCookies: value.headers.getSetCookie() };
   if (value && typeof value === "object" && "data" in value && "init" in value) {
     const v = value as { data: Reply["data"]; init?: { status?: number; headers?: HeadersInit } | null };
     return { status: v.init?.status ?? 200, location: null, data: v.data, setCookies: new Headers(v.init?.headers).getSetCookie() };
@@ -136,7 +137,11 @@ describe.each(testDatabases("two-factor"))("Two-factor sign-in on $name", (datab
     expect(started.data.enrolment!.key.replace(/\s/g, "")).toBe(new URL(uri).searchParams.get("secret"));
     expect(await hasSecondFactor(user.id)).toBe(false);
 
-    const typo = await call(accountTwoFactor.action, "/account/two-factor", jar, { intent: "confirm", uri, code: "000000" === totpCode(uri) ? "111111" : "000000" });
+    const typo = await call(accountTwoFactor.action, "/account/two-factor", jar, {
+      intent: "confirm",
+      uri,
+      code: "000000" === totpCode(uri) ? "111111" : "000000",
+    });
     expect(typo.status).toBe(400);
     expect(typo.data.message).toBe(TWO_FACTOR_MESSAGES.wrongCode);
     expect(typo.data.enrolment?.uri).toBe(uri);
@@ -182,7 +187,9 @@ describe.each(testDatabases("two-factor"))("Two-factor sign-in on $name", (datab
     const { uri } = await enrol(new Jar(user.cookie));
     const code = nextTotpCode(uri);
     const first = await passwordStep("ursa@example.com");
-    expect((await call(twoFactorRoute.action, "/two-factor", first.jar, { intent: "totp", code })).location).toBe("/user-dashboard?notice=login");
+    expect((await call(twoFactorRoute.action, "/two-factor", first.jar, { intent: "totp", code })).location).toBe(
+      "/user-dashboard?notice=login",
+    );
 
     // Someone who saw the code (over a shoulder, by phishing) signs in with it within its 30 seconds.
     const second = await passwordStep("ursa@example.com");
@@ -250,13 +257,16 @@ describe.each(testDatabases("two-factor"))("Two-factor sign-in on $name", (datab
     // A right code from the address first: given back, so it does not bring the limit closer.
     const first = await enrolled("zoe@example.com");
     const fine = await passwordStep("zoe@example.com");
-    expect((await call(twoFactorRoute.action, "/two-factor", fine.jar, { intent: "totp", code: nextTotpCode(first) }, office)).location).toBe("/user-dashboard?notice=login");
+    expect(
+      (await call(twoFactorRoute.action, "/two-factor", fine.jar, { intent: "totp", code: nextTotpCode(first) }, office)).location,
+    ).toBe("/user-dashboard?notice=login");
     // Ten wrong codes per account (Better Auth then locks that account's second factor) on three accounts.
     for (const email of ["zed@example.com", "zia@example.com", "zak@example.com"]) {
       const stale = totpCode(await enrolled(email), Date.now() - 10 * 60_000);
       for (let round = 0; round < 2; round++) {
         const { jar } = await passwordStep(email);
-        for (let i = 0; i < 5; i++) expect((await call(twoFactorRoute.action, "/two-factor", jar, { intent: "totp", code: stale }, office)).status).toBe(400);
+        for (let i = 0; i < 5; i++)
+          expect((await call(twoFactorRoute.action, "/two-factor", jar, { intent: "totp", code: stale }, office)).status).toBe(400);
       }
     }
     const { jar } = await passwordStep("zoe@example.com");
@@ -266,7 +276,9 @@ describe.each(testDatabases("two-factor"))("Two-factor sign-in on $name", (datab
     // Another address still gets through with the same challenge, with the app's code of a later
     // step (a code works once, decision 0053): the last one used is forgotten rather than waited for.
     await db().updateTable("twoFactors").set({ lastTotpStep: null }).execute();
-    expect((await call(twoFactorRoute.action, "/two-factor", jar, { intent: "totp", code: nextTotpCode(first) })).location).toBe("/user-dashboard?notice=login");
+    expect((await call(twoFactorRoute.action, "/two-factor", jar, { intent: "totp", code: nextTotpCode(first) })).location).toBe(
+      "/user-dashboard?notice=login",
+    );
   });
 
   test("Bad input on the challenge is answered in place with a 400 and checks nothing", async () => {
@@ -285,7 +297,11 @@ describe.each(testDatabases("two-factor"))("Two-factor sign-in on $name", (datab
     const jar = new Jar(user.cookie);
     // Signed in 29 days ago: a client session has one day left (ABSOLUTE_LIFETIME_MS).
     const signedIn = new Date(Date.now() - 29 * 24 * 3_600_000);
-    await db().updateTable("sessions").set({ createdAt: database.name === "sqlite" ? signedIn.toISOString() : signedIn }).where("userId", "=", user.id).execute();
+    await db()
+      .updateTable("sessions")
+      .set({ createdAt: database.name === "sqlite" ? signedIn.toISOString() : signedIn })
+      .where("userId", "=", user.id)
+      .execute();
     const startOf = async () => {
       const rows = await db().selectFrom("sessions").select(["token", "createdAt"]).where("userId", "=", user.id).execute();
       expect(rows).toHaveLength(1);
@@ -306,7 +322,11 @@ describe.each(testDatabases("two-factor"))("Two-factor sign-in on $name", (datab
     // Still signed in now; a day and a bit later the session ends as it would have anyway.
     expect((await call(portalSettings.loader, "/user-dashboard/settings", jar)).status).toBe(200);
     const expired = new Date(Date.now() - 30 * 24 * 3_600_000 - 60_000);
-    await db().updateTable("sessions").set({ createdAt: database.name === "sqlite" ? expired.toISOString() : expired }).where("userId", "=", user.id).execute();
+    await db()
+      .updateTable("sessions")
+      .set({ createdAt: database.name === "sqlite" ? expired.toISOString() : expired })
+      .where("userId", "=", user.id)
+      .execute();
     expect((await call(portalSettings.loader, "/user-dashboard/settings", jar)).location).toBe("/login");
   });
 
@@ -324,7 +344,10 @@ describe.each(testDatabases("two-factor"))("Two-factor sign-in on $name", (datab
     expect(await hasSecondFactor(user.id)).toBe(true);
     const off = await call(accountTwoFactor.action, "/account/two-factor", jar, { intent: "disable", password: TEST_PASSWORD });
     expect(off.location).toBe("/account/two-factor?done=off");
-    expect((await call(accountTwoFactor.loader, "/account/two-factor?done=off", jar)).data).toMatchObject({ enabled: false, notice: "Two-factor sign-in is off." });
+    expect((await call(accountTwoFactor.loader, "/account/two-factor?done=off", jar)).data).toMatchObject({
+      enabled: false,
+      notice: "Two-factor sign-in is off.",
+    });
     expect(await hasSecondFactor(user.id)).toBe(false);
     const plain = await passwordStep("yara@example.com");
     expect(plain.reply.location).toBe("/user-dashboard?notice=login");

@@ -108,7 +108,10 @@ describe.each(testDatabases("verification"))("E-mail verification on $name", (da
 
     // What a mail scanner does: GET the link, twice. The page only offers the button.
     for (let i = 0; i < 2; i++) {
-      expect(await call(verifyEmailRoute.loader, `/verify-email?token=${encodeURIComponent(token)}`)).toMatchObject({ status: 200, data: { token } });
+      expect(await call(verifyEmailRoute.loader, `/verify-email?token=${encodeURIComponent(token)}`)).toMatchObject({
+        status: 200,
+        data: { token },
+      });
     }
     expect(await isVerified(email)).toBe(false);
 
@@ -162,7 +165,13 @@ describe.each(testDatabases("verification"))("E-mail verification on $name", (da
   test("'Send again' mails a new link to the client's own address, at most 3 an hour per address", async () => {
     const email = "verify.again@example.com";
     const cookie = await registered(email);
-    const send = () => call(sendAgainRoute.action, "/verify-email/send", { form: { returnTo: "/user-dashboard/projects" }, cookie, headers: SAME_ORIGIN, clientIp: nextIp() });
+    const send = () =>
+      call(sendAgainRoute.action, "/verify-email/send", {
+        form: { returnTo: "/user-dashboard/projects" },
+        cookie,
+        headers: SAME_ORIGIN,
+        clientIp: nextIp(),
+      });
     // A link is signed with the second it was made in: a click in the same second repeats the same mail.
     const start = Date.now();
     for (let i = 1; i <= 4; i++) {
@@ -185,11 +194,16 @@ describe.each(testDatabases("verification"))("E-mail verification on $name", (da
     for (let i = 0; i < 11; i++) cookies.push(await registered(`verify.spray${i}@example.com`));
     await clearTables("rateLimits");
     await db().deleteFrom("mailOutbox").execute();
-    for (const cookie of cookies) await call(sendAgainRoute.action, "/verify-email/send", { form: {}, cookie, headers: SAME_ORIGIN, clientIp: ip });
+    for (const cookie of cookies)
+      await call(sendAgainRoute.action, "/verify-email/send", { form: {}, cookie, headers: SAME_ORIGIN, clientIp: ip });
     expect((await db().selectFrom("mailOutbox").select("id").execute()).length).toBe(10);
 
     expect(await call(sendAgainRoute.action, "/verify-email/send", { form: {} })).toMatchObject({ status: 302, location: "/login" });
-    const crossSite = await call(sendAgainRoute.action, "/verify-email/send", { form: {}, cookie: cookies[0], headers: { Origin: "https://evil.example" } });
+    const crossSite = await call(sendAgainRoute.action, "/verify-email/send", {
+      form: {},
+      cookie: cookies[0],
+      headers: { Origin: "https://evil.example" },
+    });
     expect(crossSite.status).toBe(403);
   });
 
@@ -200,8 +214,17 @@ describe.each(testDatabases("verification"))("E-mail verification on $name", (da
     const staff = await addStaff(null, "support.desk@indigokite.dev", "staff-password-0123", "Support Desk");
     const complaint = await createComplaint(await memberScope({ id: user.id }), { subject: "Help", message: "Please" });
 
-    expect(await call(forgotPasswordRoute.action, "/forgot-password", { form: { email }, clientIp: nextIp() })).toMatchObject({ status: 200 });
-    expect(await call(resetRequestRoute.action, "/settings/reset-password", { form: { intent: "reset-password" }, cookie, headers: SAME_ORIGIN, clientIp: nextIp() })).toMatchObject({
+    expect(await call(forgotPasswordRoute.action, "/forgot-password", { form: { email }, clientIp: nextIp() })).toMatchObject({
+      status: 200,
+    });
+    expect(
+      await call(resetRequestRoute.action, "/settings/reset-password", {
+        form: { intent: "reset-password" },
+        cookie,
+        headers: SAME_ORIGIN,
+        clientIp: nextIp(),
+      }),
+    ).toMatchObject({
       status: 302,
       location: "/user-dashboard/settings?notice=verify-first",
     });
@@ -219,8 +242,19 @@ describe.each(testDatabases("verification"))("E-mail verification on $name", (da
     expect((await delivered(staff.email)).map((m) => m.subject)).toEqual(["New support request: Help"]);
 
     // Deleting the still-unverified account sends no confirmation either.
-    await db().updateTable("sessions").set({ createdAt: (currentDialect() === "sqlite" ? new Date().toISOString() : new Date()) as never }).where("userId", "=", user.id).execute();
-    expect(await call(deleteAccountRoute.action, "/settings/delete-account", { form: { intent: "delete-account" }, cookie, headers: SAME_ORIGIN, clientIp: nextIp() })).toMatchObject({
+    await db()
+      .updateTable("sessions")
+      .set({ createdAt: (currentDialect() === "sqlite" ? new Date().toISOString() : new Date()) as never })
+      .where("userId", "=", user.id)
+      .execute();
+    expect(
+      await call(deleteAccountRoute.action, "/settings/delete-account", {
+        form: { intent: "delete-account" },
+        cookie,
+        headers: SAME_ORIGIN,
+        clientIp: nextIp(),
+      }),
+    ).toMatchObject({
       status: 302,
       location: "/?notice=deleted",
     });
@@ -237,7 +271,14 @@ describe.each(testDatabases("verification"))("E-mail verification on $name", (da
     smtp.messages.length = 0;
     await clearTables("rateLimits");
 
-    expect(await call(resetRequestRoute.action, "/settings/reset-password", { form: { intent: "reset-password" }, cookie, headers: SAME_ORIGIN, clientIp: nextIp() })).toMatchObject({
+    expect(
+      await call(resetRequestRoute.action, "/settings/reset-password", {
+        form: { intent: "reset-password" },
+        cookie,
+        headers: SAME_ORIGIN,
+        clientIp: nextIp(),
+      }),
+    ).toMatchObject({
       location: "/user-dashboard/settings?notice=reset-sent",
     });
     await addStaffReply(staff, { complaintId: complaint.id, text: "We are on it." });

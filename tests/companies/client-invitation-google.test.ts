@@ -70,7 +70,12 @@ describe.each(testDatabases("client invitation google"))("Accepting a client inv
 
   beforeAll(async () => {
     oidc = await startOidcProvider({ redirectUris: [`${APP_URL}/api/auth/callback/google`], accounts: [invitee, stranger] });
-    ({ cleanup } = await useAppDatabase(database, { APP_URL, GOOGLE_CLIENT_ID: oidc.clientId, GOOGLE_CLIENT_SECRET: oidc.clientSecret, GOOGLE_ISSUER: oidc.issuer }));
+    ({ cleanup } = await useAppDatabase(database, {
+      APP_URL,
+      GOOGLE_CLIENT_ID: oidc.clientId,
+      GOOGLE_CLIENT_SECRET: oidc.clientSecret,
+      GOOGLE_ISSUER: oidc.issuer,
+    }));
     staff = await signInStaff("ada.admin@indigokite.dev");
   });
   afterAll(async () => {
@@ -86,17 +91,33 @@ describe.each(testDatabases("client invitation google"))("Accepting a client inv
 
   /** Invites ivy@, then goes through "Continue with Google" as `sub`; returns the completion's answer. */
   async function continueWithGoogle(sub: string) {
-    await inviteClient({ id: staff.id, email: staff.email, name: "Ada" }, { companyId, name: "Ivy", email: invitee.email, clientAdmin: false });
+    await inviteClient(
+      { id: staff.id, email: staff.email, name: "Ada" },
+      { companyId, name: "Ivy", email: invitee.email, clientAdmin: false },
+    );
     // A token the test knows, in place of the mailed one (mail is tested in client-invitations.test.ts).
     const token = "known-token-for-google-test";
-    await db().updateTable("clientInvitations").set({ tokenHash: createHash("sha256").update(token).digest("hex") }).where("email", "=", invitee.email).execute();
+    await db()
+      .updateTable("clientInvitations")
+      .set({ tokenHash: createHash("sha256").update(token).digest("hex") })
+      .where("email", "=", invitee.email)
+      .execute();
     const jar = new Jar();
     oidc.useAccount(sub);
-    const started = (await settle(() => clientInvitationAction(buildRequest(`${APP_URL}/invitation?token=${token}`, { form: { intent: "google", token }, headers: { Origin: APP_URL } }), "203.0.113.20"))) as Response;
+    const started = (await settle(() =>
+      clientInvitationAction(
+        buildRequest(`${APP_URL}/invitation?token=${token}`, { form: { intent: "google", token }, headers: { Origin: APP_URL } }),
+        "203.0.113.20",
+      ),
+    )) as Response;
     expect(started.status).toBe(302);
     jar.take(started.headers);
     const back = await throughProvider(started.headers.get("location")!);
-    const callback = await authApi.loader({ request: buildRequest(back.toString(), { cookie: jar.header() }), params: {}, context: { clientIp: "203.0.113.20" } } as never);
+    const callback = await authApi.loader({
+      request: buildRequest(back.toString(), { cookie: jar.header() }),
+      params: {},
+      context: { clientIp: "203.0.113.20" },
+    } as never);
     jar.take(callback.headers);
     const landing = new URL(callback.headers.get("location")!, APP_URL);
     expect(landing.pathname).toBe("/invitation/google");
@@ -111,7 +132,11 @@ describe.each(testDatabases("client invitation google"))("Accepting a client inv
     const { token, jar, completion } = await continueWithGoogle(invitee.sub);
     expect(completion).toBeInstanceOf(Response);
     expect((completion as Response).headers.get("location")).toBe("/user-dashboard?notice=invitation-accepted");
-    const user = await db().selectFrom("users").select(["companyId", "emailVerified"]).where("email", "=", invitee.email).executeTakeFirstOrThrow();
+    const user = await db()
+      .selectFrom("users")
+      .select(["companyId", "emailVerified"])
+      .where("email", "=", invitee.email)
+      .executeTakeFirstOrThrow();
     expect(user.companyId).toBe(companyId);
     expect((await lookUpClientInvitation(token)).state).toBe("used");
     expect((await getSessionUser(buildRequest(`${APP_URL}/user-dashboard`, { cookie: jar.header() })))?.email).toBe(invitee.email);
@@ -120,7 +145,9 @@ describe.each(testDatabases("client invitation google"))("Accepting a client inv
 
   test("Another Google account is refused with a message naming both addresses, signed out, and the invitation stays usable", async () => {
     const { token, jar, completion } = await continueWithGoogle(stranger.sub);
-    expect((completion as { data: { message: string } }).data.message).toContain("This invitation is for ivy@example.com, but Google signed you in as stan@example.com.");
+    expect((completion as { data: { message: string } }).data.message).toContain(
+      "This invitation is for ivy@example.com, but Google signed you in as stan@example.com.",
+    );
     expect(await getSessionUser(buildRequest(`${APP_URL}/user-dashboard`, { cookie: jar.header() }))).toBeNull();
     expect((await lookUpClientInvitation(token)).state).toBe("valid");
     expect(await db().selectFrom("users").select("id").where("email", "=", invitee.email).execute()).toEqual([]);

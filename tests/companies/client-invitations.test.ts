@@ -29,7 +29,11 @@ describe.each(testDatabases("client-invitations"))("Client invitations on $name"
   let otherCompanyId: string;
   const actor = () => ({ id: staff.id, email: staff.email, name: "Ada" });
   const deliverMail = async () => {
-    const worker = startMailWorker({ transport: createSmtpTransport(smtp.url), from: "Indigo Kite <no-reply@indigokite.dev>", poll: false });
+    const worker = startMailWorker({
+      transport: createSmtpTransport(smtp.url),
+      from: "Indigo Kite <no-reply@indigokite.dev>",
+      poll: false,
+    });
     await worker.runOnce();
     await worker.stop();
   };
@@ -59,7 +63,10 @@ describe.each(testDatabases("client-invitations"))("Client invitations on $name"
     const mail = smtp.messages.find((m) => m.to.includes("carla@example.com"));
     expect(mail?.subject).toBe("You are invited to Acme Ltd's client portal");
     const token = invitationTokenIn(smtp, "carla@example.com");
-    expect(await lookUpClientInvitation(token)).toMatchObject({ state: "valid", invitation: { email: "carla@example.com", companyName: "Acme Ltd", inviter: "Ada", clientAdmin: true } });
+    expect(await lookUpClientInvitation(token)).toMatchObject({
+      state: "valid",
+      invitation: { email: "carla@example.com", companyName: "Acme Ltd", inviter: "Ada", clientAdmin: true },
+    });
     expect((await listPendingClientInvitations({ companyId })).map((i) => i.email)).toEqual(["carla@example.com"]);
     expect(await listPendingClientInvitations({ companyId: otherCompanyId })).toEqual([]);
     const audit = await db().selectFrom("auditLog").select(["action", "entityId"]).execute();
@@ -70,7 +77,11 @@ describe.each(testDatabases("client-invitations"))("Client invitations on $name"
   });
 
   test("Company addresses and look-alikes, accounts of another company, members and closed companies are refused with a clear message, and nothing is queued", async () => {
-    const refusal = (email: string, company = companyId) => inviteClient(actor(), { companyId: company, name: "X", email, clientAdmin: false }).then(() => "accepted", (e: unknown) => (e instanceof Refusal ? e.message : `other: ${String(e)}`));
+    const refusal = (email: string, company = companyId) =>
+      inviteClient(actor(), { companyId: company, name: "X", email, clientAdmin: false }).then(
+        () => "accepted",
+        (e: unknown) => (e instanceof Refusal ? e.message : `other: ${String(e)}`),
+      );
     expect(await refusal("sam@indigokite.dev")).toMatch(/one of our own addresses/);
     expect(await refusal("sam@indigo\u212Aite.dev")).toMatch(/one of our own addresses/);
     expect(await refusal("SAM@INDIGOKITE.DEV")).toMatch(/one of our own addresses/);
@@ -91,9 +102,16 @@ describe.each(testDatabases("client-invitations"))("Client invitations on $name"
     await resendClientInvitation(actor(), { id: first.id });
     expect(await mails()).toHaveLength(MAILS_PER_ADDRESS.limit);
     const before = await db().selectFrom("clientInvitations").selectAll().orderBy("id").execute();
-    const third = await inviteClient(actor(), { companyId: otherCompanyId, name: "C", email: "Carla@Example.com", clientAdmin: true }).catch((e: unknown) => e);
+    const third = await inviteClient(actor(), {
+      companyId: otherCompanyId,
+      name: "C",
+      email: "Carla@Example.com",
+      clientAdmin: true,
+    }).catch((e: unknown) => e);
     expect(third).toBeInstanceOf(Refusal);
-    expect((third as Error).message).toBe("We have sent this address several e-mails recently, so we won't send another yet. Please try again later.");
+    expect((third as Error).message).toBe(
+      "We have sent this address several e-mails recently, so we won't send another yet. Please try again later.",
+    );
     await expect(resendClientInvitation(actor(), { id: first.id })).rejects.toThrow("We have sent this address several e-mails recently");
     expect(await mails()).toHaveLength(MAILS_PER_ADDRESS.limit);
     expect(await db().selectFrom("clientInvitations").selectAll().orderBy("id").execute()).toEqual(before);
@@ -109,8 +127,20 @@ describe.each(testDatabases("client-invitations"))("Client invitations on $name"
     const hour = 3_600_000;
     for (const [i, company] of companies.entries()) {
       // A new hour each time, so the hourly mail limit never binds first.
-      await db().updateTable("rateLimits").set({ windowStart: Date.now() - 2 * hour }).where("key", "like", "mail:address:%").execute();
-      const outcome = await inviteClient(actor(), { companyId: company, name: `N${i}`, email: "carla@example.com", clientAdmin: false }).then(() => "sent", (e: unknown) => (e as Error).message);
+      await db()
+        .updateTable("rateLimits")
+        .set({ windowStart: Date.now() - 2 * hour })
+        .where("key", "like", "mail:address:%")
+        .execute();
+      const outcome = await inviteClient(actor(), {
+        companyId: company,
+        name: `N${i}`,
+        email: "carla@example.com",
+        clientAdmin: false,
+      }).then(
+        () => "sent",
+        (e: unknown) => (e as Error).message,
+      );
       if (outcome === "sent") sent++;
     }
     expect(sent).toBe(INVITATIONS_PER_ADDRESS.limit);
@@ -118,7 +148,10 @@ describe.each(testDatabases("client-invitations"))("Client invitations on $name"
     await clearTables("rateLimits");
     const member = await signUp("member@example.com");
     await db().updateTable("users").set({ companyId }).where("id", "=", member.id).execute();
-    for (let i = 0; i < 5; i++) await expect(inviteClient(actor(), { companyId, name: "X", email: "member@example.com", clientAdmin: false })).rejects.toThrow(/already a member/);
+    for (let i = 0; i < 5; i++)
+      await expect(inviteClient(actor(), { companyId, name: "X", email: "member@example.com", clientAdmin: false })).rejects.toThrow(
+        /already a member/,
+      );
     await db().updateTable("users").set({ companyId: null }).where("id", "=", member.id).execute();
     await db().deleteFrom("users").where("id", "=", member.id).execute();
     await inviteClient(actor(), { companyId, name: "X", email: "member@example.com", clientAdmin: false });
@@ -126,12 +159,21 @@ describe.each(testDatabases("client-invitations"))("Client invitations on $name"
   });
 
   test("The invitation mail says who invites only in words that are ours: a staff member and a company staff named; otherwise a neutral line, never the invitee's name", async () => {
-    await inviteClient(actor(), { companyId, name: "Carla <b>Client</b> visit spam.example", email: "carla@example.com", clientAdmin: false });
+    await inviteClient(actor(), {
+      companyId,
+      name: "Carla <b>Client</b> visit spam.example",
+      email: "carla@example.com",
+      clientAdmin: false,
+    });
     const selfCompany = (await insertCompany(db(), { name: "Cheap pills at spam.example", origin: "self" })).id;
     const client = await signUp("boss@example.com", "Boss from spam.example");
     await db().updateTable("users").set({ companyId: selfCompany }).where("id", "=", client.id).execute();
-    await inviteClient({ id: client.id, email: client.email, name: "Boss from spam.example" }, { companyId: selfCompany, name: "Dan spam.example", email: "dan@example.com", clientAdmin: false });
-    const mail = (to: string) => db().selectFrom("mailOutbox").select(["subject", "textBody", "htmlBody"]).where("toAddress", "=", to).executeTakeFirstOrThrow();
+    await inviteClient(
+      { id: client.id, email: client.email, name: "Boss from spam.example" },
+      { companyId: selfCompany, name: "Dan spam.example", email: "dan@example.com", clientAdmin: false },
+    );
+    const mail = (to: string) =>
+      db().selectFrom("mailOutbox").select(["subject", "textBody", "htmlBody"]).where("toAddress", "=", to).executeTakeFirstOrThrow();
     const byStaff = await mail("carla@example.com");
     expect(byStaff.subject).toBe("You are invited to Acme Ltd's client portal");
     expect(byStaff.textBody).toContain("Ada of Indigo Kite Technologies has invited you to follow Acme Ltd's projects");
@@ -194,13 +236,28 @@ describe.each(testDatabases("client-invitations"))("Client invitations on $name"
     const [first, second] = await Promise.allSettled([acceptClientInvitation(token, PASSWORD), acceptClientInvitation(token, PASSWORD)]);
     expect([first.status, second.status].sort()).toEqual(["fulfilled", "rejected"]);
     expect(([first, second].find((r) => r.status === "rejected") as PromiseRejectedResult).reason).toBeInstanceOf(Refusal);
-    const users = await db().selectFrom("users").select(["email", "companyId", "clientAdmin", "emailVerified", "role", "name"]).where("role", "=", "client").execute();
-    expect(users).toEqual([{ email: "carla@example.com", companyId, clientAdmin: expect.anything(), emailVerified: expect.anything(), role: "client", name: "Carla Client" }]);
+    const users = await db()
+      .selectFrom("users")
+      .select(["email", "companyId", "clientAdmin", "emailVerified", "role", "name"])
+      .where("role", "=", "client")
+      .execute();
+    expect(users).toEqual([
+      {
+        email: "carla@example.com",
+        companyId,
+        clientAdmin: expect.anything(),
+        emailVerified: expect.anything(),
+        role: "client",
+        name: "Carla Client",
+      },
+    ]);
     expect(Boolean(users[0]!.clientAdmin)).toBe(true);
     expect(Boolean(users[0]!.emailVerified)).toBe(true);
     expect(await lookUpClientInvitation(token)).toEqual({ state: "used", email: "carla@example.com" });
     // No verification mail for an address the link proved.
-    expect(await db().selectFrom("mailOutbox").select("idempotencyKey").where("idempotencyKey", "like", "email-verification:%").execute()).toEqual([]);
+    expect(
+      await db().selectFrom("mailOutbox").select("idempotencyKey").where("idempotencyKey", "like", "email-verification:%").execute(),
+    ).toEqual([]);
     expect(await hasPendingClientInvitation("carla@example.com")).toBe(false);
   });
 
@@ -208,10 +265,18 @@ describe.each(testDatabases("client-invitations"))("Client invitations on $name"
     const invitation = await inviteClient(actor(), { companyId, name: "C", email: "carla@example.com", clientAdmin: false });
     await deliverMail();
     const token = invitationTokenIn(smtp, "carla@example.com");
-    await db().updateTable("clientInvitations").set({ expiresAt: Date.now() - 1 }).where("id", "=", invitation.id).execute();
+    await db()
+      .updateTable("clientInvitations")
+      .set({ expiresAt: Date.now() - 1 })
+      .where("id", "=", invitation.id)
+      .execute();
     expect((await lookUpClientInvitation(token)).state).toBe("expired");
     await expect(acceptClientInvitation(token, PASSWORD)).rejects.toMatchObject({ name: "Refusal", kind: "gone" });
-    await db().updateTable("clientInvitations").set({ expiresAt: Date.now() + 60_000 }).where("id", "=", invitation.id).execute();
+    await db()
+      .updateTable("clientInvitations")
+      .set({ expiresAt: Date.now() + 60_000 })
+      .where("id", "=", invitation.id)
+      .execute();
     await db().updateTable("companies").set({ closedAt: Date.now() }).where("id", "=", companyId).execute();
     expect((await lookUpClientInvitation(token)).state).toBe("revoked");
     await expect(acceptClientInvitation(token, PASSWORD)).rejects.toMatchObject({ name: "Refusal", kind: "gone" });

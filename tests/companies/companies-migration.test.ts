@@ -14,24 +14,38 @@ async function seedOldSchema(db: Kysely<unknown>): Promise<void> {
   const now = 1_764_000_000_000;
   const stamp = dialectOfDb(db as never) === "postgres" ? new Date(now).toISOString() : new Date(now).toISOString();
   const user = (id: string, email: string, role: string, name: string) =>
-    sql`insert into users (id, name, email, email_verified, role, created_at, updated_at) values (${id}, ${name}, ${email}, ${dialectOfDb(db as never) === "postgres" ? sql`true` : sql`1`}, ${role}, ${stamp}, ${stamp})`.execute(db);
+    sql`insert into users (id, name, email, email_verified, role, created_at, updated_at) values (${id}, ${name}, ${email}, ${dialectOfDb(db as never) === "postgres" ? sql`true` : sql`1`}, ${role}, ${stamp}, ${stamp})`.execute(
+      db,
+    );
   await user("u-acme", "asha@acme.example", "client", "asha");
   await user("u-solo", "ravi@example.org", "client", "ravi");
   await user("u-bare", "bare@example.net", "client", "bare");
   await user("u-staff", "ops@indigokite.dev", "employee", "Ops");
   const profile = (userId: string, fullName: string, company: string, country: string) =>
-    sql`insert into profiles (user_id, full_name, phone, company, country, email, updated_at) values (${userId}, ${fullName}, '+91 98200 12345', ${company}, ${country}, 'x@example.com', ${now})`.execute(db);
+    sql`insert into profiles (user_id, full_name, phone, company, country, email, updated_at) values (${userId}, ${fullName}, '+91 98200 12345', ${company}, ${country}, 'x@example.com', ${now})`.execute(
+      db,
+    );
   await profile("u-acme", "Asha Rao", "Acme Logistics", "India");
   await profile("u-solo", "Ravi Kumar", "", "Canada");
   const project = (id: string, ownerId: string, title: string, progress: number) =>
-    sql`insert into projects (id, owner_id, title, description, progress, created_at, updated_at) values (${id}, ${ownerId}, ${title}, 'd', ${progress}, ${now}, ${now})`.execute(db);
+    sql`insert into projects (id, owner_id, title, description, progress, created_at, updated_at) values (${id}, ${ownerId}, ${title}, 'd', ${progress}, ${now}, ${now})`.execute(
+      db,
+    );
   await project("p-acme-1", "u-acme", "Rider app", 40);
   await project("p-acme-2", "u-acme", "Warehouse", 0);
   await project("p-solo", "u-solo", "Blog", 100);
-  await sql`insert into project_progress (id, project_id, progress, note, changed_by_name, changed_at) values ('h-1', 'p-acme-1', 40, 'Design done', 'Ops', ${now})`.execute(db);
-  await sql`insert into complaints (id, owner_id, subject, message, status, created_at, updated_at) values ('c-acme', 'u-acme', 'Login', 'Broken', 'Pending', ${now}, ${now})`.execute(db);
-  await sql`insert into complaints (id, owner_id, subject, message, status, created_at, updated_at) values ('c-bare', 'u-bare', 'Hi', 'Hello', 'Resolved', ${now}, ${now})`.execute(db);
-  await sql`insert into complaint_replies (id, complaint_id, sender, sender_name, text, timestamp) values ('r-1', 'c-acme', 'user', '', 'Still broken', ${now}), ('r-2', 'c-acme', 'staff', 'Ops', 'Fixed', ${now + 1})`.execute(db);
+  await sql`insert into project_progress (id, project_id, progress, note, changed_by_name, changed_at) values ('h-1', 'p-acme-1', 40, 'Design done', 'Ops', ${now})`.execute(
+    db,
+  );
+  await sql`insert into complaints (id, owner_id, subject, message, status, created_at, updated_at) values ('c-acme', 'u-acme', 'Login', 'Broken', 'Pending', ${now}, ${now})`.execute(
+    db,
+  );
+  await sql`insert into complaints (id, owner_id, subject, message, status, created_at, updated_at) values ('c-bare', 'u-bare', 'Hi', 'Hello', 'Resolved', ${now}, ${now})`.execute(
+    db,
+  );
+  await sql`insert into complaint_replies (id, complaint_id, sender, sender_name, text, timestamp) values ('r-1', 'c-acme', 'user', '', 'Still broken', ${now}), ('r-2', 'c-acme', 'staff', 'Ops', 'Fixed', ${now + 1})`.execute(
+    db,
+  );
 }
 
 describe.each(testDatabases("companies-migration"))("On $name", (database) => {
@@ -59,13 +73,46 @@ describe.each(testDatabases("companies-migration"))("On $name", (database) => {
       expect(named[companyOf["u-solo"]!]).toMatchObject({ name: "Ravi Kumar", country: "Canada" });
       expect(named[companyOf["u-bare"]!]).toMatchObject({ name: "bare", country: "" });
 
-      const projects = await db.selectFrom("projects").select(["id", "companyId", "createdBy", "ownerId", "progress", "status", "archivedAt", "title"]).orderBy("id").execute();
+      const projects = await db
+        .selectFrom("projects")
+        .select(["id", "companyId", "createdBy", "ownerId", "progress", "status", "archivedAt", "title"])
+        .orderBy("id")
+        .execute();
       expect(projects).toEqual([
-        { id: "p-acme-1", companyId: companyOf["u-acme"], createdBy: "u-acme", ownerId: null, progress: 40, status: "planned", archivedAt: null, title: "Rider app" },
-        { id: "p-acme-2", companyId: companyOf["u-acme"], createdBy: "u-acme", ownerId: null, progress: 0, status: "planned", archivedAt: null, title: "Warehouse" },
-        { id: "p-solo", companyId: companyOf["u-solo"], createdBy: "u-solo", ownerId: null, progress: 100, status: "planned", archivedAt: null, title: "Blog" },
+        {
+          id: "p-acme-1",
+          companyId: companyOf["u-acme"],
+          createdBy: "u-acme",
+          ownerId: null,
+          progress: 40,
+          status: "planned",
+          archivedAt: null,
+          title: "Rider app",
+        },
+        {
+          id: "p-acme-2",
+          companyId: companyOf["u-acme"],
+          createdBy: "u-acme",
+          ownerId: null,
+          progress: 0,
+          status: "planned",
+          archivedAt: null,
+          title: "Warehouse",
+        },
+        {
+          id: "p-solo",
+          companyId: companyOf["u-solo"],
+          createdBy: "u-solo",
+          ownerId: null,
+          progress: 100,
+          status: "planned",
+          archivedAt: null,
+          title: "Blog",
+        },
       ]);
-      expect(await db.selectFrom("projectProgress").select(["id", "projectId", "progress", "note"]).execute()).toEqual([{ id: "h-1", projectId: "p-acme-1", progress: 40, note: "Design done" }]);
+      expect(await db.selectFrom("projectProgress").select(["id", "projectId", "progress", "note"]).execute()).toEqual([
+        { id: "h-1", projectId: "p-acme-1", progress: 40, note: "Design done" },
+      ]);
       const complaints = await db.selectFrom("complaints").select(["id", "companyId", "createdBy", "status"]).orderBy("id").execute();
       expect(complaints).toEqual([
         { id: "c-acme", companyId: companyOf["u-acme"], createdBy: "u-acme", status: "Pending" },
@@ -75,7 +122,11 @@ describe.each(testDatabases("companies-migration"))("On $name", (database) => {
 
       // The foreign keys now point where the new model says: a member leaving keeps the company's work.
       await db.deleteFrom("users").where("id", "=", "u-acme").execute();
-      expect((await db.selectFrom("projects").select("createdBy").where("companyId", "=", companyOf["u-acme"]!).execute()).map((p) => p.createdBy)).toEqual([null, null]);
+      expect(
+        (await db.selectFrom("projects").select("createdBy").where("companyId", "=", companyOf["u-acme"]!).execute()).map(
+          (p) => p.createdBy,
+        ),
+      ).toEqual([null, null]);
       expect(await db.selectFrom("complaintReplies").select("id").execute()).toHaveLength(2);
       // And a company going takes its work with it.
       await db.deleteFrom("companies").where("id", "=", companyOf["u-solo"]!).execute();

@@ -33,7 +33,16 @@ describe.each(testDatabases("console-companies"))("Console companies and setting
   });
   afterAll(async () => cleanup());
   beforeEach(async () => {
-    await clearTables("auditLog", "appSettings", "projectProgress", "complaintReplies", "complaints", "projects", "profiles", "clientInvitations");
+    await clearTables(
+      "auditLog",
+      "appSettings",
+      "projectProgress",
+      "complaintReplies",
+      "complaints",
+      "projects",
+      "profiles",
+      "clientInvitations",
+    );
     await db().deleteFrom("users").where("role", "=", "client").execute();
     await db().updateTable("quotes").set({ companyId: null }).execute();
     await clearTables("quotes", "companies");
@@ -41,11 +50,22 @@ describe.each(testDatabases("console-companies"))("Console companies and setting
 
   const list = async (query = "", who = admin) => {
     const outcome = await call(companiesRoute.loader, `/employee-dashboard/clients${query}`, { cookie: who.cookie });
-    return outcome.data as { companies: { id: string; name: string; memberCount: number; projectCount: number; openRequestCount: number; closedAt: number | null }[]; total: number };
+    return outcome.data as {
+      companies: {
+        id: string;
+        name: string;
+        memberCount: number;
+        projectCount: number;
+        openRequestCount: number;
+        closedAt: number | null;
+      }[];
+      total: number;
+    };
   };
   const create = (form: Form, who: Pick<TestUser, "cookie"> | null = admin) =>
     call(newCompanyRoute.action, "/employee-dashboard/clients/new", { cookie: who?.cookie, form: { intent: "create", ...form } });
-  const page = (id: string, who: Pick<TestUser, "cookie"> | null = admin) => call(companyRoute.loader, `/employee-dashboard/clients/${id}`, { params: { id }, cookie: who?.cookie });
+  const page = (id: string, who: Pick<TestUser, "cookie"> | null = admin) =>
+    call(companyRoute.loader, `/employee-dashboard/clients/${id}`, { params: { id }, cookie: who?.cookie });
   const post = (id: string, form: Form, who: Pick<TestUser, "cookie"> | null = admin) =>
     call(companyRoute.action, `/employee-dashboard/clients/${id}`, { params: { id }, cookie: who?.cookie, form });
   const audit = () => db().selectFrom("auditLog").selectAll().orderBy("createdAt").execute();
@@ -57,15 +77,23 @@ describe.each(testDatabases("console-companies"))("Console companies and setting
   }
   async function member(companyId: string, email: string, name = "Client", clientAdmin = false): Promise<TestUser> {
     const user = await signUp(email, name);
-    await db().updateTable("users").set({ companyId, clientAdmin: database.name === "sqlite" ? Number(clientAdmin) : clientAdmin }).where("id", "=", user.id).execute();
+    await db()
+      .updateTable("users")
+      .set({ companyId, clientAdmin: database.name === "sqlite" ? Number(clientAdmin) : clientAdmin })
+      .where("id", "=", user.id)
+      .execute();
     return user;
   }
   async function complaint(companyId: string, subject: string, status = "Pending") {
     const id = newId();
-    await db().insertInto("complaints").values({ id, companyId, createdBy: null, subject, message: "It fails.", status, createdAt: Date.now(), updatedAt: Date.now() }).execute();
+    await db()
+      .insertInto("complaints")
+      .values({ id, companyId, createdBy: null, subject, message: "It fails.", status, createdAt: Date.now(), updatedAt: Date.now() })
+      .execute();
     return id;
   }
-  const sessionsOf = async (userId: string) => (await db().selectFrom("sessions").select("id").where("userId", "=", userId).execute()).length;
+  const sessionsOf = async (userId: string) =>
+    (await db().selectFrom("sessions").select("id").where("userId", "=", userId).execute()).length;
   const clientGuard = async (cookie: string) => {
     try {
       return { status: 200, user: await requireClient(buildRequest("http://localhost/user-dashboard", { cookie })) };
@@ -117,7 +145,12 @@ describe.each(testDatabases("console-companies"))("Console companies and setting
     const [row] = await db().selectFrom("companies").selectAll().execute();
     expect(row).toMatchObject({ name: "Kite Foods", website: "https://kitefoods.in", country: "India", origin: "staff", closedAt: null });
     expect(await audit()).toMatchObject([{ actorId: admin.id, action: "company.create", entity: "company", entityId: row!.id }]);
-    expect((await page(row!.id)).data).toMatchObject({ company: { id: row!.id, name: "Kite Foods" }, members: [], requests: [], leads: [] });
+    expect((await page(row!.id)).data).toMatchObject({
+      company: { id: row!.id, name: "Kite Foods" },
+      members: [],
+      requests: [],
+      leads: [],
+    });
   });
 
   test("A company without a name, with a bad website or a name already taken is refused in place, and nothing is stored", async () => {
@@ -190,7 +223,10 @@ describe.each(testDatabases("console-companies"))("Console companies and setting
     await newCompany("Blue Harbour");
     const saved = await post(id, { intent: "save", name: "Kite Foods Ltd", website: "https://kite.example", country: "India" });
     expect(saved).toMatchObject({ status: 200, data: { intent: "save", status: "success" } });
-    expect(await post(id, { intent: "save", name: "Kite Foods Ltd", website: "https://kite.example", country: "India" })).toMatchObject({ status: 200, data: { status: "unchanged" } });
+    expect(await post(id, { intent: "save", name: "Kite Foods Ltd", website: "https://kite.example", country: "India" })).toMatchObject({
+      status: 200,
+      data: { status: "unchanged" },
+    });
     const taken = await post(id, { intent: "save", name: "BLUE HARBOUR" });
     expect(taken.status).toBe(409);
     expect(await post(id, { intent: "save", name: "" })).toMatchObject({ status: 400, data: { status: "invalid" } });
@@ -217,7 +253,12 @@ describe.each(testDatabases("console-companies"))("Console companies and setting
     expect(await post(id, { intent: "close" })).toMatchObject({ status: 200, data: { intent: "close", status: "success" } });
     expect(await post(id, { intent: "close" })).toMatchObject({ status: 200, data: { status: "unchanged" } });
     live.stop();
-    expect(live.seen.filter((e) => e.type === "client.access-changed").map((e) => (e as { userId: string }).userId).sort()).toEqual([alice.id, arun.id].sort());
+    expect(
+      live.seen
+        .filter((e) => e.type === "client.access-changed")
+        .map((e) => (e as { userId: string }).userId)
+        .sort(),
+    ).toEqual([alice.id, arun.id].sort());
     expect([await sessionsOf(alice.id), await sessionsOf(arun.id), await sessionsOf(bob.id)]).toEqual([0, 0, 1]);
     expect(await clientGuard(alice.cookie)).toMatchObject({ status: 302, location: "/login" });
     // Signing in again does not get a closed company's member into the portal.
@@ -238,7 +279,9 @@ describe.each(testDatabases("console-companies"))("Console companies and setting
     const set = (userId: string, value: string) => post(id, { intent: "set-client-admin", id: userId, clientAdmin: value });
     expect(await set(alice.id, "on")).toMatchObject({ status: 200, data: { status: "success", targetId: alice.id } });
     expect(await set(alice.id, "on")).toMatchObject({ status: 200, data: { status: "unchanged" } });
-    expect(((await page(id)).data as { members: { clientAdmin: boolean }[] }).members).toMatchObject([{ email: "alice@example.com", clientAdmin: true }]);
+    expect(((await page(id)).data as { members: { clientAdmin: boolean }[] }).members).toMatchObject([
+      { email: "alice@example.com", clientAdmin: true },
+    ]);
     expect(await set(alice.id, "off")).toMatchObject({ status: 200, data: { status: "success" } });
     expect(await set(bob.id, "on")).toMatchObject({ status: 404, data: { status: "error" } });
     expect(await set(UNKNOWN, "on")).toMatchObject({ status: 404 });
@@ -262,7 +305,10 @@ describe.each(testDatabases("console-companies"))("Console companies and setting
     await db().updateTable("complaints").set({ createdBy: alice.id }).where("id", "=", request).execute();
 
     const live = recordEvents();
-    expect(await post(id, { intent: "remove-member", id: alice.id })).toMatchObject({ status: 200, data: { intent: "remove-member", status: "success", targetId: alice.id } });
+    expect(await post(id, { intent: "remove-member", id: alice.id })).toMatchObject({
+      status: 200,
+      data: { intent: "remove-member", status: "success", targetId: alice.id },
+    });
     // A double submit: nothing left to do, and nothing said about anyone else.
     expect(await post(id, { intent: "remove-member", id: alice.id })).toMatchObject({ status: 200, data: { status: "unchanged" } });
     live.stop();
@@ -271,8 +317,12 @@ describe.each(testDatabases("console-companies"))("Console companies and setting
     expect(await db().selectFrom("profiles").select("userId").where("userId", "=", alice.id).execute()).toEqual([]);
     expect(await sessionsOf(alice.id)).toBe(0);
     expect(await clientGuard(alice.cookie)).toMatchObject({ status: 302, location: "/login" });
-    expect(await db().selectFrom("projects").select(["id", "companyId", "createdBy"]).execute()).toEqual([{ id: project.id, companyId: id, createdBy: null }]);
-    expect(await db().selectFrom("complaints").select(["id", "companyId", "createdBy"]).execute()).toEqual([{ id: request, companyId: id, createdBy: null }]);
+    expect(await db().selectFrom("projects").select(["id", "companyId", "createdBy"]).execute()).toEqual([
+      { id: project.id, companyId: id, createdBy: null },
+    ]);
+    expect(await db().selectFrom("complaints").select(["id", "companyId", "createdBy"]).execute()).toEqual([
+      { id: request, companyId: id, createdBy: null },
+    ]);
     expect(await sessionsOf(arun.id)).toBe(1);
     const removals = (await audit()).filter((a) => a.action === "company.member-remove");
     expect(removals).toMatchObject([{ entity: "company", entityId: id }]);
@@ -298,9 +348,34 @@ describe.each(testDatabases("console-companies"))("Console companies and setting
     const request = await complaint(id, "Login broken");
     await complaint(other, "Not ours");
     const leadId = newId();
-    await db().insertInto("quotes").values({ id: leadId, name: "Alice Rao", email: "alice@example.com", phone: "+91 98200 12345", country: "India", requirement: "An app.", submittedAt: 1000, status: "won", companyId: id }).execute();
+    await db()
+      .insertInto("quotes")
+      .values({
+        id: leadId,
+        name: "Alice Rao",
+        email: "alice@example.com",
+        phone: "+91 98200 12345",
+        country: "India",
+        requirement: "An app.",
+        submittedAt: 1000,
+        status: "won",
+        companyId: id,
+      })
+      .execute();
     const project = await insertProject(db(), { companyId: id, createdBy: null, title: "Rider app", description: "Tracking." });
-    await db().insertInto("auditLog").values({ id: newId(), actorId: admin.id, actorEmail: admin.email, action: "project.progress", entity: "project", entityId: project.id, detail: "{}", createdAt: Date.now() + 1000 }).execute();
+    await db()
+      .insertInto("auditLog")
+      .values({
+        id: newId(),
+        actorId: admin.id,
+        actorEmail: admin.email,
+        action: "project.progress",
+        entity: "project",
+        entityId: project.id,
+        detail: "{}",
+        createdAt: Date.now() + 1000,
+      })
+      .execute();
     await post(id, { intent: "save", name: "Kite Foods Ltd" });
 
     const outcome = await page(id);
@@ -326,9 +401,15 @@ describe.each(testDatabases("console-companies"))("Console companies and setting
   });
 
   test("An admin saves the settings switches: each change stored and audited, a checkbox left unchecked means off, the same values again change nothing", async () => {
-    const save = (form: Form) => call(settingsRoute.action, "/employee-dashboard/settings", { cookie: admin.cookie, form: { intent: "save-settings", ...form } });
-    expect((await call(settingsRoute.loader, "/employee-dashboard/settings", { cookie: admin.cookie })).data).toEqual({ settings: { selfRegistration: true, clientProjects: true } });
-    expect(await save({ clientProjects: "on" })).toMatchObject({ status: 200, data: { status: "success", message: "Settings saved. They apply at once." } });
+    const save = (form: Form) =>
+      call(settingsRoute.action, "/employee-dashboard/settings", { cookie: admin.cookie, form: { intent: "save-settings", ...form } });
+    expect((await call(settingsRoute.loader, "/employee-dashboard/settings", { cookie: admin.cookie })).data).toEqual({
+      settings: { selfRegistration: true, clientProjects: true },
+    });
+    expect(await save({ clientProjects: "on" })).toMatchObject({
+      status: 200,
+      data: { status: "success", message: "Settings saved. They apply at once." },
+    });
     expect(await getSettings()).toEqual({ selfRegistration: false, clientProjects: true });
     await save({ clientProjects: "on" });
     expect(await save({ selfRegistration: "yes" })).toMatchObject({ status: 400, data: { status: "invalid" } });

@@ -31,19 +31,28 @@ export function sessionCookieFrom(headers: Headers): string {
  * its address verified (decision 0028) and its verification mail gone from the outbox.
  */
 export async function signUp(email: string, name = "Test Client", { verified = true } = {}): Promise<TestUser> {
-  const { headers, response } = await (await auth()).api.signUpEmail({
+  const { headers, response } = await (
+    await auth()
+  ).api.signUpEmail({
     body: { email, password: TEST_PASSWORD, name },
     returnHeaders: true,
   });
   if (verified) {
-    await db().updateTable("users").set({ emailVerified: currentDialect() === "sqlite" ? 1 : true }).where("id", "=", response.user.id).execute();
+    await db()
+      .updateTable("users")
+      .set({ emailVerified: currentDialect() === "sqlite" ? 1 : true })
+      .where("id", "=", response.user.id)
+      .execute();
     await db().deleteFrom("mailOutbox").where("toAddress", "=", email.toLowerCase()).execute();
   }
   return { id: response.user.id, email, cookie: sessionCookieFrom(headers) };
 }
 
 /** Creates a staff account as the staff CLI does (company domain, verified) and signs it in. */
-export async function signInStaff(email: string, options: { name?: string; password?: string; staffRole?: StaffRole } = {}): Promise<TestUser> {
+export async function signInStaff(
+  email: string,
+  options: { name?: string; password?: string; staffRole?: StaffRole } = {},
+): Promise<TestUser> {
   const password = options.password ?? TEST_PASSWORD;
   // The first staff account is always an admin (decision 0031); the role applies from the second.
   const member = await addStaff(null, email, password, options.name, options.staffRole);

@@ -61,7 +61,12 @@ interface ProviderInstance {
   Grant: new (init: { accountId: string; clientId: string }) => GrantInstance;
   callback(): (req: http.IncomingMessage, res: http.ServerResponse) => void;
   interactionDetails(req: http.IncomingMessage, res: http.ServerResponse): Promise<InteractionDetails>;
-  interactionFinished(req: http.IncomingMessage, res: http.ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+  interactionFinished(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    result: Record<string, unknown>,
+    options?: { mergeWithLastSubmission?: boolean },
+  ): Promise<void>;
   use(middleware: (ctx: { path: string; querystring: string; method: string }, next: () => Promise<void>) => Promise<void>): void;
   on(event: string, listener: (...args: unknown[]) => void): void;
 }
@@ -135,7 +140,13 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<T
         accountId: sub,
         async claims() {
           const hd = account.hd === undefined ? {} : { hd: account.hd };
-          return { sub, email: account.email, email_verified: account.email_verified, name: account.name ?? account.email.split("@")[0], ...hd };
+          return {
+            sub,
+            email: account.email,
+            email_verified: account.email_verified,
+            name: account.name ?? account.email.split("@")[0],
+            ...hd,
+          };
         },
       };
     },

@@ -4,7 +4,12 @@ import type { TestUser } from "./accounts";
 // An upload session through the Files tab's upload route, as the browser posts it
 // (JSON answer with JavaScript, a 303 back to the tab without).
 
-export async function uploadFiles(who: TestUser | null, projectId: string, files: Array<[Buffer, string]>, { json = true } = {}): Promise<Response> {
+export async function uploadFiles(
+  who: TestUser | null,
+  projectId: string,
+  files: Array<[Buffer, string]>,
+  { json = true } = {},
+): Promise<Response> {
   const form = new FormData();
   for (const [bytes, name] of files) form.append("files", new File([new Uint8Array(bytes)], name));
   const headers: Record<string, string> = { Origin: "http://localhost", Host: "localhost" };

@@ -61,7 +61,9 @@ export function buildRequest(url: string, options: RequestOptions = {}): Request
 export async function call(fn: RouteFn, path: string, options: CallOptions = {}): Promise<Outcome> {
   const request = buildRequest(`http://localhost${path}`, options);
   try {
-    return asOutcome(await fn({ request, params: options.params ?? {}, context: { clientIp: options.clientIp ?? "203.0.113.9" } } as never));
+    return asOutcome(
+      await fn({ request, params: options.params ?? {}, context: { clientIp: options.clientIp ?? "203.0.113.9" } } as never),
+    );
   } catch (error) {
     if (error instanceof Response || isDataWithInit(error)) return asOutcome(error);
     throw error;

@@ -32,11 +32,13 @@ export function registrationResponse(options: { challenge: string; rp: { id: str
     credentialId,
     Buffer.from(cose),
   ]);
-  const attestationObject = isoCBOR.encode(new Map<string, string | Map<string, string> | Uint8Array>([
+  const attestationObject = isoCBOR.encode(
+    new Map<string, string | Map<string, string> | Uint8Array>([
       ["fmt", "none"],
       ["attStmt", new Map<string, string>()],
       ["authData", new Uint8Array(authData)],
-    ]));
+    ]),
+  );
   const clientData = JSON.stringify({ type: "webauthn.create", challenge: options.challenge, origin, crossOrigin: false });
   return JSON.stringify({
     id: b64url(credentialId),

@@ -5,23 +5,49 @@ import { db } from "~/server/db/db.server";
 // readers (timeline, "Waiting on you", the console's mirror) to find. The writers' own suites
 // check how the app makes them; these only need rows shaped as the migration defines them.
 
-export async function insertMilestone(projectId: string, fields: { title: string; dueDate?: string | null; status?: string; position?: number }, now = Date.now()) {
+export async function insertMilestone(
+  projectId: string,
+  fields: { title: string; dueDate?: string | null; status?: string; position?: number },
+  now = Date.now(),
+) {
   const id = randomUUID();
   await db()
     .insertInto("milestones")
-    .values({ id, projectId, title: fields.title, dueDate: fields.dueDate ?? null, status: fields.status ?? "planned", position: fields.position ?? 1, createdAt: now, updatedAt: now, completedAt: null })
+    .values({
+      id,
+      projectId,
+      title: fields.title,
+      dueDate: fields.dueDate ?? null,
+      status: fields.status ?? "planned",
+      position: fields.position ?? 1,
+      createdAt: now,
+      updatedAt: now,
+      completedAt: null,
+    })
     .execute();
   return id;
 }
 
-export async function insertFile(projectId: string, fields: { name: string; side: "staff" | "client"; by?: string | null; byName?: string; at?: number; version?: number; fileId?: string }) {
+export async function insertFile(
+  projectId: string,
+  fields: { name: string; side: "staff" | "client"; by?: string | null; byName?: string; at?: number; version?: number; fileId?: string },
+) {
   const at = fields.at ?? Date.now();
   const fileId = fields.fileId ?? randomUUID();
   const version = fields.version ?? 1;
   if (!fields.fileId) {
     await db()
       .insertInto("projectFiles")
-      .values({ id: fileId, projectId, name: fields.name, nameKey: fields.name.toLowerCase(), side: fields.side, createdBy: fields.by ?? null, createdAt: at, updatedAt: at })
+      .values({
+        id: fileId,
+        projectId,
+        name: fields.name,
+        nameKey: fields.name.toLowerCase(),
+        side: fields.side,
+        createdBy: fields.by ?? null,
+        createdAt: at,
+        updatedAt: at,
+      })
       .execute();
   }
   const versionId = randomUUID();
@@ -49,7 +75,16 @@ export async function insertFile(projectId: string, fields: { name: string; side
 
 export async function insertApproval(
   projectId: string,
-  fields: { subjectType: "milestone" | "file"; subjectId: string; status?: string; requestedAt?: number; decidedAt?: number | null; decidedByName?: string | null; comment?: string; note?: string },
+  fields: {
+    subjectType: "milestone" | "file";
+    subjectId: string;
+    status?: string;
+    requestedAt?: number;
+    decidedAt?: number | null;
+    decidedByName?: string | null;
+    comment?: string;
+    note?: string;
+  },
 ) {
   const id = randomUUID();
   await db()
@@ -73,7 +108,18 @@ export async function insertApproval(
   return id;
 }
 
-export async function insertActivity(projectId: string, fields: { at: number; summary: string; kind?: string; side?: string; actorName?: string; subjectType?: string | null; subjectId?: string | null }) {
+export async function insertActivity(
+  projectId: string,
+  fields: {
+    at: number;
+    summary: string;
+    kind?: string;
+    side?: string;
+    actorName?: string;
+    subjectType?: string | null;
+    subjectId?: string | null;
+  },
+) {
   const id = randomUUID();
   await db()
     .insertInto("projectActivity")

@@ -8,20 +8,8 @@ import { mailRecipients } from "~/server/mail/config.server";
 import { createFileTransport, createSmtpTransport, messageIdFor, type MailTransport } from "~/server/mail/mailer.server";
 import { enqueueApplicationMails, enqueueQuoteMails } from "~/server/mail/notifications.server";
 import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
-import {
-  applicationAcknowledgement,
-  applicationNotice,
-  composeMail,
-  quoteConfirmation,
-  quoteNotice,
-} from "~/server/mail/templates.server";
-import {
-  MAX_ATTEMPTS,
-  retryDelayMs,
-  startMailWorker,
-  type MailWorker,
-  type MailWorkerOptions,
-} from "~/server/mail/worker.server";
+import { applicationAcknowledgement, applicationNotice, composeMail, quoteConfirmation, quoteNotice } from "~/server/mail/templates.server";
+import { MAX_ATTEMPTS, retryDelayMs, startMailWorker, type MailWorker, type MailWorkerOptions } from "~/server/mail/worker.server";
 import { closedPort, startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 import { tempDir } from "../helpers/temp-dirs";
 
@@ -158,12 +146,18 @@ describe.each(targets)("The mail outbox on $name", (target) => {
 
   test("Once a mail is sent its body is purged from the outbox, and the row stays to stop a second send", async () => {
     // A reset link's token must not outlive the delivery in the database.
-    const reset = { ...mail("reset:purge", "forgetful@example.com"), text: "Reset: https://x.example/reset-password?token=SECRET-TOKEN-1", html: '<a href="https://x.example/reset-password?token=SECRET-TOKEN-1">Reset</a>' };
+    const reset = {
+      ...mail("reset:purge", "forgetful@example.com"),
+      text: "Reset: https://x.example/reset-password?token=SECRET-TOKEN-1",
+      html: '<a href="https://x.example/reset-password?token=SECRET-TOKEN-1">Reset</a>',
+    };
     await enqueueMail(db, reset);
     await enqueueMail(db, mail("kept-pending"));
     const down = worker(createSmtpTransport(`smtp://127.0.0.1:${await closedPort()}`));
     expect(await down.runOnce()).toBe(0);
-    expect((await rows()).every((r) => r.status === "pending" && r.textBody.startsWith(r.idempotencyKey === "reset:purge" ? "Reset:" : "Body"))).toBe(true);
+    expect(
+      (await rows()).every((r) => r.status === "pending" && r.textBody.startsWith(r.idempotencyKey === "reset:purge" ? "Reset:" : "Body")),
+    ).toBe(true);
 
     expect(await worker(createSmtpTransport(smtp.url)).runOnce(Date.now() + 3_600_000)).toBe(2);
     expect(smtp.messages.find((m) => m.to[0] === "forgetful@example.com")?.raw).toContain("SECRET-TOKEN-1");
@@ -173,7 +167,11 @@ describe.each(targets)("The mail outbox on $name", (target) => {
       expect(row).toMatchObject({ status: "sent", textBody: "", htmlBody: null, lastError: null });
       expect(row.sentAt).not.toBeNull();
     }
-    expect(stored.find((r) => r.idempotencyKey === "reset:purge")).toMatchObject({ toAddress: "forgetful@example.com", subject: "Subject reset:purge", attempts: 2 });
+    expect(stored.find((r) => r.idempotencyKey === "reset:purge")).toMatchObject({
+      toAddress: "forgetful@example.com",
+      subject: "Subject reset:purge",
+      attempts: 2,
+    });
     expect(JSON.stringify(stored)).not.toContain("SECRET-TOKEN");
 
     await enqueueMail(db, reset);
@@ -218,7 +216,10 @@ describe.each(targets)("The mail outbox on $name", (target) => {
 
   test("A mail that fails on its last attempt is marked failed and never sent again", async () => {
     await enqueueMail(db, mail("last"));
-    await db.updateTable("mailOutbox").set({ attempts: MAX_ATTEMPTS - 1 }).execute();
+    await db
+      .updateTable("mailOutbox")
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .execute();
     const down = worker(createSmtpTransport(`smtp://127.0.0.1:${await closedPort()}`));
     expect(await down.runOnce()).toBe(0);
     expect((await rows())[0]).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
@@ -237,7 +238,10 @@ describe.each(targets)("The mail outbox on $name", (target) => {
     await enqueueMail(db, mail("crashed"));
     const now = Date.now();
     // What a worker leaves behind when it dies after claiming: locked, one attempt counted.
-    await db.updateTable("mailOutbox").set({ lockedUntil: now + 60_000, attempts: 1 }).execute();
+    await db
+      .updateTable("mailOutbox")
+      .set({ lockedUntil: now + 60_000, attempts: 1 })
+      .execute();
     const w = worker(createSmtpTransport(smtp.url));
     expect(await w.runOnce(now)).toBe(0);
     expect(await w.runOnce(now + 60_001)).toBe(1);

@@ -32,7 +32,9 @@ function event(type: NotificationType, key: string, title = `Event ${key}`): New
 }
 
 async function tell(userIds: string[], notification: NewNotification, now = Date.now()) {
-  return db().transaction().execute((trx) => notify(trx, userIds, notification, { now }));
+  return db()
+    .transaction()
+    .execute((trx) => notify(trx, userIds, notification, { now }));
 }
 
 const outbox = () => db().selectFrom("mailOutbox").selectAll().orderBy("createdAt").orderBy("idempotencyKey").execute();
@@ -75,9 +77,16 @@ describe.each(testDatabases("mail preferences"))("E-mail preferences on $name", 
   }
 
   test("Without saved choices clients get every mail at once, and staff get new requests at once but new leads in the digest", async () => {
-    expect(Object.values((await getMailPreferences({ id: client.id, role: "client" })).choices).every((c) => c === "immediately")).toBe(true);
+    expect(Object.values((await getMailPreferences({ id: client.id, role: "client" })).choices).every((c) => c === "immediately")).toBe(
+      true,
+    );
     const staffChoices = (await getMailPreferences({ id: staff.id, role: "employee" })).choices;
-    expect(staffChoices).toMatchObject({ new_request: "immediately", client_reply: "immediately", new_lead: "digest", new_application: "digest" });
+    expect(staffChoices).toMatchObject({
+      new_request: "immediately",
+      client_reply: "immediately",
+      new_lead: "digest",
+      new_application: "digest",
+    });
   });
 
   test("An immediate notification mail arrives with RFC 8058 headers and a visible link, and the one-click POST turns its type off", async () => {
@@ -94,12 +103,18 @@ describe.each(testDatabases("mail preferences"))("E-mail preferences on $name", 
     expect(mail.raw.replace(/=\r?\n/g, "")).toContain(`/unsubscribe?token=3D${token}`);
 
     // What a mail provider sends: a POST without Origin, cookie or CSRF token. Our origin check lets it through.
-    const oneClick = new Request(`${APP_URL}/unsubscribe?token=${token}`, { method: "POST", body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) });
+    const oneClick = new Request(`${APP_URL}/unsubscribe?token=${token}`, {
+      method: "POST",
+      body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }),
+    });
     expect(isSameOrigin(oneClick)).toBe(true);
     const reply = await call(unsubscribeAction, unsubscribePath(token), { form: { "List-Unsubscribe": "One-Click" } });
     expect(reply.status).toBe(200);
     expect(reply.data).toMatchObject({ state: "done", labels: ["Replies from the team"] });
-    expect((await getMailPreferences({ id: client.id, role: "client" })).choices).toMatchObject({ staff_reply: "off", status_change: "immediately" });
+    expect((await getMailPreferences({ id: client.id, role: "client" })).choices).toMatchObject({
+      staff_reply: "off",
+      status_change: "immediately",
+    });
 
     // The next reply sends nothing; another type still does.
     await tell([client.id], event("staff_reply", "reply-2"));
@@ -130,7 +145,11 @@ describe.each(testDatabases("mail preferences"))("E-mail preferences on $name", 
     const wrongAudience = unsubscribeToken({ userId: client.id, scope: "new_lead" });
     for (const token of [foreign, otherType, flipped, unknownUser, wrongAudience, "", "abc", `${good}.x`, "%%%"]) {
       for (const fn of [unsubscribeLoader, unsubscribeAction] as const) {
-        const reply = await call(fn, unsubscribePath(encodeURIComponent(token)), fn === unsubscribeAction ? { form: { "List-Unsubscribe": "One-Click" } } : {});
+        const reply = await call(
+          fn,
+          unsubscribePath(encodeURIComponent(token)),
+          fn === unsubscribeAction ? { form: { "List-Unsubscribe": "One-Click" } } : {},
+        );
         expect(reply.status, `${token} ${fn === unsubscribeAction ? "POST" : "GET"}`).toBe(400);
         expect(reply.data).toMatchObject({ state: "invalid", message: expect.stringContaining("Nothing was changed") });
       }
@@ -179,25 +198,42 @@ describe.each(testDatabases("mail preferences"))("E-mail preferences on $name", 
       digestHour: "7",
       timeZone: "Mars/Olympus_Mons",
     };
-    const reply = await call(portalPreferencesAction, "/user-dashboard/notifications/preferences", { cookie: client.cookie, form, headers: { Origin: "http://localhost" } });
+    const reply = await call(portalPreferencesAction, "/user-dashboard/notifications/preferences", {
+      cookie: client.cookie,
+      form,
+      headers: { Origin: "http://localhost" },
+    });
     expect(reply.status).toBe(400);
     const result = reply.data?.result as { initialValue: Record<string, unknown>; error: Record<string, string[]> };
     expect(result.error.timeZone?.[0]).toMatch(/Unknown time zone/);
-    expect(result.initialValue).toMatchObject({ digestHour: "7", timeZone: "Mars/Olympus_Mons", choices: { file_shared: "digest", staff_reply: "off" } });
+    expect(result.initialValue).toMatchObject({
+      digestHour: "7",
+      timeZone: "Mars/Olympus_Mons",
+      choices: { file_shared: "digest", staff_reply: "off" },
+    });
     expect(await db().selectFrom("notificationPreferences").selectAll().execute()).toEqual([]);
     expect(await db().selectFrom("digestSchedules").selectAll().execute()).toEqual([]);
 
-    const saved = await call(portalPreferencesAction, "/user-dashboard/notifications/preferences", { cookie: client.cookie, form: { ...form, timeZone: "Europe/Berlin" } });
+    const saved = await call(portalPreferencesAction, "/user-dashboard/notifications/preferences", {
+      cookie: client.cookie,
+      form: { ...form, timeZone: "Europe/Berlin" },
+    });
     expect(saved.status).toBe(200);
     expect(saved.data).toMatchObject({ status: "success", message: "Your e-mail preferences are saved." });
-    expect(await getMailPreferences({ id: client.id, role: "client" })).toMatchObject({ digestHour: 7, timeZone: "Europe/Berlin", choices: { file_shared: "digest", staff_reply: "off" } });
+    expect(await getMailPreferences({ id: client.id, role: "client" })).toMatchObject({
+      digestHour: 7,
+      timeZone: "Europe/Berlin",
+      choices: { file_shared: "digest", staff_reply: "off" },
+    });
   });
 
   describe("Daily digest", () => {
     // Carla's digest goes at 09:00 in New York; 2026-03-08 is the day the clocks go forward there.
     const newYork = { digestHour: 9, timeZone: "America/New_York" };
     const at = (iso: string) => Date.parse(iso);
-    const digestPrefs = Object.fromEntries(CLIENT_NOTIFICATION_TYPES.map((type) => [type, type === "status_change" ? ("immediately" as const) : ("digest" as const)]));
+    const digestPrefs = Object.fromEntries(
+      CLIENT_NOTIFICATION_TYPES.map((type) => [type, type === "status_change" ? ("immediately" as const) : ("digest" as const)]),
+    );
 
     beforeEach(async () => {
       await saveMailPreferences({ id: client.id, role: "client" }, { choices: digestPrefs, ...newYork });
@@ -216,15 +252,25 @@ describe.each(testDatabases("mail preferences"))("E-mail preferences on $name", 
       expect(await queueDueDigests(at("2026-03-08T13:00:00Z"))).toBe(1);
       expect(await queueDueDigests(at("2026-03-08T13:05:00Z"))).toBe(0);
       const [digest] = await digests();
-      expect(digest).toMatchObject({ idempotencyKey: `digest:${client.id}:2026-03-08`, toAddress: "carla@example.com", subject: "Your daily digest: 2 updates", status: "pending" });
+      expect(digest).toMatchObject({
+        idempotencyKey: `digest:${client.id}:2026-03-08`,
+        toAddress: "carla@example.com",
+        subject: "Your daily digest: 2 updates",
+        status: "pending",
+      });
       expect(digest!.textBody).toContain("Ada replied");
       expect(digest!.textBody).toContain("Ada shared a file");
       expect(JSON.parse(digest!.headers!)).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
-      expect((await outbox()).filter((row) => row.status === "digested").every((row) => row.digestKey === digest!.idempotencyKey)).toBe(true);
+      expect((await outbox()).filter((row) => row.status === "digested").every((row) => row.digestKey === digest!.idempotencyKey)).toBe(
+        true,
+      );
 
       expect(await deliver()).toBe(1);
       expect(smtp.messages[0]!.headers.get("list-unsubscribe")).toContain("/unsubscribe?token=");
-      expect(readUnsubscribeToken(tokenIn(smtp.messages[0]!.headers.get("list-unsubscribe")))).toEqual({ userId: client.id, scope: "digest" });
+      expect(readUnsubscribeToken(tokenIn(smtp.messages[0]!.headers.get("list-unsubscribe")))).toEqual({
+        userId: client.id,
+        scope: "digest",
+      });
     });
 
     test("A mail held after today's hour waits for tomorrow's digest, and an empty day sends nothing", async () => {
@@ -273,7 +319,11 @@ describe.each(testDatabases("mail preferences"))("E-mail preferences on $name", 
       const instances = [createDb(url), createDb(url)];
       try {
         const now = at("2026-03-08T13:00:00Z");
-        const results = await Promise.all([...instances.map((instance) => queueDueDigests(now, instance)), queueDueDigests(now, instances[0]), queueDueDigests(now, instances[1])]);
+        const results = await Promise.all([
+          ...instances.map((instance) => queueDueDigests(now, instance)),
+          queueDueDigests(now, instances[0]),
+          queueDueDigests(now, instances[1]),
+        ]);
         expect(results.reduce((a, b) => a + b, 0)).toBe(1);
       } finally {
         await Promise.all(instances.map((instance) => instance.destroy()));

@@ -54,15 +54,34 @@ describe.each(testDatabases("notification-mails"))("Notification mails follow ea
     kite = await companyOf({ id: alice.id, name: "Alice" });
     // Alice and Arun are the company's client admins; Asha is a member.
     await db().updateTable("users").set({ companyId: kite }).where("id", "in", [arun.id, asha.id]).execute();
-    await db().updateTable("users").set({ clientAdmin: database.name === "sqlite" ? 1 : true }).where("id", "in", [alice.id, arun.id]).execute();
-    await db().updateTable("users").set({ clientAdmin: database.name === "sqlite" ? 0 : false }).where("id", "=", asha.id).execute();
+    await db()
+      .updateTable("users")
+      .set({ clientAdmin: database.name === "sqlite" ? 1 : true })
+      .where("id", "in", [alice.id, arun.id])
+      .execute();
+    await db()
+      .updateTable("users")
+      .set({ clientAdmin: database.name === "sqlite" ? 0 : false })
+      .where("id", "=", asha.id)
+      .execute();
   }, 60_000);
   afterAll(async () => {
     await smtp?.stop();
     await cleanup();
   });
   beforeEach(async () => {
-    await clearTables("notifications", "mailOutbox", "notificationPreferences", "auditLog", "projectActivity", "milestones", "projectProgress", "projects", "quotes", "clientInvitations");
+    await clearTables(
+      "notifications",
+      "mailOutbox",
+      "notificationPreferences",
+      "auditLog",
+      "projectActivity",
+      "milestones",
+      "projectProgress",
+      "projects",
+      "quotes",
+      "clientInvitations",
+    );
     smtp.messages.length = 0;
     project = await insertProject(db(), { companyId: kite, createdBy: null, title: "Rider app", description: "", ownerId: delivery.id });
   });
@@ -114,7 +133,11 @@ describe.each(testDatabases("notification-mails"))("Notification mails follow ea
   }
 
   test("Project progress: a member on Immediately gets the mail with the staff note; Daily digest holds it; Off sends none", async () => {
-    await prefer("progress_change", [[alice, "immediately"], [arun, "digest"], [asha, "off"]]);
+    await prefer("progress_change", [
+      [alice, "immediately"],
+      [arun, "digest"],
+      [asha, "off"],
+    ]);
     await setProjectProgress(person(delivery, "Dev Rao"), { id: project.id, progress: 40, note: "Login screens done." });
     const sent = await expectByPreference("progress_change", alice, arun, asha);
     expect(sent.subject).toContain("Rider app is now 40% done");
@@ -124,7 +147,11 @@ describe.each(testDatabases("notification-mails"))("Notification mails follow ea
   });
 
   test("Milestones done: marking a milestone Done mails each member as they chose", async () => {
-    await prefer("milestone_done", [[arun, "immediately"], [asha, "digest"], [alice, "off"]]);
+    await prefer("milestone_done", [
+      [arun, "immediately"],
+      [asha, "digest"],
+      [alice, "off"],
+    ]);
     await addMilestone(person(delivery, "Dev Rao"), project.id, { title: "Design", status: "in_progress" });
     const [milestone] = await listMilestones({ projectId: project.id });
     await updateMilestone(person(delivery, "Dev Rao"), project.id, milestone!.id, { title: "Design", status: "done" });
@@ -134,18 +161,46 @@ describe.each(testDatabases("notification-mails"))("Notification mails follow ea
   });
 
   test("Milestones due: the sweep mails each member as they chose", async () => {
-    await prefer("milestone_due", [[asha, "immediately"], [alice, "digest"], [arun, "off"]]);
+    await prefer("milestone_due", [
+      [asha, "immediately"],
+      [alice, "digest"],
+      [arun, "off"],
+    ]);
     const now = Date.now();
     const tomorrow = new Date(now + 86_400_000).toISOString().slice(0, 10);
-    await db().insertInto("milestones").values({ id: "ms-launch", projectId: project.id, title: "Launch", dueDate: tomorrow, status: "planned", position: 1, createdAt: now, updatedAt: now, completedAt: null }).execute();
+    await db()
+      .insertInto("milestones")
+      .values({
+        id: "ms-launch",
+        projectId: project.id,
+        title: "Launch",
+        dueDate: tomorrow,
+        status: "planned",
+        position: 1,
+        createdAt: now,
+        updatedAt: now,
+        completedAt: null,
+      })
+      .execute();
     await sweepMilestonesDue(now);
     const sent = await expectByPreference("milestone_due", asha, alice, arun);
     expect(sent.textBody).toContain(`is due on ${tomorrow}`);
   });
 
   test("Invitations accepted: the staff member who invited and the company's client admins get the mail as they chose", async () => {
-    await prefer("invitation_accepted", [[delivery, "immediately"], [alice, "digest"], [arun, "off"]]);
-    const { token } = await writeTransaction((trx) => insertClientInvitation(trx, person(delivery, "Dev Rao"), { companyId: kite, name: "Carla", email: "carla@kite.example", clientAdmin: false }));
+    await prefer("invitation_accepted", [
+      [delivery, "immediately"],
+      [alice, "digest"],
+      [arun, "off"],
+    ]);
+    const { token } = await writeTransaction((trx) =>
+      insertClientInvitation(trx, person(delivery, "Dev Rao"), {
+        companyId: kite,
+        name: "Carla",
+        email: "carla@kite.example",
+        clientAdmin: false,
+      }),
+    );
     await clearTables("mailOutbox");
     await acceptClientInvitation(token, TEST_PASSWORD);
     const sent = await expectByPreference("invitation_accepted", delivery, alice, arun);
@@ -154,8 +209,19 @@ describe.each(testDatabases("notification-mails"))("Notification mails follow ea
 
   test("New leads: the staff who work leads get the mail as they chose", async () => {
     const sales2 = await signInStaff(`sara.${database.name}@indigokite.dev`, { name: "Sara Sen", staffRole: "sales" });
-    await prefer("new_lead", [[sales, "immediately"], [admin, "digest"], [sales2, "off"]]);
-    const quote = await submitQuote({ consent: CURRENT_CONSENT_VERSION, name: "Meera Rao", email: "meera@example.com", phone: "+91 98200 12345", country: "India", requirement: "A CRM." });
+    await prefer("new_lead", [
+      [sales, "immediately"],
+      [admin, "digest"],
+      [sales2, "off"],
+    ]);
+    const quote = await submitQuote({
+      consent: CURRENT_CONSENT_VERSION,
+      name: "Meera Rao",
+      email: "meera@example.com",
+      phone: "+91 98200 12345",
+      country: "India",
+      requirement: "A CRM.",
+    });
     const sent = await expectByPreference("new_lead", sales, admin, sales2);
     expect(sent.subject).toBe("New lead from Meera Rao");
     expect(sent.textBody).toContain(`${APP_URL}/employee-dashboard/leads/${quote.id}`);
@@ -163,7 +229,11 @@ describe.each(testDatabases("notification-mails"))("Notification mails follow ea
 
   test("New applications: the staff who work applications get the mail as they chose", async () => {
     const recruiter2 = await signInStaff(`rita.${database.name}@indigokite.dev`, { name: "Rita Iyer", staffRole: "recruiter" });
-    await prefer("new_application", [[recruiter, "immediately"], [admin, "digest"], [recruiter2, "off"]]);
+    await prefer("new_application", [
+      [recruiter, "immediately"],
+      [admin, "digest"],
+      [recruiter2, "off"],
+    ]);
     await writeTransaction((trx) => notifyNewApplication(trx, { id: "app-1", name: "Ravi", openingTitle: "Engineer" }, Date.now()));
     const sent = await expectByPreference("new_application", recruiter, admin, recruiter2);
     expect(sent.textBody).toContain("Ravi applied for Engineer");

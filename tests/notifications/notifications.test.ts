@@ -24,12 +24,19 @@ describe.each(testDatabases("notifications"))("The notification centre on $name"
   let bob: TestUser;
   let staff: TestUser;
 
-  const note = (n: number, extra: Partial<NewNotification> = {}): NewNotification => ({ type: "progress_change", eventKey: `test:${n}`, title: `Progress ${n}`, link: "/user-dashboard/projects", ...extra });
+  const note = (n: number, extra: Partial<NewNotification> = {}): NewNotification => ({
+    type: "progress_change",
+    eventKey: `test:${n}`,
+    title: `Progress ${n}`,
+    link: "/user-dashboard/projects",
+    ...extra,
+  });
   const send = (recipients: string[], n: number, extra: Partial<NewNotification> = {}, options: { actorId?: string; now?: number } = {}) =>
     writeTransaction((trx) => notify(trx, recipients, note(n, extra), { now: options.now ?? 1_000 + n, actorId: options.actorId }));
   const rows = () => db().selectFrom("notifications").selectAll().orderBy("createdAt").execute();
   const mails = () => db().selectFrom("mailOutbox").select(["toAddress", "subject"]).orderBy("toAddress").execute();
-  const post = (who: TestUser, form: Record<string, string>) => call(readRoute.action, "/notifications/read", { cookie: who.cookie, form, headers: SAME_ORIGIN });
+  const post = (who: TestUser, form: Record<string, string>) =>
+    call(readRoute.action, "/notifications/read", { cookie: who.cookie, form, headers: SAME_ORIGIN });
 
   beforeAll(async () => {
     ({ cleanup } = await useAppDatabase(database, { APP_URL: "https://agency.test" }));
@@ -90,8 +97,13 @@ describe.each(testDatabases("notifications"))("The notification centre on $name"
     const all = await listNotifications({ userId: alice.id }, {}, { limit: 2, offset: 0 });
     expect(all.total).toBe(5);
     expect(all.notifications.map((n) => n.title)).toEqual(["Progress 5", "Progress 4"]);
-    expect((await listNotifications({ userId: alice.id }, {}, { limit: 2, offset: 4 })).notifications.map((n) => n.title)).toEqual(["Progress 1"]);
-    expect((await listNotifications({ userId: alice.id }, { type: "milestone_done" })).notifications.map((n) => n.title)).toEqual(["Progress 4", "Progress 2"]);
+    expect((await listNotifications({ userId: alice.id }, {}, { limit: 2, offset: 4 })).notifications.map((n) => n.title)).toEqual([
+      "Progress 1",
+    ]);
+    expect((await listNotifications({ userId: alice.id }, { type: "milestone_done" })).notifications.map((n) => n.title)).toEqual([
+      "Progress 4",
+      "Progress 2",
+    ]);
     expect((await listNotifications({ userId: alice.id }, { unreadOnly: true })).total).toBe(4);
     expect(await unreadCount({ userId: alice.id })).toBe(4);
     expect(await unreadCount({ userId: bob.id })).toBe(1);
@@ -109,7 +121,7 @@ describe.each(testDatabases("notifications"))("The notification centre on $name"
     expect(await unreadCount({ userId: bob.id })).toBe(1);
   });
 
-  test("Mark all marks up to the newest shown: one arriving meanwhile stays unread; the count stops at 100 (\"99+\")", async () => {
+  test('Mark all marks up to the newest shown: one arriving meanwhile stays unread; the count stops at 100 ("99+")', async () => {
     await send([alice.id], 1, {}, { now: 10_000 });
     await send([alice.id], 2, {}, { now: 20_000 });
     expect(await markAllNotificationsRead({ userId: alice.id }, { upTo: 10_000, now: 30_000 })).toBe(true);
@@ -150,7 +162,11 @@ describe.each(testDatabases("notifications"))("The notification centre on $name"
     expect((await post(alice, { intent: "one", id: row!.id })).status).toBe(404);
     expect((await post(alice, { intent: "one", id: "" })).status).toBe(400);
     expect((await post(alice, { intent: "some" })).status).toBe(400);
-    const crossSite = await call(readRoute.action, "/notifications/read", { cookie: bob.cookie, form: { intent: "all" }, headers: { Origin: "https://evil.example", Host: "localhost" } });
+    const crossSite = await call(readRoute.action, "/notifications/read", {
+      cookie: bob.cookie,
+      form: { intent: "all" },
+      headers: { Origin: "https://evil.example", Host: "localhost" },
+    });
     expect(crossSite.status).toBe(403);
     expect(await unreadCount({ userId: bob.id })).toBe(1);
     const guest = await call(readRoute.action, "/notifications/read", { form: { intent: "all" }, headers: SAME_ORIGIN });
@@ -163,7 +179,12 @@ describe.each(testDatabases("notifications"))("The notification centre on $name"
     await send([bob.id], 3, { title: "Bob's secret project" });
     await send([staff.id], 4, { type: "new_lead", title: "New lead from Zed", link: "/employee-dashboard/leads" });
     const page = await call(portalPage.loader, "/user-dashboard/notifications?type=milestone_done", { cookie: alice.cookie });
-    expect(page.data).toMatchObject({ total: 1, unread: 2, filter: { type: "milestone_done", unreadOnly: false }, notifications: [{ title: "Progress 2" }] });
+    expect(page.data).toMatchObject({
+      total: 1,
+      unread: 2,
+      filter: { type: "milestone_done", unreadOnly: false },
+      notifications: [{ title: "Progress 2" }],
+    });
     const stale = await call(portalPage.loader, "/user-dashboard/notifications?type=nonsense&unread=1", { cookie: alice.cookie });
     expect(stale.data).toMatchObject({ total: 2, filter: { type: "", unreadOnly: true } });
     const layout = await call(portalLayout.loader, "/user-dashboard", { cookie: alice.cookie });

@@ -151,7 +151,9 @@ describe.each(testSetups("apply action"))("Job applications on $name", ({ databa
   });
 
   test("A signed-in client's application records their user id and files the resume under it", async () => {
-    const { headers, response } = await (await auth()).api.signUpEmail({
+    const { headers, response } = await (
+      await auth()
+    ).api.signUpEmail({
       body: { email: `applicant${Date.now()}@example.com`, password: "a-long-password", name: "Applicant" },
       returnHeaders: true,
     });
@@ -197,7 +199,9 @@ describe.each(testSetups("apply action"))("Job applications on $name", ({ databa
       cookie: client.cookie,
       headers: { Origin: "http://localhost", Host: "localhost" },
     });
-    const deleted = await deleteAccount({ request: deletion, params: {}, context: { clientIp: "192.0.2.1" } } as never).catch((r: unknown) => r);
+    const deleted = await deleteAccount({ request: deletion, params: {}, context: { clientIp: "192.0.2.1" } } as never).catch(
+      (r: unknown) => r,
+    );
     expect((deleted as Response).headers.get("location")).toBe("/?notice=deleted");
     expect(await db().selectFrom("jobApplications").selectAll().execute()).toHaveLength(0);
     expect(await newFiles()).toEqual([]);

@@ -63,7 +63,14 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
   });
 
   async function seedOpening() {
-    return createOpening(null, { title: "QA Engineer", location: "Remote (India)", type: "Contract", description: "Test things.", salary: "", requirements: ["Playwright"] });
+    return createOpening(null, {
+      title: "QA Engineer",
+      location: "Remote (India)",
+      type: "Contract",
+      description: "Test things.",
+      salary: "",
+      requirements: ["Playwright"],
+    });
   }
 
   /** Every loader and action of these sections, as `who` would call them. */
@@ -79,26 +86,42 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
       await call(openingEditRoute.action, `${BASE}/openings/${ids.opening}`, { cookie, form: validOpening(), ...o }),
       await call(openingEditRoute.action, `${BASE}/openings/${ids.opening}`, { cookie, form: { intent: "close" }, ...o }),
       await call(testimonialsRoute.loader, `${BASE}/testimonials`, { cookie }),
-      await call(testimonialsRoute.action, `${BASE}/testimonials`, { cookie, form: { intent: "save", review: "Great", name: "Zed", category: "Web" } }),
+      await call(testimonialsRoute.action, `${BASE}/testimonials`, {
+        cookie,
+        form: { intent: "save", review: "Great", name: "Zed", category: "Web" },
+      }),
       await call(testimonialsRoute.action, `${BASE}/testimonials`, { cookie, form: { intent: "hide", id: ids.testimonial } }),
       await call(testimonialEditRoute.loader, `${BASE}/testimonials/${ids.testimonial}`, { cookie, ...t }),
-      await call(testimonialEditRoute.action, `${BASE}/testimonials/${ids.testimonial}`, { cookie, form: { intent: "save", review: "R", name: "N", category: "C" }, ...t }),
+      await call(testimonialEditRoute.action, `${BASE}/testimonials/${ids.testimonial}`, {
+        cookie,
+        form: { intent: "save", review: "R", name: "N", category: "C" },
+        ...t,
+      }),
       await call(testimonialEditRoute.action, `${BASE}/testimonials/${ids.testimonial}`, { cookie, form: { intent: "hide" }, ...t }),
       await call(staffRoute.loader, `${BASE}/staff`, { cookie }),
-      await call(staffRoute.action, `${BASE}/staff`, { cookie, form: { intent: "invite", email: "intruder@indigokite.dev", staffRole: "admin" } }),
+      await call(staffRoute.action, `${BASE}/staff`, {
+        cookie,
+        form: { intent: "invite", email: "intruder@indigokite.dev", staffRole: "admin" },
+      }),
       await call(auditRoute.loader, `${BASE}/audit`, { cookie }),
     ];
   }
 
   test("A guest is sent to /login by every loader and action, and nothing changes", async () => {
-    const ids = { opening: (await seedOpening()).id, testimonial: (await createTestimonial(null, { review: "R", name: "N", category: "C" })).id };
+    const ids = {
+      opening: (await seedOpening()).id,
+      testimonial: (await createTestimonial(null, { review: "R", name: "N", category: "C" })).id,
+    };
     const before = await snapshot();
     for (const outcome of await everyCall(undefined, ids)) expect(outcome).toMatchObject({ status: 302, location: "/login" });
     expect(await snapshot()).toEqual(before);
   });
 
   test("A client is refused with 403 by every loader and action, and nothing changes", async () => {
-    const ids = { opening: (await seedOpening()).id, testimonial: (await createTestimonial(null, { review: "R", name: "N", category: "C" })).id };
+    const ids = {
+      opening: (await seedOpening()).id,
+      testimonial: (await createTestimonial(null, { review: "R", name: "N", category: "C" })).id,
+    };
     const before = await snapshot();
     for (const outcome of await everyCall(client, ids)) expect(outcome.status).toBe(403);
     expect(await snapshot()).toEqual(before);
@@ -147,7 +170,10 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
         const error = (outcome.data?.result as { error?: Record<string, string[]> }).error ?? {};
         expect(Object.keys(error), JSON.stringify(form)).toContain(field);
       }
-      const past = await call(openingNewRoute.action, `${BASE}/openings/new`, { cookie: staff, form: validOpening({ validThrough: yesterday }) });
+      const past = await call(openingNewRoute.action, `${BASE}/openings/new`, {
+        cookie: staff,
+        form: validOpening({ validThrough: yesterday }),
+      });
       expect(JSON.stringify(past.data)).toContain("cannot be in the past");
       expect(await db().selectFrom("jobOpenings").selectAll().execute()).toEqual([]);
       expect(await auditActions()).toEqual([]);
@@ -155,7 +181,10 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
 
     test("Without JavaScript, Add requirement answers the form with one more row and saves nothing", async () => {
       const intent = serializeIntent<string[]>({ type: "insert", payload: { name: "requirements", defaultValue: "" } });
-      const outcome = await call(openingNewRoute.action, `${BASE}/openings/new`, { cookie: staff, form: { ...validOpening(), __intent__: intent } });
+      const outcome = await call(openingNewRoute.action, `${BASE}/openings/new`, {
+        cookie: staff,
+        form: { ...validOpening(), __intent__: intent },
+      });
       expect(outcome.status).toBe(200);
       const result = outcome.data?.result as { intent?: { type: string }; initialValue?: { requirements?: unknown[] } };
       expect(result.intent?.type).toBe("insert");
@@ -172,7 +201,11 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
       expect(row!.id).not.toBe("chosen-id");
       expect(row!.createdAt).toBeGreaterThan(1_000_000);
 
-      const edit = await call(openingEditRoute.action, `${BASE}/openings/${row!.id}`, { cookie: staff, params: { id: row!.id }, form: validOpening({ status: "closed", createdAt: "5" }) });
+      const edit = await call(openingEditRoute.action, `${BASE}/openings/${row!.id}`, {
+        cookie: staff,
+        params: { id: row!.id },
+        form: validOpening({ status: "closed", createdAt: "5" }),
+      });
       expect(edit.status).toBe(200);
       expect(await findOpening(row!.id)).toMatchObject({ status: "open", createdAt: row!.createdAt });
     });
@@ -183,11 +216,26 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
       expect(loaded.data?.opening).toMatchObject({ id: opening.id, title: "QA Engineer" });
 
       const { seen, stop } = recordEvents();
-      const form = validOpening({ title: "Senior QA Engineer", location: "Remote (India)", type: "Contract", description: "Test things.", salary: "", requirements: ["Playwright", "Vitest"] });
-      const outcome = await call(openingEditRoute.action, `${BASE}/openings/${opening.id}`, { cookie: staff, params: { id: opening.id }, form });
+      const form = validOpening({
+        title: "Senior QA Engineer",
+        location: "Remote (India)",
+        type: "Contract",
+        description: "Test things.",
+        salary: "",
+        requirements: ["Playwright", "Vitest"],
+      });
+      const outcome = await call(openingEditRoute.action, `${BASE}/openings/${opening.id}`, {
+        cookie: staff,
+        params: { id: opening.id },
+        form,
+      });
       stop();
       expect(outcome).toMatchObject({ status: 200, data: { intent: "save", status: "success" } });
-      expect(await findOpening(opening.id)).toMatchObject({ title: "Senior QA Engineer", requirements: ["Playwright", "Vitest"], status: "open" });
+      expect(await findOpening(opening.id)).toMatchObject({
+        title: "Senior QA Engineer",
+        requirements: ["Playwright", "Vitest"],
+        status: "open",
+      });
       expect(seen).toContainEqual({ type: "opening.changed", id: opening.id });
       const [entry] = (await listAudit({ entity: "opening", entityId: opening.id, limit: 10, offset: 0 })).entries;
       expect(entry).toMatchObject({ action: "opening.update", detail: { fields: ["title", "requirements"] } });
@@ -196,12 +244,21 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
     test("An invalid edit changes nothing; an unknown opening is a 404", async () => {
       const opening = await seedOpening();
       const before = await snapshot();
-      const outcome = await call(openingEditRoute.action, `${BASE}/openings/${opening.id}`, { cookie: staff, params: { id: opening.id }, form: validOpening({ description: "" }) });
+      const outcome = await call(openingEditRoute.action, `${BASE}/openings/${opening.id}`, {
+        cookie: staff,
+        params: { id: opening.id },
+        form: validOpening({ description: "" }),
+      });
       expect(outcome.status).toBe(400);
       expect(await snapshot()).toEqual(before);
       expect((await call(openingEditRoute.loader, `${BASE}/openings/nope`, { cookie: staff, params: { id: "nope" } })).status).toBe(404);
-      expect((await call(openingEditRoute.action, `${BASE}/openings/nope`, { cookie: staff, params: { id: "nope" }, form: { intent: "close" } })).status).toBe(404);
-      expect((await call(openingsRoute.action, `${BASE}/openings`, { cookie: staff, form: { intent: "publish", id: opening.id } })).status).toBe(400);
+      expect(
+        (await call(openingEditRoute.action, `${BASE}/openings/nope`, { cookie: staff, params: { id: "nope" }, form: { intent: "close" } }))
+          .status,
+      ).toBe(404);
+      expect(
+        (await call(openingsRoute.action, `${BASE}/openings`, { cookie: staff, form: { intent: "publish", id: opening.id } })).status,
+      ).toBe(400);
     });
 
     test("Closing an opening takes it off /careers and its public page answers 410; reopening brings it back", async () => {
@@ -227,10 +284,28 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
       const first = await seedOpening();
       await db()
         .insertInto("jobApplications")
-        .values([1, 2].map((n) => ({ id: `app-${n}`, name: "A", email: "a@example.com", message: "", resume: "", resumeName: "", resumeType: "", resumeSize: 0, jobId: first.id, submittedAt: n, appliedBy: null })))
+        .values(
+          [1, 2].map((n) => ({
+            id: `app-${n}`,
+            name: "A",
+            email: "a@example.com",
+            message: "",
+            resume: "",
+            resumeName: "",
+            resumeType: "",
+            resumeSize: 0,
+            jobId: first.id,
+            submittedAt: n,
+            appliedBy: null,
+          })),
+        )
         .execute();
       for (let i = 0; i < 21; i++) {
-        const o = await createOpening(null, { title: `Role ${i}`, location: "Pune", type: "Full-time", description: "D", salary: "", requirements: ["R"] }, 1_000 + i);
+        const o = await createOpening(
+          null,
+          { title: `Role ${i}`, location: "Pune", type: "Full-time", description: "D", salary: "", requirements: ["R"] },
+          1_000 + i,
+        );
         if (i === 0) await call(openingsRoute.action, `${BASE}/openings`, { cookie: staff, form: { intent: "close", id: o.id } });
       }
       const page1 = await call(openingsRoute.loader, `${BASE}/openings`, { cookie: staff });
@@ -249,7 +324,14 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
       const createdAt = Date.UTC(2026, 0, 10, 9, 30);
       const opening = await createOpening(
         null,
-        { title: "Designer </script><b>", location: "Pune, India", type: "Full-time", description: "Design.", salary: "₹9–14 LPA", requirements: ["Figma"] },
+        {
+          title: "Designer </script><b>",
+          location: "Pune, India",
+          type: "Full-time",
+          description: "Design.",
+          salary: "₹9–14 LPA",
+          requirements: ["Figma"],
+        },
         createdAt,
       );
       const outcome = await call(publicOpeningRoute.loader, `/careers/${opening.id}`, { params: { id: opening.id } });
@@ -289,7 +371,14 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
   describe("Testimonials", () => {
     test("Staff add a testimonial: it is on the home page, audited and announced", async () => {
       const { seen, stop } = recordEvents();
-      const form = { intent: "save", review: "They shipped on time.", name: "Asha, CTO, Lumen", category: "SaaS", status: "hidden", sortOrder: "-5" };
+      const form = {
+        intent: "save",
+        review: "They shipped on time.",
+        name: "Asha, CTO, Lumen",
+        category: "SaaS",
+        status: "hidden",
+        sortOrder: "-5",
+      };
       const outcome = await call(testimonialsRoute.action, `${BASE}/testimonials`, { cookie: staff, form });
       stop();
       expect(outcome).toMatchObject({ status: 200, data: { intent: "save", status: "success" } });
@@ -306,7 +395,10 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
         expect(outcome.status).toBe(400);
         expect(Object.keys((outcome.data?.result as { error: object }).error)).toEqual([missing]);
       }
-      const tooLong = await call(testimonialsRoute.action, `${BASE}/testimonials`, { cookie: staff, form: { intent: "save", review: "r".repeat(1001), name: "B", category: "W" } });
+      const tooLong = await call(testimonialsRoute.action, `${BASE}/testimonials`, {
+        cookie: staff,
+        form: { intent: "save", review: "r".repeat(1001), name: "B", category: "W" },
+      });
       expect(tooLong.status).toBe(400);
       expect(await db().selectFrom("testimonials").selectAll().execute()).toEqual([]);
       expect(await auditActions()).toEqual([]);
@@ -318,7 +410,11 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
       const loaded = await call(testimonialEditRoute.loader, path, { cookie: staff, params: { id: t.id } });
       expect(loaded.data?.testimonial).toMatchObject({ id: t.id, visible: true });
 
-      const edit = await call(testimonialEditRoute.action, path, { cookie: staff, params: { id: t.id }, form: { intent: "save", review: "New", name: "Dev", category: "Mobile App" } });
+      const edit = await call(testimonialEditRoute.action, path, {
+        cookie: staff,
+        params: { id: t.id },
+        form: { intent: "save", review: "New", name: "Dev", category: "Mobile App" },
+      });
       expect(edit.data?.status).toBe("success");
       expect(await findTestimonial(t.id)).toMatchObject({ review: "New", category: "Mobile App" });
 
@@ -330,13 +426,21 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
       expect((await listVisibleTestimonials()).map((v) => v.id)).toEqual([t.id]);
       expect(seen.filter((e) => e.type === "testimonial.changed")).toHaveLength(2);
       expect(await auditActions()).toEqual(["testimonial.hide", "testimonial.show", "testimonial.update"]);
-      const update = (await listAudit({ entity: "testimonial", limit: 10, offset: 0 })).entries.find((e) => e.action === "testimonial.update");
+      const update = (await listAudit({ entity: "testimonial", limit: 10, offset: 0 })).entries.find(
+        (e) => e.action === "testimonial.update",
+      );
       expect(update?.detail).toEqual({ fields: ["review", "category"] });
 
-      const invalid = await call(testimonialEditRoute.action, path, { cookie: staff, params: { id: t.id }, form: { intent: "save", review: "", name: "Dev", category: "Web" } });
+      const invalid = await call(testimonialEditRoute.action, path, {
+        cookie: staff,
+        params: { id: t.id },
+        form: { intent: "save", review: "", name: "Dev", category: "Web" },
+      });
       expect(invalid.status).toBe(400);
       expect(await findTestimonial(t.id)).toMatchObject({ review: "New" });
-      expect((await call(testimonialEditRoute.loader, `${BASE}/testimonials/none`, { cookie: staff, params: { id: "none" } })).status).toBe(404);
+      expect((await call(testimonialEditRoute.loader, `${BASE}/testimonials/none`, { cookie: staff, params: { id: "none" } })).status).toBe(
+        404,
+      );
     });
 
     test("The testimonials list includes hidden ones and is paginated", async () => {
@@ -355,10 +459,26 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
 
     test("The audit log lists entries newest first, filters by entity, links records and is paginated", async () => {
       const actor = { id: "actor-1", email: "ops@indigokite.dev", name: "Ops" };
-      await recordAudit(db(), actor, { action: "lead.status", entity: "lead", entityId: "lead-1", detail: { from: "new", to: "won" } }, 1_000);
-      await recordAudit(db(), actor, { action: "project.progress", entity: "project", entityId: "p-1", detail: { ownerId: "u-9", from: 0, to: 40 } }, 2_000);
-      await recordAudit(db(), actor, { action: "staff.add", entity: "staff", entityId: "s-1", detail: { email: "a@indigokite.dev" } }, 3_000);
-      for (let i = 0; i < 20; i++) await recordAudit(db(), actor, { action: "opening.update", entity: "opening", entityId: `o-${i}` }, 10_000 + i);
+      await recordAudit(
+        db(),
+        actor,
+        { action: "lead.status", entity: "lead", entityId: "lead-1", detail: { from: "new", to: "won" } },
+        1_000,
+      );
+      await recordAudit(
+        db(),
+        actor,
+        { action: "project.progress", entity: "project", entityId: "p-1", detail: { ownerId: "u-9", from: 0, to: 40 } },
+        2_000,
+      );
+      await recordAudit(
+        db(),
+        actor,
+        { action: "staff.add", entity: "staff", entityId: "s-1", detail: { email: "a@indigokite.dev" } },
+        3_000,
+      );
+      for (let i = 0; i < 20; i++)
+        await recordAudit(db(), actor, { action: "opening.update", entity: "opening", entityId: `o-${i}` }, 10_000 + i);
 
       const all = await call(auditRoute.loader, `${BASE}/audit`, { cookie: staff });
       const entries = all.data?.entries as { action: string; entityId: string; href: string | null; summary: string; actorEmail: string }[];
@@ -381,6 +501,8 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
 });
 
 function renderPublicOpening(loaderData: object, id: string): string {
-  const Stub = createRoutesStub([{ path: "/careers/:id", Component: publicOpeningRoute.default as never, HydrateFallback: () => null, loader: () => loaderData }]);
+  const Stub = createRoutesStub([
+    { path: "/careers/:id", Component: publicOpeningRoute.default as never, HydrateFallback: () => null, loader: () => loaderData },
+  ]);
   return renderToString(createElement(Stub, { initialEntries: [`/careers/${id}`], hydrationData: { loaderData: { "0": loaderData } } }));
 }

@@ -32,7 +32,17 @@ function render(path: string, url: string, Component: unknown, loaderData: unkno
 }
 
 let seq = 0;
-async function addLead(fields: Partial<{ name: string; email: string; phone: string; country: string; requirement: string; status: string; submittedAt: number }> = {}) {
+async function addLead(
+  fields: Partial<{
+    name: string;
+    email: string;
+    phone: string;
+    country: string;
+    requirement: string;
+    status: string;
+    submittedAt: number;
+  }> = {},
+) {
   seq += 1;
   const row = {
     id: randomUUID(),
@@ -52,12 +62,35 @@ async function addLead(fields: Partial<{ name: string; email: string; phone: str
 
 async function addOpening(title: string, status = "open") {
   const now = Date.now();
-  const row = { id: randomUUID(), title, location: "Pune", type: "Full-time", description: "d", salary: "", requirements: "[]", status, createdAt: now, updatedAt: now };
+  const row = {
+    id: randomUUID(),
+    title,
+    location: "Pune",
+    type: "Full-time",
+    description: "d",
+    salary: "",
+    requirements: "[]",
+    status,
+    createdAt: now,
+    updatedAt: now,
+  };
   await db().insertInto("jobOpenings").values(row).execute();
   return row;
 }
 
-async function addApplication(jobId: string, fields: Partial<{ name: string; email: string; message: string; stage: string; resume: string; resumeName: string; resumeType: string; submittedAt: number }> = {}) {
+async function addApplication(
+  jobId: string,
+  fields: Partial<{
+    name: string;
+    email: string;
+    message: string;
+    stage: string;
+    resume: string;
+    resumeName: string;
+    resumeType: string;
+    submittedAt: number;
+  }> = {},
+) {
   seq += 1;
   const row = {
     id: randomUUID(),
@@ -161,9 +194,24 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
     const now = Date.now();
     const complaint = async (status: string, senders: string[]) => {
       const id = randomUUID();
-      await db().insertInto("complaints").values({ id, companyId: await companyOf(client), createdBy: client.id, subject: "s", message: "m", status, createdAt: now, updatedAt: now }).execute();
+      await db()
+        .insertInto("complaints")
+        .values({
+          id,
+          companyId: await companyOf(client),
+          createdBy: client.id,
+          subject: "s",
+          message: "m",
+          status,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
       for (const [i, sender] of senders.entries()) {
-        await db().insertInto("complaintReplies").values({ id: randomUUID(), complaintId: id, sender, senderName: "", text: "t", timestamp: now + i }).execute();
+        await db()
+          .insertInto("complaintReplies")
+          .values({ id: randomUUID(), complaintId: id, sender, senderName: "", text: "t", timestamp: now + i })
+          .execute();
       }
     };
     await complaint("Pending", []); // unanswered: no reply yet
@@ -253,7 +301,13 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
     expect(Number(stored.statusChangedAt)).toBeGreaterThanOrEqual(Number(lead.submittedAt));
     const audit = await db().selectFrom("auditLog").selectAll().execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: staff.id, actorEmail: "priya@indigokite.dev", action: "lead.status", entity: "lead", entityId: lead.id });
+    expect(audit[0]).toMatchObject({
+      actorId: staff.id,
+      actorEmail: "priya@indigokite.dev",
+      action: "lead.status",
+      entity: "lead",
+      entityId: lead.id,
+    });
     expect(JSON.parse(audit[0]!.detail)).toEqual({ from: "new", to: "proposal" });
     expect(seen).toContainEqual({ type: "quote.changed", id: lead.id });
 
@@ -263,7 +317,12 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
 
     const page = await call(leadRoute.loader, url, { cookie: staff.cookie, params: { id: lead.id } });
     expect(page.data?.history).toEqual([
-      expect.objectContaining({ kind: "change", by: "priya@indigokite.dev", action: "lead.status", detail: { from: "new", to: "proposal" } }),
+      expect.objectContaining({
+        kind: "change",
+        by: "priya@indigokite.dev",
+        action: "lead.status",
+        detail: { from: "new", to: "proposal" },
+      }),
     ]);
   });
 
@@ -271,11 +330,19 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
     const lead = await addLead();
     const before = await snapshot();
     for (const status of ["archived", "", "NEW"]) {
-      const outcome = await call(leadRoute.action, `${BASE}/leads/${lead.id}`, { cookie: staff.cookie, params: { id: lead.id }, form: { intent: "status", status } });
+      const outcome = await call(leadRoute.action, `${BASE}/leads/${lead.id}`, {
+        cookie: staff.cookie,
+        params: { id: lead.id },
+        form: { intent: "status", status },
+      });
       expect(outcome.status).toBe(400);
       expect(outcome.data).toMatchObject({ intent: "status", status: "invalid" });
     }
-    const forged = await call(leadRoute.action, `${BASE}/leads/${lead.id}`, { cookie: staff.cookie, params: { id: lead.id }, form: { intent: "delete" } });
+    const forged = await call(leadRoute.action, `${BASE}/leads/${lead.id}`, {
+      cookie: staff.cookie,
+      params: { id: lead.id },
+      form: { intent: "delete" },
+    });
     expect(forged.status).toBe(400);
     expect(await snapshot()).toEqual(before);
   });
@@ -284,13 +351,27 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
     const lead = await addLead();
     const url = `${BASE}/leads/${lead.id}`;
     const { seen, stop } = recordEvents();
-    const first = await call(leadRoute.action, url, { cookie: staff.cookie, params: { id: lead.id }, form: { intent: "note", text: "  Called, wants a demo.  ", authorName: "Mallory" } });
+    const first = await call(leadRoute.action, url, {
+      cookie: staff.cookie,
+      params: { id: lead.id },
+      form: { intent: "note", text: "  Called, wants a demo.  ", authorName: "Mallory" },
+    });
     stop();
     expect(first).toMatchObject({ status: 200, data: { intent: "note", status: "success" } });
     const notes = await db().selectFrom("recordNotes").selectAll().execute();
-    expect(notes).toEqual([expect.objectContaining({ entity: "lead", entityId: lead.id, authorId: staff.id, authorName: "Priya Rao", text: "Called, wants a demo." })]);
+    expect(notes).toEqual([
+      expect.objectContaining({
+        entity: "lead",
+        entityId: lead.id,
+        authorId: staff.id,
+        authorName: "Priya Rao",
+        text: "Called, wants a demo.",
+      }),
+    ]);
     const audit = await db().selectFrom("auditLog").selectAll().execute();
-    expect(audit).toEqual([expect.objectContaining({ action: "lead.note", entity: "lead", entityId: lead.id, actorEmail: "priya@indigokite.dev" })]);
+    expect(audit).toEqual([
+      expect.objectContaining({ action: "lead.note", entity: "lead", entityId: lead.id, actorEmail: "priya@indigokite.dev" }),
+    ]);
     expect(JSON.parse(audit[0]!.detail)).toEqual({ note: "Called, wants a demo." });
     expect(seen).toContainEqual({ type: "quote.changed", id: lead.id });
 
@@ -301,7 +382,11 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
     expect(history.map((h) => h.kind)).toEqual(["change", "note"]);
     expect(history[1]).toMatchObject({ kind: "note", by: "Priya Rao", text: "Called, wants a demo." });
 
-    const blank = await call(leadRoute.action, url, { cookie: staff.cookie, params: { id: lead.id }, form: { intent: "note", text: "   " } });
+    const blank = await call(leadRoute.action, url, {
+      cookie: staff.cookie,
+      params: { id: lead.id },
+      form: { intent: "note", text: "   " },
+    });
     expect(blank).toMatchObject({ status: 400, data: { status: "invalid" } });
     expect((blank.data?.result as { error?: Record<string, string[]> }).error?.text).toEqual(["Write a note first."]);
     expect(await db().selectFrom("recordNotes").selectAll().execute()).toHaveLength(1);
@@ -311,18 +396,52 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
     const id = randomUUID();
     const params = { id };
     expect((await call(leadRoute.loader, `${BASE}/leads/${id}`, { cookie: staff.cookie, params })).status).toBe(404);
-    expect((await call(leadRoute.action, `${BASE}/leads/${id}`, { cookie: staff.cookie, params, form: { intent: "status", status: "won" } })).status).toBe(404);
-    expect((await call(leadRoute.action, `${BASE}/leads/${id}`, { cookie: staff.cookie, params, form: { intent: "note", text: "x" } })).status).toBe(404);
+    expect(
+      (await call(leadRoute.action, `${BASE}/leads/${id}`, { cookie: staff.cookie, params, form: { intent: "status", status: "won" } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call(leadRoute.action, `${BASE}/leads/${id}`, { cookie: staff.cookie, params, form: { intent: "note", text: "x" } })).status,
+    ).toBe(404);
     expect((await call(applicationRoute.loader, `${BASE}/applications/${id}`, { cookie: staff.cookie, params })).status).toBe(404);
-    expect((await call(applicationRoute.action, `${BASE}/applications/${id}`, { cookie: staff.cookie, params, form: { intent: "stage", stage: "offer" } })).status).toBe(404);
-    expect((await call(applicationRoute.action, `${BASE}/applications/${id}`, { cookie: staff.cookie, params, form: { intent: "note", text: "x" } })).status).toBe(404);
+    expect(
+      (
+        await call(applicationRoute.action, `${BASE}/applications/${id}`, {
+          cookie: staff.cookie,
+          params,
+          form: { intent: "stage", stage: "offer" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(applicationRoute.action, `${BASE}/applications/${id}`, {
+          cookie: staff.cookie,
+          params,
+          form: { intent: "note", text: "x" },
+        })
+      ).status,
+    ).toBe(404);
     expect((await call(resumeRoute.loader, `${BASE}/applications/${id}/resume`, { cookie: staff.cookie, params })).status).toBe(404);
     expect(await snapshot()).toMatchObject({ notes: [], audit: [] });
   });
 
   test("The leads CSV holds the current filter, quotes every cell and neutralises spreadsheet formulas", async () => {
-    await addLead({ name: 'Ravi "RK" Kumar, CTO', email: "ravi@example.com", requirement: "Line one\nLine two", submittedAt: Date.UTC(2026, 10, 20, 9, 30), status: "won" });
-    await addLead({ name: "=HYPERLINK(\"http://evil\")", email: "eve@example.com", phone: "+44 20 7946 0000", requirement: "@SUM(A1)", submittedAt: Date.UTC(2026, 10, 19), status: "won" });
+    await addLead({
+      name: 'Ravi "RK" Kumar, CTO',
+      email: "ravi@example.com",
+      requirement: "Line one\nLine two",
+      submittedAt: Date.UTC(2026, 10, 20, 9, 30),
+      status: "won",
+    });
+    await addLead({
+      name: '=HYPERLINK("http://evil")',
+      email: "eve@example.com",
+      phone: "+44 20 7946 0000",
+      requirement: "@SUM(A1)",
+      submittedAt: Date.UTC(2026, 10, 19),
+      status: "won",
+    });
     await addLead({ name: "-2+3", requirement: "\tTabbed", country: "\rCR", status: "won", submittedAt: Date.UTC(2026, 10, 18) });
     await addLead({ name: "Not won", status: "new" });
 
@@ -338,11 +457,13 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
     expect(rows[0]).toEqual(["Received (UTC)", "Name", "Email", "Phone", "Country", "Requirement", "Status"]);
     expect(rows.slice(1)).toEqual([
       ["2026-11-20T09:30:00.000Z", 'Ravi "RK" Kumar, CTO', "ravi@example.com", "98200 12345", "India", "Line one\nLine two", "Won"],
-      ["2026-11-19T00:00:00.000Z", "'=HYPERLINK(\"http://evil\")", "eve@example.com", "'+44 20 7946 0000", "India", "'@SUM(A1)", "Won"],
+      ["2026-11-19T00:00:00.000Z", '\'=HYPERLINK("http://evil")', "eve@example.com", "'+44 20 7946 0000", "India", "'@SUM(A1)", "Won"],
       ["2026-11-18T00:00:00.000Z", "'-2+3", expect.any(String), "98200 12345", "'\rCR", "'\tTabbed", "Won"],
     ]);
 
-    const searched = parseCsv(await csvText((await call(leadsExportRoute.loader, `${BASE}/leads/export?q=RAVI`, { cookie: staff.cookie })).response!));
+    const searched = parseCsv(
+      await csvText((await call(leadsExportRoute.loader, `${BASE}/leads/export?q=RAVI`, { cookie: staff.cookie })).response!),
+    );
     expect(searched).toHaveLength(2);
   });
 
@@ -357,7 +478,11 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
       requirement: "r",
       submittedAt: now - Math.floor(i / 3) * 1000, // ties on submittedAt across batch edges
     }));
-    for (let i = 0; i < values.length; i += 200) await db().insertInto("quotes").values(values.slice(i, i + 200)).execute();
+    for (let i = 0; i < values.length; i += 200)
+      await db()
+        .insertInto("quotes")
+        .values(values.slice(i, i + 200))
+        .execute();
     const rows = parseCsv(await csvText((await call(leadsExportRoute.loader, `${BASE}/leads/export`, { cookie: staff.cookie })).response!));
     expect(rows).toHaveLength(1204);
     expect(new Set(rows.slice(1).map((r) => r[2])).size).toBe(1203);
@@ -373,13 +498,16 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
     await addApplication(designer.id, { name: "D0", stage: "interview" });
     await addApplication(android.id, { name: "A-offer", stage: "offer", submittedAt: now - 999_999 });
 
-    const list = async (query: string) => (await call(applicationsRoute.loader, `${BASE}/applications${query}`, { cookie: staff.cookie })).data!;
+    const list = async (query: string) =>
+      (await call(applicationsRoute.loader, `${BASE}/applications${query}`, { cookie: staff.cookie })).data!;
     const all = await list("");
     expect(all.total).toBe(PAGE_SIZE + 4);
     expect((all.applicants as unknown[]).length).toBe(PAGE_SIZE);
     expect((all.openings as { title: string }[]).map((o) => o.title)).toEqual(["Android Developer", "Designer"]);
     const byOpening = await list(`?opening=${designer.id}`);
-    expect(byOpening.applicants).toEqual([expect.objectContaining({ name: "D0", openingTitle: "Designer", stage: "interview", hasResume: false })]);
+    expect(byOpening.applicants).toEqual([
+      expect.objectContaining({ name: "D0", openingTitle: "Designer", stage: "interview", hasResume: false }),
+    ]);
     const byBoth = await list(`?opening=${android.id}&stage=offer`);
     expect((byBoth.applicants as { name: string }[]).map((a) => a.name)).toEqual(["A-offer"]);
     const second = await list(`?opening=${android.id}&page=2`);
@@ -398,7 +526,11 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
       params,
       form: { intent: "stage", stage: "interview", email: "evil@example.net", jobId: "x", resume: "../../etc/passwd" },
     });
-    const noted = await call(applicationRoute.action, url, { cookie: staff.cookie, params, form: { intent: "note", text: "Strong Kotlin." } });
+    const noted = await call(applicationRoute.action, url, {
+      cookie: staff.cookie,
+      params,
+      form: { intent: "note", text: "Strong Kotlin." },
+    });
     stop();
     expect(staged).toMatchObject({ status: 200, data: { status: "success" } });
     expect(noted).toMatchObject({ status: 200, data: { status: "success" } });
@@ -417,20 +549,34 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
 
     const bad = await call(applicationRoute.action, url, { cookie: staff.cookie, params, form: { intent: "stage", stage: "fired" } });
     expect(bad).toMatchObject({ status: 400, data: { status: "invalid" } });
-    expect((await db().selectFrom("jobApplications").select("stage").where("id", "=", application.id).executeTakeFirstOrThrow()).stage).toBe("interview");
+    expect(
+      (await db().selectFrom("jobApplications").select("stage").where("id", "=", application.id).executeTakeFirstOrThrow()).stage,
+    ).toBe("interview");
   });
 
   test("The applications CSV holds the current filter with the opening's title and neutralised cells", async () => {
     const android = await addOpening("Android Developer");
     const other = await addOpening("Designer");
-    await addApplication(android.id, { name: "=cmd|' /C calc'!A0", message: 'Says "hi", twice', stage: "offer", resumeName: "cv.pdf", resume: "resumes/guest_1_cv.pdf" });
+    await addApplication(android.id, {
+      name: "=cmd|' /C calc'!A0",
+      message: 'Says "hi", twice',
+      stage: "offer",
+      resumeName: "cv.pdf",
+      resume: "resumes/guest_1_cv.pdf",
+    });
     await addApplication(other.id, { name: "Elsewhere" });
-    const outcome = await call(applicationsExportRoute.loader, `${BASE}/applications/export?opening=${android.id}`, { cookie: staff.cookie });
-    expect(outcome.response!.headers.get("content-disposition")).toBe(`attachment; filename="applications-${new Date().toISOString().slice(0, 10)}.csv"`);
+    const outcome = await call(applicationsExportRoute.loader, `${BASE}/applications/export?opening=${android.id}`, {
+      cookie: staff.cookie,
+    });
+    expect(outcome.response!.headers.get("content-disposition")).toBe(
+      `attachment; filename="applications-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
     expect(outcome.response!.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const rows = parseCsv(await csvText(outcome.response!));
     expect(rows[0]).toEqual(["Received (UTC)", "Name", "Email", "Opening", "Stage", "Message", "Resume file", "Applied as"]);
-    expect(rows.slice(1)).toEqual([[expect.any(String), "'=cmd|' /C calc'!A0", expect.any(String), "Android Developer", "Offer", 'Says "hi", twice', "cv.pdf", "Guest"]]);
+    expect(rows.slice(1)).toEqual([
+      [expect.any(String), "'=cmd|' /C calc'!A0", expect.any(String), "Android Developer", "Offer", 'Says "hi", twice', "cv.pdf", "Guest"],
+    ]);
   });
 
   test("The overview renders its counts as links and its charts as labelled SVG images with a data table", async () => {
@@ -454,7 +600,11 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
 
   test("A lead's page renders the pipeline select, the note form and the history as real form controls", async () => {
     const lead = await addLead({ name: "Asha" });
-    await call(leadRoute.action, `${BASE}/leads/${lead.id}`, { cookie: staff.cookie, params: { id: lead.id }, form: { intent: "note", text: "Call back Friday" } });
+    await call(leadRoute.action, `${BASE}/leads/${lead.id}`, {
+      cookie: staff.cookie,
+      params: { id: lead.id },
+      form: { intent: "note", text: "Call back Friday" },
+    });
     const { data } = await call(leadRoute.loader, `${BASE}/leads/${lead.id}`, { cookie: staff.cookie, params: { id: lead.id } });
     const html = render(`${BASE}/leads/:id`, `${BASE}/leads/${lead.id}`, leadRoute.default, data);
     expect(html).toMatch(/<select[^>]*name="status"/);
@@ -487,7 +637,10 @@ describe.each(testSetups("console resume downloads"))("Resume downloads on $name
     const application = await addApplication(opening.id, { resume: key, resumeName: "My CV final.pdf", resumeType: "pdf" });
     expect(await storage.files()).toEqual([key]);
 
-    const outcome = await call(resumeRoute.loader, `${BASE}/applications/${application.id}/resume`, { cookie: staff.cookie, params: { id: application.id } });
+    const outcome = await call(resumeRoute.loader, `${BASE}/applications/${application.id}/resume`, {
+      cookie: staff.cookie,
+      params: { id: application.id },
+    });
     const response = outcome.response!;
     expect(response.status).toBe(200);
     expect(response.body).toBeInstanceOf(ReadableStream);
@@ -511,7 +664,8 @@ describe.each(testSetups("console resume downloads"))("Resume downloads on $name
     const none = await addApplication(opening.id);
     const gone = await addApplication(opening.id, { resume: "resumes/guest_1_missing.pdf", resumeName: "missing.pdf", resumeType: "pdf" });
 
-    const download = async (id: string) => call(resumeRoute.loader, `${BASE}/applications/${id}/resume`, { cookie: staff.cookie, params: { id } });
+    const download = async (id: string) =>
+      call(resumeRoute.loader, `${BASE}/applications/${id}/resume`, { cookie: staff.cookie, params: { id } });
     const header = (await download(odd.id)).response!.headers.get("content-disposition")!;
     expect(header).toMatch(/^attachment; filename="[A-Za-z0-9._ -]+"$/);
     expect((await download(none.id)).status).toBe(404);

@@ -11,8 +11,15 @@ const text = (doc: { sections: { heading: string; paragraphs: string[] }[] }) =>
 
 test("The catalogue has the nine services with the spec's slugs, in order", () => {
   expect(services.map((s) => s.slug)).toEqual([
-    "android-apps", "ios-apps", "cross-platform-apps", "web-development", "blockchain",
-    "dapps", "game-development", "crm", "saas",
+    "android-apps",
+    "ios-apps",
+    "cross-platform-apps",
+    "web-development",
+    "blockchain",
+    "dapps",
+    "game-development",
+    "crm",
+    "saas",
   ]);
   for (const s of services) {
     expect(serviceDetails[s.slug]?.length).toBeGreaterThanOrEqual(2);

@@ -24,8 +24,18 @@ describe.each(testDatabases("lead-conversion"))("Convert a lead to a client on $
     audit: await db().selectFrom("auditLog").select("action").execute(),
     mail: await db().selectFrom("mailOutbox").select("id").execute(),
   });
-  const convert = (user: TestUser, form: Record<string, string>) => call(convertRoute.action, `${CONSOLE}/leads/${leadId}/convert`, { cookie: user.cookie, params: { id: leadId }, form });
-  const newCompanyForm = { companyChoice: "new", companyName: "Priya Builders", country: "India", name: "Priya Rao", email: "priya@example.com", clientAdmin: "on", createProject: "on", projectTitle: "Booking app" };
+  const convert = (user: TestUser, form: Record<string, string>) =>
+    call(convertRoute.action, `${CONSOLE}/leads/${leadId}/convert`, { cookie: user.cookie, params: { id: leadId }, form });
+  const newCompanyForm = {
+    companyChoice: "new",
+    companyName: "Priya Builders",
+    country: "India",
+    name: "Priya Rao",
+    email: "priya@example.com",
+    clientAdmin: "on",
+    createProject: "on",
+    projectTitle: "Booking app",
+  };
 
   beforeAll(async () => {
     ({ cleanup } = await useAppDatabase(database, { APP_URL: "https://agency.example" }));
@@ -39,7 +49,19 @@ describe.each(testDatabases("lead-conversion"))("Convert a lead to a client on $
     await db().deleteFrom("users").where("role", "=", "client").execute();
     await clearTables("quotes", "companies");
     leadId = randomUUID();
-    await db().insertInto("quotes").values({ id: leadId, name: "Priya Rao", email: "priya@example.com", phone: "+91 98200 12345", country: "India", requirement: "A booking app for our sites.", submittedAt: Date.now(), status: "proposal" }).execute();
+    await db()
+      .insertInto("quotes")
+      .values({
+        id: leadId,
+        name: "Priya Rao",
+        email: "priya@example.com",
+        phone: "+91 98200 12345",
+        country: "India",
+        requirement: "A booking app for our sites.",
+        submittedAt: Date.now(),
+        status: "proposal",
+      })
+      .execute();
   });
 
   test("The form is prefilled from the lead; converting creates the company, invites the requester, creates the first project, marks the lead won and linked, all audited", async () => {
@@ -52,9 +74,21 @@ describe.each(testDatabases("lead-conversion"))("Convert a lead to a client on $
     const invitation = await db().selectFrom("clientInvitations").select(["email", "companyId", "clientAdmin"]).executeTakeFirstOrThrow();
     expect(invitation).toMatchObject({ email: "priya@example.com", companyId: company.id });
     expect(Boolean(invitation.clientAdmin)).toBe(true);
-    const project = await db().selectFrom("projects").select(["title", "description", "companyId", "createdBy", "progress"]).executeTakeFirstOrThrow();
-    expect(project).toEqual({ title: "Booking app", description: "A booking app for our sites.", companyId: company.id, createdBy: null, progress: 0 });
-    expect(await db().selectFrom("quotes").select(["status", "companyId"]).where("id", "=", leadId).executeTakeFirst()).toEqual({ status: "won", companyId: company.id });
+    const project = await db()
+      .selectFrom("projects")
+      .select(["title", "description", "companyId", "createdBy", "progress"])
+      .executeTakeFirstOrThrow();
+    expect(project).toEqual({
+      title: "Booking app",
+      description: "A booking app for our sites.",
+      companyId: company.id,
+      createdBy: null,
+      progress: 0,
+    });
+    expect(await db().selectFrom("quotes").select(["status", "companyId"]).where("id", "=", leadId).executeTakeFirst()).toEqual({
+      status: "won",
+      companyId: company.id,
+    });
     const actions = (await db().selectFrom("auditLog").select("action").execute()).map((a) => a.action).sort();
     expect(actions).toEqual(["client.invite", "company.create", "lead.convert", "lead.status", "project.create"]);
     expect(await db().selectFrom("mailOutbox").select("toAddress").execute()).toEqual([{ toAddress: "priya@example.com" }]);
@@ -73,7 +107,19 @@ describe.each(testDatabases("lead-conversion"))("Convert a lead to a client on $
   test("When a step fails (the requester already belongs to another company) nothing is half-done: no company, invitation, project, status change, audit or mail", async () => {
     const other = await insertCompany(db(), { name: "Elsewhere", origin: "staff" });
     const now = new Date().toISOString();
-    await db().insertInto("users").values({ id: randomUUID(), name: "P", email: "priya@example.com", emailVerified: database.name === "sqlite" ? 1 : true, image: null, role: "client", createdAt: now, updatedAt: now }).execute();
+    await db()
+      .insertInto("users")
+      .values({
+        id: randomUUID(),
+        name: "P",
+        email: "priya@example.com",
+        emailVerified: database.name === "sqlite" ? 1 : true,
+        image: null,
+        role: "client",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
     await db().updateTable("users").set({ companyId: other.id }).where("email", "=", "priya@example.com").execute();
     const before = await snapshot();
     const refused = await convert(sales, newCompanyForm);
@@ -96,6 +142,8 @@ describe.each(testDatabases("lead-conversion"))("Convert a lead to a client on $
     expect(picked).toMatchObject({ status: 302, location: `${CONSOLE}/clients/${open.id}?notice=lead-converted` });
     expect(await db().selectFrom("projects").select("id").execute()).toEqual([]);
     expect(await db().selectFrom("companies").select("id").execute()).toHaveLength(2);
-    expect((await call(convertRoute.loader, `${CONSOLE}/leads/nope/convert`, { cookie: sales.cookie, params: { id: "nope" } })).status).toBe(404);
+    expect(
+      (await call(convertRoute.loader, `${CONSOLE}/leads/nope/convert`, { cookie: sales.cookie, params: { id: "nope" } })).status,
+    ).toBe(404);
   });
 });

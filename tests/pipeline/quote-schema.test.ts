@@ -2,7 +2,13 @@ import { expect, test } from "vitest";
 import { CONSENT_REQUIRED_MESSAGE, CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
 import { quoteSchema } from "~/lib/schemas/quotes";
 
-const valid = { name: "Asha Rao", email: "asha@example.com", phone: "+91 98200 12345", requirement: "An iOS app", consent: CURRENT_CONSENT_VERSION };
+const valid = {
+  name: "Asha Rao",
+  email: "asha@example.com",
+  phone: "+91 98200 12345",
+  requirement: "An iOS app",
+  consent: CURRENT_CONSENT_VERSION,
+};
 
 test("A quote needs name, email, phone and requirement; country is optional", () => {
   expect(quoteSchema.safeParse(valid).success).toBe(true);

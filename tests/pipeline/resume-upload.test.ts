@@ -47,9 +47,7 @@ async function expectRejected(request: Request, store: FileStore, root: string, 
   expect(error).toBeInstanceOf(UploadRejected);
   const rejected = error as UploadRejected;
   expect(rejected.reason).toBe(reason);
-  expect(rejected.message).toBe(
-    reason === "type" ? "Only PDF or Word documents are allowed." : "File size must be less than 10 MB.",
-  );
+  expect(rejected.message).toBe(reason === "type" ? "Only PDF or Word documents are allowed." : "File size must be less than 10 MB.");
   expect(filesUnder(root)).toEqual([]);
 }
 
@@ -279,11 +277,7 @@ test("A body that breaks off mid-file is refused as malformed, leaving nothing",
 test("A body that is not multipart/form-data is refused as malformed", async () => {
   const { root, store } = newStore();
   await expectMalformed(new Request(URL_, { method: "POST", body: new URLSearchParams({ name: "Jane" }) }), store, root);
-  await expectMalformed(
-    new Request(URL_, { method: "POST", body: "{}", headers: { "content-type": "application/json" } }),
-    store,
-    root,
-  );
+  await expectMalformed(new Request(URL_, { method: "POST", body: "{}", headers: { "content-type": "application/json" } }), store, root);
   await expectMalformed(
     new Request(URL_, { method: "POST", body: "garbage", headers: { "content-type": "multipart/form-data; boundary=XyZ" } }),
     store,
@@ -334,7 +328,7 @@ test("Path traversal and NUL in the file name never reach the file system", asyn
   await expectMalformed(applyRequest(make.pdf(), "evil.pdf\0.exe"), store, path.join(root, ".tmp"));
   const encoded = streamedRequest({
     head:
-      '--XyZ\r\nContent-Disposition: form-data; name="resume"; filename*=UTF-8\'\'..%2F..%2Fevil.pdf%00.exe\r\n' +
+      "--XyZ\r\nContent-Disposition: form-data; name=\"resume\"; filename*=UTF-8''..%2F..%2Fevil.pdf%00.exe\r\n" +
       "Content-Type: application/pdf\r\n\r\n",
     *chunks() {
       yield new Uint8Array(make.pdf());

@@ -73,7 +73,18 @@ describe.each(testDatabases("sitemap"))("sitemap.xml on $name", (database) => {
     const now = Date.now();
     await db()
       .insertInto("jobOpenings")
-      .values({ id: "a&b c", title: "Odd", location: "x", type: "x", description: "x", salary: "", requirements: "[]", status: "open", createdAt: now, updatedAt: now })
+      .values({
+        id: "a&b c",
+        title: "Odd",
+        location: "x",
+        type: "x",
+        description: "x",
+        salary: "",
+        requirements: "[]",
+        status: "open",
+        createdAt: now,
+        updatedAt: now,
+      })
       .execute();
     const body = await (await loader()).text();
     expect(body).toContain(`<loc>${APP_URL}/careers/a%26b%20c</loc>`);

@@ -39,7 +39,14 @@ async function seed(key = "resumes/asha_cv.pdf"): Promise<{ key: string; bytes: 
   const temp = path.join(fileStore().tempDir(), `seed-${randomBytes(4).toString("hex")}.part`);
   writeFileSync(temp, bytes);
   await fileStore().putFromFile(key, temp, "application/pdf");
-  await submitQuote({ consent: CURRENT_CONSENT_VERSION, name: "Asha Rao", email: "asha@example.com", phone: "+91 98200 12345", country: "India", requirement: MARK });
+  await submitQuote({
+    consent: CURRENT_CONSENT_VERSION,
+    name: "Asha Rao",
+    email: "asha@example.com",
+    phone: "+91 98200 12345",
+    country: "India",
+    requirement: MARK,
+  });
   return { key, bytes };
 }
 
@@ -47,7 +54,11 @@ async function seed(key = "resumes/asha_cv.pdf"): Promise<{ key: string; bytes: 
 function entryFiles(dir: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (e.isFile()) files.set(path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"), readFileSync(path.join(e.parentPath, e.name)));
+    if (e.isFile())
+      files.set(
+        path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"),
+        readFileSync(path.join(e.parentPath, e.name)),
+      );
   }
   return files;
 }
@@ -85,12 +96,22 @@ for (const database of testDatabases("backup-encryption")) {
       }
       const manifestText = atRest.get("manifest.json")!.toString("utf8");
       expect(manifestText).not.toContain("resumes/");
-      expect(JSON.parse(manifestText)).toMatchObject({ format: "agency-site-backup", formatVersion: 2, encryption: { keyId: keyIdOf(KEY) } });
+      expect(JSON.parse(manifestText)).toMatchObject({
+        format: "agency-site-backup",
+        formatVersion: 2,
+        encryption: { keyId: keyIdOf(KEY) },
+      });
 
       const target = await freshTarget(database.name, process.env.DATABASE_URL!);
       const targetStore = createLocalFileStore(tempDir("restore-files-"));
       try {
-        const restored = await runRestore({ destination: createLocalDestination(backupDir), name: sealed.name, databaseUrl: target.url, store: targetStore, keys: [KEY] });
+        const restored = await runRestore({
+          destination: createLocalDestination(backupDir),
+          name: sealed.name,
+          databaseUrl: target.url,
+          store: targetStore,
+          keys: [KEY],
+        });
         expect(restored.encrypted).toBe(true);
         expect(await storedSha(targetStore, file.key)).toBe(sha256(file.bytes));
         const check = createDb(target.url);
@@ -115,7 +136,14 @@ for (const database of testDatabases("backup-encryption")) {
       const target = await freshTarget(database.name, process.env.DATABASE_URL!);
       const targetDir = tempDir("restore-files-");
       const restore = (keys = [KEY], allowUnencrypted = false) =>
-        runRestore({ destination: createLocalDestination(backupDir), name, databaseUrl: target.url, store: createLocalFileStore(targetDir), keys, allowUnencrypted });
+        runRestore({
+          destination: createLocalDestination(backupDir),
+          name,
+          databaseUrl: target.url,
+          store: createLocalFileStore(targetDir),
+          keys,
+          allowUnencrypted,
+        });
       /** Changes a file of the entry, expects the restore refused with `message`, then puts the file back. */
       const refusedWhile = async (file: string, change: (bytes: Buffer) => Buffer | string, message: string | RegExp) => {
         const original = readFileSync(file);
@@ -128,36 +156,64 @@ for (const database of testDatabases("backup-encryption")) {
       try {
         const manifestFile = path.join(entry, "manifest.json");
         const envelope = JSON.parse(readFileSync(manifestFile, "utf8"));
-        await refusedWhile(manifestFile, () => {
-          const sealed = Buffer.from(envelope.sealed, "base64");
-          sealed[sealed.length - 40]! ^= 0x01;
-          return JSON.stringify({ ...envelope, sealed: sealed.toString("base64") });
-        }, `${name} is refused: it ${FOREIGN}`);
-        await refusedWhile(manifestFile, () => JSON.stringify({ ...envelope, encryption: { ...envelope.encryption, keyId: keyIdOf(OTHER_KEY) } }), FOREIGN);
+        await refusedWhile(
+          manifestFile,
+          () => {
+            const sealed = Buffer.from(envelope.sealed, "base64");
+            sealed[sealed.length - 40]! ^= 0x01;
+            return JSON.stringify({ ...envelope, sealed: sealed.toString("base64") });
+          },
+          `${name} is refused: it ${FOREIGN}`,
+        );
+        await refusedWhile(
+          manifestFile,
+          () => JSON.stringify({ ...envelope, encryption: { ...envelope.encryption, keyId: keyIdOf(OTHER_KEY) } }),
+          FOREIGN,
+        );
         // A plain manifest put in place of the sealed one (say, listing files someone added) is not trusted while a key is set.
         const plain = { ...manifest, formatVersion: 1, files: manifest.files.map(({ object: _object, ...f }) => f) };
-        await refusedWhile(manifestFile, () => JSON.stringify(plain), "it is not encrypted, though BACKUP_ENCRYPTION_KEY is set, so nothing shows it was not changed.");
+        await refusedWhile(
+          manifestFile,
+          () => JSON.stringify(plain),
+          "it is not encrypted, though BACKUP_ENCRYPTION_KEY is set, so nothing shows it was not changed.",
+        );
 
         for (const p of [`files/${file.key}`, databasePath]) {
-          await refusedWhile(objectOf(p), (bytes) => {
-            bytes[Math.floor(bytes.length / 2)]! ^= 0x01;
-            return bytes;
-          }, `The backup is corrupted or was changed: ${p} does not decrypt with the backup key. Nothing was restored.`);
+          await refusedWhile(
+            objectOf(p),
+            (bytes) => {
+              bytes[Math.floor(bytes.length / 2)]! ^= 0x01;
+              return bytes;
+            },
+            `The backup is corrupted or was changed: ${p} does not decrypt with the backup key. Nothing was restored.`,
+          );
         }
         // Cut after its first 64 KiB chunk: what remains decrypts chunk by chunk, but its end was not sealed as the end.
-        await refusedWhile(objectOf(`files/${file.key}`), (bytes) => bytes.subarray(0, 37 + 65_536 + 16), `files/${file.key} does not decrypt with the backup key`);
+        await refusedWhile(
+          objectOf(`files/${file.key}`),
+          (bytes) => bytes.subarray(0, 37 + 65_536 + 16),
+          `files/${file.key} does not decrypt with the backup key`,
+        );
         // Another file's object in its place (each file's key is derived from its path).
-        await refusedWhile(objectOf(`files/${file.key}`), () => readFileSync(objectOf(databasePath)), /does not decrypt with the backup key/);
+        await refusedWhile(
+          objectOf(`files/${file.key}`),
+          () => readFileSync(objectOf(databasePath)),
+          /does not decrypt with the backup key/,
+        );
 
         await expect(restore([OTHER_KEY])).rejects.toThrow(`${name} is refused: it ${FOREIGN}`);
-        await expect(restore([])).rejects.toThrow(`${name} is refused: it is encrypted, and no key is set: set BACKUP_ENCRYPTION_KEY (or BACKUP_PREVIOUS_KEYS) to the key it was made with.`);
+        await expect(restore([])).rejects.toThrow(
+          `${name} is refused: it is encrypted, and no key is set: set BACKUP_ENCRYPTION_KEY (or BACKUP_PREVIOUS_KEYS) to the key it was made with.`,
+        );
 
         expect(readdirSync(targetDir).filter((f) => f !== ".tmp")).toEqual([]);
         expect(readdirSync(path.join(targetDir, ".tmp"))).toEqual([]);
         if (database.name === "sqlite") expect(existsSync(target.url.slice("file:".length))).toBe(false);
         else {
           const check = createDb(target.url);
-          const tables = await sql<{ n: string }>`select count(*) as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')`.execute(check);
+          const tables = await sql<{
+            n: string;
+          }>`select count(*) as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')`.execute(check);
           await check.destroy();
           expect(Number(tables.rows[0]!.n)).toBe(0);
         }
@@ -178,7 +234,14 @@ describe("encrypted backups on SQLite: keys over time", () => {
   afterAll(async () => app.cleanup());
 
   const freshRestore = (backupDir: string, name: string, keys: Buffer[], allowUnencrypted = false) =>
-    runRestore({ destination: createLocalDestination(backupDir), name, databaseUrl: `file:${path.join(tempDir("restore-db-"), "app.sqlite")}`, store: createLocalFileStore(tempDir("restore-files-")), keys, allowUnencrypted });
+    runRestore({
+      destination: createLocalDestination(backupDir),
+      name,
+      databaseUrl: `file:${path.join(tempDir("restore-db-"), "app.sqlite")}`,
+      store: createLocalFileStore(tempDir("restore-files-")),
+      keys,
+      allowUnencrypted,
+    });
 
   test("A backup made with a previous key restores once that key is among the keys, and is refused as foreign without it", async () => {
     await seed("resumes/rotation_cv.pdf");
@@ -207,7 +270,12 @@ describe("encrypted backups on SQLite: keys over time", () => {
   test("npm run backup encrypts with BACKUP_ENCRYPTION_KEY, and npm run restore refuses another key or none with exit 2", async () => {
     await seed("resumes/cli_cv.pdf");
     const backupDir = tempDir("backups-");
-    const env = { DATABASE_URL: process.env.DATABASE_URL!, STORAGE_DIR: app.storageDir, BACKUP_URL: `file:${backupDir}`, BACKUP_ENCRYPTION_KEY: KEY.toString("base64") };
+    const env = {
+      DATABASE_URL: process.env.DATABASE_URL!,
+      STORAGE_DIR: app.storageDir,
+      BACKUP_URL: `file:${backupDir}`,
+      BACKUP_ENCRYPTION_KEY: KEY.toString("base64"),
+    };
     const backup = await runCli(["scripts/backup.ts"], env);
     expect(backup.code, backup.stderr).toBe(0);
     expect(backup.stdout).toContain("Encrypted with BACKUP_ENCRYPTION_KEY: restoring it needs that key.");
@@ -226,9 +294,16 @@ describe("encrypted backups on SQLite: keys over time", () => {
     expect(none.stderr).toContain("it is encrypted, and no key is set");
     const badKey = await runCli(["scripts/restore.ts", name], { ...env, BACKUP_ENCRYPTION_KEY: "secret" });
     expect(badKey.code).toBe(2);
-    expect(badKey.stderr).toContain("BACKUP_ENCRYPTION_KEY: must be 32 random bytes as base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32");
+    expect(badKey.stderr).toContain(
+      "BACKUP_ENCRYPTION_KEY: must be 32 random bytes as base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32",
+    );
 
-    const rotated = await runCli(["scripts/restore.ts", name], { ...env, ...fresh(), BACKUP_ENCRYPTION_KEY: OTHER_KEY.toString("base64"), BACKUP_PREVIOUS_KEYS: KEY.toString("hex") });
+    const rotated = await runCli(["scripts/restore.ts", name], {
+      ...env,
+      ...fresh(),
+      BACKUP_ENCRYPTION_KEY: OTHER_KEY.toString("base64"),
+      BACKUP_PREVIOUS_KEYS: KEY.toString("hex"),
+    });
     expect(rotated.code, rotated.stderr).toBe(0);
     expect(rotated.stdout).toMatch(/decrypted with the backup key, every SHA-256 matched; the database and \d+ file\(s\)/);
 
@@ -273,7 +348,13 @@ describe("encrypted backups to S3", () => {
         expect(bytes.includes("SQLite format 3"), key).toBe(false);
       }
       const targetStore = createLocalFileStore(tempDir("restore-files-"));
-      await runRestore({ destination, name, databaseUrl: `file:${path.join(tempDir("restore-db-"), "app.sqlite")}`, store: targetStore, keys: [KEY] });
+      await runRestore({
+        destination,
+        name,
+        databaseUrl: `file:${path.join(tempDir("restore-db-"), "app.sqlite")}`,
+        store: targetStore,
+        keys: [KEY],
+      });
       expect(await storedSha(targetStore, file.key)).toBe(sha256(file.bytes));
     });
   }, 60_000);
@@ -310,7 +391,12 @@ test("Encryption streams in 64 KiB chunks: sealed bytes leave long before the la
   expect(fedAtFirstOutput).toBeLessThanOrEqual(2 * 65_536);
   expect(largestOutput).toBeLessThanOrEqual(65_536 + 16);
   const plainTapOut = hashingTap();
-  await pipeline(Readable.from(sealed), decryptStream(KEY, "files/big.bin"), plainTapOut, new Writable({ write: (_c, _e, done) => done() }));
+  await pipeline(
+    Readable.from(sealed),
+    decryptStream(KEY, "files/big.bin"),
+    plainTapOut,
+    new Writable({ write: (_c, _e, done) => done() }),
+  );
   expect(plainTapOut.digest()).toEqual(plainTap.digest());
   expect(plainTap.digest().size).toBe(total);
 });
@@ -321,7 +407,10 @@ test("BACKUP_ENCRYPTION_KEY and BACKUP_PREVIOUS_KEYS are checked at boot: 32 byt
   expect(parse({}).BACKUP_PREVIOUS_KEYS).toEqual([]);
   expect(parse({ BACKUP_ENCRYPTION_KEY: KEY.toString("base64") }).BACKUP_ENCRYPTION_KEY).toEqual(KEY);
   expect(parse({ BACKUP_ENCRYPTION_KEY: KEY.toString("hex") }).BACKUP_ENCRYPTION_KEY).toEqual(KEY);
-  expect(parse({ BACKUP_PREVIOUS_KEYS: `${KEY.toString("base64")}, ${OTHER_KEY.toString("hex")}` }).BACKUP_PREVIOUS_KEYS).toEqual([KEY, OTHER_KEY]);
+  expect(parse({ BACKUP_PREVIOUS_KEYS: `${KEY.toString("base64")}, ${OTHER_KEY.toString("hex")}` }).BACKUP_PREVIOUS_KEYS).toEqual([
+    KEY,
+    OTHER_KEY,
+  ]);
   expect(() => parse({ BACKUP_ENCRYPTION_KEY: "correct horse battery staple" })).toThrow(EnvError);
   expect(() => parse({ BACKUP_ENCRYPTION_KEY: randomBytes(16).toString("base64") })).toThrow(
     "BACKUP_ENCRYPTION_KEY: must be 32 random bytes as base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32",

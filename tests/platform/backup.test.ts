@@ -42,7 +42,14 @@ function startWriters(count: number, store: FileStore) {
       const temp = path.join(store.tempDir(), `writer-${w}-${i}.part`);
       writeFileSync(temp, bytes);
       await store.putFromFile(key, temp, "application/pdf");
-      const quote = await submitQuote({ consent: CURRENT_CONSENT_VERSION, name: `Writer ${w}`, email: `w${w}.${i}@example.com`, phone: "+91 98200 12345", country: "India", requirement: key });
+      const quote = await submitQuote({
+        consent: CURRENT_CONSENT_VERSION,
+        name: `Writer ${w}`,
+        email: `w${w}.${i}@example.com`,
+        phone: "+91 98200 12345",
+        country: "India",
+        requirement: key,
+      });
       acks.push({ id: quote.id, key, sha: sha256(bytes), at: Date.now() });
       // People posting forms, not a tight loop: a few posts a second each.
       await new Promise((resolve) => setTimeout(resolve, 200 + ((w * 7 + i) % 5) * 20));
@@ -82,7 +89,12 @@ for (const database of testDatabases("backup")) {
       const target = await freshTarget(database.name, process.env.DATABASE_URL!);
       const targetStore = createLocalFileStore(tempDir("restore-files-"));
       const restoreStart = Date.now();
-      const restored = await runRestore({ destination: createLocalDestination(backupDir), name: result.name, databaseUrl: target.url, store: targetStore });
+      const restored = await runRestore({
+        destination: createLocalDestination(backupDir),
+        name: result.name,
+        databaseUrl: target.url,
+        store: targetStore,
+      });
       const restoreMs = Date.now() - restoreStart;
       const check = createDb(target.url);
       try {
@@ -90,7 +102,10 @@ for (const database of testDatabases("backup")) {
         const missingRows = acked.filter((a) => !ids.has(a.id));
         expect(missingRows).toEqual([]);
         for (const ack of acked) expect(await storedSha(targetStore, ack.key), ack.key).toBe(ack.sha);
-        const outbox = await check.selectFrom("mailOutbox").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+        const outbox = await check
+          .selectFrom("mailOutbox")
+          .select(sql<number>`count(*)`.as("n"))
+          .executeTakeFirstOrThrow();
         expect(Number(outbox.n)).toBeGreaterThanOrEqual(acked.length); // the outbox rows of those quotes came along
         console.log(
           `[backup figures, ${database.name}] 50 writers; ${writers.acks.length} quotes+files acknowledged in all, ${acked.length} before the backup began, all present after restore; ` +
@@ -119,9 +134,16 @@ for (const database of testDatabases("backup")) {
           const flipped = Buffer.from(original);
           flipped[Math.floor(flipped.length / 2)]! ^= 0x01;
           writeFileSync(file, flipped);
-          const restore = runRestore({ destination: createLocalDestination(backupDir), name, databaseUrl: target.url, store: createLocalFileStore(targetDir) });
+          const restore = runRestore({
+            destination: createLocalDestination(backupDir),
+            name,
+            databaseUrl: target.url,
+            store: createLocalFileStore(targetDir),
+          });
           await expect(restore).rejects.toThrow(RestoreRefused);
-          await expect(restore).rejects.toThrow(`The backup is corrupted: ${relPath} does not match its SHA-256 in the manifest. Nothing was restored.`);
+          await expect(restore).rejects.toThrow(
+            `The backup is corrupted: ${relPath} does not match its SHA-256 in the manifest. Nothing was restored.`,
+          );
           writeFileSync(file, original);
         }
         expect(readdirSync(targetDir).filter((f) => f !== ".tmp")).toEqual([]);
@@ -146,7 +168,9 @@ for (const database of testDatabases("backup")) {
       } else {
         const lock = await holdInstanceLock(url);
         try {
-          await expect(restore()).rejects.toThrow("An app instance is running on this PostgreSQL database (it holds the instance lock): stop every instance, then restore.");
+          await expect(restore()).rejects.toThrow(
+            "An app instance is running on this PostgreSQL database (it holds the instance lock): stop every instance, then restore.",
+          );
         } finally {
           await lock.close();
         }
@@ -172,7 +196,9 @@ describe("backups on SQLite with local files", () => {
     const backupDir = tempDir("backups-");
     const env = { DATABASE_URL: process.env.DATABASE_URL!, STORAGE_DIR: app.storageDir, BACKUP_URL: `file:${backupDir}` };
     const child = spawnCli(["scripts/backup.ts"], env);
-    const partial = await waitFor(() => readdirSync(backupDir).find((n) => n.endsWith(".partial") && existsSync(path.join(backupDir, n, "files"))));
+    const partial = await waitFor(() =>
+      readdirSync(backupDir).find((n) => n.endsWith(".partial") && existsSync(path.join(backupDir, n, "files"))),
+    );
     child.kill("SIGKILL");
     await new Promise((resolve) => child.once("exit", resolve));
     const destination = createLocalDestination(backupDir);
@@ -185,16 +211,35 @@ describe("backups on SQLite with local files", () => {
     expect(readdirSync(backupDir)).toEqual([next.name]);
     expect(next.files).toBe(150);
     const targetStore = createLocalFileStore(tempDir("restore-files-"));
-    const restored = await runRestore({ destination, name: next.name, databaseUrl: `file:${path.join(tempDir("restore-db-"), "app.sqlite")}`, store: targetStore });
+    const restored = await runRestore({
+      destination,
+      name: next.name,
+      databaseUrl: `file:${path.join(tempDir("restore-db-"), "app.sqlite")}`,
+      store: targetStore,
+    });
     expect(restored.written).toBe(150);
     for (const key of await store.list("projects/")) await store.delete(key);
   }, 60_000);
 
   test("A restore over the app's own database, once the app stopped, brings back the backup's rows and drops later ones", async () => {
     const backupDir = tempDir("backups-");
-    const before = await submitQuote({ consent: CURRENT_CONSENT_VERSION, name: "Before", email: "before@example.com", phone: "+91 98200 12345", country: "India", requirement: "Kept." });
+    const before = await submitQuote({
+      consent: CURRENT_CONSENT_VERSION,
+      name: "Before",
+      email: "before@example.com",
+      phone: "+91 98200 12345",
+      country: "India",
+      requirement: "Kept.",
+    });
     const { name } = (await runBackup({ destination: createLocalDestination(backupDir), keep: 7 }))!;
-    const after = await submitQuote({ consent: CURRENT_CONSENT_VERSION, name: "After", email: "after@example.com", phone: "+91 98200 12345", country: "India", requirement: "Lost." });
+    const after = await submitQuote({
+      consent: CURRENT_CONSENT_VERSION,
+      name: "After",
+      email: "after@example.com",
+      phone: "+91 98200 12345",
+      country: "India",
+      requirement: "Lost.",
+    });
     await closeDb(); // the app stops
     await runRestore({ destination: createLocalDestination(backupDir), name, databaseUrl: process.env.DATABASE_URL, store: fileStore() });
     const ids = (await db().selectFrom("quotes").select("id").execute()).map((r) => r.id);
@@ -208,18 +253,31 @@ describe("backups on SQLite with local files", () => {
     const name = "backup-20260101T000000Z";
     mkdirSync(path.join(backupDir, name));
     const destination = createLocalDestination(backupDir);
-    const restore = () => runRestore({ destination, name, databaseUrl: `file:${path.join(tempDir("restore-db-"), "app.sqlite")}`, store: createLocalFileStore(tempDir("restore-files-")) });
+    const restore = () =>
+      runRestore({
+        destination,
+        name,
+        databaseUrl: `file:${path.join(tempDir("restore-db-"), "app.sqlite")}`,
+        store: createLocalFileStore(tempDir("restore-files-")),
+      });
     writeFileSync(path.join(backupDir, name, "manifest.json"), JSON.stringify({ format: "pocketbase", files: [] }));
-    await expect(restore()).rejects.toThrow(`${name} is refused: not a backup of this app (manifest format "pocketbase", expected "agency-site-backup").`);
+    await expect(restore()).rejects.toThrow(
+      `${name} is refused: not a backup of this app (manifest format "pocketbase", expected "agency-site-backup").`,
+    );
     const ours = (await runBackup({ destination, keep: 7 }))!;
     const manifest = JSON.parse(readFileSync(path.join(backupDir, ours.name, "manifest.json"), "utf8"));
-    writeFileSync(path.join(backupDir, name, "manifest.json"), JSON.stringify({ ...manifest, app: { name: "another-app", version: "1.0.0" } }));
+    writeFileSync(
+      path.join(backupDir, name, "manifest.json"),
+      JSON.stringify({ ...manifest, app: { name: "another-app", version: "1.0.0" } }),
+    );
     await expect(restore()).rejects.toThrow(`${name} is refused: not a backup of this app (made by "another-app", this is "agency-site").`);
     writeFileSync(path.join(backupDir, name, "manifest.json"), "{ not json");
     await expect(restore()).rejects.toThrow(`${name} is refused: its manifest.json is not valid JSON (corrupted).`);
     rmManifest(backupDir, name);
     writeFileSync(path.join(backupDir, name, "database.sqlite"), "x");
-    await expect(restore()).rejects.toThrow(`${name} at file:${backupDir} has no manifest.json: an interrupted backup, or not a backup of this app.`);
+    await expect(restore()).rejects.toThrow(
+      `${name} at file:${backupDir} has no manifest.json: an interrupted backup, or not a backup of this app.`,
+    );
   });
 
   test("Only the newest BACKUP_KEEP backups are kept, older ones removed after the new one is complete", async () => {
@@ -228,7 +286,12 @@ describe("backups on SQLite with local files", () => {
     const at = new Date("2026-11-25T03:00:00Z");
     const names: string[] = [];
     for (let i = 0; i < 4; i++) names.push((await runBackup({ destination, keep: 2, now: () => at }))!.name);
-    expect(names).toEqual(["backup-20261125T030000Z", "backup-20261125T030000Z-2", "backup-20261125T030000Z-3", "backup-20261125T030000Z-4"]);
+    expect(names).toEqual([
+      "backup-20261125T030000Z",
+      "backup-20261125T030000Z-2",
+      "backup-20261125T030000Z-3",
+      "backup-20261125T030000Z-4",
+    ]);
     expect(await destination.list()).toEqual(names.slice(2));
     expect(readdirSync(backupDir).sort()).toEqual(names.slice(2));
   });
@@ -264,7 +327,11 @@ describe("backups on SQLite with local files", () => {
     const listed = await runCli(["scripts/backup.ts", "--list"], env);
     expect(listed.stdout.trim()).toBe(name);
     const fresh = tempDir("restore-cli-");
-    const restore = await runCli(["scripts/restore.ts", name], { ...env, DATABASE_URL: `file:${path.join(fresh, "app.sqlite")}`, STORAGE_DIR: path.join(fresh, "uploads") });
+    const restore = await runCli(["scripts/restore.ts", name], {
+      ...env,
+      DATABASE_URL: `file:${path.join(fresh, "app.sqlite")}`,
+      STORAGE_DIR: path.join(fresh, "uploads"),
+    });
     expect(restore.code, restore.stderr).toBe(0);
     expect(restore.stdout).toMatch(/every SHA-256 matched; the database and \d+ file\(s\)/);
     const missing = await runCli(["scripts/restore.ts", "backup-19990101T000000Z"], env);
@@ -297,7 +364,14 @@ describe("backups to S3", () => {
         await store.putFromFile(`resumes/guest_${i}_cv.pdf`, temp, "application/pdf");
         files.set(`resumes/guest_${i}_cv.pdf`, bytes);
       }
-      await submitQuote({ consent: CURRENT_CONSENT_VERSION, name: "Asha Rao", email: "asha@example.com", phone: "+91 98200 12345", country: "India", requirement: "A CRM." });
+      await submitQuote({
+        consent: CURRENT_CONSENT_VERSION,
+        name: "Asha Rao",
+        email: "asha@example.com",
+        phone: "+91 98200 12345",
+        country: "India",
+        requirement: "A CRM.",
+      });
       // What a killed backup leaves on S3: objects, no manifest.
       await s3.client.send(new PutObjectCommand({ Bucket: bucket, Key: "backups/backup-20200101T000000Z/database.sqlite", Body: "half" }));
       const destination = await destinationFor();
@@ -317,7 +391,9 @@ describe("backups to S3", () => {
       expect((await check.selectFrom("quotes").select("email").execute()).map((r) => r.email)).toEqual(["asha@example.com"]);
       await check.destroy();
 
-      await s3.client.send(new PutObjectCommand({ Bucket: bucket, Key: `backups/${result.name}/files/resumes/guest_0_cv.pdf`, Body: randomBytes(10_000) }));
+      await s3.client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: `backups/${result.name}/files/resumes/guest_0_cv.pdf`, Body: randomBytes(10_000) }),
+      );
       await expect(runRestore({ destination, name: result.name, databaseUrl: target, store: targetStore })).rejects.toThrow(
         "The backup is corrupted: files/resumes/guest_0_cv.pdf does not match its SHA-256 in the manifest. Nothing was restored.",
       );
@@ -328,7 +404,9 @@ describe("backups to S3", () => {
 test("Backups inside the file store are refused, since each backup would copy the ones before it", async () => {
   const storage = tempDir("store-");
   await withEnv({ STORAGE_DIR: storage, STORAGE_URL: "", BACKUP_URL: `file:${path.join(storage, "backups")}` }, async () => {
-    await expect(destinationFor()).rejects.toThrow(`BACKUP_URL (file:${path.join(storage, "backups")}) is inside the file store (${storage}): choose a place outside it.`);
+    await expect(destinationFor()).rejects.toThrow(
+      `BACKUP_URL (file:${path.join(storage, "backups")}) is inside the file store (${storage}): choose a place outside it.`,
+    );
   });
   await withEnv({ STORAGE_DIR: storage, STORAGE_URL: "s3://agency-files", BACKUP_URL: "s3://agency-files/backups" }, async () => {
     await expect(destinationFor()).rejects.toThrow("is inside the file store (s3://agency-files)");
@@ -339,11 +417,16 @@ test("BACKUP_URL, BACKUP_KEEP and BACKUP_SCHEDULE are checked at boot", () => {
   const parse = (env: Record<string, string>) => parseEnv({ AUTH_SECRET: "x".repeat(32), ...env });
   expect(parse({}).BACKUP_URL).toBe("file:./data/backups");
   expect(parse({}).BACKUP_KEEP).toBe(7);
-  expect(parse({ BACKUP_URL: "s3://agency-backups/nightly", BACKUP_KEEP: "30", BACKUP_SCHEDULE: "0 3 * * *" })).toMatchObject({ BACKUP_KEEP: 30, BACKUP_SCHEDULE: "0 3 * * *" });
+  expect(parse({ BACKUP_URL: "s3://agency-backups/nightly", BACKUP_KEEP: "30", BACKUP_SCHEDULE: "0 3 * * *" })).toMatchObject({
+    BACKUP_KEEP: 30,
+    BACKUP_SCHEDULE: "0 3 * * *",
+  });
   expect(() => parse({ BACKUP_URL: "/var/backups" })).toThrow(EnvError);
   expect(() => parse({ BACKUP_URL: "/var/backups" })).toThrow("BACKUP_URL: must be file:PATH or s3://bucket[/prefix]");
   expect(() => parse({ BACKUP_KEEP: "0" })).toThrow("BACKUP_KEEP");
-  expect(() => parse({ BACKUP_SCHEDULE: "every night" })).toThrow("BACKUP_SCHEDULE: must be a cron pattern such as 0 3 * * * (minute hour day month weekday)");
+  expect(() => parse({ BACKUP_SCHEDULE: "every night" })).toThrow(
+    "BACKUP_SCHEDULE: must be a cron pattern such as 0 3 * * * (minute hour day month weekday)",
+  );
 });
 
 function rmManifest(dir: string, name: string): void {

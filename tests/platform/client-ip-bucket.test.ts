@@ -14,7 +14,12 @@ test("An IPv4 address written as IPv4-mapped IPv6 is the same IPv4 client", () =
 test("Every address inside one IPv6 /64 shares a bucket, however it is written", () => {
   const bucket = clientIpBucket("2001:db8:15:64::1");
   expect(bucket).toBe("2001:db8:15:64::/64");
-  for (const address of ["2001:db8:15:64:ffff:ffff:ffff:fffe", "2001:0DB8:0015:0064:0:0:0:2", "2001:db8:15:64:1:2:3:4", "2001:db8:15:64::1%eth0"]) {
+  for (const address of [
+    "2001:db8:15:64:ffff:ffff:ffff:fffe",
+    "2001:0DB8:0015:0064:0:0:0:2",
+    "2001:db8:15:64:1:2:3:4",
+    "2001:db8:15:64::1%eth0",
+  ]) {
     expect(clientIpBucket(address)).toBe(bucket);
   }
 });

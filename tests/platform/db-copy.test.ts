@@ -52,18 +52,36 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
   await seedDemoContent();
   const client = await signUp("copied.client@example.com", "Copied Client", { verified: false });
   const staff = { id: "staff-1", email: "ops@indigokite.dev", name: "Ops Person" };
-  await saveProfile({ ownerId: client.id, email: client.email }, { fullName: "Copied Client", phone: "+91 98200 12345", company: "Acme", country: "India" });
+  await saveProfile(
+    { ownerId: client.id, email: client.email },
+    { fullName: "Copied Client", phone: "+91 98200 12345", company: "Acme", country: "India" },
+  );
   const scope = await memberScope(client);
   const project = await createProject(scope, { title: "Rider app", description: "Delivery riders' app." });
   await setProjectProgress(staff, { id: project.id, progress: 40, note: "Design done" });
   const complaint = await createComplaint(scope, { subject: "Login", message: "Cannot log in on Android." });
   await addReply({ complaintId: complaint.id, companyId: scope.companyId }, "Still happening.");
-  const quote = await submitQuote({ consent: CURRENT_CONSENT_VERSION, name: "Asha Rao", email: "asha@example.com", phone: "+91 98200 12345", country: "India", requirement: "A CRM." });
+  const quote = await submitQuote({
+    consent: CURRENT_CONSENT_VERSION,
+    name: "Asha Rao",
+    email: "asha@example.com",
+    phone: "+91 98200 12345",
+    country: "India",
+    requirement: "A CRM.",
+  });
   const opening = await db().selectFrom("jobOpenings").select("id").executeTakeFirstOrThrow();
   await db()
     .transaction()
     .execute(async (trx) => {
-      const application = await insertApplication(trx, { consent: CURRENT_CONSENT_VERSION, name: "Ravi", email: "ravi@example.com", message: "Hi", jobId: opening.id, appliedBy: client.id, resume: null });
+      const application = await insertApplication(trx, {
+        consent: CURRENT_CONSENT_VERSION,
+        name: "Ravi",
+        email: "ravi@example.com",
+        message: "Hi",
+        jobId: opening.id,
+        appliedBy: client.id,
+        resume: null,
+      });
       await insertNote(trx, staff, { entity: "application", entityId: application.id, text: "Strong candidate" });
       await recordAudit(trx, staff, { action: "lead.status", entity: "lead", entityId: quote.id, detail: { from: "new", to: "won" } });
     });
@@ -73,38 +91,173 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
   // A passkey as the plugin stores one (a boolean as 0/1, the date as ISO text on SQLite).
   await db()
     .insertInto("passkeys")
-    .values({ id: "passkey-1", name: "Laptop", publicKey: "cHVibGljLWtleQ", userId: client.id, credentialId: "Y3JlZGVudGlhbA", counter: 3, deviceType: "singleDevice", backedUp: 0, transports: "internal", createdAt: new Date().toISOString(), aaguid: null })
+    .values({
+      id: "passkey-1",
+      name: "Laptop",
+      publicKey: "cHVibGljLWtleQ",
+      userId: client.id,
+      credentialId: "Y3JlZGVudGlhbA",
+      counter: 3,
+      deviceType: "singleDevice",
+      backedUp: 0,
+      transports: "internal",
+      createdAt: new Date().toISOString(),
+      aaguid: null,
+    })
     .execute();
   // A second factor as the twoFactor plugin stores one (encrypted secret and codes).
   await db()
     .insertInto("twoFactors")
-    .values({ id: "two-factor-1", secret: "c2VjcmV0", backupCodes: "Y29kZXM", userId: client.id, verified: 1, failedVerificationCount: 0, lockedUntil: null })
+    .values({
+      id: "two-factor-1",
+      secret: "c2VjcmV0",
+      backupCodes: "Y29kZXM",
+      userId: client.id,
+      verified: 1,
+      failedVerificationCount: 0,
+      lockedUntil: null,
+    })
     .execute();
   // A staff invitation waiting for its colleague to choose a password.
   await inviteStaff(staff, { email: "new.colleague@indigokite.dev", name: "New Colleague", staffRole: "recruiter" });
   // A client invitation (booleans as 0/1 on SQLite) and an operator switch.
   await db()
     .insertInto("clientInvitations")
-    .values({ id: "client-invitation-1", companyId: scope.companyId, email: "teammate@example.com", name: "Team Mate", clientAdmin: 0, tokenHash: "a".repeat(64), invitedBy: staff.id, createdAt: Date.now(), expiresAt: Date.now() + 86_400_000, acceptedAt: null, revokedAt: null })
+    .values({
+      id: "client-invitation-1",
+      companyId: scope.companyId,
+      email: "teammate@example.com",
+      name: "Team Mate",
+      clientAdmin: 0,
+      tokenHash: "a".repeat(64),
+      invitedBy: staff.id,
+      createdAt: Date.now(),
+      expiresAt: Date.now() + 86_400_000,
+      acceptedAt: null,
+      revokedAt: null,
+    })
     .execute();
   await updateSettings(staff, { selfRegistration: true, clientProjects: false });
   // The workspace's rows (files as their rows only: db:copy moves no bytes).
   const now = Date.now();
-  await db().insertInto("milestones").values({ id: "milestone-1", projectId: project.id, title: "Design", description: "", dueDate: "2026-12-01", status: "waiting", position: 1, createdAt: now, updatedAt: now, completedAt: null }).execute();
-  await db().insertInto("approvals").values({ id: "approval-1", projectId: project.id, subjectType: "milestone", subjectId: "milestone-1", requestedBy: null, requestedByName: staff.name, requestedAt: now, note: "", status: "approved", decidedBy: client.id, decidedByName: "Copied Client", decidedAt: now, comment: "" }).execute();
-  await db().insertInto("projectFiles").values({ id: "file-1", projectId: project.id, name: "brief.pdf", nameKey: "brief.pdf", side: "client", createdBy: client.id, createdAt: now, updatedAt: now, currentVersion: 1 }).execute();
-  const version = { size: 10, contentType: "application/pdf", kind: "pdf", sha256: "b".repeat(64), thumbnailKey: null, uploadedBy: client.id, uploadedByName: "Copied Client", side: "client", createdAt: now };
-  await db().insertInto("fileVersions").values({ id: "version-1", fileId: "file-1", projectId: project.id, version: 1, storageKey: "projects/p/brief-1.pdf", ...version }).execute();
-  await db().insertInto("attachments").values({ id: "attachment-1", complaintId: complaint.id, replyId: null, name: "screen.pdf", storageKey: "attachments/a/screen.pdf", ...version }).execute();
+  await db()
+    .insertInto("milestones")
+    .values({
+      id: "milestone-1",
+      projectId: project.id,
+      title: "Design",
+      description: "",
+      dueDate: "2026-12-01",
+      status: "waiting",
+      position: 1,
+      createdAt: now,
+      updatedAt: now,
+      completedAt: null,
+    })
+    .execute();
+  await db()
+    .insertInto("approvals")
+    .values({
+      id: "approval-1",
+      projectId: project.id,
+      subjectType: "milestone",
+      subjectId: "milestone-1",
+      requestedBy: null,
+      requestedByName: staff.name,
+      requestedAt: now,
+      note: "",
+      status: "approved",
+      decidedBy: client.id,
+      decidedByName: "Copied Client",
+      decidedAt: now,
+      comment: "",
+    })
+    .execute();
+  await db()
+    .insertInto("projectFiles")
+    .values({
+      id: "file-1",
+      projectId: project.id,
+      name: "brief.pdf",
+      nameKey: "brief.pdf",
+      side: "client",
+      createdBy: client.id,
+      createdAt: now,
+      updatedAt: now,
+      currentVersion: 1,
+    })
+    .execute();
+  const version = {
+    size: 10,
+    contentType: "application/pdf",
+    kind: "pdf",
+    sha256: "b".repeat(64),
+    thumbnailKey: null,
+    uploadedBy: client.id,
+    uploadedByName: "Copied Client",
+    side: "client",
+    createdAt: now,
+  };
+  await db()
+    .insertInto("fileVersions")
+    .values({ id: "version-1", fileId: "file-1", projectId: project.id, version: 1, storageKey: "projects/p/brief-1.pdf", ...version })
+    .execute();
+  await db()
+    .insertInto("attachments")
+    .values({
+      id: "attachment-1",
+      complaintId: complaint.id,
+      replyId: null,
+      name: "screen.pdf",
+      storageKey: "attachments/a/screen.pdf",
+      ...version,
+    })
+    .execute();
   await db().insertInto("seenMarkers").values({ userId: client.id, subject: "portal", seenAt: now }).execute();
   // A notification and a support request's internal note.
-  await db().insertInto("notifications").values({ id: "notification-1", userId: client.id, type: "staff_reply", eventKey: "complaint-reply:r1", title: "A reply", body: "", link: "/user-dashboard/support", actorName: staff.name, createdAt: now, readAt: null }).execute();
+  await db()
+    .insertInto("notifications")
+    .values({
+      id: "notification-1",
+      userId: client.id,
+      type: "staff_reply",
+      eventKey: "complaint-reply:r1",
+      title: "A reply",
+      body: "",
+      link: "/user-dashboard/support",
+      actorName: staff.name,
+      createdAt: now,
+      readAt: null,
+    })
+    .execute();
   await db().insertInto("notificationReadMarks").values({ userId: client.id, readBefore: now }).execute();
-  await db().insertInto("notificationPreferences").values({ userId: client.id, type: "staff_reply", choice: "digest", updatedAt: now }).execute();
+  await db()
+    .insertInto("notificationPreferences")
+    .values({ userId: client.id, type: "staff_reply", choice: "digest", updatedAt: now })
+    .execute();
   await db().insertInto("digestSchedules").values({ userId: client.id, hour: 8, timeZone: "Europe/London", updatedAt: now }).execute();
-  await db().insertInto("complaintNotes").values({ id: "note-1", complaintId: complaint.id, authorId: null, authorName: staff.name, text: "Call them back", createdAt: now }).execute();
-  await db().insertInto("savedReplies").values({ id: "saved-1", title: "Thanks", body: "Hello {client_name}", createdBy: null, createdAt: now, updatedAt: now }).execute();
-  await db().insertInto("retentionRuns").values({ id: "retention-1", trigger: "schedule", actorId: null, startedAt: now, finishedAt: now, leads: 1, applications: 2, companies: 0, files: 2 }).execute();
+  await db()
+    .insertInto("complaintNotes")
+    .values({ id: "note-1", complaintId: complaint.id, authorId: null, authorName: staff.name, text: "Call them back", createdAt: now })
+    .execute();
+  await db()
+    .insertInto("savedReplies")
+    .values({ id: "saved-1", title: "Thanks", body: "Hello {client_name}", createdBy: null, createdAt: now, updatedAt: now })
+    .execute();
+  await db()
+    .insertInto("retentionRuns")
+    .values({
+      id: "retention-1",
+      trigger: "schedule",
+      actorId: null,
+      startedAt: now,
+      finishedAt: now,
+      leads: 1,
+      applications: 2,
+      companies: 0,
+      files: 2,
+    })
+    .execute();
   await (await auth()).api.requestPasswordReset({ body: { email: client.email, redirectTo: "/reset-password" } });
   const file = process.env.DATABASE_URL!.slice("file:".length);
   await closeDb();
@@ -117,7 +270,9 @@ function sourceRows(file: string): Map<string, unknown[]> {
   try {
     // The search index (decision 0045) is derived: not copied, rebuilt by the target's triggers.
     const names = sqlite
-      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite%' and name not like 'kysely%' and name not like 'search\\_%' escape '\\'")
+      .prepare(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite%' and name not like 'kysely%' and name not like 'search\\_%' escape '\\'",
+      )
       .pluck()
       .all() as string[];
     return new Map(names.map((name) => [name, normalise(sqlite.prepare(`select * from ${name}`).all())]));
@@ -129,14 +284,17 @@ function sourceRows(file: string): Map<string, unknown[]> {
 async function targetRows(target: Db, tables: Iterable<string>): Promise<Map<string, unknown[]>> {
   const raw = target.withoutPlugins();
   const result = new Map<string, unknown[]>();
-  for (const name of tables) result.set(name, normalise((await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(raw)).rows));
+  for (const name of tables)
+    result.set(name, normalise((await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(raw)).rows));
   return result;
 }
 
 /** Booleans as 0/1 and dates as ISO text, as SQLite keeps them; rows in a stable order. */
 function normalise(rows: unknown[]): unknown[] {
   const plain = (rows as Record<string, unknown>[]).map((row) =>
-    Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : typeof v === "boolean" ? Number(v) : v])),
+    Object.fromEntries(
+      Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : typeof v === "boolean" ? Number(v) : v]),
+    ),
   );
   return plain.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
@@ -186,11 +344,15 @@ describe.skipIf(!pgUrl)("Copying into PostgreSQL", () => {
 
   test("Every table, accounts, sessions, outbox, audit and rate limits included, arrives row for row and the counts are printed", async () => {
     const before = sourceRows(source.file);
-    expect([...before.entries()].filter(([, rows]) => rows.length === 0).map(([name]) => name), "tables the source leaves empty").toEqual([]);
+    expect(
+      [...before.entries()].filter(([, rows]) => rows.length === 0).map(([name]) => name),
+      "tables the source leaves empty",
+    ).toEqual([]);
     expect(firstRun.stderr).toBe("");
     expect(firstRun.status).toBe(0);
     expect(firstRun.stdout).toMatch(/^table\s+source rows\s+copied rows\s+ok$/m);
-    for (const [name, rows] of before) expect(firstRun.stdout).toMatch(new RegExp(`^${name}\\s+${rows.length}\\s+${rows.length}\\s+yes$`, "m"));
+    for (const [name, rows] of before)
+      expect(firstRun.stdout).toMatch(new RegExp(`^${name}\\s+${rows.length}\\s+${rows.length}\\s+yes$`, "m"));
     expect(await targetRows(target, before.keys())).toEqual(before);
     // The target's triggers indexed the copied request with its reply.
     const documents = await sql<{ body: string }>`select body from search_documents where kind = 'complaint'`.execute(target);
@@ -202,17 +364,27 @@ describe.skipIf(!pgUrl)("Copying into PostgreSQL", () => {
     const user = await target.selectFrom("users").selectAll().where("email", "=", source.client.email).executeTakeFirstOrThrow();
     expect(user.emailVerified).toBe(false);
     expect(user.createdAt).toBeInstanceOf(Date);
-    const session = await target.selectFrom("sessions").select("expiresAt").where("userId", "=", source.client.id).executeTakeFirstOrThrow();
+    const session = await target
+      .selectFrom("sessions")
+      .select("expiresAt")
+      .where("userId", "=", source.client.id)
+      .executeTakeFirstOrThrow();
     expect((session.expiresAt as Date).getTime()).toBeGreaterThan(Date.now());
   });
 
   test("A second copy into the filled database is refused with exit 2 and changes nothing", async () => {
-    const countBefore = await target.selectFrom("quotes").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const countBefore = await target
+      .selectFrom("quotes")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const again = dbCopy("--from", source.file, "--to", targetUrl);
     expect(again.status).toBe(2);
     expect(again.stderr).toContain("The target database is not empty: ");
     expect(again.stderr).toContain("quotes (1 row)");
-    const countAfter = await target.selectFrom("quotes").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const countAfter = await target
+      .selectFrom("quotes")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(countAfter.n)).toBe(Number(countBefore.n));
   });
 
@@ -224,7 +396,11 @@ describe.skipIf(!pgUrl)("Copying into PostgreSQL", () => {
     const request = buildRequest("http://localhost:3000/user-dashboard", { cookie: source.client.cookie });
     expect(await getSessionUser(request)).toMatchObject({ id: source.client.id, email: source.client.email, role: "client" });
     const signIn = new Request("http://localhost:3000/login", { method: "POST" });
-    const outcome = await signInWithPassword(signIn, { email: source.client.email, password: PASSWORD }, { as: "client", clientIp: "203.0.113.8" });
+    const outcome = await signInWithPassword(
+      signIn,
+      { email: source.client.email, password: PASSWORD },
+      { as: "client", clientIp: "203.0.113.8" },
+    );
     expect(outcome.ok).toBe(true);
   });
 });
@@ -242,13 +418,19 @@ describe.skipIf(!pgUrl)("A table a later migration adds", () => {
       insert.run(1, 1, "2026-11-21T10:00:00.000Z", "first");
       insert.run(7, 0, "2026-11-21T11:00:00.000Z", null);
       sqlite.close();
-      await sql`create table later_notes (id integer generated by default as identity primary key, pinned boolean not null, noted_at timestamptz not null, body text)`.execute(target);
+      await sql`create table later_notes (id integer generated by default as identity primary key, pinned boolean not null, noted_at timestamptz not null, body text)`.execute(
+        target,
+      );
 
       const run = dbCopy("--from", file, "--to", url);
       expect(run.stderr).toBe("");
       expect(run.stdout).toMatch(/^later_notes\s+2\s+2\s+yes$/m);
       const raw = target.withoutPlugins();
-      const rows = await sql<{ id: number; pinned: boolean; noted_at: Date }>`select id, pinned, noted_at from later_notes order by id`.execute(raw);
+      const rows = await sql<{
+        id: number;
+        pinned: boolean;
+        noted_at: Date;
+      }>`select id, pinned, noted_at from later_notes order by id`.execute(raw);
       expect(rows.rows).toEqual([
         { id: 1, pinned: true, noted_at: new Date("2026-11-21T10:00:00.000Z") },
         { id: 7, pinned: false, noted_at: new Date("2026-11-21T11:00:00.000Z") },

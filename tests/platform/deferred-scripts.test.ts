@@ -20,10 +20,7 @@ const page = [
 
 /** Runs the boot script's call with a stand-in for the function it calls, returning its arguments. */
 function bootArguments(html: string): unknown[] {
-  const script =
-    /<script nonce="[^"]*">\((function bootApp[\s\S]*?)\)\((\[[\s\S]*?)\)<\/script>/.exec(
-      html,
-    );
+  const script = /<script nonce="[^"]*">\((function bootApp[\s\S]*?)\)\((\[[\s\S]*?)\)<\/script>/.exec(html);
   expect(script, "boot script").not.toBeNull();
   return new Function(`return [${script![2]}]`)() as unknown[];
 }
@@ -32,25 +29,14 @@ test("The rewritten page has no module preloads and no module script, and keeps 
   const html = deferModuleScripts(page, nonce);
   expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
   expect(html).not.toMatch(/<script[^>]*type="module"/);
-  expect(html).toContain(
-    `<link rel="stylesheet" href="/assets/app.css" data-precedence="default"/>`,
-  );
-  expect(html.indexOf("window.__reactRouterContext = {}")).toBeLessThan(
-    html.indexOf("bootApp"),
-  );
-  expect(html.indexOf("bootApp")).toBeLessThan(
-    html.indexOf("streamController.close()"),
-  );
+  expect(html).toContain(`<link rel="stylesheet" href="/assets/app.css" data-precedence="default"/>`);
+  expect(html.indexOf("window.__reactRouterContext = {}")).toBeLessThan(html.indexOf("bootApp"));
+  expect(html.indexOf("bootApp")).toBeLessThan(html.indexOf("streamController.close()"));
 });
 
 test("The boot script receives the preloaded modules in order, React Router's module code unchanged, the nonce and the hydration event", () => {
-  const [preloads, code, sentNonce, event] = bootArguments(
-    deferModuleScripts(page, nonce),
-  );
-  expect(preloads).toEqual([
-    "/assets/entry.client-2.js",
-    "/assets/chunk-3.js?a=1&b=2",
-  ]);
+  const [preloads, code, sentNonce, event] = bootArguments(deferModuleScripts(page, nonce));
+  expect(preloads).toEqual(["/assets/entry.client-2.js", "/assets/chunk-3.js?a=1&b=2"]);
   expect(code).toBe(moduleCode);
   expect(sentNonce).toBe(nonce);
   expect(event).toBe(HYDRATED_EVENT);
@@ -59,19 +45,13 @@ test("The boot script receives the preloaded modules in order, React Router's mo
 test("Markup inside the module code is escaped, so the inline boot script cannot be ended or hijacked", () => {
   const tricky = `;window.x = "<!--<script>";`;
   const html = deferModuleScripts(page.replace(moduleCode, tricky), nonce);
-  const boot = html.slice(
-    html.indexOf("(function bootApp"),
-    html.indexOf("</script>", html.indexOf("(function bootApp")),
-  );
+  const boot = html.slice(html.indexOf("(function bootApp"), html.indexOf("</script>", html.indexOf("(function bootApp")));
   expect(boot).not.toMatch(/<!--|<script/i);
   expect(bootArguments(html)[1]).toBe(tricky);
 });
 
 test("A page without React Router's module script (another nonce, or none) is left as rendered", () => {
   expect(deferModuleScripts(page, "other")).toBe(page);
-  const withoutModule = page.replace(
-    /<script nonce="[^"]*" type="module"[\s\S]*?<\/script>/,
-    "",
-  );
+  const withoutModule = page.replace(/<script nonce="[^"]*" type="module"[\s\S]*?<\/script>/, "");
   expect(deferModuleScripts(withoutModule, nonce)).toBe(withoutModule);
 });

@@ -44,9 +44,7 @@ test("Every invalid variable is named in one clear message", () => {
 
 test("Google credentials must come as a pair", () => {
   expect(() => parseEnv({ GOOGLE_CLIENT_ID: "id" }, tmp())).toThrowError(/must be set together/);
-  expect(parseEnv({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" }, tmp()).GOOGLE_ISSUER).toBe(
-    "https://accounts.google.com",
-  );
+  expect(parseEnv({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" }, tmp()).GOOGLE_ISSUER).toBe("https://accounts.google.com");
 });
 
 test("SQLite file and PostgreSQL URLs are accepted as DATABASE_URL", () => {
@@ -65,7 +63,11 @@ test("A short AUTH_SECRET is refused", () => {
 });
 
 test("S3 credentials must come as a pair, or not at all", () => {
-  expect(() => parseEnv({ STORAGE_URL: "s3://bucket", S3_ACCESS_KEY_ID: "key" }, tmp())).toThrowError(/S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/);
-  expect(parseEnv({ STORAGE_URL: "s3://bucket/files", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" }, tmp()).STORAGE_URL).toBe("s3://bucket/files");
+  expect(() => parseEnv({ STORAGE_URL: "s3://bucket", S3_ACCESS_KEY_ID: "key" }, tmp())).toThrowError(
+    /S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
+  );
+  expect(parseEnv({ STORAGE_URL: "s3://bucket/files", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" }, tmp()).STORAGE_URL).toBe(
+    "s3://bucket/files",
+  );
   expect(parseEnv({ STORAGE_URL: "s3://bucket" }, tmp()).S3_ACCESS_KEY_ID).toBeUndefined();
 });

@@ -33,7 +33,9 @@ test("A stream opened with ?since= first replays what its page missed since that
     const pick = (event: AppEvent) => (event.type === "opening.changed" ? "openings" : null);
     const firstChunk = async (query: string) => {
       const abort = new AbortController();
-      const reply = eventStream(new Request(`http://x/events/careers${query}`, { signal: abort.signal }), pick, { holder: `ip:replay${query}` });
+      const reply = eventStream(new Request(`http://x/events/careers${query}`, { signal: abort.signal }), pick, {
+        holder: `ip:replay${query}`,
+      });
       const reader = reply.body!.getReader();
       let text = "";
       for (let i = 0; i < 5; i++) {

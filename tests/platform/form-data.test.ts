@@ -16,7 +16,15 @@ async function statusOf(request: Request): Promise<number> {
 }
 
 test("A urlencoded or multipart form is read as usual, repeated fields included", async () => {
-  const form = await readForm(post(new URLSearchParams([["a", "1"], ["a", "2"], ["b", "x"]])));
+  const form = await readForm(
+    post(
+      new URLSearchParams([
+        ["a", "1"],
+        ["a", "2"],
+        ["b", "x"],
+      ]),
+    ),
+  );
   expect(form.getAll("a")).toEqual(["1", "2"]);
   const multipart = new FormData();
   multipart.append("c", "3");
@@ -43,7 +51,12 @@ test("A body over the limit is refused with 413 without reading the rest", async
       if (pulled > 50 * 1024 * 1024) controller.close();
     },
   });
-  const request = new Request("http://localhost/x", { method: "POST", body: stream, duplex: "half", headers: { "Content-Type": "application/x-www-form-urlencoded" } } as RequestInit);
+  const request = new Request("http://localhost/x", {
+    method: "POST",
+    body: stream,
+    duplex: "half",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  } as RequestInit);
   expect(await statusOf(request)).toBe(413);
   expect(pulled).toBeLessThan(FORM_MAX_BYTES + 256 * 1024);
 });

@@ -20,7 +20,12 @@ afterEach(() => {
 test("A lost connection answers the intent's message, with the row it came from and a 503", async () => {
   vi.spyOn(console, "error").mockImplementation(() => undefined);
   const outcome = unwrap(
-    await keepFailureInForm(post({ intent: "reply", complaintId: "c-1" }), () => Promise.reject(new TypeError("Failed to fetch")), { reply: "Failed to send reply." }, { targetField: "complaintId" }),
+    await keepFailureInForm(
+      post({ intent: "reply", complaintId: "c-1" }),
+      () => Promise.reject(new TypeError("Failed to fetch")),
+      { reply: "Failed to send reply." },
+      { targetField: "complaintId" },
+    ),
   );
   expect(outcome.data).toEqual({ intent: "reply", status: "error", message: "Failed to send reply.", targetId: "c-1" });
   expect(outcome.init.status).toBe(503);
@@ -48,7 +53,9 @@ test("A successful answer is returned as it is", async () => {
 test("No answer within the time limit ends in the message", async () => {
   vi.spyOn(console, "error").mockImplementation(() => undefined);
   vi.useFakeTimers();
-  const pending = keepFailureInForm(post({ intent: "save" }), () => new Promise(() => undefined), { save: "Failed to save profile. Try again." });
+  const pending = keepFailureInForm(post({ intent: "save" }), () => new Promise(() => undefined), {
+    save: "Failed to save profile. Try again.",
+  });
   await vi.advanceTimersByTimeAsync(FORM_TIMEOUT_MS);
   expect(unwrap(await pending).data).toMatchObject({ intent: "save", status: "error", message: "Failed to save profile. Try again." });
 });

@@ -26,7 +26,14 @@ describe.each(testDatabases("health"))("Health checks on $name", (database) => {
   });
 
   test("The readiness check passes when the database answers and every migration is applied", async () => {
-    expect(await readiness()).toMatchObject({ ready: true, database: "ok", migrations: "applied", pending: [], storage: "ok", redis: "off" });
+    expect(await readiness()).toMatchObject({
+      ready: true,
+      database: "ok",
+      migrations: "applied",
+      pending: [],
+      storage: "ok",
+      redis: "off",
+    });
   });
 
   test("/readyz tells the public only whether this instance is ready: no migration names, no internals", async () => {

@@ -23,7 +23,17 @@ import { signUp } from "../helpers/accounts";
 const req = (url: string, headers: Record<string, string> = {}, method = "GET") => ({ method, url, headers });
 
 test("Only exact public paths, fetched without a session cookie by GET or HEAD, have a cache key", () => {
-  for (const path of ["/", "/services", "/service/web-development", "/cases", "/careers", "/careers/abc-123", "/about", "/terms", "/privacy"]) {
+  for (const path of [
+    "/",
+    "/services",
+    "/service/web-development",
+    "/cases",
+    "/careers",
+    "/careers/abc-123",
+    "/about",
+    "/terms",
+    "/privacy",
+  ]) {
     expect(cacheKeyFor(req(path)), path).toBe(path);
     expect(cacheKeyFor(req(path, {}, "HEAD")), path).toBe(path);
   }
@@ -117,7 +127,9 @@ describe.each(testDatabases("html cache"))("HTML cache on $name", (database) => 
       const result = unwrap(await openingRoute.loader({ ...(args as object), params: { id } } as never));
       status = result.status;
       const opening = result.data.opening as { title: string } | null;
-      main = opening ? `<h1>${esc(opening.title)}</h1>` : `<h1>${result.data.state === "closed" ? "This position is closed." : "Not found"}</h1>`;
+      main = opening
+        ? `<h1>${esc(opening.title)}</h1>`
+        : `<h1>${result.data.state === "closed" ? "This position is closed." : "Not found"}</h1>`;
     } else {
       status = 404;
       main = "<h1>Page not found</h1>";
@@ -343,7 +355,8 @@ describe.each(testDatabases("html cache"))("HTML cache on $name", (database) => 
   });
 
   test("Only 200 text/html documents for GET without cookies set or private caching are accepted", () => {
-    const html = (init: ResponseInit = {}) => new Response("<p>x</p>", { ...init, headers: { "Content-Type": "text/html; charset=utf-8", ...init.headers } });
+    const html = (init: ResponseInit = {}) =>
+      new Response("<p>x</p>", { ...init, headers: { "Content-Type": "text/html; charset=utf-8", ...init.headers } });
     expect(cache.accepts("GET", html())).toBe(true);
     expect(cache.accepts("HEAD", html())).toBe(false);
     expect(cache.accepts("POST", html())).toBe(false);
@@ -360,8 +373,13 @@ test("A stored page put together around any nonce gunzips to the page with that 
   const { noncedBody } = await import("~/server/http/nonced-body.server");
   const { createNonce: nonce } = await import("~/server/http/security-headers.server");
   // Nonces throughout a page whose text repeats across them, as React Router's pages do.
-  const rows = Array.from({ length: 400 }, (_, i) => `<li class="card card-${i % 7}"><a href="/service/item-${i % 13}">Item ${i % 13}</a></li>`);
-  const segments = Array.from({ length: 9 }, (_, i) => Buffer.from(`<script>boot(${i})</script><ul>${rows.slice(i * 40, i * 40 + 60).join("")}</ul><script nonce="`));
+  const rows = Array.from(
+    { length: 400 },
+    (_, i) => `<li class="card card-${i % 7}"><a href="/service/item-${i % 13}">Item ${i % 13}</a></li>`,
+  );
+  const segments = Array.from({ length: 9 }, (_, i) =>
+    Buffer.from(`<script>boot(${i})</script><ul>${rows.slice(i * 40, i * 40 + 60).join("")}</ul><script nonce="`),
+  );
   const body = await noncedBody(segments, 24);
   const plain = zlib.gzipSync(body.identity(nonce()), { level: 9 });
   for (let i = 0; i < 3; i++) {

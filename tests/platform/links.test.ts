@@ -2,7 +2,20 @@ import { describe, expect, it } from "vitest";
 import { thingHref } from "~/lib/activity-links";
 import { accountPathFor } from "~/lib/account-paths";
 import { auditRecordPath } from "~/lib/audit-links";
-import { accountLink, applicationLink, companyLink, complaintLink, dashboardLink, leadLink, notificationsLink, preferencesLink, projectLink, projectsLink, supportLink, teamLink } from "~/lib/links";
+import {
+  accountLink,
+  applicationLink,
+  companyLink,
+  complaintLink,
+  dashboardLink,
+  leadLink,
+  notificationsLink,
+  preferencesLink,
+  projectLink,
+  projectsLink,
+  supportLink,
+  teamLink,
+} from "~/lib/links";
 
 // The builders replaced hand-typed paths: these are the exact strings those paths produced.
 describe("Link builders", () => {

@@ -158,7 +158,11 @@ describe.skipIf(!redisUrl)("The app with REDIS_URL set", () => {
   test("Forty parallel wrong passwords for one account through Redis counters get at most six checked", async () => {
     const client = await signUp("burst-redis@example.com");
     const attempt = (i: number) =>
-      signInWithPassword(new Request("http://localhost:3000/login", { method: "POST" }), { email: client.email, password: `burst-${i}-password` }, { as: "client", clientIp: `198.18.1.${i + 1}` });
+      signInWithPassword(
+        new Request("http://localhost:3000/login", { method: "POST" }),
+        { email: client.email, password: `burst-${i}-password` },
+        { as: "client", clientIp: `198.18.1.${i + 1}` },
+      );
     const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(i)));
     const checked = outcomes.filter((o) => !o.ok && o.status !== 429);
     expect(checked.length).toBeGreaterThanOrEqual(1);
@@ -210,7 +214,10 @@ describe.each(testDatabases("rate-limit-store"))("Database counters on $name", (
 
   test("Windows that ended a day ago are dropped as new hits arrive", async () => {
     const now = Date.now();
-    await db().insertInto("rateLimits").values({ key: "db:ancient", windowStart: now - 25 * 3_600_000, count: 3 }).execute();
+    await db()
+      .insertInto("rateLimits")
+      .values({ key: "db:ancient", windowStart: now - 25 * 3_600_000, count: 3 })
+      .execute();
     await hitRateLimit("db:fresh", { limit: 5, windowMs: 60_000 }, now + 2 * 3_600_000);
     const keys = (await db().selectFrom("rateLimits").select("key").execute()).map((r) => r.key);
     expect(keys).not.toContain("db:ancient");

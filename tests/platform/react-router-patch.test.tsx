@@ -100,7 +100,15 @@ test("Absolute links resolve the same on every page; relative ones still resolve
   ]);
 
   const onOpening = hrefs((await render("/careers/42")).html);
-  expect(onOpening).toEqual(["/services", "/careers", "/careers/42/details", "/", "//example.com/x", "/careers?team=qa", "/careers/42?page=2"]);
+  expect(onOpening).toEqual([
+    "/services",
+    "/careers",
+    "/careers/42/details",
+    "/",
+    "//example.com/x",
+    "/careers?team=qa",
+    "/careers/42?page=2",
+  ]);
 });
 
 test("NavLink marks only the page it points to as current", async () => {

@@ -20,9 +20,7 @@ test("Four taps do not unlock", () => {
 
 test("The count restarts when 1.5 seconds pass since the first tap", () => {
   expect(tapAt([0, 300, 600, 900, 1600])).not.toContain(true);
-  expect(tapAt([0, 300, 600, 900, 1600, 1700, 1800, 1900, 2000])).toEqual([
-    false, false, false, false, false, false, false, false, true,
-  ]);
+  expect(tapAt([0, 300, 600, 900, 1600, 1700, 1800, 1900, 2000])).toEqual([false, false, false, false, false, false, false, false, true]);
 });
 
 test("The zone is the right 20% and bottom 20% of the viewport", () => {

@@ -81,7 +81,10 @@ test("npm run storage:copy prints the table, exits 0 when all is verified, 1 on 
   // Asynchronous: the s3rver answering the command runs in this very process.
   const run = (extra: Record<string, string> = {}) =>
     new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      const options = { timeout: 60_000, env: { ...process.env, ...env, STORAGE_DIR: dir, AUTH_SECRET: "x".repeat(32), LOG_LEVEL: "warn", ...extra } };
+      const options = {
+        timeout: 60_000,
+        env: { ...process.env, ...env, STORAGE_DIR: dir, AUTH_SECRET: "x".repeat(32), LOG_LEVEL: "warn", ...extra },
+      };
       execFile(process.execPath, ["--import", "tsx", "scripts/storage-copy.ts"], options, (error, stdout, stderr) =>
         resolve({ status: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
       );

@@ -32,7 +32,12 @@ function tempFile(content: string): string {
 
 test("STORAGE_URL gives the bucket and a prefix without stray slashes", () => {
   const env = { S3_REGION: "eu-west-1", S3_FORCE_PATH_STYLE: "false" };
-  expect(s3ConfigFromEnv({ ...env, STORAGE_URL: "s3://my-bucket" }, temp)).toMatchObject({ bucket: "my-bucket", prefix: "", forcePathStyle: false, credentials: undefined });
+  expect(s3ConfigFromEnv({ ...env, STORAGE_URL: "s3://my-bucket" }, temp)).toMatchObject({
+    bucket: "my-bucket",
+    prefix: "",
+    forcePathStyle: false,
+    credentials: undefined,
+  });
   expect(s3ConfigFromEnv({ ...env, STORAGE_URL: "s3://my-bucket/agency/files/" }, temp).prefix).toBe("agency/files/");
   expect(s3ConfigFromEnv({ ...env, STORAGE_URL: "s3://b.c.d//x//" }, temp)).toMatchObject({ bucket: "b.c.d", prefix: "x/" });
 });

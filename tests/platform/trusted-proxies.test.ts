@@ -22,7 +22,12 @@ async function serverTrusting(trustedProxies: string | undefined): Promise<numbe
   const server = await serveOnLoopback((req, res) => {
     const { clientIp, protocol, host } = acceptForwarding(req, trust);
     const request = createRequest(req, res, { protocol, host });
-    const seen: Seen = { clientIp, url: request.url, sameOrigin: isSameOrigin(request), forwardedFor: request.headers.get("x-forwarded-for") };
+    const seen: Seen = {
+      clientIp,
+      url: request.url,
+      sameOrigin: isSameOrigin(request),
+      forwardedFor: request.headers.get("x-forwarded-for"),
+    };
     res.setHeader("Content-Type", "application/json");
     res.end(JSON.stringify(seen));
   });

@@ -37,7 +37,11 @@ function multipart(jobId: string, fields: Record<string, string>, suffix = "") {
   const form = new FormData();
   for (const [k, v] of Object.entries({ ...spamFields(), ...fields })) form.set(k, v);
   form.set("resume", new File([new Uint8Array(pdf())], "cv.pdf", { type: "application/pdf" }));
-  return new Request(`http://localhost/apply/${jobId}${suffix}`, { method: "POST", body: form, headers: { Origin: "http://localhost", Host: "localhost" } });
+  return new Request(`http://localhost/apply/${jobId}${suffix}`, {
+    method: "POST",
+    body: form,
+    headers: { Origin: "http://localhost", Host: "localhost" },
+  });
 }
 
 describe.each(testDatabases("consent"))("Consent on $name", (database) => {
@@ -50,7 +54,14 @@ describe.each(testDatabases("consent"))("Consent on $name", (database) => {
   beforeAll(async () => {
     ({ cleanup, storageDir } = await useAppDatabase(database));
     admin = await signInStaff("admin@indigokite.dev", { name: "Admin" });
-    const opening = await createOpening(null, { title: "Backend Engineer", location: "Pune", type: "Full-time", description: "APIs.", salary: "", requirements: [] });
+    const opening = await createOpening(null, {
+      title: "Backend Engineer",
+      location: "Pune",
+      type: "Full-time",
+      description: "APIs.",
+      salary: "",
+      requirements: [],
+    });
     jobId = opening.id;
   });
   afterAll(async () => cleanup());
@@ -83,7 +94,11 @@ describe.each(testDatabases("consent"))("Consent on $name", (database) => {
 
   test("An application without the consent box is refused with its message and values, and keeps neither row nor resume", async () => {
     const filesBefore = storedFiles();
-    const response = await applyPage({ request: multipart(jobId, { name: "Ravi Kumar", email: "ravi@example.com", message: "Hello" }), params: { id: jobId }, context: { clientIp: "203.0.113.22" } } as never);
+    const response = await applyPage({
+      request: multipart(jobId, { name: "Ravi Kumar", email: "ravi@example.com", message: "Hello" }),
+      params: { id: jobId },
+      context: { clientIp: "203.0.113.22" },
+    } as never);
     const { data: outcome, init } = response as unknown as { data: Outcome; init: { status: number } };
     expect(init.status).toBe(400);
     expect(outcome.fieldErrors).toEqual({ consent: [CONSENT_REQUIRED_MESSAGE] });
@@ -98,14 +113,33 @@ describe.each(testDatabases("consent"))("Consent on $name", (database) => {
     expect(response.status).toBe(200);
     const row = await db().selectFrom("jobApplications").selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ consentVersion: CURRENT_CONSENT_VERSION, consentedAt: row.submittedAt });
-    const page = await call(applicationPage.loader, `/employee-dashboard/applications/${row.id}`, { cookie: admin.cookie, params: { id: row.id } });
+    const page = await call(applicationPage.loader, `/employee-dashboard/applications/${row.id}`, {
+      cookie: admin.cookie,
+      params: { id: row.id },
+    });
     const applicant = (page.data as unknown as { applicant: { consentVersion: string; consentedAt: number } }).applicant;
     expect(applicant).toMatchObject({ consentVersion: CURRENT_CONSENT_VERSION, consentedAt: row.submittedAt });
   });
 
   test("A record from before the forms asked has no consent, and staff read that rather than a guess", async () => {
-    await db().insertInto("quotes").values({ id: "old-lead", name: "Old", email: "old@example.com", phone: "+91 98200 12345", country: "", requirement: "x", submittedAt: 1, companyId: null }).execute();
-    const row = await db().selectFrom("quotes").select(["consentVersion", "consentedAt"]).where("id", "=", "old-lead").executeTakeFirstOrThrow();
+    await db()
+      .insertInto("quotes")
+      .values({
+        id: "old-lead",
+        name: "Old",
+        email: "old@example.com",
+        phone: "+91 98200 12345",
+        country: "",
+        requirement: "x",
+        submittedAt: 1,
+        companyId: null,
+      })
+      .execute();
+    const row = await db()
+      .selectFrom("quotes")
+      .select(["consentVersion", "consentedAt"])
+      .where("id", "=", "old-lead")
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ consentVersion: null, consentedAt: null });
     const html = renderToStaticMarkup(createElement(ConsentRecord, { version: null, at: null, form: "quote" }));
     expect(html).toContain("None recorded");
@@ -113,7 +147,9 @@ describe.each(testDatabases("consent"))("Consent on $name", (database) => {
 });
 
 test("Staff see the exact text of the version a record names", () => {
-  const html = renderToStaticMarkup(createElement(ConsentRecord, { version: CURRENT_CONSENT_VERSION, at: Date.UTC(2026, 10, 26, 9, 30), form: "application" }));
+  const html = renderToStaticMarkup(
+    createElement(ConsentRecord, { version: CURRENT_CONSENT_VERSION, at: Date.UTC(2026, 10, 26, 9, 30), form: "application" }),
+  );
   expect(html).toContain(`notice version ${CURRENT_CONSENT_VERSION}`);
   expect(html).toContain(CONSENT_VERSIONS[CURRENT_CONSENT_VERSION].application.label);
   expect(html).toContain("2026-11-26T09:30:00.000Z");

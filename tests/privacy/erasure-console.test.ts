@@ -23,14 +23,28 @@ describe.each(testDatabases("erasure console"))("The Erase… step on $name", (d
   let client: TestUser;
   let seq = 0;
 
-  const page = (who: TestUser, kind: string, id: string) => call(eraseRoute.loader, `${BASE}/erase/${kind}/${id}`, { cookie: who.cookie, params: { kind, id } });
+  const page = (who: TestUser, kind: string, id: string) =>
+    call(eraseRoute.loader, `${BASE}/erase/${kind}/${id}`, { cookie: who.cookie, params: { kind, id } });
   const post = (who: TestUser, kind: string, id: string, form: Form) =>
-    call(eraseRoute.action, `${BASE}/erase/${kind}/${id}`, { cookie: who.cookie, params: { kind, id }, form: { intent: "erase", ...form }, headers: { Origin: "http://localhost", Host: "localhost" } });
+    call(eraseRoute.action, `${BASE}/erase/${kind}/${id}`, {
+      cookie: who.cookie,
+      params: { kind, id },
+      form: { intent: "erase", ...form },
+      headers: { Origin: "http://localhost", Host: "localhost" },
+    });
   const auditCount = async () => (await db().selectFrom("auditLog").select("id").where("action", "like", "erasure.%").execute()).length;
 
   async function addLead() {
     seq += 1;
-    const row = { id: randomUUID(), name: `Lena Marsh ${seq}`, email: `lena${seq}@example.com`, phone: "98200 12345", country: "India", requirement: "An app.", submittedAt: Date.now() };
+    const row = {
+      id: randomUUID(),
+      name: `Lena Marsh ${seq}`,
+      email: `lena${seq}@example.com`,
+      phone: "98200 12345",
+      country: "India",
+      requirement: "An app.",
+      submittedAt: Date.now(),
+    };
     await db().insertInto("quotes").values(row).execute();
     return row;
   }
@@ -51,7 +65,10 @@ describe.each(testDatabases("erasure console"))("The Erase… step on $name", (d
     const lead = await addLead();
     const outcome = await page(admin, "lead", lead.id);
     expect(outcome.status).toBe(200);
-    expect(outcome.data).toMatchObject({ subject: { kind: "lead", name: lead.name, confirmWith: lead.email }, back: `${BASE}/leads/${lead.id}` });
+    expect(outcome.data).toMatchObject({
+      subject: { kind: "lead", name: lead.name, confirmWith: lead.email },
+      back: `${BASE}/leads/${lead.id}`,
+    });
   });
 
   test("A typed e-mail that does not match is refused in place and nothing is erased", async () => {
@@ -73,13 +90,20 @@ describe.each(testDatabases("erasure console"))("The Erase… step on $name", (d
     const lead = await addLead();
     const outcome = await post(admin, "lead", lead.id, { mode: "anonymise", confirmation: ` ${lead.email.toUpperCase()} ` });
     expect([outcome.status, outcome.location]).toEqual([303, `${BASE}/leads?notice=erased`]);
-    expect(await db().selectFrom("quotes").select(["name", "email", "phone", "requirement"]).where("id", "=", lead.id).executeTakeFirst()).toEqual({
+    expect(
+      await db().selectFrom("quotes").select(["name", "email", "phone", "requirement"]).where("id", "=", lead.id).executeTakeFirst(),
+    ).toEqual({
       name: "Erased",
       email: `erased-${lead.id}@invalid`,
       phone: "",
       requirement: "",
     });
-    const entry = await db().selectFrom("auditLog").select(["actorEmail", "entity", "entityId", "detail"]).where("action", "=", "erasure.anonymise").where("entityId", "=", lead.id).executeTakeFirstOrThrow();
+    const entry = await db()
+      .selectFrom("auditLog")
+      .select(["actorEmail", "entity", "entityId", "detail"])
+      .where("action", "=", "erasure.anonymise")
+      .where("entityId", "=", lead.id)
+      .executeTakeFirstOrThrow();
     expect(entry).toEqual({ actorEmail: admin.email, entity: "lead", entityId: lead.id, detail: "{}" });
   });
 
@@ -124,14 +148,45 @@ describe.each(testDatabases("erasure console"))("The Erase… step on $name", (d
     expect((await leadPage(sales)).data).toMatchObject({ mayErase: false });
     const openingId = randomUUID();
     const now = Date.now();
-    await db().insertInto("jobOpenings").values({ id: openingId, title: "QA", location: "Pune", type: "Full-time", description: "d", salary: "", requirements: "[]", status: "open", createdAt: now, updatedAt: now }).execute();
+    await db()
+      .insertInto("jobOpenings")
+      .values({
+        id: openingId,
+        title: "QA",
+        location: "Pune",
+        type: "Full-time",
+        description: "d",
+        salary: "",
+        requirements: "[]",
+        status: "open",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
     const applicationId = randomUUID();
-    await db().insertInto("jobApplications").values({ id: applicationId, name: "Ann", email: "ann@example.com", message: "", resume: "", resumeName: "", resumeType: "", resumeSize: 0, jobId: openingId, submittedAt: now, appliedBy: null }).execute();
-    const applicationPage = (who: TestUser) => call(applicationRoute.loader, `${BASE}/applications/${applicationId}`, { cookie: who.cookie, params: { id: applicationId } });
+    await db()
+      .insertInto("jobApplications")
+      .values({
+        id: applicationId,
+        name: "Ann",
+        email: "ann@example.com",
+        message: "",
+        resume: "",
+        resumeName: "",
+        resumeType: "",
+        resumeSize: 0,
+        jobId: openingId,
+        submittedAt: now,
+        appliedBy: null,
+      })
+      .execute();
+    const applicationPage = (who: TestUser) =>
+      call(applicationRoute.loader, `${BASE}/applications/${applicationId}`, { cookie: who.cookie, params: { id: applicationId } });
     expect((await applicationPage(admin)).data).toMatchObject({ mayErase: true });
     expect((await applicationPage(recruiter)).data).toMatchObject({ mayErase: false });
     const companyId = (await insertCompany(db(), { name: "Egret Ltd", origin: "staff" })).id;
-    const companyPage = (who: TestUser) => call(clientRoute.loader, `${BASE}/clients/${companyId}`, { cookie: who.cookie, params: { id: companyId } });
+    const companyPage = (who: TestUser) =>
+      call(clientRoute.loader, `${BASE}/clients/${companyId}`, { cookie: who.cookie, params: { id: companyId } });
     expect((await companyPage(admin)).data).toMatchObject({ mayErase: true });
     expect((await companyPage(delivery)).data).toMatchObject({ mayErase: false });
   });

@@ -12,7 +12,13 @@ import { recordAudit } from "~/server/models/shared/audit.server";
 import { insertCompany } from "~/server/models/companies/companies.server";
 import { addReply, createComplaint } from "~/server/models/support/complaints.server";
 import { inviteClient } from "~/server/models/companies/client-invitations.server";
-import { deleteStoredAfterCommit, erase, eraseInTransaction, type ErasureKind, type ErasureMode } from "~/server/models/privacy/erasure.server";
+import {
+  deleteStoredAfterCommit,
+  erase,
+  eraseInTransaction,
+  type ErasureKind,
+  type ErasureMode,
+} from "~/server/models/privacy/erasure.server";
 import { noteStoredBeforeCommit, pendingStoredDeletes } from "~/server/models/privacy/erasure-files.server";
 import { isResumeReferenced } from "~/server/models/pipeline/applications.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
@@ -47,17 +53,26 @@ async function tracesOf(needle: string): Promise<string[]> {
         // Blobs byte for byte (a cast to text would stop at the first NUL): an FTS5 index's own tables.
         const value = sql.ref(column.name);
         const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(name)}
-          where lower(cast(${value} as text)) like ${`%${lower}%`} or (typeof(${value}) = 'blob' and instr(${value}, cast(${lower} as blob)) > 0)`.execute(db());
+          where lower(cast(${value} as text)) like ${`%${lower}%`} or (typeof(${value}) = 'blob' and instr(${value}, cast(${lower} as blob)) > 0)`.execute(
+          db(),
+        );
         if (Number(rows[0]!.n) > 0) found.push(`${name}.${column.name}`);
       }
     }
     return found;
   }
-  const { rows: columns } = await sql<{ tableName: string; columnName: string }>`select c.table_name, c.column_name from information_schema.columns c
+  const { rows: columns } = await sql<{
+    tableName: string;
+    columnName: string;
+  }>`select c.table_name, c.column_name from information_schema.columns c
     join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
     where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'`.execute(db());
   for (const { tableName, columnName } of columns) {
-    const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.table(tableName)} where lower(cast(${sql.ref(columnName)} as text)) like ${`%${lower}%`}`.execute(db());
+    const { rows } = await sql<{
+      n: string;
+    }>`select count(*) as n from ${sql.table(tableName)} where lower(cast(${sql.ref(columnName)} as text)) like ${`%${lower}%`}`.execute(
+      db(),
+    );
     if (Number(rows[0]!.n) > 0) found.push(`${tableName}.${columnName}`);
   }
   return found;
@@ -71,7 +86,14 @@ async function storeBytes(key: string): Promise<string> {
 }
 
 const count = async (table: "quotes" | "jobApplications" | "projects" | "complaints" | "users" | "companies" | "milestones") =>
-  Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db()
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage }) => {
   let cleanup: () => Promise<void>;
@@ -87,7 +109,21 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
     admin = { id: staff.id, email: staff.email, name: "Priya Sharma" };
     openingId = randomUUID();
     const now = Date.now();
-    await db().insertInto("jobOpenings").values({ id: openingId, title: "Android Developer", location: "Pune", type: "Full-time", description: "d", salary: "", requirements: "[]", status: "open", createdAt: now, updatedAt: now }).execute();
+    await db()
+      .insertInto("jobOpenings")
+      .values({
+        id: openingId,
+        title: "Android Developer",
+        location: "Pune",
+        type: "Full-time",
+        description: "d",
+        salary: "",
+        requirements: "[]",
+        status: "open",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
   }, 120_000);
   afterAll(async () => {
     await cleanup();
@@ -98,7 +134,14 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
   async function seedLead() {
     const t = tag();
     const person = { name: `Zelda Quimby${t}`, email: `zelda.${t}@example.com` };
-    const lead = await submitQuote({ name: person.name, email: person.email, phone: "98200 12345", country: "India", requirement: `Hi, ${person.name} here: a delivery app.`, consent: CURRENT_CONSENT_VERSION });
+    const lead = await submitQuote({
+      name: person.name,
+      email: person.email,
+      phone: "98200 12345",
+      country: "India",
+      requirement: `Hi, ${person.name} here: a delivery app.`,
+      consent: CURRENT_CONSENT_VERSION,
+    });
     await addLeadNote(admin, lead.id, `Call ${person.name} back on Monday`);
     await setLeadStatus(admin, lead.id, "contacted");
     return { ...person, id: lead.id, needles: [person.email, `quimby${t}`] };
@@ -112,9 +155,26 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
     const resume = await storeBytes(`resumes/guest_${Date.now()}_${t}_cv.pdf`);
     await db()
       .insertInto("jobApplications")
-      .values({ id, name: person.name, email: person.email, message: `Regards, ${person.name}`, resume, resumeName: `${person.name} CV.pdf`, resumeType: "pdf", resumeSize: 20, jobId: openingId, submittedAt: Date.now(), appliedBy: null })
+      .values({
+        id,
+        name: person.name,
+        email: person.email,
+        message: `Regards, ${person.name}`,
+        resume,
+        resumeName: `${person.name} CV.pdf`,
+        resumeType: "pdf",
+        resumeSize: 20,
+        jobId: openingId,
+        submittedAt: Date.now(),
+        appliedBy: null,
+      })
       .execute();
-    await enqueueMail(db(), { to: person.email, subject: "We received your application", text: `Dear ${person.name}, thank you.`, idempotencyKey: `application:${id}:confirmation` });
+    await enqueueMail(db(), {
+      to: person.email,
+      subject: "We received your application",
+      text: `Dear ${person.name}, thank you.`,
+      idempotencyKey: `application:${id}:confirmation`,
+    });
     await addRecordNote(admin, "application", id, `${person.name} looks strong`);
     return { ...person, id, resume, needles: [person.email, `plumtree${t}`] };
   }
@@ -128,41 +188,142 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
     const companyName = `Kestrel${t} Foods`;
     const companyId = (await insertCompany(db(), { name: companyName, origin: "staff" })).id;
     await db().updateTable("users").set({ companyId }).where("id", "in", [user.id, mate.id]).execute();
-    await db().insertInto("profiles").values({ userId: user.id, fullName: person.name, phone: "+91 98200 00000", company: companyName, country: "India", email: person.email, updatedAt: Date.now() }).execute();
-    const project = await insertProject(db(), { companyId, createdBy: user.id, title: `${companyName} rider app`, description: `Asked for by ${person.name}`, ownerId: admin.id });
+    await db()
+      .insertInto("profiles")
+      .values({
+        userId: user.id,
+        fullName: person.name,
+        phone: "+91 98200 00000",
+        company: companyName,
+        country: "India",
+        email: person.email,
+        updatedAt: Date.now(),
+      })
+      .execute();
+    const project = await insertProject(db(), {
+      companyId,
+      createdBy: user.id,
+      title: `${companyName} rider app`,
+      description: `Asked for by ${person.name}`,
+      ownerId: admin.id,
+    });
     const fileId = randomUUID();
     const versionId = randomUUID();
     const fileKey = await storeBytes(`projects/${project.id}/${versionId}`);
     const now = Date.now();
-    await db().insertInto("projectFiles").values({ id: fileId, projectId: project.id, name: "Brief.pdf", nameKey: "brief.pdf", side: "client", createdBy: user.id, createdAt: now, updatedAt: now }).execute();
+    await db()
+      .insertInto("projectFiles")
+      .values({
+        id: fileId,
+        projectId: project.id,
+        name: "Brief.pdf",
+        nameKey: "brief.pdf",
+        side: "client",
+        createdBy: user.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
     await db()
       .insertInto("fileVersions")
-      .values({ id: versionId, fileId, projectId: project.id, version: 1, storageKey: fileKey, size: 20, contentType: "application/pdf", kind: "pdf", sha256: "0".repeat(64), thumbnailKey: null, uploadedBy: user.id, uploadedByName: person.name, side: "client", createdAt: now })
+      .values({
+        id: versionId,
+        fileId,
+        projectId: project.id,
+        version: 1,
+        storageKey: fileKey,
+        size: 20,
+        contentType: "application/pdf",
+        kind: "pdf",
+        sha256: "0".repeat(64),
+        thumbnailKey: null,
+        uploadedBy: user.id,
+        uploadedByName: person.name,
+        side: "client",
+        createdAt: now,
+      })
       .execute();
     await db()
       .insertInto("projectActivity")
-      .values({ id: randomUUID(), projectId: project.id, at: now, actorId: user.id, actorName: person.name, actorSide: "client", kind: "file", subjectType: "file", subjectId: fileId, summary: `${person.name} uploaded Brief.pdf` })
+      .values({
+        id: randomUUID(),
+        projectId: project.id,
+        at: now,
+        actorId: user.id,
+        actorName: person.name,
+        actorSide: "client",
+        kind: "file",
+        subjectType: "file",
+        subjectId: fileId,
+        summary: `${person.name} uploaded Brief.pdf`,
+      })
       .execute();
     const member = { id: user.id, email: person.email, name: person.name };
-    const complaint = await createComplaint({ companyId, createdBy: user.id }, { subject: `Login broken for ${person.name}`, message: `Regards, ${person.name}` });
+    const complaint = await createComplaint(
+      { companyId, createdBy: user.id },
+      { subject: `Login broken for ${person.name}`, message: `Regards, ${person.name}` },
+    );
     await addReply({ complaintId: complaint.id, companyId, member }, `Thanks, ${person.name}`);
     const attachmentKey = await storeBytes(`attachments/${complaint.id}/${randomUUID()}`);
     await db()
       .insertInto("attachments")
-      .values({ id: randomUUID(), complaintId: complaint.id, replyId: null, name: "screen.pdf", storageKey: attachmentKey, size: 20, contentType: "application/pdf", kind: "pdf", sha256: "0".repeat(64), thumbnailKey: null, uploadedBy: user.id, uploadedByName: person.name, side: "client", createdAt: now })
+      .values({
+        id: randomUUID(),
+        complaintId: complaint.id,
+        replyId: null,
+        name: "screen.pdf",
+        storageKey: attachmentKey,
+        size: 20,
+        contentType: "application/pdf",
+        kind: "pdf",
+        sha256: "0".repeat(64),
+        thumbnailKey: null,
+        uploadedBy: user.id,
+        uploadedByName: person.name,
+        side: "client",
+        createdAt: now,
+      })
       .execute();
     await recordAudit(db(), member, { action: "complaint.reopen", entity: "complaint", entityId: complaint.id });
-    await recordAudit(db(), admin, { action: "company.member-admin", entity: "company", entityId: companyId, detail: { userId: user.id, email: person.email, name: person.name } });
+    await recordAudit(db(), admin, {
+      action: "company.member-admin",
+      entity: "company",
+      entityId: companyId,
+      detail: { userId: user.id, email: person.email, name: person.name },
+    });
     await db()
       .insertInto("notifications")
-      .values({ id: randomUUID(), userId: mate.id, type: "complaint_reply", eventKey: `x:${t}`, title: `${person.name} replied`, body: "", link: "/user-dashboard/complaints", actorName: person.name, createdAt: now, readAt: null })
+      .values({
+        id: randomUUID(),
+        userId: mate.id,
+        type: "complaint_reply",
+        eventKey: `x:${t}`,
+        title: `${person.name} replied`,
+        body: "",
+        link: "/user-dashboard/complaints",
+        actorName: person.name,
+        createdAt: now,
+        readAt: null,
+      })
       .execute();
     await inviteClient(admin, { companyId, name: `Carol Wren${t}`, email: `carol.${t}@example.com`, clientAdmin: false });
     // Her own job application, with a resume.
     const resume = await storeBytes(`resumes/${user.id}_${now}_cv.pdf`);
     await db()
       .insertInto("jobApplications")
-      .values({ id: randomUUID(), name: person.name, email: person.email, message: "", resume, resumeName: "cv.pdf", resumeType: "pdf", resumeSize: 20, jobId: openingId, submittedAt: now, appliedBy: user.id })
+      .values({
+        id: randomUUID(),
+        name: person.name,
+        email: person.email,
+        message: "",
+        resume,
+        resumeName: "cv.pdf",
+        resumeType: "pdf",
+        resumeSize: 20,
+        jobId: openingId,
+        submittedAt: now,
+        appliedBy: user.id,
+      })
       .execute();
     return {
       ...person,
@@ -188,14 +349,20 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
       expect(await erase(admin, { kind: "lead", id: lead.id }, mode)).toEqual({ found: true });
       await noTrace(lead.needles);
       expect(await count("quotes")).toBe(mode === "delete" ? before - 1 : before);
-      const audit = await db().selectFrom("auditLog").selectAll().where("action", "=", `erasure.${mode}`).where("entityId", "=", lead.id).executeTakeFirstOrThrow();
+      const audit = await db()
+        .selectFrom("auditLog")
+        .selectAll()
+        .where("action", "=", `erasure.${mode}`)
+        .where("entityId", "=", lead.id)
+        .executeTakeFirstOrThrow();
       expect(audit).toMatchObject({ actorId: admin.id, actorEmail: admin.email, entity: "lead", detail: "{}" });
     });
 
     test("Erasing an application removes its resume from the store and the person from every table", async () => {
       const application = await seedApplication();
       expect(await exists(application.resume)).toBe(true);
-      const perOpening = async () => (await db().selectFrom("jobApplications").select("id").where("jobId", "=", openingId).execute()).length;
+      const perOpening = async () =>
+        (await db().selectFrom("jobApplications").select("id").where("jobId", "=", openingId).execute()).length;
       const before = await perOpening();
       expect(await erase(admin, { kind: "application", id: application.id }, mode)).toEqual({ found: true });
       await noTrace(application.needles);
@@ -225,7 +392,9 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
       await noTrace([...seeded.needles, seeded.mate.email, seeded.mate.needle, seeded.companyNeedle, ...seeded.inviteeNeedles]);
       for (const key of seeded.keys) expect(await exists(key)).toBe(false);
       if (mode === "anonymise") {
-        expect({ projects: await count("projects"), complaints: await count("complaints"), companies: await count("companies") }).toEqual(before);
+        expect({ projects: await count("projects"), complaints: await count("complaints"), companies: await count("companies") }).toEqual(
+          before,
+        );
       } else {
         expect(await count("companies")).toBe(before.companies - 1);
         expect(await count("projects")).toBe(before.projects - 1);
@@ -237,7 +406,12 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
       await erase(admin, { kind: "application", id: application.id }, mode);
       // Someone else's mail that happens to say the placeholder word: the second run leaves it.
       const bystander = `bystander.${randomUUID()}@example.com`;
-      await enqueueMail(db(), { to: bystander, subject: "Erased files", text: "Erased, as asked.", idempotencyKey: `bystander:${bystander}` });
+      await enqueueMail(db(), {
+        to: bystander,
+        subject: "Erased files",
+        text: "Erased, as asked.",
+        idempotencyKey: `bystander:${bystander}`,
+      });
       const second = await erase(admin, { kind: "application", id: application.id }, mode);
       expect(second).toEqual({ found: mode === "anonymise" });
       await noTrace(application.needles);
@@ -250,8 +424,28 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
     const t = tag();
     const user = await signUp(`wanda.${t}@example.com`, `Wanda Fenwick${t}`);
     const id = randomUUID();
-    await db().insertInto("jobApplications").values({ id, name: `Wanda Fenwick${t}`, email: user.email, message: "Hello", resume: "", resumeName: "", resumeType: "", resumeSize: 0, jobId: openingId, submittedAt: Date.now(), appliedBy: user.id }).execute();
-    await enqueueMail(db(), { to: user.email, subject: "We received your application", text: "Thank you.", idempotencyKey: `application:${id}:confirmation` });
+    await db()
+      .insertInto("jobApplications")
+      .values({
+        id,
+        name: `Wanda Fenwick${t}`,
+        email: user.email,
+        message: "Hello",
+        resume: "",
+        resumeName: "",
+        resumeType: "",
+        resumeSize: 0,
+        jobId: openingId,
+        submittedAt: Date.now(),
+        appliedBy: user.id,
+      })
+      .execute();
+    await enqueueMail(db(), {
+      to: user.email,
+      subject: "We received your application",
+      text: "Thank you.",
+      idempotencyKey: `application:${id}:confirmation`,
+    });
     await enqueueMail(db(), { to: user.email, subject: "Your project moved", text: "News.", idempotencyKey: `other:${id.slice(0, 8)}` });
     expect(await erase(admin, { kind: "application", id }, "delete")).toEqual({ found: true });
     const left = await db().selectFrom("mailOutbox").select("idempotencyKey").where("toAddress", "=", user.email).execute();
@@ -262,7 +456,9 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
   test("A crash between the commit and the file delete is finished by the next start", async () => {
     const application = await seedApplication();
     await noteStoredBeforeCommit([application.resume]);
-    const { storageKeys } = await writeTransaction((trx) => eraseInTransaction(trx, { kind: "application", id: application.id }, "anonymise"));
+    const { storageKeys } = await writeTransaction((trx) =>
+      eraseInTransaction(trx, { kind: "application", id: application.id }, "anonymise"),
+    );
     expect(storageKeys).toEqual([application.resume]);
     // The process dies here: the intent stays, the bytes too.
     expect(intents()).toHaveLength(1);

@@ -6,7 +6,12 @@ import { RetentionForm } from "~/components/console/retention-form";
 
 // The Data retention page's parts, rendered as the server sends them.
 
-const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 const DAY = Date.UTC(2026, 10, 25);
 
 test("The dry run says so when nothing is due", () => {
@@ -35,7 +40,9 @@ test("A refused save shows the message by its field and keeps what was typed", (
     initialValue: { intent: "save-retention", applicationDays: "7", leadDays: "400" },
     error: { applicationDays: ["Enter the days to keep rejected and withdrawn applications as a whole number from 30 to 3650."] },
   };
-  const Stub = createRoutesStub([{ path: "/", Component: () => <RetentionForm settings={{ applicationDays: 180, leadDays: 365 }} lastResult={lastResult} /> }]);
+  const Stub = createRoutesStub([
+    { path: "/", Component: () => <RetentionForm settings={{ applicationDays: 180, leadDays: 365 }} lastResult={lastResult} /> },
+  ]);
   const html = renderToString(<Stub initialEntries={["/"]} />);
   expect(html).toMatch(/name="applicationDays"[^>]*value="7"|value="7"[^>]*name="applicationDays"/);
   expect(html).toMatch(/name="leadDays"[^>]*value="400"|value="400"[^>]*name="leadDays"/);

@@ -57,14 +57,36 @@ describe.each(testDatabases("retention"))("Retention on $name", (database) => {
     const app = await db()
       .transaction()
       .execute((trx) =>
-        insertApplication(trx, { name, email: `${name.replace(/\W/g, "").toLowerCase()}@example.com`, message: "", jobId: openingId, appliedBy: null, resume: { key, name: "cv.pdf", kind: "pdf", size: 20 }, consent: CURRENT_CONSENT_VERSION }, ago(400)),
+        insertApplication(
+          trx,
+          {
+            name,
+            email: `${name.replace(/\W/g, "").toLowerCase()}@example.com`,
+            message: "",
+            jobId: openingId,
+            appliedBy: null,
+            resume: { key, name: "cv.pdf", kind: "pdf", size: 20 },
+            consent: CURRENT_CONSENT_VERSION,
+          },
+          ago(400),
+        ),
       );
     if (stage !== "new") await setApplicationStage(actor, app.id, stage as "rejected", changedAt);
     return app.id;
   }
 
   async function lead(name: string, status: string, changedAt: number): Promise<string> {
-    const quote = await submitQuote({ name, email: "lead@example.com", phone: "+91 98200 12345", country: "India", requirement: "An app", consent: CURRENT_CONSENT_VERSION }, { confirm: false, now: ago(800) });
+    const quote = await submitQuote(
+      {
+        name,
+        email: "lead@example.com",
+        phone: "+91 98200 12345",
+        country: "India",
+        requirement: "An app",
+        consent: CURRENT_CONSENT_VERSION,
+      },
+      { confirm: false, now: ago(800) },
+    );
     if (status !== "new") await setLeadStatus(actor, quote.id, status as "lost", changedAt);
     return quote.id;
   }
@@ -87,7 +109,18 @@ describe.each(testDatabases("retention"))("Retention on $name", (database) => {
     openingId = "opening-retention";
     await db()
       .insertInto("jobOpenings")
-      .values({ id: openingId, title: "Flutter Engineer", location: "Pune", type: "Full-time", description: "", salary: "", requirements: "[]", status: "open", createdAt: ago(999), updatedAt: ago(999) })
+      .values({
+        id: openingId,
+        title: "Flutter Engineer",
+        location: "Pune",
+        type: "Full-time",
+        description: "",
+        salary: "",
+        requirements: "[]",
+        status: "open",
+        createdAt: ago(999),
+        updatedAt: ago(999),
+      })
       .execute();
   });
   afterAll(async () => cleanup());
@@ -117,18 +150,23 @@ describe.each(testDatabases("retention"))("Retention on $name", (database) => {
 
   const DUE = () => [ids.rejectedAtBoundary, ids.withdrawnPast, ids.lostAtBoundary, ids.closedAtBoundary].sort();
   const KEPT = () => [ids.rejectedJustBefore, ids.hiredLongAgo, ids.lostJustBefore, ids.newLeadOld, ids.closedRecently, ids.open];
-  const present = async () => [
-    ...(await db().selectFrom("jobApplications").select("id").execute()),
-    ...(await db().selectFrom("quotes").select("id").execute()),
-    ...(await db().selectFrom("companies").select("id").execute()),
-  ].map((r) => r.id);
+  const present = async () =>
+    [
+      ...(await db().selectFrom("jobApplications").select("id").execute()),
+      ...(await db().selectFrom("quotes").select("id").execute()),
+      ...(await db().selectFrom("companies").select("id").execute()),
+    ].map((r) => r.id);
   const runAudits = () => db().selectFrom("auditLog").selectAll().where("action", "=", "retention.run").execute();
   const stored = async (keys: string[]) => Promise.all(keys.map((k) => fileStore().exists(k)));
 
   test("Records are due exactly at their boundary and after it, never a millisecond before", async () => {
     const due = await listRetentionCandidates(NOW);
     expect(due.map((c) => c.id).sort()).toEqual(DUE());
-    expect(due.find((c) => c.id === ids.rejectedAtBoundary)).toMatchObject({ kind: "application", label: "Asha Rejected (Flutter Engineer)", since: ago(180) });
+    expect(due.find((c) => c.id === ids.rejectedAtBoundary)).toMatchObject({
+      kind: "application",
+      label: "Asha Rejected (Flutter Engineer)",
+      since: ago(180),
+    });
     expect(due.find((c) => c.id === ids.lostAtBoundary)).toMatchObject({ kind: "lead", since: ago(365) });
     expect(due.find((c) => c.id === ids.closedAtBoundary)).toMatchObject({ kind: "company", label: "Closed Boundary Ltd", since: ago(60) });
     // One millisecond later the ones just before their boundary are due too.
@@ -221,30 +259,41 @@ describe.each(testDatabases("retention"))("Retention on $name", (database) => {
   }, 15_000);
 
   test("The retention form accepts whole days within bounds and refuses anything else with a message", () => {
-    const parse = (applicationDays: string, leadDays = "365") => retentionSettingsSchema.safeParse({ intent: "save-retention", applicationDays, leadDays });
+    const parse = (applicationDays: string, leadDays = "365") =>
+      retentionSettingsSchema.safeParse({ intent: "save-retention", applicationDays, leadDays });
     expect(parse("180").data).toEqual({ intent: "save-retention", applicationDays: 180, leadDays: 365 });
     expect(parse(" 30 ").success).toBe(true);
     expect(parse("3650").success).toBe(true);
     for (const bad of ["29", "3651", "12.5", "-40", "abc", "", "1e3"]) {
       const result = parse(bad);
       expect(result.success, bad).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe("Enter the days to keep rejected and withdrawn applications as a whole number from 30 to 3650.");
+      expect(result.error?.issues[0]?.message).toBe(
+        "Enter the days to keep rejected and withdrawn applications as a whole number from 30 to 3650.",
+      );
     }
   });
 
   test("An admin saves retention on the Data retention page; a bad value keeps the form's values and changes nothing", async () => {
-    const post = (who: TestUser, form: Record<string, string>) => call(retentionRoute.action, "/employee-dashboard/settings/retention", { cookie: who.cookie, form, headers: SAME_ORIGIN });
+    const post = (who: TestUser, form: Record<string, string>) =>
+      call(retentionRoute.action, "/employee-dashboard/settings/retention", { cookie: who.cookie, form, headers: SAME_ORIGIN });
     const bad = await post(admin, { intent: "save-retention", applicationDays: "7", leadDays: "400" });
     expect(bad.status).toBe(400);
     const result = bad.data?.result as { initialValue?: Record<string, string>; error?: Record<string, string[]> };
     expect(result.initialValue).toMatchObject({ applicationDays: "7", leadDays: "400" });
-    expect(result.error?.applicationDays).toEqual(["Enter the days to keep rejected and withdrawn applications as a whole number from 30 to 3650."]);
+    expect(result.error?.applicationDays).toEqual([
+      "Enter the days to keep rejected and withdrawn applications as a whole number from 30 to 3650.",
+    ]);
     expect(await getRetentionSettings()).toEqual({ applicationDays: 180, leadDays: 365 });
 
     const good = await post(admin, { intent: "save-retention", applicationDays: "90", leadDays: "400" });
     expect(good).toMatchObject({ status: 200, data: { status: "success" } });
     expect(await getRetentionSettings()).toEqual({ applicationDays: 90, leadDays: 400 });
-    const changes = await db().selectFrom("auditLog").select(["entityId", "detail"]).where("action", "=", "settings.change").orderBy("entityId").execute();
+    const changes = await db()
+      .selectFrom("auditLog")
+      .select(["entityId", "detail"])
+      .where("action", "=", "settings.change")
+      .orderBy("entityId")
+      .execute();
     expect(changes.map((c) => [c.entityId, JSON.parse(c.detail)])).toEqual([
       ["retentionApplicationDays", { from: 180, to: 90 }],
       ["retentionLeadDays", { from: 365, to: 400 }],
@@ -256,7 +305,11 @@ describe.each(testDatabases("retention"))("Retention on $name", (database) => {
     expect(page.status).toBe(403);
     const forms: Record<string, string>[] = [{ intent: "save-retention", applicationDays: "90", leadDays: "400" }, { intent: "run-now" }];
     for (const form of forms) {
-      const refused = await call(retentionRoute.action, "/employee-dashboard/settings/retention", { cookie: sales.cookie, form, headers: SAME_ORIGIN });
+      const refused = await call(retentionRoute.action, "/employee-dashboard/settings/retention", {
+        cookie: sales.cookie,
+        form,
+        headers: SAME_ORIGIN,
+      });
       expect(refused.status).toBe(403);
     }
     const guest = await call(retentionRoute.loader, "/employee-dashboard/settings/retention");
@@ -278,8 +331,15 @@ describe.each(testDatabases("retention"))("Retention on $name", (database) => {
     expect(data.due).toEqual([expect.objectContaining({ kind: "application", id: old, label: "Old Rejected (Flutter Engineer)" })]);
     expect(data.nextRun).toBeGreaterThan(today);
 
-    const ran = await call(retentionRoute.action, "/employee-dashboard/settings/retention", { cookie: admin.cookie, form: { intent: "run-now" }, headers: SAME_ORIGIN });
-    expect(ran).toMatchObject({ status: 200, data: { status: "success", message: "Retention run finished: 1 application, 0 leads and 0 companies removed, with 1 file." } });
+    const ran = await call(retentionRoute.action, "/employee-dashboard/settings/retention", {
+      cookie: admin.cookie,
+      form: { intent: "run-now" },
+      headers: SAME_ORIGIN,
+    });
+    expect(ran).toMatchObject({
+      status: 200,
+      data: { status: "success", message: "Retention run finished: 1 application, 0 leads and 0 companies removed, with 1 file." },
+    });
     const audits = await runAudits();
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actorId: admin.id, entity: "retention" });
@@ -296,5 +356,7 @@ test("RETENTION_SCHEDULE defaults to 03:30 daily, takes a cron pattern or off, a
   expect(parse({ RETENTION_SCHEDULE: "off" }).RETENTION_SCHEDULE).toBe("off");
   expect(parse({ RETENTION_SCHEDULE: "0 4 * * *" }).RETENTION_SCHEDULE).toBe("0 4 * * *");
   expect(() => parse({ RETENTION_SCHEDULE: "daily" })).toThrow(EnvError);
-  expect(() => parse({ RETENTION_SCHEDULE: "daily" })).toThrow('RETENTION_SCHEDULE: must be a cron pattern such as 30 3 * * * (minute hour day month weekday), or "off"');
+  expect(() => parse({ RETENTION_SCHEDULE: "daily" })).toThrow(
+    'RETENTION_SCHEDULE: must be a cron pattern such as 30 3 * * * (minute hour day month weekday), or "off"',
+  );
 });

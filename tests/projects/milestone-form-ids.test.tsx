@@ -13,14 +13,26 @@ function formOwnersOf(html: string) {
 
 test("On the Milestones tab every field names a form id that only its form carries, so editing a milestone posts its title and status", () => {
   const loaderData = {
-    project: { id: "p1", title: "Rider app", companyId: "c1", companyName: "Kite Foods", progress: 0, archived: false, progressMode: "manual" as const },
+    project: {
+      id: "p1",
+      title: "Rider app",
+      companyId: "c1",
+      companyName: "Kite Foods",
+      progress: 0,
+      archived: false,
+      progressMode: "manual" as const,
+    },
     milestones: [
       { id: "m1", title: "Design", description: "", dueDate: null, status: "planned", approval: null },
       { id: "m2", title: "Build", description: "", dueDate: "2026-12-01", status: "in_progress", approval: null },
     ],
   };
-  const Stub = createRoutesStub([{ id: "milestones", path: "/employee-dashboard/projects/:id/milestones", Component: ConsoleProjectMilestones as never }]);
-  const html = renderToString(<Stub initialEntries={["/employee-dashboard/projects/p1/milestones"]} hydrationData={{ loaderData: { milestones: loaderData } }} />);
+  const Stub = createRoutesStub([
+    { id: "milestones", path: "/employee-dashboard/projects/:id/milestones", Component: ConsoleProjectMilestones as never },
+  ]);
+  const html = renderToString(
+    <Stub initialEntries={["/employee-dashboard/projects/p1/milestones"]} hydrationData={{ loaderData: { milestones: loaderData } }} />,
+  );
   const owners = formOwnersOf(html);
   for (const owner of owners) expect(owner, owner.id).toEqual({ id: owner.id, elements: ["form"] });
   // Two edit forms, the add form, and each row's "Ask for approval".

@@ -47,9 +47,15 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
   });
 
   const newProject = (who: TestUser, fields: Record<string, string> = {}) =>
-    call(projectsRoute.action, PROJECTS, { cookie: who.cookie, form: { intent: "create-project", title: "Rider app", description: "Delivery tracking.", ...fields } });
+    call(projectsRoute.action, PROJECTS, {
+      cookie: who.cookie,
+      form: { intent: "create-project", title: "Rider app", description: "Delivery tracking.", ...fields },
+    });
   const newComplaint = (who: TestUser, fields: Record<string, string> = {}) =>
-    call(supportRoute.action, SUPPORT, { cookie: who.cookie, form: { intent: "create-complaint", subject: "Login broken", message: "It fails.", ...fields } });
+    call(supportRoute.action, SUPPORT, {
+      cookie: who.cookie,
+      form: { intent: "create-complaint", subject: "Login broken", message: "It fails.", ...fields },
+    });
   const reply = (who: TestUser, complaintId: string, text: string, extra: Record<string, string> = {}) =>
     call(supportRoute.action, SUPPORT, { cookie: who.cookie, form: { intent: "reply", complaintId, text, ...extra } });
 
@@ -75,7 +81,10 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
     const outcomes = [
       await call(layout.loader, "/user-dashboard", { cookie: staff.cookie }),
       await call(profileRoute.loader, "/user-dashboard", { cookie: staff.cookie }),
-      await call(projectsRoute.action, PROJECTS, { cookie: staff.cookie, form: { intent: "create-project", title: "x", description: "y" } }),
+      await call(projectsRoute.action, PROJECTS, {
+        cookie: staff.cookie,
+        form: { intent: "create-project", title: "x", description: "y" },
+      }),
       await call(supportRoute.loader, SUPPORT, { cookie: staff.cookie }),
       await call(portalEvents.loader, "/events/portal", { cookie: staff.cookie }),
     ];
@@ -87,9 +96,13 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
     // Taking the tables away makes every write fail, on SQLite and PostgreSQL alike. The client
     // already has the company a first visit gives them: the guard itself still works.
     await companyOf(alice);
-    for (const t of ["profiles", "projects", "complaints"]) await sql`alter table ${sql.id(t)} rename to ${sql.id(`${t}_off`)}`.execute(db());
+    for (const t of ["profiles", "projects", "complaints"])
+      await sql`alter table ${sql.id(t)} rename to ${sql.id(`${t}_off`)}`.execute(db());
     try {
-      const profile = await call(profileRoute.action, PROFILE, { cookie: alice.cookie, form: { intent: "save-profile", fullName: "A", phone: "+1 555 0100" } });
+      const profile = await call(profileRoute.action, PROFILE, {
+        cookie: alice.cookie,
+        form: { intent: "save-profile", fullName: "A", phone: "+1 555 0100" },
+      });
       const project = await newProject(alice);
       const complaint = await newComplaint(alice);
       const answer = await reply(alice, "00000000-0000-0000-0000-000000000000", "Hello");
@@ -98,7 +111,8 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
       expect(complaint).toMatchObject({ status: 500, data: { message: "Failed to submit request. Try again." } });
       expect(answer).toMatchObject({ status: 500, data: { message: "Failed to send reply." } });
     } finally {
-      for (const t of ["profiles", "projects", "complaints"]) await sql`alter table ${sql.id(`${t}_off`)} rename to ${sql.id(t)}`.execute(db());
+      for (const t of ["profiles", "projects", "complaints"])
+        await sql`alter table ${sql.id(`${t}_off`)} rename to ${sql.id(t)}`.execute(db());
     }
   });
 
@@ -110,26 +124,52 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
   test("Saving a profile stores it under the signed-in client with the account's e-mail, ignoring posted ids and e-mail", async () => {
     const outcome = await call(profileRoute.action, PROFILE, {
       cookie: alice.cookie,
-      form: { intent: "save-profile", fullName: " Alice Rao ", phone: "+91 98200 12345", company: "Kite", email: "evil@example.net", userId: bob.id, ownerId: bob.id, role: "employee" },
+      form: {
+        intent: "save-profile",
+        fullName: " Alice Rao ",
+        phone: "+91 98200 12345",
+        company: "Kite",
+        email: "evil@example.net",
+        userId: bob.id,
+        ownerId: bob.id,
+        role: "employee",
+      },
     });
     expect(outcome).toMatchObject({ status: 302, location: "/user-dashboard" });
-    expect(await getProfile({ ownerId: alice.id })).toMatchObject({ fullName: "Alice Rao", email: "alice@example.com", company: "Kite", country: "" });
+    expect(await getProfile({ ownerId: alice.id })).toMatchObject({
+      fullName: "Alice Rao",
+      email: "alice@example.com",
+      company: "Kite",
+      country: "",
+    });
     expect(await getProfile({ ownerId: bob.id })).toBeUndefined();
     const view = await call(profileRoute.loader, "/user-dashboard", { cookie: alice.cookie });
     expect(view.data).toMatchObject({ email: "alice@example.com", profile: { fullName: "Alice Rao", phone: "+91 98200 12345" } });
   });
 
   test("Editing a profile replaces it, and one client's save never touches another's profile", async () => {
-    await call(profileRoute.action, PROFILE, { cookie: alice.cookie, form: { intent: "save-profile", fullName: "Alice", phone: "+1 555 0100" } });
-    await call(profileRoute.action, PROFILE, { cookie: bob.cookie, form: { intent: "save-profile", fullName: "Mallory", phone: "+1 555 0199", userId: alice.id } });
-    await call(profileRoute.action, PROFILE, { cookie: alice.cookie, form: { intent: "save-profile", fullName: "Alice R", phone: "+1 555 0101", country: "India" } });
+    await call(profileRoute.action, PROFILE, {
+      cookie: alice.cookie,
+      form: { intent: "save-profile", fullName: "Alice", phone: "+1 555 0100" },
+    });
+    await call(profileRoute.action, PROFILE, {
+      cookie: bob.cookie,
+      form: { intent: "save-profile", fullName: "Mallory", phone: "+1 555 0199", userId: alice.id },
+    });
+    await call(profileRoute.action, PROFILE, {
+      cookie: alice.cookie,
+      form: { intent: "save-profile", fullName: "Alice R", phone: "+1 555 0101", country: "India" },
+    });
     expect(await getProfile({ ownerId: alice.id })).toMatchObject({ fullName: "Alice R", phone: "+1 555 0101", country: "India" });
     expect(await getProfile({ ownerId: bob.id })).toMatchObject({ fullName: "Mallory", email: "bob@example.org" });
     expect((await rows()).profiles).toHaveLength(2);
   });
 
   test("A profile without full name or phone is refused with field errors and stores nothing", async () => {
-    const outcome = await call(profileRoute.action, PROFILE, { cookie: alice.cookie, form: { intent: "save-profile", fullName: "  ", phone: "" } });
+    const outcome = await call(profileRoute.action, PROFILE, {
+      cookie: alice.cookie,
+      form: { intent: "save-profile", fullName: "  ", phone: "" },
+    });
     expect(outcome.status).toBe(400);
     expect(outcome.data).toMatchObject({ intent: "save-profile", status: "invalid" });
     expect(Object.keys((outcome.data?.result as { error: object }).error).sort()).toEqual(["fullName", "phone"]);
@@ -137,7 +177,9 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
   });
 
   test("A form with an unknown intent is refused", async () => {
-    expect((await call(projectsRoute.action, PROJECTS, { cookie: alice.cookie, form: { intent: "set-progress", progress: "100" } })).status).toBe(400);
+    expect(
+      (await call(projectsRoute.action, PROJECTS, { cookie: alice.cookie, form: { intent: "set-progress", progress: "100" } })).status,
+    ).toBe(400);
     expect((await call(supportRoute.action, SUPPORT, { cookie: alice.cookie, form: { title: "x" } })).status).toBe(400);
   });
 
@@ -147,7 +189,13 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
     expect(outcome).toMatchObject({ status: 200, data: { intent: "create-project", status: "success" } });
     const [project] = (await rows()).projects;
     // The company's project, created by Alice; no staff owner until staff choose one.
-    expect(project).toMatchObject({ companyId: await companyOf(alice), createdBy: alice.id, ownerId: null, title: "Rider app", progress: 0 });
+    expect(project).toMatchObject({
+      companyId: await companyOf(alice),
+      createdBy: alice.id,
+      ownerId: null,
+      title: "Rider app",
+      progress: 0,
+    });
     expect(project!.createdAt).toBeGreaterThanOrEqual(before);
   });
 
@@ -160,8 +208,12 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
   test("A client lists only their own company's projects, and another company's project id is not found", async () => {
     await newProject(alice, { title: "Alice's app" });
     await newProject(bob, { title: "Bob's app" });
-    const aliceList = (await call(projectsRoute.loader, PROJECTS, { cookie: alice.cookie })).data as { projects: { id: string; title: string }[] };
-    const bobList = (await call(projectsRoute.loader, PROJECTS, { cookie: bob.cookie })).data as { projects: { id: string; title: string }[] };
+    const aliceList = (await call(projectsRoute.loader, PROJECTS, { cookie: alice.cookie })).data as {
+      projects: { id: string; title: string }[];
+    };
+    const bobList = (await call(projectsRoute.loader, PROJECTS, { cookie: bob.cookie })).data as {
+      projects: { id: string; title: string }[];
+    };
     expect(aliceList.projects.map((p) => p.title)).toEqual(["Alice's app"]);
     expect(bobList.projects.map((p) => p.title)).toEqual(["Bob's app"]);
     expect(await getProject({ id: aliceList.projects[0]!.id, companyId: await companyOf(bob) })).toBeUndefined();
@@ -170,10 +222,18 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
 
   test("A new support request starts Pending whatever status or owner was posted, newest first", async () => {
     await newComplaint(alice, { subject: "First" });
-    const outcome = await newComplaint(alice, { subject: "Second", status: "Resolved", ownerId: bob.id, companyId: await companyOf(bob), createdBy: bob.id });
+    const outcome = await newComplaint(alice, {
+      subject: "Second",
+      status: "Resolved",
+      ownerId: bob.id,
+      companyId: await companyOf(bob),
+      createdBy: bob.id,
+    });
     expect(outcome).toMatchObject({ status: 200, data: { intent: "create-complaint", status: "success" } });
     await db().updateTable("complaints").set({ createdAt: 1 }).where("subject", "=", "First").execute();
-    const list = (await call(supportRoute.loader, SUPPORT, { cookie: alice.cookie })).data as { complaints: { subject: string; status: string }[] };
+    const list = (await call(supportRoute.loader, SUPPORT, { cookie: alice.cookie })).data as {
+      complaints: { subject: string; status: string }[];
+    };
     expect(list.complaints).toMatchObject([
       { subject: "Second", status: "Pending" },
       { subject: "First", status: "Pending" },
@@ -214,7 +274,9 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
     const outcome = await reply(bob, complaint!.id, "I can see you");
     expect(outcome).toMatchObject({ status: 404, data: { status: "error", message: "Failed to send reply." } });
     expect((await rows()).replies).toEqual([]);
-    expect((await rows()).complaints).toMatchObject([{ companyId: await companyOf(alice), createdBy: alice.id, status: "Pending", subject: "Alice's request" }]);
+    expect((await rows()).complaints).toMatchObject([
+      { companyId: await companyOf(alice), createdBy: alice.id, status: "Pending", subject: "Alice's request" },
+    ]);
   });
 
   test("A reply to a complaint that does not exist is not found", async () => {

@@ -29,8 +29,10 @@ describe.each(testDatabases("project-activity"))("The project timeline on $name"
   let other: Project;
   const portalPath = (id: string, query = "") => `/user-dashboard/projects/${id}/activity${query}`;
   const consolePath = (id: string, query = "") => `/employee-dashboard/projects/${id}/activity${query}`;
-  const asMember = (who: TestUser, id: string, query = "") => call(portalActivity.loader, portalPath(id, query), { cookie: who.cookie, params: { id } });
-  const asStaff = (who: TestUser, id: string, query = "") => call(consoleActivity.loader, consolePath(id, query), { cookie: who.cookie, params: { id } });
+  const asMember = (who: TestUser, id: string, query = "") =>
+    call(portalActivity.loader, portalPath(id, query), { cookie: who.cookie, params: { id } });
+  const asStaff = (who: TestUser, id: string, query = "") =>
+    call(consoleActivity.loader, consolePath(id, query), { cookie: who.cookie, params: { id } });
 
   beforeAll(async () => {
     ({ cleanup } = await useAppDatabase(database));
@@ -46,13 +48,34 @@ describe.each(testDatabases("project-activity"))("The project timeline on $name"
   }, 60_000);
   afterAll(async () => cleanup());
   beforeEach(async () => {
-    await clearTables("projectActivity", "approvals", "fileVersions", "projectFiles", "milestones", "auditLog", "projectProgress", "projects");
-    project = await insertProject(db(), { companyId: kite, createdBy: null, title: "Rider app", description: "Delivery tracking.", ownerId: delivery.id });
+    await clearTables(
+      "projectActivity",
+      "approvals",
+      "fileVersions",
+      "projectFiles",
+      "milestones",
+      "auditLog",
+      "projectProgress",
+      "projects",
+    );
+    project = await insertProject(db(), {
+      companyId: kite,
+      createdBy: null,
+      title: "Rider app",
+      description: "Delivery tracking.",
+      ownerId: delivery.id,
+    });
     other = await insertProject(db(), { companyId: acme, createdBy: null, title: "Warehouse scanner", description: "Private." });
   });
 
   test("A member reads their project's timeline newest first, twenty to a page, with who, when and what", async () => {
-    for (let i = 0; i < 25; i++) await insertActivity(project.id, { at: T0 + i * 60_000, summary: `Entry ${i}`, side: i % 2 ? "client" : "staff", actorName: i % 2 ? "Alice" : "Priya Sharma" });
+    for (let i = 0; i < 25; i++)
+      await insertActivity(project.id, {
+        at: T0 + i * 60_000,
+        summary: `Entry ${i}`,
+        side: i % 2 ? "client" : "staff",
+        actorName: i % 2 ? "Alice" : "Priya Sharma",
+      });
     const first = await asMember(alice, project.id);
     expect(first.status).toBe(200);
     expect(first.data).toMatchObject({ project: { id: project.id, title: "Rider app" }, total: 25, page: 1 });
@@ -60,7 +83,13 @@ describe.each(testDatabases("project-activity"))("The project timeline on $name"
     expect(entries.map((e) => e.summary)).toEqual(Array.from({ length: 20 }, (_, i) => `Entry ${24 - i}`));
     expect(entries[0]).toMatchObject({ at: T0 + 24 * 60_000, actorName: "Priya Sharma", actorSide: "staff" });
     const second = await asMember(alice, project.id, "?page=2");
-    expect((second.data!.entries as { summary: string }[]).map((e) => e.summary)).toEqual(["Entry 4", "Entry 3", "Entry 2", "Entry 1", "Entry 0"]);
+    expect((second.data!.entries as { summary: string }[]).map((e) => e.summary)).toEqual([
+      "Entry 4",
+      "Entry 3",
+      "Entry 2",
+      "Entry 1",
+      "Entry 0",
+    ]);
     const beyond = await asMember(alice, project.id, "?page=9");
     expect(beyond.data).toMatchObject({ entries: [], total: 25, page: 9 });
   });
@@ -86,7 +115,10 @@ describe.each(testDatabases("project-activity"))("The project timeline on $name"
     await insertActivity(project.id, { at: T0, summary: "Kickoff held" });
     await setProjectArchived({ id: admin.id, email: admin.email, name: "Priya Sharma" }, project.id, true);
     const staffView = await asStaff(delivery, project.id);
-    expect(staffView).toMatchObject({ status: 200, data: { project: { id: project.id, archived: true, companyName: "Kite Foods" }, total: 1 } });
+    expect(staffView).toMatchObject({
+      status: 200,
+      data: { project: { id: project.id, archived: true, companyName: "Kite Foods" }, total: 1 },
+    });
     expect((await asStaff(recruiter, project.id)).status).toBe(403);
     expect((await asStaff(alice, project.id)).status).toBe(403);
     expect((await asStaff(admin, "00000000-0000-0000-0000-000000000000")).status).toBe(404);
@@ -101,13 +133,41 @@ describe.each(testDatabases("project-activity"))("The project timeline on $name"
     const onFile = await insertApproval(project.id, { subjectType: "file", subjectId: brief.fileId });
     await insertActivity(project.id, { at: T0 + 1, summary: "Added Design", subjectType: "milestone", subjectId: design });
     await insertActivity(project.id, { at: T0 + 2, summary: "Added Dropped", subjectType: "milestone", subjectId: gone });
-    await insertActivity(project.id, { at: T0 + 3, summary: "Uploaded brief.pdf", kind: "file.uploaded", subjectType: "file", subjectId: brief.versionId });
-    await insertActivity(project.id, { at: T0 + 4, summary: "Uploaded old.pdf", kind: "file.uploaded", subjectType: "file", subjectId: deleted.fileId });
-    await insertActivity(project.id, { at: T0 + 5, summary: "Asked for approval of Design", kind: "approval.requested", subjectType: "approval", subjectId: onMilestone });
-    await insertActivity(project.id, { at: T0 + 6, summary: "Asked for approval of brief.pdf", kind: "approval.requested", subjectType: "approval", subjectId: onFile });
+    await insertActivity(project.id, {
+      at: T0 + 3,
+      summary: "Uploaded brief.pdf",
+      kind: "file.uploaded",
+      subjectType: "file",
+      subjectId: brief.versionId,
+    });
+    await insertActivity(project.id, {
+      at: T0 + 4,
+      summary: "Uploaded old.pdf",
+      kind: "file.uploaded",
+      subjectType: "file",
+      subjectId: deleted.fileId,
+    });
+    await insertActivity(project.id, {
+      at: T0 + 5,
+      summary: "Asked for approval of Design",
+      kind: "approval.requested",
+      subjectType: "approval",
+      subjectId: onMilestone,
+    });
+    await insertActivity(project.id, {
+      at: T0 + 6,
+      summary: "Asked for approval of brief.pdf",
+      kind: "approval.requested",
+      subjectType: "approval",
+      subjectId: onFile,
+    });
     await db().deleteFrom("milestones").where("id", "=", gone).execute();
     await db().deleteFrom("projectFiles").where("id", "=", deleted.fileId).execute();
-    await setProjectProgress({ id: admin.id, email: admin.email, name: "Priya Sharma" }, { id: project.id, progress: 40, note: "Design signed off" }, T0 + 7);
+    await setProjectProgress(
+      { id: admin.id, email: admin.email, name: "Priya Sharma" },
+      { id: project.id, progress: 40, note: "Design signed off" },
+      T0 + 7,
+    );
 
     const page = (await listActivityForStaff({ projectId: project.id }, PAGE))!;
     const links = Object.fromEntries(page.entries.map((e) => [e.summary, e.thing]));
@@ -124,8 +184,12 @@ describe.each(testDatabases("project-activity"))("The project timeline on $name"
     expect(thingHref("client", project.id, links["Added Design"]!)).toBe(`${base}#milestone-${design}`);
     expect(thingHref("client", project.id, links["Uploaded brief.pdf"]!)).toBe(`${base}/files#file-${brief.fileId}`);
     expect(thingHref("client", project.id, links["Asked for approval of Design"]!)).toBe(`${base}#approval-${onMilestone}`);
-    expect(thingHref("staff", project.id, links["Asked for approval of Design"]!)).toBe(`/employee-dashboard/projects/${project.id}/milestones#milestone-${design}`);
-    expect(thingHref("staff", project.id, links["Progress 0% → 40%: Design signed off"]!)).toBe(`/employee-dashboard/projects/${project.id}`);
+    expect(thingHref("staff", project.id, links["Asked for approval of Design"]!)).toBe(
+      `/employee-dashboard/projects/${project.id}/milestones#milestone-${design}`,
+    );
+    expect(thingHref("staff", project.id, links["Progress 0% → 40%: Design signed off"]!)).toBe(
+      `/employee-dashboard/projects/${project.id}`,
+    );
   });
 
   test("A progress change by staff reaches both sides' timelines at once and is announced to the company's open pages", async () => {
@@ -139,7 +203,18 @@ describe.each(testDatabases("project-activity"))("The project timeline on $name"
       { type: "notification.changed", userId: alice.id },
       { type: "mail.enqueued" },
     ]);
-    const expected = { total: 1, entries: [{ summary: "Progress 0% → 25%", actorName: "Priya Sharma", actorSide: "staff", kind: "progress.changed", thing: { type: "progress" } }] };
+    const expected = {
+      total: 1,
+      entries: [
+        {
+          summary: "Progress 0% → 25%",
+          actorName: "Priya Sharma",
+          actorSide: "staff",
+          kind: "progress.changed",
+          thing: { type: "progress" },
+        },
+      ],
+    };
     expect((await asMember(alice, project.id)).data).toMatchObject(expected);
     expect((await asStaff(delivery, project.id)).data).toMatchObject(expected);
     // Another company's member never reads it.

@@ -7,7 +7,11 @@ import { isOverdue, projectFilterFrom, projectFilterQuery, projectFormSchema } f
 
 const TODAY = "2026-11-25";
 const render = (node: React.ReactNode) => renderToString(<MemoryRouter>{node}</MemoryRouter>).replace(/<!-- -->/g, "");
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 const project = (fields: Partial<CompanyProject>): CompanyProject => ({
   id: "p1",
@@ -21,14 +25,19 @@ const project = (fields: Partial<CompanyProject>): CompanyProject => ({
 });
 
 test("A project card's facts show the status label, dates, owner, and mark an overdue due date", () => {
-  const late = text(render(<ProjectFacts status="in_progress" startDate="2026-11-01" dueDate="2026-11-24" ownerName="Dev Rao" today={TODAY} />));
+  const late = text(
+    render(<ProjectFacts status="in_progress" startDate="2026-11-01" dueDate="2026-11-24" ownerName="Dev Rao" today={TODAY} />),
+  );
   expect(late).toBe("Status In progress Start 1 Nov 2026 Due 24 Nov 2026 Overdue Run by Dev Rao");
   const done = text(render(<ProjectFacts status="done" startDate={null} dueDate="2026-11-24" ownerName={null} today={TODAY} />));
   expect(done).toBe("Status Done Start — Due 24 Nov 2026 Run by Not assigned yet");
 });
 
 test("The company's projects section links each project, lists archived ones last and marked, and offers New project unless the company is closed", () => {
-  const projects = [project({ id: "old", title: "Old site", archived: true }), project({ id: "late", title: "Late app", dueDate: "2026-11-01" })];
+  const projects = [
+    project({ id: "old", title: "Old site", archived: true }),
+    project({ id: "late", title: "Late app", dueDate: "2026-11-01" }),
+  ];
   const html = render(<CompanyProjects companyId="c1" projects={projects} today={TODAY} />);
   expect(html).toContain('href="/employee-dashboard/clients/c1/projects/new"');
   expect(html).toContain('href="/employee-dashboard/projects/late"');
@@ -51,11 +60,14 @@ test("Overdue means due before today and not done", () => {
 test("The project form schema checks status, real dates and their order, and the owner id", () => {
   const base = { title: "Rider app", description: "Tracking.", status: "planned" };
   expect(projectFormSchema.safeParse({ ...base, startDate: "2026-12-01", dueDate: "2026-12-01" }).success).toBe(true);
-  const errors = (input: Record<string, unknown>) => projectFormSchema.safeParse(input).error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  const errors = (input: Record<string, unknown>) =>
+    projectFormSchema.safeParse(input).error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
   expect(errors({ ...base, status: "cancelled" })).toEqual(["status: Choose a status from the list."]);
   expect(errors({ ...base, dueDate: "2026-02-30" })).toEqual(["dueDate: Enter a real date."]);
   expect(errors({ ...base, startDate: "tomorrow" })).toEqual(["startDate: Enter the date as YYYY-MM-DD."]);
-  expect(errors({ ...base, startDate: "2026-12-02", dueDate: "2026-12-01" })).toEqual(["dueDate: The due date cannot be before the start date."]);
+  expect(errors({ ...base, startDate: "2026-12-02", dueDate: "2026-12-01" })).toEqual([
+    "dueDate: The due date cannot be before the start date.",
+  ]);
   expect(errors({ ...base, ownerId: "x'; drop table" })).toEqual(["ownerId: Choose an owner from the list."]);
   expect(errors({ status: "planned" })).toEqual(["title: Title is required.", "description: Description is required."]);
 });

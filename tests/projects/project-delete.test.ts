@@ -37,14 +37,20 @@ describe.each(testSetups("project delete"))("Deleting a project on $name", ({ da
 
   const rowsOf = async (id: string) => {
     const counts: Record<string, number> = {};
-    for (const table of WORKSPACE_TABLES) counts[table] = (await db().selectFrom(table).select("projectId").where("projectId", "=", id).execute()).length;
+    for (const table of WORKSPACE_TABLES)
+      counts[table] = (await db().selectFrom(table).select("projectId").where("projectId", "=", id).execute()).length;
     counts.projects = (await db().selectFrom("projects").select("id").where("id", "=", id).execute()).length;
     return counts;
   };
   const storedUnder = async (id: string) => (await storage.files()).filter((key) => key.startsWith(`projects/${id}/`));
   const intents = () => readdirSync(fileStore().tempDir()).filter((name) => name.endsWith(".intent"));
   const post = (who: TestUser, id: string, form: Record<string, string>) =>
-    call(deleteRoute.action, `/employee-dashboard/projects/${id}/delete`, { cookie: who.cookie, params: { id }, form, headers: { Origin: "http://localhost", Host: "localhost" } });
+    call(deleteRoute.action, `/employee-dashboard/projects/${id}/delete`, {
+      cookie: who.cookie,
+      params: { id },
+      form,
+      headers: { Origin: "http://localhost", Host: "localhost" },
+    });
 
   /** A project with a milestone, an approval, progress history, and two files (one image: a thumbnail). */
   async function fullProject(companyId: string, title = "Rider app"): Promise<string> {
@@ -52,7 +58,10 @@ describe.each(testSetups("project delete"))("Deleting a project on $name", ({ da
     const milestone = await insertMilestone(id, { title: "Design" });
     await insertApproval(id, { subjectType: "milestone", subjectId: milestone });
     await setProjectProgress({ id: admin.id, email: admin.email, name: "Priya Sharma" }, { id, progress: 40, note: "Halfway" });
-    const uploaded = await uploadFiles(admin, id, [[pdf(), "Brief.pdf"], [await fx.png(400, 200), "logo.png"]]);
+    const uploaded = await uploadFiles(admin, id, [
+      [pdf(), "Brief.pdf"],
+      [await fx.png(400, 200), "logo.png"],
+    ]);
     expect(uploaded.status).toBe(200);
     return id;
   }
@@ -72,14 +81,31 @@ describe.each(testSetups("project delete"))("Deleting a project on $name", ({ da
     await storage.teardown();
   });
   beforeEach(async () => {
-    await clearTables("mailOutbox", "auditLog", "projectActivity", "approvals", "milestones", "fileVersions", "projectFiles", "projectProgress", "projects");
+    await clearTables(
+      "mailOutbox",
+      "auditLog",
+      "projectActivity",
+      "approvals",
+      "milestones",
+      "fileVersions",
+      "projectFiles",
+      "projectProgress",
+      "projects",
+    );
     projectId = await fullProject(companyA);
   });
 
   test("An admin deletes a project: every row of it goes, its files and thumbnails leave the store, the audit log keeps a row, and the company's pages hear it", async () => {
     const before = await storedUnder(projectId);
     expect(before).toHaveLength(3); // two originals and the image's thumbnail
-    expect(await rowsOf(projectId)).toMatchObject({ projects: 1, milestones: 1, approvals: 1, projectFiles: 2, fileVersions: 2, projectProgress: 1 });
+    expect(await rowsOf(projectId)).toMatchObject({
+      projects: 1,
+      milestones: 1,
+      approvals: 1,
+      projectFiles: 2,
+      fileVersions: 2,
+      projectProgress: 1,
+    });
     const { seen, stop } = recordEvents();
     const outcome = await post(admin, projectId, { intent: "delete", companyId: companyA });
     stop();
@@ -88,9 +114,20 @@ describe.each(testSetups("project delete"))("Deleting a project on $name", ({ da
     expect(await storedUnder(projectId)).toEqual([]);
     expect(intents()).toEqual([]);
     expect(seen).toContainEqual({ type: "project.changed", id: projectId, companyId: companyA });
-    const entry = await db().selectFrom("auditLog").select(["action", "entityId", "actorEmail", "detail"]).where("action", "=", "project.delete").executeTakeFirstOrThrow();
+    const entry = await db()
+      .selectFrom("auditLog")
+      .select(["action", "entityId", "actorEmail", "detail"])
+      .where("action", "=", "project.delete")
+      .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ entityId: projectId, actorEmail: admin.email });
-    expect(JSON.parse(entry.detail)).toEqual({ companyId: companyA, title: "Rider app", archived: false, files: 2, milestones: 1, approvals: 1 });
+    expect(JSON.parse(entry.detail)).toEqual({
+      companyId: companyA,
+      title: "Rider app",
+      archived: false,
+      files: 2,
+      milestones: 1,
+      approvals: 1,
+    });
   });
 
   test("An archived project can be deleted too", async () => {
@@ -125,26 +162,30 @@ describe.each(testSetups("project delete"))("Deleting a project on $name", ({ da
   });
 
   test("The project page offers Delete behind a confirmation to admins only", async () => {
-    const page = (who: TestUser, query = "") => call(projectRoute.loader, `/employee-dashboard/projects/${projectId}${query}`, { cookie: who.cookie, params: { id: projectId } });
+    const page = (who: TestUser, query = "") =>
+      call(projectRoute.loader, `/employee-dashboard/projects/${projectId}${query}`, { cookie: who.cookie, params: { id: projectId } });
     expect((await page(admin)).data).toMatchObject({ mayDelete: true, confirmDelete: false });
     expect((await page(admin, "?confirm=delete")).data).toMatchObject({ mayDelete: true, confirmDelete: true });
     expect((await page(sales, "?confirm=delete")).data).toMatchObject({ mayDelete: false });
   });
 
-  test.runIf(storage.name === "local disk")("A stored file the store cannot delete keeps its intent, and the next start deletes it", async () => {
-    const [key] = await storedUnder(projectId);
-    const full = path.join(getEnv().STORAGE_DIR, ...key!.split("/"));
-    // A directory where the file was: the store's unlink fails, as a disk or bucket error would.
-    rmSync(full);
-    mkdirSync(path.join(full, "stuck"), { recursive: true });
-    expect((await post(admin, projectId, { intent: "delete", companyId: companyA })).status).toBe(303);
-    expect(intents()).toHaveLength(1);
-    // The next start: the obstacle is gone but the bytes are back where the key points.
-    rmSync(full, { recursive: true });
-    writeFileSync(full, pdf());
-    expect(await isProjectFileKeyReferenced(key!)).toBe(false);
-    await recoverResumeIntents(isProjectFileKeyReferenced, fileStore());
-    expect(await storedUnder(projectId)).toEqual([]);
-    expect(intents()).toEqual([]);
-  });
+  test.runIf(storage.name === "local disk")(
+    "A stored file the store cannot delete keeps its intent, and the next start deletes it",
+    async () => {
+      const [key] = await storedUnder(projectId);
+      const full = path.join(getEnv().STORAGE_DIR, ...key!.split("/"));
+      // A directory where the file was: the store's unlink fails, as a disk or bucket error would.
+      rmSync(full);
+      mkdirSync(path.join(full, "stuck"), { recursive: true });
+      expect((await post(admin, projectId, { intent: "delete", companyId: companyA })).status).toBe(303);
+      expect(intents()).toHaveLength(1);
+      // The next start: the obstacle is gone but the bytes are back where the key points.
+      rmSync(full, { recursive: true });
+      writeFileSync(full, pdf());
+      expect(await isProjectFileKeyReferenced(key!)).toBe(false);
+      await recoverResumeIntents(isProjectFileKeyReferenced, fileStore());
+      expect(await storedUnder(projectId)).toEqual([]);
+      expect(intents()).toEqual([]);
+    },
+  );
 });

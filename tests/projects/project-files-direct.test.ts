@@ -72,7 +72,18 @@ async function attach(who: TestUser, bytes: Buffer, name: string): Promise<void>
   await supportRoute.action({ request, params: {}, context: { clientIp: "203.0.113.9" } } as never);
 }
 
-const HEADERS = ["etag", "accept-ranges", "content-type", "content-length", "content-range", "content-disposition", "cache-control", "x-content-type-options", "content-security-policy", "location"];
+const HEADERS = [
+  "etag",
+  "accept-ranges",
+  "content-type",
+  "content-length",
+  "content-range",
+  "content-disposition",
+  "cache-control",
+  "x-content-type-options",
+  "content-security-policy",
+  "location",
+];
 
 /** Status, the download headers and the bytes: what must not differ between the two paths. */
 function shape(status: number, header: (name: string) => string | null | undefined, body: Buffer) {
@@ -85,7 +96,12 @@ async function viaRoute(loader: RouteFn, url: string, id: string, who: TestUser 
   return shape(response.status, (name) => response.headers.get(name), Buffer.from(await response.arrayBuffer()));
 }
 
-async function viaDirect(server: TestHttpServer, url: string, who: TestUser | null, headers: Record<string, string> = {}): Promise<RawReply> {
+async function viaDirect(
+  server: TestHttpServer,
+  url: string,
+  who: TestUser | null,
+  headers: Record<string, string> = {},
+): Promise<RawReply> {
   return rawRequest(`${server.url}${url}`, { headers: { ...headers, ...(who ? { Cookie: who.cookie } : {}) } });
 }
 
@@ -112,7 +128,11 @@ describe.each(testSetups("direct downloads"))("Private files straight from node:
   let projectId = "";
 
   beforeAll(async () => {
-    ({ cleanup } = await useAppDatabase(database, { ...(await storage.setup()), FILE_MAX_BYTES: String(FILE_MAX), APP_URL: "http://localhost" }));
+    ({ cleanup } = await useAppDatabase(database, {
+      ...(await storage.setup()),
+      FILE_MAX_BYTES: String(FILE_MAX),
+      APP_URL: "http://localhost",
+    }));
     staff = await signInStaff("priya@indigokite.dev", { name: "Priya Sharma" });
     recruiter = await signInStaff("hema@indigokite.dev", { name: "Hema Iyer", staffRole: "recruiter" });
     clientA = await signUp("alice@example.com", "Alice");
@@ -120,7 +140,9 @@ describe.each(testSetups("direct downloads"))("Private files straight from node:
     const companyA = (await insertCompany(db(), { name: "Kite Foods", origin: "staff" })).id;
     await db().updateTable("users").set({ companyId: companyA }).where("id", "=", clientA.id).execute();
     await companyOf(clientB);
-    projectId = (await insertProject(db(), { companyId: companyA, createdBy: null, title: "Rider app", description: "", ownerId: staff.id })).id;
+    projectId = (
+      await insertProject(db(), { companyId: companyA, createdBy: null, title: "Rider app", description: "", ownerId: staff.id })
+    ).id;
     server = await directServer();
   }, 120_000);
   afterAll(async () => {
@@ -172,7 +194,12 @@ describe.each(testSetups("direct downloads"))("Private files straight from node:
     await attach(clientA, await fx.png(), "photo.png");
     const file = await versionId();
     const attachment = await attachmentId();
-    for (const url of [`/files/${file}`, `/files/${file}/thumbnail`, `/attachments/${attachment}`, `/attachments/${attachment}/thumbnail`]) {
+    for (const url of [
+      `/files/${file}`,
+      `/files/${file}/thumbnail`,
+      `/attachments/${attachment}`,
+      `/attachments/${attachment}/thumbnail`,
+    ]) {
       expect((await viaDirect(server, url, clientB)).status, url).toBe(404);
       expect((await viaDirect(server, url, null)).headers.location, url).toBe("/login");
       expect((await viaDirect(server, url, recruiter)).status, url).toBe(403);
@@ -209,7 +236,11 @@ describe.each(testSetups("direct downloads"))("Private files straight from node:
     }
     // The attachment's preview is shown in an <img>: inline, still never sniffed or kept.
     const preview = await viaDirect(server, `/attachments/${attachment}/thumbnail`, clientA);
-    expect([preview.headers["content-type"], preview.headers["content-disposition"], preview.headers["cache-control"]]).toEqual(["image/webp", undefined, "private, no-store"]);
+    expect([preview.headers["content-type"], preview.headers["content-disposition"], preview.headers["cache-control"]]).toEqual([
+      "image/webp",
+      undefined,
+      "private, no-store",
+    ]);
   });
 
   test("A client that drops the connection mid-download leaves no file open, and the next download is whole", async () => {

@@ -209,7 +209,13 @@ describe("the multipart upload parser", () => {
   test("Several files stream to temp files with their hashes, sniffed kinds and sanitised names", async () => {
     const store = createLocalFileStore(tempDir("parse-"));
     const parsed = await parseUploadForm(
-      multipart([["files", pdf(), "../Brief.pdf"], ["files", await files.png(), "logo"]], { note: "hi" }),
+      multipart(
+        [
+          ["files", pdf(), "../Brief.pdf"],
+          ["files", await files.png(), "logo"],
+        ],
+        { note: "hi" },
+      ),
       { maxFiles: 5, maxFileBytes: 1_000_000 },
       store,
     );
@@ -227,7 +233,14 @@ describe("the multipart upload parser", () => {
 
   test("A file over the limit is refused while it streams, and nothing is left in temp", async () => {
     const store = createLocalFileStore(tempDir("parse-"));
-    const refused = parseUploadForm(multipart([["files", pdf(), "ok.pdf"], ["files", Buffer.alloc(2_000, 32), "big.txt"]]), { maxFiles: 5, maxFileBytes: 1_000 }, store);
+    const refused = parseUploadForm(
+      multipart([
+        ["files", pdf(), "ok.pdf"],
+        ["files", Buffer.alloc(2_000, 32), "big.txt"],
+      ]),
+      { maxFiles: 5, maxFileBytes: 1_000 },
+      store,
+    );
     await expect(refused).rejects.toMatchObject({ reason: "size", status: 413 });
     await expect(refused).rejects.toThrow("“big.txt” is larger than 1 kB, the limit for one file.");
     expect(readdirSync(store.tempDir())).toEqual([]);
@@ -236,19 +249,49 @@ describe("the multipart upload parser", () => {
   test("One refused file refuses the whole session; too many files and the total cap are refused too", async () => {
     const store = createLocalFileStore(tempDir("parse-"));
     const limits = { maxFiles: 2, maxFileBytes: 100_000 };
-    await expect(parseUploadForm(multipart([["files", pdf(), "a.pdf"], ["files", pe(), "b.pdf"]]), limits, store)).rejects.toBeInstanceOf(UploadRejected);
-    await expect(parseUploadForm(multipart([["files", pdf(), "a.pdf"], ["files", pdf(), "b.pdf"], ["files", pdf(), "c.pdf"]]), limits, store)).rejects.toMatchObject({ reason: "count" });
     await expect(
-      parseUploadForm(multipart([["files", pdf(), "a.pdf"], ["files", pdf(), "b.pdf"]]), { ...limits, maxTotalBytes: pdf().length + 10, totalMessage: "Over quota." }, store),
+      parseUploadForm(
+        multipart([
+          ["files", pdf(), "a.pdf"],
+          ["files", pe(), "b.pdf"],
+        ]),
+        limits,
+        store,
+      ),
+    ).rejects.toBeInstanceOf(UploadRejected);
+    await expect(
+      parseUploadForm(
+        multipart([
+          ["files", pdf(), "a.pdf"],
+          ["files", pdf(), "b.pdf"],
+          ["files", pdf(), "c.pdf"],
+        ]),
+        limits,
+        store,
+      ),
+    ).rejects.toMatchObject({ reason: "count" });
+    await expect(
+      parseUploadForm(
+        multipart([
+          ["files", pdf(), "a.pdf"],
+          ["files", pdf(), "b.pdf"],
+        ]),
+        { ...limits, maxTotalBytes: pdf().length + 10, totalMessage: "Over quota." },
+        store,
+      ),
     ).rejects.toThrow("Over quota.");
-    await expect(parseUploadForm(multipart([["files", Buffer.alloc(0), "empty.txt"]]), limits, store)).rejects.toMatchObject({ reason: "empty" });
+    await expect(parseUploadForm(multipart([["files", Buffer.alloc(0), "empty.txt"]]), limits, store)).rejects.toMatchObject({
+      reason: "empty",
+    });
     expect(readdirSync(store.tempDir())).toEqual([]);
   });
 
   test("An upload cut off mid-way is refused as interrupted, and nothing is left in temp", async () => {
     const store = createLocalFileStore(tempDir("parse-"));
     const boundary = "matrixcut";
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+    );
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
@@ -258,8 +301,16 @@ describe("the multipart upload parser", () => {
         sent += 1;
       },
     });
-    const request = new Request("http://x/upload", { method: "POST", body, headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, duplex: "half" } as RequestInit);
-    await expect(parseUploadForm(request, { maxFiles: 2, maxFileBytes: 10_000_000 }, store)).rejects.toMatchObject({ name: "MalformedUpload", status: 400 });
+    const request = new Request("http://x/upload", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      duplex: "half",
+    } as RequestInit);
+    await expect(parseUploadForm(request, { maxFiles: 2, maxFileBytes: 10_000_000 }, store)).rejects.toMatchObject({
+      name: "MalformedUpload",
+      status: 400,
+    });
     expect(readdirSync(store.tempDir())).toEqual([]);
   });
 

@@ -52,7 +52,12 @@ describe.each(testSetups("project files"))("Project files on $name", ({ database
   const newFiles = async () => (await storage.files()).filter((f) => !stored.includes(f));
 
   beforeAll(async () => {
-    ({ cleanup } = await useAppDatabase(database, { ...(await storage.setup()), FILE_MAX_BYTES: String(FILE_MAX), PROJECT_QUOTA_BYTES: String(QUOTA), APP_URL: "https://agency.test" }));
+    ({ cleanup } = await useAppDatabase(database, {
+      ...(await storage.setup()),
+      FILE_MAX_BYTES: String(FILE_MAX),
+      PROJECT_QUOTA_BYTES: String(QUOTA),
+      APP_URL: "https://agency.test",
+    }));
     staff = await signInStaff("priya@indigokite.dev", { name: "Priya Sharma" });
     recruiter = await signInStaff("hema@indigokite.dev", { name: "Hema Iyer", staffRole: "recruiter" });
     clientA = await signUp("alice@example.com", "Alice");
@@ -70,13 +75,18 @@ describe.each(testSetups("project files"))("Project files on $name", ({ database
   });
   beforeEach(async () => {
     await clearTables("notifications", "mailOutbox", "auditLog", "projectActivity", "fileVersions", "projectFiles", "projects");
-    projectId = (await insertProject(db(), { companyId: companyA, createdBy: null, title: "Rider app", description: "", ownerId: staff.id })).id;
+    projectId = (
+      await insertProject(db(), { companyId: companyA, createdBy: null, title: "Rider app", description: "", ownerId: staff.id })
+    ).id;
     stored = await storage.files();
   });
 
   test("Staff upload several files in one session: stored with a thumbnail for the image, on the timeline, audited, and one mail per verified member", async () => {
     const image = await fx.png(800, 400);
-    const response = await upload(staff, projectId, [[pdf(), "Brief.pdf"], [image, "../../logo.png"]]);
+    const response = await upload(staff, projectId, [
+      [pdf(), "Brief.pdf"],
+      [image, "../../logo.png"],
+    ]);
     expect(response.status).toBe(200);
     const body = await answer(response);
     expect(body).toMatchObject({ status: "success", message: "Uploaded “Brief.pdf”, “logo.png”." });
@@ -87,7 +97,12 @@ describe.each(testSetups("project files"))("Project files on $name", ({ database
     ]);
     expect((await newFiles()).sort()).toEqual(rows.flatMap((v) => [v.storageKey, ...(v.thumbnailKey ? [v.thumbnailKey] : [])]).sort());
     expect((await storage.bytes(rows[0]!.storageKey)).equals(pdf())).toBe(true);
-    const activity = await db().selectFrom("projectActivity").select(["kind", "summary", "actorSide"]).where("projectId", "=", projectId).orderBy("summary").execute();
+    const activity = await db()
+      .selectFrom("projectActivity")
+      .select(["kind", "summary", "actorSide"])
+      .where("projectId", "=", projectId)
+      .orderBy("summary")
+      .execute();
     expect(activity).toEqual([
       { kind: "file.uploaded", summary: "Uploaded “Brief.pdf”", actorSide: "staff" },
       { kind: "file.uploaded", summary: "Uploaded “logo.png”", actorSide: "staff" },
@@ -127,16 +142,34 @@ describe.each(testSetups("project files"))("Project files on $name", ({ database
   test("Versions come only from the side that shared the file: a member's same-named upload, or staff's on a client's file, is refused and nothing is stored", async () => {
     await upload(staff, projectId, [[pdf(), "Handover.pdf"]]);
     await upload(clientA, projectId, [[fx.csv(), "feedback.csv"]]);
-    const before = { versions: await versions(), files: await newFiles(), mails: await db().selectFrom("mailOutbox").select("id").execute() };
+    const before = {
+      versions: await versions(),
+      files: await newFiles(),
+      mails: await db().selectFrom("mailOutbox").select("id").execute(),
+    };
 
     const member = await upload(clientA2, projectId, [[pdf(), "handover.PDF"]]);
-    expect([member.status, (await answer(member)).message]).toEqual([409, "“Handover.pdf” was shared by the agency, and only the agency can add versions to it. Rename your file and upload it again. Nothing was uploaded."]);
-    const agency = await upload(staff, projectId, [[fx.csv(), "Feedback.csv"], [pdf(), "notes.pdf"]]);
-    expect([agency.status, (await answer(agency)).message]).toEqual([409, "“feedback.csv” was shared by the client, and only the client can add versions to it. Rename your file and upload it again. Nothing was uploaded."]);
+    expect([member.status, (await answer(member)).message]).toEqual([
+      409,
+      "“Handover.pdf” was shared by the agency, and only the agency can add versions to it. Rename your file and upload it again. Nothing was uploaded.",
+    ]);
+    const agency = await upload(staff, projectId, [
+      [fx.csv(), "Feedback.csv"],
+      [pdf(), "notes.pdf"],
+    ]);
+    expect([agency.status, (await answer(agency)).message]).toEqual([
+      409,
+      "“feedback.csv” was shared by the client, and only the client can add versions to it. Rename your file and upload it again. Nothing was uploaded.",
+    ]);
     const noScript = await upload(clientA2, projectId, [[pdf(), "HANDOVER.pdf"]], { json: false });
     expect(noScript.headers.get("location")).toBe(`/user-dashboard/projects/${projectId}/files?upload=other-side`);
-    const page = await call(portalFiles.loader, `/user-dashboard/projects/${projectId}/files?upload=other-side`, { cookie: clientA2.cookie, params: { id: projectId } });
-    expect(page.data).toMatchObject({ notice: { status: "error", message: expect.stringContaining("Rename your file and upload it again. Nothing was uploaded.") } });
+    const page = await call(portalFiles.loader, `/user-dashboard/projects/${projectId}/files?upload=other-side`, {
+      cookie: clientA2.cookie,
+      params: { id: projectId },
+    });
+    expect(page.data).toMatchObject({
+      notice: { status: "error", message: expect.stringContaining("Rename your file and upload it again. Nothing was uploaded.") },
+    });
 
     const files = await db().selectFrom("projectFiles").select(["name", "side", "currentVersion"]).orderBy("nameKey").execute();
     expect(files).toEqual([
@@ -178,7 +211,10 @@ describe.each(testSetups("project files"))("Project files on $name", ({ database
     const id = version!.id;
     expect((await download(clientB, id)).status).toBe(404);
     expect((await call(thumbnailLoader, `/files/${id}/thumbnail`, { cookie: clientB.cookie, params: { id } })).status).toBe(404);
-    expect((await call(portalFiles.loader, `/user-dashboard/projects/${projectId}/files`, { cookie: clientB.cookie, params: { id: projectId } })).status).toBe(404);
+    expect(
+      (await call(portalFiles.loader, `/user-dashboard/projects/${projectId}/files`, { cookie: clientB.cookie, params: { id: projectId } }))
+        .status,
+    ).toBe(404);
     expect((await upload(clientB, projectId, [[pdf(), "x.pdf"]])).status).toBe(404);
     expect((await download(null, id)).location).toBe("/login");
     expect((await download(recruiter, id)).status).toBe(403);
@@ -191,11 +227,26 @@ describe.each(testSetups("project files"))("Project files on $name", ({ database
 
   test("Refused uploads leave nothing stored: a renamed program, macros, a zip bomb, a file over the limit, a session over the quota", async () => {
     const cases: Array<[Array<[Buffer, string]>, number, string]> = [
-      [[[pdf(), "ok.pdf"], [pe(), "invoice.pdf"]], 415, "“invoice.pdf” is a program; programs can't be shared here."],
+      [
+        [
+          [pdf(), "ok.pdf"],
+          [pe(), "invoice.pdf"],
+        ],
+        415,
+        "“invoice.pdf” is a program; programs can't be shared here.",
+      ],
       [[[docm(), "report.docx"]], 415, "“report.docx” contains macros."],
       [[[fx.zipBomb(), "data.zip"]], 415, "“data.zip” unpacks to far more than its size"],
       [[[Buffer.alloc(FILE_MAX + 1, 65), "huge.txt"]], 413, "“huge.txt” is larger than 300 kB, the limit for one file."],
-      [[[Buffer.alloc(FILE_MAX - 10, 65), "a.txt"], [Buffer.alloc(FILE_MAX - 10, 66), "b.txt"], [Buffer.alloc(FILE_MAX - 10, 67), "c.txt"]], 413, "This project's files may take up to 700 kB"],
+      [
+        [
+          [Buffer.alloc(FILE_MAX - 10, 65), "a.txt"],
+          [Buffer.alloc(FILE_MAX - 10, 66), "b.txt"],
+          [Buffer.alloc(FILE_MAX - 10, 67), "c.txt"],
+        ],
+        413,
+        "This project's files may take up to 700 kB",
+      ],
     ];
     for (const [files, status, message] of cases) {
       const response = await upload(clientA, projectId, files);
@@ -213,12 +264,18 @@ describe.each(testSetups("project files"))("Project files on $name", ({ database
     expect(done.headers.get("location")).toBe(`/user-dashboard/projects/${projectId}/files?upload=done`);
     const refused = await upload(staff, projectId, [[pe(), "setup.pdf"]], { json: false });
     expect(refused.headers.get("location")).toBe(`/employee-dashboard/projects/${projectId}/files?upload=executable`);
-    const page = await call(portalFiles.loader, `/user-dashboard/projects/${projectId}/files?upload=done`, { cookie: clientA.cookie, params: { id: projectId } });
+    const page = await call(portalFiles.loader, `/user-dashboard/projects/${projectId}/files?upload=done`, {
+      cookie: clientA.cookie,
+      params: { id: projectId },
+    });
     expect(page.data).toMatchObject({ notice: { status: "success", message: "Your files are uploaded." } });
   });
 
   test("A client upload notifies and mails the staff who look after clients once per session (never a recruiter), or mails the sales inbox when none is left", async () => {
-    await upload(clientA, projectId, [[pdf(), "a.pdf"], [fx.csv(), "b.csv"]]);
+    await upload(clientA, projectId, [
+      [pdf(), "a.pdf"],
+      [fx.csv(), "b.csv"],
+    ]);
     const bell = await db().selectFrom("notifications").select(["userId", "type", "link"]).execute();
     expect(bell).toEqual([{ userId: staff.id, type: "file_shared", link: `/employee-dashboard/projects/${projectId}/files` }]);
     await db().updateTable("users").set({ staffDisabledAt: Date.now() }).where("id", "=", staff.id).execute();
@@ -228,25 +285,47 @@ describe.each(testSetups("project files"))("Project files on $name", ({ database
       await db().updateTable("users").set({ staffDisabledAt: null }).where("id", "=", staff.id).execute();
     }
     const mails = await db().selectFrom("mailOutbox").select(["toAddress", "subject", "textBody"]).orderBy("createdAt").execute();
-    expect(mails.map((m) => m.toAddress)).toEqual([staff.email, process.env.MAIL_SALES_TO?.trim() || "info@indigokite.dev"].map((a) => a.toLowerCase()));
+    expect(mails.map((m) => m.toAddress)).toEqual(
+      [staff.email, process.env.MAIL_SALES_TO?.trim() || "info@indigokite.dev"].map((a) => a.toLowerCase()),
+    );
     expect(mails[0]!.textBody).toContain(`https://agency.test/employee-dashboard/projects/${projectId}/files`);
   });
 
   test("Clients delete only their own uploads and only while client uploads are on; staff delete any and can turn uploads off; the bytes go", async () => {
     const mine = (await answer(await upload(clientA, projectId, [[pdf(), "mine.pdf"]]))).files![0]!.id;
     const theirs = (await answer(await upload(staff, projectId, [[pdf(), "deliverable.pdf"]]))).files![0]!.id;
-    const post = (route: typeof portalFiles.action | typeof consoleFiles.action, who: TestUser, form: Record<string, string>, base: string) =>
-      call(route, `${base}/projects/${projectId}/files`, { cookie: who.cookie, params: { id: projectId }, form, headers: { Origin: "http://localhost", Host: "localhost" } });
-    expect((await post(portalFiles.action, clientA, { intent: "delete-file", fileId: theirs }, "/user-dashboard")).data).toMatchObject({ status: "error", message: "You can delete only files you uploaded yourself." });
+    const post = (
+      route: typeof portalFiles.action | typeof consoleFiles.action,
+      who: TestUser,
+      form: Record<string, string>,
+      base: string,
+    ) =>
+      call(route, `${base}/projects/${projectId}/files`, {
+        cookie: who.cookie,
+        params: { id: projectId },
+        form,
+        headers: { Origin: "http://localhost", Host: "localhost" },
+      });
+    expect((await post(portalFiles.action, clientA, { intent: "delete-file", fileId: theirs }, "/user-dashboard")).data).toMatchObject({
+      status: "error",
+      message: "You can delete only files you uploaded yourself.",
+    });
     expect((await post(portalFiles.action, clientA2, { intent: "delete-file", fileId: mine }, "/user-dashboard")).status).toBe(403);
-    expect((await post(consoleFiles.action, staff, { intent: "client-uploads", clientUploads: "off" }, "/employee-dashboard")).data).toMatchObject({ status: "success" });
+    expect(
+      (await post(consoleFiles.action, staff, { intent: "client-uploads", clientUploads: "off" }, "/employee-dashboard")).data,
+    ).toMatchObject({ status: "success" });
     expect((await post(portalFiles.action, clientA, { intent: "delete-file", fileId: mine }, "/user-dashboard")).status).toBe(403);
     const off = await upload(clientA, projectId, [[pdf(), "more.pdf"]]);
     expect([off.status, (await answer(off)).message]).toEqual([403, "The agency has turned off uploads from your side for this project."]);
     await post(consoleFiles.action, staff, { intent: "client-uploads", clientUploads: "on" }, "/employee-dashboard");
     const before = await newFiles();
-    expect((await post(portalFiles.action, clientA, { intent: "delete-file", fileId: mine }, "/user-dashboard")).data).toMatchObject({ status: "success", message: "Deleted “mine.pdf”." });
-    expect((await post(consoleFiles.action, staff, { intent: "delete-file", fileId: theirs }, "/employee-dashboard")).data).toMatchObject({ status: "success" });
+    expect((await post(portalFiles.action, clientA, { intent: "delete-file", fileId: mine }, "/user-dashboard")).data).toMatchObject({
+      status: "success",
+      message: "Deleted “mine.pdf”.",
+    });
+    expect((await post(consoleFiles.action, staff, { intent: "delete-file", fileId: theirs }, "/employee-dashboard")).data).toMatchObject({
+      status: "success",
+    });
     expect(before.length).toBe(2);
     expect(await newFiles()).toEqual([]);
     const actions = (await db().selectFrom("auditLog").select("action").orderBy("createdAt").execute()).map((a) => a.action);
@@ -275,7 +354,10 @@ describe.each(testSetups("project files"))("Project files on $name", ({ database
     const own = (await insertCompany(db(), { name: "Solo Ltd", origin: "self" })).id;
     await db().updateTable("users").set({ companyId: own }).where("id", "=", solo.id).execute();
     const soloProject = (await insertProject(db(), { companyId: own, createdBy: solo.id, title: "Solo site", description: "" })).id;
-    await upload(solo, soloProject, [[pdf(), "brief.pdf"], [await fx.png(), "logo.png"]]);
+    await upload(solo, soloProject, [
+      [pdf(), "brief.pdf"],
+      [await fx.png(), "logo.png"],
+    ]);
     expect((await newFiles()).length).toBe(3);
     await deleteAccountAndData(solo.id);
     expect(await newFiles()).toEqual([]);

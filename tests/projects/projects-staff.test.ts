@@ -5,7 +5,13 @@ import * as projectNewRoute from "~/routes/console/project-new";
 import * as projectsExportRoute from "~/routes/console/projects-export";
 import { db } from "~/server/db/db.server";
 import { insertCompany, type Company } from "~/server/models/companies/companies.server";
-import { getProjectForStaff, listAllProjects, listCompanyProjectsForStaff, listOwnerOptions, projectOwnerNames } from "~/server/models/projects/projects-staff-reads.server";
+import {
+  getProjectForStaff,
+  listAllProjects,
+  listCompanyProjectsForStaff,
+  listOwnerOptions,
+  projectOwnerNames,
+} from "~/server/models/projects/projects-staff-reads.server";
 import { createStaffProject, setProjectArchived, updateStaffProject } from "~/server/models/projects/projects-staff.server";
 import { createProject, listProjects, setProjectProgress } from "~/server/models/projects/projects.server";
 import { disableStaff } from "~/server/models/accounts/staff.server";
@@ -18,9 +24,18 @@ import { Refusal } from "~/lib/refusal";
 const TODAY = "2026-11-25";
 const PAGE = { limit: 20, offset: 0 };
 
-const form = (fields: Partial<ProjectFormValue> = {}): ProjectFormValue => ({ title: "Rider app", description: "Delivery tracking.", status: "planned", ...fields });
+const form = (fields: Partial<ProjectFormValue> = {}): ProjectFormValue => ({
+  title: "Rider app",
+  description: "Delivery tracking.",
+  status: "planned",
+  ...fields,
+});
 const audit = (entityId?: string) => {
-  const query = db().selectFrom("auditLog").select(["action", "entity", "entityId", "actorEmail", "detail"]).orderBy("createdAt").orderBy("id");
+  const query = db()
+    .selectFrom("auditLog")
+    .select(["action", "entity", "entityId", "actorEmail", "detail"])
+    .orderBy("createdAt")
+    .orderBy("id");
   return (entityId ? query.where("entityId", "=", entityId) : query).execute();
 };
 const snapshot = async () => ({
@@ -69,9 +84,22 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
 
   test("Staff create a project for a company: stored with its fields and progress 0, audited, and announced after the commit", async () => {
     const { seen, stop } = recordEvents();
-    const project = await createStaffProject(actor(admin), { companyId: kite.id }, form({ status: "in_progress", startDate: "2026-11-01", dueDate: "2026-12-15", ownerId: delivery.id }));
+    const project = await createStaffProject(
+      actor(admin),
+      { companyId: kite.id },
+      form({ status: "in_progress", startDate: "2026-11-01", dueDate: "2026-12-15", ownerId: delivery.id }),
+    );
     stop();
-    expect(project).toMatchObject({ companyId: kite.id, createdBy: null, ownerId: delivery.id, status: "in_progress", startDate: "2026-11-01", dueDate: "2026-12-15", progress: 0, archivedAt: null });
+    expect(project).toMatchObject({
+      companyId: kite.id,
+      createdBy: null,
+      ownerId: delivery.id,
+      status: "in_progress",
+      startDate: "2026-11-01",
+      dueDate: "2026-12-15",
+      progress: 0,
+      archivedAt: null,
+    });
     expect(await listProjects({ companyId: kite.id })).toMatchObject([{ id: project.id, title: "Rider app" }]);
     const [entry] = await audit(project.id);
     expect(entry).toMatchObject({ action: "project.create", entity: "project", actorEmail: admin.email });
@@ -83,12 +111,32 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     const before = await snapshot();
     const refusals: [() => Promise<unknown>, string, string | undefined][] = [
       [() => createStaffProject(actor(admin), { companyId: "no-such-company" }, form()), "This company does not exist.", undefined],
-      [() => createStaffProject(actor(admin), { companyId: closed.id }, form()), "This company is closed: reopen it before changing its projects.", undefined],
-      [() => createStaffProject(actor(admin), { companyId: kite.id }, form({ ownerId: formerColleague.id })), "The owner must be an active staff member.", "ownerId"],
-      [() => createStaffProject(actor(admin), { companyId: kite.id }, form({ ownerId: client.id })), "The owner must be an active staff member.", "ownerId"],
+      [
+        () => createStaffProject(actor(admin), { companyId: closed.id }, form()),
+        "This company is closed: reopen it before changing its projects.",
+        undefined,
+      ],
+      [
+        () => createStaffProject(actor(admin), { companyId: kite.id }, form({ ownerId: formerColleague.id })),
+        "The owner must be an active staff member.",
+        "ownerId",
+      ],
+      [
+        () => createStaffProject(actor(admin), { companyId: kite.id }, form({ ownerId: client.id })),
+        "The owner must be an active staff member.",
+        "ownerId",
+      ],
       // A recruiter could not open the project they run (decision 0031: clients area).
-      [() => createStaffProject(actor(admin), { companyId: kite.id }, form({ ownerId: recruiter.id })), "The owner must be an active staff member.", "ownerId"],
-      [() => createStaffProject(actor(admin), { companyId: kite.id }, form({ startDate: "2026-12-02", dueDate: "2026-12-01" })), "The due date cannot be before the start date.", "dueDate"],
+      [
+        () => createStaffProject(actor(admin), { companyId: kite.id }, form({ ownerId: recruiter.id })),
+        "The owner must be an active staff member.",
+        "ownerId",
+      ],
+      [
+        () => createStaffProject(actor(admin), { companyId: kite.id }, form({ startDate: "2026-12-02", dueDate: "2026-12-01" })),
+        "The due date cannot be before the start date.",
+        "dueDate",
+      ],
     ];
     for (const [attempt, message, field] of refusals) {
       const error = await attempt().catch((e: unknown) => e);
@@ -113,7 +161,13 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     expect(await updateStaffProject(actor(delivery, "Dev Rao"), project.id, next)).toBe("saved");
     expect(await updateStaffProject(actor(delivery, "Dev Rao"), project.id, next)).toBe("unchanged");
     stop();
-    expect(await getProjectForStaff({ id: project.id })).toMatchObject({ title: "Rider app v2", status: "on_hold", dueDate: "2027-01-31", ownerId: null, companyName: "Kite Foods" });
+    expect(await getProjectForStaff({ id: project.id })).toMatchObject({
+      title: "Rider app v2",
+      status: "on_hold",
+      dueDate: "2027-01-31",
+      ownerId: null,
+      companyName: "Kite Foods",
+    });
     const entries = await audit(project.id);
     expect(entries.map((a) => a.action)).toEqual(["project.create", "project.update"]);
     expect(JSON.parse(entries[1]!.detail)).toEqual({
@@ -133,7 +187,9 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     await db().updateTable("projects").set({ ownerId: formerColleague.id }).where("id", "=", project.id).execute();
     expect(await updateStaffProject(actor(admin), project.id, form({ ownerId: formerColleague.id, status: "done" }))).toBe("saved");
     const other = await createStaffProject(actor(admin), { companyId: acme.id }, form());
-    await expect(updateStaffProject(actor(admin), other.id, form({ ownerId: formerColleague.id }))).rejects.toMatchObject({ field: "ownerId" });
+    await expect(updateStaffProject(actor(admin), other.id, form({ ownerId: formerColleague.id }))).rejects.toMatchObject({
+      field: "ownerId",
+    });
     expect((await getProjectForStaff({ id: other.id }))?.ownerId).toBeNull();
   });
 
@@ -159,7 +215,10 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     const project = await createStaffProject(actor(admin), { companyId: acme.id }, form());
     await db().updateTable("companies").set({ closedAt: Date.now() }).where("id", "=", acme.id).execute();
     try {
-      await expect(updateStaffProject(actor(admin), project.id, form({ title: "Changed" }))).rejects.toMatchObject({ name: "Refusal", kind: "conflict" });
+      await expect(updateStaffProject(actor(admin), project.id, form({ title: "Changed" }))).rejects.toMatchObject({
+        name: "Refusal",
+        kind: "conflict",
+      });
       expect(await setProjectArchived(actor(admin), project.id, true)).toBe("saved");
       await expect(setProjectArchived(actor(admin), project.id, false)).rejects.toMatchObject({ name: "Refusal", kind: "conflict" });
     } finally {
@@ -168,11 +227,31 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
   });
 
   test("The list filters by status, owner, no owner and overdue, searches title, description and company name literally, and pages", async () => {
-    const late = await createStaffProject(actor(admin), { companyId: kite.id }, form({ title: "Late one", status: "in_progress", dueDate: "2026-11-24", ownerId: delivery.id }), 1);
-    await createStaffProject(actor(admin), { companyId: kite.id }, form({ title: "Late but done", status: "done", dueDate: "2026-11-01" }), 2);
-    await createStaffProject(actor(admin), { companyId: acme.id }, form({ title: "Due today", description: "Warehouse 100% scan", dueDate: TODAY }), 3);
-    const selfMade = await createProject({ companyId: acme.id, createdBy: client.id }, { title: "Client idea", description: "From the portal." }, 4);
-    const titles = async (filter: Parameters<typeof listAllProjects>[0]) => (await listAllProjects(filter, PAGE, TODAY)).projects.map((p) => p.title);
+    const late = await createStaffProject(
+      actor(admin),
+      { companyId: kite.id },
+      form({ title: "Late one", status: "in_progress", dueDate: "2026-11-24", ownerId: delivery.id }),
+      1,
+    );
+    await createStaffProject(
+      actor(admin),
+      { companyId: kite.id },
+      form({ title: "Late but done", status: "done", dueDate: "2026-11-01" }),
+      2,
+    );
+    await createStaffProject(
+      actor(admin),
+      { companyId: acme.id },
+      form({ title: "Due today", description: "Warehouse 100% scan", dueDate: TODAY }),
+      3,
+    );
+    const selfMade = await createProject(
+      { companyId: acme.id, createdBy: client.id },
+      { title: "Client idea", description: "From the portal." },
+      4,
+    );
+    const titles = async (filter: Parameters<typeof listAllProjects>[0]) =>
+      (await listAllProjects(filter, PAGE, TODAY)).projects.map((p) => p.title);
 
     expect(await titles({})).toEqual(["Client idea", "Due today", "Late but done", "Late one"]);
     expect(await titles({ status: "done" })).toEqual(["Late but done"]);
@@ -211,7 +290,12 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
   });
 
   test("The CSV export lists the filtered projects and is recorded on the audit log", async () => {
-    const overdue = await createStaffProject(actor(admin), { companyId: kite.id }, form({ title: "=cmd|' /C calc'!A0", status: "in_progress", startDate: "2020-01-01", dueDate: "2020-02-01", ownerId: delivery.id }), 1);
+    const overdue = await createStaffProject(
+      actor(admin),
+      { companyId: kite.id },
+      form({ title: "=cmd|' /C calc'!A0", status: "in_progress", startDate: "2020-01-01", dueDate: "2020-02-01", ownerId: delivery.id }),
+      1,
+    );
     await createStaffProject(actor(admin), { companyId: acme.id }, form({ title: "On time", dueDate: "2999-01-01" }), 2);
     await clearTables("auditLog");
     const outcome = await call(projectsExportRoute.loader, "/employee-dashboard/projects/export?overdue=1", { cookie: delivery.cookie });
@@ -222,31 +306,50 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
       '"Project","Company","Status","Progress (%)","Start date","Due date","Overdue","Owner","Archived","Created (UTC)"',
       `"'=cmd|' /C calc'!A0","Kite Foods","In progress","0","2020-01-01","2020-02-01","yes","Dev Rao","no","${new Date(overdue.createdAt).toISOString()}"`,
     ]);
-    expect(await audit()).toMatchObject([{ action: "projects.export", entity: "export", entityId: "projects", actorEmail: delivery.email }]);
+    expect(await audit()).toMatchObject([
+      { action: "projects.export", entity: "export", entityId: "projects", actorEmail: delivery.email },
+    ]);
     expect(JSON.parse((await audit())[0]!.detail)).toEqual({ overdue: true });
   });
 
   test("A recruiter, a client and a guest cannot export projects, and nothing is recorded", async () => {
-    expect(await call(projectsExportRoute.loader, "/employee-dashboard/projects/export", { cookie: recruiter.cookie })).toMatchObject({ status: 403 });
-    expect(await call(projectsExportRoute.loader, "/employee-dashboard/projects/export", { cookie: client.cookie })).toMatchObject({ status: 403 });
+    expect(await call(projectsExportRoute.loader, "/employee-dashboard/projects/export", { cookie: recruiter.cookie })).toMatchObject({
+      status: 403,
+    });
+    expect(await call(projectsExportRoute.loader, "/employee-dashboard/projects/export", { cookie: client.cookie })).toMatchObject({
+      status: 403,
+    });
     expect(await call(projectsExportRoute.loader, "/employee-dashboard/projects/export", {})).toMatchObject({ status: 302 });
     expect(await audit()).toEqual([]);
   });
 
-  const post = (fn: typeof projectRoute.action | typeof projectNewRoute.action, path: string, id: string, who: TestUser, fields: Record<string, string>) =>
-    call(fn, path, { params: { id }, cookie: who.cookie, form: fields });
+  const post = (
+    fn: typeof projectRoute.action | typeof projectNewRoute.action,
+    path: string,
+    id: string,
+    who: TestUser,
+    fields: Record<string, string>,
+  ) => call(fn, path, { params: { id }, cookie: who.cookie, form: fields });
   const fields = { title: "Rider app", description: "Delivery tracking.", status: "planned", startDate: "", dueDate: "", ownerId: "" };
 
   test("The new-project form creates the project and opens its page; bad dates or an unknown owner answer in place and write nothing", async () => {
     const path = `/employee-dashboard/clients/${kite.id}/projects/new`;
     const before = await snapshot();
-    const badDates = await post(projectNewRoute.action, path, kite.id, delivery, { intent: "save", ...fields, startDate: "2026-12-02", dueDate: "2026-12-01" });
+    const badDates = await post(projectNewRoute.action, path, kite.id, delivery, {
+      intent: "save",
+      ...fields,
+      startDate: "2026-12-02",
+      dueDate: "2026-12-01",
+    });
     expect(badDates.status).toBe(400);
     expect(badDates.data?.result).toMatchObject({ error: { dueDate: ["The due date cannot be before the start date."] } });
     const badOwner = await post(projectNewRoute.action, path, kite.id, delivery, { intent: "save", ...fields, ownerId: client.id });
     expect(badOwner.status).toBe(400);
     expect(badOwner.data?.result).toMatchObject({ error: { ownerId: ["The owner must be an active staff member."] } });
-    const noCompany = await post(projectNewRoute.action, "/employee-dashboard/clients/nope/projects/new", "nope", delivery, { intent: "save", ...fields });
+    const noCompany = await post(projectNewRoute.action, "/employee-dashboard/clients/nope/projects/new", "nope", delivery, {
+      intent: "save",
+      ...fields,
+    });
     expect(noCompany.status).toBe(400);
     expect(noCompany.data?.result).toMatchObject({ error: { "": ["This company does not exist."] } });
     expect(await snapshot()).toEqual(before);
@@ -255,10 +358,23 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     expect(created).toMatchObject({ status: 302, location: expect.stringMatching(/^\/employee-dashboard\/projects\/[\w-]+\?created=1$/) });
     const [project] = await listProjects({ companyId: kite.id });
     expect(created.location).toBe(`/employee-dashboard/projects/${project!.id}?created=1`);
-    const page = await call(projectRoute.loader, `/employee-dashboard/projects/${project!.id}?created=1`, { params: { id: project!.id }, cookie: delivery.cookie });
-    expect(page.data).toMatchObject({ created: true, project: { title: "Rider app", companyName: "Kite Foods", ownerName: "Dev Rao", history: [] } });
-    expect(await call(projectRoute.loader, "/employee-dashboard/projects/nope", { params: { id: "nope" }, cookie: delivery.cookie })).toMatchObject({ status: 404 });
-    expect(await call(projectNewRoute.loader, "/employee-dashboard/clients/nope/projects/new", { params: { id: "nope" }, cookie: delivery.cookie })).toMatchObject({ status: 404 });
+    const page = await call(projectRoute.loader, `/employee-dashboard/projects/${project!.id}?created=1`, {
+      params: { id: project!.id },
+      cookie: delivery.cookie,
+    });
+    expect(page.data).toMatchObject({
+      created: true,
+      project: { title: "Rider app", companyName: "Kite Foods", ownerName: "Dev Rao", history: [] },
+    });
+    expect(
+      await call(projectRoute.loader, "/employee-dashboard/projects/nope", { params: { id: "nope" }, cookie: delivery.cookie }),
+    ).toMatchObject({ status: 404 });
+    expect(
+      await call(projectNewRoute.loader, "/employee-dashboard/clients/nope/projects/new", {
+        params: { id: "nope" },
+        cookie: delivery.cookie,
+      }),
+    ).toMatchObject({ status: 404 });
   });
 
   test("The project page saves fields, sets progress with a note, archives and restores; a forged progress target changes nothing", async () => {
@@ -267,16 +383,50 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     const path = `/employee-dashboard/projects/${project.id}`;
     const saved = await post(projectRoute.action, path, project.id, delivery, { intent: "save", ...fields, status: "in_progress" });
     expect(saved.data).toMatchObject({ intent: "save", status: "success" });
-    const forged = await post(projectRoute.action, path, project.id, delivery, { intent: "set-progress", projectId: other.id, progress: "90", note: "" });
+    const forged = await post(projectRoute.action, path, project.id, delivery, {
+      intent: "set-progress",
+      projectId: other.id,
+      progress: "90",
+      note: "",
+    });
     expect(forged.status).toBe(404);
-    const progress = await post(projectRoute.action, path, project.id, delivery, { intent: "set-progress", projectId: project.id, progress: "40", note: "Halfway-ish" });
-    expect(progress.data).toMatchObject({ intent: "set-progress", status: "success", message: "Progress set to 40%. The client sees it now." });
-    expect(await post(projectRoute.action, path, project.id, delivery, { intent: "archive" })).toMatchObject({ status: 200, data: { status: "success" } });
-    expect(await post(projectRoute.action, path, project.id, delivery, { intent: "archive" })).toMatchObject({ status: 200, data: { status: "unchanged" } });
+    const progress = await post(projectRoute.action, path, project.id, delivery, {
+      intent: "set-progress",
+      projectId: project.id,
+      progress: "40",
+      note: "Halfway-ish",
+    });
+    expect(progress.data).toMatchObject({
+      intent: "set-progress",
+      status: "success",
+      message: "Progress set to 40%. The client sees it now.",
+    });
+    expect(await post(projectRoute.action, path, project.id, delivery, { intent: "archive" })).toMatchObject({
+      status: 200,
+      data: { status: "success" },
+    });
+    expect(await post(projectRoute.action, path, project.id, delivery, { intent: "archive" })).toMatchObject({
+      status: 200,
+      data: { status: "unchanged" },
+    });
     expect((await post(projectRoute.action, path, project.id, delivery, { intent: "save", ...fields, title: "Sneaky" })).status).toBe(409);
-    expect(await post(projectRoute.action, path, project.id, delivery, { intent: "restore" })).toMatchObject({ status: 200, data: { status: "success" } });
-    expect(await getProjectForStaff({ id: project.id })).toMatchObject({ title: "Rider app", status: "in_progress", progress: 40, archivedAt: null });
+    expect(await post(projectRoute.action, path, project.id, delivery, { intent: "restore" })).toMatchObject({
+      status: 200,
+      data: { status: "success" },
+    });
+    expect(await getProjectForStaff({ id: project.id })).toMatchObject({
+      title: "Rider app",
+      status: "in_progress",
+      progress: 40,
+      archivedAt: null,
+    });
     expect(await getProjectForStaff({ id: other.id })).toMatchObject({ progress: 0 });
-    expect((await audit(project.id)).map((a) => a.action)).toEqual(["project.create", "project.update", "project.progress", "project.archive", "project.restore"]);
+    expect((await audit(project.id)).map((a) => a.action)).toEqual([
+      "project.create",
+      "project.update",
+      "project.progress",
+      "project.archive",
+      "project.restore",
+    ]);
   });
 });

@@ -53,8 +53,25 @@ describe.each(testDatabases("waiting-on-you"))("Waiting on you on $name", (datab
   }, 60_000);
   afterAll(async () => cleanup());
   beforeEach(async () => {
-    await clearTables("seenMarkers", "approvals", "fileVersions", "projectFiles", "milestones", "complaintReplies", "complaints", "auditLog", "mailOutbox", "projects");
-    rider = await insertProject(db(), { companyId: kite, createdBy: null, title: "Rider app", description: "Delivery tracking.", ownerId: delivery.id });
+    await clearTables(
+      "seenMarkers",
+      "approvals",
+      "fileVersions",
+      "projectFiles",
+      "milestones",
+      "complaintReplies",
+      "complaints",
+      "auditLog",
+      "mailOutbox",
+      "projects",
+    );
+    rider = await insertProject(db(), {
+      companyId: kite,
+      createdBy: null,
+      title: "Rider app",
+      description: "Delivery tracking.",
+      ownerId: delivery.id,
+    });
     scanner = await insertProject(db(), { companyId: acme, createdBy: null, title: "Warehouse scanner", description: "Private." });
   });
 
@@ -64,16 +81,36 @@ describe.each(testDatabases("waiting-on-you"))("Waiting on you on $name", (datab
     const design = await insertMilestone(rider.id, { title: "Design" });
     const launch = await insertMilestone(rider.id, { title: "Launch" });
     const logo = await insertFile(rider.id, { name: "logo.png", side: "staff" });
-    const onDesign = await insertApproval(rider.id, { subjectType: "milestone", subjectId: design, requestedAt: Date.now() - 2 * HOUR, note: "Please check the colours" });
+    const onDesign = await insertApproval(rider.id, {
+      subjectType: "milestone",
+      subjectId: design,
+      requestedAt: Date.now() - 2 * HOUR,
+      note: "Please check the colours",
+    });
     const onLogo = await insertApproval(rider.id, { subjectType: "file", subjectId: logo.fileId, requestedAt: Date.now() - HOUR });
-    await insertApproval(rider.id, { subjectType: "milestone", subjectId: launch, status: "approved", decidedAt: Date.now(), decidedByName: "Alice" });
+    await insertApproval(rider.id, {
+      subjectType: "milestone",
+      subjectId: launch,
+      status: "approved",
+      decidedAt: Date.now(),
+      decidedByName: "Alice",
+    });
     await insertApproval(rider.id, { subjectType: "milestone", subjectId: launch, status: "withdrawn" });
     const acmeStep = await insertMilestone(scanner.id, { title: "Acme step" });
     await insertApproval(scanner.id, { subjectType: "milestone", subjectId: acmeStep });
 
     const { approvals } = await waiting(alice);
     expect(approvals).toMatchObject([
-      { id: onDesign, projectId: rider.id, projectTitle: "Rider app", subjectType: "milestone", subjectId: design, subjectTitle: "Design", requestedByName: "Priya Sharma", note: "Please check the colours" },
+      {
+        id: onDesign,
+        projectId: rider.id,
+        projectTitle: "Rider app",
+        subjectType: "milestone",
+        subjectId: design,
+        subjectTitle: "Design",
+        requestedByName: "Priya Sharma",
+        note: "Please check the colours",
+      },
       { id: onLogo, subjectType: "file", subjectId: logo.fileId, subjectTitle: "logo.png" },
     ]);
     // Bob's company has its own, and never Kite's.
@@ -100,7 +137,17 @@ describe.each(testDatabases("waiting-on-you"))("Waiting on you on $name", (datab
 
   test("A member's own company's client replies are never counted as unread", async () => {
     const complaint = await createComplaint({ companyId: kite, createdBy: alice.id }, { subject: "Invoice", message: "Where is it?" });
-    await db().insertInto("complaintReplies").values({ id: crypto.randomUUID(), complaintId: complaint.id, sender: "user", senderName: "Amir", text: "Any news?", timestamp: Date.now() }).execute();
+    await db()
+      .insertInto("complaintReplies")
+      .values({
+        id: crypto.randomUUID(),
+        complaintId: complaint.id,
+        sender: "user",
+        senderName: "Amir",
+        text: "Any news?",
+        timestamp: Date.now(),
+      })
+      .execute();
     expect((await waiting(alice)).replies).toEqual([]);
   });
 
@@ -166,7 +213,11 @@ describe.each(testDatabases("waiting-on-you"))("Waiting on you on $name", (datab
     const outcome = await call(profileRoute.loader, "/user-dashboard", { cookie: alice.cookie });
     expect(outcome).toMatchObject({
       status: 200,
-      data: { email: "alice@example.com", profile: null, waiting: { waiting: { approvals: [{ subjectTitle: "Design" }], milestones: [{ title: "Design" }] } } },
+      data: {
+        email: "alice@example.com",
+        profile: null,
+        waiting: { waiting: { approvals: [{ subjectTitle: "Design" }], milestones: [{ title: "Design" }] } },
+      },
     });
     const markers = await db().selectFrom("seenMarkers").select("subject").where("userId", "=", alice.id).orderBy("subject").execute();
     expect(markers.map((m) => m.subject)).toEqual(["portal", "portal:visit"]);
@@ -184,11 +235,30 @@ describe.each(testDatabases("waiting-on-you"))("Waiting on you on $name", (datab
 
   test("The console overview shows decisions, client uploads and overdue milestones per owner, the viewer's own first and unowned last", async () => {
     const unowned = await insertProject(db(), { companyId: kite, createdBy: null, title: "Menu site", description: "x" });
-    const adminOwned = await insertProject(db(), { companyId: acme, createdBy: null, title: "Fleet portal", description: "x", ownerId: admin.id });
+    const adminOwned = await insertProject(db(), {
+      companyId: acme,
+      createdBy: null,
+      title: "Fleet portal",
+      description: "x",
+      ownerId: admin.id,
+    });
     const design = await insertMilestone(rider.id, { title: "Design" });
-    await insertApproval(rider.id, { subjectType: "milestone", subjectId: design, status: "changes_requested", decidedAt: Date.now() - HOUR, decidedByName: "Alice", comment: "Bigger logo" });
+    await insertApproval(rider.id, {
+      subjectType: "milestone",
+      subjectId: design,
+      status: "changes_requested",
+      decidedAt: Date.now() - HOUR,
+      decidedByName: "Alice",
+      comment: "Bigger logo",
+    });
     const stale = await insertMilestone(rider.id, { title: "Old design" });
-    await insertApproval(rider.id, { subjectType: "milestone", subjectId: stale, status: "approved", decidedAt: Date.now() - 8 * DAY, decidedByName: "Alice" });
+    await insertApproval(rider.id, {
+      subjectType: "milestone",
+      subjectId: stale,
+      status: "approved",
+      decidedAt: Date.now() - 8 * DAY,
+      decidedByName: "Alice",
+    });
     await insertApproval(rider.id, { subjectType: "milestone", subjectId: stale, status: "pending" });
     await insertFile(unowned.id, { name: "brief.pdf", side: "client", at: Date.now() - DAY });
     await insertFile(unowned.id, { name: "deliverable.pdf", side: "staff", at: Date.now() - DAY });
@@ -199,9 +269,26 @@ describe.each(testDatabases("waiting-on-you"))("Waiting on you on $name", (datab
 
     const groups = await workspaceOverview({ viewerId: delivery.id, today });
     expect(groups.map((g) => g.ownerName)).toEqual(["Dev Rao", "Priya Sharma", "No owner yet"]);
-    expect(groups[0]).toMatchObject({ ownerId: delivery.id, decisions: [{ subjectTitle: "Design", status: "changes_requested", decidedByName: "Alice", comment: "Bigger logo", companyName: "Kite Foods" }], uploads: [], overdue: [] });
-    expect(groups[1]).toMatchObject({ ownerId: admin.id, decisions: [], uploads: [], overdue: [{ title: "Handover", projectTitle: "Fleet portal", companyName: "Acme Logistics" }] });
-    expect(groups[2]).toMatchObject({ ownerId: null, decisions: [], uploads: [{ name: "brief.pdf", projectTitle: "Menu site", uploadedByName: "Alice" }], overdue: [] });
+    expect(groups[0]).toMatchObject({
+      ownerId: delivery.id,
+      decisions: [
+        { subjectTitle: "Design", status: "changes_requested", decidedByName: "Alice", comment: "Bigger logo", companyName: "Kite Foods" },
+      ],
+      uploads: [],
+      overdue: [],
+    });
+    expect(groups[1]).toMatchObject({
+      ownerId: admin.id,
+      decisions: [],
+      uploads: [],
+      overdue: [{ title: "Handover", projectTitle: "Fleet portal", companyName: "Acme Logistics" }],
+    });
+    expect(groups[2]).toMatchObject({
+      ownerId: null,
+      decisions: [],
+      uploads: [{ name: "brief.pdf", projectTitle: "Menu site", uploadedByName: "Alice" }],
+      overdue: [],
+    });
   });
 
   test("Only staff roles that may use Clients get the client work on the console overview", async () => {

@@ -27,7 +27,19 @@ type Applications = { applicants: { id: string; name: string; match?: { title: s
 
 /** A candidate's application, stored as the apply form stores it (the index's triggers see it). */
 async function addApplication(jobId: string, name: string, email: string, message: string, submittedAt: number) {
-  const row = { id: randomUUID(), name, email, message, resume: "", resumeName: "", resumeType: "", resumeSize: 0, jobId, submittedAt, appliedBy: null };
+  const row = {
+    id: randomUUID(),
+    name,
+    email,
+    message,
+    resume: "",
+    resumeName: "",
+    resumeType: "",
+    resumeSize: 0,
+    jobId,
+    submittedAt,
+    appliedBy: null,
+  };
   await db().insertInto("jobApplications").values(row).execute();
   return row;
 }
@@ -72,7 +84,8 @@ describe.each(testDatabases("search"))("Search on $name", (database) => {
     await raise("Printing slow", "Takes ages.");
     await db().updateTable("complaints").set({ status: "Resolved" }).where("id", "=", a.id).execute();
     expect((await search("print")).data.total).toBe(2);
-    const pending = (await call(inboxRoute.loader, "/employee-dashboard/support?q=print&status=Pending", { cookie: admin.cookie })).data as unknown as Inbox;
+    const pending = (await call(inboxRoute.loader, "/employee-dashboard/support?q=print&status=Pending", { cookie: admin.cookie }))
+      .data as unknown as Inbox;
     expect(pending.entries.map((e) => e.subject)).toEqual(["Printing slow"]);
     const listOrder = await listInbox({ q: "print", rank: false, limit: 25, offset: 0 });
     expect(listOrder.entries.map((e) => e.subject)).toEqual(["Printing slow", "Printer jammed"]);
@@ -81,7 +94,10 @@ describe.each(testDatabases("search"))("Search on $name", (database) => {
 
   test("A reply containing <script> comes back as text, and renders escaped", async () => {
     const complaint = await raise("Widget", "Nothing yet.");
-    await addReply({ complaintId: complaint.id, companyId: (await memberScope(client)).companyId }, '<script>alert("x")</script> the toaster burns');
+    await addReply(
+      { complaintId: complaint.id, companyId: (await memberScope(client)).companyId },
+      '<script>alert("x")</script> the toaster burns',
+    );
     const { data } = await search("toaster");
     const snippet = data.entries[0]!.match!.snippet;
     expect(snippet).toContain("\u0002toaster\u0003");
@@ -93,8 +109,29 @@ describe.each(testDatabases("search"))("Search on $name", (database) => {
   });
 
   test("FTS syntax in the text never fails: quotes, *, OR, -, NEAR(, column filters and unbalanced quotes", async () => {
-    await raise("Quote \"marks\" here", "OR near NEAR(this) - star * and col:umn");
-    for (const q of ['"', '"unbalanced', "*", "**", "-", "- -x", "OR", "a OR", "NEAR(", "NEAR(a b)", "title:x", "col:umn", "^start", "a AND", "(", ")", "'", "\\", "near*", "\u0002"]) {
+    await raise('Quote "marks" here', "OR near NEAR(this) - star * and col:umn");
+    for (const q of [
+      '"',
+      '"unbalanced',
+      "*",
+      "**",
+      "-",
+      "- -x",
+      "OR",
+      "a OR",
+      "NEAR(",
+      "NEAR(a b)",
+      "title:x",
+      "col:umn",
+      "^start",
+      "a AND",
+      "(",
+      ")",
+      "'",
+      "\\",
+      "near*",
+      "\u0002",
+    ]) {
       const { status } = await search(q);
       expect(status, q).toBe(200);
     }
@@ -109,7 +146,17 @@ describe.each(testDatabases("search"))("Search on $name", (database) => {
     expect((await search("pelican")).data.total).toBe(0);
     await addReply({ complaintId: complaint.id, companyId: (await memberScope(client)).companyId }, "It came with a pelican sticker.");
     expect((await search("pelican")).data.entries.map((e) => e.id)).toEqual([complaint.id]);
-    await db().insertInto("complaintNotes").values({ id: "note-1", complaintId: complaint.id, authorId: admin.id, authorName: "Admin", text: "Customer prefers flamingo.", createdAt: Date.now() }).execute();
+    await db()
+      .insertInto("complaintNotes")
+      .values({
+        id: "note-1",
+        complaintId: complaint.id,
+        authorId: admin.id,
+        authorName: "Admin",
+        text: "Customer prefers flamingo.",
+        createdAt: Date.now(),
+      })
+      .execute();
     expect((await search("flamingo")).data.total).toBe(1);
     await db().updateTable("complaints").set({ subject: "Delivery" }).where("id", "=", complaint.id).execute();
     expect((await search("shipping")).data.total).toBe(0);
@@ -122,7 +169,16 @@ describe.each(testDatabases("search"))("Search on $name", (database) => {
 
   test("Past 1,000 matches the count reads “1,000+” and relevance orders the 1,000 most recently written", async () => {
     const { companyId, createdBy } = await memberScope(client);
-    const row = (i: number, subject: string) => ({ id: `many-${i}`, companyId, createdBy, subject, message: "The label printer stopped.", status: "Pending", createdAt: i, updatedAt: i });
+    const row = (i: number, subject: string) => ({
+      id: `many-${i}`,
+      companyId,
+      createdBy,
+      subject,
+      message: "The label printer stopped.",
+      status: "Pending",
+      createdAt: i,
+      updatedAt: i,
+    });
     // Written first, so the oldest document: the only subject match, which would rank first of all.
     const best = await raise("Printer on fire", "Smoke.");
     for (let start = 0; start < SEARCH_CAP + 5; start += 250) {
@@ -135,7 +191,16 @@ describe.each(testDatabases("search"))("Search on $name", (database) => {
     expect(many.data.total).toBe(SEARCH_CAP);
     expect(many.data.capped).toBe(true);
     expect(many.data.entries[0]!.id).not.toBe(best.id);
-    const count = renderToStaticMarkup(createElement(ResultCount, { total: many.data.total, capped: many.data.capped, singular: "request", plural: "requests", detail: "", announce: "polite" }));
+    const count = renderToStaticMarkup(
+      createElement(ResultCount, {
+        total: many.data.total,
+        capped: many.data.capped,
+        singular: "request",
+        plural: "requests",
+        detail: "",
+        announce: "polite",
+      }),
+    );
     expect(count).toContain("1,000+ requests");
     // A reply rewrites its document, the newest now: among the candidates, it ranks first.
     await addReply({ complaintId: best.id, companyId }, "Still smoking.");
@@ -152,9 +217,24 @@ describe.each(testDatabases("search"))("Search on $name", (database) => {
   });
 
   test("Leads are searched by name, e-mail, phone, country and requirement, best match first", async () => {
-    await submitQuote({ consent: CURRENT_CONSENT_VERSION, name: "Asha Rao", email: "asha@example.com", phone: "+91 98200 12345", country: "India", requirement: "A CRM for clinics." });
-    await submitQuote({ consent: CURRENT_CONSENT_VERSION, name: "Clinic Group", email: "ops@clinic.example", phone: "+44 20 5555 0100", country: "United Kingdom", requirement: "Booking app." });
-    const leads = async (q: string, who = admin) => call(leadsRoute.loader, `/employee-dashboard/leads?q=${encodeURIComponent(q)}`, { cookie: who.cookie });
+    await submitQuote({
+      consent: CURRENT_CONSENT_VERSION,
+      name: "Asha Rao",
+      email: "asha@example.com",
+      phone: "+91 98200 12345",
+      country: "India",
+      requirement: "A CRM for clinics.",
+    });
+    await submitQuote({
+      consent: CURRENT_CONSENT_VERSION,
+      name: "Clinic Group",
+      email: "ops@clinic.example",
+      phone: "+44 20 5555 0100",
+      country: "United Kingdom",
+      requirement: "Booking app.",
+    });
+    const leads = async (q: string, who = admin) =>
+      call(leadsRoute.loader, `/employee-dashboard/leads?q=${encodeURIComponent(q)}`, { cookie: who.cookie });
     const found = (await leads("clinic")).data as unknown as { leads: { name: string }[]; total: number };
     expect(found.leads.map((l) => l.name)).toEqual(["Clinic Group", "Asha Rao"]);
     expect(((await leads("asha")).data as unknown as { total: number }).total).toBe(1);
@@ -162,32 +242,62 @@ describe.each(testDatabases("search"))("Search on $name", (database) => {
   });
 
   test("Applications are searched by name, e-mail, opening and message, best match first, within the opening and stage filters", async () => {
-    const android = await createOpening(null, { title: "Android Developer", location: "Pune", type: "Full-time", description: "d", salary: "", requirements: [] });
-    const designer = await createOpening(null, { title: "Product Designer", location: "Pune", type: "Full-time", description: "d", salary: "", requirements: [] });
+    const android = await createOpening(null, {
+      title: "Android Developer",
+      location: "Pune",
+      type: "Full-time",
+      description: "d",
+      salary: "",
+      requirements: [],
+    });
+    const designer = await createOpening(null, {
+      title: "Product Designer",
+      location: "Pune",
+      type: "Full-time",
+      description: "d",
+      salary: "",
+      requirements: [],
+    });
     const now = Date.now();
     const byName = await addApplication(android.id, "Kotlin Sharma", "ks@example.com", "I like mobile work.", now - 3_000);
     const byMessage = await addApplication(designer.id, "Meera Iyer", "meera@example.com", "Five years of Kotlin and Figma.", now - 2_000);
     const byOpening = await addApplication(android.id, "Arjun Das", "arjun@mail.example", "Hello.", now - 1_000);
-    const list = async (query: string, who = admin) => call(applicationsRoute.loader, `/employee-dashboard/applications?${query}`, { cookie: who.cookie });
+    const list = async (query: string, who = admin) =>
+      call(applicationsRoute.loader, `/employee-dashboard/applications?${query}`, { cookie: who.cookie });
     const found = (await list("q=kotlin")).data as unknown as Applications;
     expect(found.applicants.map((a) => a.id)).toEqual([byName.id, byMessage.id]);
     expect(found.total).toBe(2);
     expect(found.applicants[0]!.match!.title).toBe("\u0002Kotlin\u0003 Sharma");
     expect(found.applicants[1]!.match!.snippet).toContain("\u0002Kotlin\u0003");
     // The opening's title and the e-mail are part of an application's text.
-    expect(((await list("q=android")).data as unknown as Applications).applicants.map((a) => a.id).sort()).toEqual([byName.id, byOpening.id].sort());
-    expect(((await list(`q=${encodeURIComponent("arjun@mail.example")}`)).data as unknown as Applications).applicants.map((a) => a.id)).toEqual([byOpening.id]);
+    expect(((await list("q=android")).data as unknown as Applications).applicants.map((a) => a.id).sort()).toEqual(
+      [byName.id, byOpening.id].sort(),
+    );
+    expect(
+      ((await list(`q=${encodeURIComponent("arjun@mail.example")}`)).data as unknown as Applications).applicants.map((a) => a.id),
+    ).toEqual([byOpening.id]);
     // The other filters still apply, in both orders.
-    expect(((await list(`q=kotlin&opening=${designer.id}`)).data as unknown as Applications).applicants.map((a) => a.id)).toEqual([byMessage.id]);
+    expect(((await list(`q=kotlin&opening=${designer.id}`)).data as unknown as Applications).applicants.map((a) => a.id)).toEqual([
+      byMessage.id,
+    ]);
     await db().updateTable("jobApplications").set({ stage: "interview" }).where("id", "=", byName.id).execute();
-    expect(((await list("q=kotlin&stage=interview&sort=list")).data as unknown as Applications).applicants.map((a) => a.id)).toEqual([byName.id]);
+    expect(((await list("q=kotlin&stage=interview&sort=list")).data as unknown as Applications).applicants.map((a) => a.id)).toEqual([
+      byName.id,
+    ]);
     expect(((await list("q=nothingmatches")).data as unknown as Applications).total).toBe(0);
     expect((await list("q=kotlin", recruiter)).status).toBe(200);
     expect((await list("q=kotlin", client)).status).toBe(403);
   });
 
   test("Applications in their own order stay newest first with their marks, and the CSV export holds the same search", async () => {
-    const opening = await createOpening(null, { title: "QA Engineer", location: "Remote", type: "Contract", description: "d", salary: "", requirements: [] });
+    const opening = await createOpening(null, {
+      title: "QA Engineer",
+      location: "Remote",
+      type: "Contract",
+      description: "d",
+      salary: "",
+      requirements: [],
+    });
     const now = Date.now();
     const older = await addApplication(opening.id, "Selenium Fan", "old@example.com", "", now - 5_000);
     const newer = await addApplication(opening.id, "Priya", "new@example.com", "Selenium and Playwright.", now - 1_000);
@@ -195,7 +305,9 @@ describe.each(testDatabases("search"))("Search on $name", (database) => {
     const listOrder = await listApplicants({ q: "selenium" }, { limit: 25, offset: 0, sort: "list" });
     expect(listOrder.applicants.map((a) => a.id)).toEqual([newer.id, older.id]);
     expect(listOrder.applicants[1]!.match?.title).toContain("\u0002");
-    const outcome = await call(applicationsExportRoute.loader, "/employee-dashboard/applications/export?q=selenium", { cookie: admin.cookie });
+    const outcome = await call(applicationsExportRoute.loader, "/employee-dashboard/applications/export?q=selenium", {
+      cookie: admin.cookie,
+    });
     const csv = await outcome.response!.text();
     expect(csv).toContain("Selenium Fan");
     expect(csv).toContain("Priya");
@@ -203,11 +315,25 @@ describe.each(testDatabases("search"))("Search on $name", (database) => {
   });
 
   test("The searched applications list renders a search form, the sort choice and the marks as text", async () => {
-    const opening = await createOpening(null, { title: "Backend Engineer", location: "Pune", type: "Full-time", description: "d", salary: "", requirements: [] });
+    const opening = await createOpening(null, {
+      title: "Backend Engineer",
+      location: "Pune",
+      type: "Full-time",
+      description: "d",
+      salary: "",
+      requirements: [],
+    });
     await addApplication(opening.id, "<b>Rust</b> Fan", "rust@example.com", "I write Rust.", Date.now());
     const url = "/employee-dashboard/applications?q=rust";
     const { data } = await call(applicationsRoute.loader, url, { cookie: admin.cookie });
-    const Stub = createRoutesStub([{ path: "/employee-dashboard/applications", Component: applicationsRoute.default as ComponentType, HydrateFallback: () => null, loader: () => data }]);
+    const Stub = createRoutesStub([
+      {
+        path: "/employee-dashboard/applications",
+        Component: applicationsRoute.default as ComponentType,
+        HydrateFallback: () => null,
+        loader: () => data,
+      },
+    ]);
     const html = renderToString(createElement(Stub, { initialEntries: [url], hydrationData: { loaderData: { "0": data } } }));
     expect(html).toContain('role="search"');
     expect(html).toContain('name="q"');

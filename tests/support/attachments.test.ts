@@ -30,15 +30,23 @@ interface Upload {
 function multipartRequest(path: string, fields: Record<string, string>, uploads: Upload[], cookie: string): Request {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const u of uploads) form.append("attachments", new File([new Uint8Array(u.bytes)], u.name, { type: u.type ?? "application/octet-stream" }));
-  return new Request(`http://localhost${path}`, { method: "POST", body: form, headers: { Origin: "http://localhost", Host: "localhost", Cookie: cookie } });
+  for (const u of uploads)
+    form.append("attachments", new File([new Uint8Array(u.bytes)], u.name, { type: u.type ?? "application/octet-stream" }));
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    body: form,
+    headers: { Origin: "http://localhost", Host: "localhost", Cookie: cookie },
+  });
 }
 
 type Result = { status: number; data?: { status?: string; message?: string; intent?: string; targetId?: string } };
 
 async function post(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}): Promise<Result> {
   try {
-    const value = (await fn({ request, params, context: { clientIp: "203.0.113.9" } } as never)) as { init?: { status?: number }; data?: Result["data"] };
+    const value = (await fn({ request, params, context: { clientIp: "203.0.113.9" } } as never)) as {
+      init?: { status?: number };
+      data?: Result["data"];
+    };
     return { status: value.init?.status ?? 200, data: value.data };
   } catch (error) {
     if (error instanceof Response) return { status: error.status };
@@ -47,7 +55,15 @@ async function post(fn: (args: never) => unknown, request: Request, params: Reco
 }
 
 const raise = (who: TestUser, uploads: Upload[], subject = "Logo files") =>
-  post(supportRoute.action, multipartRequest("/user-dashboard/support", { intent: "create-complaint", subject, message: "Here are the files." }, uploads, who.cookie));
+  post(
+    supportRoute.action,
+    multipartRequest(
+      "/user-dashboard/support",
+      { intent: "create-complaint", subject, message: "Here are the files." },
+      uploads,
+      who.cookie,
+    ),
+  );
 
 const portalComplaints = async (who: TestUser) => {
   const outcome = await call(supportRoute.loader, "/user-dashboard/support", { cookie: who.cookie });
@@ -72,7 +88,11 @@ describe.each(testSetups("attachments"))("Support attachments on $name", ({ data
     clientB = await signUp("bo@other.example", "Bo");
     // A second member of company A (members share their company's requests).
     clientA2 = await signUp("arjun@kite.example", "Arjun");
-    await db().updateTable("users").set({ companyId: await companyOf(clientA) }).where("id", "=", clientA2.id).execute();
+    await db()
+      .updateTable("users")
+      .set({ companyId: await companyOf(clientA) })
+      .where("id", "=", clientA2.id)
+      .execute();
     await companyOf(clientB);
   });
   afterAll(async () => {
@@ -101,7 +121,11 @@ describe.each(testSetups("attachments"))("Support attachments on $name", ({ data
     expect(await storage.bytes(rows[0]!.storageKey)).toEqual(image);
     expect((await added()).filter((f) => !f.startsWith(".tmp"))).toHaveLength(3); // two files and one thumbnail
     expect((await added()).filter((f) => f.startsWith(".tmp"))).toEqual([]);
-    const audit = await db().selectFrom("auditLog").select(["action", "entityId", "actorEmail"]).where("action", "=", "attachment.upload").execute();
+    const audit = await db()
+      .selectFrom("auditLog")
+      .select(["action", "entityId", "actorEmail"])
+      .where("action", "=", "attachment.upload")
+      .execute();
     expect(audit.map((a) => a.entityId).sort()).toEqual(rows.map((r) => r.id).sort());
     expect(audit.every((a) => a.actorEmail === clientA.email)).toBe(true);
   });
@@ -110,7 +134,8 @@ describe.each(testSetups("attachments"))("Support attachments on $name", ({ data
     const bytes = pdf();
     await raise(clientA, [{ name: "brief.pdf", bytes }]);
     const { id } = await db().selectFrom("attachments").select("id").executeTakeFirstOrThrow();
-    const get = (cookie?: string, headers: Record<string, string> = {}) => call(downloadAttachment, `/attachments/${id}`, { cookie, params: { id }, headers });
+    const get = (cookie?: string, headers: Record<string, string> = {}) =>
+      call(downloadAttachment, `/attachments/${id}`, { cookie, params: { id }, headers });
 
     const mine = await get(clientA2.cookie);
     expect(mine.status).toBe(200);
@@ -135,11 +160,19 @@ describe.each(testSetups("attachments"))("Support attachments on $name", ({ data
     const bytes = paddedPdf(300_000);
     await raise(clientA, [{ name: "big.pdf", bytes }]);
     const { id, sha256 } = await db().selectFrom("attachments").select(["id", "sha256"]).executeTakeFirstOrThrow();
-    const ranged = await call(downloadAttachment, `/attachments/${id}`, { cookie: clientA.cookie, params: { id }, headers: { Range: "bytes=100000-" } });
+    const ranged = await call(downloadAttachment, `/attachments/${id}`, {
+      cookie: clientA.cookie,
+      params: { id },
+      headers: { Range: "bytes=100000-" },
+    });
     expect(ranged.status).toBe(206);
     expect(ranged.response!.headers.get("content-range")).toBe(`bytes 100000-299999/300000`);
     expect(Buffer.from(await ranged.response!.arrayBuffer())).toEqual(bytes.subarray(100_000));
-    const cached = await call(downloadAttachment, `/attachments/${id}`, { cookie: clientA.cookie, params: { id }, headers: { "If-None-Match": `"${sha256}"` } });
+    const cached = await call(downloadAttachment, `/attachments/${id}`, {
+      cookie: clientA.cookie,
+      params: { id },
+      headers: { "If-None-Match": `"${sha256}"` },
+    });
     expect(cached.status).toBe(304);
   });
 
@@ -162,7 +195,12 @@ describe.each(testSetups("attachments"))("Support attachments on $name", ({ data
   test("Staff reply with a file: the client sees it under that reply, and the reply, its file and the audit commit together", async () => {
     await raise(clientA, []);
     const { id: complaintId } = await db().selectFrom("complaints").select("id").executeTakeFirstOrThrow();
-    const request = multipartRequest(`/employee-dashboard/support/${complaintId}`, { intent: "reply", text: "The mock-up is attached." }, [{ name: "mockup.png", bytes: await files.png(), type: "image/png" }], support.cookie);
+    const request = multipartRequest(
+      `/employee-dashboard/support/${complaintId}`,
+      { intent: "reply", text: "The mock-up is attached." },
+      [{ name: "mockup.png", bytes: await files.png(), type: "image/png" }],
+      support.cookie,
+    );
     const result = await post(complaintRoute.action, request, { id: complaintId });
     expect(result.data?.status).toBe("success");
     const [complaint] = await portalComplaints(clientA);
@@ -170,17 +208,27 @@ describe.each(testSetups("attachments"))("Support attachments on $name", ({ data
     expect(complaint!.attachments).toEqual([expect.objectContaining({ name: "mockup.png", replyId: reply.id, hasThumbnail: true })]);
     const row = await db().selectFrom("attachments").select(["side", "uploadedByName"]).executeTakeFirstOrThrow();
     expect(row).toEqual({ side: "staff", uploadedByName: "Sana Support" });
-    const staffView = await call(complaintRoute.loader, `/employee-dashboard/support/${complaintId}`, { cookie: support.cookie, params: { id: complaintId } });
+    const staffView = await call(complaintRoute.loader, `/employee-dashboard/support/${complaintId}`, {
+      cookie: support.cookie,
+      params: { id: complaintId },
+    });
     expect((staffView.data as { complaint: { attachments: unknown[] } }).complaint.attachments).toHaveLength(1);
   });
 
   test("A client's reply carries files too", async () => {
     await raise(clientA, []);
     const { id: complaintId } = await db().selectFrom("complaints").select("id").executeTakeFirstOrThrow();
-    const request = multipartRequest(`/user-dashboard/support?reply=${complaintId}`, { intent: "reply", complaintId, text: "One more." }, [{ name: "notes.txt", bytes: Buffer.from("Colours: teal and sand.\n") }], clientA2.cookie);
+    const request = multipartRequest(
+      `/user-dashboard/support?reply=${complaintId}`,
+      { intent: "reply", complaintId, text: "One more." },
+      [{ name: "notes.txt", bytes: Buffer.from("Colours: teal and sand.\n") }],
+      clientA2.cookie,
+    );
     expect((await post(supportRoute.action, request)).data?.status).toBe("success");
     const [complaint] = await portalComplaints(clientA);
-    expect(complaint!.attachments).toEqual([expect.objectContaining({ name: "notes.txt", kind: "txt", replyId: complaint!.replies[0]!.id })]);
+    expect(complaint!.attachments).toEqual([
+      expect.objectContaining({ name: "notes.txt", kind: "txt", replyId: complaint!.replies[0]!.id }),
+    ]);
   });
 
   test("Six files, a file over 25 MB, a renamed program and a macro document are refused with a clear message, and nothing is stored", async () => {
@@ -189,7 +237,13 @@ describe.each(testSetups("attachments"))("Support attachments on $name", ({ data
       [six, /at most 5 files/],
       [[{ name: "huge.pdf", bytes: paddedPdf(25_000_001) }], /“huge\.pdf” is larger than 25 MB/],
       [[{ name: "invoice.pdf", bytes: elf() }], /is a program/],
-      [[{ name: "ok.txt", bytes: Buffer.from("fine\n") }, { name: "report.doc", bytes: files.docWithMacros() }], /contains macros/],
+      [
+        [
+          { name: "ok.txt", bytes: Buffer.from("fine\n") },
+          { name: "report.doc", bytes: files.docWithMacros() },
+        ],
+        /contains macros/,
+      ],
     ];
     for (const [uploads, message] of cases) {
       const result = await raise(clientA, uploads);
@@ -205,17 +259,38 @@ describe.each(testSetups("attachments"))("Support attachments on $name", ({ data
   test("A refused reply's message goes to that reply's box, without JavaScript too", async () => {
     await raise(clientA, []);
     const { id: complaintId } = await db().selectFrom("complaints").select("id").executeTakeFirstOrThrow();
-    const request = multipartRequest(`/user-dashboard/support?reply=${complaintId}`, { intent: "reply", complaintId, text: "See attached" }, [{ name: "setup.exe", bytes: elf() }], clientA.cookie);
-    expect(await post(supportRoute.action, request)).toMatchObject({ status: 400, data: { intent: "reply", status: "error", targetId: complaintId } });
+    const request = multipartRequest(
+      `/user-dashboard/support?reply=${complaintId}`,
+      { intent: "reply", complaintId, text: "See attached" },
+      [{ name: "setup.exe", bytes: elf() }],
+      clientA.cookie,
+    );
+    expect(await post(supportRoute.action, request)).toMatchObject({
+      status: 400,
+      data: { intent: "reply", status: "error", targetId: complaintId },
+    });
     expect(await db().selectFrom("complaintReplies").selectAll().execute()).toEqual([]);
   });
 
   test("Files without a message are refused and not kept; a blank reply without files is still ignored", async () => {
     await raise(clientA, []);
     const { id: complaintId } = await db().selectFrom("complaints").select("id").executeTakeFirstOrThrow();
-    const withFile = multipartRequest(`/user-dashboard/support?reply=${complaintId}`, { intent: "reply", complaintId, text: "  " }, [{ name: "a.txt", bytes: Buffer.from("a\n") }], clientA.cookie);
-    expect(await post(supportRoute.action, withFile)).toMatchObject({ status: 400, data: { message: "Write a message to send with the files." } });
-    const blank = multipartRequest(`/user-dashboard/support?reply=${complaintId}`, { intent: "reply", complaintId, text: " " }, [], clientA.cookie);
+    const withFile = multipartRequest(
+      `/user-dashboard/support?reply=${complaintId}`,
+      { intent: "reply", complaintId, text: "  " },
+      [{ name: "a.txt", bytes: Buffer.from("a\n") }],
+      clientA.cookie,
+    );
+    expect(await post(supportRoute.action, withFile)).toMatchObject({
+      status: 400,
+      data: { message: "Write a message to send with the files." },
+    });
+    const blank = multipartRequest(
+      `/user-dashboard/support?reply=${complaintId}`,
+      { intent: "reply", complaintId, text: " " },
+      [],
+      clientA.cookie,
+    );
     expect((await post(supportRoute.action, blank)).data?.status).toBe("ignored");
     expect(await db().selectFrom("complaintReplies").selectAll().execute()).toEqual([]);
     expect(await added()).toEqual([]);
@@ -224,7 +299,12 @@ describe.each(testSetups("attachments"))("Support attachments on $name", ({ data
   test("A reply with files on another company's request is answered like an unknown request, and its bytes are removed", async () => {
     await raise(clientB, [], "Other company");
     const { id: complaintId } = await db().selectFrom("complaints").select("id").executeTakeFirstOrThrow();
-    const request = multipartRequest(`/user-dashboard/support?reply=${complaintId}`, { intent: "reply", complaintId, text: "Hi" }, [{ name: "a.txt", bytes: Buffer.from("a\n") }], clientA.cookie);
+    const request = multipartRequest(
+      `/user-dashboard/support?reply=${complaintId}`,
+      { intent: "reply", complaintId, text: "Hi" },
+      [{ name: "a.txt", bytes: Buffer.from("a\n") }],
+      clientA.cookie,
+    );
     expect((await post(supportRoute.action, request)).status).toBe(404);
     expect(await db().selectFrom("attachments").selectAll().execute()).toEqual([]);
     expect(await added()).toEqual([]);
@@ -233,7 +313,11 @@ describe.each(testSetups("attachments"))("Support attachments on $name", ({ data
   test("When the message cannot be written, the files already stored are removed again", async () => {
     const form = new FormData();
     form.append("attachments", new File([new Uint8Array(pdf())], "brief.pdf"));
-    const upload = await parseUploadForm(new Request("http://localhost/x", { method: "POST", body: form }), { maxFiles: 5, maxFileBytes: 25_000_000, fileField: "attachments" });
+    const upload = await parseUploadForm(new Request("http://localhost/x", { method: "POST", body: form }), {
+      maxFiles: 5,
+      maxFileBytes: 25_000_000,
+      fileField: "attachments",
+    });
     await expect(
       withStoredAttachments(upload, async () => {
         throw new Error("database went away");

@@ -34,10 +34,20 @@ describe.each(testDatabases("console-clients-support"))("Staff console clients a
   });
   afterAll(async () => cleanup());
   beforeEach(async () => {
-    await clearTables("auditLog", "mailOutbox", "notifications", "projectProgress", "complaintReplies", "complaints", "projects", "profiles");
+    await clearTables(
+      "auditLog",
+      "mailOutbox",
+      "notifications",
+      "projectProgress",
+      "complaintReplies",
+      "complaints",
+      "projects",
+      "profiles",
+    );
   });
 
-  const projectOf = async (who: TestUser, title = "Rider app") => createProject(await memberScope(who), { title, description: "Delivery tracking." });
+  const projectOf = async (who: TestUser, title = "Rider app") =>
+    createProject(await memberScope(who), { title, description: "Delivery tracking." });
   // The desk's alert about the new request (staff's mail and bell) is not what these tests look at.
   const complaintOf = async (who: TestUser, subject = "Login broken") => {
     const complaint = await createComplaint(await memberScope(who), { subject, message: "It fails." });
@@ -45,7 +55,11 @@ describe.each(testDatabases("console-clients-support"))("Staff console clients a
     return complaint;
   };
   const thread = (who: TestUser | undefined, complaintId: string, form?: Record<string, string>) =>
-    call(form ? complaintRoute.action : complaintRoute.loader, `/employee-dashboard/support/${complaintId}`, { params: { id: complaintId }, cookie: who?.cookie, form });
+    call(form ? complaintRoute.action : complaintRoute.loader, `/employee-dashboard/support/${complaintId}`, {
+      params: { id: complaintId },
+      cookie: who?.cookie,
+      form,
+    });
 
   test("A guest is sent to /login and a client is refused with 403 by every loader and action, and nothing changes", async () => {
     await projectOf(alice);
@@ -82,10 +96,10 @@ describe.each(testDatabases("console-clients-support"))("Staff console clients a
     await db().updateTable("complaints").set({ createdAt: 3000, status: "Resolved" }).where("id", "=", resolved.id).execute();
     await db().updateTable("complaints").set({ createdAt: 2000 }).where("id", "=", fresh.id).execute();
     const list = async (query = "") =>
-      ((await call(inboxRoute.loader, `/employee-dashboard/support${query}`, { cookie: staff.cookie })).data as {
+      (await call(inboxRoute.loader, `/employee-dashboard/support${query}`, { cookie: staff.cookie })).data as {
         entries: { subject: string; createdByEmail: string; companyId: string; status: string }[];
         total: number;
-      });
+      };
     const all = await list();
     expect(all.total).toBe(3);
     expect(all.entries.map((e) => e.subject)).toEqual(["New pending", "Old pending", "Resolved one"]);
@@ -99,20 +113,33 @@ describe.each(testDatabases("console-clients-support"))("Staff console clients a
   test("A staff reply is stored as 'staff' with the staff member's name, mails the client and shows in their Support panel", async () => {
     const complaint = await complaintOf(alice);
     const live = recordEvents();
-    const outcome = await thread(staff, complaint.id, { intent: "reply", text: "  We fixed it today.  ", sender: "user", senderName: "Fake" });
+    const outcome = await thread(staff, complaint.id, {
+      intent: "reply",
+      text: "  We fixed it today.  ",
+      sender: "user",
+      senderName: "Fake",
+    });
     live.stop();
     expect(outcome).toMatchObject({ status: 200, data: { intent: "reply", status: "success" } });
     const stored = await snapshot();
-    expect(stored.replies).toMatchObject([{ complaintId: complaint.id, sender: "staff", senderName: "Priya Sharma", text: "We fixed it today." }]);
+    expect(stored.replies).toMatchObject([
+      { complaintId: complaint.id, sender: "staff", senderName: "Priya Sharma", text: "We fixed it today." },
+    ]);
     expect(stored.outbox).toHaveLength(1);
     // The mail rides the client's notification (one per member of the company).
     const [notice] = await db().selectFrom("notifications").selectAll().where("userId", "=", alice.id).execute();
     expect(notice).toMatchObject({ type: "staff_reply", eventKey: `complaint-reply:${stored.replies[0]!.id}` });
-    expect(stored.outbox[0]).toMatchObject({ toAddress: "alice@example.com", idempotencyKey: `notification:${notice!.id}`, status: "pending" });
+    expect(stored.outbox[0]).toMatchObject({
+      toAddress: "alice@example.com",
+      idempotencyKey: `notification:${notice!.id}`,
+      status: "pending",
+    });
     expect(stored.outbox[0]!.textBody).toContain("We fixed it today.");
     expect(stored.outbox[0]!.textBody).toContain("Priya Sharma");
     expect(stored.outbox[0]!.textBody).not.toContain("Login broken");
-    expect(stored.audit).toMatchObject([{ actorEmail: staff.email, action: "complaint.reply", entity: "complaint", entityId: complaint.id }]);
+    expect(stored.audit).toMatchObject([
+      { actorEmail: staff.email, action: "complaint.reply", entity: "complaint", entityId: complaint.id },
+    ]);
     expect(live.seen).toContainEqual({ type: "complaint.changed", id: complaint.id, companyId: await companyOf(alice) });
 
     const mine = (await call(portalSupport.loader, "/user-dashboard/support", { cookie: alice.cookie })).data as {
@@ -124,7 +151,12 @@ describe.each(testDatabases("console-clients-support"))("Staff console clients a
 
     const staffView = await thread(staff, complaint.id);
     expect(staffView.data).toMatchObject({
-      complaint: { id: complaint.id, company: { id: await companyOf(alice) }, createdByUser: { id: alice.id, email: alice.email }, replies: [{ sender: "staff", senderName: "Priya Sharma" }] },
+      complaint: {
+        id: complaint.id,
+        company: { id: await companyOf(alice) },
+        createdByUser: { id: alice.id, email: alice.email },
+        replies: [{ sender: "staff", senderName: "Priya Sharma" }],
+      },
     });
   });
 
@@ -141,11 +173,19 @@ describe.each(testDatabases("console-clients-support"))("Staff console clients a
     const complaint = await complaintOf(alice);
     const resolved = await thread(staff, complaint.id, { intent: "set-status", status: "Resolved", ownerId: bob.id });
     expect(resolved).toMatchObject({ status: 200, data: { intent: "set-status", status: "success" } });
-    expect(await thread(staff, complaint.id, { intent: "set-status", status: "Resolved" })).toMatchObject({ status: 200, data: { status: "unchanged" } });
-    const mine = (await call(portalSupport.loader, "/user-dashboard/support", { cookie: alice.cookie })).data as { complaints: { status: string }[] };
+    expect(await thread(staff, complaint.id, { intent: "set-status", status: "Resolved" })).toMatchObject({
+      status: 200,
+      data: { status: "unchanged" },
+    });
+    const mine = (await call(portalSupport.loader, "/user-dashboard/support", { cookie: alice.cookie })).data as {
+      complaints: { status: string }[];
+    };
     expect(mine.complaints[0]!.status).toBe("Resolved");
 
-    expect(await thread(staff, complaint.id, { intent: "set-status", status: "Pending" })).toMatchObject({ status: 200, data: { status: "success" } });
+    expect(await thread(staff, complaint.id, { intent: "set-status", status: "Pending" })).toMatchObject({
+      status: 200,
+      data: { status: "success" },
+    });
     const stored = await snapshot();
     expect(stored.complaints).toEqual([{ id: complaint.id, status: "Pending" }]);
     expect(stored.audit.map((a) => [a.action, JSON.parse(a.detail).from, JSON.parse(a.detail).to]).sort()).toEqual([
@@ -166,7 +206,10 @@ describe.each(testDatabases("console-clients-support"))("Staff console clients a
   test("A status other than Pending or Resolved is refused and changes nothing", async () => {
     const complaint = await complaintOf(alice);
     for (const status of ["Closed", "", "resolved"]) {
-      expect(await thread(staff, complaint.id, { intent: "set-status", status })).toMatchObject({ status: 400, data: { status: "invalid" } });
+      expect(await thread(staff, complaint.id, { intent: "set-status", status })).toMatchObject({
+        status: 400,
+        data: { status: "invalid" },
+      });
     }
     const stored = await snapshot();
     expect(stored.complaints).toEqual([{ id: complaint.id, status: "Pending" }]);

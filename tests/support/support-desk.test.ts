@@ -46,22 +46,35 @@ describe.each(testDatabases("support-desk"))("Support desk on $name", (database)
     await clearTables("auditLog", "mailOutbox", "notifications", "complaintNotes", "complaintReplies", "complaints");
   });
 
-  const post = (who: TestUser, form: Record<string, string>) => call(portalSupport.action, "/user-dashboard/support", { cookie: who.cookie, form });
+  const post = (who: TestUser, form: Record<string, string>) =>
+    call(portalSupport.action, "/user-dashboard/support", { cookie: who.cookie, form });
   const staffPost = (who: TestUser, id: string, form: Record<string, string>) =>
     call(complaintRoute.action, `/employee-dashboard/support/${id}`, { params: { id }, cookie: who.cookie, form });
   const raise = async (who: TestUser, subject = "Login broken", extra: Record<string, string> = {}) => {
-    expect(await post(who, { intent: "create-complaint", subject, message: "It fails.", ...extra })).toMatchObject({ status: 200, data: { status: "success" } });
+    expect(await post(who, { intent: "create-complaint", subject, message: "It fails.", ...extra })).toMatchObject({
+      status: 200,
+      data: { status: "success" },
+    });
     return db().selectFrom("complaints").selectAll().where("subject", "=", subject).executeTakeFirstOrThrow();
   };
   const clientReply = (who: TestUser, complaintId: string, text = "Still failing.") => post(who, { intent: "reply", complaintId, text });
   const noticesOf = async (type: string) =>
-    (await db().selectFrom("notifications").select(["userId", "eventKey", "title", "link"]).where("type", "=", type).execute()).sort((a, b) => a.userId.localeCompare(b.userId));
+    (await db().selectFrom("notifications").select(["userId", "eventKey", "title", "link"]).where("type", "=", type).execute()).sort(
+      (a, b) => a.userId.localeCompare(b.userId),
+    );
   const recipients = async (type: string) => (await noticesOf(type)).map((n) => n.userId).sort();
   const mailedTo = async () => (await db().selectFrom("mailOutbox").select("toAddress").execute()).map((m) => m.toAddress).sort();
   const row = (id: string) => db().selectFrom("complaints").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const inbox = async (who: TestUser, query = "") =>
     (await call(inboxRoute.loader, `/employee-dashboard/support${query}`, { cookie: who.cookie })).data as {
-      entries: { id: string; subject: string; priority: string; assigneeId: string | null; assigneeName: string | null; waitingSince: number | null }[];
+      entries: {
+        id: string;
+        subject: string;
+        priority: string;
+        assigneeId: string | null;
+        assigneeName: string | null;
+        waitingSince: number | null;
+      }[];
       total: number;
     };
 
@@ -69,7 +82,11 @@ describe.each(testDatabases("support-desk"))("Support desk on $name", (database)
     const complaint = await raise(alice);
     const notices = await noticesOf("new_request");
     expect(notices.map((n) => n.userId).sort()).toEqual([admin.id, sales.id, delivery.id].sort());
-    expect(notices[0]).toMatchObject({ eventKey: `complaint-new:${complaint.id}`, link: `/employee-dashboard/support/${complaint.id}`, title: 'New support request: "Login broken"' });
+    expect(notices[0]).toMatchObject({
+      eventKey: `complaint-new:${complaint.id}`,
+      link: `/employee-dashboard/support/${complaint.id}`,
+      title: 'New support request: "Login broken"',
+    });
     expect(await mailedTo()).toEqual([admin.email, sales.email, delivery.email].sort());
     const mail = await db().selectFrom("mailOutbox").selectAll().where("toAddress", "=", sales.email).executeTakeFirstOrThrow();
     expect(mail.subject).toBe("New support request: Login broken");
@@ -82,7 +99,10 @@ describe.each(testDatabases("support-desk"))("Support desk on $name", (database)
     const complaint = await raise(alice);
     const tina = await signInStaff(`tina-${database.name}@indigokite.dev`, { name: "Tina", staffRole: "delivery" });
     await clearTables("notifications", "mailOutbox");
-    expect(await staffPost(admin, complaint.id, { intent: "assign", assignee: tina.id })).toMatchObject({ status: 200, data: { status: "success" } });
+    expect(await staffPost(admin, complaint.id, { intent: "assign", assignee: tina.id })).toMatchObject({
+      status: 200,
+      data: { status: "success" },
+    });
     expect(await clientReply(amir, complaint.id)).toMatchObject({ status: 200, data: { status: "success" } });
     expect(await recipients("client_reply")).toEqual([tina.id]);
     expect(await mailedTo()).toEqual([tina.email]);
@@ -98,12 +118,19 @@ describe.each(testDatabases("support-desk"))("Support desk on $name", (database)
   test("A staff reply reaches every member of the company, and nobody else, by bell and mail; the client stops waiting", async () => {
     const complaint = await raise(alice);
     await clearTables("notifications", "mailOutbox");
-    expect(await staffPost(delivery, complaint.id, { intent: "reply", text: "We fixed it." })).toMatchObject({ status: 200, data: { status: "success" } });
+    expect(await staffPost(delivery, complaint.id, { intent: "reply", text: "We fixed it." })).toMatchObject({
+      status: 200,
+      data: { status: "success" },
+    });
     expect(await recipients("staff_reply")).toEqual([alice.id, amir.id].sort());
     expect(await mailedTo()).toEqual([alice.email, amir.email].sort());
     // One mail per member, with the text; no second mail from the old direct send.
     const mails = await db().selectFrom("mailOutbox").selectAll().execute();
-    expect(mails.every((m) => m.subject === "New reply to your support request - Indigo Kite Technologies" && m.textBody.includes("We fixed it."))).toBe(true);
+    expect(
+      mails.every(
+        (m) => m.subject === "New reply to your support request - Indigo Kite Technologies" && m.textBody.includes("We fixed it."),
+      ),
+    ).toBe(true);
     expect((await row(complaint.id)).waitingSince).toBeNull();
     const [notice] = await noticesOf("staff_reply");
     expect(notice!.link).toBe(`/user-dashboard/support#complaint-${complaint.id}`);
@@ -115,22 +142,39 @@ describe.each(testDatabases("support-desk"))("Support desk on $name", (database)
     await staffPost(admin, complaint.id, { intent: "set-status", status: "Resolved" });
     expect(await recipients("status_change")).toEqual([alice.id, amir.id].sort());
     const subjects = (await db().selectFrom("mailOutbox").select("subject").execute()).map((m) => m.subject);
-    expect(subjects).toEqual(["Your support request is resolved - Indigo Kite Technologies", "Your support request is resolved - Indigo Kite Technologies"]);
+    expect(subjects).toEqual([
+      "Your support request is resolved - Indigo Kite Technologies",
+      "Your support request is resolved - Indigo Kite Technologies",
+    ]);
   });
 
   test("Staff assign to themselves, to a named colleague with Support, and unassign, each audited; a recruiter, disabled or unknown person is refused", async () => {
     const complaint = await raise(alice);
-    expect(await staffPost(sales, complaint.id, { intent: "assign", assignee: "me" })).toMatchObject({ data: { status: "success", message: "Assigned to you." } });
+    expect(await staffPost(sales, complaint.id, { intent: "assign", assignee: "me" })).toMatchObject({
+      data: { status: "success", message: "Assigned to you." },
+    });
     expect((await row(complaint.id)).assigneeId).toBe(sales.id);
     expect(await staffPost(sales, complaint.id, { intent: "assign", assignee: "me" })).toMatchObject({ data: { status: "unchanged" } });
-    expect(await staffPost(sales, complaint.id, { intent: "assign", assignee: delivery.id })).toMatchObject({ data: { status: "success" } });
+    expect(await staffPost(sales, complaint.id, { intent: "assign", assignee: delivery.id })).toMatchObject({
+      data: { status: "success" },
+    });
     for (const assignee of [recruiter.id, alice.id, "nobody-at-all"]) {
       const refused = await staffPost(admin, complaint.id, { intent: "assign", assignee });
-      expect(refused).toMatchObject({ status: 422, data: { status: "error", message: "Only active staff whose role includes Support can be assigned a request." } });
+      expect(refused).toMatchObject({
+        status: 422,
+        data: { status: "error", message: "Only active staff whose role includes Support can be assigned a request." },
+      });
     }
-    expect(await staffPost(admin, complaint.id, { intent: "assign", assignee: "none" })).toMatchObject({ data: { status: "success", message: "Unassigned." } });
+    expect(await staffPost(admin, complaint.id, { intent: "assign", assignee: "none" })).toMatchObject({
+      data: { status: "success", message: "Unassigned." },
+    });
     expect((await row(complaint.id)).assigneeId).toBeNull();
-    const audit = await db().selectFrom("auditLog").select(["action", "actorEmail", "detail"]).where("action", "=", "complaint.assign").orderBy("createdAt").execute();
+    const audit = await db()
+      .selectFrom("auditLog")
+      .select(["action", "actorEmail", "detail"])
+      .where("action", "=", "complaint.assign")
+      .orderBy("createdAt")
+      .execute();
     expect(audit.map((a) => [a.actorEmail, JSON.parse(a.detail).to])).toEqual([
       [sales.email, sales.id],
       [sales.email, delivery.id],
@@ -145,23 +189,34 @@ describe.each(testDatabases("support-desk"))("Support desk on $name", (database)
     const one = await raise(alice, "First");
     const two = await raise(bob, "Second");
     await raise(bob, "Third");
-    const quick = await call(inboxRoute.action, "/employee-dashboard/support", { cookie: sales.cookie, form: { intent: "assign-to-me", id: one.id } });
+    const quick = await call(inboxRoute.action, "/employee-dashboard/support", {
+      cookie: sales.cookie,
+      form: { intent: "assign-to-me", id: one.id },
+    });
     expect(quick).toMatchObject({ status: 200, data: { status: "success", targetId: one.id } });
     await staffPost(admin, two.id, { intent: "assign", assignee: delivery.id });
     expect((await inbox(sales, "?view=mine")).entries.map((e) => e.subject)).toEqual(["First"]);
     expect((await inbox(sales, "?view=unassigned")).entries.map((e) => e.subject)).toEqual(["Third"]);
     expect((await inbox(sales, "?view=all")).total).toBe(3);
     expect((await inbox(delivery, "?view=mine")).entries.map((e) => [e.subject, e.assigneeName])).toEqual([["Second", "Dev Delivery"]]);
-    expect((await call(inboxRoute.action, "/employee-dashboard/support", { cookie: alice.cookie, form: { intent: "assign-to-me", id: one.id } })).status).toBe(403);
+    expect(
+      (await call(inboxRoute.action, "/employee-dashboard/support", { cookie: alice.cookie, form: { intent: "assign-to-me", id: one.id } }))
+        .status,
+    ).toBe(403);
   });
 
   test("Priority is set on the request page, audited, filtered and sorted most urgent first; a made-up one is refused", async () => {
     const low = await raise(alice, "Low one");
     const urgent = await raise(alice, "Urgent one");
     await raise(alice, "Normal one");
-    expect(await staffPost(admin, urgent.id, { intent: "set-priority", priority: "urgent" })).toMatchObject({ data: { status: "success", message: "Priority set to Urgent." } });
+    expect(await staffPost(admin, urgent.id, { intent: "set-priority", priority: "urgent" })).toMatchObject({
+      data: { status: "success", message: "Priority set to Urgent." },
+    });
     await staffPost(admin, low.id, { intent: "set-priority", priority: "low" });
-    expect(await staffPost(admin, low.id, { intent: "set-priority", priority: "critical" })).toMatchObject({ status: 400, data: { status: "invalid" } });
+    expect(await staffPost(admin, low.id, { intent: "set-priority", priority: "critical" })).toMatchObject({
+      status: 400,
+      data: { status: "invalid" },
+    });
     expect((await row(low.id)).priority).toBe("low");
     expect((await inbox(admin, "?sort=priority")).entries.map((e) => e.subject)).toEqual(["Urgent one", "Normal one", "Low one"]);
     expect((await inbox(admin, "?priority=urgent")).entries.map((e) => e.subject)).toEqual(["Urgent one"]);
@@ -195,21 +250,35 @@ describe.each(testDatabases("support-desk"))("Support desk on $name", (database)
     expect(closed).toMatchObject({ status: "Closed", waitingSince: null });
     expect(closed.closedAt).not.toBeNull();
     // A closed request takes no reply until reopened.
-    expect(await clientReply(alice, complaint.id)).toMatchObject({ status: 409, data: { message: "This request is closed. Reopen it to reply." } });
+    expect(await clientReply(alice, complaint.id)).toMatchObject({
+      status: 409,
+      data: { message: "This request is closed. Reopen it to reply." },
+    });
     expect(await post(bob, { intent: "reopen", complaintId: complaint.id })).toMatchObject({ status: 404 });
     expect(await post(bob, { intent: "close", complaintId: complaint.id })).toMatchObject({ status: 404 });
     expect(await post(alice, { intent: "reopen", complaintId: complaint.id })).toMatchObject({ status: 200, data: { status: "success" } });
     expect(await row(complaint.id)).toMatchObject({ status: "Pending", closedAt: null });
 
     await post(alice, { intent: "close", complaintId: complaint.id });
-    await db().updateTable("complaints").set({ closedAt: Date.now() - 31 * DAY }).where("id", "=", complaint.id).execute();
+    await db()
+      .updateTable("complaints")
+      .set({ closedAt: Date.now() - 31 * DAY })
+      .where("id", "=", complaint.id)
+      .execute();
     const late = await post(alice, { intent: "reopen", complaintId: complaint.id });
     expect(late).toMatchObject({ status: 409, data: { status: "error" } });
     expect(late.data!.message).toContain("more than 30 days ago");
     expect((await row(complaint.id)).status).toBe("Closed");
-    const portal = (await call(portalSupport.loader, "/user-dashboard/support", { cookie: alice.cookie })).data as { complaints: { status: string; reopenable: boolean }[] };
+    const portal = (await call(portalSupport.loader, "/user-dashboard/support", { cookie: alice.cookie })).data as {
+      complaints: { status: string; reopenable: boolean }[];
+    };
     expect(portal.complaints[0]).toMatchObject({ status: "Closed", reopenable: false });
-    const audit = await db().selectFrom("auditLog").select(["action", "actorEmail", "detail"]).where("action", "=", "complaint.status").orderBy("createdAt").execute();
+    const audit = await db()
+      .selectFrom("auditLog")
+      .select(["action", "actorEmail", "detail"])
+      .where("action", "=", "complaint.status")
+      .orderBy("createdAt")
+      .execute();
     expect(audit.map((a) => [a.actorEmail, JSON.parse(a.detail).to])).toEqual([
       [amir.email, "Closed"],
       [alice.email, "Pending"],
@@ -235,14 +304,23 @@ describe.each(testDatabases("support-desk"))("Support desk on $name", (database)
   });
 
   test("A client's forged assignee, priority, waiting time or status changes nothing", async () => {
-    const forged = { assigneeId: sales.id, assignee_id: sales.id, priority: "urgent", waitingSince: "1", closedAt: "1", status: "Resolved" };
+    const forged = {
+      assigneeId: sales.id,
+      assignee_id: sales.id,
+      priority: "urgent",
+      waitingSince: "1",
+      closedAt: "1",
+      status: "Resolved",
+    };
     const complaint = await raise(alice, "Forged", forged);
     expect(await row(complaint.id)).toMatchObject({ assigneeId: null, priority: "normal", status: "Pending", closedAt: null });
     await post(alice, { intent: "reply", complaintId: complaint.id, text: "More", ...forged });
     await post(alice, { intent: "close", complaintId: complaint.id, ...forged });
     expect(await row(complaint.id)).toMatchObject({ assigneeId: null, priority: "normal", status: "Closed" });
     // The portal never hands out the desk's fields.
-    const portal = (await call(portalSupport.loader, "/user-dashboard/support", { cookie: alice.cookie })).data as { complaints: Record<string, unknown>[] };
+    const portal = (await call(portalSupport.loader, "/user-dashboard/support", { cookie: alice.cookie })).data as {
+      complaints: Record<string, unknown>[];
+    };
     for (const key of ["assigneeId", "priority", "waitingSince"]) expect(portal.complaints[0]).not.toHaveProperty(key);
   });
 });

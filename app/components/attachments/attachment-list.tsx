@@ -17,9 +17,19 @@ export function AttachmentList({ attachments, label }: { attachments: Attachment
             className="flex items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 p-2 text-sm text-brand-700 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:bg-slate-800 dark:text-brand-300"
           >
             {a.hasThumbnail ? (
-              <img src={attachmentThumbnailHref(a.id)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded object-cover" />
+              <img
+                src={attachmentThumbnailHref(a.id)}
+                alt=""
+                width={48}
+                height={48}
+                loading="lazy"
+                className="h-12 w-12 rounded object-cover"
+              />
             ) : (
-              <span aria-hidden="true" className="flex h-12 w-12 items-center justify-center rounded bg-slate-200 text-xs font-semibold uppercase text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+              <span
+                aria-hidden="true"
+                className="flex h-12 w-12 items-center justify-center rounded bg-slate-200 text-xs font-semibold uppercase text-slate-700 dark:bg-slate-700 dark:text-slate-200"
+              >
                 {a.kind}
               </span>
             )}

@@ -39,7 +39,14 @@ export function CompanyForm({ intent, defaultValue, lastResult, outcome, submitL
     <Form method="post" {...getFormProps(form)} className="max-w-xl space-y-5">
       <input type="hidden" name="intent" value={intent} />
       <InputField field={fields.name} type="text" label="Company name" autoComplete="organization" />
-      <FormField id={fields.website.id} label="Website" optional errors={fields.website.errors} errorId={fields.website.errorId} hint="For example https://example.com.">
+      <FormField
+        id={fields.website.id}
+        label="Website"
+        optional
+        errors={fields.website.errors}
+        errorId={fields.website.errorId}
+        hint="For example https://example.com."
+      >
         <input {...getInputProps(fields.website, { type: "text" })} inputMode="url" autoComplete="url" className="field-input" />
       </FormField>
       <InputField field={fields.country} type="text" label="Country" optional autoComplete="country-name" />

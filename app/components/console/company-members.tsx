@@ -11,7 +11,8 @@ type Member = Omit<CompanyMember, "createdAt">;
 /** The switch posts the value it turns to, so a double submit sets the same value twice. */
 function ClientAdminSwitch({ member, who }: { member: Member; who: string }) {
   const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "set-client-admin" && navigation.formData.get("id") === member.id;
+  const pending =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === "set-client-admin" && navigation.formData.get("id") === member.id;
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="set-client-admin" />
@@ -25,8 +26,13 @@ function ClientAdminSwitch({ member, who }: { member: Member; who: string }) {
         disabled={pending}
         className="inline-flex items-center gap-2 rounded-full text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
-        <span aria-hidden="true" className={`relative h-6 w-11 rounded-full transition-colors ${member.clientAdmin ? "bg-brand-600" : "bg-slate-300 dark:bg-slate-600"}`}>
-          <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${member.clientAdmin ? "left-5" : "left-0.5"}`} />
+        <span
+          aria-hidden="true"
+          className={`relative h-6 w-11 rounded-full transition-colors ${member.clientAdmin ? "bg-brand-600" : "bg-slate-300 dark:bg-slate-600"}`}
+        >
+          <span
+            className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${member.clientAdmin ? "left-5" : "left-0.5"}`}
+          />
         </span>
         <span className="text-slate-700 dark:text-slate-300">{member.clientAdmin ? "On" : "Off"}</span>
       </button>
@@ -38,25 +44,49 @@ function ClientAdminSwitch({ member, who }: { member: Member; who: string }) {
  * The company page's members: client admin switch, last sign-in, removal with confirmation, and
  * for an admin their data as a ZIP (a subject access request) and "Erase…" (part 2).
  */
-export function CompanyMembers({ companyId, mayExport, members, outcome, mayErase = false }: { companyId: string; mayExport: boolean; members: Member[]; outcome?: FormResult; mayErase?: boolean }) {
+export function CompanyMembers({
+  companyId,
+  mayExport,
+  members,
+  outcome,
+  mayErase = false,
+}: {
+  companyId: string;
+  mayExport: boolean;
+  members: Member[];
+  outcome?: FormResult;
+  mayErase?: boolean;
+}) {
   return (
     <section aria-labelledby="company-members-heading">
       <h3 id="company-members-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
         Members
       </h3>
       {members.length === 0 ? (
-        <p className="mt-2 text-slate-600 dark:text-slate-400">No members yet. Invite the company's people to give them access to the portal.</p>
+        <p className="mt-2 text-slate-600 dark:text-slate-400">
+          No members yet. Invite the company's people to give them access to the portal.
+        </p>
       ) : (
         <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Members of this company</caption>
             <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">Name</th>
-                <th scope="col" className="px-3 py-2 font-semibold">E-mail</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Client admin</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Last sign-in</th>
-                <th scope="col" className="px-3 py-2 font-semibold"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Name
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  E-mail
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Client admin
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Last sign-in
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-800 dark:text-slate-200">
@@ -65,7 +95,9 @@ export function CompanyMembers({ companyId, mayExport, members, outcome, mayEras
                 const rowOutcome = outcome?.targetId === m.id ? outcome : undefined;
                 return (
                   <tr key={m.id} className="align-top">
-                    <th scope="row" className="px-3 py-2 font-medium">{who}</th>
+                    <th scope="row" className="px-3 py-2 font-medium">
+                      {who}
+                    </th>
                     <td className="px-3 py-2 break-all">{m.email}</td>
                     <td className="px-3 py-2">
                       <ClientAdminSwitch member={m} who={who} />

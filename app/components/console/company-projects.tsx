@@ -44,11 +44,18 @@ export function CompanyProjects({ companyId, projects, today = todayUtc(), close
           {ordered.map((p) => (
             <li key={p.id} className={`flex flex-wrap items-center justify-between gap-2 p-4 ${p.archived ? "opacity-75" : ""}`}>
               <span className="flex flex-wrap items-center gap-2">
-                <Link to={href("/employee-dashboard/projects/:id", { id: p.id })} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+                <Link
+                  to={href("/employee-dashboard/projects/:id", { id: p.id })}
+                  className="font-medium text-brand-700 hover:underline dark:text-brand-300"
+                >
                   {p.title}
                 </Link>
                 <ProjectStatusBadge status={p.status} />
-                {p.archived ? <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-200">Archived</span> : null}
+                {p.archived ? (
+                  <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+                    Archived
+                  </span>
+                ) : null}
               </span>
               <span className="flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
                 <span className="tabular-nums">{p.progress}%</span>

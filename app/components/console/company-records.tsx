@@ -8,7 +8,8 @@ import { leadStatusLabel } from "~/lib/schemas/quotes-staff";
 // The company page's read-only sections: support requests, the lead(s) it came
 // from, and its activity.
 
-const box = "mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900";
+const box =
+  "mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900";
 const linkClass = "font-medium text-brand-700 hover:underline dark:text-brand-300";
 const muted = "text-sm text-slate-600 dark:text-slate-400";
 
@@ -25,7 +26,11 @@ function Section({ id, title, empty, children }: { id: string; title: string; em
 
 export function CompanyRequests({ requests }: { requests: { id: string; subject: string; status: string; createdAt: number }[] }) {
   return (
-    <Section id="company-requests-heading" title="Support requests" empty={requests.length === 0 ? "No support requests from this company." : null}>
+    <Section
+      id="company-requests-heading"
+      title="Support requests"
+      empty={requests.length === 0 ? "No support requests from this company." : null}
+    >
       <ul className={box}>
         {requests.map((r) => (
           <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
@@ -45,7 +50,11 @@ export function CompanyRequests({ requests }: { requests: { id: string; subject:
 
 export function CompanyLeads({ leads }: { leads: { id: string; name: string; email: string; status: string; submittedAt: number }[] }) {
   return (
-    <Section id="company-leads-heading" title="Came from" empty={leads.length === 0 ? "Not from a lead: this company was created directly." : null}>
+    <Section
+      id="company-leads-heading"
+      title="Came from"
+      empty={leads.length === 0 ? "Not from a lead: this company was created directly." : null}
+    >
       <ul className={box}>
         {leads.map((l) => (
           <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
@@ -84,7 +93,11 @@ function describe(entry: { action: string; entity: string; detail: Record<string
   return entry.entity === "project" ? `project: ${entry.action.replace(/^project\./, "")}` : entry.action;
 }
 
-export function CompanyActivity({ activity }: { activity: { id: string; actorEmail: string; action: string; entity: string; detail: Record<string, unknown>; createdAt: number }[] }) {
+export function CompanyActivity({
+  activity,
+}: {
+  activity: { id: string; actorEmail: string; action: string; entity: string; detail: Record<string, unknown>; createdAt: number }[];
+}) {
   return (
     <Section id="company-activity-heading" title="Activity" empty={activity.length === 0 ? "Nothing recorded yet." : null}>
       <ol className={box} aria-label="Latest changes, newest first">

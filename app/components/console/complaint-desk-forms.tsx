@@ -33,7 +33,9 @@ export function AssignForm({ assigneeId, staff, meId, lastResult }: Omit<DeskPro
       <h3 id="assign-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
         Assignee
       </h3>
-      <p className="text-sm text-slate-700 dark:text-slate-300">{assigneeId ? (assigneeId === meId ? "You" : (current?.name ?? "A former staff member")) : "Unassigned"}</p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {assigneeId ? (assigneeId === meId ? "You" : (current?.name ?? "A former staff member")) : "Unassigned"}
+      </p>
       {assigneeId !== meId ? (
         <Form method="post">
           <input type="hidden" name="intent" value="assign" />

@@ -21,7 +21,14 @@ export function ComplaintStatusForm({ status, lastResult }: { status: string; la
       <input type="hidden" name="intent" value="set-status" />
       <div className="flex flex-wrap gap-2">
         {STAFF_STATUSES.filter((s) => s !== status).map((s) => (
-          <button key={s} type="submit" name="status" value={s} className={s === "Resolved" ? "btn-primary" : "btn-secondary"} disabled={saving}>
+          <button
+            key={s}
+            type="submit"
+            name="status"
+            value={s}
+            className={s === "Resolved" ? "btn-primary" : "btn-secondary"}
+            disabled={saving}
+          >
             {LABELS[s]}
           </button>
         ))}

@@ -21,7 +21,10 @@ interface ConfirmActionProps {
  */
 export function ConfirmAction({ intent, id, label, accessibleLabel, warning, confirmLabel, pendingLabel }: ConfirmActionProps) {
   const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === intent && (id === undefined || navigation.formData.get("id") === id);
+  const pending =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === intent &&
+    (id === undefined || navigation.formData.get("id") === id);
   return (
     <details className="group inline-block text-left">
       <summary className="btn-secondary cursor-pointer list-none px-3 py-1.5" aria-label={accessibleLabel}>

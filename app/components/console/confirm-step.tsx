@@ -4,7 +4,17 @@ import { Link } from "react-router";
  * The second step of a destructive action (archive, delete): the question, the form that does it,
  * and Cancel. The step is a page state (?confirm=…), so it works without JavaScript.
  */
-export function ConfirmStep({ id, question, cancelTo, children }: { id: string; question: React.ReactNode; cancelTo: string; children: React.ReactNode }) {
+export function ConfirmStep({
+  id,
+  question,
+  cancelTo,
+  children,
+}: {
+  id: string;
+  question: React.ReactNode;
+  cancelTo: string;
+  children: React.ReactNode;
+}) {
   return (
     <div role="group" aria-labelledby={id} className="mt-2 space-y-3">
       <p id={id} className="text-sm text-slate-700 dark:text-slate-300">
@@ -23,7 +33,12 @@ export function ConfirmStep({ id, question, cancelTo, children }: { id: string; 
 /** The confirming button: red, focused when the step opens. */
 export function DangerSubmit({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel: string }) {
   return (
-    <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500" disabled={pending} autoFocus>
+    <button
+      type="submit"
+      className="btn bg-red-700 text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500"
+      disabled={pending}
+      autoFocus
+    >
       {pending ? pendingLabel : label}
     </button>
   );

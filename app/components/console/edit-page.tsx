@@ -17,7 +17,16 @@ interface ConsoleEditPageProps {
 }
 
 /** A console record's edit page: the way back to its list, its title with badges, then the page's forms. */
-export function ConsoleEditPage({ headingId, backTo, backLabel, title, badges, titleGap = "mb-6", className, children }: ConsoleEditPageProps) {
+export function ConsoleEditPage({
+  headingId,
+  backTo,
+  backLabel,
+  title,
+  badges,
+  titleGap = "mb-6",
+  className,
+  children,
+}: ConsoleEditPageProps) {
   return (
     <section aria-labelledby={headingId} className={className}>
       <Link to={backTo} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">

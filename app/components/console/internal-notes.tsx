@@ -30,7 +30,10 @@ export function InternalNotes({ notes, lastResult }: { notes: Note[]; lastResult
     onValidate: ({ formData }) => parseWithZod(formData, { schema: noteSchema }),
   });
   return (
-    <section aria-labelledby="notes-heading" className="rounded-2xl border border-dashed border-amber-400 bg-amber-50 p-5 dark:border-amber-700 dark:bg-amber-950/40">
+    <section
+      aria-labelledby="notes-heading"
+      className="rounded-2xl border border-dashed border-amber-400 bg-amber-50 p-5 dark:border-amber-700 dark:bg-amber-950/40"
+    >
       <h3 id="notes-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
         Internal notes
       </h3>

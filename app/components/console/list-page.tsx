@@ -15,14 +15,7 @@ interface ConsoleListPageProps {
 const headingClass = "text-2xl font-bold text-slate-900 dark:text-white";
 
 /** A console section's page: its title (with an action beside it), an intro line, then the page. */
-export function ConsoleListPage({
-  headingId,
-  title,
-  action,
-  actionGap = "gap-4",
-  intro,
-  children,
-}: ConsoleListPageProps) {
+export function ConsoleListPage({ headingId, title, action, actionGap = "gap-4", intro, children }: ConsoleListPageProps) {
   const heading = (
     <h2 id={headingId} className={headingClass}>
       {title}
@@ -31,18 +24,14 @@ export function ConsoleListPage({
   return (
     <section aria-labelledby={headingId}>
       {action ? (
-        <div
-          className={`flex flex-wrap items-center justify-between ${actionGap}`}
-        >
+        <div className={`flex flex-wrap items-center justify-between ${actionGap}`}>
           {heading}
           {action}
         </div>
       ) : (
         heading
       )}
-      {intro ? (
-        <p className="mt-1 text-slate-600 dark:text-slate-400">{intro}</p>
-      ) : null}
+      {intro ? <p className="mt-1 text-slate-600 dark:text-slate-400">{intro}</p> : null}
       {children}
     </section>
   );

@@ -30,7 +30,11 @@ interface ListTableProps<T> {
 /** A console list's results: a table with a column header row, or a message when the list is empty. */
 export function ListTable<T>({ caption, columns, items, row, empty, boxed = false }: ListTableProps<T>) {
   if (items.length === 0) {
-    return <p className="mt-4 rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">{empty}</p>;
+    return (
+      <p className="mt-4 rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+        {empty}
+      </p>
+    );
   }
   const style = boxed ? BOXED : PLAIN;
   return (
@@ -58,7 +62,15 @@ const RULED_HEAD = "border-b border-slate-200 text-slate-600 dark:border-slate-7
  * The column heads of a plain console table with a rule under them. `actions` adds a last, unnamed
  * column for the rows' buttons; `flushLast` ends the row without padding after the last name.
  */
-export function RuledTableHead({ columns, actions = false, flushLast = false }: { columns: readonly string[]; actions?: boolean; flushLast?: boolean }) {
+export function RuledTableHead({
+  columns,
+  actions = false,
+  flushLast = false,
+}: {
+  columns: readonly string[];
+  actions?: boolean;
+  flushLast?: boolean;
+}) {
   return (
     <thead className={RULED_HEAD}>
       <tr>

@@ -71,7 +71,12 @@ export function OpeningForm({ formId, defaultValue, lastResult, outcome, submitL
           errorId={fields.validThrough.errorId}
           hint="Last day to apply (UTC). Without one, job boards are told 60 days after posting."
         >
-          <input {...getInputProps(fields.validThrough, { type: "date" })} min={todayIso()} className="field-input" suppressHydrationWarning />
+          <input
+            {...getInputProps(fields.validThrough, { type: "date" })}
+            min={todayIso()}
+            className="field-input"
+            suppressHydrationWarning
+          />
         </FormField>
       </div>
       <FormField id={fields.description.id} label="Description" errors={fields.description.errors} errorId={fields.description.errorId}>
@@ -84,11 +89,7 @@ export function OpeningForm({ formId, defaultValue, lastResult, outcome, submitL
             // Rows added by a no-JavaScript round trip have no Conform key yet; their position is stable then.
             <li key={item.key ?? item.id}>
               <div className="flex items-start gap-2">
-                <input
-                  {...getInputProps(item, { type: "text" })}
-                  aria-label={`Requirement ${index + 1}`}
-                  className="field-input"
-                />
+                <input {...getInputProps(item, { type: "text" })} aria-label={`Requirement ${index + 1}`} className="field-input" />
                 <button
                   {...form.remove.getButtonProps({ name: fields.requirements.name, index })}
                   className="btn-secondary shrink-0 px-3 py-2"

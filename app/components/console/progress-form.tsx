@@ -39,8 +39,24 @@ function ProgressFields({ fetcher, projectId, title, progress, lastResult }: Fie
     <fetcher.Form method="post" {...getFormProps(form)} aria-label={`Set progress of ${title}`} className="space-y-3">
       <input type="hidden" name="intent" value="set-progress" />
       <input {...getInputProps(fields.projectId, { type: "hidden" })} />
-      <InputField field={fields.progress} type="number" label="Progress (0–100 %)" min={0} max={100} step={1} inputMode="numeric" className="field-input max-w-32" />
-      <FormField id={fields.note.id} label="Note" optional errors={fields.note.errors} errorId={fields.note.errorId} hint={`Shown to the client with the new value; up to ${PROGRESS_NOTE_MAX_LENGTH} characters.`}>
+      <InputField
+        field={fields.progress}
+        type="number"
+        label="Progress (0–100 %)"
+        min={0}
+        max={100}
+        step={1}
+        inputMode="numeric"
+        className="field-input max-w-32"
+      />
+      <FormField
+        id={fields.note.id}
+        label="Note"
+        optional
+        errors={fields.note.errors}
+        errorId={fields.note.errorId}
+        hint={`Shown to the client with the new value; up to ${PROGRESS_NOTE_MAX_LENGTH} characters.`}
+      >
         <textarea {...getTextareaProps(fields.note)} rows={2} className="field-input" />
       </FormField>
       <FormError message={form.errors?.join(" ")} />

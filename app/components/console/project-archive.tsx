@@ -32,7 +32,9 @@ export function ProjectArchive({ id, title, archived, confirming, fetcher, pageR
       </div>
       {archived ? (
         <>
-          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">The client's members do not see this project. Restoring brings it back, with its history.</p>
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+            The client's members do not see this project. Restoring brings it back, with its history.
+          </p>
           <Form method="post" action={self} className="mt-3">
             <input type="hidden" name="intent" value="restore" />
             <button type="submit" className="btn-secondary" disabled={pending === "restore"}>
@@ -41,7 +43,13 @@ export function ProjectArchive({ id, title, archived, confirming, fetcher, pageR
           </Form>
         </>
       ) : confirming ? (
-        <ConfirmStep id="archive-confirm-text" question={<>Archive “{title}”? It leaves the client's My Projects and the console's lists. Nothing is deleted: you can restore it.</>} cancelTo={self}>
+        <ConfirmStep
+          id="archive-confirm-text"
+          question={
+            <>Archive “{title}”? It leaves the client's My Projects and the console's lists. Nothing is deleted: you can restore it.</>
+          }
+          cancelTo={self}
+        >
           <Form method="post" action={self}>
             <input type="hidden" name="intent" value="archive" />
             <DangerSubmit pending={pending === "archive"} label="Yes, archive project" pendingLabel="Archiving..." />
@@ -49,7 +57,9 @@ export function ProjectArchive({ id, title, archived, confirming, fetcher, pageR
         </ConfirmStep>
       ) : (
         <>
-          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">Done with it, or created by mistake? Archiving hides it from the client and from the lists.</p>
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+            Done with it, or created by mistake? Archiving hides it from the client and from the lists.
+          </p>
           <Link to={`${self}?confirm=archive`} className="btn-secondary mt-3" preventScrollReset>
             Archive project
           </Link>

@@ -23,11 +23,18 @@ export function ProjectDelete({ id, companyId, title, mayDelete, confirming }: P
         Delete
       </h3>
       {!mayDelete ? (
-        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">Only an admin can delete a project for good. Archive it instead: nothing is lost.</p>
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+          Only an admin can delete a project for good. Archive it instead: nothing is lost.
+        </p>
       ) : confirming ? (
         <ConfirmStep
           id="delete-confirm-text"
-          question={<>Delete “{title}” for good? Its milestones, approvals, files with every version, and its history are deleted, and the client's members lose it at once. This cannot be undone.</>}
+          question={
+            <>
+              Delete “{title}” for good? Its milestones, approvals, files with every version, and its history are deleted, and the client's
+              members lose it at once. This cannot be undone.
+            </>
+          }
           cancelTo={self}
         >
           <Form method="post" action={action}>
@@ -38,7 +45,9 @@ export function ProjectDelete({ id, companyId, title, mayDelete, confirming }: P
         </ConfirmStep>
       ) : (
         <>
-          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">Created by mistake, or must its files be erased? Deleting removes the project and everything in it.</p>
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+            Created by mistake, or must its files be erased? Deleting removes the project and everything in it.
+          </p>
           <Link to={`${self}?confirm=delete`} className="btn-secondary mt-3" preventScrollReset>
             Delete project…
           </Link>

@@ -27,7 +27,17 @@ interface ProjectFormProps {
 }
 
 /** A project's staff fields, for create and edit alike; works without JavaScript. */
-export function ProjectForm({ formId, defaultValue, owners, lastResult, outcome, submitLabel, pendingLabel, disabled, fetcher }: ProjectFormProps) {
+export function ProjectForm({
+  formId,
+  defaultValue,
+  owners,
+  lastResult,
+  outcome,
+  submitLabel,
+  pendingLabel,
+  disabled,
+  fetcher,
+}: ProjectFormProps) {
   const navigation = useNavigation();
   const saving = fetcher ? fetcher.state !== "idle" : navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const PostForm = fetcher ? fetcher.Form : Form;
@@ -60,7 +70,14 @@ export function ProjectForm({ formId, defaultValue, owners, lastResult, outcome,
               ))}
             </select>
           </FormField>
-          <FormField id={fields.ownerId.id} label="Owner" optional errors={fields.ownerId.errors} errorId={fields.ownerId.errorId} hint="The staff member who runs it.">
+          <FormField
+            id={fields.ownerId.id}
+            label="Owner"
+            optional
+            errors={fields.ownerId.errors}
+            errorId={fields.ownerId.errorId}
+            hint="The staff member who runs it."
+          >
             <select {...getSelectProps(fields.ownerId)} className="field-input">
               <option value="">No owner yet</option>
               {owners.map((o) => (
@@ -71,7 +88,14 @@ export function ProjectForm({ formId, defaultValue, owners, lastResult, outcome,
             </select>
           </FormField>
           <InputField field={fields.startDate} type="date" label="Start date" optional />
-          <FormField id={fields.dueDate.id} label="Due date" optional errors={fields.dueDate.errors} errorId={fields.dueDate.errorId} hint="Not before the start date.">
+          <FormField
+            id={fields.dueDate.id}
+            label="Due date"
+            optional
+            errors={fields.dueDate.errors}
+            errorId={fields.dueDate.errorId}
+            hint="Not before the start date."
+          >
             <input {...getInputProps(fields.dueDate, { type: "date" })} className="field-input" />
           </FormField>
         </div>

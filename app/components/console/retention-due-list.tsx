@@ -25,9 +25,15 @@ export function RetentionDueList({ due }: { due: DueRecord[] }) {
         <caption className="sr-only">Records the next retention run would remove</caption>
         <thead className="text-slate-600 dark:text-slate-400">
           <tr>
-            <th scope="col" className="py-2 pr-4 font-semibold">Kind</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">Record</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">Since</th>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              Kind
+            </th>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              Record
+            </th>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              Since
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 text-slate-900 dark:divide-slate-800 dark:text-slate-100">

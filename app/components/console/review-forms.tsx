@@ -27,7 +27,15 @@ export function PipelineForm(props: PipelineFormProps) {
   return <PipelineFields key={props.current} {...props} fetcher={fetcher} />;
 }
 
-function PipelineFields({ field, label, current, options, schema, pageResult, fetcher }: PipelineFormProps & { fetcher: FetcherWithComponents<FormResult> }) {
+function PipelineFields({
+  field,
+  label,
+  current,
+  options,
+  schema,
+  pageResult,
+  fetcher,
+}: PipelineFormProps & { fetcher: FetcherWithComponents<FormResult> }) {
   const mine = pageResult?.intent === field ? pageResult : undefined;
   const outcome = fetcher.state === "idle" ? (fetcher.data ?? mine) : undefined;
   const [form, fields] = useForm<Record<string, string>>({

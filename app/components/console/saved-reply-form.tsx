@@ -37,7 +37,13 @@ export function SavedReplyForm({ editing, lastResult }: SavedReplyFormProps) {
       </h3>
       <input type="hidden" name="intent" value="save" />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      <FormField id={fields.title.id} label="Title" errors={fields.title.errors} errorId={fields.title.errorId} hint="What staff pick it by, e.g. “Password reset steps”.">
+      <FormField
+        id={fields.title.id}
+        label="Title"
+        errors={fields.title.errors}
+        errorId={fields.title.errorId}
+        hint="What staff pick it by, e.g. “Password reset steps”."
+      >
         <input {...getInputProps(fields.title, { type: "text" })} className="field-input" />
       </FormField>
       <FormField
@@ -45,7 +51,18 @@ export function SavedReplyForm({ editing, lastResult }: SavedReplyFormProps) {
         label="Text"
         errors={fields.body.errors}
         errorId={fields.body.errorId}
-        hint={<>Placeholders, filled from the request: {PLACEHOLDERS.map((p, i) => <span key={p}>{i > 0 ? ", " : ""}<code>{p}</code></span>)}.</>}
+        hint={
+          <>
+            Placeholders, filled from the request:{" "}
+            {PLACEHOLDERS.map((p, i) => (
+              <span key={p}>
+                {i > 0 ? ", " : ""}
+                <code>{p}</code>
+              </span>
+            ))}
+            .
+          </>
+        }
       >
         <textarea {...getTextareaProps(fields.body)} rows={6} className="field-input" />
       </FormField>

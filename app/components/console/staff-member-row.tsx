@@ -12,7 +12,8 @@ type Member = Omit<StaffMember, "createdAt"> & { createdAt: number; isYou: boole
 /** One row of the Staff page: role change, disable / re-enable and remove, each a form without JS. */
 export function StaffMemberRow({ member, outcome }: { member: Member; outcome?: Pick<FormResult, "status" | "message"> }) {
   const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "set-role" && navigation.formData.get("id") === member.id;
+  const saving =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === "set-role" && navigation.formData.get("id") === member.id;
   const who = member.name ? `${member.name} (${member.email})` : member.email;
   return (
     <>
@@ -43,7 +44,11 @@ export function StaffMemberRow({ member, outcome }: { member: Member; outcome?: 
           </Form>
         </td>
         <td className="py-3 pr-4">
-          {member.disabledAt ? <span className="text-red-700 dark:text-red-300">Disabled</span> : <span className="text-emerald-700 dark:text-emerald-300">Active</span>}
+          {member.disabledAt ? (
+            <span className="text-red-700 dark:text-red-300">Disabled</span>
+          ) : (
+            <span className="text-emerald-700 dark:text-emerald-300">Active</span>
+          )}
         </td>
         <td className="py-3 pr-4 whitespace-nowrap">
           <time dateTime={isoDate(member.createdAt)}>{formatDate(member.createdAt)}</time>
@@ -51,9 +56,21 @@ export function StaffMemberRow({ member, outcome }: { member: Member; outcome?: 
         <td className="py-3 text-right whitespace-nowrap">
           <span className="inline-flex gap-2">
             {member.disabledAt ? (
-              <IntentButton intent="enable" id={member.id} label="Re-enable" pendingLabel="Enabling..." accessibleLabel={`Re-enable ${who}`} />
+              <IntentButton
+                intent="enable"
+                id={member.id}
+                label="Re-enable"
+                pendingLabel="Enabling..."
+                accessibleLabel={`Re-enable ${who}`}
+              />
             ) : (
-              <IntentButton intent="disable" id={member.id} label="Disable" pendingLabel="Disabling..." accessibleLabel={`Disable ${who}`} />
+              <IntentButton
+                intent="disable"
+                id={member.id}
+                label="Disable"
+                pendingLabel="Disabling..."
+                accessibleLabel={`Disable ${who}`}
+              />
             )}
             <IntentButton intent="remove" id={member.id} label="Remove" pendingLabel="Removing..." accessibleLabel={`Remove ${who}`} />
           </span>

@@ -19,7 +19,9 @@ export function SupportViews({ current }: { current: SupportView }) {
               to={to(view)}
               aria-current={view === current ? "page" : undefined}
               className={`inline-block rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset ${
-                view === current ? "bg-brand-700 text-white ring-brand-700 dark:bg-brand-500 dark:ring-brand-500" : "text-slate-700 ring-slate-300 hover:bg-slate-100 dark:text-slate-200 dark:ring-slate-700 dark:hover:bg-slate-800"
+                view === current
+                  ? "bg-brand-700 text-white ring-brand-700 dark:bg-brand-500 dark:ring-brand-500"
+                  : "text-slate-700 ring-slate-300 hover:bg-slate-100 dark:text-slate-200 dark:ring-slate-700 dark:hover:bg-slate-800"
               }`}
             >
               {SUPPORT_VIEW_LABELS[view]}

@@ -7,16 +7,47 @@ import { formatCalendarDate } from "~/lib/schemas/projects-staff";
 export interface OwnerWorkView {
   ownerId: string | null;
   ownerName: string;
-  decisions: { id: string; projectId: string; projectTitle: string; companyName: string | null; subjectType: string; subjectId: string; subjectTitle: string; status: string; decidedByName: string; decidedAt: number; comment: string }[];
-  uploads: { versionId: string; fileId: string; projectId: string; projectTitle: string; companyName: string | null; name: string; version: number; uploadedByName: string; createdAt: number }[];
-  overdue: { id: string; projectId: string; projectTitle: string; companyName: string | null; title: string; dueDate: string; status: string }[];
+  decisions: {
+    id: string;
+    projectId: string;
+    projectTitle: string;
+    companyName: string | null;
+    subjectType: string;
+    subjectId: string;
+    subjectTitle: string;
+    status: string;
+    decidedByName: string;
+    decidedAt: number;
+    comment: string;
+  }[];
+  uploads: {
+    versionId: string;
+    fileId: string;
+    projectId: string;
+    projectTitle: string;
+    companyName: string | null;
+    name: string;
+    version: number;
+    uploadedByName: string;
+    createdAt: number;
+  }[];
+  overdue: {
+    id: string;
+    projectId: string;
+    projectTitle: string;
+    companyName: string | null;
+    title: string;
+    dueDate: string;
+    status: string;
+  }[];
 }
 
 const linkClass = "font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300";
 const metaClass = "text-sm text-slate-600 dark:text-slate-400";
 const DECISIONS: Record<string, string> = { approved: "Approved", changes_requested: "Changes requested" };
 
-const where = (row: { projectTitle: string; companyName: string | null }) => (row.companyName ? `${row.companyName} · ${row.projectTitle}` : row.projectTitle);
+const where = (row: { projectTitle: string; companyName: string | null }) =>
+  row.companyName ? `${row.companyName} · ${row.projectTitle}` : row.projectTitle;
 
 function Kind({ title, count, children }: { title: string; count: number; children: ReactNode }) {
   if (count === 0) return null;
@@ -40,7 +71,9 @@ export function WorkspaceMirror({ owners, viewerId }: { owners: OwnerWorkView[];
       <h3 id="client-work-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
         Client work
       </h3>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Decisions and uploads from clients in the last 7 days, and milestones past their due date.</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Decisions and uploads from clients in the last 7 days, and milestones past their due date.
+      </p>
       {owners.length === 0 ? (
         <p className="mt-3 rounded-xl border border-dashed border-slate-300 p-4 text-slate-600 dark:border-slate-700 dark:text-slate-300">
           No decisions, client uploads or overdue milestones.
@@ -48,15 +81,29 @@ export function WorkspaceMirror({ owners, viewerId }: { owners: OwnerWorkView[];
       ) : (
         <div className="mt-4 grid gap-4 lg:grid-cols-2">
           {owners.map((owner) => (
-            <section key={owner.ownerId ?? "none"} aria-labelledby={`owner-${owner.ownerId ?? "none"}`} className="space-y-4 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+            <section
+              key={owner.ownerId ?? "none"}
+              aria-labelledby={`owner-${owner.ownerId ?? "none"}`}
+              className="space-y-4 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+            >
               <h4 id={`owner-${owner.ownerId ?? "none"}`} className="font-semibold text-slate-900 dark:text-white">
                 {owner.ownerName}
-                {owner.ownerId === viewerId ? <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-400">(your projects)</span> : null}
+                {owner.ownerId === viewerId ? (
+                  <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-400">(your projects)</span>
+                ) : null}
               </h4>
               <Kind title="Decisions received" count={owner.decisions.length}>
                 {owner.decisions.map((d) => (
                   <li key={d.id}>
-                    <Link to={thingHref("staff", d.projectId, { type: "approval", id: d.id, on: d.subjectType === "file" ? "file" : "milestone", onId: d.subjectId })} className={linkClass}>
+                    <Link
+                      to={thingHref("staff", d.projectId, {
+                        type: "approval",
+                        id: d.id,
+                        on: d.subjectType === "file" ? "file" : "milestone",
+                        onId: d.subjectId,
+                      })}
+                      className={linkClass}
+                    >
                       {DECISIONS[d.status] ?? d.status}: {d.subjectTitle}
                     </Link>
                     <p className={metaClass}>

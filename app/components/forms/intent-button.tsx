@@ -15,7 +15,9 @@ interface IntentButtonProps {
 export function IntentButton({ intent, label, pendingLabel, id, accessibleLabel, action }: IntentButtonProps) {
   const navigation = useNavigation();
   const pending =
-    navigation.state !== "idle" && navigation.formData?.get("intent") === intent && (id === undefined || navigation.formData.get("id") === id);
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === intent &&
+    (id === undefined || navigation.formData.get("id") === id);
   return (
     <Form method="post" action={action} className="inline">
       <input type="hidden" name="intent" value={intent} />

@@ -18,7 +18,16 @@ export function bellLabel(unread: number): string {
 
 function BellIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
       <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
     </svg>
@@ -28,16 +37,24 @@ function BellIcon() {
 function Badge({ unread }: { unread: number }) {
   if (unread === 0) return null;
   return (
-    <span aria-hidden="true" className="absolute -top-1 -right-1 min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs leading-5 font-semibold text-white">
+    <span
+      aria-hidden="true"
+      className="absolute -top-1 -right-1 min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs leading-5 font-semibold text-white"
+    >
       {unread > UNREAD_CAP ? `${UNREAD_CAP}+` : unread}
     </span>
   );
 }
 
-const buttonClass = "relative inline-flex items-center rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 dark:text-slate-200 dark:hover:bg-slate-800";
+const buttonClass =
+  "relative inline-flex items-center rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 dark:text-slate-200 dark:hover:bg-slate-800";
 
 export function NotificationBell({ unread, recent, pagePath }: { unread: number; recent: NotificationView[]; pagePath: string }) {
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const { pathname, search } = useLocation();
   // Open on the page it was opened on: leaving the page (a notification, "See all") closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -84,7 +101,16 @@ export function NotificationBell({ unread, recent, pagePath }: { unread: number;
   }
   return (
     <div className="relative" ref={root}>
-      <button ref={button} type="button" className={buttonClass} aria-label={bellLabel(unread)} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)} data-testid="notification-bell">
+      <button
+        ref={button}
+        type="button"
+        className={buttonClass}
+        aria-label={bellLabel(unread)}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        data-testid="notification-bell"
+      >
         <BellIcon />
         <Badge unread={unread} />
       </button>

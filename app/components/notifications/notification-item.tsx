@@ -11,7 +11,10 @@ export function NotificationItem({ item, compact = false }: { item: Notification
   const unread = item.readAt === null;
   return (
     <div className={`flex gap-3 px-4 py-3 ${unread ? "bg-brand-50/60 dark:bg-brand-500/10" : ""}`}>
-      <span aria-hidden="true" className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${unread ? "bg-brand-600 dark:bg-brand-300" : "bg-transparent"}`} />
+      <span
+        aria-hidden="true"
+        className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${unread ? "bg-brand-600 dark:bg-brand-300" : "bg-transparent"}`}
+      />
       <div className="min-w-0 flex-1">
         <Link
           to={item.link}

@@ -22,14 +22,29 @@ interface Props {
   newestAt: number | null;
 }
 
-function MarkButton({ intent, id, upTo, returnTo, children }: { intent: "one" | "all"; id?: string; upTo?: number | null; returnTo: string; children: string }) {
+function MarkButton({
+  intent,
+  id,
+  upTo,
+  returnTo,
+  children,
+}: {
+  intent: "one" | "all";
+  id?: string;
+  upTo?: number | null;
+  returnTo: string;
+  children: string;
+}) {
   return (
     <Form method="post" action={READ_ACTION}>
       <input type="hidden" name="intent" value={intent} />
       {id ? <input type="hidden" name="id" value={id} /> : null}
       {upTo ? <input type="hidden" name="upTo" value={upTo} /> : null}
       <input type="hidden" name="returnTo" value={returnTo} />
-      <button type="submit" className={intent === "all" ? "btn-secondary" : "text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"}>
+      <button
+        type="submit"
+        className={intent === "all" ? "btn-secondary" : "text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"}
+      >
         {children}
       </button>
     </Form>
@@ -53,7 +68,14 @@ export function NotificationsPage({ path, types, filter, page, total, unread, no
         ) : null}
       </div>
       <ListFilters label="Filter notifications" gap="gap-3" submitLabel="Apply" clearTo={filtered ? path : undefined}>
-        <FilterSelect id="notifications-type" name="type" label="Type" defaultValue={filter.type} allLabel="All types" options={types.map((t) => ({ value: t, label: NOTIFICATION_LABELS[t] }))} />
+        <FilterSelect
+          id="notifications-type"
+          name="type"
+          label="Type"
+          defaultValue={filter.type}
+          allLabel="All types"
+          options={types.map((t) => ({ value: t, label: NOTIFICATION_LABELS[t] }))}
+        />
         <div className="flex items-center gap-2 pb-2">
           <input id="notifications-unread" type="checkbox" name="unread" value="1" defaultChecked={filter.unreadOnly} className="h-4 w-4" />
           <label htmlFor="notifications-unread" className="text-sm text-slate-700 dark:text-slate-300">
@@ -66,7 +88,10 @@ export function NotificationsPage({ path, types, filter, page, total, unread, no
         <div className="mt-6 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
           {filtered ? (
             <p>
-              No notifications match these filters. <Link to={path} className="text-brand-700 underline dark:text-brand-300">Show all</Link>
+              No notifications match these filters.{" "}
+              <Link to={path} className="text-brand-700 underline dark:text-brand-300">
+                Show all
+              </Link>
             </p>
           ) : (
             <p>No notifications yet. News about your work will show up here.</p>

@@ -44,9 +44,15 @@ export function ComplaintCard({ complaint, pageResult }: { complaint: ComplaintV
         Raised <time dateTime={isoDate(complaint.createdAt)}>{formatDateTime(complaint.createdAt)}</time>
       </p>
       <p className="mt-3 whitespace-pre-line text-slate-700 dark:text-slate-300">{complaint.message}</p>
-      <AttachmentList attachments={complaint.attachments.filter((a) => a.replyId === null)} label={`Files sent with ${complaint.subject}`} />
+      <AttachmentList
+        attachments={complaint.attachments.filter((a) => a.replyId === null)}
+        label={`Files sent with ${complaint.subject}`}
+      />
       {complaint.replies.length > 0 ? (
-        <ol aria-label={`Replies to ${complaint.subject}`} className="mt-4 space-y-3 border-l-2 border-slate-200 pl-4 dark:border-slate-700">
+        <ol
+          aria-label={`Replies to ${complaint.subject}`}
+          className="mt-4 space-y-3 border-l-2 border-slate-200 pl-4 dark:border-slate-700"
+        >
           {complaint.replies.map((reply) => (
             <li key={reply.id}>
               <p className="text-sm">
@@ -56,7 +62,10 @@ export function ComplaintCard({ complaint, pageResult }: { complaint: ComplaintV
                 </time>
               </p>
               <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{reply.text}</p>
-              <AttachmentList attachments={complaint.attachments.filter((a) => a.replyId === reply.id)} label={`Files sent with ${senderLabel(reply)}'s reply`} />
+              <AttachmentList
+                attachments={complaint.attachments.filter((a) => a.replyId === reply.id)}
+                label={`Files sent with ${senderLabel(reply)}'s reply`}
+              />
             </li>
           ))}
         </ol>
@@ -64,7 +73,9 @@ export function ComplaintCard({ complaint, pageResult }: { complaint: ComplaintV
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">No replies yet.</p>
       )}
       {/* A closed request takes no replies until it is reopened. */}
-      {complaint.status === "Closed" ? null : <ReplyForm audience="client" complaintId={complaint.id} subject={complaint.subject} pageResult={pageResult} />}
+      {complaint.status === "Closed" ? null : (
+        <ReplyForm audience="client" complaintId={complaint.id} subject={complaint.subject} pageResult={pageResult} />
+      )}
       <ComplaintClosing complaint={complaint} pageResult={pageResult} />
     </article>
   );

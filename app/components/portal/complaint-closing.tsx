@@ -16,8 +16,12 @@ export function ComplaintClosing({ complaint, pageResult }: Props) {
   const navigation = useNavigation();
   const closed = complaint.status === "Closed";
   const intent = closed ? "reopen" : "close";
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent && navigation.formData.get("complaintId") === complaint.id;
-  const mine = pageResult && (pageResult.intent === "close" || pageResult.intent === "reopen") && pageResult.targetId === complaint.id ? pageResult : undefined;
+  const busy =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === intent && navigation.formData.get("complaintId") === complaint.id;
+  const mine =
+    pageResult && (pageResult.intent === "close" || pageResult.intent === "reopen") && pageResult.targetId === complaint.id
+      ? pageResult
+      : undefined;
   return (
     <div className="mt-4 space-y-2">
       {closed ? (
@@ -25,11 +29,14 @@ export function ComplaintClosing({ complaint, pageResult }: Props) {
           You closed this request
           {complaint.closedAt !== null ? (
             <>
-              {" "}on <time dateTime={isoDate(complaint.closedAt)}>{formatDateTime(complaint.closedAt)}</time>
+              {" "}
+              on <time dateTime={isoDate(complaint.closedAt)}>{formatDateTime(complaint.closedAt)}</time>
             </>
           ) : null}
           .{" "}
-          {complaint.reopenable ? `You can reopen it within ${REOPEN_WINDOW_DAYS} days of closing.` : `It was closed more than ${REOPEN_WINDOW_DAYS} days ago and can no longer be reopened; raise a new request instead.`}
+          {complaint.reopenable
+            ? `You can reopen it within ${REOPEN_WINDOW_DAYS} days of closing.`
+            : `It was closed more than ${REOPEN_WINDOW_DAYS} days ago and can no longer be reopened; raise a new request instead.`}
         </p>
       ) : null}
       {!closed || complaint.reopenable ? (

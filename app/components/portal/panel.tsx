@@ -19,7 +19,10 @@ export function PanelError({ error }: { error: unknown }) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const detail = isRouteErrorResponse(error) && error.status < 500 ? error.statusText || String(error.data) : null;
   return (
-    <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+    <div
+      role="alert"
+      className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
+    >
       <h1 className="text-xl font-semibold">{notFound ? "Not found" : "Something went wrong"}</h1>
       <p className="mt-2">{detail ?? "We could not load this part of your dashboard. Please try again in a moment."}</p>
       <a href={href("/user-dashboard")} className="btn-secondary mt-4">

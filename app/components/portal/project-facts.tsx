@@ -24,7 +24,9 @@ export function ProjectFacts({ status, startDate, dueDate, ownerName, today = to
       </div>
       <div>
         <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">Start</dt>
-        <dd className="mt-0.5 text-slate-900 dark:text-slate-100">{startDate ? <time dateTime={startDate}>{formatCalendarDate(startDate)}</time> : "—"}</dd>
+        <dd className="mt-0.5 text-slate-900 dark:text-slate-100">
+          {startDate ? <time dateTime={startDate}>{formatCalendarDate(startDate)}</time> : "—"}
+        </dd>
       </div>
       <div>
         <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">Due</dt>

@@ -7,13 +7,31 @@ import { complaintLink } from "~/lib/links";
 import { formatCalendarDate } from "~/lib/schemas/projects-staff";
 
 export interface WaitingOnYouView {
-  approvals: { id: string; projectId: string; projectTitle: string; subjectType: string; subjectId: string; subjectTitle: string; requestedByName: string; requestedAt: number; note: string }[];
+  approvals: {
+    id: string;
+    projectId: string;
+    projectTitle: string;
+    subjectType: string;
+    subjectId: string;
+    subjectTitle: string;
+    requestedByName: string;
+    requestedAt: number;
+    note: string;
+  }[];
   replies: { complaintId: string; subject: string; unread: number; lastReplyAt: number }[];
-  files: { versionId: string; fileId: string; projectId: string; projectTitle: string; name: string; version: number; uploadedByName: string; createdAt: number }[];
+  files: {
+    versionId: string;
+    fileId: string;
+    projectId: string;
+    projectTitle: string;
+    name: string;
+    version: number;
+    uploadedByName: string;
+    createdAt: number;
+  }[];
   moreFiles: number;
   milestones: { id: string; projectId: string; projectTitle: string; title: string; dueDate: string; status: string }[];
 }
-
 
 const linkClass = "font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300";
 const metaClass = "text-sm text-slate-600 dark:text-slate-400";
@@ -22,7 +40,10 @@ function Group({ id, title, count, children }: { id: string; title: string; coun
   return (
     <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
       <h3 id={id} className="font-semibold text-slate-900 dark:text-white">
-        {title} <span className="ml-1 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-bold text-brand-800 tabular-nums dark:bg-brand-900/60 dark:text-brand-100">{count}</span>
+        {title}{" "}
+        <span className="ml-1 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-bold text-brand-800 tabular-nums dark:bg-brand-900/60 dark:text-brand-100">
+          {count}
+        </span>
       </h3>
       <ul className="mt-3 space-y-3">{children}</ul>
     </section>
@@ -40,7 +61,10 @@ export function WaitingOnYou({ loaded }: { loaded: { waiting: WaitingOnYouView; 
         <h2 id="waiting-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
           Waiting on you
         </h2>
-        <p role="alert" className="mt-2 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+        <p
+          role="alert"
+          className="mt-2 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
+        >
           We could not load what is waiting on you. Reload the page to try again.
         </p>
       </section>
@@ -64,11 +88,20 @@ export function WaitingOnYou({ loaded }: { loaded: { waiting: WaitingOnYouView; 
             <Group id="waiting-approvals" title="Approvals waiting" count={approvals.length}>
               {approvals.map((a) => (
                 <li key={a.id}>
-                  <Link to={thingHref("client", a.projectId, { type: "approval", id: a.id, on: a.subjectType === "file" ? "file" : "milestone", onId: a.subjectId })} className={linkClass}>
+                  <Link
+                    to={thingHref("client", a.projectId, {
+                      type: "approval",
+                      id: a.id,
+                      on: a.subjectType === "file" ? "file" : "milestone",
+                      onId: a.subjectId,
+                    })}
+                    className={linkClass}
+                  >
                     {a.subjectTitle}
                   </Link>
                   <p className={metaClass}>
-                    {a.projectTitle} · asked by {a.requestedByName} on <time dateTime={isoDate(a.requestedAt)}>{formatDateTime(a.requestedAt)}</time>
+                    {a.projectTitle} · asked by {a.requestedByName} on{" "}
+                    <time dateTime={isoDate(a.requestedAt)}>{formatDateTime(a.requestedAt)}</time>
                   </p>
                   {a.note ? <p className="text-sm text-slate-700 dark:text-slate-300">“{a.note}”</p> : null}
                 </li>
@@ -83,7 +116,8 @@ export function WaitingOnYou({ loaded }: { loaded: { waiting: WaitingOnYouView; 
                     {r.subject}
                   </Link>
                   <p className={metaClass}>
-                    {r.unread === 1 ? "1 new reply" : `${r.unread} new replies`}, the latest on <time dateTime={isoDate(r.lastReplyAt)}>{formatDateTime(r.lastReplyAt)}</time>
+                    {r.unread === 1 ? "1 new reply" : `${r.unread} new replies`}, the latest on{" "}
+                    <time dateTime={isoDate(r.lastReplyAt)}>{formatDateTime(r.lastReplyAt)}</time>
                   </p>
                 </li>
               ))}
@@ -96,9 +130,12 @@ export function WaitingOnYou({ loaded }: { loaded: { waiting: WaitingOnYouView; 
                   <Link to={thingHref("client", f.projectId, { type: "file", id: f.fileId })} className={linkClass}>
                     {f.name}
                   </Link>
-                  {f.version > 1 ? <span className="ml-2 text-xs font-medium text-slate-600 dark:text-slate-400">version {f.version}</span> : null}
+                  {f.version > 1 ? (
+                    <span className="ml-2 text-xs font-medium text-slate-600 dark:text-slate-400">version {f.version}</span>
+                  ) : null}
                   <p className={metaClass}>
-                    {f.projectTitle} · shared by {f.uploadedByName} on <time dateTime={isoDate(f.createdAt)}>{formatDateTime(f.createdAt)}</time>
+                    {f.projectTitle} · shared by {f.uploadedByName} on{" "}
+                    <time dateTime={isoDate(f.createdAt)}>{formatDateTime(f.createdAt)}</time>
                   </p>
                 </li>
               ))}
@@ -120,7 +157,8 @@ export function WaitingOnYou({ loaded }: { loaded: { waiting: WaitingOnYouView; 
                     {m.title}
                   </Link>
                   <p className={metaClass}>
-                    {m.projectTitle} · due <time dateTime={m.dueDate}>{formatCalendarDate(m.dueDate)}</time> · {milestoneStatusLabel(m.status)}
+                    {m.projectTitle} · due <time dateTime={m.dueDate}>{formatCalendarDate(m.dueDate)}</time> ·{" "}
+                    {milestoneStatusLabel(m.status)}
                   </p>
                 </li>
               ))}

@@ -4,7 +4,15 @@ import { SessionsList } from "./sessions-list";
 import { SettingRow } from "./setting-row";
 
 /** The Passkeys and Sessions rows of portal Settings and console My account. */
-export function AccountSecurityRows({ passkeys, sessions, confirmation }: { passkeys: PasskeyView[]; sessions: SessionView[]; confirmation: ConfirmationView }) {
+export function AccountSecurityRows({
+  passkeys,
+  sessions,
+  confirmation,
+}: {
+  passkeys: PasskeyView[];
+  sessions: SessionView[];
+  confirmation: ConfirmationView;
+}) {
   return (
     <>
       <SettingRow title="Passkeys" detail="Sign in with your fingerprint, face or device PIN instead of a password.">

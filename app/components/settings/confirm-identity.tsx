@@ -34,8 +34,18 @@ export function ConfirmIdentityFields({ method, lastResult, message, busy, as: F
           <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className="field-input" />
         </FormField>
       ) : (
-        <FormField id={fields.code.id} label="Code from your authenticator app, or a recovery code" errors={fields.code.errors} errorId={fields.code.errorId}>
-          <input {...getInputProps(fields.code, { type: "text" })} autoComplete="one-time-code" spellCheck={false} className="field-input" />
+        <FormField
+          id={fields.code.id}
+          label="Code from your authenticator app, or a recovery code"
+          errors={fields.code.errors}
+          errorId={fields.code.errorId}
+        >
+          <input
+            {...getInputProps(fields.code, { type: "text" })}
+            autoComplete="one-time-code"
+            spellCheck={false}
+            className="field-input"
+          />
         </FormField>
       )}
       <FormError message={message} />

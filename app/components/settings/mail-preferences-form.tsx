@@ -34,7 +34,10 @@ export function MailPreferencesForm({ audience, types, preferences, timeZones, o
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: mailPreferencesSchema(audience) }),
   });
-  const choiceFields = fields.choices.getFieldset() as Record<string, { name: string; initialValue?: unknown; errors?: string[]; errorId: string }>;
+  const choiceFields = fields.choices.getFieldset() as Record<
+    string,
+    { name: string; initialValue?: unknown; errors?: string[]; errorId: string }
+  >;
   const { digestHour, timeZone } = fields;
 
   return (
@@ -114,7 +117,13 @@ export function MailPreferencesForm({ audience, types, preferences, timeZones, o
             ))}
           </select>
         </FormField>
-        <FormField id={timeZone.id} label="Time zone" errors={timeZone.errors} errorId={timeZone.errorId} hint="A name such as Europe/Berlin or America/New_York.">
+        <FormField
+          id={timeZone.id}
+          label="Time zone"
+          errors={timeZone.errors}
+          errorId={timeZone.errorId}
+          hint="A name such as Europe/Berlin or America/New_York."
+        >
           <input
             {...getInputProps(timeZone, { type: "text" })}
             key={`zone-${String(timeZone.initialValue)}`}

@@ -39,7 +39,12 @@ function PasskeyRow({ passkey }: { passkey: PasskeyView }) {
             <label htmlFor={fields.name.id} className="field-label">
               Name<span className="sr-only"> of passkey {passkey.name}</span>
             </label>
-            <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} maxLength={PASSKEY_NAME_MAX} className="field-input" />
+            <input
+              {...getInputProps(fields.name, { type: "text" })}
+              key={fields.name.key}
+              maxLength={PASSKEY_NAME_MAX}
+              className="field-input"
+            />
           </div>
           <button type="submit" className="btn-secondary" disabled={rename.state !== "idle"}>
             Rename
@@ -57,7 +62,15 @@ function PasskeyRow({ passkey }: { passkey: PasskeyView }) {
       <div id={fields.name.errorId} className="field-error" aria-live="polite">
         {fields.name.errors?.join(" ")}
       </div>
-      <FormError message={outcome?.status === "error" ? outcome.message : remove.state === "idle" && remove.data?.status === "error" ? remove.data.message : undefined} />
+      <FormError
+        message={
+          outcome?.status === "error"
+            ? outcome.message
+            : remove.state === "idle" && remove.data?.status === "error"
+              ? remove.data.message
+              : undefined
+        }
+      />
     </li>
   );
 }
@@ -82,14 +95,17 @@ function AddPasskey({ confirmation }: { confirmation: ConfirmationView }) {
   const revalidator = useRevalidator();
   const { pathname } = useLocation();
   if (!supported) {
-    return <p className="text-sm text-slate-600 dark:text-slate-400">Adding a passkey needs JavaScript and a browser that supports passkeys.</p>;
+    return (
+      <p className="text-sm text-slate-600 dark:text-slate-400">Adding a passkey needs JavaScript and a browser that supports passkeys.</p>
+    );
   }
   if (confirmation.method === "none") return <p className="text-sm text-slate-600 dark:text-slate-400">{CONFIRMATION_MESSAGES.noMethod}</p>;
   if (!confirmation.confirmedUntil) {
     return (
       <div className="space-y-2">
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          To add a passkey, first confirm it&apos;s you with {confirmation.method === "password" ? "your password" : "a code from your authenticator app"}.
+          To add a passkey, first confirm it&apos;s you with{" "}
+          {confirmation.method === "password" ? "your password" : "a code from your authenticator app"}.
         </p>
         <FormError message={message} />
         <ConfirmIdentity method={confirmation.method} />
@@ -122,7 +138,15 @@ function AddPasskey({ confirmation }: { confirmation: ConfirmationView }) {
           <label htmlFor="new-passkey-name" className="field-label">
             Passkey name<span className="font-normal text-slate-600 dark:text-slate-400"> (optional)</span>
           </label>
-          <input id="new-passkey-name" type="text" value={name} maxLength={PASSKEY_NAME_MAX} onChange={(e) => setName(e.target.value)} className="field-input" placeholder="e.g. Work laptop" />
+          <input
+            id="new-passkey-name"
+            type="text"
+            value={name}
+            maxLength={PASSKEY_NAME_MAX}
+            onChange={(e) => setName(e.target.value)}
+            className="field-input"
+            placeholder="e.g. Work laptop"
+          />
         </div>
         <button type="button" className="btn-secondary" onClick={() => void onAdd()} disabled={busy}>
           {busy ? "Waiting for your device..." : "Add a passkey"}
@@ -140,7 +164,10 @@ export function Passkeys({ passkeys, confirmation }: { passkeys: PasskeyView[]; 
   return (
     <div className="w-full space-y-3">
       {passkeys.length ? (
-        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800" aria-label="Your passkeys">
+        <ul
+          className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+          aria-label="Your passkeys"
+        >
           {passkeys.map((p) => (
             <PasskeyRow key={p.id} passkey={p} />
           ))}

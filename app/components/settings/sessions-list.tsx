@@ -4,7 +4,6 @@ import { SESSIONS_ACTION, type SessionView } from "~/lib/account-paths";
 import { formatDateTime } from "~/lib/dates";
 import type { FormResult } from "~/lib/form-result";
 
-
 /** One button posting to the sessions action; its own fetcher shows a failed request beside it. */
 function SignOutButton({ intent, id, label, detail }: { intent: string; id?: string; label: string; detail?: string }) {
   const fetcher = useFetcher<FormResult>();
@@ -32,7 +31,10 @@ export function SessionsList({ sessions }: { sessions: SessionView[] }) {
   const others = sessions.filter((s) => !s.current).length;
   return (
     <div className="w-full space-y-3">
-      <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800" aria-label="Active sessions">
+      <ul
+        className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+        aria-label="Active sessions"
+      >
         {sessions.map((s) => (
           <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 p-3" data-testid="session-row">
             <div className="text-sm">
@@ -49,7 +51,9 @@ export function SessionsList({ sessions }: { sessions: SessionView[] }) {
                 {s.viaPasskey ? " with a passkey" : ""} · Last seen {when(s.lastSeenAt)}
               </p>
             </div>
-            {s.current ? null : <SignOutButton intent="sign-out" id={s.id} label="Sign out" detail={`${s.device}, signed in ${when(s.signedInAt)}`} />}
+            {s.current ? null : (
+              <SignOutButton intent="sign-out" id={s.id} label="Sign out" detail={`${s.device}, signed in ${when(s.signedInAt)}`} />
+            )}
           </li>
         ))}
       </ul>

@@ -7,7 +7,11 @@ export function TwoFactorSetting({ enabled }: { enabled: boolean }) {
   return (
     <SettingRow
       title="Two-factor sign-in"
-      detail={enabled ? "On: you sign in with your password and a code from your authenticator app." : "Off: add a code from an authenticator app to your password."}
+      detail={
+        enabled
+          ? "On: you sign in with your password and a code from your authenticator app."
+          : "Off: add a code from an authenticator app to your password."
+      }
     >
       <Link to={TWO_FACTOR_SETUP_PATH} className="btn-secondary">
         {enabled ? "Manage" : "Set up"}

@@ -13,7 +13,12 @@ const staffConstraint = getZodConstraint(staffReplySchema);
 
 type ReplyFormProps =
   /** One reply box per request on the portal's Support page; its own fetcher keeps each box's state apart. */
-  | { audience: "client"; complaintId: string; subject: string; /** The page's own action result, for the no-JavaScript round trip. */ pageResult?: FormResult }
+  | {
+      audience: "client";
+      complaintId: string;
+      subject: string;
+      /** The page's own action result, for the no-JavaScript round trip. */ pageResult?: FormResult;
+    }
   /**
    * Staff answer a request; the client's company sees it live and is notified. `prefill` is a saved
    * reply chosen with the picker (?saved=ID), already filled for this request on the server.
@@ -90,14 +95,29 @@ export function ReplyForm(props: ReplyFormProps) {
   if (client) {
     const action = `${href("/user-dashboard/support")}?${REPLY_TARGET_PARAM}=${encodeURIComponent(client.complaintId)}`;
     return (
-      <fetcher.Form method="post" action={action} encType="multipart/form-data" {...formProps} onSubmit={onSubmit} className="mt-4 space-y-2">
+      <fetcher.Form
+        method="post"
+        action={action}
+        encType="multipart/form-data"
+        {...formProps}
+        onSubmit={onSubmit}
+        className="mt-4 space-y-2"
+      >
         {body}
       </fetcher.Form>
     );
   }
   return (
     // Posts to the page without ?saved=, so a sent reply does not come back as a filled box.
-    <Form method="post" action={staff?.action} encType="multipart/form-data" {...formProps} onSubmit={onSubmit} aria-labelledby="staff-reply-heading" className="space-y-2">
+    <Form
+      method="post"
+      action={staff?.action}
+      encType="multipart/form-data"
+      {...formProps}
+      onSubmit={onSubmit}
+      aria-labelledby="staff-reply-heading"
+      className="space-y-2"
+    >
       <h3 id="staff-reply-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
         Reply to the client
       </h3>

@@ -23,7 +23,12 @@ export function ChallengeForm({ method, actionData }: { method: "totp" | "recove
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value={method} />
-      <FormField id={fields.code.id} label={totp ? "Authentication code" : "Recovery code"} errors={fields.code.errors} errorId={fields.code.errorId}>
+      <FormField
+        id={fields.code.id}
+        label={totp ? "Authentication code" : "Recovery code"}
+        errors={fields.code.errors}
+        errorId={fields.code.errorId}
+      >
         <input
           {...getInputProps(fields.code, { type: "text" })}
           autoComplete="one-time-code"

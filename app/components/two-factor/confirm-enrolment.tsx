@@ -9,7 +9,13 @@ import type { TwoFactorResult } from "~/lib/two-factor";
 const constraint = getZodConstraint(confirmTotpSchema);
 
 /** Enrolment's second step: scan the QR code (or type the key), then give the app's first code. */
-export function ConfirmEnrolment({ enrolment, actionData }: { enrolment: NonNullable<TwoFactorResult["enrolment"]>; actionData?: TwoFactorResult }) {
+export function ConfirmEnrolment({
+  enrolment,
+  actionData,
+}: {
+  enrolment: NonNullable<TwoFactorResult["enrolment"]>;
+  actionData?: TwoFactorResult;
+}) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "two-factor-confirm",
@@ -42,14 +48,25 @@ export function ConfirmEnrolment({ enrolment, actionData }: { enrolment: NonNull
         <p className="text-sm font-medium text-slate-900 dark:text-white" id="manual-key-label">
           Key for typing in by hand
         </p>
-        <code aria-labelledby="manual-key-label" data-testid="manual-key" className="mt-1 block break-all rounded bg-slate-100 p-2 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100">
+        <code
+          aria-labelledby="manual-key-label"
+          data-testid="manual-key"
+          className="mt-1 block break-all rounded bg-slate-100 p-2 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100"
+        >
           {enrolment.key}
         </code>
       </div>
       <Form method="post" {...getFormProps(form)} className="space-y-3">
         <input type="hidden" name="intent" value="confirm" />
         <input type="hidden" name="uri" value={enrolment.uri} />
-        <InputField field={fields.code} type="text" label="Code from the app" autoComplete="one-time-code" inputMode="numeric" className="field-input font-mono tracking-widest" />
+        <InputField
+          field={fields.code}
+          type="text"
+          label="Code from the app"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          className="field-input font-mono tracking-widest"
+        />
         {actionData?.intent === "confirm" && actionData.status === "error" ? <ActionMessage outcome={actionData} /> : null}
         <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
           Turn on two-factor sign-in

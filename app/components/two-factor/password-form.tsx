@@ -32,9 +32,7 @@ export function PasswordForm({ intent, submitLabel, askPassword, actionData, dan
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value={intent} />
-      {askPassword ? (
-        <InputField field={fields.password} type="password" label="Password" autoComplete="current-password" />
-      ) : null}
+      {askPassword ? <InputField field={fields.password} type="password" label="Password" autoComplete="current-password" /> : null}
       {actionData?.status === "error" ? <ActionMessage outcome={actionData} /> : null}
       <button type="submit" className={danger ? "btn-secondary text-red-700 dark:text-red-300" : "btn-primary"} disabled={busy}>
         {submitLabel}

@@ -8,7 +8,10 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
   const [copied, setCopied] = useState(false);
   const text = `Indigo Kite recovery codes (each works once):\n${codes.join("\n")}\n`;
   return (
-    <section aria-labelledby="recovery-codes-title" className="rounded-xl border border-amber-300 bg-amber-50 p-5 dark:border-amber-700 dark:bg-amber-950">
+    <section
+      aria-labelledby="recovery-codes-title"
+      className="rounded-xl border border-amber-300 bg-amber-50 p-5 dark:border-amber-700 dark:bg-amber-950"
+    >
       <h2 id="recovery-codes-title" className="font-semibold text-slate-900 dark:text-white">
         Your recovery codes
       </h2>
@@ -23,13 +26,22 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
         ))}
       </ul>
       <div className="mt-4 flex flex-wrap gap-3">
-        <a className="btn-secondary" download="indigo-kite-recovery-codes.txt" href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}>
+        <a
+          className="btn-secondary"
+          download="indigo-kite-recovery-codes.txt"
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
+        >
           Download codes
         </a>
         <button
           type="button"
           className="btn-secondary"
-          onClick={() => void navigator.clipboard.writeText(text).then(() => setCopied(true), () => setCopied(false))}
+          onClick={() =>
+            void navigator.clipboard.writeText(text).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
         >
           Copy codes
         </button>

@@ -45,10 +45,16 @@ export function ActivityList({ audience, projectId, title, entries, total, page,
       </p>
       {entries.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
-          This page has no entries. <Link to="?page=1" className="font-medium text-brand-700 underline dark:text-brand-300">Go to the newest</Link>
+          This page has no entries.{" "}
+          <Link to="?page=1" className="font-medium text-brand-700 underline dark:text-brand-300">
+            Go to the newest
+          </Link>
         </p>
       ) : (
-        <ol aria-label={`Activity on ${title}`} className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+        <ol
+          aria-label={`Activity on ${title}`}
+          className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
+        >
           {entries.map((entry) => (
             <li key={entry.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 p-4">
               <time dateTime={isoDate(entry.at)} className="w-full text-xs text-slate-600 sm:w-44 sm:shrink-0 dark:text-slate-400">
@@ -58,9 +64,14 @@ export function ActivityList({ audience, projectId, title, entries, total, page,
                 <p className="text-slate-900 dark:text-slate-100">{entry.summary}</p>
                 <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
                   <span>{entry.actorName}</span>
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${SIDE_STYLES[entry.actorSide] ?? SIDE_STYLES.system}`}>{sideLabel(audience, entry.actorSide)}</span>
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${SIDE_STYLES[entry.actorSide] ?? SIDE_STYLES.system}`}>
+                    {sideLabel(audience, entry.actorSide)}
+                  </span>
                   {entry.thing ? (
-                    <Link to={thingHref(audience, projectId, entry.thing)} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+                    <Link
+                      to={thingHref(audience, projectId, entry.thing)}
+                      className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+                    >
                       {thingLabel(audience, entry.thing)}
                       <span className="sr-only">: {entry.summary}</span>
                     </Link>

@@ -10,7 +10,17 @@ import { OutcomeMessage, rowOutcome } from "./milestone-outcome";
 const constraint = getZodConstraint(approvalDecisionSchema);
 
 /** A member's Approve or Request changes (a comment is required for changes). */
-export function ApprovalDecisionForm({ projectId, approvalId, subject, pageResult }: { projectId: string; approvalId: string; subject: string; pageResult?: FormResult }) {
+export function ApprovalDecisionForm({
+  projectId,
+  approvalId,
+  subject,
+  pageResult,
+}: {
+  projectId: string;
+  approvalId: string;
+  subject: string;
+  pageResult?: FormResult;
+}) {
   const fetcher = useFetcher<FormResult>({ key: decisionKey(projectId) });
   const outcome = rowOutcome(fetcher, pageResult, ["decide"], approvalId);
   const [form, fields] = useForm({
@@ -26,7 +36,13 @@ export function ApprovalDecisionForm({ projectId, approvalId, subject, pageResul
     <fetcher.Form method="post" {...getFormProps(form)} aria-label={`Decide on ${subject}`} className="space-y-3">
       <input type="hidden" name="intent" value="decide" />
       <input type="hidden" name="approvalId" value={approvalId} />
-      <FormField id={fields.comment.id} label="Comment" errors={fields.comment.errors} errorId={fields.comment.errorId} hint={`Optional to approve; required to request changes. Up to ${APPROVAL_COMMENT_MAX} characters.`}>
+      <FormField
+        id={fields.comment.id}
+        label="Comment"
+        errors={fields.comment.errors}
+        errorId={fields.comment.errorId}
+        hint={`Optional to approve; required to request changes. Up to ${APPROVAL_COMMENT_MAX} characters.`}
+      >
         <textarea {...getTextareaProps(fields.comment)} rows={3} className="field-input" />
       </FormField>
       <FormError message={[...(form.errors ?? []), ...(fields.decision.errors ?? [])].join(" ") || undefined} />
@@ -52,7 +68,15 @@ export function ApprovalDecisionForm({ projectId, approvalId, subject, pageResul
 const decisionKey = (projectId: string) => `approval-decide-${projectId}`;
 
 /** The member's confirmation, in a live region that outlives the decided request's form. */
-export function DecisionOutcome({ projectId, waitingIds, pageResult }: { projectId: string; waitingIds: readonly string[]; pageResult?: FormResult }) {
+export function DecisionOutcome({
+  projectId,
+  waitingIds,
+  pageResult,
+}: {
+  projectId: string;
+  waitingIds: readonly string[];
+  pageResult?: FormResult;
+}) {
   const fetcher = useFetcher<FormResult>({ key: decisionKey(projectId) });
   const outcome = fetcher.state === "idle" ? (fetcher.data ?? (pageResult?.intent === "decide" ? pageResult : undefined)) : undefined;
   // A failure shows in the form that posted while it is on the page (e.g. "already decided" by a

@@ -22,7 +22,15 @@ interface ApprovalRequestFormProps {
 }
 
 /** Staff ask the client's members to approve a milestone or a file, with an optional note. */
-export function ApprovalRequestForm({ projectId, subjectType, subjectId, subjectTitle, again, pageResult, action }: ApprovalRequestFormProps) {
+export function ApprovalRequestForm({
+  projectId,
+  subjectType,
+  subjectId,
+  subjectTitle,
+  again,
+  pageResult,
+  action,
+}: ApprovalRequestFormProps) {
   const fetcher = useFetcher<FormResult>({ key: `approval-request-${projectId}-${subjectId}` });
   const outcome = rowOutcome(fetcher, pageResult, ["request-approval"], subjectId);
   const [form, fields] = useForm({
@@ -39,7 +47,14 @@ export function ApprovalRequestForm({ projectId, subjectType, subjectId, subject
       <input type="hidden" name="subjectType" value={subjectType} />
       <input type="hidden" name="subjectId" value={subjectId} />
       <input type="hidden" name="target" value={subjectId} />
-      <FormField id={fields.note.id} label="Note to the client" optional errors={fields.note.errors} errorId={fields.note.errorId} hint={`Up to ${APPROVAL_NOTE_MAX} characters.`}>
+      <FormField
+        id={fields.note.id}
+        label="Note to the client"
+        optional
+        errors={fields.note.errors}
+        errorId={fields.note.errorId}
+        hint={`Up to ${APPROVAL_NOTE_MAX} characters.`}
+      >
         <textarea {...getTextareaProps(fields.note)} rows={2} className="field-input" />
       </FormField>
       <button type="submit" className="btn-secondary" disabled={fetcher.state !== "idle"}>
@@ -55,7 +70,15 @@ export function ApprovalRequestForm({ projectId, subjectType, subjectId, subject
  * The request's confirmation, rendered by the subject's row whether or not the form is there, so
  * the fetcher (and its answer) outlives the form that a success removes.
  */
-export function ApprovalRequestOutcome({ projectId, subjectId, pageResult }: { projectId: string; subjectId: string; pageResult?: FormResult }) {
+export function ApprovalRequestOutcome({
+  projectId,
+  subjectId,
+  pageResult,
+}: {
+  projectId: string;
+  subjectId: string;
+  pageResult?: FormResult;
+}) {
   const fetcher = useFetcher<FormResult>({ key: `approval-request-${projectId}-${subjectId}` });
   const outcome = rowOutcome(fetcher, pageResult, ["request-approval"], subjectId);
   return <OutcomeMessage outcome={outcome?.status === "success" ? outcome : undefined} />;

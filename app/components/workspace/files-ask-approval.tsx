@@ -9,13 +9,25 @@ export const fileApprovalKey = (fileId: string) => `file-approval-${fileId}`;
  * Console: "Ask for approval" on a file. It posts to the Files tab itself, so
  * without JavaScript the answer comes back on this tab, in the file's row (decision 0043).
  */
-export function FilesAskApproval({ projectId, fileId, fileName, pending }: { projectId: string; fileId: string; fileName: string; pending: boolean }) {
+export function FilesAskApproval({
+  projectId,
+  fileId,
+  fileName,
+  pending,
+}: {
+  projectId: string;
+  fileId: string;
+  fileName: string;
+  pending: boolean;
+}) {
   const fetcher = useFetcher<FormResult>({ key: fileApprovalKey(fileId) });
   if (pending) return null;
   const noteId = `approval-note-${fileId}`;
   return (
     <details className="text-sm">
-      <summary className="cursor-pointer rounded px-2 py-1 text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300">Ask for approval…</summary>
+      <summary className="cursor-pointer rounded px-2 py-1 text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300">
+        Ask for approval…
+      </summary>
       <fetcher.Form method="post" action={projectLink("staff", projectId, "files")} className="mt-2 space-y-2">
         <input type="hidden" name="intent" value="request-approval" />
         <input type="hidden" name="subjectType" value="file" />

@@ -64,7 +64,14 @@ export function FilesUpload({ projectId, fileMax, pageOutcome }: { projectId: st
 
   const busy = progress !== null;
   return (
-    <form method="post" action={action} encType="multipart/form-data" onSubmit={onSubmit} className="space-y-3" aria-labelledby={`${inputId}-heading`}>
+    <form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      className="space-y-3"
+      aria-labelledby={`${inputId}-heading`}
+    >
       <h3 id={`${inputId}-heading`} className="text-lg font-semibold text-slate-900 dark:text-white">
         Upload files
       </h3>
@@ -77,7 +84,9 @@ export function FilesUpload({ projectId, fileMax, pageOutcome }: { projectId: st
         onDrop={onDrop}
         data-testid="files-drop-zone"
         className={`rounded-xl border-2 border-dashed p-5 text-center ${
-          dragging ? "border-brand-500 bg-brand-50 dark:border-brand-400 dark:bg-slate-800" : "border-slate-300 bg-white dark:border-slate-700 dark:bg-slate-900"
+          dragging
+            ? "border-brand-500 bg-brand-50 dark:border-brand-400 dark:bg-slate-800"
+            : "border-slate-300 bg-white dark:border-slate-700 dark:bg-slate-900"
         }`}
       >
         <label htmlFor={inputId} className="block text-sm font-medium text-slate-800 dark:text-slate-100">
@@ -95,7 +104,8 @@ export function FilesUpload({ projectId, fileMax, pageOutcome }: { projectId: st
           className="mt-3 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:text-white focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-200"
         />
         <p id={`${inputId}-hint`} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-          Up to {formatBytes(fileMax)} per file. {ACCEPTED_FILES_TEXT} A file with the same name as one your side shared becomes its new version.
+          Up to {formatBytes(fileMax)} per file. {ACCEPTED_FILES_TEXT} A file with the same name as one your side shared becomes its new
+          version.
         </p>
         {chosen.length > 0 ? (
           <ul className="mt-2 text-left text-sm text-slate-700 dark:text-slate-300">

@@ -30,7 +30,16 @@ export function MilestoneForm({ projectId, milestone, pageResult, disabled }: Mi
   return <MilestoneFields key={saved} fetcher={fetcher} outcome={outcome} target={target} milestone={milestone} disabled={disabled} />;
 }
 
-function MilestoneFields({ fetcher, outcome, target, milestone, disabled }: { fetcher: FetcherWithComponents<FormResult>; outcome?: FormResult; target: string } & Pick<MilestoneFormProps, "milestone" | "disabled">) {
+function MilestoneFields({
+  fetcher,
+  outcome,
+  target,
+  milestone,
+  disabled,
+}: { fetcher: FetcherWithComponents<FormResult>; outcome?: FormResult; target: string } & Pick<
+  MilestoneFormProps,
+  "milestone" | "disabled"
+>) {
   const intent = milestone ? "edit" : "add";
   const [form, fields] = useForm({
     // Not `milestone-${id}`: that is the row's anchor, and inputs find their form by this id (their
@@ -38,7 +47,13 @@ function MilestoneFields({ fetcher, outcome, target, milestone, disabled }: { fe
     id: `milestone-form-${target}`,
     lastResult: outcome?.result,
     defaultValue: milestone
-      ? { milestoneId: milestone.id, title: milestone.title, description: milestone.description, dueDate: milestone.dueDate ?? "", status: milestone.status as MilestoneStatus }
+      ? {
+          milestoneId: milestone.id,
+          title: milestone.title,
+          description: milestone.description,
+          dueDate: milestone.dueDate ?? "",
+          status: milestone.status as MilestoneStatus,
+        }
       : { status: "planned" },
     constraint,
     defaultNoValidate: false,
@@ -48,13 +63,24 @@ function MilestoneFields({ fetcher, outcome, target, milestone, disabled }: { fe
   });
   const saving = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} aria-label={milestone ? `Edit milestone ${milestone.title}` : "Add a milestone"} className="space-y-4">
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      aria-label={milestone ? `Edit milestone ${milestone.title}` : "Add a milestone"}
+      className="space-y-4"
+    >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="target" value={target} />
       {milestone ? <input type="hidden" name="milestoneId" value={milestone.id} /> : null}
       <fieldset disabled={disabled} className="space-y-4">
         <InputField field={fields.title} type="text" label="Title" />
-        <FormField id={fields.description.id} label="Description" optional errors={fields.description.errors} errorId={fields.description.errorId}>
+        <FormField
+          id={fields.description.id}
+          label="Description"
+          optional
+          errors={fields.description.errors}
+          errorId={fields.description.errorId}
+        >
           <textarea {...getTextareaProps(fields.description)} rows={2} className="field-input" />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">

@@ -9,7 +9,17 @@ const CHOICES: Array<{ mode: ProgressMode; label: string; hint: string }> = [
 ];
 
 /** The per-project choice of how progress is set. */
-export function MilestoneProgressMode({ projectId, mode, disabled, pageResult }: { projectId: string; mode: ProgressMode; disabled?: boolean; pageResult?: FormResult }) {
+export function MilestoneProgressMode({
+  projectId,
+  mode,
+  disabled,
+  pageResult,
+}: {
+  projectId: string;
+  mode: ProgressMode;
+  disabled?: boolean;
+  pageResult?: FormResult;
+}) {
   const fetcher = useFetcher<FormResult>({ key: `progress-mode-${projectId}` });
   const outcome = rowOutcome(fetcher, pageResult, ["progress-mode"], projectId);
   return (

@@ -16,7 +16,16 @@ interface RowActionProps {
 }
 
 /** One button that posts one intent for one row: move up/down, remove, withdraw. Works without JS. */
-export function MilestoneRowAction({ projectId, intent, id, label, accessibleLabel, pageResult, disabled, tone = "plain" }: RowActionProps) {
+export function MilestoneRowAction({
+  projectId,
+  intent,
+  id,
+  label,
+  accessibleLabel,
+  pageResult,
+  disabled,
+  tone = "plain",
+}: RowActionProps) {
   const fetcher = useFetcher<FormResult>({ key: `milestone-${intent}-${projectId}-${id}` });
   const outcome = rowOutcome(fetcher, pageResult, [intent], id);
   const busy = fetcher.state !== "idle";

@@ -6,7 +6,6 @@ import type { Side } from "~/lib/side";
 // works without JavaScript. The same tabs in the portal and the console; links, not an ARIA
 // tablist, because each tab is a page of its own.
 
-
 const TABS: Record<Side, Array<{ label: string; path: string }>> = {
   client: [
     { label: "Overview", path: "" },

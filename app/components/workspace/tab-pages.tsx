@@ -17,7 +17,19 @@ import type { Side } from "~/lib/side";
 type Project = ComponentProps<typeof WorkspaceHeader>["project"];
 
 /** The project's timeline, newest first. */
-export function ActivityTabPage({ audience, project, entries, total, page }: { audience: Side; project: Project; entries: ActivityItem[]; total: number; page: number }) {
+export function ActivityTabPage({
+  audience,
+  project,
+  entries,
+  total,
+  page,
+}: {
+  audience: Side;
+  project: Project;
+  entries: ActivityItem[];
+  total: number;
+  page: number;
+}) {
   const Heading = audience === "client" ? "h2" : "h3";
   return (
     <section aria-labelledby="project-heading" className="space-y-6">
@@ -26,7 +38,15 @@ export function ActivityTabPage({ audience, project, entries, total, page }: { a
         <Heading id="activity-heading" className="mb-3 text-xl font-semibold text-slate-900 dark:text-white">
           Activity
         </Heading>
-        <ActivityList audience={audience} projectId={project.id} title={project.title} entries={entries} total={total} page={page} pageSize={PAGE_SIZE} />
+        <ActivityList
+          audience={audience}
+          projectId={project.id}
+          title={project.title}
+          entries={entries}
+          total={total}
+          page={page}
+          pageSize={PAGE_SIZE}
+        />
       </section>
     </section>
   );
@@ -64,7 +84,18 @@ export function FilesTabPage({ audience, project, files, usage, mayUpload, notic
       <FilesList
         files={files}
         pageResult={pageResult}
-        askForApproval={staff ? (file) => <FilesAskApproval projectId={project.id} fileId={file.id} fileName={file.name} pending={file.approval?.status === "pending"} /> : undefined}
+        askForApproval={
+          staff
+            ? (file) => (
+                <FilesAskApproval
+                  projectId={project.id}
+                  fileId={file.id}
+                  fileName={file.name}
+                  pending={file.approval?.status === "pending"}
+                />
+              )
+            : undefined
+        }
       />
     </section>
   );

@@ -46,7 +46,11 @@ export function WorkspaceHeader({ audience, project, headingId, badges, children
           {project.title}
         </Heading>
         {badges}
-        {project.archived ? <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-200">Archived</span> : null}
+        {project.archived ? (
+          <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+            Archived
+          </span>
+        ) : null}
       </div>
       <ProjectTabs audience={audience} projectId={project.id} title={project.title} />
       {children}

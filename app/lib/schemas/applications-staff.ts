@@ -23,7 +23,13 @@ export const applicationStageSchema = z.object({ stage: applicationStageEnum });
 /** ?q=&opening=&stage= of the applications list and its CSV export; anything unreadable means "no filter". */
 const applicationFilterSchema = z.object({
   q: z.string().trim().max(200).catch(""),
-  opening: z.string().trim().max(64).optional().catch(undefined).transform((v) => v || undefined),
+  opening: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v || undefined),
   stage: applicationStageEnum.optional().catch(undefined),
 });
 

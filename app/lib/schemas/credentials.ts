@@ -5,7 +5,10 @@ import { emailField } from "./fields";
 // SPEC §5: email and password required; the provider's own rules apply on top.
 export const credentialsSchema = z.object({
   email: emailField(),
-  password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(128, "Password must be 128 characters or fewer."),
+  password: z
+    .string({ error: "Password is required." })
+    .min(1, "Password is required.")
+    .max(128, "Password must be 128 characters or fewer."),
 });
 
 export type Credentials = z.infer<typeof credentialsSchema>;

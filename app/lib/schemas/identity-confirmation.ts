@@ -15,7 +15,10 @@ export const CONFIRMATION_MESSAGES = {
 /** How an account confirms: its password; else a code (two-factor on); else it cannot. */
 export type ConfirmationMethod = "password" | "code" | "none";
 
-const password = z.string({ error: CONFIRMATION_MESSAGES.enterPassword }).min(1, CONFIRMATION_MESSAGES.enterPassword).max(128, "Password must be 128 characters or fewer.");
+const password = z
+  .string({ error: CONFIRMATION_MESSAGES.enterPassword })
+  .min(1, CONFIRMATION_MESSAGES.enterPassword)
+  .max(128, "Password must be 128 characters or fewer.");
 
 const code = z
   .string({ error: CONFIRMATION_MESSAGES.enterCode })

@@ -18,7 +18,8 @@ export const convertLeadSchema = z
     projectTitle: optionalText("Project title", 120),
   })
   .superRefine((v, ctx) => {
-    if (v.companyChoice === "new" && !v.companyName) ctx.addIssue({ code: "custom", path: ["companyName"], message: "Company name is required." });
+    if (v.companyChoice === "new" && !v.companyName)
+      ctx.addIssue({ code: "custom", path: ["companyName"], message: "Company name is required." });
     if (v.companyChoice === "existing" && !v.companyId) ctx.addIssue({ code: "custom", path: ["companyId"], message: "Choose a company." });
     if (v.createProject && !v.projectTitle) ctx.addIssue({ code: "custom", path: ["projectTitle"], message: "Project title is required." });
   });

@@ -13,7 +13,16 @@ export const markReadSchema = z.discriminatedUnion("intent", [
     returnTo: z.string().optional(),
   }),
   // `upTo`: the newest notification the form's page showed (epoch ms); later ones stay unread.
-  z.object({ intent: z.literal("all"), upTo: z.string().regex(/^\d{1,15}$/).transform(Number).optional().catch(undefined), returnTo: z.string().optional() }),
+  z.object({
+    intent: z.literal("all"),
+    upTo: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number)
+      .optional()
+      .catch(undefined),
+    returnTo: z.string().optional(),
+  }),
 ]);
 export type MarkReadInput = z.infer<typeof markReadSchema>;
 

@@ -24,10 +24,9 @@ export const openingSchema = z.object({
   description: requiredText("Description", OPENING_LIMITS.description),
   salary: optionalText("Salary", OPENING_LIMITS.salary),
   requirements: z
-    .array(
-      requiredText("A requirement", OPENING_LIMITS.requirement, "Fill in this requirement or remove the row."),
-      { error: "Add at least one requirement." },
-    )
+    .array(requiredText("A requirement", OPENING_LIMITS.requirement, "Fill in this requirement or remove the row."), {
+      error: "Add at least one requirement.",
+    })
     .min(1, "Add at least one requirement.")
     .max(OPENING_LIMITS.requirements, `List at most ${OPENING_LIMITS.requirements} requirements.`)
     .refine((list) => new Set(list).size === list.length, "Each requirement must be listed once."),

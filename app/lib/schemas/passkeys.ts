@@ -10,7 +10,11 @@ export const addPasskeySchema = z.object({ name: name.optional() });
 /** Renaming one of the user's passkeys. */
 export const renamePasskeySchema = z.object({
   id: z.string({ error: "Unknown passkey." }).regex(/^[\w-]{1,64}$/, "Unknown passkey."),
-  name: z.string({ error: "Enter a name for the passkey." }).trim().min(1, "Enter a name for the passkey.").max(PASSKEY_NAME_MAX, `A passkey name is at most ${PASSKEY_NAME_MAX} characters.`),
+  name: z
+    .string({ error: "Enter a name for the passkey." })
+    .trim()
+    .min(1, "Enter a name for the passkey.")
+    .max(PASSKEY_NAME_MAX, `A passkey name is at most ${PASSKEY_NAME_MAX} characters.`),
 });
 
 /** The password-less sign-in's form: which login page asked (SPEC §5 keeps them apart). */

@@ -12,11 +12,7 @@ export const projectProgressSchema = z.object({
     .int(PROGRESS_MESSAGE)
     .min(0, PROGRESS_MESSAGE)
     .max(100, PROGRESS_MESSAGE),
-  note: z
-    .string()
-    .trim()
-    .max(PROGRESS_NOTE_MAX_LENGTH, `Note must be ${PROGRESS_NOTE_MAX_LENGTH} characters or fewer.`)
-    .optional(),
+  note: z.string().trim().max(PROGRESS_NOTE_MAX_LENGTH, `Note must be ${PROGRESS_NOTE_MAX_LENGTH} characters or fewer.`).optional(),
 });
 
 // Decision 0035: staff run the projects. Keys are stored; labels are shown.
@@ -98,7 +94,13 @@ const projectFilterSchema = z.object({
 
 export function projectFilterFrom(params: URLSearchParams): ProjectFilter {
   const raw = (name: string) => params.get(name) || undefined;
-  const parsed = projectFilterSchema.parse({ q: params.get("q") ?? "", status: raw("status"), owner: raw("owner"), overdue: raw("overdue"), archived: raw("archived") });
+  const parsed = projectFilterSchema.parse({
+    q: params.get("q") ?? "",
+    status: raw("status"),
+    owner: raw("owner"),
+    overdue: raw("overdue"),
+    archived: raw("archived"),
+  });
   const filter: ProjectFilter = {};
   if (parsed.q) filter.q = parsed.q;
   if (parsed.status) filter.status = parsed.status;

@@ -39,7 +39,10 @@ const pick = <T extends string>(list: readonly T[], value: string | null): T | u
 
 /** The inbox's query string read leniently: an unknown value means "no filter", never an error. */
 export function supportFilterFrom(params: URLSearchParams, statuses: readonly string[]): SupportFilter {
-  const filter: SupportFilter = { view: pick(SUPPORT_VIEWS, params.get("view")) ?? "all", sort: pick(SUPPORT_SORTS, params.get("sort")) ?? "default" };
+  const filter: SupportFilter = {
+    view: pick(SUPPORT_VIEWS, params.get("view")) ?? "all",
+    sort: pick(SUPPORT_SORTS, params.get("sort")) ?? "default",
+  };
   const status = pick(statuses, params.get("status"));
   if (status) filter.status = status;
   const priority = pick(PRIORITIES, params.get("priority"));

@@ -2,7 +2,9 @@ import { z } from "~/lib/zod";
 
 // The verification link's page: a GET shows a button, the POST of this form verifies.
 export const verifyEmailSchema = z.object({
-  token: z.string({ error: "This verification link is incomplete. Ask for a new one from your dashboard." }).min(1, "This verification link is incomplete. Ask for a new one from your dashboard."),
+  token: z
+    .string({ error: "This verification link is incomplete. Ask for a new one from your dashboard." })
+    .min(1, "This verification link is incomplete. Ask for a new one from your dashboard."),
 });
 
 export const VERIFY_LINK_EXPIRED = "This verification link has expired. Sign in and choose “Send again” on your dashboard for a new one.";

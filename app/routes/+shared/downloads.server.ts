@@ -1,6 +1,14 @@
 import { requireClient, requireStaff, requireUser } from "~/server/auth/session.server";
 import type { ServerResponse } from "node:http";
-import { answerResponse, fileAnswer, openAnswerBody, startsAtFirstByte, writeAnswer, type FileAnswer, type StoredFile } from "~/server/http/send-file.server";
+import {
+  answerResponse,
+  fileAnswer,
+  openAnswerBody,
+  startsAtFirstByte,
+  writeAnswer,
+  type FileAnswer,
+  type StoredFile,
+} from "~/server/http/send-file.server";
 import type { AttachmentFile } from "~/lib/attachments";
 import { getAttachment, getAttachmentForStaff, recordAttachmentDownload } from "~/server/models/support/attachments.server";
 import { downloadName, findFileVersion, isCurrentVersion, recordFileDownload } from "~/server/models/projects/project-files.server";
@@ -32,10 +40,17 @@ export function downloadTargetOf(pathname: string): DownloadTarget | null {
 }
 
 const notFound = (target: DownloadTarget) =>
-  new Response(target.kind === "attachment" ? "No such attachment." : target.preview ? "There is no thumbnail for this file." : "There is no such file.", {
-    status: 404,
-    statusText: "Not found",
-  });
+  new Response(
+    target.kind === "attachment"
+      ? "No such attachment."
+      : target.preview
+        ? "There is no thumbnail for this file."
+        : "There is no such file.",
+    {
+      status: 404,
+      statusText: "Not found",
+    },
+  );
 
 interface Located {
   file: StoredFile;
@@ -55,7 +70,15 @@ async function locate(request: Request, target: DownloadTarget): Promise<Located
       const stat = await fileStore().stat(version.thumbnailKey);
       if (!stat) return null;
       const name = version.name.replace(/\.[^.]+$/, "");
-      return { file: { key: version.thumbnailKey, size: stat.size, sha256: `${version.sha256}-thumb`, contentType: THUMBNAIL_CONTENT_TYPE, filename: `${name}-preview.webp` } };
+      return {
+        file: {
+          key: version.thumbnailKey,
+          size: stat.size,
+          sha256: `${version.sha256}-thumb`,
+          contentType: THUMBNAIL_CONTENT_TYPE,
+          filename: `${name}-preview.webp`,
+        },
+      };
     }
     const filename = downloadName(version, await isCurrentVersion(version));
     return {
@@ -83,9 +106,21 @@ async function locate(request: Request, target: DownloadTarget): Promise<Located
     const stat = await fileStore().stat(file.thumbnailKey);
     if (!stat) return null;
     // A preview is the server's own WebP: shown inline in an <img>, still never sniffed or cached.
-    return { file: { key: file.thumbnailKey, size: stat.size, sha256: `${file.sha256}-thumb`, contentType: THUMBNAIL_CONTENT_TYPE, filename: `${file.name}-preview.webp` }, inline: true };
+    return {
+      file: {
+        key: file.thumbnailKey,
+        size: stat.size,
+        sha256: `${file.sha256}-thumb`,
+        contentType: THUMBNAIL_CONTENT_TYPE,
+        filename: `${file.name}-preview.webp`,
+      },
+      inline: true,
+    };
   }
-  return { file: { key: file.storageKey, size: file.size, sha256: file.sha256, contentType: file.contentType, filename: file.name }, audit };
+  return {
+    file: { key: file.storageKey, size: file.size, sha256: file.sha256, contentType: file.contentType, filename: file.name },
+    audit,
+  };
 }
 
 /**

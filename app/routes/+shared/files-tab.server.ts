@@ -19,7 +19,8 @@ export async function loadFilesPage(actor: FilesActor, id: string, request: Requ
 /** "Delete" on a file row: the rules are the model's (staff any; a client their own, while uploads are on). */
 export async function deleteFileAction(actor: FilesActor, projectId: string, formData: FormData) {
   const submission = parseWithZod(formData, { schema: deleteFileSchema });
-  if (submission.status !== "success") return formResult({ intent: "delete-file", status: "invalid", message: "Unknown file.", result: submission.reply() }, 400);
+  if (submission.status !== "success")
+    return formResult({ intent: "delete-file", status: "invalid", message: "Unknown file.", result: submission.reply() }, 400);
   const { fileId } = submission.value;
   try {
     const { name } = await deleteProjectFile(actor, { projectId, fileId });
@@ -27,6 +28,9 @@ export async function deleteFileAction(actor: FilesActor, projectId: string, for
   } catch (error) {
     if (isRefusal(error)) return refusalResult(error, { intent: "delete-file", targetId: fileId });
     logger.error({ err: error }, "file delete failed");
-    return formResult({ intent: "delete-file", status: "error", targetId: fileId, message: "The file could not be deleted. Please try again." }, 500);
+    return formResult(
+      { intent: "delete-file", status: "error", targetId: fileId, message: "The file could not be deleted. Please try again." },
+      500,
+    );
   }
 }

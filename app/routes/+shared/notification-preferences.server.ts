@@ -27,7 +27,10 @@ export async function saveMailPreferencesForm(request: Request, user: SessionUse
   const intent = requireIntent(formData, ["save-preferences"]);
   const submission = parseWithZod(formData, { schema: mailPreferencesSchema(audienceOf(user.role)) });
   if (submission.status !== "success") {
-    return formResult({ intent, status: "invalid", message: "Your preferences were not saved: check the fields marked below.", result: submission.reply() }, 400);
+    return formResult(
+      { intent, status: "invalid", message: "Your preferences were not saved: check the fields marked below.", result: submission.reply() },
+      400,
+    );
   }
   try {
     await saveMailPreferences(user, submission.value);

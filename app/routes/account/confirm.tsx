@@ -36,7 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await confirmIdentity(request, user, submission.value, context.clientIp);
   if (outcome.ok) throw redirect(withFlash(accountPathFor(user.role), "identity-confirmed"));
   if (outcome.field) {
-    return formResult({ status: "invalid", result: submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields }) }, outcome.status);
+    return formResult(
+      { status: "invalid", result: submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields }) },
+      outcome.status,
+    );
   }
   return formResult({ status: "error", message: outcome.message, result: submission.reply({ hideFields }) }, outcome.status);
 }
@@ -57,9 +60,16 @@ export default function ConfirmIdentityPage({ loaderData, actionData }: Route.Co
         ) : (
           <>
             <p className="mt-2 mb-6 text-sm text-slate-600 dark:text-slate-300">
-              {method === "password" ? "Enter your password" : "Enter a code from your authenticator app, or a recovery code"} to add a passkey in the next 10 minutes.
+              {method === "password" ? "Enter your password" : "Enter a code from your authenticator app, or a recovery code"} to add a
+              passkey in the next 10 minutes.
             </p>
-            <ConfirmIdentityFields method={method} lastResult={actionData?.result} message={actionData?.status === "error" ? actionData.message : undefined} busy={busy} as={Form} />
+            <ConfirmIdentityFields
+              method={method}
+              lastResult={actionData?.result}
+              message={actionData?.status === "error" ? actionData.message : undefined}
+              busy={busy}
+              as={Form}
+            />
           </>
         )}
         <Link to={back} className="mt-6 block text-center text-sm underline">

@@ -33,7 +33,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFailureInForm(request, serverAction, { rename: "Could not rename the passkey. Please try again.", delete: "Could not delete the passkey. Please try again." });
+  return keepFailureInForm(request, serverAction, {
+    rename: "Could not rename the passkey. Please try again.",
+    delete: "Could not delete the passkey. Please try again.",
+  });
 }
 
 export function loader() {

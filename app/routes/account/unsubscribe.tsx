@@ -19,7 +19,8 @@ export function meta() {
 // A bare /unsubscribe is no bad input (a post whose token is in its body reloads the page without
 // it), so it answers 200 and explains; a token that does not verify is the 400.
 const MISSING = "This page opens from the unsubscribe link in one of our e-mails. Nothing was changed.";
-const INVALID = "This unsubscribe link is not valid: it may be incomplete or altered. Nothing was changed. Sign in to choose your e-mail preferences.";
+const INVALID =
+  "This unsubscribe link is not valid: it may be incomplete or altered. Nothing was changed. Sign in to choose your e-mail preferences.";
 
 type Page =
   | { state: "invalid" | "missing"; message: string }
@@ -37,8 +38,15 @@ async function resolve(token: string | null) {
   return claim && target ? { claim, target } : null;
 }
 
-function pageOf(state: "confirm" | "done" | "unchanged", token: string, user: { email: string; role: string }, types: readonly NotificationType[], digest: boolean): Page {
-  const preferences = user.role === "client" ? href("/user-dashboard/notifications/preferences") : href("/employee-dashboard/notifications/preferences");
+function pageOf(
+  state: "confirm" | "done" | "unchanged",
+  token: string,
+  user: { email: string; role: string },
+  types: readonly NotificationType[],
+  digest: boolean,
+): Page {
+  const preferences =
+    user.role === "client" ? href("/user-dashboard/notifications/preferences") : href("/employee-dashboard/notifications/preferences");
   return { state, token, email: maskedAddress(user.email), labels: types.map((type) => NOTIFICATION_LABELS[type]), digest, preferences };
 }
 
@@ -76,7 +84,13 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
     <div className="container-page flex justify-center py-16">
       <div className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-8 dark:border-slate-800 dark:bg-slate-900">
         <h1 className="text-3xl font-bold text-slate-900 dark:text-white">
-          {page.state === "invalid" ? "Link not valid" : page.state === "missing" ? "Unsubscribe" : page.state === "confirm" ? "Unsubscribe" : "Unsubscribed"}
+          {page.state === "invalid"
+            ? "Link not valid"
+            : page.state === "missing"
+              ? "Unsubscribe"
+              : page.state === "confirm"
+                ? "Unsubscribe"
+                : "Unsubscribed"}
         </h1>
         <div role="status" aria-live="polite" className="mt-4 text-slate-700 dark:text-slate-300">
           {page.state === "invalid" ? (

@@ -54,7 +54,12 @@ function answer(body: TwoFactorResult, status = 200, headers?: Headers) {
   return data<TwoFactorResult>(body, { status, headers });
 }
 
-function refused(intent: TwoFactorResult["intent"], failure: Failure, result: SubmissionResult<string[]>, enrolment?: TwoFactorResult["enrolment"]) {
+function refused(
+  intent: TwoFactorResult["intent"],
+  failure: Failure,
+  result: SubmissionResult<string[]>,
+  enrolment?: TwoFactorResult["enrolment"],
+) {
   return answer({ intent, status: "error", message: failure.message, result, enrolment }, failure.status);
 }
 
@@ -83,7 +88,10 @@ export async function accountTwoFactorAction(request: Request, clientIp: string)
   if (submission.status !== "success") return answer({ intent, status: "invalid", result: submission.reply() }, 400);
   const { password } = submission.value;
   if (!password && (await hasPassword(user.id))) {
-    return answer({ intent, status: "invalid", result: submission.reply({ fieldErrors: { password: ["Enter your password to confirm."] } }) }, 400);
+    return answer(
+      { intent, status: "invalid", result: submission.reply({ fieldErrors: { password: ["Enter your password to confirm."] } }) },
+      400,
+    );
   }
   const reply = submission.reply({ hideFields: ["password"] });
 
@@ -97,7 +105,12 @@ export async function accountTwoFactorAction(request: Request, clientIp: string)
   if (intent === "regenerate") {
     const outcome = await regenerateRecoveryCodes(request, password);
     if (!outcome.ok) return refused(intent, outcome, reply);
-    return answer({ intent, status: "success", message: "New recovery codes made; the old ones no longer work.", recoveryCodes: outcome.recoveryCodes });
+    return answer({
+      intent,
+      status: "success",
+      message: "New recovery codes made; the old ones no longer work.",
+      recoveryCodes: outcome.recoveryCodes,
+    });
   }
   if (mustKeep(user)) return refused(intent, { ok: false, status: 403, message: TWO_FACTOR_MESSAGES.staffRequired }, reply);
   const outcome = await disableSecondFactor(request, password);

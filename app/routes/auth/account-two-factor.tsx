@@ -61,7 +61,8 @@ export default function AccountTwoFactor({ loaderData, actionData }: Route.Compo
         ) : null}
         <ActionMessage outcome={{ status: "success", message: loaderData.notice ?? undefined }} />
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          After your password, you will also enter a code from an authenticator app on your phone, so a stolen password alone cannot open your account.
+          After your password, you will also enter a code from an authenticator app on your phone, so a stolen password alone cannot open
+          your account.
         </p>
         <PasswordForm intent="start" submitLabel="Set up two-factor sign-in" askPassword={hasPassword} actionData={only(result, "start")} />
       </div>
@@ -75,7 +76,12 @@ export default function AccountTwoFactor({ loaderData, actionData }: Route.Compo
         <section className="space-y-2">
           <h2 className="font-semibold text-slate-900 dark:text-white">New recovery codes</h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">Makes ten new codes; the old ones stop working.</p>
-          <PasswordForm intent="regenerate" submitLabel="Make new recovery codes" askPassword={hasPassword} actionData={only(result, "regenerate")} />
+          <PasswordForm
+            intent="regenerate"
+            submitLabel="Make new recovery codes"
+            askPassword={hasPassword}
+            actionData={only(result, "regenerate")}
+          />
         </section>
         <section className="space-y-2">
           <h2 className="font-semibold text-slate-900 dark:text-white">Turn off</h2>
@@ -84,7 +90,13 @@ export default function AccountTwoFactor({ loaderData, actionData }: Route.Compo
           ) : (
             <>
               <p className="text-sm text-slate-600 dark:text-slate-400">Sign in with your password alone again.</p>
-              <PasswordForm intent="disable" submitLabel="Turn off two-factor sign-in" askPassword={hasPassword} actionData={only(result, "disable")} danger />
+              <PasswordForm
+                intent="disable"
+                submitLabel="Turn off two-factor sign-in"
+                askPassword={hasPassword}
+                actionData={only(result, "disable")}
+                danger
+              />
             </>
           )}
         </section>

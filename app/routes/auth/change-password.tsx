@@ -19,7 +19,8 @@ export function meta() {
 }
 
 const audienceOf = (user: SessionUser): PasswordAudience => (user.role === "employee" ? "staff" : "client");
-const settingsOf = (user: SessionUser) => (user.role === "employee" ? href("/employee-dashboard/account") : href("/user-dashboard/settings"));
+const settingsOf = (user: SessionUser) =>
+  user.role === "employee" ? href("/employee-dashboard/account") : href("/user-dashboard/settings");
 
 // A signed-in client (portal Settings) or staff member (console My account) changes their
 // own password. The settings rows post here with a fetcher; this page is the form without JavaScript.
@@ -35,11 +36,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: changePasswordSchema(audienceOf(user)) });
   if (submission.status !== "success") return formResult({ status: "invalid", result: submission.reply({ hideFields }) }, 400);
   const common = await commonPasswordProblem(submission.value.newPassword);
-  if (common) return formResult({ status: "invalid", result: submission.reply({ fieldErrors: { newPassword: [common] }, hideFields }) }, 400);
+  if (common)
+    return formResult({ status: "invalid", result: submission.reply({ fieldErrors: { newPassword: [common] }, hideFields }) }, 400);
   const change = await changeOwnPassword(request, user, submission.value, context.clientIp);
   if (change.ok) throw redirect(withFlash(settingsOf(user), "password-updated"), { headers: change.headers });
   if (change.reason === "wrong-password") {
-    return formResult({ status: "invalid", result: submission.reply({ fieldErrors: { currentPassword: [WRONG_CURRENT_PASSWORD] }, hideFields }) }, 400);
+    return formResult(
+      { status: "invalid", result: submission.reply({ fieldErrors: { currentPassword: [WRONG_CURRENT_PASSWORD] }, hideFields }) },
+      400,
+    );
   }
   const [message, status] =
     change.reason === "throttled"
@@ -60,7 +65,13 @@ export default function ChangePasswordPage({ loaderData, actionData }: Route.Com
     <div className="container-page flex justify-center py-16">
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 dark:border-slate-800 dark:bg-slate-900">
         <h1 className="mb-6 text-3xl font-bold text-slate-900 dark:text-white">Change password</h1>
-        <ChangePasswordFields audience={loaderData.audience} lastResult={actionData?.result} message={actionData?.message} busy={busy} as={Form} />
+        <ChangePasswordFields
+          audience={loaderData.audience}
+          lastResult={actionData?.result}
+          message={actionData?.message}
+          busy={busy}
+          as={Form}
+        />
         <Link to={loaderData.back} className="mt-6 block text-center text-sm underline">
           Back to settings
         </Link>

@@ -54,7 +54,10 @@ export async function employeeLoginAction(request: Request, clientIp: string) {
     failureMessage: EMPLOYEE_LOGIN_FAILED,
   });
   if (!outcome.ok) {
-    return formResult({ status: "error", message: outcome.message, result: submission.reply({ hideFields: ["password"] }) }, outcome.status);
+    return formResult(
+      { status: "error", message: outcome.message, result: submission.reply({ hideFields: ["password"] }) },
+      outcome.status,
+    );
   }
   // With two-factor on, the right password only opens the code challenge.
   if (outcome.twoFactor) throw redirect(`${TWO_FACTOR_CHALLENGE_PATH}?for=staff`, { headers: outcome.headers });

@@ -29,7 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const sent = formResult({ status: "success", message: FORGOT_PASSWORD_SENT, result: submission.reply({ resetForm: true }) });
   if (!(await accountMailAllowedFromIp(context.clientIp, "password-reset"))) return sent;
   try {
-    await (await auth()).api.requestPasswordReset({ body: { email: submission.value.email, redirectTo: "/reset-password" }, headers: request.headers });
+    await (
+      await auth()
+    ).api.requestPasswordReset({ body: { email: submission.value.email, redirectTo: "/reset-password" }, headers: request.headers });
   } catch (error) {
     // Logged, not shown: an error here must not tell the visitor anything about the address.
     logger.error({ err: error }, "password reset request failed");
@@ -54,7 +56,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     <div className="container-page flex justify-center py-16">
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Forgot password</h1>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+          Enter the e-mail address of your account and we will send you a link to choose a new password.
+        </p>
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
           <InputField field={fields.email} type="email" label="Email" autoComplete="email" />
           <ActionMessage outcome={actionData} />

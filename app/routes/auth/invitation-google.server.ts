@@ -10,7 +10,8 @@ import { clearInvitationCookie, invitationTokenFrom } from "./invitation-cookie.
 // Decision 0034: where Google's callback lands after "Continue with Google" on an invitation. The
 // identity Google vouched for must be the invited address; then the account joins the company.
 
-export const GOOGLE_NOT_COMPLETED = "Google sign-in did not complete. Open your invitation link again to retry, or choose a password there.";
+export const GOOGLE_NOT_COMPLETED =
+  "Google sign-in did not complete. Open your invitation link again to retry, or choose a password there.";
 
 export async function invitationGoogleLoader(request: Request) {
   const token = invitationTokenFrom(request);
@@ -27,7 +28,8 @@ export async function invitationGoogleLoader(request: Request) {
     // The Google account signed in is not the invited one: it leaves, rather than stay signed in
     // without the company it came for. Only with the cookie our own POST set, so a link cannot.
     for (const cookie of (await signOut(request)).getSetCookie()) headers.append("Set-Cookie", cookie);
-    const message = error.kind === "gone" ? "This invitation link can no longer be used. Ask the person who invited you for a new one." : error.message;
+    const message =
+      error.kind === "gone" ? "This invitation link can no longer be used. Ask the person who invited you for a new one." : error.message;
     return data({ message }, { headers });
   }
   throw redirect(withFlash("/user-dashboard", "invitation-accepted"), { headers });

@@ -23,12 +23,20 @@ const hideFields = ["password", "confirm"];
 export async function clientInvitationLoader(request: Request) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const lookup = await lookUpClientInvitation(token);
-  const invitation = lookup.invitation ? { email: lookup.invitation.email, name: lookup.invitation.name, company: lookup.invitation.companyName, inviter: lookup.invitation.inviter } : null;
+  const invitation = lookup.invitation
+    ? {
+        email: lookup.invitation.email,
+        name: lookup.invitation.name,
+        company: lookup.invitation.companyName,
+        inviter: lookup.invitation.inviter,
+      }
+    : null;
   return { token, state: lookup.state, invitation, googleEnabled: googleEnabled() };
 }
 
 async function continueWithGoogle(request: Request, token: string) {
-  if ((await lookUpClientInvitation(token)).state !== "valid") return formResult({ intent: "google", status: "error", message: "This invitation link can no longer be used." }, 410);
+  if ((await lookUpClientInvitation(token)).state !== "valid")
+    return formResult({ intent: "google", status: "error", message: "This invitation link can no longer be used." }, 410);
   const started = await startGoogleSignIn(request, { callbackURL: "/invitation/google", errorCallbackURL: "/invitation/google" });
   if (!started) return formResult({ intent: "google", status: "error", message: INVITATION_GOOGLE_FAILED }, googleEnabled() ? 502 : 400);
   // The token waits in an HttpOnly cookie for the completion route, not in Google's redirect URLs.
@@ -50,10 +58,15 @@ export async function clientInvitationAction(request: Request, clientIp: string)
   const token = String(formData.get("token") ?? "");
   if (formData.get("intent") === "google") return continueWithGoogle(request, token);
   const submission = parseWithZod(formData, { schema: acceptClientInvitationSchema });
-  if (submission.status !== "success") return formResult({ intent: "accept", status: "invalid", result: submission.reply({ hideFields }) }, 400);
+  if (submission.status !== "success")
+    return formResult({ intent: "accept", status: "invalid", result: submission.reply({ hideFields }) }, 400);
   const { password } = submission.value;
   const common = await commonPasswordProblem(password);
-  if (common) return formResult({ intent: "accept", status: "invalid", result: submission.reply({ fieldErrors: { password: [common] }, hideFields }) }, 400);
+  if (common)
+    return formResult(
+      { intent: "accept", status: "invalid", result: submission.reply({ fieldErrors: { password: [common] }, hideFields }) },
+      400,
+    );
   let email: string;
   try {
     ({ email } = await acceptClientInvitation(token, password));
@@ -61,7 +74,15 @@ export async function clientInvitationAction(request: Request, clientIp: string)
     if (isRefusal(error, "gone")) {
       const headers = await alreadyAccepted(request, token, password, clientIp);
       if (headers) throw redirect(withFlash("/user-dashboard", "invitation-accepted"), { headers });
-      return formResult({ intent: "accept", status: "error", message: "This invitation link can no longer be used.", result: submission.reply({ hideFields }) }, 410);
+      return formResult(
+        {
+          intent: "accept",
+          status: "error",
+          message: "This invitation link can no longer be used.",
+          result: submission.reply({ hideFields }),
+        },
+        410,
+      );
     }
     if (isRefusal(error)) return refusalResult(error, { intent: "accept", submission, hideFields });
     logger.error({ err: error }, "client invitation not accepted");

@@ -31,18 +31,19 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
   return keepFailureInForm(request, serverAction, { accept: INVITATION_ACCEPT_FAILURE, google: INVITATION_GOOGLE_FAILED });
 }
 
-
 export default function ClientInvitation({ loaderData, actionData }: Route.ComponentProps) {
   const { invitation, token, state, googleEnabled } = loaderData;
   return (
     <div className="container-page flex justify-center py-16">
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 dark:border-slate-800 dark:bg-slate-900">
-        <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{invitation ? `Join ${invitation.company}` : "Your invitation"}</h1>
+        <h1 className="text-3xl font-bold text-slate-900 dark:text-white">
+          {invitation ? `Join ${invitation.company}` : "Your invitation"}
+        </h1>
         {invitation && state === "valid" ? (
           <>
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-              {invitation.inviter} invites {invitation.name ? `you, ${invitation.name},` : "you"} to {invitation.company}&apos;s client portal with{" "}
-              <span className="font-medium break-all">{invitation.email}</span>. Choose a password to finish.
+              {invitation.inviter} invites {invitation.name ? `you, ${invitation.name},` : "you"} to {invitation.company}&apos;s client
+              portal with <span className="font-medium break-all">{invitation.email}</span>. Choose a password to finish.
             </p>
             <PasswordForm token={token} actionData={actionData} />
             {googleEnabled ? (

@@ -25,7 +25,10 @@ export async function loginLoader(request: Request) {
     // SPEC §5: a company identity is refused at the callback; the spec's message says why.
     const refusal = url.searchParams.get("error") ?? "";
     const company = refusal.startsWith(STAFF_REFUSAL_PREFIX);
-    return { ...base, error: company ? EMPLOYEE_ON_CUSTOMER_GOOGLE : refusal === REGISTRATION_CLOSED_REFUSAL ? REGISTRATION_CLOSED : CUSTOMER_GOOGLE_FAILED };
+    return {
+      ...base,
+      error: company ? EMPLOYEE_ON_CUSTOMER_GOOGLE : refusal === REGISTRATION_CLOSED_REFUSAL ? REGISTRATION_CLOSED : CUSTOMER_GOOGLE_FAILED,
+    };
   }
   const user = await getSessionUser(request);
   // Only the browser arriving from a real callback is signed out, never one following a link.
@@ -59,14 +62,22 @@ export async function loginAction(request: Request, clientIp: string) {
   }
   // A new account's password follows the client rules; signing in checks none.
   const submission = parseWithZod(formData, { schema: register ? registerSchema : credentialsSchema });
-  if (submission.status !== "success") return formResult({ status: "invalid", result: submission.reply({ hideFields: ["password"] }) }, 400);
+  if (submission.status !== "success")
+    return formResult({ status: "invalid", result: submission.reply({ hideFields: ["password"] }) }, 400);
   const common = register ? await commonPasswordProblem(submission.value.password) : null;
-  if (common) return formResult({ status: "invalid", result: submission.reply({ fieldErrors: { password: [common] }, hideFields: ["password"] }) }, 400);
+  if (common)
+    return formResult(
+      { status: "invalid", result: submission.reply({ fieldErrors: { password: [common] }, hideFields: ["password"] }) },
+      400,
+    );
   const outcome = register
     ? await registerWithPassword(request, submission.value, clientIp)
     : await signInWithPassword(request, submission.value, { as: "client", clientIp });
   if (!outcome.ok) {
-    return formResult({ status: "error", message: outcome.message, result: submission.reply({ hideFields: ["password"] }) }, outcome.status);
+    return formResult(
+      { status: "error", message: outcome.message, result: submission.reply({ hideFields: ["password"] }) },
+      outcome.status,
+    );
   }
   // With two-factor on, the right password only opens the code challenge.
   if (outcome.twoFactor) throw redirect(TWO_FACTOR_CHALLENGE_PATH, { headers: outcome.headers });

@@ -65,7 +65,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         {loaderData.selfRegistration ? (
           <p className="mt-4 text-center text-sm text-slate-700 dark:text-slate-300">
             {register ? "Already have an account? " : "Don't have an account? "}
-            <Link to={register ? "/login" : "/login?mode=register"} replace role="button" className="font-semibold text-brand-700 underline dark:text-brand-300">
+            <Link
+              to={register ? "/login" : "/login?mode=register"}
+              replace
+              role="button"
+              className="font-semibold text-brand-700 underline dark:text-brand-300"
+            >
               {register ? "Login" : "Create Account"}
             </Link>
           </p>

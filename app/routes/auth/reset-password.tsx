@@ -46,7 +46,8 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     // Used, expired (one hour, auth.server.ts) or made up: signed-in users ask again from Settings,
     // signed-out ones from /forgot-password (the link under the form).
-    const message = "This reset link is invalid or has expired. Ask for a new one from Settings, or with the link below if you are signed out.";
+    const message =
+      "This reset link is invalid or has expired. Ask for a new one from Settings, or with the link below if you are signed out.";
     return formResult({ status: "error", message, result: submission.reply({ hideFields }) }, 400);
   }
   if (account) {
@@ -79,7 +80,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <InputField field={fields.password} type="password" label="New password" autoComplete="new-password" />
           <InputField field={fields.confirm} type="password" label="Repeat new password" autoComplete="new-password" />
           <div className="flex items-start gap-2">
-            <input {...getInputProps(fields.removePasskeys, { type: "checkbox" })} className="mt-1 h-4 w-4" aria-describedby={`${fields.removePasskeys.id}-hint`} />
+            <input
+              {...getInputProps(fields.removePasskeys, { type: "checkbox" })}
+              className="mt-1 h-4 w-4"
+              aria-describedby={`${fields.removePasskeys.id}-hint`}
+            />
             <div>
               <label htmlFor={fields.removePasskeys.id} className="text-sm font-medium text-slate-900 dark:text-white">
                 Also remove all passkeys

@@ -39,14 +39,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
   const outcome = await answerStepUp(request, stepUp, intent, submission.value.code, context.clientIp);
   if (!outcome.ok) {
-    return formResult({ intent, status: "error", message: outcome.message, result: submission.reply({ hideFields: ["code"] }) }, outcome.status);
+    return formResult(
+      { intent, status: "error", message: outcome.message, result: submission.reply({ hideFields: ["code"] }) },
+      outcome.status,
+    );
   }
   // Where the Google sign-in would have landed: staff "Welcome back!" via /dashboard, clients "Logged in successfully!".
   throw redirect(staff ? withFlash("/dashboard", "welcome") : withFlash(href("/user-dashboard"), "login"));
 }
 
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFailureInForm(request, serverAction, { totp: TWO_FACTOR_MESSAGES.failed, recovery: TWO_FACTOR_MESSAGES.failed, cancel: TWO_FACTOR_MESSAGES.failed });
+  return keepFailureInForm(request, serverAction, {
+    totp: TWO_FACTOR_MESSAGES.failed,
+    recovery: TWO_FACTOR_MESSAGES.failed,
+    cancel: TWO_FACTOR_MESSAGES.failed,
+  });
 }
 
 export default function TwoFactorStepUp({ loaderData, actionData }: Route.ComponentProps) {
@@ -56,7 +63,8 @@ export default function TwoFactorStepUp({ loaderData, actionData }: Route.Compon
       actionData={actionData?.intent === loaderData.method ? actionData : undefined}
       intro={{
         totp: "You signed in with Google. To finish, enter the 6-digit code from your authenticator app.",
-        recovery: "You signed in with Google. Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once.",
+        recovery:
+          "You signed in with Google. Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once.",
       }}
       switchTo={loaderData.method === "recovery" ? STEP_UP_PATH : `${STEP_UP_PATH}?method=recovery`}
     >

@@ -33,7 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
   const outcome = await answerChallenge(request, intent, submission.value.code, context.clientIp);
   if (!outcome.ok) {
-    return formResult({ intent, status: "error", message: outcome.message, result: submission.reply({ hideFields: ["code"] }) }, outcome.status);
+    return formResult(
+      { intent, status: "error", message: outcome.message, result: submission.reply({ hideFields: ["code"] }) },
+      outcome.status,
+    );
   }
   // The SPEC's landing for each form: staff "Welcome back!" via /dashboard, clients "Logged in successfully!".
   const to = outcome.role === "employee" ? withFlash("/dashboard", "welcome") : withFlash(href("/user-dashboard"), "login");
@@ -60,7 +63,10 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
       }}
       switchTo={query(loaderData.method === "recovery" ? "totp" : "recovery")}
     >
-      <Link to={loaderData.staff ? "/employee-login" : "/login"} className="mt-6 block text-center text-sm text-slate-700 underline dark:text-slate-300">
+      <Link
+        to={loaderData.staff ? "/employee-login" : "/login"}
+        className="mt-6 block text-center text-sm text-slate-700 underline dark:text-slate-300"
+      >
         Back to Login
       </Link>
     </ChallengeCard>

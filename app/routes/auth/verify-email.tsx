@@ -27,7 +27,8 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: verifyEmailSchema });
   if (submission.status !== "success") return formResult({ status: "invalid", result: submission.reply() }, 400);
   const outcome = await verifyEmailToken(submission.value.token);
-  if (outcome !== "verified") return formResult({ status: "error", message: MESSAGES[outcome], result: submission.reply() }, outcome === "used" ? 409 : 400);
+  if (outcome !== "verified")
+    return formResult({ status: "error", message: MESSAGES[outcome], result: submission.reply() }, outcome === "used" ? 409 : 400);
   const user = await getSessionUser(request);
   throw redirect(withFlash(user?.role === "client" ? href("/user-dashboard") : href("/login"), "email-verified"));
 }
@@ -42,7 +43,9 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
     <div className="container-page flex justify-center py-16">
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 dark:border-slate-800 dark:bg-slate-900">
         <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Verify your e-mail address</h1>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">Confirm that this address is yours to finish setting up your account.</p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+          Confirm that this address is yours to finish setting up your account.
+        </p>
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
           <FormError message={actionData?.message ?? fields.token?.errors?.join(" ")} />

@@ -34,7 +34,10 @@ export default function ConsoleAccount({ loaderData }: Route.ComponentProps) {
           <ChangePassword audience="staff" />
         </SettingRow>
         <AccountSecurityRows {...loaderData.security} />
-        <SettingRow title="E-mail preferences" detail="Which notifications reach you by e-mail: immediately, in a daily digest, or not at all.">
+        <SettingRow
+          title="E-mail preferences"
+          detail="Which notifications reach you by e-mail: immediately, in a daily digest, or not at all."
+        >
           <Link to={href("/employee-dashboard/notifications/preferences")} className="btn-secondary">
             Choose
           </Link>

@@ -9,7 +9,12 @@ import { SectionError } from "~/components/console/section-error";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { formatDateTime, isoDate } from "~/lib/dates";
-import { APPLICATION_STAGES, APPLICATION_STAGE_LABELS, applicationStageLabel, applicationStageSchema } from "~/lib/schemas/applications-staff";
+import {
+  APPLICATION_STAGES,
+  APPLICATION_STAGE_LABELS,
+  applicationStageLabel,
+  applicationStageSchema,
+} from "~/lib/schemas/applications-staff";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { addApplicationNote, getApplicant, setApplicationStage } from "~/server/models/pipeline/applications-staff.server";
 import { recordHistory } from "~/server/models/shared/record-history.server";
@@ -47,7 +52,10 @@ export default function ConsoleApplication({ loaderData, actionData }: Route.Com
   return (
     <article aria-labelledby="application-heading" className="space-y-8">
       <div>
-        <Link to={href("/employee-dashboard/applications")} className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+        <Link
+          to={href("/employee-dashboard/applications")}
+          className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
           ← Back to Applications
         </Link>
         <div className="mt-2 flex flex-wrap items-center gap-3">
@@ -92,7 +100,14 @@ export default function ConsoleApplication({ loaderData, actionData }: Route.Com
         <h3 id="application-pipeline" className="text-lg font-semibold text-slate-900 dark:text-white">
           Hiring stage
         </h3>
-        <PipelineForm field="stage" label="Stage" current={a.stage} options={STAGE_OPTIONS} schema={applicationStageSchema} pageResult={actionData} />
+        <PipelineForm
+          field="stage"
+          label="Stage"
+          current={a.stage}
+          options={STAGE_OPTIONS}
+          schema={applicationStageSchema}
+          pageResult={actionData}
+        />
       </section>
       <section aria-labelledby="application-notes" className="space-y-4">
         <h3 id="application-notes" className="text-lg font-semibold text-slate-900 dark:text-white">

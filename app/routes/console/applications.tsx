@@ -9,7 +9,13 @@ import { Marked, MatchSnippet, SearchSortField } from "~/components/console/sear
 import { SectionError } from "~/components/console/section-error";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
-import { APPLICATION_STAGES, APPLICATION_STAGE_LABELS, applicationFilterFrom, applicationFilterQuery, applicationStageLabel } from "~/lib/schemas/applications-staff";
+import {
+  APPLICATION_STAGES,
+  APPLICATION_STAGE_LABELS,
+  applicationFilterFrom,
+  applicationFilterQuery,
+  applicationStageLabel,
+} from "~/lib/schemas/applications-staff";
 import { noResultsFor, searchSortFrom } from "~/lib/search";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { listApplicants, listOpeningChoices } from "~/server/models/pipeline/applications-staff.server";
@@ -58,8 +64,20 @@ export default function ConsoleApplications({ loaderData }: Route.ComponentProps
         </a>
       }
     >
-      <ListFilters role="search" label="Search applications" gap="gap-3" submitLabel="Apply" clearTo={filtered ? href("/employee-dashboard/applications") : undefined}>
-        <SearchField id="applications-q" label="Search name, e-mail, opening or message" defaultValue={filter.q ?? ""} maxLength={200} className="min-w-56 flex-1" />
+      <ListFilters
+        role="search"
+        label="Search applications"
+        gap="gap-3"
+        submitLabel="Apply"
+        clearTo={filtered ? href("/employee-dashboard/applications") : undefined}
+      >
+        <SearchField
+          id="applications-q"
+          label="Search name, e-mail, opening or message"
+          defaultValue={filter.q ?? ""}
+          maxLength={200}
+          className="min-w-56 flex-1"
+        />
         <FilterSelect
           id="applications-opening"
           name="opening"
@@ -69,7 +87,14 @@ export default function ConsoleApplications({ loaderData }: Route.ComponentProps
           options={openings.map((o) => ({ value: o.id, label: o.status === "closed" ? `${o.title} (closed)` : o.title }))}
           className="field-input max-w-md"
         />
-        <FilterSelect id="applications-stage" name="stage" label="Stage" defaultValue={filter.stage ?? ""} allLabel="All stages" options={STAGE_OPTIONS} />
+        <FilterSelect
+          id="applications-stage"
+          name="stage"
+          label="Stage"
+          defaultValue={filter.stage ?? ""}
+          allLabel="All stages"
+          options={STAGE_OPTIONS}
+        />
         {filter.q ? <SearchSortField id="applications-sort" defaultValue={sort} listLabel="Newest first" /> : null}
       </ListFilters>
       <ResultCount total={total} singular="application" plural="applications" detail={filtered ? " match" : ""} announce="status" />
@@ -77,14 +102,23 @@ export default function ConsoleApplications({ loaderData }: Route.ComponentProps
         caption="Applications, newest first"
         columns={["Received", "Candidate", "Opening", "Resume", "Stage"]}
         items={applicants}
-        empty={filter.q ? noResultsFor(filter.q) : filtered ? "No applications match this filter." : "No applications yet. They appear here as candidates apply."}
+        empty={
+          filter.q
+            ? noResultsFor(filter.q)
+            : filtered
+              ? "No applications match this filter."
+              : "No applications yet. They appear here as candidates apply."
+        }
         row={(a) => (
           <tr key={a.id} className="border-t border-slate-200 align-top dark:border-slate-800">
             <td className="py-3 pr-4 whitespace-nowrap">
               <time dateTime={isoDate(a.submittedAt)}>{formatDateTime(a.submittedAt)}</time>
             </td>
             <th scope="row" className="py-3 pr-4 font-semibold">
-              <Link to={href("/employee-dashboard/applications/:id", { id: a.id })} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+              <Link
+                to={href("/employee-dashboard/applications/:id", { id: a.id })}
+                className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+              >
                 <Marked text={a.match?.title ?? a.name} />
               </Link>
               <span className="block font-normal break-all text-slate-600 dark:text-slate-400">{a.email}</span>

@@ -16,7 +16,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { page, limit, offset } = pageFrom(url);
   const raw = url.searchParams.get("entity") ?? "";
   const entity = /^[a-z][a-z_-]{0,31}$/.test(raw) ? raw : "";
-  const [{ entries, total }, entities] = await Promise.all([listAudit({ entity: entity || undefined, limit, offset }), listAuditEntities()]);
+  const [{ entries, total }, entities] = await Promise.all([
+    listAudit({ entity: entity || undefined, limit, offset }),
+    listAuditEntities(),
+  ]);
   return {
     page,
     total,
@@ -29,7 +32,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { entries, entities, entity, page, total } = loaderData;
   return (
-    <ConsoleListPage headingId="audit-heading" title="Audit log" intro="Every change made from this console: who, what, when and on which record. Newest first.">
+    <ConsoleListPage
+      headingId="audit-heading"
+      title="Audit log"
+      intro="Every change made from this console: who, what, when and on which record. Newest first."
+    >
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="audit-entity" className="field-label">

@@ -4,7 +4,12 @@ import { withFlash } from "~/lib/flash";
 import { requireStaff } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { requireIntent } from "~/server/http/form-result.server";
-import { companyOfClientInvitation, resendClientInvitation, revokeClientInvitation, TOO_MANY_MAILS_TO_ADDRESS } from "~/server/models/companies/client-invitations.server";
+import {
+  companyOfClientInvitation,
+  resendClientInvitation,
+  revokeClientInvitation,
+  TOO_MANY_MAILS_TO_ADDRESS,
+} from "~/server/models/companies/client-invitations.server";
 import { isRefusal } from "~/lib/refusal";
 
 // Resend / Revoke of a company's pending invitation (the company page's section,

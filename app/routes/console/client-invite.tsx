@@ -58,7 +58,9 @@ export default function ConsoleClientInvite({ loaderData, actionData }: Route.Co
       <h2 id="invite-heading" className="mt-2 text-2xl font-bold text-slate-900 dark:text-white">
         Invite a person to {company.name}
       </h2>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">They get an e-mail with a link that works once, for 7 days, to choose a password or continue with Google.</p>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">
+        They get an e-mail with a link that works once, for 7 days, to choose a password or continue with Google.
+      </p>
       {company.closed ? (
         <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">{company.name} is closed: reopen it before inviting anyone.</p>
       ) : (

@@ -10,7 +10,8 @@ import { findExportSubject } from "~/server/models/privacy/data-export.server";
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireStaff(request, "clients");
-  if (user.staffRole !== "admin") throw new Response("Only an admin can download a person's data.", { status: 403, statusText: "Admin only" });
+  if (user.staffRole !== "admin")
+    throw new Response("Only an admin can download a person's data.", { status: 403, statusText: "Admin only" });
   const subject = await findExportSubject({ companyId: params.id, userId: params.userId });
   if (!subject) throw new Response(NO_SUCH_MEMBER, { status: 404, statusText: "Not found" });
   return dataExportResponse(request, user, subject, "staff");

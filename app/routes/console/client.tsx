@@ -59,11 +59,13 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
           {company.name}
         </h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          {company.origin === "self" ? "Registered at /login" : "Created by staff"} on <time dateTime={isoDate(company.createdAt)}>{formatDate(company.createdAt)}</time>
+          {company.origin === "self" ? "Registered at /login" : "Created by staff"} on{" "}
+          <time dateTime={isoDate(company.createdAt)}>{formatDate(company.createdAt)}</time>
           {closed ? (
             <>
               {" · "}
-              <strong className="text-red-700 dark:text-red-300">Closed</strong> on <time dateTime={isoDate(company.closedAt!)}>{formatDate(company.closedAt!)}</time>
+              <strong className="text-red-700 dark:text-red-300">Closed</strong> on{" "}
+              <time dateTime={isoDate(company.closedAt!)}>{formatDate(company.closedAt!)}</time>
             </>
           ) : null}
         </p>
@@ -92,7 +94,9 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
         <div className="self-start rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
           <h4 className="font-semibold text-slate-900 dark:text-white">{closed ? "Closed" : "Open"}</h4>
           <p className="mt-1 mb-3 text-sm text-slate-600 dark:text-slate-400">
-            {closed ? "Members cannot use the portal. Reopening lets them sign in again." : "Closing signs every member out and keeps them out; the company's data stays."}
+            {closed
+              ? "Members cannot use the portal. Reopening lets them sign in again."
+              : "Closing signs every member out and keeps them out; the company's data stays."}
           </p>
           {closed ? (
             <IntentButton intent="reopen" label="Reopen company" pendingLabel="Reopening..." />
@@ -110,13 +114,20 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
           </div>
           {mayErase ? (
             <p className="mt-4 border-t border-slate-200 pt-3 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
-              Erasing removes the company&apos;s people, files and texts for good. <EraseLink kind="client" id={company.id} who={company.name} />
+              Erasing removes the company&apos;s people, files and texts for good.{" "}
+              <EraseLink kind="client" id={company.id} who={company.name} />
             </p>
           ) : null}
         </div>
       </section>
 
-      <CompanyMembers companyId={company.id} mayExport={loaderData.mayExport} mayErase={mayErase} members={members} outcome={actionData?.intent === "set-client-admin" || actionData?.intent === "remove-member" ? actionData : undefined} />
+      <CompanyMembers
+        companyId={company.id}
+        mayExport={loaderData.mayExport}
+        mayErase={mayErase}
+        members={members}
+        outcome={actionData?.intent === "set-client-admin" || actionData?.intent === "remove-member" ? actionData : undefined}
+      />
 
       <CompanyInvitations companyId={company.id} invitations={invitations} />
 

@@ -44,10 +44,23 @@ export default function ClientsSection({ loaderData }: Route.ComponentProps) {
       actionGap="gap-3"
     >
       <ListFilters role="search" gap="gap-2" submitLabel="Search" clearTo={search ? "." : undefined}>
-        <SearchField id="client-search" label="Search by company, website, country, or a member's name or e-mail" defaultValue={search} maxLength={SEARCH_MAX_LENGTH} className="min-w-64 flex-1" />
+        <SearchField
+          id="client-search"
+          label="Search by company, website, country, or a member's name or e-mail"
+          defaultValue={search}
+          maxLength={SEARCH_MAX_LENGTH}
+          className="min-w-64 flex-1"
+        />
         {search ? <SearchSortField id="client-sort" defaultValue={sort} listLabel="Open, then newest" /> : null}
       </ListFilters>
-      <ResultCount total={total} capped={capped} singular="company" plural="companies" detail={search ? ` matching “${search}”` : ""} announce="polite" />
+      <ResultCount
+        total={total}
+        capped={capped}
+        singular="company"
+        plural="companies"
+        detail={search ? ` matching “${search}”` : ""}
+        announce="polite"
+      />
       <ListTable
         boxed
         caption="Client companies, open ones first, newest first"
@@ -57,7 +70,10 @@ export default function ClientsSection({ loaderData }: Route.ComponentProps) {
         row={(c) => (
           <tr key={c.id}>
             <th scope="row" className={`${boxedCell} font-normal`}>
-              <Link to={href("/employee-dashboard/clients/:id", { id: c.id })} className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+              <Link
+                to={href("/employee-dashboard/clients/:id", { id: c.id })}
+                className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+              >
                 <Marked text={c.match?.title ?? c.name} />
               </Link>
               {c.match ? <MatchSnippet snippet={c.match.snippet} /> : null}

@@ -48,14 +48,23 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 export default function NewCompany({ actionData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="new-company-heading">
-      <Link to={href("/employee-dashboard/clients")} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+      <Link
+        to={href("/employee-dashboard/clients")}
+        className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+      >
         ← All clients
       </Link>
       <h2 id="new-company-heading" className="mt-2 text-2xl font-bold text-slate-900 dark:text-white">
         New company
       </h2>
       <p className="mt-1 mb-6 text-slate-600 dark:text-slate-400">After saving, invite its people from the company's page.</p>
-      <CompanyForm intent="create" lastResult={actionData?.result} outcome={actionData} submitLabel="Create company" pendingLabel="Creating..." />
+      <CompanyForm
+        intent="create"
+        lastResult={actionData?.result}
+        outcome={actionData}
+        submitLabel="Create company"
+        pendingLabel="Creating..."
+      />
     </section>
   );
 }

@@ -58,7 +58,12 @@ async function saveDetails(user: SessionUser, companyId: string, formData: FormD
     const outcome = await updateCompany(user, companyId, submission.value);
     if (!outcome) notFound();
     const message = outcome === "updated" ? "The company's details are saved." : "Nothing changed.";
-    return formResult({ intent: "save" as Intent, status: outcome === "updated" ? "success" : "unchanged", message, result: submission.reply() });
+    return formResult({
+      intent: "save" as Intent,
+      status: outcome === "updated" ? "success" : "unchanged",
+      message,
+      result: submission.reply(),
+    });
   } catch (error) {
     if (error instanceof Response) throw error;
     if (isRefusal(error)) return refusalResult(error, { intent: "save" as Intent, submission });
@@ -74,7 +79,12 @@ async function setOpen(user: SessionUser, companyId: string, intent: "close" | "
       close: "The company is closed. Its members are signed out and cannot use the portal until it is reopened.",
       reopen: "The company is open again. Its members can sign in.",
     };
-    if (outcome === "unchanged") return formResult({ intent, status: "unchanged", message: intent === "close" ? "The company was already closed." : "The company was already open." });
+    if (outcome === "unchanged")
+      return formResult({
+        intent,
+        status: "unchanged",
+        message: intent === "close" ? "The company was already closed." : "The company was already open.",
+      });
     return formResult({ intent, status: "success", message: messages[intent] });
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -86,12 +96,23 @@ async function changeAdmin(user: SessionUser, companyId: string, formData: FormD
   const raw = formData.get("id");
   const targetId = typeof raw === "string" ? raw : undefined;
   const submission = parseWithZod(formData, { schema: clientAdminSchema });
-  if (submission.status !== "success") return formResult({ intent: "set-client-admin" as Intent, targetId, status: "invalid", message: "Choose on or off.", result: submission.reply() }, 400);
+  if (submission.status !== "success")
+    return formResult(
+      { intent: "set-client-admin" as Intent, targetId, status: "invalid", message: "Choose on or off.", result: submission.reply() },
+      400,
+    );
   const { id, clientAdmin } = submission.value;
   try {
     const outcome = await setClientAdmin(user, { companyId, userId: id }, clientAdmin === "on");
-    if (!outcome) return formResult({ intent: "set-client-admin" as Intent, targetId: id, status: "error", message: "This person is not a member of this company." }, 404);
-    const message = clientAdmin === "on" ? `${outcome.email} is a client admin: they may invite and remove teammates.` : `${outcome.email} is no longer a client admin.`;
+    if (!outcome)
+      return formResult(
+        { intent: "set-client-admin" as Intent, targetId: id, status: "error", message: "This person is not a member of this company." },
+        404,
+      );
+    const message =
+      clientAdmin === "on"
+        ? `${outcome.email} is a client admin: they may invite and remove teammates.`
+        : `${outcome.email} is no longer a client admin.`;
     return formResult({ intent: "set-client-admin" as Intent, targetId: id, status: outcome.changed ? "success" : "unchanged", message });
   } catch (error) {
     return failed("set-client-admin", error, id);
@@ -103,8 +124,19 @@ async function remove(user: SessionUser, companyId: string, formData: FormData) 
   try {
     const outcome = await removeMember(user, { companyId, userId: id });
     // Already removed (a double submit) or never a member: nothing to do, and nothing leaks.
-    if (!outcome) return formResult({ intent: "remove-member" as Intent, targetId: id, status: "unchanged", message: "This person is no longer a member." });
-    return formResult({ intent: "remove-member" as Intent, targetId: id, status: "success", message: `${outcome.email} was removed and signed out; their account is deleted.` });
+    if (!outcome)
+      return formResult({
+        intent: "remove-member" as Intent,
+        targetId: id,
+        status: "unchanged",
+        message: "This person is no longer a member.",
+      });
+    return formResult({
+      intent: "remove-member" as Intent,
+      targetId: id,
+      status: "success",
+      message: `${outcome.email} was removed and signed out; their account is deleted.`,
+    });
   } catch (error) {
     return failed("remove-member", error, id);
   }

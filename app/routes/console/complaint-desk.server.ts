@@ -22,7 +22,8 @@ function answer(intent: DeskIntent, result: DeskOutcome, done: string) {
 async function assign(user: SessionUser, complaintId: string, formData: FormData) {
   const intent = "assign";
   const submission = parseWithZod(formData, { schema: assignSchema });
-  if (submission.status !== "success") return formResult({ intent, status: "invalid", message: "Choose who to assign.", result: submission.reply() }, 400);
+  if (submission.status !== "success")
+    return formResult({ intent, status: "invalid", message: "Choose who to assign.", result: submission.reply() }, 400);
   const choice = submission.value.assignee;
   const assigneeId = choice === "none" ? null : choice === "me" ? user.id : choice;
   const result = await assignComplaint(user, { complaintId, assigneeId });
@@ -32,7 +33,8 @@ async function assign(user: SessionUser, complaintId: string, formData: FormData
 async function priority(user: SessionUser, complaintId: string, formData: FormData) {
   const intent = "set-priority";
   const submission = parseWithZod(formData, { schema: prioritySchema });
-  if (submission.status !== "success") return formResult({ intent, status: "invalid", message: "Choose Low, Normal, High or Urgent.", result: submission.reply() }, 400);
+  if (submission.status !== "success")
+    return formResult({ intent, status: "invalid", message: "Choose Low, Normal, High or Urgent.", result: submission.reply() }, 400);
   const result = await setComplaintPriority(user, { complaintId, priority: submission.value.priority });
   return answer(intent, result, `Priority set to ${PRIORITY_LABELS[submission.value.priority]}.`);
 }
@@ -43,7 +45,12 @@ async function note(user: SessionUser, complaintId: string, formData: FormData) 
   if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
   const stored = await addComplaintNote(user, { complaintId, text: submission.value.text });
   if (!stored) return formResult({ intent, status: "error", message: NOT_FOUND, result: submission.reply() }, 404);
-  return formResult({ intent, status: "success", message: "Note added. Only staff can see it.", result: submission.reply({ resetForm: true }) });
+  return formResult({
+    intent,
+    status: "success",
+    message: "Note added. Only staff can see it.",
+    result: submission.reply({ resetForm: true }),
+  });
 }
 
 export async function handleDeskAction(user: SessionUser, complaintId: string, intent: DeskIntent, formData: FormData) {

@@ -24,7 +24,21 @@ const NOT_FOUND = "This support request no longer exists.";
 export async function loadComplaint(id: string, request: Request) {
   const complaint = await getInboxComplaint({ id });
   if (!complaint) throw new Response("No support request with this id.", { status: 404, statusText: "Not found" });
-  const { id: complaintId, subject, message, status, createdAt, updatedAt, replies, company, createdByUser, assigneeId, priority, waitingSince, closedAt } = complaint;
+  const {
+    id: complaintId,
+    subject,
+    message,
+    status,
+    createdAt,
+    updatedAt,
+    replies,
+    company,
+    createdByUser,
+    assigneeId,
+    priority,
+    waitingSince,
+    closedAt,
+  } = complaint;
   const savedId = new URL(request.url).searchParams.get("saved");
   const [attachments, notes, supportStaff, savedReplies, prefill] = await Promise.all([
     attachmentsByComplaint([complaintId]),
@@ -75,22 +89,26 @@ async function reply(user: SessionUser, complaintId: string, { formData, upload 
   }
   try {
     // The reply and its files commit together, or neither stays.
-    const stored = await withStoredAttachments(upload, (files) =>
-      addStaffReply(user, { complaintId, text: submission.value.text, files }),
-    );
+    const stored = await withStoredAttachments(upload, (files) => addStaffReply(user, { complaintId, text: submission.value.text, files }));
     if (!stored) return formResult({ intent, status: "error", message: NOT_FOUND, result: submission.reply() }, 404);
   } catch (error) {
     logger.error({ err: error }, "staff reply failed");
     return formResult({ intent, status: "error", message: STAFF_REPLY_FAILURE, result: submission.reply() }, 500);
   }
-  return formResult({ intent, status: "success", message: "Reply sent. The client's company has been notified.", result: submission.reply({ resetForm: true }) });
+  return formResult({
+    intent,
+    status: "success",
+    message: "Reply sent. The client's company has been notified.",
+    result: submission.reply({ resetForm: true }),
+  });
 }
 
 async function changeStatus(user: SessionUser, complaintId: string, { formData, upload }: SupportForm) {
   await upload?.discardAll();
   const intent = "set-status";
   const submission = parseWithZod(formData, { schema: complaintStatusSchema });
-  if (submission.status !== "success") return formResult({ intent, status: "invalid", message: "Choose Pending or Resolved.", result: submission.reply() }, 400);
+  if (submission.status !== "success")
+    return formResult({ intent, status: "invalid", message: "Choose Pending or Resolved.", result: submission.reply() }, 400);
   try {
     const change = await setComplaintStatus(user, { complaintId, status: submission.value.status });
     if (!change) return formResult({ intent, status: "error", message: NOT_FOUND }, 404);

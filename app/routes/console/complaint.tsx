@@ -36,7 +36,13 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 // A failed request (lost connection, 5xx, timeout) shows the form's message in place.
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFailureInForm(request, serverAction, { reply: STAFF_REPLY_FAILURE, "set-status": STATUS_FAILURE, assign: CHANGE_FAILURE, "set-priority": CHANGE_FAILURE, "add-note": CHANGE_FAILURE });
+  return keepFailureInForm(request, serverAction, {
+    reply: STAFF_REPLY_FAILURE,
+    "set-status": STATUS_FAILURE,
+    assign: CHANGE_FAILURE,
+    "set-priority": CHANGE_FAILURE,
+    "add-note": CHANGE_FAILURE,
+  });
 }
 
 export default function ComplaintThread({ loaderData, actionData }: Route.ComponentProps) {
@@ -56,14 +62,20 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
           </h2>
           <StatusBadge status={complaint.status} />
           <PriorityBadge priority={complaint.priority} />
-          {complaint.waitingSince !== null && complaint.status === "Pending" ? <WaitingSince since={complaint.waitingSince} now={now} /> : null}
+          {complaint.waitingSince !== null && complaint.status === "Pending" ? (
+            <WaitingSince since={complaint.waitingSince} now={now} />
+          ) : null}
         </div>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           Raised by {raisedBy ? `${raisedBy.name || raisedBy.email} (${raisedBy.email})` : "a former member"}
           {complaint.company ? (
             <>
-              {" "}of{" "}
-              <Link to={href("/employee-dashboard/clients/:id", { id: complaint.company.id })} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+              {" "}
+              of{" "}
+              <Link
+                to={href("/employee-dashboard/clients/:id", { id: complaint.company.id })}
+                className="font-medium text-brand-700 hover:underline dark:text-brand-300"
+              >
                 {complaint.company.name}
               </Link>
             </>
@@ -87,13 +99,20 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
                 className={`rounded-xl border p-4 ${fromClient ? "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" : "border-brand-200 bg-brand-50 dark:border-brand-900 dark:bg-slate-800"}`}
               >
                 <p className="text-sm">
-                  <span className="font-semibold text-slate-900 dark:text-white">{fromClient ? `${reply.senderName || complaint.company?.name || "Client"} (client)` : `${reply.senderName || "Staff"} (staff)`}</span>{" "}
+                  <span className="font-semibold text-slate-900 dark:text-white">
+                    {fromClient
+                      ? `${reply.senderName || complaint.company?.name || "Client"} (client)`
+                      : `${reply.senderName || "Staff"} (staff)`}
+                  </span>{" "}
                   <time dateTime={isoDate(reply.timestamp)} className="text-xs text-slate-600 dark:text-slate-400">
                     {formatDateTime(reply.timestamp)}
                   </time>
                 </p>
                 <p className="mt-1 whitespace-pre-line text-slate-800 dark:text-slate-200">{reply.text}</p>
-                <AttachmentList attachments={complaint.attachments.filter((a) => a.replyId === reply.id)} label="Files sent with this reply" />
+                <AttachmentList
+                  attachments={complaint.attachments.filter((a) => a.replyId === reply.id)}
+                  label="Files sent with this reply"
+                />
               </li>
             );
           })}
@@ -104,7 +123,13 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
         <div className="space-y-4">
           <SavedReplyPicker replies={savedReplies} chosen={prefill?.savedId} />
           {/* A picked saved reply remounts the box with its text. */}
-          <ReplyForm audience="staff" key={prefill?.savedId ?? "blank"} lastResult={actionData} prefill={prefill?.text} action={href("/employee-dashboard/support/:id", { id: complaint.id })} />
+          <ReplyForm
+            audience="staff"
+            key={prefill?.savedId ?? "blank"}
+            lastResult={actionData}
+            prefill={prefill?.text}
+            action={href("/employee-dashboard/support/:id", { id: complaint.id })}
+          />
         </div>
         <div className="space-y-6">
           <AssignForm assigneeId={complaint.assigneeId} staff={supportStaff} meId={meId} lastResult={actionData} />

@@ -16,7 +16,10 @@ import { findErasureSubject, type ErasureSubject } from "~/server/models/privacy
 const AREAS: Record<ErasureKind, ConsoleArea> = { lead: "leads", application: "applications", client_user: "clients", company: "clients" };
 
 /** The staff guard of the record's section, then admin only; an unknown kind or record is 404. */
-export async function requireErasure(request: Request, params: { kind?: string; id?: string }): Promise<{ user: SessionUser; subject: ErasureSubject }> {
+export async function requireErasure(
+  request: Request,
+  params: { kind?: string; id?: string },
+): Promise<{ user: SessionUser; subject: ErasureSubject }> {
   const kind = isErasurePathKind(params.kind) ? ERASURE_PATH_KINDS[params.kind] : undefined;
   // An unknown kind still meets a guard first: the admin-only section answers as the others would.
   const user = await requireStaff(request, kind ? AREAS[kind] : "settings");

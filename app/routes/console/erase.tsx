@@ -16,7 +16,12 @@ import { eraseAction, requireErasure } from "./erase.server";
 
 const constraint = getZodConstraint(erasureSchema);
 
-const WHAT = { lead: "this lead", application: "this application", client_user: "this client member", company: "this client company" } as const;
+const WHAT = {
+  lead: "this lead",
+  application: "this application",
+  client_user: "this client member",
+  company: "this client company",
+} as const;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { subject } = await requireErasure(request, params);
@@ -50,7 +55,8 @@ export default function Erase({ loaderData, actionData }: Route.ComponentProps) 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: erasureSchema }),
   });
   const typeWhat = subject.kind === "company" ? "the company's name" : "the e-mail address";
-  const option = "flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm text-slate-800 dark:border-slate-700 dark:text-slate-200";
+  const option =
+    "flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm text-slate-800 dark:border-slate-700 dark:text-slate-200";
   return (
     <section aria-labelledby="erase-heading" className="max-w-2xl">
       <Link to={back} className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
@@ -60,22 +66,35 @@ export default function Erase({ loaderData, actionData }: Route.ComponentProps) 
         Erase {subject.name}
       </h2>
       <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-        This erases {WHAT[subject.kind]} for good: the personal details, the files on disk or in the bucket, and every mail, notification and log line
-        that quotes {subject.kind === "company" ? "its members" : "the person"}. It cannot be undone. The audit log records who erased what and when.
+        This erases {WHAT[subject.kind]} for good: the personal details, the files on disk or in the bucket, and every mail, notification
+        and log line that quotes {subject.kind === "company" ? "its members" : "the person"}. It cannot be undone. The audit log records who
+        erased what and when.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
         <input type="hidden" name="intent" value="erase" />
         <fieldset className="space-y-3" aria-describedby={fields.mode.errors ? fields.mode.errorId : undefined}>
           <legend className="field-label">How</legend>
           <label className={option}>
-            <input type="radio" name={fields.mode.name} value="anonymise" defaultChecked={fields.mode.initialValue !== "delete"} className="mt-1" />
+            <input
+              type="radio"
+              name={fields.mode.name}
+              value="anonymise"
+              defaultChecked={fields.mode.initialValue !== "delete"}
+              className="mt-1"
+            />
             <span>
-              <strong>Anonymise</strong>: the record stays, so counts and charts still add up; names become &ldquo;Erased&rdquo;, addresses a dead
-              placeholder, free text is cleared and files are removed.
+              <strong>Anonymise</strong>: the record stays, so counts and charts still add up; names become &ldquo;Erased&rdquo;, addresses
+              a dead placeholder, free text is cleared and files are removed.
             </span>
           </label>
           <label className={option}>
-            <input type="radio" name={fields.mode.name} value="delete" defaultChecked={fields.mode.initialValue === "delete"} className="mt-1" />
+            <input
+              type="radio"
+              name={fields.mode.name}
+              value="delete"
+              defaultChecked={fields.mode.initialValue === "delete"}
+              className="mt-1"
+            />
             <span>
               <strong>Delete</strong>: the record and everything in it are removed; counts drop by it.
             </span>
@@ -86,12 +105,21 @@ export default function Erase({ loaderData, actionData }: Route.ComponentProps) 
             </p>
           ) : null}
         </fieldset>
-        <FormField id={fields.confirmation.id} label={`Type ${typeWhat} to confirm: ${subject.confirmWith}`} errors={fields.confirmation.errors} errorId={fields.confirmation.errorId}>
+        <FormField
+          id={fields.confirmation.id}
+          label={`Type ${typeWhat} to confirm: ${subject.confirmWith}`}
+          errors={fields.confirmation.errors}
+          errorId={fields.confirmation.errorId}
+        >
           <input {...getInputProps(fields.confirmation, { type: "text" })} className="field-input" autoComplete="off" spellCheck={false} />
         </FormField>
         <ActionMessage outcome={actionData} />
         <div className="flex flex-wrap gap-3">
-          <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500" disabled={navigation.state === "submitting"}>
+          <button
+            type="submit"
+            className="btn bg-red-700 text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500"
+            disabled={navigation.state === "submitting"}
+          >
             {navigation.state === "submitting" ? "Erasing..." : "Erase"}
           </button>
           <Link to={back} className="btn-secondary">

@@ -37,7 +37,11 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <div className="flex items-center gap-2">
-          <NotificationBell unread={loaderData.bell.unread} recent={loaderData.bell.recent} pagePath={href("/employee-dashboard/notifications")} />
+          <NotificationBell
+            unread={loaderData.bell.unread}
+            recent={loaderData.bell.recent}
+            pagePath={href("/employee-dashboard/notifications")}
+          />
           <CurrentHomeDashboardToggle />
           <Link to={href("/employee-dashboard/account")} className="btn-secondary">
             My account
@@ -54,7 +58,9 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
                 end={"end" in s}
                 className={({ isActive }) =>
                   `block rounded-md px-3 py-2 font-medium whitespace-nowrap ${
-                    isActive ? "bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-200" : "text-slate-700 hover:text-brand-700 dark:text-slate-300"
+                    isActive
+                      ? "bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-200"
+                      : "text-slate-700 hover:text-brand-700 dark:text-slate-300"
                   }`
                 }
               >

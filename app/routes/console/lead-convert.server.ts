@@ -18,7 +18,10 @@ export async function convertLeadAction(user: SessionUser, leadId: string, reque
   let converted;
   try {
     converted = await convertQuote(user, leadId, {
-      company: v.companyChoice === "new" ? { kind: "new", name: v.companyName ?? "", country: v.country ?? "" } : { kind: "existing", id: v.companyId ?? "" },
+      company:
+        v.companyChoice === "new"
+          ? { kind: "new", name: v.companyName ?? "", country: v.country ?? "" }
+          : { kind: "existing", id: v.companyId ?? "" },
       invitee: { name: v.name, email: v.email, clientAdmin: v.clientAdmin },
       projectTitle: v.createProject ? v.projectTitle : undefined,
     });
@@ -27,7 +30,10 @@ export async function convertLeadAction(user: SessionUser, leadId: string, reque
     if (isRefusal(error, "conflict") && error.recordId) throw redirect(href("/employee-dashboard/clients/:id", { id: error.recordId }));
     if (isRefusal(error)) {
       const field = error.field ?? "email";
-      return formResult({ status: "invalid", message: error.message, result: submission.reply({ fieldErrors: { [field]: [error.message] } }) }, refusalStatus(error));
+      return formResult(
+        { status: "invalid", message: error.message, result: submission.reply({ fieldErrors: { [field]: [error.message] } }) },
+        refusalStatus(error),
+      );
     }
     throw error;
   }

@@ -41,7 +41,10 @@ export default function ConvertLead({ loaderData, actionData }: Route.ComponentP
   const { lead, convertedTo, companies } = loaderData;
   return (
     <section aria-labelledby="convert-heading" className="max-w-2xl">
-      <Link to={href("/employee-dashboard/leads/:id", { id: lead.id })} className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+      <Link
+        to={href("/employee-dashboard/leads/:id", { id: lead.id })}
+        className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+      >
         ← Back to the lead
       </Link>
       <h2 id="convert-heading" className="mt-2 text-2xl font-bold text-slate-900 dark:text-white">
@@ -64,13 +67,30 @@ export default function ConvertLead({ loaderData, actionData }: Route.ComponentP
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
-function ConvertForm({ lead, companies, outcome }: { lead: LoaderData["lead"]; companies: LoaderData["companies"]; outcome: Route.ComponentProps["actionData"] }) {
+function ConvertForm({
+  lead,
+  companies,
+  outcome,
+}: {
+  lead: LoaderData["lead"];
+  companies: LoaderData["companies"];
+  outcome: Route.ComponentProps["actionData"];
+}) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "convert-lead",
     lastResult: outcome?.result,
     constraint,
-    defaultValue: { companyChoice: "new", companyName: lead.name, country: lead.country, name: lead.name, email: lead.email, clientAdmin: "on", createProject: "on", projectTitle: "" },
+    defaultValue: {
+      companyChoice: "new",
+      companyName: lead.name,
+      country: lead.country,
+      name: lead.name,
+      email: lead.email,
+      clientAdmin: "on",
+      createProject: "on",
+      projectTitle: "",
+    },
     defaultNoValidate: false,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -84,14 +104,33 @@ function ConvertForm({ lead, companies, outcome }: { lead: LoaderData["lead"]; c
       <fieldset className={box}>
         <legend className={legend}>Company</legend>
         <label className={check}>
-          <input type="radio" name={fields.companyChoice.name} value="new" defaultChecked={fields.companyChoice.initialValue !== "existing"} /> A new company
+          <input
+            type="radio"
+            name={fields.companyChoice.name}
+            value="new"
+            defaultChecked={fields.companyChoice.initialValue !== "existing"}
+          />{" "}
+          A new company
         </label>
-        <FormField id={fields.companyName.id} label="Company name" errors={fields.companyName.errors} errorId={fields.companyName.errorId} hint="Leads have no company field: it starts as the requester's name.">
+        <FormField
+          id={fields.companyName.id}
+          label="Company name"
+          errors={fields.companyName.errors}
+          errorId={fields.companyName.errorId}
+          hint="Leads have no company field: it starts as the requester's name."
+        >
           <input {...getInputProps(fields.companyName, { type: "text" })} className="field-input" />
         </FormField>
         <InputField field={fields.country} type="text" label="Country" optional />
         <label className={check}>
-          <input type="radio" name={fields.companyChoice.name} value="existing" defaultChecked={fields.companyChoice.initialValue === "existing"} disabled={companies.length === 0} /> An existing company
+          <input
+            type="radio"
+            name={fields.companyChoice.name}
+            value="existing"
+            defaultChecked={fields.companyChoice.initialValue === "existing"}
+            disabled={companies.length === 0}
+          />{" "}
+          An existing company
         </label>
         <FormField id={fields.companyId.id} label="Existing company" errors={fields.companyId.errors} errorId={fields.companyId.errorId}>
           <select {...getSelectProps(fields.companyId)} className="field-input" disabled={companies.length === 0}>
@@ -120,7 +159,9 @@ function ConvertForm({ lead, companies, outcome }: { lead: LoaderData["lead"]; c
         <InputField field={fields.projectTitle} type="text" label="Project title" />
         <div>
           <p className="field-label">Description (the lead&apos;s requirement)</p>
-          <p className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-700 dark:bg-slate-800 dark:text-slate-300">{lead.requirement}</p>
+          <p className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+            {lead.requirement}
+          </p>
         </div>
       </fieldset>
       <ActionMessage outcome={outcome} />

@@ -46,7 +46,10 @@ export default function ConsoleLead({ loaderData, actionData }: Route.ComponentP
   return (
     <article aria-labelledby="lead-heading" className="space-y-8">
       <div>
-        <Link to={href("/employee-dashboard/leads")} className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+        <Link
+          to={href("/employee-dashboard/leads")}
+          className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
           ← Back to Leads
         </Link>
         <div className="mt-2 flex flex-wrap items-center gap-3">
@@ -94,7 +97,14 @@ export default function ConsoleLead({ loaderData, actionData }: Route.ComponentP
         <h3 id="lead-pipeline" className="text-lg font-semibold text-slate-900 dark:text-white">
           Pipeline
         </h3>
-        <PipelineForm field="status" label="Status" current={lead.status} options={STATUS_OPTIONS} schema={leadStatusSchema} pageResult={actionData} />
+        <PipelineForm
+          field="status"
+          label="Status"
+          current={lead.status}
+          options={STATUS_OPTIONS}
+          schema={leadStatusSchema}
+          pageResult={actionData}
+        />
       </section>
       <section aria-labelledby="lead-notes" className="space-y-4">
         <h3 id="lead-notes" className="text-lg font-semibold text-slate-900 dark:text-white">

@@ -17,7 +17,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
   async function* rows() {
     for await (const lead of eachLead(filter)) {
-      yield [new Date(lead.submittedAt).toISOString(), lead.name, lead.email, lead.phone, lead.country, lead.requirement, leadStatusLabel(lead.status)];
+      yield [
+        new Date(lead.submittedAt).toISOString(),
+        lead.name,
+        lead.email,
+        lead.phone,
+        lead.country,
+        lead.requirement,
+        leadStatusLabel(lead.status),
+      ];
     }
   }
 }

@@ -59,9 +59,28 @@ export default function ConsoleLeads({ loaderData }: Route.ComponentProps) {
         </a>
       }
     >
-      <ListFilters role="search" label="Search leads" gap="gap-3" submitLabel="Apply" clearTo={filtered ? href("/employee-dashboard/leads") : undefined}>
-        <SearchField id="leads-q" label="Search name, e-mail, phone or requirement" defaultValue={filter.q ?? ""} maxLength={200} className="min-w-56 flex-1" />
-        <FilterSelect id="leads-status" name="status" label="Status" defaultValue={filter.status ?? ""} allLabel="All statuses" options={STATUS_OPTIONS} />
+      <ListFilters
+        role="search"
+        label="Search leads"
+        gap="gap-3"
+        submitLabel="Apply"
+        clearTo={filtered ? href("/employee-dashboard/leads") : undefined}
+      >
+        <SearchField
+          id="leads-q"
+          label="Search name, e-mail, phone or requirement"
+          defaultValue={filter.q ?? ""}
+          maxLength={200}
+          className="min-w-56 flex-1"
+        />
+        <FilterSelect
+          id="leads-status"
+          name="status"
+          label="Status"
+          defaultValue={filter.status ?? ""}
+          allLabel="All statuses"
+          options={STATUS_OPTIONS}
+        />
         {filter.q ? <SearchSortField id="leads-sort" defaultValue={sort} listLabel="Newest first" /> : null}
       </ListFilters>
       <ResultCount total={total} capped={capped} singular="lead" plural="leads" detail={filtered ? " match" : ""} announce="status" />
@@ -69,14 +88,23 @@ export default function ConsoleLeads({ loaderData }: Route.ComponentProps) {
         caption="Leads, newest first"
         columns={["Received", "Name", "Contact", "Requirement", "Status"]}
         items={leads}
-        empty={filter.q ? noResultsFor(filter.q) : filtered ? "No leads match this search." : "No leads yet. Quote requests appear here as they arrive."}
+        empty={
+          filter.q
+            ? noResultsFor(filter.q)
+            : filtered
+              ? "No leads match this search."
+              : "No leads yet. Quote requests appear here as they arrive."
+        }
         row={(lead) => (
           <tr key={lead.id} className="border-t border-slate-200 align-top dark:border-slate-800">
             <td className="py-3 pr-4 whitespace-nowrap">
               <time dateTime={isoDate(lead.submittedAt)}>{formatDateTime(lead.submittedAt)}</time>
             </td>
             <th scope="row" className="py-3 pr-4 font-semibold">
-              <Link to={href("/employee-dashboard/leads/:id", { id: lead.id })} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+              <Link
+                to={href("/employee-dashboard/leads/:id", { id: lead.id })}
+                className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+              >
                 <Marked text={lead.match?.title ?? lead.name} />
               </Link>
             </th>
@@ -84,7 +112,9 @@ export default function ConsoleLeads({ loaderData }: Route.ComponentProps) {
               <span className="block break-all">{lead.email}</span>
               <span className="block text-slate-600 dark:text-slate-400">{lead.phone}</span>
             </td>
-            <td className="py-3 pr-4 text-slate-700 dark:text-slate-300">{lead.match ? <MatchSnippet snippet={lead.match.snippet} /> : lead.requirement}</td>
+            <td className="py-3 pr-4 text-slate-700 dark:text-slate-300">
+              {lead.match ? <MatchSnippet snippet={lead.match.snippet} /> : lead.requirement}
+            </td>
             <td className="py-3">
               <PipelineBadge value={lead.status} label={leadStatusLabel(lead.status)} />
             </td>

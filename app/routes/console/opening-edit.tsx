@@ -31,7 +31,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   if (intent === "close" || intent === "reopen") {
     const changed = await setOpeningStatus(user, params.id, intent === "close" ? "closed" : "open");
-    const message = intent === "close" ? "Opening closed: it has left /careers and its page says the position is closed." : "Opening reopened: it is back on /careers.";
+    const message =
+      intent === "close"
+        ? "Opening closed: it has left /careers and its page says the position is closed."
+        : "Opening reopened: it is back on /careers.";
     return formResult({ intent, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
   }
 
@@ -72,12 +75,21 @@ export default function EditOpening({ loaderData, actionData }: Route.ComponentP
     validThrough: dateFromValidThrough(opening.validThrough),
   };
   return (
-    <ConsoleEditPage headingId="edit-opening-heading" backTo={href("/employee-dashboard/openings")} backLabel="← All openings" title={opening.title} badges={<OpeningStatus status={opening.status} />}>
+    <ConsoleEditPage
+      headingId="edit-opening-heading"
+      backTo={href("/employee-dashboard/openings")}
+      backLabel="← All openings"
+      title={opening.title}
+      badges={<OpeningStatus status={opening.status} />}
+    >
       <div className="mb-6 flex flex-wrap items-center gap-3">
         {opening.status === "open" ? (
           <>
             <IntentButton intent="close" label="Close opening" pendingLabel="Closing..." />
-            <a href={`/careers/${opening.id}`} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+            <a
+              href={`/careers/${opening.id}`}
+              className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+            >
               View on the careers page
             </a>
           </>
@@ -86,7 +98,12 @@ export default function EditOpening({ loaderData, actionData }: Route.ComponentP
         )}
       </div>
       <div className="mb-6 max-w-3xl">
-        <ActionMessage outcome={statusOutcome ?? (created && !actionData ? { status: "success", message: "Opening published: it is on /careers now." } : undefined)} />
+        <ActionMessage
+          outcome={
+            statusOutcome ??
+            (created && !actionData ? { status: "success", message: "Opening published: it is on /careers now." } : undefined)
+          }
+        />
       </div>
       {/* When the stored fields change (a save, another staff member), the form starts from them again. */}
       <OpeningForm

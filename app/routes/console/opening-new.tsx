@@ -43,13 +43,22 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 export default function NewOpening({ actionData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="new-opening-heading">
-      <Link to={href("/employee-dashboard/openings")} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+      <Link
+        to={href("/employee-dashboard/openings")}
+        className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+      >
         ← All openings
       </Link>
       <h2 id="new-opening-heading" className="mt-2 mb-6 text-2xl font-bold text-slate-900 dark:text-white">
         New opening
       </h2>
-      <OpeningForm formId="new-opening" lastResult={actionData?.result} outcome={actionData} submitLabel="Publish opening" pendingLabel="Publishing..." />
+      <OpeningForm
+        formId="new-opening"
+        lastResult={actionData?.result}
+        outcome={actionData}
+        submitLabel="Publish opening"
+        pendingLabel="Publishing..."
+      />
     </section>
   );
 }

@@ -24,7 +24,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     page,
     total,
-    openings: openings.map(({ id, title, location, type, status, applications, createdAt }) => ({ id, title, location, type, status, applications, createdAt })),
+    openings: openings.map(({ id, title, location, type, status, applications, createdAt }) => ({
+      id,
+      title,
+      location,
+      type,
+      status,
+      applications,
+      createdAt,
+    })),
   };
 }
 
@@ -36,7 +44,8 @@ export async function action({ request }: Route.ActionArgs) {
   const opening = await findOpening(id);
   if (!opening) return formResult({ intent, status: "error", targetId: id, message: "That opening no longer exists." }, 404);
   const changed = await setOpeningStatus(user, id, intent === "close" ? "closed" : "open");
-  const message = intent === "close" ? `Closed “${opening.title}”: it has left /careers.` : `Reopened “${opening.title}”: it is back on /careers.`;
+  const message =
+    intent === "close" ? `Closed “${opening.title}”: it has left /careers.` : `Reopened “${opening.title}”: it is back on /careers.`;
   return formResult({ intent, targetId: id, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
 }
 
@@ -74,7 +83,10 @@ export default function ConsoleOpenings({ loaderData, actionData }: Route.Compon
               {openings.map((o) => (
                 <tr key={o.id}>
                   <td className="py-3 pr-4">
-                    <Link to={href("/employee-dashboard/openings/:id", { id: o.id })} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+                    <Link
+                      to={href("/employee-dashboard/openings/:id", { id: o.id })}
+                      className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+                    >
                       {o.title}
                     </Link>
                   </td>
@@ -92,7 +104,13 @@ export default function ConsoleOpenings({ loaderData, actionData }: Route.Compon
                     {o.status === "open" ? (
                       <IntentButton intent="close" id={o.id} label="Close" pendingLabel="Closing..." accessibleLabel={`Close ${o.title}`} />
                     ) : (
-                      <IntentButton intent="reopen" id={o.id} label="Reopen" pendingLabel="Reopening..." accessibleLabel={`Reopen ${o.title}`} />
+                      <IntentButton
+                        intent="reopen"
+                        id={o.id}
+                        label="Reopen"
+                        pendingLabel="Reopening..."
+                        accessibleLabel={`Reopen ${o.title}`}
+                      />
                     )}
                   </td>
                 </tr>

@@ -14,13 +14,19 @@ import { getProjectForStaff } from "~/server/models/projects/projects-staff-read
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request, "clients");
   const paging = pageFrom(new URL(request.url));
-  const [project, activity] = await loadWorkspaceTab(getProjectForStaff({ id: params.id }), listActivityForStaff({ projectId: params.id }, paging));
+  const [project, activity] = await loadWorkspaceTab(
+    getProjectForStaff({ id: params.id }),
+    listActivityForStaff({ projectId: params.id }, paging),
+  );
   const { id, title, companyId, companyName, archivedAt } = project;
   return { project: { id, title, companyId, companyName, archived: archivedAt !== null }, ...activity, page: paging.page };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `Activity · ${loaderData?.project.title ?? "Project"} | Projects | Employee Dashboard` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `Activity · ${loaderData?.project.title ?? "Project"} | Projects | Employee Dashboard` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function ConsoleProjectActivity({ loaderData }: Route.ComponentProps) {

@@ -19,7 +19,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request, "clients");
-  if (user.staffRole !== "admin") throw new Response("Only an admin can delete a project. Archive it instead.", { status: 403, statusText: "Admin only" });
+  if (user.staffRole !== "admin")
+    throw new Response("Only an admin can delete a project. Archive it instead.", { status: 403, statusText: "Admin only" });
   const formData = await readForm(request);
   requireIntent(formData, ["delete"]);
   const submission = parseWithZod(formData, { schema: deleteProjectSchema });

@@ -17,11 +17,14 @@ export async function consoleFilesAction(user: SessionUser, id: string, request:
   if (intent === "delete-file") return deleteFileAction({ user, side: "staff" }, id, formData);
   if (intent === "request-approval") return askForFileApproval(user, id, formData);
   const submission = parseWithZod(formData, { schema: clientUploadsSchema });
-  if (submission.status !== "success") return formResult({ intent, status: "invalid", message: "Choose on or off.", result: submission.reply() }, 400);
+  if (submission.status !== "success")
+    return formResult({ intent, status: "invalid", message: "Choose on or off.", result: submission.reply() }, 400);
   const on = submission.value.clientUploads === "on";
   try {
     const changed = await setClientUploads(user, id, on);
-    const message = on ? "Clients can upload files to this project." : "Clients can no longer upload files to this project; they can still download.";
+    const message = on
+      ? "Clients can upload files to this project."
+      : "Clients can no longer upload files to this project; they can still download.";
     return formResult({ intent, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
   } catch (error) {
     if (isRefusal(error)) return refusalResult(error, { intent });

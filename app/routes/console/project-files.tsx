@@ -21,7 +21,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFailureInForm(request, serverAction, { "delete-file": FILE_CHANGE_FAILURE, "request-approval": CHANGE_FAILURE, "client-uploads": FILE_CHANGE_FAILURE }, { targetField: "fileId" });
+  return keepFailureInForm(
+    request,
+    serverAction,
+    { "delete-file": FILE_CHANGE_FAILURE, "request-approval": CHANGE_FAILURE, "client-uploads": FILE_CHANGE_FAILURE },
+    { targetField: "fileId" },
+  );
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -28,7 +28,10 @@ export async function saveProjectForm(user: SessionUser, formData: FormData, tar
     }
     const outcome = await updateStaffProject(user, target.id, submission.value);
     const status = outcome === "saved" ? "success" : outcome === "unchanged" ? "unchanged" : "error";
-    return formResult({ intent, status, message: SAVED[outcome], result: submission.reply() }, outcome === "missing" ? 404 : outcome === "archived" ? 409 : 200);
+    return formResult(
+      { intent, status, message: SAVED[outcome], result: submission.reply() },
+      outcome === "missing" ? 404 : outcome === "archived" ? 409 : 200,
+    );
   } catch (error) {
     if (isRefusal(error)) return refusalResult(error, { intent, submission, inForm: true });
     logger.error({ err: error }, "project save failed");

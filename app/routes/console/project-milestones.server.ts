@@ -9,28 +9,65 @@ import { loadWorkspaceTab } from "~/server/http/workspace-tab.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { latestApprovals, requestApproval, withdrawApproval } from "~/server/models/projects/approvals.server";
-import { addMilestone, getProgressMode, listMilestones, moveMilestone, removeMilestone, setProgressMode, updateMilestone } from "~/server/models/projects/milestones.server";
+import {
+  addMilestone,
+  getProgressMode,
+  listMilestones,
+  moveMilestone,
+  removeMilestone,
+  setProgressMode,
+  updateMilestone,
+} from "~/server/models/projects/milestones.server";
 import { getProjectForStaff } from "~/server/models/projects/projects-staff-reads.server";
 import { isRefusal } from "~/lib/refusal";
 import { refusalStatus } from "~/server/http/refusal.server";
 
 // The console's Milestones tab. Staff only (the route's guard runs first).
 
-export const MILESTONE_INTENTS = ["add", "edit", "move-up", "move-down", "remove", "progress-mode", "request-approval", "withdraw-approval"] as const;
+export const MILESTONE_INTENTS = [
+  "add",
+  "edit",
+  "move-up",
+  "move-down",
+  "remove",
+  "progress-mode",
+  "request-approval",
+  "withdraw-approval",
+] as const;
 type Intent = (typeof MILESTONE_INTENTS)[number];
 
 export async function loadMilestonesPage(id: string) {
   const [project, [milestones, approvals, progressMode]] = await loadWorkspaceTab(
     getProjectForStaff({ id }),
-    Promise.all([listMilestones({ projectId: id }), latestApprovals({ projectId: id, subjectType: "milestone" }), getProgressMode({ projectId: id })]),
+    Promise.all([
+      listMilestones({ projectId: id }),
+      latestApprovals({ projectId: id, subjectType: "milestone" }),
+      getProgressMode({ projectId: id }),
+    ]),
   );
   return {
-    project: { id: project.id, title: project.title, companyId: project.companyId, companyName: project.companyName, progress: project.progress, archived: project.archivedAt !== null, progressMode },
-    milestones: milestones.map((m) => ({ id: m.id, title: m.title, description: m.description, dueDate: m.dueDate, status: m.status, approval: approvals[m.id] ?? null })),
+    project: {
+      id: project.id,
+      title: project.title,
+      companyId: project.companyId,
+      companyName: project.companyName,
+      progress: project.progress,
+      archived: project.archivedAt !== null,
+      progressMode,
+    },
+    milestones: milestones.map((m) => ({
+      id: m.id,
+      title: m.title,
+      description: m.description,
+      dueDate: m.dueDate,
+      status: m.status,
+      approval: approvals[m.id] ?? null,
+    })),
   };
 }
 
-const answer = (intent: Intent, target: string, body: Omit<FormResult, "intent" | "targetId">, status = 200) => formResult({ intent, targetId: target, ...body }, status);
+const answer = (intent: Intent, target: string, body: Omit<FormResult, "intent" | "targetId">, status = 200) =>
+  formResult({ intent, targetId: target, ...body }, status);
 
 const SAVED: Record<Intent, string> = {
   add: "Milestone added. The client sees it now.",
@@ -60,7 +97,8 @@ async function run(intent: Intent, user: SessionUser, id: string, formData: Form
     if (submission.status !== "success") return answer(intent, target, { status: "invalid", result: submission.reply() }, 400);
     const { milestoneId } = submission.value;
     if (intent === "edit" && !milestoneId) return answer(intent, target, { status: "error", message: MISSING }, 404);
-    const outcome = intent === "add" ? await addMilestone(user, id, submission.value) : await updateMilestone(user, id, milestoneId!, submission.value);
+    const outcome =
+      intent === "add" ? await addMilestone(user, id, submission.value) : await updateMilestone(user, id, milestoneId!, submission.value);
     const reset = intent === "add" && outcome === "saved";
     return settle(intent, target, outcome, submission.reply(reset ? { resetForm: true } : {}));
   }
@@ -74,7 +112,8 @@ async function run(intent: Intent, user: SessionUser, id: string, formData: Form
   if (typeof rowId !== "string" || !/^[\w-]{1,64}$/.test(rowId)) return answer(intent, target, { status: "error", message: MISSING }, 400);
   if (intent === "withdraw-approval") {
     const outcome = await withdrawApproval(user, { projectId: id, approvalId: rowId });
-    if (outcome === "decided") return answer(intent, target, { status: "error", message: "The client has already decided; there is nothing to withdraw." }, 409);
+    if (outcome === "decided")
+      return answer(intent, target, { status: "error", message: "The client has already decided; there is nothing to withdraw." }, 409);
     return settle(intent, target, outcome);
   }
   if (intent === "remove") return settle(intent, target, await removeMilestone(user, id, rowId));
@@ -91,7 +130,8 @@ async function requestFrom(user: SessionUser, id: string, formData: FormData, ta
   const intent = "request-approval";
   const submission = parseWithZod(formData, { schema: requestApprovalSchema });
   if (submission.status !== "success") return answer(intent, target, { status: "invalid", result: submission.reply() }, 400);
-  if (only && submission.value.subjectType !== only) return answer(intent, target, { status: "error", message: MISSING, result: submission.reply() }, 400);
+  if (only && submission.value.subjectType !== only)
+    return answer(intent, target, { status: "error", message: MISSING, result: submission.reply() }, 400);
   const created = await requestApproval(user, { projectId: id, ...submission.value });
   return settle(intent, target, created ? "saved" : "missing", submission.reply({ resetForm: Boolean(created) }));
 }

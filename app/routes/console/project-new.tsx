@@ -38,7 +38,10 @@ export default function NewProject({ loaderData, actionData }: Route.ComponentPr
   const { company, owners } = loaderData;
   return (
     <section aria-labelledby="new-project-heading">
-      <Link to={href("/employee-dashboard/clients/:id", { id: company.id })} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+      <Link
+        to={href("/employee-dashboard/clients/:id", { id: company.id })}
+        className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+      >
         ← {company.name}
       </Link>
       <h2 id="new-project-heading" className="mt-2 mb-6 text-2xl font-bold text-slate-900 dark:text-white">

@@ -49,12 +49,18 @@ async function setProgress(user: SessionUser, id: string, formData: FormData) {
   if (submission.status !== "success") return progressAnswer({ status: "invalid", targetId: id, result: submission.reply() }, 400);
   const { projectId, progress, note } = submission.value;
   // The page's project only: a forged id of another project is refused, not followed.
-  if (projectId !== id) return progressAnswer({ status: "error", targetId: id, message: "This project does not exist.", result: submission.reply() }, 404);
+  if (projectId !== id)
+    return progressAnswer({ status: "error", targetId: id, message: "This project does not exist.", result: submission.reply() }, 404);
   // While progress follows the milestones, a value set by hand would be overwritten.
-  if ((await getProgressMode({ projectId: id })) === "milestones") return progressAnswer({ status: "error", targetId: id, message: PROGRESS_FOLLOWS_MILESTONES, result: submission.reply() }, 409);
+  if ((await getProgressMode({ projectId: id })) === "milestones")
+    return progressAnswer({ status: "error", targetId: id, message: PROGRESS_FOLLOWS_MILESTONES, result: submission.reply() }, 409);
   try {
     const entry = await setProjectProgress(user, { id, progress, note });
-    if (!entry) return progressAnswer({ status: "error", targetId: id, message: "This project is archived or no longer exists.", result: submission.reply() }, 409);
+    if (!entry)
+      return progressAnswer(
+        { status: "error", targetId: id, message: "This project is archived or no longer exists.", result: submission.reply() },
+        409,
+      );
   } catch (error) {
     logger.error({ err: error }, "project progress failed");
     return progressAnswer({ status: "error", targetId: id, message: PROGRESS_FAILURE, result: submission.reply() }, 500);
@@ -71,7 +77,11 @@ async function setArchived(user: SessionUser, id: string, intent: "archive" | "r
   try {
     const outcome = await setProjectArchived(user, id, intent === "archive");
     if (outcome === "missing") return formResult({ intent, status: "error", message: "This project no longer exists." }, 404);
-    return formResult({ intent, status: outcome === "saved" ? "success" : "unchanged", message: outcome === "saved" ? ARCHIVED[intent] : "Nothing to change." });
+    return formResult({
+      intent,
+      status: outcome === "saved" ? "success" : "unchanged",
+      message: outcome === "saved" ? ARCHIVED[intent] : "Nothing to change.",
+    });
   } catch (error) {
     if (isRefusal(error)) return refusalResult(error, { intent });
     logger.error({ err: error }, "project archive failed");

@@ -34,7 +34,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 // A failed request (lost connection, 5xx, timeout) shows the form's message in place.
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFailureInForm(request, serverAction, { save: CHANGES_FAILURE, "set-progress": PROGRESS_FAILURE, archive: CHANGE_FAILURE, restore: CHANGE_FAILURE }, { targetField: "projectId" });
+  return keepFailureInForm(
+    request,
+    serverAction,
+    { save: CHANGES_FAILURE, "set-progress": PROGRESS_FAILURE, archive: CHANGE_FAILURE, restore: CHANGE_FAILURE },
+    { targetField: "projectId" },
+  );
 }
 
 export default function ConsoleProject({ loaderData, actionData }: Route.ComponentProps) {
@@ -56,9 +61,20 @@ export default function ConsoleProject({ loaderData, actionData }: Route.Compone
   };
   return (
     <section aria-labelledby="project-heading" className="space-y-8">
-      <WorkspaceHeader audience="staff" project={{ ...project, archived }} headingId="project-heading" badges={<ProjectStatusBadge status={project.status} />}>
+      <WorkspaceHeader
+        audience="staff"
+        project={{ ...project, archived }}
+        headingId="project-heading"
+        badges={<ProjectStatusBadge status={project.status} />}
+      >
         <div className="max-w-3xl">
-          <ActionMessage outcome={created && !actionData && !saveFetcher.data && !archiveFetcher.data ? { status: "success", message: "Project created: the client's members see it in My Projects now." } : undefined} />
+          <ActionMessage
+            outcome={
+              created && !actionData && !saveFetcher.data && !archiveFetcher.data
+                ? { status: "success", message: "Project created: the client's members see it in My Projects now." }
+                : undefined
+            }
+          />
         </div>
       </WorkspaceHeader>
 
@@ -81,7 +97,10 @@ export default function ConsoleProject({ loaderData, actionData }: Route.Compone
         />
       </section>
 
-      <section aria-labelledby="project-progress-heading" className="grid max-w-3xl gap-6 rounded-2xl border border-slate-200 bg-white p-5 lg:grid-cols-2 dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-labelledby="project-progress-heading"
+        className="grid max-w-3xl gap-6 rounded-2xl border border-slate-200 bg-white p-5 lg:grid-cols-2 dark:border-slate-800 dark:bg-slate-900"
+      >
         <div className="space-y-3">
           <h3 id="project-progress-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
             Progress
@@ -93,24 +112,57 @@ export default function ConsoleProject({ loaderData, actionData }: Route.Compone
           <p className="text-sm text-slate-600 dark:text-slate-400">Restore the project to set its progress.</p>
         ) : project.progressMode === "milestones" ? (
           <div className="space-y-3">
-            <div id="progress-follows" className="space-y-1 rounded-lg bg-slate-100 p-3 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+            <div
+              id="progress-follows"
+              className="space-y-1 rounded-lg bg-slate-100 p-3 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-200"
+            >
               <p>{PROGRESS_FOLLOWS_MILESTONES}</p>
-              <Link to={href("/employee-dashboard/projects/:id/milestones", { id: project.id })} className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
+              <Link
+                to={href("/employee-dashboard/projects/:id/milestones", { id: project.id })}
+                className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+              >
                 Open the Milestones tab
               </Link>
             </div>
             {/* Shown but disabled, so staff see why they cannot type a value. */}
             <fieldset disabled aria-describedby="progress-follows" className="opacity-60">
-              <ProgressForm projectId={project.id} title={project.title} progress={project.progress} version={project.history[0]?.id ?? "none"} pageResult={actionData} />
+              <ProgressForm
+                projectId={project.id}
+                title={project.title}
+                progress={project.progress}
+                version={project.history[0]?.id ?? "none"}
+                pageResult={actionData}
+              />
             </fieldset>
           </div>
         ) : (
-          <ProgressForm projectId={project.id} title={project.title} progress={project.progress} version={project.history[0]?.id ?? "none"} pageResult={actionData} />
+          <ProgressForm
+            projectId={project.id}
+            title={project.title}
+            progress={project.progress}
+            version={project.history[0]?.id ?? "none"}
+            pageResult={actionData}
+          />
         )}
       </section>
 
-      <ProjectArchive id={project.id} title={project.title} archived={archived} confirming={confirmArchive} fetcher={archiveFetcher} pageResult={actionData} />
-      {project.companyId ? <ProjectDelete id={project.id} companyId={project.companyId} title={project.title} mayDelete={mayDelete} confirming={confirmDelete} /> : null}
+      <ProjectArchive
+        id={project.id}
+        title={project.title}
+        archived={archived}
+        confirming={confirmArchive}
+        fetcher={archiveFetcher}
+        pageResult={actionData}
+      />
+      {project.companyId ? (
+        <ProjectDelete
+          id={project.id}
+          companyId={project.companyId}
+          title={project.title}
+          mayDelete={mayDelete}
+          confirming={confirmDelete}
+        />
+      ) : null}
     </section>
   );
 }
@@ -118,4 +170,3 @@ export default function ConsoleProject({ loaderData, actionData }: Route.Compone
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <SectionError error={error} backTo={href("/employee-dashboard/projects")} backLabel="Back to Projects" />;
 }
-

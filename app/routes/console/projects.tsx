@@ -7,7 +7,15 @@ import { ResultCount } from "~/components/console/result-count";
 import { SectionError } from "~/components/console/section-error";
 import { OverdueMark, ProjectStatusBadge } from "~/components/project-status-badge";
 import { pageFrom } from "~/lib/pagination";
-import { formatCalendarDate, isOverdue, PROJECT_STATUSES, PROJECT_STATUS_LABELS, projectFilterFrom, projectFilterQuery, todayUtc } from "~/lib/schemas/projects-staff";
+import {
+  formatCalendarDate,
+  isOverdue,
+  PROJECT_STATUSES,
+  PROJECT_STATUS_LABELS,
+  projectFilterFrom,
+  projectFilterQuery,
+  todayUtc,
+} from "~/lib/schemas/projects-staff";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
 import { listAllProjects, listOwnerOptions } from "~/server/models/projects/projects-staff-reads.server";
@@ -60,10 +68,36 @@ export default function ConsoleProjects({ loaderData }: Route.ComponentProps) {
         </a>
       }
     >
-      <ListFilters role="search" label="Search projects" gap="gap-3" submitLabel="Apply" clearTo={filtered ? href("/employee-dashboard/projects") : undefined}>
-        <SearchField id="projects-q" label="Search title, description or company" defaultValue={filter.q ?? ""} maxLength={200} className="min-w-56 flex-1" />
-        <FilterSelect id="projects-status" name="status" label="Status" defaultValue={filter.status ?? ""} allLabel="All statuses" options={STATUS_OPTIONS} />
-        <FilterSelect id="projects-owner" name="owner" label="Owner" defaultValue={filter.owner ?? ""} allLabel="Anyone" options={ownerOptions} />
+      <ListFilters
+        role="search"
+        label="Search projects"
+        gap="gap-3"
+        submitLabel="Apply"
+        clearTo={filtered ? href("/employee-dashboard/projects") : undefined}
+      >
+        <SearchField
+          id="projects-q"
+          label="Search title, description or company"
+          defaultValue={filter.q ?? ""}
+          maxLength={200}
+          className="min-w-56 flex-1"
+        />
+        <FilterSelect
+          id="projects-status"
+          name="status"
+          label="Status"
+          defaultValue={filter.status ?? ""}
+          allLabel="All statuses"
+          options={STATUS_OPTIONS}
+        />
+        <FilterSelect
+          id="projects-owner"
+          name="owner"
+          label="Owner"
+          defaultValue={filter.owner ?? ""}
+          allLabel="Anyone"
+          options={ownerOptions}
+        />
         <div className="flex flex-col gap-1 pb-2 text-sm text-slate-900 dark:text-slate-100">
           <label className="inline-flex items-center gap-2">
             <input type="checkbox" name="overdue" value="1" defaultChecked={filter.overdue} /> Overdue only
@@ -82,7 +116,10 @@ export default function ConsoleProjects({ loaderData }: Route.ComponentProps) {
         row={(p) => (
           <tr key={p.id} className="border-t border-slate-200 align-top dark:border-slate-800">
             <th scope="row" className="py-3 pr-4 font-semibold">
-              <Link to={href("/employee-dashboard/projects/:id", { id: p.id })} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+              <Link
+                to={href("/employee-dashboard/projects/:id", { id: p.id })}
+                className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+              >
                 {p.title}
               </Link>
             </th>

@@ -51,7 +51,11 @@ const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? on
 export async function runRetentionNow(user: SessionUser) {
   const intent = "run-now" as const;
   const result = await runRetention({ actor: user });
-  if (!result) return formResult({ intent, status: "error", message: "A retention run is under way on another instance. Try again in a few minutes." }, 409);
+  if (!result)
+    return formResult(
+      { intent, status: "error", message: "A retention run is under way on another instance. Try again in a few minutes." },
+      409,
+    );
   const { applications, leads, companies, files } = result;
   const failed = result.failed ? ` ${result.failed} could not be removed and stay due.` : "";
   return formResult({

@@ -55,7 +55,10 @@ export default function ConsoleRetention({ loaderData, actionData }: Route.Compo
   return (
     <section aria-labelledby="retention-heading" className="max-w-3xl space-y-10">
       <div>
-        <Link to={href("/employee-dashboard/settings")} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+        <Link
+          to={href("/employee-dashboard/settings")}
+          className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
           ← Settings
         </Link>
         <h2 id="retention-heading" className="mt-2 text-2xl font-bold text-slate-900 dark:text-white">
@@ -65,7 +68,12 @@ export default function ConsoleRetention({ loaderData, actionData }: Route.Compo
           Records nobody needs any more are removed for good, with their files, by a daily run.
         </p>
         {/* The key remounts the fields with the saved values after each save. */}
-        <RetentionForm key={`${settings.applicationDays}-${settings.leadDays}`} settings={settings} lastResult={saveOutcome?.result} outcome={saveOutcome} />
+        <RetentionForm
+          key={`${settings.applicationDays}-${settings.leadDays}`}
+          settings={settings}
+          lastResult={saveOutcome?.result}
+          outcome={saveOutcome}
+        />
       </div>
 
       <section aria-labelledby="retention-due-heading">
@@ -86,7 +94,11 @@ export default function ConsoleRetention({ loaderData, actionData }: Route.Compo
           Run now
         </h3>
         {confirmRun ? (
-          <ConfirmStep id="retention-run-confirm" question="Remove for good, with their files, every record that is due right now? This cannot be undone." cancelTo={self}>
+          <ConfirmStep
+            id="retention-run-confirm"
+            question="Remove for good, with their files, every record that is due right now? This cannot be undone."
+            cancelTo={self}
+          >
             <Form method="post" action={self}>
               <input type="hidden" name="intent" value="run-now" />
               <DangerSubmit pending={running} label="Yes, run retention now" pendingLabel="Running..." />
@@ -94,7 +106,9 @@ export default function ConsoleRetention({ loaderData, actionData }: Route.Compo
           </ConfirmStep>
         ) : (
           <>
-            <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">Removes what is due at this moment, without waiting for the schedule. Audited.</p>
+            <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+              Removes what is due at this moment, without waiting for the schedule. Audited.
+            </p>
             <Link to={`${self}?confirm=run`} className="btn-secondary mt-3" preventScrollReset>
               Run now…
             </Link>

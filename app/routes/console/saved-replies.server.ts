@@ -28,13 +28,25 @@ export async function handleSavedReplyAction(user: SessionUser, request: Request
   if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
   try {
     if (id) {
-      if (!(await updateSavedReply(user, id, submission.value))) return formResult({ intent, status: "error", message: GONE, result: submission.reply() }, 404);
-      return formResult({ intent, targetId: id, status: "success", message: `Saved “${submission.value.title}”.`, result: submission.reply() });
+      if (!(await updateSavedReply(user, id, submission.value)))
+        return formResult({ intent, status: "error", message: GONE, result: submission.reply() }, 404);
+      return formResult({
+        intent,
+        targetId: id,
+        status: "success",
+        message: `Saved “${submission.value.title}”.`,
+        result: submission.reply(),
+      });
     }
     await createSavedReply(user, submission.value);
   } catch (error) {
     logger.error({ err: error }, "saved reply save failed");
     return formResult({ intent, status: "error", message: CHANGE_FAILURE, result: submission.reply() }, 500);
   }
-  return formResult({ intent, status: "success", message: `Added “${submission.value.title}”.`, result: submission.reply({ resetForm: true }) });
+  return formResult({
+    intent,
+    status: "success",
+    message: `Added “${submission.value.title}”.`,
+    result: submission.reply({ resetForm: true }),
+  });
 }

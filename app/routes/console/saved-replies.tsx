@@ -44,12 +44,16 @@ export default function SavedReplies({ loaderData, actionData }: Route.Component
       <h2 id="saved-replies-heading" className="mt-2 text-2xl font-bold text-slate-900 dark:text-white">
         Saved replies
       </h2>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">Pick one on a request's page to fill the reply box; the placeholders take that request's values.</p>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">
+        Pick one on a request's page to fill the reply box; the placeholders take that request's values.
+      </p>
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
         <div>
           <ActionMessage outcome={deleted} />
           {replies.length === 0 ? (
-            <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">No saved replies yet.</p>
+            <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+              No saved replies yet.
+            </p>
           ) : (
             <ul className="mt-2 space-y-4" aria-label="Saved replies">
               {replies.map((r) => (
@@ -63,7 +67,14 @@ export default function SavedReplies({ loaderData, actionData }: Route.Component
                     <Link to={`?edit=${encodeURIComponent(r.id)}`} className="btn-secondary px-3 py-1.5" aria-label={`Edit ${r.title}`}>
                       Edit
                     </Link>
-                    <IntentButton intent="delete" id={r.id} label="Delete" pendingLabel="Deleting..." accessibleLabel={`Delete ${r.title}`} action={href("/employee-dashboard/saved-replies")} />
+                    <IntentButton
+                      intent="delete"
+                      id={r.id}
+                      label="Delete"
+                      pendingLabel="Deleting..."
+                      accessibleLabel={`Delete ${r.title}`}
+                      action={href("/employee-dashboard/saved-replies")}
+                    />
                   </div>
                 </li>
               ))}
@@ -74,7 +85,10 @@ export default function SavedReplies({ loaderData, actionData }: Route.Component
           {/* A new key per reply edited, so the fields start from its values. */}
           <SavedReplyForm key={editing?.id ?? "new"} editing={editing ?? undefined} lastResult={actionData} />
           {editing ? (
-            <Link to={href("/employee-dashboard/saved-replies")} className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+            <Link
+              to={href("/employee-dashboard/saved-replies")}
+              className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
+            >
               Cancel editing
             </Link>
           ) : null}

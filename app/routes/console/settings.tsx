@@ -27,7 +27,8 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
   const intent = requireIntent(formData, ["save-settings"]);
   const submission = parseWithZod(formData, { schema: settingsSchema });
-  if (submission.status !== "success") return formResult({ intent, status: "invalid", message: "A switch is either on or off.", result: submission.reply() }, 400);
+  if (submission.status !== "success")
+    return formResult({ intent, status: "invalid", message: "A switch is either on or off.", result: submission.reply() }, 400);
   const { selfRegistration, clientProjects } = submission.value;
   try {
     await updateSettings(user, { selfRegistration, clientProjects });
@@ -65,7 +66,9 @@ export default function ConsoleSettings({ loaderData, actionData }: Route.Compon
       <h2 id="settings-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
         Settings
       </h2>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">How clients get into the portal and what they may do there. Changes apply at once, for everyone.</p>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">
+        How clients get into the portal and what they may do there. Changes apply at once, for everyone.
+      </p>
       {/* The key remounts the switches with the saved values after each save. */}
       <Form method="post" className="mt-6 space-y-6" key={`${settings.selfRegistration}-${settings.clientProjects}`}>
         <input type="hidden" name="intent" value="save-settings" />
@@ -100,7 +103,10 @@ export default function ConsoleSettings({ loaderData, actionData }: Route.Compon
       </Form>
       <p className="mt-8 text-slate-700 dark:text-slate-300">
         How long rejected applications, lost leads and closed companies are kept:{" "}
-        <Link to={href("/employee-dashboard/settings/retention")} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+        <Link
+          to={href("/employee-dashboard/settings/retention")}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
           Data retention
         </Link>
       </p>

@@ -27,7 +27,8 @@ function refused(intent: Intent, error: unknown, targetId?: string) {
 
 async function invite(user: SessionUser, formData: FormData) {
   const submission = parseWithZod(formData, { schema: staffInviteSchema });
-  if (submission.status !== "success") return formResult({ intent: "invite" as Intent, status: "invalid", result: submission.reply() }, 400);
+  if (submission.status !== "success")
+    return formResult({ intent: "invite" as Intent, status: "invalid", result: submission.reply() }, 400);
   const { email, name, staffRole } = submission.value;
   const domain = getEnv().COMPANY_DOMAIN;
   try {
@@ -48,14 +49,20 @@ async function changeRole(user: SessionUser, formData: FormData) {
   const submission = parseWithZod(formData, { schema: staffRoleChangeSchema });
   const raw = formData.get("id");
   const targetId = typeof raw === "string" ? raw : undefined;
-  if (submission.status !== "success") return formResult({ intent: "set-role" as Intent, targetId, status: "invalid", result: submission.reply() }, 400);
+  if (submission.status !== "success")
+    return formResult({ intent: "set-role" as Intent, targetId, status: "invalid", result: submission.reply() }, 400);
   const { id, staffRole } = submission.value;
   try {
     await setStaffRole(user, id, staffRole);
   } catch (error) {
     return refused("set-role", error, id);
   }
-  return formResult({ intent: "set-role" as Intent, targetId: id, status: "success", message: `Role changed to ${STAFF_ROLE_LABELS[staffRole]}.` });
+  return formResult({
+    intent: "set-role" as Intent,
+    targetId: id,
+    status: "success",
+    message: `Role changed to ${STAFF_ROLE_LABELS[staffRole]}.`,
+  });
 }
 
 async function memberChange(user: SessionUser, intent: "disable" | "enable" | "remove", id: string) {
@@ -79,7 +86,8 @@ async function memberChange(user: SessionUser, intent: "disable" | "enable" | "r
 async function invitationChange(user: SessionUser, intent: "resend" | "revoke", id: string) {
   try {
     const email = intent === "resend" ? await resendInvitation(user, id) : await revokeInvitation(user, id);
-    const message = intent === "resend" ? `A new link was sent to ${email}; the old one no longer works.` : `The invitation to ${email} is revoked.`;
+    const message =
+      intent === "resend" ? `A new link was sent to ${email}; the old one no longer works.` : `The invitation to ${email} is revoked.`;
     return formResult({ intent, targetId: id, status: "success", message });
   } catch (error) {
     return refused(intent, error, id);

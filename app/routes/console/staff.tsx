@@ -53,7 +53,11 @@ export default function ConsoleStaff({ loaderData, actionData }: Route.Component
   // A per-row answer shows in its row; the invitation form's beside that form.
   const rowOutcome = actionData?.targetId ? actionData : undefined;
   return (
-    <ConsoleListPage headingId="staff-heading" title="Staff" intro={<>Invite colleagues with an @{domain} address; they choose their own password. Each role opens only its own sections.</>}>
+    <ConsoleListPage
+      headingId="staff-heading"
+      title="Staff"
+      intro={<>Invite colleagues with an @{domain} address; they choose their own password. Each role opens only its own sections.</>}
+    >
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
         <div className="space-y-8">
           <div className="overflow-x-auto">
@@ -79,7 +83,13 @@ export default function ConsoleStaff({ loaderData, actionData }: Route.Component
   );
 }
 
-function PendingInvitations({ invitations, outcome }: { invitations: Route.ComponentProps["loaderData"]["invitations"]; outcome?: Route.ComponentProps["actionData"] }) {
+function PendingInvitations({
+  invitations,
+  outcome,
+}: {
+  invitations: Route.ComponentProps["loaderData"]["invitations"];
+  outcome?: Route.ComponentProps["actionData"];
+}) {
   return (
     <div>
       <h3 className="text-lg font-semibold text-slate-900 dark:text-white">Pending invitations</h3>
@@ -100,8 +110,20 @@ function PendingInvitations({ invitations, outcome }: { invitations: Route.Compo
                 )}
               </span>
               <span className="flex gap-2">
-                <IntentButton intent="resend" id={i.id} label="Resend" pendingLabel="Sending..." accessibleLabel={`Resend the invitation to ${i.email}`} />
-                <IntentButton intent="revoke" id={i.id} label="Revoke" pendingLabel="Revoking..." accessibleLabel={`Revoke the invitation to ${i.email}`} />
+                <IntentButton
+                  intent="resend"
+                  id={i.id}
+                  label="Resend"
+                  pendingLabel="Sending..."
+                  accessibleLabel={`Resend the invitation to ${i.email}`}
+                />
+                <IntentButton
+                  intent="revoke"
+                  id={i.id}
+                  label="Revoke"
+                  pendingLabel="Revoking..."
+                  accessibleLabel={`Revoke the invitation to ${i.email}`}
+                />
               </span>
               {outcome?.targetId === i.id ? (
                 <div className="w-full">
@@ -134,7 +156,13 @@ function InviteForm({ domain, outcome }: { domain: string; outcome?: Route.Compo
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="invite" />
       <InputField field={fields.name} type="text" label="Name" optional autoComplete="off" />
-      <FormField id={fields.email.id} label="Work email" errors={fields.email.errors} errorId={fields.email.errorId} hint={`Must end in @${domain}.`}>
+      <FormField
+        id={fields.email.id}
+        label="Work email"
+        errors={fields.email.errors}
+        errorId={fields.email.errorId}
+        hint={`Must end in @${domain}.`}
+      >
         <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" className="field-input" />
       </FormField>
       <FormField id={fields.staffRole.id} label="Role" errors={fields.staffRole.errors} errorId={fields.staffRole.errorId}>

@@ -12,9 +12,11 @@ export async function assignToMe(user: SessionUser, request: Request) {
   const id = requireTargetId(formData);
   try {
     const result = await assignComplaint(user, { complaintId: id, assigneeId: user.id });
-    if (result.outcome === "not-found") return formResult({ intent, targetId: id, status: "error", message: "This support request no longer exists." }, 404);
+    if (result.outcome === "not-found")
+      return formResult({ intent, targetId: id, status: "error", message: "This support request no longer exists." }, 404);
     if (result.outcome === "refused") return formResult({ intent, targetId: id, status: "error", message: result.reason }, 422);
-    if (result.outcome === "unchanged") return formResult({ intent, targetId: id, status: "unchanged", message: "It was already assigned to you." });
+    if (result.outcome === "unchanged")
+      return formResult({ intent, targetId: id, status: "unchanged", message: "It was already assigned to you." });
   } catch (error) {
     logger.error({ err: error }, "assign to me failed");
     return formResult({ intent, targetId: id, status: "error", message: CHANGE_FAILURE }, 500);

@@ -58,7 +58,11 @@ export default function SupportInbox({ loaderData, actionData }: Route.Component
   const { pathname, search } = useLocation();
   useLiveRevalidation("/events/console", ["complaints"]);
   const filtered = Boolean(filter.status || filter.priority || filter.waiting);
-  const describe = [filter.status ? ` marked ${filter.status}` : "", filter.priority ? ` of ${PRIORITY_LABELS[filter.priority]} priority` : "", filter.waiting ? " waiting for a reply" : ""].join("");
+  const describe = [
+    filter.status ? ` marked ${filter.status}` : "",
+    filter.priority ? ` of ${PRIORITY_LABELS[filter.priority]} priority` : "",
+    filter.waiting ? " waiting for a reply" : "",
+  ].join("");
   return (
     <ConsoleListPage
       headingId="support-heading"
@@ -71,11 +75,37 @@ export default function SupportInbox({ loaderData, actionData }: Route.Component
       intro="Every client request, unresolved first, then newest."
     >
       <SupportViews current={filter.view} />
-      <ListFilters role="search" label="Search and filter support requests" gap="gap-2" submitLabel="Filter" clearTo={q || filtered || filter.sort !== "default" ? `${pathname}?view=${filter.view}` : undefined}>
+      <ListFilters
+        role="search"
+        label="Search and filter support requests"
+        gap="gap-2"
+        submitLabel="Filter"
+        clearTo={q || filtered || filter.sort !== "default" ? `${pathname}?view=${filter.view}` : undefined}
+      >
         <input type="hidden" name="view" value={filter.view} />
-        <SearchField id="support-q" label="Search subject, messages and notes" defaultValue={q} maxLength={SEARCH_MAX_LENGTH} className="min-w-64 flex-1" />
-        <FilterSelect id="status-filter" name="status" label="Status" defaultValue={filter.status ?? ""} allLabel="All" options={STATUS_OPTIONS} />
-        <FilterSelect id="priority-filter" name="priority" label="Priority" defaultValue={filter.priority ?? ""} allLabel="Any" options={PRIORITY_OPTIONS} />
+        <SearchField
+          id="support-q"
+          label="Search subject, messages and notes"
+          defaultValue={q}
+          maxLength={SEARCH_MAX_LENGTH}
+          className="min-w-64 flex-1"
+        />
+        <FilterSelect
+          id="status-filter"
+          name="status"
+          label="Status"
+          defaultValue={filter.status ?? ""}
+          allLabel="All"
+          options={STATUS_OPTIONS}
+        />
+        <FilterSelect
+          id="priority-filter"
+          name="priority"
+          label="Priority"
+          defaultValue={filter.priority ?? ""}
+          allLabel="Any"
+          options={PRIORITY_OPTIONS}
+        />
         <div>
           <label htmlFor="sort" className="field-label">
             Sort
@@ -94,17 +124,36 @@ export default function SupportInbox({ loaderData, actionData }: Route.Component
         </label>
       </ListFilters>
       <ActionMessage outcome={actionData} />
-      <ResultCount total={total} capped={capped} singular="request" plural="requests" detail={`${describe}${q ? ` matching “${q}”` : ""}`} announce="polite" />
+      <ResultCount
+        total={total}
+        capped={capped}
+        singular="request"
+        plural="requests"
+        detail={`${describe}${q ? ` matching “${q}”` : ""}`}
+        announce="polite"
+      />
       <ListTable
         boxed
         caption="Support requests"
         columns={["Request", "Client", "Status", "Priority", "Assignee", "Replies", "Raised"]}
         items={entries}
-        empty={q ? noResultsFor(q) : <>No support requests{describe}{filter.view === "mine" ? " assigned to you" : filter.view === "unassigned" ? " without an assignee" : ""}.</>}
+        empty={
+          q ? (
+            noResultsFor(q)
+          ) : (
+            <>
+              No support requests{describe}
+              {filter.view === "mine" ? " assigned to you" : filter.view === "unassigned" ? " without an assignee" : ""}.
+            </>
+          )
+        }
         row={(e) => (
           <tr key={e.id}>
             <th scope="row" className={`${boxedCell} font-normal`}>
-              <Link to={href("/employee-dashboard/support/:id", { id: e.id })} className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+              <Link
+                to={href("/employee-dashboard/support/:id", { id: e.id })}
+                className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+              >
                 <Marked text={e.match?.title ?? e.subject} />
               </Link>
               {e.match ? <MatchSnippet snippet={e.match.snippet} /> : null}
@@ -128,7 +177,14 @@ export default function SupportInbox({ loaderData, actionData }: Route.Component
               {e.assigneeId === meId ? "You" : (e.assigneeName ?? <span className="text-slate-600 dark:text-slate-400">Unassigned</span>)}
               {e.assigneeId !== meId ? (
                 <span className="block pt-1">
-                  <IntentButton intent="assign-to-me" id={e.id} label="Assign to me" pendingLabel="Assigning..." accessibleLabel={`Assign ${e.subject} to me`} action={`${pathname}${search}`} />
+                  <IntentButton
+                    intent="assign-to-me"
+                    id={e.id}
+                    label="Assign to me"
+                    pendingLabel="Assigning..."
+                    accessibleLabel={`Assign ${e.subject} to me`}
+                    action={`${pathname}${search}`}
+                  />
                 </span>
               ) : null}
             </td>

@@ -27,7 +27,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request, "testimonials");
   const formData = await readForm(request);
   const intent = requireIntent(formData, ["save", "hide", "show"]);
-  if (!(await findTestimonial(params.id))) return formResult({ intent, status: "error", message: "That testimonial no longer exists." }, 404);
+  if (!(await findTestimonial(params.id)))
+    return formResult({ intent, status: "error", message: "That testimonial no longer exists." }, 404);
   if (intent === "hide" || intent === "show") {
     const changed = await setTestimonialVisibility(user, params.id, intent === "show");
     const message = intent === "hide" ? "Hidden: the home page no longer shows it." : "Shown: it is on the home page again.";

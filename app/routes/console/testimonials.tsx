@@ -16,7 +16,12 @@ import { formResult, requireIntent, requireTargetId } from "~/server/http/form-r
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { requireStaff } from "~/server/auth/session.server";
-import { createTestimonial, findTestimonial, listTestimonialsForStaff, setTestimonialVisibility } from "~/server/models/pipeline/testimonials.server";
+import {
+  createTestimonial,
+  findTestimonial,
+  listTestimonialsForStaff,
+  setTestimonialVisibility,
+} from "~/server/models/pipeline/testimonials.server";
 import { ConsoleListPage } from "~/components/console/list-page";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -34,8 +39,16 @@ export async function action({ request }: Route.ActionArgs) {
     const testimonial = await findTestimonial(id);
     if (!testimonial) return formResult({ intent, status: "error", targetId: id, message: "That testimonial no longer exists." }, 404);
     const changed = await setTestimonialVisibility(user, id, intent === "show");
-    const message = intent === "hide" ? `Hid the testimonial from ${testimonial.name}.` : `The testimonial from ${testimonial.name} is on the home page again.`;
-    return formResult({ intent, targetId: id, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
+    const message =
+      intent === "hide"
+        ? `Hid the testimonial from ${testimonial.name}.`
+        : `The testimonial from ${testimonial.name} is on the home page again.`;
+    return formResult({
+      intent,
+      targetId: id,
+      status: changed ? "success" : "unchanged",
+      message: changed ? message : "Nothing to change.",
+    });
   }
   const submission = parseWithZod(formData, { schema: testimonialSchema });
   if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
@@ -45,7 +58,12 @@ export async function action({ request }: Route.ActionArgs) {
     logger.error({ err: error }, "testimonial create failed");
     return formResult({ intent, status: "error", message: TESTIMONIAL_FAILURE, result: submission.reply() }, 500);
   }
-  return formResult({ intent, status: "success", message: "Testimonial added: it is on the home page now.", result: submission.reply({ resetForm: true }) });
+  return formResult({
+    intent,
+    status: "success",
+    message: "Testimonial added: it is on the home page now.",
+    result: submission.reply({ resetForm: true }),
+  });
 }
 
 // A failed request (lost connection, 5xx, timeout) shows the form's message in place.
@@ -59,7 +77,11 @@ export default function ConsoleTestimonials({ loaderData, actionData }: Route.Co
   const added = actionData?.intent === "save" ? actionData : undefined;
   const toggled = actionData && actionData.intent !== "save" ? actionData : undefined;
   return (
-    <ConsoleListPage headingId="testimonials-heading" title="Testimonials" intro="Visible testimonials scroll on the home page, in this order.">
+    <ConsoleListPage
+      headingId="testimonials-heading"
+      title="Testimonials"
+      intro="Visible testimonials scroll on the home page, in this order."
+    >
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
         <div>
           <ActionMessage outcome={toggled} />
@@ -78,13 +100,29 @@ export default function ConsoleTestimonials({ loaderData, actionData }: Route.Co
                   <p className="text-sm text-slate-600 dark:text-slate-400">{t.category}</p>
                   <blockquote className="mt-2 whitespace-pre-line text-slate-700 dark:text-slate-300">{t.review}</blockquote>
                   <div className="mt-3 flex flex-wrap gap-2">
-                    <Link to={href("/employee-dashboard/testimonials/:id", { id: t.id })} className="btn-secondary px-3 py-1.5" aria-label={`Edit testimonial from ${t.name}`}>
+                    <Link
+                      to={href("/employee-dashboard/testimonials/:id", { id: t.id })}
+                      className="btn-secondary px-3 py-1.5"
+                      aria-label={`Edit testimonial from ${t.name}`}
+                    >
                       Edit
                     </Link>
                     {t.visible ? (
-                      <IntentButton intent="hide" id={t.id} label="Hide" pendingLabel="Hiding..." accessibleLabel={`Hide testimonial from ${t.name}`} />
+                      <IntentButton
+                        intent="hide"
+                        id={t.id}
+                        label="Hide"
+                        pendingLabel="Hiding..."
+                        accessibleLabel={`Hide testimonial from ${t.name}`}
+                      />
                     ) : (
-                      <IntentButton intent="show" id={t.id} label="Show" pendingLabel="Showing..." accessibleLabel={`Show testimonial from ${t.name}`} />
+                      <IntentButton
+                        intent="show"
+                        id={t.id}
+                        label="Show"
+                        pendingLabel="Showing..."
+                        accessibleLabel={`Show testimonial from ${t.name}`}
+                      />
                     )}
                   </div>
                 </li>
@@ -95,7 +133,13 @@ export default function ConsoleTestimonials({ loaderData, actionData }: Route.Co
         </div>
         <div className="self-start rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
           <h3 className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">Add a testimonial</h3>
-          <TestimonialForm formId="new-testimonial" lastResult={added?.result} outcome={added} submitLabel="Add testimonial" pendingLabel="Adding..." />
+          <TestimonialForm
+            formId="new-testimonial"
+            lastResult={added?.result}
+            outcome={added}
+            submitLabel="Add testimonial"
+            pendingLabel="Adding..."
+          />
         </div>
       </div>
     </ConsoleListPage>

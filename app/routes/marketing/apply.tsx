@@ -27,7 +27,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   const opening = await findOpening(params.id);
   if (!opening) return data({ state: "missing" as const, opening: null, formToken: "" }, { status: 404 });
   if (opening.status === "closed") return data({ state: "closed" as const, opening: null, formToken: "" }, { status: 410 });
-  return { state: "open" as const, opening: { id: opening.id, title: opening.title, location: opening.location }, formToken: issueFormToken() };
+  return {
+    state: "open" as const,
+    opening: { id: opening.id, title: opening.title, location: opening.location },
+    formToken: issueFormToken(),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -48,7 +48,10 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="mt-8 grid gap-6 md:grid-cols-2">
             {openings.map((o) => (
-              <li key={o.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+              <li
+                key={o.id}
+                className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+              >
                 <h3 id={`opening-${o.id}`} className="text-xl font-semibold text-slate-900 dark:text-white">
                   {o.title}
                 </h3>

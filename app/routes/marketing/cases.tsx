@@ -51,9 +51,7 @@ export default function Cases() {
                 ))}
               </ul>
               <h3 className="mt-6 font-semibold text-slate-900 dark:text-white">Result</h3>
-              <p className="mt-2 rounded-xl bg-emerald-50 p-4 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-                {study.result}
-              </p>
+              <p className="mt-2 rounded-xl bg-emerald-50 p-4 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">{study.result}</p>
             </div>
           </article>
         ))}

@@ -41,9 +41,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="bg-gradient-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950">
         <div className="container-page grid items-center gap-10 py-16 md:grid-cols-2 md:py-24">
           <div>
-            <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
-              {hero.headline}
-            </h1>
+            <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl dark:text-white">{hero.headline}</h1>
             <p className="mt-5 text-lg text-slate-700 dark:text-slate-300">{hero.tagline}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <form action="/quote" method="get">
@@ -149,9 +147,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 className="w-80 shrink-0 snap-start rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
               >
                 <figure>
-                  <span className="text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">
-                    {t.category}
-                  </span>
+                  <span className="text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">{t.category}</span>
                   <blockquote className="mt-3 text-slate-700 dark:text-slate-200">“{t.review}”</blockquote>
                   <figcaption className="mt-4 text-sm font-semibold text-slate-900 dark:text-white">{t.name}</figcaption>
                 </figure>

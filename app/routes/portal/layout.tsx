@@ -36,7 +36,9 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   // the member's own notifications (the bell's count).
   useLiveRevalidation("/events/portal", ["projects", "complaints", "notifications"]);
   const pendingTab = usePendingTab();
-  const bell = <NotificationBell unread={loaderData.bell.unread} recent={loaderData.bell.recent} pagePath={href("/user-dashboard/notifications")} />;
+  const bell = (
+    <NotificationBell unread={loaderData.bell.unread} recent={loaderData.bell.recent} pagePath={href("/user-dashboard/notifications")} />
+  );
   return (
     <PortalShell email={loaderData.email} bell={bell}>
       {loaderData.emailVerified ? null : <VerifyEmailBanner email={loaderData.email} />}

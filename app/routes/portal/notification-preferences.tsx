@@ -34,7 +34,11 @@ export default function PortalMailPreferences({ loaderData, actionData }: Route.
         title="E-mail preferences"
         intro={
           <>
-            Which notifications reach you by e-mail. Back to <Link to={href("/user-dashboard/settings")} className="underline">Settings</Link>.
+            Which notifications reach you by e-mail. Back to{" "}
+            <Link to={href("/user-dashboard/settings")} className="underline">
+              Settings
+            </Link>
+            .
           </>
         }
       />

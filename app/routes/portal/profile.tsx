@@ -103,7 +103,11 @@ export default function ProfilePanel({ loaderData, actionData }: Route.Component
         </>
       )}
       {reloading ? <LoadingBar label={PROFILE_LOADING} /> : null}
-      {editing ? <ProfileForm {...formProps} defaultValue={values} submitLabel="Save Changes" /> : <ProfileView email={email} profile={profile} />}
+      {editing ? (
+        <ProfileForm {...formProps} defaultValue={values} submitLabel="Save Changes" />
+      ) : (
+        <ProfileView email={email} profile={profile} />
+      )}
     </section>
   );
 }

@@ -15,7 +15,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireClient(request);
   const paging = pageFrom(new URL(request.url));
   // Another company's project is "not found", exactly like an unknown id.
-  const [project, activity] = await loadWorkspaceTab(getProject({ id: params.id, companyId: user.companyId }), listActivityForClient({ projectId: params.id, companyId: user.companyId }, paging));
+  const [project, activity] = await loadWorkspaceTab(
+    getProject({ id: params.id, companyId: user.companyId }),
+    listActivityForClient({ projectId: params.id, companyId: user.companyId }, paging),
+  );
   return { project: { id: project.id, title: project.title }, ...activity, page: paging.page };
 }
 

@@ -26,7 +26,11 @@ async function companyProject(user: ClientUser, id: string) {
 
 export async function loadOverview(user: ClientUser, id: string) {
   const project = await companyProject(user, id);
-  const [milestones, approvals, owners] = await Promise.all([listMilestones({ projectId: id }), listApprovals({ projectId: id }), projectOwnerNames(project.ownerId ? [project.ownerId] : [])]);
+  const [milestones, approvals, owners] = await Promise.all([
+    listMilestones({ projectId: id }),
+    listApprovals({ projectId: id }),
+    projectOwnerNames(project.ownerId ? [project.ownerId] : []),
+  ]);
   const shown = (a: (typeof approvals)[number]) => a.subjectTitle !== null;
   return {
     today: todayUtc(),
@@ -59,7 +63,8 @@ export async function overviewAction(user: ClientUser, id: string, request: Requ
   const { approvalId, decision, comment } = submission.value;
   try {
     const decided = await decideApproval(user, { projectId: id, approvalId, decision, comment });
-    if (!decided) return formResult({ intent, targetId, status: "error", message: "This approval no longer exists.", result: submission.reply() }, 404);
+    if (!decided)
+      return formResult({ intent, targetId, status: "error", message: "This approval no longer exists.", result: submission.reply() }, 404);
     const message = decided.status === "approved" ? "Approved. The team has been told." : "Changes requested. The team has been told.";
     return formResult({ intent, targetId, status: "success", message, result: submission.reply({ resetForm: true }) });
   } catch (error) {

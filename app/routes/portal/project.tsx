@@ -31,7 +31,8 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
   return keepFailureInForm(request, serverAction, { decide: DECISION_FAILURE }, { targetField: "approvalId" });
 }
 
-const subjectName = (a: { subjectType: string; subjectTitle: string | null }) => `${a.subjectType === "file" ? "File" : "Milestone"} "${a.subjectTitle ?? "removed"}"`;
+const subjectName = (a: { subjectType: string; subjectTitle: string | null }) =>
+  `${a.subjectType === "file" ? "File" : "Milestone"} "${a.subjectTitle ?? "removed"}"`;
 
 export default function ProjectOverview({ loaderData, actionData }: Route.ComponentProps) {
   const { project, milestones, waiting, decided, today } = loaderData;
@@ -43,9 +44,17 @@ export default function ProjectOverview({ loaderData, actionData }: Route.Compon
 
       <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
         <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{project.description}</p>
-        <ProjectFacts status={project.status} startDate={project.startDate} dueDate={project.dueDate} ownerName={project.ownerName} today={today} />
+        <ProjectFacts
+          status={project.status}
+          startDate={project.startDate}
+          dueDate={project.dueDate}
+          ownerName={project.ownerName}
+          today={today}
+        />
         <ProgressBar value={project.progress} label={`Progress of ${project.title}`} />
-        {project.followsMilestones ? <p className="text-xs text-slate-600 dark:text-slate-400">Progress is the share of milestones that are done.</p> : null}
+        {project.followsMilestones ? (
+          <p className="text-xs text-slate-600 dark:text-slate-400">Progress is the share of milestones that are done.</p>
+        ) : null}
       </div>
 
       <section aria-labelledby="waiting-heading" className="space-y-4">
@@ -54,14 +63,23 @@ export default function ProjectOverview({ loaderData, actionData }: Route.Compon
         </h2>
         <DecisionOutcome projectId={project.id} waitingIds={waiting.map((a) => a.id)} pageResult={actionData} />
         {waiting.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">Nothing is waiting for your approval.</p>
+          <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+            Nothing is waiting for your approval.
+          </p>
         ) : (
           <ul className="space-y-4" aria-label="Approvals waiting">
             {waiting.map((a) => (
-              <li key={a.id} id={`approval-${a.id}`} className="space-y-3 rounded-2xl border border-violet-200 bg-white p-5 dark:border-violet-900 dark:bg-slate-900">
+              <li
+                key={a.id}
+                id={`approval-${a.id}`}
+                className="space-y-3 rounded-2xl border border-violet-200 bg-white p-5 dark:border-violet-900 dark:bg-slate-900"
+              >
                 <h3 className="text-lg font-semibold text-slate-900 dark:text-white">{subjectName(a)}</h3>
                 {a.subjectType === "file" ? (
-                  <Link to={href("/user-dashboard/projects/:id/files", { id: project.id })} className="text-sm text-brand-700 underline underline-offset-2 dark:text-brand-300">
+                  <Link
+                    to={href("/user-dashboard/projects/:id/files", { id: project.id })}
+                    className="text-sm text-brand-700 underline underline-offset-2 dark:text-brand-300"
+                  >
                     See the file in Files
                   </Link>
                 ) : null}
@@ -78,17 +96,27 @@ export default function ProjectOverview({ loaderData, actionData }: Route.Compon
           Milestones
         </h2>
         {milestones.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">No milestones yet. Our team adds them as the work is planned.</p>
+          <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+            No milestones yet. Our team adds them as the work is planned.
+          </p>
         ) : (
           <ol className="space-y-3" aria-label={`Milestones of ${project.title}`}>
             {milestones.map((m) => (
-              <li key={m.id} id={`milestone-${m.id}`} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+              <li
+                key={m.id}
+                id={`milestone-${m.id}`}
+                className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+              >
                 <div className="flex flex-wrap items-center gap-3">
                   <h3 className="font-semibold text-slate-900 dark:text-white">{m.title}</h3>
                   <MilestoneStatusBadge status={m.status} />
-                  {m.dueDate ? <span className="text-sm text-slate-600 dark:text-slate-400">Due {formatCalendarDate(m.dueDate)}</span> : null}
+                  {m.dueDate ? (
+                    <span className="text-sm text-slate-600 dark:text-slate-400">Due {formatCalendarDate(m.dueDate)}</span>
+                  ) : null}
                 </div>
-                {m.description ? <p className="mt-1 whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">{m.description}</p> : null}
+                {m.description ? (
+                  <p className="mt-1 whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">{m.description}</p>
+                ) : null}
               </li>
             ))}
           </ol>
@@ -104,7 +132,11 @@ export default function ProjectOverview({ loaderData, actionData }: Route.Compon
         ) : (
           <ul className="space-y-3" aria-label="Past decisions">
             {decided.map((a) => (
-              <li key={a.id} id={`approval-${a.id}`} className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+              <li
+                key={a.id}
+                id={`approval-${a.id}`}
+                className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+              >
                 <h3 className="font-semibold text-slate-900 dark:text-white">{subjectName(a)}</h3>
                 <ApprovalState approval={a} />
               </li>

@@ -10,7 +10,14 @@ import { ProgressBar } from "~/components/portal/progress-bar";
 import { ProjectForm } from "~/components/portal/project-form";
 import { ProgressHistory } from "~/components/progress-history";
 import { formatDate, isoDate } from "~/lib/dates";
-import { CLIENT_PROJECTS_OFF, PROJECT_CREATE_FAILURE, PROJECTS_EMPTY, PROJECTS_LOADING, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
+import {
+  CLIENT_PROJECTS_OFF,
+  PROJECT_CREATE_FAILURE,
+  PROJECTS_EMPTY,
+  PROJECTS_LOADING,
+  portalMeta,
+  skipReloadOnQueryChange,
+} from "~/lib/portal";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { projectSchema } from "~/lib/schemas/projects";
 import { readForm } from "~/server/http/form-data.server";
@@ -94,13 +101,23 @@ export default function ProjectsPanel({ loaderData, actionData }: Route.Componen
                 <div className="flex flex-wrap items-center justify-between gap-3">
                   <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{p.title}</h2>
                   {/* Milestones, approvals, files and activity live in the project's workspace. */}
-                  <Link to={href("/user-dashboard/projects/:id", { id: p.id })} className="btn-secondary" aria-label={`Open workspace: ${p.title}`}>
+                  <Link
+                    to={href("/user-dashboard/projects/:id", { id: p.id })}
+                    className="btn-secondary"
+                    aria-label={`Open workspace: ${p.title}`}
+                  >
                     Open workspace
                   </Link>
                 </div>
                 <p className="mt-1 whitespace-pre-line text-slate-700 dark:text-slate-300">{p.description}</p>
                 <div className="mt-3">
-                  <ProjectFacts status={p.status} startDate={p.startDate} dueDate={p.dueDate} ownerName={p.ownerName} today={loaderData.today} />
+                  <ProjectFacts
+                    status={p.status}
+                    startDate={p.startDate}
+                    dueDate={p.dueDate}
+                    ownerName={p.ownerName}
+                    today={loaderData.today}
+                  />
                 </div>
                 <div className="mt-4">
                   <ProgressBar value={p.progress} label={`Progress of ${p.title}`} />

@@ -34,8 +34,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     // (a counter write inside it would wait on it): the deletion itself always goes ahead.
     // An unverified address gets no confirmation either (decision 0028).
     const confirm =
-      user.emailVerified && (await accountMailAllowedFromIp(context.clientIp, "account-deleted")) && (await mailAllowedTo(user.email, "account-deleted"));
-    await deleteAccountAndData(user.id, { purgeMailTo: user.email, then: confirm ? (trx) => queueAccountDeletedMail(trx, user.email, user.id) : undefined });
+      user.emailVerified &&
+      (await accountMailAllowedFromIp(context.clientIp, "account-deleted")) &&
+      (await mailAllowedTo(user.email, "account-deleted"));
+    await deleteAccountAndData(user.id, {
+      purgeMailTo: user.email,
+      then: confirm ? (trx) => queueAccountDeletedMail(trx, user.email, user.id) : undefined,
+    });
     notifyMailEnqueued();
     // The session is gone already; this clears its cookies.
     const { headers } = await api.signOut({ headers: request.headers, returnHeaders: true });

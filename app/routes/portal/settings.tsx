@@ -60,12 +60,18 @@ export default function SettingsPanel({ loaderData }: Route.ComponentProps) {
           <ChangePassword audience="client" />
         </SettingRow>
         <AccountSecurityRows {...loaderData.security} />
-        <SettingRow title="E-mail preferences" detail="Which notifications reach you by e-mail: immediately, in a daily digest, or not at all.">
+        <SettingRow
+          title="E-mail preferences"
+          detail="Which notifications reach you by e-mail: immediately, in a daily digest, or not at all."
+        >
           <Link to={href("/user-dashboard/notifications/preferences")} className="btn-secondary">
             Choose
           </Link>
         </SettingRow>
-        <SettingRow title="Your data" detail="A ZIP of your profile, your company's projects, approvals, support requests and files, and your notifications.">
+        <SettingRow
+          title="Your data"
+          detail="A ZIP of your profile, your company's projects, approvals, support requests and files, and your notifications."
+        >
           {/* A download, not a page: a plain link, so the browser saves the ZIP and shows its progress. */}
           <a href={href("/settings/export")} download className="btn-secondary">
             Download my data

@@ -51,7 +51,10 @@ async function reply(user: ClientUser, { formData, upload }: SupportForm) {
   }
   try {
     const stored = await withStoredAttachments(upload, (files) =>
-      addReply({ complaintId: submission.value.complaintId, companyId: user.companyId, member: user }, submission.value.text, Date.now(), { by: user, files }),
+      addReply({ complaintId: submission.value.complaintId, companyId: user.companyId, member: user }, submission.value.text, Date.now(), {
+        by: user,
+        files,
+      }),
     );
     // Another client's complaint answers exactly like one that does not exist.
     if (!stored) return formResult({ intent, status: "error", targetId, message: REPLY_FAILURE, result: submission.reply() }, 404);
@@ -71,14 +74,26 @@ async function closeOrReopen(user: ClientUser, intent: "close" | "reopen", formD
   try {
     const outcome = intent === "close" ? await closeComplaint(user, targetId) : await reopenComplaint(user, targetId);
     // Another company's request answers exactly like one that does not exist.
-    if (outcome === "not-found") return formResult({ intent, status: "error", targetId, message: "This support request no longer exists." }, 404);
+    if (outcome === "not-found")
+      return formResult({ intent, status: "error", targetId, message: "This support request no longer exists." }, 404);
     if (outcome === "too-late") return formResult({ intent, status: "error", targetId, message: REOPEN_TOO_LATE }, 409);
-    if (outcome === "unchanged") return formResult({ intent, status: "unchanged", targetId, message: intent === "close" ? "This request is already closed." : "This request is open." });
+    if (outcome === "unchanged")
+      return formResult({
+        intent,
+        status: "unchanged",
+        targetId,
+        message: intent === "close" ? "This request is already closed." : "This request is open.",
+      });
   } catch (error) {
     logger.error({ err: error }, `complaint ${intent} failed`);
     return formResult({ intent, status: "error", targetId, message: CHANGE_FAILURE }, 500);
   }
-  return formResult({ intent, status: "success", targetId, message: intent === "close" ? "Request closed. You can reopen it within 30 days." : "Request reopened. We will reply here." });
+  return formResult({
+    intent,
+    status: "success",
+    targetId,
+    message: intent === "close" ? "Request closed. You can reopen it within 30 days." : "Request reopened. We will reply here.",
+  });
 }
 
 /** The Support panel's forms: a new request, or a reply on one of the client's own requests (both may carry files); close and reopen. */

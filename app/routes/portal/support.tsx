@@ -4,7 +4,14 @@ import { LoadingBar } from "~/components/loading-bar";
 import { ComplaintCard } from "~/components/portal/complaint-card";
 import { NewRequest } from "~/components/portal/new-request-dialog";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
-import { COMPLAINT_SUBMIT_FAILURE, COMPLAINTS_EMPTY, REPLY_FAILURE, SUPPORT_LOADING, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
+import {
+  COMPLAINT_SUBMIT_FAILURE,
+  COMPLAINTS_EMPTY,
+  REPLY_FAILURE,
+  SUPPORT_LOADING,
+  portalMeta,
+  skipReloadOnQueryChange,
+} from "~/lib/portal";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { CLIENT_SENDER, CLOSED_STATUS, listComplaints } from "~/server/models/support/complaints.server";
 import { REOPEN_WINDOW_MS } from "~/lib/support-desk";
@@ -22,7 +29,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const seenAt = Date.now();
   const complaints = await listComplaints({ companyId: user.companyId });
   // Every reply listed here is read by this member ("Waiting on you" stops counting it).
-  await markRepliesRead(user.id, complaints.map((c) => c.id), seenAt);
+  await markRepliesRead(
+    user.id,
+    complaints.map((c) => c.id),
+    seenAt,
+  );
   const attachments = await attachmentsByComplaint(complaints.map((c) => c.id));
   return {
     // Fields by name: the desk's staff-only fields (assignee, priority, notes) never reach a client.
@@ -48,7 +59,12 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFailureInForm(request, serverAction, { "create-complaint": COMPLAINT_SUBMIT_FAILURE, reply: REPLY_FAILURE, close: CHANGE_FAILURE, reopen: CHANGE_FAILURE }, { targetField: "complaintId" });
+  return keepFailureInForm(
+    request,
+    serverAction,
+    { "create-complaint": COMPLAINT_SUBMIT_FAILURE, reply: REPLY_FAILURE, close: CHANGE_FAILURE, reopen: CHANGE_FAILURE },
+    { targetField: "complaintId" },
+  );
 }
 
 export default function SupportPanel({ loaderData, actionData }: Route.ComponentProps) {

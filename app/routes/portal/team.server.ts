@@ -14,7 +14,8 @@ import { refusalResult } from "~/server/http/refusal.server";
 
 /** A client admin could otherwise have us mail any number of strangers (docs/security.md "Rate limits"). */
 export const TEAM_INVITATIONS_PER_COMPANY: RateRule = { limit: 20, windowMs: 24 * 3_600_000 };
-export const TOO_MANY_INVITATIONS = "Your company has sent many invitations today. Please try again tomorrow, or ask us to invite more people.";
+export const TOO_MANY_INVITATIONS =
+  "Your company has sent many invitations today. Please try again tomorrow, or ask us to invite more people.";
 
 const INTENTS = ["invite", "remove", "revoke"] as const;
 
@@ -25,13 +26,19 @@ function onlyAdmins() {
 async function invite(user: ClientUser, formData: FormData) {
   const submission = parseWithZod(formData, { schema: clientInviteSchema });
   if (submission.status !== "success") return formResult({ intent: "invite", status: "invalid", result: submission.reply() }, 400);
-  if (!user.emailVerified) return formResult({ intent: "invite", status: "error", message: VERIFY_BEFORE_INVITING, result: submission.reply() }, 403);
+  if (!user.emailVerified)
+    return formResult({ intent: "invite", status: "error", message: VERIFY_BEFORE_INVITING, result: submission.reply() }, 403);
   if (!(await hitRateLimit(`client-invite:company:${user.companyId}`, TEAM_INVITATIONS_PER_COMPANY))) {
     return formResult({ intent: "invite", status: "error", message: TOO_MANY_INVITATIONS, result: submission.reply() }, 429);
   }
   try {
     const invitation = await inviteClient(user, { companyId: user.companyId, ...submission.value });
-    return formResult({ intent: "invite", status: "success", message: `Invitation sent to ${invitation.email}. The link works for 7 days.`, result: submission.reply({ resetForm: true }) });
+    return formResult({
+      intent: "invite",
+      status: "success",
+      message: `Invitation sent to ${invitation.email}. The link works for 7 days.`,
+      result: submission.reply({ resetForm: true }),
+    });
   } catch (error) {
     if (isRefusal(error)) return refusalResult(error, { intent: "invite", submission, field: "email" });
     throw error;

@@ -24,7 +24,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     listTeammates({ companyId: user.companyId }),
     user.clientAdmin ? listPendingClientInvitations({ companyId: user.companyId }) : Promise.resolve([]),
   ]);
-  return { teammates: teammates.map((t) => ({ ...t, isYou: t.id === user.id })), invitations, clientAdmin: user.clientAdmin, emailVerified: user.emailVerified };
+  return {
+    teammates: teammates.map((t) => ({ ...t, isYou: t.id === user.id })),
+    invitations,
+    clientAdmin: user.clientAdmin,
+    emailVerified: user.emailVerified,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -61,7 +66,15 @@ export default function PortalTeam({ loaderData, actionData }: Route.ComponentPr
                     <td className="py-3 pr-4">{t.clientAdmin ? "Yes" : "No"}</td>
                     {clientAdmin ? (
                       <td className="py-3">
-                        {t.isYou ? null : <IntentButton intent="remove" id={t.id} label="Remove" pendingLabel="Removing..." accessibleLabel={`Remove ${t.email} from the team`} />}
+                        {t.isYou ? null : (
+                          <IntentButton
+                            intent="remove"
+                            id={t.id}
+                            label="Remove"
+                            pendingLabel="Removing..."
+                            accessibleLabel={`Remove ${t.email} from the team`}
+                          />
+                        )}
                         {rowOutcome?.targetId === t.id ? <ActionMessage outcome={rowOutcome} /> : null}
                       </td>
                     ) : null}
@@ -91,7 +104,13 @@ export default function PortalTeam({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-function PendingInvitations({ invitations, outcome }: { invitations: Route.ComponentProps["loaderData"]["invitations"]; outcome?: FormResult }) {
+function PendingInvitations({
+  invitations,
+  outcome,
+}: {
+  invitations: Route.ComponentProps["loaderData"]["invitations"];
+  outcome?: FormResult;
+}) {
   return (
     <div>
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Pending invitations</h2>
@@ -103,10 +122,26 @@ function PendingInvitations({ invitations, outcome }: { invitations: Route.Compo
             <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <span>
                 <span className="font-medium break-all">{i.email}</span> ·{" "}
-                {i.expired ? "expired" : <>until <time dateTime={isoDate(i.expiresAt)}>{formatDate(i.expiresAt)}</time></>}
+                {i.expired ? (
+                  "expired"
+                ) : (
+                  <>
+                    until <time dateTime={isoDate(i.expiresAt)}>{formatDate(i.expiresAt)}</time>
+                  </>
+                )}
               </span>
-              <IntentButton intent="revoke" id={i.id} label="Revoke" pendingLabel="Revoking..." accessibleLabel={`Revoke the invitation to ${i.email}`} />
-              {outcome?.targetId === i.id ? <div className="w-full"><ActionMessage outcome={outcome} /></div> : null}
+              <IntentButton
+                intent="revoke"
+                id={i.id}
+                label="Revoke"
+                pendingLabel="Revoking..."
+                accessibleLabel={`Revoke the invitation to ${i.email}`}
+              />
+              {outcome?.targetId === i.id ? (
+                <div className="w-full">
+                  <ActionMessage outcome={outcome} />
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>

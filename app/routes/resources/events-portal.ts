@@ -11,16 +11,20 @@ import { eventStream } from "~/server/events/sse.server";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
-  return eventStream(request, (event) => {
-    if (event.type === "project.changed" && event.companyId === user.companyId) return "projects";
-    if (event.type === "complaint.changed" && event.companyId === user.companyId) return "complaints";
-    // This member's own bell, nobody else's.
-    if (event.type === "notification.changed" && event.userId === user.id) return "notifications";
-    return null;
-  }, {
-    holder: `user:${user.id}`,
-    stillAllowed: () => sessionStillValid(request, user),
-    // A removed member, or a closed company's, loses the stream at once on every instance.
-    endWhen: (event) => event.type === "client.access-changed" && event.userId === user.id,
-  });
+  return eventStream(
+    request,
+    (event) => {
+      if (event.type === "project.changed" && event.companyId === user.companyId) return "projects";
+      if (event.type === "complaint.changed" && event.companyId === user.companyId) return "complaints";
+      // This member's own bell, nobody else's.
+      if (event.type === "notification.changed" && event.userId === user.id) return "notifications";
+      return null;
+    },
+    {
+      holder: `user:${user.id}`,
+      stillAllowed: () => sessionStillValid(request, user),
+      // A removed member, or a closed company's, loses the stream at once on every instance.
+      endWhen: (event) => event.type === "client.access-changed" && event.userId === user.id,
+    },
+  );
 }

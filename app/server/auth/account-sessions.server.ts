@@ -8,7 +8,6 @@ import { ABSOLUTE_LIFETIME_MS } from "./session.server";
 // Sessions you can see (decision 0030). The page gets each session's row id, never its
 // token: the token is the cookie's value, so it stays in the database and in this module.
 
-
 /** "Firefox 133 on Windows" from a user agent; parsed here, so no parser reaches the browser. */
 export function describeDevice(userAgent: string | null): string {
   if (!userAgent) return "Unknown device";
@@ -34,7 +33,11 @@ async function currentSessionId(request: Request): Promise<string | null> {
 export async function listSessions(request: Request, user: { id: string; role: Role }): Promise<SessionView[]> {
   const now = Date.now();
   const [rows, current] = await Promise.all([
-    db().selectFrom("sessions").select(["id", "userAgent", "ipAddress", "createdAt", "updatedAt", "expiresAt", "passkeySignIn"]).where("userId", "=", user.id).execute(),
+    db()
+      .selectFrom("sessions")
+      .select(["id", "userAgent", "ipAddress", "createdAt", "updatedAt", "expiresAt", "passkeySignIn"])
+      .where("userId", "=", user.id)
+      .execute(),
     currentSessionId(request),
   ]);
   return rows

@@ -65,7 +65,9 @@ export function authHooks(api: Api) {
     const session = await api.getSessionFromCtx(ctx, { disableRefresh: true });
     if (!session || !returned || returned instanceof Error || typeof returned !== "object" || !("credentialID" in returned)) return;
     const passkey = returned as unknown as { id: string; name?: string | null };
-    await queuePasskeyAddedMail(session.user, passkey).catch((error: unknown) => logger.error({ err: error, userId: session.user.id }, "passkey-added mail not queued"));
+    await queuePasskeyAddedMail(session.user, passkey).catch((error: unknown) =>
+      logger.error({ err: error, userId: session.user.id }, "passkey-added mail not queued"),
+    );
   }
 
   return {

@@ -35,7 +35,11 @@ export async function queuePasswordResetMail(user: AccountToVerify, token: strin
 
 /** Past the per-address limit the caller queues nothing (mailAllowedTo): an address can be registered
  * by anyone. Queued inside the deletion's transaction (`executor`); call notifyMailEnqueued() after it commits. */
-export async function queueAccountDeletedMail(executor: Kysely<Database> | Transaction<Database>, email: string, userId: string): Promise<void> {
+export async function queueAccountDeletedMail(
+  executor: Kysely<Database> | Transaction<Database>,
+  email: string,
+  userId: string,
+): Promise<void> {
   const mail = composeMail({
     subject: "Your account has been deleted",
     heading: "Your account has been deleted",
@@ -51,7 +55,10 @@ export async function queueAccountDeletedMail(executor: Kysely<Database> | Trans
  * Decision 0053: a new passkey signs in without the password, so its owner hears of every one, in
  * case it was not them. Not for an unverified address (decision 0028: it gets no other mail).
  */
-export async function queuePasskeyAddedMail(user: { id: string; email: string; emailVerified?: boolean }, passkey: { id: string; name?: string | null }): Promise<void> {
+export async function queuePasskeyAddedMail(
+  user: { id: string; email: string; emailVerified?: boolean },
+  passkey: { id: string; name?: string | null },
+): Promise<void> {
   if (!user.emailVerified) return;
   const env = getEnv();
   const url = `${env.APP_URL}${accountPathFor(roleForEmail(user.email, env.COMPANY_DOMAIN))}`;

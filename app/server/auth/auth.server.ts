@@ -38,7 +38,13 @@ async function loadAuth() {
   return createAuth(betterAuth, genericOAuth, twoFactor, passkey, api);
 }
 
-function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericOAuth, twoFactor: typeof TwoFactor, passkey: typeof Passkey, api: typeof BetterAuthApi) {
+function createAuth(
+  betterAuth: typeof BetterAuth,
+  genericOAuth: typeof GenericOAuth,
+  twoFactor: typeof TwoFactor,
+  passkey: typeof Passkey,
+  api: typeof BetterAuthApi,
+) {
   const env = getEnv();
   const hooks = authHooks(api);
   const google =
@@ -142,7 +148,11 @@ function createAuth(betterAuth: typeof BetterAuth, genericOAuth: typeof GenericO
           // Staff made by the console or CLI count as verified from the start (their sign-up's own
           // session must pass the session hook below).
           before: async (user) => ({
-            data: { ...user, role: roleForEmail(user.email, env.COMPANY_DOMAIN), emailVerified: user.emailVerified || provisioningStaff() || acceptingClientInvitation(user.email) },
+            data: {
+              ...user,
+              role: roleForEmail(user.email, env.COMPANY_DOMAIN),
+              emailVerified: user.emailVerified || provisioningStaff() || acceptingClientInvitation(user.email),
+            },
           }),
         },
       },

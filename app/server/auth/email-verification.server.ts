@@ -21,7 +21,11 @@ function claimedAccount(token: string): { email?: string; userId?: string } {
 async function alreadyVerified(token: string): Promise<boolean> {
   const { email, userId } = claimedAccount(token);
   const context = await (await auth()).$context;
-  const user = userId ? await context.internalAdapter.findUserById(userId) : email ? (await context.internalAdapter.findUserByEmail(email))?.user : null;
+  const user = userId
+    ? await context.internalAdapter.findUserById(userId)
+    : email
+      ? (await context.internalAdapter.findUserByEmail(email))?.user
+      : null;
   return Boolean(user?.emailVerified);
 }
 

@@ -42,7 +42,8 @@ async function checkPassword(request: Request, user: SessionUser, password: stri
   try {
     await (await auth()).api.verifyPassword({ body: { password }, headers: request.headers });
   } catch (error) {
-    if (errorCode(error) === "INVALID_PASSWORD") return { ok: false, status: 400, field: "password", message: CONFIRMATION_MESSAGES.wrongPassword };
+    if (errorCode(error) === "INVALID_PASSWORD")
+      return { ok: false, status: 400, field: "password", message: CONFIRMATION_MESSAGES.wrongPassword };
     logger.error({ err: error, userId: user.id }, "identity confirmation failed");
     return { ok: false, status: 500, message: TWO_FACTOR_MESSAGES.failed };
   }
@@ -64,7 +65,12 @@ async function checkCode(request: Request, user: SessionUser, code: string, clie
   } catch (error) {
     const known = errorCode(error);
     if (known === "INVALID_CODE" || known === "INVALID_BACKUP_CODE" || known === "TOTP_CODE_ALREADY_USED") {
-      const message = known === "TOTP_CODE_ALREADY_USED" ? TWO_FACTOR_MESSAGES.codeUsed : totp ? TWO_FACTOR_MESSAGES.wrongCode : TWO_FACTOR_MESSAGES.wrongRecoveryCode;
+      const message =
+        known === "TOTP_CODE_ALREADY_USED"
+          ? TWO_FACTOR_MESSAGES.codeUsed
+          : totp
+            ? TWO_FACTOR_MESSAGES.wrongCode
+            : TWO_FACTOR_MESSAGES.wrongRecoveryCode;
       return { ok: false, status: 400, field: "code", message };
     }
     logger.error({ err: error, userId: user.id }, "identity confirmation failed");
@@ -86,11 +92,15 @@ export async function confirmIdentity(
 ): Promise<{ ok: true; until: Date } | Failure> {
   const method = await confirmationMethod(user.id);
   if (method === "none") return { ok: false, status: 409, message: CONFIRMATION_MESSAGES.noMethod };
-  if (method === "password" && !answer.password) return { ok: false, status: 400, field: "password", message: CONFIRMATION_MESSAGES.enterPassword };
+  if (method === "password" && !answer.password)
+    return { ok: false, status: 400, field: "password", message: CONFIRMATION_MESSAGES.enterPassword };
   if (method === "code" && !answer.code) return { ok: false, status: 400, field: "code", message: CONFIRMATION_MESSAGES.enterCode };
   const sessionId = await sessionIdOf(request);
   if (!sessionId) return { ok: false, status: 401, message: TWO_FACTOR_MESSAGES.expired };
-  const checked = method === "password" ? await checkPassword(request, user, answer.password!, clientIp) : await checkCode(request, user, answer.code!, clientIp);
+  const checked =
+    method === "password"
+      ? await checkPassword(request, user, answer.password!, clientIp)
+      : await checkCode(request, user, answer.code!, clientIp);
   if (checked !== true) return checked;
   return { ok: true, until: await markConfirmed(sessionId, user.id) };
 }

@@ -5,7 +5,6 @@ import { dbBool } from "~/server/db/boolean.server";
 // Decision 0032: which company a client speaks for. Part of the session guard
 // (requireClient), so it sits with auth, below the models.
 
-
 export interface Membership {
   companyId: string;
   clientAdmin: boolean;
@@ -36,14 +35,32 @@ export async function ensureOwnCompany(user: { id: string; name: string }, now =
   return db()
     .transaction()
     .execute(async (trx) => {
-      const profile = await trx.selectFrom("profiles").select(["company", "fullName", "country"]).where("userId", "=", user.id).executeTakeFirst();
+      const profile = await trx
+        .selectFrom("profiles")
+        .select(["company", "fullName", "country"])
+        .where("userId", "=", user.id)
+        .executeTakeFirst();
       const name = profile?.company.trim() || profile?.fullName.trim() || user.name.trim() || "Client";
       const id = newId();
       await trx
         .insertInto("companies")
-        .values({ id, name, website: "", country: profile?.country.trim() ?? "", origin: "self", createdAt: now, updatedAt: now, closedAt: null })
+        .values({
+          id,
+          name,
+          website: "",
+          country: profile?.country.trim() ?? "",
+          origin: "self",
+          createdAt: now,
+          updatedAt: now,
+          closedAt: null,
+        })
         .execute();
-      const taken = await trx.updateTable("users").set({ companyId: id, clientAdmin: dbBool(true) }).where("id", "=", user.id).where("companyId", "is", null).executeTakeFirst();
+      const taken = await trx
+        .updateTable("users")
+        .set({ companyId: id, clientAdmin: dbBool(true) })
+        .where("id", "=", user.id)
+        .where("companyId", "is", null)
+        .executeTakeFirst();
       if (Number(taken.numUpdatedRows) === 0) {
         await trx.deleteFrom("companies").where("id", "=", id).execute();
         const other = await membershipOf(user.id, trx);

@@ -20,7 +20,6 @@ type Outcome<T> = { ok: true; value: T; headers: Headers } | { ok: false; status
 // Options and verifications both count: a script cannot ask for challenges or try answers unbounded.
 const ATTEMPTS_PER_IP = { limit: 30, windowMs: 15 * 60_000 };
 
-
 /**
  * The plugin answers a credential it cannot verify with an APIError, some of them 500s
  * ("failed to verify registration"): each is the browser's bad answer, so a 4xx here. Anything
@@ -66,7 +65,9 @@ export function parseCredential(raw: FormDataEntryValue | null): { id: string } 
 /** Options for navigator.credentials.create, for the signed-in user; sets the challenge cookie. */
 export async function passkeyRegistrationOptions(request: Request): Promise<Outcome<unknown>> {
   try {
-    const { headers, response } = await (await auth()).api.generatePasskeyRegistrationOptions({ headers: callHeaders(request), returnHeaders: true });
+    const { headers, response } = await (
+      await auth()
+    ).api.generatePasskeyRegistrationOptions({ headers: callHeaders(request), returnHeaders: true });
     return { ok: true, value: response, headers };
   } catch (error) {
     // Better Auth also asks for a recent sign-in ("fresh" session, one day) before a new credential.
@@ -77,7 +78,9 @@ export async function passkeyRegistrationOptions(request: Request): Promise<Outc
 /** Stores the new credential for the signed-in user, under the name given (optional). */
 export async function registerPasskey(request: Request, response: unknown, name: string | undefined): Promise<Outcome<null>> {
   try {
-    const { headers } = await (await auth()).api.verifyPasskeyRegistration({
+    const { headers } = await (
+      await auth()
+    ).api.verifyPasskeyRegistration({
       body: { response, ...(name ? { name } : {}) },
       headers: callHeaders(request),
       returnHeaders: true,
@@ -92,7 +95,9 @@ export async function registerPasskey(request: Request, response: unknown, name:
 export async function passkeySignInOptions(request: Request, clientIp: string): Promise<Outcome<unknown>> {
   if (!(await attemptAllowed(clientIp))) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
   try {
-    const { headers, response } = await (await auth()).api.generatePasskeyAuthenticationOptions({ headers: callHeaders(request), returnHeaders: true });
+    const { headers, response } = await (
+      await auth()
+    ).api.generatePasskeyAuthenticationOptions({ headers: callHeaders(request), returnHeaders: true });
     return { ok: true, value: response, headers };
   } catch (error) {
     return failed(error, SIGN_IN_FAILED);
@@ -123,7 +128,12 @@ function wrongForm(email: string, form: SignInForm): string | null {
  * staff passkey on the client form (or the reverse) is refused before its challenge is spent and
  * no session is ever created for it.
  */
-export async function signInWithPasskey(request: Request, response: { id: string }, form: SignInForm, clientIp: string): Promise<Outcome<null>> {
+export async function signInWithPasskey(
+  request: Request,
+  response: { id: string },
+  form: SignInForm,
+  clientIp: string,
+): Promise<Outcome<null>> {
   if (!(await attemptAllowed(clientIp))) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
   const email = await ownerEmail(response.id);
   if (!email) return { ok: false, status: 401, message: SIGN_IN_FAILED };

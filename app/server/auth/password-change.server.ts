@@ -9,7 +9,8 @@ import { logger } from "~/server/logger.server";
 // so it is counted in the sign-in throttle's buckets (decision 0027) before it is checked: a stolen
 // session cannot guess faster here than at /login.
 
-export type PasswordChange = { ok: true; headers: Headers } | { ok: false; reason: "wrong-password" | "throttled" | "no-password" | "failed" };
+export type PasswordChange =
+  { ok: true; headers: Headers } | { ok: false; reason: "wrong-password" | "throttled" | "no-password" | "failed" };
 
 export async function changeOwnPassword(
   request: Request,
@@ -21,7 +22,9 @@ export async function changeOwnPassword(
   if (!reservation.allowed) return { ok: false, reason: "throttled" };
   try {
     // Revokes every other session of the account and keeps this browser signed in on a new one.
-    const { headers } = await (await auth()).api.changePassword({
+    const { headers } = await (
+      await auth()
+    ).api.changePassword({
       body: { ...passwords, revokeOtherSessions: true },
       headers: request.headers,
       returnHeaders: true,

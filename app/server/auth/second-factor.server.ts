@@ -54,7 +54,9 @@ const WRONG_PASSWORD: Failure = { ok: false, status: 400, message: TWO_FACTOR_ME
 /** Enrolment, step 1: a new secret (not active until confirmed); the otpauth:// URI to show. */
 export async function startEnrolment(request: Request, password: string | undefined): Promise<{ ok: true; uri: string } | Failure> {
   try {
-    const result = await (await auth()).api.enableTwoFactor({ body: { password: password ?? "", method: "totp" }, headers: request.headers });
+    const result = await (
+      await auth()
+    ).api.enableTwoFactor({ body: { password: password ?? "", method: "totp" }, headers: request.headers });
     if (!("totpURI" in result) || !result.totpURI) throw new Error("no TOTP URI");
     return { ok: true, uri: result.totpURI };
   } catch (error) {
@@ -69,7 +71,12 @@ const CODES_MARKER_MS = 5 * 60_000;
 const codesMarker = (userId: string) => `2fa-show-codes-${userId}`;
 
 /** Enrolment, step 2: the first code turns two-factor on. The new session's cookie is in `headers`. */
-export async function confirmEnrolment(request: Request, userId: string, code: string, clientIp: string): Promise<{ ok: true; headers: Headers } | Failure> {
+export async function confirmEnrolment(
+  request: Request,
+  userId: string,
+  code: string,
+  clientIp: string,
+): Promise<{ ok: true; headers: Headers } | Failure> {
   const reservation = await reserveCodeAttempt(clientIp, `enrol:${userId}`);
   if (!reservation.allowed) return { ok: false, status: 429, message: TWO_FACTOR_MESSAGES.tooMany };
   const instance = await auth();
@@ -77,7 +84,11 @@ export async function confirmEnrolment(request: Request, userId: string, code: s
     const { headers } = await instance.api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true });
     await reservation.succeeded();
     const context = await instance.$context;
-    await context.internalAdapter.createVerificationValue({ identifier: codesMarker(userId), value: userId, expiresAt: new Date(Date.now() + CODES_MARKER_MS) });
+    await context.internalAdapter.createVerificationValue({
+      identifier: codesMarker(userId),
+      value: userId,
+      expiresAt: new Date(Date.now() + CODES_MARKER_MS),
+    });
     return { ok: true, headers };
   } catch (error) {
     return failure(error, {
@@ -116,7 +127,12 @@ export async function answerChallenge(
     await reservation.succeeded();
     return { ok: true, headers, role: roleForEmail(response.user.email, getEnv().COMPANY_DOMAIN) };
   } catch (error) {
-    const wrong: Failure = { ok: false, status: 400, message: kind === "totp" ? TWO_FACTOR_MESSAGES.wrongCode : TWO_FACTOR_MESSAGES.wrongRecoveryCode, field: "code" };
+    const wrong: Failure = {
+      ok: false,
+      status: 400,
+      message: kind === "totp" ? TWO_FACTOR_MESSAGES.wrongCode : TWO_FACTOR_MESSAGES.wrongRecoveryCode,
+      field: "code",
+    };
     const expired: Failure = { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.expired };
     return failure(error, {
       INVALID_CODE: wrong,
@@ -130,7 +146,10 @@ export async function answerChallenge(
 }
 
 /** New recovery codes (the old ones stop working), shown once. */
-export async function regenerateRecoveryCodes(request: Request, password: string | undefined): Promise<{ ok: true; recoveryCodes: string[] } | Failure> {
+export async function regenerateRecoveryCodes(
+  request: Request,
+  password: string | undefined,
+): Promise<{ ok: true; recoveryCodes: string[] } | Failure> {
   try {
     const result = await (await auth()).api.generateBackupCodes({ body: { password: password ?? "" }, headers: request.headers });
     return { ok: true, recoveryCodes: result.backupCodes };
@@ -140,9 +159,14 @@ export async function regenerateRecoveryCodes(request: Request, password: string
 }
 
 /** Turns two-factor off (the caller refuses staff when STAFF_2FA=required); replaces the session. */
-export async function disableSecondFactor(request: Request, password: string | undefined): Promise<{ ok: true; headers: Headers } | Failure> {
+export async function disableSecondFactor(
+  request: Request,
+  password: string | undefined,
+): Promise<{ ok: true; headers: Headers } | Failure> {
   try {
-    const { headers } = await (await auth()).api.disableTwoFactor({ body: { password: password ?? "" }, headers: request.headers, returnHeaders: true });
+    const { headers } = await (
+      await auth()
+    ).api.disableTwoFactor({ body: { password: password ?? "" }, headers: request.headers, returnHeaders: true });
     return { ok: true, headers };
   } catch (error) {
     return failure(error, { INVALID_PASSWORD: WRONG_PASSWORD });

@@ -103,7 +103,10 @@ async function lookUpSession(request: Request, refresh = true): Promise<Lookup> 
   if (role === "employee" && staffDisabled(result.user)) return NOBODY;
   const startedAt = new Date(result.session.createdAt).getTime();
   if (Date.now() - startedAt > ABSOLUTE_LIFETIME_MS[role]) {
-    await (await auth()).api.revokeSession({ headers: request.headers, body: { token: result.session.token } })
+    await (
+      await auth()
+    ).api
+      .revokeSession({ headers: request.headers, body: { token: result.session.token } })
       .catch((error: unknown) => logger.warn({ err: error }, "expired session not revoked"));
     return NOBODY;
   }
@@ -175,7 +178,10 @@ export async function requireStaff(request: Request, area: ConsoleArea = "accoun
   }
   if (!mayUse(user.staffRole, area)) {
     const role = user.staffRole ? `The ${STAFF_ROLE_LABELS[user.staffRole]} role` : "Your account has no role and";
-    throw new Response(`${role} does not include ${AREA_LABELS[area]}. Ask an admin if you need it.`, { status: 403, statusText: "Not part of your role" });
+    throw new Response(`${role} does not include ${AREA_LABELS[area]}. Ask an admin if you need it.`, {
+      status: 403,
+      statusText: "Not part of your role",
+    });
   }
   return user;
 }

@@ -41,7 +41,12 @@ export interface LoginReservation {
  * free attempts, an attempt goes ahead only if it opens the account's gate: a counter whose window
  * is the current delay, so of many parallel attempts exactly one sees it empty.
  */
-export async function reserveLoginAttempt(clientIp: string, email: string, device: string | null = null, now = Date.now()): Promise<LoginReservation> {
+export async function reserveLoginAttempt(
+  clientIp: string,
+  email: string,
+  device: string | null = null,
+  now = Date.now(),
+): Promise<LoginReservation> {
   const key = keys(clientIp, email, device);
   const refused: LoginReservation = { allowed: false, succeeded: async () => {} };
   if (!(await hitRateLimit(key.ip, LOGIN_ATTEMPTS_PER_IP, now))) return refused;

@@ -42,13 +42,16 @@ export async function signInWithPassword(
   credentials: Credentials,
   options: { as: "client" | "employee"; clientIp: string; failureMessage?: string },
 ): Promise<AuthOutcome> {
-  if (options.as === "client" && claimsCompanyAddress(credentials.email)) return { ok: false, status: 400, message: EMPLOYEE_ON_CUSTOMER_FORM };
+  if (options.as === "client" && claimsCompanyAddress(credentials.email))
+    return { ok: false, status: 400, message: EMPLOYEE_ON_CUSTOMER_FORM };
   // Counted before the password is checked, so parallel guesses cannot outrun the count.
   const device = knownDeviceFor(request, credentials.email);
   const reservation = await reserveLoginAttempt(options.clientIp, credentials.email, device);
   if (!reservation.allowed) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
   try {
-    const { headers, response } = await (await auth()).api.signInEmail({
+    const { headers, response } = await (
+      await auth()
+    ).api.signInEmail({
       body: { email: credentials.email, password: credentials.password },
       headers: request.headers,
       returnHeaders: true,
@@ -68,7 +71,9 @@ export async function registerWithPassword(request: Request, credentials: Creden
     return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
   }
   try {
-    const { headers } = await (await auth()).api.signUpEmail({
+    const { headers } = await (
+      await auth()
+    ).api.signUpEmail({
       body: { email: credentials.email, password: credentials.password, name: credentials.email.split("@")[0] ?? "" },
       headers: request.headers,
       returnHeaders: true,
@@ -86,7 +91,9 @@ export async function startGoogleSignIn(
 ): Promise<{ url: string; headers: Headers } | null> {
   try {
     // The generic OAuth plugin registers Google as a social provider (callback /api/auth/callback/google).
-    const { headers, response } = await (await auth()).api.signInSocial({
+    const { headers, response } = await (
+      await auth()
+    ).api.signInSocial({
       body: { provider: GOOGLE_PROVIDER_ID, ...urls, disableRedirect: true },
       headers: request.headers,
       returnHeaders: true,

@@ -36,7 +36,12 @@ export async function answerStepUp(
   } catch (error) {
     const code = errorCode(error);
     if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") {
-      return { ok: false, status: 400, field: "code", message: kind === "totp" ? TWO_FACTOR_MESSAGES.wrongCode : TWO_FACTOR_MESSAGES.wrongRecoveryCode };
+      return {
+        ok: false,
+        status: 400,
+        field: "code",
+        message: kind === "totp" ? TWO_FACTOR_MESSAGES.wrongCode : TWO_FACTOR_MESSAGES.wrongRecoveryCode,
+      };
     }
     if (code === "TOTP_CODE_ALREADY_USED") return { ok: false, status: 400, field: "code", message: TWO_FACTOR_MESSAGES.codeUsed };
     if (code === "ACCOUNT_TEMPORARILY_LOCKED") return { ok: false, status: 429, message: TWO_FACTOR_MESSAGES.tooMany };

@@ -183,7 +183,9 @@ async function copyDatabase(
 
 /** `base`, or `base-N` after the highest N already there: names stay in time order. */
 function nextEntryName(base: string, existing: string[]): string {
-  const taken = existing.filter((n) => n === base || n.startsWith(`${base}-`)).map((n) => (n === base ? 1 : Number(n.slice(base.length + 1))));
+  const taken = existing
+    .filter((n) => n === base || n.startsWith(`${base}-`))
+    .map((n) => (n === base ? 1 : Number(n.slice(base.length + 1))));
   return taken.length === 0 ? base : `${base}-${Math.max(...taken) + 1}`;
 }
 

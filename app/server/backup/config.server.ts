@@ -41,5 +41,6 @@ function assertOutsideStore(url: string, env: { STORAGE_DIR: string; STORAGE_URL
   const inside = url.startsWith("file:")
     ? !env.STORAGE_URL && within(path.resolve(url.slice("file:".length)), path.resolve(env.STORAGE_DIR))
     : !!env.STORAGE_URL && within(url.replace(/\/+$/, ""), env.STORAGE_URL.replace(/\/+$/, ""));
-  if (inside) throw new Error(`BACKUP_URL (${url}) is inside the file store (${env.STORAGE_URL ?? env.STORAGE_DIR}): choose a place outside it.`);
+  if (inside)
+    throw new Error(`BACKUP_URL (${url}) is inside the file store (${env.STORAGE_URL ?? env.STORAGE_DIR}): choose a place outside it.`);
 }

@@ -35,7 +35,10 @@ export const ENTRY_NAME = /^backup-\d{8}T\d{6}Z(-\d+)?$/;
 
 /** `backup-YYYYMMDDTHHMMSSZ` of a time (UTC). */
 export function entryNameAt(date: Date): string {
-  return `backup-${date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}Z$/, "Z")}`;
+  return `backup-${date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}Z$/, "Z")}`;
 }
 
 /** Entry names sort by time; a suffix (-2, -3…) after the same second sorts after it. */

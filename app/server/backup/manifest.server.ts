@@ -21,29 +21,34 @@ const entryFile = z.object({
   /** A stored file's content type, as the store reported it (S3 serves it back). */
   contentType: z.string().max(200).optional(),
   /** Encrypted backups: where the file is stored in the entry (its path would name it). */
-  object: z.string().regex(/^objects\/[0-9a-f]{32}$/).optional(),
+  object: z
+    .string()
+    .regex(/^objects\/[0-9a-f]{32}$/)
+    .optional(),
 });
 
-export const manifestSchema = z.object({
-  format: z.literal(BACKUP_FORMAT),
-  /** 1: files stored as they are; 2: encrypted, each file under its `object` name. */
-  formatVersion: z.union([z.literal(1), z.literal(2)]),
-  app: z.object({ name: z.string(), version: z.string() }),
-  createdAt: z.iso.datetime(),
-  /** The last migration applied to the database when it was copied. */
-  migration: z.string().nullable(),
-  database: z.object({
-    dialect: z.enum(["sqlite", "postgres"]),
-    /** The entry's path of the database copy (SQLite file or pg_dump custom-format archive). */
-    path: z.string(),
-    /** PostgreSQL: the schema that was dumped. */
-    schema: z.string().optional(),
-  }),
-  files: z.array(entryFile),
-}).refine((m) => m.files.every((f) => (f.object !== undefined) === (m.formatVersion === 2)), {
-  message: "an encrypted backup stores every file under an object name, a plain one none",
-  path: ["files"],
-});
+export const manifestSchema = z
+  .object({
+    format: z.literal(BACKUP_FORMAT),
+    /** 1: files stored as they are; 2: encrypted, each file under its `object` name. */
+    formatVersion: z.union([z.literal(1), z.literal(2)]),
+    app: z.object({ name: z.string(), version: z.string() }),
+    createdAt: z.iso.datetime(),
+    /** The last migration applied to the database when it was copied. */
+    migration: z.string().nullable(),
+    database: z.object({
+      dialect: z.enum(["sqlite", "postgres"]),
+      /** The entry's path of the database copy (SQLite file or pg_dump custom-format archive). */
+      path: z.string(),
+      /** PostgreSQL: the schema that was dumped. */
+      schema: z.string().optional(),
+    }),
+    files: z.array(entryFile),
+  })
+  .refine((m) => m.files.every((f) => (f.object !== undefined) === (m.formatVersion === 2)), {
+    message: "an encrypted backup stores every file under an object name, a plain one none",
+    path: ["files"],
+  });
 
 /** What manifest.json holds when the backup is encrypted. */
 const sealedSchema = z.object({
@@ -81,13 +86,20 @@ export function parseManifest(
   let json = parseJson(text);
   if (json === undefined) return { ok: false, reason: "its manifest.json is not valid JSON (corrupted)" };
   const format = (json as { format?: unknown } | null)?.format;
-  if (format !== BACKUP_FORMAT) return { ok: false, reason: `not a backup of this app (manifest format ${JSON.stringify(format ?? null)}, expected "${BACKUP_FORMAT}")` };
+  if (format !== BACKUP_FORMAT)
+    return {
+      ok: false,
+      reason: `not a backup of this app (manifest format ${JSON.stringify(format ?? null)}, expected "${BACKUP_FORMAT}")`,
+    };
   let key: Buffer | null = null;
   if ((json as { formatVersion?: unknown }).formatVersion === 2) {
     const envelope = sealedSchema.safeParse(json);
     if (!envelope.success) return malformed(envelope.error);
     if (access.keys.length === 0) {
-      return { ok: false, reason: "it is encrypted, and no key is set: set BACKUP_ENCRYPTION_KEY (or BACKUP_PREVIOUS_KEYS) to the key it was made with" };
+      return {
+        ok: false,
+        reason: "it is encrypted, and no key is set: set BACKUP_ENCRYPTION_KEY (or BACKUP_PREVIOUS_KEYS) to the key it was made with",
+      };
     }
     key = access.keys.find((k) => keyIdOf(k) === envelope.data.encryption.keyId) ?? null;
     if (!key) return { ok: false, reason: FOREIGN_KEY };
@@ -97,7 +109,8 @@ export function parseManifest(
       if (error instanceof UndecryptableFile) return { ok: false, reason: FOREIGN_KEY };
       throw error;
     }
-    if ((json as { formatVersion?: unknown } | undefined)?.formatVersion !== 2) return { ok: false, reason: "its sealed manifest is not an encrypted backup's" };
+    if ((json as { formatVersion?: unknown } | undefined)?.formatVersion !== 2)
+      return { ok: false, reason: "its sealed manifest is not an encrypted backup's" };
   } else if (access.keys.length > 0 && !access.allowUnencrypted) {
     return {
       ok: false,
@@ -107,7 +120,8 @@ export function parseManifest(
   }
   const result = manifestSchema.safeParse(json);
   if (!result.success) return malformed(result.error);
-  if (result.data.app.name !== APP_NAME) return { ok: false, reason: `not a backup of this app (made by "${result.data.app.name}", this is "${APP_NAME}")` };
+  if (result.data.app.name !== APP_NAME)
+    return { ok: false, reason: `not a backup of this app (made by "${result.data.app.name}", this is "${APP_NAME}")` };
   return { ok: true, manifest: result.data, key };
 }
 

@@ -35,7 +35,15 @@ export async function restorePostgres(dumpFile: string, databaseUrl: string, sch
   try {
     await runTool(
       "pg_restore",
-      ["--no-owner", "--no-privileges", "--single-transaction", "--exit-on-error", `--use-list=${listFile}`, `--dbname=${env.PGDATABASE}`, dumpFile],
+      [
+        "--no-owner",
+        "--no-privileges",
+        "--single-transaction",
+        "--exit-on-error",
+        `--use-list=${listFile}`,
+        `--dbname=${env.PGDATABASE}`,
+        dumpFile,
+      ],
       databaseUrl,
     );
   } finally {

@@ -12,7 +12,7 @@ export class MissingPostgresTool extends Error {
     super(
       tool === "pg_dump"
         ? "pg_dump is not on the PATH, so this command cannot copy the PostgreSQL database. Install the PostgreSQL client tools of your server's major version (Debian/Ubuntu: apt install postgresql-client) and run it again, or back the database up with its own tools: pg_dump --format=custom --file=agency.pgdump \"$DATABASE_URL\" (or your provider's snapshots and point-in-time recovery, docs/deploy.md)."
-        : "pg_restore is not on the PATH, so this command cannot restore the PostgreSQL database. Install the PostgreSQL client tools (Debian/Ubuntu: apt install postgresql-client) and run it again, or restore the entry's database.pgdump yourself: pg_restore --clean --if-exists --no-owner --dbname=\"$DATABASE_URL\" database.pgdump, then npm run db:migrate.",
+        : 'pg_restore is not on the PATH, so this command cannot restore the PostgreSQL database. Install the PostgreSQL client tools (Debian/Ubuntu: apt install postgresql-client) and run it again, or restore the entry\'s database.pgdump yourself: pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" database.pgdump, then npm run db:migrate.',
     );
     this.name = "MissingPostgresTool";
   }

@@ -62,7 +62,9 @@ export async function runRestore(options: RestoreOptions): Promise<RestoreResult
   const open = (file: ManifestFile) => destination.open(name, file.object ?? file.path);
   const postgres = options.databaseUrl?.startsWith("postgres") ?? false;
   if ((manifest.database.dialect === "postgres") !== postgres) {
-    throw new RestoreRefused(`The backup holds a ${manifest.database.dialect} database, but DATABASE_URL names a ${postgres ? "postgres" : "sqlite"} one.`);
+    throw new RestoreRefused(
+      `The backup holds a ${manifest.database.dialect} database, but DATABASE_URL names a ${postgres ? "postgres" : "sqlite"} one.`,
+    );
   }
   const sqliteFile = postgres ? "" : path.resolve(sqliteFileOf(options.databaseUrl));
   const claim = await claimDatabase(options.databaseUrl, sqliteFile);
@@ -75,9 +77,13 @@ export async function runRestore(options: RestoreOptions): Promise<RestoreResult
       await checkFile(await open(file), file, { key, copyTo: keep });
     });
     let written = 0;
-    await forEachConcurrent(manifest.files.filter((f) => f.path.startsWith("files/")), COPY_CONCURRENCY, async (file) => {
-      if (await restoreFile(await open(file), file, key, store)) written += 1;
-    });
+    await forEachConcurrent(
+      manifest.files.filter((f) => f.path.startsWith("files/")),
+      COPY_CONCURRENCY,
+      async (file) => {
+        if (await restoreFile(await open(file), file, key, store)) written += 1;
+      },
+    );
     if (postgres) await restorePostgres(databaseCopy, options.databaseUrl!, manifest.database.schema ?? "public");
     else {
       mkdirSync(path.dirname(sqliteFile), { recursive: true, mode: 0o700 });
@@ -101,11 +107,16 @@ async function claimDatabase(databaseUrl: string | undefined, sqliteFile: string
   if (databaseUrl?.startsWith("postgres")) {
     const { claimInstanceLock } = await import("~/server/db/instance-lock.server");
     const claim = await claimInstanceLock(databaseUrl);
-    if (!claim) throw new RestoreRefused("An app instance is running on this PostgreSQL database (it holds the instance lock): stop every instance, then restore.");
+    if (!claim)
+      throw new RestoreRefused(
+        "An app instance is running on this PostgreSQL database (it holds the instance lock): stop every instance, then restore.",
+      );
     return claim;
   }
   if (isSqliteInUse(sqliteFile)) {
-    throw new RestoreRefused(`The database ${sqliteFile} is open in another process (a running app, a backup or the staff CLI): stop the app, then restore.`);
+    throw new RestoreRefused(
+      `The database ${sqliteFile} is open in another process (a running app, a backup or the staff CLI): stop the app, then restore.`,
+    );
   }
   return { release: async () => {} };
 }
@@ -130,7 +141,9 @@ async function readVerifiedManifest(
   if (!parsed.ok) throw new RestoreRefused(`${name} is refused: ${parsed.reason}. Nothing was restored.`);
   const { manifest, key } = parsed;
   if (manifest.migration && !(manifest.migration in migrations)) {
-    throw new RestoreRefused(`${name} comes from a newer version of the app (migration ${manifest.migration} is unknown here): upgrade the app, then restore.`);
+    throw new RestoreRefused(
+      `${name} comes from a newer version of the app (migration ${manifest.migration} is unknown here): upgrade the app, then restore.`,
+    );
   }
   if (!manifest.files.some((f) => f.path === manifest.database.path)) {
     throw new RestoreRefused(`${name} is refused: its manifest lists no database file.`);
@@ -139,7 +152,10 @@ async function readVerifiedManifest(
   const stored = await destination.listFiles(name);
   const extra = stored.filter((p) => !listed.has(p));
   const missing = [...listed].filter((p) => !stored.includes(p));
-  if (missing.length > 0) throw new RestoreRefused(`${name} is refused as incomplete: ${missing[0]} is missing${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ""}.`);
+  if (missing.length > 0)
+    throw new RestoreRefused(
+      `${name} is refused as incomplete: ${missing[0]} is missing${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ""}.`,
+    );
   if (extra.length > 0) throw new RestoreRefused(`${name} is refused: it holds ${extra[0]}, which its manifest does not list.`);
   return { manifest, key };
 }
@@ -155,13 +171,19 @@ async function checkFile(source: Readable, expected: ManifestFile, options: { ke
     await pipeline(options.key ? [source, decryptStream(options.key, expected.path), tap, sink] : [source, tap, sink]);
   } catch (error) {
     if (error instanceof UndecryptableFile) {
-      throw new RestoreRefused(`The backup is corrupted or was changed: ${expected.path} does not decrypt with the backup key. Nothing was restored.`);
+      throw new RestoreRefused(
+        `The backup is corrupted or was changed: ${expected.path} does not decrypt with the backup key. Nothing was restored.`,
+      );
     }
     throw error;
   }
   const { size, sha256 } = tap.digest();
-  if (size !== expected.size) throw new RestoreRefused(`The backup is corrupted: ${expected.path} is ${size} bytes, its manifest says ${expected.size}. Nothing was restored.`);
-  if (sha256 !== expected.sha256) throw new RestoreRefused(`The backup is corrupted: ${expected.path} does not match its SHA-256 in the manifest. Nothing was restored.`);
+  if (size !== expected.size)
+    throw new RestoreRefused(
+      `The backup is corrupted: ${expected.path} is ${size} bytes, its manifest says ${expected.size}. Nothing was restored.`,
+    );
+  if (sha256 !== expected.sha256)
+    throw new RestoreRefused(`The backup is corrupted: ${expected.path} does not match its SHA-256 in the manifest. Nothing was restored.`);
 }
 
 function discard(): Writable {
@@ -178,9 +200,11 @@ async function restoreFile(source: Readable, file: ManifestFile, key: Buffer | n
       if (await sameBytes(store, storageKey, file)) return false;
       await store.delete(storageKey);
     }
-    await store.putFromFile(storageKey, temp, file.contentType ?? contentTypeOf(storageKey) ?? "application/octet-stream").catch((error: unknown) => {
-      if (!(error instanceof KeyExists)) throw error;
-    });
+    await store
+      .putFromFile(storageKey, temp, file.contentType ?? contentTypeOf(storageKey) ?? "application/octet-stream")
+      .catch((error: unknown) => {
+        if (!(error instanceof KeyExists)) throw error;
+      });
     return true;
   } finally {
     await fs.rm(temp, { force: true });

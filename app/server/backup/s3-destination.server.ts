@@ -28,7 +28,10 @@ export function createS3Destination(store: FileStore, url: string): BackupDestin
   return {
     url,
     async list() {
-      return [...(await entries())].filter(([, files]) => files.includes(MANIFEST)).map(([name]) => name).sort(compareEntries);
+      return [...(await entries())]
+        .filter(([, files]) => files.includes(MANIFEST))
+        .map(([name]) => name)
+        .sort(compareEntries);
     },
     async listIncomplete() {
       return [...(await entries())].filter(([, files]) => !files.includes(MANIFEST)).map(([name]) => name);

@@ -67,7 +67,10 @@ export async function sourceTables(source: Kysely<unknown>): Promise<Map<string,
   for (const { name } of tables.rows) {
     if (isMigrationTable(name)) continue;
     const columns = await sql<{ name: string }>`select name from pragma_table_info(${name})`.execute(source);
-    result.set(name, columns.rows.map((c) => c.name));
+    result.set(
+      name,
+      columns.rows.map((c) => c.name),
+    );
   }
   return result;
 }

@@ -62,7 +62,8 @@ async function requireCurrentSource(source: Kysely<unknown>, file: string): Prom
   const known = Object.keys(migrations);
   const pending = known.filter((name) => !applied.includes(name));
   const unknown = applied.filter((name) => !known.includes(name));
-  if (unknown.length) throw new CopyRefused(`${file} was migrated by a newer version of the app (${unknown.join(", ")}); copy with that version.`);
+  if (unknown.length)
+    throw new CopyRefused(`${file} was migrated by a newer version of the app (${unknown.join(", ")}); copy with that version.`);
   if (pending.length) {
     throw new CopyRefused(`${file} lacks migrations ${pending.join(", ")}: run DATABASE_URL=file:${file} npm run db:migrate first.`);
   }
@@ -94,21 +95,34 @@ async function copyTable(source: Kysely<unknown>, trx: Transaction<unknown>, tab
   let lastRowid = Number.MIN_SAFE_INTEGER;
   for (;;) {
     const { rows } = await sql<Row & { __rowid: number }>`
-      select rowid as __rowid, ${selected} from ${sql.table(name)} where rowid > ${lastRowid} order by rowid limit ${batch}`.execute(source);
+      select rowid as __rowid, ${selected} from ${sql.table(name)} where rowid > ${lastRowid} order by rowid limit ${batch}`.execute(
+      source,
+    );
     if (!rows.length) break;
     lastRowid = rows.at(-1)!.__rowid;
     const values = rows.map((row) => sql`(${sql.join(columns.map((c) => toPostgres(row[c.name], c, name)))})`);
     await sql`insert into ${sql.table(name)} (${selected}) values ${sql.join(values)}`.execute(trx);
   }
   for (const column of columns.filter((c) => c.sequence)) {
-    await sql`select setval(pg_get_serial_sequence(${name}, ${column.name}), coalesce(max(${sql.ref(column.name)}), 0) + 1, false) from ${sql.table(name)}`.execute(trx);
+    await sql`select setval(pg_get_serial_sequence(${name}, ${column.name}), coalesce(max(${sql.ref(column.name)}), 0) + 1, false) from ${sql.table(name)}`.execute(
+      trx,
+    );
   }
   const [sourceRows, copied] = [await countRows(source, name), await countRows(trx, name)];
   return { table: name, source: sourceRows, copied, ok: sourceRows === copied };
 }
 
 const BOOLEANS = new Map<unknown, boolean>([
-  [0, false], [1, true], ["0", false], ["1", true], ["false", false], ["true", true], ["f", false], ["t", true], [false, false], [true, true],
+  [0, false],
+  [1, true],
+  ["0", false],
+  ["1", true],
+  ["false", false],
+  ["true", true],
+  ["f", false],
+  ["t", true],
+  [false, false],
+  [true, true],
 ]);
 
 /** SQLite keeps booleans as 0/1 and Better Auth's dates as ISO text; PostgreSQL wants the real types. */

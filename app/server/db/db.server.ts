@@ -159,7 +159,9 @@ export function currentDialect(): DbDialect {
  */
 export async function createMigrator(database: Db = db()): Promise<Migrator> {
   const postgres = database.getExecutor().adapter instanceof PostgresAdapter;
-  const current = postgres ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database)).rows[0]?.schema : undefined;
+  const current = postgres
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database)).rows[0]?.schema
+    : undefined;
   return new Migrator({ db: database, provider: { getMigrations: async () => migrations }, migrationTableSchema: current });
 }
 

@@ -8,7 +8,11 @@ import { writeTransaction } from "./write-transaction.server";
 // two instances racing exactly one wins; a holder renews it while it works, and a crashed holder's
 // lease expires (or is taken over at once when the holder was a dead process on this host).
 
-const HOST = os.hostname().replace(/[^A-Za-z0-9-]+/g, "-").slice(0, 60) || "host";
+const HOST =
+  os
+    .hostname()
+    .replace(/[^A-Za-z0-9-]+/g, "-")
+    .slice(0, 60) || "host";
 const HOLDER = /^(.+)-(\d+)\.[0-9a-f-]{36}$/;
 
 /** A holder id for this process: "{host}-{pid}.{uuid}". */
@@ -28,7 +32,12 @@ export interface LeaseOptions {
 export async function takeLease(name: string, options: LeaseOptions, database: Db = db()): Promise<boolean> {
   const now = options.now ?? Date.now();
   await writeTransaction(
-    (trx) => trx.insertInto("leases").values({ name, holder: "", expiresAt: 0, lastSlot: null }).onConflict((oc) => oc.column("name").doNothing()).execute(),
+    (trx) =>
+      trx
+        .insertInto("leases")
+        .values({ name, holder: "", expiresAt: 0, lastSlot: null })
+        .onConflict((oc) => oc.column("name").doNothing())
+        .execute(),
     database,
   );
   const row = await database.selectFrom("leases").selectAll().where("name", "=", name).executeTakeFirstOrThrow();
@@ -52,7 +61,13 @@ export async function takeLease(name: string, options: LeaseOptions, database: D
 /** Extends a lease we hold; false when it was lost (expired and taken by someone else). */
 export async function renewLease(name: string, holder: string, ttlMs: number, database: Db = db()): Promise<boolean> {
   const result = await writeTransaction(
-    (trx) => trx.updateTable("leases").set({ expiresAt: Date.now() + ttlMs }).where("name", "=", name).where("holder", "=", holder).executeTakeFirst(),
+    (trx) =>
+      trx
+        .updateTable("leases")
+        .set({ expiresAt: Date.now() + ttlMs })
+        .where("name", "=", name)
+        .where("holder", "=", holder)
+        .executeTakeFirst(),
     database,
   );
   return Number(result.numUpdatedRows) === 1;
@@ -67,7 +82,11 @@ export async function releaseLease(name: string, holder: string, database: Db = 
 }
 
 /** Who holds `name` now, if anyone. */
-export async function leaseHolder(name: string, now = Date.now(), database: Db = db()): Promise<{ holder: string; expiresAt: number } | undefined> {
+export async function leaseHolder(
+  name: string,
+  now = Date.now(),
+  database: Db = db(),
+): Promise<{ holder: string; expiresAt: number } | undefined> {
   const row = await database.selectFrom("leases").select(["holder", "expiresAt"]).where("name", "=", name).executeTakeFirst();
   if (!row || Number(row.expiresAt) < now || isDeadHereHolder(row.holder)) return undefined;
   return { holder: row.holder, expiresAt: Number(row.expiresAt) };

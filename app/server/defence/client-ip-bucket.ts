@@ -13,7 +13,10 @@ export function clientIpBucket(ip: string): string {
   if (mapped && isIPv4(mapped)) return mapped;
   if (isIPv4(address) || !isIPv6(address)) return address;
   const groups = expandIPv6(address);
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (`::` and an embedded IPv4 tail expanded). */

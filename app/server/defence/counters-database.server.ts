@@ -43,7 +43,12 @@ export const databaseCounters: CounterStore = {
 
   async takeBack(key) {
     await writeTransaction((trx) =>
-      trx.updateTable("rateLimits").set({ count: sql<number>`rate_limits.count - 1` }).where("key", "=", key).where("count", ">", 0).execute(),
+      trx
+        .updateTable("rateLimits")
+        .set({ count: sql<number>`rate_limits.count - 1` })
+        .where("key", "=", key)
+        .where("count", ">", 0)
+        .execute(),
     );
   },
 
@@ -60,5 +65,8 @@ export const databaseCounters: CounterStore = {
 
 /** Drops windows that ended long ago; run occasionally. */
 async function pruneRateLimits(olderThanMs: number, now = Date.now()): Promise<void> {
-  await db().deleteFrom("rateLimits").where("windowStart", "<", now - olderThanMs).execute();
+  await db()
+    .deleteFrom("rateLimits")
+    .where("windowStart", "<", now - olderThanMs)
+    .execute();
 }

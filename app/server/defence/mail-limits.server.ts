@@ -43,7 +43,10 @@ const invitationKey = (email: string) => `client-invite:address:${email.trim().t
  * would leave a pending invitation nobody received.
  */
 export async function invitationAllowedTo(email: string): Promise<boolean> {
-  const [mail, invitations] = [await hitRateLimit(mailKey(email), MAILS_PER_ADDRESS), await hitRateLimit(invitationKey(email), INVITATIONS_PER_ADDRESS)];
+  const [mail, invitations] = [
+    await hitRateLimit(mailKey(email), MAILS_PER_ADDRESS),
+    await hitRateLimit(invitationKey(email), INVITATIONS_PER_ADDRESS),
+  ];
   if (mail && invitations) return true;
   await giveBackInvitationTo(email);
   logger.warn({ kind: "client-invitation" }, "invitation refused: per-address limit reached");

@@ -3,7 +3,8 @@ export const FORM_MAX_BYTES = 1024 * 1024;
 
 const FORM_TYPES = /^(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;
 
-const refuse = (status: number, message: string) => new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const refuse = (status: number, message: string) =>
+  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Uint8Array[] = [];

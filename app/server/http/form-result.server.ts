@@ -17,6 +17,7 @@ export function requireIntent<T extends string>(formData: FormData, allowed: rea
 /** The record id a list's button posts, or a 400 when it is missing or malformed. */
 export function requireTargetId(formData: FormData): string {
   const id = formData.get("id");
-  if (typeof id !== "string" || !/^[\w-]{1,64}$/.test(id)) throw new Response("Unknown record.", { status: 400, statusText: "Unknown record" });
+  if (typeof id !== "string" || !/^[\w-]{1,64}$/.test(id))
+    throw new Response("Unknown record.", { status: 400, statusText: "Unknown record" });
   return id;
 }

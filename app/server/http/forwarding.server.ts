@@ -6,7 +6,12 @@ type ProxyTrust = (address: string, hop: number) => boolean;
 
 /** TRUSTED_PROXIES: comma-separated addresses, CIDRs or proxy-addr names (loopback, linklocal, uniquelocal). */
 export function compileTrustedProxies(value: string | undefined): ProxyTrust {
-  return proxyAddr.compile((value ?? "").split(",").map((s) => s.trim()).filter(Boolean));
+  return proxyAddr.compile(
+    (value ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 }
 
 interface RequestOrigin {

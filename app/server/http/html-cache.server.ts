@@ -76,7 +76,18 @@ interface Entry {
 }
 
 /** Response headers never stored with a page: per-connection, per-coding, or ours to set. */
-const NOT_STORED = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "etag", "vary", "cache-control", "content-security-policy"]);
+const NOT_STORED = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "etag",
+  "vary",
+  "cache-control",
+  "content-security-policy",
+]);
 /** Kept on 304 (RFC 9110 §15.4.5), besides the common security headers. */
 const ON_NOT_MODIFIED = new Set(["etag", "vary", "cache-control"]);
 

@@ -38,7 +38,10 @@ export async function noncedBody(segments: Buffer[], nonceLength: number): Promi
   const shareWindow = nonceLength > 0 && !segments.some((segment) => segment.includes(0));
   const deflated = await Promise.all(
     segments.map((segment, i) => {
-      const options: zlib.ZlibOptions = { level: 9, finishFlush: i === segments.length - 1 ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH };
+      const options: zlib.ZlibOptions = {
+        level: 9,
+        finishFlush: i === segments.length - 1 ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH,
+      };
       if (shareWindow && i > 0) {
         const before = Buffer.concat(segments.slice(0, i).flatMap((s) => [s, placeholder]));
         options.dictionary = before.subarray(Math.max(0, before.length - WINDOW_BYTES));

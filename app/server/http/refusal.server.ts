@@ -55,6 +55,7 @@ function refusalBody<Intent extends string>(error: Refusal, answer: RefusalAnswe
   if (field && submission) {
     return { intent, targetId, status: "invalid", result: submission.reply({ fieldErrors: { [field]: [message] }, hideFields }) };
   }
-  if (answer.inForm && submission) return { intent, targetId, status: "invalid", result: submission.reply({ formErrors: [message], hideFields }) };
+  if (answer.inForm && submission)
+    return { intent, targetId, status: "invalid", result: submission.reply({ formErrors: [message], hideFields }) };
   return { intent, targetId, status: "error", message, result: submission?.reply({ hideFields }) };
 }

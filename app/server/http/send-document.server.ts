@@ -46,7 +46,9 @@ const SKIPPED = new Set(["content-length", "content-encoding", "transfer-encodin
 
 /** Whether a response is a whole rendered document (see entry.server.tsx), not a stream. */
 export function isBufferedDocument(response: Response): boolean {
-  return response.body !== null && response.headers.has("content-length") && (response.headers.get("content-type") ?? "").startsWith("text/html");
+  return (
+    response.body !== null && response.headers.has("content-length") && (response.headers.get("content-type") ?? "").startsWith("text/html")
+  );
 }
 
 /**

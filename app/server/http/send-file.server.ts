@@ -41,7 +41,12 @@ export interface FileAnswerOptions {
  * the download headers, Range and ETag rules live, whichever path then writes it (a Fetch Response
  * for React Router, or node:http directly: decision 0040).
  */
-export function fileAnswer(method: string, header: (name: string) => string | null, file: StoredFile, options: FileAnswerOptions = {}): FileAnswer {
+export function fileAnswer(
+  method: string,
+  header: (name: string) => string | null,
+  file: StoredFile,
+  options: FileAnswerOptions = {},
+): FileAnswer {
   const etag = `"${file.sha256}"`;
   const headers: Record<string, string> = {
     ETag: etag,

@@ -35,7 +35,13 @@ export function approvalDecisionMail(input: ApprovalDecisionMail): MailContent {
 }
 
 // Asking for approval used to mail nobody; every member of the company may decide.
-export function approvalRequestedMail(input: { projectTitle: string; subject: string; askedBy: string; note: string; portalUrl: string }): MailContent {
+export function approvalRequestedMail(input: {
+  projectTitle: string;
+  subject: string;
+  askedBy: string;
+  note: string;
+  portalUrl: string;
+}): MailContent {
   return composeMail({
     subject: `Your approval is asked: ${input.subject} - ${site.name}`,
     heading: "Your approval is asked",

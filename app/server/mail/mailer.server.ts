@@ -84,9 +84,7 @@ export function createSmtpTransport(smtpUrl: string, options: SmtpTransportOptio
     host: url.hostname.replace(/^\[(.*)\]$/, "$1"),
     ...(url.port ? { port: Number(url.port) } : {}),
     secure,
-    ...(url.username
-      ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
-      : {}),
+    ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
     // No `pool` option: a plain SMTPTransport opens one connection per message (pool off).
     connectionTimeout: options.connectionTimeoutMs ?? 10_000,
     greetingTimeout: options.greetingTimeoutMs ?? 10_000,

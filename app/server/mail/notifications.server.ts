@@ -10,7 +10,6 @@ import {
 } from "./templates.server";
 import type { Executor } from "~/server/db/db.server";
 
-
 /**
  * Queues the two quote mails (confirmation to the requester, notice to sales) inside the
  * caller's transaction. Keys derive from the quote id, so a retried action queues nothing twice.

@@ -6,12 +6,24 @@ import { composeMail, type MailContent } from "./templates.server";
 // staff note of a progress change.
 
 /** `by` is the staff member who set it, or null when progress follows the milestones. */
-export function progressChangedMail(input: { projectTitle: string; progress: number; note: string; by: string | null; portalUrl: string }): MailContent {
-  const who = input.by ? `${input.by} from ${site.name} updated the progress of ${input.projectTitle}` : `The progress of ${input.projectTitle} follows its milestones`;
+export function progressChangedMail(input: {
+  projectTitle: string;
+  progress: number;
+  note: string;
+  by: string | null;
+  portalUrl: string;
+}): MailContent {
+  const who = input.by
+    ? `${input.by} from ${site.name} updated the progress of ${input.projectTitle}`
+    : `The progress of ${input.projectTitle} follows its milestones`;
   return composeMail({
     subject: `${input.projectTitle} is now ${input.progress}% done - ${site.name}`,
     heading: `${input.projectTitle} is now ${input.progress}% done`,
-    blocks: [`${who}: it is now ${input.progress}% done.`, ...(input.note ? [{ fields: [["Note", input.note] as const] }] : []), { action: { label: "Open the project", url: input.portalUrl } }],
+    blocks: [
+      `${who}: it is now ${input.progress}% done.`,
+      ...(input.note ? [{ fields: [["Note", input.note] as const] }] : []),
+      { action: { label: "Open the project", url: input.portalUrl } },
+    ],
   });
 }
 
@@ -31,6 +43,9 @@ export function milestoneDueMail(input: { projectTitle: string; milestone: strin
   return composeMail({
     subject: `Milestone due on ${input.dueDate}: ${input.milestone} - ${site.name}`,
     heading: `Milestone "${input.milestone}" is due soon`,
-    blocks: [`The milestone "${input.milestone}" of ${input.projectTitle} is due on ${input.dueDate}.`, { action: { label: "Open the project", url: input.portalUrl } }],
+    blocks: [
+      `The milestone "${input.milestone}" of ${input.projectTitle} is due on ${input.dueDate}.`,
+      { action: { label: "Open the project", url: input.portalUrl } },
+    ],
   });
 }

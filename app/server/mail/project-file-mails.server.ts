@@ -3,7 +3,13 @@ import { composeMail, type MailContent } from "./templates.server";
 
 // One mail per upload session (not per file) to the other side of the project.
 
-export function filesSharedMail(input: { uploader: string; fromAgency: boolean; project: string; names: string[]; url: string }): MailContent {
+export function filesSharedMail(input: {
+  uploader: string;
+  fromAgency: boolean;
+  project: string;
+  names: string[];
+  url: string;
+}): MailContent {
   const count = input.names.length;
   const what = count === 1 ? "a file" : `${count} files`;
   const who = input.fromAgency ? `${input.uploader} from ${site.name}` : input.uploader;

@@ -10,7 +10,10 @@ export function invitationAcceptedMail(input: { who: string; company: string; ur
   return composeMail({
     subject: `${input.who} joined ${input.company} - ${site.name}`,
     heading: "An invitation was accepted",
-    blocks: [`${input.who} accepted the invitation to ${input.company} and can now use the client portal.`, { action: { label: "Open the company's people", url: input.url } }],
+    blocks: [
+      `${input.who} accepted the invitation to ${input.company} and can now use the client portal.`,
+      { action: { label: "Open the company's people", url: input.url } },
+    ],
   });
 }
 

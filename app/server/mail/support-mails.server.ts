@@ -39,12 +39,24 @@ export function complaintStatusMail(change: { status: string; raisedAt: number; 
 // the client's words anyway, so the subject and message are quoted, as the lead notices do.
 
 /** A client raised a new support request. */
-export function newRequestMail(request: { subject: string; message: string; clientName: string; company: string; consoleUrl: string }): MailContent {
+export function newRequestMail(request: {
+  subject: string;
+  message: string;
+  clientName: string;
+  company: string;
+  consoleUrl: string;
+}): MailContent {
   return composeMail({
     subject: `New support request: ${request.subject}`,
     heading: "New support request",
     blocks: [
-      { fields: [["From", request.clientName], ["Company", request.company], ["Subject", request.subject]] },
+      {
+        fields: [
+          ["From", request.clientName],
+          ["Company", request.company],
+          ["Subject", request.subject],
+        ],
+      },
       { fields: [["Message", request.message]] },
       { action: { label: "Open the request", url: request.consoleUrl } },
     ],
@@ -53,12 +65,25 @@ export function newRequestMail(request: { subject: string; message: string; clie
 }
 
 /** A client replied on a support request (a reply to a Resolved one reopens it). */
-export function clientReplyMail(reply: { subject: string; text: string; clientName: string; company: string; reopened: boolean; consoleUrl: string }): MailContent {
+export function clientReplyMail(reply: {
+  subject: string;
+  text: string;
+  clientName: string;
+  company: string;
+  reopened: boolean;
+  consoleUrl: string;
+}): MailContent {
   return composeMail({
     subject: `${reply.reopened ? "Reopened by a reply" : "Client reply"}: ${reply.subject}`,
     heading: reply.reopened ? "A client replied to a resolved request and reopened it" : "A client replied to a support request",
     blocks: [
-      { fields: [["From", reply.clientName], ["Company", reply.company], ["Request", reply.subject]] },
+      {
+        fields: [
+          ["From", reply.clientName],
+          ["Company", reply.company],
+          ["Request", reply.subject],
+        ],
+      },
       { fields: [["Reply", reply.text]] },
       { action: { label: "Open the request", url: reply.consoleUrl } },
     ],

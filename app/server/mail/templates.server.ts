@@ -44,8 +44,11 @@ function escapeHtml(value: string): string {
 
 /** A header-safe single line: control characters (CR/LF included) become spaces; bounded length. */
 function headerText(value: string, max = 200): string {
-  // eslint-disable-next-line no-control-regex
-  const line = value.replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim();
+  const line = value
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
@@ -102,12 +105,7 @@ export function composeMail(layout: MailLayout): MailContent {
   const signature = layout.signature ?? `— ${site.name}`;
   const footer = `${site.name} · ${site.url}`;
 
-  const textParts = [
-    ...(layout.heading ? [layout.heading] : []),
-    ...layout.blocks.map(textBlock),
-    signature,
-    `-- \n${footer}`,
-  ];
+  const textParts = [...(layout.heading ? [layout.heading] : []), ...layout.blocks.map(textBlock), signature, `-- \n${footer}`];
   const text = `${textParts.join("\n\n")}\n`;
 
   const html =
@@ -132,7 +130,9 @@ const HTML_END = "</div></body></html>";
  */
 export function withFooterLink(mail: MailContent, sentence: string, link: { label: string; url: string }): MailContent {
   const text = `${mail.text}${sentence} ${link.label}: ${link.url}\n`;
-  const anchor = isHttpUrl(link.url) ? `<a href="${escapeHtml(link.url)}" style="color:#777">${escapeHtml(link.label)}</a>` : escapeHtml(link.url);
+  const anchor = isHttpUrl(link.url)
+    ? `<a href="${escapeHtml(link.url)}" style="color:#777">${escapeHtml(link.label)}</a>`
+    : escapeHtml(link.url);
   const line = `<p style="margin:8px 0 0;font-size:12px;color:#777">${escapeHtml(sentence)} ${anchor}</p>`;
   const html = mail.html.endsWith(HTML_END) ? `${mail.html.slice(0, -HTML_END.length)}${line}${HTML_END}` : `${mail.html}${line}`;
   return { subject: mail.subject, text, html };

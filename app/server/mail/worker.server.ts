@@ -90,8 +90,7 @@ export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
   const clock = options.now ?? Date.now;
   const bus = options.bus ?? defaultEvents();
   const ownsTransport = !options.transport;
-  const transport =
-    options.transport ?? createMailTransport({ smtpUrl: getEnv().SMTP_URL, mailDir: options.mailDir ?? DEFAULT_MAIL_DIR });
+  const transport = options.transport ?? createMailTransport({ smtpUrl: getEnv().SMTP_URL, mailDir: options.mailDir ?? DEFAULT_MAIL_DIR });
   const from = options.from ?? getEnv().MAIL_FROM;
 
   const inFlight = new Set<Promise<number>>();

@@ -5,7 +5,8 @@ import type { PersonExport } from "~/server/models/privacy/data-export.server";
 // (or whoever handles their request) knows what each file is without asking us.
 
 const DESCRIPTIONS: Record<string, string> = {
-  "profile.json": "Your account (name, e-mail, sign-in settings), your profile, your company's details and your e-mail notification choices.",
+  "profile.json":
+    "Your account (name, e-mail, sign-in settings), your profile, your company's details and your e-mail notification choices.",
   "projects.json": "Your company's projects as shown in the portal, each with its progress history.",
   "milestones.json": "The milestones of those projects.",
   "approvals.json": "Approvals the team asked your company for, and the decisions and comments given.",
@@ -32,11 +33,11 @@ export function readmeText(exported: PersonExport, at: Date, by: "self" | "staff
     ...Object.keys(exported.documents).map((name) => `${name}${count(name)}\n    ${DESCRIPTIONS[name] ?? ""}`),
     "",
     `files/projects/  The project files you can download in the portal, one folder per project (${exported.files.filter((f) => f.path.startsWith("files/projects/")).length} files).`,
-    "                 Older versions are named like \"brief (v1).pdf\".",
+    '                 Older versions are named like "brief (v1).pdf".',
     `files/support/   The files attached to support requests and replies (${exported.files.filter((f) => f.path.startsWith("files/support/")).length} files).`,
     "",
     "The .json files are UTF-8 JSON; times are ISO 8601 in UTC. Names of files and folders were",
-    "made safe for every system (unusual characters replaced by \"_\"); files.json and",
+    'made safe for every system (unusual characters replaced by "_"); files.json and',
     "support-requests.json give each file's original name and its SHA-256 checksum.",
     "",
     "Not included: our staff's internal working notes, and sign-in secrets (password hashes,",

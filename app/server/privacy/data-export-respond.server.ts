@@ -16,7 +16,13 @@ export const NO_SUCH_MEMBER = "This person is not a member of this company.";
  * the project files' (attachment, never sniffed, rendered or stored by a cache). HEAD answers the
  * headers only, reads no file and records nothing. 404 when the person is not in the company.
  */
-export async function dataExportResponse(request: Request, actor: Actor, subject: ExportSubject, by: "self" | "staff", now = new Date()): Promise<Response> {
+export async function dataExportResponse(
+  request: Request,
+  actor: Actor,
+  subject: ExportSubject,
+  by: "self" | "staff",
+  now = new Date(),
+): Promise<Response> {
   const exported = await collectPersonExport(subject);
   if (!exported) throw new Response(NO_SUCH_MEMBER, { status: 404, statusText: "Not found" });
   const filename = `${safeSegment(exported.person.email, "my")}-data-${now.toISOString().slice(0, 10)}.zip`;

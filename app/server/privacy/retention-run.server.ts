@@ -22,7 +22,11 @@ const RENEW_EVERY_MS = 60_000;
 /** Who a scheduled run is recorded as in the audit log. */
 export const RETENTION_ACTOR: Actor = { id: "system:retention", email: "scheduled retention", name: "Scheduled retention" };
 
-const COUNTER: Record<RetentionKind, "applications" | "leads" | "companies"> = { application: "applications", lead: "leads", company: "companies" };
+const COUNTER: Record<RetentionKind, "applications" | "leads" | "companies"> = {
+  application: "applications",
+  lead: "leads",
+  company: "companies",
+};
 
 export interface RetentionRunOptions {
   now?: number;
@@ -71,10 +75,18 @@ export async function runRetention(options: RetentionRunOptions = {}): Promise<R
 /** The run an interrupted one left unfinished (the lease says nobody else runs it), or a new one. */
 async function openRun(actor: Actor | undefined, now: number): Promise<{ id: string; resumed: boolean }> {
   return writeTransaction(async (trx) => {
-    const unfinished = await trx.selectFrom("retentionRuns").select("id").where("finishedAt", "is", null).orderBy("startedAt").executeTakeFirst();
+    const unfinished = await trx
+      .selectFrom("retentionRuns")
+      .select("id")
+      .where("finishedAt", "is", null)
+      .orderBy("startedAt")
+      .executeTakeFirst();
     if (unfinished) return { id: unfinished.id, resumed: true };
     const id = newId();
-    await trx.insertInto("retentionRuns").values({ id, trigger: actor ? "manual" : "schedule", actorId: actor?.id ?? null, startedAt: now, finishedAt: null }).execute();
+    await trx
+      .insertInto("retentionRuns")
+      .values({ id, trigger: actor ? "manual" : "schedule", actorId: actor?.id ?? null, startedAt: now, finishedAt: null })
+      .execute();
     return { id, resumed: false };
   });
 }
@@ -107,26 +119,50 @@ async function eraseCandidate(runId: string, candidate: RetentionCandidate, now:
     return false;
   }
   // Idempotent and retried (by the next call, or from the intent at the next start).
-  await deleteStoredAfterCommit(keys, intent).catch((error: unknown) => logger.warn({ err: error }, "retention: stored files left for the retry"));
+  await deleteStoredAfterCommit(keys, intent).catch((error: unknown) =>
+    logger.warn({ err: error }, "retention: stored files left for the retry"),
+  );
   return true;
 }
 
 /** Marks the run finished and writes its one audit entry, with the counts, together. */
-async function closeRun(runId: string, actor: Actor | undefined, now: number, resumed: boolean): Promise<Omit<RetentionRunResult, "failed">> {
+async function closeRun(
+  runId: string,
+  actor: Actor | undefined,
+  now: number,
+  resumed: boolean,
+): Promise<Omit<RetentionRunResult, "failed">> {
   return writeTransaction(async (trx) => {
     // Only the first to finish it audits (a holder that stalled past its lease may finish too).
-    const closed = await trx.updateTable("retentionRuns").set({ finishedAt: now }).where("id", "=", runId).where("finishedAt", "is", null).executeTakeFirst();
+    const closed = await trx
+      .updateTable("retentionRuns")
+      .set({ finishedAt: now })
+      .where("id", "=", runId)
+      .where("finishedAt", "is", null)
+      .executeTakeFirst();
     const row = await trx.selectFrom("retentionRuns").selectAll().where("id", "=", runId).executeTakeFirstOrThrow();
-    const counts = { applications: Number(row.applications), leads: Number(row.leads), companies: Number(row.companies), files: Number(row.files) };
+    const counts = {
+      applications: Number(row.applications),
+      leads: Number(row.leads),
+      companies: Number(row.companies),
+      files: Number(row.files),
+    };
     if (Number(closed.numUpdatedRows) === 1) {
-      await recordAudit(trx, actor ?? RETENTION_ACTOR, { action: "retention.run", entity: "retention", entityId: runId, detail: { ...counts, trigger: row.trigger, resumed } }, now);
+      await recordAudit(
+        trx,
+        actor ?? RETENTION_ACTOR,
+        { action: "retention.run", entity: "retention", entityId: runId, detail: { ...counts, trigger: row.trigger, resumed } },
+        now,
+      );
     }
     return { runId, resumed, ...counts };
   });
 }
 
 /** The last finished run, for the console page. */
-export async function lastRetentionRun(): Promise<{ finishedAt: number; applications: number; leads: number; companies: number; files: number; trigger: string } | undefined> {
+export async function lastRetentionRun(): Promise<
+  { finishedAt: number; applications: number; leads: number; companies: number; files: number; trigger: string } | undefined
+> {
   const row = await db()
     .selectFrom("retentionRuns")
     .select(["finishedAt", "applications", "leads", "companies", "files", "trigger"])
@@ -134,5 +170,12 @@ export async function lastRetentionRun(): Promise<{ finishedAt: number; applicat
     .orderBy("finishedAt", "desc")
     .executeTakeFirst();
   if (!row) return undefined;
-  return { finishedAt: Number(row.finishedAt), applications: Number(row.applications), leads: Number(row.leads), companies: Number(row.companies), files: Number(row.files), trigger: row.trigger };
+  return {
+    finishedAt: Number(row.finishedAt),
+    applications: Number(row.applications),
+    leads: Number(row.leads),
+    companies: Number(row.companies),
+    files: Number(row.files),
+    trigger: row.trigger,
+  };
 }

@@ -198,7 +198,9 @@ export function createS3FileStore(config: S3StoreConfig, client = createS3Client
       // v2's continuation tokens break on some (s3rver's need DES, gone from OpenSSL 3).
       let Marker: string | undefined;
       for (;;) {
-        const page = await client.send(new ListObjectsCommand({ Bucket: bucket, Prefix: prefix + keyPrefix, Marker, MaxKeys: config.listPageSize }));
+        const page = await client.send(
+          new ListObjectsCommand({ Bucket: bucket, Prefix: prefix + keyPrefix, Marker, MaxKeys: config.listPageSize }),
+        );
         const objects = page.Contents ?? [];
         for (const object of objects) {
           const key = object.Key?.slice(prefix.length);

@@ -10,15 +10,7 @@ import { createLocalFileStore, TEMP_DIR } from "./local.server";
 // Private file storage (docs/security.md "Uploads"): on local disk under STORAGE_DIR, or in S3 when
 // STORAGE_URL is set (decision 0012). Either way in-flight uploads are local temp files.
 
-export {
-  assertValidKey,
-  type ByteRange,
-  FileNotFound,
-  InvalidKey,
-  KeyExists,
-  type FileStore,
-  type OpenedFile,
-} from "./file-store.server";
+export { assertValidKey, type ByteRange, FileNotFound, InvalidKey, KeyExists, type FileStore, type OpenedFile } from "./file-store.server";
 export { createLocalFileStore } from "./local.server";
 
 let singleton: { config: string; store: FileStore } | undefined;

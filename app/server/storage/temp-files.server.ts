@@ -5,7 +5,11 @@ import os from "node:os";
 // can remove what a killed process left behind at once, without touching the in-flight uploads of
 // another instance sharing the directory (faults: "the temp dir is cleaned").
 
-const HOST = os.hostname().replace(/[^A-Za-z0-9-]+/g, "-").slice(0, 60) || "host";
+const HOST =
+  os
+    .hostname()
+    .replace(/[^A-Za-z0-9-]+/g, "-")
+    .slice(0, 60) || "host";
 const OWNER = `${HOST}-${process.pid}`;
 const NAME = /^(.+)-(\d+)\.[0-9a-f-]{36}\.[a-z]+$/;
 

@@ -31,12 +31,17 @@ export function isMultipart(request: Request): boolean {
  */
 export async function readAttachmentForm(request: Request, store: FileStore = fileStore()): Promise<SupportForm | { refused: string }> {
   try {
-    const upload = await parseUploadForm(request, { maxFiles: ATTACHMENT_MAX_FILES, maxFileBytes: ATTACHMENT_MAX_BYTES, fileField: ATTACHMENT_FIELD }, store);
+    const upload = await parseUploadForm(
+      request,
+      { maxFiles: ATTACHMENT_MAX_FILES, maxFileBytes: ATTACHMENT_MAX_BYTES, fileField: ATTACHMENT_FIELD },
+      store,
+    );
     const formData = new FormData();
     for (const [name, value] of Object.entries(upload.fields)) formData.append(name, value);
     return { formData, upload };
   } catch (error) {
-    if (error instanceof UploadRejected) return { refused: error.reason === "count" ? `Attach at most ${ATTACHMENT_MAX_FILES} files.` : error.message };
+    if (error instanceof UploadRejected)
+      return { refused: error.reason === "count" ? `Attach at most ${ATTACHMENT_MAX_FILES} files.` : error.message };
     if (error instanceof MalformedUpload) return { refused: error.message };
     throw error;
   }
@@ -69,7 +74,9 @@ async function storeAttachments(upload: ParsedUpload, store: FileStore): Promise
     storedKeys.push(key);
   };
   const rollback = async () => {
-    await Promise.all(storedKeys.map((key) => store.delete(key).catch((error: unknown) => logger.error({ err: error, key }, "attachment cleanup failed"))));
+    await Promise.all(
+      storedKeys.map((key) => store.delete(key).catch((error: unknown) => logger.error({ err: error, key }, "attachment cleanup failed"))),
+    );
     await Promise.all(intents.map((intent) => intent.clear()));
   };
   try {
@@ -87,7 +94,16 @@ async function storeAttachments(upload: ParsedUpload, store: FileStore): Promise
         }
       }
       await put(key, file.tempPath, file.contentType);
-      files.push({ id, name: file.name, storageKey: key, size: file.size, contentType: file.contentType, kind: file.kind, sha256: file.sha256, thumbnailKey: thumbKey });
+      files.push({
+        id,
+        name: file.name,
+        storageKey: key,
+        size: file.size,
+        contentType: file.contentType,
+        kind: file.kind,
+        sha256: file.sha256,
+        thumbnailKey: thumbKey,
+      });
     }
   } catch (error) {
     await rollback();
@@ -102,7 +118,11 @@ async function storeAttachments(upload: ParsedUpload, store: FileStore): Promise
  * and settles the intents. When `write` throws or writes nothing (answers undefined: the request
  * was not found), nothing stays stored. With no files it is just `write([])`.
  */
-export async function withStoredAttachments<T>(upload: ParsedUpload | null, write: (files: StoredAttachment[]) => Promise<T>, store: FileStore = fileStore()): Promise<T> {
+export async function withStoredAttachments<T>(
+  upload: ParsedUpload | null,
+  write: (files: StoredAttachment[]) => Promise<T>,
+  store: FileStore = fileStore(),
+): Promise<T> {
   if (!upload || upload.files.length === 0) return write([]);
   const staged = await storeAttachments(upload, store);
   let result: T;

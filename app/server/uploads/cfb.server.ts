@@ -157,7 +157,7 @@ async function readStructure(handle: FileHandle) {
       async read(offset, length) {
         if (offset < 0 || length < 0 || offset + length > size) throw new Error("read past the stream's end");
         const parts: Buffer[] = [];
-        for (let at = offset; at < offset + length; ) {
+        for (let at = offset; at < offset + length;) {
           const index = Math.floor(at / unit);
           if (cached?.index !== index) cached = { index, buf: await base(sectors[index]! * unit, unit) };
           const from = at - index * unit;
@@ -172,7 +172,8 @@ async function readStructure(handle: FileHandle) {
   const fileBase = (position: number, length: number) => readAt(handle, position + sectorSize, length);
 
   async function stream(entry: DirEntry): Promise<CfbStream> {
-    if (entry.size >= miniCutoff) return over(await chain(entry.start, Math.ceil(entry.size / sectorSize)), sectorSize, entry.size, fileBase);
+    if (entry.size >= miniCutoff)
+      return over(await chain(entry.start, Math.ceil(entry.size / sectorSize)), sectorSize, entry.size, fileBase);
     // Small streams live in the mini stream (the root entry's chain), in 64-byte mini sectors.
     if (!mini) {
       const root = entries[0]!;

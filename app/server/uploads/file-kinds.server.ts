@@ -159,7 +159,10 @@ export function sanitizeFileName(raw: string): string {
     .replace(/^[ ._-]+/, "")
     .replace(/[ .]+$/, "");
   const [, stem = cleaned, ext = ""] = /^(.*?)(\.[\p{L}\p{N}]{1,9})$/u.exec(cleaned) ?? [];
-  const trimmed = Array.from(stem).slice(0, NAME_MAX - ext.length).join("").replace(/[ ._-]+$/, "");
+  const trimmed = Array.from(stem)
+    .slice(0, NAME_MAX - ext.length)
+    .join("")
+    .replace(/[ ._-]+$/, "");
   return (/[\p{L}\p{N}]/u.test(trimmed) ? trimmed : "file") + ext;
 }
 
@@ -201,7 +204,11 @@ async function decodesAs(filePath: string, kind: FileKind): Promise<boolean> {
 
 /** An SVG document: its root element is <svg>. Scripts inside are harmless here: SVGs are only ever downloads. */
 function isSvg(start: string): boolean {
-  const body = start.replace(/^\uFEFF/, "").replace(/<\?xml[\s\S]*?\?>/, "").replace(/<!--[\s\S]*?-->/g, "").replace(/<!doctype[^>]*>/i, "");
+  const body = start
+    .replace(/^\uFEFF/, "")
+    .replace(/<\?xml[\s\S]*?\?>/, "")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<!doctype[^>]*>/i, "");
   return /^\s*<svg[\s>]/i.test(body);
 }
 
@@ -212,7 +219,7 @@ async function readUtf8Text(filePath: string): Promise<{ start: string } | null>
   const buffer = Buffer.alloc(TEXT_CHUNK);
   let start = "";
   try {
-    for (let position = 0; ; ) {
+    for (let position = 0; ;) {
       const { bytesRead } = await handle.read(buffer, 0, TEXT_CHUNK, position);
       if (bytesRead === 0) break;
       position += bytesRead;

@@ -33,7 +33,7 @@ export async function isPlainPdf(filePath: string): Promise<boolean> {
     if (!tail.toString("latin1").includes("%%EOF")) return false;
     const buffer = Buffer.alloc(CHUNK_BYTES + OVERLAP);
     let carried = 0;
-    for (let position = 0; position < size; ) {
+    for (let position = 0; position < size;) {
       const { bytesRead } = await handle.read(buffer, carried, CHUNK_BYTES, position);
       if (bytesRead === 0) break;
       position += bytesRead;

@@ -224,7 +224,9 @@ export async function parseUploadForm(request: Request, limits: UploadLimits, st
     throw error;
   }
   // Temp files of skipped empty inputs.
-  await Promise.all(received.filter((entry) => !files.some((file) => file.tempPath === entry.tempPath)).map((entry) => rm(entry.tempPath, { force: true })));
+  await Promise.all(
+    received.filter((entry) => !files.some((file) => file.tempPath === entry.tempPath)).map((entry) => rm(entry.tempPath, { force: true })),
+  );
   return { fields, files, discardAll: () => Promise.all(files.map((file) => file.discard())).then(() => undefined) };
 }
 

@@ -65,10 +65,7 @@ const sizeError = () => new UploadRejected("size", RESUME_SIZE_MESSAGE);
  * size limit enforced while streaming, then sniffed. Throws UploadRejected (nothing left on disk)
  * or MalformedForm. A returned resume must be committed or discarded by the caller.
  */
-export async function parseApplicationForm(
-  request: Request,
-  store: FileStore = fileStore(),
-): Promise<ParsedApplicationForm> {
+export async function parseApplicationForm(request: Request, store: FileStore = fileStore()): Promise<ParsedApplicationForm> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!request.body || !/^multipart\/form-data\s*;/i.test(contentType)) {
     throw new MalformedForm("Expected a multipart/form-data body.");

@@ -21,8 +21,7 @@ export interface ZipLimits {
 export const ZIP_LIMITS: ZipLimits = { maxEntries: 10_000, maxTotalBytes: 1024 * 1024 * 1024, maxRatio: 100 };
 
 export type ZipVerdict =
-  | { ok: true; names: string[]; smallEntries: Map<string, string> }
-  | { ok: false; reason: "broken" | "bomb" | "encrypted" };
+  { ok: true; names: string[]; smallEntries: Map<string, string> } | { ok: false; reason: "broken" | "bomb" | "encrypted" };
 
 const TAIL_CACHE_BYTES = 2 * 1024 * 1024;
 const SMALL_ENTRY_MAX = 256 * 1024;

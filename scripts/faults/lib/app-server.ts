@@ -103,7 +103,14 @@ export async function startAppServer(data: DataDir, port: number, env: Record<st
     }
     await sleep(50);
   }
-  return { url, pid: child.pid!, child, output: () => output,
+  return {
+    url,
+    pid: child.pid!,
+    child,
+    output: () => output,
     errors: () => output.split("\n").filter((line) => /"level":(50|60)/.test(line)),
-    exitReason: () => (child.signalCode ? `signal ${child.signalCode}` : child.exitCode !== null ? `exit code ${child.exitCode}` : null), stop, kill9: async () => (await kill9(), forget()) };
+    exitReason: () => (child.signalCode ? `signal ${child.signalCode}` : child.exitCode !== null ? `exit code ${child.exitCode}` : null),
+    stop,
+    kill9: async () => (await kill9(), forget()),
+  };
 }

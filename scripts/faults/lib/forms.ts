@@ -47,8 +47,7 @@ export function quoteHeaders(origin: string, i: number): Record<string, string> 
 /** The application form as a browser sends it: multipart, with the resume as a file part. */
 export function applicationBody(email: string, formToken: string, resume: Buffer): { body: Buffer; contentType: string } {
   const boundary = `----faults${randomBytes(8).toString("hex")}`;
-  const field = (name: string, value: string) =>
-    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   const head =
     field("name", "Load Test Candidate") +
     field("email", email) +
@@ -75,7 +74,9 @@ export function postQuote(url: string, formToken: string, email: string, i: numb
 /** Posts one application with a resume; resolves with the status, or 0 when the connection failed. */
 export function postApplication(url: string, jobId: string, formToken: string, email: string, i: number, resume: Buffer): Promise<number> {
   const { body, contentType } = applicationBody(email, formToken, resume);
-  return statusOf(fetch(`${url}/apply/${jobId}/submit`, { method: "POST", headers: applicationHeaders(url, i, contentType), body: new Uint8Array(body) }));
+  return statusOf(
+    fetch(`${url}/apply/${jobId}/submit`, { method: "POST", headers: applicationHeaders(url, i, contentType), body: new Uint8Array(body) }),
+  );
 }
 
 /** The status the client received (the server answers after the commit), or 0 when it received none. */

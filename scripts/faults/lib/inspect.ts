@@ -49,7 +49,9 @@ export async function integrityProblems(data: DataDir, db: Inspector): Promise<s
   const leftovers = tempFiles(data);
   if (leftovers.length) problems.push(`${leftovers.length} file(s) left in the temp dir, e.g. .tmp/${leftovers[0]}`);
 
-  const keys = new Set((await db.rows<{ idempotency_key: string }>("select idempotency_key from mail_outbox")).map((r) => r.idempotency_key));
+  const keys = new Set(
+    (await db.rows<{ idempotency_key: string }>("select idempotency_key from mail_outbox")).map((r) => r.idempotency_key),
+  );
   const quotes = await db.rows<{ id: string }>("select id from quotes");
   const withoutMail = [
     ...quotes.filter((q) => !keys.has(`quote:${q.id}:confirmation`) || !keys.has(`quote:${q.id}:sales`)).map((q) => `quote ${q.id}`),

@@ -56,7 +56,9 @@ export function createPrivateCluster(port: number): PrivateCluster {
     running = false;
     rmSync(dir, { recursive: true, force: true });
   });
-  const initdb = spawnSync(...command("initdb", ["-D", pgData, "-A", "trust", "-U", "postgres", "--no-sync", "--no-instructions"]), { encoding: "utf8" });
+  const initdb = spawnSync(...command("initdb", ["-D", pgData, "-A", "trust", "-U", "postgres", "--no-sync", "--no-instructions"]), {
+    encoding: "utf8",
+  });
   if (initdb.status !== 0) throw new Error(`initdb failed (${initdb.status}): ${initdb.stderr}`);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

@@ -21,7 +21,11 @@ export function printTable(outcomes: Outcome[], seconds: number): void {
     ]),
   ];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  const line = (r: string[]) => r.map((cell, c) => (c === 1 || c === 2 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join("  ").trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((cell, c) => (c === 1 || c === 2 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
+      .join("  ")
+      .trimEnd();
   console.log("");
   console.log(line(rows[0]!));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));

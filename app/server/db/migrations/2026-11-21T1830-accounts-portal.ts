@@ -75,7 +75,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("owner_id", "varchar(64)", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("description", "text", (c) => c.notNull())
-    .addColumn("progress", "integer", (c) => c.notNull().defaultTo(0).check(sql`progress >= 0 and progress <= 100`))
+    .addColumn("progress", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`progress >= 0 and progress <= 100`),
+    )
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .addColumn("updated_at", "bigint", (c) => c.notNull())
     .execute();

@@ -4,7 +4,10 @@ import type { Kysely } from "kysely";
 // user and one row per user with the encrypted TOTP secret and recovery codes. Named in our plural
 // style (auth.server.ts sets the plugin's modelName); dates are Better Auth's own, as in its tables.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("users").addColumn("two_factor_enabled", "boolean", (c) => c.notNull().defaultTo(false)).execute();
+  await db.schema
+    .alterTable("users")
+    .addColumn("two_factor_enabled", "boolean", (c) => c.notNull().defaultTo(false))
+    .execute();
   await db.schema
     .createTable("two_factors")
     .addColumn("id", "varchar(64)", (c) => c.primaryKey())

@@ -21,7 +21,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("passkeys_user_id").on("passkeys").column("user_id").execute();
   // Which sessions a passkey opened: that sign-in is two factors by itself (decision 0030), which
   // a password sign-in of an account that merely owns a passkey is not.
-  await db.schema.alterTable("sessions").addColumn("passkey_sign_in", "boolean", (c) => c.notNull().defaultTo(false)).execute();
+  await db.schema
+    .alterTable("sessions")
+    .addColumn("passkey_sign_in", "boolean", (c) => c.notNull().defaultTo(false))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

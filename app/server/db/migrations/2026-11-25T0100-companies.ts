@@ -39,15 +39,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("closed_at", "bigint")
     .execute();
 
-  await db.schema.alterTable("users").addColumn("company_id", "varchar(36)", (c) => c.references("companies.id").onDelete("set null")).execute();
+  await db.schema
+    .alterTable("users")
+    .addColumn("company_id", "varchar(36)", (c) => c.references("companies.id").onDelete("set null"))
+    .execute();
   // A company's client admin may invite and remove teammates from the portal; staff switch it.
-  await db.schema.alterTable("users").addColumn("client_admin", "boolean", (c) => c.notNull().defaultTo(false)).execute();
+  await db.schema
+    .alterTable("users")
+    .addColumn("client_admin", "boolean", (c) => c.notNull().defaultTo(false))
+    .execute();
   // Shown as a member's "last sign-in" on the company page (sessions are deleted on sign-out).
   await db.schema.alterTable("users").addColumn("last_sign_in_at", "bigint").execute();
   await db.schema.createIndex("users_company_id").on("users").column("company_id").execute();
 
   // The lead a company came from ("Convert to client").
-  await db.schema.alterTable("quotes").addColumn("company_id", "varchar(36)", (c) => c.references("companies.id").onDelete("set null")).execute();
+  await db.schema
+    .alterTable("quotes")
+    .addColumn("company_id", "varchar(36)", (c) => c.references("companies.id").onDelete("set null"))
+    .execute();
 
   await db.schema
     .createTable("client_invitations")
@@ -88,7 +97,9 @@ async function alterPostgres(db: Kysely<unknown>): Promise<void> {
     await sql`alter table ${sql.table(table)} rename column owner_id to created_by`.execute(db);
     await sql`alter table ${sql.table(table)} alter column created_by drop not null`.execute(db);
     await sql`alter table ${sql.table(table)} drop constraint ${sql.id(`${table}_owner_id_fkey`)}`.execute(db);
-    await sql`alter table ${sql.table(table)} add constraint ${sql.id(`${table}_created_by_fkey`)} foreign key (created_by) references users(id) on delete set null`.execute(db);
+    await sql`alter table ${sql.table(table)} add constraint ${sql.id(`${table}_created_by_fkey`)} foreign key (created_by) references users(id) on delete set null`.execute(
+      db,
+    );
     await sql`alter index ${sql.id(`${table}_owner_id`)} rename to ${sql.id(`${table}_created_by`)}`.execute(db);
     await sql`alter table ${sql.table(table)} add column company_id varchar(36) references companies(id) on delete cascade`.execute(db);
   }

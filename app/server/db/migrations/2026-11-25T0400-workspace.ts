@@ -7,9 +7,15 @@ import { sql, type Kysely } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Progress follows the milestones' share of Done ("milestones") or stays as staff set it ("manual").
-  await db.schema.alterTable("projects").addColumn("progress_mode", "varchar(16)", (c) => c.notNull().defaultTo("manual")).execute();
+  await db.schema
+    .alterTable("projects")
+    .addColumn("progress_mode", "varchar(16)", (c) => c.notNull().defaultTo("manual"))
+    .execute();
   // Whether the company's members may upload briefs and assets to the project's Files tab.
-  await db.schema.alterTable("projects").addColumn("client_uploads", "boolean", (c) => c.notNull().defaultTo(true)).execute();
+  await db.schema
+    .alterTable("projects")
+    .addColumn("client_uploads", "boolean", (c) => c.notNull().defaultTo(true))
+    .execute();
 
   await db.schema
     .createTable("milestones")

@@ -5,9 +5,15 @@ import { sql, type Kysely } from "kysely";
 // reopen it within 30 days). Internal notes are staff-only and never leave the console.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("complaints").addColumn("assignee_id", "varchar(64)", (c) => c.references("users.id").onDelete("set null")).execute();
+  await db.schema
+    .alterTable("complaints")
+    .addColumn("assignee_id", "varchar(64)", (c) => c.references("users.id").onDelete("set null"))
+    .execute();
   // low | normal | high | urgent
-  await db.schema.alterTable("complaints").addColumn("priority", "varchar(8)", (c) => c.notNull().defaultTo("normal")).execute();
+  await db.schema
+    .alterTable("complaints")
+    .addColumn("priority", "varchar(8)", (c) => c.notNull().defaultTo("normal"))
+    .execute();
   // Epoch ms of the client's oldest message not yet answered by staff; null when staff spoke last.
   await db.schema.alterTable("complaints").addColumn("waiting_since", "bigint").execute();
   await db.schema.alterTable("complaints").addColumn("closed_at", "bigint").execute();
@@ -35,5 +41,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("complaint_notes").execute();
-  for (const column of ["closed_at", "waiting_since", "priority", "assignee_id"]) await db.schema.alterTable("complaints").dropColumn(column).execute();
+  for (const column of ["closed_at", "waiting_since", "priority", "assignee_id"])
+    await db.schema.alterTable("complaints").dropColumn(column).execute();
 }

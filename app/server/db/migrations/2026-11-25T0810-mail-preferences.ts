@@ -40,7 +40,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("mail_outbox_held").execute();
-  for (const column of ["digest_key", "notification_id", "user_id", "headers"]) await db.schema.alterTable("mail_outbox").dropColumn(column).execute();
+  for (const column of ["digest_key", "notification_id", "user_id", "headers"])
+    await db.schema.alterTable("mail_outbox").dropColumn(column).execute();
   await db.schema.dropTable("digest_schedules").execute();
   await db.schema.dropTable("notification_preferences").execute();
 }

@@ -80,14 +80,44 @@ interface Source {
 const ALL = ["insert", "update", "delete"] as Source["events"];
 const SOURCES: Source[] = [
   { table: "complaints", kind: "complaint", columns: ["id", "subject", "message"], ids: { select: "r.id" }, events: ALL },
-  { table: "complaint_replies", kind: "complaint", columns: ["id", "complaint_id", "text"], ids: { select: "r.complaint_id" }, events: ALL },
+  {
+    table: "complaint_replies",
+    kind: "complaint",
+    columns: ["id", "complaint_id", "text"],
+    ids: { select: "r.complaint_id" },
+    events: ALL,
+  },
   { table: "complaint_notes", kind: "complaint", columns: ["id", "complaint_id", "text"], ids: { select: "r.complaint_id" }, events: ALL },
-  { table: "quotes", kind: "lead", columns: ["id", "name", "email", "phone", "country", "requirement"], ids: { select: "r.id" }, events: ALL },
-  { table: "job_applications", kind: "application", columns: ["id", "name", "email", "message", "job_id"], ids: { select: "r.id" }, events: ALL },
-  { table: "job_openings", kind: "application", columns: ["id", "title"], ids: { select: "a.id", from: "job_applications a", on: "a.job_id = r.id" }, events: ["update"] },
+  {
+    table: "quotes",
+    kind: "lead",
+    columns: ["id", "name", "email", "phone", "country", "requirement"],
+    ids: { select: "r.id" },
+    events: ALL,
+  },
+  {
+    table: "job_applications",
+    kind: "application",
+    columns: ["id", "name", "email", "message", "job_id"],
+    ids: { select: "r.id" },
+    events: ALL,
+  },
+  {
+    table: "job_openings",
+    kind: "application",
+    columns: ["id", "title"],
+    ids: { select: "a.id", from: "job_applications a", on: "a.job_id = r.id" },
+    events: ["update"],
+  },
   { table: "companies", kind: "client", columns: ["id", "name", "website", "country"], ids: { select: "r.id" }, events: ALL },
   { table: "users", kind: "client", columns: ["id", "name", "email", "company_id"], ids: { select: "r.company_id" }, events: ALL },
-  { table: "profiles", kind: "client", columns: ["user_id", "full_name"], ids: { select: "u.company_id", from: "users u", on: "u.id = r.user_id" }, events: ALL },
+  {
+    table: "profiles",
+    kind: "client",
+    columns: ["user_id", "full_name"],
+    ids: { select: "u.company_id", from: "users u", on: "u.id = r.user_id" },
+    events: ALL,
+  },
 ];
 
 const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
@@ -115,24 +145,37 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
   for (const kind of KINDS) {
     const index = `search_index_${kind}`;
     await sql
-      .raw(`create virtual table ${index} using fts5(title, body, content = 'search_documents', content_rowid = 'id',
-        tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3')`)
+      .raw(
+        `create virtual table ${index} using fts5(title, body, content = 'search_documents', content_rowid = 'id',
+        tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3')`,
+      )
       .execute(db);
     // A title match weighs ten times a body match.
     await sql.raw(`insert into ${index} (${index}, rank) values ('rank', 'bm25(10.0, 1.0)')`).execute(db);
     const add = `insert into ${index} (rowid, title, body) values (new.id, new.title, new.body);`;
     const remove = `insert into ${index} (${index}, rowid, title, body) values ('delete', old.id, old.title, old.body);`;
     await sql.raw(`create trigger ${index}_insert after insert on search_documents when new.kind = '${kind}' begin ${add} end`).execute(db);
-    await sql.raw(`create trigger ${index}_delete after delete on search_documents when old.kind = '${kind}' begin ${remove} end`).execute(db);
-    await sql.raw(`create trigger ${index}_update after update on search_documents when old.kind = '${kind}' begin ${remove} ${add} end`).execute(db);
+    await sql
+      .raw(`create trigger ${index}_delete after delete on search_documents when old.kind = '${kind}' begin ${remove} end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger ${index}_update after update on search_documents when old.kind = '${kind}' begin ${remove} ${add} end`)
+      .execute(db);
   }
 
   for (const source of SOURCES) {
     for (const event of source.events) {
-      const rows = event === "insert" ? sqliteIds(source, "new") : event === "delete" ? sqliteIds(source, "old") : `${sqliteIds(source, "old")} union ${sqliteIds(source, "new")}`;
+      const rows =
+        event === "insert"
+          ? sqliteIds(source, "new")
+          : event === "delete"
+            ? sqliteIds(source, "old")
+            : `${sqliteIds(source, "old")} union ${sqliteIds(source, "new")}`;
       const of = event === "update" ? ` of ${source.columns.join(", ")}` : "";
       await sql
-        .raw(`create trigger search_${source.table}_${event} after ${event}${of} on ${source.table} begin ${sqliteRefresh(source.kind, rows)} end`)
+        .raw(
+          `create trigger search_${source.table}_${event} after ${event}${of} on ${source.table} begin ${sqliteRefresh(source.kind, rows)} end`,
+        )
         .execute(db);
     }
   }
@@ -200,8 +243,10 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
     const refresh = (ids: string) => `perform search_refresh_${kind}(array(${ids}));`;
     if (events.includes("insert") || events.includes("delete")) {
       await sql
-        .raw(`create function search_${table}_rows() returns trigger language plpgsql set search_path from current as $$
-          begin ${refresh(postgresIds(source, "changed r"))} return null; end $$`)
+        .raw(
+          `create function search_${table}_rows() returns trigger language plpgsql set search_path from current as $$
+          begin ${refresh(postgresIds(source, "changed r"))} return null; end $$`,
+        )
         .execute(db);
     }
     if (events.includes("update")) {
@@ -209,16 +254,24 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
       const list = columns.join(", ");
       const moved = (from: string, to: string) => postgresIds(source, `(select ${list} from ${from} except select ${list} from ${to}) r`);
       await sql
-        .raw(`create function search_${table}_updated() returns trigger language plpgsql set search_path from current as $$
-          begin ${refresh(`${moved("changed_new", "changed_old")} union ${moved("changed_old", "changed_new")}`)} return null; end $$`)
+        .raw(
+          `create function search_${table}_updated() returns trigger language plpgsql set search_path from current as $$
+          begin ${refresh(`${moved("changed_new", "changed_old")} union ${moved("changed_old", "changed_new")}`)} return null; end $$`,
+        )
         .execute(db);
     }
     for (const event of events) {
       const referencing =
-        event === "insert" ? "new table as changed" : event === "delete" ? "old table as changed" : "old table as changed_old new table as changed_new";
+        event === "insert"
+          ? "new table as changed"
+          : event === "delete"
+            ? "old table as changed"
+            : "old table as changed_old new table as changed_new";
       const fn = event === "update" ? `search_${table}_updated` : `search_${table}_rows`;
       await sql
-        .raw(`create trigger search_${table}_${event} after ${event} on ${table} referencing ${referencing} for each statement execute function ${fn}()`)
+        .raw(
+          `create trigger search_${table}_${event} after ${event} on ${table} referencing ${referencing} for each statement execute function ${fn}()`,
+        )
         .execute(db);
     }
   }
@@ -237,7 +290,8 @@ function postgresIds(source: Source, rows: string): string {
 export async function down(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
   for (const source of SOURCES) {
-    for (const event of source.events) await sql.raw(`drop trigger if exists search_${source.table}_${event}${postgres ? ` on ${source.table}` : ""}`).execute(db);
+    for (const event of source.events)
+      await sql.raw(`drop trigger if exists search_${source.table}_${event}${postgres ? ` on ${source.table}` : ""}`).execute(db);
   }
   if (postgres) {
     for (const source of SOURCES) {

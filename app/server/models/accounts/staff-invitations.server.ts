@@ -34,9 +34,18 @@ export function invitationUrl(token: string): string {
   return `${getEnv().APP_URL}/staff-invitation?token=${encodeURIComponent(token)}`;
 }
 
-
-async function queueInvitation(trx: Trx, invitation: { id: string; email: string; name: string; staffRole: StaffRole }, token: string, inviter: Actor): Promise<void> {
-  const mail = staffInvitationMail({ name: invitation.name, role: invitation.staffRole, inviter: inviter.name || inviter.email, url: invitationUrl(token) });
+async function queueInvitation(
+  trx: Trx,
+  invitation: { id: string; email: string; name: string; staffRole: StaffRole },
+  token: string,
+  inviter: Actor,
+): Promise<void> {
+  const mail = staffInvitationMail({
+    name: invitation.name,
+    role: invitation.staffRole,
+    inviter: inviter.name || inviter.email,
+    url: invitationUrl(token),
+  });
   await enqueueMail(trx, { to: invitation.email, ...mail, idempotencyKey: `staff-invitation:${hashToken(token)}` });
 }
 
@@ -45,14 +54,35 @@ export async function inviteStaff(actor: Actor, input: { email: string; name: st
   const email = companyAddress(input.email);
   const token = newToken();
   const now = Date.now();
-  const invitation = { id: newId(), email, name: input.name.trim(), staffRole: input.staffRole, createdAt: now, expiresAt: now + INVITATION_LIFETIME_MS };
+  const invitation = {
+    id: newId(),
+    email,
+    name: input.name.trim(),
+    staffRole: input.staffRole,
+    createdAt: now,
+    expiresAt: now + INVITATION_LIFETIME_MS,
+  };
   await writeTransaction(async (trx) => {
     const existing = await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
     if (existing) throw new Refusal("conflict", `${email} already has an account.`, { field: "email" });
-    await trx.updateTable("staffInvitations").set({ revokedAt: now }).where("email", "=", email).where("acceptedAt", "is", null).where("revokedAt", "is", null).execute();
-    await trx.insertInto("staffInvitations").values({ ...invitation, tokenHash: hashToken(token), invitedBy: actor.id, acceptedAt: null, revokedAt: null }).execute();
+    await trx
+      .updateTable("staffInvitations")
+      .set({ revokedAt: now })
+      .where("email", "=", email)
+      .where("acceptedAt", "is", null)
+      .where("revokedAt", "is", null)
+      .execute();
+    await trx
+      .insertInto("staffInvitations")
+      .values({ ...invitation, tokenHash: hashToken(token), invitedBy: actor.id, acceptedAt: null, revokedAt: null })
+      .execute();
     await queueInvitation(trx, invitation, token, actor);
-    await recordAudit(trx, actor, { action: "staff.invite", entity: "staff-invitation", entityId: invitation.id, detail: { email, role: input.staffRole } });
+    await recordAudit(trx, actor, {
+      action: "staff.invite",
+      entity: "staff-invitation",
+      entityId: invitation.id,
+      detail: { email, role: input.staffRole },
+    });
   });
   notifyMailEnqueued();
   return { ...invitation, expired: false };
@@ -67,7 +97,13 @@ export async function listPendingInvitations(now = Date.now()): Promise<PendingI
     .where("revokedAt", "is", null)
     .orderBy("createdAt", "desc")
     .execute();
-  return rows.map((r) => ({ ...r, staffRole: isStaffRole(r.staffRole) ? r.staffRole : "admin", createdAt: Number(r.createdAt), expiresAt: Number(r.expiresAt), expired: Number(r.expiresAt) <= now }));
+  return rows.map((r) => ({
+    ...r,
+    staffRole: isStaffRole(r.staffRole) ? r.staffRole : "admin",
+    createdAt: Number(r.createdAt),
+    expiresAt: Number(r.expiresAt),
+    expired: Number(r.expiresAt) <= now,
+  }));
 }
 
 async function pendingIn(trx: Trx, id: string) {
@@ -88,9 +124,18 @@ export async function resendInvitation(actor: Actor, id: string): Promise<string
   const now = Date.now();
   const email = await writeTransaction(async (trx) => {
     const row = await pendingIn(trx, id);
-    await trx.updateTable("staffInvitations").set({ tokenHash: hashToken(token), expiresAt: now + INVITATION_LIFETIME_MS }).where("id", "=", id).execute();
+    await trx
+      .updateTable("staffInvitations")
+      .set({ tokenHash: hashToken(token), expiresAt: now + INVITATION_LIFETIME_MS })
+      .where("id", "=", id)
+      .execute();
     await queueInvitation(trx, { ...row, staffRole: isStaffRole(row.staffRole) ? row.staffRole : "admin" }, token, actor);
-    await recordAudit(trx, actor, { action: "staff.invite-resend", entity: "staff-invitation", entityId: id, detail: { email: row.email } });
+    await recordAudit(trx, actor, {
+      action: "staff.invite-resend",
+      entity: "staff-invitation",
+      entityId: id,
+      detail: { email: row.email },
+    });
     return row.email;
   });
   notifyMailEnqueued();
@@ -101,13 +146,21 @@ export async function revokeInvitation(actor: Actor, id: string): Promise<string
   return writeTransaction(async (trx) => {
     const row = await pendingIn(trx, id);
     await trx.updateTable("staffInvitations").set({ revokedAt: Date.now() }).where("id", "=", id).execute();
-    await recordAudit(trx, actor, { action: "staff.invite-revoke", entity: "staff-invitation", entityId: id, detail: { email: row.email } });
+    await recordAudit(trx, actor, {
+      action: "staff.invite-revoke",
+      entity: "staff-invitation",
+      entityId: id,
+      detail: { email: row.email },
+    });
     return row.email;
   });
 }
 
 /** The invitation a link names, if it can still be accepted (the GET of the link: spends nothing). */
-export async function findUsableInvitation(token: string, now = Date.now()): Promise<{ email: string; name: string; staffRole: StaffRole } | null> {
+export async function findUsableInvitation(
+  token: string,
+  now = Date.now(),
+): Promise<{ email: string; name: string; staffRole: StaffRole } | null> {
   if (!token) return null;
   const row = await db()
     .selectFrom("staffInvitations")
@@ -136,7 +189,12 @@ export async function acceptInvitation(token: string, password: string, now = Da
       .where("expiresAt", ">", now)
       .executeTakeFirst();
     if (!row) return null;
-    const result = await trx.updateTable("staffInvitations").set({ acceptedAt: now }).where("id", "=", row.id).where("acceptedAt", "is", null).executeTakeFirst();
+    const result = await trx
+      .updateTable("staffInvitations")
+      .set({ acceptedAt: now })
+      .where("id", "=", row.id)
+      .where("acceptedAt", "is", null)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1 ? row : null;
   });
   if (!claimed || !isStaffRole(claimed.staffRole)) throw new Refusal("gone", "This invitation link is invalid, used or expired.");
@@ -149,6 +207,11 @@ export async function acceptInvitation(token: string, password: string, now = Da
     throw error;
   }
   const self = { id: member.id, email: member.email, name: member.name };
-  await recordAudit(db(), self, { action: "staff.invite-accept", entity: "staff-invitation", entityId: claimed.id, detail: { email: member.email, role: member.staffRole } });
+  await recordAudit(db(), self, {
+    action: "staff.invite-accept",
+    entity: "staff-invitation",
+    entityId: claimed.id,
+    detail: { email: member.email, role: member.staffRole },
+  });
   return { email: member.email };
 }

@@ -13,7 +13,6 @@ import { deleteAccountAndData } from "~/server/models/privacy/account-purge.serv
 import { recordAudit } from "../shared/audit.server";
 import { Refusal } from "~/lib/refusal";
 
-
 /** Throws unless `email` is a plain company address (SPEC §5); returns it lower-cased. */
 export function companyAddress(email: string): string {
   const domain = getEnv().COMPANY_DOMAIN;
@@ -35,7 +34,13 @@ async function hasAnyStaff(): Promise<boolean> {
  * very first staff account is always an admin, so somebody can run the console. A colleague adding
  * it is audited; null is the command line (`npm run staff`), an accepted invitation, or a test.
  */
-export async function addStaff(actor: Actor | null, email: string, password: string, name?: string, staffRole: StaffRole = "admin"): Promise<StaffMember> {
+export async function addStaff(
+  actor: Actor | null,
+  email: string,
+  password: string,
+  name?: string,
+  staffRole: StaffRole = "admin",
+): Promise<StaffMember> {
   const normalized = companyAddress(email);
   const existing = await db().selectFrom("users").select("id").where("email", "=", normalized).executeTakeFirst();
   if (existing) throw new Refusal("conflict", `${normalized} already has an account.`, { field: "email" });
@@ -51,12 +56,20 @@ export async function addStaff(actor: Actor | null, email: string, password: str
     await db().updateTable("users").set({ emailVerified: verified, staffRole: role }).where("id", "=", result.user.id).execute();
     // Sign-up opened a session nobody holds: staff sign in themselves.
     await db().deleteFrom("sessions").where("userId", "=", result.user.id).execute();
-    member = { id: result.user.id, email: normalized, name: result.user.name, createdAt: new Date().toISOString(), staffRole: role, disabledAt: null };
+    member = {
+      id: result.user.id,
+      email: normalized,
+      name: result.user.name,
+      createdAt: new Date().toISOString(),
+      staffRole: role,
+      disabledAt: null,
+    };
   } catch (error) {
     throw new Refusal("invalid", error instanceof Error ? error.message : String(error));
   }
   // Better Auth writes the account in its own transaction; the audit row follows it.
-  if (actor) await recordAudit(db(), actor, { action: "staff.add", entity: "staff", entityId: member.id, detail: { email: member.email, role } });
+  if (actor)
+    await recordAudit(db(), actor, { action: "staff.add", entity: "staff", entityId: member.id, detail: { email: member.email, role } });
   return member;
 }
 
@@ -80,17 +93,19 @@ export async function listStaff(): Promise<StaffMember[]> {
     }));
 }
 
-
 async function memberIn(trx: Trx, where: { id: string } | { email: string }) {
   const query = trx.selectFrom("users").select(["id", "email", "role", "staffRole", "staffDisabledAt"]);
-  const row = await ("id" in where ? query.where("id", "=", where.id) : query.where("email", "=", where.email.trim().toLowerCase())).executeTakeFirst();
+  const row = await (
+    "id" in where ? query.where("id", "=", where.id) : query.where("email", "=", where.email.trim().toLowerCase())
+  ).executeTakeFirst();
   if (!row || row.role !== "employee" || roleForEmail(row.email, getEnv().COMPANY_DOMAIN) !== "employee") {
     throw new Refusal("not-found", `No staff account for ${"id" in where ? "that id" : where.email.trim().toLowerCase()}.`);
   }
   return row;
 }
 
-const activeAdmin = (row: { staffRole: string | null; staffDisabledAt: number | null }) => row.staffRole === "admin" && row.staffDisabledAt === null;
+const activeAdmin = (row: { staffRole: string | null; staffDisabledAt: number | null }) =>
+  row.staffRole === "admin" && row.staffDisabledAt === null;
 
 /** Refuses a change that would leave the console with no active admin (decision 0031). */
 async function keepAnAdmin(trx: Trx, target: { id: string; staffRole: string | null; staffDisabledAt: number | null }): Promise<void> {
@@ -121,7 +136,12 @@ export async function setStaffRole(actor: Actor, userId: string, staffRole: Staf
     if (member.staffRole === staffRole) return;
     if (staffRole !== "admin") await keepAnAdmin(trx, member);
     await trx.updateTable("users").set({ staffRole }).where("id", "=", userId).execute();
-    await recordAudit(trx, actor, { action: "staff.role", entity: "staff", entityId: userId, detail: { email: member.email, from: member.staffRole, to: staffRole } });
+    await recordAudit(trx, actor, {
+      action: "staff.role",
+      entity: "staff",
+      entityId: userId,
+      detail: { email: member.email, from: member.staffRole, to: staffRole },
+    });
   });
   // Their open streams were filtered by the old role: they reconnect with the new one.
   announceAccessChanged(userId);
@@ -161,7 +181,8 @@ export async function removeStaffMember(actor: Actor | null, where: { id: string
   // One transaction; sign-in accounts go with the user (ON DELETE CASCADE).
   await deleteAccountAndData(member.id, {
     then: async (trx) => {
-      if (actor) await recordAudit(trx, actor, { action: "staff.remove", entity: "staff", entityId: member.id, detail: { email: member.email } });
+      if (actor)
+        await recordAudit(trx, actor, { action: "staff.remove", entity: "staff", entityId: member.id, detail: { email: member.email } });
     },
   });
   announceAccessChanged(member.id);

@@ -36,7 +36,12 @@ async function claim(token: string, now: number): Promise<Claimed> {
       .where("c.closedAt", "is", null)
       .executeTakeFirst();
     if (!row) return null;
-    const result = await trx.updateTable("clientInvitations").set({ acceptedAt: now }).where("id", "=", row.id).where("acceptedAt", "is", null).executeTakeFirst();
+    const result = await trx
+      .updateTable("clientInvitations")
+      .set({ acceptedAt: now })
+      .where("id", "=", row.id)
+      .where("acceptedAt", "is", null)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1 ? { ...row, clientAdmin: Boolean(row.clientAdmin) } : null;
   });
   if (!claimed) throw new Refusal("gone", "This invitation link is invalid, used or expired.");
@@ -55,7 +60,11 @@ const verified = () => dbFlag(true);
  * company, client admin as invited, its address verified (the link proved it). The caller signs
  * them in. Audited as the new member accepting.
  */
-export async function acceptClientInvitation(token: string, password: string, now = Date.now()): Promise<{ email: string; companyId: string }> {
+export async function acceptClientInvitation(
+  token: string,
+  password: string,
+  now = Date.now(),
+): Promise<{ email: string; companyId: string }> {
   const invitation = await claim(token, now);
   const taken = await db().selectFrom("users").select("id").where("email", "=", invitation.email).executeTakeFirst();
   if (taken) {
@@ -74,13 +83,32 @@ export async function acceptClientInvitation(token: string, password: string, no
   let notified: string[] = [];
   try {
     notified = await writeTransaction(async (trx) => {
-      await trx.updateTable("users").set({ companyId: invitation.companyId, clientAdmin: dbFlag(invitation.clientAdmin), emailVerified: verified() }).where("id", "=", userId).execute();
+      await trx
+        .updateTable("users")
+        .set({ companyId: invitation.companyId, clientAdmin: dbFlag(invitation.clientAdmin), emailVerified: verified() })
+        .where("id", "=", userId)
+        .execute();
       // Sign-up opened a session nobody holds; the route signs the invitee in properly.
       await trx.deleteFrom("sessions").where("userId", "=", userId).execute();
       // Sign-up queues a verification mail; this address needs none.
-      await trx.deleteFrom("mailOutbox").where("toAddress", "=", invitation.email).where("status", "=", "pending").where("idempotencyKey", "like", "email-verification:%").execute();
+      await trx
+        .deleteFrom("mailOutbox")
+        .where("toAddress", "=", invitation.email)
+        .where("status", "=", "pending")
+        .where("idempotencyKey", "like", "email-verification:%")
+        .execute();
       const self = { id: userId, email: invitation.email, name: invitation.name };
-      await recordAudit(trx, self, { action: "client.invite-accept", entity: "company", entityId: invitation.companyId, detail: { email: invitation.email, invitationId: invitation.id, method: "password" } }, now);
+      await recordAudit(
+        trx,
+        self,
+        {
+          action: "client.invite-accept",
+          entity: "company",
+          entityId: invitation.companyId,
+          detail: { email: invitation.email, invitationId: invitation.id, method: "password" },
+        },
+        now,
+      );
       return notifyInvitationAccepted(trx, invitation, userId, now);
     });
   } catch (error) {
@@ -97,19 +125,41 @@ export async function acceptClientInvitation(token: string, password: string, no
  * Binds the account Google just signed in to the invitation's company. Google must vouch for the
  * very address invited; an account that already belongs to a company is refused.
  */
-export async function acceptClientInvitationWithGoogle(token: string, user: { id: string; email: string; emailVerified: boolean }, now = Date.now()): Promise<{ companyId: string }> {
+export async function acceptClientInvitationWithGoogle(
+  token: string,
+  user: { id: string; email: string; emailVerified: boolean },
+  now = Date.now(),
+): Promise<{ companyId: string }> {
   const invitation = await claim(token, now);
   try {
     const { notified, ...joined } = await writeTransaction(async (trx) => {
       if (!user.emailVerified || user.email.toLowerCase() !== invitation.email) {
-        throw new Refusal("conflict", `This invitation is for ${invitation.email}, but Google signed you in as ${user.email}. Continue with the Google account of ${invitation.email}, or choose a password instead.`);
+        throw new Refusal(
+          "conflict",
+          `This invitation is for ${invitation.email}, but Google signed you in as ${user.email}. Continue with the Google account of ${invitation.email}, or choose a password instead.`,
+        );
       }
       const row = await trx.selectFrom("users").select(["role", "companyId"]).where("id", "=", user.id).executeTakeFirst();
       if (!row || row.role !== "client") throw new Refusal("conflict", "This account cannot join a client company.");
-      if (row.companyId !== null && row.companyId !== invitation.companyId) throw new Refusal("conflict", `${invitation.email} already has an account with another company.`);
-      await trx.updateTable("users").set({ companyId: invitation.companyId, clientAdmin: dbFlag(invitation.clientAdmin), emailVerified: verified() }).where("id", "=", user.id).execute();
+      if (row.companyId !== null && row.companyId !== invitation.companyId)
+        throw new Refusal("conflict", `${invitation.email} already has an account with another company.`);
+      await trx
+        .updateTable("users")
+        .set({ companyId: invitation.companyId, clientAdmin: dbFlag(invitation.clientAdmin), emailVerified: verified() })
+        .where("id", "=", user.id)
+        .execute();
       const self = { id: user.id, email: invitation.email, name: invitation.name };
-      await recordAudit(trx, self, { action: "client.invite-accept", entity: "company", entityId: invitation.companyId, detail: { email: invitation.email, invitationId: invitation.id, method: "google" } }, now);
+      await recordAudit(
+        trx,
+        self,
+        {
+          action: "client.invite-accept",
+          entity: "company",
+          entityId: invitation.companyId,
+          detail: { email: invitation.email, invitationId: invitation.id, method: "google" },
+        },
+        now,
+      );
       return { companyId: invitation.companyId, notified: await notifyInvitationAccepted(trx, invitation, user.id, now) };
     });
     publishNotified(notified);

@@ -23,8 +23,8 @@ const DOUBLE_SUBMIT_MS = 30_000;
 /** A refusal the inviter can act on, shown in place (409/400); nothing was changed. */
 
 /** Past the per-address limits (decision 0055); says nothing of who else mailed the address. */
-export const TOO_MANY_MAILS_TO_ADDRESS = "We have sent this address several e-mails recently, so we won't send another yet. Please try again later.";
-
+export const TOO_MANY_MAILS_TO_ADDRESS =
+  "We have sent this address several e-mails recently, so we won't send another yet. Please try again later.";
 
 /** A boolean column's value: SQLite stores 0/1 and its driver binds no booleans. */
 export const dbFlag = (value: boolean): boolean | number => (currentDialect() === "sqlite" ? (value ? 1 : 0) : value);
@@ -49,7 +49,13 @@ export interface QueuedInvitation {
  * member who invited, and the company when staff named it (`origin` "staff"); the link's page
  * shows the rest, on our site.
  */
-async function queueMail(executor: Executor, invitation: { email: string }, company: { name: string; origin: string }, token: string, inviter: Actor): Promise<void> {
+async function queueMail(
+  executor: Executor,
+  invitation: { email: string },
+  company: { name: string; origin: string },
+  token: string,
+  inviter: Actor,
+): Promise<void> {
   const person = await executor.selectFrom("users").select("role").where("id", "=", inviter.id).executeTakeFirst();
   const mail = clientInvitationMail({
     company: company.origin === "staff" ? company.name : null,
@@ -79,9 +85,14 @@ export function clientAddress(email: string): string {
 }
 
 async function openCompany(executor: Executor, companyId: string) {
-  const company = await executor.selectFrom("companies").select(["id", "name", "origin", "closedAt"]).where("id", "=", companyId).executeTakeFirst();
+  const company = await executor
+    .selectFrom("companies")
+    .select(["id", "name", "origin", "closedAt"])
+    .where("id", "=", companyId)
+    .executeTakeFirst();
   if (!company) throw new Refusal("conflict", "This company does not exist.", { field: "companyId" });
-  if (company.closedAt !== null) throw new Refusal("conflict", `${company.name} is closed: reopen it before inviting anyone.`, { field: "companyId" });
+  if (company.closedAt !== null)
+    throw new Refusal("conflict", `${company.name} is closed: reopen it before inviting anyone.`, { field: "companyId" });
   return company;
 }
 
@@ -99,7 +110,8 @@ export async function insertClientInvitation(
   const email = clientAddress(input.email);
   const company = await openCompany(trx, input.companyId);
   const existing = await trx.selectFrom("users").select(["companyId"]).where("email", "=", email).executeTakeFirst();
-  if (existing?.companyId === company.id) throw new Refusal("conflict", `${email} is already a member of ${company.name}.`, { field: "email" });
+  if (existing?.companyId === company.id)
+    throw new Refusal("conflict", `${email} is already a member of ${company.name}.`, { field: "email" });
   if (existing) throw new Refusal("conflict", `${email} already has an account with another company.`, { field: "email" });
   await trx
     .updateTable("clientInvitations")
@@ -110,18 +122,54 @@ export async function insertClientInvitation(
     .where("revokedAt", "is", null)
     .execute();
   const token = newToken();
-  const invitation = { id: newId(), companyId: company.id, email, name: input.name.trim(), clientAdmin: input.clientAdmin, createdAt: now, expiresAt: now + CLIENT_INVITATION_LIFETIME_MS };
-  await trx.insertInto("clientInvitations").values({ ...invitation, clientAdmin: dbFlag(invitation.clientAdmin), tokenHash: hashInvitationToken(token), invitedBy: actor.id, acceptedAt: null, revokedAt: null }).execute();
+  const invitation = {
+    id: newId(),
+    companyId: company.id,
+    email,
+    name: input.name.trim(),
+    clientAdmin: input.clientAdmin,
+    createdAt: now,
+    expiresAt: now + CLIENT_INVITATION_LIFETIME_MS,
+  };
+  await trx
+    .insertInto("clientInvitations")
+    .values({
+      ...invitation,
+      clientAdmin: dbFlag(invitation.clientAdmin),
+      tokenHash: hashInvitationToken(token),
+      invitedBy: actor.id,
+      acceptedAt: null,
+      revokedAt: null,
+    })
+    .execute();
   await queueMail(trx, invitation, company, token, actor);
-  await recordAudit(trx, actor, { action: "client.invite", entity: "company", entityId: company.id, detail: { email, invitationId: invitation.id, clientAdmin: input.clientAdmin } }, now);
+  await recordAudit(
+    trx,
+    actor,
+    {
+      action: "client.invite",
+      entity: "company",
+      entityId: company.id,
+      detail: { email, invitationId: invitation.id, clientAdmin: input.clientAdmin },
+    },
+    now,
+  );
   return { invitation: { ...invitation, expired: false }, token };
 }
 
 /** Staff (clients area), or a client admin of that company (the route checks which). */
-export async function inviteClient(actor: Actor, input: { companyId: string; name: string; email: string; clientAdmin: boolean }, now = Date.now()): Promise<PendingClientInvitation> {
+export async function inviteClient(
+  actor: Actor,
+  input: { companyId: string; name: string; email: string; clientAdmin: boolean },
+  now = Date.now(),
+): Promise<PendingClientInvitation> {
   // A double submit finds the invitation it just made: the same one, and no second mail.
   const repeat = (await listPendingClientInvitations({ companyId: input.companyId }, now)).find(
-    (i) => i.email === input.email.trim().toLowerCase() && i.clientAdmin === input.clientAdmin && i.name === input.name.trim() && now - i.createdAt < DOUBLE_SUBMIT_MS,
+    (i) =>
+      i.email === input.email.trim().toLowerCase() &&
+      i.clientAdmin === input.clientAdmin &&
+      i.name === input.name.trim() &&
+      now - i.createdAt < DOUBLE_SUBMIT_MS,
   );
   if (repeat) return repeat;
   const email = clientAddress(input.email);
@@ -131,7 +179,10 @@ export async function inviteClient(actor: Actor, input: { companyId: string; nam
 }
 
 /** A company's invitations neither accepted nor revoked, newest first (expired ones too, to resend). */
-export async function listPendingClientInvitations({ companyId }: { companyId: string }, now = Date.now()): Promise<PendingClientInvitation[]> {
+export async function listPendingClientInvitations(
+  { companyId }: { companyId: string },
+  now = Date.now(),
+): Promise<PendingClientInvitation[]> {
   const rows = await db()
     .selectFrom("clientInvitations")
     .select(["id", "companyId", "email", "name", "clientAdmin", "createdAt", "expiresAt"])
@@ -140,7 +191,13 @@ export async function listPendingClientInvitations({ companyId }: { companyId: s
     .where("revokedAt", "is", null)
     .orderBy("createdAt", "desc")
     .execute();
-  return rows.map((r) => ({ ...r, clientAdmin: Boolean(r.clientAdmin), createdAt: Number(r.createdAt), expiresAt: Number(r.expiresAt), expired: Number(r.expiresAt) <= now }));
+  return rows.map((r) => ({
+    ...r,
+    clientAdmin: Boolean(r.clientAdmin),
+    createdAt: Number(r.createdAt),
+    expiresAt: Number(r.expiresAt),
+    expired: Number(r.expiresAt) <= now,
+  }));
 }
 
 async function pendingIn(trx: Executor, scope: { id: string; companyId?: string }) {
@@ -157,31 +214,53 @@ async function pendingIn(trx: Executor, scope: { id: string; companyId?: string 
  * for a client admin; staff pass none. Returns the invitation's company and address, or null when
  * no such invitation exists (in that scope).
  */
-export async function resendClientInvitation(actor: Actor, scope: { id: string; companyId?: string }): Promise<{ companyId: string; email: string } | null> {
+export async function resendClientInvitation(
+  actor: Actor,
+  scope: { id: string; companyId?: string },
+): Promise<{ companyId: string; email: string } | null> {
   const token = newToken();
   const now = Date.now();
   // Read first: the limits are counted outside the write (on SQLite the counters share its connection).
   const found = await pendingIn(db(), scope);
   if (!found) return null;
-  const done = await withinAddressLimits(found.email, () => writeTransaction(async (trx) => {
-    const row = await pendingIn(trx, scope);
-    if (!row) return null;
-    const company = await openCompany(trx, row.companyId);
-    await trx.updateTable("clientInvitations").set({ tokenHash: hashInvitationToken(token), expiresAt: now + CLIENT_INVITATION_LIFETIME_MS }).where("id", "=", row.id).execute();
-    await queueMail(trx, row, company, token, actor);
-    await recordAudit(trx, actor, { action: "client.invite-resend", entity: "company", entityId: row.companyId, detail: { email: row.email, invitationId: row.id } }, now);
-    return { companyId: row.companyId, email: row.email };
-  }));
+  const done = await withinAddressLimits(found.email, () =>
+    writeTransaction(async (trx) => {
+      const row = await pendingIn(trx, scope);
+      if (!row) return null;
+      const company = await openCompany(trx, row.companyId);
+      await trx
+        .updateTable("clientInvitations")
+        .set({ tokenHash: hashInvitationToken(token), expiresAt: now + CLIENT_INVITATION_LIFETIME_MS })
+        .where("id", "=", row.id)
+        .execute();
+      await queueMail(trx, row, company, token, actor);
+      await recordAudit(
+        trx,
+        actor,
+        { action: "client.invite-resend", entity: "company", entityId: row.companyId, detail: { email: row.email, invitationId: row.id } },
+        now,
+      );
+      return { companyId: row.companyId, email: row.email };
+    }),
+  );
   if (done) notifyMailEnqueued();
   return done;
 }
 
-export async function revokeClientInvitation(actor: Actor, scope: { id: string; companyId?: string }): Promise<{ companyId: string; email: string } | null> {
+export async function revokeClientInvitation(
+  actor: Actor,
+  scope: { id: string; companyId?: string },
+): Promise<{ companyId: string; email: string } | null> {
   return writeTransaction(async (trx) => {
     const row = await pendingIn(trx, scope);
     if (!row) return null;
     await trx.updateTable("clientInvitations").set({ revokedAt: Date.now() }).where("id", "=", row.id).execute();
-    await recordAudit(trx, actor, { action: "client.invite-revoke", entity: "company", entityId: row.companyId, detail: { email: row.email, invitationId: row.id } });
+    await recordAudit(trx, actor, {
+      action: "client.invite-revoke",
+      entity: "company",
+      entityId: row.companyId,
+      detail: { email: row.email, invitationId: row.id },
+    });
     return { companyId: row.companyId, email: row.email };
   });
 }
@@ -203,7 +282,20 @@ export async function lookUpClientInvitation(token: string, now = Date.now()): P
     .selectFrom("clientInvitations as i")
     .innerJoin("companies as c", "c.id", "i.companyId")
     .leftJoin("users as u", "u.id", "i.invitedBy")
-    .select(["i.id", "i.email", "i.name", "i.companyId", "i.clientAdmin", "i.expiresAt", "i.acceptedAt", "i.revokedAt", "c.name as companyName", "c.closedAt", "u.name as inviterName", "u.email as inviterEmail"])
+    .select([
+      "i.id",
+      "i.email",
+      "i.name",
+      "i.companyId",
+      "i.clientAdmin",
+      "i.expiresAt",
+      "i.acceptedAt",
+      "i.revokedAt",
+      "c.name as companyName",
+      "c.closedAt",
+      "u.name as inviterName",
+      "u.email as inviterEmail",
+    ])
     .where("i.tokenHash", "=", hashInvitationToken(token))
     .executeTakeFirst();
   if (!row) return { state: "unknown" };
@@ -214,7 +306,15 @@ export async function lookUpClientInvitation(token: string, now = Date.now()): P
   const inviter = row.inviterName?.trim() || row.inviterEmail || "Our team";
   return {
     state: "valid",
-    invitation: { id: row.id, email: row.email, name: row.name, companyId: row.companyId, companyName: row.companyName, inviter, clientAdmin: Boolean(row.clientAdmin) },
+    invitation: {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      companyId: row.companyId,
+      companyName: row.companyName,
+      inviter,
+      clientAdmin: Boolean(row.clientAdmin),
+    },
   };
 }
 

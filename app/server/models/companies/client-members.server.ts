@@ -9,7 +9,6 @@ import { Refusal } from "~/lib/refusal";
 // A company's people, as its members see them on the portal's Team page. Every
 // query is scoped by the company, so another company's member is "not found".
 
-
 export async function listTeammates({ companyId }: { companyId: string }): Promise<Teammate[]> {
   const rows = await db()
     .selectFrom("users as u")
@@ -29,14 +28,26 @@ export async function listTeammates({ companyId }: { companyId: string }): Promi
  * Returns the removed address, or null when no such member exists in this company.
  */
 export async function removeTeammate(actor: Actor & { companyId: string }, { id }: { id: string }): Promise<string | null> {
-  if (id === actor.id) throw new Refusal("conflict", "You cannot remove yourself. Ask another client admin, or delete your account in Settings.");
+  if (id === actor.id)
+    throw new Refusal("conflict", "You cannot remove yourself. Ask another client admin, or delete your account in Settings.");
   const email = await writeTransaction(async (trx) => {
-    const member = await trx.selectFrom("users").select(["id", "email"]).where("id", "=", id).where("companyId", "=", actor.companyId).where("role", "=", "client").executeTakeFirst();
+    const member = await trx
+      .selectFrom("users")
+      .select(["id", "email"])
+      .where("id", "=", id)
+      .where("companyId", "=", actor.companyId)
+      .where("role", "=", "client")
+      .executeTakeFirst();
     if (!member) return null;
     await trx.deleteFrom("profiles").where("userId", "=", id).execute();
     await trx.deleteFrom("sessions").where("userId", "=", id).execute();
     await trx.deleteFrom("users").where("id", "=", id).execute();
-    await recordAudit(trx, actor, { action: "client.member-remove", entity: "company", entityId: actor.companyId, detail: { email: member.email, userId: id } });
+    await recordAudit(trx, actor, {
+      action: "client.member-remove",
+      entity: "company",
+      entityId: actor.companyId,
+      detail: { email: member.email, userId: id },
+    });
     return member.email;
   });
   if (email) events().publish({ type: "client.access-changed", userId: id });

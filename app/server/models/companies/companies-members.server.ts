@@ -8,7 +8,6 @@ import { recordAudit } from "../shared/audit.server";
 // Decision 0033: a company's members as staff see them on the company page, and
 // the two things staff change about one. Every query is scoped by the company.
 
-
 export async function listMembers({ companyId }: { companyId: string }): Promise<CompanyMember[]> {
   const rows = await db()
     .selectFrom("users as u")

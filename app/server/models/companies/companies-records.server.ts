@@ -61,7 +61,10 @@ export async function listCompanyActivity({ companyId }: { companyId: string }, 
     .where((eb) =>
       eb.or([
         eb.and([eb("entity", "=", "company"), eb("entityId", "=", companyId)]),
-        eb.and([eb("entity", "=", "project"), eb("entityId", "in", eb.selectFrom("projects").select("id").where("companyId", "=", companyId))]),
+        eb.and([
+          eb("entity", "=", "project"),
+          eb("entityId", "in", eb.selectFrom("projects").select("id").where("companyId", "=", companyId)),
+        ]),
       ]),
     )
     .orderBy("createdAt", "desc")

@@ -30,7 +30,6 @@ export interface CompanySummary {
   match?: SearchMatch;
 }
 
-
 // Full text over the name, website, country and the members' names and e-mails (decision 0045).
 function companiesMatching(search: SearchQuery | undefined) {
   const query = db().selectFrom("companies as c");
@@ -50,7 +49,11 @@ export async function listCompanies(options: {
     const found = await searchPage(search, "client", options);
     const rows = found.ids.length ? await summaries(db().selectFrom("companies as c").where("c.id", "in", found.ids)).execute() : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return { total: found.total, capped: found.capped, companies: found.ids.flatMap((id) => byId.get(id) ?? []).map((r) => toSummary(r, found.matches.get(r.id))) };
+    return {
+      total: found.total,
+      capped: found.capped,
+      companies: found.ids.flatMap((id) => byId.get(id) ?? []).map((r) => toSummary(r, found.matches.get(r.id))),
+    };
   }
   const base = companiesMatching(search);
   const [rows, count] = await Promise.all([
@@ -63,18 +66,34 @@ export async function listCompanies(options: {
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
-  const matches = search ? await searchMatches(search, "client", rows.map((r) => r.id)) : undefined;
+  const matches = search
+    ? await searchMatches(
+        search,
+        "client",
+        rows.map((r) => r.id),
+      )
+    : undefined;
   return { total: Number(count.n), companies: rows.map((r) => toSummary(r, matches?.get(r.id))) };
 }
 
 function summaries(base: ReturnType<typeof companiesMatching>) {
   return base
-      .select(["c.id", "c.name", "c.website", "c.country", "c.origin", "c.createdAt", "c.closedAt"])
-      .select((eb) => [
-        eb.selectFrom("users").select(eb.fn.countAll<number>().as("n")).whereRef("users.companyId", "=", "c.id").as("memberCount"),
-        eb.selectFrom("projects").select(eb.fn.countAll<number>().as("n")).whereRef("projects.companyId", "=", "c.id").where("projects.archivedAt", "is", null).as("projectCount"),
-        eb.selectFrom("complaints").select(eb.fn.countAll<number>().as("n")).whereRef("complaints.companyId", "=", "c.id").where("complaints.status", "!=", "Resolved").as("openRequestCount"),
-      ]);
+    .select(["c.id", "c.name", "c.website", "c.country", "c.origin", "c.createdAt", "c.closedAt"])
+    .select((eb) => [
+      eb.selectFrom("users").select(eb.fn.countAll<number>().as("n")).whereRef("users.companyId", "=", "c.id").as("memberCount"),
+      eb
+        .selectFrom("projects")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("projects.companyId", "=", "c.id")
+        .where("projects.archivedAt", "is", null)
+        .as("projectCount"),
+      eb
+        .selectFrom("complaints")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("complaints.companyId", "=", "c.id")
+        .where("complaints.status", "!=", "Resolved")
+        .as("openRequestCount"),
+    ]);
 }
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>["execute"]>>[number];
@@ -96,7 +115,10 @@ async function refuseTakenName(trx: Trx, name: string, exceptId?: string): Promi
   // SQLite runs one write transaction at a time; PostgreSQL would let two concurrent creates both
   // see the name free, so they take turns here (company writes are rare).
   if (currentDialect() === "postgres") await sql`lock table companies in share row exclusive mode`.execute(trx);
-  let query = trx.selectFrom("companies").select("id").where(sql<boolean>`lower(name) = ${name.trim().toLowerCase()}`);
+  let query = trx
+    .selectFrom("companies")
+    .select("id")
+    .where(sql<boolean>`lower(name) = ${name.trim().toLowerCase()}`);
   if (exceptId) query = query.where("id", "!=", exceptId);
   if (await query.executeTakeFirst()) throw new Refusal("conflict", `A company named “${name.trim()}” already exists.`, { field: "name" });
 }
@@ -105,13 +127,28 @@ export async function createCompany(actor: Actor, input: CompanyInput, now = Dat
   return writeTransaction(async (trx) => {
     await refuseTakenName(trx, input.name);
     const company = await insertCompany(trx, { ...input, origin: "staff" }, now);
-    await recordAudit(trx, actor, { action: "company.create", entity: "company", entityId: company.id, detail: { name: company.name, website: company.website, country: company.country } }, now);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "company.create",
+        entity: "company",
+        entityId: company.id,
+        detail: { name: company.name, website: company.website, country: company.country },
+      },
+      now,
+    );
     return company;
   });
 }
 
 /** Saves name, website and country; "unchanged" when they already had these values, undefined for an unknown id. */
-export async function updateCompany(actor: Actor, id: string, input: CompanyInput, now = Date.now()): Promise<"updated" | "unchanged" | undefined> {
+export async function updateCompany(
+  actor: Actor,
+  id: string,
+  input: CompanyInput,
+  now = Date.now(),
+): Promise<"updated" | "unchanged" | undefined> {
   return writeTransaction(async (trx) => {
     const current = await trx.selectFrom("companies").select(["name", "website", "country"]).where("id", "=", id).executeTakeFirst();
     if (!current) return undefined;
@@ -119,7 +156,11 @@ export async function updateCompany(actor: Actor, id: string, input: CompanyInpu
     const changed = (Object.keys(next) as (keyof typeof next)[]).filter((key) => current[key] !== next[key]);
     if (changed.length === 0) return "unchanged";
     if (changed.includes("name")) await refuseTakenName(trx, next.name, id);
-    await trx.updateTable("companies").set({ ...next, updatedAt: now }).where("id", "=", id).execute();
+    await trx
+      .updateTable("companies")
+      .set({ ...next, updatedAt: now })
+      .where("id", "=", id)
+      .execute();
     const detail = Object.fromEntries(changed.map((key) => [key, { from: current[key], to: next[key] }]));
     await recordAudit(trx, actor, { action: "company.update", entity: "company", entityId: id, detail }, now);
     return "updated";
@@ -139,7 +180,12 @@ export async function closeCompany(actor: Actor, id: string, now = Date.now()): 
     const members = (await trx.selectFrom("users").select("id").where("companyId", "=", id).execute()).map((m) => m.id);
     await trx.updateTable("companies").set({ closedAt: now, updatedAt: now }).where("id", "=", id).execute();
     if (members.length > 0) await trx.deleteFrom("sessions").where("userId", "in", members).execute();
-    await recordAudit(trx, actor, { action: "company.close", entity: "company", entityId: id, detail: { name: company.name, members: members.length } }, now);
+    await recordAudit(
+      trx,
+      actor,
+      { action: "company.close", entity: "company", entityId: id, detail: { name: company.name, members: members.length } },
+      now,
+    );
     return { members, unchanged: false };
   });
   if (!outcome) return undefined;

@@ -13,7 +13,9 @@ export interface DigestWorker {
   runOnce(now?: number): Promise<number>;
 }
 
-export function startDigestWorker(options: { db?: Kysely<Database>; intervalMs?: number; now?: () => number; poll?: boolean } = {}): DigestWorker {
+export function startDigestWorker(
+  options: { db?: Kysely<Database>; intervalMs?: number; now?: () => number; poll?: boolean } = {},
+): DigestWorker {
   const clock = options.now ?? Date.now;
   const intervalMs = options.intervalMs ?? 60_000;
   let stopped = false;

@@ -27,7 +27,6 @@ interface HeldMail {
 
 class DigestTaken extends Error {}
 
-
 function digestMail(person: { id: string; role: string }, items: HeldMail[], timeZone: string) {
   const when = new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "medium", timeStyle: "short" });
   const mail = composeMail({
@@ -45,7 +44,10 @@ function digestMail(person: { id: string; role: string }, items: HeldMail[], tim
     ],
   });
   const url = unsubscribeUrl({ userId: person.id, scope: "digest" });
-  return { ...withFooterLink(mail, "You get this digest by your e-mail preferences.", { label: "Unsubscribe from the daily digest", url }), headers: unsubscribeHeaders(url) };
+  return {
+    ...withFooterLink(mail, "You get this digest by your e-mail preferences.", { label: "Unsubscribe from the daily digest", url }),
+    headers: unsubscribeHeaders(url),
+  };
 }
 
 async function heldMails(database: Kysely<Database>, userId: string, before: number): Promise<HeldMail[]> {
@@ -65,7 +67,13 @@ async function heldMails(database: Kysely<Database>, userId: string, before: num
 async function dropHeld(database: Kysely<Database>, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await writeTransaction(
-    (trx) => trx.updateTable("mailOutbox").set({ status: "dropped", textBody: "", htmlBody: null }).where("id", "in", ids).where("status", "=", "digest").execute(),
+    (trx) =>
+      trx
+        .updateTable("mailOutbox")
+        .set({ status: "dropped", textBody: "", htmlBody: null })
+        .where("id", "in", ids)
+        .where("status", "=", "digest")
+        .execute(),
     database,
   );
 }
@@ -79,9 +87,16 @@ async function sendDigest(database: Kysely<Database>, userId: string, now: numbe
   if (done) return false;
   const held = await heldMails(database, userId, slot.at);
   if (held.length === 0) return false;
-  const person = await database.selectFrom("users").select(["id", "email", "role", "emailVerified"]).where("id", "=", userId).executeTakeFirst();
+  const person = await database
+    .selectFrom("users")
+    .select(["id", "email", "role", "emailVerified"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
   if (!person || !person.emailVerified) {
-    await dropHeld(database, held.map((h) => h.id));
+    await dropHeld(
+      database,
+      held.map((h) => h.id),
+    );
     return false;
   }
   // A type turned off since it was held is left out; one switched to "immediately" still comes here.
@@ -89,7 +104,10 @@ async function sendDigest(database: Kysely<Database>, userId: string, now: numbe
   const choices = new Map<string, string>();
   for (const type of types) choices.set(type, (await mailChoicesFor(database, [person], type)).get(person.id) ?? "off");
   const items = held.filter((h) => !isNotificationType(h.type) || choices.get(h.type) !== "off");
-  await dropHeld(database, held.filter((h) => !items.includes(h)).map((h) => h.id));
+  await dropHeld(
+    database,
+    held.filter((h) => !items.includes(h)).map((h) => h.id),
+  );
   if (items.length === 0) return false;
 
   const mail = digestMail(person, items, schedule.timeZone);
@@ -137,7 +155,13 @@ async function sendDigest(database: Kysely<Database>, userId: string, now: numbe
 
 /** Queues every digest whose hour has come at `now`; resolves with how many it queued. */
 export async function queueDueDigests(now: number, database: Kysely<Database> = defaultDb()): Promise<number> {
-  const people = await database.selectFrom("mailOutbox").select("userId").distinct().where("status", "=", "digest").where("userId", "is not", null).execute();
+  const people = await database
+    .selectFrom("mailOutbox")
+    .select("userId")
+    .distinct()
+    .where("status", "=", "digest")
+    .where("userId", "is not", null)
+    .execute();
   let queued = 0;
   for (const { userId } of people) if (userId && (await sendDigest(database, userId, now))) queued++;
   return queued;

@@ -10,7 +10,6 @@ import type { Executor } from "~/server/db/db.server";
 // digest) commits with the notification. Security mails (reset, verification, new sign-in, 2FA,
 // invitations) never come here: they are queued by their own modules and always go.
 
-
 /**
  * Per recipient: "immediately" queues the mail now, with the one-click unsubscribe for its type;
  * "digest" holds it in the outbox for the person's next digest (mail/digest.server.ts); "off"
@@ -27,7 +26,11 @@ export async function queueNotificationMails(
   const people = await executor
     .selectFrom("users")
     .select(["id", "email", "role", "emailVerified"])
-    .where("id", "in", inserted.map((row) => row.userId))
+    .where(
+      "id",
+      "in",
+      inserted.map((row) => row.userId),
+    )
     .execute();
   const choices = await mailChoicesFor(executor, people, type);
   const personOf = new Map(people.map((person) => [person.id, person]));

@@ -12,7 +12,6 @@ import type { Executor } from "~/server/db/db.server";
 // retried action or a second instance writes nothing twice. After the commit, call
 // `publishNotified(userIds)` so open bells update live.
 
-
 export interface NewNotification {
   type: NotificationType;
   /** Stable per event and distinct across events, e.g. `complaint-reply:{replyId}`. ≤ 200 chars. */
@@ -44,7 +43,8 @@ export async function notify(
   const now = options.now ?? Date.now();
   const userIds = [...new Set(recipients)].filter((id) => id !== options.actorId);
   if (userIds.length === 0) return [];
-  if (!notification.link.startsWith("/") || notification.link.startsWith("//")) throw new RangeError("notification.link must be an app path");
+  if (!notification.link.startsWith("/") || notification.link.startsWith("//"))
+    throw new RangeError("notification.link must be an app path");
   const inserted = await executor
     .insertInto("notifications")
     .values(

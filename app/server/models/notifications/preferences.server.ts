@@ -16,7 +16,6 @@ import { writeTransaction } from "~/server/db/write-transaction.server";
 // Decision 0046: a person's e-mail preferences. Rows exist only for choices
 // someone saved; everything else follows the defaults of app/lib/mail-preferences.ts.
 
-
 export interface MailPreferences {
   choices: Record<string, MailChoice>;
   digestHour: number;
@@ -66,7 +65,11 @@ export async function mailChoicesFor(
     .selectFrom("notificationPreferences")
     .select(["userId", "choice"])
     .where("type", "=", type)
-    .where("userId", "in", people.map((p) => p.id))
+    .where(
+      "userId",
+      "in",
+      people.map((p) => p.id),
+    )
     .execute();
   const saved = new Map(rows.map((row) => [row.userId, row.choice]));
   return new Map(
@@ -110,7 +113,11 @@ export async function saveMailPreferences(
  * The one-click unsubscribe: sets the types to off. Returns those that were not off already
  * (empty: nothing changed).
  */
-export async function turnOffMail(user: { id: string; role: string }, types: readonly NotificationType[], now = Date.now()): Promise<NotificationType[]> {
+export async function turnOffMail(
+  user: { id: string; role: string },
+  types: readonly NotificationType[],
+  now = Date.now(),
+): Promise<NotificationType[]> {
   return writeTransaction(async (trx) => {
     const current = await getMailPreferences(user, trx);
     const changed = types.filter((type) => current.choices[type] !== undefined && current.choices[type] !== "off");

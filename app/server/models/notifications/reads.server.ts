@@ -20,7 +20,16 @@ export interface NotificationFilter {
 const toView = (row: Selectable<NotificationTable>, readBefore: number): NotificationView => {
   const createdAt = Number(row.createdAt);
   const readAt = row.readAt !== null ? Number(row.readAt) : createdAt <= readBefore ? readBefore : null;
-  return { id: row.id, type: row.type as NotificationType, title: row.title, body: row.body, link: row.link, actorName: row.actorName, createdAt, readAt };
+  return {
+    id: row.id,
+    type: row.type as NotificationType,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    actorName: row.actorName,
+    createdAt,
+    readAt,
+  };
 };
 
 /** The person's read mark: everything created at or before it is read (0: none yet). */
@@ -47,8 +56,16 @@ export async function listNotifications(
 ): Promise<{ notifications: NotificationView[]; total: number }> {
   const readBefore = await readMark(userId);
   const [rows, count] = await Promise.all([
-    filtered(userId, readBefore, filter).selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(),
-    filtered(userId, readBefore, filter).select((eb) => eb.fn.countAll<number | string | bigint>().as("n")).executeTakeFirstOrThrow(),
+    filtered(userId, readBefore, filter)
+      .selectAll()
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    filtered(userId, readBefore, filter)
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   return { notifications: rows.map((row) => toView(row, readBefore)), total: Number(count.n) };
 }
@@ -58,7 +75,14 @@ export { UNREAD_CAP };
 /** What the bell shows: the unread count, up to UNREAD_CAP + 1 (shown "99+"). One round trip. */
 export async function unreadCount({ userId }: { userId: string }): Promise<number> {
   const mark = sql<number>`coalesce((select read_before from notification_read_marks where user_id = ${userId}), 0)`;
-  const capped = db().selectFrom("notifications").select("id").where("userId", "=", userId).where("readAt", "is", null).where("createdAt", ">", mark).limit(UNREAD_CAP + 1).as("u");
+  const capped = db()
+    .selectFrom("notifications")
+    .select("id")
+    .where("userId", "=", userId)
+    .where("readAt", "is", null)
+    .where("createdAt", ">", mark)
+    .limit(UNREAD_CAP + 1)
+    .as("u");
   const row = await db()
     .selectFrom(capped)
     .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
@@ -76,11 +100,25 @@ export async function bellSummary({ userId }: { userId: string }, limit = 10): P
  * Marks one of the person's notifications read. "missing" for an id that is not theirs (or
  * unknown); "read" when it was read already (nothing changes, its first read time stays).
  */
-export async function markNotificationRead({ id, userId }: { id: string; userId: string }, now = Date.now()): Promise<"saved" | "read" | "missing"> {
-  const row = await db().selectFrom("notifications").select(["readAt", "createdAt"]).where("id", "=", id).where("userId", "=", userId).executeTakeFirst();
+export async function markNotificationRead(
+  { id, userId }: { id: string; userId: string },
+  now = Date.now(),
+): Promise<"saved" | "read" | "missing"> {
+  const row = await db()
+    .selectFrom("notifications")
+    .select(["readAt", "createdAt"])
+    .where("id", "=", id)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
   if (!row) return "missing";
   if (row.readAt !== null || Number(row.createdAt) <= (await readMark(userId))) return "read";
-  await db().updateTable("notifications").set({ readAt: now }).where("id", "=", id).where("userId", "=", userId).where("readAt", "is", null).execute();
+  await db()
+    .updateTable("notifications")
+    .set({ readAt: now })
+    .where("id", "=", id)
+    .where("userId", "=", userId)
+    .where("readAt", "is", null)
+    .execute();
   return "saved";
 }
 
@@ -89,7 +127,10 @@ export async function markNotificationRead({ id, userId }: { id: string; userId:
  * so one arriving meanwhile stays unread; never later than now). One row, whatever their number.
  * Returns whether the mark moved (false: nothing new to mark, and nothing is written).
  */
-export async function markAllNotificationsRead({ userId }: { userId: string }, { upTo, now = Date.now() }: { upTo?: number; now?: number } = {}): Promise<boolean> {
+export async function markAllNotificationsRead(
+  { userId }: { userId: string },
+  { upTo, now = Date.now() }: { upTo?: number; now?: number } = {},
+): Promise<boolean> {
   const readBefore = Math.min(upTo !== undefined && Number.isSafeInteger(upTo) && upTo > 0 ? upTo : now, now);
   const result = await moveReadMark(db(), userId, readBefore);
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;

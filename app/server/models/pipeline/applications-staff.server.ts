@@ -43,10 +43,7 @@ function matches(filter: ApplicationFilter) {
 }
 
 function filtered(filter: ApplicationFilter) {
-  return db()
-    .selectFrom("jobApplications")
-    .leftJoin("jobOpenings as o", "o.id", "jobApplications.jobId")
-    .where(matches(filter));
+  return db().selectFrom("jobApplications").leftJoin("jobOpenings as o", "o.id", "jobApplications.jobId").where(matches(filter));
 }
 
 function selected(filter: ApplicationFilter) {
@@ -85,17 +82,35 @@ export async function listApplicants(
   if (search && page.sort !== "list") {
     const rest = { opening: filter.opening, stage: filter.stage };
     const within =
-      rest.opening || rest.stage ? (id: Expression<string>) => filtered(rest).select("jobApplications.id").where("jobApplications.id", "=", id) : undefined;
+      rest.opening || rest.stage
+        ? (id: Expression<string>) => filtered(rest).select("jobApplications.id").where("jobApplications.id", "=", id)
+        : undefined;
     const found = await searchPage(search, "application", page, within);
     const rows = found.ids.length ? await selected({}).where("jobApplications.id", "in", found.ids).execute() : [];
     const byId = new Map(rows.map((r) => [r.id, toApplicant(r)]));
-    return { applicants: found.ids.flatMap((id) => byId.get(id) ?? []).map((a) => ({ ...a, match: found.matches.get(a.id) })), total: found.total };
+    return {
+      applicants: found.ids.flatMap((id) => byId.get(id) ?? []).map((a) => ({ ...a, match: found.matches.get(a.id) })),
+      total: found.total,
+    };
   }
   const [rows, count] = await Promise.all([
-    selected(filter).orderBy("jobApplications.submittedAt", "desc").orderBy("jobApplications.id").limit(page.limit).offset(page.offset).execute(),
-    filtered(filter).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    selected(filter)
+      .orderBy("jobApplications.submittedAt", "desc")
+      .orderBy("jobApplications.id")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    filtered(filter)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
-  const matches = search ? await searchMatches(search, "application", rows.map((r) => r.id)) : undefined;
+  const matches = search
+    ? await searchMatches(
+        search,
+        "application",
+        rows.map((r) => r.id),
+      )
+    : undefined;
   return { applicants: rows.map((r) => ({ ...toApplicant(r), match: matches?.get(r.id) })), total: Number(count.n) };
 }
 
@@ -107,7 +122,10 @@ export async function* eachApplicant(filter: ApplicationFilter): AsyncGenerator<
     if (last) {
       const { submittedAt, id } = last;
       query = query.where((eb) =>
-        eb.or([eb("jobApplications.submittedAt", "<", submittedAt), eb.and([eb("jobApplications.submittedAt", "=", submittedAt), eb("jobApplications.id", ">", id)])]),
+        eb.or([
+          eb("jobApplications.submittedAt", "<", submittedAt),
+          eb.and([eb("jobApplications.submittedAt", "=", submittedAt), eb("jobApplications.id", ">", id)]),
+        ]),
       );
     }
     const batch = await query.orderBy("jobApplications.submittedAt", "desc").orderBy("jobApplications.id").limit(EXPORT_BATCH).execute();
@@ -124,7 +142,11 @@ export async function getApplicant(id: string): Promise<Applicant | undefined> {
 
 /** Where an application's resume is stored, with its metadata; undefined when it has none. */
 export async function findResume(id: string): Promise<{ key: string; name: string; kind: string } | undefined> {
-  const row = await db().selectFrom("jobApplications").select(["resume", "resumeName", "resumeType"]).where("id", "=", id).executeTakeFirst();
+  const row = await db()
+    .selectFrom("jobApplications")
+    .select(["resume", "resumeName", "resumeType"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   return row && row.resume !== "" ? { key: row.resume, name: row.resumeName, kind: row.resumeType } : undefined;
 }
 

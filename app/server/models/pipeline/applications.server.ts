@@ -13,7 +13,13 @@ import { logger } from "~/server/logger.server";
 import { enqueueApplicationMails } from "~/server/mail/notifications.server";
 import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { findOpening } from "./openings.server";
-import { MalformedForm, resumeKey, UploadRejected, type ParsedApplicationForm, type PendingResume } from "~/server/uploads/resume-upload.server";
+import {
+  MalformedForm,
+  resumeKey,
+  UploadRejected,
+  type ParsedApplicationForm,
+  type PendingResume,
+} from "~/server/uploads/resume-upload.server";
 import { screenSubmission } from "~/server/defence/spam-defence.server";
 import { fileStore, KeyExists } from "~/server/storage/storage.server";
 import { resumeIntent, type ResumeIntent } from "~/server/uploads/resume-intents.server";
@@ -122,7 +128,10 @@ export async function submitApplication(
           now,
         );
         await enqueueApplicationMails(trx, row, opening.title, verdict.confirm);
-        return { application: row, notified: await notifyNewApplication(trx, { id: row.id, name: row.name, openingTitle: opening.title }, now) };
+        return {
+          application: row,
+          notified: await notifyNewApplication(trx, { id: row.id, name: row.name, openingTitle: opening.title }, now),
+        };
       });
       events().publish({ type: "application.created", id: application.id, jobId: opening.id });
       publishNotified(notified);
@@ -130,7 +139,13 @@ export async function submitApplication(
     } catch (error) {
       // The row did not commit: the stored resume must not outlive it (if this fails, the intent
       // stays and the next startup deletes it).
-      if (key) await fileStore().delete(key).then(() => intent?.clear(), () => undefined);
+      if (key)
+        await fileStore()
+          .delete(key)
+          .then(
+            () => intent?.clear(),
+            () => undefined,
+          );
       throw error;
     }
     await intent?.clear();

@@ -78,7 +78,13 @@ export async function createOpening(actor: Actor | null, input: OpeningInput, no
         .insertInto("jobOpenings")
         .values({ ...opening, requirements: JSON.stringify(opening.requirements) })
         .execute();
-      if (actor) await recordAudit(trx, actor, { action: "opening.create", entity: "opening", entityId: opening.id, detail: { title: opening.title } }, now);
+      if (actor)
+        await recordAudit(
+          trx,
+          actor,
+          { action: "opening.create", entity: "opening", entityId: opening.id, detail: { title: opening.title } },
+          now,
+        );
     });
   events().publish({ type: "opening.changed", id: opening.id });
   return opening;
@@ -133,7 +139,10 @@ interface OpeningSummary extends JobOpening {
 }
 
 /** Every opening for the console, open ones first, newest first, with its number of applications. */
-export async function listOpeningsForStaff(page: { limit: number; offset: number }): Promise<{ openings: OpeningSummary[]; total: number }> {
+export async function listOpeningsForStaff(page: {
+  limit: number;
+  offset: number;
+}): Promise<{ openings: OpeningSummary[]; total: number }> {
   const [rows, total] = await Promise.all([
     db()
       .selectFrom("jobOpenings")
@@ -157,6 +166,9 @@ export async function listOpeningsForStaff(page: { limit: number; offset: number
 }
 
 async function countOpenings(): Promise<number> {
-  const row = await db().selectFrom("jobOpenings").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db()
+    .selectFrom("jobOpenings")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -26,16 +26,30 @@ export async function listOpenCompanies(): Promise<{ id: string; name: string }[
 }
 
 /** Converts a lead; null for an unknown lead. Returns the company it now belongs to. */
-export async function convertQuote(actor: Actor, leadId: string, input: LeadConversion, now = Date.now()): Promise<{ companyId: string } | null> {
+export async function convertQuote(
+  actor: Actor,
+  leadId: string,
+  input: LeadConversion,
+  now = Date.now(),
+): Promise<{ companyId: string } | null> {
   const outcome = await writeTransaction(async (trx) => {
-    const lead = await trx.selectFrom("quotes").select(["id", "status", "companyId", "requirement"]).where("id", "=", leadId).executeTakeFirst();
+    const lead = await trx
+      .selectFrom("quotes")
+      .select(["id", "status", "companyId", "requirement"])
+      .where("id", "=", leadId)
+      .executeTakeFirst();
     if (!lead) return null;
     // The page links to the company instead, through the refusal's record.
     if (lead.companyId) throw new Refusal("conflict", "This lead was already converted to a client.", { recordId: lead.companyId });
     let companyId: string;
     if (input.company.kind === "new") {
       const company = await insertCompany(trx, { name: input.company.name, country: input.company.country, origin: "staff" }, now);
-      await recordAudit(trx, actor, { action: "company.create", entity: "company", entityId: company.id, detail: { name: company.name, fromLead: lead.id } }, now);
+      await recordAudit(
+        trx,
+        actor,
+        { action: "company.create", entity: "company", entityId: company.id, detail: { name: company.name, fromLead: lead.id } },
+        now,
+      );
       companyId = company.id;
     } else {
       companyId = input.company.id;
@@ -44,15 +58,50 @@ export async function convertQuote(actor: Actor, leadId: string, input: LeadConv
     const { invitation } = await insertClientInvitation(trx, actor, { companyId, ...input.invitee }, now);
     let projectId: string | null = null;
     if (input.projectTitle) {
-      const project = await insertProject(trx, { companyId, createdBy: null, title: input.projectTitle, description: lead.requirement }, now);
-      await recordAudit(trx, actor, { action: "project.create", entity: "project", entityId: project.id, detail: { companyId, title: project.title, fromLead: lead.id } }, now);
+      const project = await insertProject(
+        trx,
+        { companyId, createdBy: null, title: input.projectTitle, description: lead.requirement },
+        now,
+      );
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: "project.create",
+          entity: "project",
+          entityId: project.id,
+          detail: { companyId, title: project.title, fromLead: lead.id },
+        },
+        now,
+      );
       projectId = project.id;
     }
     // Only a lead nobody converted meanwhile (another tab, another instance).
-    const marked = await trx.updateTable("quotes").set({ status: "won", companyId, ...(lead.status === "won" ? {} : { statusChangedAt: now }) }).where("id", "=", lead.id).where("companyId", "is", null).executeTakeFirst();
+    const marked = await trx
+      .updateTable("quotes")
+      .set({ status: "won", companyId, ...(lead.status === "won" ? {} : { statusChangedAt: now }) })
+      .where("id", "=", lead.id)
+      .where("companyId", "is", null)
+      .executeTakeFirst();
     if (Number(marked.numUpdatedRows) !== 1) throw new Refusal("conflict", "This lead was converted by someone else just now.");
-    if (lead.status !== "won") await recordAudit(trx, actor, { action: "lead.status", entity: "lead", entityId: lead.id, detail: { from: lead.status, to: "won" } }, now);
-    await recordAudit(trx, actor, { action: "lead.convert", entity: "lead", entityId: lead.id, detail: { companyId, invitationId: invitation.id, email: invitation.email, projectId } }, now);
+    if (lead.status !== "won")
+      await recordAudit(
+        trx,
+        actor,
+        { action: "lead.status", entity: "lead", entityId: lead.id, detail: { from: lead.status, to: "won" } },
+        now,
+      );
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "lead.convert",
+        entity: "lead",
+        entityId: lead.id,
+        detail: { companyId, invitationId: invitation.id, email: invitation.email, projectId },
+      },
+      now,
+    );
     return { companyId, projectId };
   });
   if (!outcome) return null;

@@ -39,17 +39,31 @@ export async function listLeads(
 ): Promise<{ leads: (Lead & { match?: SearchMatch })[]; total: number; capped?: boolean }> {
   const search = parseSearchQuery(filter.q ?? "");
   if (search && page.sort !== "list") {
-    const within = filter.status ? (id: Expression<string>) => filtered({ status: filter.status }).select("id").where("id", "=", id) : undefined;
+    const within = filter.status
+      ? (id: Expression<string>) => filtered({ status: filter.status }).select("id").where("id", "=", id)
+      : undefined;
     const found = await searchPage(search, "lead", page, within);
     const rows = found.ids.length ? await db().selectFrom("quotes").selectAll().where("id", "in", found.ids).execute() : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return { leads: found.ids.flatMap((id) => byId.get(id) ?? []).map((l) => ({ ...l, match: found.matches.get(l.id) })), total: found.total, capped: found.capped };
+    return {
+      leads: found.ids.flatMap((id) => byId.get(id) ?? []).map((l) => ({ ...l, match: found.matches.get(l.id) })),
+      total: found.total,
+      capped: found.capped,
+    };
   }
   const [leads, count] = await Promise.all([
     filtered(filter).selectAll().orderBy("submittedAt", "desc").orderBy("id").limit(page.limit).offset(page.offset).execute(),
-    filtered(filter).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    filtered(filter)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
-  const matches = search ? await searchMatches(search, "lead", leads.map((l) => l.id)) : undefined;
+  const matches = search
+    ? await searchMatches(
+        search,
+        "lead",
+        leads.map((l) => l.id),
+      )
+    : undefined;
   return { leads: leads.map((l) => ({ ...l, match: matches?.get(l.id) })), total: Number(count.n) };
 }
 
@@ -60,7 +74,9 @@ export async function* eachLead(filter: LeadFilter): AsyncGenerator<Lead> {
     let query = filtered(filter).selectAll();
     if (last) {
       const { submittedAt, id } = last;
-      query = query.where((eb) => eb.or([eb("submittedAt", "<", submittedAt), eb.and([eb("submittedAt", "=", submittedAt), eb("id", ">", id)])]));
+      query = query.where((eb) =>
+        eb.or([eb("submittedAt", "<", submittedAt), eb.and([eb("submittedAt", "=", submittedAt), eb("id", ">", id)])]),
+      );
     }
     const batch = await query.orderBy("submittedAt", "desc").orderBy("id").limit(EXPORT_BATCH).execute();
     yield* batch;

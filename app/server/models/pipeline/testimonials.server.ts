@@ -37,13 +37,22 @@ export async function createTestimonial(actor: Actor | null, input: TestimonialI
   await db()
     .transaction()
     .execute(async (trx) => {
-      const last = await trx.selectFrom("testimonials").select((eb) => eb.fn.max("sortOrder").as("max")).executeTakeFirst();
+      const last = await trx
+        .selectFrom("testimonials")
+        .select((eb) => eb.fn.max("sortOrder").as("max"))
+        .executeTakeFirst();
       const sortOrder = last?.max == null ? 0 : Number(last.max) + 1;
       await trx
         .insertInto("testimonials")
         .values({ id, ...fields, status: "visible", sortOrder, createdAt: now, updatedAt: now })
         .execute();
-      if (actor) await recordAudit(trx, actor, { action: "testimonial.create", entity: "testimonial", entityId: id, detail: { name: fields.name } }, now);
+      if (actor)
+        await recordAudit(
+          trx,
+          actor,
+          { action: "testimonial.create", entity: "testimonial", entityId: id, detail: { name: fields.name } },
+          now,
+        );
     });
   events().publish({ type: "testimonial.changed", id });
   return { id, ...fields };
@@ -58,8 +67,13 @@ export async function updateTestimonial(actor: Actor | null, id: string, input: 
       const current = await trx.selectFrom("testimonials").select(["review", "name", "category"]).where("id", "=", id).executeTakeFirst();
       if (!current) return false;
       const fields = (Object.keys(next) as (keyof TestimonialInput)[]).filter((key) => current[key] !== next[key]);
-      await trx.updateTable("testimonials").set({ ...next, updatedAt: now }).where("id", "=", id).execute();
-      if (actor) await recordAudit(trx, actor, { action: "testimonial.update", entity: "testimonial", entityId: id, detail: { fields } }, now);
+      await trx
+        .updateTable("testimonials")
+        .set({ ...next, updatedAt: now })
+        .where("id", "=", id)
+        .execute();
+      if (actor)
+        await recordAudit(trx, actor, { action: "testimonial.update", entity: "testimonial", entityId: id, detail: { fields } }, now);
       return true;
     });
   if (changed) events().publish({ type: "testimonial.changed", id });
@@ -80,7 +94,12 @@ export async function setTestimonialVisibility(actor: Actor | null, id: string, 
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
       if (actor) {
-        await recordAudit(trx, actor, { action: visible ? "testimonial.show" : "testimonial.hide", entity: "testimonial", entityId: id }, now);
+        await recordAudit(
+          trx,
+          actor,
+          { action: visible ? "testimonial.show" : "testimonial.hide", entity: "testimonial", entityId: id },
+          now,
+        );
       }
       return true;
     });
@@ -98,7 +117,10 @@ export async function findTestimonial(id: string): Promise<StaffTestimonial | un
 }
 
 /** Every testimonial for the console, in the home page's order, hidden ones included. */
-export async function listTestimonialsForStaff(page: { limit: number; offset: number }): Promise<{ testimonials: StaffTestimonial[]; total: number }> {
+export async function listTestimonialsForStaff(page: {
+  limit: number;
+  offset: number;
+}): Promise<{ testimonials: StaffTestimonial[]; total: number }> {
   const [rows, total] = await Promise.all([
     db()
       .selectFrom("testimonials")
@@ -119,6 +141,9 @@ function toStaffTestimonial({ status, ...row }: Testimonial & { status: string; 
 }
 
 async function countTestimonials(): Promise<number> {
-  const row = await db().selectFrom("testimonials").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db()
+    .selectFrom("testimonials")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -3,7 +3,6 @@ import { companyStoredKeys } from "./erasure-company.server";
 import { deleteStoredAfterCommit } from "./erasure-files.server";
 import type { Trx } from "~/server/db/db.server";
 
-
 interface DeleteAccountOptions {
   /** Also drop every outbox row addressed here (a client leaving:). */
   purgeMailTo?: string;
@@ -35,7 +34,9 @@ export async function deleteAccountAndData(userId: string, options: DeleteAccoun
       .selectFrom("users as u")
       .innerJoin("companies as c", "c.id", "u.companyId")
       .select(["c.id", "c.origin"])
-      .select((eb) => eb.selectFrom("users as m").select(eb.fn.countAll<number>().as("n")).whereRef("m.companyId", "=", "c.id").as("members"))
+      .select((eb) =>
+        eb.selectFrom("users as m").select(eb.fn.countAll<number>().as("n")).whereRef("m.companyId", "=", "c.id").as("members"),
+      )
       .where("u.id", "=", userId)
       .executeTakeFirst();
     // The company's project files and request attachments (with thumbnails) go with it, after the commit.
@@ -48,7 +49,10 @@ export async function deleteAccountAndData(userId: string, options: DeleteAccoun
     await trx.deleteFrom("jobApplications").where("appliedBy", "=", userId).execute();
     if (options.purgeMailTo !== undefined) {
       const address = options.purgeMailTo.toLowerCase();
-      await trx.deleteFrom("mailOutbox").where((eb) => eb(eb.fn("lower", ["toAddress"]), "=", address)).execute();
+      await trx
+        .deleteFrom("mailOutbox")
+        .where((eb) => eb(eb.fn("lower", ["toAddress"]), "=", address))
+        .execute();
     }
     await trx.deleteFrom("sessions").where("userId", "=", userId).execute();
     await trx.deleteFrom("users").where("id", "=", userId).execute();

@@ -26,7 +26,10 @@ export function safeSegment(name: string, fallback = "untitled"): string {
  * the same (or the same long) title apart: "Rider app (3f2a9c1d)".
  */
 export function recordFolder(title: string, id: string): string {
-  const name = [...safeSegment(title)].slice(0, MAX_SEGMENT - 12).join("").trim();
+  const name = [...safeSegment(title)]
+    .slice(0, MAX_SEGMENT - 12)
+    .join("")
+    .trim();
   return safeSegment(`${name} (${safeSegment(id.slice(0, 8), "record")})`);
 }
 
@@ -35,7 +38,12 @@ function shorten(name: string): string {
   const chars = [...name];
   const dot = name.lastIndexOf(".");
   const ext = dot > 0 && name.length - dot <= 10 ? [...name.slice(dot)] : [];
-  return chars.slice(0, MAX_SEGMENT - ext.length).join("").trimEnd() + ext.join("");
+  return (
+    chars
+      .slice(0, MAX_SEGMENT - ext.length)
+      .join("")
+      .trimEnd() + ext.join("")
+  );
 }
 
 /**

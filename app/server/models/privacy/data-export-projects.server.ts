@@ -30,19 +30,56 @@ export async function exportProjects(companyId: string, names: EntryNames) {
   const ids = projects.map((p) => p.id);
   if (ids.length === 0) return { projects: [], milestones: [], approvals: [], files: [], stored: [] as ExportFile[] };
   const [progress, milestones, approvals, files, versions] = await Promise.all([
-    db().selectFrom("projectProgress").select(["projectId", "progress", "note", "changedByName", "changedAt"]).where("projectId", "in", ids).orderBy("changedAt").orderBy("id").execute(),
-    db().selectFrom("milestones").select(["id", "projectId", "title", "description", "dueDate", "status", "position", "createdAt", "completedAt"]).where("projectId", "in", ids).orderBy("position").orderBy("id").execute(),
+    db()
+      .selectFrom("projectProgress")
+      .select(["projectId", "progress", "note", "changedByName", "changedAt"])
+      .where("projectId", "in", ids)
+      .orderBy("changedAt")
+      .orderBy("id")
+      .execute(),
+    db()
+      .selectFrom("milestones")
+      .select(["id", "projectId", "title", "description", "dueDate", "status", "position", "createdAt", "completedAt"])
+      .where("projectId", "in", ids)
+      .orderBy("position")
+      .orderBy("id")
+      .execute(),
     db()
       .selectFrom("approvals as a")
       .leftJoin("milestones as m", (join) => join.onRef("m.id", "=", "a.subjectId").on("a.subjectType", "=", "milestone"))
       .leftJoin("projectFiles as f", (join) => join.onRef("f.id", "=", "a.subjectId").on("a.subjectType", "=", "file"))
-      .select(["a.id", "a.projectId", "a.subjectType", "a.subjectId", "m.title as milestoneTitle", "f.name as fileName", "a.status", "a.note", "a.requestedByName", "a.requestedAt", "a.decidedByName", "a.decidedAt", "a.comment"])
+      .select([
+        "a.id",
+        "a.projectId",
+        "a.subjectType",
+        "a.subjectId",
+        "m.title as milestoneTitle",
+        "f.name as fileName",
+        "a.status",
+        "a.note",
+        "a.requestedByName",
+        "a.requestedAt",
+        "a.decidedByName",
+        "a.decidedAt",
+        "a.comment",
+      ])
       .where("a.projectId", "in", ids)
       .orderBy("a.requestedAt")
       .orderBy("a.id")
       .execute(),
-    db().selectFrom("projectFiles").select(["id", "projectId", "name", "side", "currentVersion", "createdAt"]).where("projectId", "in", ids).orderBy("createdAt").orderBy("id").execute(),
-    db().selectFrom("fileVersions").select(["id", "fileId", "version", "storageKey", "size", "contentType", "sha256", "uploadedByName", "side", "createdAt"]).where("projectId", "in", ids).orderBy("version").execute(),
+    db()
+      .selectFrom("projectFiles")
+      .select(["id", "projectId", "name", "side", "currentVersion", "createdAt"])
+      .where("projectId", "in", ids)
+      .orderBy("createdAt")
+      .orderBy("id")
+      .execute(),
+    db()
+      .selectFrom("fileVersions")
+      .select(["id", "fileId", "version", "storageKey", "size", "contentType", "sha256", "uploadedByName", "side", "createdAt"])
+      .where("projectId", "in", ids)
+      .orderBy("version")
+      .execute(),
   ]);
   const titleOf = new Map(projects.map((p) => [p.id, p.title]));
   // One folder per project; the id's start keeps two projects of the same title apart.
@@ -58,9 +95,22 @@ export async function exportProjects(companyId: string, names: EntryNames) {
     versions: versions
       .filter((v) => v.fileId === file.id)
       .map((v) => {
-        const path = names.claim(folderOf.get(file.projectId)!, downloadName({ name: file.name, version: v.version }, v.version === file.currentVersion), "file");
+        const path = names.claim(
+          folderOf.get(file.projectId)!,
+          downloadName({ name: file.name, version: v.version }, v.version === file.currentVersion),
+          "file",
+        );
         stored.push({ path, key: v.storageKey, size: Number(v.size), modifiedAt: Number(v.createdAt) });
-        return { version: v.version, size: Number(v.size), contentType: v.contentType, sha256: v.sha256, uploadedBy: v.uploadedByName, side: v.side, uploadedAt: iso(v.createdAt), path };
+        return {
+          version: v.version,
+          size: Number(v.size),
+          contentType: v.contentType,
+          sha256: v.sha256,
+          uploadedBy: v.uploadedByName,
+          side: v.side,
+          uploadedAt: iso(v.createdAt),
+          path,
+        };
       }),
   }));
   return {
@@ -74,9 +124,17 @@ export async function exportProjects(companyId: string, names: EntryNames) {
       dueDate: p.dueDate,
       createdAt: iso(p.createdAt),
       updatedAt: iso(p.updatedAt),
-      progressHistory: progress.filter((h) => h.projectId === p.id).map((h) => ({ progress: Number(h.progress), note: h.note, by: h.changedByName, at: iso(h.changedAt) })),
+      progressHistory: progress
+        .filter((h) => h.projectId === p.id)
+        .map((h) => ({ progress: Number(h.progress), note: h.note, by: h.changedByName, at: iso(h.changedAt) })),
     })),
-    milestones: milestones.map((m) => ({ ...m, projectTitle: titleOf.get(m.projectId), position: Number(m.position), createdAt: iso(m.createdAt), completedAt: iso(m.completedAt) })),
+    milestones: milestones.map((m) => ({
+      ...m,
+      projectTitle: titleOf.get(m.projectId),
+      position: Number(m.position),
+      createdAt: iso(m.createdAt),
+      completedAt: iso(m.completedAt),
+    })),
     approvals: approvals.map(({ milestoneTitle, fileName, ...a }) => ({
       ...a,
       projectTitle: titleOf.get(a.projectId),

@@ -23,8 +23,32 @@ export async function exportSupport(companyId: string, userId: string, names: En
     ids.length === 0
       ? [[], []]
       : await Promise.all([
-          db().selectFrom("complaintReplies").select(["id", "complaintId", "sender", "senderName", "text", "timestamp"]).where("complaintId", "in", ids).orderBy("timestamp").orderBy("id").execute(),
-          db().selectFrom("attachments").select(["id", "complaintId", "replyId", "name", "storageKey", "size", "contentType", "sha256", "uploadedByName", "side", "createdAt"]).where("complaintId", "in", ids).orderBy("createdAt").orderBy("id").execute(),
+          db()
+            .selectFrom("complaintReplies")
+            .select(["id", "complaintId", "sender", "senderName", "text", "timestamp"])
+            .where("complaintId", "in", ids)
+            .orderBy("timestamp")
+            .orderBy("id")
+            .execute(),
+          db()
+            .selectFrom("attachments")
+            .select([
+              "id",
+              "complaintId",
+              "replyId",
+              "name",
+              "storageKey",
+              "size",
+              "contentType",
+              "sha256",
+              "uploadedByName",
+              "side",
+              "createdAt",
+            ])
+            .where("complaintId", "in", ids)
+            .orderBy("createdAt")
+            .orderBy("id")
+            .execute(),
         ]);
   const stored: ExportFile[] = [];
   const filesOf = (requestId: string, folder: string, replyId: string | null) =>
@@ -33,7 +57,16 @@ export async function exportSupport(companyId: string, userId: string, names: En
       .map((a) => {
         const path = names.claim(folder, a.name, "attachment");
         stored.push({ path, key: a.storageKey, size: Number(a.size), modifiedAt: Number(a.createdAt) });
-        return { name: a.name, size: Number(a.size), contentType: a.contentType, sha256: a.sha256, uploadedBy: a.uploadedByName, side: a.side, uploadedAt: iso(a.createdAt), path };
+        return {
+          name: a.name,
+          size: Number(a.size),
+          contentType: a.contentType,
+          sha256: a.sha256,
+          uploadedBy: a.uploadedByName,
+          side: a.side,
+          uploadedAt: iso(a.createdAt),
+          path,
+        };
       });
   const documents = requests.map((r) => {
     const folder = `files/support/${recordFolder(r.subject, r.id)}`;

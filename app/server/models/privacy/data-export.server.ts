@@ -28,7 +28,13 @@ const iso = (ms: number | string | null) => (ms === null ? null : new Date(Numbe
 
 /** For staff (a subject access request): the member `userId` of company `companyId`, or undefined. */
 export async function findExportSubject({ companyId, userId }: ExportSubject): Promise<ExportSubject | undefined> {
-  const row = await db().selectFrom("users").select(["id"]).where("id", "=", userId).where("companyId", "=", companyId).where("role", "=", "client").executeTakeFirst();
+  const row = await db()
+    .selectFrom("users")
+    .select(["id"])
+    .where("id", "=", userId)
+    .where("companyId", "=", companyId)
+    .where("role", "=", "client")
+    .executeTakeFirst();
   return row ? { userId: row.id, companyId } : undefined;
 }
 
@@ -41,9 +47,22 @@ export async function collectPersonExport(subject: ExportSubject): Promise<Perso
       .where("id", "=", subject.userId)
       .where("companyId", "=", subject.companyId)
       .executeTakeFirst(),
-    db().selectFrom("profiles").select(["fullName", "phone", "company", "country", "email", "updatedAt"]).where("userId", "=", subject.userId).executeTakeFirst(),
-    db().selectFrom("companies").select(["id", "name", "website", "country", "createdAt"]).where("id", "=", subject.companyId).executeTakeFirst(),
-    db().selectFrom("notificationPreferences").select(["type", "choice", "updatedAt"]).where("userId", "=", subject.userId).orderBy("type").execute(),
+    db()
+      .selectFrom("profiles")
+      .select(["fullName", "phone", "company", "country", "email", "updatedAt"])
+      .where("userId", "=", subject.userId)
+      .executeTakeFirst(),
+    db()
+      .selectFrom("companies")
+      .select(["id", "name", "website", "country", "createdAt"])
+      .where("id", "=", subject.companyId)
+      .executeTakeFirst(),
+    db()
+      .selectFrom("notificationPreferences")
+      .select(["type", "choice", "updatedAt"])
+      .where("userId", "=", subject.userId)
+      .orderBy("type")
+      .execute(),
     db().selectFrom("digestSchedules").select(["hour", "timeZone"]).where("userId", "=", subject.userId).executeTakeFirst(),
   ]);
   if (!user || !company) return undefined;

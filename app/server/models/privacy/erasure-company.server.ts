@@ -34,7 +34,11 @@ async function clearContent(trx: Trx, projectIds: string[], complaintIds: string
     await trx.deleteFrom("projectFiles").where("projectId", "in", projectIds).execute();
     await trx.updateTable("projects").set({ title: ERASED, description: "" }).where("id", "in", projectIds).execute();
     await trx.updateTable("milestones").set({ title: ERASED, description: "" }).where("projectId", "in", projectIds).execute();
-    await trx.updateTable("approvals").set({ note: "", comment: "", requestedByName: ERASED, decidedByName: ERASED }).where("projectId", "in", projectIds).execute();
+    await trx
+      .updateTable("approvals")
+      .set({ note: "", comment: "", requestedByName: ERASED, decidedByName: ERASED })
+      .where("projectId", "in", projectIds)
+      .execute();
     await trx.updateTable("projectProgress").set({ note: "" }).where("projectId", "in", projectIds).execute();
     await trx.updateTable("projectActivity").set({ summary: "", actorName: ERASED }).where("projectId", "in", projectIds).execute();
   }
@@ -53,13 +57,18 @@ export async function eraseCompany(trx: Trx, companyId: string, mode: Mode): Pro
   const members = await trx.selectFrom("users").select("id").where("companyId", "=", companyId).execute();
   for (const member of members) storageKeys.push(...(await eraseClientUser(trx, member.id, mode)).storageKeys);
   const invitations = await trx.selectFrom("clientInvitations").select(["email", "name"]).where("companyId", "=", companyId).execute();
-  for (const invitation of invitations) await scrubTraces(trx, { email: invitation.email, names: [invitation.name], recordIds: [] }, erasedEmail(companyId));
+  for (const invitation of invitations)
+    await scrubTraces(trx, { email: invitation.email, names: [invitation.name], recordIds: [] }, erasedEmail(companyId));
   await trx.deleteFrom("clientInvitations").where("companyId", "=", companyId).execute();
 
   const projectIds = (await trx.selectFrom("projects").select("id").where("companyId", "=", companyId).execute()).map((p) => p.id);
   const complaintIds = (await trx.selectFrom("complaints").select("id").where("companyId", "=", companyId).execute()).map((c) => c.id);
   // Staff notifications, mails and audit rows about the company's records; its name wherever quoted.
-  await scrubTraces(trx, { email: erasedEmail(companyId), names: [company.name], recordIds: [companyId, ...projectIds, ...complaintIds] }, erasedEmail(companyId));
+  await scrubTraces(
+    trx,
+    { email: erasedEmail(companyId), names: [company.name], recordIds: [companyId, ...projectIds, ...complaintIds] },
+    erasedEmail(companyId),
+  );
   if (mode === "delete") {
     await trx.deleteFrom("projects").where("companyId", "=", companyId).execute();
     await trx.deleteFrom("complaints").where("companyId", "=", companyId).execute();

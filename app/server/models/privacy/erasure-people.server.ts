@@ -36,16 +36,48 @@ async function replaceInCompany(trx: Trx, companyId: string, name: string): Prom
   const projects = (await trx.selectFrom("projects").select("id").where("companyId", "=", companyId).execute()).map((p) => p.id);
   const complaints = (await trx.selectFrom("complaints").select("id").where("companyId", "=", companyId).execute()).map((c) => c.id);
   if (projects.length > 0) {
-    await trx.updateTable("projects").set({ title: without("title"), description: without("description") }).where("id", "in", projects).execute();
-    await trx.updateTable("milestones").set({ title: without("title"), description: without("description") }).where("projectId", "in", projects).execute();
-    await trx.updateTable("approvals").set({ note: without("note"), comment: without("comment") }).where("projectId", "in", projects).execute();
-    await trx.updateTable("projectProgress").set({ note: without("note") }).where("projectId", "in", projects).execute();
-    await trx.updateTable("projectActivity").set({ summary: without("summary") }).where("projectId", "in", projects).execute();
+    await trx
+      .updateTable("projects")
+      .set({ title: without("title"), description: without("description") })
+      .where("id", "in", projects)
+      .execute();
+    await trx
+      .updateTable("milestones")
+      .set({ title: without("title"), description: without("description") })
+      .where("projectId", "in", projects)
+      .execute();
+    await trx
+      .updateTable("approvals")
+      .set({ note: without("note"), comment: without("comment") })
+      .where("projectId", "in", projects)
+      .execute();
+    await trx
+      .updateTable("projectProgress")
+      .set({ note: without("note") })
+      .where("projectId", "in", projects)
+      .execute();
+    await trx
+      .updateTable("projectActivity")
+      .set({ summary: without("summary") })
+      .where("projectId", "in", projects)
+      .execute();
   }
   if (complaints.length > 0) {
-    await trx.updateTable("complaints").set({ subject: without("subject"), message: without("message") }).where("id", "in", complaints).execute();
-    await trx.updateTable("complaintReplies").set({ text: without("text") }).where("complaintId", "in", complaints).execute();
-    await trx.updateTable("complaintNotes").set({ text: without("text") }).where("complaintId", "in", complaints).execute();
+    await trx
+      .updateTable("complaints")
+      .set({ subject: without("subject"), message: without("message") })
+      .where("id", "in", complaints)
+      .execute();
+    await trx
+      .updateTable("complaintReplies")
+      .set({ text: without("text") })
+      .where("complaintId", "in", complaints)
+      .execute();
+    await trx
+      .updateTable("complaintNotes")
+      .set({ text: without("text") })
+      .where("complaintId", "in", complaints)
+      .execute();
   }
 }
 
@@ -83,6 +115,11 @@ export async function eraseClientUser(trx: Trx, userId: string, mode: Mode): Pro
   await scrubTraces(trx, { email: user.email, names, userId, recordIds: [userId] }, placeholder);
   await deleteAccountRows(trx, userId);
   if (mode === "delete") await trx.deleteFrom("users").where("id", "=", userId).execute();
-  else await trx.updateTable("users").set({ name: ERASED, email: placeholder, image: null, emailVerified: dbBool(false), clientAdmin: dbBool(false) }).where("id", "=", userId).execute();
+  else
+    await trx
+      .updateTable("users")
+      .set({ name: ERASED, email: placeholder, image: null, emailVerified: dbBool(false), clientAdmin: dbBool(false) })
+      .where("id", "=", userId)
+      .execute();
   return { found: true, storageKeys };
 }

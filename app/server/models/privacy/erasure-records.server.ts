@@ -23,12 +23,20 @@ export async function eraseLead(trx: Trx, id: string, mode: Mode): Promise<{ fou
 }
 
 export async function eraseApplication(trx: Trx, id: string, mode: Mode): Promise<{ found: boolean; storageKeys: string[] }> {
-  const application = await trx.selectFrom("jobApplications").select(["name", "email", "resume", "appliedBy"]).where("id", "=", id).executeTakeFirst();
+  const application = await trx
+    .selectFrom("jobApplications")
+    .select(["name", "email", "resume", "appliedBy"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!application) return { found: false, storageKeys: [] };
   const placeholder = erasedEmail(id);
   // A signed-in applicant keeps their account and its mail: only what names this application goes.
   const hasAccount = application.appliedBy !== null;
-  await scrubTraces(trx, { email: hasAccount ? placeholder : application.email, names: hasAccount ? [] : [application.name], recordIds: [id] }, placeholder);
+  await scrubTraces(
+    trx,
+    { email: hasAccount ? placeholder : application.email, names: hasAccount ? [] : [application.name], recordIds: [id] },
+    placeholder,
+  );
   if (mode === "delete") {
     await trx.deleteFrom("recordNotes").where("entity", "=", "application").where("entityId", "=", id).execute();
     await trx.deleteFrom("jobApplications").where("id", "=", id).execute();

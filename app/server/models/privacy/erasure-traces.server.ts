@@ -6,7 +6,6 @@ import type { Trx } from "~/server/db/db.server";
 // people's notifications ("Asha replied"), sign-in throttles and pending verifications. These are
 // scrubbed in the erasure's transaction; the rows stay where they are counted (the audit log).
 
-
 export const ERASED = "Erased";
 
 /** The address an anonymised row keeps: unique per record, never deliverable (RFC 2606 `.invalid`). */
@@ -33,7 +32,10 @@ const usableNames = (names: string[]) => [...new Set(names.map((n) => n.trim()).
 /** Whether `column` contains one of `needles`, ignoring case. */
 function containsAny(column: string, needles: string[]) {
   if (needles.length === 0) return sql<boolean>`1 = 0`;
-  return sql<boolean>`(${sql.join(needles.map((n) => sql`lower(${sql.ref(column)}) like ${like(n.toLowerCase())} escape '\\'`), sql` or `)})`;
+  return sql<boolean>`(${sql.join(
+    needles.map((n) => sql`lower(${sql.ref(column)}) like ${like(n.toLowerCase())} escape '\\'`),
+    sql` or `,
+  )})`;
 }
 
 /** `replace(…)` of every needle in `column`: done by the database, so no row is read here. */
@@ -64,26 +66,52 @@ export async function scrubTraces(trx: Trx, person: ErasedPerson, placeholderEma
       ]),
     )
     .execute();
-  await trx.deleteFrom("notifications").where((eb) => eb.or([containsAny("link", person.recordIds), containsAny("title", [email]), containsAny("body", [email])])).execute();
+  await trx
+    .deleteFrom("notifications")
+    .where((eb) => eb.or([containsAny("link", person.recordIds), containsAny("title", [email]), containsAny("body", [email])]))
+    .execute();
   if (names.length > 0) {
     const pairs = names.map((n): [string, string] => [n, ERASED]);
     await trx.updateTable("notifications").set({ actorName: ERASED }).where("actorName", "in", names).execute();
-    await trx.updateTable("notifications").set({ title: replaced("title", pairs), body: replaced("body", pairs) }).where((eb) => eb.or([containsAny("title", names), containsAny("body", names)])).execute();
+    await trx
+      .updateTable("notifications")
+      .set({ title: replaced("title", pairs), body: replaced("body", pairs) })
+      .where((eb) => eb.or([containsAny("title", names), containsAny("body", names)]))
+      .execute();
   }
 
   if (person.userId) await trx.updateTable("auditLog").set({ actorEmail: placeholderEmail }).where("actorId", "=", person.userId).execute();
-  await trx.updateTable("auditLog").set({ actorEmail: placeholderEmail }).where((eb) => eb(eb.fn("lower", ["actorEmail"]), "=", email)).execute();
+  await trx
+    .updateTable("auditLog")
+    .set({ actorEmail: placeholderEmail })
+    .where((eb) => eb(eb.fn("lower", ["actorEmail"]), "=", email))
+    .execute();
   // A change to the erased record itself keeps its action, actor and time; what it said goes.
-  if (person.recordIds.length > 0) await trx.updateTable("auditLog").set({ detail: "{}" }).where("entityId", "in", person.recordIds).execute();
-  const jsonPairs: [string, string][] = [[email, placeholderEmail], ...names.map((n): [string, string] => [JSON.stringify(n).slice(1, -1), ERASED])];
+  if (person.recordIds.length > 0)
+    await trx.updateTable("auditLog").set({ detail: "{}" }).where("entityId", "in", person.recordIds).execute();
+  const jsonPairs: [string, string][] = [
+    [email, placeholderEmail],
+    ...names.map((n): [string, string] => [JSON.stringify(n).slice(1, -1), ERASED]),
+  ];
   await trx
     .updateTable("auditLog")
     .set({ detail: replaced("detail", jsonPairs) })
     .where((eb) => eb.or([containsAny("detail", mentions), ...(names.length > 0 ? [containsAny("detail", names)] : [])]))
     .execute();
 
-  await trx.deleteFrom("rateLimits").where(containsAny("key", [email])).execute();
-  await sql`delete from verifications where lower(identifier) like ${like(email)} or value like ${like(email)}${person.userId ? sql` or value like ${like(person.userId)}` : sql``}`.execute(trx);
-  await trx.deleteFrom("clientInvitations").where((eb) => eb(eb.fn("lower", ["email"]), "=", email)).execute();
-  await trx.deleteFrom("staffInvitations").where((eb) => eb(eb.fn("lower", ["email"]), "=", email)).execute();
+  await trx
+    .deleteFrom("rateLimits")
+    .where(containsAny("key", [email]))
+    .execute();
+  await sql`delete from verifications where lower(identifier) like ${like(email)} or value like ${like(email)}${person.userId ? sql` or value like ${like(person.userId)}` : sql``}`.execute(
+    trx,
+  );
+  await trx
+    .deleteFrom("clientInvitations")
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
+    .execute();
+  await trx
+    .deleteFrom("staffInvitations")
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
+    .execute();
 }

@@ -27,7 +27,12 @@ type Target = { kind: ErasureKind; id: string };
 const ERASERS = { lead: eraseLead, application: eraseApplication, client_user: eraseClientUser, company: eraseCompany };
 
 /** Erases inside trx; returns the storage keys to delete after commit. No audit row (callers audit). */
-export async function eraseInTransaction(trx: Trx, target: Target, mode: ErasureMode, _now?: number): Promise<{ found: boolean; storageKeys: string[] }> {
+export async function eraseInTransaction(
+  trx: Trx,
+  target: Target,
+  mode: ErasureMode,
+  _now?: number,
+): Promise<{ found: boolean; storageKeys: string[] }> {
   const outcome = await ERASERS[target.kind](trx, target.id, mode);
   if (outcome.found) await compactSearchIndex(trx);
   return { found: outcome.found, storageKeys: [...new Set(outcome.storageKeys)] };
@@ -54,7 +59,8 @@ export async function erase(actor: Actor, target: Target, mode: ErasureMode, now
     outcome = await writeTransaction(async (trx) => {
       const userIds = await affectedUsers(trx, target);
       const erased = await eraseInTransaction(trx, target, mode, now);
-      if (erased.found) await recordAudit(trx, actor, { action: `erasure.${mode}`, entity: target.kind, entityId: target.id, detail: {} }, now);
+      if (erased.found)
+        await recordAudit(trx, actor, { action: `erasure.${mode}`, entity: target.kind, entityId: target.id, detail: {} }, now);
       return { ...erased, userIds };
     });
   } catch (error) {

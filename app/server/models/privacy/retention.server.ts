@@ -69,7 +69,12 @@ export async function listRetentionCandidates(
       .execute(),
   ]);
   return [
-    ...applications.map((a) => ({ kind: "application" as const, id: a.id, label: a.title ? `${a.name} (${a.title})` : a.name, since: Number(a.stageChangedAt ?? a.submittedAt) })),
+    ...applications.map((a) => ({
+      kind: "application" as const,
+      id: a.id,
+      label: a.title ? `${a.name} (${a.title})` : a.name,
+      since: Number(a.stageChangedAt ?? a.submittedAt),
+    })),
     ...leads.map((l) => ({ kind: "lead" as const, id: l.id, label: l.name, since: Number(l.statusChangedAt ?? l.submittedAt) })),
     ...companies.map((c) => ({ kind: "company" as const, id: c.id, label: c.name, since: Number(c.closedAt) })),
   ];

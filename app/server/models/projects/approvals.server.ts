@@ -41,7 +41,13 @@ const toState = <T extends { requestedAt: number | string; decidedAt: number | s
  * asked about are absent. The caller has already scoped the project to the viewer (a company's
  * project or a staff member with the clients area).
  */
-export async function latestApprovals({ projectId, subjectType }: { projectId: string; subjectType: ApprovalSubjectType }): Promise<Record<string, ApprovalState>> {
+export async function latestApprovals({
+  projectId,
+  subjectType,
+}: {
+  projectId: string;
+  subjectType: ApprovalSubjectType;
+}): Promise<Record<string, ApprovalState>> {
   const rows = await db()
     .selectFrom("approvals")
     .select(["id", "subjectId", "status", "requestedAt", "requestedByName", "decidedAt", "decidedByName", "comment", "note"])
@@ -69,7 +75,20 @@ export async function listApprovals({ projectId }: { projectId: string }): Promi
     .selectFrom("approvals as a")
     .leftJoin("milestones as m", (join) => join.onRef("m.id", "=", "a.subjectId").on("a.subjectType", "=", "milestone"))
     .leftJoin("projectFiles as f", (join) => join.onRef("f.id", "=", "a.subjectId").on("a.subjectType", "=", "file"))
-    .select(["a.id", "a.subjectType", "a.subjectId", "a.status", "a.requestedAt", "a.requestedByName", "a.decidedAt", "a.decidedByName", "a.comment", "a.note", "m.title as milestoneTitle", "f.name as fileName"])
+    .select([
+      "a.id",
+      "a.subjectType",
+      "a.subjectId",
+      "a.status",
+      "a.requestedAt",
+      "a.requestedByName",
+      "a.decidedAt",
+      "a.decidedByName",
+      "a.comment",
+      "a.note",
+      "m.title as milestoneTitle",
+      "f.name as fileName",
+    ])
     .where("a.projectId", "=", projectId)
     .orderBy("a.requestedAt", "desc")
     .orderBy("a.id", "desc")
@@ -77,16 +96,32 @@ export async function listApprovals({ projectId }: { projectId: string }): Promi
   return rows.map(({ milestoneTitle, fileName, ...row }) => ({ ...toState(row), subjectTitle: milestoneTitle ?? fileName ?? null }));
 }
 
-async function subjectTitle(trx: Transaction<Database>, projectId: string, subjectType: ApprovalSubjectType, subjectId: string): Promise<string | undefined> {
+async function subjectTitle(
+  trx: Transaction<Database>,
+  projectId: string,
+  subjectType: ApprovalSubjectType,
+  subjectId: string,
+): Promise<string | undefined> {
   if (subjectType === "milestone") {
-    const row = await trx.selectFrom("milestones").select("title").where("id", "=", subjectId).where("projectId", "=", projectId).executeTakeFirst();
+    const row = await trx
+      .selectFrom("milestones")
+      .select("title")
+      .where("id", "=", subjectId)
+      .where("projectId", "=", projectId)
+      .executeTakeFirst();
     return row?.title;
   }
-  const row = await trx.selectFrom("projectFiles").select("name").where("id", "=", subjectId).where("projectId", "=", projectId).executeTakeFirst();
+  const row = await trx
+    .selectFrom("projectFiles")
+    .select("name")
+    .where("id", "=", subjectId)
+    .where("projectId", "=", projectId)
+    .executeTakeFirst();
   return row?.name;
 }
 
-const describe = (subjectType: string, title: string | null) => `${subjectType === "file" ? "file" : "milestone"} "${title ?? "(removed)"}"`;
+const describe = (subjectType: string, title: string | null) =>
+  `${subjectType === "file" ? "file" : "milestone"} "${title ?? "(removed)"}"`;
 
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -99,7 +134,12 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export async function requestApproval(
   actor: Actor,
-  { projectId, subjectType, subjectId, note = "" }: { projectId: string; subjectType: ApprovalSubjectType; subjectId: string; note?: string },
+  {
+    projectId,
+    subjectType,
+    subjectId,
+    note = "",
+  }: { projectId: string; subjectType: ApprovalSubjectType; subjectId: string; note?: string },
   now = Date.now(),
 ): Promise<{ id: string } | undefined> {
   let result;
@@ -111,18 +151,60 @@ export async function requestApproval(
         if (!project) return undefined;
         const title = await subjectTitle(trx, projectId, subjectType, subjectId);
         if (title === undefined) return undefined;
-        const waiting = await trx.selectFrom("approvals").select("id").where("subjectType", "=", subjectType).where("subjectId", "=", subjectId).where("status", "=", "pending").executeTakeFirst();
+        const waiting = await trx
+          .selectFrom("approvals")
+          .select("id")
+          .where("subjectType", "=", subjectType)
+          .where("subjectId", "=", subjectId)
+          .where("status", "=", "pending")
+          .executeTakeFirst();
         if (waiting) throw new Refusal("conflict", ALREADY_WAITING);
         const id = newId();
         const trimmed = note.trim();
         await trx
           .insertInto("approvals")
-          .values({ id, projectId, subjectType, subjectId, requestedBy: actor.id, requestedByName: actorName(actor), requestedAt: now, note: trimmed })
+          .values({
+            id,
+            projectId,
+            subjectType,
+            subjectId,
+            requestedBy: actor.id,
+            requestedByName: actorName(actor),
+            requestedAt: now,
+            note: trimmed,
+          })
           .execute();
-        await recordActivity(trx, staffSide(actor), { projectId, kind: "approval.requested", subjectType: "approval", subjectId: id, summary: `Asked for approval of ${describe(subjectType, title)}` }, now);
-        await recordAudit(trx, actor, { action: "approval.request", entity: "project", entityId: projectId, detail: { companyId: project.companyId, approvalId: id, subjectType, subjectId, note: trimmed } }, now);
+        await recordActivity(
+          trx,
+          staffSide(actor),
+          {
+            projectId,
+            kind: "approval.requested",
+            subjectType: "approval",
+            subjectId: id,
+            summary: `Asked for approval of ${describe(subjectType, title)}`,
+          },
+          now,
+        );
+        await recordAudit(
+          trx,
+          actor,
+          {
+            action: "approval.request",
+            entity: "project",
+            entityId: projectId,
+            detail: { companyId: project.companyId, approvalId: id, subjectType, subjectId, note: trimmed },
+          },
+          now,
+        );
         const subject = describe(subjectType, title);
-        const mail = approvalRequestedMail({ projectTitle: project.title, subject, askedBy: actorName(actor), note: trimmed, portalUrl: absoluteUrl(projectLink("client", projectId)) });
+        const mail = approvalRequestedMail({
+          projectTitle: project.title,
+          subject,
+          askedBy: actorName(actor),
+          note: trimmed,
+          portalUrl: absoluteUrl(projectLink("client", projectId)),
+        });
         const approval = { id, projectId, companyId: project.companyId, subject, note: trimmed };
         const notified = await notifyApprovalRequested(trx, approval, { actorId: actor.id, actorName: actorName(actor) }, mail, now);
         return { id, companyId: project.companyId, notified };
@@ -140,13 +222,22 @@ export async function requestApproval(
 }
 
 /** Staff take back a request still waiting. "missing" for an unknown id; "decided" once the client answered. */
-export async function withdrawApproval(actor: Actor, { projectId, approvalId }: { projectId: string; approvalId: string }, now = Date.now()): Promise<"saved" | "missing" | "decided"> {
+export async function withdrawApproval(
+  actor: Actor,
+  { projectId, approvalId }: { projectId: string; approvalId: string },
+  now = Date.now(),
+): Promise<"saved" | "missing" | "decided"> {
   const result = await db()
     .transaction()
     .execute(async (trx) => {
       const project = await projectForChange(trx, projectId);
       if (!project) return { outcome: "missing" as const };
-      const approval = await trx.selectFrom("approvals").select(["subjectType", "subjectId"]).where("id", "=", approvalId).where("projectId", "=", projectId).executeTakeFirst();
+      const approval = await trx
+        .selectFrom("approvals")
+        .select(["subjectType", "subjectId"])
+        .where("id", "=", approvalId)
+        .where("projectId", "=", projectId)
+        .executeTakeFirst();
       if (!approval) return { outcome: "missing" as const };
       const updated = await trx
         .updateTable("approvals")
@@ -156,8 +247,24 @@ export async function withdrawApproval(actor: Actor, { projectId, approvalId }: 
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) return { outcome: "decided" as const };
       const title = await subjectTitle(trx, projectId, approval.subjectType as ApprovalSubjectType, approval.subjectId);
-      await recordActivity(trx, staffSide(actor), { projectId, kind: "approval.withdrawn", subjectType: "approval", subjectId: approvalId, summary: `Withdrew the request for approval of ${describe(approval.subjectType, title ?? null)}` }, now);
-      await recordAudit(trx, actor, { action: "approval.withdraw", entity: "project", entityId: projectId, detail: { companyId: project.companyId, approvalId } }, now);
+      await recordActivity(
+        trx,
+        staffSide(actor),
+        {
+          projectId,
+          kind: "approval.withdrawn",
+          subjectType: "approval",
+          subjectId: approvalId,
+          summary: `Withdrew the request for approval of ${describe(approval.subjectType, title ?? null)}`,
+        },
+        now,
+      );
+      await recordAudit(
+        trx,
+        actor,
+        { action: "approval.withdraw", entity: "project", entityId: projectId, detail: { companyId: project.companyId, approvalId } },
+        now,
+      );
       return { outcome: "saved" as const, companyId: project.companyId };
     });
   if (result.outcome === "saved") projectChanged({ id: projectId, companyId: result.companyId });
@@ -176,7 +283,12 @@ export interface Decider extends Actor {
  */
 export async function decideApproval(
   member: Decider,
-  { projectId, approvalId, decision, comment = "" }: { projectId: string; approvalId: string; decision: "approve" | "changes"; comment?: string },
+  {
+    projectId,
+    approvalId,
+    decision,
+    comment = "",
+  }: { projectId: string; approvalId: string; decision: "approve" | "changes"; comment?: string },
   now = Date.now(),
 ): Promise<{ status: "approved" | "changes_requested" } | undefined> {
   const trimmed = comment.trim();
@@ -189,14 +301,26 @@ export async function decideApproval(
         .selectFrom("approvals as a")
         .innerJoin("projects as p", "p.id", "a.projectId")
         .leftJoin("companies as c", "c.id", "p.companyId")
-        .select(["a.subjectType", "a.subjectId", "a.status", "a.requestedBy", "p.title as projectTitle", "p.companyId", "c.name as companyName"])
+        .select([
+          "a.subjectType",
+          "a.subjectId",
+          "a.status",
+          "a.requestedBy",
+          "p.title as projectTitle",
+          "p.companyId",
+          "c.name as companyName",
+        ])
         .where("a.id", "=", approvalId)
         .where("a.projectId", "=", projectId)
         .where("p.companyId", "=", member.companyId)
         .where("p.archivedAt", "is", null)
         .executeTakeFirst();
       if (!approval) return undefined;
-      if (approval.status !== "pending") throw new Refusal("conflict", approval.status === "withdrawn" ? "The team withdrew this request; there is nothing to decide." : ALREADY_DECIDED);
+      if (approval.status !== "pending")
+        throw new Refusal(
+          "conflict",
+          approval.status === "withdrawn" ? "The team withdrew this request; there is nothing to decide." : ALREADY_DECIDED,
+        );
       const name = actorName(member);
       const updated = await trx
         .updateTable("approvals")
@@ -208,8 +332,23 @@ export async function decideApproval(
       const title = await subjectTitle(trx, projectId, approval.subjectType as ApprovalSubjectType, approval.subjectId);
       const subject = describe(approval.subjectType, title ?? null);
       const summary = status === "approved" ? `Approved ${subject}` : `Requested changes to ${subject}: ${trimmed}`;
-      await recordActivity(trx, { id: member.id, name, side: "client" }, { projectId, kind: `approval.${status}`, subjectType: "approval", subjectId: approvalId, summary }, now);
-      await recordAudit(trx, member, { action: `approval.${status}`, entity: "project", entityId: projectId, detail: { companyId: member.companyId, approvalId, comment: trimmed } }, now);
+      await recordActivity(
+        trx,
+        { id: member.id, name, side: "client" },
+        { projectId, kind: `approval.${status}`, subjectType: "approval", subjectId: approvalId, summary },
+        now,
+      );
+      await recordAudit(
+        trx,
+        member,
+        {
+          action: `approval.${status}`,
+          entity: "project",
+          entityId: projectId,
+          detail: { companyId: member.companyId, approvalId, comment: trimmed },
+        },
+        now,
+      );
       const mail = approvalDecisionMail({
         projectTitle: approval.projectTitle,
         companyName: approval.companyName ?? "",
@@ -221,9 +360,16 @@ export async function decideApproval(
       });
       // The staff member who asked hears of it (else the staff who look after clients),
       // in the bell and by this mail; with nobody left to tell, the sales inbox still gets the mail.
-      const decided = { id: approvalId, projectId, requestedBy: approval.requestedBy, title: `${name} ${status === "approved" ? "approved" : "asked for changes to"} the ${subject} of ${approval.projectTitle}`, comment: member.emailVerified ? trimmed : "" };
+      const decided = {
+        id: approvalId,
+        projectId,
+        requestedBy: approval.requestedBy,
+        title: `${name} ${status === "approved" ? "approved" : "asked for changes to"} the ${subject} of ${approval.projectTitle}`,
+        comment: member.emailVerified ? trimmed : "",
+      };
       const notified = await notifyApprovalDecided(trx, decided, { actorId: member.id, actorName: name }, mail, now);
-      if (notified.length === 0) await enqueueMail(trx, { to: mailRecipients().sales, ...mail, idempotencyKey: `approval:${approvalId}:decision` }, now);
+      if (notified.length === 0)
+        await enqueueMail(trx, { to: mailRecipients().sales, ...mail, idempotencyKey: `approval:${approvalId}:decision` }, now);
       return { status, notified };
     });
   if (!result) return undefined;

@@ -25,7 +25,12 @@ export type Milestone = Selectable<MilestoneTable>;
 /** Progress recomputed from milestones is the app's doing, not a person's. */
 export const MILESTONES_ACTOR: ActivityActor = { id: null, name: "Milestones", side: "system" };
 
-export const staffSide = (actor: Actor): ActivityActor & { email: string } => ({ id: actor.id, email: actor.email, name: actorName(actor), side: "staff" });
+export const staffSide = (actor: Actor): ActivityActor & { email: string } => ({
+  id: actor.id,
+  email: actor.email,
+  name: actorName(actor),
+  side: "staff",
+});
 
 /** The project's milestones in their order. */
 export async function listMilestones({ projectId }: { projectId: string }): Promise<Milestone[]> {
@@ -50,12 +55,23 @@ export async function projectForChange(trx: Transaction<Database>, projectId: st
 }
 
 /** When progress follows the milestones, sets it to their share of Done (only if it moved). */
-async function followMilestones(trx: Transaction<Database>, project: { id: string; companyId: string | null; progress: number; progressMode: string }, now: number, notified: string[]) {
+async function followMilestones(
+  trx: Transaction<Database>,
+  project: { id: string; companyId: string | null; progress: number; progressMode: string },
+  now: number,
+  notified: string[],
+) {
   if (project.progressMode !== "milestones") return;
   const rows = await trx.selectFrom("milestones").select("status").where("projectId", "=", project.id).execute();
   const progress = progressFromMilestones(rows.map((r) => r.status));
   if (progress === project.progress) return;
-  await writeProgress(trx, MILESTONES_ACTOR, { id: project.id, companyId: project.companyId, from: project.progress, progress, note: "Follows milestones" }, now, notified);
+  await writeProgress(
+    trx,
+    MILESTONES_ACTOR,
+    { id: project.id, companyId: project.companyId, from: project.progress, progress, note: "Follows milestones" },
+    now,
+    notified,
+  );
 }
 
 type Outcome = "saved" | "missing" | "unchanged";
@@ -64,7 +80,11 @@ type Outcome = "saved" | "missing" | "unchanged";
 async function change(
   projectId: string,
   now: number,
-  work: (trx: Transaction<Database>, project: NonNullable<Awaited<ReturnType<typeof projectForChange>>>, notified: string[]) => Promise<Outcome>,
+  work: (
+    trx: Transaction<Database>,
+    project: NonNullable<Awaited<ReturnType<typeof projectForChange>>>,
+    notified: string[],
+  ) => Promise<Outcome>,
 ): Promise<Outcome> {
   const notified: string[] = [];
   const result = await db()
@@ -91,33 +111,94 @@ const fields = (input: MilestoneInput) => ({
 
 export async function addMilestone(actor: Actor, projectId: string, input: MilestoneInput, now = Date.now()): Promise<Outcome> {
   return change(projectId, now, async (trx, project) => {
-    const last = await trx.selectFrom("milestones").select((eb) => eb.fn.max("position").as("max")).where("projectId", "=", projectId).executeTakeFirst();
+    const last = await trx
+      .selectFrom("milestones")
+      .select((eb) => eb.fn.max("position").as("max"))
+      .where("projectId", "=", projectId)
+      .executeTakeFirst();
     const id = newId();
     const values = fields(input);
     await trx
       .insertInto("milestones")
-      .values({ id, projectId, ...values, position: Number(last?.max ?? 0) + 1, createdAt: now, updatedAt: now, completedAt: values.status === "done" ? now : null })
+      .values({
+        id,
+        projectId,
+        ...values,
+        position: Number(last?.max ?? 0) + 1,
+        createdAt: now,
+        updatedAt: now,
+        completedAt: values.status === "done" ? now : null,
+      })
       .execute();
-    await recordActivity(trx, staffSide(actor), { projectId, kind: "milestone.added", subjectType: "milestone", subjectId: id, summary: `Added milestone "${values.title}" (${milestoneStatusLabel(values.status)})` }, now);
-    await recordAudit(trx, actor, { action: "milestone.add", entity: "project", entityId: projectId, detail: { companyId: project.companyId, milestoneId: id, ...values } }, now);
+    await recordActivity(
+      trx,
+      staffSide(actor),
+      {
+        projectId,
+        kind: "milestone.added",
+        subjectType: "milestone",
+        subjectId: id,
+        summary: `Added milestone "${values.title}" (${milestoneStatusLabel(values.status)})`,
+      },
+      now,
+    );
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "milestone.add",
+        entity: "project",
+        entityId: projectId,
+        detail: { companyId: project.companyId, milestoneId: id, ...values },
+      },
+      now,
+    );
     return "saved";
   });
 }
 
-export async function updateMilestone(actor: Actor, projectId: string, milestoneId: string, input: MilestoneInput, now = Date.now()): Promise<Outcome> {
+export async function updateMilestone(
+  actor: Actor,
+  projectId: string,
+  milestoneId: string,
+  input: MilestoneInput,
+  now = Date.now(),
+): Promise<Outcome> {
   return change(projectId, now, async (trx, project, notified) => {
-    const before = await trx.selectFrom("milestones").selectAll().where("id", "=", milestoneId).where("projectId", "=", projectId).executeTakeFirst();
+    const before = await trx
+      .selectFrom("milestones")
+      .selectAll()
+      .where("id", "=", milestoneId)
+      .where("projectId", "=", projectId)
+      .executeTakeFirst();
     if (!before) return "missing";
     const values = fields(input);
     const changed = (Object.keys(values) as Array<keyof typeof values>).filter((key) => before[key] !== values[key]);
     if (changed.length === 0) return "unchanged";
     const completedAt = values.status === "done" ? (before.status === "done" ? before.completedAt : now) : null;
-    await trx.updateTable("milestones").set({ ...values, completedAt, updatedAt: now }).where("id", "=", milestoneId).execute();
+    await trx
+      .updateTable("milestones")
+      .set({ ...values, completedAt, updatedAt: now })
+      .where("id", "=", milestoneId)
+      .execute();
     // Only the status moved: say so plainly, it is what the client follows.
     const statusOnly = changed.length === 1 && changed[0] === "status";
-    const summary = statusOnly ? `Marked "${values.title}" as ${milestoneStatusLabel(values.status)}` : `Updated milestone "${values.title}"`;
-    await recordActivity(trx, staffSide(actor), { projectId, kind: statusOnly ? "milestone.status" : "milestone.updated", subjectType: "milestone", subjectId: milestoneId, summary }, now);
-    const detail = { companyId: project.companyId, milestoneId, changed, from: Object.fromEntries(changed.map((k) => [k, before[k]])), to: Object.fromEntries(changed.map((k) => [k, values[k]])) };
+    const summary = statusOnly
+      ? `Marked "${values.title}" as ${milestoneStatusLabel(values.status)}`
+      : `Updated milestone "${values.title}"`;
+    await recordActivity(
+      trx,
+      staffSide(actor),
+      { projectId, kind: statusOnly ? "milestone.status" : "milestone.updated", subjectType: "milestone", subjectId: milestoneId, summary },
+      now,
+    );
+    const detail = {
+      companyId: project.companyId,
+      milestoneId,
+      changed,
+      from: Object.fromEntries(changed.map((k) => [k, before[k]])),
+      to: Object.fromEntries(changed.map((k) => [k, values[k]])),
+    };
     await recordAudit(trx, actor, { action: "milestone.update", entity: "project", entityId: projectId, detail }, now);
     if (values.status === "done" && before.status !== "done") {
       const done = { id: milestoneId, title: values.title, projectId, companyId: project.companyId };
@@ -128,9 +209,21 @@ export async function updateMilestone(actor: Actor, projectId: string, milestone
 }
 
 /** Swaps a milestone with its neighbour above or below; at either end nothing changes. */
-export async function moveMilestone(actor: Actor, projectId: string, milestoneId: string, direction: "up" | "down", now = Date.now()): Promise<Outcome> {
+export async function moveMilestone(
+  actor: Actor,
+  projectId: string,
+  milestoneId: string,
+  direction: "up" | "down",
+  now = Date.now(),
+): Promise<Outcome> {
   return change(projectId, now, async (trx, project) => {
-    const rows = await trx.selectFrom("milestones").select(["id", "title", "position"]).where("projectId", "=", projectId).orderBy("position").orderBy("createdAt").execute();
+    const rows = await trx
+      .selectFrom("milestones")
+      .select(["id", "title", "position"])
+      .where("projectId", "=", projectId)
+      .orderBy("position")
+      .orderBy("createdAt")
+      .execute();
     const index = rows.findIndex((r) => r.id === milestoneId);
     if (index === -1) return "missing";
     const other = rows[direction === "up" ? index - 1 : index + 1];
@@ -139,10 +232,36 @@ export async function moveMilestone(actor: Actor, projectId: string, milestoneId
     const otherIndex = order.indexOf(other.id);
     [order[index], order[otherIndex]] = [order[otherIndex]!, order[index]!];
     // Renumber the whole list: positions stay 1..n whatever the history of the rows.
-    for (const [i, id] of order.entries()) await trx.updateTable("milestones").set({ position: i + 1 }).where("id", "=", id).execute();
+    for (const [i, id] of order.entries())
+      await trx
+        .updateTable("milestones")
+        .set({ position: i + 1 })
+        .where("id", "=", id)
+        .execute();
     const title = rows[index]!.title;
-    await recordActivity(trx, staffSide(actor), { projectId, kind: "milestones.reordered", subjectType: "milestone", subjectId: milestoneId, summary: `Moved "${title}" ${direction}` }, now);
-    await recordAudit(trx, actor, { action: "milestone.move", entity: "project", entityId: projectId, detail: { companyId: project.companyId, milestoneId, direction, order } }, now);
+    await recordActivity(
+      trx,
+      staffSide(actor),
+      {
+        projectId,
+        kind: "milestones.reordered",
+        subjectType: "milestone",
+        subjectId: milestoneId,
+        summary: `Moved "${title}" ${direction}`,
+      },
+      now,
+    );
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "milestone.move",
+        entity: "project",
+        entityId: projectId,
+        detail: { companyId: project.companyId, milestoneId, direction, order },
+      },
+      now,
+    );
     return "saved";
   });
 }
@@ -150,7 +269,12 @@ export async function moveMilestone(actor: Actor, projectId: string, milestoneId
 /** Removes a milestone; a request for its approval still waiting is withdrawn with it. */
 export async function removeMilestone(actor: Actor, projectId: string, milestoneId: string, now = Date.now()): Promise<Outcome> {
   return change(projectId, now, async (trx, project) => {
-    const milestone = await trx.selectFrom("milestones").selectAll().where("id", "=", milestoneId).where("projectId", "=", projectId).executeTakeFirst();
+    const milestone = await trx
+      .selectFrom("milestones")
+      .selectAll()
+      .where("id", "=", milestoneId)
+      .where("projectId", "=", projectId)
+      .executeTakeFirst();
     if (!milestone) return "missing";
     await trx.deleteFrom("milestones").where("id", "=", milestoneId).execute();
     await trx
@@ -160,8 +284,29 @@ export async function removeMilestone(actor: Actor, projectId: string, milestone
       .where("subjectId", "=", milestoneId)
       .where("status", "=", "pending")
       .execute();
-    await recordActivity(trx, staffSide(actor), { projectId, kind: "milestone.removed", subjectType: "milestone", subjectId: milestoneId, summary: `Removed milestone "${milestone.title}"` }, now);
-    await recordAudit(trx, actor, { action: "milestone.remove", entity: "project", entityId: projectId, detail: { companyId: project.companyId, milestoneId, title: milestone.title } }, now);
+    await recordActivity(
+      trx,
+      staffSide(actor),
+      {
+        projectId,
+        kind: "milestone.removed",
+        subjectType: "milestone",
+        subjectId: milestoneId,
+        summary: `Removed milestone "${milestone.title}"`,
+      },
+      now,
+    );
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "milestone.remove",
+        entity: "project",
+        entityId: projectId,
+        detail: { companyId: project.companyId, milestoneId, title: milestone.title },
+      },
+      now,
+    );
     return "saved";
   });
 }
@@ -173,8 +318,18 @@ export async function setProgressMode(actor: Actor, projectId: string, mode: Pro
     await trx.updateTable("projects").set({ progressMode: mode, updatedAt: now }).where("id", "=", projectId).execute();
     project.progressMode = mode;
     const summary = mode === "milestones" ? "Progress now follows the milestones" : "Progress is now set by hand";
-    await recordActivity(trx, staffSide(actor), { projectId, kind: "progress.mode", subjectType: "project", subjectId: projectId, summary }, now);
-    await recordAudit(trx, actor, { action: "project.progress_mode", entity: "project", entityId: projectId, detail: { companyId: project.companyId, mode } }, now);
+    await recordActivity(
+      trx,
+      staffSide(actor),
+      { projectId, kind: "progress.mode", subjectType: "project", subjectId: projectId, summary },
+      now,
+    );
+    await recordAudit(
+      trx,
+      actor,
+      { action: "project.progress_mode", entity: "project", entityId: projectId, detail: { companyId: project.companyId, mode } },
+      now,
+    );
     return "saved";
   });
 }

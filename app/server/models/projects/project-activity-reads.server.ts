@@ -28,8 +28,17 @@ interface Paging {
 }
 
 /** The timeline of a company's project; undefined when the company has no such (live) project. */
-export async function listActivityForClient({ projectId, companyId }: { projectId: string; companyId: string }, paging: Paging): Promise<ActivityPage | undefined> {
-  const project = await db().selectFrom("projects").select("id").where("id", "=", projectId).where("companyId", "=", companyId).where("archivedAt", "is", null).executeTakeFirst();
+export async function listActivityForClient(
+  { projectId, companyId }: { projectId: string; companyId: string },
+  paging: Paging,
+): Promise<ActivityPage | undefined> {
+  const project = await db()
+    .selectFrom("projects")
+    .select("id")
+    .where("id", "=", projectId)
+    .where("companyId", "=", companyId)
+    .where("archivedAt", "is", null)
+    .executeTakeFirst();
   return project ? listActivity(projectId, paging) : undefined;
 }
 
@@ -50,7 +59,11 @@ async function listActivity(projectId: string, { limit, offset }: Paging): Promi
       .limit(limit)
       .offset(offset)
       .execute(),
-    db().selectFrom("projectActivity").select((eb) => eb.fn.countAll<number>().as("n")).where("projectId", "=", projectId).executeTakeFirstOrThrow(),
+    db()
+      .selectFrom("projectActivity")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("projectId", "=", projectId)
+      .executeTakeFirstOrThrow(),
   ]);
   const things = await resolveThings(projectId, rows);
   const entries = rows.map(({ subjectType, subjectId, ...row }) => ({
@@ -74,10 +87,21 @@ async function resolveThings(projectId: string, rows: Subject[]): Promise<Map<st
   const fileIds = ids("file");
   const approvalIds = ids("approval");
   const approvals = approvalIds.length
-    ? await db().selectFrom("approvals").select(["id", "subjectType", "subjectId"]).where("projectId", "=", projectId).where("id", "in", approvalIds).execute()
+    ? await db()
+        .selectFrom("approvals")
+        .select(["id", "subjectType", "subjectId"])
+        .where("projectId", "=", projectId)
+        .where("id", "in", approvalIds)
+        .execute()
     : [];
-  const liveMilestones = await existingMilestones(projectId, [...milestoneIds, ...approvals.filter((a) => a.subjectType === "milestone").map((a) => a.subjectId)]);
-  const liveFiles = await existingFiles(projectId, [...fileIds, ...approvals.filter((a) => a.subjectType === "file").map((a) => a.subjectId)]);
+  const liveMilestones = await existingMilestones(projectId, [
+    ...milestoneIds,
+    ...approvals.filter((a) => a.subjectType === "milestone").map((a) => a.subjectId),
+  ]);
+  const liveFiles = await existingFiles(projectId, [
+    ...fileIds,
+    ...approvals.filter((a) => a.subjectType === "file").map((a) => a.subjectId),
+  ]);
   for (const id of milestoneIds) if (liveMilestones.has(id)) things.set(`milestone:${id}`, { type: "milestone", id });
   for (const id of fileIds) {
     const fileId = liveFiles.get(id);
@@ -87,7 +111,12 @@ async function resolveThings(projectId: string, rows: Subject[]): Promise<Map<st
     const live = approval.subjectType === "milestone" ? liveMilestones.has(approval.subjectId) : liveFiles.has(approval.subjectId);
     if (!live) continue;
     const on = approval.subjectType === "milestone" ? "milestone" : "file";
-    things.set(`approval:${approval.id}`, { type: "approval", id: approval.id, on, onId: on === "file" ? liveFiles.get(approval.subjectId)! : approval.subjectId });
+    things.set(`approval:${approval.id}`, {
+      type: "approval",
+      id: approval.id,
+      on,
+      onId: on === "file" ? liveFiles.get(approval.subjectId)! : approval.subjectId,
+    });
   }
   for (const row of rows) {
     if (row.subjectType === "progress" && row.subjectId) things.set(`progress:${row.subjectId}`, { type: "progress" });

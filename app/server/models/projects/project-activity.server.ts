@@ -6,7 +6,6 @@ import type { Executor } from "~/server/db/db.server";
 // transaction of the change it describes, so the timeline never shows a change that did not
 // happen nor misses one that did. Publish `projectChanged` after the commit for the live view.
 
-
 export interface ActivityActor {
   /** Null for the app itself (e.g. progress recomputed from milestones). */
   id: string | null;

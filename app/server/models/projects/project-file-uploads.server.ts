@@ -13,14 +13,27 @@ import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { filesSharedMail } from "~/server/mail/project-file-mails.server";
 import { fileStore } from "~/server/storage/storage.server";
 import { fileNameKey } from "~/server/uploads/file-kinds.server";
-import { MalformedUpload, UploadRejected, type ParsedUpload, type PendingFile, type UploadLimits } from "~/server/uploads/project-upload.server";
+import {
+  MalformedUpload,
+  UploadRejected,
+  type ParsedUpload,
+  type PendingFile,
+  type UploadLimits,
+} from "~/server/uploads/project-upload.server";
 import { storedFilesIntent } from "~/server/uploads/resume-intents.server";
 import { renderThumbnail, THUMBNAIL_CONTENT_TYPE, thumbnailKey } from "~/server/uploads/thumbnails.server";
 import { recordAudit } from "../shared/audit.server";
 import { notifyFilesShared } from "../notifications/events.server";
 import { publishNotified } from "../notifications/notifications.server";
 import { recordActivity } from "./project-activity.server";
-import { CLIENT_UPLOADS_OFF, deleteStoredKeys, findWorkspaceProject, projectUsage, type FilesActor, type WorkspaceProject } from "./project-files.server";
+import {
+  CLIENT_UPLOADS_OFF,
+  deleteStoredKeys,
+  findWorkspaceProject,
+  projectUsage,
+  type FilesActor,
+  type WorkspaceProject,
+} from "./project-files.server";
 import { projectChanged } from "./projects.server";
 
 // One upload session (one request, several files). The bytes stream to temp files and
@@ -69,7 +82,12 @@ export async function uploadProjectFiles(actor: FilesActor, projectId: string, r
 
   let files: PendingFile[];
   try {
-    const parsed = await readUpload({ maxFiles: MAX_FILES_PER_UPLOAD, maxFileBytes: env.FILE_MAX_BYTES, maxTotalBytes: remaining, totalMessage: quotaMessage });
+    const parsed = await readUpload({
+      maxFiles: MAX_FILES_PER_UPLOAD,
+      maxFileBytes: env.FILE_MAX_BYTES,
+      maxTotalBytes: remaining,
+      totalMessage: quotaMessage,
+    });
     files = parsed.files;
   } catch (error) {
     if (error instanceof UploadRejected) return fail(error.status, error.message, error.reason);
@@ -110,7 +128,8 @@ export async function uploadProjectFiles(actor: FilesActor, projectId: string, r
   } catch (error) {
     if (error instanceof QuotaExceeded) return fail(413, quotaMessage, "quota");
     if (error instanceof NameOfOtherSide) return fail(409, error.message, "other-side");
-    if (isUniqueViolation(error)) return fail(409, "Someone uploaded a file with the same name at the same moment. Please try again.", "conflict");
+    if (isUniqueViolation(error))
+      return fail(409, "Someone uploaded a file with the same name at the same moment. Please try again.", "conflict");
     logger.error({ err: error }, "project file upload failed");
     return fail(500, "The files could not be saved. Please try again.");
   } finally {
@@ -131,11 +150,20 @@ class QuotaExceeded extends Error {}
 class NameOfOtherSide extends Error {
   constructor(name: string, ownerSide: string) {
     const owner = ownerSide === "staff" ? "the agency" : "the client";
-    super(`“${name}” was shared by ${owner}, and only ${owner} can add versions to it. Rename your file and upload it again. Nothing was uploaded.`);
+    super(
+      `“${name}” was shared by ${owner}, and only ${owner} can add versions to it. Rename your file and upload it again. Nothing was uploaded.`,
+    );
   }
 }
 
-async function saveSession(trx: Transaction<Database>, actor: FilesActor, project: WorkspaceProject, prepared: Prepared[], quota: number, notified: string[]) {
+async function saveSession(
+  trx: Transaction<Database>,
+  actor: FilesActor,
+  project: WorkspaceProject,
+  prepared: Prepared[],
+  quota: number,
+  notified: string[],
+) {
   const now = Date.now();
   // Checked again inside the write: two sessions racing for the last room cannot both win.
   const total = prepared.reduce((sum, p) => sum + p.file.size, 0);
@@ -144,7 +172,12 @@ async function saveSession(trx: Transaction<Database>, actor: FilesActor, projec
   const saved: Array<{ id: string; name: string; version: number }> = [];
   for (const p of prepared) {
     const nameKey = fileNameKey(p.file.name);
-    const existing = await trx.selectFrom("projectFiles").select(["id", "name", "currentVersion", "side"]).where("projectId", "=", project.id).where("nameKey", "=", nameKey).executeTakeFirst();
+    const existing = await trx
+      .selectFrom("projectFiles")
+      .select(["id", "name", "currentVersion", "side"])
+      .where("projectId", "=", project.id)
+      .where("nameKey", "=", nameKey)
+      .executeTakeFirst();
     if (existing && existing.side !== actor.side) throw new NameOfOtherSide(existing.name, existing.side);
     let fileId: string;
     let version = 1;
@@ -156,7 +189,19 @@ async function saveSession(trx: Transaction<Database>, actor: FilesActor, projec
       await trx.updateTable("projectFiles").set({ currentVersion: version, updatedAt: now }).where("id", "=", fileId).execute();
     } else {
       fileId = newId();
-      await trx.insertInto("projectFiles").values({ id: fileId, projectId: project.id, name, nameKey, side: actor.side, createdBy: actor.user.id, createdAt: now, updatedAt: now }).execute();
+      await trx
+        .insertInto("projectFiles")
+        .values({
+          id: fileId,
+          projectId: project.id,
+          name,
+          nameKey,
+          side: actor.side,
+          createdBy: actor.user.id,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
     }
     await trx
       .insertInto("fileVersions")
@@ -179,7 +224,17 @@ async function saveSession(trx: Transaction<Database>, actor: FilesActor, projec
       .execute();
     const summary = version > 1 ? `Uploaded version ${version} of “${name}”` : `Uploaded “${name}”`;
     await recordActivity(trx, who, { projectId: project.id, kind: "file.uploaded", subjectType: "file", subjectId: fileId, summary }, now);
-    await recordAudit(trx, actor.user, { action: "file.upload", entity: "project_file", entityId: fileId, detail: { projectId: project.id, name, version, size: p.file.size, kind: p.file.kind, side: actor.side } }, now);
+    await recordAudit(
+      trx,
+      actor.user,
+      {
+        action: "file.upload",
+        entity: "project_file",
+        entityId: fileId,
+        detail: { projectId: project.id, name, version, size: p.file.size, kind: p.file.kind, side: actor.side },
+      },
+      now,
+    );
     saved.push({ id: fileId, name, version });
   }
   notified.push(...(await notifySession(trx, actor, project, saved, now)));
@@ -191,16 +246,29 @@ async function saveSession(trx: Transaction<Database>, actor: FilesActor, projec
  * upload → the company's members; client upload → the staff who look after clients, else (nobody
  * left) the sales inbox by mail.
  */
-async function notifySession(trx: Transaction<Database>, actor: FilesActor, project: WorkspaceProject, saved: Array<{ name: string }>, now: number): Promise<string[]> {
+async function notifySession(
+  trx: Transaction<Database>,
+  actor: FilesActor,
+  project: WorkspaceProject,
+  saved: Array<{ name: string }>,
+  now: number,
+): Promise<string[]> {
   const session = newId();
   const names = saved.map((f) => f.name);
   const fromAgency = actor.side === "staff";
   if (fromAgency && !project.companyId) return [];
   const url = absoluteUrl(projectLink(fromAgency ? "client" : "staff", project.id, "files"));
   const mail = filesSharedMail({ uploader: actorName(actor.user), fromAgency, project: project.title, names, url });
-  const upload = { session, projectId: project.id, companyId: project.companyId, fromAgency, title: `${actorName(actor.user)} shared ${names.length === 1 ? `"${names[0]}"` : `${names.length} files`} on ${project.title}` };
+  const upload = {
+    session,
+    projectId: project.id,
+    companyId: project.companyId,
+    fromAgency,
+    title: `${actorName(actor.user)} shared ${names.length === 1 ? `"${names[0]}"` : `${names.length} files`} on ${project.title}`,
+  };
   const notified = await notifyFilesShared(trx, upload, { actorId: actor.user.id, actorName: actorName(actor.user) }, mail, now);
-  if (!fromAgency && notified.length === 0) await enqueueMail(trx, { to: mailRecipients().sales, ...mail, idempotencyKey: `files:${session}:staff` }, now);
+  if (!fromAgency && notified.length === 0)
+    await enqueueMail(trx, { to: mailRecipients().sales, ...mail, idempotencyKey: `files:${session}:staff` }, now);
   return notified;
 }
 

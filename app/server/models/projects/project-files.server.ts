@@ -19,7 +19,6 @@ import { Refusal } from "~/lib/refusal";
 // project, file or version is "not found", exactly like an unknown id. Uploads are in
 // project-file-uploads.server.ts.
 
-
 /** Who acts on the Files tab: a staff member, or a member of the project's company. */
 export type FilesActor = { user: Actor; side: "staff" } | { user: Actor; side: "client"; companyId: string };
 
@@ -33,12 +32,26 @@ export interface WorkspaceProject {
 }
 
 /** The project the actor may work on: a client's only within their company and not archived. */
-export async function findWorkspaceProject(actor: FilesActor, id: string, executor: Executor = db()): Promise<WorkspaceProject | undefined> {
-  let query = executor.selectFrom("projects").select(["id", "companyId", "title", "ownerId", "clientUploads", "archivedAt"]).where("id", "=", id);
+export async function findWorkspaceProject(
+  actor: FilesActor,
+  id: string,
+  executor: Executor = db(),
+): Promise<WorkspaceProject | undefined> {
+  let query = executor
+    .selectFrom("projects")
+    .select(["id", "companyId", "title", "ownerId", "clientUploads", "archivedAt"])
+    .where("id", "=", id);
   if (actor.side === "client") query = query.where("companyId", "=", actor.companyId).where("archivedAt", "is", null);
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
-  return { id: row.id, companyId: row.companyId, title: row.title, ownerId: row.ownerId, clientUploads: Boolean(row.clientUploads), archived: row.archivedAt !== null };
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    title: row.title,
+    ownerId: row.ownerId,
+    clientUploads: Boolean(row.clientUploads),
+    archived: row.archivedAt !== null,
+  };
 }
 
 export interface FileVersionView {
@@ -67,7 +80,13 @@ export interface ProjectFileView {
 /** The project's files, most recently changed first, each with its versions newest first. */
 export async function listProjectFiles({ projectId }: { projectId: string }): Promise<ProjectFileView[]> {
   const [files, versions] = await Promise.all([
-    db().selectFrom("projectFiles").select(["id", "name", "side", "createdBy", "updatedAt"]).where("projectId", "=", projectId).orderBy("updatedAt", "desc").orderBy("id").execute(),
+    db()
+      .selectFrom("projectFiles")
+      .select(["id", "name", "side", "createdBy", "updatedAt"])
+      .where("projectId", "=", projectId)
+      .orderBy("updatedAt", "desc")
+      .orderBy("id")
+      .execute(),
     db()
       .selectFrom("fileVersions")
       .select(["id", "fileId", "version", "size", "kind", "thumbnailKey", "uploadedBy", "uploadedByName", "side", "createdAt"])
@@ -78,15 +97,36 @@ export async function listProjectFiles({ projectId }: { projectId: string }): Pr
   const byFile = new Map<string, FileVersionView[]>();
   for (const v of versions) {
     const list = byFile.get(v.fileId) ?? [];
-    list.push({ id: v.id, version: v.version, size: Number(v.size), kind: v.kind, hasThumbnail: v.thumbnailKey !== null, uploadedByName: v.uploadedByName, uploadedById: v.uploadedBy, side: v.side as Side, createdAt: Number(v.createdAt) });
+    list.push({
+      id: v.id,
+      version: v.version,
+      size: Number(v.size),
+      kind: v.kind,
+      hasThumbnail: v.thumbnailKey !== null,
+      uploadedByName: v.uploadedByName,
+      uploadedById: v.uploadedBy,
+      side: v.side as Side,
+      createdAt: Number(v.createdAt),
+    });
     byFile.set(v.fileId, list);
   }
-  return files.map((f) => ({ id: f.id, name: f.name, side: f.side as Side, createdBy: f.createdBy, updatedAt: Number(f.updatedAt), versions: byFile.get(f.id) ?? [] }));
+  return files.map((f) => ({
+    id: f.id,
+    name: f.name,
+    side: f.side as Side,
+    createdBy: f.createdBy,
+    updatedAt: Number(f.updatedAt),
+    versions: byFile.get(f.id) ?? [],
+  }));
 }
 
 /** Bytes the project's stored versions take (originals; thumbnails are ours and small). */
 export async function projectUsage(projectId: string, executor: Executor = db()): Promise<number> {
-  const row = await executor.selectFrom("fileVersions").select((eb) => eb.fn.sum<number | string | null>("size").as("total")).where("projectId", "=", projectId).executeTakeFirst();
+  const row = await executor
+    .selectFrom("fileVersions")
+    .select((eb) => eb.fn.sum<number | string | null>("size").as("total"))
+    .where("projectId", "=", projectId)
+    .executeTakeFirst();
   return Number(row?.total ?? 0);
 }
 
@@ -108,7 +148,19 @@ export async function findFileVersion(actor: FilesActor, versionId: string): Pro
     .selectFrom("fileVersions as v")
     .innerJoin("projectFiles as f", "f.id", "v.fileId")
     .innerJoin("projects as p", "p.id", "v.projectId")
-    .select(["v.id", "v.fileId", "v.projectId", "p.companyId", "f.name", "v.version", "v.storageKey", "v.thumbnailKey", "v.size", "v.contentType", "v.sha256"])
+    .select([
+      "v.id",
+      "v.fileId",
+      "v.projectId",
+      "p.companyId",
+      "f.name",
+      "v.version",
+      "v.storageKey",
+      "v.thumbnailKey",
+      "v.size",
+      "v.contentType",
+      "v.sha256",
+    ])
     .where("v.id", "=", versionId);
   if (actor.side === "client") query = query.where("p.companyId", "=", actor.companyId).where("p.archivedAt", "is", null);
   const row = await query.executeTakeFirst();
@@ -119,7 +171,9 @@ export async function findFileVersion(actor: FilesActor, versionId: string): Pro
 export function downloadName(version: Pick<StoredVersion, "name" | "version">, current: boolean): string {
   if (current) return version.name;
   const dot = version.name.lastIndexOf(".");
-  return dot > 0 ? `${version.name.slice(0, dot)} (v${version.version})${version.name.slice(dot)}` : `${version.name} (v${version.version})`;
+  return dot > 0
+    ? `${version.name.slice(0, dot)} (v${version.version})${version.name.slice(dot)}`
+    : `${version.name} (v${version.version})`;
 }
 
 /** Whether `versionId` is its file's newest version. */
@@ -148,7 +202,6 @@ export async function isProjectFileKeyReferenced(key: string): Promise<boolean> 
   return row !== undefined;
 }
 
-
 export const CLIENT_UPLOADS_OFF = "The agency has turned off uploads from your side for this project.";
 
 /**
@@ -156,21 +209,43 @@ export const CLIENT_UPLOADS_OFF = "The agency has turned off uploads from your s
  * version they uploaded, and only while the project takes client uploads. The stored bytes go
  * after the commit. Throws a Refusal (not-found when the file is not the actor's to see).
  */
-export async function deleteProjectFile(actor: FilesActor, { projectId, fileId }: { projectId: string; fileId: string }): Promise<{ name: string }> {
+export async function deleteProjectFile(
+  actor: FilesActor,
+  { projectId, fileId }: { projectId: string; fileId: string },
+): Promise<{ name: string }> {
   const outcome = await writeTransaction(async (trx) => {
     const project = await findWorkspaceProject(actor, projectId, trx);
     if (!project) throw new Refusal("not-found", "This project does not exist.");
-    const file = await trx.selectFrom("projectFiles").select(["id", "name"]).where("id", "=", fileId).where("projectId", "=", projectId).executeTakeFirst();
+    const file = await trx
+      .selectFrom("projectFiles")
+      .select(["id", "name"])
+      .where("id", "=", fileId)
+      .where("projectId", "=", projectId)
+      .executeTakeFirst();
     if (!file) throw new Refusal("not-found", "This file no longer exists.");
-    const versions = await trx.selectFrom("fileVersions").select(["storageKey", "thumbnailKey", "uploadedBy"]).where("fileId", "=", fileId).execute();
+    const versions = await trx
+      .selectFrom("fileVersions")
+      .select(["storageKey", "thumbnailKey", "uploadedBy"])
+      .where("fileId", "=", fileId)
+      .execute();
     if (actor.side === "client") {
       if (!project.clientUploads) throw new Refusal("refused", CLIENT_UPLOADS_OFF);
-      if (versions.some((v) => v.uploadedBy !== actor.user.id)) throw new Refusal("refused", "You can delete only files you uploaded yourself.");
+      if (versions.some((v) => v.uploadedBy !== actor.user.id))
+        throw new Refusal("refused", "You can delete only files you uploaded yourself.");
     }
     await trx.deleteFrom("fileVersions").where("fileId", "=", fileId).execute();
     await trx.deleteFrom("projectFiles").where("id", "=", fileId).execute();
-    await recordActivity(trx, { id: actor.user.id, name: actorName(actor.user), side: actor.side }, { projectId, kind: "file.deleted", subjectType: "file", subjectId: fileId, summary: `Deleted “${file.name}”` });
-    await recordAudit(trx, actor.user, { action: "file.delete", entity: "project_file", entityId: fileId, detail: { projectId, name: file.name, versions: versions.length, side: actor.side } });
+    await recordActivity(
+      trx,
+      { id: actor.user.id, name: actorName(actor.user), side: actor.side },
+      { projectId, kind: "file.deleted", subjectType: "file", subjectId: fileId, summary: `Deleted “${file.name}”` },
+    );
+    await recordAudit(trx, actor.user, {
+      action: "file.delete",
+      entity: "project_file",
+      entityId: fileId,
+      detail: { projectId, name: file.name, versions: versions.length, side: actor.side },
+    });
     const keys = versions.flatMap((v) => (v.thumbnailKey ? [v.storageKey, v.thumbnailKey] : [v.storageKey]));
     return { name: file.name, keys, companyId: project.companyId };
   });
@@ -182,10 +257,18 @@ export async function deleteProjectFile(actor: FilesActor, { projectId, fileId }
 /** Staff turn "Clients can upload files" on or off for a project. Returns false when unchanged. */
 export async function setClientUploads(user: Actor, projectId: string, on: boolean): Promise<boolean> {
   const outcome = await writeTransaction(async (trx) => {
-    const project = await trx.selectFrom("projects").select(["id", "companyId", "clientUploads"]).where("id", "=", projectId).executeTakeFirst();
+    const project = await trx
+      .selectFrom("projects")
+      .select(["id", "companyId", "clientUploads"])
+      .where("id", "=", projectId)
+      .executeTakeFirst();
     if (!project) throw new Refusal("not-found", "This project does not exist.");
     if (Boolean(project.clientUploads) === on) return { changed: false, companyId: project.companyId };
-    await trx.updateTable("projects").set({ clientUploads: dbBool(on), updatedAt: Date.now() }).where("id", "=", projectId).execute();
+    await trx
+      .updateTable("projects")
+      .set({ clientUploads: dbBool(on), updatedAt: Date.now() })
+      .where("id", "=", projectId)
+      .execute();
     await recordAudit(trx, user, { action: "project.client_uploads", entity: "project", entityId: projectId, detail: { on } });
     return { changed: true, companyId: project.companyId };
   });
@@ -214,7 +297,11 @@ export async function deleteStoredKeys(keys: string[]): Promise<boolean> {
 export async function loadFilesTab(actor: FilesActor, projectId: string) {
   const project = await findWorkspaceProject(actor, projectId);
   if (!project) return undefined;
-  const [files, approvals, used] = await Promise.all([listProjectFiles({ projectId }), latestApprovals({ projectId, subjectType: "file" }), projectUsage(projectId)]);
+  const [files, approvals, used] = await Promise.all([
+    listProjectFiles({ projectId }),
+    latestApprovals({ projectId, subjectType: "file" }),
+    projectUsage(projectId),
+  ]);
   const env = getEnv();
   const mayUpload = !project.archived && (actor.side === "staff" || project.clientUploads);
   const mayDelete = (file: ProjectFileView) =>

@@ -14,10 +14,13 @@ import { projectChanged } from "./projects.server";
 // naming it. The stored bytes are listed in an intent before the commit and deleted after it, so a
 // crash in between is finished by the start-up recovery (no row references them any more).
 
-
 /** Every stored key of the project's versions: originals and thumbnails. */
 async function storedKeys(executor: Trx | Kysely<Database>, projectId: string): Promise<string[]> {
-  const versions = await executor.selectFrom("fileVersions").select(["storageKey", "thumbnailKey"]).where("projectId", "=", projectId).execute();
+  const versions = await executor
+    .selectFrom("fileVersions")
+    .select(["storageKey", "thumbnailKey"])
+    .where("projectId", "=", projectId)
+    .execute();
   return versions.flatMap((v) => (v.thumbnailKey ? [v.storageKey, v.thumbnailKey] : [v.storageKey]));
 }
 
@@ -34,8 +37,23 @@ async function deleteRows(trx: Trx, actor: Actor, { id, companyId }: { id: strin
   const keys = await storedKeys(trx, id);
   if (keys.some((key) => !noted.has(key))) return MOVED;
   const count = async (table: "projectFiles" | "milestones" | "approvals") =>
-    Number((await trx.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).where("projectId", "=", id).executeTakeFirstOrThrow()).n);
-  const detail = { companyId, title: project.title, archived: project.archivedAt !== null, files: await count("projectFiles"), milestones: await count("milestones"), approvals: await count("approvals") };
+    Number(
+      (
+        await trx
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("projectId", "=", id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const detail = {
+    companyId,
+    title: project.title,
+    archived: project.archivedAt !== null,
+    files: await count("projectFiles"),
+    milestones: await count("milestones"),
+    approvals: await count("approvals"),
+  };
   await trx.deleteFrom("projects").where("id", "=", id).execute();
   await recordAudit(trx, actor, { action: "project.delete", entity: "project", entityId: id, detail }, now);
   return "deleted" as const;
@@ -46,7 +64,11 @@ async function deleteRows(trx: Trx, actor: Actor, { id, companyId }: { id: strin
  * project is "missing", like an unknown id, and nothing changes. Announced after the commit, so the
  * company's members lose it from their open pages at once.
  */
-export async function deleteStaffProject(actor: Actor, target: { id: string; companyId: string }, now = Date.now()): Promise<"deleted" | "missing"> {
+export async function deleteStaffProject(
+  actor: Actor,
+  target: { id: string; companyId: string },
+  now = Date.now(),
+): Promise<"deleted" | "missing"> {
   const store = fileStore();
   const intent = storedFilesIntent(store);
   // Cleared unless the rows are gone and a stored key could not be deleted: the next start retries it.

@@ -15,10 +15,7 @@ const EXPORT_BATCH = 500;
 type From = Database & { p: Database["projects"]; c: Database["companies"]; o: Database["users"] };
 
 function base() {
-  return db()
-    .selectFrom("projects as p")
-    .leftJoin("companies as c", "c.id", "p.companyId")
-    .leftJoin("users as o", "o.id", "p.ownerId");
+  return db().selectFrom("projects as p").leftJoin("companies as c", "c.id", "p.companyId").leftJoin("users as o", "o.id", "p.ownerId");
 }
 
 const COLUMNS = [
@@ -46,10 +43,13 @@ function matches(filter: ProjectFilter, today: string) {
     if (filter.status) conditions.push(eb("p.status", "=", filter.status));
     if (filter.owner === "none") conditions.push(eb("p.ownerId", "is", null));
     else if (filter.owner) conditions.push(eb("p.ownerId", "=", filter.owner));
-    if (filter.overdue) conditions.push(eb.and([eb("p.dueDate", "is not", null), eb("p.dueDate", "<", today), eb("p.status", "!=", "done")]));
+    if (filter.overdue)
+      conditions.push(eb.and([eb("p.dueDate", "is not", null), eb("p.dueDate", "<", today), eb("p.status", "!=", "done")]));
     if (filter.q) {
       const pattern = likePattern(filter.q);
-      conditions.push(eb.or([ilike(eb.ref("p.title"), pattern), ilike(eb.ref("p.description"), pattern), ilike(eb.ref("c.name"), pattern)]));
+      conditions.push(
+        eb.or([ilike(eb.ref("p.title"), pattern), ilike(eb.ref("p.description"), pattern), ilike(eb.ref("c.name"), pattern)]),
+      );
     }
     return eb.and(conditions);
   };
@@ -60,7 +60,10 @@ export async function listAllProjects(filter: ProjectFilter, page: { limit: numb
   const where = matches(filter, today);
   const [projects, count] = await Promise.all([
     base().select(COLUMNS).where(where).orderBy("p.createdAt", "desc").orderBy("p.id").limit(page.limit).offset(page.offset).execute(),
-    base().where(where).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    base()
+      .where(where)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   return { projects, total: Number(count.n) };
 }
@@ -74,7 +77,9 @@ export async function* eachProject(filter: ProjectFilter, today = todayUtc()): A
     let query = base().select(COLUMNS).where(matches(filter, today));
     if (last) {
       const { createdAt, id } = last;
-      query = query.where((eb) => eb.or([eb("p.createdAt", "<", createdAt), eb.and([eb("p.createdAt", "=", createdAt), eb("p.id", ">", id)])]));
+      query = query.where((eb) =>
+        eb.or([eb("p.createdAt", "<", createdAt), eb.and([eb("p.createdAt", "=", createdAt), eb("p.id", ">", id)])]),
+      );
     }
     const batch = await query.orderBy("p.createdAt", "desc").orderBy("p.id").limit(EXPORT_BATCH).execute();
     yield* batch;
@@ -137,6 +142,11 @@ export async function listOwnerOptions(): Promise<OwnerOption[]> {
 export async function projectOwnerNames(ids: readonly string[]): Promise<Record<string, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return {};
-  const rows = await db().selectFrom("users").select(["id", "name", "email"]).where("id", "in", unique).where("role", "=", "employee").execute();
+  const rows = await db()
+    .selectFrom("users")
+    .select(["id", "name", "email"])
+    .where("id", "in", unique)
+    .where("role", "=", "employee")
+    .execute();
   return Object.fromEntries(rows.map((u) => [u.id, u.name.trim() || u.email]));
 }

@@ -12,7 +12,6 @@ import { Refusal } from "~/lib/refusal";
 // Decision 0035: the staff half of projects. Every write checks its rules inside its
 // transaction, writes its audit row there, and tells the company's open pages after the commit.
 
-
 /** A second identical create this soon after the first is the same submission sent twice. */
 const DOUBLE_SUBMIT_MS = 30_000;
 
@@ -30,7 +29,11 @@ async function openCompany(trx: Trx, companyId: string): Promise<void> {
  * a client, a disabled colleague, a recruiter or nobody is refused.
  */
 async function checkOwner(trx: Trx, ownerId: string): Promise<void> {
-  const user = await trx.selectFrom("users").select(["email", "role", "staffRole", "staffDisabledAt"]).where("id", "=", ownerId).executeTakeFirst();
+  const user = await trx
+    .selectFrom("users")
+    .select(["email", "role", "staffRole", "staffDisabledAt"])
+    .where("id", "=", ownerId)
+    .executeTakeFirst();
   const active =
     user &&
     user.role === "employee" &&
@@ -54,11 +57,17 @@ function fieldsFrom(input: ProjectFormValue) {
 }
 
 function checkDates({ startDate, dueDate }: { startDate: string | null; dueDate: string | null }): void {
-  if (startDate && dueDate && dueDate < startDate) throw new Refusal("invalid", "The due date cannot be before the start date.", { field: "dueDate" });
+  if (startDate && dueDate && dueDate < startDate)
+    throw new Refusal("invalid", "The due date cannot be before the start date.", { field: "dueDate" });
 }
 
 /** Staff create a project for an open company. Throws a Refusal when a rule refuses it. */
-export async function createStaffProject(actor: Actor, { companyId }: { companyId: string }, input: ProjectFormValue, now = Date.now()): Promise<Project> {
+export async function createStaffProject(
+  actor: Actor,
+  { companyId }: { companyId: string },
+  input: ProjectFormValue,
+  now = Date.now(),
+): Promise<Project> {
   const fields = fieldsFrom(input);
   checkDates(fields);
   const project = await writeTransaction(async (trx) => {
@@ -75,7 +84,12 @@ export async function createStaffProject(actor: Actor, { companyId }: { companyI
       .executeTakeFirst();
     if (twin) return twin;
     const created = await insertProject(trx, { companyId, createdBy: null, ...fields }, now);
-    await recordAudit(trx, actor, { action: "project.create", entity: "project", entityId: created.id, detail: { companyId, ...fields } }, now);
+    await recordAudit(
+      trx,
+      actor,
+      { action: "project.create", entity: "project", entityId: created.id, detail: { companyId, ...fields } },
+      now,
+    );
     return created;
   });
   projectChanged(project);
@@ -97,8 +111,16 @@ export async function updateStaffProject(actor: Actor, id: string, input: Projec
     if (changed.length === 0) return { result: "unchanged" as const };
     // Keeping a colleague who has since been disabled is allowed; choosing one is not.
     if (next.ownerId && next.ownerId !== current.ownerId) await checkOwner(trx, next.ownerId);
-    await trx.updateTable("projects").set({ ...next, updatedAt: now }).where("id", "=", id).execute();
-    const detail = { companyId: current.companyId, fields: changed, ...Object.fromEntries(changed.map((key) => [key, { from: current[key], to: next[key] }])) };
+    await trx
+      .updateTable("projects")
+      .set({ ...next, updatedAt: now })
+      .where("id", "=", id)
+      .execute();
+    const detail = {
+      companyId: current.companyId,
+      fields: changed,
+      ...Object.fromEntries(changed.map((key) => [key, { from: current[key], to: next[key] }])),
+    };
     await recordAudit(trx, actor, { action: "project.update", entity: "project", entityId: id, detail }, now);
     return { result: "saved" as const, companyId: current.companyId };
   });
@@ -110,16 +132,30 @@ export async function updateStaffProject(actor: Actor, id: string, input: Projec
  * Archives (or restores) a project: archived ones leave the portal and the console's default lists
  * and keep everything else. A repeat is "unchanged" and writes nothing (double submit).
  */
-export async function setProjectArchived(actor: Actor, id: string, archived: boolean, now = Date.now()): Promise<Exclude<ProjectWrite, "archived">> {
+export async function setProjectArchived(
+  actor: Actor,
+  id: string,
+  archived: boolean,
+  now = Date.now(),
+): Promise<Exclude<ProjectWrite, "archived">> {
   const outcome = await writeTransaction(async (trx) => {
     const current = await trx.selectFrom("projects").select(["companyId", "archivedAt", "title"]).where("id", "=", id).executeTakeFirst();
     if (!current?.companyId) return { result: "missing" as const };
     if ((current.archivedAt !== null) === archived) return { result: "unchanged" as const };
     // A closed company's projects may still be archived (tidying up), never brought back.
     if (!archived) await openCompany(trx, current.companyId);
-    await trx.updateTable("projects").set({ archivedAt: archived ? now : null, updatedAt: now }).where("id", "=", id).execute();
+    await trx
+      .updateTable("projects")
+      .set({ archivedAt: archived ? now : null, updatedAt: now })
+      .where("id", "=", id)
+      .execute();
     const action = archived ? "project.archive" : "project.restore";
-    await recordAudit(trx, actor, { action, entity: "project", entityId: id, detail: { companyId: current.companyId, title: current.title } }, now);
+    await recordAudit(
+      trx,
+      actor,
+      { action, entity: "project", entityId: id, detail: { companyId: current.companyId, title: current.title } },
+      now,
+    );
     return { result: "saved" as const, companyId: current.companyId };
   });
   if (outcome.result === "saved") projectChanged({ id, companyId: outcome.companyId });

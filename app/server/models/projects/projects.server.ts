@@ -85,7 +85,11 @@ export function projectChanged(project: { id: string; companyId: string | null }
 }
 
 /** SPEC "My Projects": a member creates a project for their company (title, description, progress 0). */
-export async function createProject({ companyId, createdBy }: { companyId: string; createdBy: string }, input: ProjectInput, now = Date.now()): Promise<Project> {
+export async function createProject(
+  { companyId, createdBy }: { companyId: string; createdBy: string },
+  input: ProjectInput,
+  now = Date.now(),
+): Promise<Project> {
   const project = await insertProject(db(), { companyId, createdBy, title: input.title, description: input.description }, now);
   projectChanged(project);
   return project;
@@ -109,9 +113,20 @@ export async function setProjectProgress(
   const result = await db()
     .transaction()
     .execute(async (trx) => {
-      const project = await trx.selectFrom("projects").select(["progress", "companyId"]).where("id", "=", id).where("archivedAt", "is", null).executeTakeFirst();
+      const project = await trx
+        .selectFrom("projects")
+        .select(["progress", "companyId"])
+        .where("id", "=", id)
+        .where("archivedAt", "is", null)
+        .executeTakeFirst();
       if (!project) return undefined;
-      const row = await writeProgress(trx, { id: actor.id, email: actor.email, name: actorName(actor), side: "staff" }, { id, from: project.progress, companyId: project.companyId, progress, note }, now, notified);
+      const row = await writeProgress(
+        trx,
+        { id: actor.id, email: actor.email, name: actorName(actor), side: "staff" },
+        { id, from: project.progress, companyId: project.companyId, progress, note },
+        now,
+        notified,
+      );
       return { row, companyId: project.companyId };
     });
   if (!result) return undefined;
@@ -136,13 +151,25 @@ export async function writeProgress(
 ): Promise<ProgressEntry> {
   const { id, progress } = change;
   await trx.updateTable("projects").set({ progress, updatedAt: now }).where("id", "=", id).execute();
-  const row: ProgressEntry = { id: newId(), projectId: id, progress, note: (change.note ?? "").trim(), changedByName: actor.name, changedAt: now };
+  const row: ProgressEntry = {
+    id: newId(),
+    projectId: id,
+    progress,
+    note: (change.note ?? "").trim(),
+    changedByName: actor.name,
+    changedAt: now,
+  };
   await trx.insertInto("projectProgress").values(row).execute();
   const summary = `Progress ${change.from}% → ${progress}%${row.note ? `: ${row.note}` : ""}`;
   await recordActivity(trx, actor, { projectId: id, kind: "progress.changed", subjectType: "progress", subjectId: row.id, summary }, now);
   if (actor.id && actor.email !== undefined) {
     const detail = { companyId: change.companyId, from: change.from, to: progress, note: row.note };
-    await recordAudit(trx, { id: actor.id, email: actor.email, name: actor.name }, { action: "project.progress", entity: "project", entityId: id, detail }, now);
+    await recordAudit(
+      trx,
+      { id: actor.id, email: actor.email, name: actor.name },
+      { action: "project.progress", entity: "project", entityId: id, detail },
+      now,
+    );
   }
   const progressChange = { progressId: row.id, projectId: id, companyId: change.companyId, progress, note: row.note };
   notified.push(...(await notifyProgressChanged(trx, progressChange, { actorId: actor.id, actorName: actor.name }, now)));

@@ -13,9 +13,39 @@ export interface OwnerWork {
   /** The staff member who runs the projects; null for projects nobody runs yet. */
   ownerId: string | null;
   ownerName: string;
-  decisions: { id: string; projectId: string; projectTitle: string; companyName: string | null; subjectType: string; subjectId: string; subjectTitle: string; status: string; decidedByName: string; decidedAt: number; comment: string }[];
-  uploads: { versionId: string; fileId: string; projectId: string; projectTitle: string; companyName: string | null; name: string; version: number; uploadedByName: string; createdAt: number }[];
-  overdue: { id: string; projectId: string; projectTitle: string; companyName: string | null; title: string; dueDate: string; status: string }[];
+  decisions: {
+    id: string;
+    projectId: string;
+    projectTitle: string;
+    companyName: string | null;
+    subjectType: string;
+    subjectId: string;
+    subjectTitle: string;
+    status: string;
+    decidedByName: string;
+    decidedAt: number;
+    comment: string;
+  }[];
+  uploads: {
+    versionId: string;
+    fileId: string;
+    projectId: string;
+    projectTitle: string;
+    companyName: string | null;
+    name: string;
+    version: number;
+    uploadedByName: string;
+    createdAt: number;
+  }[];
+  overdue: {
+    id: string;
+    projectId: string;
+    projectTitle: string;
+    companyName: string | null;
+    title: string;
+    dueDate: string;
+    status: string;
+  }[];
 }
 
 function liveProjects() {
@@ -25,17 +55,43 @@ function liveProjects() {
     .leftJoin("users as o", "o.id", "p.ownerId")
     .where("p.archivedAt", "is", null);
 }
-const PROJECT = ["p.id as projectId", "p.title as projectTitle", "c.name as companyName", "p.ownerId", "o.name as ownerName", "o.email as ownerEmail"] as const;
+const PROJECT = [
+  "p.id as projectId",
+  "p.title as projectTitle",
+  "c.name as companyName",
+  "p.ownerId",
+  "o.name as ownerName",
+  "o.email as ownerEmail",
+] as const;
 
 /** Grouped per owner: the viewer's own projects first, then by name, "No owner yet" last. */
-export async function workspaceOverview({ viewerId, now = Date.now(), today }: { viewerId: string; now?: number; today: string }): Promise<OwnerWork[]> {
+export async function workspaceOverview({
+  viewerId,
+  now = Date.now(),
+  today,
+}: {
+  viewerId: string;
+  now?: number;
+  today: string;
+}): Promise<OwnerWork[]> {
   const since = now - RECENT_DAYS * 86_400_000;
   const [decisions, uploads, overdue] = await Promise.all([
     liveProjects()
       .innerJoin("approvals as a", "a.projectId", "p.id")
       .leftJoin("milestones as m", (join) => join.onRef("m.id", "=", "a.subjectId").on("a.subjectType", "=", "milestone"))
       .leftJoin("projectFiles as f", (join) => join.onRef("f.id", "=", "a.subjectId").on("a.subjectType", "=", "file"))
-      .select([...PROJECT, "a.id", "a.subjectType", "a.subjectId", "m.title as milestoneTitle", "f.name as fileName", "a.status", "a.decidedByName", "a.decidedAt", "a.comment"])
+      .select([
+        ...PROJECT,
+        "a.id",
+        "a.subjectType",
+        "a.subjectId",
+        "m.title as milestoneTitle",
+        "f.name as fileName",
+        "a.status",
+        "a.decidedByName",
+        "a.decidedAt",
+        "a.comment",
+      ])
       .where("a.status", "in", ["approved", "changes_requested"])
       .where("a.decidedAt", ">=", since)
       .orderBy("a.decidedAt", "desc")
@@ -72,12 +128,31 @@ export async function workspaceOverview({ viewerId, now = Date.now(), today }: {
     return group;
   };
   for (const { milestoneTitle, fileName, ...row } of decisions) {
-    groupOf(row).decisions.push({ ...pick(row), id: row.id, subjectType: row.subjectType, subjectId: row.subjectId, subjectTitle: milestoneTitle ?? fileName ?? "A removed item", status: row.status, decidedByName: row.decidedByName ?? "", decidedAt: Number(row.decidedAt), comment: row.comment });
+    groupOf(row).decisions.push({
+      ...pick(row),
+      id: row.id,
+      subjectType: row.subjectType,
+      subjectId: row.subjectId,
+      subjectTitle: milestoneTitle ?? fileName ?? "A removed item",
+      status: row.status,
+      decidedByName: row.decidedByName ?? "",
+      decidedAt: Number(row.decidedAt),
+      comment: row.comment,
+    });
   }
   for (const row of uploads) {
-    groupOf(row).uploads.push({ ...pick(row), versionId: row.versionId, fileId: row.fileId, name: row.name, version: Number(row.version), uploadedByName: row.uploadedByName, createdAt: Number(row.createdAt) });
+    groupOf(row).uploads.push({
+      ...pick(row),
+      versionId: row.versionId,
+      fileId: row.fileId,
+      name: row.name,
+      version: Number(row.version),
+      uploadedByName: row.uploadedByName,
+      createdAt: Number(row.createdAt),
+    });
   }
-  for (const row of overdue) groupOf(row).overdue.push({ ...pick(row), id: row.id, title: row.title, dueDate: row.dueDate, status: row.status });
+  for (const row of overdue)
+    groupOf(row).overdue.push({ ...pick(row), id: row.id, title: row.title, dueDate: row.dueDate, status: row.status });
 
   const rank = (g: OwnerWork) => (g.ownerId === viewerId ? 0 : g.ownerId === null ? 2 : 1);
   return [...groups.values()].sort((a, b) => rank(a) - rank(b) || a.ownerName.localeCompare(b.ownerName));

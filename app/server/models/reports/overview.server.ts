@@ -18,10 +18,22 @@ const count = (row: { n: number | string | bigint } | undefined) => Number(row?.
 
 export async function overviewCounts(): Promise<OverviewCounts> {
   const [leads, support, applications, openings] = await Promise.all([
-    db().selectFrom("quotes").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "new").executeTakeFirst(),
+    db()
+      .selectFrom("quotes")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "new")
+      .executeTakeFirst(),
     countUnansweredSupport(),
-    db().selectFrom("jobApplications").select((eb) => eb.fn.countAll<number>().as("n")).where("stage", "=", "new").executeTakeFirst(),
-    db().selectFrom("jobOpenings").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "open").executeTakeFirst(),
+    db()
+      .selectFrom("jobApplications")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("stage", "=", "new")
+      .executeTakeFirst(),
+    db()
+      .selectFrom("jobOpenings")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "open")
+      .executeTakeFirst(),
   ]);
   return { newLeads: count(leads), unansweredSupport: support, newApplications: count(applications), openOpenings: count(openings) };
 }
@@ -66,7 +78,10 @@ export async function leadsPerWeek(now = Date.now()): Promise<{ weekStart: numbe
   // parameterised copies of one expression as different expressions.
   const rows = await db()
     .selectFrom("quotes")
-    .select([sql<number>`cast((${sql.ref("submittedAt")} - ${first}) / ${WEEK_MS} as integer)`.as("week"), (eb) => eb.fn.countAll<number>().as("n")])
+    .select([
+      sql<number>`cast((${sql.ref("submittedAt")} - ${first}) / ${WEEK_MS} as integer)`.as("week"),
+      (eb) => eb.fn.countAll<number>().as("n"),
+    ])
     .where("submittedAt", ">=", first)
     .where("submittedAt", "<", first + TREND_WEEKS * WEEK_MS)
     .groupBy(sql`1`)

@@ -14,9 +14,28 @@ export const DUE_SOON_DAYS = 14;
 export const FILES_SHOWN = 10;
 
 export interface WaitingOnYou {
-  approvals: { id: string; projectId: string; projectTitle: string; subjectType: string; subjectId: string; subjectTitle: string; requestedByName: string; requestedAt: number; note: string }[];
+  approvals: {
+    id: string;
+    projectId: string;
+    projectTitle: string;
+    subjectType: string;
+    subjectId: string;
+    subjectTitle: string;
+    requestedByName: string;
+    requestedAt: number;
+    note: string;
+  }[];
   replies: { complaintId: string; subject: string; unread: number; lastReplyAt: number }[];
-  files: { versionId: string; fileId: string; projectId: string; projectTitle: string; name: string; version: number; uploadedByName: string; createdAt: number }[];
+  files: {
+    versionId: string;
+    fileId: string;
+    projectId: string;
+    projectTitle: string;
+    name: string;
+    version: number;
+    uploadedByName: string;
+    createdAt: number;
+  }[];
   /** Files shared since the last visit beyond those listed. */
   moreFiles: number;
   milestones: { id: string; projectId: string; projectTitle: string; title: string; dueDate: string; status: string }[];
@@ -28,7 +47,12 @@ interface Scope {
 }
 
 export async function waitingOnYou(scope: Scope, { filesSince, today }: { filesSince: number; today: string }): Promise<WaitingOnYou> {
-  const [approvals, replies, files, milestones] = await Promise.all([pendingApprovals(scope), unreadReplies(scope), sharedFiles(scope, filesSince), dueMilestones(scope, today)]);
+  const [approvals, replies, files, milestones] = await Promise.all([
+    pendingApprovals(scope),
+    unreadReplies(scope),
+    sharedFiles(scope, filesSince),
+    dueMilestones(scope, today),
+  ]);
   return { approvals, replies, files: files.items, moreFiles: files.more, milestones };
 }
 
@@ -42,7 +66,18 @@ async function pendingApprovals({ companyId }: Scope) {
     .innerJoin("approvals as a", "a.projectId", "p.id")
     .leftJoin("milestones as m", (join) => join.onRef("m.id", "=", "a.subjectId").on("a.subjectType", "=", "milestone"))
     .leftJoin("projectFiles as f", (join) => join.onRef("f.id", "=", "a.subjectId").on("a.subjectType", "=", "file"))
-    .select(["a.id", "a.projectId", "p.title as projectTitle", "a.subjectType", "a.subjectId", "m.title as milestoneTitle", "f.name as fileName", "a.requestedByName", "a.requestedAt", "a.note"])
+    .select([
+      "a.id",
+      "a.projectId",
+      "p.title as projectTitle",
+      "a.subjectType",
+      "a.subjectId",
+      "m.title as milestoneTitle",
+      "f.name as fileName",
+      "a.requestedByName",
+      "a.requestedAt",
+      "a.note",
+    ])
     .where("a.status", "=", "pending")
     .orderBy("a.requestedAt")
     .orderBy("a.id")
@@ -69,7 +104,12 @@ async function unreadReplies({ userId, companyId }: Scope) {
     .groupBy(["c.id", "c.subject"])
     .execute();
   return rows
-    .map((row) => ({ complaintId: row.complaintId, subject: row.subject, unread: Number(row.unread), lastReplyAt: Number(row.lastReplyAt) }))
+    .map((row) => ({
+      complaintId: row.complaintId,
+      subject: row.subject,
+      unread: Number(row.unread),
+      lastReplyAt: Number(row.lastReplyAt),
+    }))
     .sort((a, b) => b.lastReplyAt - a.lastReplyAt);
 }
 
@@ -82,14 +122,26 @@ async function sharedFiles({ companyId }: Scope, since: number) {
     .where("v.createdAt", ">", since);
   const [items, count] = await Promise.all([
     query
-      .select(["v.id as versionId", "v.fileId", "p.id as projectId", "p.title as projectTitle", "f.name", "v.version", "v.uploadedByName", "v.createdAt"])
+      .select([
+        "v.id as versionId",
+        "v.fileId",
+        "p.id as projectId",
+        "p.title as projectTitle",
+        "f.name",
+        "v.version",
+        "v.uploadedByName",
+        "v.createdAt",
+      ])
       .orderBy("v.createdAt", "desc")
       .orderBy("v.id", "desc")
       .limit(FILES_SHOWN)
       .execute(),
     query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
-  return { items: items.map((row) => ({ ...row, version: Number(row.version), createdAt: Number(row.createdAt) })), more: Math.max(0, Number(count.n) - items.length) };
+  return {
+    items: items.map((row) => ({ ...row, version: Number(row.version), createdAt: Number(row.createdAt) })),
+    more: Math.max(0, Number(count.n) - items.length),
+  };
 }
 
 /** Milestones not done, due from today to DUE_SOON_DAYS ahead (UTC dates, like every date shown). */

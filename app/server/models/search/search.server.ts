@@ -21,7 +21,8 @@ const recordId = sql.ref<string>("d.record_id");
 /** The ids of `kind`'s records matching `query`: a subquery for `where id in (…)`. */
 export function searchIds(query: SearchQuery, kind: SearchKind): RawBuilder<string> {
   if (query.all.length === 0) return sql<string>`(select '' where 1 = 0)`;
-  if (postgres()) return sql<string>`(select d.record_id from search_documents d where d.kind = ${kind} and d.document @@ ${toTsquery(query)})`;
+  if (postgres())
+    return sql<string>`(select d.record_id from search_documents d where d.kind = ${kind} and d.document @@ ${toTsquery(query)})`;
   const index = ftsIndex(kind);
   return sql<string>`(select d.record_id from ${index} cross join search_documents d on d.id = ${index}.rowid where ${index} match ${toFts5(query)})`;
 }
@@ -53,7 +54,12 @@ const bounded = (n: number | string | bigint | undefined) => {
  * filters. Relevance orders the SEARCH_CAP most recently written matches (all of them when there
  * are fewer); the count stops past SEARCH_CAP.
  */
-export async function searchPage(query: SearchQuery, kind: SearchKind, page: { limit: number; offset: number }, within?: SearchWithin): Promise<SearchPage> {
+export async function searchPage(
+  query: SearchQuery,
+  kind: SearchKind,
+  page: { limit: number; offset: number },
+  within?: SearchWithin,
+): Promise<SearchPage> {
   if (query.all.length === 0) return { ids: [], matches: new Map(), total: 0, capped: false };
   const filter = within ? sql`and exists ${within(recordId)}` : sql``;
   if (postgres()) {
@@ -63,7 +69,9 @@ export async function searchPage(query: SearchQuery, kind: SearchKind, page: { l
     const q = toTsquery(query);
     const matching = sql`search_documents d where d.kind = ${kind} and d.document @@ ${q} ${filter}`;
     const [{ rows }, { rows: count }] = await Promise.all([
-      sql<{ recordId: string } & SearchMatch>`select p.record_id, ${headline(sql`p.title`, TITLE_HEADLINE)} as title, ${headline(sql`p.body`, BODY_HEADLINE)} as snippet
+      sql<
+        { recordId: string } & SearchMatch
+      >`select p.record_id, ${headline(sql`p.title`, TITLE_HEADLINE)} as title, ${headline(sql`p.body`, BODY_HEADLINE)} as snippet
         from (select c.record_id, c.title, c.body, ts_rank(c.document, ${q}) as score
           from (select d.record_id, d.title, d.body, d.document from ${matching} order by d.changed desc limit ${SEARCH_CAP}) c
           order by score desc, c.record_id limit ${page.limit} offset ${page.offset}) p, (select ${q} as query) q
@@ -86,7 +94,9 @@ export async function searchPage(query: SearchQuery, kind: SearchKind, page: { l
       order by ${index}.rank limit ${page.limit} offset ${page.offset}`.execute(db()),
     within
       ? sql<{ n: number }>`select count(*) as n from (select 1 from ${matching} limit ${SEARCH_CAP + 1})`.execute(db())
-      : sql<{ n: number }>`select count(*) as n from (select 1 from ${index} where ${index} match ${fts} limit ${SEARCH_CAP + 1})`.execute(db()),
+      : sql<{ n: number }>`select count(*) as n from (select 1 from ${index} where ${index} match ${fts} limit ${SEARCH_CAP + 1})`.execute(
+          db(),
+        ),
   ]);
   return { ids: rows.map((r) => r.recordId), matches: matchMap(rows), ...bounded(count[0]?.n) };
 }
@@ -127,4 +137,5 @@ function ftsMarks(index: RawBuilder<unknown>) {
   return sql`highlight(${index}, 0, ${MARK_START}, ${MARK_END}) as title, snippet(${index}, 1, ${MARK_START}, ${MARK_END}, '…', ${SNIPPET_TOKENS}) as snippet`;
 }
 
-const matchMap = (rows: ({ recordId: string } & SearchMatch)[]) => new Map(rows.map((r) => [r.recordId, { title: r.title, snippet: r.snippet }]));
+const matchMap = (rows: ({ recordId: string } & SearchMatch)[]) =>
+  new Map(rows.map((r) => [r.recordId, { title: r.title, snippet: r.snippet }]));

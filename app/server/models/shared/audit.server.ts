@@ -2,7 +2,6 @@ import { newId } from "~/lib/ids";
 import { db, type Executor } from "~/server/db/db.server";
 import type { Actor } from "~/server/auth/actor.server";
 
-
 interface AuditEntry {
   id: string;
   actorEmail: string;
@@ -39,13 +38,19 @@ export async function recordAudit(
  * Reads that take personal data out of the console (a resume download, a CSV
  * export) are recorded too; they change nothing else, so the row stands alone.
  */
-export async function recordStaffRead(actor: Actor, entry: { action: string; entity: string; entityId: string; detail?: Record<string, unknown> }): Promise<void> {
+export async function recordStaffRead(
+  actor: Actor,
+  entry: { action: string; entity: string; entityId: string; detail?: Record<string, unknown> },
+): Promise<void> {
   await recordAudit(db(), actor, entry);
 }
 
-export async function listAudit(
-  options: { entity?: string; entityId?: string; limit: number; offset: number },
-): Promise<{ entries: AuditEntry[]; total: number }> {
+export async function listAudit(options: {
+  entity?: string;
+  entityId?: string;
+  limit: number;
+  offset: number;
+}): Promise<{ entries: AuditEntry[]; total: number }> {
   let query = db().selectFrom("auditLog");
   if (options.entity) query = query.where("entity", "=", options.entity);
   if (options.entityId) query = query.where("entityId", "=", options.entityId);

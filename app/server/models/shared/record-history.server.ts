@@ -81,9 +81,22 @@ export async function insertNote(
 ): Promise<void> {
   await trx
     .insertInto("recordNotes")
-    .values({ id: newId(), entity: target.entity, entityId: target.entityId, authorId: actor.id, authorName: actorName(actor), text: target.text, createdAt: now })
+    .values({
+      id: newId(),
+      entity: target.entity,
+      entityId: target.entityId,
+      authorId: actor.id,
+      authorName: actorName(actor),
+      text: target.text,
+      createdAt: now,
+    })
     .execute();
-  await recordAudit(trx, actor, { action: `${target.entity}.note`, entity: target.entity, entityId: target.entityId, detail: { note: target.text } }, now);
+  await recordAudit(
+    trx,
+    actor,
+    { action: `${target.entity}.note`, entity: target.entity, entityId: target.entityId, detail: { note: target.text } },
+    now,
+  );
 }
 
 /**
@@ -103,7 +116,15 @@ export async function recordHistory(entity: ReviewedEntity, entityId: string): P
     listAudit({ entity, entityId, limit: HISTORY_LIMIT, offset: 0 }),
   ]);
   const entries: HistoryEntry[] = [
-    ...notes.map((n) => ({ id: n.id, kind: "note" as const, at: n.createdAt, by: n.authorName, action: `${entity}.note`, detail: {}, text: n.text })),
+    ...notes.map((n) => ({
+      id: n.id,
+      kind: "note" as const,
+      at: n.createdAt,
+      by: n.authorName,
+      action: `${entity}.note`,
+      detail: {},
+      text: n.text,
+    })),
     ...audit.entries
       .filter((a) => a.action !== `${entity}.note`)
       .map((a) => ({ id: a.id, kind: "change" as const, at: a.createdAt, by: a.actorEmail, action: a.action, detail: a.detail })),

@@ -41,7 +41,12 @@ async function markBatch(userId: string, subjects: string[], at: number): Promis
 /** The person's markers among `subjects`, by subject. */
 export async function seenTimes(userId: string, subjects: string[]): Promise<Map<string, number>> {
   if (subjects.length === 0) return new Map();
-  const rows = await db().selectFrom("seenMarkers").select(["subject", "seenAt"]).where("userId", "=", userId).where("subject", "in", subjects).execute();
+  const rows = await db()
+    .selectFrom("seenMarkers")
+    .select(["subject", "seenAt"])
+    .where("userId", "=", userId)
+    .where("subject", "in", subjects)
+    .execute();
   return new Map(rows.map((row) => [row.subject, Number(row.seenAt)]));
 }
 

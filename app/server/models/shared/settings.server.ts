@@ -29,7 +29,12 @@ export async function updateSettings(actor: Actor, next: AppSettings, now = Date
         .values({ key, value, updatedAt: now, updatedBy: actor.id })
         .onConflict((oc) => oc.column("key").doUpdateSet({ value, updatedAt: now, updatedBy: actor.id }))
         .execute();
-      await recordAudit(trx, actor, { action: "settings.change", entity: "settings", entityId: key, detail: { from: current[key], to: next[key] } }, now);
+      await recordAudit(
+        trx,
+        actor,
+        { action: "settings.change", entity: "settings", entityId: key, detail: { from: current[key], to: next[key] } },
+        now,
+      );
     }
   });
   return getSettings();
@@ -54,7 +59,12 @@ export async function updateRetentionSettings(actor: Actor, next: RetentionSetti
         .values({ key, value, updatedAt: now, updatedBy: actor.id })
         .onConflict((oc) => oc.column("key").doUpdateSet({ value, updatedAt: now, updatedBy: actor.id }))
         .execute();
-      await recordAudit(trx, actor, { action: "settings.change", entity: "settings", entityId: key, detail: { from: current[name], to: next[name] } }, now);
+      await recordAudit(
+        trx,
+        actor,
+        { action: "settings.change", entity: "settings", entityId: key, detail: { from: current[name], to: next[name] } },
+        now,
+      );
     }
   });
   return getRetentionSettings();

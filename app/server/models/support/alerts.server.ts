@@ -14,8 +14,6 @@ import type { Trx } from "~/server/db/db.server";
 // Support while nobody is assigned (or the assignee can no longer use it). Clients: every member of
 // the request's company.
 
-
-
 /** Whether `userId` is active staff whose role may use Support: the only people a request can be assigned to. */
 export async function isSupportStaff(trx: Trx | Kysely<Database>, userId: string): Promise<boolean> {
   const row = await trx
@@ -50,7 +48,12 @@ export interface StaffAlert {
 export async function alertDesk(trx: Trx, alert: StaffAlert, now: number): Promise<string[]> {
   const recipients = await deskRecipients(trx, alert.assigneeId);
   const { type, eventKey, title, body, actorName, mail } = alert;
-  return notify(trx, recipients, { type, eventKey, title, body, link: complaintLink("staff", alert.complaintId), actorName, mail }, { actorId: alert.actorId, now });
+  return notify(
+    trx,
+    recipients,
+    { type, eventKey, title, body, link: complaintLink("staff", alert.complaintId), actorName, mail },
+    { actorId: alert.actorId, now },
+  );
 }
 
 export interface ClientAlert {
@@ -68,7 +71,12 @@ export async function alertCompany(trx: Trx, alert: ClientAlert, now: number): P
   if (!alert.companyId) return [];
   const recipients = await companyMemberIds(trx, alert.companyId);
   const { type, eventKey, title, actorName, mail } = alert;
-  return notify(trx, recipients, { type, eventKey, title, link: complaintLink("client", alert.complaintId), actorName, mail }, { actorId: alert.actorId, now });
+  return notify(
+    trx,
+    recipients,
+    { type, eventKey, title, link: complaintLink("client", alert.complaintId), actorName, mail },
+    { actorId: alert.actorId, now },
+  );
 }
 
 /** The request's subject, its company's name and who raised it, as alerts name them. */
@@ -77,7 +85,19 @@ export async function requestFacts(trx: Trx, complaintId: string) {
     .selectFrom("complaints as c")
     .leftJoin("companies as co", "co.id", "c.companyId")
     .leftJoin("users as u", "u.id", "c.createdBy")
-    .select(["c.id", "c.subject", "c.message", "c.status", "c.companyId", "c.assigneeId", "c.waitingSince", "c.closedAt", "c.createdAt", "co.name as companyName", "u.name as createdByName"])
+    .select([
+      "c.id",
+      "c.subject",
+      "c.message",
+      "c.status",
+      "c.companyId",
+      "c.assigneeId",
+      "c.waitingSince",
+      "c.closedAt",
+      "c.createdAt",
+      "co.name as companyName",
+      "u.name as createdByName",
+    ])
     .where("c.id", "=", complaintId)
     .executeTakeFirst();
 }
@@ -89,7 +109,8 @@ export function afterAlerts(userIds: readonly string[]): void {
   notifyMailEnqueued();
 }
 
-const clientNameOf = (facts: { createdByName: string | null; companyName: string | null }, fallback = "") => fallback || facts.createdByName?.trim() || facts.companyName || "A client";
+const clientNameOf = (facts: { createdByName: string | null; companyName: string | null }, fallback = "") =>
+  fallback || facts.createdByName?.trim() || facts.companyName || "A client";
 
 export async function alertNewRequest(trx: Trx, complaintId: string, createdBy: string, now: number): Promise<string[]> {
   const facts = await requestFacts(trx, complaintId);
@@ -107,7 +128,13 @@ export async function alertNewRequest(trx: Trx, complaintId: string, createdBy: 
       body: company ? `From ${clientName} of ${company}` : `From ${clientName}`,
       actorId: createdBy,
       actorName: clientName,
-      mail: newRequestMail({ subject: facts.subject, message: facts.message, clientName, company, consoleUrl: absoluteUrl(complaintLink("staff", complaintId)) }),
+      mail: newRequestMail({
+        subject: facts.subject,
+        message: facts.message,
+        clientName,
+        company,
+        consoleUrl: absoluteUrl(complaintLink("staff", complaintId)),
+      }),
     },
     now,
   );
@@ -115,7 +142,12 @@ export async function alertNewRequest(trx: Trx, complaintId: string, createdBy: 
 
 export async function alertClientReply(
   trx: Trx,
-  { complaintId, reply, memberId, reopened }: { complaintId: string; reply: { id: string; senderName: string; text: string }; memberId: string | null; reopened: boolean },
+  {
+    complaintId,
+    reply,
+    memberId,
+    reopened,
+  }: { complaintId: string; reply: { id: string; senderName: string; text: string }; memberId: string | null; reopened: boolean },
   now: number,
 ): Promise<string[]> {
   const facts = await requestFacts(trx, complaintId);
@@ -133,7 +165,14 @@ export async function alertClientReply(
       body: reply.text.slice(0, 280),
       actorId: memberId,
       actorName: clientName,
-      mail: clientReplyMail({ subject: facts.subject, text: reply.text, clientName, company, reopened, consoleUrl: absoluteUrl(complaintLink("staff", complaintId)) }),
+      mail: clientReplyMail({
+        subject: facts.subject,
+        text: reply.text,
+        clientName,
+        company,
+        reopened,
+        consoleUrl: absoluteUrl(complaintLink("staff", complaintId)),
+      }),
     },
     now,
   );

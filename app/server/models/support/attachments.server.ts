@@ -10,7 +10,6 @@ import type { Side } from "~/lib/side";
 // store under `storage_key` (and a WebP thumbnail under `thumbnail_key` for images); a row exists
 // only once both are stored, and is written in the same transaction as its request or reply.
 
-
 /** Writes the rows of files stored for a new request or reply, with one audit row each, inside its transaction. */
 export async function insertAttachments(
   trx: Transaction<Database>,
@@ -45,7 +44,14 @@ export async function insertAttachments(
     )
     .execute();
   for (const f of files) {
-    const detail = { complaintId: target.complaintId, replyId: target.replyId, companyId: target.companyId, name: f.name, size: f.size, kind: f.kind };
+    const detail = {
+      complaintId: target.complaintId,
+      replyId: target.replyId,
+      companyId: target.companyId,
+      name: f.name,
+      size: f.size,
+      kind: f.kind,
+    };
     await recordAudit(trx, actor, { action: "attachment.upload", entity: "attachment", entityId: f.id, detail }, now);
   }
 }
@@ -78,7 +84,18 @@ function attachmentQuery() {
   return db()
     .selectFrom("attachments as a")
     .innerJoin("complaints as c", "c.id", "a.complaintId")
-    .select(["a.id", "a.complaintId", "c.companyId", "a.name", "a.storageKey", "a.size", "a.contentType", "a.kind", "a.sha256", "a.thumbnailKey"]);
+    .select([
+      "a.id",
+      "a.complaintId",
+      "c.companyId",
+      "a.name",
+      "a.storageKey",
+      "a.size",
+      "a.contentType",
+      "a.kind",
+      "a.sha256",
+      "a.thumbnailKey",
+    ]);
 }
 
 const asFile = (row: AttachmentFile | undefined) => (row ? { ...row, size: Number(row.size) } : undefined);
@@ -94,8 +111,18 @@ export async function getAttachmentForStaff({ id }: { id: string }): Promise<Att
 }
 
 /** Downloads are audited: a member's as a change-free row of their own, staff's as a staff read. */
-export async function recordAttachmentDownload(actor: Actor, side: Side, file: AttachmentFile, what: "download" | "thumbnail" = "download"): Promise<void> {
-  const entry = { action: `attachment.${what}`, entity: "attachment", entityId: file.id, detail: { complaintId: file.complaintId, name: file.name } };
+export async function recordAttachmentDownload(
+  actor: Actor,
+  side: Side,
+  file: AttachmentFile,
+  what: "download" | "thumbnail" = "download",
+): Promise<void> {
+  const entry = {
+    action: `attachment.${what}`,
+    entity: "attachment",
+    entityId: file.id,
+    detail: { complaintId: file.complaintId, name: file.name },
+  };
   if (side === "staff") await recordStaffRead(actor, entry);
   else await recordAudit(db(), actor, entry);
 }
@@ -113,6 +140,10 @@ export async function isAttachmentKeyReferenced(key: string): Promise<boolean> {
 /** Every stored key of a request's attachments (bytes and thumbnails), for purging with it. */
 export async function attachmentKeysOfComplaints(complaintIds: string[]): Promise<string[]> {
   if (complaintIds.length === 0) return [];
-  const rows = await db().selectFrom("attachments").select(["storageKey", "thumbnailKey"]).where("complaintId", "in", complaintIds).execute();
+  const rows = await db()
+    .selectFrom("attachments")
+    .select(["storageKey", "thumbnailKey"])
+    .where("complaintId", "in", complaintIds)
+    .execute();
   return rows.flatMap((r) => (r.thumbnailKey ? [r.storageKey, r.thumbnailKey] : [r.storageKey]));
 }

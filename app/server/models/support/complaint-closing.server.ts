@@ -15,11 +15,24 @@ interface Member extends Actor {
   companyId: string;
 }
 
-async function change(member: Member, complaintId: string, now: number, decide: (row: { status: string; closedAt: number | null }) => ClosingOutcome | { to: string; closedAt: number | null; waitingSince: number | null }) {
+async function change(
+  member: Member,
+  complaintId: string,
+  now: number,
+  decide: (row: {
+    status: string;
+    closedAt: number | null;
+  }) => ClosingOutcome | { to: string; closedAt: number | null; waitingSince: number | null },
+) {
   const outcome = await db()
     .transaction()
     .execute(async (trx): Promise<ClosingOutcome> => {
-      const row = await trx.selectFrom("complaints").select(["status", "closedAt"]).where("id", "=", complaintId).where("companyId", "=", member.companyId).executeTakeFirst();
+      const row = await trx
+        .selectFrom("complaints")
+        .select(["status", "closedAt"])
+        .where("id", "=", complaintId)
+        .where("companyId", "=", member.companyId)
+        .executeTakeFirst();
       if (!row) return "not-found";
       const next = decide(row);
       if (typeof next === "string") return next;
@@ -41,7 +54,9 @@ async function change(member: Member, complaintId: string, now: number, decide: 
 
 /** Closes a Pending or Resolved request: nobody is waiting on it any more. */
 export function closeComplaint(member: Member, complaintId: string, now = Date.now()): Promise<ClosingOutcome> {
-  return change(member, complaintId, now, (row) => (row.status === CLOSED_STATUS ? "unchanged" : { to: CLOSED_STATUS, closedAt: now, waitingSince: null }));
+  return change(member, complaintId, now, (row) =>
+    row.status === CLOSED_STATUS ? "unchanged" : { to: CLOSED_STATUS, closedAt: now, waitingSince: null },
+  );
 }
 
 /** Reopens a Closed request within 30 days of its closing: Pending again, the client waiting from now. */

@@ -40,7 +40,11 @@ async function publishChange(complaintId: string) {
 }
 
 /** Sets the request's assignee (null unassigns); the assignee must be active support staff. Audited. */
-export async function assignComplaint(actor: Actor, { complaintId, assigneeId }: { complaintId: string; assigneeId: string | null }, now = Date.now()): Promise<DeskOutcome> {
+export async function assignComplaint(
+  actor: Actor,
+  { complaintId, assigneeId }: { complaintId: string; assigneeId: string | null },
+  now = Date.now(),
+): Promise<DeskOutcome> {
   const result = await db()
     .transaction()
     .execute(async (trx): Promise<DeskOutcome> => {
@@ -49,7 +53,12 @@ export async function assignComplaint(actor: Actor, { complaintId, assigneeId }:
       if (assigneeId !== null && !(await isSupportStaff(trx, assigneeId))) return { outcome: "refused", reason: ASSIGNEE_NOT_SUPPORT };
       if (row.assigneeId === assigneeId) return { outcome: "unchanged" };
       await trx.updateTable("complaints").set({ assigneeId }).where("id", "=", complaintId).execute();
-      await recordAudit(trx, actor, { action: "complaint.assign", entity: "complaint", entityId: complaintId, detail: { from: row.assigneeId, to: assigneeId } }, now);
+      await recordAudit(
+        trx,
+        actor,
+        { action: "complaint.assign", entity: "complaint", entityId: complaintId, detail: { from: row.assigneeId, to: assigneeId } },
+        now,
+      );
       return { outcome: "done" };
     });
   if (result.outcome === "done") await publishChange(complaintId);
@@ -57,7 +66,11 @@ export async function assignComplaint(actor: Actor, { complaintId, assigneeId }:
 }
 
 /** Sets Low / Normal / High / Urgent. Audited. */
-export async function setComplaintPriority(actor: Actor, { complaintId, priority }: { complaintId: string; priority: Priority }, now = Date.now()): Promise<DeskOutcome> {
+export async function setComplaintPriority(
+  actor: Actor,
+  { complaintId, priority }: { complaintId: string; priority: Priority },
+  now = Date.now(),
+): Promise<DeskOutcome> {
   const result = await db()
     .transaction()
     .execute(async (trx): Promise<DeskOutcome> => {
@@ -65,7 +78,12 @@ export async function setComplaintPriority(actor: Actor, { complaintId, priority
       if (!row) return { outcome: "not-found" };
       if (row.priority === priority) return { outcome: "unchanged" };
       await trx.updateTable("complaints").set({ priority }).where("id", "=", complaintId).execute();
-      await recordAudit(trx, actor, { action: "complaint.priority", entity: "complaint", entityId: complaintId, detail: { from: row.priority, to: priority } }, now);
+      await recordAudit(
+        trx,
+        actor,
+        { action: "complaint.priority", entity: "complaint", entityId: complaintId, detail: { from: row.priority, to: priority } },
+        now,
+      );
       return { outcome: "done" };
     });
   if (result.outcome === "done") await publishChange(complaintId);
@@ -81,7 +99,13 @@ export interface ComplaintNote {
 
 /** A request's internal notes, oldest first. Staff only. */
 export async function listComplaintNotes(complaintId: string): Promise<ComplaintNote[]> {
-  const rows = await db().selectFrom("complaintNotes").select(["id", "authorName", "text", "createdAt"]).where("complaintId", "=", complaintId).orderBy("createdAt").orderBy("id").execute();
+  const rows = await db()
+    .selectFrom("complaintNotes")
+    .select(["id", "authorName", "text", "createdAt"])
+    .where("complaintId", "=", complaintId)
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
   return rows.map((r) => ({ ...r, createdAt: Number(r.createdAt) }));
 }
 
@@ -89,7 +113,11 @@ export async function listComplaintNotes(complaintId: string): Promise<Complaint
  * Adds an internal note. No notification, no mail and no portal event: only the console hears of
  * it (complaint.noted), so nothing of a note can reach a client. Undefined when the request is unknown.
  */
-export async function addComplaintNote(actor: Actor, { complaintId, text }: { complaintId: string; text: string }, now = Date.now()): Promise<ComplaintNote | undefined> {
+export async function addComplaintNote(
+  actor: Actor,
+  { complaintId, text }: { complaintId: string; text: string },
+  now = Date.now(),
+): Promise<ComplaintNote | undefined> {
   const note = { id: newId(), complaintId, authorId: actor.id, authorName: actorName(actor), text: text.trim(), createdAt: now };
   const stored = await db()
     .transaction()
@@ -97,7 +125,12 @@ export async function addComplaintNote(actor: Actor, { complaintId, text }: { co
       const row = await trx.selectFrom("complaints").select("id").where("id", "=", complaintId).executeTakeFirst();
       if (!row) return false;
       await trx.insertInto("complaintNotes").values(note).execute();
-      await recordAudit(trx, actor, { action: "complaint.note", entity: "complaint", entityId: complaintId, detail: { noteId: note.id } }, now);
+      await recordAudit(
+        trx,
+        actor,
+        { action: "complaint.note", entity: "complaint", entityId: complaintId, detail: { noteId: note.id } },
+        now,
+      );
       return true;
     });
   if (!stored) return undefined;

@@ -79,7 +79,14 @@ export async function listInbox(options: {
     const found = await searchPage(search, "complaint", options, within);
     const rows = found.ids.length ? await inboxColumns(base).where("c.id", "in", found.ids).execute() : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return { ...inboxPage(found.ids.flatMap((id) => byId.get(id) ?? []), found.total, found.matches), capped: found.capped };
+    return {
+      ...inboxPage(
+        found.ids.flatMap((id) => byId.get(id) ?? []),
+        found.total,
+        found.matches,
+      ),
+      capped: found.capped,
+    };
   }
   if (search) base = base.where("c.id", "in", searchIds(search, "complaint"));
   let query = inboxColumns(base);
@@ -89,18 +96,33 @@ export async function listInbox(options: {
   }
   query = query.orderBy((eb) => eb.case().when("c.status", "in", ["Resolved", "Closed"]).then(1).else(0).end());
   if (filter.sort === "priority") {
-    query = query.orderBy((eb) => eb.case().when("c.priority", "=", "urgent").then(0).when("c.priority", "=", "high").then(1).when("c.priority", "=", "low").then(3).else(2).end());
+    query = query.orderBy((eb) =>
+      eb
+        .case()
+        .when("c.priority", "=", "urgent")
+        .then(0)
+        .when("c.priority", "=", "high")
+        .then(1)
+        .when("c.priority", "=", "low")
+        .then(3)
+        .else(2)
+        .end(),
+    );
   }
   const [rows, count] = await Promise.all([
-    query
-      .orderBy("c.createdAt", "desc")
-      .orderBy("c.id")
-      .limit(options.limit)
-      .offset(options.offset)
-      .execute(),
+    query.orderBy("c.createdAt", "desc").orderBy("c.id").limit(options.limit).offset(options.offset).execute(),
     base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
-  return inboxPage(rows, Number(count.n), search && (await searchMatches(search, "complaint", rows.map((r) => r.id))));
+  return inboxPage(
+    rows,
+    Number(count.n),
+    search &&
+      (await searchMatches(
+        search,
+        "complaint",
+        rows.map((r) => r.id),
+      )),
+  );
 }
 
 function inboxBase() {
@@ -116,10 +138,24 @@ type InboxQuery = ReturnType<typeof inboxBase>;
 
 function inboxColumns(base: InboxQuery) {
   return base
-    .select(["c.id", "c.subject", "c.status", "c.createdAt", "c.updatedAt", "c.companyId", "co.name as companyName", "u.email as createdByEmail", "p.fullName as createdByName"])
+    .select([
+      "c.id",
+      "c.subject",
+      "c.status",
+      "c.createdAt",
+      "c.updatedAt",
+      "c.companyId",
+      "co.name as companyName",
+      "u.email as createdByEmail",
+      "p.fullName as createdByName",
+    ])
     .select(["c.assigneeId", "a.name as assigneeUserName", "a.email as assigneeEmail", "c.priority", "c.waitingSince"])
     .select((eb) => [
-      eb.selectFrom("complaintReplies as r").select(eb.fn.countAll<number>().as("n")).whereRef("r.complaintId", "=", "c.id").as("replyCount"),
+      eb
+        .selectFrom("complaintReplies as r")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("r.complaintId", "=", "c.id")
+        .as("replyCount"),
       eb
         .selectFrom("complaintReplies as r")
         .select("r.sender")
@@ -133,7 +169,11 @@ function inboxColumns(base: InboxQuery) {
 
 type InboxRow = Awaited<ReturnType<ReturnType<typeof inboxColumns>["execute"]>>[number];
 
-function inboxPage(rows: InboxRow[], total: number, matches: Map<string, SearchMatch> | undefined): { entries: InboxEntry[]; total: number } {
+function inboxPage(
+  rows: InboxRow[],
+  total: number,
+  matches: Map<string, SearchMatch> | undefined,
+): { entries: InboxEntry[]; total: number } {
   return {
     total,
     entries: rows.map(({ assigneeUserName, assigneeEmail, ...r }) => ({
@@ -163,7 +203,8 @@ export async function getInboxComplaint({ id }: { id: string }): Promise<StaffCo
   return {
     ...withThread!,
     company: complaint.companyId && companyName !== null ? { id: complaint.companyId, name: companyName } : null,
-    createdByUser: complaint.createdBy && createdByEmail !== null ? { id: complaint.createdBy, email: createdByEmail, name: createdByName ?? "" } : null,
+    createdByUser:
+      complaint.createdBy && createdByEmail !== null ? { id: complaint.createdBy, email: createdByEmail, name: createdByName ?? "" } : null,
   };
 }
 
@@ -182,7 +223,11 @@ const portalUrl = () => absoluteUrl(supportLink("client"));
  * company members' notifications (with the mail) commit together; the client is no longer waiting.
  * Undefined when the text is blank (SPEC §5) or the complaint unknown.
  */
-export async function addStaffReply(actor: Actor, { complaintId, text, files = [] }: { complaintId: string; text: string; files?: StoredAttachment[] }, now = Date.now()) {
+export async function addStaffReply(
+  actor: Actor,
+  { complaintId, text, files = [] }: { complaintId: string; text: string; files?: StoredAttachment[] },
+  now = Date.now(),
+) {
   const trimmed = text.trim();
   if (!trimmed) return undefined;
   const stored = await db()
@@ -191,16 +236,39 @@ export async function addStaffReply(actor: Actor, { complaintId, text, files = [
       const complaint = await complaintForChange(trx, complaintId);
       if (!complaint) return undefined;
       const reply: Reply = { id: newId(), sender: STAFF_SENDER, senderName: actorName(actor), text: trimmed, timestamp: now };
-      await trx.insertInto("complaintReplies").values({ ...reply, complaintId }).execute();
+      await trx
+        .insertInto("complaintReplies")
+        .values({ ...reply, complaintId })
+        .execute();
       await trx.updateTable("complaints").set({ updatedAt: now, waitingSince: null }).where("id", "=", complaintId).execute();
-      await recordAudit(trx, actor, { action: "complaint.reply", entity: "complaint", entityId: complaintId, detail: { replyId: reply.id, companyId: complaint.companyId } }, now);
-      if (files.length > 0) await insertAttachments(trx, actor, "staff", { complaintId, replyId: reply.id, companyId: complaint.companyId }, files);
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: "complaint.reply",
+          entity: "complaint",
+          entityId: complaintId,
+          detail: { replyId: reply.id, companyId: complaint.companyId },
+        },
+        now,
+      );
+      if (files.length > 0)
+        await insertAttachments(trx, actor, "staff", { complaintId, replyId: reply.id, companyId: complaint.companyId }, files);
       // Every member of the company hears of it (decision 0028: an unverified address gets
       // the bell, not the mail); the mail keeps the text.
       const mail = staffReplyMail({ staffName: reply.senderName, text: trimmed, raisedAt: complaint.createdAt, portalUrl: portalUrl() });
       const alerted = await alertCompany(
         trx,
-        { complaintId, companyId: complaint.companyId, type: "staff_reply", eventKey: `complaint-reply:${reply.id}`, title: `${reply.senderName} replied to "${complaint.subject}"`, actorId: actor.id, actorName: reply.senderName, mail },
+        {
+          complaintId,
+          companyId: complaint.companyId,
+          type: "staff_reply",
+          eventKey: `complaint-reply:${reply.id}`,
+          title: `${reply.senderName} replied to "${complaint.subject}"`,
+          actorId: actor.id,
+          actorName: reply.senderName,
+          mail,
+        },
         now,
       );
       return { reply, companyId: complaint.companyId, alerted };
@@ -224,31 +292,48 @@ export async function setComplaintStatus(
 ): Promise<StatusChange | undefined> {
   const change = await db()
     .transaction()
-    .execute(async (trx): Promise<((StatusChange & { changed: false }) | (StatusChange & { changed: true; alerted: string[] })) & { companyId: string | null } | undefined> => {
-      const complaint = await complaintForChange(trx, complaintId);
-      if (!complaint) return undefined;
-      if (complaint.status === status) return { changed: false, companyId: complaint.companyId };
-      const updated = await trx
-        .updateTable("complaints")
-        .set({ status, updatedAt: now })
-        .where("id", "=", complaintId)
-        .where("status", "=", complaint.status)
-        .executeTakeFirst();
-      // Another staff member changed it a moment ago: theirs stands, and they mailed the client.
-      if (Number(updated.numUpdatedRows) === 0) return { changed: false, companyId: complaint.companyId };
-      const changeId = newId();
-      // A request its client had closed is theirs no longer once staff set a status.
-      if (complaint.status === CLOSED_STATUS) await trx.updateTable("complaints").set({ closedAt: null }).where("id", "=", complaintId).execute();
-      const detail = { from: complaint.status, to: status, changeId, companyId: complaint.companyId };
-      await recordAudit(trx, actor, { action: "complaint.status", entity: "complaint", entityId: complaintId, detail }, now);
-      const mail = complaintStatusMail({ status, raisedAt: complaint.createdAt, portalUrl: portalUrl() });
-      const alerted = await alertCompany(
+    .execute(
+      async (
         trx,
-        { complaintId, companyId: complaint.companyId, type: "status_change", eventKey: `complaint-status:${changeId}`, title: `Your request "${complaint.subject}" is now ${status}`, actorId: actor.id, actorName: actorName(actor), mail },
-        now,
-      );
-      return { changed: true, changeId, from: complaint.status, to: status, companyId: complaint.companyId, alerted };
-    });
+      ): Promise<
+        | (((StatusChange & { changed: false }) | (StatusChange & { changed: true; alerted: string[] })) & { companyId: string | null })
+        | undefined
+      > => {
+        const complaint = await complaintForChange(trx, complaintId);
+        if (!complaint) return undefined;
+        if (complaint.status === status) return { changed: false, companyId: complaint.companyId };
+        const updated = await trx
+          .updateTable("complaints")
+          .set({ status, updatedAt: now })
+          .where("id", "=", complaintId)
+          .where("status", "=", complaint.status)
+          .executeTakeFirst();
+        // Another staff member changed it a moment ago: theirs stands, and they mailed the client.
+        if (Number(updated.numUpdatedRows) === 0) return { changed: false, companyId: complaint.companyId };
+        const changeId = newId();
+        // A request its client had closed is theirs no longer once staff set a status.
+        if (complaint.status === CLOSED_STATUS)
+          await trx.updateTable("complaints").set({ closedAt: null }).where("id", "=", complaintId).execute();
+        const detail = { from: complaint.status, to: status, changeId, companyId: complaint.companyId };
+        await recordAudit(trx, actor, { action: "complaint.status", entity: "complaint", entityId: complaintId, detail }, now);
+        const mail = complaintStatusMail({ status, raisedAt: complaint.createdAt, portalUrl: portalUrl() });
+        const alerted = await alertCompany(
+          trx,
+          {
+            complaintId,
+            companyId: complaint.companyId,
+            type: "status_change",
+            eventKey: `complaint-status:${changeId}`,
+            title: `Your request "${complaint.subject}" is now ${status}`,
+            actorId: actor.id,
+            actorName: actorName(actor),
+            mail,
+          },
+          now,
+        );
+        return { changed: true, changeId, from: complaint.status, to: status, companyId: complaint.companyId, alerted };
+      },
+    );
   if (!change) return undefined;
   if (change.changed) {
     if (change.companyId) events().publish({ type: "complaint.changed", id: complaintId, companyId: change.companyId });

@@ -41,7 +41,11 @@ export async function withReplies(complaints: ComplaintRow[]): Promise<Complaint
   const replies = await db()
     .selectFrom("complaintReplies")
     .select(["id", "complaintId", "sender", "senderName", "text", "timestamp"])
-    .where("complaintId", "in", complaints.map((c) => c.id))
+    .where(
+      "complaintId",
+      "in",
+      complaints.map((c) => c.id),
+    )
     .orderBy("timestamp")
     .orderBy("id")
     .execute();
@@ -101,7 +105,8 @@ export async function createComplaint(
     .transaction()
     .execute(async (trx) => {
       await trx.insertInto("complaints").values(complaint).execute();
-      if (attached) await insertAttachments(trx, attached.by, "client", { complaintId: complaint.id, replyId: null, companyId }, attached.files);
+      if (attached)
+        await insertAttachments(trx, attached.by, "client", { complaintId: complaint.id, replyId: null, companyId }, attached.files);
       return alertNewRequest(trx, complaint.id, createdBy, now);
     });
   events().publish({ type: "complaint.changed", id: complaint.id, companyId });
@@ -137,7 +142,10 @@ export async function addReply(
       if (!complaint) return undefined;
       if (complaint.status === CLOSED_STATUS) throw new Refusal("conflict", CLOSED_REPLY_REFUSED);
       const reopened = complaint.status === "Resolved";
-      await trx.insertInto("complaintReplies").values({ ...reply, complaintId }).execute();
+      await trx
+        .insertInto("complaintReplies")
+        .values({ ...reply, complaintId })
+        .execute();
       await trx
         .updateTable("complaints")
         .set({ updatedAt: now, waitingSince: complaint.waitingSince ?? now, ...(reopened ? { status: INITIAL_COMPLAINT_STATUS } : {}) })
@@ -145,7 +153,12 @@ export async function addReply(
         .execute();
       if (reopened) {
         const detail = { from: complaint.status, to: INITIAL_COMPLAINT_STATUS, by: "client-reply", replyId: reply.id, companyId };
-        await recordAudit(trx, member ?? { id: "", email: "", name }, { action: "complaint.status", entity: "complaint", entityId: complaintId, detail }, now);
+        await recordAudit(
+          trx,
+          member ?? { id: "", email: "", name },
+          { action: "complaint.status", entity: "complaint", entityId: complaintId, detail },
+          now,
+        );
       }
       if (attached) await insertAttachments(trx, attached.by, "client", { complaintId, replyId: reply.id, companyId }, attached.files);
       return alertClientReply(trx, { complaintId, reply, memberId: member?.id ?? null, reopened }, now);

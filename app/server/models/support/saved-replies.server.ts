@@ -30,8 +30,16 @@ export async function createSavedReply(actor: Actor, input: SavedReplyInput, now
   await db()
     .transaction()
     .execute(async (trx) => {
-      await trx.insertInto("savedReplies").values({ id, title: input.title, body: input.body, createdBy: actor.id, createdAt: now, updatedAt: now }).execute();
-      await recordAudit(trx, actor, { action: "saved-reply.create", entity: "saved-reply", entityId: id, detail: { title: input.title } }, now);
+      await trx
+        .insertInto("savedReplies")
+        .values({ id, title: input.title, body: input.body, createdBy: actor.id, createdAt: now, updatedAt: now })
+        .execute();
+      await recordAudit(
+        trx,
+        actor,
+        { action: "saved-reply.create", entity: "saved-reply", entityId: id, detail: { title: input.title } },
+        now,
+      );
     });
   return id;
 }
@@ -41,9 +49,18 @@ export async function updateSavedReply(actor: Actor, id: string, input: SavedRep
   return db()
     .transaction()
     .execute(async (trx) => {
-      const updated = await trx.updateTable("savedReplies").set({ title: input.title, body: input.body, updatedAt: now }).where("id", "=", id).executeTakeFirst();
+      const updated = await trx
+        .updateTable("savedReplies")
+        .set({ title: input.title, body: input.body, updatedAt: now })
+        .where("id", "=", id)
+        .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) return false;
-      await recordAudit(trx, actor, { action: "saved-reply.update", entity: "saved-reply", entityId: id, detail: { title: input.title } }, now);
+      await recordAudit(
+        trx,
+        actor,
+        { action: "saved-reply.update", entity: "saved-reply", entityId: id, detail: { title: input.title } },
+        now,
+      );
       return true;
     });
 }
