@@ -145,7 +145,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 async function main(): Promise<void> {
   const { closeDb, migrateToLatest, currentDialect } = await import("../../app/server/db/db.server");
-  const { listInbox } = await import("../../app/server/models/support/complaints-staff.server");
+  const { listComplaintsForStaff } = await import("../../app/server/models/support/complaints-staff.server");
   await migrateToLatest();
   const dialect = currentDialect();
   const data = corpus();
@@ -163,7 +163,7 @@ async function main(): Promise<void> {
   for (const [i, text] of mix.entries()) {
     const began = performance.now();
     const cpuBefore = process.cpuUsage();
-    const { total, entries } = await listInbox({ q: text, limit: PAGE, offset: 0 });
+    const { total, entries } = await listComplaintsForStaff({ q: text, limit: PAGE, offset: 0 });
     const ms = performance.now() - began;
     const cpuUsed = process.cpuUsage(cpuBefore);
     if (total > 0 && !entries[0]?.match) throw new Error(`no highlight for "${text}"`);

@@ -12,7 +12,7 @@ import { MatchSnippet } from "~/components/console/search-results";
 import { ResultCount } from "~/components/console/result-count";
 import { addReply, createComplaint } from "~/server/models/support/complaints.server";
 import { db } from "~/server/db/db.server";
-import { listInbox } from "~/server/models/support/complaints-staff.server";
+import { listComplaintsForStaff } from "~/server/models/support/complaints-staff.server";
 import { SEARCH_CAP } from "~/server/models/search/search.server";
 import { submitQuote } from "~/server/models/pipeline/quotes.server";
 import { createOpening } from "~/server/models/pipeline/openings.server";
@@ -87,7 +87,7 @@ describe.each(testDatabases("search"))("Search on $name", (database) => {
     const pending = (await call(inboxRoute.loader, "/employee-dashboard/support?q=print&status=Pending", { cookie: admin.cookie }))
       .data as unknown as Inbox;
     expect(pending.entries.map((e) => e.subject)).toEqual(["Printing slow"]);
-    const listOrder = await listInbox({ q: "print", rank: false, limit: 25, offset: 0 });
+    const listOrder = await listComplaintsForStaff({ q: "print", rank: false, limit: 25, offset: 0 });
     expect(listOrder.entries.map((e) => e.subject)).toEqual(["Printing slow", "Printer jammed"]);
     expect(listOrder.entries[0]!.match?.title).toContain("\u0002");
   });

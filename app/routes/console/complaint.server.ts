@@ -9,7 +9,7 @@ import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
 import type { SessionUser } from "~/server/auth/actor.server";
-import { addStaffReply, getInboxComplaint, setComplaintStatus } from "~/server/models/support/complaints-staff.server";
+import { addStaffReply, getComplaintForStaff, setComplaintStatus } from "~/server/models/support/complaints-staff.server";
 import { listComplaintNotes, listSupportStaff } from "~/server/models/support/complaint-desk.server";
 import { listSavedReplies, savedReplyFor } from "~/server/models/support/saved-replies.server";
 import { handleDeskAction } from "./complaint-desk.server";
@@ -22,7 +22,7 @@ const NOT_FOUND = "This support request no longer exists.";
  * can be assigned to and the saved replies, and `?saved=ID` fills the reply box without JavaScript.
  */
 export async function loadComplaint(id: string, request: Request) {
-  const complaint = await getInboxComplaint({ id });
+  const complaint = await getComplaintForStaff({ id });
   if (!complaint) throw new Response("No support request with this id.", { status: 404, statusText: "Not found" });
   const {
     id: complaintId,

@@ -20,7 +20,7 @@ import type { StoredAttachment } from "~/lib/attachments";
 
 // Staff side of support requests. Every function assumes the caller passed requireStaff.
 
-interface InboxEntry {
+interface ComplaintListRow {
   id: string;
   subject: string;
   status: string;
@@ -54,7 +54,7 @@ interface StaffComplaint extends Complaint {
  * sorted unresolved first then newest, by priority, or by the longest wait.
  * A search keeps the filters; with `rank` it orders by relevance and marks the matches.
  */
-export async function listInbox(options: {
+export async function listComplaintsForStaff(options: {
   filter?: SupportFilter;
   status?: string;
   me?: string;
@@ -64,10 +64,10 @@ export async function listInbox(options: {
   rank?: boolean;
   limit: number;
   offset: number;
-}): Promise<{ entries: InboxEntry[]; total: number; capped?: boolean }> {
+}): Promise<{ entries: ComplaintListRow[]; total: number; capped?: boolean }> {
   const filter: SupportFilter = options.filter ?? { view: "all", sort: "default", ...(options.status ? { status: options.status } : {}) };
   const search = parseSearchQuery(options.q ?? "");
-  let base = inboxBase();
+  let base = complaintListBase();
   if (filter.status) base = base.where("c.status", "=", filter.status);
   if (filter.priority) base = base.where("c.priority", "=", filter.priority);
   if (filter.view === "mine") base = base.where("c.assigneeId", "=", options.me ?? "");
@@ -77,10 +77,10 @@ export async function listInbox(options: {
   if (search && options.rank !== false) {
     const within = filtered ? (id: Expression<string>) => base.select("c.id").where("c.id", "=", id) : undefined;
     const found = await searchPage(search, "complaint", options, within);
-    const rows = found.ids.length ? await inboxColumns(base).where("c.id", "in", found.ids).execute() : [];
+    const rows = found.ids.length ? await complaintListColumns(base).where("c.id", "in", found.ids).execute() : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
     return {
-      ...inboxPage(
+      ...complaintListPage(
         found.ids.flatMap((id) => byId.get(id) ?? []),
         found.total,
         found.matches,
@@ -89,7 +89,7 @@ export async function listInbox(options: {
     };
   }
   if (search) base = base.where("c.id", "in", searchIds(search, "complaint"));
-  let query = inboxColumns(base);
+  let query = complaintListColumns(base);
   if (filter.sort === "waiting") {
     // Oldest wait first; requests nobody is waiting on come last.
     query = query.orderBy((eb) => eb.case().when("c.waitingSince", "is", null).then(1).else(0).end()).orderBy("c.waitingSince");
@@ -113,7 +113,7 @@ export async function listInbox(options: {
     query.orderBy("c.createdAt", "desc").orderBy("c.id").limit(options.limit).offset(options.offset).execute(),
     base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
-  return inboxPage(
+  return complaintListPage(
     rows,
     Number(count.n),
     search &&
@@ -125,7 +125,7 @@ export async function listInbox(options: {
   );
 }
 
-function inboxBase() {
+function complaintListBase() {
   return db()
     .selectFrom("complaints as c")
     .leftJoin("companies as co", "co.id", "c.companyId")
@@ -134,9 +134,9 @@ function inboxBase() {
     .leftJoin("users as a", "a.id", "c.assigneeId");
 }
 
-type InboxQuery = ReturnType<typeof inboxBase>;
+type ComplaintListQuery = ReturnType<typeof complaintListBase>;
 
-function inboxColumns(base: InboxQuery) {
+function complaintListColumns(base: ComplaintListQuery) {
   return base
     .select([
       "c.id",
@@ -167,13 +167,13 @@ function inboxColumns(base: InboxQuery) {
     ]);
 }
 
-type InboxRow = Awaited<ReturnType<ReturnType<typeof inboxColumns>["execute"]>>[number];
+type ComplaintListRecord = Awaited<ReturnType<ReturnType<typeof complaintListColumns>["execute"]>>[number];
 
-function inboxPage(
-  rows: InboxRow[],
+function complaintListPage(
+  rows: ComplaintListRecord[],
   total: number,
   matches: Map<string, SearchMatch> | undefined,
-): { entries: InboxEntry[]; total: number } {
+): { entries: ComplaintListRow[]; total: number } {
   return {
     total,
     entries: rows.map(({ assigneeUserName, assigneeEmail, ...r }) => ({
@@ -188,7 +188,7 @@ function inboxPage(
 }
 
 /** One complaint with its thread, its company and the member who raised it. */
-export async function getInboxComplaint({ id }: { id: string }): Promise<StaffComplaint | undefined> {
+export async function getComplaintForStaff({ id }: { id: string }): Promise<StaffComplaint | undefined> {
   const row = await db()
     .selectFrom("complaints as c")
     .leftJoin("companies as co", "co.id", "c.companyId")
