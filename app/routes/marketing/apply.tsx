@@ -19,6 +19,7 @@ import { getSessionUser } from "~/server/auth/session.server";
 import { submitApplication, type ApplicationOutcome } from "~/server/models/pipeline/applications.server";
 import { parseApplicationForm } from "~/server/uploads/resume-upload.server";
 import { issueFormToken } from "~/server/defence/spam-defence.server";
+import { applicationStatus } from "../+shared/upload-status.server";
 
 // Derived from the schema once, not on every render.
 const constraint = getZodConstraint(applicationSchema);
@@ -41,7 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // SPEC §3: appliedBy is the signed-in user's id, or null for guests.
     appliedBy: (await getSessionUser(request))?.id ?? null,
   });
-  return data(outcome, { status: outcome.httpStatus });
+  return data(outcome, { status: applicationStatus(outcome) });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -123,10 +124,10 @@ function ApplicationForm({ jobId, formToken, pageOutcome, onSuccess }: Applicati
     try {
       const result = await postWithProgress<ApplicationOutcome>(`/apply/${jobId}/submit`, body, (p) => setProgress(hasFile ? p : null));
       if (result.status === "success") return onSuccess();
-      setOutcome(result.body ?? { status: "error", httpStatus: result.httpStatus, message: APPLICATION_FAILURE_MESSAGE });
+      setOutcome(result.body ?? { status: "error", message: APPLICATION_FAILURE_MESSAGE });
       if (result.body?.status === "error" && result.body.message) window.alert(result.body.message);
     } catch {
-      setOutcome({ status: "error", httpStatus: 0, message: APPLICATION_FAILURE_MESSAGE });
+      setOutcome({ status: "error", message: APPLICATION_FAILURE_MESSAGE });
       window.alert(APPLICATION_FAILURE_MESSAGE);
     } finally {
       setSubmitting(false);

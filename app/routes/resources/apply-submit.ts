@@ -3,6 +3,7 @@ import { getSessionUser } from "~/server/auth/session.server";
 import { submitApplication } from "~/server/models/pipeline/applications.server";
 import { parseApplicationForm } from "~/server/uploads/resume-upload.server";
 import { isSameOrigin } from "~/server/http/origin-check.server";
+import { applicationStatus } from "../+shared/upload-status.server";
 
 // The JavaScript path of the application form (XMLHttpRequest, for upload progress). The page's own
 // action handles the same submission without JavaScript.
@@ -16,7 +17,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // SPEC §3: appliedBy is the signed-in user's id, or null for guests.
     appliedBy: (await getSessionUser(request))?.id ?? null,
   });
-  return Response.json(outcome, { status: outcome.httpStatus, headers: { "Cache-Control": "no-store" } });
+  return Response.json(outcome, { status: applicationStatus(outcome), headers: { "Cache-Control": "no-store" } });
 }
 
 export function loader() {

@@ -5,6 +5,7 @@ import { uploadNoticeCode } from "~/lib/project-files";
 import { uploadProjectFiles } from "~/server/models/projects/project-file-uploads.server";
 import { parseUploadForm } from "~/server/uploads/project-upload.server";
 import { requireFilesActor } from "../+shared/files-actor.server";
+import { fileUploadStatus } from "../+shared/upload-status.server";
 
 // One upload session of the Files tab, from either side. With JavaScript the page posts
 // here with XMLHttpRequest (progress bar) and reads JSON; without, the plain multipart form posts
@@ -13,7 +14,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireFilesActor(request);
   const outcome = await uploadProjectFiles(actor, params.id, (limits) => parseUploadForm(request, limits));
   if ((request.headers.get("accept") ?? "").includes("application/json")) {
-    return Response.json(outcome, { status: outcome.httpStatus, headers: { "Cache-Control": "no-store" } });
+    return Response.json(outcome, { status: fileUploadStatus(outcome), headers: { "Cache-Control": "no-store" } });
   }
   if (outcome.reason === "missing") throw new Response(outcome.message, { status: 404, statusText: "Not found" });
   const tab = projectLink(actor.side, params.id, "files");

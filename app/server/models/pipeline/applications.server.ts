@@ -66,19 +66,22 @@ export async function isResumeReferenced(key: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** Why an application was not stored; the routes turn it into their status (+shared/upload-status). */
+export type ApplicationRefusal = "missing" | "closed" | "rate-limited" | "expired" | "too-large" | "wrong-type" | "malformed" | "failed";
+
 /**
- * A FormResult with the two extras of the upload endpoint's JSON (apply-submit.ts): the HTTP status
- * the XMLHttpRequest path reads, and the field errors of a streamed parse (no Conform reply there).
+ * A FormResult with the extras of the upload endpoint's JSON (apply-submit.ts): why it was refused,
+ * and the field errors of a streamed parse (no Conform reply there).
  */
 export interface ApplicationOutcome extends FormResult {
   status: "success" | "invalid" | "error";
-  httpStatus: number;
+  reason?: ApplicationRefusal;
   fieldErrors?: Record<string, string[]>;
   /** The text fields as sent, when invalid: a page re-rendered without JavaScript shows them again. */
   values?: Record<string, string>;
 }
 
-const fail = (httpStatus: number, message: string): ApplicationOutcome => ({ status: "error", httpStatus, message });
+const fail = (reason: ApplicationRefusal, message: string): ApplicationOutcome => ({ status: "error", reason, message });
 
 /**
  * The whole application submission (SPEC §5): streamed upload with byte checks, field
@@ -90,8 +93,8 @@ export async function submitApplication(
   input: { jobId: string; clientIp: string; appliedBy: string | null },
 ): Promise<ApplicationOutcome> {
   const opening = await findOpening(input.jobId);
-  if (!opening) return fail(404, "This job opening does not exist.");
-  if (opening.status !== "open") return fail(410, "This position is closed and no longer accepts applications.");
+  if (!opening) return fail("missing", "This job opening does not exist.");
+  if (opening.status !== "open") return fail("closed", "This position is closed and no longer accepts applications.");
 
   let resume: PendingResume | null = null;
   try {
@@ -99,7 +102,7 @@ export async function submitApplication(
     resume = parsed.resume;
     const fields = applicationSchema.safeParse(parsed.fields);
     if (!fields.success) {
-      return { status: "invalid", httpStatus: 400, fieldErrors: fieldErrorsOf(fields.error.issues), values: sentValues(parsed.fields) };
+      return { status: "invalid", fieldErrors: fieldErrorsOf(fields.error.issues), values: sentValues(parsed.fields) };
     }
     const verdict = await screenSubmission({
       kind: "application",
@@ -107,9 +110,9 @@ export async function submitApplication(
       ip: input.clientIp,
       email: fields.data.email,
     });
-    if (!verdict.ok && verdict.trapped) return { status: "success", httpStatus: 200, message: APPLICATION_SUCCESS_MESSAGE };
+    if (!verdict.ok && verdict.trapped) return { status: "success", message: APPLICATION_SUCCESS_MESSAGE };
     if (!verdict.ok) {
-      return verdict.reason === "rate-limited" ? fail(429, RATE_LIMITED_MESSAGE) : fail(400, FORM_EXPIRED_MESSAGE);
+      return verdict.reason === "rate-limited" ? fail("rate-limited", RATE_LIMITED_MESSAGE) : fail("expired", FORM_EXPIRED_MESSAGE);
     }
 
     const now = Date.now();
@@ -150,12 +153,12 @@ export async function submitApplication(
     }
     await intent?.clear();
     resume = null;
-    return { status: "success", httpStatus: 200, message: APPLICATION_SUCCESS_MESSAGE };
+    return { status: "success", message: APPLICATION_SUCCESS_MESSAGE };
   } catch (error) {
-    if (error instanceof UploadRejected) return fail(error.reason === "size" ? 413 : 415, error.message);
-    if (error instanceof MalformedForm) return fail(400, error.message);
+    if (error instanceof UploadRejected) return fail(error.reason === "size" ? "too-large" : "wrong-type", error.message);
+    if (error instanceof MalformedForm) return fail("malformed", error.message);
     logger.error({ err: error }, "application submission failed");
-    return fail(500, APPLICATION_FAILURE_MESSAGE);
+    return fail("failed", APPLICATION_FAILURE_MESSAGE);
   } finally {
     await resume?.discard();
   }

@@ -47,9 +47,8 @@ export const MAX_FILES_PER_UPLOAD = 20;
 
 export interface UploadOutcome {
   status: "success" | "error";
-  httpStatus: number;
   message: string;
-  /** The refusal's kind, for the no-JS redirect ("size", "quota", "type", …). */
+  /** The refusal's kind: the route's status and the no-JS redirect's notice ("size", "quota", "type", …). */
   reason?: string;
   files?: Array<{ id: string; name: string; version: number }>;
 }
@@ -61,8 +60,8 @@ interface Prepared {
   thumbTemp: string | null;
 }
 
-function fail(httpStatus: number, message: string, reason = "error"): UploadOutcome {
-  return { status: "error", httpStatus, message, reason };
+function fail(message: string, reason = "error"): UploadOutcome {
+  return { status: "error", message, reason };
 }
 
 /** Receives, checks and stores an upload session on `projectId` for `actor`. Never throws for bad input. */
@@ -72,13 +71,13 @@ export type UploadReader = (limits: UploadLimits) => Promise<ParsedUpload>;
 export async function uploadProjectFiles(actor: FilesActor, projectId: string, readUpload: UploadReader): Promise<UploadOutcome> {
   const env = getEnv();
   const project = await findWorkspaceProject(actor, projectId);
-  if (!project) return fail(404, "This project does not exist.", "missing");
-  if (project.archived) return fail(409, "This project is archived: restore it to add files.", "archived");
-  if (actor.side === "client" && !project.clientUploads) return fail(403, CLIENT_UPLOADS_OFF, "off");
+  if (!project) return fail("This project does not exist.", "missing");
+  if (project.archived) return fail("This project is archived: restore it to add files.", "archived");
+  if (actor.side === "client" && !project.clientUploads) return fail(CLIENT_UPLOADS_OFF, "off");
   const quota = env.PROJECT_QUOTA_BYTES;
   const remaining = quota - (await projectUsage(projectId));
   const quotaMessage = `This project's files may take up to ${formatBytes(quota)}; ${formatBytes(Math.max(0, remaining))} is left. Delete files or old versions you no longer need, or ask us for more room.`;
-  if (remaining <= 0) return fail(413, quotaMessage, "quota");
+  if (remaining <= 0) return fail(quotaMessage, "quota");
 
   let files: PendingFile[];
   try {
@@ -90,11 +89,11 @@ export async function uploadProjectFiles(actor: FilesActor, projectId: string, r
     });
     files = parsed.files;
   } catch (error) {
-    if (error instanceof UploadRejected) return fail(error.status, error.message, error.reason);
-    if (error instanceof MalformedUpload) return fail(400, error.message, "malformed");
+    if (error instanceof UploadRejected) return fail(error.message, error.reason);
+    if (error instanceof MalformedUpload) return fail(error.message, "malformed");
     throw error;
   }
-  if (files.length === 0) return fail(400, "Choose at least one file to upload.", "empty");
+  if (files.length === 0) return fail("Choose at least one file to upload.", "empty");
 
   const store = fileStore();
   const prepared: Prepared[] = [];
@@ -124,14 +123,14 @@ export async function uploadProjectFiles(actor: FilesActor, projectId: string, r
     publishNotified(notified);
     notifyMailEnqueued();
     const names = saved.map((f) => `“${f.name}”${f.version > 1 ? ` (version ${f.version})` : ""}`);
-    return { status: "success", httpStatus: 200, message: `Uploaded ${names.join(", ")}.`, files: saved };
+    return { status: "success", message: `Uploaded ${names.join(", ")}.`, files: saved };
   } catch (error) {
-    if (error instanceof QuotaExceeded) return fail(413, quotaMessage, "quota");
-    if (error instanceof NameOfOtherSide) return fail(409, error.message, "other-side");
+    if (error instanceof QuotaExceeded) return fail(quotaMessage, "quota");
+    if (error instanceof NameOfOtherSide) return fail(error.message, "other-side");
     if (isUniqueViolation(error))
-      return fail(409, "Someone uploaded a file with the same name at the same moment. Please try again.", "conflict");
+      return fail("Someone uploaded a file with the same name at the same moment. Please try again.", "conflict");
     logger.error({ err: error }, "project file upload failed");
-    return fail(500, "The files could not be saved. Please try again.");
+    return fail("The files could not be saved. Please try again.");
   } finally {
     if (!committed) await deleteStoredKeys(stored);
     await intent.clear();
