@@ -236,7 +236,9 @@ export async function waitForMail(address: string, since: number, match: RegExp 
       const file = path.join(dir, name);
       if (statSync(file).mtimeMs < since - 1_000) continue;
       const text = readFileSync(file, "utf8");
-      if (to.test(text) && match.test(text)) return text;
+      // Quoted-printable may fold a long link anywhere: match what the reader's mail program shows.
+      const unfolded = text.replace(/=\r?\n/g, "");
+      if (to.test(text) && match.test(unfolded)) return text;
     }
     if (Date.now() > deadline) throw new Error(`No .eml to ${address} under ${dir} since ${new Date(since).toISOString()}`);
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -32,8 +32,8 @@ async function confirmIdentity(page: Page) {
   const row = passkeysRow(page);
   await expect(row.getByText("To add a passkey, first confirm it's you with your password.")).toBeVisible();
   await expect(row.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
-  await row.getByLabel("Current password").fill(PASSWORD);
-  await row.getByRole("button", { name: "Confirm" }).click();
+  await row.getByLabel("Your password").fill(PASSWORD);
+  await row.getByRole("button", { name: "Check password" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "that's confirmed" })).toBeVisible();
 }
 
@@ -58,8 +58,8 @@ test("A client adds a passkey in Settings, signs out and signs back in with it",
   // A session alone adds no passkey: a wrong password is refused in place, and nothing opens.
   await page.goto(`${base}/user-dashboard/settings`);
   await waitForHydration(page);
-  await passkeysRow(page).getByLabel("Current password").fill("not-my-password");
-  await passkeysRow(page).getByRole("button", { name: "Confirm" }).click();
+  await passkeysRow(page).getByLabel("Your password").fill("not-my-password");
+  await passkeysRow(page).getByRole("button", { name: "Check password" }).click();
   await expect(passkeysRow(page).getByText("That password is not right.")).toBeVisible();
   await expect(passkeysRow(page).getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
   await addPasskey(page, "/user-dashboard/settings", "My laptop");

@@ -124,8 +124,8 @@ test.describe("A staff passkey is two factors by itself", () => {
     await waitForHydration(page);
     // Adding a passkey asks for the password first (decision 0053), in the Passkeys row.
     const passkeys = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Passkeys" }) });
-    await passkeys.getByLabel("Current password").fill(password);
-    await passkeys.getByRole("button", { name: "Confirm" }).click();
+    await passkeys.getByLabel("Your password").fill(password);
+    await passkeys.getByRole("button", { name: "Check password" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "that's confirmed" })).toBeVisible();
     await page.getByLabel("Passkey name").fill("Office key");
     await page.getByRole("button", { name: "Add a passkey" }).click();

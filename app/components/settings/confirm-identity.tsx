@@ -30,7 +30,7 @@ export function ConfirmIdentityFields({ method, lastResult, message, busy, as: F
   return (
     <FormElement method="post" action={CONFIRM_IDENTITY_PATH} {...getFormProps(form)} className="w-full max-w-sm space-y-3">
       {method === "password" ? (
-        <FormField id={fields.password.id} label="Current password" errors={fields.password.errors} errorId={fields.password.errorId}>
+        <FormField id={fields.password.id} label="Your password" errors={fields.password.errors} errorId={fields.password.errorId}>
           <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className="field-input" />
         </FormField>
       ) : (
@@ -50,7 +50,7 @@ export function ConfirmIdentityFields({ method, lastResult, message, busy, as: F
       )}
       <FormError message={message} />
       <button type="submit" className="btn-secondary" disabled={busy}>
-        {busy ? "Please wait..." : "Confirm"}
+        {busy ? "Please wait..." : method === "password" ? "Check password" : "Check code"}
       </button>
     </FormElement>
   );
