@@ -1,46 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { thingHref } from "~/lib/activity-links";
+import type { OwnerWork } from "~/lib/owner-work";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { formatCalendarDate } from "~/lib/schemas/projects-staff";
-
-export interface OwnerWorkView {
-  ownerId: string | null;
-  ownerName: string;
-  decisions: {
-    id: string;
-    projectId: string;
-    projectTitle: string;
-    companyName: string | null;
-    subjectType: string;
-    subjectId: string;
-    subjectTitle: string;
-    status: string;
-    decidedByName: string;
-    decidedAt: number;
-    comment: string;
-  }[];
-  uploads: {
-    versionId: string;
-    fileId: string;
-    projectId: string;
-    projectTitle: string;
-    companyName: string | null;
-    name: string;
-    version: number;
-    uploadedByName: string;
-    createdAt: number;
-  }[];
-  overdue: {
-    id: string;
-    projectId: string;
-    projectTitle: string;
-    companyName: string | null;
-    title: string;
-    dueDate: string;
-    status: string;
-  }[];
-}
 
 const linkClass = "font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300";
 const metaClass = "text-sm text-slate-600 dark:text-slate-400";
@@ -65,7 +28,7 @@ function Kind({ title, count, children }: { title: string; count: number; childr
  * The console's mirror of the portal's "Waiting on you" — decisions received and
  * client uploads of the last 7 days, and overdue milestones, per project owner (the viewer first).
  */
-export function WorkspaceMirror({ owners, viewerId }: { owners: OwnerWorkView[]; viewerId: string }) {
+export function WorkspaceMirror({ owners, viewerId }: { owners: OwnerWork[]; viewerId: string }) {
   return (
     <section aria-labelledby="client-work-heading" className="mt-8">
       <h3 id="client-work-heading" className="text-xl font-semibold text-slate-900 dark:text-white">

@@ -4,34 +4,8 @@ import { Link } from "react-router";
 import { thingHref } from "~/lib/activity-links";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { complaintLink } from "~/lib/links";
+import type { WaitingOnYou as WaitingOnYouView } from "~/lib/waiting-on-you";
 import { formatCalendarDate } from "~/lib/schemas/projects-staff";
-
-export interface WaitingOnYouView {
-  approvals: {
-    id: string;
-    projectId: string;
-    projectTitle: string;
-    subjectType: string;
-    subjectId: string;
-    subjectTitle: string;
-    requestedByName: string;
-    requestedAt: number;
-    note: string;
-  }[];
-  replies: { complaintId: string; subject: string; unread: number; lastReplyAt: number }[];
-  files: {
-    versionId: string;
-    fileId: string;
-    projectId: string;
-    projectTitle: string;
-    name: string;
-    version: number;
-    uploadedByName: string;
-    createdAt: number;
-  }[];
-  moreFiles: number;
-  milestones: { id: string; projectId: string; projectTitle: string; title: string; dueDate: string; status: string }[];
-}
 
 const linkClass = "font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300";
 const metaClass = "text-sm text-slate-600 dark:text-slate-400";

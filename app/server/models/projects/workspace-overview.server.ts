@@ -1,3 +1,4 @@
+import type { OwnerWork } from "~/lib/owner-work";
 import { db } from "~/server/db/db.server";
 
 // The console overview's mirror of "Waiting on you" — what clients did and what
@@ -8,45 +9,6 @@ import { db } from "~/server/db/db.server";
 export const RECENT_DAYS = 7;
 /** Rows read per list at most: the overview is a glance, the project pages have the rest. */
 const LIMIT = 200;
-
-export interface OwnerWork {
-  /** The staff member who runs the projects; null for projects nobody runs yet. */
-  ownerId: string | null;
-  ownerName: string;
-  decisions: {
-    id: string;
-    projectId: string;
-    projectTitle: string;
-    companyName: string | null;
-    subjectType: string;
-    subjectId: string;
-    subjectTitle: string;
-    status: string;
-    decidedByName: string;
-    decidedAt: number;
-    comment: string;
-  }[];
-  uploads: {
-    versionId: string;
-    fileId: string;
-    projectId: string;
-    projectTitle: string;
-    companyName: string | null;
-    name: string;
-    version: number;
-    uploadedByName: string;
-    createdAt: number;
-  }[];
-  overdue: {
-    id: string;
-    projectId: string;
-    projectTitle: string;
-    companyName: string | null;
-    title: string;
-    dueDate: string;
-    status: string;
-  }[];
-}
 
 function liveProjects() {
   return db()

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { addDays } from "~/lib/calendar";
+import type { WaitingOnYou } from "~/lib/waiting-on-you";
 import { db } from "~/server/db/db.server";
 import { CLIENT_SENDER } from "../support/complaints.server";
 import { portalVisitSince } from "../shared/seen-markers.server";
@@ -12,34 +13,6 @@ import { portalVisitSince } from "../shared/seen-markers.server";
 export const DUE_SOON_DAYS = 14;
 /** Files listed at most; the rest are counted. */
 export const FILES_SHOWN = 10;
-
-export interface WaitingOnYou {
-  approvals: {
-    id: string;
-    projectId: string;
-    projectTitle: string;
-    subjectType: string;
-    subjectId: string;
-    subjectTitle: string;
-    requestedByName: string;
-    requestedAt: number;
-    note: string;
-  }[];
-  replies: { complaintId: string; subject: string; unread: number; lastReplyAt: number }[];
-  files: {
-    versionId: string;
-    fileId: string;
-    projectId: string;
-    projectTitle: string;
-    name: string;
-    version: number;
-    uploadedByName: string;
-    createdAt: number;
-  }[];
-  /** Files shared since the last visit beyond those listed. */
-  moreFiles: number;
-  milestones: { id: string; projectId: string; projectTitle: string; title: string; dueDate: string; status: string }[];
-}
 
 interface Scope {
   userId: string;
