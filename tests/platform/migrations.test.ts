@@ -16,16 +16,20 @@ async function freshSchema(): Promise<string> {
   return database.setup();
 }
 
-test.skipIf(!pgUrl)("A schema is migrated on its own even when another schema of the database already holds Kysely's tables", async () => {
-  const first = createDb(await freshSchema());
-  const second = createDb(await freshSchema());
-  try {
-    await migrateToLatest(first);
-    await migrateToLatest(second);
-    const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(second);
-    expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations).sort());
-    await migrateToLatest(second);
-  } finally {
-    await Promise.all([first.destroy(), second.destroy()]);
-  }
-});
+test.skipIf(!pgUrl)(
+  "A schema is migrated on its own even when another schema of the database already holds Kysely's tables",
+  async () => {
+    const first = createDb(await freshSchema());
+    const second = createDb(await freshSchema());
+    try {
+      await migrateToLatest(first);
+      await migrateToLatest(second);
+      const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(second);
+      expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations).sort());
+      await migrateToLatest(second);
+    } finally {
+      await Promise.all([first.destroy(), second.destroy()]);
+    }
+  },
+  30_000,
+);

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -80,22 +79,3 @@ test("An unreachable S3 server fails the upload and leaves the temp file with th
   expect(existsSync(file)).toBe(true);
   await expect(store.checkReachable()).rejects.toThrow();
 });
-
-test("Creating the store's S3 client prints no Node-version warning, which a bare client does", () => {
-  const env = { ...process.env };
-  delete env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED;
-  const run = (code: string) =>
-    spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], {
-      encoding: "utf8",
-      timeout: 30_000,
-      env,
-    });
-  const ours = run(
-    `const { createS3Client } = await import("./app/server/storage/s3.server.ts");
-     await createS3Client({ bucket: "b", prefix: "", region: "us-east-1", forcePathStyle: true, tempDir: "." }).config.region();`,
-  );
-  expect(ours.status, ours.stderr).toBe(0);
-  expect(ours.stderr).not.toContain("NodeVersionSupportWarning");
-  const bare = run(`const { S3Client } = await import("@aws-sdk/client-s3"); await new S3Client({ region: "us-east-1" }).config.region();`);
-  expect(bare.stderr).toContain("NodeVersionSupportWarning");
-}, 30_000);

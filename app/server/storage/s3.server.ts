@@ -72,8 +72,6 @@ export function s3ConfigFromEnv(
 }
 
 export function createS3Client(config: S3StoreConfig): S3Client {
-  // The SDK's documented switch for its "Node < 22 will be unsupported in 2027" warning.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   return new S3Client({
     region: config.region,
     endpoint: config.endpoint,
