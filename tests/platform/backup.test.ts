@@ -154,6 +154,33 @@ for (const database of testDatabases("backup")) {
       }
     }, 30_000);
 
+    test("A restore over the app's own database, once the app stopped, brings back the backup's rows and drops later ones", async () => {
+      const backupDir = tempDir("backups-");
+      const before = await submitQuote({
+        consent: CURRENT_CONSENT_VERSION,
+        name: "Before",
+        email: "before@example.com",
+        phone: "+91 98200 12345",
+        country: "India",
+        requirement: "Kept.",
+      });
+      const { name } = (await runBackup({ destination: createLocalDestination(backupDir), keep: 7 }))!;
+      const after = await submitQuote({
+        consent: CURRENT_CONSENT_VERSION,
+        name: "After",
+        email: "after@example.com",
+        phone: "+91 98200 12345",
+        country: "India",
+        requirement: "Lost.",
+      });
+      await closeDb(); // the app stops
+      await runRestore({ destination: createLocalDestination(backupDir), name, databaseUrl: process.env.DATABASE_URL, store: fileStore() });
+      const ids = (await db().selectFrom("quotes").select("id").execute()).map((r) => r.id);
+      expect(ids).toContain(before.id);
+      expect(ids).not.toContain(after.id);
+      expect(await db().selectFrom("leases").selectAll().execute()).toEqual([]);
+    });
+
     test("A restore is refused while an app runs on the database", async () => {
       const backupDir = tempDir("backups-");
       const { name } = (await runBackup({ destination: createLocalDestination(backupDir), keep: 7 }))!;
@@ -220,33 +247,6 @@ describe("backups on SQLite with local files", () => {
     expect(restored.written).toBe(150);
     for (const key of await store.list("projects/")) await store.delete(key);
   }, 60_000);
-
-  test("A restore over the app's own database, once the app stopped, brings back the backup's rows and drops later ones", async () => {
-    const backupDir = tempDir("backups-");
-    const before = await submitQuote({
-      consent: CURRENT_CONSENT_VERSION,
-      name: "Before",
-      email: "before@example.com",
-      phone: "+91 98200 12345",
-      country: "India",
-      requirement: "Kept.",
-    });
-    const { name } = (await runBackup({ destination: createLocalDestination(backupDir), keep: 7 }))!;
-    const after = await submitQuote({
-      consent: CURRENT_CONSENT_VERSION,
-      name: "After",
-      email: "after@example.com",
-      phone: "+91 98200 12345",
-      country: "India",
-      requirement: "Lost.",
-    });
-    await closeDb(); // the app stops
-    await runRestore({ destination: createLocalDestination(backupDir), name, databaseUrl: process.env.DATABASE_URL, store: fileStore() });
-    const ids = (await db().selectFrom("quotes").select("id").execute()).map((r) => r.id);
-    expect(ids).toContain(before.id);
-    expect(ids).not.toContain(after.id);
-    expect(await db().selectFrom("leases").selectAll().execute()).toEqual([]);
-  });
 
   test("A foreign folder is refused with the reason", async () => {
     const backupDir = tempDir("backups-");

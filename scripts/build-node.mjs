@@ -1,0 +1,55 @@
+// The last step of `npm run build`: bundles the Node entry points with esbuild, each into one file
+// that imports only Node's built-ins and runtime dependencies (--packages=external):
+//   server.ts                          → build/server.js (it loads React Router's bundle, build/server)
+//   scripts/{staff,backup,…}.ts        → build/tools/{name}.js, the admin tools of the production
+//                                        artifact, run by scripts/tool.mjs (decision 0060)
+// It fails when a bundle would import a devDependency: the artifact installs with --omit=dev.
+import { readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { build } from "esbuild";
+
+/** The admin tools, by file name under scripts/ (npm scripts: staff, backup, restore, db:migrate, db:copy, storage:copy). */
+const TOOLS = ["staff", "backup", "restore", "db-migrate", "db-copy", "storage-copy"];
+
+const common = {
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  packages: "external",
+  target: "node22",
+  metafile: true,
+  logLevel: "warning",
+};
+
+const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+const runtime = new Set([...Object.keys(packageJson.dependencies ?? {}), ...Object.keys(packageJson.optionalDependencies ?? {})]);
+const builtins = new Set(builtinModules);
+
+/** "@scope/name/sub" → "@scope/name", "name/sub" → "name". */
+function packageName(specifier) {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+}
+
+function notRuntime(metafile) {
+  const wrong = [];
+  for (const [output, { imports }] of Object.entries(metafile.outputs)) {
+    for (const { path, external } of imports) {
+      if (!external || path.startsWith("node:") || builtins.has(path)) continue;
+      if (!runtime.has(packageName(path))) wrong.push(`${output} imports ${path}`);
+    }
+  }
+  return wrong;
+}
+
+const results = await Promise.all([
+  build({ ...common, entryPoints: ["server.ts"], outfile: "build/server.js" }),
+  build({ ...common, entryPoints: Object.fromEntries(TOOLS.map((name) => [name, `scripts/${name}.ts`])), outdir: "build/tools" }),
+]);
+const wrong = results.flatMap((result) => notRuntime(result.metafile));
+if (wrong.length > 0) {
+  console.error(
+    `These bundles import packages that are not in "dependencies", so a production install (--omit=dev) lacks them:\n  ${wrong.join("\n  ")}`,
+  );
+  process.exit(1);
+}
