@@ -3,14 +3,16 @@
 // app/server/models/ is split the same way into feature folders, in the one-way order below.
 const server = "^app/server/";
 const models = "^app/server/models/";
+// The top-level files every layer may import: configuration, logs and metrics.
+const LEAVES = "(env|logger|metrics)";
 /** A rule: files in `from` may import app/server files only from the folders listed in `allowed`. */
 function onlyImports(name, from, allowed) {
   return {
     name,
     severity: "error",
-    comment: `app/server/${from}/ may import only ${allowed.length ? allowed.join(", ") : "no other folder"} (and env, logger) within app/server.`,
+    comment: `app/server/${from}/ may import only ${allowed.length ? allowed.join(", ") : "no other folder"} (and env, logger, metrics) within app/server.`,
     from: { path: `${server}${from}/` },
-    to: { path: server, pathNot: [`${server}(${[from, ...allowed].join("|")})/`, `${server}(env|logger)\\.server\\.ts$`] },
+    to: { path: server, pathNot: [`${server}(${[from, ...allowed].join("|")})/`, `${server}${LEAVES}\\.server\\.ts$`] },
   };
 }
 
@@ -143,8 +145,8 @@ module.exports = {
     {
       name: "top-level-server-files-are-leaves",
       severity: "error",
-      comment: "env and logger are imported by every layer, so they import none.",
-      from: { path: `${server}(env|logger)\\.server\\.ts$` },
+      comment: "env, logger and metrics are imported by every layer, so they import none.",
+      from: { path: `${server}${LEAVES}\\.server\\.ts$` },
       to: { path: server },
     },
   ],

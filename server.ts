@@ -7,6 +7,8 @@ import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import type * as AppModule from "./server/app";
 import { serveClientFiles, streamCompression } from "./server/static-and-compression";
 import { acceptForwarding, compileTrustedProxies } from "./app/server/http/forwarding.server";
+import { REQUEST_ID_RESPONSE_HEADER, requestIdOf } from "./app/server/http/request-id.server";
+import { startMetricsListener } from "./server/metrics-listener";
 
 // The old generation may grow 20% past the live set between full collections instead of V8's
 // default (up to 4×): under load the heap stays near what is live (~30 MB) rather than filling
@@ -134,11 +136,28 @@ if (hsts) commonHeaders["Strict-Transport-Security"] = "max-age=31536000; includ
 app.htmlCache.setCommonHeaders(commonHeaders);
 
 // Request logs: every rendered or failed request at info; cache hits and static files at debug,
-// so the fast paths cost nothing when the level is info or above.
+// so the fast paths cost nothing when the level is info or above. Request metrics only when
+// this instance exposes them (METRICS_TOKEN or METRICS_PORT).
 const logRequests = logger.isLevelEnabled("info");
 const logFastPaths = logger.isLevelEnabled("debug");
+const measureRequests = app.metricsOn();
 
+/** The path of a request's URL, for the route label. */
+function pathOf(req: http.IncomingMessage): string {
+  const url = req.url ?? "/";
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/** The request's id in its answer and, through withRequestId, on every log line written meanwhile. */
 const server = http.createServer((req, res) => {
+  const requestId = requestIdOf(req, trustProxy);
+  res.setHeader(REQUEST_ID_RESPONSE_HEADER, requestId);
+  app.withRequestId(requestId, () => answer(req, res, requestId));
+});
+
+function answer(req: http.IncomingMessage, res: http.ServerResponse, requestId: string): void {
+  const started = logRequests || measureRequests ? performance.now() : 0;
   // Anonymous visitors' public pages from memory (decision 0011), before any other work.
   if (app.htmlCache.serve(req, res)) {
     if (logFastPaths)
@@ -151,23 +170,25 @@ const server = http.createServer((req, res) => {
         },
         "request",
       );
+    if (measureRequests) app.recordRequest(app.routeLabelOf(pathOf(req)), req.method, res.statusCode, (performance.now() - started) / 1000);
     return;
   }
 
   let rendered = false;
-  if (logRequests) {
-    const started = performance.now();
-    res.on("finish", () => {
+  let staticFile = false;
+  if (logRequests || measureRequests) {
+    // "close", not "finish": a client that hangs up as soon as it has the bytes (a small static
+    // file) can leave "finish" unfired, and that request would go unlogged and unmeasured.
+    res.once("close", () => {
+      const ms = performance.now() - started;
+      if (measureRequests) {
+        const route = staticFile ? app.STATIC_ROUTE_LABEL : app.routeLabelOf(pathOf(req));
+        app.recordRequest(route, req.method, res.statusCode, ms / 1000);
+      }
+      if (!logRequests) return;
       const level = rendered || res.statusCode >= 400 ? "info" : "debug";
-      logger[level](
-        {
-          method: req.method,
-          url: req.url,
-          status: res.statusCode,
-          ms: Math.round(performance.now() - started),
-        },
-        "request",
-      );
+      // The id is named here: "close" may fire outside the request's async context.
+      logger[level]({ requestId, method: req.method, url: req.url, status: res.statusCode, ms: Math.round(ms) }, "request");
     });
   }
   for (const name in commonHeaders) res.setHeader(name, commonHeaders[name]!);
@@ -186,11 +207,35 @@ const server = http.createServer((req, res) => {
     return void handleDynamic(req, res, cacheKey);
   }
   // Static files: text ones over 1 kB were compressed at build time (scripts/precompress.mjs).
+  staticFile = true;
   serveStatic(req, res, () => {
+    staticFile = false;
     rendered = true;
     void handleDynamic(req, res, null);
   });
-});
+}
+
+const metricsListener =
+  env.METRICS_PORT === undefined
+    ? null
+    : await startMetricsListener({
+        port: env.METRICS_PORT,
+        host: env.METRICS_HOST,
+        scrape: app.scrapeMetrics,
+        onError: (error) => logger.error({ err: error }, "metrics scrape failed"),
+      }).then(
+        (listener) => {
+          logger.info({ port: env.METRICS_PORT, host: env.METRICS_HOST }, "metrics listening");
+          return listener;
+        },
+        (error: unknown) => {
+          logger.fatal(
+            { err: error, port: env.METRICS_PORT, host: env.METRICS_HOST },
+            "metrics listener could not start (METRICS_PORT in use?)",
+          );
+          process.exit(1);
+        },
+      );
 
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
@@ -208,6 +253,8 @@ function shutdown(signal: string) {
     logger.info("server closed");
     void app.stopApp().finally(() => process.exit(0));
   });
+  metricsListener?.close();
+  metricsListener?.closeAllConnections();
   const streams = app.closeStreams();
   if (streams) logger.info({ streams }, "closed live event streams");
   server.closeIdleConnections();

@@ -128,9 +128,10 @@ export default [
   route("attachments/:id", "routes/resources/attachment-download.ts"),
   route("attachments/:id/thumbnail", "routes/resources/attachment-thumbnail.ts"),
 
-  // Machines: health checks and crawlers.
+  // Machines: health checks, metrics and crawlers.
   route("healthz", "routes/resources/healthz.ts"),
   route("readyz", "routes/resources/readyz.ts"),
+  route("metrics", "routes/resources/metrics.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("*", "routes/marketing/not-found.tsx"),

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { closeDatabases } from "./helpers/database";
 import { startServer, type Backend, type RunningServer } from "./helpers/server";
@@ -18,7 +19,8 @@ export default async function setup(project: TestProject) {
   try {
     const worlds: World[] = [];
     for (const backend of backends) {
-      const server = await startServer({ backend });
+      // Metrics on, behind a token nobody in the world holds (the matrix expects 401 from /metrics).
+      const server = await startServer({ backend, env: { METRICS_TOKEN: randomBytes(32).toString("hex") } });
       servers.push(server);
       const { stop: _stop, stderr: _stderr, ...info } = server;
       worlds.push(await seedWorld(info));

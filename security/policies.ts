@@ -1074,6 +1074,9 @@ export const POLICIES: Record<string, RoutePolicy> = {
   },
   "routes/resources/healthz.ts": page("public"),
   "routes/resources/readyz.ts": page("public"),
+  // The operator's monitoring reads it with METRICS_TOKEN, which the world's servers have; no
+  // session opens it, whoever's: everyone here gets 401 (security/metrics.test.ts: off, port).
+  "routes/resources/metrics.ts": page("public", { status: 401 }),
   "routes/resources/robots.ts": page("public"),
   "routes/resources/sitemap.ts": page("public"),
   "routes/resources/events-careers.ts": page("public"),

@@ -24,6 +24,9 @@ import { startMilestoneDueSweep } from "~/server/models/projects/milestone-due.s
 import { startDigestWorker } from "~/server/models/notifications/digest-worker.server";
 import { forgetSessionLookup, REQUEST_ID_HEADER } from "~/server/auth/session.server";
 import { closeAllEventStreams, recordRecentEvents } from "~/server/events/sse.server";
+import { createRouteLabeller } from "~/server/http/route-label.server";
+import { readOutboxDepth } from "~/server/mail/outbox-depth.server";
+import { collectProcessMetrics, measureOutboxWith } from "~/server/metrics.server";
 import { writeDownload, type DownloadTarget } from "~/routes/+shared/downloads.server";
 
 declare module "react-router" {
@@ -39,11 +42,22 @@ const handler = createRequestHandler(build, "production");
 
 export { isBufferedDocument, isSingleFetchData, sendDocument } from "~/server/http/send-document.server";
 export { EnvError, getEnv } from "~/server/env.server";
-export { logger } from "~/server/logger.server";
+export { logger, withRequestId } from "~/server/logger.server";
+export { recordRequest, scrapeMetrics } from "~/server/metrics.server";
+export { STATIC_ROUTE_LABEL } from "~/server/http/route-label.server";
 export { baseSecurityHeaders, RESOURCE_CSP } from "~/server/http/security-headers.server";
 export { downloadTargetOf, type DownloadTarget } from "~/routes/+shared/downloads.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The request metrics' `route` label of a path: the id of the route that answers it. */
+export const routeLabelOf = createRouteLabeller(build.routes);
+
+/** Whether this instance exposes metrics (METRICS_TOKEN or METRICS_PORT): then it measures requests. */
+export function metricsOn(): boolean {
+  const env = getEnv();
+  return env.METRICS_TOKEN !== undefined || env.METRICS_PORT !== undefined;
+}
 
 export function handleRequest(request: Request, clientIp: string): Promise<Response> {
   // Better Auth reads the client IP from this header; whatever a client sent is replaced.
@@ -128,6 +142,10 @@ export async function startApp(): Promise<void> {
     setEventBus(bus);
   }
   if (env.DEMO_CONTENT === "on") await seedDemoContent();
+  if (metricsOn()) {
+    collectProcessMetrics();
+    measureOutboxWith(() => readOutboxDepth());
+  }
   // Connects now rather than on the first form post; /readyz stays 503 until Redis answers.
   if (env.REDIS_URL && (await checkRateLimitStore()) !== "ok") logger.warn("redis (REDIS_URL) is not answering yet");
   // Leftovers of dead processes on this host at once; other hosts' (a shared directory) when stale.

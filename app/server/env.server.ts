@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import path from "node:path";
 import { Cron } from "croner";
 import { z } from "zod";
@@ -9,6 +10,8 @@ const optional = <T extends z.ZodType<string>>(schema: T) => z.preprocess((v) =>
 
 const BACKUP_KEY_FORMAT =
   "must be 32 random bytes as base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32";
+
+const METRICS_PORT_FORMAT = "must be a port number (1–65535)";
 
 const hostname = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
@@ -79,10 +82,36 @@ const envSchema = z
     SSE_MAX_PER_IP: z.coerce.number().int().min(1).default(16),
     SSE_MAX_STREAMS: z.coerce.number().int().min(1).default(2_000),
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+    // Prometheus metrics (docs/metrics.md): off unless one of these is set. The token opens
+    // /metrics on the site's port to `Authorization: Bearer <token>`; the port serves them on a
+    // separate listener, without a token, on METRICS_HOST (loopback unless told otherwise).
+    METRICS_TOKEN: optional(
+      z.string().regex(/^[\x21-\x7e]{32,512}$/, "must be 32 to 512 visible ASCII characters; make one with: openssl rand -hex 32"),
+    ),
+    METRICS_PORT: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.coerce
+        .number({ error: METRICS_PORT_FORMAT })
+        .int(METRICS_PORT_FORMAT)
+        .min(1, METRICS_PORT_FORMAT)
+        .max(65535, METRICS_PORT_FORMAT)
+        .optional(),
+    ),
+    METRICS_HOST: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .refine((v) => isIP(v) !== 0 || v === "localhost", "must be an IP address such as 127.0.0.1 (or localhost)")
+        .default("127.0.0.1"),
+    ),
   })
   .refine((e) => !e.GOOGLE_CLIENT_ID === !e.GOOGLE_CLIENT_SECRET, {
     message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
     path: ["GOOGLE_CLIENT_SECRET"],
+  })
+  .refine((e) => e.METRICS_PORT === undefined || e.METRICS_PORT !== e.PORT, {
+    message: "must differ from PORT: the metrics listener is a server of its own",
+    path: ["METRICS_PORT"],
   })
   .refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
     message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or both unset for the SDK's default credentials)",

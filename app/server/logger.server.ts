@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
 
 const LOGGABLE_NAME = /^[\w.[\]-]{1,40}$/;
@@ -24,6 +25,15 @@ export function loggableUrl(value: unknown): unknown {
   return `${value.slice(0, start)}?${pairs.join("&")}`;
 }
 
+// The request being answered: server.ts runs each request inside it, so every line logged while
+// answering (any module, any await later) carries the request's id, the one in X-Request-Id.
+const requestContext = new AsyncLocalStorage<string>();
+
+/** Runs `answer` as part of the request `requestId`: log lines written meanwhile carry it. */
+export function withRequestId<T>(requestId: string, answer: () => T): T {
+  return requestContext.run(requestId, answer);
+}
+
 // Structured JSON logs on stdout; level from LOG_LEVEL so tests and benchmarks can quiet them.
 // Every `url` passes through loggableUrl, whichever module logs it.
 export const logger = pino({
@@ -31,4 +41,9 @@ export const logger = pino({
   base: { service: "agency-site" },
   redact: ["req.headers.cookie", "req.headers.authorization", "res.headers['set-cookie']"],
   serializers: { url: loggableUrl },
+  // A fresh object each time: pino merges the line's own fields into it.
+  mixin: () => {
+    const requestId = requestContext.getStore();
+    return requestId === undefined ? {} : { requestId };
+  },
 });

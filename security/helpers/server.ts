@@ -18,6 +18,8 @@ export interface ServerInfo {
   authSecret: string;
   /** The server's stdout: its JSON log lines, at LOG_LEVEL ("error" unless a suite asks for more). */
   logFile: string;
+  /** The METRICS_TOKEN it was started with, if any. */
+  metricsToken?: string;
 }
 
 export interface RunningServer extends ServerInfo {
@@ -143,7 +145,8 @@ export async function startServer(options: { backend?: Backend; env?: Record<str
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { backend, url, databaseUrl: database.url, storageDir, authSecret, logFile, stop, stderr: () => stderr };
+  const metricsToken = options.env?.METRICS_TOKEN || undefined;
+  return { backend, url, databaseUrl: database.url, storageDir, authSecret, logFile, metricsToken, stop, stderr: () => stderr };
 }
 
 /** The log lines a server wrote from byte `offset` on, parsed, and where the next read starts. */

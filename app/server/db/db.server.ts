@@ -19,6 +19,7 @@ import {
 import { getEnv } from "~/server/env.server";
 import type { Database } from "./schema";
 import { logger } from "~/server/logger.server";
+import { recordQuery } from "~/server/metrics.server";
 import { migrations } from "./migrations/index";
 import { guardPoolErrors } from "./pg-pool.server";
 
@@ -126,6 +127,8 @@ export function sqliteFileOf(databaseUrl: string | undefined): string {
 
 export function createDb(databaseUrl: string | undefined): Db {
   const plugins = [new CamelCasePlugin()];
+  // Every query's time goes to agency_db_query_duration_seconds (docs/metrics.md).
+  const log = recordQuery;
   if (dialectOf(databaseUrl) === "postgres") {
     // node-pg is loaded on first use: a SQLite install never pays for it at start-up.
     const pool = async () => {
@@ -134,10 +137,10 @@ export function createDb(databaseUrl: string | undefined): Db {
       pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
       return guardPoolErrors(new pg.Pool({ connectionString: databaseUrl, max: 10 }), "database");
     };
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log });
   }
   const file = sqliteFileOf(databaseUrl);
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(openSqlite(file)) }), plugins });
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(openSqlite(file)) }), plugins, log });
 }
 
 let instance: Db | undefined;

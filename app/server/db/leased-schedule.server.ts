@@ -1,5 +1,6 @@
 import { Cron } from "croner";
 import { logger } from "~/server/logger.server";
+import { recordJobRun } from "~/server/metrics.server";
 
 // A cron job that runs on one instance per occurrence (the scheduled backup, the retention run):
 // every instance keeps the timer, and at each occurrence `run` races for its lease with that
@@ -8,7 +9,7 @@ import { logger } from "~/server/logger.server";
 // number on every instance whatever their timers' lag.
 
 interface LeasedSchedule<T> {
-  /** For the logs: "backups", "retention". */
+  /** For the logs and the job metrics: "backups", "retention". */
   name: string;
   run: (slot: number) => Promise<T | null>;
   /** What to log of a finished run. */
@@ -22,9 +23,11 @@ export function startLeasedSchedule<T>(pattern: string, { name, run, describe }:
     upcoming = job.nextRun();
     try {
       const result = await run(occurrence);
+      recordJobRun(name, result ? "success" : "skipped");
       if (result) logger.info({ job: name, ...describe(result) }, `${name}: scheduled run finished`);
       else logger.info({ job: name, occurrence: new Date(occurrence).toISOString() }, `${name}: run taken by another instance`);
     } catch (error) {
+      recordJobRun(name, "failure");
       logger.error({ err: error, job: name }, `${name}: scheduled run failed`);
     }
   });

@@ -1,5 +1,6 @@
 import { isIPv6 } from "node:net";
 import { getEnv } from "~/server/env.server";
+import { liveStreamClosed, liveStreamOpened } from "~/server/metrics.server";
 import { events, type AppEvent, type EventBus } from "./bus.server";
 
 const RETRY_MS = 3_000;
@@ -161,6 +162,7 @@ export function eventStream(request: Request, select: (event: AppEvent) => strin
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(cleanup);
+        liveStreamClosed();
         release();
         request.signal.removeEventListener("abort", cleanup);
         try {
@@ -170,6 +172,7 @@ export function eventStream(request: Request, select: (event: AppEvent) => strin
         }
       };
       open.add(cleanup);
+      liveStreamOpened();
       request.signal.addEventListener("abort", cleanup);
       if (request.signal.aborted) cleanup();
     },

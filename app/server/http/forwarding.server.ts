@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
 import proxyAddr from "proxy-addr";
 
-type ProxyTrust = (address: string, hop: number) => boolean;
+export type ProxyTrust = (address: string, hop: number) => boolean;
 
 /** TRUSTED_PROXIES: comma-separated addresses, CIDRs or proxy-addr names (loopback, linklocal, uniquelocal). */
 export function compileTrustedProxies(value: string | undefined): ProxyTrust {

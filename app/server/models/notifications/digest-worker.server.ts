@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
+import { recordJobRun } from "~/server/metrics.server";
 import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { queueDueDigests } from "./digests.server";
 
@@ -31,7 +32,12 @@ export function startDigestWorker(
   function tick(): void {
     if (stopped) return;
     running = runOnce()
+      .then((queued) => {
+        recordJobRun("digests", "success");
+        return queued;
+      })
       .catch((error: unknown) => {
+        recordJobRun("digests", "failure");
         logger.error({ err: error }, "digest run failed");
         return 0;
       })

@@ -1,6 +1,7 @@
 import { db } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { logger } from "~/server/logger.server";
+import { recordJobRun } from "~/server/metrics.server";
 import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { notifyMilestoneDue } from "../notifications/events.server";
 import { publishNotified } from "../notifications/notifications.server";
@@ -39,7 +40,14 @@ export async function sweepMilestonesDue(now = Date.now()): Promise<number> {
 
 /** Runs the sweep now and every hour; `stop()` ends it. */
 export function startMilestoneDueSweep(every = HOUR): { stop(): void } {
-  const run = () => void sweepMilestonesDue().catch((error: unknown) => logger.error({ err: error }, "milestone due sweep failed"));
+  const run = () =>
+    void sweepMilestonesDue().then(
+      () => recordJobRun("milestone-due", "success"),
+      (error: unknown) => {
+        recordJobRun("milestone-due", "failure");
+        logger.error({ err: error }, "milestone due sweep failed");
+      },
+    );
   run();
   const timer = setInterval(run, every);
   timer.unref();
