@@ -143,9 +143,9 @@ module.exports = {
     {
       name: "top-level-server-files-are-leaves",
       severity: "error",
-      comment: "env and logger are imported by every layer, so they import none.",
-      from: { path: `${server}(env|logger)\\.server\\.ts$` },
-      to: { path: server },
+      comment: "env and logger are imported by every layer, so they import none (env only its own checks, env-*.server.ts, leaves too).",
+      from: { path: `${server}(env|env-[a-z-]+|logger)\\.server\\.ts$` },
+      to: { path: server, pathNot: `${server}env-[a-z-]+\\.server\\.ts$` },
     },
   ],
   options: {
