@@ -7,6 +7,7 @@ import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import type * as AppModule from "./server/app";
 import { serveClientFiles, streamCompression } from "./server/static-and-compression";
 import { acceptForwarding, compileTrustedProxies } from "./app/server/http/forwarding.server";
+import { httpServerOptions } from "./app/server/http/server-options.server";
 
 // The old generation may grow 20% past the live set between full collections instead of V8's
 // default (up to 4×): under load the heap stays near what is live (~30 MB) rather than filling
@@ -138,7 +139,7 @@ app.htmlCache.setCommonHeaders(commonHeaders);
 const logRequests = logger.isLevelEnabled("info");
 const logFastPaths = logger.isLevelEnabled("debug");
 
-const server = http.createServer((req, res) => {
+const server = http.createServer(httpServerOptions(env), (req, res) => {
   // Anonymous visitors' public pages from memory (decision 0011), before any other work.
   if (app.htmlCache.serve(req, res)) {
     if (logFastPaths)

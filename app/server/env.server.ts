@@ -20,6 +20,13 @@ const envSchema = z
     NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
     PORT: z.coerce.number({ error: "must be a port number (0–65535)" }).int().min(0).max(65535).default(3000),
     HOST: optional(z.string()),
+    // The longest a request may take to arrive, body included (decision 0065): Node's own 5 minutes
+    // cut off a 100 MB upload on a line slower than about 2.8 Mbit/s.
+    REQUEST_TIMEOUT_MS: z.coerce
+      .number({ error: "must be a number of milliseconds (10000 or more)" })
+      .int()
+      .min(10_000, "must be a number of milliseconds (10000 or more)")
+      .default(3_600_000),
     APP_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://example.com" })),
     DATABASE_URL: optional(z.string().regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, "must be file:PATH or postgres://…")),
     AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
