@@ -20,7 +20,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 const nginxConf = readFileSync(path.join(root, "deploy/nginx.conf"), "utf8");
 const caddyfile = readFileSync(path.join(root, "deploy/Caddyfile"), "utf8");
 
-const defaults = parseEnv({}, path.join(root, "data"));
+// An AUTH_SECRET of its own, so that reading the defaults writes no data/auth-secret.
+const defaults = parseEnv({ AUTH_SECRET: "proxy-examples-test-secret-0123456789" });
 /** The Files tab's largest upload with default settings: 2,098,200,576 bytes. */
 const largestUpload = uploadBodyMax({
   maxFiles: MAX_FILES_PER_UPLOAD,
