@@ -9,6 +9,7 @@ import { serveClientFiles, streamCompression } from "./server/static-and-compres
 import { acceptForwarding, compileTrustedProxies } from "./app/server/http/forwarding.server";
 import { REQUEST_ID_RESPONSE_HEADER, requestIdOf } from "./app/server/http/request-id.server";
 import { startMetricsListener } from "./server/metrics-listener";
+import { httpServerOptions } from "./app/server/http/server-options.server";
 
 // The old generation may grow 20% past the live set between full collections instead of V8's
 // default (up to 4×): under load the heap stays near what is live (~30 MB) rather than filling
@@ -150,7 +151,7 @@ function pathOf(req: http.IncomingMessage): string {
 }
 
 /** The request's id in its answer and, through withRequestId, on every log line written meanwhile. */
-const server = http.createServer((req, res) => {
+const server = http.createServer(httpServerOptions(env), (req, res) => {
   const requestId = requestIdOf(req, trustProxy);
   res.setHeader(REQUEST_ID_RESPONSE_HEADER, requestId);
   app.withRequestId(requestId, () => answer(req, res, requestId));

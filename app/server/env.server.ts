@@ -5,6 +5,9 @@ import path from "node:path";
 import { Cron } from "croner";
 import { z } from "zod";
 import { site } from "~/content/site";
+import { dkimFromEnv, type DkimSettings } from "./env-dkim.server";
+
+export type { DkimSettings };
 
 const optional = <T extends z.ZodType<string>>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
@@ -20,6 +23,13 @@ const envSchema = z
     NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
     PORT: z.coerce.number({ error: "must be a port number (0–65535)" }).int().min(0).max(65535).default(3000),
     HOST: optional(z.string()),
+    // The longest a request may take to arrive, body included (decision 0065): Node's own 5 minutes
+    // cut off a 100 MB upload on a line slower than about 2.8 Mbit/s.
+    REQUEST_TIMEOUT_MS: z.coerce
+      .number({ error: "must be a number of milliseconds (10000 or more)" })
+      .int()
+      .min(10_000, "must be a number of milliseconds (10000 or more)")
+      .default(3_600_000),
     APP_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://example.com" })),
     DATABASE_URL: optional(z.string().regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, "must be file:PATH or postgres://…")),
     AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
@@ -28,6 +38,11 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default(`${site.name} <no-reply@${site.domain}>`),
     MAIL_SALES_TO: optional(z.email({ error: "must be an e-mail address" })),
     MAIL_HR_TO: optional(z.email({ error: "must be an e-mail address" })),
+    // DKIM signing (decision 0065): all three or none, checked in parseEnv with the rest.
+    DKIM_DOMAIN: optional(z.string().trim()),
+    DKIM_SELECTOR: optional(z.string().trim()),
+    DKIM_PRIVATE_KEY: optional(z.string()),
+    DKIM_PRIVATE_KEY_FILE: optional(z.string().trim()),
     STORAGE_DIR: z.string().min(1).default("./data/uploads"),
     STORAGE_URL: optional(z.string().regex(/^s3:\/\/[a-z0-9.-]{3,63}(\/.*)?$/, "must be s3://bucket[/prefix]")),
     S3_ENDPOINT: optional(z.url()),
@@ -140,20 +155,25 @@ function isCronPattern(pattern: string): boolean {
   }
 }
 
-type Env = z.infer<typeof envSchema> & { APP_URL: string; AUTH_SECRET: string };
+type Env = z.infer<typeof envSchema> & { APP_URL: string; AUTH_SECRET: string; DKIM: DkimSettings | undefined };
 
 export class EnvError extends Error {}
 
 /** Validates process.env; throws one readable message listing every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>, dataDir = "./data"): Env {
   const result = envSchema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  - ${i.path.join(".") || "env"}: ${i.message}`);
+  const dkim = dkimFromEnv({ ...source, MAIL_FROM: source.MAIL_FROM || `no-reply@${site.domain}` });
+  if (!result.success || dkim.issues.length > 0) {
+    const lines = [
+      ...(result.error?.issues ?? []).map((i) => `  - ${i.path.join(".") || "env"}: ${i.message}`),
+      ...dkim.issues.map((i) => `  - ${i.variable}: ${i.message}`),
+    ];
     throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
   return {
     ...env,
+    DKIM: dkim.settings,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     AUTH_SECRET: env.AUTH_SECRET ?? persistentSecret(dataDir),
   };

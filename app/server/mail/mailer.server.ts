@@ -6,6 +6,7 @@ import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type StreamTransport from "nodemailer/lib/stream-transport";
 import { site } from "~/content/site";
 import { logger } from "~/server/logger.server";
+import type { DkimSettings } from "~/server/env.server";
 
 export const DEFAULT_MAIL_DIR = "./data/mail";
 
@@ -46,11 +47,16 @@ export function messageIdFor(idempotencyKey: string, from: string): string {
   return `<${hash}@${domain.toLowerCase()}>`;
 }
 
+/** Stored with an outbox row's headers; sent as an address, not as prepared text. */
+export const REPLY_TO = "Reply-To";
+
 function toMessage(mail: OutgoingMail): SendMailOptions {
+  const { [REPLY_TO]: replyTo, ...headers } = mail.headers ?? {};
   return {
     from: mail.from,
     // An address object: nodemailer does not re-parse it, so it stays exactly one recipient.
     to: { name: "", address: mail.to },
+    ...(replyTo ? { replyTo: { name: "", address: replyTo } } : {}),
     subject: mail.subject,
     text: mail.text,
     ...(mail.html ? { html: mail.html } : {}),
@@ -60,7 +66,7 @@ function toMessage(mail: OutgoingMail): SendMailOptions {
     // reach the mail client as written (RFC 8058), not re-encoded or folded inside the <…>.
     headers: {
       "Auto-Submitted": "auto-generated",
-      ...Object.fromEntries(Object.entries(mail.headers ?? {}).map(([name, value]) => [name, { prepared: true, value }])),
+      ...Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, { prepared: true, value }])),
     },
     // Our content never references files or URLs to inline; refuse if it ever does.
     disableFileAccess: true,
@@ -72,6 +78,8 @@ interface SmtpTransportOptions {
   connectionTimeoutMs?: number;
   greetingTimeoutMs?: number;
   socketTimeoutMs?: number;
+  /** Signs every message (DKIM_* variables, checked at boot). */
+  dkim?: DkimSettings;
 }
 
 /** `smtp://[user:pass@]host[:port]` (STARTTLS when offered) or `smtps://…` (implicit TLS). No pool. */
@@ -89,6 +97,7 @@ export function createSmtpTransport(smtpUrl: string, options: SmtpTransportOptio
     connectionTimeout: options.connectionTimeoutMs ?? 10_000,
     greetingTimeout: options.greetingTimeoutMs ?? 10_000,
     socketTimeout: options.socketTimeoutMs ?? 20_000,
+    ...(options.dkim ? { dkim: options.dkim } : {}),
   };
   return {
     kind: "smtp",
@@ -107,12 +116,13 @@ export function createSmtpTransport(smtpUrl: string, options: SmtpTransportOptio
  * Development/no-SMTP transport: renders the raw RFC 822 message and writes it to
  * `{dir}/{createdAt}-{id}.eml` (temp file, fsync, rename: never a partial file). Counts as sent.
  */
-export function createFileTransport(dir: string = DEFAULT_MAIL_DIR): MailTransport {
+export function createFileTransport(dir: string = DEFAULT_MAIL_DIR, dkim?: DkimSettings): MailTransport {
   let renderer: Promise<Transporter> | undefined;
   return {
     kind: "file",
     async send(mail) {
-      renderer ??= createTransporter({ streamTransport: true, buffer: true, newline: "windows" });
+      // Signed like SMTP mail, so an .eml shows exactly what would have left.
+      renderer ??= createTransporter({ streamTransport: true, buffer: true, newline: "windows", ...(dkim ? { dkim } : {}) });
       const info = await (await renderer).sendMail(toMessage(mail));
       const raw = info.message;
       if (!Buffer.isBuffer(raw)) throw new Error("stream transport did not return a buffer");
@@ -135,7 +145,9 @@ export function createFileTransport(dir: string = DEFAULT_MAIL_DIR): MailTranspo
   };
 }
 
-/** SMTP when a URL is given, otherwise .eml files under `mailDir`. */
-export function createMailTransport(options: { smtpUrl?: string; mailDir?: string } = {}): MailTransport {
-  return options.smtpUrl ? createSmtpTransport(options.smtpUrl) : createFileTransport(options.mailDir);
+/** SMTP when a URL is given, otherwise .eml files under `mailDir`; DKIM-signed when `dkim` is given. */
+export function createMailTransport(options: { smtpUrl?: string; mailDir?: string; dkim?: DkimSettings } = {}): MailTransport {
+  return options.smtpUrl
+    ? createSmtpTransport(options.smtpUrl, { dkim: options.dkim })
+    : createFileTransport(options.mailDir, options.dkim);
 }

@@ -11,19 +11,22 @@ import {
 import type { Executor } from "~/server/db/db.server";
 
 /**
- * Queues the two quote mails (confirmation to the requester, notice to sales) inside the
- * caller's transaction. Keys derive from the quote id, so a retried action queues nothing twice.
+ * Queues the two quote mails (confirmation to the requester, notice to sales with Reply-To the
+ * requester) inside the caller's transaction. Keys derive from the quote id, so a retried action
+ * queues nothing twice.
  * `confirm: false` (the address's mail limit, mail-limits.server.ts) leaves out the confirmation.
  */
 export async function enqueueQuoteMails(executor: Executor, quote: QuoteForMail & { id: string }, confirm = true): Promise<void> {
   const { sales } = mailRecipients();
   if (confirm) await enqueueMail(executor, { to: quote.email, ...quoteConfirmation(), idempotencyKey: `quote:${quote.id}:confirmation` });
-  await enqueueMail(executor, { to: sales, ...quoteNotice(quote), idempotencyKey: `quote:${quote.id}:sales` });
+  // Reply-To: answering the notice answers the person who asked (the form checked the address).
+  await enqueueMail(executor, { to: sales, replyTo: quote.email, ...quoteNotice(quote), idempotencyKey: `quote:${quote.id}:sales` });
 }
 
 /**
- * Queues the acknowledgement to the candidate and the notice to HR inside the caller's
- * transaction; `acknowledge: false` (the address's mail limit) leaves out the acknowledgement.
+ * Queues the acknowledgement to the candidate and the notice to HR (Reply-To the candidate)
+ * inside the caller's transaction; `acknowledge: false` (the address's mail limit) leaves out the
+ * acknowledgement.
  */
 export async function enqueueApplicationMails(
   executor: Executor,
@@ -41,6 +44,7 @@ export async function enqueueApplicationMails(
   }
   await enqueueMail(executor, {
     to: hr,
+    replyTo: application.email,
     ...applicationNotice(application, jobTitle),
     idempotencyKey: `application:${application.id}:hr`,
   });

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import { newId } from "~/lib/ids";
 import type { Database } from "~/server/db/schema";
 import { events } from "~/server/events/bus.server";
+import { REPLY_TO } from "./mailer.server";
 
 interface OutboxMail {
   to: string;
@@ -15,6 +16,8 @@ interface OutboxMail {
   idempotencyKey: string;
   /** Extra headers, only those of ALLOWED_HEADERS (List-Unsubscribe…), single lines. */
   headers?: Record<string, string>;
+  /** Where a reply goes (the person who wrote in, on a notice to staff): one bare address. */
+  replyTo?: string;
   /** A notification mail's recipient and notification (digest bookkeeping). */
   userId?: string;
   notificationId?: string;
@@ -25,17 +28,20 @@ interface OutboxMail {
 /** The headers a row may add: the worker sends them as stored, so nothing else gets in. */
 const ALLOWED_HEADERS = new Set(["List-Unsubscribe", "List-Unsubscribe-Post"]);
 
-function headersJson(headers: Record<string, string> | undefined): string | null {
-  if (!headers || Object.keys(headers).length === 0) return null;
-  for (const [name, value] of Object.entries(headers)) {
+const SINGLE_ADDRESS = /^[^\s@,;<>"()[\]\\]+@[^\s@,;<>"()[\]\\]+\.[^\s@,;<>"()[\]\\]+$/;
+
+/** The row's headers as JSON; Reply-To comes only from `replyTo`, checked like a recipient. */
+function headersJson(headers: Record<string, string> | undefined, replyTo: string | undefined): string | null {
+  for (const [name, value] of Object.entries(headers ?? {})) {
     if (!ALLOWED_HEADERS.has(name)) throw new RangeError(`mail header ${name} is not allowed`);
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f]/.test(value) || value.length > 900) throw new RangeError(`mail header ${name} must be one short line`);
   }
-  return JSON.stringify(headers);
+  if (replyTo !== undefined && (!SINGLE_ADDRESS.test(replyTo) || replyTo.length > 254))
+    throw new RangeError("mail.replyTo must be a single e-mail address");
+  const all = { ...headers, ...(replyTo === undefined ? {} : { [REPLY_TO]: replyTo }) };
+  return Object.keys(all).length === 0 ? null : JSON.stringify(all);
 }
-
-const SINGLE_ADDRESS = /^[^\s@,;<>"()[\]\\]+@[^\s@,;<>"()[\]\\]+\.[^\s@,;<>"()[\]\\]+$/;
 
 /**
  * Writes a pending outbox row through `executor`. Pass the transaction that stores the
@@ -68,7 +74,7 @@ export async function enqueueMail(
       lastError: null,
       createdAt: now,
       sentAt: null,
-      headers: headersJson(mail.headers),
+      headers: headersJson(mail.headers, mail.replyTo),
       userId: mail.userId ?? null,
       notificationId: mail.notificationId ?? null,
     })

@@ -21,7 +21,7 @@ export interface MailWorkerOptions {
   dialect?: DbDialect;
   /** Poll period; `mail.enqueued` events wake the worker earlier. Default 5 s. */
   intervalMs?: number;
-  /** Default: SMTP to `SMTP_URL`, or .eml files under `mailDir` when it is unset. */
+  /** Default: SMTP to `SMTP_URL`, or .eml files under `mailDir` when it is unset; signed with DKIM_* when set. */
   transport?: MailTransport;
   /** Used only by the default transport when SMTP_URL is unset. Default ./data/mail. */
   mailDir?: string;
@@ -90,7 +90,9 @@ export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
   const clock = options.now ?? Date.now;
   const bus = options.bus ?? defaultEvents();
   const ownsTransport = !options.transport;
-  const transport = options.transport ?? createMailTransport({ smtpUrl: getEnv().SMTP_URL, mailDir: options.mailDir ?? DEFAULT_MAIL_DIR });
+  const transport =
+    options.transport ??
+    createMailTransport({ smtpUrl: getEnv().SMTP_URL, mailDir: options.mailDir ?? DEFAULT_MAIL_DIR, dkim: getEnv().DKIM });
   const from = options.from ?? getEnv().MAIL_FROM;
 
   const inFlight = new Set<Promise<number>>();

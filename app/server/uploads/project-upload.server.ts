@@ -94,6 +94,15 @@ const FIELD_MAX_CHARS = 20_000;
 const MAX_FIELDS = 30;
 const FORM_OVERHEAD = 1024 * 1024;
 
+/**
+ * The largest body parseUploadForm accepts with `limits`: every file at its largest, within the
+ * quota left, and the form around them. A reverse proxy in front must let this much through
+ * (deploy/nginx.conf, deploy/Caddyfile).
+ */
+export function uploadBodyMax(limits: UploadLimits): number {
+  return Math.min(limits.maxFiles * limits.maxFileBytes, limits.maxTotalBytes ?? Infinity) + FORM_OVERHEAD;
+}
+
 interface Receiving {
   tempPath: string;
   filename: string;
@@ -118,8 +127,10 @@ export async function parseUploadForm(request: Request, limits: UploadLimits, st
     new UploadRejected("quota", limits.totalMessage ?? `These files are larger than the ${formatBytes(limits.maxTotalBytes ?? 0)} left.`);
   const bodyMax = limits.maxFiles * limits.maxFileBytes + FORM_OVERHEAD;
   const declared = Number(request.headers.get("content-length"));
-  if (limits.maxTotalBytes !== undefined && declared > limits.maxTotalBytes + FORM_OVERHEAD) throw totalError();
-  if (declared > bodyMax) throw new UploadRejected("size", `The upload is larger than ${formatBytes(bodyMax)}.`);
+  if (declared > uploadBodyMax(limits)) {
+    if (limits.maxTotalBytes !== undefined && declared > limits.maxTotalBytes + FORM_OVERHEAD) throw totalError();
+    throw new UploadRejected("size", `The upload is larger than ${formatBytes(bodyMax)}.`);
+  }
 
   let parser: busboy.Busboy;
   try {

@@ -16,7 +16,8 @@ export { RESUME_CONTENT_TYPES, sniffResume, type ResumeKind };
 const FIELD_MAX_CHARS = 20_000;
 const MAX_FIELDS = 30;
 const RESUME_FIELD = "resume";
-const BODY_MAX_BYTES = RESUME_MAX_BYTES + 1024 * 1024;
+/** The application form's largest body: the resume and the fields around it. */
+export const RESUME_BODY_MAX_BYTES = RESUME_MAX_BYTES + 1024 * 1024;
 const NAME_MAX = 100;
 
 export class UploadRejected extends Error {
@@ -70,7 +71,7 @@ export async function parseApplicationForm(request: Request, store: FileStore = 
   if (!request.body || !/^multipart\/form-data\s*;/i.test(contentType)) {
     throw new MalformedForm("Expected a multipart/form-data body.");
   }
-  if (Number(request.headers.get("content-length")) > BODY_MAX_BYTES) throw sizeError();
+  if (Number(request.headers.get("content-length")) > RESUME_BODY_MAX_BYTES) throw sizeError();
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -122,7 +123,7 @@ export async function parseApplicationForm(request: Request, store: FileStore = 
 
   try {
     const body = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
-    await pipeline(body, capBytes(BODY_MAX_BYTES), parser, { signal: gate.signal });
+    await pipeline(body, capBytes(RESUME_BODY_MAX_BYTES), parser, { signal: gate.signal });
     await upload?.done;
   } catch (error) {
     fail(asFormError(error));
