@@ -42,6 +42,9 @@ export function progressFromMilestones(statuses: readonly string[]): number {
   const done = statuses.filter((s) => s === "done").length;
   return Math.round((done / statuses.length) * 100);
 }
+/** A milestone, file or approval request that is not (or no longer) in the project. */
+export const NO_LONGER_THERE = "This milestone, file or request no longer exists. The page shows the current list.";
+
 export const DECISION_FAILURE = "Your decision could not be sent. Please try again.";
 
 /** The console Details tab's progress form while progress follows the milestones. */

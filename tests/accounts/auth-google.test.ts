@@ -4,7 +4,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { CUSTOMER_GOOGLE_FAILED, EMPLOYEE_GOOGLE_FAILED, EMPLOYEE_ON_CUSTOMER_GOOGLE } from "~/lib/auth-messages";
-import * as authApi from "~/routes/resources/auth-api";
 import { employeeLoginAction, employeeLoginLoader } from "~/routes/auth/employee-login.server";
 import { loginAction, loginLoader } from "~/routes/auth/login.server";
 import * as dashboard from "~/routes/auth/dashboard";
@@ -13,18 +12,16 @@ import { auth } from "~/server/auth/auth.server";
 import { db } from "~/server/db/db.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { addStaff, enableStaff, removeStaff } from "~/server/models/accounts/staff.server";
-import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases";
+import { clearTables, testDatabases } from "../helpers/databases";
 import { signUp } from "../helpers/accounts";
 import { buildRequest } from "../helpers/routes";
-import { startOidcProvider, type TestOidcProvider } from "../helpers/oidc";
+import type { TestOidcProvider } from "../helpers/oidc";
+import { APP_URL, CookieJar, GOOGLE_CALLBACK, throughAppCallback, throughProvider, useAppWithGoogle } from "../helpers/google";
 
 // Every sign-in hashes with Argon2id (19 MiB); the rate-limit tests make 30+ of them, which can take
 // well over the default 5 s on a busy machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
-const APP_URL = "http://localhost:3000";
-/** Where the README tells operators to register the app with Google. */
-const DOCUMENTED_CALLBACK = `${APP_URL}/api/auth/callback/google`;
 /** Better Auth 1.7's own callback route for a provider with id "google". */
 const BETTER_AUTH_CALLBACK = `${APP_URL}/api/auth/callback/google`;
 
@@ -32,33 +29,11 @@ const client = { sub: "g-client-1", email: "grace@example.com", email_verified: 
 const staff = { sub: "g-staff-1", email: "sam@indigokite.dev", email_verified: true, name: "Sam" };
 const unverifiedStaff = { sub: "g-staff-2", email: "una@indigokite.dev", email_verified: false, name: "Una" };
 
-/** A browser's cookie jar for one origin, good enough for these flows. */
-class Jar {
-  private cookies = new Map<string, string>();
-  take(headers: Headers) {
-    for (const line of headers.getSetCookie()) {
-      const [pair, ...attrs] = line.split(";");
-      const eq = pair!.indexOf("=");
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === "";
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-  has(fragment: string) {
-    return [...this.cookies.keys()].some((k) => k.includes(fragment));
-  }
-}
-
-function form(path: string, fields: Record<string, string>, jar?: Jar) {
+function form(path: string, fields: Record<string, string>, jar?: CookieJar) {
   return buildRequest(`${APP_URL}${path}`, { form: fields, cookie: jar?.header(), headers: { Origin: APP_URL } });
 }
 
-function get(path: string, jar: Jar) {
+function get(path: string, jar: CookieJar) {
   return buildRequest(new URL(path, APP_URL).href, { cookie: jar.header() });
 }
 
@@ -77,54 +52,14 @@ function dataOf(value: unknown): { error?: string | null } {
   return value as { error?: string | null };
 }
 
-/**
- * Follows the provider's redirects (its own cookies kept) from an authorization URL until it sends
- * the browser back to the app; returns that URL.
- */
-async function throughProvider(authorizationUrl: string): Promise<URL> {
-  const jar = new Jar();
-  let url = new URL(authorizationUrl);
-  for (let hop = 0; hop < 10; hop++) {
-    if (url.origin === APP_URL) return url;
-    const response = await fetch(url, { redirect: "manual", headers: { Cookie: jar.header() } });
-    jar.take(response.headers);
-    const location = response.headers.get("location");
-    if (!location) throw new Error(`the provider answered ${response.status} at ${url.pathname}: ${await response.text()}`);
-    url = new URL(location, url);
-  }
-  throw new Error("too many redirects at the provider");
-}
-
-/** The app's callback (through its /api/auth/* route) and then wherever Better Auth sends the browser. */
-async function callback(callbackUrl: URL, jar: Jar): Promise<URL> {
-  const response = await authApi.loader({
-    request: get(callbackUrl.toString(), jar),
-    params: {},
-    context: { clientIp: "203.0.113.20" },
-  } as never);
-  jar.take(response.headers);
-  const location = response.headers.get("location");
-  if (!location) throw new Error(`callback answered ${response.status}: ${await response.text()}`);
-  return new URL(location, APP_URL);
-}
-
 describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID provider) on $name", (database) => {
   let cleanup: () => Promise<void>;
   let oidc: TestOidcProvider;
 
   beforeAll(async () => {
-    oidc = await startOidcProvider({ redirectUris: [DOCUMENTED_CALLBACK], accounts: [client, staff, unverifiedStaff] });
-    ({ cleanup } = await useAppDatabase(database, {
-      APP_URL,
-      GOOGLE_CLIENT_ID: oidc.clientId,
-      GOOGLE_CLIENT_SECRET: oidc.clientSecret,
-      GOOGLE_ISSUER: oidc.issuer,
-    }));
+    ({ oidc, cleanup } = await useAppWithGoogle(database, { accounts: [client, staff, unverifiedStaff] }));
   });
-  afterAll(async () => {
-    await cleanup();
-    await oidc.stop();
-  });
+  afterAll(async () => cleanup());
   beforeEach(async () => {
     await clearTables("rateLimits");
     oidc.authorizationRequests.length = 0;
@@ -136,7 +71,7 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     if (!existing) await addStaff(null, email, "staff-password-123");
   }
 
-  function exportLeads(jar: Jar) {
+  function exportLeads(jar: CookieJar) {
     return settle(() =>
       leadsExport.loader({ request: get("/employee-dashboard/leads/export", jar), params: {}, context: { clientIp: "x" } } as never),
     );
@@ -153,7 +88,7 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
   }
 
   async function signInWithGoogle(page: "/login" | "/employee-login", sub: string) {
-    const jar = new Jar();
+    const jar = new CookieJar();
     oidc.useAccount(sub);
     const started = await pressGoogle(page);
     expect(started, `the Google button of ${page} must redirect to the provider, got ${JSON.stringify(dataOf(started))}`).toBeInstanceOf(
@@ -163,12 +98,12 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     expect(redirect.status).toBe(302);
     jar.take(redirect.headers);
     const back = await throughProvider(redirect.headers.get("location")!);
-    const landing = await callback(back, jar);
+    const landing = await throughAppCallback(back, jar);
     return { jar, back, landing };
   }
 
   test("The Google buttons show on /login and /employee-login when GOOGLE_CLIENT_ID/SECRET are set", async () => {
-    const jar = new Jar();
+    const jar = new CookieJar();
     expect(dataOf(await loginLoader(get("/login", jar)))).toMatchObject({ googleEnabled: true });
     expect(dataOf(await employeeLoginLoader(get("/employee-login", jar)))).toMatchObject({ googleEnabled: true });
   });
@@ -182,7 +117,7 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     expect(location.searchParams.get("code_challenge_method")).toBe("S256");
     expect(location.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
     expect(location.searchParams.get("client_id")).toBe(oidc.clientId);
-    expect(location.searchParams.get("redirect_uri")).toBe(DOCUMENTED_CALLBACK);
+    expect(location.searchParams.get("redirect_uri")).toBe(GOOGLE_CALLBACK);
     expect(location.searchParams.get("scope")?.split(" ")).toEqual(expect.arrayContaining(["openid", "email"]));
   });
 
@@ -360,11 +295,11 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
     const staffSession = await (
       await auth()
     ).api.signInEmail({ body: { email: "stay@indigokite.dev", password: "staff-password-123" }, returnHeaders: true });
-    const staffJar = new Jar();
+    const staffJar = new CookieJar();
     staffJar.take(staffSession.headers);
-    const clientJar = new Jar();
+    const clientJar = new CookieJar();
     clientJar.take(new Headers({ "set-cookie": (await signUp("linked.visitor@example.com")).cookie }));
-    const visits: [Jar, string, (request: Request) => Promise<unknown>][] = [
+    const visits: [CookieJar, string, (request: Request) => Promise<unknown>][] = [
       [staffJar, "/login?google=done", loginLoader],
       [clientJar, "/employee-login?google=done", employeeLoginLoader],
     ];
@@ -381,7 +316,7 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
   });
 
   test("The error callbacks show the spec's messages", async () => {
-    const jar = new Jar();
+    const jar = new CookieJar();
     expect(dataOf(await loginLoader(get("/login?google=error", jar))).error).toBe(CUSTOMER_GOOGLE_FAILED);
     expect(dataOf(await employeeLoginLoader(get("/employee-login?google=error", jar))).error).toBe(EMPLOYEE_GOOGLE_FAILED);
   });
@@ -394,21 +329,15 @@ describe("The local OpenID provider works with Better Auth 1.7 (harness check)",
   let cleanup: () => Promise<void>;
   let oidc: TestOidcProvider;
   beforeAll(async () => {
-    oidc = await startOidcProvider({ redirectUris: [DOCUMENTED_CALLBACK, BETTER_AUTH_CALLBACK], accounts: [client] });
-    ({ cleanup } = await useAppDatabase(testDatabases("oidc harness")[0]!, {
-      APP_URL,
-      GOOGLE_CLIENT_ID: oidc.clientId,
-      GOOGLE_CLIENT_SECRET: oidc.clientSecret,
-      GOOGLE_ISSUER: oidc.issuer,
+    ({ oidc, cleanup } = await useAppWithGoogle(testDatabases("oidc harness")[0]!, {
+      accounts: [client],
+      redirectUris: [GOOGLE_CALLBACK, BETTER_AUTH_CALLBACK],
     }));
   });
-  afterAll(async () => {
-    await cleanup();
-    await oidc.stop();
-  });
+  afterAll(async () => cleanup());
 
   test("signIn.social → provider (auto login + consent) → /api/auth/callback/google → session", async () => {
-    const jar = new Jar();
+    const jar = new CookieJar();
     const { headers, response } = await (
       await auth()
     ).api.signInSocial({
@@ -422,7 +351,7 @@ describe("The local OpenID provider works with Better Auth 1.7 (harness check)",
     expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
     const back = await throughProvider(authorize.toString());
     expect(`${back.origin}${back.pathname}`).toBe(BETTER_AUTH_CALLBACK);
-    const landing = await callback(back, jar);
+    const landing = await throughAppCallback(back, jar);
     expect(landing.pathname + landing.search).toBe("/login?google=done");
     expect(await getSessionUser(get("/", jar))).toMatchObject({ email: client.email, role: "client", emailVerified: true });
     expect(oidc.signIns).toEqual([client.sub]);

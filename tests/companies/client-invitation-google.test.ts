@@ -3,7 +3,6 @@
 // app's /api/auth/* route, and the completion route, carrying cookies like a browser.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import * as authApi from "~/routes/resources/auth-api";
 import { clientInvitationAction } from "~/routes/auth/invitation.server";
 import { invitationGoogleLoader } from "~/routes/auth/invitation-google.server";
 import { getSessionUser } from "~/server/auth/session.server";
@@ -12,33 +11,15 @@ import { inviteClient, lookUpClientInvitation } from "~/server/models/companies/
 import { insertCompany } from "~/server/models/companies/companies.server";
 import { updateSettings } from "~/server/models/shared/settings.server";
 import { signInStaff, type TestUser } from "../helpers/accounts";
-import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases";
-import { startOidcProvider, type TestOidcProvider } from "../helpers/oidc";
+import { clearTables, testDatabases } from "../helpers/databases";
+import { APP_URL, CookieJar, throughAppCallback, throughProvider, useAppWithGoogle } from "../helpers/google";
+import type { TestOidcProvider } from "../helpers/oidc";
 import { buildRequest } from "../helpers/routes";
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
-const APP_URL = "http://localhost:3000";
 const invitee = { sub: "g-invitee", email: "ivy@example.com", email_verified: true, name: "Ivy" };
 const stranger = { sub: "g-stranger", email: "stan@example.com", email_verified: true, name: "Stan" };
-
-/** A browser's cookie jar for one origin. */
-class Jar {
-  private cookies = new Map<string, string>();
-  take(headers: Headers) {
-    for (const line of headers.getSetCookie()) {
-      const [pair, ...attrs] = line.split(";");
-      const eq = pair!.indexOf("=");
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      if (attrs.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-}
 
 async function settle(run: () => Promise<unknown>): Promise<unknown> {
   try {
@@ -48,20 +29,6 @@ async function settle(run: () => Promise<unknown>): Promise<unknown> {
   }
 }
 
-async function throughProvider(authorizationUrl: string): Promise<URL> {
-  const jar = new Jar();
-  let url = new URL(authorizationUrl);
-  for (let hop = 0; hop < 10; hop++) {
-    if (url.origin === APP_URL) return url;
-    const response = await fetch(url, { redirect: "manual", headers: { Cookie: jar.header() } });
-    jar.take(response.headers);
-    const location = response.headers.get("location");
-    if (!location) throw new Error(`the provider answered ${response.status} at ${url.pathname}`);
-    url = new URL(location, url);
-  }
-  throw new Error("too many redirects at the provider");
-}
-
 describe.each(testDatabases("client invitation google"))("Accepting a client invitation with Google on $name", (database) => {
   let cleanup: () => Promise<void>;
   let oidc: TestOidcProvider;
@@ -69,19 +36,10 @@ describe.each(testDatabases("client invitation google"))("Accepting a client inv
   let companyId: string;
 
   beforeAll(async () => {
-    oidc = await startOidcProvider({ redirectUris: [`${APP_URL}/api/auth/callback/google`], accounts: [invitee, stranger] });
-    ({ cleanup } = await useAppDatabase(database, {
-      APP_URL,
-      GOOGLE_CLIENT_ID: oidc.clientId,
-      GOOGLE_CLIENT_SECRET: oidc.clientSecret,
-      GOOGLE_ISSUER: oidc.issuer,
-    }));
+    ({ oidc, cleanup } = await useAppWithGoogle(database, { accounts: [invitee, stranger] }));
     staff = await signInStaff("ada.admin@indigokite.dev");
   });
-  afterAll(async () => {
-    await cleanup();
-    await oidc.stop();
-  });
+  afterAll(async () => cleanup());
   beforeEach(async () => {
     await clearTables("rateLimits", "clientInvitations", "mailOutbox");
     await db().deleteFrom("users").where("role", "=", "client").execute();
@@ -102,7 +60,7 @@ describe.each(testDatabases("client invitation google"))("Accepting a client inv
       .set({ tokenHash: createHash("sha256").update(token).digest("hex") })
       .where("email", "=", invitee.email)
       .execute();
-    const jar = new Jar();
+    const jar = new CookieJar();
     oidc.useAccount(sub);
     const started = (await settle(() =>
       clientInvitationAction(
@@ -113,13 +71,7 @@ describe.each(testDatabases("client invitation google"))("Accepting a client inv
     expect(started.status).toBe(302);
     jar.take(started.headers);
     const back = await throughProvider(started.headers.get("location")!);
-    const callback = await authApi.loader({
-      request: buildRequest(back.toString(), { cookie: jar.header() }),
-      params: {},
-      context: { clientIp: "203.0.113.20" },
-    } as never);
-    jar.take(callback.headers);
-    const landing = new URL(callback.headers.get("location")!, APP_URL);
+    const landing = await throughAppCallback(back, jar);
     expect(landing.pathname).toBe("/invitation/google");
     const completion = await settle(() => invitationGoogleLoader(buildRequest(landing.toString(), { cookie: jar.header() })));
     if (completion instanceof Response) jar.take(completion.headers);

@@ -212,14 +212,20 @@ describe.each(testDatabases("client-invitations"))("Client invitations on $name"
     const invitation = await inviteClient(actor(), { companyId, name: "C", email: "carla@example.com", clientAdmin: false });
     await deliverMail();
     const old = invitationTokenIn(smtp, "carla@example.com");
-    expect(await resendClientInvitation(actor(), { id: invitation.id, companyId: otherCompanyId })).toBeNull();
+    await expect(resendClientInvitation(actor(), { id: invitation.id, companyId: otherCompanyId })).rejects.toMatchObject({
+      name: "Refusal",
+      kind: "not-found",
+    });
     expect(await resendClientInvitation(actor(), { id: invitation.id })).toEqual({ companyId, email: "carla@example.com" });
     await deliverMail();
     const fresh = invitationTokenIn(smtp, "carla@example.com");
     expect(fresh).not.toBe(old);
     expect((await lookUpClientInvitation(old)).state).toBe("unknown");
     expect((await lookUpClientInvitation(fresh)).state).toBe("valid");
-    expect(await revokeClientInvitation(actor(), { id: invitation.id, companyId: otherCompanyId })).toBeNull();
+    await expect(revokeClientInvitation(actor(), { id: invitation.id, companyId: otherCompanyId })).rejects.toMatchObject({
+      name: "Refusal",
+      kind: "not-found",
+    });
     await revokeClientInvitation(actor(), { id: invitation.id, companyId });
     expect((await lookUpClientInvitation(fresh)).state).toBe("revoked");
     await expect(revokeClientInvitation(actor(), { id: invitation.id })).rejects.toThrow(/already accepted or revoked/);

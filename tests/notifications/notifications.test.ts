@@ -113,7 +113,7 @@ describe.each(testDatabases("notifications"))("The notification centre on $name"
     await send([alice.id, bob.id], 1);
     await send([alice.id], 2);
     const bobs = (await rows()).find((r) => r.userId === bob.id)!;
-    expect(await markNotificationRead({ id: bobs.id, userId: alice.id })).toBe("missing");
+    await expect(markNotificationRead({ id: bobs.id, userId: alice.id })).rejects.toMatchObject({ name: "Refusal", kind: "not-found" });
     expect(await unreadCount({ userId: bob.id })).toBe(1);
     expect(await markAllNotificationsRead({ userId: alice.id }, { now: 5_000 })).toBe(true);
     expect(await markAllNotificationsRead({ userId: alice.id }, { now: 5_000 })).toBe(false);

@@ -12,9 +12,10 @@ import { events } from "~/server/events/bus.server";
 import { getProfile } from "~/server/models/accounts/profiles.server";
 import { getProject, setProjectProgress } from "~/server/models/projects/projects.server";
 import { addStaffReply } from "~/server/models/support/complaints-staff.server";
-import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases";
+import { clearTables, testDatabases } from "../helpers/databases";
 import { companyOf } from "../helpers/companies";
-import { signInStaff, signUp, type TestUser } from "../helpers/accounts";
+import type { TestUser } from "../helpers/accounts";
+import { useAppWithTwoClients } from "../helpers/two-clients";
 import { buildRequest, call } from "../helpers/routes";
 
 const PROFILE = "/user-dashboard?index";
@@ -35,11 +36,7 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
   let staff: TestUser;
 
   beforeAll(async () => {
-    ({ cleanup } = await useAppDatabase(database));
-    alice = await signUp("alice@example.com", "Alice");
-    bob = await signUp("bob@example.org", "Bob");
-    // Staff are made as the CLI makes them (registering a company address is refused).
-    staff = await signInStaff("priya@indigokite.dev", { name: "Priya" });
+    ({ alice, bob, staff, cleanup } = await useAppWithTwoClients(database, { staffName: "Priya" }));
   });
   afterAll(async () => cleanup());
   beforeEach(async () => {

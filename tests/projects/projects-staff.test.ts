@@ -179,7 +179,7 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
       ownerId: { from: delivery.id, to: null },
     });
     expect(seen).toEqual([{ type: "project.changed", id: project.id, companyId: kite.id }]);
-    expect(await updateStaffProject(actor(admin), "no-such-project", next)).toBe("missing");
+    await expect(updateStaffProject(actor(admin), "no-such-project", next)).rejects.toMatchObject({ name: "Refusal", kind: "not-found" });
   });
 
   test("An edit may keep an owner who has since been disabled but never choose one", async () => {
@@ -201,14 +201,21 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     expect((await listAllProjects({}, PAGE)).total).toBe(0);
     expect((await listAllProjects({ archived: true }, PAGE)).projects.map((p) => p.id)).toEqual([project.id]);
     expect(await listCompanyProjectsForStaff({ companyId: kite.id })).toMatchObject([{ id: project.id, archived: true }]);
-    expect(await updateStaffProject(actor(admin), project.id, form({ title: "Sneaky" }))).toBe("archived");
-    expect(await setProjectProgress(actor(admin), { id: project.id, progress: 50 })).toBeUndefined();
+    await expect(updateStaffProject(actor(admin), project.id, form({ title: "Sneaky" }))).rejects.toMatchObject({
+      name: "Refusal",
+      kind: "conflict",
+      message: "This project is archived: restore it before editing.",
+    });
+    await expect(setProjectProgress(actor(admin), { id: project.id, progress: 50 })).rejects.toMatchObject({
+      name: "Refusal",
+      kind: "conflict",
+    });
 
     expect(await setProjectArchived(actor(admin), project.id, false)).toBe("saved");
     expect(await setProjectArchived(actor(admin), project.id, false)).toBe("unchanged");
     expect(await listProjects({ companyId: kite.id })).toMatchObject([{ id: project.id, title: "Rider app" }]);
     expect((await audit(project.id)).map((a) => a.action)).toEqual(["project.create", "project.archive", "project.restore"]);
-    expect(await setProjectArchived(actor(admin), "no-such-project", true)).toBe("missing");
+    await expect(setProjectArchived(actor(admin), "no-such-project", true)).rejects.toMatchObject({ name: "Refusal", kind: "not-found" });
   });
 
   test("A closed company's project can be archived but not restored or edited", async () => {

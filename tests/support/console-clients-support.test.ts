@@ -5,9 +5,10 @@ import * as portalSupport from "~/routes/portal/support";
 import { createComplaint } from "~/server/models/support/complaints.server";
 import { db } from "~/server/db/db.server";
 import { createProject } from "~/server/models/projects/projects.server";
-import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases";
+import { clearTables, testDatabases } from "../helpers/databases";
 import { companyOf, memberScope } from "../helpers/companies";
-import { signInStaff, signUp, type TestUser } from "../helpers/accounts";
+import type { TestUser } from "../helpers/accounts";
+import { useAppWithTwoClients } from "../helpers/two-clients";
 import { recordEvents } from "../helpers/events";
 import { call } from "../helpers/routes";
 
@@ -27,10 +28,7 @@ describe.each(testDatabases("console-clients-support"))("Staff console clients a
   let staff: TestUser;
 
   beforeAll(async () => {
-    ({ cleanup } = await useAppDatabase(database));
-    alice = await signUp("alice@example.com", "Alice");
-    bob = await signUp("bob@example.org", "Bob");
-    staff = await signInStaff("priya@indigokite.dev", { name: "Priya Sharma" });
+    ({ alice, bob, staff, cleanup } = await useAppWithTwoClients(database, { staffName: "Priya Sharma" }));
   });
   afterAll(async () => cleanup());
   beforeEach(async () => {

@@ -1,4 +1,4 @@
-import { href, Link, useSearchParams } from "react-router";
+import { href, useSearchParams } from "react-router";
 import type { Route } from "./+types/client";
 import { CompanyForm } from "~/components/console/company-form";
 import { CompanyInvitations } from "~/components/console/company-invitations";
@@ -6,6 +6,7 @@ import { CompanyMembers } from "~/components/console/company-members";
 import { CompanyProjects } from "~/components/console/company-projects";
 import { CompanyActivity, CompanyLeads, CompanyRequests } from "~/components/console/company-records";
 import { ConfirmAction } from "~/components/console/confirm-action";
+import { ConsoleEditPage } from "~/components/console/edit-page";
 import { EraseLink } from "~/components/console/erase-link";
 import { SectionError } from "~/components/console/section-error";
 import { ActionMessage } from "~/components/forms/action-message";
@@ -50,32 +51,34 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
   const closed = company.closedAt !== null;
   const statusOutcome = actionData?.intent === "close" || actionData?.intent === "reopen" ? actionData : undefined;
   return (
-    <section aria-labelledby="company-heading" className="space-y-8">
-      <div>
-        <Link to={href("/employee-dashboard/clients")} className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
-          ← All clients
-        </Link>
-        <h2 id="company-heading" className="mt-2 text-2xl font-bold text-slate-900 dark:text-white">
-          {company.name}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          {company.origin === "self" ? "Registered at /login" : "Created by staff"} on{" "}
-          <time dateTime={isoDate(company.createdAt)}>{formatDate(company.createdAt)}</time>
-          {closed ? (
-            <>
-              {" · "}
-              <strong className="text-red-700 dark:text-red-300">Closed</strong> on{" "}
-              <time dateTime={isoDate(company.closedAt!)}>{formatDate(company.closedAt!)}</time>
-            </>
+    <ConsoleEditPage
+      headingId="company-heading"
+      className="space-y-8"
+      titleGap="none"
+      backTo={href("/employee-dashboard/clients")}
+      backLabel="← All clients"
+      title={company.name}
+      summary={
+        <>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            {company.origin === "self" ? "Registered at /login" : "Created by staff"} on{" "}
+            <time dateTime={isoDate(company.createdAt)}>{formatDate(company.createdAt)}</time>
+            {closed ? (
+              <>
+                {" · "}
+                <strong className="text-red-700 dark:text-red-300">Closed</strong> on{" "}
+                <time dateTime={isoDate(company.closedAt!)}>{formatDate(company.closedAt!)}</time>
+              </>
+            ) : null}
+          </p>
+          {searchParams.get("created") === "1" && !actionData ? (
+            <div className="mt-3">
+              <ActionMessage outcome={{ status: "success", message: "The company is created. Invite its people below." }} />
+            </div>
           ) : null}
-        </p>
-        {searchParams.get("created") === "1" && !actionData ? (
-          <div className="mt-3">
-            <ActionMessage outcome={{ status: "success", message: "The company is created. Invite its people below." }} />
-          </div>
-        ) : null}
-      </div>
-
+        </>
+      }
+    >
       <section aria-labelledby="company-details-heading" className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div>
           <h3 id="company-details-heading" className="mb-4 text-xl font-semibold text-slate-900 dark:text-white">
@@ -136,7 +139,7 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
       <CompanyRequests requests={requests} />
       <CompanyLeads leads={leads} />
       <CompanyActivity activity={activity} />
-    </section>
+    </ConsoleEditPage>
   );
 }
 

@@ -12,7 +12,7 @@ import { listMembers, removeMember, setClientAdmin } from "~/server/models/compa
 import { listCompanyActivity, listCompanyLeads, listCompanyRequests } from "~/server/models/companies/companies-records.server";
 import { closeCompany, reopenCompany, updateCompany } from "~/server/models/companies/companies-staff.server";
 import { isRefusal } from "~/lib/refusal";
-import { refusalResult } from "~/server/http/refusal.server";
+import { refusalResponse, refusalResult } from "~/server/http/refusal.server";
 
 // The console's company page: its details, members, support requests, the lead
 // it came from and its activity, and the forms that change the company or a member.
@@ -56,7 +56,6 @@ async function saveDetails(user: SessionUser, companyId: string, formData: FormD
   if (submission.status !== "success") return formResult({ intent: "save" as Intent, status: "invalid", result: submission.reply() }, 400);
   try {
     const outcome = await updateCompany(user, companyId, submission.value);
-    if (!outcome) notFound();
     const message = outcome === "updated" ? "The company's details are saved." : "Nothing changed.";
     return formResult({
       intent: "save" as Intent,
@@ -65,7 +64,7 @@ async function saveDetails(user: SessionUser, companyId: string, formData: FormD
       result: submission.reply(),
     });
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (isRefusal(error, "not-found")) throw refusalResponse(error, "Not found");
     if (isRefusal(error)) return refusalResult(error, { intent: "save" as Intent, submission });
     return failed("save", error);
   }
@@ -74,7 +73,6 @@ async function saveDetails(user: SessionUser, companyId: string, formData: FormD
 async function setOpen(user: SessionUser, companyId: string, intent: "close" | "reopen") {
   try {
     const outcome = intent === "close" ? await closeCompany(user, companyId) : await reopenCompany(user, companyId);
-    if (!outcome) notFound();
     const messages = {
       close: "The company is closed. Its members are signed out and cannot use the portal until it is reopened.",
       reopen: "The company is open again. Its members can sign in.",
@@ -87,7 +85,7 @@ async function setOpen(user: SessionUser, companyId: string, intent: "close" | "
       });
     return formResult({ intent, status: "success", message: messages[intent] });
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (isRefusal(error, "not-found")) throw refusalResponse(error, "Not found");
     return failed(intent, error);
   }
 }
@@ -104,17 +102,13 @@ async function changeAdmin(user: SessionUser, companyId: string, formData: FormD
   const { id, clientAdmin } = submission.value;
   try {
     const outcome = await setClientAdmin(user, { companyId, userId: id }, clientAdmin === "on");
-    if (!outcome)
-      return formResult(
-        { intent: "set-client-admin" as Intent, targetId: id, status: "error", message: "This person is not a member of this company." },
-        404,
-      );
     const message =
       clientAdmin === "on"
         ? `${outcome.email} is a client admin: they may invite and remove teammates.`
         : `${outcome.email} is no longer a client admin.`;
     return formResult({ intent: "set-client-admin" as Intent, targetId: id, status: outcome.changed ? "success" : "unchanged", message });
   } catch (error) {
+    if (isRefusal(error)) return refusalResult(error, { intent: "set-client-admin" as Intent, targetId: id });
     return failed("set-client-admin", error, id);
   }
 }
@@ -123,14 +117,6 @@ async function remove(user: SessionUser, companyId: string, formData: FormData) 
   const id = requireTargetId(formData);
   try {
     const outcome = await removeMember(user, { companyId, userId: id });
-    // Already removed (a double submit) or never a member: nothing to do, and nothing leaks.
-    if (!outcome)
-      return formResult({
-        intent: "remove-member" as Intent,
-        targetId: id,
-        status: "unchanged",
-        message: "This person is no longer a member.",
-      });
     return formResult({
       intent: "remove-member" as Intent,
       targetId: id,
@@ -138,6 +124,9 @@ async function remove(user: SessionUser, companyId: string, formData: FormData) 
       message: `${outcome.email} was removed and signed out; their account is deleted.`,
     });
   } catch (error) {
+    // Already removed (a double submit) or never a member: nothing to do, and nothing leaks.
+    if (isRefusal(error, "not-found"))
+      return formResult({ intent: "remove-member" as Intent, targetId: id, status: "unchanged", message: error.message });
     return failed("remove-member", error, id);
   }
 }

@@ -2,6 +2,7 @@ import { href, Link } from "react-router";
 import type { Route } from "./+types/complaint";
 import { AttachmentList } from "~/components/attachments/attachment-list";
 import { ComplaintStatusForm } from "~/components/console/complaint-status-form";
+import { ConsoleEditPage } from "~/components/console/edit-page";
 import { SectionError } from "~/components/console/section-error";
 import { ReplyForm } from "~/components/support/reply-form";
 import { StatusBadge } from "~/components/portal/status-badge";
@@ -51,21 +52,24 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
   useLiveRevalidation("/events/console", ["complaints"]);
   const raisedBy = complaint.createdByUser;
   return (
-    <article aria-labelledby="complaint-heading" className="space-y-6">
-      <div>
-        <Link to={href("/employee-dashboard/support")} className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
-          ← Support inbox
-        </Link>
-        <div className="mt-2 flex flex-wrap items-center gap-3">
-          <h2 id="complaint-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-            {complaint.subject}
-          </h2>
+    <ConsoleEditPage
+      as="article"
+      headingId="complaint-heading"
+      className="space-y-6"
+      titleGap="none"
+      backTo={href("/employee-dashboard/support")}
+      backLabel="← Support inbox"
+      title={complaint.subject}
+      badges={
+        <>
           <StatusBadge status={complaint.status} />
           <PriorityBadge priority={complaint.priority} />
           {complaint.waitingSince !== null && complaint.status === "Pending" ? (
             <WaitingSince since={complaint.waitingSince} now={now} />
           ) : null}
-        </div>
+        </>
+      }
+      summary={
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           Raised by {raisedBy ? `${raisedBy.name || raisedBy.email} (${raisedBy.email})` : "a former member"}
           {complaint.company ? (
@@ -82,7 +86,8 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
           ) : null}{" "}
           on <time dateTime={isoDate(complaint.createdAt)}>{formatDateTime(complaint.createdAt)}</time>
         </p>
-      </div>
+      }
+    >
       <div className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
         <p className="whitespace-pre-line text-slate-800 dark:text-slate-200">{complaint.message}</p>
         <AttachmentList attachments={complaint.attachments.filter((a) => a.replyId === null)} label="Files sent with the request" />
@@ -137,7 +142,7 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
           <ComplaintStatusForm status={complaint.status} lastResult={actionData} />
         </div>
       </div>
-    </article>
+    </ConsoleEditPage>
   );
 }
 

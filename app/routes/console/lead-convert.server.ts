@@ -7,7 +7,7 @@ import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
 import { convertQuote } from "~/server/models/pipeline/quote-conversion.server";
 import { isRefusal } from "~/lib/refusal";
-import { refusalStatus } from "~/server/http/refusal.server";
+import { refusalResponse, refusalStatus } from "~/server/http/refusal.server";
 
 // The "Convert to client" form; the whole conversion is one transaction (the model).
 
@@ -28,6 +28,7 @@ export async function convertLeadAction(user: SessionUser, leadId: string, reque
   } catch (error) {
     // A double submit lands where the first one did.
     if (isRefusal(error, "conflict") && error.recordId) throw redirect(href("/employee-dashboard/clients/:id", { id: error.recordId }));
+    if (isRefusal(error, "not-found")) throw refusalResponse(error, "Not found");
     if (isRefusal(error)) {
       const field = error.field ?? "email";
       return formResult(
@@ -37,6 +38,5 @@ export async function convertLeadAction(user: SessionUser, leadId: string, reque
     }
     throw error;
   }
-  if (!converted) throw new Response("This lead does not exist.", { status: 404, statusText: "Not found" });
   throw redirect(withFlash(href("/employee-dashboard/clients/:id", { id: converted.companyId }), "lead-converted"));
 }

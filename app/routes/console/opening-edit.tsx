@@ -10,7 +10,9 @@ import { SectionError } from "~/components/console/section-error";
 import { CHANGES_FAILURE, CHANGE_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { dateFromValidThrough, openingFieldsFrom, openingSchema } from "~/lib/schemas/openings";
+import { isRefusal } from "~/lib/refusal";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
+import { refusalResult } from "~/server/http/refusal.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { findOpening, setOpeningStatus, updateOpening } from "~/server/models/pipeline/openings.server";
@@ -46,6 +48,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     await updateOpening(user, params.id, openingFieldsFrom(submission.value));
   } catch (error) {
+    // Removed since the page loaded: the same answer as the check above.
+    if (isRefusal(error)) return refusalResult(error, { intent });
     logger.error({ err: error }, "opening update failed");
     return formResult({ intent, status: "error", message: CHANGES_FAILURE, result: submission.reply() }, 500);
   }

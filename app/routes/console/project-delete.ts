@@ -2,10 +2,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { href, redirect } from "react-router";
 import type { Route } from "./+types/project-delete";
 import { withFlash } from "~/lib/flash";
+import { isRefusal } from "~/lib/refusal";
 import { deleteProjectSchema } from "~/lib/schemas/projects-staff";
 import { requireStaff } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { requireIntent } from "~/server/http/form-result.server";
+import { refusalResponse } from "~/server/http/refusal.server";
 import { logger } from "~/server/logger.server";
 import { deleteStaffProject } from "~/server/models/projects/projects-staff-delete.server";
 
@@ -27,11 +29,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (submission.status !== "success") throw new Response("Unknown company.", { status: 400, statusText: "Bad request" });
   const back = href("/employee-dashboard/projects/:id", { id: params.id });
   try {
-    const outcome = await deleteStaffProject(user, { id: params.id, companyId: submission.value.companyId });
-    // Unknown, already deleted (a double submit), or not the named company's: nothing was deleted.
-    if (outcome === "missing") throw new Response("This project does not exist.", { status: 404, statusText: "Project not found" });
+    await deleteStaffProject(user, { id: params.id, companyId: submission.value.companyId });
   } catch (error) {
-    if (error instanceof Response) throw error;
+    // Unknown, already deleted (a double submit), or not the named company's: nothing was deleted.
+    if (isRefusal(error)) throw refusalResponse(error, "Project not found");
     logger.error({ err: error }, "project delete failed");
     throw redirect(withFlash(back, "project-delete-failed"), 303);
   }

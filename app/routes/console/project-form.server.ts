@@ -5,16 +5,20 @@ import { projectFormSchema } from "~/lib/schemas/projects-staff";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { formResult } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
-import { createStaffProject, updateStaffProject } from "~/server/models/projects/projects-staff.server";
+import { ARCHIVED_READ_ONLY, createStaffProject, updateStaffProject } from "~/server/models/projects/projects-staff.server";
 import { isRefusal } from "~/lib/refusal";
 import { refusalResult } from "~/server/http/refusal.server";
 
 const SAVED = {
   saved: "Changes saved. The client's members see them now.",
   unchanged: "Nothing to change.",
-  archived: "This project is archived: restore it before editing.",
-  missing: "This project no longer exists.",
 } as const;
+
+/**
+ * The project itself gone or archived answers above the form, like a save; a rule on its company or
+ * its values answers inside the form, beside the field it names.
+ */
+const aboutTheProject = (error: unknown) => isRefusal(error, "not-found") || (isRefusal(error) && error.message === ARCHIVED_READ_ONLY);
 
 /** The create (company id) or edit (project id) post of the project form: parse, save, answer in place. */
 export async function saveProjectForm(user: SessionUser, formData: FormData, target: { companyId: string } | { id: string }) {
@@ -27,13 +31,10 @@ export async function saveProjectForm(user: SessionUser, formData: FormData, tar
       return redirect(`/employee-dashboard/projects/${project.id}?created=1`);
     }
     const outcome = await updateStaffProject(user, target.id, submission.value);
-    const status = outcome === "saved" ? "success" : outcome === "unchanged" ? "unchanged" : "error";
-    return formResult(
-      { intent, status, message: SAVED[outcome], result: submission.reply() },
-      outcome === "missing" ? 404 : outcome === "archived" ? 409 : 200,
-    );
+    const status = outcome === "saved" ? "success" : "unchanged";
+    return formResult({ intent, status, message: SAVED[outcome], result: submission.reply() });
   } catch (error) {
-    if (isRefusal(error)) return refusalResult(error, { intent, submission, inForm: true });
+    if (isRefusal(error)) return refusalResult(error, { intent, submission, inForm: !aboutTheProject(error) });
     logger.error({ err: error }, "project save failed");
     return formResult({ intent, status: "error", message: CHANGES_FAILURE, result: submission.reply() }, 500);
   }

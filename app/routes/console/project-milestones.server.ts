@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import type { FormResult } from "~/lib/form-result";
-import type { ApprovalSubjectType } from "~/lib/milestones";
+import { NO_LONGER_THERE, type ApprovalSubjectType } from "~/lib/milestones";
 import { milestoneSchema, progressModeSchema, requestApprovalSchema } from "~/lib/schemas/milestones";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
@@ -20,7 +20,7 @@ import {
 } from "~/server/models/projects/milestones.server";
 import { getProjectForStaff } from "~/server/models/projects/projects-staff-reads.server";
 import { isRefusal } from "~/lib/refusal";
-import { refusalStatus } from "~/server/http/refusal.server";
+import { refusalResult } from "~/server/http/refusal.server";
 
 // The console's Milestones tab. Staff only (the route's guard runs first).
 
@@ -79,7 +79,6 @@ const SAVED: Record<Intent, string> = {
   "request-approval": "Approval requested. The client's members can decide in their portal now.",
   "withdraw-approval": "Request withdrawn.",
 };
-const MISSING = "This milestone, file or request no longer exists. The page shows the current list.";
 
 /** The posted row, so only that row's form shows the answer (the Files tab's form: the file's id). */
 function targetOf(formData: FormData): string {
@@ -96,11 +95,17 @@ async function run(intent: Intent, user: SessionUser, id: string, formData: Form
     const submission = parseWithZod(formData, { schema: milestoneSchema });
     if (submission.status !== "success") return answer(intent, target, { status: "invalid", result: submission.reply() }, 400);
     const { milestoneId } = submission.value;
-    if (intent === "edit" && !milestoneId) return answer(intent, target, { status: "error", message: MISSING }, 404);
-    const outcome =
-      intent === "add" ? await addMilestone(user, id, submission.value) : await updateMilestone(user, id, milestoneId!, submission.value);
-    const reset = intent === "add" && outcome === "saved";
-    return settle(intent, target, outcome, submission.reply(reset ? { resetForm: true } : {}));
+    if (intent === "edit" && !milestoneId) return answer(intent, target, { status: "error", message: NO_LONGER_THERE }, 404);
+    try {
+      const outcome =
+        intent === "add" ? await addMilestone(user, id, submission.value) : await updateMilestone(user, id, milestoneId!, submission.value);
+      const reset = intent === "add" && outcome === "saved";
+      return settle(intent, target, outcome, submission.reply(reset ? { resetForm: true } : {}));
+    } catch (error) {
+      // A milestone gone meanwhile: the form keeps what was typed.
+      if (isRefusal(error, "not-found")) return refusalResult(error, { intent, targetId: target, submission });
+      throw error;
+    }
   }
   if (intent === "progress-mode") {
     const submission = parseWithZod(formData, { schema: progressModeSchema });
@@ -109,19 +114,17 @@ async function run(intent: Intent, user: SessionUser, id: string, formData: Form
   }
   if (intent === "request-approval") return requestFrom(user, id, formData, target);
   const rowId = formData.get("id");
-  if (typeof rowId !== "string" || !/^[\w-]{1,64}$/.test(rowId)) return answer(intent, target, { status: "error", message: MISSING }, 400);
+  if (typeof rowId !== "string" || !/^[\w-]{1,64}$/.test(rowId))
+    return answer(intent, target, { status: "error", message: NO_LONGER_THERE }, 400);
   if (intent === "withdraw-approval") {
-    const outcome = await withdrawApproval(user, { projectId: id, approvalId: rowId });
-    if (outcome === "decided")
-      return answer(intent, target, { status: "error", message: "The client has already decided; there is nothing to withdraw." }, 409);
-    return settle(intent, target, outcome);
+    await withdrawApproval(user, { projectId: id, approvalId: rowId });
+    return settle(intent, target, "saved");
   }
   if (intent === "remove") return settle(intent, target, await removeMilestone(user, id, rowId));
   return settle(intent, target, await moveMilestone(user, id, rowId, intent === "move-up" ? "up" : "down"));
 }
 
-function settle(intent: Intent, target: string, outcome: "saved" | "missing" | "unchanged", result?: FormResult["result"]) {
-  if (outcome === "missing") return answer(intent, target, { status: "error", message: MISSING, result }, 404);
+function settle(intent: Intent, target: string, outcome: "saved" | "unchanged", result?: FormResult["result"]) {
   if (outcome === "unchanged") return answer(intent, target, { status: "unchanged", message: "Nothing to change.", result });
   return answer(intent, target, { status: "success", message: SAVED[intent], result });
 }
@@ -131,13 +134,18 @@ async function requestFrom(user: SessionUser, id: string, formData: FormData, ta
   const submission = parseWithZod(formData, { schema: requestApprovalSchema });
   if (submission.status !== "success") return answer(intent, target, { status: "invalid", result: submission.reply() }, 400);
   if (only && submission.value.subjectType !== only)
-    return answer(intent, target, { status: "error", message: MISSING, result: submission.reply() }, 400);
-  const created = await requestApproval(user, { projectId: id, ...submission.value });
-  return settle(intent, target, created ? "saved" : "missing", submission.reply({ resetForm: Boolean(created) }));
+    return answer(intent, target, { status: "error", message: NO_LONGER_THERE, result: submission.reply() }, 400);
+  try {
+    await requestApproval(user, { projectId: id, ...submission.value });
+  } catch (error) {
+    if (isRefusal(error, "not-found")) return refusalResult(error, { intent, targetId: target, submission });
+    throw error;
+  }
+  return settle(intent, target, "saved", submission.reply({ resetForm: true }));
 }
 
 function failed(intent: Intent, formData: FormData, error: unknown) {
-  if (isRefusal(error)) return answer(intent, targetOf(formData), { status: "error", message: error.message }, refusalStatus(error));
+  if (isRefusal(error)) return refusalResult(error, { intent, targetId: targetOf(formData) });
   logger.error({ err: error }, "milestone change failed");
   return answer(intent, targetOf(formData), { status: "error", message: CHANGE_FAILURE }, 500);
 }

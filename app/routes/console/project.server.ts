@@ -55,13 +55,9 @@ async function setProgress(user: SessionUser, id: string, formData: FormData) {
   if ((await getProgressMode({ projectId: id })) === "milestones")
     return progressAnswer({ status: "error", targetId: id, message: PROGRESS_FOLLOWS_MILESTONES, result: submission.reply() }, 409);
   try {
-    const entry = await setProjectProgress(user, { id, progress, note });
-    if (!entry)
-      return progressAnswer(
-        { status: "error", targetId: id, message: "This project is archived or no longer exists.", result: submission.reply() },
-        409,
-      );
+    await setProjectProgress(user, { id, progress, note });
   } catch (error) {
+    if (isRefusal(error)) return refusalResult(error, { intent: "set-progress", targetId: id, submission });
     logger.error({ err: error }, "project progress failed");
     return progressAnswer({ status: "error", targetId: id, message: PROGRESS_FAILURE, result: submission.reply() }, 500);
   }
@@ -76,7 +72,6 @@ const ARCHIVED = {
 async function setArchived(user: SessionUser, id: string, intent: "archive" | "restore") {
   try {
     const outcome = await setProjectArchived(user, id, intent === "archive");
-    if (outcome === "missing") return formResult({ intent, status: "error", message: "This project no longer exists." }, 404);
     return formResult({
       intent,
       status: outcome === "saved" ? "success" : "unchanged",

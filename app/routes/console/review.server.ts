@@ -2,22 +2,20 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "~/lib/zod";
 import { recordNoteSchema } from "~/lib/schemas/record-note";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
+import { isRefusal } from "~/lib/refusal";
 import { NOTE_INTENT } from "~/lib/schemas/review";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
+import { refusalResponse } from "~/server/http/refusal.server";
 import { logger } from "~/server/logger.server";
-
-type Outcome = "changed" | "unchanged" | "missing";
 
 interface ReviewOptions<K extends string, V extends string> {
   /** The pipeline field and the intent of its form: "status" or "stage". */
   field: K;
   schema: z.ZodType<Record<K, V>>;
-  change: (value: V) => Promise<Outcome>;
-  note: (text: string) => Promise<boolean>;
+  change: (value: V) => Promise<"changed" | "unchanged">;
+  note: (text: string) => Promise<void>;
 }
-
-const notFound = () => new Response("This record does not exist.", { status: 404, statusText: "Not found" });
 
 /**
  * The action of a lead's or an application's page. Each form is parsed by its own schema, which
@@ -30,15 +28,16 @@ export async function reviewAction<K extends string, V extends string>(request: 
     if (intent === NOTE_INTENT) {
       const submission = parseWithZod(formData, { schema: recordNoteSchema });
       if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
-      if (!(await options.note(submission.value.text))) throw notFound();
+      await options.note(submission.value.text);
       return formResult({ intent, status: "success", result: submission.reply({ resetForm: true }) });
     }
     const submission = parseWithZod(formData, { schema: options.schema });
     if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
-    if ((await options.change(submission.value[options.field])) === "missing") throw notFound();
+    await options.change(submission.value[options.field]);
     return formResult({ intent, status: "success", result: submission.reply() });
   } catch (error) {
-    if (error instanceof Response) throw error;
+    // An unknown record is the page's "not found", not a message in the form.
+    if (isRefusal(error)) throw refusalResponse(error, "Not found");
     logger.error({ err: error, intent }, "console review action failed");
     return formResult({ intent, status: "error", message: CHANGE_FAILURE }, 500);
   }

@@ -6,8 +6,8 @@ import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
 import { createSavedReply, deleteSavedReply, updateSavedReply } from "~/server/models/support/saved-replies.server";
-
-const GONE = "That saved reply no longer exists.";
+import { isRefusal } from "~/lib/refusal";
+import { refusalResult } from "~/server/http/refusal.server";
 
 /** The Saved replies page's forms: save (new, or an edit when it names an id) and delete. */
 export async function handleSavedReplyAction(user: SessionUser, request: Request) {
@@ -16,8 +16,9 @@ export async function handleSavedReplyAction(user: SessionUser, request: Request
   if (intent === "delete") {
     const id = requireTargetId(formData);
     try {
-      if (!(await deleteSavedReply(user, id))) return formResult({ intent, targetId: id, status: "error", message: GONE }, 404);
+      await deleteSavedReply(user, id);
     } catch (error) {
+      if (isRefusal(error)) return refusalResult(error, { intent, targetId: id });
       logger.error({ err: error }, "saved reply delete failed");
       return formResult({ intent, targetId: id, status: "error", message: CHANGE_FAILURE }, 500);
     }
@@ -28,8 +29,7 @@ export async function handleSavedReplyAction(user: SessionUser, request: Request
   if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
   try {
     if (id) {
-      if (!(await updateSavedReply(user, id, submission.value)))
-        return formResult({ intent, status: "error", message: GONE, result: submission.reply() }, 404);
+      await updateSavedReply(user, id, submission.value);
       return formResult({
         intent,
         targetId: id,
@@ -40,6 +40,7 @@ export async function handleSavedReplyAction(user: SessionUser, request: Request
     }
     await createSavedReply(user, submission.value);
   } catch (error) {
+    if (isRefusal(error)) return refusalResult(error, { intent, submission });
     logger.error({ err: error }, "saved reply save failed");
     return formResult({ intent, status: "error", message: CHANGE_FAILURE, result: submission.reply() }, 500);
   }

@@ -10,7 +10,9 @@ import { TestimonialVisibility } from "~/components/console/testimonial-visibili
 import { CHANGES_FAILURE, CHANGE_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { testimonialSchema } from "~/lib/schemas/testimonials";
+import { isRefusal } from "~/lib/refusal";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
+import { refusalResult } from "~/server/http/refusal.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { requireStaff } from "~/server/auth/session.server";
@@ -39,6 +41,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     await updateTestimonial(user, params.id, submission.value);
   } catch (error) {
+    // Removed since the page loaded: the same answer as the check above.
+    if (isRefusal(error)) return refusalResult(error, { intent });
     logger.error({ err: error }, "testimonial update failed");
     return formResult({ intent, status: "error", message: CHANGES_FAILURE, result: submission.reply() }, 500);
   }

@@ -63,8 +63,6 @@ export async function overviewAction(user: ClientUser, id: string, request: Requ
   const { approvalId, decision, comment } = submission.value;
   try {
     const decided = await decideApproval(user, { projectId: id, approvalId, decision, comment });
-    if (!decided)
-      return formResult({ intent, targetId, status: "error", message: "This approval no longer exists.", result: submission.reply() }, 404);
     const message = decided.status === "approved" ? "Approved. The team has been told." : "Changes requested. The team has been told.";
     return formResult({ intent, targetId, status: "success", message, result: submission.reply({ resetForm: true }) });
   } catch (error) {

@@ -51,7 +51,6 @@ async function remove(user: ClientUser, formData: FormData) {
   const { id } = submission.value;
   try {
     const email = await removeTeammate(user, { id });
-    if (!email) return formResult({ intent: "remove", targetId: id, status: "error", message: "This person is not on your team." }, 404);
     return formResult({ intent: "remove", targetId: id, status: "success", message: `${email} was removed from the team.` });
   } catch (error) {
     if (isRefusal(error)) return refusalResult(error, { intent: "remove", targetId: id });
@@ -62,11 +61,11 @@ async function remove(user: ClientUser, formData: FormData) {
 async function revoke(user: ClientUser, id: string) {
   try {
     const done = await revokeClientInvitation(user, { id, companyId: user.companyId });
-    if (!done) return formResult({ intent: "revoke", targetId: id, status: "error", message: "This invitation does not exist." }, 404);
     return formResult({ intent: "revoke", targetId: id, status: "success", message: `The invitation to ${done.email} is revoked.` });
   } catch (error) {
     // Already accepted or revoked: the list was out of date, nothing to undo.
     if (isRefusal(error, "gone")) return formResult({ intent: "revoke", targetId: id, status: "unchanged", message: error.message });
+    if (isRefusal(error)) return refusalResult(error, { intent: "revoke", targetId: id });
     throw error;
   }
 }

@@ -5,6 +5,7 @@ import { markReadSchema } from "~/lib/schemas/notifications";
 import { requireUser } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { isSameOrigin } from "~/server/http/origin-check.server";
+import { refusalResponse } from "~/server/http/refusal.server";
 import { markAllNotificationsRead, markNotificationRead } from "~/server/models/notifications/reads.server";
 import { publishNotified } from "~/server/models/notifications/notifications.server";
 
@@ -24,8 +25,9 @@ export async function action({ request }: Route.ActionArgs) {
   const back = safeReturnPath(parsed.data.returnTo, notificationsPage(user.role));
   if (parsed.data.intent === "one") {
     // Another person's id is "not found", exactly like an unknown one, and nothing changes.
-    const outcome = await markNotificationRead({ id: parsed.data.id, userId: user.id });
-    if (outcome === "missing") throw new Response("This notification does not exist.", { status: 404 });
+    const outcome = await markNotificationRead({ id: parsed.data.id, userId: user.id }).catch((error: unknown) => {
+      throw refusalResponse(error);
+    });
     if (outcome === "saved") publishNotified([user.id]);
   } else if (await markAllNotificationsRead({ userId: user.id }, { upTo: parsed.data.upTo })) {
     publishNotified([user.id]);

@@ -18,6 +18,15 @@ export function refusalStatus(error: unknown): number {
   return REFUSAL_STATUS[error.kind];
 }
 
+/**
+ * The route's own error answer for a refusal (its ErrorBoundary, or a resource route's reply): the
+ * refusal's text with the kind's status. Anything that is not a refusal is thrown on.
+ */
+export function refusalResponse(error: unknown, statusText?: string): Response {
+  if (!isRefusal(error)) throw error;
+  return new Response(error.message, { status: REFUSAL_STATUS[error.kind], statusText });
+}
+
 /** Conform's submission, enough of it to put a message beside a field or above the form. */
 interface Replying {
   reply(options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[]; hideFields?: string[] }): SubmissionResult<string[]>;

@@ -200,33 +200,32 @@ export async function listPendingClientInvitations(
   }));
 }
 
+/** The invitation in scope while it waits: refused as not found, or as gone once accepted or revoked. */
 async function pendingIn(trx: Executor, scope: { id: string; companyId?: string }) {
   let query = trx.selectFrom("clientInvitations").selectAll().where("id", "=", scope.id);
   if (scope.companyId !== undefined) query = query.where("companyId", "=", scope.companyId);
   const row = await query.executeTakeFirst();
-  if (!row) return null;
+  if (!row) throw new Refusal("not-found", "This invitation does not exist.");
   if (row.acceptedAt !== null || row.revokedAt !== null) throw new Refusal("gone", "This invitation was already accepted or revoked.");
   return row;
 }
 
 /**
  * A new link (the old one stops working), valid for another 7 days. `companyId` scopes the lookup
- * for a client admin; staff pass none. Returns the invitation's company and address, or null when
- * no such invitation exists (in that scope).
+ * for a client admin; staff pass none. Returns the invitation's company and address; one that does
+ * not exist (in that scope) is refused as not found.
  */
 export async function resendClientInvitation(
   actor: Actor,
   scope: { id: string; companyId?: string },
-): Promise<{ companyId: string; email: string } | null> {
+): Promise<{ companyId: string; email: string }> {
   const token = newToken();
   const now = Date.now();
   // Read first: the limits are counted outside the write (on SQLite the counters share its connection).
   const found = await pendingIn(db(), scope);
-  if (!found) return null;
   const done = await withinAddressLimits(found.email, () =>
     writeTransaction(async (trx) => {
       const row = await pendingIn(trx, scope);
-      if (!row) return null;
       const company = await openCompany(trx, row.companyId);
       await trx
         .updateTable("clientInvitations")
@@ -243,17 +242,17 @@ export async function resendClientInvitation(
       return { companyId: row.companyId, email: row.email };
     }),
   );
-  if (done) notifyMailEnqueued();
+  notifyMailEnqueued();
   return done;
 }
 
+/** Revokes a pending invitation; refused as not found (in that scope) or gone (accepted or revoked already). */
 export async function revokeClientInvitation(
   actor: Actor,
   scope: { id: string; companyId?: string },
-): Promise<{ companyId: string; email: string } | null> {
+): Promise<{ companyId: string; email: string }> {
   return writeTransaction(async (trx) => {
     const row = await pendingIn(trx, scope);
-    if (!row) return null;
     await trx.updateTable("clientInvitations").set({ revokedAt: Date.now() }).where("id", "=", row.id).execute();
     await recordAudit(trx, actor, {
       action: "client.invite-revoke",

@@ -25,9 +25,9 @@ export async function listTeammates({ companyId }: { companyId: string }): Promi
  * A client admin removes a teammate: the teammate's account goes (user, profile, sessions; sign-in
  * accounts, passkeys and two-factor by cascade), in one transaction, audited. The company's projects
  * and requests stay: they belong to the company. Their open streams end on the event, at once.
- * Returns the removed address, or null when no such member exists in this company.
+ * Returns the removed address; a person who is not a member of this company is refused as not found.
  */
-export async function removeTeammate(actor: Actor & { companyId: string }, { id }: { id: string }): Promise<string | null> {
+export async function removeTeammate(actor: Actor & { companyId: string }, { id }: { id: string }): Promise<string> {
   if (id === actor.id)
     throw new Refusal("conflict", "You cannot remove yourself. Ask another client admin, or delete your account in Settings.");
   const email = await writeTransaction(async (trx) => {
@@ -38,7 +38,7 @@ export async function removeTeammate(actor: Actor & { companyId: string }, { id 
       .where("companyId", "=", actor.companyId)
       .where("role", "=", "client")
       .executeTakeFirst();
-    if (!member) return null;
+    if (!member) throw new Refusal("not-found", "This person is not on your team.");
     await trx.deleteFrom("profiles").where("userId", "=", id).execute();
     await trx.deleteFrom("sessions").where("userId", "=", id).execute();
     await trx.deleteFrom("users").where("id", "=", id).execute();
@@ -50,6 +50,6 @@ export async function removeTeammate(actor: Actor & { companyId: string }, { id 
     });
     return member.email;
   });
-  if (email) events().publish({ type: "client.access-changed", userId: id });
+  events().publish({ type: "client.access-changed", userId: id });
   return email;
 }

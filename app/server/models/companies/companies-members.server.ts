@@ -1,4 +1,5 @@
 import type { CompanyMember } from "~/lib/members";
+import { Refusal } from "~/lib/refusal";
 import type { Actor } from "~/server/auth/actor.server";
 import { currentDialect, db } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
@@ -28,12 +29,12 @@ export async function listMembers({ companyId }: { companyId: string }): Promise
   }));
 }
 
-/** Switches a member's client admin flag; undefined when they are not a member of this company. */
+/** Switches a member's client admin flag; refused as not found when they are not a member of this company. */
 export async function setClientAdmin(
   actor: Actor,
   where: { companyId: string; userId: string },
   clientAdmin: boolean,
-): Promise<{ email: string; changed: boolean } | undefined> {
+): Promise<{ email: string; changed: boolean }> {
   return writeTransaction(async (trx) => {
     const member = await trx
       .selectFrom("users")
@@ -41,7 +42,7 @@ export async function setClientAdmin(
       .where("id", "=", where.userId)
       .where("companyId", "=", where.companyId)
       .executeTakeFirst();
-    if (!member) return undefined;
+    if (!member) throw new Refusal("not-found", "This person is not a member of this company.");
     if (Boolean(member.clientAdmin) === clientAdmin) return { email: member.email, changed: false };
     const value = currentDialect() === "sqlite" ? Number(clientAdmin) : clientAdmin;
     await trx.updateTable("users").set({ clientAdmin: value }).where("id", "=", where.userId).execute();
@@ -59,9 +60,10 @@ export async function setClientAdmin(
  * Removes a member: their account goes (user row, profile and sessions here; sign-in accounts,
  * passkeys and two-factor rows by cascade), in one audited transaction. What they made for the
  * company stays with it (projects.created_by and complaints.created_by are set null by the
- * database). Their open streams end on every instance. Undefined when they are not a member.
+ * database). Their open streams end on every instance. Refused as not found when they are not (or
+ * no longer) a member.
  */
-export async function removeMember(actor: Actor, where: { companyId: string; userId: string }): Promise<{ email: string } | undefined> {
+export async function removeMember(actor: Actor, where: { companyId: string; userId: string }): Promise<{ email: string }> {
   const removed = await writeTransaction(async (trx) => {
     const member = await trx
       .selectFrom("users")
@@ -69,7 +71,7 @@ export async function removeMember(actor: Actor, where: { companyId: string; use
       .where("id", "=", where.userId)
       .where("companyId", "=", where.companyId)
       .executeTakeFirst();
-    if (!member) return undefined;
+    if (!member) throw new Refusal("not-found", "This person is no longer a member.");
     await trx.deleteFrom("profiles").where("userId", "=", where.userId).execute();
     await trx.deleteFrom("sessions").where("userId", "=", where.userId).execute();
     await trx.deleteFrom("users").where("id", "=", where.userId).execute();
@@ -81,6 +83,6 @@ export async function removeMember(actor: Actor, where: { companyId: string; use
     });
     return { email: member.email };
   });
-  if (removed) events().publish({ type: "client.access-changed", userId: where.userId });
+  events().publish({ type: "client.access-changed", userId: where.userId });
   return removed;
 }

@@ -142,16 +142,14 @@ export async function createCompany(actor: Actor, input: CompanyInput, now = Dat
   });
 }
 
-/** Saves name, website and country; "unchanged" when they already had these values, undefined for an unknown id. */
-export async function updateCompany(
-  actor: Actor,
-  id: string,
-  input: CompanyInput,
-  now = Date.now(),
-): Promise<"updated" | "unchanged" | undefined> {
+/** An unknown company id: the page's "not found". */
+const noSuchCompany = () => new Refusal("not-found", "No company with this id.");
+
+/** Saves name, website and country; "unchanged" when they already had these values. An unknown id is refused as not found. */
+export async function updateCompany(actor: Actor, id: string, input: CompanyInput, now = Date.now()): Promise<"updated" | "unchanged"> {
   return writeTransaction(async (trx) => {
     const current = await trx.selectFrom("companies").select(["name", "website", "country"]).where("id", "=", id).executeTakeFirst();
-    if (!current) return undefined;
+    if (!current) throw noSuchCompany();
     const next = { name: input.name.trim(), website: input.website?.trim() ?? "", country: input.country?.trim() ?? "" };
     const changed = (Object.keys(next) as (keyof typeof next)[]).filter((key) => current[key] !== next[key]);
     if (changed.length === 0) return "unchanged";
@@ -172,10 +170,10 @@ export async function updateCompany(
  * transaction (requireClient refuses a closed company's member anyway), and every instance ends
  * their open streams on `client.access-changed`. The company's data stays (decision 0033).
  */
-export async function closeCompany(actor: Actor, id: string, now = Date.now()): Promise<"closed" | "unchanged" | undefined> {
+export async function closeCompany(actor: Actor, id: string, now = Date.now()): Promise<"closed" | "unchanged"> {
   const outcome = await writeTransaction(async (trx) => {
     const company = await trx.selectFrom("companies").select(["name", "closedAt"]).where("id", "=", id).executeTakeFirst();
-    if (!company) return undefined;
+    if (!company) throw noSuchCompany();
     if (company.closedAt !== null) return { members: [] as string[], unchanged: true };
     const members = (await trx.selectFrom("users").select("id").where("companyId", "=", id).execute()).map((m) => m.id);
     await trx.updateTable("companies").set({ closedAt: now, updatedAt: now }).where("id", "=", id).execute();
@@ -188,16 +186,15 @@ export async function closeCompany(actor: Actor, id: string, now = Date.now()): 
     );
     return { members, unchanged: false };
   });
-  if (!outcome) return undefined;
   for (const userId of outcome.members) events().publish({ type: "client.access-changed", userId });
   return outcome.unchanged ? "unchanged" : "closed";
 }
 
 /** Reopens a closed company: its members may sign in again (their old sessions stay gone). */
-export async function reopenCompany(actor: Actor, id: string, now = Date.now()): Promise<"reopened" | "unchanged" | undefined> {
+export async function reopenCompany(actor: Actor, id: string, now = Date.now()): Promise<"reopened" | "unchanged"> {
   return writeTransaction(async (trx) => {
     const company = await trx.selectFrom("companies").select(["name", "closedAt"]).where("id", "=", id).executeTakeFirst();
-    if (!company) return undefined;
+    if (!company) throw noSuchCompany();
     if (company.closedAt === null) return "unchanged";
     await trx.updateTable("companies").set({ closedAt: null, updatedAt: now }).where("id", "=", id).execute();
     await recordAudit(trx, actor, { action: "company.reopen", entity: "company", entityId: id, detail: { name: company.name } }, now);

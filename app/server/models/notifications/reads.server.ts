@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { NotificationType, NotificationView } from "~/lib/notification-types";
 import { pageFrom } from "~/lib/pagination";
+import { Refusal } from "~/lib/refusal";
 import { notificationFilterSchema, UNREAD_CAP } from "~/lib/schemas/notifications";
 import { db } from "~/server/db/db.server";
 import type { Database, NotificationTable } from "~/server/db/schema";
@@ -97,20 +98,17 @@ export async function bellSummary({ userId }: { userId: string }, limit = 10): P
 }
 
 /**
- * Marks one of the person's notifications read. "missing" for an id that is not theirs (or
- * unknown); "read" when it was read already (nothing changes, its first read time stays).
+ * Marks one of the person's notifications read; "read" when it was read already (nothing changes,
+ * its first read time stays). An id that is not theirs (or unknown) is refused as not found.
  */
-export async function markNotificationRead(
-  { id, userId }: { id: string; userId: string },
-  now = Date.now(),
-): Promise<"saved" | "read" | "missing"> {
+export async function markNotificationRead({ id, userId }: { id: string; userId: string }, now = Date.now()): Promise<"saved" | "read"> {
   const row = await db()
     .selectFrom("notifications")
     .select(["readAt", "createdAt"])
     .where("id", "=", id)
     .where("userId", "=", userId)
     .executeTakeFirst();
-  if (!row) return "missing";
+  if (!row) throw new Refusal("not-found", "This notification does not exist.");
   if (row.readAt !== null || Number(row.createdAt) <= (await readMark(userId))) return "read";
   await db()
     .updateTable("notifications")

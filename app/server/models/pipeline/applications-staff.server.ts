@@ -155,12 +155,12 @@ export async function listOpeningChoices(): Promise<{ id: string; title: string;
   return db().selectFrom("jobOpenings").select(["id", "title", "status"]).orderBy("title").orderBy("id").execute();
 }
 
-/** Moves an application to a hiring stage, with its audit row; "missing" for an unknown id. */
+/** Moves an application to a hiring stage, with its audit row; an unknown id is refused as not found. */
 export function setApplicationStage(actor: Actor, id: string, stage: ApplicationStage, now = Date.now()) {
   return setPipelineValue(actor, "application", id, stage, now);
 }
 
-/** Adds an internal note to an application; false for an unknown id. */
+/** Adds an internal note to an application; an unknown id is refused as not found. */
 export function addApplicationNote(actor: Actor, id: string, text: string, now = Date.now()) {
   return addRecordNote(actor, "application", id, text, now);
 }

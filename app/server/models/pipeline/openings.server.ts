@@ -1,4 +1,5 @@
 import { newId } from "~/lib/ids";
+import { Refusal } from "~/lib/refusal";
 import { recordAudit } from "../shared/audit.server";
 import type { Actor } from "~/server/auth/actor.server";
 import { db } from "~/server/db/db.server";
@@ -90,14 +91,14 @@ export async function createOpening(actor: Actor | null, input: OpeningInput, no
   return opening;
 }
 
-/** Saves the editable fields; false when there is no such opening. The audit row names the fields that changed. */
-export async function updateOpening(actor: Actor | null, id: string, input: OpeningInput, now = Date.now()): Promise<boolean> {
+/** Saves the editable fields; the audit row names the fields that changed. An unknown opening is refused as not found. */
+export async function updateOpening(actor: Actor | null, id: string, input: OpeningInput, now = Date.now()): Promise<void> {
   const next = editableFields(input);
-  const changed = await db()
+  await db()
     .transaction()
     .execute(async (trx) => {
       const row = await trx.selectFrom("jobOpenings").selectAll().where("id", "=", id).executeTakeFirst();
-      if (!row) return false;
+      if (!row) throw new Refusal("not-found", "That opening no longer exists.");
       const current = fromRow(row);
       const fields = (Object.keys(next) as (keyof typeof next)[]).filter(
         (key) => JSON.stringify(current[key]) !== JSON.stringify(next[key]),
@@ -108,10 +109,8 @@ export async function updateOpening(actor: Actor | null, id: string, input: Open
         .where("id", "=", id)
         .execute();
       if (actor) await recordAudit(trx, actor, { action: "opening.update", entity: "opening", entityId: id, detail: { fields } }, now);
-      return true;
     });
-  if (changed) events().publish({ type: "opening.changed", id });
-  return changed;
+  events().publish({ type: "opening.changed", id });
 }
 
 /** Closes or reopens; true only when the status actually changed (a repeat is a no-op, not audited). */

@@ -25,20 +25,15 @@ export async function listOpenCompanies(): Promise<{ id: string; name: string }[
   return db().selectFrom("companies").select(["id", "name"]).where("closedAt", "is", null).orderBy("name").execute();
 }
 
-/** Converts a lead; null for an unknown lead. Returns the company it now belongs to. */
-export async function convertQuote(
-  actor: Actor,
-  leadId: string,
-  input: LeadConversion,
-  now = Date.now(),
-): Promise<{ companyId: string } | null> {
+/** Converts a lead (an unknown one is refused as not found). Returns the company it now belongs to. */
+export async function convertQuote(actor: Actor, leadId: string, input: LeadConversion, now = Date.now()): Promise<{ companyId: string }> {
   const outcome = await writeTransaction(async (trx) => {
     const lead = await trx
       .selectFrom("quotes")
       .select(["id", "status", "companyId", "requirement"])
       .where("id", "=", leadId)
       .executeTakeFirst();
-    if (!lead) return null;
+    if (!lead) throw new Refusal("not-found", "This lead does not exist.");
     // The page links to the company instead, through the refusal's record.
     if (lead.companyId) throw new Refusal("conflict", "This lead was already converted to a client.", { recordId: lead.companyId });
     let companyId: string;
@@ -104,7 +99,6 @@ export async function convertQuote(
     );
     return { companyId, projectId };
   });
-  if (!outcome) return null;
   notifyMailEnqueued();
   events().publish({ type: "quote.changed", id: leadId });
   if (outcome.projectId) projectChanged({ id: outcome.projectId, companyId: outcome.companyId });

@@ -89,12 +89,12 @@ export async function getLead(id: string): Promise<Lead | undefined> {
   return db().selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Moves a lead along the pipeline, with its audit row; "missing" for an unknown id. */
+/** Moves a lead along the pipeline, with its audit row; an unknown id is refused as not found. */
 export function setLeadStatus(actor: Actor, id: string, status: LeadStatus, now = Date.now()) {
   return setPipelineValue(actor, "lead", id, status, now);
 }
 
-/** Adds an internal note to a lead; false for an unknown id. */
+/** Adds an internal note to a lead; an unknown id is refused as not found. */
 export function addLeadNote(actor: Actor, id: string, text: string, now = Date.now()) {
   return addRecordNote(actor, "lead", id, text, now);
 }

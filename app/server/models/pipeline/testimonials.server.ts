@@ -1,4 +1,5 @@
 import { newId } from "~/lib/ids";
+import { Refusal } from "~/lib/refusal";
 import type { Testimonial } from "~/content/types";
 import { recordAudit } from "../shared/audit.server";
 import type { Actor } from "~/server/auth/actor.server";
@@ -58,14 +59,14 @@ export async function createTestimonial(actor: Actor | null, input: TestimonialI
   return { id, ...fields };
 }
 
-/** Saves review, name and category; false when there is no such testimonial. */
-export async function updateTestimonial(actor: Actor | null, id: string, input: TestimonialInput, now = Date.now()): Promise<boolean> {
+/** Saves review, name and category; an unknown testimonial is refused as not found. */
+export async function updateTestimonial(actor: Actor | null, id: string, input: TestimonialInput, now = Date.now()): Promise<void> {
   const next = editableFields(input);
-  const changed = await db()
+  await db()
     .transaction()
     .execute(async (trx) => {
       const current = await trx.selectFrom("testimonials").select(["review", "name", "category"]).where("id", "=", id).executeTakeFirst();
-      if (!current) return false;
+      if (!current) throw new Refusal("not-found", "That testimonial no longer exists.");
       const fields = (Object.keys(next) as (keyof TestimonialInput)[]).filter((key) => current[key] !== next[key]);
       await trx
         .updateTable("testimonials")
@@ -74,10 +75,8 @@ export async function updateTestimonial(actor: Actor | null, id: string, input: 
         .execute();
       if (actor)
         await recordAudit(trx, actor, { action: "testimonial.update", entity: "testimonial", entityId: id, detail: { fields } }, now);
-      return true;
     });
-  if (changed) events().publish({ type: "testimonial.changed", id });
-  return changed;
+  events().publish({ type: "testimonial.changed", id });
 }
 
 /** Hides or shows; true only when the visibility actually changed (a repeat is a no-op, not audited). */

@@ -1,9 +1,7 @@
-import type { Transaction } from "kysely";
 import { newId } from "~/lib/ids";
 import type { ApprovalSubjectType, ApprovalView } from "~/lib/milestones";
 import { actorName, type Actor } from "~/server/auth/actor.server";
-import { db } from "~/server/db/db.server";
-import type { Database } from "~/server/db/schema";
+import { db, type Trx } from "~/server/db/db.server";
 import { absoluteUrl } from "~/server/env.server";
 import { approvalDecisionMail, approvalRequestedMail } from "~/server/mail/approval-mails.server";
 import { mailRecipients } from "~/server/mail/config.server";
@@ -11,7 +9,7 @@ import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { recordAudit } from "../shared/audit.server";
 import { notifyApprovalDecided, notifyApprovalRequested } from "../notifications/events.server";
 import { publishNotified } from "../notifications/notifications.server";
-import { projectForChange, staffSide } from "./milestones.server";
+import { notThere, projectForChange, staffSide } from "./milestones.server";
 import { recordActivity } from "./project-activity.server";
 import { projectChanged } from "./projects.server";
 import { Refusal } from "~/lib/refusal";
@@ -25,10 +23,9 @@ export interface ApprovalState extends ApprovalView {
   id: string;
 }
 
-/** A request or decision the rules refuse; its message is shown as is. */
-
 export const ALREADY_DECIDED = "This approval was already decided. A decision cannot be changed; the team can ask again.";
 export const ALREADY_WAITING = "An approval is already waiting for this. Withdraw it to ask again.";
+const NOTHING_TO_WITHDRAW = "The client has already decided; there is nothing to withdraw.";
 
 const toState = <T extends { requestedAt: number | string; decidedAt: number | string | null }>(row: T) => ({
   ...row,
@@ -96,12 +93,7 @@ export async function listApprovals({ projectId }: { projectId: string }): Promi
   return rows.map(({ milestoneTitle, fileName, ...row }) => ({ ...toState(row), subjectTitle: milestoneTitle ?? fileName ?? null }));
 }
 
-async function subjectTitle(
-  trx: Transaction<Database>,
-  projectId: string,
-  subjectType: ApprovalSubjectType,
-  subjectId: string,
-): Promise<string | undefined> {
+async function subjectTitle(trx: Trx, projectId: string, subjectType: ApprovalSubjectType, subjectId: string): Promise<string | undefined> {
   if (subjectType === "milestone") {
     const row = await trx
       .selectFrom("milestones")
@@ -130,7 +122,8 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * Staff ask the company to approve a milestone or a file of the project ("Ask for approval", and
- * "Ask again" after a decision). Undefined when the project or the subject is not there.
+ * "Ask again" after a decision). Refused as not found when the project or the subject is not there,
+ * as a conflict when a request for it is already waiting.
  */
 export async function requestApproval(
   actor: Actor,
@@ -141,16 +134,15 @@ export async function requestApproval(
     note = "",
   }: { projectId: string; subjectType: ApprovalSubjectType; subjectId: string; note?: string },
   now = Date.now(),
-): Promise<{ id: string } | undefined> {
+): Promise<{ id: string }> {
   let result;
   try {
     result = await db()
       .transaction()
       .execute(async (trx) => {
         const project = await projectForChange(trx, projectId);
-        if (!project) return undefined;
         const title = await subjectTitle(trx, projectId, subjectType, subjectId);
-        if (title === undefined) return undefined;
+        if (title === undefined) throw notThere();
         const waiting = await trx
           .selectFrom("approvals")
           .select("id")
@@ -214,38 +206,39 @@ export async function requestApproval(
     if (isUniqueViolation(error)) throw new Refusal("conflict", ALREADY_WAITING);
     throw error;
   }
-  if (!result) return undefined;
   projectChanged({ id: projectId, companyId: result.companyId });
   publishNotified(result.notified);
   notifyMailEnqueued();
   return { id: result.id };
 }
 
-/** Staff take back a request still waiting. "missing" for an unknown id; "decided" once the client answered. */
+/**
+ * Staff take back a request still waiting. Refused as not found for an unknown id, as a conflict
+ * once the client answered.
+ */
 export async function withdrawApproval(
   actor: Actor,
   { projectId, approvalId }: { projectId: string; approvalId: string },
   now = Date.now(),
-): Promise<"saved" | "missing" | "decided"> {
-  const result = await db()
+): Promise<void> {
+  const companyId = await db()
     .transaction()
     .execute(async (trx) => {
       const project = await projectForChange(trx, projectId);
-      if (!project) return { outcome: "missing" as const };
       const approval = await trx
         .selectFrom("approvals")
         .select(["subjectType", "subjectId"])
         .where("id", "=", approvalId)
         .where("projectId", "=", projectId)
         .executeTakeFirst();
-      if (!approval) return { outcome: "missing" as const };
+      if (!approval) throw notThere();
       const updated = await trx
         .updateTable("approvals")
         .set({ status: "withdrawn", decidedBy: actor.id, decidedByName: actorName(actor), decidedAt: now })
         .where("id", "=", approvalId)
         .where("status", "=", "pending")
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) return { outcome: "decided" as const };
+      if (Number(updated.numUpdatedRows) === 0) throw new Refusal("conflict", NOTHING_TO_WITHDRAW);
       const title = await subjectTitle(trx, projectId, approval.subjectType as ApprovalSubjectType, approval.subjectId);
       await recordActivity(
         trx,
@@ -265,10 +258,9 @@ export async function withdrawApproval(
         { action: "approval.withdraw", entity: "project", entityId: projectId, detail: { companyId: project.companyId, approvalId } },
         now,
       );
-      return { outcome: "saved" as const, companyId: project.companyId };
+      return project.companyId;
     });
-  if (result.outcome === "saved") projectChanged({ id: projectId, companyId: result.companyId });
-  return result.outcome;
+  projectChanged({ id: projectId, companyId });
 }
 
 export interface Decider extends Actor {
@@ -279,7 +271,7 @@ export interface Decider extends Actor {
 /**
  * A member of the project's company approves or asks for changes. Final: the update only takes a
  * row still pending, so of two members clicking at once exactly one decides and the other is told
- * (a conflict Refusal). Undefined when the approval is not one of the company's projects'.
+ * (a conflict Refusal). An approval that is not one of the company's projects' is refused as not found.
  */
 export async function decideApproval(
   member: Decider,
@@ -290,7 +282,7 @@ export async function decideApproval(
     comment = "",
   }: { projectId: string; approvalId: string; decision: "approve" | "changes"; comment?: string },
   now = Date.now(),
-): Promise<{ status: "approved" | "changes_requested" } | undefined> {
+): Promise<{ status: "approved" | "changes_requested" }> {
   const trimmed = comment.trim();
   if (decision === "changes" && !trimmed) throw new Refusal("conflict", "A comment is required to request changes.");
   const status = decision === "approve" ? ("approved" as const) : ("changes_requested" as const);
@@ -315,7 +307,7 @@ export async function decideApproval(
         .where("p.companyId", "=", member.companyId)
         .where("p.archivedAt", "is", null)
         .executeTakeFirst();
-      if (!approval) return undefined;
+      if (!approval) throw new Refusal("not-found", "This approval no longer exists.");
       if (approval.status !== "pending")
         throw new Refusal(
           "conflict",
@@ -372,7 +364,6 @@ export async function decideApproval(
         await enqueueMail(trx, { to: mailRecipients().sales, ...mail, idempotencyKey: `approval:${approvalId}:decision` }, now);
       return { status, notified };
     });
-  if (!result) return undefined;
   projectChanged({ id: projectId, companyId: member.companyId });
   publishNotified(result.notified);
   notifyMailEnqueued();

@@ -1,11 +1,11 @@
-import type { Selectable, Transaction } from "kysely";
+import type { Selectable } from "kysely";
 import { newId } from "~/lib/ids";
-import { milestoneStatusLabel, progressFromMilestones, type ProgressMode } from "~/lib/milestones";
+import { milestoneStatusLabel, NO_LONGER_THERE, progressFromMilestones, type ProgressMode } from "~/lib/milestones";
 import type { MilestoneInput } from "~/lib/schemas/milestones";
 import { actorName, type Actor } from "~/server/auth/actor.server";
-import { db } from "~/server/db/db.server";
+import { db, type Trx } from "~/server/db/db.server";
 import { notifyMailEnqueued } from "~/server/mail/outbox.server";
-import type { Database, MilestoneTable } from "~/server/db/schema";
+import type { MilestoneTable } from "~/server/db/schema";
 import { recordAudit } from "../shared/audit.server";
 import { notifyMilestoneDone } from "../notifications/events.server";
 import { publishNotified } from "../notifications/notifications.server";
@@ -20,7 +20,8 @@ import { Refusal } from "~/lib/refusal";
 
 export type Milestone = Selectable<MilestoneTable>;
 
-/** A change the rules refuse; its message is shown as is. */
+/** The project, milestone or request a change names is not there (or no longer). */
+export const notThere = () => new Refusal("not-found", NO_LONGER_THERE);
 
 /** Progress recomputed from milestones is the app's doing, not a person's. */
 export const MILESTONES_ACTOR: ActivityActor = { id: null, name: "Milestones", side: "system" };
@@ -42,21 +43,21 @@ export async function getProgressMode({ projectId }: { projectId: string }): Pro
   return row?.progressMode === "milestones" ? "milestones" : "manual";
 }
 
-/** The project to change, locked for writing: unknown is "missing", archived is refused. */
-export async function projectForChange(trx: Transaction<Database>, projectId: string) {
+/** The project to change: unknown is refused as not found, archived as a conflict. */
+export async function projectForChange(trx: Trx, projectId: string) {
   const project = await trx
     .selectFrom("projects")
     .select(["id", "companyId", "title", "progress", "progressMode", "archivedAt", "ownerId"])
     .where("id", "=", projectId)
     .executeTakeFirst();
-  if (!project) return undefined;
+  if (!project) throw notThere();
   if (project.archivedAt !== null) throw new Refusal("conflict", "This project is archived. Restore it to change its milestones.");
   return project;
 }
 
 /** When progress follows the milestones, sets it to their share of Done (only if it moved). */
 async function followMilestones(
-  trx: Transaction<Database>,
+  trx: Trx,
   project: { id: string; companyId: string | null; progress: number; progressMode: string },
   now: number,
   notified: string[],
@@ -74,24 +75,22 @@ async function followMilestones(
   );
 }
 
-type Outcome = "saved" | "missing" | "unchanged";
+type Outcome = "saved" | "unchanged";
 
-/** Runs one staff change of a project's milestones, then tells open pages (and bells) after the commit. */
+/**
+ * Runs one staff change of a project's milestones, then tells open pages (and bells) after the
+ * commit. An unknown project or milestone is refused as not found, an archived project as a conflict.
+ */
 async function change(
   projectId: string,
   now: number,
-  work: (
-    trx: Transaction<Database>,
-    project: NonNullable<Awaited<ReturnType<typeof projectForChange>>>,
-    notified: string[],
-  ) => Promise<Outcome>,
+  work: (trx: Trx, project: Awaited<ReturnType<typeof projectForChange>>, notified: string[]) => Promise<Outcome>,
 ): Promise<Outcome> {
   const notified: string[] = [];
   const result = await db()
     .transaction()
     .execute(async (trx) => {
       const project = await projectForChange(trx, projectId);
-      if (!project) return { outcome: "missing" as const };
       const outcome = await work(trx, project, notified);
       if (outcome === "saved") await followMilestones(trx, project, now, notified);
       return { outcome, companyId: project.companyId };
@@ -171,7 +170,7 @@ export async function updateMilestone(
       .where("id", "=", milestoneId)
       .where("projectId", "=", projectId)
       .executeTakeFirst();
-    if (!before) return "missing";
+    if (!before) throw notThere();
     const values = fields(input);
     const changed = (Object.keys(values) as Array<keyof typeof values>).filter((key) => before[key] !== values[key]);
     if (changed.length === 0) return "unchanged";
@@ -225,7 +224,7 @@ export async function moveMilestone(
       .orderBy("createdAt")
       .execute();
     const index = rows.findIndex((r) => r.id === milestoneId);
-    if (index === -1) return "missing";
+    if (index === -1) throw notThere();
     const other = rows[direction === "up" ? index - 1 : index + 1];
     if (!other) return "unchanged";
     const order = rows.map((r) => r.id);
@@ -275,7 +274,7 @@ export async function removeMilestone(actor: Actor, projectId: string, milestone
       .where("id", "=", milestoneId)
       .where("projectId", "=", projectId)
       .executeTakeFirst();
-    if (!milestone) return "missing";
+    if (!milestone) throw notThere();
     await trx.deleteFrom("milestones").where("id", "=", milestoneId).execute();
     await trx
       .updateTable("approvals")

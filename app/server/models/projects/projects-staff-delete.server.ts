@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { Refusal } from "~/lib/refusal";
 import type { Actor } from "~/server/auth/actor.server";
 import { currentDialect, db, type Trx } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
@@ -33,7 +34,8 @@ async function deleteRows(trx: Trx, actor: Actor, { id, companyId }: { id: strin
   // removes its own bytes; on SQLite write transactions already run one at a time.
   if (currentDialect() === "postgres") query = query.forUpdate();
   const project = await query.executeTakeFirst();
-  if (!project) return "missing" as const;
+  // Unknown, already deleted (a double submit), or not the named company's: nothing is deleted.
+  if (!project) throw new Refusal("not-found", "This project does not exist.");
   const keys = await storedKeys(trx, id);
   if (keys.some((key) => !noted.has(key))) return MOVED;
   const count = async (table: "projectFiles" | "milestones" | "approvals") =>
@@ -61,14 +63,10 @@ async function deleteRows(trx: Trx, actor: Actor, { id, companyId }: { id: strin
 
 /**
  * Deletes the company's project `id` with everything in it, archived or not. Another company's
- * project is "missing", like an unknown id, and nothing changes. Announced after the commit, so the
- * company's members lose it from their open pages at once.
+ * project is refused as not found, like an unknown id, and nothing changes. Announced after the
+ * commit, so the company's members lose it from their open pages at once.
  */
-export async function deleteStaffProject(
-  actor: Actor,
-  target: { id: string; companyId: string },
-  now = Date.now(),
-): Promise<"deleted" | "missing"> {
+export async function deleteStaffProject(actor: Actor, target: { id: string; companyId: string }, now = Date.now()): Promise<void> {
   const store = fileStore();
   const intent = storedFilesIntent(store);
   // Cleared unless the rows are gone and a stored key could not be deleted: the next start retries it.
@@ -79,7 +77,6 @@ export async function deleteStaffProject(
       const noted = new Set(await storedKeys(db(), target.id));
       if (noted.size > 0) await intent.note([...noted]);
       const outcome = await writeTransaction((trx) => deleteRows(trx, actor, target, noted, now));
-      if (outcome === "missing") return outcome;
       if (outcome === MOVED) {
         if (attempt < 3) continue;
         throw new Error("The project's files kept changing while it was being deleted.");
@@ -89,7 +86,7 @@ export async function deleteStaffProject(
       // removing its bytes) goes too.
       const leftovers = await store.list(`projects/${target.id}/`).catch(() => []);
       keepIntent = !(await deleteStoredKeys([...new Set([...noted, ...leftovers])]));
-      return outcome;
+      return;
     }
   } finally {
     if (!keepIntent) await intent.clear();

@@ -12,6 +12,11 @@ import { Refusal } from "~/lib/refusal";
 // Decision 0035: the staff half of projects. Every write checks its rules inside its
 // transaction, writes its audit row there, and tells the company's open pages after the commit.
 
+/** An archived project is read-only until it is restored. */
+export const ARCHIVED_READ_ONLY = "This project is archived: restore it before editing.";
+
+const projectGone = () => new Refusal("not-found", "This project no longer exists.");
+
 /** A second identical create this soon after the first is the same submission sent twice. */
 const DOUBLE_SUBMIT_MS = 30_000;
 
@@ -96,16 +101,19 @@ export async function createStaffProject(
   return project;
 }
 
-export type ProjectWrite = "missing" | "archived" | "unchanged" | "saved";
+export type ProjectWrite = "unchanged" | "saved";
 
-/** Saves the form's fields; the audit row names the fields that changed. An archived project is read-only. */
+/**
+ * Saves the form's fields; the audit row names the fields that changed. An unknown project is
+ * refused as not found; an archived one is read-only (a conflict).
+ */
 export async function updateStaffProject(actor: Actor, id: string, input: ProjectFormValue, now = Date.now()): Promise<ProjectWrite> {
   const next = fieldsFrom(input);
   checkDates(next);
   const outcome = await writeTransaction(async (trx) => {
     const current = await trx.selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirst();
-    if (!current?.companyId) return { result: "missing" as const };
-    if (current.archivedAt !== null) return { result: "archived" as const };
+    if (!current?.companyId) throw projectGone();
+    if (current.archivedAt !== null) throw new Refusal("conflict", ARCHIVED_READ_ONLY);
     await openCompany(trx, current.companyId);
     const changed = (Object.keys(next) as (keyof typeof next)[]).filter((key) => current[key] !== next[key]);
     if (changed.length === 0) return { result: "unchanged" as const };
@@ -130,17 +138,13 @@ export async function updateStaffProject(actor: Actor, id: string, input: Projec
 
 /**
  * Archives (or restores) a project: archived ones leave the portal and the console's default lists
- * and keep everything else. A repeat is "unchanged" and writes nothing (double submit).
+ * and keep everything else. A repeat is "unchanged" and writes nothing (double submit); an unknown
+ * project is refused as not found.
  */
-export async function setProjectArchived(
-  actor: Actor,
-  id: string,
-  archived: boolean,
-  now = Date.now(),
-): Promise<Exclude<ProjectWrite, "archived">> {
+export async function setProjectArchived(actor: Actor, id: string, archived: boolean, now = Date.now()): Promise<ProjectWrite> {
   const outcome = await writeTransaction(async (trx) => {
     const current = await trx.selectFrom("projects").select(["companyId", "archivedAt", "title"]).where("id", "=", id).executeTakeFirst();
-    if (!current?.companyId) return { result: "missing" as const };
+    if (!current?.companyId) throw projectGone();
     if ((current.archivedAt !== null) === archived) return { result: "unchanged" as const };
     // A closed company's projects may still be archived (tidying up), never brought back.
     if (!archived) await openCompany(trx, current.companyId);

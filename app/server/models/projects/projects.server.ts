@@ -1,5 +1,6 @@
 import type { Selectable, Transaction } from "kysely";
 import { newId } from "~/lib/ids";
+import { Refusal } from "~/lib/refusal";
 import type { ProjectInput } from "~/lib/schemas/projects";
 import { actorName, type Actor } from "~/server/auth/actor.server";
 import { recordAudit } from "../shared/audit.server";
@@ -99,14 +100,14 @@ type ProgressEntry = Selectable<ProjectProgressTable>;
 
 /**
  * Staff only (the caller has passed requireStaff): sets a project's progress with an optional
- * note. The new value, its history row and the audit row commit together. Returns
- * undefined when the project does not exist (or is archived).
+ * note. The new value, its history row and the audit row commit together. A project that does not
+ * exist or is archived is refused (one conflict: the one query cannot tell the two apart).
  */
 export async function setProjectProgress(
   actor: Actor,
   { id, progress, note = "" }: { id: string; progress: number; note?: string },
   now = Date.now(),
-): Promise<ProgressEntry | undefined> {
+): Promise<ProgressEntry> {
   // SPEC §9: 0–100. The form's schema already says so; this guards every other caller.
   if (!Number.isInteger(progress) || progress < 0 || progress > 100) throw new RangeError("progress must be an integer 0–100");
   const notified: string[] = [];
@@ -119,7 +120,7 @@ export async function setProjectProgress(
         .where("id", "=", id)
         .where("archivedAt", "is", null)
         .executeTakeFirst();
-      if (!project) return undefined;
+      if (!project) throw new Refusal("conflict", "This project is archived or no longer exists.");
       const row = await writeProgress(
         trx,
         { id: actor.id, email: actor.email, name: actorName(actor), side: "staff" },
@@ -129,7 +130,6 @@ export async function setProjectProgress(
       );
       return { row, companyId: project.companyId };
     });
-  if (!result) return undefined;
   projectChanged({ id, companyId: result.companyId });
   publishNotified(notified);
   if (notified.length > 0) notifyMailEnqueued();

@@ -1,8 +1,8 @@
-import { sql, type Transaction } from "kysely";
+import { sql } from "kysely";
 import { newId } from "~/lib/ids";
+import { Refusal } from "~/lib/refusal";
 import { listAudit, recordAudit } from "./audit.server";
-import { db } from "~/server/db/db.server";
-import type { Database } from "~/server/db/schema";
+import { db, type Trx } from "~/server/db/db.server";
 import { events } from "~/server/events/bus.server";
 import { actorName, type Actor } from "~/server/auth/actor.server";
 import type { HistoryEntry } from "~/lib/record-history";
@@ -18,9 +18,11 @@ const PIPELINES = {
 
 const HISTORY_LIMIT = 200;
 
+const unknownRecord = () => new Refusal("not-found", "This record does not exist.");
+
 /**
  * Moves a lead or an application along its pipeline, with its audit row, and tells the console;
- * "missing" for an unknown id, "unchanged" when it already has that value.
+ * "unchanged" when it already has that value. An unknown id is refused as not found.
  */
 export async function setPipelineValue(
   actor: Actor,
@@ -28,7 +30,7 @@ export async function setPipelineValue(
   id: string,
   value: string,
   now = Date.now(),
-): Promise<"changed" | "unchanged" | "missing"> {
+): Promise<"changed" | "unchanged"> {
   const { table, column, action, event } = PIPELINES[entity];
   // The column is chosen by entity, which Kysely's types cannot follow: both are text.
   const field = sql<string>`${sql.ref(column)}`;
@@ -38,7 +40,7 @@ export async function setPipelineValue(
       // Compare-and-set, so two staff changing one record at once both get a true {from, to}.
       for (;;) {
         const row = await trx.selectFrom(table).select(field.as("value")).where("id", "=", id).executeTakeFirst();
-        if (!row) return "missing" as const;
+        if (!row) throw unknownRecord();
         if (row.value === value) return "unchanged" as const;
         const result = await trx.updateTable(table).set(field, value).where("id", "=", id).where(field, "=", row.value).executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) continue;
@@ -52,29 +54,27 @@ export async function setPipelineValue(
 }
 
 /** When the value changed: a lost lead's or rejected application's retention clock starts here. */
-async function stampChange(trx: Transaction<Database>, entity: ReviewedEntity, id: string, now: number): Promise<void> {
+async function stampChange(trx: Trx, entity: ReviewedEntity, id: string, now: number): Promise<void> {
   if (entity === "lead") await trx.updateTable("quotes").set({ statusChangedAt: now }).where("id", "=", id).execute();
   else await trx.updateTable("jobApplications").set({ stageChangedAt: now }).where("id", "=", id).execute();
 }
 
-/** Adds an internal note to a lead or an application and tells the console; false for an unknown id. */
-export async function addRecordNote(actor: Actor, entity: ReviewedEntity, id: string, text: string, now = Date.now()): Promise<boolean> {
+/** Adds an internal note to a lead or an application and tells the console; an unknown id is refused as not found. */
+export async function addRecordNote(actor: Actor, entity: ReviewedEntity, id: string, text: string, now = Date.now()): Promise<void> {
   const { table, event } = PIPELINES[entity];
-  const stored = await db()
+  await db()
     .transaction()
     .execute(async (trx) => {
       const row = await trx.selectFrom(table).select("id").where("id", "=", id).executeTakeFirst();
-      if (!row) return false;
+      if (!row) throw unknownRecord();
       await insertNote(trx, actor, { entity, entityId: id, text }, now);
-      return true;
     });
-  if (stored) events().publish({ type: event, id });
-  return stored;
+  events().publish({ type: event, id });
 }
 
 /** Stores a note and its audit row inside the caller's transaction (which has checked the record exists). */
 export async function insertNote(
-  trx: Transaction<Database>,
+  trx: Trx,
   actor: Actor,
   target: { entity: ReviewedEntity; entityId: string; text: string },
   now = Date.now(),

@@ -1,4 +1,5 @@
 import { newId } from "~/lib/ids";
+import { Refusal } from "~/lib/refusal";
 import type { SavedReplyInput } from "~/lib/schemas/support-desk";
 import { fillPlaceholders } from "~/lib/support-desk";
 import type { Actor } from "~/server/auth/actor.server";
@@ -44,9 +45,11 @@ export async function createSavedReply(actor: Actor, input: SavedReplyInput, now
   return id;
 }
 
-/** False when it no longer exists. */
-export async function updateSavedReply(actor: Actor, id: string, input: SavedReplyInput, now = Date.now()): Promise<boolean> {
-  return db()
+const gone = () => new Refusal("not-found", "That saved reply no longer exists.");
+
+/** Saves a saved reply's title and text; refused as not found when it no longer exists. */
+export async function updateSavedReply(actor: Actor, id: string, input: SavedReplyInput, now = Date.now()): Promise<void> {
+  await db()
     .transaction()
     .execute(async (trx) => {
       const updated = await trx
@@ -54,26 +57,24 @@ export async function updateSavedReply(actor: Actor, id: string, input: SavedRep
         .set({ title: input.title, body: input.body, updatedAt: now })
         .where("id", "=", id)
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) return false;
+      if (Number(updated.numUpdatedRows) === 0) throw gone();
       await recordAudit(
         trx,
         actor,
         { action: "saved-reply.update", entity: "saved-reply", entityId: id, detail: { title: input.title } },
         now,
       );
-      return true;
     });
 }
 
-/** False when it no longer exists. */
-export async function deleteSavedReply(actor: Actor, id: string, now = Date.now()): Promise<boolean> {
-  return db()
+/** Deletes a saved reply; refused as not found when it no longer exists (a double submit). */
+export async function deleteSavedReply(actor: Actor, id: string, now = Date.now()): Promise<void> {
+  await db()
     .transaction()
     .execute(async (trx) => {
       const deleted = await trx.deleteFrom("savedReplies").where("id", "=", id).executeTakeFirst();
-      if (Number(deleted.numDeletedRows) === 0) return false;
+      if (Number(deleted.numDeletedRows) === 0) throw gone();
       await recordAudit(trx, actor, { action: "saved-reply.delete", entity: "saved-reply", entityId: id }, now);
-      return true;
     });
 }
 
