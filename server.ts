@@ -1,4 +1,6 @@
 // The production entry: node:http, static assets, compression, security headers, then React Router.
+// First: the working directory's .env, before anything reads the environment (decision 0063).
+import { envFile } from "./app/server/load-env-file.server";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,6 +40,10 @@ type App = typeof AppModule;
 // pino) in the process. Importing it reads no configuration; that starts below.
 const app = (await import(path.join(buildDir, "server/index.js"))) as App;
 const { EnvError, getEnv, logger, baseSecurityHeaders, RESOURCE_CSP } = app;
+if (envFile)
+  logger.info({ file: envFile.path, read: envFile.applied.length, keptFromEnvironment: envFile.kept }, "configuration file read");
+// Empty and misspelt variables, once, before the validation that may refuse the configuration.
+app.reportConfiguration();
 const env = loadEnvOrExit();
 try {
   await app.startApp();

@@ -39,6 +39,7 @@ const handler = createRequestHandler(build, "production");
 
 export { isBufferedDocument, isSingleFetchData, sendDocument } from "~/server/http/send-document.server";
 export { EnvError, getEnv } from "~/server/env.server";
+export { reportConfiguration } from "~/server/env-check.server";
 export { logger } from "~/server/logger.server";
 export { baseSecurityHeaders, RESOURCE_CSP } from "~/server/http/security-headers.server";
 export { downloadTargetOf, type DownloadTarget } from "~/routes/+shared/downloads.server";
