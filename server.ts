@@ -9,6 +9,7 @@ import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import type * as AppModule from "./server/app";
 import { serveClientFiles, streamCompression } from "./server/static-and-compression";
 import { acceptForwarding, compileTrustedProxies } from "./app/server/http/forwarding.server";
+import { APP_VERSION } from "./app/lib/version";
 
 // The old generation may grow 20% past the live set between full collections instead of V8's
 // default (up to 4×): under load the heap stays near what is live (~30 MB) rather than filling
@@ -201,7 +202,7 @@ const server = http.createServer((req, res) => {
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  logger.info({ port, url: env.APP_URL }, "server listening");
+  logger.info({ port, url: env.APP_URL, version: APP_VERSION }, "server listening");
   setTimeout(app.warmUp, WARM_UP_DELAY_MS).unref();
 });
 
