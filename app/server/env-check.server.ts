@@ -45,12 +45,12 @@ export function configurationWarnings(source: Record<string, string | undefined>
 let reported = false;
 
 /**
- * Logs the warnings once per process, at boot: server.ts calls it through the app bundle, the
- * admin tools through admin-tool.server.ts. Before the validation, so a misspelt name is named
- * even when the configuration is refused.
+ * Reports the warnings once per process, at boot, before the validation, so a misspelt name is
+ * named even when the configuration is refused. The server logs them; the admin tools write them
+ * to stderr (admin-tool.server.ts), so what they print on stdout stays what scripts read.
  */
-export function reportConfiguration(source: Record<string, string | undefined> = process.env): void {
+export function reportConfiguration(warn: (message: string) => void = (message) => logger.warn(message)): void {
   if (reported) return;
   reported = true;
-  for (const warning of configurationWarnings(source, KNOWN_VARIABLES)) logger.warn(warning);
+  for (const warning of configurationWarnings(process.env, KNOWN_VARIABLES)) warn(warning);
 }
