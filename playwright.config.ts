@@ -22,6 +22,9 @@ process.env.E2E_AUTH_SECRET = authSecret;
 // SMTP_URL is unset for the server, so mails are written as .eml files under ./data/mail relative
 // to its working directory, which is this file's directory (Playwright's webServer default).
 process.env.E2E_MAIL_DIR = path.join(import.meta.dirname, "data", "mail");
+// The server and the tools the specs start run in this directory: they never read a developer's
+// .env here (decision 0063). Workers inherit it, as they do the variables above.
+process.env.ENV_FILE = "off";
 
 const chromiumArgs = [
   "--headless",

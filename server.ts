@@ -1,4 +1,6 @@
 // The production entry: node:http, static assets, compression, security headers, then React Router.
+// First: the working directory's .env, before anything reads the environment (decision 0063).
+import { envFile } from "./app/server/load-env-file.server";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,6 +12,7 @@ import { acceptForwarding, compileTrustedProxies } from "./app/server/http/forwa
 import { REQUEST_ID_RESPONSE_HEADER, requestIdOf } from "./app/server/http/request-id.server";
 import { startMetricsListener } from "./server/metrics-listener";
 import { httpServerOptions } from "./app/server/http/server-options.server";
+import { APP_VERSION } from "./app/lib/version";
 
 // The old generation may grow 20% past the live set between full collections instead of V8's
 // default (up to 4×): under load the heap stays near what is live (~30 MB) rather than filling
@@ -41,6 +44,10 @@ type App = typeof AppModule;
 // pino) in the process. Importing it reads no configuration; that starts below.
 const app = (await import(path.join(buildDir, "server/index.js"))) as App;
 const { EnvError, getEnv, logger, baseSecurityHeaders, RESOURCE_CSP } = app;
+if (envFile)
+  logger.info({ file: envFile.path, read: envFile.applied.length, keptFromEnvironment: envFile.kept }, "configuration file read");
+// Empty and misspelt variables, once, before the validation that may refuse the configuration.
+app.reportConfiguration();
 const env = loadEnvOrExit();
 try {
   await app.startApp();
@@ -241,7 +248,7 @@ const metricsListener =
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  logger.info({ port, url: env.APP_URL }, "server listening");
+  logger.info({ port, url: env.APP_URL, version: APP_VERSION }, "server listening");
   setTimeout(app.warmUp, WARM_UP_DELAY_MS).unref();
 });
 

@@ -1,8 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import type { GetModuleInfo, ManualChunkMeta } from "rollup";
+import { loadEnvFile } from "./app/server/env-file.server";
 
 // Native addons (and pg's optional one) cannot be bundled; they load from node_modules.
 const SERVER_EXTERNALS = ["better-sqlite3", "@node-rs/argon2", "pg-native", "sharp"];
@@ -47,8 +48,18 @@ function clientChunk(id: string, meta: ManualChunkMeta): string | undefined {
   return shellModules.has(id) ? "shell" : undefined;
 }
 
+/** `npm run dev` reads .env as the server does (decision 0063); builds never do. */
+function envFileInDev(): Plugin {
+  return {
+    name: "env-file-in-dev",
+    config(_, { command }) {
+      if (command === "serve") loadEnvFile();
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [envFileInDev(), tailwindcss(), reactRouter()],
   resolve: {
     alias: [
       { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },

@@ -16,6 +16,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     reporters: ["default", new SecurityTable()],
-    env: { LOG_LEVEL: "silent" },
+    // The servers and tools the suites start never read a developer's .env (decision 0063).
+    env: { LOG_LEVEL: "silent", ENV_FILE: "off" },
   },
 });

@@ -338,3 +338,10 @@ test("Staff move a lead to 'Proposal sent' and the CSV export of that filter lis
     await staff.context().close();
   }
 });
+
+test("The console's footer and /healthz name the release the build was made from", async ({ browser, request }) => {
+  const { version } = JSON.parse(await readFile("package.json", "utf8")) as { version: string };
+  const page = await staffPage(browser);
+  await expect(page.getByText(`Version ${version}`, { exact: true })).toBeVisible();
+  expect(await (await request.get("/healthz")).json()).toEqual({ status: "ok", version });
+});

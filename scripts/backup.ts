@@ -4,6 +4,7 @@
 // complete backups there.
 // Exit codes: 0 written; 1 failed (nothing that looks complete is left); 2 refused (another backup
 // running, pg_dump missing, bad usage).
+import "../app/server/admin-tool.server";
 import { parseArgs } from "node:util";
 import { BackupBusy, runBackup } from "../app/server/backup/backup.server";
 import { destinationFor } from "../app/server/backup/config.server";

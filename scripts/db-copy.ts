@@ -1,6 +1,7 @@
 // `npm run db:copy -- --from <sqlite file> --to <postgres url>`: copies every table of an app's SQLite
 // database into an empty PostgreSQL database in one transaction, then compares row counts.
 // Exit codes: 0 copied and verified; 1 failed or counts differ (nothing kept); 2 refused or bad usage.
+import "../app/server/admin-tool.server";
 import { parseArgs } from "node:util";
 import { CopyMismatch, CopyRefused, copySqliteToPostgres, type TableCount } from "../app/server/db/copy.server";
 

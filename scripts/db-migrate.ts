@@ -1,4 +1,5 @@
 // `npm run db:migrate`: applies pending migrations to DATABASE_URL (the server also does this at boot).
+import "../app/server/admin-tool.server";
 import { closeDb, currentDialect, migrateToLatest } from "../app/server/db/db.server";
 import { getEnv } from "../app/server/env.server";
 

@@ -5,6 +5,7 @@
 // An encrypted backup is opened with BACKUP_ENCRYPTION_KEY or one of BACKUP_PREVIOUS_KEYS; with a
 // key set, an unencrypted backup needs --allow-unencrypted (decision 0056).
 // Exit codes: 0 restored; 1 failed midway (run it again: the backup is untouched); 2 refused.
+import "../app/server/admin-tool.server";
 import { destinationFor, locateEntry } from "../app/server/backup/config.server";
 import { MissingPostgresTool } from "../app/server/backup/postgres-tools.server";
 import { RestoreRefused, runRestore } from "../app/server/backup/restore.server";

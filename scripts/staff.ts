@@ -1,5 +1,6 @@
 // `npm run staff -- add <email> --password <password> [--name <name>] [--role admin|sales|recruiter|delivery]`,
 // `list`, `role <email> <role>`, `remove <email>`.
+import "../app/server/admin-tool.server";
 import { parseArgs } from "node:util";
 import { closeDb, migrateToLatest } from "../app/server/db/db.server";
 import { getEnv } from "../app/server/env.server";

@@ -1,5 +1,6 @@
 // `npm run storage:copy`: copies every file under STORAGE_DIR into the store STORAGE_URL names (S3,
 // with the S3_* variables), verifies each by size and SHA-256, and can be rerun safely.
+import "../app/server/admin-tool.server";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { getEnv } from "../app/server/env.server";

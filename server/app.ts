@@ -42,6 +42,7 @@ const handler = createRequestHandler(build, "production");
 
 export { isBufferedDocument, isSingleFetchData, sendDocument } from "~/server/http/send-document.server";
 export { EnvError, getEnv } from "~/server/env.server";
+export { reportConfiguration } from "~/server/env-check.server";
 export { logger, withRequestId } from "~/server/logger.server";
 export { recordRequest, scrapeMetrics } from "~/server/metrics.server";
 export { STATIC_ROUTE_LABEL } from "~/server/http/route-label.server";

@@ -21,6 +21,8 @@ const hostname = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,6
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+    // Read by the entries before this schema runs (env-file.server.ts); listed so it counts as ours.
+    ENV_FILE: optional(z.string()),
     PORT: z.coerce.number({ error: "must be a port number (0–65535)" }).int().min(0).max(65535).default(3000),
     HOST: optional(z.string()),
     // The longest a request may take to arrive, body included (decision 0065): Node's own 5 minutes
@@ -157,12 +159,24 @@ function isCronPattern(pattern: string): boolean {
 
 type Env = z.infer<typeof envSchema> & { APP_URL: string; AUTH_SECRET: string; DKIM: DkimSettings | undefined };
 
+/** Every variable the app reads: the schema is the list, and .env.example documents each one. */
+export const KNOWN_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export class EnvError extends Error {}
+
+/**
+ * An empty variable counts as unset, for every variable: `PORT=` means the default port, not port
+ * 0 (any free port). The boot warning names the empty ones (env-check.server.ts).
+ */
+function withoutEmptyValues(source: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(source).filter(([name, value]) => !(KNOWN_VARIABLES.includes(name) && value?.trim() === "")));
+}
 
 /** Validates process.env; throws one readable message listing every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>, dataDir = "./data"): Env {
-  const result = envSchema.safeParse(source);
-  const dkim = dkimFromEnv({ ...source, MAIL_FROM: source.MAIL_FROM || `no-reply@${site.domain}` });
+  const cleaned = withoutEmptyValues(source);
+  const result = envSchema.safeParse(cleaned);
+  const dkim = dkimFromEnv({ ...cleaned, MAIL_FROM: cleaned.MAIL_FROM || `no-reply@${site.domain}` });
   if (!result.success || dkim.issues.length > 0) {
     const lines = [
       ...(result.error?.issues ?? []).map((i) => `  - ${i.path.join(".") || "env"}: ${i.message}`),

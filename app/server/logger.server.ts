@@ -37,7 +37,8 @@ export function withRequestId<T>(requestId: string, answer: () => T): T {
 // Structured JSON logs on stdout; level from LOG_LEVEL so tests and benchmarks can quiet them.
 // Every `url` passes through loggableUrl, whichever module logs it.
 export const logger = pino({
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
+  // An empty LOG_LEVEL counts as unset, as every variable does (env.server.ts).
+  level: process.env.LOG_LEVEL?.trim() || (process.env.NODE_ENV === "test" ? "warn" : "info"),
   base: { service: "agency-site" },
   redact: ["req.headers.cookie", "req.headers.authorization", "res.headers['set-cookie']"],
   serializers: { url: loggableUrl },

@@ -16,7 +16,8 @@ export async function freePort() {
 export async function startBuiltServer(extraEnv = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ["build/server.js"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...extraEnv },
+    // Measured as built, whatever a developer's .env in this directory says (decision 0063).
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ENV_FILE: "off", ...extraEnv },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import packageJson from "../../package.json";
 import { loader as healthz } from "~/routes/resources/healthz";
 import { loader as readyz } from "~/routes/resources/readyz";
 import { closeDb } from "~/server/db/db.server";
@@ -19,10 +20,10 @@ describe.each(testDatabases("health"))("Health checks on $name", (database) => {
     await cleanup();
   });
 
-  test("/healthz answers 200 without asking the database", async () => {
+  test("/healthz answers 200 with the release version, without asking the database", async () => {
     const response = healthz();
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok" });
+    expect(await response.json()).toEqual({ status: "ok", version: packageJson.version });
   });
 
   test("The readiness check passes when the database answers and every migration is applied", async () => {

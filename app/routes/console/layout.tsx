@@ -6,6 +6,7 @@ import { NotificationBell } from "~/components/notifications/notification-bell";
 import { sectionsFor } from "~/lib/console-nav";
 import { STAFF_ROLE_LABELS } from "~/lib/staff-roles";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+import { APP_VERSION } from "~/lib/version";
 import { requireStaff } from "~/server/auth/session.server";
 import { bellSummary } from "~/server/models/notifications/reads.server";
 
@@ -73,6 +74,10 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
       <div className="mt-6">
         <Outlet />
       </div>
+      {/* Which release answers, for staff reporting a problem and operators mid-upgrade. */}
+      <footer className="mt-10 border-t border-slate-200 pt-3 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
+        Version {APP_VERSION}
+      </footer>
     </div>
   );
 }

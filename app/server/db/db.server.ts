@@ -21,6 +21,7 @@ import type { Database } from "./schema";
 import { logger } from "~/server/logger.server";
 import { recordQuery } from "~/server/metrics.server";
 import { migrations } from "./migrations/index";
+import { unknownAppliedMigrations } from "./newer-migrations.server";
 import { guardPoolErrors } from "./pg-pool.server";
 
 export type Db = Kysely<Database>;
@@ -155,21 +156,34 @@ export function currentDialect(): DbDialect {
   return dialectOf(getEnv().DATABASE_URL);
 }
 
+/** The PostgreSQL schema in use (its search_path's first), or undefined on SQLite. */
+async function currentSchema(database: Db): Promise<string | undefined> {
+  if (!(database.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  return (await sql<{ schema: string }>`select current_schema() as schema`.execute(database)).rows[0]?.schema;
+}
+
 /**
  * Kysely's migrator, told which PostgreSQL schema is current: left to itself it takes a
  * kysely_migration table in any schema of the database for its own (two apps, or two test suites,
  * sharing one database on different search_paths).
  */
 export async function createMigrator(database: Db = db()): Promise<Migrator> {
-  const postgres = database.getExecutor().adapter instanceof PostgresAdapter;
-  const current = postgres
-    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database)).rows[0]?.schema
-    : undefined;
+  const current = await currentSchema(database);
   return new Migrator({ db: database, provider: { getMigrations: async () => migrations }, migrationTableSchema: current });
 }
 
 export async function migrateToLatest(database: Db = db()): Promise<void> {
   const migrator = await createMigrator(database);
+  const newer = await unknownAppliedMigrations(database, await currentSchema(database), Object.keys(migrations));
+  if (newer.length > 0) {
+    const pending = (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+    if (pending.length > 0)
+      throw new Error(
+        `The database has migrations this release does not know (${newer.join(", ")}) and lacks some it has (${pending.join(", ")}): it belongs to another line of releases. Restore a backup or run the release that migrated it.`,
+      );
+    logger.warn({ newer }, "the database was migrated by a newer release: serving on it as it is (docs/upgrade.md)");
+    return;
+  }
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {
     if (r.status === "Success") logger.info({ migration: r.migrationName }, "migration applied");
