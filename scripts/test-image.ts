@@ -12,6 +12,7 @@ import {
   composeCommand,
   composeEnvForCheck,
   imageContentsCheck,
+  openEventStream,
   startContainer,
   stopContainer,
   type Started,
@@ -165,9 +166,17 @@ try {
     dataDir.stdout.split("\n").slice(0, -2).join(" "),
   );
 
+  // A visitor on /careers holds a live-update stream: the drain must end it, not wait it out.
+  const stream = await openEventStream(`${a.base}/events/careers`);
   const stopA = await stopContainer(a.name);
   timings.push(["docker stop (SIGTERM → exit)", stopA.ms]);
   record("SIGTERM stops it cleanly", stopA.ok, stopA.detail);
+  const streamEnd = await Promise.race([stream.ended, new Promise<string>((resolve) => setTimeout(resolve, 5_000, "still open"))]);
+  record(
+    "the drain ends open live-update streams",
+    stream.open && streamEnd === "closed by the server",
+    `stream ${stream.open ? "open" : "refused"}, then ${streamEnd}`,
+  );
 
   a = await startContainer(`${id}-b`, TAG, runArgs);
   timings.push(["new container on the same volume → /healthz", a.msToHealthz]);

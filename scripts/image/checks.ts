@@ -3,23 +3,35 @@
 import { readFileSync } from "node:fs";
 import { docker, inspect, run, waitFor } from "./docker";
 
-export type Started = { name: string; ok: boolean; detail: string; msToHealthz: number };
+export type Started = { name: string; base: string; ok: boolean; detail: string; msToHealthz: number };
 
 /** `docker run -d` published on 127.0.0.1 only (a free port Docker picks), then waits for /healthz. */
 export async function startContainer(name: string, image: string, args: string[]): Promise<Started> {
   const started = performance.now();
   const created = await docker(["run", "--detach", "--name", name, "--publish", "127.0.0.1::3000", ...args, image]);
-  if (created.status !== 0) return { name, ok: false, detail: created.stderr.trim(), msToHealthz: 0 };
+  if (created.status !== 0) return { name, base: "", ok: false, detail: created.stderr.trim(), msToHealthz: 0 };
   const base = `http://${(await docker(["port", name, "3000/tcp"])).stdout.trim().split("\n")[0]}`;
   const health = await waitFor(async () => ((await fetch(`${base}/healthz`)).ok ? true : undefined), 90_000);
   const msToHealthz = Math.round(performance.now() - started);
-  if (!health) return { name, ok: false, detail: `no /healthz within 90 s; log:\n${await lastLog(name)}`, msToHealthz };
+  if (!health) return { name, base, ok: false, detail: `no /healthz within 90 s; log:\n${await lastLog(name)}`, msToHealthz };
   const home = await fetch(`${base}/`);
   const html = await home.text();
   const ready = await fetch(`${base}/readyz`);
   const ok = home.status === 200 && html.startsWith("<!DOCTYPE html>") && ready.status === 200;
   const detail = `${base}: /healthz 200, / ${home.status} (${Math.round(html.length / 1024)} kB of HTML), /readyz ${ready.status}`;
-  return { name, ok, detail, msToHealthz };
+  return { name, base, ok, detail, msToHealthz };
+}
+
+/** A live-update stream held open: `ended` settles when the server closes it (or it fails). */
+export async function openEventStream(url: string): Promise<{ open: boolean; ended: Promise<string> }> {
+  const response = await fetch(url, { headers: { Accept: "text/event-stream" } });
+  const open = response.status === 200 && (response.headers.get("content-type") ?? "").startsWith("text/event-stream");
+  const reader = response.body!.getReader();
+  const ended = (async () => {
+    while (!(await reader.read()).done);
+    return "closed by the server";
+  })().catch((error: unknown) => `failed: ${String(error)}`);
+  return { open, ended };
 }
 
 /** `docker stop` (SIGTERM, then SIGKILL after the container's stop timeout) and what the log says. */
@@ -30,9 +42,14 @@ export async function stopContainer(name: string): Promise<{ ok: boolean; detail
   // pino's JSON lines from server.ts's SIGTERM handler: the drain began, then the server closed.
   const began = /"signal":"SIGTERM"[^\n]*"msg":"shutting down"/.test(log);
   const closed = log.includes('"msg":"server closed"');
+  const streams = /"streams":(\d+)[^\n]*"msg":"closed live event streams"/.exec(log)?.[1];
   // Under the app's own 10 s drain limit: it closed because it was done, not because time ran out.
   const ok = stop.status === 0 && exitCode === "0" && began && closed && stop.ms < 10_000;
-  const steps = [began ? "shutting down (SIGTERM)" : "no 'shutting down'", closed ? "server closed" : "no 'server closed'"];
+  const steps = [
+    began ? "shutting down (SIGTERM)" : "no 'shutting down'",
+    ...(streams ? [`closed ${streams} live event stream(s)`] : []),
+    closed ? "server closed" : "no 'server closed'",
+  ];
   return { ok, detail: `exit ${exitCode} after ${(stop.ms / 1000).toFixed(1)} s; log: ${steps.join(" → ")}`, ms: stop.ms };
 }
 
