@@ -18,7 +18,6 @@ import { tempDir } from "../helpers/temp-dirs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const nginxConf = readFileSync(path.join(root, "deploy/nginx.conf"), "utf8");
-const caddyfile = readFileSync(path.join(root, "deploy/Caddyfile"), "utf8");
 
 // An AUTH_SECRET of its own, so that reading the defaults writes no data/auth-secret.
 const defaults = parseEnv({ AUTH_SECRET: "proxy-examples-test-secret-0123456789" });
@@ -143,7 +142,9 @@ describe("deploy/nginx.conf", () => {
   });
 });
 
-describe("deploy/Caddyfile", () => {
+// The stand-alone example and compose.yaml's proxy carry the same limits.
+describe.each(["deploy/Caddyfile", "deploy/compose.Caddyfile"])("%s", (file) => {
+  const caddyfile = readFileSync(path.join(root, file), "utf8");
   const uploadMatcher = /@upload path_regexp (\S+)/.exec(caddyfile)![1]!;
   const uploadSize = /handle @upload \{[^}]*max_size (\S+)/.exec(caddyfile)![1]!;
   const otherSize = /handle \{[^}]*max_size (\S+)/.exec(caddyfile)![1]!;
@@ -163,7 +164,10 @@ describe("deploy/Caddyfile", () => {
   const caddy = spawnSync("caddy", ["version"]).status === 0;
   if (!caddy) console.warn("[proxy-examples] Caddy is not installed: its own reading of the file is skipped (apt-get install caddy).");
   test.skipIf(!caddy)("Caddy accepts the file and reads the same limits from it", () => {
-    const adapted = spawnSync("caddy", ["adapt", "--config", path.join(root, "deploy/Caddyfile"), "--validate"], { encoding: "utf8" });
+    const adapted = spawnSync("caddy", ["adapt", "--config", path.join(root, file), "--validate"], {
+      encoding: "utf8",
+      env: { ...process.env, SITE_DOMAIN: "www.example.com" },
+    });
     expect(adapted.status, adapted.stderr).toBe(0);
     const sizes = [...adapted.stdout.matchAll(/"max_size":(\d+)/g)].map((m) => Number(m[1]));
     expect(sizes).toEqual([caddyBytes(uploadSize), caddyBytes(otherSize)]);
