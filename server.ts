@@ -266,6 +266,10 @@ function shutdown(signal: string) {
   const streams = app.closeStreams();
   if (streams) logger.info({ streams }, "closed live event streams");
   server.closeIdleConnections();
+  // A closed stream's keep-alive socket turns idle only once its last bytes are written, and each
+  // finished request frees another: close those as they appear instead of waiting out their
+  // keep-alive timeout (a stop with a live page open took ~3 s instead of a fraction of one).
+  setInterval(() => server.closeIdleConnections(), 100).unref();
   setTimeout(() => {
     server.closeAllConnections();
     process.exit(0);
