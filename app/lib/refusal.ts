@@ -14,7 +14,12 @@ export type RefusalKind =
   /** A one-time thing that was used, revoked or has expired (an invitation link). */
   | "gone"
   /** The input breaks a rule the schema alone cannot check (a due date before the start). */
-  | "invalid";
+  | "invalid"
+  /**
+   * A well-formed choice of a real record that cannot take the part asked of it (an assignee who is
+   * not active support staff). Kept apart from "invalid" because its published status is 422.
+   */
+  | "unprocessable";
 
 export interface RefusalOptions {
   /** The form field the message belongs beside; without one it is the form's message. */

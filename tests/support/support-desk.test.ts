@@ -185,6 +185,25 @@ describe.each(testDatabases("support-desk"))("Support desk on $name", (database)
     expect((await staffPost(alice, complaint.id, { intent: "assign", assignee: "me" })).status).toBe(403);
   });
 
+  test("Assign, priority, a note and the inbox's Assign to me on a request that is gone answer 404 and change nothing", async () => {
+    const gone = "no-such-request";
+    const message = "This support request no longer exists.";
+    for (const form of [
+      { intent: "assign", assignee: "me" },
+      { intent: "set-priority", priority: "urgent" },
+      { intent: "add-note", text: "Lost?" },
+    ]) {
+      expect(await staffPost(admin, gone, form)).toMatchObject({ status: 404, data: { intent: form.intent, status: "error", message } });
+    }
+    const quick = await call(inboxRoute.action, "/employee-dashboard/support", {
+      cookie: sales.cookie,
+      form: { intent: "assign-to-me", id: gone },
+    });
+    expect(quick).toMatchObject({ status: 404, data: { status: "error", targetId: gone, message } });
+    expect(await db().selectFrom("auditLog").select("action").execute()).toEqual([]);
+    expect(await db().selectFrom("complaintNotes").select("id").execute()).toEqual([]);
+  });
+
   test("The inbox's quick Assign to me, and the Mine, Unassigned and All views", async () => {
     const one = await raise(alice, "First");
     const two = await raise(bob, "Second");

@@ -4,18 +4,17 @@ import { assignSchema, noteSchema, prioritySchema } from "~/lib/schemas/support-
 import { PRIORITY_LABELS } from "~/lib/support-desk";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { formResult } from "~/server/http/form-result.server";
+import { isRefusal } from "~/lib/refusal";
+import { refusalResult } from "~/server/http/refusal.server";
 import { logger } from "~/server/logger.server";
 import { addComplaintNote, assignComplaint, setComplaintPriority, type DeskOutcome } from "~/server/models/support/complaint-desk.server";
 
 // The request page's desk forms — assign, priority, internal note (decision 0044).
 
-const NOT_FOUND = "This support request no longer exists.";
 type DeskIntent = "assign" | "set-priority" | "add-note";
 
 function answer(intent: DeskIntent, result: DeskOutcome, done: string) {
-  if (result.outcome === "not-found") return formResult({ intent, status: "error", message: NOT_FOUND }, 404);
-  if (result.outcome === "refused") return formResult({ intent, status: "error", message: result.reason }, 422);
-  if (result.outcome === "unchanged") return formResult({ intent, status: "unchanged", message: "Nothing to change." });
+  if (result === "unchanged") return formResult({ intent, status: "unchanged", message: "Nothing to change." });
   return formResult({ intent, status: "success", message: done });
 }
 
@@ -43,8 +42,11 @@ async function note(user: SessionUser, complaintId: string, formData: FormData) 
   const intent = "add-note";
   const submission = parseWithZod(formData, { schema: noteSchema });
   if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
-  const stored = await addComplaintNote(user, { complaintId, text: submission.value.text });
-  if (!stored) return formResult({ intent, status: "error", message: NOT_FOUND, result: submission.reply() }, 404);
+  try {
+    await addComplaintNote(user, { complaintId, text: submission.value.text });
+  } catch (error) {
+    return refusalResult(error, { intent, submission });
+  }
   return formResult({
     intent,
     status: "success",
@@ -59,6 +61,7 @@ export async function handleDeskAction(user: SessionUser, complaintId: string, i
     if (intent === "set-priority") return await priority(user, complaintId, formData);
     return await note(user, complaintId, formData);
   } catch (error) {
+    if (isRefusal(error)) return refusalResult(error, { intent });
     logger.error({ err: error }, `support desk ${intent} failed`);
     return formResult({ intent, status: "error", message: CHANGE_FAILURE }, 500);
   }

@@ -4,6 +4,8 @@ import { logger } from "~/server/logger.server";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { assignComplaint } from "~/server/models/support/complaint-desk.server";
+import { isRefusal } from "~/lib/refusal";
+import { refusalResult } from "~/server/http/refusal.server";
 
 /** The inbox's quick "Assign to me" on a row. */
 export async function assignToMe(user: SessionUser, request: Request) {
@@ -11,13 +13,10 @@ export async function assignToMe(user: SessionUser, request: Request) {
   const intent = requireIntent(formData, ["assign-to-me"]);
   const id = requireTargetId(formData);
   try {
-    const result = await assignComplaint(user, { complaintId: id, assigneeId: user.id });
-    if (result.outcome === "not-found")
-      return formResult({ intent, targetId: id, status: "error", message: "This support request no longer exists." }, 404);
-    if (result.outcome === "refused") return formResult({ intent, targetId: id, status: "error", message: result.reason }, 422);
-    if (result.outcome === "unchanged")
+    if ((await assignComplaint(user, { complaintId: id, assigneeId: user.id })) === "unchanged")
       return formResult({ intent, targetId: id, status: "unchanged", message: "It was already assigned to you." });
   } catch (error) {
+    if (isRefusal(error)) return refusalResult(error, { intent, targetId: id });
     logger.error({ err: error }, "assign to me failed");
     return formResult({ intent, targetId: id, status: "error", message: CHANGE_FAILURE }, 500);
   }

@@ -10,6 +10,7 @@ export const REFUSAL_STATUS: Record<RefusalKind, number> = {
   refused: 403,
   gone: 410,
   invalid: 400,
+  unprocessable: 422,
 };
 
 /** The status for a model's refusal; anything that is not a refusal is thrown on. */

@@ -1,4 +1,5 @@
 import { newId } from "~/lib/ids";
+import { Refusal } from "~/lib/refusal";
 import { AREA_ROLES } from "~/lib/staff-roles";
 import type { Priority } from "~/lib/support-desk";
 import { actorName, type Actor } from "~/server/auth/actor.server";
@@ -6,6 +7,7 @@ import { db } from "~/server/db/db.server";
 import { events } from "~/server/events/bus.server";
 import { recordAudit } from "../shared/audit.server";
 import { isSupportStaff } from "./alerts.server";
+import { noSuchRequest } from "./complaints.server";
 
 // The desk's staff-only fields of a request — assignee, priority and internal
 // notes (decision 0044). Every function assumes the caller passed requireStaff(request, "support").
@@ -32,14 +34,18 @@ export async function listSupportStaff(): Promise<SupportStaffOption[]> {
   return rows.map((r) => ({ id: r.id, name: r.name.trim() || r.email }));
 }
 
-export type DeskOutcome = { outcome: "done" | "unchanged" | "not-found" } | { outcome: "refused"; reason: string };
+/** A change either made ("done") or already in place ("unchanged"); refusals are thrown. */
+export type DeskOutcome = "done" | "unchanged";
 
 async function publishChange(complaintId: string) {
   const row = await db().selectFrom("complaints").select("companyId").where("id", "=", complaintId).executeTakeFirst();
   if (row?.companyId) events().publish({ type: "complaint.changed", id: complaintId, companyId: row.companyId });
 }
 
-/** Sets the request's assignee (null unassigns); the assignee must be active support staff. Audited. */
+/**
+ * Sets the request's assignee (null unassigns). Audited. Throws not-found for an unknown request and
+ * unprocessable when the assignee is not active support staff.
+ */
 export async function assignComplaint(
   actor: Actor,
   { complaintId, assigneeId }: { complaintId: string; assigneeId: string | null },
@@ -49,9 +55,9 @@ export async function assignComplaint(
     .transaction()
     .execute(async (trx): Promise<DeskOutcome> => {
       const row = await trx.selectFrom("complaints").select(["assigneeId"]).where("id", "=", complaintId).executeTakeFirst();
-      if (!row) return { outcome: "not-found" };
-      if (assigneeId !== null && !(await isSupportStaff(trx, assigneeId))) return { outcome: "refused", reason: ASSIGNEE_NOT_SUPPORT };
-      if (row.assigneeId === assigneeId) return { outcome: "unchanged" };
+      if (!row) throw noSuchRequest();
+      if (assigneeId !== null && !(await isSupportStaff(trx, assigneeId))) throw new Refusal("unprocessable", ASSIGNEE_NOT_SUPPORT);
+      if (row.assigneeId === assigneeId) return "unchanged";
       await trx.updateTable("complaints").set({ assigneeId }).where("id", "=", complaintId).execute();
       await recordAudit(
         trx,
@@ -59,13 +65,13 @@ export async function assignComplaint(
         { action: "complaint.assign", entity: "complaint", entityId: complaintId, detail: { from: row.assigneeId, to: assigneeId } },
         now,
       );
-      return { outcome: "done" };
+      return "done";
     });
-  if (result.outcome === "done") await publishChange(complaintId);
+  if (result === "done") await publishChange(complaintId);
   return result;
 }
 
-/** Sets Low / Normal / High / Urgent. Audited. */
+/** Sets Low / Normal / High / Urgent. Audited. Throws not-found for an unknown request. */
 export async function setComplaintPriority(
   actor: Actor,
   { complaintId, priority }: { complaintId: string; priority: Priority },
@@ -75,8 +81,8 @@ export async function setComplaintPriority(
     .transaction()
     .execute(async (trx): Promise<DeskOutcome> => {
       const row = await trx.selectFrom("complaints").select(["priority"]).where("id", "=", complaintId).executeTakeFirst();
-      if (!row) return { outcome: "not-found" };
-      if (row.priority === priority) return { outcome: "unchanged" };
+      if (!row) throw noSuchRequest();
+      if (row.priority === priority) return "unchanged";
       await trx.updateTable("complaints").set({ priority }).where("id", "=", complaintId).execute();
       await recordAudit(
         trx,
@@ -84,9 +90,9 @@ export async function setComplaintPriority(
         { action: "complaint.priority", entity: "complaint", entityId: complaintId, detail: { from: row.priority, to: priority } },
         now,
       );
-      return { outcome: "done" };
+      return "done";
     });
-  if (result.outcome === "done") await publishChange(complaintId);
+  if (result === "done") await publishChange(complaintId);
   return result;
 }
 
@@ -111,19 +117,19 @@ export async function listComplaintNotes(complaintId: string): Promise<Complaint
 
 /**
  * Adds an internal note. No notification, no mail and no portal event: only the console hears of
- * it (complaint.noted), so nothing of a note can reach a client. Undefined when the request is unknown.
+ * it (complaint.noted), so nothing of a note can reach a client. Throws not-found for an unknown request.
  */
 export async function addComplaintNote(
   actor: Actor,
   { complaintId, text }: { complaintId: string; text: string },
   now = Date.now(),
-): Promise<ComplaintNote | undefined> {
+): Promise<ComplaintNote> {
   const note = { id: newId(), complaintId, authorId: actor.id, authorName: actorName(actor), text: text.trim(), createdAt: now };
-  const stored = await db()
+  await db()
     .transaction()
     .execute(async (trx) => {
       const row = await trx.selectFrom("complaints").select("id").where("id", "=", complaintId).executeTakeFirst();
-      if (!row) return false;
+      if (!row) throw noSuchRequest();
       await trx.insertInto("complaintNotes").values(note).execute();
       await recordAudit(
         trx,
@@ -131,9 +137,7 @@ export async function addComplaintNote(
         { action: "complaint.note", entity: "complaint", entityId: complaintId, detail: { noteId: note.id } },
         now,
       );
-      return true;
     });
-  if (!stored) return undefined;
   events().publish({ type: "complaint.noted", id: complaintId });
   return { id: note.id, authorName: note.authorName, text: note.text, createdAt: now };
 }

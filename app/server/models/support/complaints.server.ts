@@ -21,6 +21,9 @@ export const CLOSED_STATUS = "Closed";
 export const CLIENT_SENDER = senderOfSide("client");
 export const STAFF_SENDER = senderOfSide("staff");
 
+/** A change to a request that is not there, or is another company's: the two answer alike. */
+export const noSuchRequest = () => new Refusal("not-found", "This support request no longer exists.");
+
 export interface Reply {
   id: string;
   sender: string;
