@@ -188,11 +188,12 @@ describe.each(testDatabases("support-desk"))("Support desk on $name", (database)
   test("Assign, priority, a note and the inbox's Assign to me on a request that is gone answer 404 and change nothing", async () => {
     const gone = "no-such-request";
     const message = "This support request no longer exists.";
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: "assign", assignee: "me" },
       { intent: "set-priority", priority: "urgent" },
       { intent: "add-note", text: "Lost?" },
-    ]) {
+    ];
+    for (const form of forms) {
       expect(await staffPost(admin, gone, form)).toMatchObject({ status: 404, data: { intent: form.intent, status: "error", message } });
     }
     const quick = await call(inboxRoute.action, "/employee-dashboard/support", {
