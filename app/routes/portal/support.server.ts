@@ -7,7 +7,6 @@ import { isRefusal } from "~/lib/refusal";
 import { refusalResult } from "~/server/http/refusal.server";
 import { closeComplaint, reopenComplaint } from "~/server/models/support/complaint-closing.server";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
-import { REOPEN_TOO_LATE } from "~/lib/support-desk";
 import { isMultipart, readAttachmentForm, withStoredAttachments, type SupportForm } from "~/server/uploads/attachment-upload.server";
 import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
@@ -73,10 +72,6 @@ async function closeOrReopen(user: ClientUser, intent: "close" | "reopen", formD
   if (!targetId) return formResult({ intent, status: "error", message: "Unknown request." }, 400);
   try {
     const outcome = intent === "close" ? await closeComplaint(user, targetId) : await reopenComplaint(user, targetId);
-    // Another company's request answers exactly like one that does not exist.
-    if (outcome === "not-found")
-      return formResult({ intent, status: "error", targetId, message: "This support request no longer exists." }, 404);
-    if (outcome === "too-late") return formResult({ intent, status: "error", targetId, message: REOPEN_TOO_LATE }, 409);
     if (outcome === "unchanged")
       return formResult({
         intent,
@@ -85,6 +80,8 @@ async function closeOrReopen(user: ClientUser, intent: "close" | "reopen", formD
         message: intent === "close" ? "This request is already closed." : "This request is open.",
       });
   } catch (error) {
+    // Another company's request (404) answers exactly like one that does not exist; too late to reopen is 409.
+    if (isRefusal(error)) return refusalResult(error, { intent, targetId });
     logger.error({ err: error }, `complaint ${intent} failed`);
     return formResult({ intent, status: "error", targetId, message: CHANGE_FAILURE }, 500);
   }

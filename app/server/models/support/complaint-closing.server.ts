@@ -1,15 +1,17 @@
 import { newId } from "~/lib/ids";
-import { REOPEN_WINDOW_MS } from "~/lib/support-desk";
+import { Refusal } from "~/lib/refusal";
+import { REOPEN_TOO_LATE, REOPEN_WINDOW_MS } from "~/lib/support-desk";
 import type { Actor } from "~/server/auth/actor.server";
 import { db } from "~/server/db/db.server";
 import { events } from "~/server/events/bus.server";
 import { recordAudit } from "../shared/audit.server";
-import { CLOSED_STATUS } from "./complaints.server";
+import { CLOSED_STATUS, noSuchRequest } from "./complaints.server";
 
 // A client (any member of the company) closes their request, and may reopen it
-// within 30 days of closing (decision 0044). Owner-scoped: another company's request is "not found".
+// within 30 days of closing (decision 0044). Owner-scoped: another company's request is refused as
+// not-found, exactly like one that does not exist; a reopen after the window is a conflict.
 
-export type ClosingOutcome = "done" | "unchanged" | "not-found" | "too-late";
+export type ClosingOutcome = "done" | "unchanged";
 
 interface Member extends Actor {
   companyId: string;
@@ -33,7 +35,7 @@ async function change(
         .where("id", "=", complaintId)
         .where("companyId", "=", member.companyId)
         .executeTakeFirst();
-      if (!row) return "not-found";
+      if (!row) throw noSuchRequest();
       const next = decide(row);
       if (typeof next === "string") return next;
       const updated = await trx
@@ -63,7 +65,7 @@ export function closeComplaint(member: Member, complaintId: string, now = Date.n
 export function reopenComplaint(member: Member, complaintId: string, now = Date.now()): Promise<ClosingOutcome> {
   return change(member, complaintId, now, (row) => {
     if (row.status !== CLOSED_STATUS) return "unchanged";
-    if (row.closedAt !== null && now - Number(row.closedAt) > REOPEN_WINDOW_MS) return "too-late";
+    if (row.closedAt !== null && now - Number(row.closedAt) > REOPEN_WINDOW_MS) throw new Refusal("conflict", REOPEN_TOO_LATE);
     return { to: "Pending", closedAt: null, waitingSince: now };
   });
 }
