@@ -8,6 +8,8 @@ import { isMultipart, readAttachmentForm, withStoredAttachments, type SupportFor
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
+import { isRefusal } from "~/lib/refusal";
+import { refusalResult } from "~/server/http/refusal.server";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { addStaffReply, getComplaintForStaff, setComplaintStatus } from "~/server/models/support/complaints-staff.server";
 import { listComplaintNotes, listSupportStaff } from "~/server/models/support/complaint-desk.server";
@@ -89,9 +91,9 @@ async function reply(user: SessionUser, complaintId: string, { formData, upload 
   }
   try {
     // The reply and its files commit together, or neither stays.
-    const stored = await withStoredAttachments(upload, (files) => addStaffReply(user, { complaintId, text: submission.value.text, files }));
-    if (!stored) return formResult({ intent, status: "error", message: NOT_FOUND, result: submission.reply() }, 404);
+    await withStoredAttachments(upload, (files) => addStaffReply(user, { complaintId, text: submission.value.text, files }));
   } catch (error) {
+    if (isRefusal(error)) return refusalResult(error, { intent, submission });
     logger.error({ err: error }, "staff reply failed");
     return formResult({ intent, status: "error", message: STAFF_REPLY_FAILURE, result: submission.reply() }, 500);
   }

@@ -49,15 +49,15 @@ async function reply(user: ClientUser, { formData, upload }: SupportForm) {
     return formResult({ intent, status: "invalid", targetId, result: submission.reply() }, 400);
   }
   try {
-    const stored = await withStoredAttachments(upload, (files) =>
+    await withStoredAttachments(upload, (files) =>
       addReply({ complaintId: submission.value.complaintId, companyId: user.companyId, member: user }, submission.value.text, Date.now(), {
         by: user,
         files,
       }),
     );
-    // Another client's complaint answers exactly like one that does not exist.
-    if (!stored) return formResult({ intent, status: "error", targetId, message: REPLY_FAILURE, result: submission.reply() }, 404);
   } catch (error) {
+    // Another company's request answers exactly like one that does not exist: 404 with the reply's failure text.
+    if (isRefusal(error, "not-found")) return refusalResult(error, { intent, targetId, submission, message: REPLY_FAILURE });
     if (isRefusal(error)) return refusalResult(error, { intent, targetId, submission });
     logger.error({ err: error }, "reply failed");
     return formResult({ intent, status: "error", targetId, message: REPLY_FAILURE, result: submission.reply() }, 500);

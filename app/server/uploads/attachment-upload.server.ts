@@ -115,8 +115,8 @@ async function storeAttachments(upload: ParsedUpload, store: FileStore): Promise
 
 /**
  * Stores the form's files, runs `write` (the transaction that inserts their rows with the message)
- * and settles the intents. When `write` throws or writes nothing (answers undefined: the request
- * was not found), nothing stays stored. With no files it is just `write([])`.
+ * and settles the intents. When `write` throws (a refusal: the request is unknown or closed) or
+ * writes nothing (answers undefined: a blank reply), nothing stays stored. With no files it is just `write([])`.
  */
 export async function withStoredAttachments<T>(
   upload: ParsedUpload | null,

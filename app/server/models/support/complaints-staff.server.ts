@@ -9,7 +9,7 @@ import { recordAudit } from "../shared/audit.server";
 import { afterAlerts, alertCompany } from "./alerts.server";
 import { searchIds, searchMatches, searchPage } from "../search/search.server";
 import { parseSearchQuery } from "../search/query.server";
-import { CLOSED_STATUS, STAFF_SENDER, withReplies, type Complaint, type Reply } from "./complaints.server";
+import { CLOSED_STATUS, noSuchRequest, STAFF_SENDER, withReplies, type Complaint, type Reply } from "./complaints.server";
 import { db } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { absoluteUrl } from "~/server/env.server";
@@ -221,7 +221,8 @@ const portalUrl = () => absoluteUrl(supportLink("client"));
 /**
  * Replies as staff: sender 'staff' with the staff member's name. The reply, its audit row and the
  * company members' notifications (with the mail) commit together; the client is no longer waiting.
- * Undefined when the text is blank (SPEC §5) or the complaint unknown.
+ * Undefined (nothing stored) when the text is blank: SPEC §5 ignores it. An unknown complaint is
+ * refused as not-found.
  */
 export async function addStaffReply(
   actor: Actor,
@@ -234,7 +235,7 @@ export async function addStaffReply(
     .transaction()
     .execute(async (trx) => {
       const complaint = await complaintForChange(trx, complaintId);
-      if (!complaint) return undefined;
+      if (!complaint) throw noSuchRequest();
       const reply: Reply = { id: newId(), sender: STAFF_SENDER, senderName: actorName(actor), text: trimmed, timestamp: now };
       await trx
         .insertInto("complaintReplies")
@@ -273,7 +274,6 @@ export async function addStaffReply(
       );
       return { reply, companyId: complaint.companyId, alerted };
     });
-  if (!stored) return undefined;
   if (stored.companyId) events().publish({ type: "complaint.changed", id: complaintId, companyId: stored.companyId });
   afterAlerts(stored.alerted);
   return stored.reply;

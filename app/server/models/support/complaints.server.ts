@@ -118,8 +118,9 @@ export async function createComplaint(
 }
 
 /**
- * A member's reply on their company's complaint. Returns undefined (nothing stored) when the
- * complaint is not their company's or does not exist, and when the text is blank after trimming (SPEC §5).
+ * A member's reply on their company's complaint. Undefined (nothing stored) when the text is blank
+ * after trimming: SPEC §5 ignores it. A complaint that is not their company's, or does not exist, is
+ * refused as not-found.
  * Starts the client's wait if staff had answered, tells the desk, and a reply to a
  * Resolved request reopens it (Pending, audited). A Closed one is refused: they reopen it first (within 30 days).
  */
@@ -142,7 +143,7 @@ export async function addReply(
         .where("id", "=", complaintId)
         .where("companyId", "=", companyId)
         .executeTakeFirst();
-      if (!complaint) return undefined;
+      if (!complaint) throw noSuchRequest();
       if (complaint.status === CLOSED_STATUS) throw new Refusal("conflict", CLOSED_REPLY_REFUSED);
       const reopened = complaint.status === "Resolved";
       await trx
@@ -166,7 +167,6 @@ export async function addReply(
       if (attached) await insertAttachments(trx, attached.by, "client", { complaintId, replyId: reply.id, companyId }, attached.files);
       return alertClientReply(trx, { complaintId, reply, memberId: member?.id ?? null, reopened }, now);
     });
-  if (!stored) return undefined;
   events().publish({ type: "complaint.changed", id: complaintId, companyId });
   afterAlerts(stored);
   return reply;
