@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, redirect } from "react-router";
 import { withFlash } from "~/lib/flash";
+import { isRefusal } from "~/lib/refusal";
 import { confirmationMatches, ERASURE_PATH_KINDS, erasureSchema, isErasurePathKind } from "~/lib/schemas/erasure";
 import type { ConsoleArea } from "~/lib/staff-roles";
 import type { SessionUser } from "~/server/auth/actor.server";
@@ -47,6 +48,11 @@ export async function eraseAction(request: Request, params: { kind?: string; id?
     const message = `That does not match. Type ${subject.kind === "company" ? "the company's name" : "the e-mail address"} exactly as shown; nothing was erased.`;
     return formResult({ status: "invalid", result: submission.reply({ fieldErrors: { confirmation: [message] } }) }, 400);
   }
-  await erase(user, { kind: subject.kind, id: subject.id }, submission.value.mode);
+  try {
+    await erase(user, { kind: subject.kind, id: subject.id }, submission.value.mode);
+  } catch (error) {
+    // Another admin erased it since the guard read it: what was asked for already holds.
+    if (!isRefusal(error, "not-found")) throw error;
+  }
   throw redirect(withFlash(listOf(subject), "erased"), 303);
 }

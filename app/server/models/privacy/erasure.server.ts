@@ -1,4 +1,5 @@
 import { sql, type Transaction } from "kysely";
+import { Refusal } from "~/lib/refusal";
 import type { Actor } from "~/server/auth/actor.server";
 import { db, dialectOfDb, type Trx } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
@@ -26,7 +27,11 @@ type Target = { kind: ErasureKind; id: string };
 
 const ERASERS = { lead: eraseLead, application: eraseApplication, client_user: eraseClientUser, company: eraseCompany };
 
-/** Erases inside trx; returns the storage keys to delete after commit. No audit row (callers audit). */
+/**
+ * Erases inside trx; returns the storage keys to delete after commit. No audit row (callers audit).
+ * `found` stays a plain value: the retention job erases many records in one run, and one already
+ * gone must not roll the others back. Only `erase` below, the seam to a route, refuses.
+ */
 export async function eraseInTransaction(
   trx: Trx,
   target: Target,
@@ -51,8 +56,11 @@ async function keysBefore(target: Target): Promise<string[]> {
   return [];
 }
 
-/** Admin erasure: transaction + one audit row + file deletes after commit (crash-safe intent). */
-export async function erase(actor: Actor, target: Target, mode: ErasureMode, now = Date.now()): Promise<{ found: boolean }> {
+/**
+ * Admin erasure: transaction + one audit row + file deletes after commit (crash-safe intent).
+ * Throws not-found when there is no such record (or a staff account asked for as a client user).
+ */
+export async function erase(actor: Actor, target: Target, mode: ErasureMode, now = Date.now()): Promise<void> {
   const intent = await noteStoredBeforeCommit(await keysBefore(target));
   let outcome: { found: boolean; storageKeys: string[]; userIds: string[] };
   try {
@@ -68,12 +76,11 @@ export async function erase(actor: Actor, target: Target, mode: ErasureMode, now
     throw error;
   }
   await deleteStoredAfterCommit(outcome.storageKeys, intent);
-  if (!outcome.found) return { found: false };
+  if (!outcome.found) throw new Refusal("not-found", "This record does not exist.");
   // Open console pages refresh; the erased people's portal pages and streams end on every instance.
   if (target.kind === "lead") events().publish({ type: "quote.changed", id: target.id });
   if (target.kind === "application") events().publish({ type: "application.changed", id: target.id });
   for (const userId of outcome.userIds) events().publish({ type: "client.access-changed", userId });
-  return { found: outcome.found };
 }
 
 async function affectedUsers(trx: Trx, target: Target): Promise<string[]> {
