@@ -217,8 +217,12 @@ describe.each(testDatabases("console-clients-support"))("Staff console clients a
   test("An unknown support request is not found for the thread, a reply and a status change", async () => {
     const id = "00000000-0000-0000-0000-000000000000";
     expect(await thread(staff, id)).toMatchObject({ status: 404 });
-    expect(await thread(staff, id, { intent: "reply", text: "Hello" })).toMatchObject({ status: 404, data: { status: "error" } });
-    expect(await thread(staff, id, { intent: "set-status", status: "Resolved" })).toMatchObject({ status: 404, data: { status: "error" } });
+    const message = "This support request no longer exists.";
+    expect(await thread(staff, id, { intent: "reply", text: "Hello" })).toMatchObject({ status: 404, data: { status: "error", message } });
+    expect(await thread(staff, id, { intent: "set-status", status: "Resolved" })).toMatchObject({
+      status: 404,
+      data: { status: "error", message },
+    });
     const stored = await snapshot();
     expect([stored.replies, stored.outbox, stored.audit]).toEqual([[], [], []]);
   });

@@ -16,8 +16,6 @@ import { listComplaintNotes, listSupportStaff } from "~/server/models/support/co
 import { listSavedReplies, savedReplyFor } from "~/server/models/support/saved-replies.server";
 import { handleDeskAction } from "./complaint-desk.server";
 
-const NOT_FOUND = "This support request no longer exists.";
-
 /**
  * The thread as staff see it: the request, every reply, its company and the member who raised it;
  * the desk adds (assignee, priority, waiting since), the internal notes, the people it
@@ -113,9 +111,9 @@ async function changeStatus(user: SessionUser, complaintId: string, { formData, 
     return formResult({ intent, status: "invalid", message: "Choose Pending or Resolved.", result: submission.reply() }, 400);
   try {
     const change = await setComplaintStatus(user, { complaintId, status: submission.value.status });
-    if (!change) return formResult({ intent, status: "error", message: NOT_FOUND }, 404);
     if (!change.changed) return formResult({ intent, status: "unchanged", message: `Already ${submission.value.status}.` });
   } catch (error) {
+    if (isRefusal(error)) return refusalResult(error, { intent });
     logger.error({ err: error }, "complaint status change failed");
     return formResult({ intent, status: "error", message: STATUS_FAILURE }, 500);
   }

@@ -208,12 +208,15 @@ export async function getComplaintForStaff({ id }: { id: string }): Promise<Staf
   };
 }
 
+/** The request a staff change is about; not-found when it is gone. */
 async function complaintForChange(trx: Transaction<Database>, id: string) {
-  return trx
+  const complaint = await trx
     .selectFrom("complaints as c")
     .select(["c.id", "c.companyId", "c.status", "c.subject", "c.createdAt"])
     .where("c.id", "=", id)
     .executeTakeFirst();
+  if (!complaint) throw noSuchRequest();
+  return complaint;
 }
 
 const portalUrl = () => absoluteUrl(supportLink("client"));
@@ -235,7 +238,6 @@ export async function addStaffReply(
     .transaction()
     .execute(async (trx) => {
       const complaint = await complaintForChange(trx, complaintId);
-      if (!complaint) throw noSuchRequest();
       const reply: Reply = { id: newId(), sender: STAFF_SENDER, senderName: actorName(actor), text: trimmed, timestamp: now };
       await trx
         .insertInto("complaintReplies")
@@ -283,24 +285,23 @@ type StatusChange = { changed: false } | { changed: true; changeId: string; from
 
 /**
  * Sets Pending or Resolved (Pending again is a reopen). A real change writes an audit row and mails
- * the client in one transaction; setting the current status changes nothing. Undefined when unknown.
+ * the client in one transaction; setting the current status changes nothing. An unknown request is
+ * refused as not-found.
  */
 export async function setComplaintStatus(
   actor: Actor,
   { complaintId, status }: { complaintId: string; status: ComplaintStatus },
   now = Date.now(),
-): Promise<StatusChange | undefined> {
+): Promise<StatusChange> {
   const change = await db()
     .transaction()
     .execute(
       async (
         trx,
       ): Promise<
-        | (((StatusChange & { changed: false }) | (StatusChange & { changed: true; alerted: string[] })) & { companyId: string | null })
-        | undefined
+        ((StatusChange & { changed: false }) | (StatusChange & { changed: true; alerted: string[] })) & { companyId: string | null }
       > => {
         const complaint = await complaintForChange(trx, complaintId);
-        if (!complaint) return undefined;
         if (complaint.status === status) return { changed: false, companyId: complaint.companyId };
         const updated = await trx
           .updateTable("complaints")
@@ -334,7 +335,6 @@ export async function setComplaintStatus(
         return { changed: true, changeId, from: complaint.status, to: status, companyId: complaint.companyId, alerted };
       },
     );
-  if (!change) return undefined;
   if (change.changed) {
     if (change.companyId) events().publish({ type: "complaint.changed", id: complaintId, companyId: change.companyId });
     afterAlerts(change.alerted);
