@@ -22,25 +22,29 @@ const serverFolders = {
   storage: [],
   events: ["db"],
   defence: ["db"],
-  mail: ["db", "events"],
+  // The brand and mail identity as stored (read, cached); mails, sign-in and pages show them.
+  brand: ["db", "events"],
+  mail: ["db", "events", "brand"],
   uploads: ["storage"],
-  auth: ["db", "defence", "mail", "storage", "events"],
-  http: ["db", "defence", "events", "storage"],
+  auth: ["db", "defence", "mail", "storage", "events", "brand"],
+  http: ["db", "defence", "events", "storage", "brand"],
   backup: ["db", "storage"],
-  models: ["auth", "db", "defence", "events", "mail", "storage", "uploads"],
+  models: ["auth", "brand", "db", "defence", "events", "mail", "storage", "uploads"],
   // The privacy runners stream, schedule and answer; their queries live in models/privacy/.
-  privacy: ["auth", "db", "http", "models", "storage", "uploads"],
+  privacy: ["auth", "brand", "db", "http", "models", "storage", "uploads"],
 };
 
 // The model folders, bottom floor first; each may import only the folders listed for it.
 // accounts sits on privacy because removing a person is an erasure (privacy/account-purge).
 const floor1 = ["shared", "search"];
-const floor2 = [...floor1, "notifications"];
+const floor2 = [...floor1, "notifications", "site"];
 const floor3 = [...floor2, "companies", "projects", "support"];
 const modelFolders = {
   shared: [],
   search: [],
   notifications: floor1,
+  // The agency's brand, site content (versions, publishing, redirects) and first-run setup state.
+  site: floor1,
   companies: floor2,
   projects: floor2,
   support: floor2,

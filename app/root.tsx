@@ -16,6 +16,7 @@ import { isDashboardPath } from "~/lib/paths";
 import { getEnv } from "~/server/env.server";
 import { homeDashboardEnabled } from "~/server/http/home-dashboard-cookie.server";
 import { getSessionUser } from "~/server/auth/session.server";
+import { getBrand } from "~/server/brand/brand.server";
 import { organizationJsonLd, serializeJsonLd } from "~/lib/organization-jsonld";
 
 export const links: LinksFunction = () => [
@@ -27,9 +28,10 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
+  const [user, brand] = await Promise.all([getSessionUser(request), getBrand()]);
   return {
     appUrl: getEnv().APP_URL,
+    brand,
     user: user ? { email: user.email, role: user.role, homeDashboard: homeDashboardEnabled(request) } : null,
     flash: flashFor(new URL(request.url).searchParams.get("notice"), { email: user?.email }),
   };

@@ -21,7 +21,9 @@ export type AppEvent =
   // ends that user's open streams at once (sse.server.ts `endWhen`). Never forwarded to a browser.
   | { type: "staff.access-changed"; userId: string }
   // This person's notifications changed (a new one, or read elsewhere): their bell only.
-  | { type: "notification.changed"; userId: string };
+  | { type: "notification.changed"; userId: string }
+  // The brand, settings or published site content changed: every page may show it.
+  | { type: "site.changed" };
 
 /** The bus seen by the app. In-process now; a PostgreSQL LISTEN/NOTIFY adapter can replace it. */
 export interface EventBus {

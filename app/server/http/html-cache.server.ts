@@ -41,6 +41,8 @@ function pathsChangedBy(event: AppEvent): ((key: string) => boolean) | null {
       return (key) => key === "/careers" || key.startsWith("/careers/");
     case "testimonial.changed":
       return (key) => key === "/";
+    case "site.changed":
+      return () => true;
     default:
       return null;
   }
