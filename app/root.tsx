@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, type LinksFunction } from "react-router";
+import { useMemo } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { EmployeeShortcut } from "~/components/employee-shortcut";
@@ -13,10 +14,14 @@ import { THEME_STORAGE_KEY } from "~/lib/constants";
 import { useAnnounceHydration } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import { isDashboardPath } from "~/lib/paths";
+import { DEFAULT_PLACE, TIME_ZONE_COOKIE } from "~/lib/place";
+import { PlaceContext } from "~/lib/use-place";
 import { getEnv } from "~/server/env.server";
 import { homeDashboardEnabled } from "~/server/http/home-dashboard-cookie.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { getBrand } from "~/server/brand/brand.server";
+import { browserTimeZone } from "~/server/http/time-zone-cookie.server";
+import { viewerPlace } from "~/server/models/site/viewer-place.server";
 import { organizationJsonLd, serializeJsonLd } from "~/lib/organization-jsonld";
 
 export const links: LinksFunction = () => [
@@ -29,22 +34,32 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, brand] = await Promise.all([getSessionUser(request), getBrand()]);
+  // The agency's place, and the zone this viewer's dates are shown in (theirs when signed in).
+  const { place, timeZone } = await viewerPlace(user?.id ?? null, user ? browserTimeZone(request) : null);
   return {
     appUrl: getEnv().APP_URL,
     brand,
+    place,
+    timeZone,
     user: user ? { email: user.email, role: user.role, homeDashboard: homeDashboardEnabled(request) } : null,
     flash: flashFor(new URL(request.url).searchParams.get("notice"), { email: user?.email }),
   };
 }
 
 // Runs before first paint so a stored dark theme never flashes light (SPEC §4: dark only if stored).
-const themeScript = `try{if(localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})==="dark")document.documentElement.classList.add("dark")}catch(e){}`;
+// The second statement hands the browser's time zone to the server (a cookie), so a signed-in
+// person's dates are in their zone from the first page after sign-in on (root loader).
+const themeScript =
+  `try{if(localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})==="dark")document.documentElement.classList.add("dark")}catch(e){}` +
+  `try{document.cookie=${JSON.stringify(`${TIME_ZONE_COOKIE}=`)}+encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)+";path=/;max-age=31536000;samesite=lax"}catch(e){}`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   useAnnounceHydration();
+  // The agency's locale (Settings → Time and place); the defaults when the root loader failed.
+  const root = useRouteLoaderData("root") as { place?: { locale: string } } | undefined;
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang={root?.place?.locale ?? DEFAULT_PLACE.locale} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -63,8 +78,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const onDashboard = isDashboardPath(pathname);
+  const place = useMemo(() => ({ ...loaderData.place, timeZone: loaderData.timeZone }), [loaderData.place, loaderData.timeZone]);
   return (
-    <>
+    <PlaceContext value={place}>
       <a
         href="#main"
         className="sr-only z-50 rounded bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -82,7 +98,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <RouteScrollReset />
       <EmployeeShortcut />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(organizationJsonLd(loaderData.appUrl)) }} />
-    </>
+    </PlaceContext>
   );
 }
 

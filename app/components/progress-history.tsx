@@ -1,4 +1,4 @@
-import { formatDateTime, isoDate } from "~/lib/dates";
+import { Time } from "~/components/time";
 
 export interface ProgressHistoryEntry {
   id: string;
@@ -16,7 +16,7 @@ function Entry({ entry }: { entry: ProgressHistoryEntry }) {
       <p>
         <span className="font-semibold tabular-nums text-slate-900 dark:text-white">{entry.progress}%</span>{" "}
         <span className="text-slate-600 dark:text-slate-400">
-          by {entry.changedByName} · <time dateTime={isoDate(entry.changedAt)}>{formatDateTime(entry.changedAt)}</time>
+          by {entry.changedByName} · <Time at={entry.changedAt} withTime />
         </span>
       </p>
       {entry.note ? <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{entry.note}</p> : null}

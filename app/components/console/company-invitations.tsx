@@ -1,7 +1,7 @@
 import { href } from "react-router";
 import { IntentButton } from "~/components/forms/intent-button";
-import { formatDate, isoDate } from "~/lib/dates";
 import type { PendingClientInvitation } from "~/lib/members";
+import { Time } from "~/components/time";
 
 // The company page's pending invitations. Resend and Revoke post to their own
 // action route, which redirects back to the company page with a notice.
@@ -33,7 +33,7 @@ export function CompanyInvitations({ companyId, invitations }: { companyId: stri
                   <span className="text-red-700 dark:text-red-300">expired</span>
                 ) : (
                   <>
-                    until <time dateTime={isoDate(i.expiresAt)}>{formatDate(i.expiresAt)}</time>
+                    until <Time at={i.expiresAt} />
                   </>
                 )}
               </span>

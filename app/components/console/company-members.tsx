@@ -1,10 +1,10 @@
 import { Form, href, useNavigation } from "react-router";
 import { ActionMessage } from "~/components/forms/action-message";
-import { formatDateTime, isoDate } from "~/lib/dates";
 import type { FormResult } from "~/lib/form-result";
 import type { CompanyMember } from "~/lib/members";
 import { ConfirmAction } from "./confirm-action";
 import { EraseLink } from "./erase-link";
+import { Time } from "~/components/time";
 
 type Member = Omit<CompanyMember, "createdAt">;
 
@@ -103,7 +103,7 @@ export function CompanyMembers({
                       <ClientAdminSwitch member={m} who={who} />
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap">
-                      {m.lastSignInAt === null ? "Never" : <time dateTime={isoDate(m.lastSignInAt)}>{formatDateTime(m.lastSignInAt)}</time>}
+                      {m.lastSignInAt === null ? "Never" : <Time at={m.lastSignInAt} withTime />}
                     </td>
                     <td className="px-3 py-2 text-right">
                       {mayExport ? (

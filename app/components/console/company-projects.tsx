@@ -1,6 +1,7 @@
 import { href, Link } from "react-router";
 import { OverdueMark, ProjectStatusBadge } from "~/components/project-status-badge";
-import { formatCalendarDate, isOverdue, todayUtc } from "~/lib/schemas/projects-staff";
+import { isOverdue, todayUtc } from "~/lib/schemas/projects-staff";
+import { CalendarTime } from "~/components/time";
 
 export interface CompanyProject {
   id: string;
@@ -62,7 +63,7 @@ export function CompanyProjects({ companyId, projects, today = todayUtc(), close
                 <span>{p.ownerName ?? "No owner"}</span>
                 {p.dueDate ? (
                   <span>
-                    Due <time dateTime={p.dueDate}>{formatCalendarDate(p.dueDate)}</time>
+                    Due <CalendarTime date={p.dueDate} />
                     {!p.archived && isOverdue(p, today) ? <OverdueMark /> : null}
                   </span>
                 ) : null}

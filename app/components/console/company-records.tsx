@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { href, Link } from "react-router";
 import { PipelineBadge } from "~/components/console/pipeline-badge";
 import { StatusBadge } from "~/components/portal/status-badge";
-import { formatDate, formatDateTime, isoDate } from "~/lib/dates";
 import { leadStatusLabel } from "~/lib/schemas/quotes-staff";
+import { Time } from "~/components/time";
 
 // The company page's read-only sections: support requests, the lead(s) it came
 // from, and its activity.
@@ -38,7 +38,7 @@ export function CompanyRequests({ requests }: { requests: { id: string; subject:
               {r.subject}
             </Link>
             <span className={`flex items-center gap-3 ${muted}`}>
-              <time dateTime={isoDate(r.createdAt)}>{formatDate(r.createdAt)}</time>
+              <Time at={r.createdAt} />
               <StatusBadge status={r.status} />
             </span>
           </li>
@@ -65,7 +65,7 @@ export function CompanyLeads({ leads }: { leads: { id: string; name: string; ema
               <span className={`block break-all ${muted}`}>{l.email}</span>
             </span>
             <span className={`flex items-center gap-3 ${muted}`}>
-              <time dateTime={isoDate(l.submittedAt)}>{formatDate(l.submittedAt)}</time>
+              <Time at={l.submittedAt} />
               <PipelineBadge value={l.status} label={leadStatusLabel(l.status)} />
             </span>
           </li>
@@ -106,9 +106,7 @@ export function CompanyActivity({
             <span>
               <span className="font-medium break-all">{a.actorEmail}</span> {describe(a)}
             </span>
-            <time dateTime={isoDate(a.createdAt)} className={muted}>
-              {formatDateTime(a.createdAt)}
-            </time>
+            <Time at={a.createdAt} withTime className={muted} />
           </li>
         ))}
       </ol>

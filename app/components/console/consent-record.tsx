@@ -1,5 +1,5 @@
-import { formatDateTime, isoDate } from "~/lib/dates";
 import { consentText, type ConsentForm } from "~/lib/privacy-consent";
+import { Time } from "~/components/time";
 
 const TERM = "font-medium text-slate-600 dark:text-slate-400";
 
@@ -15,7 +15,7 @@ export function ConsentRecord({ version, at, form }: { version: string | null; a
       <dd>
         {version && at !== null ? (
           <>
-            Given <time dateTime={isoDate(at)}>{formatDateTime(at)}</time> to notice version {version}
+            Given <Time at={at} withTime /> to notice version {version}
             {text ? (
               <details className="mt-1">
                 <summary className="cursor-pointer text-brand-700 dark:text-brand-300">Text agreed to</summary>

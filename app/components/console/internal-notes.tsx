@@ -2,10 +2,10 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { ActionMessage } from "~/components/forms/action-message";
-import { formatDateTime, isoDate } from "~/lib/dates";
 import type { FormResult } from "~/lib/form-result";
 import { noteSchema } from "~/lib/schemas/support-desk";
 import { INTERNAL_NOTE_LABEL } from "~/lib/support-desk";
+import { Time } from "~/components/time";
 
 // Staff-only notes on a request, set apart from the replies the client reads.
 
@@ -47,9 +47,7 @@ export function InternalNotes({ notes, lastResult }: { notes: Note[]; lastResult
               <p className="text-xs font-semibold uppercase tracking-wide text-amber-900 dark:text-amber-300">{INTERNAL_NOTE_LABEL}</p>
               <p className="text-sm">
                 <span className="font-semibold text-slate-900 dark:text-white">{note.authorName}</span>{" "}
-                <time dateTime={isoDate(note.createdAt)} className="text-xs text-slate-600 dark:text-slate-400">
-                  {formatDateTime(note.createdAt)}
-                </time>
+                <Time at={note.createdAt} withTime className="text-xs text-slate-600 dark:text-slate-400" />
               </p>
               <p className="mt-1 whitespace-pre-line text-slate-800 dark:text-slate-200">{note.text}</p>
             </li>

@@ -1,5 +1,5 @@
-import { formatDateTime, isoDate } from "~/lib/dates";
 import type { HistoryEntry } from "~/lib/record-history";
+import { Time } from "~/components/time";
 
 interface RecordHistoryProps {
   items: HistoryEntry[];
@@ -22,8 +22,7 @@ export function RecordHistory({ items, fieldLabel, valueLabel }: RecordHistoryPr
       {items.map((item) => (
         <li key={item.id} className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800">
           <p className="text-slate-600 dark:text-slate-400">
-            <time dateTime={isoDate(item.at)}>{formatDateTime(item.at)}</time> ·{" "}
-            <span className="font-medium text-slate-800 dark:text-slate-200">{item.by}</span>
+            <Time at={item.at} withTime /> · <span className="font-medium text-slate-800 dark:text-slate-200">{item.by}</span>
             {item.kind === "note" ? " added a note" : null}
           </p>
           {item.kind === "note" ? (

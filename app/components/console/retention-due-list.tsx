@@ -1,4 +1,4 @@
-import { formatDate } from "~/lib/dates";
+import { useDates } from "~/lib/use-place";
 
 const KIND_LABELS = { application: "Application", lead: "Lead", company: "Company" } as const;
 const SINCE_LABELS = { application: "Rejected or withdrawn", lead: "Lost", company: "Closed" } as const;
@@ -12,6 +12,7 @@ interface DueRecord {
 
 /** The dry run: what the next run would remove, and since when. */
 export function RetentionDueList({ due }: { due: DueRecord[] }) {
+  const { formatDate } = useDates();
   if (due.length === 0) {
     return (
       <p className="mt-3 rounded-2xl border border-dashed border-slate-300 p-5 text-slate-600 dark:border-slate-700 dark:text-slate-400">

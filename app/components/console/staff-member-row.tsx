@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "react-router";
 import { ActionMessage } from "~/components/forms/action-message";
 import { IntentButton } from "~/components/forms/intent-button";
-import { formatDate, isoDate } from "~/lib/dates";
 import type { FormResult } from "~/lib/form-result";
 import type { StaffMember } from "~/lib/members";
 import { STAFF_ROLE_LABELS, STAFF_ROLES } from "~/lib/staff-roles";
+import { Time } from "~/components/time";
 
 /** The Staff page's row: its time as epoch ms, and whether it is the reader's own account. */
 type Member = Omit<StaffMember, "createdAt"> & { createdAt: number; isYou: boolean };
@@ -51,7 +51,7 @@ export function StaffMemberRow({ member, outcome }: { member: Member; outcome?: 
           )}
         </td>
         <td className="py-3 pr-4 whitespace-nowrap">
-          <time dateTime={isoDate(member.createdAt)}>{formatDate(member.createdAt)}</time>
+          <Time at={member.createdAt} />
         </td>
         <td className="py-3 text-right whitespace-nowrap">
           <span className="inline-flex gap-2">

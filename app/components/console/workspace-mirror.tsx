@@ -2,8 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { thingHref } from "~/lib/activity-links";
 import type { OwnerWork } from "~/lib/owner-work";
-import { formatDateTime, isoDate } from "~/lib/dates";
-import { formatCalendarDate } from "~/lib/schemas/projects-staff";
+import { Time, CalendarTime } from "~/components/time";
 
 const linkClass = "font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300";
 const metaClass = "text-sm text-slate-600 dark:text-slate-400";
@@ -70,7 +69,7 @@ export function WorkspaceMirror({ owners, viewerId }: { owners: OwnerWork[]; vie
                       {DECISIONS[d.status] ?? d.status}: {d.subjectTitle}
                     </Link>
                     <p className={metaClass}>
-                      {where(d)} · {d.decidedByName}, <time dateTime={isoDate(d.decidedAt)}>{formatDateTime(d.decidedAt)}</time>
+                      {where(d)} · {d.decidedByName}, <Time at={d.decidedAt} withTime />
                     </p>
                     {d.comment ? <p className="text-sm text-slate-700 dark:text-slate-300">“{d.comment}”</p> : null}
                   </li>
@@ -84,7 +83,7 @@ export function WorkspaceMirror({ owners, viewerId }: { owners: OwnerWork[]; vie
                       {u.version > 1 ? ` (version ${u.version})` : ""}
                     </Link>
                     <p className={metaClass}>
-                      {where(u)} · {u.uploadedByName}, <time dateTime={isoDate(u.createdAt)}>{formatDateTime(u.createdAt)}</time>
+                      {where(u)} · {u.uploadedByName}, <Time at={u.createdAt} withTime />
                     </p>
                   </li>
                 ))}
@@ -96,7 +95,7 @@ export function WorkspaceMirror({ owners, viewerId }: { owners: OwnerWork[]; vie
                       {m.title}
                     </Link>
                     <p className={metaClass}>
-                      {where(m)} · was due <time dateTime={m.dueDate}>{formatCalendarDate(m.dueDate)}</time>
+                      {where(m)} · was due <CalendarTime date={m.dueDate} />
                     </p>
                   </li>
                 ))}

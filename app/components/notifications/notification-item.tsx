@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "react-router";
-import { formatDateTime, isoDate } from "~/lib/dates";
 import { NOTIFICATION_LABELS, type NotificationView } from "~/lib/notification-types";
+import { Time } from "~/components/time";
 
 // One notification: what (title, body), who (actor), when, and a link to the thing. Opening an
 // unread one marks it read on the way (POST /notifications/read, 303 to the link); without
@@ -32,7 +32,7 @@ export function NotificationItem({ item, compact = false }: { item: Notification
         {item.body && compact ? <p className="mt-0.5 line-clamp-2 text-xs text-slate-600 dark:text-slate-400">{item.body}</p> : null}
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
           {NOTIFICATION_LABELS[item.type] ?? item.type}
-          {item.actorName ? ` · ${item.actorName}` : ""} · <time dateTime={isoDate(item.createdAt)}>{formatDateTime(item.createdAt)}</time>
+          {item.actorName ? ` · ${item.actorName}` : ""} · <Time at={item.createdAt} withTime />
         </p>
       </div>
     </div>

@@ -1,4 +1,3 @@
-import { formatDateTime, isoDate } from "~/lib/dates";
 import type { FormResult } from "~/lib/form-result";
 import { AttachmentList } from "~/components/attachments/attachment-list";
 import type { AttachmentView } from "~/lib/attachments";
@@ -6,6 +5,7 @@ import { ReplyForm } from "~/components/support/reply-form";
 import { StatusBadge } from "./status-badge";
 import { ComplaintClosing } from "./complaint-closing";
 import { sideOfSender } from "~/lib/side";
+import { Time } from "~/components/time";
 
 export interface ComplaintView {
   id: string;
@@ -41,7 +41,7 @@ export function ComplaintCard({ complaint, pageResult }: { complaint: ComplaintV
         <StatusBadge status={complaint.status} />
       </header>
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        Raised <time dateTime={isoDate(complaint.createdAt)}>{formatDateTime(complaint.createdAt)}</time>
+        Raised <Time at={complaint.createdAt} withTime />
       </p>
       <p className="mt-3 whitespace-pre-line text-slate-700 dark:text-slate-300">{complaint.message}</p>
       <AttachmentList
@@ -57,9 +57,7 @@ export function ComplaintCard({ complaint, pageResult }: { complaint: ComplaintV
             <li key={reply.id}>
               <p className="text-sm">
                 <span className="font-semibold text-slate-900 dark:text-white">{senderLabel(reply)}</span>{" "}
-                <time dateTime={isoDate(reply.timestamp)} className="text-xs text-slate-600 dark:text-slate-400">
-                  {formatDateTime(reply.timestamp)}
-                </time>
+                <Time at={reply.timestamp} withTime className="text-xs text-slate-600 dark:text-slate-400" />
               </p>
               <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{reply.text}</p>
               <AttachmentList

@@ -1,8 +1,8 @@
 import { Form, href, useNavigation } from "react-router";
 import { ActionMessage } from "~/components/forms/action-message";
-import { formatDateTime, isoDate } from "~/lib/dates";
 import type { FormResult } from "~/lib/form-result";
 import { REOPEN_WINDOW_DAYS } from "~/lib/support-desk";
+import { Time } from "~/components/time";
 
 // Any member closes their company's request, and reopens it within 30 days of closing.
 // Plain posts to the Support panel: they work without JavaScript.
@@ -30,7 +30,7 @@ export function ComplaintClosing({ complaint, pageResult }: Props) {
           {complaint.closedAt !== null ? (
             <>
               {" "}
-              on <time dateTime={isoDate(complaint.closedAt)}>{formatDateTime(complaint.closedAt)}</time>
+              on <Time at={complaint.closedAt} withTime />
             </>
           ) : null}
           .{" "}

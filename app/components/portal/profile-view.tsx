@@ -1,4 +1,4 @@
-import { formatDate, isoDate } from "~/lib/dates";
+import { Time } from "~/components/time";
 
 interface ProfileViewProps {
   email: string;
@@ -26,7 +26,7 @@ export function ProfileView({ email, profile }: ProfileViewProps) {
         ))}
       </dl>
       <p className="mt-6 text-xs text-slate-600 dark:text-slate-400">
-        Last updated <time dateTime={isoDate(profile.updatedAt)}>{formatDate(profile.updatedAt)}</time>
+        Last updated <Time at={profile.updatedAt} />
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { OverdueMark, ProjectStatusBadge } from "~/components/project-status-badge";
-import { formatCalendarDate, isOverdue, todayUtc } from "~/lib/schemas/projects-staff";
+import { isOverdue, todayUtc } from "~/lib/schemas/projects-staff";
+import { CalendarTime } from "~/components/time";
 
 interface ProjectFactsProps {
   status: string;
@@ -24,14 +25,12 @@ export function ProjectFacts({ status, startDate, dueDate, ownerName, today = to
       </div>
       <div>
         <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">Start</dt>
-        <dd className="mt-0.5 text-slate-900 dark:text-slate-100">
-          {startDate ? <time dateTime={startDate}>{formatCalendarDate(startDate)}</time> : "—"}
-        </dd>
+        <dd className="mt-0.5 text-slate-900 dark:text-slate-100">{startDate ? <CalendarTime date={startDate} /> : "—"}</dd>
       </div>
       <div>
         <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">Due</dt>
         <dd className="mt-0.5 text-slate-900 dark:text-slate-100">
-          {dueDate ? <time dateTime={dueDate}>{formatCalendarDate(dueDate)}</time> : "—"}
+          {dueDate ? <CalendarTime date={dueDate} /> : "—"}
           {overdue ? <OverdueMark /> : null}
         </dd>
       </div>

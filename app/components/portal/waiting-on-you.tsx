@@ -2,10 +2,9 @@ import { milestoneStatusLabel } from "~/lib/milestones";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { thingHref } from "~/lib/activity-links";
-import { formatDateTime, isoDate } from "~/lib/dates";
 import { complaintLink } from "~/lib/links";
 import type { WaitingOnYou as WaitingOnYouView } from "~/lib/waiting-on-you";
-import { formatCalendarDate } from "~/lib/schemas/projects-staff";
+import { Time, CalendarTime } from "~/components/time";
 
 const linkClass = "font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300";
 const metaClass = "text-sm text-slate-600 dark:text-slate-400";
@@ -74,8 +73,7 @@ export function WaitingOnYou({ loaded }: { loaded: { waiting: WaitingOnYouView; 
                     {a.subjectTitle}
                   </Link>
                   <p className={metaClass}>
-                    {a.projectTitle} · asked by {a.requestedByName} on{" "}
-                    <time dateTime={isoDate(a.requestedAt)}>{formatDateTime(a.requestedAt)}</time>
+                    {a.projectTitle} · asked by {a.requestedByName} on <Time at={a.requestedAt} withTime />
                   </p>
                   {a.note ? <p className="text-sm text-slate-700 dark:text-slate-300">“{a.note}”</p> : null}
                 </li>
@@ -90,8 +88,7 @@ export function WaitingOnYou({ loaded }: { loaded: { waiting: WaitingOnYouView; 
                     {r.subject}
                   </Link>
                   <p className={metaClass}>
-                    {r.unread === 1 ? "1 new reply" : `${r.unread} new replies`}, the latest on{" "}
-                    <time dateTime={isoDate(r.lastReplyAt)}>{formatDateTime(r.lastReplyAt)}</time>
+                    {r.unread === 1 ? "1 new reply" : `${r.unread} new replies`}, the latest on <Time at={r.lastReplyAt} withTime />
                   </p>
                 </li>
               ))}
@@ -108,13 +105,12 @@ export function WaitingOnYou({ loaded }: { loaded: { waiting: WaitingOnYouView; 
                     <span className="ml-2 text-xs font-medium text-slate-600 dark:text-slate-400">version {f.version}</span>
                   ) : null}
                   <p className={metaClass}>
-                    {f.projectTitle} · shared by {f.uploadedByName} on{" "}
-                    <time dateTime={isoDate(f.createdAt)}>{formatDateTime(f.createdAt)}</time>
+                    {f.projectTitle} · shared by {f.uploadedByName} on <Time at={f.createdAt} withTime />
                   </p>
                 </li>
               ))}
               <li className="text-xs text-slate-600 dark:text-slate-400">
-                Shared since <time dateTime={isoDate(since)}>{formatDateTime(since)}</time>.
+                Shared since <Time at={since} withTime />.
               </li>
               {moreFiles > 0 ? (
                 <li className={metaClass}>
@@ -131,8 +127,7 @@ export function WaitingOnYou({ loaded }: { loaded: { waiting: WaitingOnYouView; 
                     {m.title}
                   </Link>
                   <p className={metaClass}>
-                    {m.projectTitle} · due <time dateTime={m.dueDate}>{formatCalendarDate(m.dueDate)}</time> ·{" "}
-                    {milestoneStatusLabel(m.status)}
+                    {m.projectTitle} · due <CalendarTime date={m.dueDate} /> · {milestoneStatusLabel(m.status)}
                   </p>
                 </li>
               ))}

@@ -5,7 +5,7 @@ import { useFetcher, useLocation, useNavigate, useRevalidator } from "react-rout
 import { FormError } from "~/components/forms/form-error";
 import { ConfirmIdentity } from "~/components/settings/confirm-identity";
 import { PASSKEYS_ACTION, type PasskeyView } from "~/lib/account-paths";
-import { formatDateTime } from "~/lib/dates";
+import { useDates } from "~/lib/use-place";
 import { withFlash } from "~/lib/flash";
 import type { FormResult } from "~/lib/form-result";
 import { CONFIRMATION_MESSAGES, type ConfirmationMethod } from "~/lib/schemas/identity-confirmation";
@@ -14,6 +14,7 @@ import { addPasskey, usePasskeysSupported } from "~/lib/webauthn-client";
 
 /** Rename (a plain form: works without JavaScript) and Delete for one passkey. */
 function PasskeyRow({ passkey }: { passkey: PasskeyView }) {
+  const { formatDateTime } = useDates();
   const rename = useFetcher<FormResult>();
   const remove = useFetcher<FormResult>();
   const outcome = rename.state === "idle" ? rename.data : undefined;

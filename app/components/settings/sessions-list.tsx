@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 import { FormError } from "~/components/forms/form-error";
 import { SESSIONS_ACTION, type SessionView } from "~/lib/account-paths";
-import { formatDateTime } from "~/lib/dates";
+import { useDates } from "~/lib/use-place";
 import type { FormResult } from "~/lib/form-result";
 
 /** One button posting to the sessions action; its own fetcher shows a failed request beside it. */
@@ -21,14 +21,14 @@ function SignOutButton({ intent, id, label, detail }: { intent: string; id?: str
   );
 }
 
-const when = (iso: string) => formatDateTime(new Date(iso).getTime());
-
 /**
  * Sessions you can see: every browser signed in to this account, this one marked.
  * Each row is a plain form, so signing a lost phone out works without JavaScript too.
  */
 export function SessionsList({ sessions }: { sessions: SessionView[] }) {
   const others = sessions.filter((s) => !s.current).length;
+  const { formatDateTime } = useDates();
+  const when = (iso: string) => formatDateTime(new Date(iso).getTime());
   return (
     <div className="w-full space-y-3">
       <ul

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Pager } from "~/components/console/pager";
 import { sideLabel, thingHref, thingLabel, type ActivityThing } from "~/lib/activity-links";
 import type { Side } from "~/lib/side";
-import { formatDateTime, isoDate } from "~/lib/dates";
+import { Time } from "~/components/time";
 
 export interface ActivityItem {
   id: string;
@@ -57,9 +57,7 @@ export function ActivityList({ audience, projectId, title, entries, total, page,
         >
           {entries.map((entry) => (
             <li key={entry.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 p-4">
-              <time dateTime={isoDate(entry.at)} className="w-full text-xs text-slate-600 sm:w-44 sm:shrink-0 dark:text-slate-400">
-                {formatDateTime(entry.at)}
-              </time>
+              <Time at={entry.at} withTime className="w-full text-xs text-slate-600 sm:w-44 sm:shrink-0 dark:text-slate-400" />
               <div className="min-w-0 flex-1">
                 <p className="text-slate-900 dark:text-slate-100">{entry.summary}</p>
                 <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">

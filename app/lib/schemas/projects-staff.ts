@@ -122,11 +122,8 @@ export function projectFilterQuery(filter: ProjectFilter): string {
   return query ? `?${query}` : "";
 }
 
-/** "25 Nov 2026" for a stored YYYY-MM-DD (UTC, like every other date the app shows). */
-export function formatCalendarDate(date: string): string {
-  const ms = Date.parse(`${date}T00:00:00Z`);
-  return Number.isNaN(ms) ? date : new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" }).format(ms);
-}
+// A stored YYYY-MM-DD in the locale's style: lib/dates.ts (pages pass the agency's locale).
+export { formatCalendarDate } from "~/lib/dates";
 
 /**
  * Decision 0043: "Delete project" names the project's company as the page showed it, so a post

@@ -8,7 +8,6 @@ import { NoteForm, PipelineForm } from "~/components/console/review-forms";
 import { SectionError } from "~/components/console/section-error";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
-import { formatDateTime, isoDate } from "~/lib/dates";
 import {
   APPLICATION_STAGES,
   APPLICATION_STAGE_LABELS,
@@ -20,6 +19,7 @@ import { addApplicationNote, getApplicant, setApplicationStage } from "~/server/
 import { recordHistory } from "~/server/models/shared/record-history.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { reviewAction } from "./review.server";
+import { Time } from "~/components/time";
 
 const STAGE_OPTIONS = APPLICATION_STAGES.map((value) => ({ value, label: APPLICATION_STAGE_LABELS[value] }));
 const TERM = "font-medium text-slate-600 dark:text-slate-400";
@@ -71,7 +71,7 @@ export default function ConsoleApplication({ loaderData, actionData }: Route.Com
         <dd>{a.openingTitle || "Removed opening"}</dd>
         <dt className={TERM}>Received</dt>
         <dd>
-          <time dateTime={isoDate(a.submittedAt)}>{formatDateTime(a.submittedAt)}</time>
+          <Time at={a.submittedAt} withTime />
         </dd>
         <dt className={TERM}>Email</dt>
         <dd className="break-all">

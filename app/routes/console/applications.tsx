@@ -7,7 +7,6 @@ import { PipelineBadge } from "~/components/console/pipeline-badge";
 import { ResultCount } from "~/components/console/result-count";
 import { Marked, MatchSnippet, SearchSortField } from "~/components/console/search-results";
 import { SectionError } from "~/components/console/section-error";
-import { formatDateTime, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
 import {
   APPLICATION_STAGES,
@@ -21,6 +20,7 @@ import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { listApplicants, listOpeningChoices } from "~/server/models/pipeline/applications-staff.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { ConsoleListPage } from "~/components/console/list-page";
+import { Time } from "~/components/time";
 
 const STAGE_OPTIONS = APPLICATION_STAGES.map((s) => ({ value: s, label: APPLICATION_STAGE_LABELS[s] }));
 
@@ -112,7 +112,7 @@ export default function ConsoleApplications({ loaderData }: Route.ComponentProps
         row={(a) => (
           <tr key={a.id} className="border-t border-slate-200 align-top dark:border-slate-800">
             <td className="py-3 pr-4 whitespace-nowrap">
-              <time dateTime={isoDate(a.submittedAt)}>{formatDateTime(a.submittedAt)}</time>
+              <Time at={a.submittedAt} withTime />
             </td>
             <th scope="row" className="py-3 pr-4 font-semibold">
               <Link

@@ -3,12 +3,12 @@ import type { Route } from "./+types/audit";
 import { Pager } from "~/components/console/pager";
 import { SectionError } from "~/components/console/section-error";
 import { auditRecordPath, describeAuditDetail } from "~/lib/audit-links";
-import { formatDateTime, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
 import { listAudit, listAuditEntities } from "~/server/models/shared/audit.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { ConsoleListPage } from "~/components/console/list-page";
 import { RuledTableHead } from "~/components/console/list-table";
+import { Time } from "~/components/time";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "audit");
@@ -70,7 +70,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               {entries.map((e) => (
                 <tr key={e.id}>
                   <td className="py-3 pr-4 whitespace-nowrap">
-                    <time dateTime={isoDate(e.createdAt)}>{formatDateTime(e.createdAt)}</time>
+                    <Time at={e.createdAt} withTime />
                   </td>
                   <td className="py-3 pr-4 break-all">{e.actorEmail}</td>
                   <td className="py-3 pr-4">

@@ -13,11 +13,11 @@ import { ActionMessage } from "~/components/forms/action-message";
 import { IntentButton } from "~/components/forms/intent-button";
 import { site } from "~/content/site";
 import { COMPANY_FAILURE } from "~/lib/console-failures";
-import { formatDate, isoDate } from "~/lib/dates";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
 import { companyAction, loadCompany } from "./company.server";
+import { Time } from "~/components/time";
 
 // The console's client page is a company page; :id is the company's id.
 
@@ -61,13 +61,11 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
       summary={
         <>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            {company.origin === "self" ? "Registered at /login" : "Created by staff"} on{" "}
-            <time dateTime={isoDate(company.createdAt)}>{formatDate(company.createdAt)}</time>
+            {company.origin === "self" ? "Registered at /login" : "Created by staff"} on <Time at={company.createdAt} />
             {closed ? (
               <>
                 {" · "}
-                <strong className="text-red-700 dark:text-red-300">Closed</strong> on{" "}
-                <time dateTime={isoDate(company.closedAt!)}>{formatDate(company.closedAt!)}</time>
+                <strong className="text-red-700 dark:text-red-300">Closed</strong> on <Time at={company.closedAt!} />
               </>
             ) : null}
           </p>

@@ -7,13 +7,13 @@ import { ResultCount } from "~/components/console/result-count";
 import { Marked, MatchSnippet, SearchSortField } from "~/components/console/search-results";
 import { SectionError } from "~/components/console/section-error";
 import { site } from "~/content/site";
-import { formatDate, isoDate } from "~/lib/dates";
 import { PAGE_SIZE, pageFrom } from "~/lib/pagination";
 import { listSearchFrom, noResultsFor, SEARCH_MAX_LENGTH } from "~/lib/search";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { listCompanies } from "~/server/models/companies/companies-staff.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { ConsoleListPage } from "~/components/console/list-page";
+import { Time } from "~/components/time";
 
 // Clients are companies. The route keeps its path and the navigation its label.
 
@@ -85,7 +85,7 @@ export default function ClientsSection({ loaderData }: Route.ComponentProps) {
             <td className={`${boxedCell} tabular-nums`}>{c.projectCount}</td>
             <td className={`${boxedCell} tabular-nums`}>{c.openRequestCount}</td>
             <td className={boxedCell}>
-              <time dateTime={isoDate(c.createdAt)}>{formatDate(c.createdAt)}</time>
+              <Time at={c.createdAt} />
             </td>
           </tr>
         )}

@@ -14,11 +14,11 @@ import { SavedReplyPicker } from "~/components/console/saved-reply-picker";
 import { WaitingSince } from "~/components/console/waiting-since";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { site } from "~/content/site";
-import { formatDateTime, isoDate } from "~/lib/dates";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
 import { handleComplaintAction, loadComplaint } from "./complaint.server";
 import { sideOfSender } from "~/lib/side";
+import { Time } from "~/components/time";
 
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: `${data?.complaint.subject ?? "Support request"} | Support inbox | ${site.name}` },
@@ -84,7 +84,7 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
               </Link>
             </>
           ) : null}{" "}
-          on <time dateTime={isoDate(complaint.createdAt)}>{formatDateTime(complaint.createdAt)}</time>
+          on <Time at={complaint.createdAt} withTime />
         </p>
       }
     >
@@ -109,9 +109,7 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
                       ? `${reply.senderName || complaint.company?.name || "Client"} (client)`
                       : `${reply.senderName || "Staff"} (staff)`}
                   </span>{" "}
-                  <time dateTime={isoDate(reply.timestamp)} className="text-xs text-slate-600 dark:text-slate-400">
-                    {formatDateTime(reply.timestamp)}
-                  </time>
+                  <Time at={reply.timestamp} withTime className="text-xs text-slate-600 dark:text-slate-400" />
                 </p>
                 <p className="mt-1 whitespace-pre-line text-slate-800 dark:text-slate-200">{reply.text}</p>
                 <AttachmentList

@@ -8,13 +8,13 @@ import { NoteForm, PipelineForm } from "~/components/console/review-forms";
 import { SectionError } from "~/components/console/section-error";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
-import { formatDateTime, isoDate } from "~/lib/dates";
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, leadStatusLabel, leadStatusSchema } from "~/lib/schemas/quotes-staff";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { addLeadNote, getLead, setLeadStatus } from "~/server/models/pipeline/quotes-staff.server";
 import { recordHistory } from "~/server/models/shared/record-history.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { reviewAction } from "./review.server";
+import { Time } from "~/components/time";
 
 const STATUS_OPTIONS = LEAD_STATUSES.map((value) => ({ value, label: LEAD_STATUS_LABELS[value] }));
 
@@ -73,7 +73,7 @@ export default function ConsoleLead({ loaderData, actionData }: Route.ComponentP
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
         <dt className="font-medium text-slate-600 dark:text-slate-400">Received</dt>
         <dd>
-          <time dateTime={isoDate(lead.submittedAt)}>{formatDateTime(lead.submittedAt)}</time>
+          <Time at={lead.submittedAt} withTime />
         </dd>
         <dt className="font-medium text-slate-600 dark:text-slate-400">Email</dt>
         <dd className="break-all">

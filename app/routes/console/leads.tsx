@@ -7,7 +7,6 @@ import { PipelineBadge } from "~/components/console/pipeline-badge";
 import { ResultCount } from "~/components/console/result-count";
 import { Marked, MatchSnippet, SearchSortField } from "~/components/console/search-results";
 import { SectionError } from "~/components/console/section-error";
-import { formatDateTime, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, leadFilterFrom, leadFilterQuery, leadStatusLabel } from "~/lib/schemas/quotes-staff";
 import { noResultsFor, searchSortFrom } from "~/lib/search";
@@ -15,6 +14,7 @@ import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { listLeads } from "~/server/models/pipeline/quotes-staff.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { ConsoleListPage } from "~/components/console/list-page";
+import { Time } from "~/components/time";
 
 const EXCERPT = 120;
 const STATUS_OPTIONS = LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }));
@@ -98,7 +98,7 @@ export default function ConsoleLeads({ loaderData }: Route.ComponentProps) {
         row={(lead) => (
           <tr key={lead.id} className="border-t border-slate-200 align-top dark:border-slate-800">
             <td className="py-3 pr-4 whitespace-nowrap">
-              <time dateTime={isoDate(lead.submittedAt)}>{formatDateTime(lead.submittedAt)}</time>
+              <Time at={lead.submittedAt} withTime />
             </td>
             <th scope="row" className="py-3 pr-4 font-semibold">
               <Link

@@ -7,7 +7,6 @@ import { Pager } from "~/components/console/pager";
 import { SectionError } from "~/components/console/section-error";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
-import { formatDate, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
@@ -16,6 +15,7 @@ import { findOpening, listOpeningsForStaff, setOpeningStatus } from "~/server/mo
 import { requireStaff } from "~/server/auth/session.server";
 import { ConsoleListPage } from "~/components/console/list-page";
 import { RuledTableHead } from "~/components/console/list-table";
+import { Time } from "~/components/time";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "openings");
@@ -98,7 +98,7 @@ export default function ConsoleOpenings({ loaderData, actionData }: Route.Compon
                   </td>
                   <td className="py-3 pr-4 tabular-nums">{o.applications}</td>
                   <td className="py-3 pr-4 whitespace-nowrap">
-                    <time dateTime={isoDate(o.createdAt)}>{formatDate(o.createdAt)}</time>
+                    <Time at={o.createdAt} />
                   </td>
                   <td className="py-3 text-right">
                     {o.status === "open" ? (

@@ -12,7 +12,7 @@ import { MilestoneStatusBadge } from "~/components/workspace/milestone-status-ba
 import { WorkspaceHeader } from "~/components/workspace/workspace-header";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
-import { formatCalendarDate } from "~/lib/schemas/projects-staff";
+import { useDates } from "~/lib/use-place";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
 import { loadMilestonesPage, milestonesAction } from "./project-milestones.server";
@@ -37,6 +37,7 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 }
 
 export default function ConsoleProjectMilestones({ loaderData, actionData }: Route.ComponentProps) {
+  const { formatCalendarDate } = useDates();
   const { project, milestones } = loaderData;
   // The client's decisions and colleagues' changes show up at once.
   useLiveRevalidation("/events/console", ["projects"]);

@@ -8,7 +8,6 @@ import { SectionError } from "~/components/console/section-error";
 import { OverdueMark, ProjectStatusBadge } from "~/components/project-status-badge";
 import { pageFrom } from "~/lib/pagination";
 import {
-  formatCalendarDate,
   isOverdue,
   PROJECT_STATUSES,
   PROJECT_STATUS_LABELS,
@@ -20,6 +19,7 @@ import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
 import { listAllProjects, listOwnerOptions } from "~/server/models/projects/projects-staff-reads.server";
 import { ConsoleListPage } from "~/components/console/list-page";
+import { CalendarTime } from "~/components/time";
 
 const STATUS_OPTIONS = PROJECT_STATUSES.map((s) => ({ value: s, label: PROJECT_STATUS_LABELS[s] }));
 
@@ -137,7 +137,7 @@ export default function ConsoleProjects({ loaderData }: Route.ComponentProps) {
             </td>
             <td className="py-3 pr-4 tabular-nums">{p.progress}%</td>
             <td className="py-3 pr-4 whitespace-nowrap">
-              {p.dueDate ? <time dateTime={p.dueDate}>{formatCalendarDate(p.dueDate)}</time> : "—"}
+              {p.dueDate ? <CalendarTime date={p.dueDate} /> : "—"}
               {isOverdue(p, today) ? <OverdueMark /> : null}
             </td>
             <td className="py-3">{p.ownerName ?? <span className="text-slate-600 dark:text-slate-400">No owner</span>}</td>

@@ -7,7 +7,7 @@ import { SectionError } from "~/components/console/section-error";
 import { ActionMessage } from "~/components/forms/action-message";
 import { site } from "~/content/site";
 import { CHANGES_FAILURE } from "~/lib/console-failures";
-import { formatDateTime } from "~/lib/dates";
+import { useDates } from "~/lib/use-place";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { requireStaff } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
@@ -46,6 +46,7 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 }
 
 export default function ConsoleRetention({ loaderData, actionData }: Route.ComponentProps) {
+  const { formatDateTime } = useDates();
   const { settings, due, nextRun, lastRun, confirmRun } = loaderData;
   const navigation = useNavigation();
   const self = href("/employee-dashboard/settings/retention");

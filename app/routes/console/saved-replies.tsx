@@ -6,11 +6,11 @@ import { ActionMessage } from "~/components/forms/action-message";
 import { IntentButton } from "~/components/forms/intent-button";
 import { site } from "~/content/site";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
-import { formatDateTime, isoDate } from "~/lib/dates";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { requireStaff } from "~/server/auth/session.server";
 import { listSavedReplies } from "~/server/models/support/saved-replies.server";
 import { handleSavedReplyAction } from "./saved-replies.server";
+import { Time } from "~/components/time";
 
 // Replies the support desk inserts into a request, with placeholders (decision 0044).
 // Editing is `?edit=ID` on this page, so every form works without JavaScript.
@@ -61,7 +61,7 @@ export default function SavedReplies({ loaderData, actionData }: Route.Component
                   <h3 className="font-semibold text-slate-900 dark:text-white">{r.title}</h3>
                   <p className="mt-1 whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">{r.body}</p>
                   <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-                    Updated <time dateTime={isoDate(r.updatedAt)}>{formatDateTime(r.updatedAt)}</time>
+                    Updated <Time at={r.updatedAt} withTime />
                   </p>
                   <div className="mt-3 flex flex-wrap gap-2">
                     <Link to={`?edit=${encodeURIComponent(r.id)}`} className="btn-secondary px-3 py-1.5" aria-label={`Edit ${r.title}`}>

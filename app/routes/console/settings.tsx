@@ -6,6 +6,7 @@ import { ActionMessage } from "~/components/forms/action-message";
 import { site } from "~/content/site";
 import { SETTINGS_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
+import { PLACE_TEXT } from "~/lib/place-text";
 import { settingsSchema } from "~/lib/schemas/settings";
 import { requireStaff } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
@@ -108,6 +109,12 @@ export default function ConsoleSettings({ loaderData, actionData }: Route.Compon
           className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
         >
           Data retention
+        </Link>
+      </p>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        {PLACE_TEXT.settingsLink}{" "}
+        <Link to={href("/employee-dashboard/settings/place")} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+          {PLACE_TEXT.title}
         </Link>
       </p>
     </section>

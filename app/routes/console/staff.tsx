@@ -10,7 +10,6 @@ import { FormField, InputField } from "~/components/forms/form-field";
 import { StaffMemberRow } from "~/components/console/staff-member-row";
 import { STAFF_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
-import { formatDate, isoDate } from "~/lib/dates";
 import { pageFrom } from "~/lib/pagination";
 import { staffInviteSchema } from "~/lib/schemas/staff";
 import { STAFF_ROLE_LABELS, STAFF_ROLES } from "~/lib/staff-roles";
@@ -21,6 +20,7 @@ import { listPendingInvitations } from "~/server/models/accounts/staff-invitatio
 import { staffAction } from "./staff.server";
 import { ConsoleListPage } from "~/components/console/list-page";
 import { RuledTableHead } from "~/components/console/list-table";
+import { Time } from "~/components/time";
 
 // Derived from the schema once, not on every render.
 const inviteConstraint = getZodConstraint(staffInviteSchema);
@@ -105,7 +105,7 @@ function PendingInvitations({
                   <span className="text-red-700 dark:text-red-300">expired</span>
                 ) : (
                   <>
-                    until <time dateTime={isoDate(i.expiresAt)}>{formatDate(i.expiresAt)}</time>
+                    until <Time at={i.expiresAt} />
                   </>
                 )}
               </span>

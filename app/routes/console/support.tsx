@@ -14,7 +14,6 @@ import { IntentButton } from "~/components/forms/intent-button";
 import { StatusBadge } from "~/components/portal/status-badge";
 import { site } from "~/content/site";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
-import { formatDateTime, isoDate } from "~/lib/dates";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { PAGE_SIZE, pageFrom } from "~/lib/pagination";
 import { COMPLAINT_STATUSES } from "~/lib/schemas/complaints-staff";
@@ -26,6 +25,7 @@ import { requireStaff } from "~/server/auth/session.server";
 import { listComplaintsForStaff } from "~/server/models/support/complaints-staff.server";
 import { assignToMe } from "./support.server";
 import { ConsoleListPage } from "~/components/console/list-page";
+import { Time } from "~/components/time";
 
 export const meta = () => [{ title: `Support inbox | Employee Dashboard | ${site.name}` }, { name: "robots", content: "noindex" }];
 
@@ -190,7 +190,7 @@ export default function SupportInbox({ loaderData, actionData }: Route.Component
             </td>
             <td className={`${boxedCell} tabular-nums`}>{e.replyCount}</td>
             <td className={boxedCell}>
-              <time dateTime={isoDate(e.createdAt)}>{formatDateTime(e.createdAt)}</time>
+              <Time at={e.createdAt} withTime />
             </td>
           </tr>
         )}

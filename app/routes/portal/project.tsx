@@ -10,7 +10,7 @@ import { WorkspaceHeader } from "~/components/workspace/workspace-header";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { DECISION_FAILURE } from "~/lib/milestones";
 import { portalMeta } from "~/lib/portal";
-import { formatCalendarDate } from "~/lib/schemas/projects-staff";
+import { useDates } from "~/lib/use-place";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireClient } from "~/server/auth/session.server";
 import { loadOverview, overviewAction } from "./project.server";
@@ -35,6 +35,7 @@ const subjectName = (a: { subjectType: string; subjectTitle: string | null }) =>
   `${a.subjectType === "file" ? "File" : "Milestone"} "${a.subjectTitle ?? "removed"}"`;
 
 export default function ProjectOverview({ loaderData, actionData }: Route.ComponentProps) {
+  const { formatCalendarDate } = useDates();
   const { project, milestones, waiting, decided, today } = loaderData;
   // Staff's milestones and requests, and teammates' decisions, show up at once.
   useLiveRevalidation("/events/portal", ["projects"]);

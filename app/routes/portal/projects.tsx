@@ -9,7 +9,6 @@ import { PanelError, PanelHeader } from "~/components/portal/panel";
 import { ProgressBar } from "~/components/portal/progress-bar";
 import { ProjectForm } from "~/components/portal/project-form";
 import { ProgressHistory } from "~/components/progress-history";
-import { formatDate, isoDate } from "~/lib/dates";
 import {
   CLIENT_PROJECTS_OFF,
   PROJECT_CREATE_FAILURE,
@@ -26,6 +25,7 @@ import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { getSettings } from "~/server/models/shared/settings.server";
 import { createProject, listProgressHistory, listProjects } from "~/server/models/projects/projects.server";
 import { requireClient } from "~/server/auth/session.server";
+import { Time } from "~/components/time";
 
 export const meta = () => portalMeta("My Projects");
 export const shouldRevalidate = skipReloadOnQueryChange;
@@ -123,7 +123,7 @@ export default function ProjectsPanel({ loaderData, actionData }: Route.Componen
                   <ProgressBar value={p.progress} label={`Progress of ${p.title}`} />
                 </div>
                 <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-                  Created <time dateTime={isoDate(p.createdAt)}>{formatDate(p.createdAt)}</time>
+                  Created <Time at={p.createdAt} />
                 </p>
                 <div className="mt-4">
                   <ProgressHistory entries={p.history} title={p.title} />

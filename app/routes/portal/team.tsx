@@ -5,7 +5,6 @@ import { IntentButton } from "~/components/forms/intent-button";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
 import { VERIFY_BEFORE_INVITING } from "~/lib/client-invitations";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
-import { formatDate, isoDate } from "~/lib/dates";
 import { keepFailureInForm } from "~/lib/form-failure";
 import type { FormResult } from "~/lib/form-result";
 import { portalMeta } from "~/lib/portal";
@@ -14,6 +13,7 @@ import { listPendingClientInvitations } from "~/server/models/companies/client-i
 import { listTeammates } from "~/server/models/companies/client-members.server";
 import { teamAction } from "./team.server";
 import { RuledTableHead } from "~/components/console/list-table";
+import { Time } from "~/components/time";
 
 export const meta = () => portalMeta("Team");
 
@@ -126,7 +126,7 @@ function PendingInvitations({
                   "expired"
                 ) : (
                   <>
-                    until <time dateTime={isoDate(i.expiresAt)}>{formatDate(i.expiresAt)}</time>
+                    until <Time at={i.expiresAt} />
                   </>
                 )}
               </span>

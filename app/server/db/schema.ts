@@ -258,6 +258,8 @@ interface UserTable {
   clientAdmin: Generated<boolean | number>;
   /** Epoch ms of the last session opened (shown on the company page). */
   lastSignInAt: Generated<number | null>;
+  /** Their own time zone (IANA or "UTC"); null: not known yet, the agency's is used. */
+  timeZone: Generated<string | null>;
   createdAt: Date | string;
   updatedAt: Date | string;
 }
