@@ -62,6 +62,7 @@ export default [
 
   // A signed-in user's own sign-in, clients and staff alike: sessions and passkeys.
   route("account/sessions", "routes/account/sessions.ts"),
+  route("account/time-zone", "routes/account/time-zone.ts"),
   route("account/passkeys", "routes/account/passkeys.ts"),
   route("account/passkeys/new", "routes/account/passkey-new.ts"),
   // Decision 0053: the password or a code before adding a passkey, however recent the sign-in.

@@ -8,6 +8,8 @@ export function accountPathFor(role: Role): string {
 }
 
 export const SESSIONS_ACTION = "/account/sessions";
+/** A person's own time zone (staff and clients alike). */
+export const TIME_ZONE_ACTION = "/account/time-zone";
 export const PASSKEYS_ACTION = "/account/passkeys";
 export const PASSKEY_NEW_ACTION = "/account/passkeys/new";
 /** "Confirm it's you" (decision 0053): the password or a code, before adding a passkey. */

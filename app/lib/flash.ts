@@ -1,4 +1,5 @@
 import { ACCOUNT_CREATED, LOGGED_IN, WELCOME_BACK } from "./auth-messages";
+import { PLACE_TEXT } from "./place-text";
 
 type Text = string | ((ctx: { email?: string }) => string);
 
@@ -50,6 +51,9 @@ export const FLASH = {
   "project-delete-failed": { tone: "error", text: "The project could not be deleted. Please try again." },
   // Decision 0048: an admin erased a person or a company.
   erased: { tone: "success", text: "Erased. The audit log records who and when." },
+  // A person's own time zone (account pages).
+  "time-zone-saved": { tone: "success", text: PLACE_TEXT.own.saved },
+  "time-zone-invalid": { tone: "error", text: PLACE_TEXT.errors.timeZone },
 } satisfies Record<string, { tone: "success" | "error"; text: Text }>;
 
 type FlashCode = keyof typeof FLASH;

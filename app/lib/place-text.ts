@@ -28,7 +28,7 @@ export const PLACE_TEXT = {
     heading: "Your time zone",
     detail: "Dates and times on your pages and in your e-mails are shown in it.",
     fromBrowser: "Taken from your browser; change it if it is wrong.",
-    unset: "Not set yet: you see the agency's time zone,",
+    unset: (agencyZone: string) => `Not set: the agency's (${agencyZone})`,
     save: "Save time zone",
     saved: "Time zone saved.",
     failure: "Your time zone could not be saved. Please try again.",

@@ -4,7 +4,10 @@ import { LogoutButton } from "~/components/logout-button";
 import { ChangePassword } from "~/components/settings/change-password";
 import { SettingRow } from "~/components/settings/setting-row";
 import { AccountSecurityRows } from "~/components/settings/account-security-rows";
+import { TimeZoneSetting } from "~/components/settings/time-zone-setting";
 import { TwoFactorSetting } from "~/components/settings/two-factor-setting";
+import { timeZoneNames } from "~/lib/mail-preferences";
+import { getPlace, userTimeZone } from "~/server/brand/locale.server";
 import { accountSecurity } from "~/server/auth/account-security.server";
 import { hasSecondFactor } from "~/server/auth/second-factor.server";
 import { requireStaff } from "~/server/auth/session.server";
@@ -17,8 +20,15 @@ export function meta() {
 // here; each part is a SettingRow whose component sits in app/components/settings/.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  const [twoFactor, security] = await Promise.all([hasSecondFactor(user.id), accountSecurity(request, user)]);
-  return { email: user.email, name: user.name, twoFactor, security };
+  const [twoFactor, security, timeZone, place] = await Promise.all([
+    hasSecondFactor(user.id),
+    accountSecurity(request, user),
+    userTimeZone(user.id),
+    getPlace(),
+  ]);
+  // The zones from the server, so the select renders the same options on both sides.
+  const zone = { timeZone, zones: timeZoneNames(), agencyZone: place.timeZone };
+  return { email: user.email, name: user.name, twoFactor, security, zone };
 }
 
 export default function ConsoleAccount({ loaderData }: Route.ComponentProps) {
@@ -34,6 +44,7 @@ export default function ConsoleAccount({ loaderData }: Route.ComponentProps) {
           <ChangePassword audience="staff" />
         </SettingRow>
         <AccountSecurityRows {...loaderData.security} />
+        <TimeZoneSetting {...loaderData.zone} />
         <SettingRow
           title="E-mail preferences"
           detail="Which notifications reach you by e-mail: immediately, in a daily digest, or not at all."

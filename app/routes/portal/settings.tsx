@@ -6,7 +6,10 @@ import { DeleteAccount } from "~/components/portal/delete-account";
 import { ChangePassword } from "~/components/settings/change-password";
 import { SettingRow } from "~/components/settings/setting-row";
 import { AccountSecurityRows } from "~/components/settings/account-security-rows";
+import { TimeZoneSetting } from "~/components/settings/time-zone-setting";
 import { TwoFactorSetting } from "~/components/settings/two-factor-setting";
+import { timeZoneNames } from "~/lib/mail-preferences";
+import { getPlace, userTimeZone } from "~/server/brand/locale.server";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
 import type { FormResult } from "~/lib/form-result";
 import { portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
@@ -22,8 +25,15 @@ const RESET_ACTION = "/settings/reset-password";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
-  const [twoFactor, security] = await Promise.all([hasSecondFactor(user.id), accountSecurity(request, user)]);
-  return { email: user.email, twoFactor, security };
+  const [twoFactor, security, timeZone, place] = await Promise.all([
+    hasSecondFactor(user.id),
+    accountSecurity(request, user),
+    userTimeZone(user.id),
+    getPlace(),
+  ]);
+  // The zones from the server, so the select renders the same options on both sides.
+  const zone = { timeZone, zones: timeZoneNames(), agencyZone: place.timeZone };
+  return { email: user.email, twoFactor, security, zone };
 }
 
 /**
@@ -60,6 +70,7 @@ export default function SettingsPanel({ loaderData }: Route.ComponentProps) {
           <ChangePassword audience="client" />
         </SettingRow>
         <AccountSecurityRows {...loaderData.security} />
+        <TimeZoneSetting {...loaderData.zone} />
         <SettingRow
           title="E-mail preferences"
           detail="Which notifications reach you by e-mail: immediately, in a daily digest, or not at all."
