@@ -354,6 +354,24 @@ const settingsOn = async (c: Cell) =>
   asAdmin(c, `${CONSOLE}/settings`, { intent: "save-settings", selfRegistration: "on", clientProjects: "on" });
 const retentionDefaults = async (c: Cell) =>
   asAdmin(c, `${CONSOLE}/settings/retention`, { intent: "save-retention", applicationDays: "180", leadDays: "365" });
+/** Time and place: the version a save must name (the newest locale.* row), as the page's form sends it. */
+async function placeVersion(c: Cell): Promise<string> {
+  const rows = await database(c.world.server).selectFrom("appSettings").select("updatedAt").where("key", "like", "locale.%").execute();
+  return String(Math.max(0, ...rows.map((r) => Number(r.updatedAt))));
+}
+const placeFields = async (c: Cell, timeZone: string) => ({
+  intent: "save-place",
+  version: await placeVersion(c),
+  timeZone,
+  locale: "en-GB",
+  currency: "INR",
+});
+const placeDefaults = async (c: Cell) => asAdmin(c, `${CONSOLE}/settings/place`, await placeFields(c, "UTC"));
+/** A person's own zone back to "not set", as the world seeded it. */
+async function ownZoneUnset(c: Cell): Promise<void> {
+  if (!c.actor.id) return;
+  await database(c.world.server).updateTable("users").set({ timeZone: null }).where("id", "=", c.actor.id).execute();
+}
 /** A client member of the spare company (made again after a cell removed it). */
 async function spareMember(cell: Cell): Promise<{ id: string; clientAdmin: boolean }> {
   const db = database(cell.world.server);
@@ -945,6 +963,10 @@ export const POLICIES: Record<string, RoutePolicy> = {
     }),
     "run-now": changes(() => ({ intent: "run-now" })),
   }),
+  // Time and place, admin only, like Settings: a save moves the zone off UTC, the restore puts it back.
+  "routes/console/place.tsx": withForms("settings", {
+    "save-place": changes((c) => placeFields(c, "Europe/Berlin"), { restore: placeDefaults }),
+  }),
   // Staff run the projects (clients area). The project's marker title stays, so the
   // leak checks keep finding it; only its description changes.
   "routes/console/projects.tsx": page("clients"),
@@ -1199,6 +1221,13 @@ export const POLICIES: Record<string, RoutePolicy> = {
       }),
     }),
   },
+  // A signed-in person's own time zone: their own row only (no id is posted), back to their account page.
+  "routes/account/time-zone.ts": formsOnly(method405, "signed-in", {
+    "save-time-zone": changes(() => ({ intent: "save-time-zone", timeZone: "Europe/Berlin" }), {
+      ok: backToAccount("time-zone-saved"),
+      restore: ownZoneUnset,
+    }),
+  }),
   "routes/account/passkey-new.ts": formsOnly(method405, "signed-in", {
     // Decision 0053: without a recent "confirm it's you", Better Auth's endpoint is refused and
     // no challenge is stored.

@@ -13,6 +13,7 @@ import { recoverResumeIntents } from "~/server/uploads/resume-intents.server";
 import { startContentWatcher } from "~/server/events/content-watcher.server";
 import { closeDb, currentDialect, migrateToLatest } from "~/server/db/db.server";
 import { seedDemoContent } from "~/server/db/demo-content.server";
+import { getPlace } from "~/server/brand/locale.server";
 import { getEnv } from "~/server/env.server";
 import { events, setEventBus } from "~/server/events/bus.server";
 import { createHtmlCache } from "~/server/http/html-cache.server";
@@ -116,6 +117,24 @@ let postgresBus: { close(): Promise<void> } | undefined;
 let instanceLock: { close(): Promise<void> } | undefined;
 let backupSchedule: { stop(): void } | undefined;
 let retentionSchedule: { stop(): void } | undefined;
+let scheduleZone: string | undefined;
+let stopZoneWatch: (() => void) | undefined;
+
+/** The scheduled backups and retention runs, in the agency's time zone (Settings → Time and place). */
+async function startSchedules(): Promise<void> {
+  const env = getEnv();
+  const timeZone = (await getPlace()).timeZone;
+  scheduleZone = timeZone;
+  if (env.BACKUP_SCHEDULE) {
+    const { startScheduledBackups } = await import("~/server/backup/schedule.server");
+    backupSchedule = startScheduledBackups(env.BACKUP_SCHEDULE, timeZone);
+  }
+  // Purges what is past its retention, once a day on one instance (decision 0049).
+  if (env.RETENTION_SCHEDULE !== "off") {
+    const { startRetentionSchedule } = await import("~/server/privacy/retention-schedule.server");
+    retentionSchedule = startRetentionSchedule(env.RETENTION_SCHEDULE, undefined, timeZone);
+  }
+}
 
 /**
  * Loads what the first sign-in needs (Better Auth) once the server is answering: it stays off the
@@ -159,15 +178,19 @@ export async function startApp(): Promise<void> {
   recordRecentEvents();
   mailWorker = startMailWorker();
   // On one instance at a time (a database lease), loaded only when asked for.
-  if (env.BACKUP_SCHEDULE) {
-    const { startScheduledBackups } = await import("~/server/backup/schedule.server");
-    backupSchedule = startScheduledBackups(env.BACKUP_SCHEDULE);
-  }
-  // Purges what is past its retention, once a day on one instance (decision 0049).
-  if (env.RETENTION_SCHEDULE !== "off") {
-    const { startRetentionSchedule } = await import("~/server/privacy/retention-schedule.server");
-    retentionSchedule = startRetentionSchedule(env.RETENTION_SCHEDULE);
-  }
+  // Both read their pattern in the agency's time zone, and start again when it changes.
+  await startSchedules();
+  stopZoneWatch = events().subscribe((event) => {
+    if (event.type !== "site.changed") return;
+    void getPlace()
+      .then(async ({ timeZone }) => {
+        if (timeZone === scheduleZone) return;
+        backupSchedule?.stop();
+        retentionSchedule?.stop();
+        await startSchedules();
+      })
+      .catch((error: unknown) => logger.error({ err: error }, "restarting the schedules in the new time zone failed"));
+  });
   // Daily digests at each person's hour; queued into the outbox the mail worker sends.
   digestWorker = startDigestWorker();
   contentWatcher = startContentWatcher();
@@ -194,6 +217,7 @@ export async function stopApp(): Promise<void> {
   milestoneDueSweep?.stop();
   stopCacheInvalidation?.();
   htmlCache.invalidate();
+  stopZoneWatch?.();
   backupSchedule?.stop();
   retentionSchedule?.stop();
   await digestWorker?.stop();

@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Cron } from "croner";
 import { CHANGES_FAILURE } from "~/lib/console-failures";
 import { retentionSettingsSchema } from "~/lib/schemas/retention";
 import type { SessionUser } from "~/server/auth/actor.server";
+import { getPlace } from "~/server/brand/locale.server";
+import { nextOccurrence } from "~/server/db/leased-schedule.server";
 import { getEnv } from "~/server/env.server";
 import { formResult } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
@@ -15,18 +16,14 @@ import { lastRetentionRun, runRetention } from "~/server/privacy/retention-run.s
 /** The page lists at most this many records per kind; the counts are exact. */
 const LIST_LIMIT = 200;
 
-/** When the schedule runs next (null when RETENTION_SCHEDULE is "off"). */
-function nextScheduledRun(now: number): number | null {
+/** When the schedule runs next (null when RETENTION_SCHEDULE is "off"), in the agency's zone as it runs. */
+function nextScheduledRun(now: number, timeZone: string): number | null {
   const pattern = getEnv().RETENTION_SCHEDULE;
-  if (pattern === "off") return null;
-  const job = new Cron(pattern, { paused: true });
-  const next = job.nextRun(new Date(now));
-  job.stop();
-  return next ? next.getTime() : null;
+  return pattern === "off" ? null : nextOccurrence(pattern, now, timeZone);
 }
 
 export async function retentionPageData(url: URL, now = Date.now()) {
-  const nextRun = nextScheduledRun(now);
+  const nextRun = nextScheduledRun(now, (await getPlace()).timeZone);
   const settings = await getRetentionSettings();
   // The list as the next run will see it: what is due by then, with today's settings.
   const due = await listRetentionCandidates(nextRun ?? now, { settings, limit: LIST_LIMIT });
