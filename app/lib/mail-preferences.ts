@@ -45,7 +45,19 @@ export function timeZoneNames(): readonly string[] {
   return [...zones];
 }
 
+/**
+ * A zone the runtime can format in. The list above holds ICU's canonical names, some of them the
+ * old ones (Asia/Calcutta), so a current name it leaves out (Asia/Kolkata) is tried by building a
+ * formatter with it.
+ */
 export function isTimeZone(value: string): boolean {
   if (!zones) timeZoneNames();
-  return zones!.has(value);
+  if (zones!.has(value)) return true;
+  if (!/^[A-Z][A-Za-z_]*(\/[A-Za-z0-9_+-]+){1,2}$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
 }

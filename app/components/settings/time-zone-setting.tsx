@@ -10,7 +10,15 @@ import { PLACE_TEXT as T } from "~/lib/place-text";
  * the loader, so the options are the same on the server and in the browser. A plain form
  * underneath: it works without JavaScript and comes back with a notice.
  */
-export function TimeZoneSetting({ timeZone, zones, agencyZone }: { timeZone: string | null; zones: readonly string[]; agencyZone: string }) {
+export function TimeZoneSetting({
+  timeZone,
+  zones,
+  agencyZone,
+}: {
+  timeZone: string | null;
+  zones: readonly string[];
+  agencyZone: string;
+}) {
   const fetcher = useFetcher<FormResult>();
   const busy = fetcher.state !== "idle";
   return (
@@ -20,14 +28,23 @@ export function TimeZoneSetting({ timeZone, zones, agencyZone }: { timeZone: str
         <label htmlFor="own-time-zone" className="sr-only">
           {T.own.heading}
         </label>
-        <select id="own-time-zone" name="timeZone" defaultValue={timeZone ?? undefined} className="field-input w-auto" required>
-          {timeZone ? null : <option value="">{T.own.unset(agencyZone)}</option>}
+        {/* Typed with suggestions (see console/place.tsx for why not a select). */}
+        <input
+          id="own-time-zone"
+          name="timeZone"
+          type="text"
+          list="own-time-zones"
+          defaultValue={timeZone ?? ""}
+          placeholder={T.own.unset(agencyZone)}
+          autoComplete="off"
+          required
+          className="field-input w-auto"
+        />
+        <datalist id="own-time-zones">
           {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone}
-            </option>
+            <option key={zone} value={zone} />
           ))}
-        </select>
+        </datalist>
         <button type="submit" className="btn-secondary" disabled={busy}>
           {T.own.save}
         </button>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, href, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/place";
@@ -96,13 +96,14 @@ export default function ConsolePlace({ loaderData, actionData }: Route.Component
           errorId={fields.timeZone.errorId}
           hint={T.fields.timeZone.hint}
         >
-          <select {...getSelectProps(fields.timeZone)} className="field-input">
+          {/* Typed with suggestions, not a select: ICU's list has some zones under their old names
+              (Asia/Calcutta), and the current ones (Asia/Kolkata) are accepted too. */}
+          <input {...getInputProps(fields.timeZone, { type: "text" })} list="place-zones" autoComplete="off" className="field-input" />
+          <datalist id="place-zones">
             {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
+              <option key={zone} value={zone} />
             ))}
-          </select>
+          </datalist>
         </FormField>
         <FormField
           id={fields.locale.id}

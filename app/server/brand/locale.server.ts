@@ -1,5 +1,5 @@
 import { DEFAULT_PLACE, isCurrency, isLocale, knownZone, type Place } from "~/lib/place";
-import { db, type Db } from "~/server/db/db.server";
+import { db, type Executor } from "~/server/db/db.server";
 import { events, type EventBus } from "~/server/events/bus.server";
 import type { Stored } from "./brand.server";
 
@@ -22,7 +22,7 @@ function watch(): void {
   });
 }
 
-async function read(executor: Db): Promise<Stored<Place>> {
+async function read(executor: Executor): Promise<Stored<Place>> {
   const rows = await executor
     .selectFrom("appSettings")
     .select(["key", "value", "updatedAt"])
@@ -42,7 +42,11 @@ async function read(executor: Db): Promise<Stored<Place>> {
   };
 }
 
-export function readPlace(executor: Db = db()): Promise<Stored<Place>> {
+/**
+ * Inside a transaction pass it: on SQLite a read on the pool would wait for the transaction
+ * that waits for it.
+ */
+export function readPlace(executor: Executor = db()): Promise<Stored<Place>> {
   if (executor !== db()) return read(executor);
   watch();
   cached ??= read(executor).catch((error: unknown) => {
@@ -58,7 +62,7 @@ export async function getPlace(): Promise<Place> {
 }
 
 /** A person's own zone (null: not set yet). */
-export async function userTimeZone(userId: string, executor: Db = db()): Promise<string | null> {
+export async function userTimeZone(userId: string, executor: Executor = db()): Promise<string | null> {
   const row = await executor.selectFrom("users").select("timeZone").where("id", "=", userId).executeTakeFirst();
   return row?.timeZone ?? null;
 }
@@ -67,8 +71,8 @@ export async function userTimeZone(userId: string, executor: Db = db()): Promise
  * How a mail to this person writes dates: their zone, else the agency's, in the agency's locale.
  * Null (an address that is no account): the agency's.
  */
-export async function placeForRecipient(userId: string | null, executor: Db = db()): Promise<Place> {
-  const place = await getPlace();
+export async function placeForRecipient(userId: string | null, executor: Executor = db()): Promise<Place> {
+  const place = (await readPlace(executor)).value;
   if (!userId) return place;
   return { ...place, timeZone: knownZone(await userTimeZone(userId, executor), place.timeZone) };
 }

@@ -9,6 +9,7 @@ import {
   type QuoteForMail,
 } from "./templates.server";
 import type { Executor } from "~/server/db/db.server";
+import { readPlace } from "~/server/brand/locale.server";
 
 /**
  * Queues the two quote mails (confirmation to the requester, notice to sales with Reply-To the
@@ -18,9 +19,11 @@ import type { Executor } from "~/server/db/db.server";
  */
 export async function enqueueQuoteMails(executor: Executor, quote: QuoteForMail & { id: string }, confirm = true): Promise<void> {
   const { sales } = mailRecipients();
+  // The inboxes are no accounts: the agency's zone.
+  const place = (await readPlace(executor)).value;
   if (confirm) await enqueueMail(executor, { to: quote.email, ...quoteConfirmation(), idempotencyKey: `quote:${quote.id}:confirmation` });
   // Reply-To: answering the notice answers the person who asked (the form checked the address).
-  await enqueueMail(executor, { to: sales, replyTo: quote.email, ...quoteNotice(quote), idempotencyKey: `quote:${quote.id}:sales` });
+  await enqueueMail(executor, { to: sales, replyTo: quote.email, ...quoteNotice(quote, place), idempotencyKey: `quote:${quote.id}:sales` });
 }
 
 /**
@@ -35,6 +38,7 @@ export async function enqueueApplicationMails(
   acknowledge = true,
 ): Promise<void> {
   const { hr } = mailRecipients();
+  const place = (await readPlace(executor)).value;
   if (acknowledge) {
     await enqueueMail(executor, {
       to: application.email,
@@ -45,7 +49,7 @@ export async function enqueueApplicationMails(
   await enqueueMail(executor, {
     to: hr,
     replyTo: application.email,
-    ...applicationNotice(application, jobTitle),
+    ...applicationNotice(application, jobTitle, place),
     idempotencyKey: `application:${application.id}:hr`,
   });
 }

@@ -1,6 +1,8 @@
 import { site } from "~/content/site";
 import { CALLBACK_HOURS } from "~/lib/constants";
 import type { JobApplicationTable, QuoteTable } from "~/server/db/schema";
+import { formatDateTime } from "~/lib/dates";
+import { DEFAULT_PLACE, type Zoned } from "~/lib/place";
 
 /** What a template produces; the caller adds the recipient and an idempotency key. */
 export interface MailContent {
@@ -8,6 +10,12 @@ export interface MailContent {
   text: string;
   html: string;
 }
+
+/**
+ * A mail that shows a date: composed per recipient, with their zone (else the agency's) and the
+ * agency's locale, when it is queued (notifications/mail.server.ts).
+ */
+export type PlacedMail = (zoned: Zoned) => MailContent;
 
 /**
  * One block of a mail body. A string is a paragraph. Every value is plain text: the HTML renderer
@@ -138,10 +146,6 @@ export function withFooterLink(mail: MailContent, sentence: string, link: { labe
   return { subject: mail.subject, text, html };
 }
 
-function formatTime(epochMs: number): string {
-  return `${new Date(epochMs).toISOString().replace("T", " ").slice(0, 16)} UTC`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Templates. Mails to an unverified address (requester, candidate) carry NO user-supplied text
 // (docs/security.md "Public forms"): bots use confirmation mails to spam third parties.
@@ -164,7 +168,7 @@ export type QuoteForMail = Pick<QuoteTable, "name" | "email" | "phone" | "countr
 };
 
 /** To sales: every field of the request. */
-export function quoteNotice(quote: QuoteForMail): MailContent {
+export function quoteNotice(quote: QuoteForMail, zoned: Zoned = DEFAULT_PLACE): MailContent {
   return composeMail({
     subject: `New quote request from ${quote.name}`,
     heading: "New quote request",
@@ -175,7 +179,7 @@ export function quoteNotice(quote: QuoteForMail): MailContent {
           ["Email", quote.email],
           ["Phone", quote.phone],
           ["Country", quote.country],
-          ["Submitted", formatTime(quote.submittedAt)],
+          ["Submitted", formatDateTime(quote.submittedAt, zoned)],
           ...(quote.id ? ([["Reference", quote.id]] as const) : []),
         ],
       },
@@ -203,7 +207,7 @@ export type ApplicationForMail = Pick<JobApplicationTable, "name" | "email" | "m
   Partial<Pick<JobApplicationTable, "id" | "resumeName" | "submittedAt">>;
 
 /** To HR: the candidate's details and whether a resume was uploaded (never the file itself). */
-export function applicationNotice(app: ApplicationForMail, jobTitle: string): MailContent {
+export function applicationNotice(app: ApplicationForMail, jobTitle: string, zoned: Zoned = DEFAULT_PLACE): MailContent {
   const hasResume = app.resume !== "";
   const resume = hasResume ? `Attached${app.resumeName ? ` (${app.resumeName})` : ""} - download it from the back office` : "None";
   return composeMail({
@@ -216,7 +220,7 @@ export function applicationNotice(app: ApplicationForMail, jobTitle: string): Ma
           ["Name", app.name],
           ["Email", app.email],
           ["Resume", resume],
-          ...(app.submittedAt ? ([["Submitted", formatTime(app.submittedAt)]] as const) : []),
+          ...(app.submittedAt ? ([["Submitted", formatDateTime(app.submittedAt, zoned)]] as const) : []),
           ...(app.id ? ([["Reference", app.id]] as const) : []),
         ],
       },

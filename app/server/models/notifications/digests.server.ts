@@ -5,6 +5,9 @@ import type { Database } from "~/server/db/schema";
 import type { Kysely } from "kysely";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { absoluteUrl } from "~/server/env.server";
+import { formatDateTime } from "~/lib/dates";
+import type { Zoned } from "~/lib/place";
+import { readPlace } from "~/server/brand/locale.server";
 import { latestDigestSlot, type DigestSlot } from "~/server/mail/digest-time.server";
 import { composeMail, withFooterLink } from "~/server/mail/templates.server";
 import { unsubscribeHeaders, unsubscribeUrl } from "~/server/mail/unsubscribe-token.server";
@@ -27,8 +30,8 @@ interface HeldMail {
 
 class DigestTaken extends Error {}
 
-function digestMail(person: { id: string; role: string }, items: HeldMail[], timeZone: string) {
-  const when = new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "medium", timeStyle: "short" });
+function digestMail(person: { id: string; role: string }, items: HeldMail[], zoned: Zoned) {
+  const when = { format: (at: number) => formatDateTime(at, zoned) };
   const mail = composeMail({
     subject: items.length === 1 ? "Your daily digest: 1 update" : `Your daily digest: ${items.length} updates`,
     heading: "Since your last digest",
@@ -110,7 +113,8 @@ async function sendDigest(database: Kysely<Database>, userId: string, now: numbe
   );
   if (items.length === 0) return false;
 
-  const mail = digestMail(person, items, schedule.timeZone);
+  // The digest's own zone (the one it is sent by), in the agency's locale.
+  const mail = digestMail(person, items, { timeZone: schedule.timeZone, locale: (await readPlace(database)).value.locale });
   try {
     return await writeTransaction(async (trx) => {
       const claimed = await trx

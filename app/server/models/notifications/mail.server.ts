@@ -1,7 +1,9 @@
 import { NOTIFICATION_LABELS, type NotificationType } from "~/lib/notification-types";
 import { mailChoicesFor } from "./preferences.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
-import { withFooterLink, type MailContent } from "~/server/mail/templates.server";
+import { withFooterLink, type MailContent, type PlacedMail } from "~/server/mail/templates.server";
+import { knownZone } from "~/lib/place";
+import { readPlace } from "~/server/brand/locale.server";
 import { unsubscribeHeaders, unsubscribeUrl } from "~/server/mail/unsubscribe-token.server";
 import type { Executor } from "~/server/db/db.server";
 
@@ -20,12 +22,12 @@ export async function queueNotificationMails(
   executor: Executor,
   inserted: ReadonlyArray<{ id: string; userId: string }>,
   type: NotificationType,
-  mail: MailContent,
+  mail: MailContent | PlacedMail,
   now: number,
 ): Promise<void> {
   const people = await executor
     .selectFrom("users")
-    .select(["id", "email", "role", "emailVerified"])
+    .select(["id", "email", "role", "emailVerified", "timeZone"])
     .where(
       "id",
       "in",
@@ -34,17 +36,23 @@ export async function queueNotificationMails(
     .execute();
   const choices = await mailChoicesFor(executor, people, type);
   const personOf = new Map(people.map((person) => [person.id, person]));
+  const place = typeof mail === "function" ? (await readPlace(executor)).value : null;
   for (const row of inserted) {
     const person = personOf.get(row.userId);
     const choice = choices.get(row.userId);
     if (!person || !person.emailVerified || !choice || choice === "off") continue;
+    // A mail with a date is written in the recipient's zone, else the agency's.
+    const composed =
+      place && typeof mail === "function"
+        ? mail({ ...place, timeZone: knownZone(person.timeZone, place.timeZone) })
+        : (mail as MailContent);
     const base = { to: person.email, idempotencyKey: `notification:${row.id}`, userId: person.id, notificationId: row.id };
     if (choice === "digest") {
-      await enqueueMail(executor, { ...base, ...mail, status: "digest" }, now);
+      await enqueueMail(executor, { ...base, ...composed, status: "digest" }, now);
       continue;
     }
     const url = unsubscribeUrl({ userId: person.id, scope: type });
-    const content = withFooterLink(mail, `You get this e-mail for “${NOTIFICATION_LABELS[type]}”.`, { label: "Unsubscribe", url });
+    const content = withFooterLink(composed, `You get this e-mail for “${NOTIFICATION_LABELS[type]}”.`, { label: "Unsubscribe", url });
     await enqueueMail(executor, { ...base, ...content, headers: unsubscribeHeaders(url) }, now);
   }
 }

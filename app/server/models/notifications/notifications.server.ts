@@ -3,7 +3,7 @@ import type { NotificationType } from "~/lib/notification-types";
 import { AREA_ROLES, type ConsoleArea } from "~/lib/staff-roles";
 import { events } from "~/server/events/bus.server";
 import { queueNotificationMails } from "./mail.server";
-import type { MailContent } from "~/server/mail/templates.server";
+import type { MailContent, PlacedMail } from "~/server/mail/templates.server";
 import type { Executor } from "~/server/db/db.server";
 
 // Decision 0041: the one way an event reaches people. Every writer calls
@@ -27,7 +27,7 @@ export interface NewNotification {
    * transaction. Each recipient's e-mail preference for the type decides whether it goes now, in
    * their daily digest or not at all (decision 0046); without it no mail is queued.
    */
-  mail?: MailContent;
+  mail?: MailContent | PlacedMail;
 }
 
 /**

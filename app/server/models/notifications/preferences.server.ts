@@ -9,6 +9,7 @@ import {
   type MailChoice,
 } from "~/lib/mail-preferences";
 import type { NotificationType } from "~/lib/notification-types";
+import { placeForRecipient } from "~/server/brand/locale.server";
 import { db, type Executor } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { writeTransaction } from "~/server/db/write-transaction.server";
@@ -51,7 +52,10 @@ export async function getMailPreferences(user: { id: string; role: string }, exe
 
 export async function getDigestSchedule(userId: string, executor: Executor = db()): Promise<DigestSchedule> {
   const row = await executor.selectFrom("digestSchedules").select(["hour", "timeZone"]).where("userId", "=", userId).executeTakeFirst();
-  return row ? { hour: Number(row.hour), timeZone: row.timeZone } : { hour: DEFAULT_DIGEST_HOUR, timeZone: DEFAULT_TIME_ZONE };
+  if (row) return { hour: Number(row.hour), timeZone: row.timeZone };
+  // Never chosen: the person's own zone (from their browser), else the agency's.
+  const { timeZone } = await placeForRecipient(userId, executor);
+  return { hour: DEFAULT_DIGEST_HOUR, timeZone: timeZone ?? DEFAULT_TIME_ZONE };
 }
 
 /** Each recipient's choice for one type: what `notify` asks before it queues a mail. */

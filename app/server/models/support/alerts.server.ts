@@ -5,7 +5,7 @@ import type { Database } from "~/server/db/schema";
 import { absoluteUrl } from "~/server/env.server";
 import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { clientReplyMail, newRequestMail } from "~/server/mail/support-mails.server";
-import type { MailContent } from "~/server/mail/templates.server";
+import type { MailContent, PlacedMail } from "~/server/mail/templates.server";
 import { companyMemberIds, notify, publishNotified, staffIdsFor } from "../notifications/notifications.server";
 import type { Trx } from "~/server/db/db.server";
 
@@ -64,7 +64,8 @@ export interface ClientAlert {
   title: string;
   actorId: string;
   actorName: string;
-  mail: MailContent;
+  /** Composed per recipient when it shows a date (their zone). */
+  mail: MailContent | PlacedMail;
 }
 
 export async function alertCompany(trx: Trx, alert: ClientAlert, now: number): Promise<string[]> {

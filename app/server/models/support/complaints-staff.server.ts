@@ -14,6 +14,7 @@ import { db } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { absoluteUrl } from "~/server/env.server";
 import { events } from "~/server/events/bus.server";
+import type { Zoned } from "~/lib/place";
 import { complaintStatusMail, staffReplyMail } from "~/server/mail/support-mails.server";
 import { insertAttachments } from "./attachments.server";
 import type { StoredAttachment } from "~/lib/attachments";
@@ -259,7 +260,9 @@ export async function addStaffReply(
         await insertAttachments(trx, actor, "staff", { complaintId, replyId: reply.id, companyId: complaint.companyId }, files);
       // Every member of the company hears of it (decision 0028: an unverified address gets
       // the bell, not the mail); the mail keeps the text.
-      const mail = staffReplyMail({ staffName: reply.senderName, text: trimmed, raisedAt: complaint.createdAt, portalUrl: portalUrl() });
+      // Composed per member, so each reads the date in their own zone.
+      const mail = (zoned: Zoned) =>
+        staffReplyMail({ staffName: reply.senderName, text: trimmed, raisedAt: complaint.createdAt, portalUrl: portalUrl() }, zoned);
       const alerted = await alertCompany(
         trx,
         {
@@ -317,7 +320,7 @@ export async function setComplaintStatus(
           await trx.updateTable("complaints").set({ closedAt: null }).where("id", "=", complaintId).execute();
         const detail = { from: complaint.status, to: status, changeId, companyId: complaint.companyId };
         await recordAudit(trx, actor, { action: "complaint.status", entity: "complaint", entityId: complaintId, detail }, now);
-        const mail = complaintStatusMail({ status, raisedAt: complaint.createdAt, portalUrl: portalUrl() });
+        const mail = (zoned: Zoned) => complaintStatusMail({ status, raisedAt: complaint.createdAt, portalUrl: portalUrl() }, zoned);
         const alerted = await alertCompany(
           trx,
           {
