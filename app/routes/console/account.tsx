@@ -8,6 +8,7 @@ import { TimeZoneSetting } from "~/components/settings/time-zone-setting";
 import { TwoFactorSetting } from "~/components/settings/two-factor-setting";
 import { timeZoneNames } from "~/lib/mail-preferences";
 import { getPlace, userTimeZone } from "~/server/brand/locale.server";
+import { browserTimeZone } from "~/server/http/time-zone-cookie.server";
 import { accountSecurity } from "~/server/auth/account-security.server";
 import { hasSecondFactor } from "~/server/auth/second-factor.server";
 import { requireStaff } from "~/server/auth/session.server";
@@ -27,7 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     getPlace(),
   ]);
   // The zones from the server, so the select renders the same options on both sides.
-  const zone = { timeZone, zones: timeZoneNames(), agencyZone: place.timeZone };
+  // The root loader stores the browser's zone on this same request, alongside this read.
+  const zone = { timeZone: timeZone ?? browserTimeZone(request), zones: timeZoneNames(), agencyZone: place.timeZone };
   return { email: user.email, name: user.name, twoFactor, security, zone };
 }
 

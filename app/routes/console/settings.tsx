@@ -113,7 +113,10 @@ export default function ConsoleSettings({ loaderData, actionData }: Route.Compon
       </p>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
         {PLACE_TEXT.settingsLink}{" "}
-        <Link to={href("/employee-dashboard/settings/place")} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+        <Link
+          to={href("/employee-dashboard/settings/place")}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
           {PLACE_TEXT.title}
         </Link>
       </p>
