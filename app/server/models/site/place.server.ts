@@ -32,7 +32,12 @@ export async function updatePlace(actor: Actor, next: Place, version: number, no
         .values({ key, value, updatedAt: at, updatedBy: actor.id })
         .onConflict((oc) => oc.column("key").doUpdateSet({ value, updatedAt: at, updatedBy: actor.id }))
         .execute();
-      await recordAudit(trx, actor, { action: "settings.change", entity: "settings", entityId: key, detail: { from: current.value[name], to: value } }, now);
+      await recordAudit(
+        trx,
+        actor,
+        { action: "settings.change", entity: "settings", entityId: key, detail: { from: current.value[name], to: value } },
+        now,
+      );
     }
     return any;
   });
