@@ -1,3 +1,5 @@
+import { useDates } from "~/lib/use-place";
+
 interface ResultCountProps {
   total: number;
   singular: string;
@@ -12,13 +14,15 @@ interface ResultCountProps {
 
 /** The number of items a console list holds, above its table. */
 export function ResultCount({ total, singular, plural, detail, announce, capped = false }: ResultCountProps) {
+  // In the agency's locale (Settings → Time and place): "1,000" (en-GB), "1.000" (de-DE).
+  const { formatNumber } = useDates();
   return (
     <p
       role={announce === "status" ? "status" : undefined}
       className="mt-4 text-sm text-slate-600 dark:text-slate-400"
       aria-live={announce === "polite" ? "polite" : undefined}
     >
-      {capped ? `${total.toLocaleString("en-US")}+ ${plural}` : total === 1 ? `1 ${singular}` : `${total} ${plural}`}
+      {capped ? `${formatNumber(total)}+ ${plural}` : total === 1 ? `1 ${singular}` : `${formatNumber(total)} ${plural}`}
       {detail}
     </p>
   );
