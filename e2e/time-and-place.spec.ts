@@ -1,6 +1,7 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./fixtures";
-import { startIsolatedServer, waitForHydration, type IsolatedServer } from "./helpers";
+import { startIsolatedServer, storeTheme, waitForHydration, type IsolatedServer } from "./helpers";
 
 // Settings → Time and place: the agency's zone and locale, and each person's own zone from their
 // browser. On a server of its own: the agency's settings are global, and the specs running in
@@ -93,4 +94,18 @@ test.describe("a client whose browser is in New York", () => {
     await expect(session).toContainText(/Signed in \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}(\s(am|pm|AM|PM))? (GMT\+9|JST)/);
     expect(errors).toEqual([]);
   });
+});
+
+test("Time and place and the 'Your time zone' row have no WCAG 2.1 AA violations in either theme", async ({ page }) => {
+  await signIn(page, { role: "employee", baseURL: server.baseURL, databaseFile: server.databaseFile });
+  for (const theme of ["light", "dark"] as const) {
+    if (theme === "dark") await storeTheme(page, "dark");
+    for (const path of ["/employee-dashboard/settings/place", "/employee-dashboard/account"]) {
+      await page.goto(`${server.baseURL}${path}`);
+      await waitForHydration(page);
+      expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).include("main").analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
+  }
 });
