@@ -27,7 +27,7 @@ export const PLACE_TEXT = {
   own: {
     heading: "Your time zone",
     detail: "Dates and times on your pages and in your e-mails are shown in it.",
-    fromBrowser: "Taken from your browser; change it if it is wrong.",
+    fromBrowser: "First taken from your browser; change it if it is wrong.",
     unset: (agencyZone: string) => `Not set: the agency's (${agencyZone})`,
     save: "Save time zone",
     saved: "Time zone saved.",
