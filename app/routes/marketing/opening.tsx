@@ -3,7 +3,7 @@ import type { Route } from "./+types/opening";
 import { OpeningUnavailable } from "~/components/opening-unavailable";
 import { jobPostingJsonLd } from "~/lib/job-posting";
 import { serializeJsonLd } from "~/lib/organization-jsonld";
-import { baseUrlFrom, seo } from "~/lib/seo";
+import { seo } from "~/lib/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { getEnv } from "~/server/env.server";
 import { liveSince } from "~/server/events/sse.server";
@@ -25,7 +25,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
     title: `${opening.title} (${opening.location})`,
     description: opening.description.slice(0, 155),
     path: `/careers/${params.id}`,
-    baseUrl: baseUrlFrom(matches),
+    matches,
   });
 }
 
