@@ -20,6 +20,7 @@ import { getBrand } from "~/server/brand/brand.server";
 import { organizationJsonLd, serializeJsonLd } from "~/lib/organization-jsonld";
 import { brandPaletteCss } from "~/lib/brand-palette";
 import { useBrand } from "~/lib/use-brand";
+import { publicBrand } from "~/lib/brand";
 
 export const links: LinksFunction = () => [
   // precedence makes React hoist it to the top of <head>, ahead of the modulepreload links it
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [user, brand] = await Promise.all([getSessionUser(request), getBrand()]);
   return {
     appUrl: getEnv().APP_URL,
-    brand,
+    brand: publicBrand(brand),
     user: user ? { email: user.email, role: user.role, homeDashboard: homeDashboardEnabled(request) } : null,
     flash: flashFor(new URL(request.url).searchParams.get("notice"), { email: user?.email }),
   };

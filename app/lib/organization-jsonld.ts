@@ -1,4 +1,4 @@
-import type { Brand } from "./brand";
+import type { PublicBrand } from "./brand";
 
 let regionNames: Map<string, string> | null = null;
 
@@ -19,7 +19,7 @@ export function countryCode(country: string): string {
   return regionNames.get(trimmed.toLowerCase()) ?? trimmed;
 }
 
-export function organizationJsonLd(baseUrl: string, brand: Brand) {
+export function organizationJsonLd(baseUrl: string, brand: PublicBrand) {
   const { address } = brand;
   return {
     "@context": "https://schema.org",
