@@ -17,7 +17,8 @@ const messages = (input: Record<string, string>) => brandSchema.safeParse({ ...v
 test("A brand needs a name, short name, legal name, domain and colour; the rest may be empty", () => {
   const parsed = brandSchema.parse(valid);
   expect(parsed).toMatchObject({ version: 0, tagline: "", phone: "", infoEmail: "", linkedin: "" });
-  for (const field of ["name", "shortName", "legalName", "domain"]) expect(brandSchema.safeParse({ ...valid, [field]: " " }).success).toBe(false);
+  for (const field of ["name", "shortName", "legalName", "domain"])
+    expect(brandSchema.safeParse({ ...valid, [field]: " " }).success).toBe(false);
 });
 
 test("A colour too light for white button text is refused with the contrast found and the one needed", () => {
@@ -29,7 +30,9 @@ test("A colour too light for white button text is refused with the contrast foun
 
 test("A colour too dark for the dark theme's button text is refused with the contrast found and the one needed", () => {
   const [message] = messages({ primaryColor: "#111111" });
-  expect(message).toMatch(/^This colour is too dark: in dark mode, button text on it has a contrast of 1\.\d+:1, and at least 4\.5:1 is needed\./);
+  expect(message).toMatch(
+    /^This colour is too dark: in dark mode, button text on it has a contrast of 1\.\d+:1, and at least 4\.5:1 is needed\./,
+  );
 });
 
 test("A colour that is not #rrggbb is refused", () => {

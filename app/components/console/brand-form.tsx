@@ -63,8 +63,18 @@ export function BrandForm({
       <input type="hidden" name="intent" value="save-brand" />
       <input {...getInputProps(fields.version, { type: "hidden" })} />
       <Group legend="Name">
-        <InputField field={fields.name} type="text" label="Agency name" hint="Shown in the header, page titles, mails, the authenticator app and the passkey prompt." />
-        <InputField field={fields.shortName} type="text" label="Short name" hint="For tight places: the navigation bar and the client portal." />
+        <InputField
+          field={fields.name}
+          type="text"
+          label="Agency name"
+          hint="Shown in the header, page titles, mails, the authenticator app and the passkey prompt."
+        />
+        <InputField
+          field={fields.shortName}
+          type="text"
+          label="Short name"
+          hint="For tight places: the navigation bar and the client portal."
+        />
         <InputField field={fields.legalName} type="text" label="Legal name" hint="The registered name." />
         <InputField field={fields.tagline} type="text" label="Tagline" optional />
         <InputField field={fields.domain} type="text" label="Site domain" hint="Without https://, for example example.com." />
@@ -81,7 +91,13 @@ export function BrandForm({
         <InputField field={fields.phone} type="tel" label="Phone" optional />
         <InputField field={fields.infoEmail} type="email" label="Info e-mail" optional hint="Shown in the footer." />
         <InputField field={fields.careersEmail} type="email" label="Careers e-mail" optional />
-        <InputField field={fields.supportEmail} type="email" label="Support e-mail" optional hint="Named in data exports and invitation pages." />
+        <InputField
+          field={fields.supportEmail}
+          type="email"
+          label="Support e-mail"
+          optional
+          hint="Named in data exports and invitation pages."
+        />
       </Group>
       <Group legend="Social links" hint="https:// addresses only. An empty link is hidden.">
         <InputField field={fields.linkedin} type="url" label="LinkedIn" optional />
@@ -94,7 +110,13 @@ export function BrandForm({
       >
         <div className="flex items-end gap-3">
           <div className="grow">
-            <InputField field={fields.primaryColor} type="text" label="Primary colour" hint="As #rrggbb, for example #4f46e5." spellCheck={false} />
+            <InputField
+              field={fields.primaryColor}
+              type="text"
+              label="Primary colour"
+              hint="As #rrggbb, for example #4f46e5."
+              spellCheck={false}
+            />
           </div>
           <span
             aria-hidden="true"

@@ -12,7 +12,8 @@ import { recordAudit } from "~/server/models/shared/audit.server";
 // newer row refuses it ("conflict"), so two admins never overwrite each other unseen. After the
 // commit every instance drops its cached copy and the HTML cache (event "site.changed").
 
-export const BRAND_CONFLICT = "Someone else saved the brand meanwhile. Your changes are still in the form: reload to see theirs, then save again.";
+export const BRAND_CONFLICT =
+  "Someone else saved the brand meanwhile. Your changes are still in the form: reload to see theirs, then save again.";
 export const MAIL_CONFLICT =
   "Someone else saved the mail settings meanwhile. Your changes are still in the form: reload to see theirs, then save again.";
 
@@ -62,7 +63,12 @@ export function saveBrand(actor: Actor, next: Brand, expectedVersion: number, no
 }
 
 /** Saves the mail sender and inboxes; refuses ("conflict") when the stored one is not `expectedVersion`. */
-export function saveMailIdentity(actor: Actor, next: MailIdentity, expectedVersion: number, now = Date.now()): Promise<Stored<MailIdentity>> {
+export function saveMailIdentity(
+  actor: Actor,
+  next: MailIdentity,
+  expectedVersion: number,
+  now = Date.now(),
+): Promise<Stored<MailIdentity>> {
   return save(
     actor,
     { key: MAIL_IDENTITY_KEY, read: readMailIdentity, conflict: MAIL_CONFLICT, entity: "brand" },
