@@ -73,6 +73,17 @@ test("An admin renames the agency and changes its colour; pages, titles and mail
   await expect(page).toHaveTitle(`Brand | Settings | ${NAME}`);
 
   const palette = brandPalette(COLOR);
+  // Anonymous visitors get the page from the HTML cache: the stored copy carries the palette, with
+  // each response's own CSP nonce.
+  for (let i = 0; i < 2; i++) {
+    const response = await fetch(`${base}/`);
+    const html = await response.text();
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    expect(html).toContain(`<style nonce="${nonce}">:root{--color-brand-50:`);
+    expect(html).toContain(`--color-brand-600:${COLOR}`);
+    expect(html).toContain(`<title>${NAME}</title>`);
+    if (i === 1) expect(response.headers.get("age"), "the second answer is the stored copy").not.toBeNull();
+  }
   for (const theme of ["light", "dark"] as const) {
     await setTheme(page, theme);
     await page.goto(`${base}/`);
