@@ -18,6 +18,9 @@ import { homeDashboardEnabled } from "~/server/http/home-dashboard-cookie.server
 import { getSessionUser } from "~/server/auth/session.server";
 import { getBrand } from "~/server/brand/brand.server";
 import { organizationJsonLd, serializeJsonLd } from "~/lib/organization-jsonld";
+import { brandPaletteCss } from "~/lib/brand-palette";
+import { useBrand } from "~/lib/use-brand";
+import { publicBrand } from "~/lib/brand";
 
 export const links: LinksFunction = () => [
   // precedence makes React hoist it to the top of <head>, ahead of the modulepreload links it
@@ -31,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [user, brand] = await Promise.all([getSessionUser(request), getBrand()]);
   return {
     appUrl: getEnv().APP_URL,
-    brand,
+    brand: publicBrand(brand),
     user: user ? { email: user.email, role: user.role, homeDashboard: homeDashboardEnabled(request) } : null,
     flash: flashFor(new URL(request.url).searchParams.get("notice"), { email: user?.email }),
   };
@@ -42,6 +45,9 @@ const themeScript = `try{if(localStorage.getItem(${JSON.stringify(THEME_STORAGE_
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // The operator's colour replaces app.css's palette (nothing for the default colour). A stored page
+  // keeps it until "site.changed" empties the HTML cache; the nonce is swapped per response there.
+  const palette = brandPaletteCss(useBrand().primaryColor);
   useAnnounceHydration();
   return (
     <html lang="en" suppressHydrationWarning>
@@ -51,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
         <Meta />
         <Links />
+        {palette ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: palette }} /> : null}
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
@@ -81,7 +88,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <ScrollToTopButton />
       <RouteScrollReset />
       <EmployeeShortcut />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(organizationJsonLd(loaderData.appUrl)) }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: serializeJsonLd(organizationJsonLd(loaderData.appUrl, loaderData.brand)) }}
+      />
     </>
   );
 }

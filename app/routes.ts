@@ -93,6 +93,8 @@ export default [
     route("settings", "routes/console/settings.tsx"),
     // Data retention (admin), with its dry run.
     route("settings/retention", "routes/console/retention.tsx"),
+    // Brand: name, contact details, colour and mail sender (admin).
+    route("settings/brand", "routes/console/brand.tsx"),
     route("clients", "routes/console/clients.tsx"),
     route("clients/new", "routes/console/company-new.tsx"),
     route("clients/:id", "routes/console/client.tsx"),

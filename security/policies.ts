@@ -7,6 +7,7 @@ import { CONSOLE_AREAS, mayUse, STAFF_ROLES, type ConsoleArea } from "~/lib/staf
 import { database } from "./helpers/database";
 import { isStaffRole, MATRIX_COMPANY_ID, type Actor, type World } from "./helpers/world";
 import { unsubscribeToken } from "~/server/mail/unsubscribe-token.server";
+import { DEMO_BRAND } from "~/lib/brand";
 
 // The authorization matrix's expectations, declared once per route of app/routes.ts (keyed by its
 // module file). security/authorization.test.ts fails on a route without an entry here, on an
@@ -354,6 +355,38 @@ const settingsOn = async (c: Cell) =>
   asAdmin(c, `${CONSOLE}/settings`, { intent: "save-settings", selfRegistration: "on", clientProjects: "on" });
 const retentionDefaults = async (c: Cell) =>
   asAdmin(c, `${CONSOLE}/settings/retention`, { intent: "save-retention", applicationDays: "180", leadDays: "365" });
+// The Brand page: each form names the version it was loaded with, read here as the page would.
+async function settingVersion(c: Cell, key: string): Promise<string> {
+  const row = await database(c.world.server).selectFrom("appSettings").select("updatedAt").where("key", "=", key).executeTakeFirst();
+  return String(row?.updatedAt ?? 0);
+}
+const DEMO_BRAND_FIELDS = {
+  name: DEMO_BRAND.name,
+  shortName: DEMO_BRAND.shortName,
+  legalName: DEMO_BRAND.legalName,
+  tagline: DEMO_BRAND.tagline,
+  domain: DEMO_BRAND.domain,
+  ...DEMO_BRAND.address,
+  phone: DEMO_BRAND.phone,
+  infoEmail: DEMO_BRAND.emails.info,
+  careersEmail: DEMO_BRAND.emails.careers,
+  supportEmail: DEMO_BRAND.emails.support,
+  ...DEMO_BRAND.social,
+  primaryColor: DEMO_BRAND.primaryColor,
+};
+const brandFields = async (c: Cell, tagline = DEMO_BRAND.tagline) => ({
+  intent: "save-brand",
+  version: await settingVersion(c, "brand"),
+  ...DEMO_BRAND_FIELDS,
+  tagline,
+});
+const mailFields = async (c: Cell, senderName = DEMO_BRAND.name) => ({
+  intent: "save-mail",
+  version: await settingVersion(c, "brand.mail"),
+  senderName,
+});
+const brandDefaults = async (c: Cell) => asAdmin(c, `${CONSOLE}/settings/brand`, await brandFields(c));
+const mailDefaults = async (c: Cell) => asAdmin(c, `${CONSOLE}/settings/brand`, await mailFields(c));
 /** A client member of the spare company (made again after a cell removed it). */
 async function spareMember(cell: Cell): Promise<{ id: string; clientAdmin: boolean }> {
   const db = database(cell.world.server);
@@ -944,6 +977,11 @@ export const POLICIES: Record<string, RoutePolicy> = {
       restore: retentionDefaults,
     }),
     "run-now": changes(() => ({ intent: "run-now" })),
+  }),
+  // Brand, admin only. A save changes the tagline or the sender name; the restore puts the demo's back.
+  "routes/console/brand.tsx": withForms("settings", {
+    "save-brand": changes((c) => brandFields(c, `Matrix tagline ${c.seq}`), { restore: brandDefaults }),
+    "save-mail": changes((c) => mailFields(c, `Matrix sender ${c.seq}`), { restore: mailDefaults }),
   }),
   // Staff run the projects (clients area). The project's marker title stays, so the
   // leak checks keep finding it; only its description changes.

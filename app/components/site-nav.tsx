@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { site } from "~/content/site";
+import { useBrand } from "~/lib/use-brand";
 import { navLinks } from "~/lib/paths";
 import { HomeDashboardToggle } from "./home-dashboard-toggle";
 
@@ -48,6 +48,7 @@ function NavItems({
 
 export function SiteNav({ user }: { user: NavUser | null }) {
   const { pathname } = useLocation();
+  const brand = useBrand();
   // The menu remembers the page it was opened on, so navigating anywhere closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -67,7 +68,7 @@ export function SiteNav({ user }: { user: NavUser | null }) {
       <nav aria-label="Main" className="container-page flex h-16 items-center justify-between">
         <Link to="/" className="flex items-center gap-2 font-bold text-slate-900 dark:text-white">
           <img src="/images/logo-mark.svg" alt="" width="32" height="32" />
-          <span>{site.shortName}</span>
+          <span>{brand.shortName}</span>
         </Link>
         <NavItems className="hidden items-center gap-1 md:flex" linkClass={linkClass} user={user} pathname={pathname} />
         <button

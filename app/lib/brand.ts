@@ -71,6 +71,17 @@ export const DEFAULT_MAIL_IDENTITY: MailIdentity = {
   applicationsInbox: null,
 };
 
+/**
+ * What the root loader sends to every page: the brand less what no page shows. Every page's data
+ * carries it, so it stays small (a small page's data is sent uncompressed below 1 kB).
+ */
+export type PublicBrand = Omit<Brand, "countriesServed" | "emails"> & { emails: Pick<Brand["emails"], "info" | "support"> };
+
+export function publicBrand(brand: Brand): PublicBrand {
+  const { countriesServed: _countries, emails, ...shown } = brand;
+  return { ...shown, emails: { info: emails.info, support: emails.support } };
+}
+
 export function formatAddress(brand: Pick<Brand, "address">): string {
   const a = brand.address;
   return [a.street, a.city, [a.region, a.postalCode].filter(Boolean).join(" "), a.country].filter(Boolean).join(", ");

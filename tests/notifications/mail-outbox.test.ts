@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { DEMO_BRAND } from "~/lib/brand";
 import { createDb, migrateToLatest, type Db } from "~/server/db/db.server";
 import { testDatabases } from "../helpers/databases";
 import { events } from "~/server/events/bus.server";
@@ -281,8 +282,8 @@ describe.each(targets)("The mail outbox on $name", (target) => {
   });
 
   test("A quote queues a confirmation with none of the requester's text and a full notice to sales", async () => {
-    await db.transaction().execute((trx) => enqueueQuoteMails(trx, quote));
-    await enqueueQuoteMails(db, quote); // a retried action queues nothing new
+    await db.transaction().execute((trx) => enqueueQuoteMails(trx, quote, DEMO_BRAND));
+    await enqueueQuoteMails(db, quote, DEMO_BRAND); // a retried action queues nothing new
     const stored = await rows();
     expect(stored).toHaveLength(2);
 
@@ -314,7 +315,7 @@ describe.each(targets)("The mail outbox on $name", (target) => {
       resume: "resumes/guest_1_cv.pdf",
       resumeName: "cv.pdf",
     };
-    await db.transaction().execute((trx) => enqueueApplicationMails(trx, application, "Senior React Engineer"));
+    await db.transaction().execute((trx) => enqueueApplicationMails(trx, application, "Senior React Engineer", DEMO_BRAND));
     const stored = await rows();
     const ack = stored.find((r) => r.toAddress === application.email);
     const notice = stored.find((r) => r.toAddress === mailRecipients().hr);
@@ -332,14 +333,14 @@ describe.each(targets)("The mail outbox on $name", (target) => {
 
 describe("Mail templates and policies", () => {
   test("The quote confirmation is the same fixed text for every requester", () => {
-    const mail = quoteConfirmation();
-    expect(mail).toEqual(quoteConfirmation());
+    const mail = quoteConfirmation(DEMO_BRAND);
+    expect(mail).toEqual(quoteConfirmation(DEMO_BRAND));
     expect(mail.text).toContain("call you back within 24 hours");
     expect(mail.subject).toBe("We received your request - Indigo Kite Technologies");
   });
 
   test("Interpolated text is escaped in HTML and cannot break a header", () => {
-    const notice = quoteNotice({ ...quote, name: 'Eve <img src=x onerror="alert(1)">\r\nBcc: victim@example.com' });
+    const notice = quoteNotice({ ...quote, name: 'Eve <img src=x onerror="alert(1)">\r\nBcc: victim@example.com' }, DEMO_BRAND);
     expect(notice.html).not.toContain("<img");
     expect(notice.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
     expect(notice.subject).not.toMatch(/[\r\n]/);
@@ -348,19 +349,22 @@ describe("Mail templates and policies", () => {
 
   test("The HR notice says whether a resume was attached and the acknowledgement names only the job", () => {
     const base = { name: "A", email: "a@example.com", message: "" };
-    expect(applicationNotice({ ...base, resume: "" }, "QA Lead").text).toContain("Resume: None");
-    expect(applicationNotice({ ...base, resume: "resumes/x" }, "QA Lead").text).toContain("Resume: Attached");
-    expect(applicationAcknowledgement("QA Lead").subject).toBe("Your application for QA Lead - Indigo Kite Technologies");
+    expect(applicationNotice({ ...base, resume: "" }, "QA Lead", DEMO_BRAND).text).toContain("Resume: None");
+    expect(applicationNotice({ ...base, resume: "resumes/x" }, "QA Lead", DEMO_BRAND).text).toContain("Resume: Attached");
+    expect(applicationAcknowledgement("QA Lead", DEMO_BRAND).subject).toBe("Your application for QA Lead - Indigo Kite Technologies");
   });
 
   test("Generic blocks render links only for http(s) URLs", () => {
-    const reset = composeMail({
-      subject: "Reset your password",
-      blocks: ["Use the link below.", { action: { label: "Reset password", url: "https://indigokite.dev/reset?t=a&b" } }],
-    });
+    const reset = composeMail(
+      {
+        subject: "Reset your password",
+        blocks: ["Use the link below.", { action: { label: "Reset password", url: "https://indigokite.dev/reset?t=a&b" } }],
+      },
+      DEMO_BRAND,
+    );
     expect(reset.html).toContain('href="https://indigokite.dev/reset?t=a&amp;b"');
     expect(reset.text).toContain("Reset password: https://indigokite.dev/reset?t=a&b");
-    const bad = composeMail({ subject: "x", blocks: [{ action: { label: "Go", url: "javascript:alert(1)" } }] });
+    const bad = composeMail({ subject: "x", blocks: [{ action: { label: "Go", url: "javascript:alert(1)" } }] }, DEMO_BRAND);
     expect(bad.html).not.toContain("href=");
   });
 

@@ -1,7 +1,7 @@
 import { CurrentHomeDashboardToggle } from "~/components/home-dashboard-toggle";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { href, Link, NavLink } from "react-router";
-import { site } from "~/content/site";
+import { useBrand } from "~/lib/use-brand";
 import { PORTAL_TABS } from "~/lib/portal";
 import { CloseIcon, MenuIcon } from "./icons";
 
@@ -34,6 +34,7 @@ function TabList({ onChoose }: { onChoose?: () => void }) {
  * with an overlay, and choosing a tab closes it.
  */
 export function PortalShell({ email, bell, children }: { email: string; bell?: ReactNode; children: ReactNode }) {
+  const brand = useBrand();
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const sidebar = useRef<HTMLElement>(null);
@@ -82,7 +83,7 @@ export function PortalShell({ email, bell, children }: { email: string; bell?: R
       >
         <Link to="/" className="flex items-center gap-2 font-bold text-slate-900 dark:text-white">
           <img src="/images/logo-mark.svg" alt="" width="28" height="28" />
-          <span>{site.shortName}</span>
+          <span>{brand.shortName}</span>
         </Link>
         <nav aria-label="Dashboard" className="flex-1">
           <TabList onChoose={() => setOpen(false)} />

@@ -27,7 +27,9 @@ import { getSettings } from "~/server/models/shared/settings.server";
 import { createProject, listProgressHistory, listProjects } from "~/server/models/projects/projects.server";
 import { requireClient } from "~/server/auth/session.server";
 
-export const meta = () => portalMeta("My Projects");
+export function meta({ matches }: Route.MetaArgs) {
+  return portalMeta("My Projects", matches);
+}
 export const shouldRevalidate = skipReloadOnQueryChange;
 
 export async function loader({ request }: Route.LoaderArgs) {

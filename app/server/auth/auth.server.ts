@@ -2,6 +2,7 @@ import type { betterAuth as BetterAuth } from "better-auth";
 import type { genericOAuth as GenericOAuth, twoFactor as TwoFactor } from "better-auth/plugins";
 import type { passkey as Passkey } from "@better-auth/passkey";
 import type * as BetterAuthApi from "better-auth/api";
+import { DEMO_BRAND } from "~/lib/brand";
 import { roleForEmail } from "~/lib/roles";
 import { currentDialect, db } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
@@ -72,7 +73,9 @@ function createAuth(
       : [];
 
   return betterAuth({
-    appName: "Indigo Kite",
+    // Only Better Auth's fallback: the authenticator issuer and the passkey name come from the
+    // brand per request (second-factor.server.ts, passkeys.server.ts).
+    appName: DEMO_BRAND.shortName,
     baseURL: env.APP_URL,
     basePath: "/api/auth",
     secret: env.AUTH_SECRET,

@@ -1,3 +1,4 @@
+import { getBrand } from "~/server/brand/brand.server";
 import type { PasskeyView } from "~/lib/account-paths";
 import { APIError } from "better-auth/api";
 import { CONFIRMATION_MESSAGES } from "~/lib/schemas/identity-confirmation";
@@ -68,7 +69,8 @@ export async function passkeyRegistrationOptions(request: Request): Promise<Outc
     const { headers, response } = await (
       await auth()
     ).api.generatePasskeyRegistrationOptions({ headers: callHeaders(request), returnHeaders: true });
-    return { ok: true, value: response, headers };
+    // The prompt names the brand as it is now (the plugin's rpName is fixed at start-up).
+    return { ok: true, value: { ...response, rp: { ...response.rp, name: (await getBrand()).shortName } }, headers };
   } catch (error) {
     // Better Auth also asks for a recent sign-in ("fresh" session, one day) before a new credential.
     return unconfirmed(error) ?? failed(error, "Could not start adding a passkey. Sign in again and retry.");

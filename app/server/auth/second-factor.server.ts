@@ -1,3 +1,4 @@
+import { getBrand } from "~/server/brand/brand.server";
 import { APIError } from "better-auth/api";
 import { roleForEmail, type Role } from "~/lib/roles";
 import { TWO_FACTOR_MESSAGES } from "~/lib/schemas/two-factor";
@@ -56,7 +57,11 @@ export async function startEnrolment(request: Request, password: string | undefi
   try {
     const result = await (
       await auth()
-    ).api.enableTwoFactor({ body: { password: password ?? "", method: "totp" }, headers: request.headers });
+    ).api.enableTwoFactor({
+      // The authenticator app lists the account under the brand's name, as it is now.
+      body: { password: password ?? "", method: "totp", issuer: (await getBrand()).shortName },
+      headers: request.headers,
+    });
     if (!("totpURI" in result) || !result.totpURI) throw new Error("no TOTP URI");
     return { ok: true, uri: result.totpURI };
   } catch (error) {

@@ -6,6 +6,7 @@ import {
   quoteConfirmation,
   quoteNotice,
   type ApplicationForMail,
+  type MailBrand,
   type QuoteForMail,
 } from "./templates.server";
 import type { Executor } from "~/server/db/db.server";
@@ -16,36 +17,43 @@ import type { Executor } from "~/server/db/db.server";
  * queues nothing twice.
  * `confirm: false` (the address's mail limit, mail-limits.server.ts) leaves out the confirmation.
  */
-export async function enqueueQuoteMails(executor: Executor, quote: QuoteForMail & { id: string }, confirm = true): Promise<void> {
+export async function enqueueQuoteMails(
+  executor: Executor,
+  quote: QuoteForMail & { id: string },
+  brand: MailBrand,
+  confirm = true,
+): Promise<void> {
   const { sales } = mailRecipients();
-  if (confirm) await enqueueMail(executor, { to: quote.email, ...quoteConfirmation(), idempotencyKey: `quote:${quote.id}:confirmation` });
+  if (confirm)
+    await enqueueMail(executor, { to: quote.email, ...quoteConfirmation(brand), idempotencyKey: `quote:${quote.id}:confirmation` });
   // Reply-To: answering the notice answers the person who asked (the form checked the address).
-  await enqueueMail(executor, { to: sales, replyTo: quote.email, ...quoteNotice(quote), idempotencyKey: `quote:${quote.id}:sales` });
+  await enqueueMail(executor, { to: sales, replyTo: quote.email, ...quoteNotice(quote, brand), idempotencyKey: `quote:${quote.id}:sales` });
 }
 
 /**
  * Queues the acknowledgement to the candidate and the notice to HR (Reply-To the candidate)
- * inside the caller's transaction; `acknowledge: false` (the address's mail limit) leaves out the
+ * inside the caller's transaction (the caller reads the brand before it); `acknowledge: false` (the address's mail limit) leaves out the
  * acknowledgement.
  */
 export async function enqueueApplicationMails(
   executor: Executor,
   application: ApplicationForMail & { id: string },
   jobTitle: string,
+  brand: MailBrand,
   acknowledge = true,
 ): Promise<void> {
   const { hr } = mailRecipients();
   if (acknowledge) {
     await enqueueMail(executor, {
       to: application.email,
-      ...applicationAcknowledgement(jobTitle),
+      ...applicationAcknowledgement(jobTitle, brand),
       idempotencyKey: `application:${application.id}:acknowledgement`,
     });
   }
   await enqueueMail(executor, {
     to: hr,
     replyTo: application.email,
-    ...applicationNotice(application, jobTitle),
+    ...applicationNotice(application, jobTitle, brand),
     idempotencyKey: `application:${application.id}:hr`,
   });
 }

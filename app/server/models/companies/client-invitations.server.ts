@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { brandIn } from "~/server/brand/brand.server";
 import { newId } from "~/lib/ids";
 import type { PendingClientInvitation } from "~/lib/members";
 import { looksLikeCompanyEmail } from "~/lib/roles";
@@ -57,11 +58,14 @@ async function queueMail(
   inviter: Actor,
 ): Promise<void> {
   const person = await executor.selectFrom("users").select("role").where("id", "=", inviter.id).executeTakeFirst();
-  const mail = clientInvitationMail({
-    company: company.origin === "staff" ? company.name : null,
-    inviter: person?.role === "employee" ? actorName(inviter) : null,
-    url: clientInvitationUrl(token),
-  });
+  const mail = clientInvitationMail(
+    {
+      company: company.origin === "staff" ? company.name : null,
+      inviter: person?.role === "employee" ? actorName(inviter) : null,
+      url: clientInvitationUrl(token),
+    },
+    await brandIn(executor),
+  );
   await enqueueMail(executor, { to: invitation.email, ...mail, idempotencyKey: `client-invitation:${hashInvitationToken(token)}` });
 }
 

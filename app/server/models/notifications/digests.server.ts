@@ -6,7 +6,8 @@ import type { Kysely } from "kysely";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { absoluteUrl } from "~/server/env.server";
 import { latestDigestSlot, type DigestSlot } from "~/server/mail/digest-time.server";
-import { composeMail, withFooterLink } from "~/server/mail/templates.server";
+import { composeMail, withFooterLink, type MailBrand } from "~/server/mail/templates.server";
+import { readBrand } from "~/server/brand/brand.server";
 import { unsubscribeHeaders, unsubscribeUrl } from "~/server/mail/unsubscribe-token.server";
 import { audienceOf, getDigestSchedule, mailChoicesFor } from "./preferences.server";
 
@@ -27,22 +28,25 @@ interface HeldMail {
 
 class DigestTaken extends Error {}
 
-function digestMail(person: { id: string; role: string }, items: HeldMail[], timeZone: string) {
+function digestMail(person: { id: string; role: string }, items: HeldMail[], timeZone: string, brand: MailBrand) {
   const when = new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "medium", timeStyle: "short" });
-  const mail = composeMail({
-    subject: items.length === 1 ? "Your daily digest: 1 update" : `Your daily digest: ${items.length} updates`,
-    heading: "Since your last digest",
-    blocks: [
-      ...items.map((item) => ({
-        link: {
-          label: item.title ?? item.subject,
-          url: absoluteUrl(item.link ?? "/"),
-          detail: `${isNotificationType(item.type) ? NOTIFICATION_LABELS[item.type] : "Update"} · ${when.format(item.createdAt)}`,
-        },
-      })),
-      { link: { label: "Choose which e-mails you get, and when", url: absoluteUrl(preferencesLink(audienceOf(person.role))) } },
-    ],
-  });
+  const mail = composeMail(
+    {
+      subject: items.length === 1 ? "Your daily digest: 1 update" : `Your daily digest: ${items.length} updates`,
+      heading: "Since your last digest",
+      blocks: [
+        ...items.map((item) => ({
+          link: {
+            label: item.title ?? item.subject,
+            url: absoluteUrl(item.link ?? "/"),
+            detail: `${isNotificationType(item.type) ? NOTIFICATION_LABELS[item.type] : "Update"} · ${when.format(item.createdAt)}`,
+          },
+        })),
+        { link: { label: "Choose which e-mails you get, and when", url: absoluteUrl(preferencesLink(audienceOf(person.role))) } },
+      ],
+    },
+    brand,
+  );
   const url = unsubscribeUrl({ userId: person.id, scope: "digest" });
   return {
     ...withFooterLink(mail, "You get this digest by your e-mail preferences.", { label: "Unsubscribe from the daily digest", url }),
@@ -110,7 +114,7 @@ async function sendDigest(database: Kysely<Database>, userId: string, now: numbe
   );
   if (items.length === 0) return false;
 
-  const mail = digestMail(person, items, schedule.timeZone);
+  const mail = digestMail(person, items, schedule.timeZone, (await readBrand(database)).value);
   try {
     return await writeTransaction(async (trx) => {
       const claimed = await trx

@@ -1,4 +1,5 @@
 import { rm } from "node:fs/promises";
+import { brandIn } from "~/server/brand/brand.server";
 import type { Transaction } from "kysely";
 import { formatBytes } from "~/lib/file-kinds";
 import { newId } from "~/lib/ids";
@@ -257,7 +258,7 @@ async function notifySession(
   const fromAgency = actor.side === "staff";
   if (fromAgency && !project.companyId) return [];
   const url = absoluteUrl(projectLink(fromAgency ? "client" : "staff", project.id, "files"));
-  const mail = filesSharedMail({ uploader: actorName(actor.user), fromAgency, project: project.title, names, url });
+  const mail = filesSharedMail({ uploader: actorName(actor.user), fromAgency, project: project.title, names, url }, await brandIn(trx));
   const upload = {
     session,
     projectId: project.id,

@@ -1,4 +1,5 @@
 import type { Expression, Transaction } from "kysely";
+import { brandIn } from "~/server/brand/brand.server";
 import { newId } from "~/lib/ids";
 import type { ComplaintStatus } from "~/lib/schemas/complaints-staff";
 import type { SearchMatch } from "~/lib/search";
@@ -259,7 +260,10 @@ export async function addStaffReply(
         await insertAttachments(trx, actor, "staff", { complaintId, replyId: reply.id, companyId: complaint.companyId }, files);
       // Every member of the company hears of it (decision 0028: an unverified address gets
       // the bell, not the mail); the mail keeps the text.
-      const mail = staffReplyMail({ staffName: reply.senderName, text: trimmed, raisedAt: complaint.createdAt, portalUrl: portalUrl() });
+      const mail = staffReplyMail(
+        { staffName: reply.senderName, text: trimmed, raisedAt: complaint.createdAt, portalUrl: portalUrl() },
+        await brandIn(trx),
+      );
       const alerted = await alertCompany(
         trx,
         {
@@ -317,7 +321,7 @@ export async function setComplaintStatus(
           await trx.updateTable("complaints").set({ closedAt: null }).where("id", "=", complaintId).execute();
         const detail = { from: complaint.status, to: status, changeId, companyId: complaint.companyId };
         await recordAudit(trx, actor, { action: "complaint.status", entity: "complaint", entityId: complaintId, detail }, now);
-        const mail = complaintStatusMail({ status, raisedAt: complaint.createdAt, portalUrl: portalUrl() });
+        const mail = complaintStatusMail({ status, raisedAt: complaint.createdAt, portalUrl: portalUrl() }, await brandIn(trx));
         const alerted = await alertCompany(
           trx,
           {
