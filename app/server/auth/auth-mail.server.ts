@@ -8,6 +8,7 @@ import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { composeMail } from "~/server/mail/templates.server";
 import { mailAllowedTo } from "~/server/defence/mail-limits.server";
 import { queueVerificationMail, type AccountToVerify } from "./verification-mail.server";
+import { companyDomain } from "~/server/brand/company-domain.server";
 
 /**
  * Only writes an outbox row: as fast for every e-mail, and the link is never lost
@@ -61,7 +62,7 @@ export async function queuePasskeyAddedMail(
 ): Promise<void> {
   if (!user.emailVerified) return;
   const env = getEnv();
-  const url = `${env.APP_URL}${accountPathFor(roleForEmail(user.email, env.COMPANY_DOMAIN))}`;
+  const url = `${env.APP_URL}${accountPathFor(roleForEmail(user.email, companyDomain()))}`;
   const name = passkey.name?.trim() ? `"${passkey.name.trim()}"` : "without a name";
   const mail = composeMail({
     subject: "A passkey was added to your account",

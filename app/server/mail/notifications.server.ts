@@ -12,13 +12,15 @@ import type { Executor } from "~/server/db/db.server";
 
 /**
  * Queues the two quote mails (confirmation to the requester, notice to sales with Reply-To the
- * requester) inside the caller's transaction. Keys derive from the quote id, so a retried action
+ * requester, when there is a sales inbox: config.server.ts) inside the caller's transaction. Keys derive from the quote id, so a retried action
  * queues nothing twice.
  * `confirm: false` (the address's mail limit, mail-limits.server.ts) leaves out the confirmation.
  */
 export async function enqueueQuoteMails(executor: Executor, quote: QuoteForMail & { id: string }, confirm = true): Promise<void> {
-  const { sales } = mailRecipients();
+  const { sales } = await mailRecipients(executor);
   if (confirm) await enqueueMail(executor, { to: quote.email, ...quoteConfirmation(), idempotencyKey: `quote:${quote.id}:confirmation` });
+  // No inbox entered: the lead stays in the console, and no address the operator did not give gets it.
+  if (!sales) return;
   // Reply-To: answering the notice answers the person who asked (the form checked the address).
   await enqueueMail(executor, { to: sales, replyTo: quote.email, ...quoteNotice(quote), idempotencyKey: `quote:${quote.id}:sales` });
 }
@@ -34,7 +36,7 @@ export async function enqueueApplicationMails(
   jobTitle: string,
   acknowledge = true,
 ): Promise<void> {
-  const { hr } = mailRecipients();
+  const { hr } = await mailRecipients(executor);
   if (acknowledge) {
     await enqueueMail(executor, {
       to: application.email,
@@ -42,6 +44,7 @@ export async function enqueueApplicationMails(
       idempotencyKey: `application:${application.id}:acknowledgement`,
     });
   }
+  if (!hr) return;
   await enqueueMail(executor, {
     to: hr,
     replyTo: application.email,
