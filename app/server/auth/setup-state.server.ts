@@ -25,3 +25,8 @@ export async function isSetupDone(): Promise<boolean> {
   done.add(database);
   return true;
 }
+
+/** Tests: ask the database again (its staff accounts were deleted under this handle). */
+export function forgetSetupDone(): void {
+  done.delete(db());
+}
