@@ -377,7 +377,6 @@ describe("Mail templates and policies", () => {
       expect(await mailRecipients()).toEqual({ sales: "sales@example.com", hr: "hr@example.com" });
     });
   });
-  });
 
   test("Retries back off exponentially from 5 s to a 15 min cap with bounded jitter", () => {
     const noJitter = () => 0;
