@@ -350,7 +350,13 @@ export function markSetupDone(databaseFile = DATABASE_FILE()): void {
     const now = new Date().toISOString();
     db.prepare(
       "insert into users (id, name, email, email_verified, image, role, staff_role, staff_disabled_at, created_at, updated_at) values (?, 'Operator', ?, 1, null, 'employee', null, ?, ?, ?) on conflict do nothing",
-    ).run(randomBytes(16).toString("hex"), `operator-${uniqueId()}@${process.env.COMPANY_DOMAIN || "indigokite.dev"}`, Date.now(), now, now);
+    ).run(
+      randomBytes(16).toString("hex"),
+      `operator-${uniqueId()}@${process.env.COMPANY_DOMAIN || "indigokite.dev"}`,
+      Date.now(),
+      now,
+      now,
+    );
   } finally {
     db.close();
   }

@@ -10,7 +10,10 @@ const CODE_IN_LOG = /setup code ([A-Z2-7]{4}(?:-[A-Z2-7]{4}){3})/;
 
 async function setupCode(server: IsolatedServer): Promise<string> {
   await expect.poll(() => CODE_IN_LOG.test(server.output()), { timeout: 10_000 }).toBe(true);
-  const lines = server.output().split("\n").filter((line) => line.includes("/setup") && CODE_IN_LOG.test(line));
+  const lines = server
+    .output()
+    .split("\n")
+    .filter((line) => line.includes("/setup") && CODE_IN_LOG.test(line));
   expect(lines).toHaveLength(1);
   expect(lines[0]).toContain(`${server.baseURL}/setup`);
   return CODE_IN_LOG.exec(lines[0]!)![1]!;

@@ -112,7 +112,11 @@ describe.each(testDatabases("first-run setup"))("First-run setup on $name", (dat
     expect(published).toContain("site.changed");
     expect(companyDomain()).toBe("northwind.example");
     expect((await getBrand()).name).toBe("Northwind Studio");
-    expect(await getMailIdentity()).toMatchObject({ senderName: "Northwind Studio", leadsInbox: "sales@northwind.example", applicationsInbox: null });
+    expect(await getMailIdentity()).toMatchObject({
+      senderName: "Northwind Studio",
+      leadsInbox: "sales@northwind.example",
+      applicationsInbox: null,
+    });
     expect(await mailRecipients()).toEqual({ sales: "sales@northwind.example", hr: null });
     expect(await mailFrom()).toBe('"Northwind Studio" <no-reply@northwind.example>');
     const audit = await db().selectFrom("auditLog").selectAll().execute();

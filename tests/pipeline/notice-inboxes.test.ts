@@ -96,7 +96,12 @@ describe.each(testDatabases("notice inboxes"))("Notice inboxes on $name", (datab
     expect(await mailFrom()).toBe('"Indigo Kite Technologies" <no-reply@indigokite.dev>');
     await db()
       .insertInto("appSettings")
-      .values({ key: MAIL_IDENTITY_KEY, value: JSON.stringify({ senderName: 'Acme "Dev" Co', senderAddress: "hello@acme.example" }), updatedAt: 1, updatedBy: null })
+      .values({
+        key: MAIL_IDENTITY_KEY,
+        value: JSON.stringify({ senderName: 'Acme "Dev" Co', senderAddress: "hello@acme.example" }),
+        updatedAt: 1,
+        updatedBy: null,
+      })
       .execute();
     forgetBrand();
     expect(await mailFrom()).toBe('"Acme \\"Dev\\" Co" <hello@acme.example>');

@@ -286,9 +286,7 @@ describe.each(testSetups("project files"))("Project files on $name", ({ database
       await db().updateTable("users").set({ staffDisabledAt: null }).where("id", "=", staff.id).execute();
     }
     const mails = await db().selectFrom("mailOutbox").select(["toAddress", "subject", "textBody"]).orderBy("createdAt").execute();
-    expect(mails.map((m) => m.toAddress)).toEqual(
-      [staff.email, "sales@agency.test"].map((a) => a.toLowerCase()),
-    );
+    expect(mails.map((m) => m.toAddress)).toEqual([staff.email, "sales@agency.test"].map((a) => a.toLowerCase()));
     expect(mails[0]!.textBody).toContain(`https://agency.test/employee-dashboard/projects/${projectId}/files`);
   });
 

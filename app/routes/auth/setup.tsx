@@ -55,8 +55,8 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       <div className="w-full max-w-xl rounded-2xl border border-slate-200 bg-white p-8 dark:border-slate-800 dark:bg-slate-900">
         <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Set up your site</h1>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-          Create the first admin account and tell the site who you are. This page works once: after it, staff sign in at the staff
-          login and the admin invites everyone else.
+          Create the first admin account and tell the site who you are. This page works once: after it, staff sign in at the staff login and
+          the admin invites everyone else.
         </p>
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
           <InputField
@@ -93,7 +93,13 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           </Section>
           <Section title="First admin">
             <InputField field={fields.name} type="text" label="Your name" autoComplete="name" />
-            <InputField field={fields.email} type="email" label="Work email" autoComplete="email" hint="An address at the company domain." />
+            <InputField
+              field={fields.email}
+              type="email"
+              label="Work email"
+              autoComplete="email"
+              hint="An address at the company domain."
+            />
             <FormField
               id={fields.password.id}
               label="Password"

@@ -43,7 +43,11 @@ function codeFor(nonce: string, secret = getEnv().AUTH_SECRET): string {
 
 /** What a person typed, as the code is hashed: upper case, no spaces or dashes, 0/1 read as O/I. */
 export function normaliseSetupCode(typed: string): string {
-  return typed.toUpperCase().replace(/[^A-Z0-9]/g, "").replace(/0/g, "O").replace(/1/g, "I");
+  return typed
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "")
+    .replace(/0/g, "O")
+    .replace(/1/g, "I");
 }
 
 function hashOf(code: string): string {
@@ -91,7 +95,11 @@ export async function ensureSetupCode(now = Date.now()): Promise<SetupCodeState>
   const stored = (await storedRow(database))?.code;
   if (!stored) {
     // Unreadable (edited by hand): start again with ours.
-    await database.updateTable("appSettings").set({ value: JSON.stringify(fresh), updatedAt: now }).where("key", "=", SETUP_CODE_KEY).execute();
+    await database
+      .updateTable("appSettings")
+      .set({ value: JSON.stringify(fresh), updatedAt: now })
+      .where("key", "=", SETUP_CODE_KEY)
+      .execute();
     return { state: "open", code: codeFor(nonce) };
   }
   const code = codeFor(stored.nonce);
