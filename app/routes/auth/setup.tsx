@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type { Route } from "./+types/setup";
 import { FormField, InputField } from "~/components/forms/form-field";
@@ -12,7 +13,7 @@ import { setupAction, setupLoader } from "./setup.server";
 // First-run setup: shown only while no staff account exists (decision "first-run setup").
 
 const constraint = getZodConstraint(setupSchema);
-export const SETUP_FAILURE = "Setup could not be completed. Please try again.";
+const SETUP_FAILURE = "Setup could not be completed. Please try again.";
 
 export function meta() {
   return [{ title: "Set up your site" }, { name: "robots", content: "noindex" }];
@@ -30,7 +31,7 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
   return keepFailureInForm(request, serverAction, SETUP_FAILURE);
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <fieldset className="space-y-4 border-t border-slate-200 pt-6 dark:border-slate-700">
       <legend className="pr-2 text-lg font-semibold text-slate-900 dark:text-white">{title}</legend>
