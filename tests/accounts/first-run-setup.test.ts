@@ -59,7 +59,7 @@ describe.each(testDatabases("first-run setup"))("First-run setup on $name", (dat
   });
   afterAll(async () => cleanup());
   beforeEach(async () => {
-    await clearTables("sessions", "accounts", "users", "appSettings", "auditLog", "rateLimits", "mailOutbox");
+    await clearTables("sessions", "users", "appSettings", "auditLog", "rateLimits", "mailOutbox");
     forgetSetupDone();
     forgetBrand();
     forgetCompanyDomain();
