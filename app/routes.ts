@@ -22,6 +22,8 @@ export default [
   // Signing in and out, for clients and staff alike.
   route("login", "routes/auth/login.tsx"),
   route("employee-login", "routes/auth/employee-login.tsx"),
+  // First-run setup: the first admin, while no staff account exists (404 after).
+  route("setup", "routes/auth/setup.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("dashboard", "routes/auth/dashboard.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),

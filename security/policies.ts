@@ -818,6 +818,26 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/auth/dashboard.tsx": page("signed-in", { client: to("/user-dashboard"), staff: to("/employee-dashboard") }),
   // The same answer for every address; a made-up one queues nothing (security/mail-flooding.test.ts).
   "routes/auth/forgot-password.tsx": withForms("public", { "": noChange(() => ({ email: "nobody-here@example.com" }), ok200) }),
+  // First-run setup: the world has staff, so setup is done and /setup is gone for everyone, form
+  // included (404), whatever the post claims; nothing changes.
+  "routes/auth/setup.tsx": withForms(
+    "public",
+    {
+      "": noChange(
+        () => ({
+          code: "AAAA-BBBB-CCCC-DDDD",
+          agencyName: "Taken Over",
+          companyDomain: "evil.example",
+          name: "Mallory",
+          email: "mallory@evil.example",
+          password: "a-long-new-password-1",
+          confirm: "a-long-new-password-1",
+        }),
+        notFound,
+      ),
+    },
+    notFound,
+  ),
   "routes/auth/staff-invitation.tsx": withForms("public", {
     "": noChange(() => ({ token: "not-a-real-token", password: "a-long-new-password-1", confirm: "a-long-new-password-1" }), {
       status: 410,

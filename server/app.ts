@@ -14,6 +14,8 @@ import { startContentWatcher } from "~/server/events/content-watcher.server";
 import { closeDb, currentDialect, migrateToLatest } from "~/server/db/db.server";
 import { seedDemoContent } from "~/server/db/demo-content.server";
 import { getEnv } from "~/server/env.server";
+import { loadCompanyDomain } from "~/server/brand/company-domain.server";
+import { announceSetup } from "~/server/models/site/setup-code.server";
 import { events, setEventBus } from "~/server/events/bus.server";
 import { createHtmlCache } from "~/server/http/html-cache.server";
 import { logger } from "~/server/logger.server";
@@ -143,6 +145,10 @@ export async function startApp(): Promise<void> {
     setEventBus(bus);
   }
   if (env.DEMO_CONTENT === "on") await seedDemoContent();
+  // The staff e-mail domain saved at first-run setup (after the bus swap: it reloads on site.changed);
+  // with no staff account yet, the one log line naming /setup and its one-time code.
+  await loadCompanyDomain();
+  await announceSetup(env.APP_URL);
   if (metricsOn()) {
     collectProcessMetrics();
     measureOutboxWith(() => readOutboxDepth());

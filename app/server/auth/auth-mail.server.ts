@@ -9,6 +9,7 @@ import { composeMail, type MailBrand } from "~/server/mail/templates.server";
 import { getBrand } from "~/server/brand/brand.server";
 import { mailAllowedTo } from "~/server/defence/mail-limits.server";
 import { queueVerificationMail, type AccountToVerify } from "./verification-mail.server";
+import { companyDomain } from "~/server/brand/company-domain.server";
 
 /**
  * Only writes an outbox row: as fast for every e-mail, and the link is never lost
@@ -69,7 +70,7 @@ export async function queuePasskeyAddedMail(
 ): Promise<void> {
   if (!user.emailVerified) return;
   const env = getEnv();
-  const url = `${env.APP_URL}${accountPathFor(roleForEmail(user.email, env.COMPANY_DOMAIN))}`;
+  const url = `${env.APP_URL}${accountPathFor(roleForEmail(user.email, companyDomain()))}`;
   const name = passkey.name?.trim() ? `"${passkey.name.trim()}"` : "without a name";
   const mail = composeMail(
     {

@@ -21,6 +21,7 @@ import { clientSignUpAllowed } from "./registration-gate.server";
 // An invitation's link proved the address, so its account starts verified (no mail).
 import { acceptingClientInvitation } from "./invitation-gate.server";
 import { REGISTRATION_CLOSED_REFUSAL } from "~/lib/auth-messages";
+import { companyDomain } from "~/server/brand/company-domain.server";
 
 const SESSION_COOKIE_PREFIX = "agency";
 export const GOOGLE_PROVIDER_ID = "google";
@@ -103,7 +104,7 @@ function createAuth(
         if (verdict) return verdict;
         // With self-registration off, a new client account needs a pending invitation.
         const email = String(data.user.email ?? "");
-        if (data.source.action === "create-user" && roleForEmail(email, env.COMPANY_DOMAIN) === "client" && !clientSignUpAllowed(email)) {
+        if (data.source.action === "create-user" && roleForEmail(email, companyDomain()) === "client" && !clientSignUpAllowed(email)) {
           return { error: REGISTRATION_CLOSED_REFUSAL, errorDescription: "New client accounts are by invitation only." };
         }
         return undefined;
@@ -153,7 +154,7 @@ function createAuth(
           before: async (user) => ({
             data: {
               ...user,
-              role: roleForEmail(user.email, env.COMPANY_DOMAIN),
+              role: roleForEmail(user.email, companyDomain()),
               emailVerified: user.emailVerified || provisioningStaff() || acceptingClientInvitation(user.email),
             },
           }),
@@ -164,7 +165,7 @@ function createAuth(
           //, last line at the source: no session at all for an unverified company address.
           before: async (session, ctx) => {
             const user = await ctx?.context.internalAdapter.findUserById(session.userId);
-            if (user && roleForEmail(user.email, env.COMPANY_DOMAIN) === "employee" && !user.emailVerified) return false;
+            if (user && roleForEmail(user.email, companyDomain()) === "employee" && !user.emailVerified) return false;
             // A disabled staff member gets no session by any way in: password, Google, or another.
             if (user && staffDisabled(user)) return false;
             // Decision 0029: the twoFactor plugin challenges only passwords; Google's session waits for a code.

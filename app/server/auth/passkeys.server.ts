@@ -10,6 +10,7 @@ import { hitRateLimit } from "~/server/defence/rate-limit.server";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { auth } from "./auth.server";
+import { companyDomain } from "~/server/brand/company-domain.server";
 
 // Passkeys (decision 0030). Every step runs through our own routes, which call the
 // plugin's endpoints server-side: /api/auth stays closed (auth-api.ts), and a sign-in is checked
@@ -119,7 +120,7 @@ async function ownerEmail(credentialId: string): Promise<string | null> {
 
 /** SPEC §5 on passkeys: the refusal message when the account belongs on the other form. */
 function wrongForm(email: string, form: SignInForm): string | null {
-  const domain = getEnv().COMPANY_DOMAIN;
+  const domain = companyDomain();
   if (form === "client" && looksLikeCompanyEmail(email, domain)) return EMPLOYEE_ON_CUSTOMER_FORM;
   if (form === "employee" && roleForEmail(email, domain) !== "employee") return employeeDomainOnly(domain);
   return null;

@@ -7,6 +7,7 @@ import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { auth } from "./auth.server";
 import { reserveCodeAttempt } from "./two-factor-throttle.server";
+import { companyDomain } from "~/server/brand/company-domain.server";
 
 // Two-factor sign-in (decision 0029) through Better Auth's twoFactor plugin: every step
 // is one of its API calls; this module turns their errors into our messages and hands back the
@@ -130,7 +131,7 @@ export async function answerChallenge(
         ? await api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true })
         : await api.verifyBackupCode({ body: { code }, headers: request.headers, returnHeaders: true });
     await reservation.succeeded();
-    return { ok: true, headers, role: roleForEmail(response.user.email, getEnv().COMPANY_DOMAIN) };
+    return { ok: true, headers, role: roleForEmail(response.user.email, companyDomain()) };
   } catch (error) {
     const wrong: Failure = {
       ok: false,

@@ -13,7 +13,7 @@ import type { Executor } from "~/server/db/db.server";
 
 /**
  * Queues the two quote mails (confirmation to the requester, notice to sales with Reply-To the
- * requester) inside the caller's transaction. Keys derive from the quote id, so a retried action
+ * requester, when there is a sales inbox: config.server.ts) inside the caller's transaction. Keys derive from the quote id, so a retried action
  * queues nothing twice.
  * `confirm: false` (the address's mail limit, mail-limits.server.ts) leaves out the confirmation.
  */
@@ -23,9 +23,11 @@ export async function enqueueQuoteMails(
   brand: MailBrand,
   confirm = true,
 ): Promise<void> {
-  const { sales } = mailRecipients();
+  const { sales } = await mailRecipients(executor);
   if (confirm)
     await enqueueMail(executor, { to: quote.email, ...quoteConfirmation(brand), idempotencyKey: `quote:${quote.id}:confirmation` });
+  // No inbox entered: the lead stays in the console, and no address the operator did not give gets it.
+  if (!sales) return;
   // Reply-To: answering the notice answers the person who asked (the form checked the address).
   await enqueueMail(executor, { to: sales, replyTo: quote.email, ...quoteNotice(quote, brand), idempotencyKey: `quote:${quote.id}:sales` });
 }
@@ -42,7 +44,7 @@ export async function enqueueApplicationMails(
   brand: MailBrand,
   acknowledge = true,
 ): Promise<void> {
-  const { hr } = mailRecipients();
+  const { hr } = await mailRecipients(executor);
   if (acknowledge) {
     await enqueueMail(executor, {
       to: application.email,
@@ -50,6 +52,7 @@ export async function enqueueApplicationMails(
       idempotencyKey: `application:${application.id}:acknowledgement`,
     });
   }
+  if (!hr) return;
   await enqueueMail(executor, {
     to: hr,
     replyTo: application.email,

@@ -12,6 +12,7 @@ import { clientInvitationMail } from "~/server/mail/client-templates.server";
 import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { recordAudit } from "../shared/audit.server";
 import { Refusal } from "~/lib/refusal";
+import { companyDomain } from "~/server/brand/company-domain.server";
 
 // Decision 0034: people join a company by invitation, modelled on staff
 // invitations (decision 0031): a single-use link for 7 days; only a hash of its token is stored.
@@ -82,7 +83,7 @@ async function withinAddressLimits<T>(email: string, write: () => Promise<T>): P
 
 /** Lower-cased; refused when it is (or passes for) a company address: staff are never clients. */
 export function clientAddress(email: string): string {
-  if (looksLikeCompanyEmail(email, getEnv().COMPANY_DOMAIN)) {
+  if (looksLikeCompanyEmail(email, companyDomain())) {
     throw new Refusal("conflict", `${email.trim()} is one of our own addresses: staff cannot be invited as clients.`, { field: "email" });
   }
   return email.trim().toLowerCase();

@@ -358,7 +358,7 @@ export async function decideApproval(
         await brandIn(trx),
       );
       // The staff member who asked hears of it (else the staff who look after clients),
-      // in the bell and by this mail; with nobody left to tell, the sales inbox still gets the mail.
+      // in the bell and by this mail; with nobody left to tell, the sales inbox (when one was entered) gets it.
       const decided = {
         id: approvalId,
         projectId,
@@ -367,8 +367,10 @@ export async function decideApproval(
         comment: member.emailVerified ? trimmed : "",
       };
       const notified = await notifyApprovalDecided(trx, decided, { actorId: member.id, actorName: name }, mail, now);
-      if (notified.length === 0)
-        await enqueueMail(trx, { to: mailRecipients().sales, ...mail, idempotencyKey: `approval:${approvalId}:decision` }, now);
+      if (notified.length === 0) {
+        const { sales } = await mailRecipients(trx);
+        if (sales) await enqueueMail(trx, { to: sales, ...mail, idempotencyKey: `approval:${approvalId}:decision` }, now);
+      }
       return { status, notified };
     });
   projectChanged({ id: projectId, companyId: member.companyId });

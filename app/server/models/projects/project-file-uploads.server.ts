@@ -267,8 +267,11 @@ async function notifySession(
     title: `${actorName(actor.user)} shared ${names.length === 1 ? `"${names[0]}"` : `${names.length} files`} on ${project.title}`,
   };
   const notified = await notifyFilesShared(trx, upload, { actorId: actor.user.id, actorName: actorName(actor.user) }, mail, now);
-  if (!fromAgency && notified.length === 0)
-    await enqueueMail(trx, { to: mailRecipients().sales, ...mail, idempotencyKey: `files:${session}:staff` }, now);
+  if (!fromAgency && notified.length === 0) {
+    // With no sales inbox entered, nobody is mailed (the upload still shows in the console).
+    const { sales } = await mailRecipients(trx);
+    if (sales) await enqueueMail(trx, { to: sales, ...mail, idempotencyKey: `files:${session}:staff` }, now);
+  }
   return notified;
 }
 
