@@ -17,14 +17,14 @@ import { getEnv } from "~/server/env.server";
 import { homeDashboardEnabled } from "~/server/http/home-dashboard-cookie.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { getBrand } from "~/server/brand/brand.server";
+import { brandLogos } from "~/server/models/site/logo.server";
+import { FaviconLinks } from "~/components/favicon-links";
 import { organizationJsonLd, serializeJsonLd } from "~/lib/organization-jsonld";
 
 export const links: LinksFunction = () => [
   // precedence makes React hoist it to the top of <head>, ahead of the modulepreload links it
   // would otherwise queue behind: the render-blocking CSS is fetched first (Lighthouse FCP).
   { rel: "stylesheet", href: stylesheet, precedence: "default" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -32,6 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     appUrl: getEnv().APP_URL,
     brand,
+    logo: await brandLogos(brand),
     user: user ? { email: user.email, role: user.role, homeDashboard: homeDashboardEnabled(request) } : null,
     flash: flashFor(new URL(request.url).searchParams.get("notice"), { email: user?.email }),
   };
@@ -51,6 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
         <Meta />
         <Links />
+        <FaviconLinks />
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
