@@ -7,7 +7,17 @@ import { Picture } from "./picture";
  * shows the built-in artwork). The dark variant shows under `.dark` by CSS alone, so a stored dark
  * theme never flashes the light logo; without one, the light logo shows in both themes.
  */
-export function BrandLogo({ logo, height, alt, lazy = false }: { logo: LogoImages | undefined; height: number; alt?: string; lazy?: boolean }) {
+export function BrandLogo({
+  logo,
+  height,
+  alt,
+  lazy = false,
+}: {
+  logo: LogoImages | undefined;
+  height: number;
+  alt?: string;
+  lazy?: boolean;
+}) {
   if (!logo?.light) return null;
   const sizes = `${Math.ceil((logo.light.width * height) / logo.light.height)}px`;
   if (!logo.dark) return <Picture image={logo.light} sizes={sizes} height={height} alt={alt} lazy={lazy} className="flex" />;

@@ -58,10 +58,10 @@ export function srcSet(image: Pick<ImageInfo, "id" | "width">, format: ImageForm
 }
 
 /** The variant file a /media name asks for, or null when the name is not one we make. */
-export function parseMediaName(
-  name: string,
-): { id: string; variant: { width: number; format: ImageFormat } | { icon: IconSize } } | null {
-  const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-(?:(\d{2,4})\.(avif|webp)|icon-(\d{2,3})\.png)$/.exec(name);
+export function parseMediaName(name: string): { id: string; variant: { width: number; format: ImageFormat } | { icon: IconSize } } | null {
+  const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-(?:(\d{2,4})\.(avif|webp)|icon-(\d{2,3})\.png)$/.exec(
+    name,
+  );
   if (!match) return null;
   const [, id, width, format, icon] = match;
   if (icon !== undefined) {

@@ -28,7 +28,11 @@ export async function logoAction(user: SessionUser, request: Request) {
   } catch (error) {
     return answerFailure(error, intent);
   }
-  return formResult({ intent, status: "success", message: variant === "light" ? "Logo removed: the built-in artwork shows again." : "Dark-mode logo removed." });
+  return formResult({
+    intent,
+    status: "success",
+    message: variant === "light" ? "Logo removed: the built-in artwork shows again." : "Dark-mode logo removed.",
+  });
 }
 
 async function upload(user: SessionUser, request: Request) {
@@ -45,23 +49,37 @@ async function upload(user: SessionUser, request: Request) {
     const intent = requireIntent(formData, ["upload-light", "upload-dark"]);
     const submission = parseWithZod(formData, { schema: logoUploadSchema });
     if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
-    if (!form.file) return refusalResult(new Refusal("invalid", "Choose an image file to upload.", { field: "file" }), { intent, submission });
+    if (!form.file)
+      return refusalResult(new Refusal("invalid", "Choose an image file to upload.", { field: "file" }), { intent, submission });
     const variant: LogoVariant = intent === "upload-light" ? "light" : "dark";
     const { value: brand, version } = await readBrand();
     if (variant === "dark" && !brand.logo.light)
-      return refusalResult(new Refusal("invalid", "Upload the logo for light backgrounds first.", { field: "file" }), { intent, submission });
+      return refusalResult(new Refusal("invalid", "Upload the logo for light backgrounds first.", { field: "file" }), {
+        intent,
+        submission,
+      });
     if (version !== submission.value.version)
       return refusalResult(
         new Refusal("conflict", "The brand was changed meanwhile (by someone else, or in another tab). Reload the page and try again."),
         { intent, submission },
       );
     try {
-      const image = await storeImage({ tempPath: form.file.tempPath, filename: form.file.name, alt: submission.value.alt, actor: user, kind: "logo" });
+      const image = await storeImage({
+        tempPath: form.file.tempPath,
+        filename: form.file.name,
+        alt: submission.value.alt,
+        actor: user,
+        kind: "logo",
+      });
       await setLogo(user, { variant, imageId: image.id, version: submission.value.version });
     } catch (error) {
       return answerFailure(error, intent, submission);
     }
-    return formResult({ intent, status: "success", message: variant === "light" ? "Logo saved. The site shows it now." : "Dark-mode logo saved." });
+    return formResult({
+      intent,
+      status: "success",
+      message: variant === "light" ? "Logo saved. The site shows it now." : "Dark-mode logo saved.",
+    });
   } finally {
     await form.discard();
   }

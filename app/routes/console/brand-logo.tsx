@@ -38,7 +38,10 @@ export default function BrandLogoPage({ loaderData, actionData }: Route.Componen
   return (
     <section aria-labelledby="logo-heading" className="max-w-3xl">
       <p className="text-sm">
-        <Link to={href("/employee-dashboard/settings")} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+        <Link
+          to={href("/employee-dashboard/settings")}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
           Settings
         </Link>
       </p>
@@ -46,8 +49,8 @@ export default function BrandLogoPage({ loaderData, actionData }: Route.Componen
         Logo
       </h2>
       <p className="mt-1 text-slate-600 dark:text-slate-400">
-        Shown in the site&apos;s header and footer and in the client portal; the browser tab&apos;s icon is made from it. SVG, PNG, JPEG
-        or WebP, at most 5 MB. Without one, the built-in artwork shows.
+        Shown in the site&apos;s header and footer and in the client portal; the browser tab&apos;s icon is made from it. SVG, PNG, JPEG or
+        WebP, at most 5 MB. Without one, the built-in artwork shows.
       </p>
       <LogoSection
         variant="light"
@@ -71,7 +74,9 @@ export default function BrandLogoPage({ loaderData, actionData }: Route.Componen
       {logo.light ? (
         <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
           <h3 className="font-semibold text-slate-900 dark:text-white">Browser icons</h3>
-          <p className="text-sm text-slate-600 dark:text-slate-400">Made from the logo: the tab icon (32 × 32) and the home-screen icon (180 × 180).</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Made from the logo: the tab icon (32 × 32) and the home-screen icon (180 × 180).
+          </p>
           <div className="mt-3 flex items-end gap-4">
             <img src={iconPath(logo.light.id, 32)} alt="Tab icon" width={32} height={32} />
             <img src={iconPath(logo.light.id, 180)} alt="Home-screen icon" width={90} height={90} className="rounded-xl" />
@@ -103,17 +108,25 @@ function LogoSection(props: {
   const fileError = errors.file?.[0];
   const altError = errors.alt?.[0];
   return (
-    <div aria-labelledby={`${id}-heading`} role="group" className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+    <div
+      aria-labelledby={`${id}-heading`}
+      role="group"
+      className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h3 id={`${id}-heading`} className="font-semibold text-slate-900 dark:text-white">
         {title}
       </h3>
       <p className="text-sm text-slate-600 dark:text-slate-400">{detail}</p>
-      <div className={`mt-4 flex min-h-20 items-center rounded-lg p-4 ${variant === "dark" ? "bg-slate-950" : "bg-slate-50 ring-1 ring-slate-200"}`}>
+      <div
+        className={`mt-4 flex min-h-20 items-center rounded-lg p-4 ${variant === "dark" ? "bg-slate-950" : "bg-slate-50 ring-1 ring-slate-200"}`}
+      >
         {image ? (
           <Picture image={image} sizes="320px" height={48} />
         ) : (
           <p className={`text-sm ${variant === "dark" ? "text-slate-300" : "text-slate-600"}`}>
-            {variant === "light" ? "No logo uploaded: the built-in artwork shows." : "No dark-mode logo: the logo above shows in both themes."}
+            {variant === "light"
+              ? "No logo uploaded: the built-in artwork shows."
+              : "No dark-mode logo: the logo above shows in both themes."}
           </p>
         )}
       </div>
@@ -168,7 +181,11 @@ function LogoSection(props: {
           </div>
           {mine?.intent === upload ? <ActionMessage outcome={mine} /> : null}
           <button type="submit" className="btn-primary" disabled={busy}>
-            {busy && navigation.formData?.get("intent") === upload ? "Uploading..." : variant === "light" ? "Upload logo" : "Upload dark-mode logo"}
+            {busy && navigation.formData?.get("intent") === upload
+              ? "Uploading..."
+              : variant === "light"
+                ? "Upload logo"
+                : "Upload dark-mode logo"}
           </button>
         </Form>
       )}

@@ -30,7 +30,8 @@ export async function checkImage(filePath: string, name: string): Promise<ImageC
   if (format === "svg") {
     const text = await readFile(filePath, "utf8");
     // Entities are how an SVG pulls in other files or grows without bound (billion laughs).
-    if (/<!ENTITY/i.test(text)) return { ok: false, message: `“${name}” declares XML entities; save it as a plain SVG and upload it again.` };
+    if (/<!ENTITY/i.test(text))
+      return { ok: false, message: `“${name}” declares XML entities; save it as a plain SVG and upload it again.` };
     return { ok: true, format };
   }
   if (format !== "png" && format !== "jpeg" && format !== "webp") return notAnImage(name);
@@ -44,5 +45,8 @@ export function notAnImage(name: string): { ok: false; message: string } {
 }
 
 export function tooManyPixels(name: string): { ok: false; message: string } {
-  return { ok: false, message: `“${name}” has more than ${IMAGE_MAX_PIXELS / 1_000_000} million pixels; make it smaller and upload it again.` };
+  return {
+    ok: false,
+    message: `“${name}” has more than ${IMAGE_MAX_PIXELS / 1_000_000} million pixels; make it smaller and upload it again.`,
+  };
 }

@@ -23,9 +23,13 @@ export async function readImageForm(request: Request, store: FileStore = fileSto
     return { fields: upload.fields, file: upload.files[0] ?? null, discard: upload.discardAll };
   } catch (error) {
     if (error instanceof UploadRejected || error instanceof MalformedUpload)
-      throw new Refusal("invalid", error instanceof UploadRejected && error.reason === "count" ? "Upload one image at a time." : error.message, {
-        field: "file",
-      });
+      throw new Refusal(
+        "invalid",
+        error instanceof UploadRejected && error.reason === "count" ? "Upload one image at a time." : error.message,
+        {
+          field: "file",
+        },
+      );
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { createWriteStream } from "node:fs";
 import { rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { Readable, Transform } from "node:stream";
+import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Refusal } from "~/lib/refusal";
 import { formatBytes } from "~/lib/file-kinds";
@@ -55,7 +55,10 @@ export interface ImageUrls extends ImageInfo {
 
 export const ALT_MAX = 300;
 
-export async function storeImage(input: StoreImageInput, store: FileStore = fileStore()): Promise<{ id: string; width: number; height: number }> {
+export async function storeImage(
+  input: StoreImageInput,
+  store: FileStore = fileStore(),
+): Promise<{ id: string; width: number; height: number }> {
   const name = sanitizeFileName(input.filename || "image");
   const alt = input.alt.trim().replace(/\s+/g, " ");
   const tempPath = await receive(input, store, name);
@@ -63,7 +66,10 @@ export async function storeImage(input: StoreImageInput, store: FileStore = file
   const stored: string[] = [];
   const made: string[] = [];
   try {
-    if (!alt) throw new Refusal("invalid", "Describe the image in a few words (alt text): people who cannot see it hear this instead.", { field: "alt" });
+    if (!alt)
+      throw new Refusal("invalid", "Describe the image in a few words (alt text): people who cannot see it hear this instead.", {
+        field: "alt",
+      });
     if (alt.length > ALT_MAX) throw new Refusal("invalid", `Keep the alt text under ${ALT_MAX} characters.`, { field: "alt" });
     const size = (await stat(tempPath)).size;
     if (size === 0) throw new Refusal("invalid", `“${name}” is empty.`, { field: "file" });
@@ -116,7 +122,8 @@ export async function storeImage(input: StoreImageInput, store: FileStore = file
 async function receive(input: StoreImageInput, store: FileStore, name: string): Promise<string> {
   if (input.tempPath) return input.tempPath;
   const tempPath = path.join(store.tempDir(), tempFileName("part"));
-  const tooLarge = () => new Refusal("invalid", `“${name}” is larger than ${formatBytes(IMAGE_MAX_BYTES)}, the limit for an image.`, { field: "file" });
+  const tooLarge = () =>
+    new Refusal("invalid", `“${name}” is larger than ${formatBytes(IMAGE_MAX_BYTES)}, the limit for an image.`, { field: "file" });
   try {
     if (input.bytes) {
       if (input.bytes.byteLength > IMAGE_MAX_BYTES) throw tooLarge();

@@ -12,7 +12,8 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 export async function mediaResponse(request: Request, name: string, store: FileStore = fileStore()): Promise<Response> {
   const parsed = parseMediaName(name);
   if (!parsed) return notFound();
-  const key = "icon" in parsed.variant ? iconKey(parsed.id, parsed.variant.icon) : variantKey(parsed.id, parsed.variant.width, parsed.variant.format);
+  const key =
+    "icon" in parsed.variant ? iconKey(parsed.id, parsed.variant.icon) : variantKey(parsed.id, parsed.variant.width, parsed.variant.format);
   const contentType = "icon" in parsed.variant ? "image/png" : parsed.variant.format === "avif" ? "image/avif" : "image/webp";
   const etag = `"${name}"`;
   const headers = {

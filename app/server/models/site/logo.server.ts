@@ -46,7 +46,12 @@ export async function setLogo(
     await recordAudit(
       trx,
       actor,
-      { action: input.imageId ? "brand.logo-set" : "brand.logo-removed", entity: "settings", entityId: BRAND_KEY, detail: { variant: input.variant, from, to: input.imageId } },
+      {
+        action: input.imageId ? "brand.logo-set" : "brand.logo-removed",
+        entity: "settings",
+        entityId: BRAND_KEY,
+        detail: { variant: input.variant, from, to: input.imageId },
+      },
       now,
     );
     return updatedAt;
