@@ -10,7 +10,8 @@ export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 export const ICON_SIZES = [32, 180] as const;
 export type IconSize = (typeof ICON_SIZES)[number];
 
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** 5 MB as people (and formatBytes) count them. */
+export const IMAGE_MAX_BYTES = 5_000_000;
 /** Decoded size limit (decompression bombs): 40 megapixels, e.g. 8000 × 5000. */
 export const IMAGE_MAX_PIXELS = 40_000_000;
 export const ACCEPTED_IMAGES_TEXT = "PNG, JPEG, WebP, AVIF or SVG, at most 5 MB.";
@@ -36,8 +37,9 @@ export interface LogoImages {
 
 /** The variant widths of an image `width` pixels wide, smallest first. */
 export function variantWidths(width: number): number[] {
-  const widths: number[] = IMAGE_WIDTHS.filter((w) => w < width);
-  if (width > 0) widths.push(Math.min(width, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!));
+  const largest = Math.min(width, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!);
+  const widths: number[] = IMAGE_WIDTHS.filter((w) => w < largest);
+  if (largest > 0) widths.push(largest);
   return widths;
 }
 
