@@ -107,7 +107,13 @@ describe.each(testDatabases("images"))("Images on $name", (database) => {
   });
 
   test("A stream is read to its end and stored like bytes", async () => {
-    const { id } = await storeImage({ stream: Readable.from([await files.webp()]), filename: "s.webp", alt: "White", actor, kind: "content" });
+    const { id } = await storeImage({
+      stream: Readable.from([await files.webp()]),
+      filename: "s.webp",
+      alt: "White",
+      actor,
+      kind: "content",
+    });
     expect(await storedKeys(id)).toContain("16.webp");
   });
 
@@ -115,14 +121,16 @@ describe.each(testDatabases("images"))("Images on $name", (database) => {
     const rows = await imageRows();
     const error = await refusal(store({ bytes: html(), filename: "photo.png" }));
     expect(error).toMatchObject({ kind: "invalid", field: "file" });
-    expect(error.message).toBe("“photo.png” is not an image we accept. Accepted: PNG, JPEG, WebP, AVIF or SVG, at most 5 MB.");
+    expect(error.message).toBe("“photo.png” is not a kind of file we accept. Accepted: PNG, JPEG, WebP or SVG, at most 5 MB.");
     expect(await imageRows()).toBe(rows);
     expect(tempFiles()).toEqual([]);
   });
 
   test("Non-images are refused: a program, a PDF, a GIF, a fake PNG, text", async () => {
     const rows = await imageRows();
-    expect((await refusal(store({ bytes: pe(), filename: "logo.png" }))).message).toBe("“logo.png” is a program; programs can't be shared here.");
+    expect((await refusal(store({ bytes: pe(), filename: "logo.png" }))).message).toBe(
+      "“logo.png” is a program; programs can't be shared here.",
+    );
     for (const [bytes, name] of [
       [Buffer.from("%PDF-1.4\n%%EOF\n"), "logo.pdf"],
       [await files.gif(), "logo.gif"],
@@ -138,14 +146,26 @@ describe.each(testDatabases("images"))("Images on $name", (database) => {
   test("A file over 5 MB is refused before it is read, from bytes or from a stream", async () => {
     const big = Buffer.alloc(IMAGE_MAX_BYTES + 1, 1);
     expect((await refusal(store({ bytes: big }))).message).toBe("“picture.png” is larger than 5 MB, the limit for an image.");
-    const streamed = await refusal(storeImage({ stream: Readable.from([big.subarray(0, IMAGE_MAX_BYTES), big.subarray(IMAGE_MAX_BYTES)]), filename: "big.png", alt: "x", actor, kind: "content" }));
+    const streamed = await refusal(
+      storeImage({
+        stream: Readable.from([big.subarray(0, IMAGE_MAX_BYTES), big.subarray(IMAGE_MAX_BYTES)]),
+        filename: "big.png",
+        alt: "x",
+        actor,
+        kind: "content",
+      }),
+    );
     expect(streamed.message).toBe("“big.png” is larger than 5 MB, the limit for an image.");
     expect(tempFiles()).toEqual([]);
   });
 
   test("An image of more than 40 million pixels is refused", async () => {
-    const huge = await sharp({ create: { width: 8000, height: 5001, channels: 3, background: "#000" } }).png().toBuffer();
-    expect((await refusal(store({ bytes: huge }))).message).toBe("“picture.png” has more than 40 million pixels; make it smaller and upload it again.");
+    const huge = await sharp({ create: { width: 8000, height: 5001, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
+    expect((await refusal(store({ bytes: huge }))).message).toBe(
+      "“picture.png” has more than 40 million pixels; make it smaller and upload it again.",
+    );
   });
 
   test("Alt text is required", async () => {
@@ -171,12 +191,21 @@ describe.each(testDatabases("images"))("Images on $name", (database) => {
 
   test("An SVG's references to other files are never loaded, and entities are refused", async () => {
     const red = path.join(storageDir, "red.png");
-    await sharp({ create: { width: 20, height: 20, channels: 3, background: "#f00" } }).png().toFile(red);
-    const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><image href="file://${red}" width="20" height="20"/><image href="${red}" width="20" height="20"/></svg>`);
+    await sharp({ create: { width: 20, height: 20, channels: 3, background: "#f00" } })
+      .png()
+      .toFile(red);
+    const svg = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><image href="file://${red}" width="20" height="20"/><image href="${red}" width="20" height="20"/></svg>`,
+    );
     const { id } = await storeImage({ bytes: svg, filename: "ref.svg", alt: "Nothing", actor, kind: "content" });
-    const pixels = await sharp(await buffer((await fileStore().read(`images/${id}/320.webp`)).stream)).ensureAlpha().raw().toBuffer();
+    const pixels = await sharp(await buffer((await fileStore().read(`images/${id}/320.webp`)).stream))
+      .ensureAlpha()
+      .raw()
+      .toBuffer();
     expect(pixels.every((value, index) => index % 4 !== 3 || value === 0)).toBe(true);
-    const entities = Buffer.from(`<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg" width="5" height="5"><text>&a;</text></svg>`);
+    const entities = Buffer.from(
+      `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg" width="5" height="5"><text>&a;</text></svg>`,
+    );
     // The sniffer already takes an internal DTD for something else; the entity check stands behind it.
     expect((await refusal(store({ bytes: entities, filename: "e.svg" }))).field).toBe("file");
   });

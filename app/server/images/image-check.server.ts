@@ -23,8 +23,7 @@ export type ImageCheck = { ok: true; format: SourceFormat } | { ok: false; messa
 export async function checkImage(filePath: string, name: string): Promise<ImageCheck> {
   const verdict = await sniffFileKind(filePath, name);
   if (!verdict.ok) {
-    if (verdict.reason === "type") return notAnImage(name);
-    return { ok: false, message: refusalMessage(verdict.reason, name) };
+    return { ok: false, message: refusalMessage(verdict.reason, name, ACCEPTED_IMAGES_TEXT) };
   }
   const format = verdict.kind;
   if (format === "svg") {
@@ -41,7 +40,7 @@ export async function checkImage(filePath: string, name: string): Promise<ImageC
 }
 
 export function notAnImage(name: string): { ok: false; message: string } {
-  return { ok: false, message: `“${name}” is not an image we accept. Accepted: ${ACCEPTED_IMAGES_TEXT}` };
+  return { ok: false, message: refusalMessage("type", name, ACCEPTED_IMAGES_TEXT) };
 }
 
 export function tooManyPixels(name: string): { ok: false; message: string } {

@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES } from "~/lib/images";
+import { ACCEPTED_IMAGES_TEXT, IMAGE_MAX_BYTES } from "~/lib/images";
 import { Refusal } from "~/lib/refusal";
 import { fileStore, type FileStore } from "~/server/storage/storage.server";
 import { MalformedUpload, parseUploadForm, UploadRejected, type PendingFile } from "~/server/uploads/project-upload.server";
@@ -19,7 +19,11 @@ export interface ImageForm {
 /** Reads the form; a body refused while streaming (too large, a program, cut off) throws `Refusal("invalid")` on "file". */
 export async function readImageForm(request: Request, store: FileStore = fileStore()): Promise<ImageForm> {
   try {
-    const upload = await parseUploadForm(request, { maxFiles: 1, maxFileBytes: IMAGE_MAX_BYTES, fileField: IMAGE_FIELD }, store);
+    const upload = await parseUploadForm(
+      request,
+      { maxFiles: 1, maxFileBytes: IMAGE_MAX_BYTES, fileField: IMAGE_FIELD, acceptedText: ACCEPTED_IMAGES_TEXT },
+      store,
+    );
     return { fields: upload.fields, file: upload.files[0] ?? null, discard: upload.discardAll };
   } catch (error) {
     if (error instanceof UploadRejected || error instanceof MalformedUpload)
