@@ -9,7 +9,7 @@ import type { SourceFormat } from "./image-check.server";
 // The files made from one upload, all re-encoded from decoded pixels (no byte of the original
 // reaches a visitor: metadata, appended data and SVG script are gone). An SVG is rasterised from a
 // buffer, never a path: librsvg then has no base to resolve `href`s against, so it loads no other
-// file and nothing from the network (decision "images").
+// file and nothing from the network (decision 0067).
 
 const LARGEST = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 const TALLEST = LARGEST * 4;
