@@ -23,7 +23,10 @@ test.afterAll(async () => {
 });
 
 const logoPage = () => `${server.baseURL}/employee-dashboard/settings/brand/logo`;
-const pngOf = (background: string) => sharp({ create: { width: 480, height: 120, channels: 3, background } }).png().toBuffer();
+const pngOf = (background: string) =>
+  sharp({ create: { width: 480, height: 120, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 function storedLogo(): { light: string | null; dark: string | null } {
   const row = db.prepare("select value from app_settings where key = 'brand'").get() as { value: string } | undefined;

@@ -189,11 +189,16 @@ function LogoSection(props: {
           </button>
         </Form>
       )}
+      {/* Outside the form: once the logo is gone, so is its Remove button. */}
+      {mine?.intent === remove ? (
+        <div className="mt-4">
+          <ActionMessage outcome={mine} />
+        </div>
+      ) : null}
       {image ? (
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value={remove} />
           <input type="hidden" name="version" value={version} />
-          {mine?.intent === remove ? <ActionMessage outcome={mine} /> : null}
           <button type="submit" className="btn-secondary mt-2" disabled={busy}>
             {variant === "light" ? "Remove logo" : "Remove dark-mode logo"}
           </button>
