@@ -108,8 +108,9 @@ test("An admin uploads a PNG logo and a dark variant; the public header shows ea
   await after.close();
 });
 
-test("A file that is not an image is refused in place and changes nothing", async ({ page }) => {
+test("A file that is not an image is refused in place and changes nothing (dark theme)", async ({ page }) => {
   await signIn(page, { role: "employee", databaseFile: server.databaseFile, baseURL: server.baseURL });
+  await storeTheme(page, "dark");
   await page.goto(logoPage());
   await waitForHydration(page);
   const before = storedLogo();
