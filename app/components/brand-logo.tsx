@@ -19,14 +19,11 @@ export function BrandLogo({
   lazy?: boolean;
 }) {
   if (!logo?.light) return null;
-  const sizes = `${Math.ceil((logo.light.width * height) / logo.light.height)}px`;
-  if (!logo.dark) return <Picture image={logo.light} sizes={sizes} height={height} alt={alt} lazy={lazy} className="flex" />;
-  const darkSizes = `${Math.ceil((logo.dark.width * height) / logo.dark.height)}px`;
   return (
     <>
-      <Picture image={logo.light} sizes={sizes} height={height} alt={alt} lazy={lazy} className="flex dark:hidden" />
+      <Picture image={logo.light} height={height} alt={alt} lazy={lazy} className={logo.dark ? "flex dark:hidden" : "flex"} />
       {/* Lazy: a hidden lazy image is not fetched, so the light theme never downloads it. */}
-      <Picture image={logo.dark} sizes={darkSizes} height={height} alt={alt} lazy className="hidden dark:flex" />
+      {logo.dark ? <Picture image={logo.dark} height={height} alt={alt} lazy className="hidden dark:flex" /> : null}
     </>
   );
 }

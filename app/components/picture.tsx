@@ -2,8 +2,8 @@ import { mediaPath, srcSet, variantWidths, type ImageInfo } from "~/lib/images";
 
 interface PictureProps {
   image: ImageInfo;
-  /** The `sizes` attribute: how wide the image shows, e.g. "(min-width: 768px) 50vw, 100vw". */
-  sizes: string;
+  /** The `sizes` attribute: how wide the image shows, e.g. "(min-width: 768px) 50vw, 100vw"; by default its shown width. */
+  sizes?: string;
   /** Shown height in CSS pixels; the width follows the image's ratio. Without it, width/height are the image's own. */
   height?: number;
   className?: string;
@@ -21,19 +21,18 @@ export function Picture({ image, sizes, height, className, lazy = false, alt }: 
   const widths = variantWidths(image.width);
   const shownHeight = height ?? image.height;
   const shownWidth = height ? Math.round((image.width * height) / image.height) : image.width;
+  sizes ??= `${shownWidth}px`;
   return (
     <picture className={className}>
       <source type="image/avif" srcSet={srcSet(image, "avif")} sizes={sizes} />
       <source type="image/webp" srcSet={srcSet(image, "webp")} sizes={sizes} />
+      {/* The preflight's img { max-width: 100%; height: auto } keeps the ratio when it must shrink. */}
       <img
         src={mediaPath(image.id, widths[widths.length - 1]!, "webp")}
         alt={alt ?? image.alt}
         width={shownWidth}
         height={shownHeight}
         loading={lazy ? "lazy" : undefined}
-        decoding={lazy ? "async" : undefined}
-        className="h-auto max-w-full"
-        style={height ? { height: `${height}px`, width: "auto" } : undefined}
       />
     </picture>
   );

@@ -15,8 +15,6 @@ export const IMAGE_MAX_BYTES = 5_000_000;
 /** Decoded size limit (decompression bombs): 40 megapixels, e.g. 8000 × 5000. */
 export const IMAGE_MAX_PIXELS = 40_000_000;
 export const ACCEPTED_IMAGES_TEXT = "PNG, JPEG, WebP or SVG, at most 5 MB.";
-/** The `accept` attribute of image inputs: a hint for the picker, never the check. */
-export const IMAGE_INPUT_ACCEPT = ".png,.jpg,.jpeg,.webp,.svg,image/png,image/jpeg,image/webp,image/svg+xml";
 
 export const IMAGE_KINDS = ["logo", "content"] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];

@@ -7,7 +7,7 @@ import { site } from "~/content/site";
 import { LOGO_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import type { FormResult } from "~/lib/form-result";
-import { iconPath, IMAGE_INPUT_ACCEPT, type ImageInfo } from "~/lib/images";
+import { iconPath, type ImageInfo } from "~/lib/images";
 import { requireStaff } from "~/server/auth/session.server";
 import { readBrand } from "~/server/brand/brand.server";
 import { brandLogos } from "~/server/models/site/logo.server";
@@ -15,6 +15,10 @@ import { logoAction } from "./brand-logo.server";
 
 // Console → Settings → Brand → Logo (admin): the logo for light backgrounds, an optional one for
 // dark mode, and the favicons made from the first.
+
+// A hint for the file picker, never the check. Here, not in lib/images.ts: that module is in every
+// page's JavaScript (the header's logo), and this string is for this page alone.
+const IMAGE_INPUT_ACCEPT = ".png,.jpg,.jpeg,.webp,.svg,image/png,image/jpeg,image/webp,image/svg+xml";
 
 export const meta = () => [{ title: `Logo | Settings | Employee Dashboard | ${site.name}` }, { name: "robots", content: "noindex" }];
 
@@ -121,7 +125,7 @@ function LogoSection(props: {
         className={`mt-4 flex min-h-20 items-center rounded-lg p-4 ${variant === "dark" ? "bg-slate-950" : "bg-slate-50 ring-1 ring-slate-200"}`}
       >
         {image ? (
-          <Picture image={image} sizes="320px" height={48} />
+          <Picture image={image} height={48} />
         ) : (
           <p className={`text-sm ${variant === "dark" ? "text-slate-300" : "text-slate-600"}`}>
             {variant === "light"
