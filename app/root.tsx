@@ -17,6 +17,8 @@ import { getEnv } from "~/server/env.server";
 import { homeDashboardEnabled } from "~/server/http/home-dashboard-cookie.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { getBrand } from "~/server/brand/brand.server";
+import { brandLogos } from "~/server/models/site/logo.server";
+import { FaviconLinks } from "~/components/favicon-links";
 import { organizationJsonLd, serializeJsonLd } from "~/lib/organization-jsonld";
 import { brandPaletteCss } from "~/lib/brand-palette";
 import { useBrand } from "~/lib/use-brand";
@@ -26,8 +28,6 @@ export const links: LinksFunction = () => [
   // precedence makes React hoist it to the top of <head>, ahead of the modulepreload links it
   // would otherwise queue behind: the render-blocking CSS is fetched first (Lighthouse FCP).
   { rel: "stylesheet", href: stylesheet, precedence: "default" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -35,6 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     appUrl: getEnv().APP_URL,
     brand: publicBrand(brand),
+    logo: await brandLogos(brand),
     user: user ? { email: user.email, role: user.role, homeDashboard: homeDashboardEnabled(request) } : null,
     flash: flashFor(new URL(request.url).searchParams.get("notice"), { email: user?.email }),
   };
@@ -58,6 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {palette ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: palette }} /> : null}
+        <FaviconLinks />
       </head>
       <body className="flex min-h-screen flex-col">
         {children}

@@ -97,6 +97,8 @@ export default [
     route("settings/retention", "routes/console/retention.tsx"),
     // Brand: name, contact details, colour and mail sender (admin).
     route("settings/brand", "routes/console/brand.tsx"),
+    // The brand's logo and its dark variant (admin); the favicons are made from it.
+    route("settings/brand/logo", "routes/console/brand-logo.tsx"),
     route("clients", "routes/console/clients.tsx"),
     route("clients/new", "routes/console/company-new.tsx"),
     route("clients/:id", "routes/console/client.tsx"),
@@ -131,6 +133,8 @@ export default [
   route("files/:id/thumbnail", "routes/resources/file-thumbnail.ts"),
   route("attachments/:id", "routes/resources/attachment-download.ts"),
   route("attachments/:id/thumbnail", "routes/resources/attachment-thumbnail.ts"),
+  // Uploaded images' variants, for everyone: /media/<id>-<width>.<avif|webp>, /media/<id>-icon-<size>.png.
+  route("media/:file", "routes/resources/media.ts"),
 
   // Machines: health checks, metrics and crawlers.
   route("healthz", "routes/resources/healthz.ts"),

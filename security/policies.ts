@@ -353,6 +353,31 @@ async function approvalWaiting(c: Cell): Promise<string> {
 const companyOpen = async (c: Cell) => asAdmin(c, `${CONSOLE}/clients/${MATRIX_COMPANY_ID}`, { intent: "reopen" });
 const settingsOn = async (c: Cell) =>
   asAdmin(c, `${CONSOLE}/settings`, { intent: "save-settings", selfRegistration: "on", clientProjects: "on" });
+// The brand's logo (admin): uploads post a one-pixel PNG with the brand version the page would show.
+const LOGO_PAGE = `${CONSOLE}/settings/brand/logo`;
+const onePixelPng: FilePart = {
+  field: "file",
+  filename: "logo.png",
+  bytes: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"),
+};
+async function brandVersion(c: Cell): Promise<string> {
+  const row = await database(c.world.server).selectFrom("appSettings").select("updatedAt").where("key", "=", "brand").executeTakeFirst();
+  return String(row ? Number(row.updatedAt) : 0);
+}
+/** As seeded: no uploaded logo (the built-in artwork), through the app so every cache hears of it. */
+const noLogo = async (c: Cell) => asAdmin(c, LOGO_PAGE, { intent: "remove-light", version: await brandVersion(c) });
+async function withLogo(c: Cell): Promise<void> {
+  const reply = await postMultipart(
+    c.world.server,
+    `${LOGO_PAGE}?variant=light`,
+    { intent: "upload-light", alt: "Matrix", version: await brandVersion(c) },
+    onePixelPng,
+    {
+      cookie: c.world.actors.staff.cookie,
+    },
+  );
+  if (reply.status !== 200) throw new Error(`preparing a logo answered ${reply.status}`);
+}
 const retentionDefaults = async (c: Cell) =>
   asAdmin(c, `${CONSOLE}/settings/retention`, { intent: "save-retention", applicationDays: "180", leadDays: "365" });
 // The Brand page: each form names the version it was loaded with, read here as the page would.
@@ -1003,6 +1028,24 @@ export const POLICIES: Record<string, RoutePolicy> = {
     "save-brand": changes((c) => brandFields(c, `Matrix tagline ${c.seq}`), { restore: brandDefaults }),
     "save-mail": changes((c) => mailFields(c, `Matrix sender ${c.seq}`), { restore: mailDefaults }),
   }),
+  // The brand's logo, admin only: an upload stores an image and names it in the brand; the restore
+  // puts the built-in artwork back.
+  "routes/console/brand-logo.tsx": withForms("settings", {
+    "upload-light": changes(async (c) => ({ intent: "upload-light", alt: `Matrix ${c.seq}`, version: await brandVersion(c) }), {
+      file: onePixelPng,
+      restore: noLogo,
+    }),
+    "remove-light": changes(
+      after(withLogo, async (c) => ({ intent: "remove-light", version: await brandVersion(c) })),
+      { restore: noLogo },
+    ),
+  }),
+  // Uploaded images' variants: public and immutable, made by the server (never an original); a
+  // name that is no stored variant is 404 for everyone alike.
+  "routes/resources/media.ts": {
+    params: () => ({ file: "00000000-0000-4000-8000-000000000000-320.webp" }),
+    ...page("public", notFound),
+  },
   // Staff run the projects (clients area). The project's marker title stays, so the
   // leak checks keep finding it; only its description changes.
   "routes/console/projects.tsx": page("clients"),

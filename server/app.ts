@@ -7,6 +7,7 @@ import * as build from "virtual:react-router/server-build";
 import { auth, CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { isResumeReferenced } from "~/server/models/pipeline/applications.server";
 import { isAttachmentKeyReferenced } from "~/server/models/support/attachments.server";
+import { isImageKeyReferenced } from "~/server/images/images.server";
 import { isProjectFileKeyReferenced } from "~/server/models/projects/project-files.server";
 import { cleanTempUploads } from "~/server/storage/storage.server";
 import { recoverResumeIntents } from "~/server/uploads/resume-intents.server";
@@ -182,10 +183,11 @@ export async function startApp(): Promise<void> {
   logger.info("app started");
 }
 
-/** Whether the rows of the key's kind (project file, support attachment, resume) still reference it. */
+/** Whether the rows of the key's kind (project file, support attachment, image, resume) still reference it. */
 function isStoredKeyReferenced(key: string): Promise<boolean> {
   if (key.startsWith("projects/")) return isProjectFileKeyReferenced(key);
   if (key.startsWith("attachments/")) return isAttachmentKeyReferenced(key);
+  if (key.startsWith("images/")) return isImageKeyReferenced(key);
   return isResumeReferenced(key);
 }
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatAddress } from "~/lib/brand";
-import { useBrand } from "~/lib/use-brand";
+import { useBrand, useLogo } from "~/lib/use-brand";
+import { BrandLogo } from "./brand-logo";
 import { SocialIcon } from "./social-icons";
 
 const NETWORKS = [
@@ -14,10 +15,17 @@ export function SiteFooter() {
   const address = formatAddress(brand);
   // An empty link is one the agency does not have: not shown.
   const socials = NETWORKS.map((s) => ({ ...s, href: brand.social[s.network] })).filter((s) => s.href);
+  const logo = useLogo();
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="container-page grid gap-8 py-12 md:grid-cols-3">
         <div>
+          {/* The name follows as text, so the logo's alt would only repeat it. */}
+          {logo?.light ? (
+            <div className="mb-3">
+              <BrandLogo logo={logo} height={40} alt="" lazy />
+            </div>
+          ) : null}
           <p className="text-lg font-bold text-slate-900 dark:text-white">{brand.name}</p>
           {brand.tagline ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{brand.tagline}</p> : null}
         </div>

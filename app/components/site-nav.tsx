@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useBrand } from "~/lib/use-brand";
 import { navLinks } from "~/lib/paths";
+import { SiteMark } from "./brand-logo";
 import { HomeDashboardToggle } from "./home-dashboard-toggle";
 
 function linkClass({ isActive }: { isActive: boolean }) {
@@ -67,8 +68,7 @@ export function SiteNav({ user }: { user: NavUser | null }) {
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <nav aria-label="Main" className="container-page flex h-16 items-center justify-between">
         <Link to="/" className="flex items-center gap-2 font-bold text-slate-900 dark:text-white">
-          <img src="/images/logo-mark.svg" alt="" width="32" height="32" />
-          <span>{brand.shortName}</span>
+          <SiteMark name={brand.shortName} height={32} />
         </Link>
         <NavItems className="hidden items-center gap-1 md:flex" linkClass={linkClass} user={user} pathname={pathname} />
         <button

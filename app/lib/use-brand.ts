@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { DEMO_BRAND, type PublicBrand } from "./brand";
+import type { LogoImages } from "./images";
 
 /**
  * The brand from the root loader. Falls back to the demo brand only where the root loader has no
@@ -14,4 +15,10 @@ export function useBrand(): PublicBrand {
 export function brandFromMatches(matches: readonly ({ id: string; data?: unknown } | undefined)[]): PublicBrand {
   const root = matches.find((m) => m?.id === "root")?.data as { brand?: PublicBrand } | undefined;
   return root?.brand ?? DEMO_BRAND;
+}
+
+/** The uploaded logos from the root loader, if any (undefined where the root loader has no data). */
+export function useLogo(): LogoImages | undefined {
+  const data = useRouteLoaderData("root") as { logo?: LogoImages } | undefined;
+  return data?.logo;
 }

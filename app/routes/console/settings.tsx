@@ -113,6 +113,15 @@ export default function ConsoleSettings({ loaderData, actionData }: Route.Compon
         </Link>
       </p>
       <p className="mt-3 text-slate-700 dark:text-slate-300">
+        The logo in the site&apos;s header and footer, and the browser icons made from it:{" "}
+        <Link
+          to={href("/employee-dashboard/settings/brand/logo")}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
+          Logo
+        </Link>
+      </p>
+      <p className="mt-3 text-slate-700 dark:text-slate-300">
         How long rejected applications, lost leads and closed companies are kept:{" "}
         <Link
           to={href("/employee-dashboard/settings/retention")}
