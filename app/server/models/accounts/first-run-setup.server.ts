@@ -85,7 +85,16 @@ export async function completeSetup(input: SetupInput, now = Date.now()): Promis
   try {
     await writeTransaction(async (trx) => {
       if (!(await spendSetupCode(trx, storedCode))) throw new Refusal("conflict", SETUP_DONE);
-      const others = await trx.selectFrom("users").select("id").where("role", "=", "employee").where("id", "!=", userId).limit(1).execute();
+      // Staff made meanwhile by the CLI or an invitation have their role by now; an account a
+      // simultaneous setup just made has none yet, and that setup fails on the spent code.
+      const others = await trx
+        .selectFrom("users")
+        .select("id")
+        .where("role", "=", "employee")
+        .where("staffRole", "is not", null)
+        .where("id", "!=", userId)
+        .limit(1)
+        .execute();
       if (others.length > 0) throw new Refusal("conflict", SETUP_DONE);
       const verified = currentDialect() === "sqlite" ? 1 : true;
       await trx.updateTable("users").set({ emailVerified: verified, staffRole: "admin", name }).where("id", "=", userId).execute();
