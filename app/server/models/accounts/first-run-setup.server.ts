@@ -9,7 +9,7 @@ import { writeTransaction } from "~/server/db/write-transaction.server";
 import { events } from "~/server/events/bus.server";
 import { logger } from "~/server/logger.server";
 import { recordAudit } from "../shared/audit.server";
-import { hasStaffAccount, isSetupDone } from "~/server/auth/setup-state.server";
+import { isSetupDone } from "~/server/auth/setup-state.server";
 import { matchSetupCode, spendSetupCode } from "../site/setup-code.server";
 
 // First-run setup's one write (decision "first-run setup"). Better Auth makes the account in its
@@ -144,9 +144,4 @@ export async function completeSetup(input: SetupInput, now = Date.now()): Promis
   events().publish({ type: "site.changed" });
   logger.info({ email, companyDomain: domain }, "first-run setup done");
   return { email, userId };
-}
-
-/** For tests and the boot log: whether an admin still has to be made. */
-export async function setupPending(): Promise<boolean> {
-  return !(await hasStaffAccount());
 }
