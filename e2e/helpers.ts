@@ -335,7 +335,9 @@ export async function startIsolatedServer(options: IsolatedServerOptions = {}): 
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  if (!options.fresh) markSetupDone(databaseFile);
+  // The file the server really uses: a spec may point two servers at one database.
+  const served = options.env?.DATABASE_URL?.startsWith("file:") ? options.env.DATABASE_URL.slice("file:".length) : databaseFile;
+  if (!options.fresh) markSetupDone(served);
   return { baseURL, databaseFile, storageDir, output: () => output, stop };
 }
 

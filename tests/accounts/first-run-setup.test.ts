@@ -138,6 +138,22 @@ describe.each(testDatabases("first-run setup"))("First-run setup on $name", (dat
     expect((await getBrand()).name).toBe("Northwind Studio");
   });
 
+  test("Two visitors posting the right code at once: one becomes the admin, the other is refused and leaves nothing", async () => {
+    const code = await openCode();
+    const outcomes = await Promise.all([
+      post(form(code, { email: "first@northwind.example" })),
+      post(form(code, { email: "second@northwind.example", agencyName: "Other Studio" })),
+    ]);
+    const statuses = outcomes.map((o) => o.status).sort();
+    expect(statuses[0]).toBe(302);
+    expect([404, 409]).toContain(statuses[1]);
+    const users = await db().selectFrom("users").select(["email", "staffRole"]).execute();
+    expect(users).toHaveLength(1);
+    expect(users[0]!.staffRole).toBe("admin");
+    const audit = await db().selectFrom("auditLog").select("actorEmail").execute();
+    expect(audit).toEqual([{ actorEmail: users[0]!.email }]);
+  });
+
   test("A staff account made with `npm run staff -- add` means setup is done, and the leftover code is dropped at the next boot", async () => {
     const code = await openCode();
     await addStaff(null, "ops@indigokite.dev", PASSWORD);

@@ -9,7 +9,7 @@ import { writeTransaction } from "~/server/db/write-transaction.server";
 import { events } from "~/server/events/bus.server";
 import { logger } from "~/server/logger.server";
 import { recordAudit } from "../shared/audit.server";
-import { hasStaffAccount, isSetupDone } from "~/server/auth/setup-state.server";
+import { isSetupDone } from "~/server/auth/setup-state.server";
 import { matchSetupCode, spendSetupCode } from "../site/setup-code.server";
 
 // First-run setup's one write (decision "first-run setup"). Better Auth makes the account in its
@@ -85,7 +85,16 @@ export async function completeSetup(input: SetupInput, now = Date.now()): Promis
   try {
     await writeTransaction(async (trx) => {
       if (!(await spendSetupCode(trx, storedCode))) throw new Refusal("conflict", SETUP_DONE);
-      const others = await trx.selectFrom("users").select("id").where("role", "=", "employee").where("id", "!=", userId).limit(1).execute();
+      // Staff made meanwhile by the CLI or an invitation have their role by now; an account a
+      // simultaneous setup just made has none yet, and that setup fails on the spent code.
+      const others = await trx
+        .selectFrom("users")
+        .select("id")
+        .where("role", "=", "employee")
+        .where("staffRole", "is not", null)
+        .where("id", "!=", userId)
+        .limit(1)
+        .execute();
       if (others.length > 0) throw new Refusal("conflict", SETUP_DONE);
       const verified = currentDialect() === "sqlite" ? 1 : true;
       await trx.updateTable("users").set({ emailVerified: verified, staffRole: "admin", name }).where("id", "=", userId).execute();
@@ -135,9 +144,4 @@ export async function completeSetup(input: SetupInput, now = Date.now()): Promis
   events().publish({ type: "site.changed" });
   logger.info({ email, companyDomain: domain }, "first-run setup done");
   return { email, userId };
-}
-
-/** For tests and the boot log: whether an admin still has to be made. */
-export async function setupPending(): Promise<boolean> {
-  return !(await hasStaffAccount());
 }
