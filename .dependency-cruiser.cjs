@@ -26,10 +26,12 @@ const serverFolders = {
   brand: ["db", "events"],
   mail: ["db", "events", "brand"],
   uploads: ["storage"],
+  // Uploaded images: checked with the upload sniffer, variants in the store, a row in the database.
+  images: ["db", "storage", "uploads"],
   auth: ["db", "defence", "mail", "storage", "events", "brand"],
   http: ["db", "defence", "events", "storage", "brand"],
   backup: ["db", "storage"],
-  models: ["auth", "brand", "db", "defence", "events", "mail", "storage", "uploads"],
+  models: ["auth", "brand", "db", "defence", "events", "images", "mail", "storage", "uploads"],
   // The privacy runners stream, schedule and answer; their queries live in models/privacy/.
   privacy: ["auth", "brand", "db", "http", "models", "storage", "uploads"],
 };

@@ -41,6 +41,8 @@ const MOBILE_SPEC = /.*\.mobile\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
+  // A staff account on the main server before any spec (first-run setup done): e2e/global-setup.ts.
+  globalSetup: "./e2e/global-setup.ts",
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

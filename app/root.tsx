@@ -1,4 +1,3 @@
-import { useMemo } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -14,7 +13,7 @@ import { THEME_STORAGE_KEY } from "~/lib/constants";
 import { useAnnounceHydration } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import { isDashboardPath } from "~/lib/paths";
-import { DEFAULT_PLACE, TIME_ZONE_COOKIE } from "~/lib/place";
+import { DEFAULT_PLACE, samePlace, TIME_ZONE_COOKIE, type Place } from "~/lib/place";
 import { PlaceContext } from "~/lib/use-place";
 import { getEnv } from "~/server/env.server";
 import { homeDashboardEnabled } from "~/server/http/home-dashboard-cookie.server";
@@ -22,25 +21,32 @@ import { getSessionUser } from "~/server/auth/session.server";
 import { getBrand } from "~/server/brand/brand.server";
 import { browserTimeZone } from "~/server/http/time-zone-cookie.server";
 import { viewerPlace } from "~/server/models/site/viewer-place.server";
+import { brandLogos } from "~/server/models/site/logo.server";
+import { FaviconLinks } from "~/components/favicon-links";
 import { organizationJsonLd, serializeJsonLd } from "~/lib/organization-jsonld";
+import { brandPaletteCss } from "~/lib/brand-palette";
+import { useBrand } from "~/lib/use-brand";
+import { publicBrand } from "~/lib/brand";
 
 export const links: LinksFunction = () => [
   // precedence makes React hoist it to the top of <head>, ahead of the modulepreload links it
   // would otherwise queue behind: the render-blocking CSS is fetched first (Lighthouse FCP).
   { rel: "stylesheet", href: stylesheet, precedence: "default" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, brand] = await Promise.all([getSessionUser(request), getBrand()]);
   // The agency's place, and the zone this viewer's dates are shown in (theirs when signed in).
   const { place, timeZone } = await viewerPlace(user?.id ?? null, user ? browserTimeZone(request) : null);
+  const logo = await brandLogos(brand);
+  // Every page's data carries this, and below 1 kB it is sent uncompressed: what equals the
+  // defaults stays out (no uploaded logo, today's place), and pages get one place, in the viewer's zone.
+  const viewer: Place = { ...place, timeZone };
   return {
     appUrl: getEnv().APP_URL,
-    brand,
-    place,
-    timeZone,
+    brand: publicBrand(brand),
+    ...(logo.light || logo.dark ? { logo } : {}),
+    ...(samePlace(viewer, DEFAULT_PLACE) ? {} : { place: viewer }),
     user: user ? { email: user.email, role: user.role, homeDashboard: homeDashboardEnabled(request) } : null,
     flash: flashFor(new URL(request.url).searchParams.get("notice"), { email: user?.email }),
   };
@@ -55,6 +61,9 @@ const themeScript =
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // The operator's colour replaces app.css's palette (nothing for the default colour). A stored page
+  // keeps it until "site.changed" empties the HTML cache; the nonce is swapped per response there.
+  const palette = brandPaletteCss(useBrand().primaryColor);
   useAnnounceHydration();
   // The agency's locale (Settings → Time and place); the defaults when the root loader failed.
   const root = useRouteLoaderData("root") as { place?: { locale: string } } | undefined;
@@ -66,6 +75,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
         <Meta />
         <Links />
+        {palette ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: palette }} /> : null}
+        <FaviconLinks />
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
@@ -78,9 +89,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const onDashboard = isDashboardPath(pathname);
-  const place = useMemo(() => ({ ...loaderData.place, timeZone: loaderData.timeZone }), [loaderData.place, loaderData.timeZone]);
   return (
-    <PlaceContext value={place}>
+    <PlaceContext value={loaderData.place ?? DEFAULT_PLACE}>
       <a
         href="#main"
         className="sr-only z-50 rounded bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -97,7 +107,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <ScrollToTopButton />
       <RouteScrollReset />
       <EmployeeShortcut />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(organizationJsonLd(loaderData.appUrl)) }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: serializeJsonLd(organizationJsonLd(loaderData.appUrl, loaderData.brand)) }}
+      />
     </PlaceContext>
   );
 }

@@ -22,6 +22,8 @@ export default [
   // Signing in and out, for clients and staff alike.
   route("login", "routes/auth/login.tsx"),
   route("employee-login", "routes/auth/employee-login.tsx"),
+  // First-run setup: the first admin, while no staff account exists (404 after).
+  route("setup", "routes/auth/setup.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("dashboard", "routes/auth/dashboard.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
@@ -96,6 +98,10 @@ export default [
     route("settings/retention", "routes/console/retention.tsx"),
     // The agency's time zone, locale and currency (admin).
     route("settings/place", "routes/console/place.tsx"),
+    // Brand: name, contact details, colour and mail sender (admin).
+    route("settings/brand", "routes/console/brand.tsx"),
+    // The brand's logo and its dark variant (admin); the favicons are made from it.
+    route("settings/brand/logo", "routes/console/brand-logo.tsx"),
     route("clients", "routes/console/clients.tsx"),
     route("clients/new", "routes/console/company-new.tsx"),
     route("clients/:id", "routes/console/client.tsx"),
@@ -130,6 +136,8 @@ export default [
   route("files/:id/thumbnail", "routes/resources/file-thumbnail.ts"),
   route("attachments/:id", "routes/resources/attachment-download.ts"),
   route("attachments/:id/thumbnail", "routes/resources/attachment-thumbnail.ts"),
+  // Uploaded images' variants, for everyone: /media/<id>-<width>.<avif|webp>, /media/<id>-icon-<size>.png.
+  route("media/:file", "routes/resources/media.ts"),
 
   // Machines: health checks, metrics and crawlers.
   route("healthz", "routes/resources/healthz.ts"),

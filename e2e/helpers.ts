@@ -249,6 +249,8 @@ export interface IsolatedServer {
   baseURL: string;
   databaseFile: string;
   storageDir: string;
+  /** What the server has logged so far (stdout and stderr): the setup code's line, for one. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -269,6 +271,12 @@ export interface IsolatedServerOptions {
   port?: number;
   /** Extra or overriding environment, e.g. SMTP_URL or GOOGLE_CLIENT_ID/SECRET/ISSUER. */
   env?: Record<string, string>;
+  /**
+   * true: leave the install as a fresh one, with first-run setup to do (e2e/setup.spec.ts). By
+   * default a staff account is made first, as the start-up contract does with the CLI, so the
+   * staff login is the login and not /setup.
+   */
+  fresh?: boolean;
 }
 
 /**
@@ -284,7 +292,7 @@ export async function startIsolatedServer(options: IsolatedServerOptions = {}): 
   const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["build/server.js"], {
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,
       PORT: String(port),
@@ -302,7 +310,12 @@ export async function startIsolatedServer(options: IsolatedServerOptions = {}): 
     },
   });
   let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  let output = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+    output += chunk.toString();
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
@@ -322,7 +335,33 @@ export async function startIsolatedServer(options: IsolatedServerOptions = {}): 
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { baseURL, databaseFile, storageDir, stop };
+  // The file the server really uses: a spec may point two servers at one database.
+  const served = options.env?.DATABASE_URL?.startsWith("file:") ? options.env.DATABASE_URL.slice("file:".length) : databaseFile;
+  if (!options.fresh) markSetupDone(served);
+  return { baseURL, databaseFile, storageDir, output: () => output, stop };
+}
+
+/**
+ * Makes first-run setup count as done on a server's database, as `npm run staff -- add` would
+ * before the browser tests start (the start-up contract), without the CLI's few seconds: a disabled
+ * staff account without a password, which nobody can sign in with and no list of assignable staff shows.
+ */
+export function markSetupDone(databaseFile = DATABASE_FILE()): void {
+  const db = openDatabase(databaseFile);
+  try {
+    const now = new Date().toISOString();
+    db.prepare(
+      "insert into users (id, name, email, email_verified, image, role, staff_role, staff_disabled_at, created_at, updated_at) values (?, 'Operator', ?, 1, null, 'employee', null, ?, ?, ?) on conflict do nothing",
+    ).run(
+      randomBytes(16).toString("hex"),
+      `operator-${uniqueId()}@${process.env.COMPANY_DOMAIN || "indigokite.dev"}`,
+      Date.now(),
+      now,
+      now,
+    );
+  } finally {
+    db.close();
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import "../app/server/admin-tool.server";
 import { parseArgs } from "node:util";
 import { closeDb, migrateToLatest } from "../app/server/db/db.server";
 import { getEnv } from "../app/server/env.server";
+import { loadCompanyDomain } from "../app/server/brand/company-domain.server";
 import { isStaffRole, STAFF_ROLES } from "../app/lib/staff-roles";
 import { addStaff, listStaff, removeStaff, setStaffRoleByEmail } from "../app/server/models/accounts/staff.server";
 
@@ -28,6 +29,8 @@ async function main(argv: string[]): Promise<number> {
   }
   getEnv();
   await migrateToLatest();
+  // The staff domain saved at first-run setup, when COMPANY_DOMAIN does not set it.
+  await loadCompanyDomain();
   if (command === "add" && email) {
     if (!values.password) {
       console.error("add needs --password <password>.");

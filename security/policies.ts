@@ -7,6 +7,7 @@ import { CONSOLE_AREAS, mayUse, STAFF_ROLES, type ConsoleArea } from "~/lib/staf
 import { database } from "./helpers/database";
 import { isStaffRole, MATRIX_COMPANY_ID, type Actor, type World } from "./helpers/world";
 import { unsubscribeToken } from "~/server/mail/unsubscribe-token.server";
+import { DEMO_BRAND } from "~/lib/brand";
 
 // The authorization matrix's expectations, declared once per route of app/routes.ts (keyed by its
 // module file). security/authorization.test.ts fails on a route without an entry here, on an
@@ -352,6 +353,31 @@ async function approvalWaiting(c: Cell): Promise<string> {
 const companyOpen = async (c: Cell) => asAdmin(c, `${CONSOLE}/clients/${MATRIX_COMPANY_ID}`, { intent: "reopen" });
 const settingsOn = async (c: Cell) =>
   asAdmin(c, `${CONSOLE}/settings`, { intent: "save-settings", selfRegistration: "on", clientProjects: "on" });
+// The brand's logo (admin): uploads post a one-pixel PNG with the brand version the page would show.
+const LOGO_PAGE = `${CONSOLE}/settings/brand/logo`;
+const onePixelPng: FilePart = {
+  field: "file",
+  filename: "logo.png",
+  bytes: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"),
+};
+async function brandVersion(c: Cell): Promise<string> {
+  const row = await database(c.world.server).selectFrom("appSettings").select("updatedAt").where("key", "=", "brand").executeTakeFirst();
+  return String(row ? Number(row.updatedAt) : 0);
+}
+/** As seeded: no uploaded logo (the built-in artwork), through the app so every cache hears of it. */
+const noLogo = async (c: Cell) => asAdmin(c, LOGO_PAGE, { intent: "remove-light", version: await brandVersion(c) });
+async function withLogo(c: Cell): Promise<void> {
+  const reply = await postMultipart(
+    c.world.server,
+    `${LOGO_PAGE}?variant=light`,
+    { intent: "upload-light", alt: "Matrix", version: await brandVersion(c) },
+    onePixelPng,
+    {
+      cookie: c.world.actors.staff.cookie,
+    },
+  );
+  if (reply.status !== 200) throw new Error(`preparing a logo answered ${reply.status}`);
+}
 const retentionDefaults = async (c: Cell) =>
   asAdmin(c, `${CONSOLE}/settings/retention`, { intent: "save-retention", applicationDays: "180", leadDays: "365" });
 /** Time and place: the version a save must name (the newest locale.* row), as the page's form sends it. */
@@ -372,6 +398,38 @@ async function ownZoneUnset(c: Cell): Promise<void> {
   if (!c.actor.id) return;
   await database(c.world.server).updateTable("users").set({ timeZone: null }).where("id", "=", c.actor.id).execute();
 }
+// The Brand page: each form names the version it was loaded with, read here as the page would.
+async function settingVersion(c: Cell, key: string): Promise<string> {
+  const row = await database(c.world.server).selectFrom("appSettings").select("updatedAt").where("key", "=", key).executeTakeFirst();
+  return String(row?.updatedAt ?? 0);
+}
+const DEMO_BRAND_FIELDS = {
+  name: DEMO_BRAND.name,
+  shortName: DEMO_BRAND.shortName,
+  legalName: DEMO_BRAND.legalName,
+  tagline: DEMO_BRAND.tagline,
+  domain: DEMO_BRAND.domain,
+  ...DEMO_BRAND.address,
+  phone: DEMO_BRAND.phone,
+  infoEmail: DEMO_BRAND.emails.info,
+  careersEmail: DEMO_BRAND.emails.careers,
+  supportEmail: DEMO_BRAND.emails.support,
+  ...DEMO_BRAND.social,
+  primaryColor: DEMO_BRAND.primaryColor,
+};
+const brandFields = async (c: Cell, tagline = DEMO_BRAND.tagline) => ({
+  intent: "save-brand",
+  version: await settingVersion(c, "brand"),
+  ...DEMO_BRAND_FIELDS,
+  tagline,
+});
+const mailFields = async (c: Cell, senderName = DEMO_BRAND.name) => ({
+  intent: "save-mail",
+  version: await settingVersion(c, "brand.mail"),
+  senderName,
+});
+const brandDefaults = async (c: Cell) => asAdmin(c, `${CONSOLE}/settings/brand`, await brandFields(c));
+const mailDefaults = async (c: Cell) => asAdmin(c, `${CONSOLE}/settings/brand`, await mailFields(c));
 /** A client member of the spare company (made again after a cell removed it). */
 async function spareMember(cell: Cell): Promise<{ id: string; clientAdmin: boolean }> {
   const db = database(cell.world.server);
@@ -803,6 +861,26 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/auth/dashboard.tsx": page("signed-in", { client: to("/user-dashboard"), staff: to("/employee-dashboard") }),
   // The same answer for every address; a made-up one queues nothing (security/mail-flooding.test.ts).
   "routes/auth/forgot-password.tsx": withForms("public", { "": noChange(() => ({ email: "nobody-here@example.com" }), ok200) }),
+  // First-run setup: the world has staff, so setup is done and /setup is gone for everyone, form
+  // included (404), whatever the post claims; nothing changes.
+  "routes/auth/setup.tsx": withForms(
+    "public",
+    {
+      "": noChange(
+        () => ({
+          code: "AAAA-BBBB-CCCC-DDDD",
+          agencyName: "Taken Over",
+          companyDomain: "evil.example",
+          name: "Mallory",
+          email: "mallory@evil.example",
+          password: "a-long-new-password-1",
+          confirm: "a-long-new-password-1",
+        }),
+        notFound,
+      ),
+    },
+    notFound,
+  ),
   "routes/auth/staff-invitation.tsx": withForms("public", {
     "": noChange(() => ({ token: "not-a-real-token", password: "a-long-new-password-1", confirm: "a-long-new-password-1" }), {
       status: 410,
@@ -967,6 +1045,29 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/console/place.tsx": withForms("settings", {
     "save-place": changes((c) => placeFields(c, "Europe/Berlin"), { restore: placeDefaults }),
   }),
+  // Brand, admin only. A save changes the tagline or the sender name; the restore puts the demo's back.
+  "routes/console/brand.tsx": withForms("settings", {
+    "save-brand": changes((c) => brandFields(c, `Matrix tagline ${c.seq}`), { restore: brandDefaults }),
+    "save-mail": changes((c) => mailFields(c, `Matrix sender ${c.seq}`), { restore: mailDefaults }),
+  }),
+  // The brand's logo, admin only: an upload stores an image and names it in the brand; the restore
+  // puts the built-in artwork back.
+  "routes/console/brand-logo.tsx": withForms("settings", {
+    "upload-light": changes(async (c) => ({ intent: "upload-light", alt: `Matrix ${c.seq}`, version: await brandVersion(c) }), {
+      file: onePixelPng,
+      restore: noLogo,
+    }),
+    "remove-light": changes(
+      after(withLogo, async (c) => ({ intent: "remove-light", version: await brandVersion(c) })),
+      { restore: noLogo },
+    ),
+  }),
+  // Uploaded images' variants: public and immutable, made by the server (never an original); a
+  // name that is no stored variant is 404 for everyone alike.
+  "routes/resources/media.ts": {
+    params: () => ({ file: "00000000-0000-4000-8000-000000000000-320.webp" }),
+    ...page("public", notFound),
+  },
   // Staff run the projects (clients area). The project's marker title stays, so the
   // leak checks keep finding it; only its description changes.
   "routes/console/projects.tsx": page("clients"),

@@ -7,6 +7,7 @@ import * as build from "virtual:react-router/server-build";
 import { auth, CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { isResumeReferenced } from "~/server/models/pipeline/applications.server";
 import { isAttachmentKeyReferenced } from "~/server/models/support/attachments.server";
+import { isImageKeyReferenced } from "~/server/images/images.server";
 import { isProjectFileKeyReferenced } from "~/server/models/projects/project-files.server";
 import { cleanTempUploads } from "~/server/storage/storage.server";
 import { recoverResumeIntents } from "~/server/uploads/resume-intents.server";
@@ -15,6 +16,8 @@ import { closeDb, currentDialect, migrateToLatest } from "~/server/db/db.server"
 import { seedDemoContent } from "~/server/db/demo-content.server";
 import { getPlace } from "~/server/brand/locale.server";
 import { getEnv } from "~/server/env.server";
+import { loadCompanyDomain } from "~/server/brand/company-domain.server";
+import { announceSetup } from "~/server/models/site/setup-code.server";
 import { events, setEventBus } from "~/server/events/bus.server";
 import { createHtmlCache } from "~/server/http/html-cache.server";
 import { logger } from "~/server/logger.server";
@@ -162,6 +165,10 @@ export async function startApp(): Promise<void> {
     setEventBus(bus);
   }
   if (env.DEMO_CONTENT === "on") await seedDemoContent();
+  // The staff e-mail domain saved at first-run setup (after the bus swap: it reloads on site.changed);
+  // with no staff account yet, the one log line naming /setup and its one-time code.
+  await loadCompanyDomain();
+  await announceSetup(env.APP_URL);
   if (metricsOn()) {
     collectProcessMetrics();
     measureOutboxWith(() => readOutboxDepth());
@@ -199,10 +206,11 @@ export async function startApp(): Promise<void> {
   logger.info("app started");
 }
 
-/** Whether the rows of the key's kind (project file, support attachment, resume) still reference it. */
+/** Whether the rows of the key's kind (project file, support attachment, image, resume) still reference it. */
 function isStoredKeyReferenced(key: string): Promise<boolean> {
   if (key.startsWith("projects/")) return isProjectFileKeyReferenced(key);
   if (key.startsWith("attachments/")) return isAttachmentKeyReferenced(key);
+  if (key.startsWith("images/")) return isImageKeyReferenced(key);
   return isResumeReferenced(key);
 }
 

@@ -1,36 +1,53 @@
 import { Link } from "react-router";
-import { formatAddress, site } from "~/content/site";
+import { formatAddress } from "~/lib/brand";
+import { useBrand, useLogo } from "~/lib/use-brand";
+import { BrandLogo } from "./brand-logo";
 import { SocialIcon } from "./social-icons";
 
-const socials = [
-  { network: "linkedin", label: "LinkedIn", href: site.social.linkedin },
-  { network: "youtube", label: "YouTube", href: site.social.youtube },
-  { network: "instagram", label: "Instagram", href: site.social.instagram },
+const NETWORKS = [
+  { network: "linkedin", label: "LinkedIn" },
+  { network: "youtube", label: "YouTube" },
+  { network: "instagram", label: "Instagram" },
 ] as const;
 
 export function SiteFooter() {
+  const brand = useBrand();
+  const address = formatAddress(brand);
+  // An empty link is one the agency does not have: not shown.
+  const socials = NETWORKS.map((s) => ({ ...s, href: brand.social[s.network] })).filter((s) => s.href);
+  const logo = useLogo();
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="container-page grid gap-8 py-12 md:grid-cols-3">
         <div>
-          <p className="text-lg font-bold text-slate-900 dark:text-white">{site.name}</p>
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{site.tagline}</p>
+          {/* The name follows as text, so the logo's alt would only repeat it. */}
+          {logo?.light ? (
+            <div className="mb-3">
+              <BrandLogo logo={logo} height={40} alt="" lazy />
+            </div>
+          ) : null}
+          <p className="text-lg font-bold text-slate-900 dark:text-white">{brand.name}</p>
+          {brand.tagline ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{brand.tagline}</p> : null}
         </div>
         <address className="text-sm not-italic text-slate-700 dark:text-slate-300">
           <p className="font-semibold text-slate-900 dark:text-white">Contact</p>
-          <p className="mt-2">{formatAddress()}</p>
-          <p className="mt-2">
-            Phone:{" "}
-            <a className="underline hover:text-brand-700 dark:hover:text-brand-300" href={`tel:${site.phone.replace(/\s/g, "")}`}>
-              {site.phone}
-            </a>
-          </p>
-          <p className="mt-1">
-            Email:{" "}
-            <a className="underline hover:text-brand-700 dark:hover:text-brand-300" href={`mailto:${site.emails.info}`}>
-              {site.emails.info}
-            </a>
-          </p>
+          {address ? <p className="mt-2">{address}</p> : null}
+          {brand.phone ? (
+            <p className="mt-2">
+              Phone:{" "}
+              <a className="underline hover:text-brand-700 dark:hover:text-brand-300" href={`tel:${brand.phone.replace(/\s/g, "")}`}>
+                {brand.phone}
+              </a>
+            </p>
+          ) : null}
+          {brand.emails.info ? (
+            <p className="mt-1">
+              Email:{" "}
+              <a className="underline hover:text-brand-700 dark:hover:text-brand-300" href={`mailto:${brand.emails.info}`}>
+                {brand.emails.info}
+              </a>
+            </p>
+          ) : null}
         </address>
         <div className="text-sm">
           <p className="font-semibold text-slate-900 dark:text-white">Company</p>
@@ -51,25 +68,27 @@ export function SiteFooter() {
               </Link>
             </li>
           </ul>
-          <ul className="mt-4 flex gap-3" aria-label="Social media">
-            {socials.map((s) => (
-              <li key={s.network}>
-                <a
-                  href={s.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={s.label}
-                  className="flex size-9 items-center justify-center rounded-full border border-slate-300 text-slate-700 hover:border-brand-600 hover:text-brand-700 dark:border-slate-600 dark:text-slate-300 dark:hover:text-brand-300"
-                >
-                  <SocialIcon network={s.network} />
-                </a>
-              </li>
-            ))}
-          </ul>
+          {socials.length ? (
+            <ul className="mt-4 flex gap-3" aria-label="Social media">
+              {socials.map((s) => (
+                <li key={s.network}>
+                  <a
+                    href={s.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={s.label}
+                    className="flex size-9 items-center justify-center rounded-full border border-slate-300 text-slate-700 hover:border-brand-600 hover:text-brand-700 dark:border-slate-600 dark:text-slate-300 dark:hover:text-brand-300"
+                  >
+                    <SocialIcon network={s.network} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       </div>
       <p className="border-t border-slate-200 py-4 text-center text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
-        © {new Date().getFullYear()} {site.name}. All rights reserved.
+        © {new Date().getFullYear()} {brand.legalName}. All rights reserved.
       </p>
     </footer>
   );

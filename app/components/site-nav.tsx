@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { site } from "~/content/site";
+import { useBrand } from "~/lib/use-brand";
 import { navLinks } from "~/lib/paths";
+import { SiteMark } from "./brand-logo";
 import { HomeDashboardToggle } from "./home-dashboard-toggle";
 
 function linkClass({ isActive }: { isActive: boolean }) {
@@ -48,6 +49,7 @@ function NavItems({
 
 export function SiteNav({ user }: { user: NavUser | null }) {
   const { pathname } = useLocation();
+  const brand = useBrand();
   // The menu remembers the page it was opened on, so navigating anywhere closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -66,8 +68,7 @@ export function SiteNav({ user }: { user: NavUser | null }) {
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <nav aria-label="Main" className="container-page flex h-16 items-center justify-between">
         <Link to="/" className="flex items-center gap-2 font-bold text-slate-900 dark:text-white">
-          <img src="/images/logo-mark.svg" alt="" width="32" height="32" />
-          <span>{site.shortName}</span>
+          <SiteMark name={brand.shortName} height={32} />
         </Link>
         <NavItems className="hidden items-center gap-1 md:flex" linkClass={linkClass} user={user} pathname={pathname} />
         <button

@@ -71,6 +71,18 @@ export const DEFAULT_MAIL_IDENTITY: MailIdentity = {
   applicationsInbox: null,
 };
 
+/**
+ * What the root loader sends to every page: the brand less what no page shows. Every page's data
+ * carries it, so it stays small (a small page's data is sent uncompressed below 1 kB). The logo's
+ * image ids stay behind too: pages get the images themselves (root loader's `logo`).
+ */
+export type PublicBrand = Omit<Brand, "countriesServed" | "emails" | "logo"> & { emails: Pick<Brand["emails"], "info" | "support"> };
+
+export function publicBrand(brand: Brand): PublicBrand {
+  const { countriesServed: _countries, logo: _logo, emails, ...shown } = brand;
+  return { ...shown, emails: { info: emails.info, support: emails.support } };
+}
+
 export function formatAddress(brand: Pick<Brand, "address">): string {
   const a = brand.address;
   return [a.street, a.city, [a.region, a.postalCode].filter(Boolean).join(" "), a.country].filter(Boolean).join(", ");

@@ -13,3 +13,4 @@ export const PROGRESS_FAILURE = "Failed to save progress. Try again.";
 export const INVITATION_UNUSABLE = "This invitation link is invalid, used or expired. Ask an admin to send you a new one.";
 export const COMPANY_FAILURE = "The company could not be saved. Please try again.";
 export const SETTINGS_FAILURE = "The settings could not be saved. Please try again.";
+export const LOGO_FAILURE = "The logo could not be saved. Please try again.";

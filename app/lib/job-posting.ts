@@ -1,4 +1,4 @@
-import { site } from "~/content/site";
+import { brandUrl, type Brand } from "./brand";
 
 interface JobPostingSource {
   id: string;
@@ -28,22 +28,22 @@ function employmentTypeOf(type: string): string {
 }
 
 /** schema.org JobPosting for an open opening's public page. */
-export function jobPostingJsonLd(opening: JobPostingSource, baseUrl: string) {
+export function jobPostingJsonLd(opening: JobPostingSource, baseUrl: string, brand: Pick<Brand, "name" | "domain">) {
   const base = baseUrl.replace(/\/$/, "");
   return {
     "@context": "https://schema.org",
     "@type": "JobPosting",
     title: opening.title,
     description: opening.description,
-    identifier: { "@type": "PropertyValue", name: site.name, value: opening.id },
+    identifier: { "@type": "PropertyValue", name: brand.name, value: opening.id },
     url: `${base}/careers/${opening.id}`,
     datePosted: new Date(opening.createdAt).toISOString(),
     validThrough: new Date(opening.validThrough ?? opening.createdAt + DEFAULT_VALIDITY_MS).toISOString(),
     employmentType: employmentTypeOf(opening.type),
     hiringOrganization: {
       "@type": "Organization",
-      name: site.name,
-      sameAs: site.url,
+      name: brand.name,
+      sameAs: brandUrl(brand),
       logo: `${base}/images/logo-mark.svg`,
     },
     jobLocation: {

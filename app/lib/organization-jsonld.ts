@@ -1,23 +1,44 @@
-import { site } from "~/content/site";
+import type { PublicBrand } from "./brand";
 
-export function organizationJsonLd(baseUrl: string) {
+let regionNames: Map<string, string> | null = null;
+
+/** ISO 3166-1 alpha-2 code for a country as typed ("India" → "IN"), as schema.org recommends; else the text. */
+export function countryCode(country: string): string {
+  const trimmed = country.trim();
+  if (/^[a-z]{2}$/i.test(trimmed)) return trimmed.toUpperCase();
+  if (!regionNames) {
+    regionNames = new Map();
+    const names = new Intl.DisplayNames(["en"], { type: "region" });
+    for (let a = 65; a <= 90; a++)
+      for (let b = 65; b <= 90; b++) {
+        const code = String.fromCharCode(a, b);
+        const name = names.of(code);
+        if (name && name !== code) regionNames.set(name.toLowerCase(), code);
+      }
+  }
+  return regionNames.get(trimmed.toLowerCase()) ?? trimmed;
+}
+
+export function organizationJsonLd(baseUrl: string, brand: PublicBrand) {
+  const { address } = brand;
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
-    name: site.name,
+    name: brand.name,
+    ...(brand.legalName && brand.legalName !== brand.name ? { legalName: brand.legalName } : {}),
     url: baseUrl,
     logo: `${baseUrl}/images/logo-mark.svg`,
-    email: site.emails.info,
-    telephone: site.phone,
+    ...(brand.emails.info ? { email: brand.emails.info } : {}),
+    ...(brand.phone ? { telephone: brand.phone } : {}),
     address: {
       "@type": "PostalAddress",
-      streetAddress: site.address.street,
-      addressLocality: site.address.city,
-      addressRegion: site.address.region,
-      postalCode: site.address.postalCode,
-      addressCountry: "IN",
+      streetAddress: address.street,
+      addressLocality: address.city,
+      addressRegion: address.region,
+      postalCode: address.postalCode,
+      addressCountry: countryCode(address.country),
     },
-    sameAs: Object.values(site.social),
+    sameAs: Object.values(brand.social).filter(Boolean),
   };
 }
 

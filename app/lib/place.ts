@@ -22,6 +22,11 @@ export type Zoned = Pick<Place, "timeZone" | "locale">;
  */
 export const DEFAULT_PLACE: Place = { timeZone: "UTC", locale: "en-GB", currency: "INR" };
 
+/** Same zone, locale and currency. */
+export function samePlace(a: Place, b: Place): boolean {
+  return a.timeZone === b.timeZone && a.locale === b.locale && a.currency === b.currency;
+}
+
 /** A well-formed BCP 47 tag the runtime has data for (it would otherwise fall back silently). */
 export function isLocale(value: string): boolean {
   if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(value)) return false;

@@ -1,5 +1,5 @@
 import { href, type ShouldRevalidateFunctionArgs } from "react-router";
-import { site } from "~/content/site";
+import { brandFromMatches } from "./use-brand";
 
 // SPEC §2 "Dashboard panels" and §8: texts are exact.
 export const PROFILE_LOADING = "Loading your profile...";
@@ -35,6 +35,6 @@ export function skipReloadOnQueryChange({ currentUrl, nextUrl, formMethod, defau
 }
 
 /** Title and robots tags of a portal panel: personal pages stay out of search engines. */
-export function portalMeta(title: string) {
-  return [{ title: `${title} | Client Portal | ${site.shortName}` }, { name: "robots", content: "noindex" }];
+export function portalMeta(title: string, matches: Parameters<typeof brandFromMatches>[0]) {
+  return [{ title: `${title} | Client Portal | ${brandFromMatches(matches).shortName}` }, { name: "robots", content: "noindex" }];
 }

@@ -1,30 +1,34 @@
 import type { MetaDescriptor } from "react-router";
-import { site } from "~/content/site";
+import { brandUrl, type Brand } from "./brand";
+import { brandFromMatches } from "./use-brand";
+
+type Matches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
 
 interface SeoInput {
   title: string;
   description: string;
   path: string;
-  /** Base URL of the deployment (APP_URL); falls back to the public site URL. */
-  baseUrl?: string;
+  /** The meta function's matches: the root loader's brand and APP_URL come from there. */
+  matches: Matches;
   type?: "website" | "article";
 }
 
-function pageTitle(title: string): string {
-  return title === site.name ? title : `${title} | ${site.name}`;
+function pageTitle(title: string, brand: Pick<Brand, "name">): string {
+  return title === brand.name ? title : `${title} | ${brand.name}`;
 }
 
 /** Title, description, canonical and Open Graph tags for one page. */
-export function seo({ title, description, path, baseUrl, type = "website" }: SeoInput): MetaDescriptor[] {
-  const base = (baseUrl ?? site.url).replace(/\/$/, "");
+export function seo({ title, description, path, matches, type = "website" }: SeoInput): MetaDescriptor[] {
+  const brand = brandFromMatches(matches);
+  const base = (baseUrlFrom(matches) ?? brandUrl(brand)).replace(/\/$/, "");
   const url = `${base}${path}`;
-  const fullTitle = pageTitle(title);
+  const fullTitle = pageTitle(title, brand);
   return [
     { title: fullTitle },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: type },
-    { property: "og:site_name", content: site.name },
+    { property: "og:site_name", content: brand.name },
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
@@ -35,8 +39,13 @@ export function seo({ title, description, path, baseUrl, type = "website" }: Seo
   ];
 }
 
+/** A private page's title ("{title} | {agency name}") and a noindex: console, sign-in and account pages. */
+export function privateMeta(title: string, matches: Matches): MetaDescriptor[] {
+  return [{ title: `${title} | ${brandFromMatches(matches).name}` }, { name: "robots", content: "noindex" }];
+}
+
 /** Reads APP_URL that the root loader exposes, so meta functions build absolute URLs. */
-export function baseUrlFrom(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): string | undefined {
+export function baseUrlFrom(matches: Matches): string | undefined {
   const root = matches.find((m) => m?.id === "root")?.data as { appUrl?: string } | undefined;
   return root?.appUrl;
 }

@@ -35,9 +35,12 @@ const envSchema = z
     APP_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://example.com" })),
     DATABASE_URL: optional(z.string().regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, "must be file:PATH or postgres://…")),
     AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
-    COMPANY_DOMAIN: z.string().regex(hostname, "must be a domain such as example.com").default(site.domain),
+    // Unset: the domain saved at first-run setup, else the demo's (brand/company-domain.server.ts).
+    COMPANY_DOMAIN: optional(z.string().regex(hostname, "must be a domain such as example.com")),
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, "must be smtp://… or smtps://…")),
-    MAIL_FROM: z.string().min(3).default(`${site.name} <no-reply@${site.domain}>`),
+    // Unset: the sender name and address saved in the mail identity, else no-reply@ the company
+    // domain (mail/config.server.ts `mailFrom`).
+    MAIL_FROM: optional(z.string().min(3)),
     MAIL_SALES_TO: optional(z.email({ error: "must be an e-mail address" })),
     MAIL_HR_TO: optional(z.email({ error: "must be an e-mail address" })),
     // DKIM signing (decision 0065): all three or none, checked in parseEnv with the rest.
@@ -176,7 +179,7 @@ function withoutEmptyValues(source: Record<string, string | undefined>): Record<
 export function parseEnv(source: Record<string, string | undefined>, dataDir = "./data"): Env {
   const cleaned = withoutEmptyValues(source);
   const result = envSchema.safeParse(cleaned);
-  const dkim = dkimFromEnv({ ...cleaned, MAIL_FROM: cleaned.MAIL_FROM || `no-reply@${site.domain}` });
+  const dkim = dkimFromEnv({ ...cleaned, MAIL_FROM: cleaned.MAIL_FROM || `no-reply@${cleaned.COMPANY_DOMAIN || site.domain}` });
   if (!result.success || dkim.issues.length > 0) {
     const lines = [
       ...(result.error?.issues ?? []).map((i) => `  - ${i.path.join(".") || "env"}: ${i.message}`),

@@ -103,6 +103,8 @@ describe.each(testDatabases("google sign-in"))("Google sign-in (local OpenID pro
   }
 
   test("The Google buttons show on /login and /employee-login when GOOGLE_CLIENT_ID/SECRET are set", async () => {
+    // With a staff account, setup is done and /employee-login is the login, not /setup (decision 0068).
+    await provisionStaff(staff.email);
     const jar = new CookieJar();
     expect(dataOf(await loginLoader(get("/login", jar)))).toMatchObject({ googleEnabled: true });
     expect(dataOf(await employeeLoginLoader(get("/employee-login", jar)))).toMatchObject({ googleEnabled: true });

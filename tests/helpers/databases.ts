@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { resetAuthForTests } from "~/server/auth/auth.server";
+import { forgetBrand } from "~/server/brand/brand.server";
 import { closeDb, createDb, db, migrateToLatest } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { setEnv } from "./env";
@@ -74,6 +75,8 @@ export async function useAppDatabase(database: TestDatabase, extraEnv: Record<st
   });
   const restoreEnv = setEnv(extraEnv);
   resetAuthForTests();
+  // The brand is cached per process: the previous suite's database must not answer for this one.
+  forgetBrand();
   await migrateToLatest();
   return {
     storageDir: storage,

@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { DEMO_BRAND } from "~/lib/brand";
 import { createDb, migrateToLatest, type Db } from "~/server/db/db.server";
 import { testDatabases } from "../helpers/databases";
+import { setEnv, withEnv } from "../helpers/env";
 import { events } from "~/server/events/bus.server";
 import { mailRecipients } from "~/server/mail/config.server";
 import { createFileTransport, createSmtpTransport, messageIdFor, type MailTransport } from "~/server/mail/mailer.server";
@@ -14,6 +16,9 @@ import { closedPort, startSmtpServer, type TestSmtpServer } from "../helpers/smt
 import { tempDir } from "../helpers/temp-dirs";
 
 const FROM = "Indigo Kite Technologies <no-reply@indigokite.dev>";
+// The agency's own inboxes, as an operator sets them (no notice goes anywhere without one).
+const SALES = "sales@agency.example";
+const HR = "hr@agency.example";
 
 // SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (a throw-away schema per run).
 const targets = testDatabases("mail outbox");
@@ -57,7 +62,10 @@ describe.each(targets)("The mail outbox on $name", (target) => {
     idempotencyKey: key,
   });
 
+  let restoreEnv = () => {};
+
   beforeAll(async () => {
+    restoreEnv = setEnv({ MAIL_SALES_TO: SALES, MAIL_HR_TO: HR });
     url = await target.setup();
     db = createDb(url);
     await migrateToLatest(db);
@@ -65,6 +73,7 @@ describe.each(targets)("The mail outbox on $name", (target) => {
   });
 
   afterAll(async () => {
+    restoreEnv();
     await smtp?.stop();
     await Promise.all(extraDbs.map((d) => d.destroy()));
     await db?.destroy();
@@ -281,13 +290,13 @@ describe.each(targets)("The mail outbox on $name", (target) => {
   });
 
   test("A quote queues a confirmation with none of the requester's text and a full notice to sales", async () => {
-    await db.transaction().execute((trx) => enqueueQuoteMails(trx, quote));
-    await enqueueQuoteMails(db, quote); // a retried action queues nothing new
+    await db.transaction().execute((trx) => enqueueQuoteMails(trx, quote, DEMO_BRAND));
+    await enqueueQuoteMails(db, quote, DEMO_BRAND); // a retried action queues nothing new
     const stored = await rows();
     expect(stored).toHaveLength(2);
 
     const confirmation = stored.find((r) => r.toAddress === quote.email);
-    const notice = stored.find((r) => r.toAddress === mailRecipients().sales);
+    const notice = stored.find((r) => r.toAddress === SALES);
     expect(confirmation?.idempotencyKey).toBe("quote:q-1:confirmation");
     const confirmationText = `${confirmation?.subject}\n${confirmation?.textBody}\n${confirmation?.htmlBody}`;
     for (const userText of [quote.name, "Mallory", quote.phone, quote.country, "spam.example", "cheap", quote.email]) {
@@ -302,7 +311,7 @@ describe.each(targets)("The mail outbox on $name", (target) => {
     expect(notice?.htmlBody).not.toContain("<b>cheap");
 
     expect(await worker(createSmtpTransport(smtp.url)).runOnce()).toBe(2);
-    expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual([quote.email, mailRecipients().sales].sort());
+    expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual([quote.email, SALES].sort());
   });
 
   test("An application queues an acknowledgement without the candidate's text and a notice to HR", async () => {
@@ -314,10 +323,10 @@ describe.each(targets)("The mail outbox on $name", (target) => {
       resume: "resumes/guest_1_cv.pdf",
       resumeName: "cv.pdf",
     };
-    await db.transaction().execute((trx) => enqueueApplicationMails(trx, application, "Senior React Engineer"));
+    await db.transaction().execute((trx) => enqueueApplicationMails(trx, application, "Senior React Engineer", DEMO_BRAND));
     const stored = await rows();
     const ack = stored.find((r) => r.toAddress === application.email);
-    const notice = stored.find((r) => r.toAddress === mailRecipients().hr);
+    const notice = stored.find((r) => r.toAddress === HR);
     const ackText = `${ack?.subject}\n${ack?.textBody}\n${ack?.htmlBody}`;
     expect(ackText).toContain("Senior React Engineer");
     for (const userText of ["Candy", "portfolio", "spam.example", "cv.pdf", application.email]) {
@@ -332,14 +341,14 @@ describe.each(targets)("The mail outbox on $name", (target) => {
 
 describe("Mail templates and policies", () => {
   test("The quote confirmation is the same fixed text for every requester", () => {
-    const mail = quoteConfirmation();
-    expect(mail).toEqual(quoteConfirmation());
+    const mail = quoteConfirmation(DEMO_BRAND);
+    expect(mail).toEqual(quoteConfirmation(DEMO_BRAND));
     expect(mail.text).toContain("call you back within 24 hours");
     expect(mail.subject).toBe("We received your request - Indigo Kite Technologies");
   });
 
   test("Interpolated text is escaped in HTML and cannot break a header", () => {
-    const notice = quoteNotice({ ...quote, name: 'Eve <img src=x onerror="alert(1)">\r\nBcc: victim@example.com' });
+    const notice = quoteNotice({ ...quote, name: 'Eve <img src=x onerror="alert(1)">\r\nBcc: victim@example.com' }, DEMO_BRAND);
     expect(notice.html).not.toContain("<img");
     expect(notice.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
     expect(notice.subject).not.toMatch(/[\r\n]/);
@@ -348,27 +357,28 @@ describe("Mail templates and policies", () => {
 
   test("The HR notice says whether a resume was attached and the acknowledgement names only the job", () => {
     const base = { name: "A", email: "a@example.com", message: "" };
-    expect(applicationNotice({ ...base, resume: "" }, "QA Lead").text).toContain("Resume: None");
-    expect(applicationNotice({ ...base, resume: "resumes/x" }, "QA Lead").text).toContain("Resume: Attached");
-    expect(applicationAcknowledgement("QA Lead").subject).toBe("Your application for QA Lead - Indigo Kite Technologies");
+    expect(applicationNotice({ ...base, resume: "" }, "QA Lead", DEMO_BRAND).text).toContain("Resume: None");
+    expect(applicationNotice({ ...base, resume: "resumes/x" }, "QA Lead", DEMO_BRAND).text).toContain("Resume: Attached");
+    expect(applicationAcknowledgement("QA Lead", DEMO_BRAND).subject).toBe("Your application for QA Lead - Indigo Kite Technologies");
   });
 
   test("Generic blocks render links only for http(s) URLs", () => {
-    const reset = composeMail({
-      subject: "Reset your password",
-      blocks: ["Use the link below.", { action: { label: "Reset password", url: "https://indigokite.dev/reset?t=a&b" } }],
-    });
+    const reset = composeMail(
+      {
+        subject: "Reset your password",
+        blocks: ["Use the link below.", { action: { label: "Reset password", url: "https://indigokite.dev/reset?t=a&b" } }],
+      },
+      DEMO_BRAND,
+    );
     expect(reset.html).toContain('href="https://indigokite.dev/reset?t=a&amp;b"');
     expect(reset.text).toContain("Reset password: https://indigokite.dev/reset?t=a&b");
-    const bad = composeMail({ subject: "x", blocks: [{ action: { label: "Go", url: "javascript:alert(1)" } }] });
+    const bad = composeMail({ subject: "x", blocks: [{ action: { label: "Go", url: "javascript:alert(1)" } }] }, DEMO_BRAND);
     expect(bad.html).not.toContain("href=");
   });
 
-  test("Sales and HR inboxes default to the site's addresses and follow MAIL_SALES_TO / MAIL_HR_TO", () => {
-    expect(mailRecipients({})).toEqual({ sales: "info@indigokite.dev", hr: "careers@indigokite.dev" });
-    expect(mailRecipients({ MAIL_SALES_TO: "sales@example.com", MAIL_HR_TO: "hr@example.com" })).toEqual({
-      sales: "sales@example.com",
-      hr: "hr@example.com",
+  test("Sales and HR inboxes follow MAIL_SALES_TO / MAIL_HR_TO and never default to the demo site's addresses", async () => {
+    await withEnv({ MAIL_SALES_TO: "sales@example.com", MAIL_HR_TO: "hr@example.com" }, async () => {
+      expect(await mailRecipients()).toEqual({ sales: "sales@example.com", hr: "hr@example.com" });
     });
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { DEMO_BRAND } from "~/lib/brand";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/account/unsubscribe";
 import { action as portalPreferencesAction } from "~/routes/portal/notification-preferences";
 import { queuePasswordResetMail } from "~/server/auth/auth-mail.server";
@@ -27,7 +28,7 @@ function event(type: NotificationType, key: string, title = `Event ${key}`): New
     eventKey: key,
     title,
     link: "/user-dashboard/support",
-    mail: composeMail({ subject: title, heading: title, blocks: ["Something happened."] }),
+    mail: composeMail({ subject: title, heading: title, blocks: ["Something happened."] }, DEMO_BRAND),
   };
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { DEMO_BRAND } from "~/lib/brand";
 import * as readRoute from "~/routes/resources/notifications-read";
 import * as portalPage from "~/routes/portal/notifications";
 import * as consolePage from "~/routes/console/notifications";
@@ -70,7 +71,7 @@ describe.each(testDatabases("notifications"))("The notification centre on $name"
   });
 
   test("notify queues the event's mail to each verified recipient in the same transaction, and a rollback takes both away", async () => {
-    const mail = composeMail({ subject: "Progress on Rider app", heading: "Progress", blocks: ["Now 40%."] });
+    const mail = composeMail({ subject: "Progress on Rider app", heading: "Progress", blocks: ["Now 40%."] }, DEMO_BRAND);
     await send([alice.id, arun.id, ama.id], 3, { mail });
     expect(await mails()).toEqual([
       { toAddress: alice.email, subject: "Progress on Rider app" },

@@ -55,7 +55,8 @@ describe.each(testSetups("apply action"))("Job applications on $name", ({ databa
   let filesBefore: string[] = [];
   const newFiles = async () => (await storage.files()).filter((f) => !filesBefore.includes(f));
   beforeAll(async () => {
-    ({ cleanup } = await useAppDatabase(database, await storage.setup()));
+    // The operator's HR inbox: without one, the notice is not mailed (tests/pipeline/notice-inboxes.test.ts).
+    ({ cleanup } = await useAppDatabase(database, { ...(await storage.setup()), MAIL_HR_TO: "hr@agency.example" }));
   });
   afterAll(async () => {
     await cleanup();
@@ -84,6 +85,7 @@ describe.each(testSetups("apply action"))("Job applications on $name", ({ databa
     expect(rows[0]).toMatchObject({ name: "Ravi Kumar", jobId, resume: "", appliedBy: null, message: "I would love to join." });
     const mails = await db().selectFrom("mailOutbox").select("toAddress").execute();
     expect(mails).toHaveLength(2);
+    expect(mails.map((m) => m.toAddress)).toContain("hr@agency.example");
   });
 
   test("A guest's PDF resume is kept privately under resumes/guest_{timestamp}_{name}", async () => {

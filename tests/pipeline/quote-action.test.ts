@@ -8,6 +8,8 @@ import { call, type Outcome } from "../helpers/routes";
 
 type Fields = Record<string, string>;
 
+const SALES = "sales@agency.example";
+
 function post(fields: Fields, ip = "203.0.113.7") {
   return call(action, "/quote", { form: fields, clientIp: ip });
 }
@@ -40,7 +42,8 @@ function validQuote(overrides: Fields = {}): Fields {
 describe.each(testDatabases("quote action"))("Quote requests on $name", (database) => {
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
-    ({ cleanup } = await useAppDatabase(database));
+    // The operator's sales inbox: without one, no notice is mailed (tests/pipeline/notice-inboxes.test.ts).
+    ({ cleanup } = await useAppDatabase(database, { MAIL_SALES_TO: SALES }));
   });
   afterAll(async () => cleanup());
   beforeEach(async () => {
@@ -57,7 +60,7 @@ describe.each(testDatabases("quote action"))("Quote requests on $name", (databas
     expect(rows[0]).toMatchObject({ name: "Asha Rao", email: "lead@example.com", country: "India" });
     expect(rows[0]!.submittedAt).toBeGreaterThanOrEqual(before);
     const mails = await db().selectFrom("mailOutbox").select(["toAddress", "textBody"]).execute();
-    expect(mails.map((m) => m.toAddress).sort()).toEqual(["info@indigokite.dev", "lead@example.com"]);
+    expect(mails.map((m) => m.toAddress).sort()).toEqual(["lead@example.com", SALES]);
     const confirmation = mails.find((m) => m.toAddress === "lead@example.com");
     expect(confirmation?.textBody).not.toContain("Asha");
     expect(confirmation?.textBody).not.toContain("React Native");
@@ -110,7 +113,7 @@ describe.each(testDatabases("quote action"))("Quote requests on $name", (databas
     for (let i = 0; i < 6; i++) expect((await post(validQuote({ email: "Victim@example.com" }), `198.51.100.${100 + i}`)).status).toBe(200);
     const mails = await db().selectFrom("mailOutbox").select("toAddress").execute();
     expect(mails.filter((m) => m.toAddress.toLowerCase() === "victim@example.com")).toHaveLength(3);
-    expect(mails.filter((m) => m.toAddress === "info@indigokite.dev")).toHaveLength(6);
+    expect(mails.filter((m) => m.toAddress === SALES)).toHaveLength(6);
     expect((await counts()).quotes).toBe(6);
   });
 

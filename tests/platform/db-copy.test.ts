@@ -258,6 +258,20 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
       files: 2,
     })
     .execute();
+  await db()
+    .insertInto("images")
+    .values({
+      id: "image-1",
+      kind: "logo",
+      alt: "The agency",
+      width: 640,
+      height: 160,
+      originalType: "image/svg+xml",
+      originalSize: 2048,
+      createdBy: null,
+      createdAt: now,
+    })
+    .execute();
   await (await auth()).api.requestPasswordReset({ body: { email: client.email, redirectTo: "/reset-password" } });
   const file = process.env.DATABASE_URL!.slice("file:".length);
   await closeDb();

@@ -57,6 +57,7 @@ describe.each(testSetups("project files"))("Project files on $name", ({ database
       FILE_MAX_BYTES: String(FILE_MAX),
       PROJECT_QUOTA_BYTES: String(QUOTA),
       APP_URL: "https://agency.test",
+      MAIL_SALES_TO: "sales@agency.test",
     }));
     staff = await signInStaff("priya@indigokite.dev", { name: "Priya Sharma" });
     recruiter = await signInStaff("hema@indigokite.dev", { name: "Hema Iyer", staffRole: "recruiter" });
@@ -285,9 +286,7 @@ describe.each(testSetups("project files"))("Project files on $name", ({ database
       await db().updateTable("users").set({ staffDisabledAt: null }).where("id", "=", staff.id).execute();
     }
     const mails = await db().selectFrom("mailOutbox").select(["toAddress", "subject", "textBody"]).orderBy("createdAt").execute();
-    expect(mails.map((m) => m.toAddress)).toEqual(
-      [staff.email, process.env.MAIL_SALES_TO?.trim() || "info@indigokite.dev"].map((a) => a.toLowerCase()),
-    );
+    expect(mails.map((m) => m.toAddress)).toEqual([staff.email, "sales@agency.test"].map((a) => a.toLowerCase()));
     expect(mails[0]!.textBody).toContain(`https://agency.test/employee-dashboard/projects/${projectId}/files`);
   });
 

@@ -1,7 +1,8 @@
+import { SiteMark } from "~/components/brand-logo";
 import { CurrentHomeDashboardToggle } from "~/components/home-dashboard-toggle";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { href, Link, NavLink } from "react-router";
-import { site } from "~/content/site";
+import { useBrand } from "~/lib/use-brand";
 import { PORTAL_TABS } from "~/lib/portal";
 import { CloseIcon, MenuIcon } from "./icons";
 
@@ -34,6 +35,7 @@ function TabList({ onChoose }: { onChoose?: () => void }) {
  * with an overlay, and choosing a tab closes it.
  */
 export function PortalShell({ email, bell, children }: { email: string; bell?: ReactNode; children: ReactNode }) {
+  const brand = useBrand();
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const sidebar = useRef<HTMLElement>(null);
@@ -81,8 +83,7 @@ export function PortalShell({ email, bell, children }: { email: string; bell?: R
         className={`${open ? "fixed top-15 bottom-0 left-0 z-40 flex shadow-xl" : "hidden"} w-64 shrink-0 flex-col gap-6 border-r border-slate-200 bg-white p-4 md:static md:flex md:shadow-none dark:border-slate-800 dark:bg-slate-900`}
       >
         <Link to="/" className="flex items-center gap-2 font-bold text-slate-900 dark:text-white">
-          <img src="/images/logo-mark.svg" alt="" width="28" height="28" />
-          <span>{site.shortName}</span>
+          <SiteMark name={brand.shortName} height={28} />
         </Link>
         <nav aria-label="Dashboard" className="flex-1">
           <TabList onChoose={() => setOpen(false)} />

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useBrand } from "~/lib/use-brand";
 
 /**
  * Recovery codes, shown once (they are not kept readable anywhere we show again): selectable text
@@ -6,7 +7,7 @@ import { useState } from "react";
  */
 export function RecoveryCodes({ codes }: { codes: string[] }) {
   const [copied, setCopied] = useState(false);
-  const text = `Indigo Kite recovery codes (each works once):\n${codes.join("\n")}\n`;
+  const text = `${useBrand().shortName} recovery codes (each works once):\n${codes.join("\n")}\n`;
   return (
     <section
       aria-labelledby="recovery-codes-title"

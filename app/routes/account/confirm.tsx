@@ -11,9 +11,10 @@ import { requireUser } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
 import { isSameOrigin } from "~/server/http/origin-check.server";
+import { privateMeta } from "~/lib/seo";
 
-export function meta() {
-  return [{ title: "Confirm it's you | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("Confirm it's you", matches);
 }
 
 // Decision 0053: "Confirm it's you" before a security change a stolen session must not make

@@ -5,6 +5,7 @@ import { NOTIFICATION_LABELS, type NotificationType } from "~/lib/notification-t
 import { readForm } from "~/server/http/form-data.server";
 import { readUnsubscribeToken } from "~/server/mail/unsubscribe-token.server";
 import { turnOffMail, unsubscribeTarget } from "~/server/models/notifications/preferences.server";
+import { privateMeta } from "~/lib/seo";
 
 // Decision 0046: a notification mail's unsubscribe link. The token alone says
 // who and what, so there is no session and no CSRF token: a GET only shows what would stop (mail
@@ -12,8 +13,8 @@ import { turnOffMail, unsubscribeTarget } from "~/server/models/notifications/pr
 // (`List-Unsubscribe=One-Click` from its servers, without Origin), turns it off. An unknown,
 // altered or malformed link changes nothing and says so, with a 400.
 
-export function meta() {
-  return [{ title: "Unsubscribe | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("Unsubscribe", matches);
 }
 
 // A bare /unsubscribe is no bad input (a post whose token is in its body reloads the page without

@@ -8,9 +8,10 @@ import { keepFailureInForm } from "~/lib/form-failure";
 import { TWO_FACTOR_MESSAGES } from "~/lib/schemas/two-factor";
 import type { TwoFactorResult } from "~/lib/two-factor";
 import { accountTwoFactorAction, accountTwoFactorLoader } from "./account-two-factor.server";
+import { privateMeta } from "~/lib/seo";
 
-export function meta() {
-  return [{ title: "Two-factor sign-in | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("Two-factor sign-in", matches);
 }
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -13,9 +13,10 @@ import { commonPasswordProblem } from "~/server/auth/password-rules.server";
 import { requireUser } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
+import { privateMeta } from "~/lib/seo";
 
-export function meta() {
-  return [{ title: "Change password | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("Change password", matches);
 }
 
 const audienceOf = (user: SessionUser): PasswordAudience => (user.role === "employee" ? "staff" : "client");

@@ -5,16 +5,19 @@ import { withFlash } from "~/lib/flash";
 import { credentialsSchema } from "~/lib/schemas/credentials";
 import { googleEnabled } from "~/server/auth/auth.server";
 import { cameFromGoogleCallback, clearGoogleLanding } from "~/server/auth/google-landing.server";
-import { getEnv } from "~/server/env.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
 import { getPendingStepUp, getSessionUser } from "~/server/auth/session.server";
 import { STEP_UP_PATH, TWO_FACTOR_CHALLENGE_PATH } from "~/lib/two-factor";
 import { isEmployeeEmail, signInWithPassword, signOut, startGoogleSignIn } from "~/server/auth/sign-in.server";
+import { companyDomain } from "~/server/brand/company-domain.server";
+import { isSetupDone, SETUP_PATH } from "~/server/auth/setup-state.server";
 
 export async function employeeLoginLoader(request: Request) {
+  // A fresh install has nobody to sign in: the first admin is made at /setup (or with the CLI).
+  if (!(await isSetupDone())) throw redirect(SETUP_PATH);
   const google = new URL(request.url).searchParams.get("google");
-  const base = { domain: getEnv().COMPANY_DOMAIN, googleEnabled: googleEnabled() };
+  const base = { domain: companyDomain(), googleEnabled: googleEnabled() };
   if (google === "error") return { ...base, error: EMPLOYEE_GOOGLE_FAILED };
   if (google === "done") {
     const user = await getSessionUser(request);
@@ -45,7 +48,7 @@ export async function employeeLoginAction(request: Request, clientIp: string) {
   const submission = parseWithZod(formData, { schema: credentialsSchema });
   if (submission.status !== "success") return formResult({ status: "invalid", result: submission.reply() }, 400);
   if (!isEmployeeEmail(submission.value.email)) {
-    const message = employeeDomainOnly(getEnv().COMPANY_DOMAIN);
+    const message = employeeDomainOnly(companyDomain());
     return formResult({ status: "error", message, result: submission.reply({ hideFields: ["password"] }) }, 400);
   }
   const outcome = await signInWithPassword(request, submission.value, {

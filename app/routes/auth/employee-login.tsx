@@ -5,9 +5,10 @@ import { PasskeySignInButton } from "~/components/passkey-sign-in-button";
 import { EMPLOYEE_GOOGLE_FAILED, EMPLOYEE_LOGIN_FAILED } from "~/lib/auth-messages";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { employeeLoginAction, employeeLoginLoader } from "./employee-login.server";
+import { privateMeta } from "~/lib/seo";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: "Employee Login | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("Employee Login", matches);
 }
 
 export function loader({ request }: Route.LoaderArgs) {

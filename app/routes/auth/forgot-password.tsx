@@ -11,12 +11,13 @@ import { accountMailAllowedFromIp } from "~/server/defence/mail-limits.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
+import { privateMeta } from "~/lib/seo";
 
 // Derived from the schema once, not on every render.
 const constraint = getZodConstraint(forgotPasswordSchema);
 
-export function meta() {
-  return [{ title: "Forgot password | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("Forgot password", matches);
 }
 
 // "Forgot password?" while signed out. Every valid address gets the same answer, and the

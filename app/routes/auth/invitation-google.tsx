@@ -2,9 +2,10 @@ import { Link } from "react-router";
 import type { Route } from "./+types/invitation-google";
 import { FormError } from "~/components/forms/form-error";
 import { invitationGoogleLoader } from "./invitation-google.server";
+import { privateMeta } from "~/lib/seo";
 
-export function meta() {
-  return [{ title: "Your invitation | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("Your invitation", matches);
 }
 
 export function loader({ request }: Route.LoaderArgs) {

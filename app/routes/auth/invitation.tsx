@@ -4,17 +4,18 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/invitation";
 import { FormError } from "~/components/forms/form-error";
 import { InputField } from "~/components/forms/form-field";
-import { site } from "~/content/site";
 import { INVITATION_ACCEPT_FAILURE, INVITATION_GOOGLE_FAILED, INVITATION_UNUSABLE_TEXT } from "~/lib/client-invitations";
 import { keepFailureInForm } from "~/lib/form-failure";
+import { privateMeta } from "~/lib/seo";
+import { useBrand } from "~/lib/use-brand";
 import { acceptClientInvitationSchema } from "~/lib/schemas/client-invitations";
 import { clientInvitationAction, clientInvitationLoader } from "./invitation.server";
 
 // Derived from the schema once, not on every render.
 const constraint = getZodConstraint(acceptClientInvitationSchema);
 
-export function meta() {
-  return [{ title: "Your invitation | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("Your invitation", matches);
 }
 
 // The token travels in the query string (logs redact query strings), and only the
@@ -33,6 +34,7 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 
 export default function ClientInvitation({ loaderData, actionData }: Route.ComponentProps) {
   const { invitation, token, state, googleEnabled } = loaderData;
+  const support = useBrand().emails.support;
   return (
     <div className="container-page flex justify-center py-16">
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 dark:border-slate-800 dark:bg-slate-900">
@@ -63,10 +65,15 @@ export default function ClientInvitation({ loaderData, actionData }: Route.Compo
             <FormError message={INVITATION_UNUSABLE_TEXT[state === "valid" ? "unknown" : state]} />
             {state === "used" ? null : (
               <p>
-                To get a new link, ask the person who invited you to send it again, or write to us at{" "}
-                <a className="underline" href={`mailto:${site.emails.support}`}>
-                  {site.emails.support}
-                </a>
+                To get a new link, ask the person who invited you to send it again
+                {support ? (
+                  <>
+                    , or write to us at{" "}
+                    <a className="underline" href={`mailto:${support}`}>
+                      {support}
+                    </a>
+                  </>
+                ) : null}
                 .
               </p>
             )}

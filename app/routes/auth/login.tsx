@@ -4,7 +4,7 @@ import { CredentialsForm, GoogleButton } from "~/components/credentials-form";
 import { PasskeySignInButton } from "~/components/passkey-sign-in-button";
 import { CUSTOMER_GOOGLE_FAILED, REGISTER_FAILED, REGISTRATION_CLOSED, SIGN_IN_FAILED } from "~/lib/auth-messages";
 import { keepFailureInForm } from "~/lib/form-failure";
-import { baseUrlFrom, seo } from "~/lib/seo";
+import { seo } from "~/lib/seo";
 import { loginAction, loginLoader } from "./login.server";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -12,7 +12,7 @@ export function meta({ matches }: Route.MetaArgs) {
     title: "Login / Register",
     description: "Sign in to the client portal to follow your projects and raise support requests.",
     path: "/login",
-    baseUrl: baseUrlFrom(matches),
+    matches,
   });
 }
 

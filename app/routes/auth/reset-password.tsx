@@ -15,9 +15,10 @@ import { removeAllPasskeys } from "~/server/auth/passkeys.server";
 import { resetLinkAccount, resetLinkAudience } from "~/server/auth/reset-audience.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
+import { privateMeta } from "~/lib/seo";
 
-export function meta() {
-  return [{ title: "Choose a new password | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("Choose a new password", matches);
 }
 
 // A GET only shows the form: the token is used up by the POST alone, so a mail scanner that opens

@@ -10,12 +10,13 @@ import { PASSWORD_MIN } from "~/lib/password-rules";
 import { acceptInvitationSchema } from "~/lib/schemas/staff";
 import { STAFF_ROLE_LABELS } from "~/lib/staff-roles";
 import { invitationAction, invitationLoader } from "./staff-invitation.server";
+import { privateMeta } from "~/lib/seo";
 
 // Derived from the schema once, not on every render.
 const constraint = getZodConstraint(acceptInvitationSchema);
 
-export function meta() {
-  return [{ title: "Set up your staff account | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("Set up your staff account", matches);
 }
 
 // The token travels in the query string (logs redact query strings), and only the

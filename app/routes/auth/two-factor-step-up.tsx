@@ -11,9 +11,10 @@ import { signOut } from "~/server/auth/sign-in.server";
 import { answerStepUp } from "~/server/auth/step-up.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
+import { privateMeta } from "~/lib/seo";
 
-export function meta() {
-  return [{ title: "Two-factor sign-in | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("Two-factor sign-in", matches);
 }
 
 // Decision 0029: a Google sign-in of an account with two-factor on opens a session that every guard

@@ -8,9 +8,10 @@ import { recoveryChallengeSchema, totpChallengeSchema, TWO_FACTOR_MESSAGES } fro
 import { answerChallenge, pendingChallenge } from "~/server/auth/second-factor.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
+import { privateMeta } from "~/lib/seo";
 
-export function meta() {
-  return [{ title: "Two-factor sign-in | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("Two-factor sign-in", matches);
 }
 
 // After a right password, an account with two-factor on lands here with Better Auth's

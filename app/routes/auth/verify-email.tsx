@@ -10,9 +10,10 @@ import { verifyEmailToken } from "~/server/auth/email-verification.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
+import { privateMeta } from "~/lib/seo";
 
-export function meta() {
-  return [{ title: "Verify your e-mail address | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("Verify your e-mail address", matches);
 }
 
 // Like the reset link (decision 0028): a GET only shows the button, so a mail scanner opening the

@@ -11,20 +11,19 @@ import { EraseLink } from "~/components/console/erase-link";
 import { SectionError } from "~/components/console/section-error";
 import { ActionMessage } from "~/components/forms/action-message";
 import { IntentButton } from "~/components/forms/intent-button";
-import { site } from "~/content/site";
 import { COMPANY_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
 import { companyAction, loadCompany } from "./company.server";
 import { Time } from "~/components/time";
+import { privateMeta } from "~/lib/seo";
 
 // The console's client page is a company page; :id is the company's id.
 
-export const meta = ({ data }: Route.MetaArgs) => [
-  { title: `${data?.company.name ?? "Company"} | Clients | ${site.name}` },
-  { name: "robots", content: "noindex" },
-];
+export function meta({ data, matches }: Route.MetaArgs) {
+  return privateMeta(`${data?.company.name ?? "Company"} | Clients`, matches);
+}
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireStaff(request, "clients");

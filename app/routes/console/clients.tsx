@@ -6,7 +6,6 @@ import { Pager } from "~/components/console/pager";
 import { ResultCount } from "~/components/console/result-count";
 import { Marked, MatchSnippet, SearchSortField } from "~/components/console/search-results";
 import { SectionError } from "~/components/console/section-error";
-import { site } from "~/content/site";
 import { PAGE_SIZE, pageFrom } from "~/lib/pagination";
 import { listSearchFrom, noResultsFor, SEARCH_MAX_LENGTH } from "~/lib/search";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
@@ -14,10 +13,13 @@ import { listCompanies } from "~/server/models/companies/companies-staff.server"
 import { requireStaff } from "~/server/auth/session.server";
 import { ConsoleListPage } from "~/components/console/list-page";
 import { Time } from "~/components/time";
+import { privateMeta } from "~/lib/seo";
 
 // Clients are companies. The route keeps its path and the navigation its label.
 
-export const meta = () => [{ title: `Clients | Employee Dashboard | ${site.name}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("Clients | Employee Dashboard", matches);
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "clients");

@@ -3,7 +3,6 @@ import { href, Link, redirect } from "react-router";
 import type { Route } from "./+types/company-new";
 import { CompanyForm } from "~/components/console/company-form";
 import { SectionError } from "~/components/console/section-error";
-import { site } from "~/content/site";
 import { COMPANY_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { newCompanySchema } from "~/lib/schemas/companies";
@@ -14,10 +13,13 @@ import { logger } from "~/server/logger.server";
 import { createCompany } from "~/server/models/companies/companies-staff.server";
 import { isRefusal } from "~/lib/refusal";
 import { refusalResult } from "~/server/http/refusal.server";
+import { privateMeta } from "~/lib/seo";
 
 // Staff create a client company; its people are invited from its page.
 
-export const meta = () => [{ title: `New company | Clients | ${site.name}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("New company | Clients", matches);
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "clients");

@@ -13,17 +13,16 @@ import { PriorityBadge } from "~/components/console/priority-badge";
 import { SavedReplyPicker } from "~/components/console/saved-reply-picker";
 import { WaitingSince } from "~/components/console/waiting-since";
 import { keepFailureInForm } from "~/lib/form-failure";
-import { site } from "~/content/site";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
 import { handleComplaintAction, loadComplaint } from "./complaint.server";
 import { sideOfSender } from "~/lib/side";
 import { Time } from "~/components/time";
+import { privateMeta } from "~/lib/seo";
 
-export const meta = ({ data }: Route.MetaArgs) => [
-  { title: `${data?.complaint.subject ?? "Support request"} | Support inbox | ${site.name}` },
-  { name: "robots", content: "noindex" },
-];
+export function meta({ data, matches }: Route.MetaArgs) {
+  return privateMeta(`${data?.complaint.subject ?? "Support request"} | Support inbox`, matches);
+}
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireStaff(request, "support");

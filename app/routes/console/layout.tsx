@@ -9,9 +9,10 @@ import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { APP_VERSION } from "~/lib/version";
 import { requireStaff } from "~/server/auth/session.server";
 import { bellSummary } from "~/server/models/notifications/reads.server";
+import { privateMeta } from "~/lib/seo";
 
-export function meta() {
-  return [{ title: "Employee Dashboard | Indigo Kite Technologies" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("Employee Dashboard", matches);
 }
 
 // Staff pages are personal: never stored by browsers or proxies.

@@ -2,15 +2,17 @@ import { href, Link } from "react-router";
 import type { Route } from "./+types/notification-preferences";
 import { SectionError } from "~/components/console/section-error";
 import { MailPreferencesForm } from "~/components/settings/mail-preferences-form";
-import { site } from "~/content/site";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { MAIL_PREFERENCES_FAILURE } from "~/lib/mail-preferences";
 import { mailPreferencesPage, saveMailPreferencesForm } from "~/routes/+shared/notification-preferences.server";
 import { requireStaff } from "~/server/auth/session.server";
+import { privateMeta } from "~/lib/seo";
 
 // A staff member's e-mail preferences (decision 0046).
 
-export const meta = () => [{ title: `E-mail preferences | Employee Dashboard | ${site.name}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("E-mail preferences | Employee Dashboard", matches);
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request, "account");

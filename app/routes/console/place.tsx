@@ -11,7 +11,7 @@ import { timeZoneNames } from "~/lib/mail-preferences";
 import { PLACE_TEXT as T } from "~/lib/place-text";
 import { isRefusal } from "~/lib/refusal";
 import { placeSchema } from "~/lib/schemas/place";
-import { brandFromMatches } from "~/lib/use-brand";
+import { privateMeta } from "~/lib/seo";
 import { requireStaff } from "~/server/auth/session.server";
 import { readPlace } from "~/server/brand/locale.server";
 import { readForm } from "~/server/http/form-data.server";
@@ -23,10 +23,9 @@ import { updatePlace } from "~/server/models/site/place.server";
 // Console → Settings → Time and place (admin, like Settings): the agency's zone, locale and
 // currency, audited and version-checked. Every text is in lib/place-text.ts.
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `${T.title} | Settings | ${brandFromMatches(matches).name}` },
-  { name: "robots", content: "noindex" },
-];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta(`${T.title} | Settings`, matches);
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "settings");

@@ -5,7 +5,6 @@ import { RetentionDueList } from "~/components/console/retention-due-list";
 import { RetentionForm } from "~/components/console/retention-form";
 import { SectionError } from "~/components/console/section-error";
 import { ActionMessage } from "~/components/forms/action-message";
-import { site } from "~/content/site";
 import { CHANGES_FAILURE } from "~/lib/console-failures";
 import { useDates } from "~/lib/use-place";
 import { keepFailureInForm } from "~/lib/form-failure";
@@ -14,13 +13,16 @@ import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
 import { retentionPageData, runRetentionNow, saveRetention } from "./retention.server";
+import { privateMeta } from "~/lib/seo";
 
 // Decision 0049: how long records are kept, what the next run removes, and a
 // "Run now" behind a confirmation. Admin only, like Settings.
 
 const RUN_FAILURE = "The retention run failed. Please try again.";
 
-export const meta = () => [{ title: `Data retention | Settings | ${site.name}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("Data retention | Settings", matches);
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "settings");

@@ -4,18 +4,20 @@ import { SavedReplyForm } from "~/components/console/saved-reply-form";
 import { SectionError } from "~/components/console/section-error";
 import { ActionMessage } from "~/components/forms/action-message";
 import { IntentButton } from "~/components/forms/intent-button";
-import { site } from "~/content/site";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { requireStaff } from "~/server/auth/session.server";
 import { listSavedReplies } from "~/server/models/support/saved-replies.server";
 import { handleSavedReplyAction } from "./saved-replies.server";
 import { Time } from "~/components/time";
+import { privateMeta } from "~/lib/seo";
 
 // Replies the support desk inserts into a request, with placeholders (decision 0044).
 // Editing is `?edit=ID` on this page, so every form works without JavaScript.
 
-export const meta = () => [{ title: `Saved replies | Support inbox | ${site.name}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("Saved replies | Support inbox", matches);
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "support");

@@ -3,10 +3,10 @@ import { Form, href, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { SectionError } from "~/components/console/section-error";
 import { ActionMessage } from "~/components/forms/action-message";
-import { site } from "~/content/site";
 import { SETTINGS_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { PLACE_TEXT } from "~/lib/place-text";
+import { privateMeta } from "~/lib/seo";
 import { settingsSchema } from "~/lib/schemas/settings";
 import { requireStaff } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
@@ -16,7 +16,9 @@ import { getSettings, updateSettings, type AppSettings } from "~/server/models/s
 
 // The operator's switches, admin only, stored in the database and audited.
 
-export const meta = () => [{ title: `Settings | Employee Dashboard | ${site.name}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("Settings | Employee Dashboard", matches);
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "settings");
@@ -103,6 +105,24 @@ export default function ConsoleSettings({ loaderData, actionData }: Route.Compon
         </button>
       </Form>
       <p className="mt-8 text-slate-700 dark:text-slate-300">
+        The agency's name, contact details, colour and mail sender:{" "}
+        <Link
+          to={href("/employee-dashboard/settings/brand")}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
+          Brand
+        </Link>
+      </p>
+      <p className="mt-3 text-slate-700 dark:text-slate-300">
+        The logo in the site&apos;s header and footer, and the browser icons made from it:{" "}
+        <Link
+          to={href("/employee-dashboard/settings/brand/logo")}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
+          Logo
+        </Link>
+      </p>
+      <p className="mt-3 text-slate-700 dark:text-slate-300">
         How long rejected applications, lost leads and closed companies are kept:{" "}
         <Link
           to={href("/employee-dashboard/settings/retention")}

@@ -3,7 +3,6 @@ import { STAFF_FAILURE } from "~/lib/console-failures";
 import { staffInviteSchema, staffRoleChangeSchema } from "~/lib/schemas/staff";
 import { STAFF_ROLE_LABELS } from "~/lib/staff-roles";
 import type { SessionUser } from "~/server/auth/actor.server";
-import { getEnv } from "~/server/env.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
@@ -11,6 +10,7 @@ import { inviteStaff, resendInvitation, revokeInvitation } from "~/server/models
 import { disableStaff, enableStaff, listStaff, removeStaffMember, setStaffRole } from "~/server/models/accounts/staff.server";
 import { isRefusal } from "~/lib/refusal";
 import { refusalResult } from "~/server/http/refusal.server";
+import { companyDomain } from "~/server/brand/company-domain.server";
 
 // The Staff page's forms: invite, resend / revoke an invitation, and change,
 // disable, re-enable or remove a member. Every change is audited by its model.
@@ -30,7 +30,7 @@ async function invite(user: SessionUser, formData: FormData) {
   if (submission.status !== "success")
     return formResult({ intent: "invite" as Intent, status: "invalid", result: submission.reply() }, 400);
   const { email, name, staffRole } = submission.value;
-  const domain = getEnv().COMPANY_DOMAIN;
+  const domain = companyDomain();
   try {
     const invitation = await inviteStaff(user, { email, name: name ?? "", staffRole });
     const message = `Invitation sent to ${invitation.email} (${STAFF_ROLE_LABELS[staffRole]}). The link works for 7 days.`;

@@ -13,7 +13,6 @@ import { keepFailureInForm } from "~/lib/form-failure";
 import { pageFrom } from "~/lib/pagination";
 import { staffInviteSchema } from "~/lib/schemas/staff";
 import { STAFF_ROLE_LABELS, STAFF_ROLES } from "~/lib/staff-roles";
-import { getEnv } from "~/server/env.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { listStaff } from "~/server/models/accounts/staff.server";
 import { listPendingInvitations } from "~/server/models/accounts/staff-invitations.server";
@@ -21,6 +20,7 @@ import { staffAction } from "./staff.server";
 import { ConsoleListPage } from "~/components/console/list-page";
 import { RuledTableHead } from "~/components/console/list-table";
 import { Time } from "~/components/time";
+import { companyDomain } from "~/server/brand/company-domain.server";
 
 // Derived from the schema once, not on every render.
 const inviteConstraint = getZodConstraint(staffInviteSchema);
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     total: staff.length,
     staff: staff.slice(offset, offset + limit).map((s) => ({ ...s, createdAt: Date.parse(s.createdAt), isYou: s.id === user.id })),
     invitations,
-    domain: getEnv().COMPANY_DOMAIN,
+    domain: companyDomain(),
   };
 }
 

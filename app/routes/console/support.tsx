@@ -12,7 +12,6 @@ import { WaitingSince } from "~/components/console/waiting-since";
 import { ActionMessage } from "~/components/forms/action-message";
 import { IntentButton } from "~/components/forms/intent-button";
 import { StatusBadge } from "~/components/portal/status-badge";
-import { site } from "~/content/site";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { PAGE_SIZE, pageFrom } from "~/lib/pagination";
@@ -26,8 +25,11 @@ import { listComplaintsForStaff } from "~/server/models/support/complaints-staff
 import { assignToMe } from "./support.server";
 import { ConsoleListPage } from "~/components/console/list-page";
 import { Time } from "~/components/time";
+import { privateMeta } from "~/lib/seo";
 
-export const meta = () => [{ title: `Support inbox | Employee Dashboard | ${site.name}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("Support inbox | Employee Dashboard", matches);
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request, "support");

@@ -1,15 +1,15 @@
 import type { Route } from "./+types/about";
 import { PageHeader } from "~/components/page-header";
 import { about } from "~/content/about";
-import { site } from "~/content/site";
-import { baseUrlFrom, seo } from "~/lib/seo";
+import { seo } from "~/lib/seo";
+import { brandFromMatches } from "~/lib/use-brand";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
     title: "About Us",
-    description: `Who we are at ${site.name}: a Pune software studio building cross-platform products with ongoing support for clients in India, the USA, Canada and the United Kingdom.`,
+    description: `Who we are at ${brandFromMatches(matches).name}: a Pune software studio building cross-platform products with ongoing support for clients in India, the USA, Canada and the United Kingdom.`,
     path: "/about",
-    baseUrl: baseUrlFrom(matches),
+    matches,
   });
 }
 

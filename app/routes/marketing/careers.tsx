@@ -2,7 +2,7 @@ import { Link, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/careers";
 import { LoadingBar } from "~/components/loading-bar";
 import { PageHeader } from "~/components/page-header";
-import { baseUrlFrom, seo } from "~/lib/seo";
+import { seo } from "~/lib/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { liveSince } from "~/server/events/sse.server";
 import { listOpenOpenings } from "~/server/models/pipeline/openings.server";
@@ -12,7 +12,7 @@ export function meta({ matches }: Route.MetaArgs) {
     title: "Careers",
     description: "Open roles at our Pune studio: engineers, designers and project managers. Apply online, resume optional.",
     path: "/careers",
-    baseUrl: baseUrlFrom(matches),
+    matches,
   });
 }
 

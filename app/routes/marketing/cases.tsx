@@ -1,7 +1,7 @@
 import type { Route } from "./+types/cases";
 import { PageHeader } from "~/components/page-header";
 import { caseStudies } from "~/content/cases";
-import { baseUrlFrom, seo } from "~/lib/seo";
+import { seo } from "~/lib/seo";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
@@ -9,7 +9,7 @@ export function meta({ matches }: Route.MetaArgs) {
     description:
       "How we built a multi-app e-commerce suite and a creative content and anime streaming platform, and the results they delivered.",
     path: "/cases",
-    baseUrl: baseUrlFrom(matches),
+    matches,
   });
 }
 

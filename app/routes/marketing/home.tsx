@@ -8,9 +8,9 @@ import { collaboration, faqs, hero, processSteps, stats } from "~/content/home";
 import { leadership } from "~/content/leadership";
 import { clientLogos } from "~/content/logos";
 import { services } from "~/content/services";
-import { site } from "~/content/site";
 import { LOGOS_INTERVAL_MS, TESTIMONIALS_INTERVAL_MS } from "~/lib/constants";
-import { baseUrlFrom, seo } from "~/lib/seo";
+import { seo } from "~/lib/seo";
+import { brandFromMatches } from "~/lib/use-brand";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { homeDashboardEnabled } from "~/server/http/home-dashboard-cookie.server";
 import { getSessionUser } from "~/server/auth/session.server";
@@ -18,11 +18,12 @@ import { liveSince } from "~/server/events/sse.server";
 import { listVisibleTestimonials } from "~/server/models/pipeline/testimonials.server";
 
 export function meta({ matches }: Route.MetaArgs) {
+  const { name } = brandFromMatches(matches);
   return seo({
-    title: site.name,
-    description: `${site.name}: mobile apps, web platforms, blockchain, games, CRM and SaaS built in Pune for clients in India, the USA, Canada and the UK. Get a free quote.`,
+    title: name,
+    description: `${name}: mobile apps, web platforms, blockchain, games, CRM and SaaS built in Pune for clients in India, the USA, Canada and the UK. Get a free quote.`,
     path: "/",
-    baseUrl: baseUrlFrom(matches),
+    matches,
   });
 }
 

@@ -3,8 +3,9 @@ import type { Route } from "./+types/opening";
 import { OpeningUnavailable } from "~/components/opening-unavailable";
 import { jobPostingJsonLd } from "~/lib/job-posting";
 import { serializeJsonLd } from "~/lib/organization-jsonld";
-import { baseUrlFrom, seo } from "~/lib/seo";
+import { seo } from "~/lib/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+import { getBrand } from "~/server/brand/brand.server";
 import { getEnv } from "~/server/env.server";
 import { liveSince } from "~/server/events/sse.server";
 import { findOpening } from "~/server/models/pipeline/openings.server";
@@ -15,7 +16,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!opening) return data({ state: "missing" as const, opening: null }, { status: 404 });
   if (opening.status === "closed") return data({ state: "closed" as const, opening: null }, { status: 410 });
   // schema.org JobPosting, for open openings only.
-  return { state: "open" as const, opening, jobPosting: jobPostingJsonLd(opening, getEnv().APP_URL), liveFrom };
+  return { state: "open" as const, opening, jobPosting: jobPostingJsonLd(opening, getEnv().APP_URL, await getBrand()), liveFrom };
 }
 
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
@@ -25,7 +26,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
     title: `${opening.title} (${opening.location})`,
     description: opening.description.slice(0, 155),
     path: `/careers/${params.id}`,
-    baseUrl: baseUrlFrom(matches),
+    matches,
   });
 }
 

@@ -1,14 +1,14 @@
 import type { Route } from "./+types/privacy";
 import { LegalPage } from "~/components/legal-page";
 import { privacy } from "~/content/legal";
-import { baseUrlFrom, seo } from "~/lib/seo";
+import { seo } from "~/lib/seo";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
     title: "Privacy Policy",
     description: "What we collect, why, how long we keep it and how to have it deleted.",
     path: "/privacy",
-    baseUrl: baseUrlFrom(matches),
+    matches,
   });
 }
 

@@ -6,7 +6,7 @@ import { QuoteForm } from "~/components/quote-form";
 import { useFillClock } from "~/components/forms/spam-fields";
 import { QUOTE_FAILURE_MESSAGE, QUOTE_SUCCESS_MESSAGE } from "~/lib/constants";
 import { keepFailureInForm } from "~/lib/form-failure";
-import { baseUrlFrom, seo } from "~/lib/seo";
+import { seo } from "~/lib/seo";
 import { issueFormToken } from "~/server/defence/spam-defence.server";
 import { handleQuoteAction } from "./quote.server";
 
@@ -15,7 +15,7 @@ export function meta({ matches }: Route.MetaArgs) {
     title: "Get a Free Quote",
     description: "Tell us what you want to build. We call back within 24 hours with questions, options and an estimate.",
     path: "/quote",
-    baseUrl: baseUrlFrom(matches),
+    matches,
   });
 }
 

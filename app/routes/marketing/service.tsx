@@ -3,7 +3,7 @@ import type { Route } from "./+types/service";
 import { serviceDetails } from "~/content/service-details.server";
 import { findService } from "~/content/services";
 import { SERVICE_NOT_FOUND_MESSAGE } from "~/lib/constants";
-import { baseUrlFrom, seo } from "~/lib/seo";
+import { seo } from "~/lib/seo";
 
 export function loader({ params }: Route.LoaderArgs) {
   const summary = findService(params.slug);
@@ -15,7 +15,7 @@ export function loader({ params }: Route.LoaderArgs) {
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
   const service = loaderData?.service;
   if (!service) return [{ title: SERVICE_NOT_FOUND_MESSAGE }, { name: "robots", content: "noindex" }];
-  return seo({ title: service.title, description: service.desc, path: `/service/${params.slug}`, baseUrl: baseUrlFrom(matches) });
+  return seo({ title: service.title, description: service.desc, path: `/service/${params.slug}`, matches });
 }
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {

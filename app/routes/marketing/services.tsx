@@ -2,7 +2,7 @@ import type { Route } from "./+types/services";
 import { PageHeader } from "~/components/page-header";
 import { ServiceCard } from "~/components/service-card";
 import { services } from "~/content/services";
-import { baseUrlFrom, seo } from "~/lib/seo";
+import { seo } from "~/lib/seo";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
@@ -10,7 +10,7 @@ export function meta({ matches }: Route.MetaArgs) {
     description:
       "Android and iOS apps, cross-platform apps, web development, blockchain, dApps, game development, CRM and SaaS: what we build and how.",
     path: "/services",
-    baseUrl: baseUrlFrom(matches),
+    matches,
   });
 }
 

@@ -1,14 +1,14 @@
 import type { Route } from "./+types/terms";
 import { LegalPage } from "~/components/legal-page";
 import { terms } from "~/content/legal";
-import { baseUrlFrom, seo } from "~/lib/seo";
+import { seo } from "~/lib/seo";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
     title: "Terms and Conditions",
     description: "Subscription, payment, suspension, third-party charges and data retention terms for our clients.",
     path: "/terms",
-    baseUrl: baseUrlFrom(matches),
+    matches,
   });
 }
 

@@ -10,7 +10,9 @@ import { requireClient } from "~/server/auth/session.server";
 
 // A client's e-mail preferences (decision 0046).
 
-export const meta = () => portalMeta("E-mail preferences");
+export function meta({ matches }: Route.MetaArgs) {
+  return portalMeta("E-mail preferences", matches);
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);

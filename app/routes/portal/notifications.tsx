@@ -8,8 +8,8 @@ import { loadNotificationsPage } from "~/server/models/notifications/reads.serve
 
 // A client's own notifications, with filters and paging (decision 0041).
 
-export function meta() {
-  return portalMeta("Notifications");
+export function meta({ matches }: Route.MetaArgs) {
+  return portalMeta("Notifications", matches);
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

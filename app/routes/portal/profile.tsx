@@ -18,7 +18,9 @@ import { getProfile, saveProfile } from "~/server/models/accounts/profiles.serve
 import { waitingOnYouNow } from "~/server/models/reports/waiting-on-you.server";
 import { requireClient } from "~/server/auth/session.server";
 
-export const meta = () => portalMeta("Profile");
+export function meta({ matches }: Route.MetaArgs) {
+  return portalMeta("Profile", matches);
+}
 export const shouldRevalidate = skipReloadOnQueryChange;
 
 export async function loader({ request }: Route.LoaderArgs) {

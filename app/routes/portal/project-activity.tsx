@@ -22,7 +22,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { project: { id: project.id, title: project.title }, ...activity, page: paging.page };
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => portalMeta(`Activity · ${loaderData?.project.title ?? "Project"}`);
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return portalMeta(`Activity · ${loaderData?.project.title ?? "Project"}`, matches);
+}
 
 export default function PortalProjectActivity({ loaderData }: Route.ComponentProps) {
   return <ActivityTabPage audience="client" {...loaderData} />;

@@ -25,7 +25,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   return overviewAction(user, params.id, request);
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => portalMeta(loaderData?.project.title ?? "Project");
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return portalMeta(loaderData?.project.title ?? "Project", matches);
+}
 
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return keepFailureInForm(request, serverAction, { decide: DECISION_FAILURE }, { targetField: "approvalId" });

@@ -27,7 +27,9 @@ import { createProject, listProgressHistory, listProjects } from "~/server/model
 import { requireClient } from "~/server/auth/session.server";
 import { Time } from "~/components/time";
 
-export const meta = () => portalMeta("My Projects");
+export function meta({ matches }: Route.MetaArgs) {
+  return portalMeta("My Projects", matches);
+}
 export const shouldRevalidate = skipReloadOnQueryChange;
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -6,6 +6,7 @@ import { SETTINGS_PATH } from "~/lib/paths";
 import { auth } from "~/server/auth/auth.server";
 import { deleteAccountAndData } from "~/server/models/privacy/account-purge.server";
 import { queueAccountDeletedMail } from "~/server/auth/auth-mail.server";
+import { getBrand } from "~/server/brand/brand.server";
 import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { logger } from "~/server/logger.server";
 import { isSameOrigin } from "~/server/http/origin-check.server";
@@ -37,9 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       user.emailVerified &&
       (await accountMailAllowedFromIp(context.clientIp, "account-deleted")) &&
       (await mailAllowedTo(user.email, "account-deleted"));
+    const brand = await getBrand();
     await deleteAccountAndData(user.id, {
       purgeMailTo: user.email,
-      then: confirm ? (trx) => queueAccountDeletedMail(trx, user.email, user.id) : undefined,
+      then: confirm ? (trx) => queueAccountDeletedMail(trx, user.email, user.id, brand) : undefined,
     });
     notifyMailEnqueued();
     // The session is gone already; this clears its cookies.

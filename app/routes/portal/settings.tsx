@@ -19,7 +19,9 @@ import { hasSecondFactor } from "~/server/auth/second-factor.server";
 import { requireClient } from "~/server/auth/session.server";
 import { accountSecurity } from "~/server/auth/account-security.server";
 
-export const meta = () => portalMeta("Settings");
+export function meta({ matches }: Route.MetaArgs) {
+  return portalMeta("Settings", matches);
+}
 export const shouldRevalidate = skipReloadOnQueryChange;
 
 const RESET_ACTION = "/settings/reset-password";

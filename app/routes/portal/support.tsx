@@ -21,7 +21,9 @@ import { requireClient } from "~/server/auth/session.server";
 import { attachmentsByComplaint } from "~/server/models/support/attachments.server";
 import { handleSupportAction } from "./support.server";
 
-export const meta = () => portalMeta("Support");
+export function meta({ matches }: Route.MetaArgs) {
+  return portalMeta("Support", matches);
+}
 export const shouldRevalidate = skipReloadOnQueryChange;
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -15,7 +15,9 @@ import { teamAction } from "./team.server";
 import { RuledTableHead } from "~/components/console/list-table";
 import { Time } from "~/components/time";
 
-export const meta = () => portalMeta("Team");
+export function meta({ matches }: Route.MetaArgs) {
+  return portalMeta("Team", matches);
+}
 
 // Every member sees the company's people; a client admin also invites and removes.
 export async function loader({ request }: Route.LoaderArgs) {

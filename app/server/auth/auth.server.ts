@@ -2,6 +2,7 @@ import type { betterAuth as BetterAuth } from "better-auth";
 import type { genericOAuth as GenericOAuth, twoFactor as TwoFactor } from "better-auth/plugins";
 import type { passkey as Passkey } from "@better-auth/passkey";
 import type * as BetterAuthApi from "better-auth/api";
+import { DEMO_BRAND } from "~/lib/brand";
 import { roleForEmail } from "~/lib/roles";
 import { currentDialect, db } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
@@ -20,6 +21,7 @@ import { clientSignUpAllowed } from "./registration-gate.server";
 // An invitation's link proved the address, so its account starts verified (no mail).
 import { acceptingClientInvitation } from "./invitation-gate.server";
 import { REGISTRATION_CLOSED_REFUSAL } from "~/lib/auth-messages";
+import { companyDomain } from "~/server/brand/company-domain.server";
 
 const SESSION_COOKIE_PREFIX = "agency";
 export const GOOGLE_PROVIDER_ID = "google";
@@ -72,7 +74,9 @@ function createAuth(
       : [];
 
   return betterAuth({
-    appName: "Indigo Kite",
+    // Only Better Auth's fallback: the authenticator issuer and the passkey name come from the
+    // brand per request (second-factor.server.ts, passkeys.server.ts).
+    appName: DEMO_BRAND.shortName,
     baseURL: env.APP_URL,
     basePath: "/api/auth",
     secret: env.AUTH_SECRET,
@@ -100,7 +104,7 @@ function createAuth(
         if (verdict) return verdict;
         // With self-registration off, a new client account needs a pending invitation.
         const email = String(data.user.email ?? "");
-        if (data.source.action === "create-user" && roleForEmail(email, env.COMPANY_DOMAIN) === "client" && !clientSignUpAllowed(email)) {
+        if (data.source.action === "create-user" && roleForEmail(email, companyDomain()) === "client" && !clientSignUpAllowed(email)) {
           return { error: REGISTRATION_CLOSED_REFUSAL, errorDescription: "New client accounts are by invitation only." };
         }
         return undefined;
@@ -150,7 +154,7 @@ function createAuth(
           before: async (user) => ({
             data: {
               ...user,
-              role: roleForEmail(user.email, env.COMPANY_DOMAIN),
+              role: roleForEmail(user.email, companyDomain()),
               emailVerified: user.emailVerified || provisioningStaff() || acceptingClientInvitation(user.email),
             },
           }),
@@ -161,7 +165,7 @@ function createAuth(
           //, last line at the source: no session at all for an unverified company address.
           before: async (session, ctx) => {
             const user = await ctx?.context.internalAdapter.findUserById(session.userId);
-            if (user && roleForEmail(user.email, env.COMPANY_DOMAIN) === "employee" && !user.emailVerified) return false;
+            if (user && roleForEmail(user.email, companyDomain()) === "employee" && !user.emailVerified) return false;
             // A disabled staff member gets no session by any way in: password, Google, or another.
             if (user && staffDisabled(user)) return false;
             // Decision 0029: the twoFactor plugin challenges only passwords; Google's session waits for a code.

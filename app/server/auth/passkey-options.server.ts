@@ -13,12 +13,15 @@ function requireUserVerification(verified: boolean | undefined): void {
   if (!verified) throw new Error("the authenticator did not verify its user");
 }
 
-/** The plugin's settings: relying party = APP_URL's host name, the only origin accepted = its origin. */
+/**
+ * The plugin's settings: relying party = APP_URL's host name, the only origin accepted = its origin.
+ * The name the passkey prompt shows is the brand's, set on each registration's options
+ * (passkeys.server.ts): the browser only shows it, nothing verifies it.
+ */
 export function passkeyOptions(appUrl: string): PasskeyOptions {
   const url = new URL(appUrl);
   return {
     rpID: url.hostname,
-    rpName: "Indigo Kite",
     origin: url.origin,
     // Discoverable credentials, so the login pages need no e-mail first; user verification (a
     // fingerprint, face or device PIN) is what makes a passkey a second factor.

@@ -1,3 +1,4 @@
+import { getBrand } from "~/server/brand/brand.server";
 import type { PasskeyView } from "~/lib/account-paths";
 import { APIError } from "better-auth/api";
 import { CONFIRMATION_MESSAGES } from "~/lib/schemas/identity-confirmation";
@@ -9,6 +10,7 @@ import { hitRateLimit } from "~/server/defence/rate-limit.server";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { auth } from "./auth.server";
+import { companyDomain } from "~/server/brand/company-domain.server";
 
 // Passkeys (decision 0030). Every step runs through our own routes, which call the
 // plugin's endpoints server-side: /api/auth stays closed (auth-api.ts), and a sign-in is checked
@@ -68,7 +70,8 @@ export async function passkeyRegistrationOptions(request: Request): Promise<Outc
     const { headers, response } = await (
       await auth()
     ).api.generatePasskeyRegistrationOptions({ headers: callHeaders(request), returnHeaders: true });
-    return { ok: true, value: response, headers };
+    // The prompt names the brand as it is now (the plugin's rpName is fixed at start-up).
+    return { ok: true, value: { ...response, rp: { ...response.rp, name: (await getBrand()).shortName } }, headers };
   } catch (error) {
     // Better Auth also asks for a recent sign-in ("fresh" session, one day) before a new credential.
     return unconfirmed(error) ?? failed(error, "Could not start adding a passkey. Sign in again and retry.");
@@ -117,7 +120,7 @@ async function ownerEmail(credentialId: string): Promise<string | null> {
 
 /** SPEC §5 on passkeys: the refusal message when the account belongs on the other form. */
 function wrongForm(email: string, form: SignInForm): string | null {
-  const domain = getEnv().COMPANY_DOMAIN;
+  const domain = companyDomain();
   if (form === "client" && looksLikeCompanyEmail(email, domain)) return EMPLOYEE_ON_CUSTOMER_FORM;
   if (form === "employee" && roleForEmail(email, domain) !== "employee") return employeeDomainOnly(domain);
   return null;

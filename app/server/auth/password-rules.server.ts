@@ -1,6 +1,6 @@
 import { newPasswordField, passwordTooShort, type PasswordAudience } from "~/lib/password-rules";
 import { roleForEmail } from "~/lib/roles";
-import { getEnv } from "~/server/env.server";
+import { companyDomain } from "~/server/brand/company-domain.server";
 
 // Passwords: refuse the most common passwords, from zxcvbn-ts's maintained list (about
 // 49,000 passwords from breach corpora). Loaded on first use: only password-setting forms need it.
@@ -22,7 +22,7 @@ export async function commonPasswordProblem(password: string): Promise<string | 
 
 /** Staff rules for company addresses, client rules for everyone else. */
 export function passwordAudienceOf(email: string): PasswordAudience {
-  return roleForEmail(email, getEnv().COMPANY_DOMAIN) === "employee" ? "staff" : "client";
+  return roleForEmail(email, companyDomain()) === "employee" ? "staff" : "client";
 }
 
 /** Every rule a new password must pass (length for its audience, then the common list): the first

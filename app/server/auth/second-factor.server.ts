@@ -1,3 +1,4 @@
+import { getBrand } from "~/server/brand/brand.server";
 import { APIError } from "better-auth/api";
 import { roleForEmail, type Role } from "~/lib/roles";
 import { TWO_FACTOR_MESSAGES } from "~/lib/schemas/two-factor";
@@ -6,6 +7,7 @@ import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { auth } from "./auth.server";
 import { reserveCodeAttempt } from "./two-factor-throttle.server";
+import { companyDomain } from "~/server/brand/company-domain.server";
 
 // Two-factor sign-in (decision 0029) through Better Auth's twoFactor plugin: every step
 // is one of its API calls; this module turns their errors into our messages and hands back the
@@ -56,7 +58,11 @@ export async function startEnrolment(request: Request, password: string | undefi
   try {
     const result = await (
       await auth()
-    ).api.enableTwoFactor({ body: { password: password ?? "", method: "totp" }, headers: request.headers });
+    ).api.enableTwoFactor({
+      // The authenticator app lists the account under the brand's name, as it is now.
+      body: { password: password ?? "", method: "totp", issuer: (await getBrand()).shortName },
+      headers: request.headers,
+    });
     if (!("totpURI" in result) || !result.totpURI) throw new Error("no TOTP URI");
     return { ok: true, uri: result.totpURI };
   } catch (error) {
@@ -125,7 +131,7 @@ export async function answerChallenge(
         ? await api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true })
         : await api.verifyBackupCode({ body: { code }, headers: request.headers, returnHeaders: true });
     await reservation.succeeded();
-    return { ok: true, headers, role: roleForEmail(response.user.email, getEnv().COMPANY_DOMAIN) };
+    return { ok: true, headers, role: roleForEmail(response.user.email, companyDomain()) };
   } catch (error) {
     const wrong: Failure = {
       ok: false,

@@ -3,13 +3,14 @@ import { roleForEmail, type Role } from "~/lib/roles";
 import { AREA_LABELS, mayUse, STAFF_ROLE_LABELS, type ConsoleArea } from "~/lib/staff-roles";
 import type { SessionUser } from "./actor.server";
 import { auth } from "./auth.server";
-import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { STEP_UP_PATH, TWO_FACTOR_SETUP_PATH } from "~/lib/two-factor";
 import { dashboardLink } from "~/lib/links";
 import { staffSecondFactorRequired } from "./second-factor.server";
 import { staffDisabled, staffRoleOf } from "./staff-access.server";
 import { ensureOwnCompany } from "./membership.server";
+import { companyDomain } from "~/server/brand/company-domain.server";
+import { isSetupDone, SETUP_PATH } from "./setup-state.server";
 
 // docs/security.md "Sessions": Better Auth sessions slide forever; we end them a fixed time after
 // sign-in.
@@ -92,7 +93,7 @@ async function lookUpSession(request: Request, refresh = true): Promise<Lookup> 
   if (!carriesSession(request)) return NOBODY;
   const result = await (await auth()).api.getSession({ headers: request.headers, query: { disableRefresh: !refresh } });
   if (!result) return NOBODY;
-  const role = roleForEmail(result.user.email, getEnv().COMPANY_DOMAIN);
+  const role = roleForEmail(result.user.email, companyDomain());
   const emailVerified = Boolean(result.user.emailVerified);
   if (role === "employee" && !emailVerified) {
     // A company address is staff only once verified (console, CLI, or Google's word).
@@ -167,6 +168,9 @@ export async function requireClient(request: Request): Promise<ClientUser> {
  * any staff member (their own account page).
  */
 export async function requireStaff(request: Request, area: ConsoleArea = "account"): Promise<SessionUser> {
+  // A fresh install has no staff to sign in: its console is first-run setup (decision "first-run setup").
+  const lookup = await cachedLookup(request);
+  if (!lookup.user && !lookup.stepUp && !(await isSetupDone())) throw redirect(SETUP_PATH);
   const { user, secondFactor } = await requireSignedIn(request);
   if (user.role !== "employee" || !user.emailVerified) {
     throw new Response("This area is for staff only.", { status: 403, statusText: "Staff only" });

@@ -3,12 +3,12 @@ import { EMPLOYEE_ON_CUSTOMER_FORM, REGISTER_FAILED, SIGN_IN_FAILED, TOO_MANY_AT
 import { looksLikeCompanyEmail, roleForEmail } from "~/lib/roles";
 import type { Credentials } from "~/lib/schemas/credentials";
 import { auth, GOOGLE_PROVIDER_ID } from "./auth.server";
-import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { clientIpBucket } from "~/server/defence/client-ip-bucket";
 import { hitRateLimit } from "~/server/defence/rate-limit.server";
 import { knownDeviceCookie, knownDeviceFor } from "./known-device.server";
 import { reserveLoginAttempt } from "./sign-in-throttle.server";
+import { companyDomain } from "~/server/brand/company-domain.server";
 
 /** `twoFactor`: the password was right and the account asks for its second factor (/two-factor). */
 type AuthOutcome = { ok: true; headers: Headers; twoFactor?: boolean } | { ok: false; status: number; message: string };
@@ -28,12 +28,12 @@ function failure(error: unknown, fallback: string): AuthOutcome {
 
 /** The employee form's check: a plain-ASCII company address. */
 export function isEmployeeEmail(email: string): boolean {
-  return roleForEmail(email, getEnv().COMPANY_DOMAIN) === "employee";
+  return roleForEmail(email, companyDomain()) === "employee";
 }
 
 /** The client forms' check: a company address or a look-alike of one, refused there. */
 function claimsCompanyAddress(email: string): boolean {
-  return looksLikeCompanyEmail(email, getEnv().COMPANY_DOMAIN);
+  return looksLikeCompanyEmail(email, companyDomain());
 }
 
 /** E-mail + password sign-in; `as` says which form it came from (SPEC §5 domain rules). */

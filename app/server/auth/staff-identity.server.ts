@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { isCompanyLookalike, looksLikeCompanyEmail, roleForEmail } from "~/lib/roles";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
+import { companyDomain } from "~/server/brand/company-domain.server";
 
 // Decision 0026: who Better Auth may admit with a company address. Staff accounts are
 // made in the console or with `npm run staff`; Google only signs in accounts that already exist.
@@ -48,7 +49,7 @@ export function hostedDomainAllowed(profile: Record<string, unknown>, domain: st
 }
 
 export async function checkIdentity({ user, source }: IdentityToCheck, storedEmailOf: StoredEmailOf): Promise<IdentityVerdict> {
-  const domain = getEnv().COMPANY_DOMAIN;
+  const domain = companyDomain();
   // Better Auth hands us the address already lower-cased ("\u212A" → "k"): judge the provider's own.
   const claimed = typeof source.oauth?.profile?.email === "string" ? source.oauth.profile.email : String(user.email ?? "");
   const given = String(user.email ?? "");

@@ -2,8 +2,9 @@ import type { TwoFactorOptions } from "better-auth/plugins";
 
 // Better Auth's twoFactor plugin, as we use it (decision 0029): TOTP with recovery codes, no
 // e-mailed codes, no "trust this device" (a stolen cookie must not skip the second factor).
+// The issuer the authenticator app shows is the brand's, sent with each enrolment
+// (second-factor.server.ts): a brand renamed in the console needs no restart.
 export const TWO_FACTOR_OPTIONS = {
-  issuer: "Indigo Kite",
   // The password is asked before enabling, disabling or regenerating codes, except for an account
   // that has none (a staff member who only ever signs in with Google).
   allowPasswordless: true,

@@ -79,6 +79,14 @@ export function readMailIdentity(executor: Db = db()): Promise<Stored<MailIdenti
   return cache.mail;
 }
 
+/**
+ * The brand as `executor` sees it: inside a transaction, where a first read through db() would wait
+ * for the transaction itself on SQLite. Mails composed inside a write use this.
+ */
+export async function brandIn(executor: Db): Promise<Brand> {
+  return (await readBrand(executor)).value;
+}
+
 /** The brand in force. */
 export async function getBrand(): Promise<Brand> {
   return (await readBrand()).value;

@@ -215,6 +215,20 @@ export interface Database {
   rateLimits: RateLimitTable;
   leases: LeaseTable;
   retentionRuns: RetentionRunTable;
+  images: ImageTable;
+}
+
+/** An uploaded image (server/images/); its variants are files under `images/<id>/`. */
+export interface ImageTable {
+  id: string;
+  kind: string;
+  alt: string;
+  width: number;
+  height: number;
+  originalType: string;
+  originalSize: number;
+  createdBy: string | null;
+  createdAt: number;
 }
 
 /** A job that runs on one instance at a time (db/leases.server.ts). */

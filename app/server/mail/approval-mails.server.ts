@@ -1,5 +1,4 @@
-import { site } from "~/content/site";
-import { composeMail, type MailContent } from "./templates.server";
+import { composeMail, type MailBrand, type MailContent } from "./templates.server";
 
 // The project's owner (or the sales inbox) hears of every client decision.
 
@@ -14,7 +13,7 @@ export interface ApprovalDecisionMail {
   consoleUrl: string;
 }
 
-export function approvalDecisionMail(input: ApprovalDecisionMail): MailContent {
+export function approvalDecisionMail(input: ApprovalDecisionMail, brand: MailBrand): MailContent {
   const verb = input.approved ? "approved" : "asked for changes to";
   const fields: Array<readonly [string, string]> = [
     ["Project", input.projectTitle],
@@ -22,33 +21,42 @@ export function approvalDecisionMail(input: ApprovalDecisionMail): MailContent {
     ["Decision", input.approved ? "Approved" : "Changes requested"],
   ];
   if (input.comment) fields.push(["Comment", input.comment]);
-  return composeMail({
-    subject: `${input.approved ? "Approved" : "Changes requested"}: ${input.subject} - ${site.name}`,
-    heading: input.approved ? "The client approved" : "The client asked for changes",
-    blocks: [
-      `${input.memberName} of ${input.companyName} ${verb} ${input.subject}.`,
-      { fields },
-      { action: { label: "Open the project's milestones", url: input.consoleUrl } },
-      ...(input.comment === null ? [{ note: "Read their comment in the console." }] : []),
-    ],
-  });
+  return composeMail(
+    {
+      subject: `${input.approved ? "Approved" : "Changes requested"}: ${input.subject} - ${brand.name}`,
+      heading: input.approved ? "The client approved" : "The client asked for changes",
+      blocks: [
+        `${input.memberName} of ${input.companyName} ${verb} ${input.subject}.`,
+        { fields },
+        { action: { label: "Open the project's milestones", url: input.consoleUrl } },
+        ...(input.comment === null ? [{ note: "Read their comment in the console." }] : []),
+      ],
+    },
+    brand,
+  );
 }
 
 // Asking for approval used to mail nobody; every member of the company may decide.
-export function approvalRequestedMail(input: {
-  projectTitle: string;
-  subject: string;
-  askedBy: string;
-  note: string;
-  portalUrl: string;
-}): MailContent {
-  return composeMail({
-    subject: `Your approval is asked: ${input.subject} - ${site.name}`,
-    heading: "Your approval is asked",
-    blocks: [
-      `${input.askedBy} from ${site.name} asks you to approve the ${input.subject} of ${input.projectTitle}.`,
-      ...(input.note ? [{ fields: [["Note", input.note] as const] }] : []),
-      { action: { label: "Open the project", url: input.portalUrl } },
-    ],
-  });
+export function approvalRequestedMail(
+  input: {
+    projectTitle: string;
+    subject: string;
+    askedBy: string;
+    note: string;
+    portalUrl: string;
+  },
+  brand: MailBrand,
+): MailContent {
+  return composeMail(
+    {
+      subject: `Your approval is asked: ${input.subject} - ${brand.name}`,
+      heading: "Your approval is asked",
+      blocks: [
+        `${input.askedBy} from ${brand.name} asks you to approve the ${input.subject} of ${input.projectTitle}.`,
+        ...(input.note ? [{ fields: [["Note", input.note] as const] }] : []),
+        { action: { label: "Open the project", url: input.portalUrl } },
+      ],
+    },
+    brand,
+  );
 }

@@ -1,36 +1,44 @@
-import { site } from "~/content/site";
-import { composeMail, type MailContent } from "./templates.server";
+import { composeMail, type MailBrand, type MailContent } from "./templates.server";
 
 // The mails of the events staff (and a company's client admins) hear of in their bell.
 // They say what happened and link to it; the details are read in the console, as the SPEC's mails
 // to the sales and HR inboxes already carry them.
 
 /** To the staff member who invited and the company's client admins. */
-export function invitationAcceptedMail(input: { who: string; company: string; url: string }): MailContent {
-  return composeMail({
-    subject: `${input.who} joined ${input.company} - ${site.name}`,
-    heading: "An invitation was accepted",
-    blocks: [
-      `${input.who} accepted the invitation to ${input.company} and can now use the client portal.`,
-      { action: { label: "Open the company's people", url: input.url } },
-    ],
-  });
+export function invitationAcceptedMail(input: { who: string; company: string; url: string }, brand: MailBrand): MailContent {
+  return composeMail(
+    {
+      subject: `${input.who} joined ${input.company} - ${brand.name}`,
+      heading: "An invitation was accepted",
+      blocks: [
+        `${input.who} accepted the invitation to ${input.company} and can now use the client portal.`,
+        { action: { label: "Open the company's people", url: input.url } },
+      ],
+    },
+    brand,
+  );
 }
 
-export function newLeadMail(input: { name: string; url: string }): MailContent {
-  return composeMail({
-    subject: `New lead from ${input.name}`,
-    heading: "A new lead",
-    blocks: [`${input.name} asked for a quote on the website.`, { action: { label: "Open the lead", url: input.url } }],
-    signature: `— ${site.name} website`,
-  });
+export function newLeadMail(input: { name: string; url: string }, brand: MailBrand): MailContent {
+  return composeMail(
+    {
+      subject: `New lead from ${input.name}`,
+      heading: "A new lead",
+      blocks: [`${input.name} asked for a quote on the website.`, { action: { label: "Open the lead", url: input.url } }],
+      signature: `— ${brand.name} website`,
+    },
+    brand,
+  );
 }
 
-export function newApplicationMail(input: { name: string; openingTitle: string; url: string }): MailContent {
-  return composeMail({
-    subject: `New application: ${input.openingTitle}`,
-    heading: "A new application",
-    blocks: [`${input.name} applied for ${input.openingTitle}.`, { action: { label: "Open the application", url: input.url } }],
-    signature: `— ${site.name} website`,
-  });
+export function newApplicationMail(input: { name: string; openingTitle: string; url: string }, brand: MailBrand): MailContent {
+  return composeMail(
+    {
+      subject: `New application: ${input.openingTitle}`,
+      heading: "A new application",
+      blocks: [`${input.name} applied for ${input.openingTitle}.`, { action: { label: "Open the application", url: input.url } }],
+      signature: `— ${brand.name} website`,
+    },
+    brand,
+  );
 }

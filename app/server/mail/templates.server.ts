@@ -1,8 +1,11 @@
-import { site } from "~/content/site";
+import { brandUrl, type Brand } from "~/lib/brand";
 import { CALLBACK_HOURS } from "~/lib/constants";
 import type { JobApplicationTable, QuoteTable } from "~/server/db/schema";
 import { formatDateTime } from "~/lib/dates";
 import { DEFAULT_PLACE, type Zoned } from "~/lib/place";
+
+/** What a mail names the agency by: the brand in force (getBrand()), passed in by the caller. */
+export type MailBrand = Pick<Brand, "name" | "domain">;
 
 /** What a template produces; the caller adds the recipient and an idempotency key. */
 export interface MailContent {
@@ -108,10 +111,10 @@ function htmlBlock(block: MailBlock): string {
 }
 
 /** Builds the plain-text and HTML versions of a mail from plain-text blocks. */
-export function composeMail(layout: MailLayout): MailContent {
+export function composeMail(layout: MailLayout, brand: MailBrand): MailContent {
   const subject = headerText(layout.subject);
-  const signature = layout.signature ?? `— ${site.name}`;
-  const footer = `${site.name} · ${site.url}`;
+  const signature = layout.signature ?? `— ${brand.name}`;
+  const footer = `${brand.name} · ${brandUrl(brand)}`;
 
   const textParts = [...(layout.heading ? [layout.heading] : []), ...layout.blocks.map(textBlock), signature, `-- \n${footer}`];
   const text = `${textParts.join("\n\n")}\n`;
@@ -151,16 +154,19 @@ export function withFooterLink(mail: MailContent, sentence: string, link: { labe
 // (docs/security.md "Public forms"): bots use confirmation mails to spam third parties.
 
 /** To the requester: fixed text only, not even their name. */
-export function quoteConfirmation(): MailContent {
-  return composeMail({
-    subject: `We received your request - ${site.name}`,
-    heading: "Thank you for contacting us",
-    blocks: [
-      `Thank you for your interest in ${site.name}. We have received your project request.`,
-      `A member of our team will call you back within ${CALLBACK_HOURS} hours to discuss your requirements.`,
-      { note: "If you did not submit this request, you can safely ignore this e-mail." },
-    ],
-  });
+export function quoteConfirmation(brand: MailBrand): MailContent {
+  return composeMail(
+    {
+      subject: `We received your request - ${brand.name}`,
+      heading: "Thank you for contacting us",
+      blocks: [
+        `Thank you for your interest in ${brand.name}. We have received your project request.`,
+        `A member of our team will call you back within ${CALLBACK_HOURS} hours to discuss your requirements.`,
+        { note: "If you did not submit this request, you can safely ignore this e-mail." },
+      ],
+    },
+    brand,
+  );
 }
 
 export type QuoteForMail = Pick<QuoteTable, "name" | "email" | "phone" | "country" | "requirement" | "submittedAt"> & {
@@ -168,64 +174,73 @@ export type QuoteForMail = Pick<QuoteTable, "name" | "email" | "phone" | "countr
 };
 
 /** To sales: every field of the request. */
-export function quoteNotice(quote: QuoteForMail, zoned: Zoned = DEFAULT_PLACE): MailContent {
-  return composeMail({
-    subject: `New quote request from ${quote.name}`,
-    heading: "New quote request",
-    blocks: [
-      {
-        fields: [
-          ["Name", quote.name],
-          ["Email", quote.email],
-          ["Phone", quote.phone],
-          ["Country", quote.country],
-          ["Submitted", formatDateTime(quote.submittedAt, zoned)],
-          ...(quote.id ? ([["Reference", quote.id]] as const) : []),
-        ],
-      },
-      { fields: [["Requirement", quote.requirement]] },
-      `Please call back within ${CALLBACK_HOURS} hours.`,
-    ],
-    signature: `— ${site.name} website`,
-  });
+export function quoteNotice(quote: QuoteForMail, brand: MailBrand, zoned: Zoned = DEFAULT_PLACE): MailContent {
+  return composeMail(
+    {
+      subject: `New quote request from ${quote.name}`,
+      heading: "New quote request",
+      blocks: [
+        {
+          fields: [
+            ["Name", quote.name],
+            ["Email", quote.email],
+            ["Phone", quote.phone],
+            ["Country", quote.country],
+            ["Submitted", formatDateTime(quote.submittedAt, zoned)],
+            ...(quote.id ? ([["Reference", quote.id]] as const) : []),
+          ],
+        },
+        { fields: [["Requirement", quote.requirement]] },
+        `Please call back within ${CALLBACK_HOURS} hours.`,
+      ],
+      signature: `— ${brand.name} website`,
+    },
+    brand,
+  );
 }
 
 /** To the candidate: the job title is ours; nothing they typed. */
-export function applicationAcknowledgement(jobTitle: string): MailContent {
-  return composeMail({
-    subject: `Your application for ${jobTitle} - ${site.name}`,
-    heading: "Thank you for applying",
-    blocks: [
-      `Thank you for applying for the ${jobTitle} position at ${site.name}. We have received your application.`,
-      "Our hiring team reviews every application and will contact you if your profile matches the role.",
-      { note: "If you did not apply, you can safely ignore this e-mail." },
-    ],
-  });
+export function applicationAcknowledgement(jobTitle: string, brand: MailBrand): MailContent {
+  return composeMail(
+    {
+      subject: `Your application for ${jobTitle} - ${brand.name}`,
+      heading: "Thank you for applying",
+      blocks: [
+        `Thank you for applying for the ${jobTitle} position at ${brand.name}. We have received your application.`,
+        "Our hiring team reviews every application and will contact you if your profile matches the role.",
+        { note: "If you did not apply, you can safely ignore this e-mail." },
+      ],
+    },
+    brand,
+  );
 }
 
 export type ApplicationForMail = Pick<JobApplicationTable, "name" | "email" | "message" | "resume"> &
   Partial<Pick<JobApplicationTable, "id" | "resumeName" | "submittedAt">>;
 
 /** To HR: the candidate's details and whether a resume was uploaded (never the file itself). */
-export function applicationNotice(app: ApplicationForMail, jobTitle: string, zoned: Zoned = DEFAULT_PLACE): MailContent {
+export function applicationNotice(app: ApplicationForMail, jobTitle: string, brand: MailBrand, zoned: Zoned = DEFAULT_PLACE): MailContent {
   const hasResume = app.resume !== "";
   const resume = hasResume ? `Attached${app.resumeName ? ` (${app.resumeName})` : ""} - download it from the back office` : "None";
-  return composeMail({
-    subject: `New application for ${jobTitle} from ${app.name}`,
-    heading: `New application: ${jobTitle}`,
-    blocks: [
-      {
-        fields: [
-          ["Position", jobTitle],
-          ["Name", app.name],
-          ["Email", app.email],
-          ["Resume", resume],
-          ...(app.submittedAt ? ([["Submitted", formatDateTime(app.submittedAt, zoned)]] as const) : []),
-          ...(app.id ? ([["Reference", app.id]] as const) : []),
-        ],
-      },
-      { fields: [["Message", app.message]] },
-    ],
-    signature: `— ${site.name} website`,
-  });
+  return composeMail(
+    {
+      subject: `New application for ${jobTitle} from ${app.name}`,
+      heading: `New application: ${jobTitle}`,
+      blocks: [
+        {
+          fields: [
+            ["Position", jobTitle],
+            ["Name", app.name],
+            ["Email", app.email],
+            ["Resume", resume],
+            ...(app.submittedAt ? ([["Submitted", formatDateTime(app.submittedAt, zoned)]] as const) : []),
+            ...(app.id ? ([["Reference", app.id]] as const) : []),
+          ],
+        },
+        { fields: [["Message", app.message]] },
+      ],
+      signature: `— ${brand.name} website`,
+    },
+    brand,
+  );
 }

@@ -4,6 +4,7 @@ import type { Database } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
 import { events as defaultEvents, type EventBus } from "~/server/events/bus.server";
 import { logger } from "~/server/logger.server";
+import { mailFrom } from "./config.server";
 import { claimNext, LOCK_MS, releaseClaim, type OutboxRow } from "./claims.server";
 import { createMailTransport, DEFAULT_MAIL_DIR, messageIdFor, type MailTransport } from "./mailer.server";
 
@@ -25,7 +26,7 @@ export interface MailWorkerOptions {
   transport?: MailTransport;
   /** Used only by the default transport when SMTP_URL is unset. Default ./data/mail. */
   mailDir?: string;
-  /** Default: MAIL_FROM. */
+  /** Default: MAIL_FROM, else the stored mail identity's sender, read at each send (config.server.ts). */
   from?: string;
   /** Most messages one run sends. Default 50. */
   batchSize?: number;
@@ -93,7 +94,6 @@ export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
   const transport =
     options.transport ??
     createMailTransport({ smtpUrl: getEnv().SMTP_URL, mailDir: options.mailDir ?? DEFAULT_MAIL_DIR, dkim: getEnv().DKIM });
-  const from = options.from ?? getEnv().MAIL_FROM;
 
   const inFlight = new Set<Promise<number>>();
   let stopped = false;
@@ -104,6 +104,8 @@ export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
   async function deliver(row: OutboxRow, now: number): Promise<boolean> {
     const claimedAt = Date.now();
     try {
+      // Per send, not per worker: setup or the brand settings may change the sender while it runs.
+      const from = options.from ?? (await mailFrom(database));
       await withTimeout(
         transport.send({
           id: row.id,

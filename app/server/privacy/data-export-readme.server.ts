@@ -1,4 +1,4 @@
-import { site } from "~/content/site";
+import type { Brand } from "~/lib/brand";
 import type { PersonExport } from "~/server/models/privacy/data-export.server";
 
 // The README.txt at the top of every "Download my data" archive, so the person
@@ -16,13 +16,13 @@ const DESCRIPTIONS: Record<string, string> = {
 };
 
 /** The README for `exported`, made `at` by the person themselves or by staff on their request. */
-export function readmeText(exported: PersonExport, at: Date, by: "self" | "staff"): string {
+export function readmeText(exported: PersonExport, at: Date, by: "self" | "staff", brand: Pick<Brand, "name" | "emails">): string {
   const count = (name: string) => {
     const value = exported.documents[name];
     return Array.isArray(value) ? ` (${value.length})` : "";
   };
   const lines = [
-    `Your data at ${site.name}`,
+    `Your data at ${brand.name}`,
     "",
     `Person:  ${exported.person.name ? `${exported.person.name} <${exported.person.email}>` : exported.person.email}`,
     `Company: ${exported.company.name}`,
@@ -41,7 +41,9 @@ export function readmeText(exported: PersonExport, at: Date, by: "self" | "staff
     "support-requests.json give each file's original name and its SHA-256 checksum.",
     "",
     "Not included: our staff's internal working notes, and sign-in secrets (password hashes,",
-    `session keys, passkeys). For any question about your data, write to ${site.emails.support}.`,
+    brand.emails.support
+      ? `session keys, passkeys). For any question about your data, write to ${brand.emails.support}.`
+      : "session keys, passkeys).",
     "",
   ];
   return lines.join("\n");

@@ -5,6 +5,7 @@ import { fileStore } from "~/server/storage/storage.server";
 import { exportArchive } from "./data-export-archive.server";
 import { safeSegment } from "../models/privacy/data-export-entry-names.server";
 import { readmeText } from "./data-export-readme.server";
+import { getBrand } from "~/server/brand/brand.server";
 
 // The one answer of both "Download my data" routes (the member's own, and staff's
 // subject access request). Called after the route's guard; `subject` is already scoped to a company.
@@ -35,6 +36,6 @@ export async function dataExportResponse(
   };
   if (request.method === "HEAD") return new Response(null, { headers });
   await recordDataExport(actor, exported, by);
-  const archive = exportArchive(exported, readmeText(exported, now, by), fileStore(), now, request.signal);
+  const archive = exportArchive(exported, readmeText(exported, now, by, await getBrand()), fileStore(), now, request.signal);
   return new Response(archive.body, { headers: { ...headers, "Content-Length": String(archive.size) } });
 }

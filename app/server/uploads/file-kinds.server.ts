@@ -74,8 +74,8 @@ export function looksExecutable(head: Buffer): boolean {
   return EXECUTABLE_MAGICS.some((magic) => head.length >= magic.length && head.subarray(0, magic.length).equals(magic));
 }
 
-/** One plain sentence per refusal, naming the file. */
-export function refusalMessage(reason: SniffRefusal, name: string): string {
+/** One plain sentence per refusal, naming the file; `accepted` words the list for a "type" refusal. */
+export function refusalMessage(reason: SniffRefusal, name: string, accepted = ACCEPTED_FILES_TEXT): string {
   switch (reason) {
     case "executable":
       return `“${name}” is a program; programs can't be shared here.`;
@@ -88,7 +88,7 @@ export function refusalMessage(reason: SniffRefusal, name: string): string {
     case "polyglot":
       return `“${name}” looks like two kinds of file at once; we can't accept it.`;
     default:
-      return `“${name}” is not a kind of file we accept. Accepted: ${ACCEPTED_FILES_TEXT}`;
+      return `“${name}” is not a kind of file we accept. Accepted: ${accepted}`;
   }
 }
 

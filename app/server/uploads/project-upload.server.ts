@@ -65,6 +65,8 @@ export interface UploadLimits {
   fileField?: string;
   /** Message when `maxTotalBytes` is passed; a default otherwise. */
   totalMessage?: string;
+  /** The accepted kinds as a refused file's message words them (an image form takes fewer). */
+  acceptedText?: string;
 }
 
 /** A received, sniffed file waiting in the temp dir: the caller must `commit` or `discard` it. */
@@ -226,7 +228,7 @@ export async function parseUploadForm(request: Request, limits: UploadLimits, st
       const shown = sanitizeFileName(entry.filename);
       if (entry.size === 0) throw new UploadRejected("empty", `“${shown}” is empty.`);
       const verdict = await sniffFileKind(entry.tempPath, shown);
-      if (!verdict.ok) throw new UploadRejected(verdict.reason, refusalMessage(verdict.reason, shown));
+      if (!verdict.ok) throw new UploadRejected(verdict.reason, refusalMessage(verdict.reason, shown, limits.acceptedText));
       files.push(pendingFile(entry, withKindExtension(shown, verdict.kind), verdict.kind, verdict.contentType, store));
     }
   } catch (error) {

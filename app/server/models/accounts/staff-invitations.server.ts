@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { brandIn } from "~/server/brand/brand.server";
 import { newId } from "~/lib/ids";
 import { isStaffRole, type StaffRole } from "~/lib/staff-roles";
 import type { Actor } from "~/server/auth/actor.server";
@@ -40,12 +41,15 @@ async function queueInvitation(
   token: string,
   inviter: Actor,
 ): Promise<void> {
-  const mail = staffInvitationMail({
-    name: invitation.name,
-    role: invitation.staffRole,
-    inviter: inviter.name || inviter.email,
-    url: invitationUrl(token),
-  });
+  const mail = staffInvitationMail(
+    {
+      name: invitation.name,
+      role: invitation.staffRole,
+      inviter: inviter.name || inviter.email,
+      url: invitationUrl(token),
+    },
+    await brandIn(trx),
+  );
   await enqueueMail(trx, { to: invitation.email, ...mail, idempotencyKey: `staff-invitation:${hashToken(token)}` });
 }
 

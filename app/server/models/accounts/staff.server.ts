@@ -7,15 +7,15 @@ import { provisionStaffAccount } from "~/server/auth/staff-identity.server";
 import { staffRoleOf } from "~/server/auth/staff-access.server";
 import { currentDialect, db, type Trx } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
-import { getEnv } from "~/server/env.server";
 import { events } from "~/server/events/bus.server";
 import { deleteAccountAndData } from "~/server/models/privacy/account-purge.server";
 import { recordAudit } from "../shared/audit.server";
 import { Refusal } from "~/lib/refusal";
+import { companyDomain } from "~/server/brand/company-domain.server";
 
 /** Throws unless `email` is a plain company address (SPEC §5); returns it lower-cased. */
 export function companyAddress(email: string): string {
-  const domain = getEnv().COMPANY_DOMAIN;
+  const domain = companyDomain();
   const normalized = email.trim().toLowerCase();
   // Lower-casing turns a Kelvin sign into "k": judge the address as typed.
   if (roleForEmail(normalized, domain) !== "employee" || isCompanyLookalike(email, domain)) {
@@ -80,7 +80,7 @@ export async function listStaff(): Promise<StaffMember[]> {
     .where("role", "=", "employee")
     .orderBy("email")
     .execute();
-  const domain = getEnv().COMPANY_DOMAIN;
+  const domain = companyDomain();
   return rows
     .filter((u) => roleForEmail(u.email, domain) === "employee")
     .map((u) => ({
@@ -98,7 +98,7 @@ async function memberIn(trx: Trx, where: { id: string } | { email: string }) {
   const row = await (
     "id" in where ? query.where("id", "=", where.id) : query.where("email", "=", where.email.trim().toLowerCase())
   ).executeTakeFirst();
-  if (!row || row.role !== "employee" || roleForEmail(row.email, getEnv().COMPANY_DOMAIN) !== "employee") {
+  if (!row || row.role !== "employee" || roleForEmail(row.email, companyDomain()) !== "employee") {
     throw new Refusal("not-found", `No staff account for ${"id" in where ? "that id" : where.email.trim().toLowerCase()}.`);
   }
   return row;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { brandIn } from "~/server/brand/brand.server";
 import { newId } from "~/lib/ids";
 import type { PendingClientInvitation } from "~/lib/members";
 import { looksLikeCompanyEmail } from "~/lib/roles";
@@ -11,6 +12,7 @@ import { clientInvitationMail } from "~/server/mail/client-templates.server";
 import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { recordAudit } from "../shared/audit.server";
 import { Refusal } from "~/lib/refusal";
+import { companyDomain } from "~/server/brand/company-domain.server";
 
 // Decision 0034: people join a company by invitation, modelled on staff
 // invitations (decision 0031): a single-use link for 7 days; only a hash of its token is stored.
@@ -57,11 +59,14 @@ async function queueMail(
   inviter: Actor,
 ): Promise<void> {
   const person = await executor.selectFrom("users").select("role").where("id", "=", inviter.id).executeTakeFirst();
-  const mail = clientInvitationMail({
-    company: company.origin === "staff" ? company.name : null,
-    inviter: person?.role === "employee" ? actorName(inviter) : null,
-    url: clientInvitationUrl(token),
-  });
+  const mail = clientInvitationMail(
+    {
+      company: company.origin === "staff" ? company.name : null,
+      inviter: person?.role === "employee" ? actorName(inviter) : null,
+      url: clientInvitationUrl(token),
+    },
+    await brandIn(executor),
+  );
   await enqueueMail(executor, { to: invitation.email, ...mail, idempotencyKey: `client-invitation:${hashInvitationToken(token)}` });
 }
 
@@ -78,7 +83,7 @@ async function withinAddressLimits<T>(email: string, write: () => Promise<T>): P
 
 /** Lower-cased; refused when it is (or passes for) a company address: staff are never clients. */
 export function clientAddress(email: string): string {
-  if (looksLikeCompanyEmail(email, getEnv().COMPANY_DOMAIN)) {
+  if (looksLikeCompanyEmail(email, companyDomain())) {
     throw new Refusal("conflict", `${email.trim()} is one of our own addresses: staff cannot be invited as clients.`, { field: "email" });
   }
   return email.trim().toLowerCase();

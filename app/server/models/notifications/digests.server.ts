@@ -9,7 +9,8 @@ import { formatDateTime } from "~/lib/dates";
 import type { Zoned } from "~/lib/place";
 import { readPlace } from "~/server/brand/locale.server";
 import { latestDigestSlot, type DigestSlot } from "~/server/mail/digest-time.server";
-import { composeMail, withFooterLink } from "~/server/mail/templates.server";
+import { composeMail, withFooterLink, type MailBrand } from "~/server/mail/templates.server";
+import { readBrand } from "~/server/brand/brand.server";
 import { unsubscribeHeaders, unsubscribeUrl } from "~/server/mail/unsubscribe-token.server";
 import { audienceOf, getDigestSchedule, mailChoicesFor } from "./preferences.server";
 
@@ -30,22 +31,25 @@ interface HeldMail {
 
 class DigestTaken extends Error {}
 
-function digestMail(person: { id: string; role: string }, items: HeldMail[], zoned: Zoned) {
+function digestMail(person: { id: string; role: string }, items: HeldMail[], zoned: Zoned, brand: MailBrand) {
   const when = { format: (at: number) => formatDateTime(at, zoned) };
-  const mail = composeMail({
-    subject: items.length === 1 ? "Your daily digest: 1 update" : `Your daily digest: ${items.length} updates`,
-    heading: "Since your last digest",
-    blocks: [
-      ...items.map((item) => ({
-        link: {
-          label: item.title ?? item.subject,
-          url: absoluteUrl(item.link ?? "/"),
-          detail: `${isNotificationType(item.type) ? NOTIFICATION_LABELS[item.type] : "Update"} · ${when.format(item.createdAt)}`,
-        },
-      })),
-      { link: { label: "Choose which e-mails you get, and when", url: absoluteUrl(preferencesLink(audienceOf(person.role))) } },
-    ],
-  });
+  const mail = composeMail(
+    {
+      subject: items.length === 1 ? "Your daily digest: 1 update" : `Your daily digest: ${items.length} updates`,
+      heading: "Since your last digest",
+      blocks: [
+        ...items.map((item) => ({
+          link: {
+            label: item.title ?? item.subject,
+            url: absoluteUrl(item.link ?? "/"),
+            detail: `${isNotificationType(item.type) ? NOTIFICATION_LABELS[item.type] : "Update"} · ${when.format(item.createdAt)}`,
+          },
+        })),
+        { link: { label: "Choose which e-mails you get, and when", url: absoluteUrl(preferencesLink(audienceOf(person.role))) } },
+      ],
+    },
+    brand,
+  );
   const url = unsubscribeUrl({ userId: person.id, scope: "digest" });
   return {
     ...withFooterLink(mail, "You get this digest by your e-mail preferences.", { label: "Unsubscribe from the daily digest", url }),
@@ -114,7 +118,8 @@ async function sendDigest(database: Kysely<Database>, userId: string, now: numbe
   if (items.length === 0) return false;
 
   // The digest's own zone (the one it is sent by), in the agency's locale.
-  const mail = digestMail(person, items, { timeZone: schedule.timeZone, locale: (await readPlace(database)).value.locale });
+  const zoned = { timeZone: schedule.timeZone, locale: (await readPlace(database)).value.locale };
+  const mail = digestMail(person, items, zoned, (await readBrand(database)).value);
   try {
     return await writeTransaction(async (trx) => {
       const claimed = await trx

@@ -1,4 +1,5 @@
 import { applicationLink, companyLink, leadLink, projectLink, teamLink } from "~/lib/links";
+import { brandIn } from "~/server/brand/brand.server";
 import { mayUse, type ConsoleArea, type StaffRole } from "~/lib/staff-roles";
 import { dbBool } from "~/server/db/boolean.server";
 import { absoluteUrl } from "~/server/env.server";
@@ -49,13 +50,16 @@ export async function notifyProgressChanged(
   if (!change.companyId) return [];
   const title = await projectTitle(trx, change.projectId);
   const link = projectLink("client", change.projectId);
-  const mail = progressChangedMail({
-    projectTitle: title,
-    progress: change.progress,
-    note: change.note,
-    by: personOf(actor),
-    portalUrl: absoluteUrl(link),
-  });
+  const mail = progressChangedMail(
+    {
+      projectTitle: title,
+      progress: change.progress,
+      note: change.note,
+      by: personOf(actor),
+      portalUrl: absoluteUrl(link),
+    },
+    await brandIn(trx),
+  );
   return notify(
     trx,
     await companyMemberIds(trx, change.companyId),
@@ -82,7 +86,10 @@ export async function notifyMilestoneDone(
   if (!milestone.companyId) return [];
   const title = await projectTitle(trx, milestone.projectId);
   const link = projectLink("client", milestone.projectId);
-  const mail = milestoneDoneMail({ projectTitle: title, milestone: milestone.title, by: personOf(actor), portalUrl: absoluteUrl(link) });
+  const mail = milestoneDoneMail(
+    { projectTitle: title, milestone: milestone.title, by: personOf(actor), portalUrl: absoluteUrl(link) },
+    await brandIn(trx),
+  );
   return notify(
     trx,
     await companyMemberIds(trx, milestone.companyId),
@@ -113,12 +120,15 @@ export async function notifyMilestoneDue(
       eventKey: `milestone-due:${milestone.id}:${milestone.dueDate}`,
       title: `Milestone "${milestone.title}" of ${milestone.projectTitle} is due on ${milestone.dueDate}`,
       link,
-      mail: milestoneDueMail({
-        projectTitle: milestone.projectTitle,
-        milestone: milestone.title,
-        dueDate: milestone.dueDate,
-        portalUrl: absoluteUrl(link),
-      }),
+      mail: milestoneDueMail(
+        {
+          projectTitle: milestone.projectTitle,
+          milestone: milestone.title,
+          dueDate: milestone.dueDate,
+          portalUrl: absoluteUrl(link),
+        },
+        await brandIn(trx),
+      ),
     },
     { now },
   );
@@ -232,7 +242,7 @@ export async function notifyInvitationAccepted(
       title,
       link: consoleLink,
       actorName: who,
-      mail: invitationAcceptedMail({ who, company: companyName, url: absoluteUrl(consoleLink) }),
+      mail: invitationAcceptedMail({ who, company: companyName, url: absoluteUrl(consoleLink) }, await brandIn(trx)),
     },
     options,
   );
@@ -246,7 +256,7 @@ export async function notifyInvitationAccepted(
       title,
       link: portalLink,
       actorName: who,
-      mail: invitationAcceptedMail({ who, company: companyName, url: absoluteUrl(portalLink) }),
+      mail: invitationAcceptedMail({ who, company: companyName, url: absoluteUrl(portalLink) }, await brandIn(trx)),
     },
     options,
   );
@@ -256,7 +266,7 @@ export async function notifyInvitationAccepted(
 /** SPEC's quote mail to MAIL_SALES_TO stays; staff who work leads also see it in their bell. */
 export async function notifyNewLead(trx: Trx, lead: { id: string; name: string; requirement: string }, now: number): Promise<string[]> {
   const link = leadLink(lead.id);
-  const mail = newLeadMail({ name: lead.name, url: absoluteUrl(link) });
+  const mail = newLeadMail({ name: lead.name, url: absoluteUrl(link) }, await brandIn(trx));
   return notify(
     trx,
     await staffIdsFor(trx, "leads"),
@@ -280,7 +290,10 @@ export async function notifyNewApplication(
   now: number,
 ): Promise<string[]> {
   const link = applicationLink(application.id);
-  const mail = newApplicationMail({ name: application.name, openingTitle: application.openingTitle, url: absoluteUrl(link) });
+  const mail = newApplicationMail(
+    { name: application.name, openingTitle: application.openingTitle, url: absoluteUrl(link) },
+    await brandIn(trx),
+  );
   return notify(
     trx,
     await staffIdsFor(trx, "applications"),

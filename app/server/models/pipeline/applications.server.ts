@@ -11,6 +11,7 @@ import { publishNotified } from "../notifications/notifications.server";
 import { events } from "~/server/events/bus.server";
 import { logger } from "~/server/logger.server";
 import { enqueueApplicationMails } from "~/server/mail/notifications.server";
+import { getBrand } from "~/server/brand/brand.server";
 import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { findOpening } from "./openings.server";
 import {
@@ -119,6 +120,7 @@ export async function submitApplication(
     const intent = resume ? resumeIntent() : null;
     const key = resume && intent ? await commitResume(resume, input.appliedBy ?? "guest", now, intent) : null;
     try {
+      const brand = await getBrand();
       const { application, notified } = await writeTransaction(async (trx) => {
         const row = await insertApplication(
           trx,
@@ -130,7 +132,7 @@ export async function submitApplication(
           },
           now,
         );
-        await enqueueApplicationMails(trx, row, opening.title, verdict.confirm);
+        await enqueueApplicationMails(trx, row, opening.title, brand, verdict.confirm);
         return {
           application: row,
           notified: await notifyNewApplication(trx, { id: row.id, name: row.name, openingTitle: opening.title }, now),

@@ -4,6 +4,7 @@ import type { QuoteInput } from "~/lib/schemas/quotes";
 import type { Database, QuoteTable } from "~/server/db/schema";
 import { events } from "~/server/events/bus.server";
 import { enqueueQuoteMails } from "~/server/mail/notifications.server";
+import { getBrand } from "~/server/brand/brand.server";
 import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { notifyNewLead } from "../notifications/events.server";
@@ -34,9 +35,11 @@ async function insertQuote(trx: Transaction<Database>, input: QuoteInput, now = 
 /** Stores the quote and queues its two e-mails in one transaction: a failed send never loses it. */
 export async function submitQuote(input: QuoteInput, options: { confirm?: boolean; now?: number } = {}): Promise<Quote> {
   const now = options.now ?? Date.now();
+  // Read before the transaction: on SQLite a read of db() inside it would wait on it.
+  const brand = await getBrand();
   const { quote, notified } = await writeTransaction(async (trx) => {
     const stored = await insertQuote(trx, input, now);
-    await enqueueQuoteMails(trx, stored, options.confirm ?? true);
+    await enqueueQuoteMails(trx, stored, brand, options.confirm ?? true);
     return { quote: stored, notified: await notifyNewLead(trx, stored, now) };
   });
   events().publish({ type: "quote.created", id: quote.id });

@@ -1,4 +1,5 @@
 import { newId } from "~/lib/ids";
+import { brandIn } from "~/server/brand/brand.server";
 import type { ApprovalSubjectType, ApprovalView } from "~/lib/milestones";
 import { actorName, type Actor } from "~/server/auth/actor.server";
 import { db, type Trx } from "~/server/db/db.server";
@@ -190,13 +191,16 @@ export async function requestApproval(
           now,
         );
         const subject = describe(subjectType, title);
-        const mail = approvalRequestedMail({
-          projectTitle: project.title,
-          subject,
-          askedBy: actorName(actor),
-          note: trimmed,
-          portalUrl: absoluteUrl(projectLink("client", projectId)),
-        });
+        const mail = approvalRequestedMail(
+          {
+            projectTitle: project.title,
+            subject,
+            askedBy: actorName(actor),
+            note: trimmed,
+            portalUrl: absoluteUrl(projectLink("client", projectId)),
+          },
+          await brandIn(trx),
+        );
         const approval = { id, projectId, companyId: project.companyId, subject, note: trimmed };
         const notified = await notifyApprovalRequested(trx, approval, { actorId: actor.id, actorName: actorName(actor) }, mail, now);
         return { id, companyId: project.companyId, notified };
@@ -341,17 +345,20 @@ export async function decideApproval(
         },
         now,
       );
-      const mail = approvalDecisionMail({
-        projectTitle: approval.projectTitle,
-        companyName: approval.companyName ?? "",
-        subject,
-        approved: status === "approved",
-        memberName: name,
-        comment: member.emailVerified ? trimmed || null : null,
-        consoleUrl: absoluteUrl(projectLink("staff", projectId, "milestones")),
-      });
+      const mail = approvalDecisionMail(
+        {
+          projectTitle: approval.projectTitle,
+          companyName: approval.companyName ?? "",
+          subject,
+          approved: status === "approved",
+          memberName: name,
+          comment: member.emailVerified ? trimmed || null : null,
+          consoleUrl: absoluteUrl(projectLink("staff", projectId, "milestones")),
+        },
+        await brandIn(trx),
+      );
       // The staff member who asked hears of it (else the staff who look after clients),
-      // in the bell and by this mail; with nobody left to tell, the sales inbox still gets the mail.
+      // in the bell and by this mail; with nobody left to tell, the sales inbox (when one was entered) gets it.
       const decided = {
         id: approvalId,
         projectId,
@@ -360,8 +367,10 @@ export async function decideApproval(
         comment: member.emailVerified ? trimmed : "",
       };
       const notified = await notifyApprovalDecided(trx, decided, { actorId: member.id, actorName: name }, mail, now);
-      if (notified.length === 0)
-        await enqueueMail(trx, { to: mailRecipients().sales, ...mail, idempotencyKey: `approval:${approvalId}:decision` }, now);
+      if (notified.length === 0) {
+        const { sales } = await mailRecipients(trx);
+        if (sales) await enqueueMail(trx, { to: sales, ...mail, idempotencyKey: `approval:${approvalId}:decision` }, now);
+      }
       return { status, notified };
     });
   projectChanged({ id: projectId, companyId: member.companyId });

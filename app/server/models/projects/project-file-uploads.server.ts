@@ -1,4 +1,5 @@
 import { rm } from "node:fs/promises";
+import { brandIn } from "~/server/brand/brand.server";
 import type { Transaction } from "kysely";
 import { formatBytes } from "~/lib/file-kinds";
 import { newId } from "~/lib/ids";
@@ -257,7 +258,7 @@ async function notifySession(
   const fromAgency = actor.side === "staff";
   if (fromAgency && !project.companyId) return [];
   const url = absoluteUrl(projectLink(fromAgency ? "client" : "staff", project.id, "files"));
-  const mail = filesSharedMail({ uploader: actorName(actor.user), fromAgency, project: project.title, names, url });
+  const mail = filesSharedMail({ uploader: actorName(actor.user), fromAgency, project: project.title, names, url }, await brandIn(trx));
   const upload = {
     session,
     projectId: project.id,
@@ -266,8 +267,11 @@ async function notifySession(
     title: `${actorName(actor.user)} shared ${names.length === 1 ? `"${names[0]}"` : `${names.length} files`} on ${project.title}`,
   };
   const notified = await notifyFilesShared(trx, upload, { actorId: actor.user.id, actorName: actorName(actor.user) }, mail, now);
-  if (!fromAgency && notified.length === 0)
-    await enqueueMail(trx, { to: mailRecipients().sales, ...mail, idempotencyKey: `files:${session}:staff` }, now);
+  if (!fromAgency && notified.length === 0) {
+    // With no sales inbox entered, nobody is mailed (the upload still shows in the console).
+    const { sales } = await mailRecipients(trx);
+    if (sales) await enqueueMail(trx, { to: sales, ...mail, idempotencyKey: `files:${session}:staff` }, now);
+  }
   return notified;
 }
 

@@ -5,7 +5,7 @@ import { todayUtc, type ProjectFilter } from "~/lib/schemas/projects-staff";
 import { db } from "~/server/db/db.server";
 import { ilike, likePattern } from "~/server/db/like.server";
 import type { Database } from "~/server/db/schema";
-import { getEnv } from "~/server/env.server";
+import { companyDomain } from "~/server/brand/company-domain.server";
 
 // Decision 0035: what staff read of projects, across every company. Staff only: the
 // caller has passed requireStaff(request, "clients").
@@ -132,7 +132,7 @@ export async function listOwnerOptions(): Promise<OwnerOption[]> {
     .orderBy("name")
     .orderBy("email")
     .execute();
-  const domain = getEnv().COMPANY_DOMAIN;
+  const domain = companyDomain();
   return rows
     .filter((u) => roleForEmail(u.email, domain) === "employee" && isStaffRole(u.staffRole) && mayUse(u.staffRole, "clients"))
     .map((u) => ({ id: u.id, name: u.name.trim() || u.email }));

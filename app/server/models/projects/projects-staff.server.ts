@@ -4,10 +4,10 @@ import type { ProjectFormValue } from "~/lib/schemas/projects-staff";
 import type { Actor } from "~/server/auth/actor.server";
 import { currentDialect, type Trx } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
-import { getEnv } from "~/server/env.server";
 import { recordAudit } from "../shared/audit.server";
 import { insertProject, projectChanged, type Project } from "./projects.server";
 import { Refusal } from "~/lib/refusal";
+import { companyDomain } from "~/server/brand/company-domain.server";
 
 // Decision 0035: the staff half of projects. Every write checks its rules inside its
 // transaction, writes its audit row there, and tells the company's open pages after the commit.
@@ -43,7 +43,7 @@ async function checkOwner(trx: Trx, ownerId: string): Promise<void> {
     user &&
     user.role === "employee" &&
     user.staffDisabledAt === null &&
-    roleForEmail(user.email, getEnv().COMPANY_DOMAIN) === "employee" &&
+    roleForEmail(user.email, companyDomain()) === "employee" &&
     isStaffRole(user.staffRole) &&
     mayUse(user.staffRole, "clients");
   if (!active) throw new Refusal("invalid", "The owner must be an active staff member.", { field: "ownerId" });

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { brandIn } from "~/server/brand/brand.server";
 import { AREA_ROLES } from "~/lib/staff-roles";
 import { complaintLink } from "~/lib/links";
 import type { Database } from "~/server/db/schema";
@@ -129,13 +130,16 @@ export async function alertNewRequest(trx: Trx, complaintId: string, createdBy: 
       body: company ? `From ${clientName} of ${company}` : `From ${clientName}`,
       actorId: createdBy,
       actorName: clientName,
-      mail: newRequestMail({
-        subject: facts.subject,
-        message: facts.message,
-        clientName,
-        company,
-        consoleUrl: absoluteUrl(complaintLink("staff", complaintId)),
-      }),
+      mail: newRequestMail(
+        {
+          subject: facts.subject,
+          message: facts.message,
+          clientName,
+          company,
+          consoleUrl: absoluteUrl(complaintLink("staff", complaintId)),
+        },
+        await brandIn(trx),
+      ),
     },
     now,
   );
@@ -166,14 +170,17 @@ export async function alertClientReply(
       body: reply.text.slice(0, 280),
       actorId: memberId,
       actorName: clientName,
-      mail: clientReplyMail({
-        subject: facts.subject,
-        text: reply.text,
-        clientName,
-        company,
-        reopened,
-        consoleUrl: absoluteUrl(complaintLink("staff", complaintId)),
-      }),
+      mail: clientReplyMail(
+        {
+          subject: facts.subject,
+          text: reply.text,
+          clientName,
+          company,
+          reopened,
+          consoleUrl: absoluteUrl(complaintLink("staff", complaintId)),
+        },
+        await brandIn(trx),
+      ),
     },
     now,
   );

@@ -1,4 +1,5 @@
 import type { Expression, Transaction } from "kysely";
+import { brandIn } from "~/server/brand/brand.server";
 import { newId } from "~/lib/ids";
 import type { ComplaintStatus } from "~/lib/schemas/complaints-staff";
 import type { SearchMatch } from "~/lib/search";
@@ -261,8 +262,9 @@ export async function addStaffReply(
       // Every member of the company hears of it (decision 0028: an unverified address gets
       // the bell, not the mail); the mail keeps the text.
       // Composed per member, so each reads the date in their own zone.
+      const brand = await brandIn(trx);
       const mail = (zoned: Zoned) =>
-        staffReplyMail({ staffName: reply.senderName, text: trimmed, raisedAt: complaint.createdAt, portalUrl: portalUrl() }, zoned);
+        staffReplyMail({ staffName: reply.senderName, text: trimmed, raisedAt: complaint.createdAt, portalUrl: portalUrl() }, brand, zoned);
       const alerted = await alertCompany(
         trx,
         {
@@ -320,7 +322,8 @@ export async function setComplaintStatus(
           await trx.updateTable("complaints").set({ closedAt: null }).where("id", "=", complaintId).execute();
         const detail = { from: complaint.status, to: status, changeId, companyId: complaint.companyId };
         await recordAudit(trx, actor, { action: "complaint.status", entity: "complaint", entityId: complaintId, detail }, now);
-        const mail = (zoned: Zoned) => complaintStatusMail({ status, raisedAt: complaint.createdAt, portalUrl: portalUrl() }, zoned);
+        const brand = await brandIn(trx);
+        const mail = (zoned: Zoned) => complaintStatusMail({ status, raisedAt: complaint.createdAt, portalUrl: portalUrl() }, brand, zoned);
         const alerted = await alertCompany(
           trx,
           {
