@@ -7,7 +7,6 @@ import { ServiceCard } from "~/components/service-card";
 import { collaboration, faqs, hero, processSteps, stats } from "~/content/home";
 import { leadership } from "~/content/leadership";
 import { clientLogos } from "~/content/logos";
-import { services } from "~/content/services";
 import { site } from "~/content/site";
 import { LOGOS_INTERVAL_MS, TESTIMONIALS_INTERVAL_MS } from "~/lib/constants";
 import { baseUrlFrom, seo } from "~/lib/seo";
@@ -16,6 +15,7 @@ import { homeDashboardEnabled } from "~/server/http/home-dashboard-cookie.server
 import { getSessionUser } from "~/server/auth/session.server";
 import { liveSince } from "~/server/events/sse.server";
 import { listVisibleTestimonials } from "~/server/models/pipeline/testimonials.server";
+import { publishedServices } from "~/server/models/site/pages.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
@@ -30,11 +30,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (homeDashboardEnabled(request) && (await getSessionUser(request))) throw replace("/dashboard");
   // No form token here: this page is cached for anonymous visitors; the quote modal fetches its own.
   const liveFrom = liveSince(["testimonial.changed"]);
-  return { testimonials: await listVisibleTestimonials(), liveFrom };
+  const [testimonials, services] = await Promise.all([listVisibleTestimonials(), publishedServices()]);
+  return { testimonials, services, liveFrom };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const quote = useQuoteDialog();
+  const { services } = loaderData;
   useLiveRevalidation("/events/testimonials", ["testimonials"], loaderData.liveFrom);
   return (
     <>
@@ -79,19 +81,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </dl>
       </section>
 
-      <section aria-labelledby="services-heading" className="container-page py-16">
-        <h2 id="services-heading" className="section-title">
-          Our Services
-        </h2>
-        <p className="mt-3 max-w-2xl text-slate-600 dark:text-slate-300">
-          Nine practices, one team: pick the one you need or combine them into a complete product.
-        </p>
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {services.map((service) => (
-            <ServiceCard key={service.slug} service={service} />
-          ))}
-        </ul>
-      </section>
+      {/* With no published service (an empty site), the section goes rather than show an empty grid. */}
+      {services.length > 0 ? (
+        <section aria-labelledby="services-heading" className="container-page py-16">
+          <h2 id="services-heading" className="section-title">
+            Our Services
+          </h2>
+          <p className="mt-3 max-w-2xl text-slate-600 dark:text-slate-300">
+            Nine practices, one team: pick the one you need or combine them into a complete product.
+          </p>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {services.map((service) => (
+              <ServiceCard key={service.slug} service={service} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="process-heading" className="bg-slate-50 py-16 dark:bg-slate-900">
         <div className="container-page">

@@ -178,7 +178,45 @@ export interface AppSettingTable {
   updatedBy: string | null;
 }
 
+/** One piece of the public site's content (console → Site); columns hold the published values. */
+export interface SiteItemTable {
+  id: string;
+  type: string;
+  slug: string | null;
+  sortOrder: number;
+  visible: number;
+  publishedVersionId: string | null;
+  draftData: string;
+  lockVersion: number;
+  origin: string;
+  createdAt: number;
+  updatedAt: number;
+  updatedBy: string | null;
+}
+
+/** Every saved draft of an item, numbered; `publishedAt` set on the ones that went public. */
+export interface SiteVersionTable {
+  id: string;
+  itemId: string;
+  number: number;
+  data: string;
+  restoredFrom: number | null;
+  createdBy: string | null;
+  createdAt: number;
+  publishedAt: number | null;
+}
+
+/** An old slug ("services/old-slug") still answering with a redirect to its item's page. */
+export interface SiteRedirectTable {
+  fromKey: string;
+  itemId: string;
+  createdAt: number;
+}
+
 export interface Database {
+  siteItems: SiteItemTable;
+  siteVersions: SiteVersionTable;
+  siteRedirects: SiteRedirectTable;
   notifications: NotificationTable;
   notificationReadMarks: NotificationReadMarkTable;
   notificationPreferences: NotificationPreferenceTable;

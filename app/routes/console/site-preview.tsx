@@ -1,0 +1,65 @@
+import { href, Link } from "react-router";
+import type { Route } from "./+types/site-preview";
+import { PageHeader } from "~/components/page-header";
+import { CaseStudyArticle } from "~/components/site/case-study";
+import { ServiceDetail } from "~/components/site/service-detail";
+import { site } from "~/content/site";
+import { toCaseStudy } from "~/lib/site-views";
+import { requireStaff } from "~/server/auth/session.server";
+import { toServicePage } from "~/server/models/site/pages.server";
+import { requireContentType, requireSiteItem } from "./site.server";
+
+// The draft as its public page would show it, with the public components: staff only, read fresh
+// on every request (never the published cache, never the HTML cache: a signed-in request), and
+// kept out of search engines.
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: `Preview: ${loaderData?.title ?? "draft"} | ${site.name}` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export function headers() {
+  return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request, "site");
+  const def = requireContentType(params.type);
+  const item = await requireSiteItem(def, params.id);
+  const editHref = href("/employee-dashboard/site/:type/:id", { type: def.type, id: item.id });
+  const slug = typeof item.draft.slug === "string" ? item.draft.slug : null;
+  if (def.type === "services") return { title: item.title, editHref, service: toServicePage(item.draft, slug), caseStudy: null };
+  return { title: item.title, editHref, service: null, caseStudy: toCaseStudy(item.id, item.draft) };
+}
+
+export default function SitePreview({ loaderData }: Route.ComponentProps) {
+  const { service, caseStudy, editHref } = loaderData;
+  return (
+    <>
+      <div
+        role="note"
+        className="border-b border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50"
+      >
+        <div className="container-page flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
+          <p>
+            <strong>Preview of the draft.</strong> Visitors do not see it until it is published.
+          </p>
+          <Link to={editHref} className="font-semibold underline underline-offset-2">
+            Back to the editor
+          </Link>
+        </div>
+      </div>
+      {service ? <ServiceDetail service={service} /> : null}
+      {caseStudy ? (
+        <>
+          <PageHeader title="Case Studies">
+            <p>Two products, two very different audiences, and measurable results for both.</p>
+          </PageHeader>
+          <div className="container-page space-y-16 py-12">
+            <CaseStudyArticle study={caseStudy} index={0} />
+          </div>
+        </>
+      ) : null}
+    </>
+  );
+}

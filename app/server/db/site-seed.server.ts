@@ -1,0 +1,99 @@
+import { caseStudies } from "~/content/cases";
+import { serviceDetails } from "~/content/service-details.server";
+import { services } from "~/content/services";
+import type { ContentData } from "~/lib/site-content";
+import type { Kysely } from "kysely";
+import type { Database } from "./schema";
+
+// The demo content (app/content/*.ts) as version 1 of published site items: run once, by the
+// migration that creates the tables, so a new install shows exactly the pages the code showed
+// before content became editable. Fixed ids: a second run (another instance) inserts nothing.
+
+interface SeedItem {
+  id: string;
+  type: string;
+  slug: string | null;
+  data: ContentData;
+}
+
+/** The items the seed holds, in their public order. */
+export function seedItems(): SeedItem[] {
+  const items: SeedItem[] = [];
+  services.forEach((s, order) =>
+    items.push({
+      id: `service-${s.slug}`,
+      type: "services",
+      slug: s.slug,
+      data: {
+        title: s.title,
+        slug: s.slug,
+        desc: s.desc,
+        details: (serviceDetails[s.slug] ?? []).join("\n\n"),
+        img: s.img,
+        order,
+        visible: true,
+      },
+    }),
+  );
+  caseStudies.forEach((c, order) =>
+    items.push({
+      id: c.id,
+      type: "cases",
+      slug: null,
+      data: {
+        title: c.title,
+        subtitle: c.subtitle,
+        description: c.description,
+        technologies: c.technologies,
+        features: c.features,
+        result: c.result,
+        img: c.img,
+        order,
+        visible: true,
+      },
+    }),
+  );
+  return items;
+}
+
+export async function seedSiteContent(database: Kysely<Database>, now = Date.now()): Promise<number> {
+  let inserted = 0;
+  for (const item of seedItems()) {
+    const versionId = `${item.id}-v1`;
+    const json = JSON.stringify(item.data);
+    const result = await database
+      .insertInto("siteItems")
+      .values({
+        id: item.id,
+        type: item.type,
+        slug: item.slug,
+        sortOrder: Number(item.data.order ?? 0),
+        visible: 1,
+        publishedVersionId: versionId,
+        draftData: json,
+        lockVersion: 1,
+        origin: "seed",
+        createdAt: now,
+        updatedAt: now,
+        updatedBy: null,
+      })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) continue;
+    inserted++;
+    await database
+      .insertInto("siteVersions")
+      .values({
+        id: versionId,
+        itemId: item.id,
+        number: 1,
+        data: json,
+        restoredFrom: null,
+        createdBy: null,
+        createdAt: now,
+        publishedAt: now,
+      })
+      .execute();
+  }
+  return inserted;
+}
