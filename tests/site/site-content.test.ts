@@ -16,7 +16,7 @@ import { publishedCaseStudies, publishedServicePage, publishedServices } from "~
 import { signInStaff, signUp } from "../helpers/accounts";
 import { testDatabases, useAppDatabase } from "../helpers/databases";
 import { recordEvents } from "../helpers/events";
-import { call, type Form } from "../helpers/routes";
+import { call, type Form, type Outcome } from "../helpers/routes";
 
 const BASE = "/employee-dashboard/site";
 const services$ = contentType("services")!;
@@ -34,6 +34,10 @@ function serviceForm(data: ContentData, lockVersion: number, extra: Form = {}): 
     } else form[key] = Array.isArray(value) ? value.join("\n") : String(value);
   }
   return { ...form, ...extra };
+}
+
+function fieldErrors(outcome: Outcome): Record<string, string[]> | undefined {
+  return (outcome.data?.result as { error?: Record<string, string[]> } | undefined)?.error;
 }
 
 async function item(id: string) {
@@ -145,7 +149,7 @@ describe.each(testDatabases("site-content"))("Site content on $name", (database)
         form: serviceForm({ ...current.draft, slug }, current.lockVersion),
       });
       expect(refused.status).toBe(400);
-      expect(JSON.stringify(refused.data?.result?.error)).toMatch(message);
+      expect(JSON.stringify(fieldErrors(refused))).toMatch(message);
       expect((await item("service-blockchain")).lockVersion).toBe(current.lockVersion);
     }
     const current = await item("service-blockchain");
@@ -184,7 +188,7 @@ describe.each(testDatabases("site-content"))("Site content on $name", (database)
         form: serviceForm({ ...current.draft, details }, current.lockVersion),
       });
       expect(refused.status, details).toBe(400);
-      expect(JSON.stringify(refused.data?.result?.error)).toContain("Links to javascript:, data: or vbscript: addresses are not allowed.");
+      expect(JSON.stringify(fieldErrors(refused))).toContain("Links to javascript:, data: or vbscript: addresses are not allowed.");
       expect((await item("service-saas")).draft.details).toBe(current.draft.details);
     }
     // Raw HTML is text, never markup.
@@ -211,7 +215,7 @@ describe.each(testDatabases("site-content"))("Site content on $name", (database)
       form: serviceForm({ ...current.draft, title: "  " }, current.lockVersion),
     });
     expect(refused.status).toBe(400);
-    expect(refused.data?.result?.error).toMatchObject({ title: ["Title is required."] });
+    expect(fieldErrors(refused)).toMatchObject({ title: ["Title is required."] });
     expect((await listSiteVersions("service-ios-apps")).length).toBe(1);
   });
 
