@@ -30,6 +30,8 @@ export interface ContentTypeDef {
   titleField: string;
   /** Demo items of this type go with "Start from an empty site". */
   demo: boolean;
+  /** A fixed set of items (the legal pages): edited, never added or deleted. */
+  fixed?: boolean;
   /** The public page an item shows on (the preview renders that page's shape). */
   publicPath(slug: string | null): string;
 }
@@ -95,6 +97,35 @@ export const CONTENT_TYPES: readonly ContentTypeDef[] = [
       { name: "img", label: "Image", type: "image", required: true, max: 200, hint: "A path under /images, e.g. /images/cases/saas.svg." },
       ORDER,
       VISIBLE,
+    ],
+  },
+  {
+    type: "legal",
+    label: "Legal pages",
+    singular: "legal page",
+    titleField: "title",
+    demo: false,
+    fixed: true,
+    // The item's id is its path: terms, privacy.
+    publicPath: (slug) => `/${slug ?? ""}`,
+    fields: [
+      { name: "title", label: "Title", type: "text", required: true, max: 120 },
+      {
+        name: "updated",
+        label: "Last updated",
+        type: "text",
+        required: true,
+        max: 60,
+        hint: "As the page shows it, e.g. 21 November 2026.",
+      },
+      {
+        name: "body",
+        label: "Text",
+        type: "markdown",
+        required: true,
+        max: 60_000,
+        hint: "Markdown: each section starts with a line “## 1. Heading”; paragraphs are separated by a blank line. Publishing makes a new version: quotes and applications record the privacy version they were sent under.",
+      },
     ],
   },
 ];

@@ -9,6 +9,7 @@ import { site } from "~/content/site";
 import { CHANGES_FAILURE, CHANGE_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { isRefusal } from "~/lib/refusal";
+import { contentType } from "~/lib/site-content";
 import { requireStaff } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
@@ -94,7 +95,9 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 
 export default function SiteEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { item, versions, created } = loaderData;
-  const def = requireContentType(loaderData.type);
+  // The loader checked the type; the component reads the same client-safe definition.
+  const def = contentType(loaderData.type);
+  if (!def) return null;
   const saved = actionData?.intent === "save" ? actionData : undefined;
   const other = actionData && actionData.intent !== "save" ? actionData : undefined;
   const status =
@@ -139,15 +142,17 @@ export default function SiteEdit({ loaderData, actionData }: Route.ComponentProp
         submitLabel="Save draft"
       />
       <SiteHistory versions={versions} lockVersion={item.lockVersion} publishedNumber={item.publishedNumber} />
-      <section aria-labelledby="delete-heading" className="mt-10">
-        <h3 id="delete-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-          Delete this {def.singular}
-        </h3>
-        <p className="mt-1 mb-3 text-sm text-slate-600 dark:text-slate-400">
-          Its page and history go. To take it off the site for now, untick &ldquo;Visible&rdquo; and publish instead.
-        </p>
-        <LockedButton intent="delete" label={`Delete ${def.singular}`} pendingLabel="Deleting..." lockVersion={item.lockVersion} />
-      </section>
+      {def.fixed ? null : (
+        <section aria-labelledby="delete-heading" className="mt-10">
+          <h3 id="delete-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+            Delete this {def.singular}
+          </h3>
+          <p className="mt-1 mb-3 text-sm text-slate-600 dark:text-slate-400">
+            Its page and history go. To take it off the site for now, untick &ldquo;Visible&rdquo; and publish instead.
+          </p>
+          <LockedButton intent="delete" label={`Delete ${def.singular}`} pendingLabel="Deleting..." lockVersion={item.lockVersion} />
+        </section>
+      )}
     </ConsoleEditPage>
   );
 }

@@ -16,7 +16,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request, "site");
   const def = requireContentType(params.type);
-  return { type: def.type, label: def.label, singular: def.singular, items: await listSiteItems(def) };
+  return { type: def.type, label: def.label, singular: def.singular, fixed: Boolean(def.fixed), items: await listSiteItems(def) };
 }
 
 function state(item: { publishedNumber: number | null; hasDraft: boolean; visible: boolean }): string {
@@ -26,7 +26,7 @@ function state(item: { publishedNumber: number | null; hasDraft: boolean; visibl
 }
 
 export default function SiteList({ loaderData }: Route.ComponentProps) {
-  const { type, label, singular, items } = loaderData;
+  const { type, label, singular, fixed, items } = loaderData;
   const newHref = href("/employee-dashboard/site/:type/new", { type });
   return (
     <section aria-labelledby="site-list-heading" className="max-w-4xl">
@@ -40,7 +40,7 @@ export default function SiteList({ loaderData }: Route.ComponentProps) {
         <h2 id="site-list-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
           {label}
         </h2>
-        {items.length ? (
+        {items.length && !fixed ? (
           <Link to={newHref} className="btn-primary">
             Add a {singular}
           </Link>

@@ -1,4 +1,4 @@
-import { href, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import type { Route } from "./+types/site-new";
 import { ConsoleEditPage } from "~/components/console/edit-page";
 import { SectionError } from "~/components/console/section-error";
@@ -7,6 +7,7 @@ import { site } from "~/content/site";
 import { CHANGES_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { isRefusal } from "~/lib/refusal";
+import { contentType } from "~/lib/site-content";
 import { requireStaff } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
@@ -22,6 +23,8 @@ export const meta = () => [{ title: `New | Site | Employee Dashboard | ${site.na
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request, "site");
   const def = requireContentType(params.type);
+  if (def.fixed)
+    throw data(`There is a fixed set of ${def.label.toLowerCase()}; edit one of them instead.`, { status: 404, statusText: "Not found" });
   return { type: def.type };
 }
 
@@ -48,7 +51,9 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 }
 
 export default function SiteNew({ loaderData, actionData }: Route.ComponentProps) {
-  const def = requireContentType(loaderData.type);
+  // The loader checked the type; the component reads the same client-safe definition.
+  const def = contentType(loaderData.type);
+  if (!def) return null;
   const defaults: Record<string, string | undefined> = { visible: "on", order: "0" };
   return (
     <ConsoleEditPage

@@ -1,12 +1,13 @@
 import { href, Link } from "react-router";
 import type { Route } from "./+types/site-preview";
+import { LegalPage } from "~/components/legal-page";
 import { PageHeader } from "~/components/page-header";
 import { CaseStudyArticle } from "~/components/site/case-study";
 import { ServiceDetail } from "~/components/site/service-detail";
 import { site } from "~/content/site";
 import { toCaseStudy } from "~/lib/site-views";
 import { requireStaff } from "~/server/auth/session.server";
-import { toServicePage } from "~/server/models/site/pages.server";
+import { toLegalPage, toServicePage } from "~/server/models/site/pages.server";
 import { requireContentType, requireSiteItem } from "./site.server";
 
 // The draft as its public page would show it, with the public components: staff only, read fresh
@@ -28,12 +29,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const item = await requireSiteItem(def, params.id);
   const editHref = href("/employee-dashboard/site/:type/:id", { type: def.type, id: item.id });
   const slug = typeof item.draft.slug === "string" ? item.draft.slug : null;
-  if (def.type === "services") return { title: item.title, editHref, service: toServicePage(item.draft, slug), caseStudy: null };
-  return { title: item.title, editHref, service: null, caseStudy: toCaseStudy(item.id, item.draft) };
+  const none = { service: null, caseStudy: null, legal: null };
+  if (def.type === "services") return { title: item.title, editHref, ...none, service: toServicePage(item.draft, slug) };
+  if (def.type === "legal") return { title: item.title, editHref, ...none, legal: toLegalPage(item.draft) };
+  return { title: item.title, editHref, ...none, caseStudy: toCaseStudy(item.id, item.draft) };
 }
 
 export default function SitePreview({ loaderData }: Route.ComponentProps) {
-  const { service, caseStudy, editHref } = loaderData;
+  const { service, caseStudy, legal, editHref } = loaderData;
   return (
     <>
       <div
@@ -50,6 +53,7 @@ export default function SitePreview({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {service ? <ServiceDetail service={service} /> : null}
+      {legal ? <LegalPage title={legal.title} updated={legal.updated} html={legal.html} /> : null}
       {caseStudy ? (
         <>
           <PageHeader title="Case Studies">

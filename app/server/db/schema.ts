@@ -21,6 +21,8 @@ export interface QuoteTable {
   /** The consent text's version (app/lib/privacy-consent.ts) and when; null on older rows. */
   consentVersion: Generated<string | null>;
   consentedAt: Generated<number | null>;
+  /** The privacy policy version (site item "privacy") published when consent was given. */
+  privacyVersion: Generated<number | null>;
 }
 
 interface JobOpeningTable {
@@ -57,6 +59,8 @@ export interface JobApplicationTable {
   /** The consent text's version (app/lib/privacy-consent.ts) and when; null on older rows. */
   consentVersion: Generated<string | null>;
   consentedAt: Generated<number | null>;
+  /** The privacy policy version (site item "privacy") published when consent was given. */
+  privacyVersion: Generated<number | null>;
 }
 
 interface TestimonialTable {

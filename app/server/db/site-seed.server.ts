@@ -1,4 +1,5 @@
 import { caseStudies } from "~/content/cases";
+import { privacy, terms, type LegalSection } from "~/content/legal";
 import { serviceDetails } from "~/content/service-details.server";
 import { services } from "~/content/services";
 import type { ContentData } from "~/lib/site-content";
@@ -53,6 +54,20 @@ export function seedItems(): SeedItem[] {
       },
     }),
   );
+  // The legal texts with the demo brand's name and address filled in, as the pages showed them.
+  const legalBody = (sections: LegalSection[]) => sections.map((s) => [`## ${s.heading}`, ...s.paragraphs].join("\n\n")).join("\n\n");
+  items.push({
+    id: "terms",
+    type: "legal",
+    slug: "terms",
+    data: { title: "Terms and Conditions", updated: terms.updated, body: legalBody(terms.sections) },
+  });
+  items.push({
+    id: "privacy",
+    type: "legal",
+    slug: "privacy",
+    data: { title: "Privacy Policy", updated: privacy.updated, body: legalBody(privacy.sections) },
+  });
   return items;
 }
 

@@ -20,6 +20,7 @@ import * as consent from "./2026-11-26T0000-consent";
 import * as retention from "./2026-11-26T0200-retention";
 import * as identityConfirmation from "./2026-11-26T0500-identity-confirmation";
 import * as siteContent from "./2026-11-28T2300-site-content";
+import * as consentPrivacyVersion from "./2026-11-28T2310-consent-privacy-version";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0200-retention": retention,
   "2026-11-26T0500-identity-confirmation": identityConfirmation,
   "2026-11-28T2300-site-content": siteContent,
+  "2026-11-28T2310-consent-privacy-version": consentPrivacyVersion,
 };

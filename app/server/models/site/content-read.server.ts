@@ -10,6 +10,8 @@ export interface PublishedItem {
   id: string;
   slug: string | null;
   data: ContentData;
+  /** The published version's number (a privacy consent records it). */
+  number: number;
   publishedAt: number;
 }
 
@@ -35,7 +37,7 @@ async function load(type: string): Promise<PublishedItem[]> {
   const rows = await db()
     .selectFrom("siteItems")
     .innerJoin("siteVersions", "siteVersions.id", "siteItems.publishedVersionId")
-    .select(["siteItems.id", "siteItems.slug", "siteVersions.data", "siteVersions.publishedAt"])
+    .select(["siteItems.id", "siteItems.slug", "siteVersions.data", "siteVersions.number", "siteVersions.publishedAt"])
     .where("siteItems.type", "=", type)
     .where("siteItems.visible", "=", 1)
     .orderBy("siteItems.sortOrder")
@@ -46,6 +48,7 @@ async function load(type: string): Promise<PublishedItem[]> {
     id: row.id,
     slug: row.slug,
     data: JSON.parse(row.data) as ContentData,
+    number: Number(row.number),
     publishedAt: Number(row.publishedAt),
   }));
 }

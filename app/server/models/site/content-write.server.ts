@@ -87,6 +87,7 @@ async function addVersion(trx: Trx, actor: Actor, itemId: string, data: ContentD
 
 /** A new item, its first version as the draft; nothing is public until it is published. */
 export async function createSiteItem(actor: Actor, def: ContentTypeDef, input: Record<string, unknown>, now = Date.now()): Promise<string> {
+  if (def.fixed) throw new Refusal("refused", `There is a fixed set of ${def.label.toLowerCase()}; edit one of them instead.`);
   const data = normalise(def, input);
   const id = newId();
   await writeTransaction(async (trx) => {
@@ -157,7 +158,8 @@ export async function publishSiteItem(
     // Checked again: another item may have taken the slug since this draft was saved.
     await checkContent(trx, def, id, data);
     const slugField = def.fields.find((f) => f.type === "slug");
-    const slug = slugField ? String(data[slugField.name]) : null;
+    // A type without a slug field keeps the one its items were given (the legal pages' paths).
+    const slug = slugField ? String(data[slugField.name]) : item.slug;
     if (item.slug && slug && item.slug !== slug) {
       await trx
         .insertInto("siteRedirects")
@@ -226,6 +228,7 @@ export async function restoreSiteVersion(
 
 /** Removes an item with its history and redirects; its page answers 404 from now on. */
 export async function deleteSiteItem(actor: Actor, def: ContentTypeDef, id: string, lockVersion: number, now = Date.now()): Promise<void> {
+  if (def.fixed) throw new Refusal("refused", `A ${def.singular} cannot be deleted; edit its text instead.`);
   await writeTransaction(async (trx) => {
     const item = await current(trx, def, id, lockVersion);
     await trx.deleteFrom("siteRedirects").where("itemId", "=", id).execute();

@@ -24,3 +24,26 @@ export async function publishedServicePage(slug: string): Promise<ServicePage | 
 export async function publishedCaseStudies(): Promise<CaseStudy[]> {
   return (await publishedItems("cases")).map((item) => toCaseStudy(item.id, item.data));
 }
+
+export interface LegalPageContent {
+  title: string;
+  updated: string;
+  html: string;
+  version: number;
+}
+
+export function toLegalPage(data: ContentData, version = 0): LegalPageContent {
+  const text = (key: string) => (typeof data[key] === "string" ? (data[key] as string) : "");
+  return { title: text("title"), updated: text("updated"), html: renderMarkdown(text("body")), version };
+}
+
+/** /terms or /privacy as published (undefined only if an operator hid it). */
+export async function publishedLegalPage(id: "terms" | "privacy"): Promise<LegalPageContent | undefined> {
+  const item = (await publishedItems("legal")).find((i) => i.id === id);
+  return item ? toLegalPage(item.data, item.number) : undefined;
+}
+
+/** The privacy policy's published version number, recorded with each consent (decision 0051); null before any. */
+export async function publishedPrivacyVersion(): Promise<number | null> {
+  return (await publishedItems("legal")).find((i) => i.id === "privacy")?.number ?? null;
+}
