@@ -37,7 +37,7 @@ test("An editor edits a service, previews the draft, publishes it, and its old a
   await page.getByLabel("Address (slug)").fill("web-studio");
   await page.getByLabel("Long description").fill("We build **fast** sites.\n\nSee [our work](https://example.com/work).");
   await page.getByRole("button", { name: "Save draft" }).click();
-  await expect(page.getByRole("status")).toContainText("Draft saved.");
+  await expect(page.getByRole("status").filter({ hasText: "Draft saved." })).toBeVisible();
 
   // The public page is unchanged until publishing.
   const before = await page.context().request.get(url("/service/web-development"), { maxRedirects: 0 });
@@ -51,7 +51,7 @@ test("An editor edits a service, previews the draft, publishes it, and its old a
   await page.getByRole("link", { name: "Back to the editor" }).click();
 
   await page.getByRole("button", { name: "Publish" }).click();
-  await expect(page.getByRole("status")).toContainText("Published.");
+  await expect(page.getByRole("status").filter({ hasText: "Published." })).toBeVisible();
 
   const visitor = await page.context().browser()!.newContext();
   const publicPage = await visitor.newPage();
@@ -80,12 +80,12 @@ test("An editor edits a case study; the refused slug and empty field say why in 
   await page.getByLabel("Result").fill("Half the delivery delays in one quarter.");
   await page.getByLabel("Technologies").fill("Flutter\nKotlin");
   await page.getByRole("button", { name: "Save draft" }).click();
-  await expect(page.getByRole("status")).toContainText("Draft saved.");
+  await expect(page.getByRole("status").filter({ hasText: "Draft saved." })).toBeVisible();
   await page.getByRole("link", { name: "Preview the draft" }).click();
   await expect(page.getByText("Half the delivery delays in one quarter.")).toBeVisible();
   await page.getByRole("link", { name: "Back to the editor" }).click();
   await page.getByRole("button", { name: "Publish" }).click();
-  await expect(page.getByRole("status")).toContainText("Published.");
+  await expect(page.getByRole("status").filter({ hasText: "Published." })).toBeVisible();
 
   const visitor = await page.context().browser()!.newContext();
   const publicPage = await visitor.newPage();

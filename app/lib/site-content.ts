@@ -16,6 +16,8 @@ export interface FieldDef {
   /** Characters (text kinds) or items (list). */
   max?: number;
   hint?: string;
+  /** A list whose every line is two parts, "left | right" (a figure and its label, a step and its text). */
+  pairs?: boolean;
 }
 
 export interface ContentTypeDef {
@@ -95,6 +97,98 @@ export const CONTENT_TYPES: readonly ContentTypeDef[] = [
       { name: "features", label: "Features", type: "list", required: true, max: 30, hint: "One per line." },
       { name: "result", label: "Result", type: "textarea", required: true, max: 600 },
       { name: "img", label: "Image", type: "image", required: true, max: 200, hint: "A path under /images, e.g. /images/cases/saas.svg." },
+      ORDER,
+      VISIBLE,
+    ],
+  },
+  {
+    type: "home",
+    label: "Home page",
+    singular: "home page",
+    titleField: "headline",
+    demo: false,
+    fixed: true,
+    publicPath: () => "/",
+    fields: [
+      { name: "headline", label: "Hero headline", type: "text", required: true, max: 160 },
+      { name: "tagline", label: "Tagline", type: "textarea", required: true, max: 400 },
+      { name: "primaryCta", label: "Main call to action (opens the quote form)", type: "text", required: true, max: 40 },
+      { name: "secondaryCta", label: "Second call to action (to the services)", type: "text", required: true, max: 40 },
+      {
+        name: "stats",
+        label: "At a glance",
+        type: "list",
+        pairs: true,
+        max: 8,
+        hint: "One figure per line: value | label, e.g. 120+ | Projects delivered.",
+      },
+      {
+        name: "processSteps",
+        label: "How we work",
+        type: "list",
+        pairs: true,
+        max: 8,
+        hint: "One step per line: title | what happens, e.g. Discover | We learn about your business.",
+      },
+      { name: "collaborationHeading", label: "Collaboration heading", type: "text", required: true, max: 160 },
+      { name: "collaborationBody", label: "Collaboration text", type: "textarea", required: true, max: 600 },
+      { name: "collaborationCta", label: "Collaboration call to action (opens the quote form)", type: "text", required: true, max: 40 },
+    ],
+  },
+  {
+    type: "leadership",
+    label: "Leadership quotes",
+    singular: "leadership quote",
+    titleField: "name",
+    demo: true,
+    publicPath: () => "/",
+    fields: [
+      { name: "name", label: "Name", type: "text", required: true, max: 120 },
+      { name: "title", label: "Title", type: "text", required: true, max: 120, hint: "e.g. CEO and Founder." },
+      { name: "quote", label: "Quote", type: "textarea", required: true, max: 600 },
+      {
+        name: "image",
+        label: "Portrait",
+        type: "image",
+        required: true,
+        max: 200,
+        hint: "A path under /images, e.g. /images/leadership/ceo.svg.",
+      },
+      ORDER,
+      VISIBLE,
+    ],
+  },
+  {
+    type: "logos",
+    label: "Trusted-by logos",
+    singular: "logo",
+    titleField: "name",
+    demo: true,
+    publicPath: () => "/",
+    fields: [
+      { name: "name", label: "Company name", type: "text", required: true, max: 120, hint: "Read out as the logo's text alternative." },
+      {
+        name: "img",
+        label: "Logo",
+        type: "image",
+        required: true,
+        max: 200,
+        hint: "A path under /images, e.g. /images/logos/parcelry.svg.",
+      },
+      ORDER,
+      VISIBLE,
+    ],
+  },
+  {
+    type: "faq",
+    label: "Frequently asked questions",
+    singular: "question",
+    titleField: "question",
+    demo: false,
+    publicPath: () => "/",
+    fields: [
+      { name: "question", label: "Question", type: "text", required: true, max: 200 },
+      { name: "answer", label: "Answer", type: "textarea", required: true, max: 1500 },
       ORDER,
       VISIBLE,
     ],

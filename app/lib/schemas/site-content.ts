@@ -77,7 +77,15 @@ function fieldSchema(field: FieldDef): z.ZodType {
         )
         .pipe(
           z
-            .array(z.string().max(300, `Each line of ${field.label} must be 300 characters or fewer.`))
+            .array(
+              z
+                .string()
+                .max(300, `Each line of ${field.label} must be 300 characters or fewer.`)
+                .refine(
+                  (line) => !field.pairs || /^[^|]*\S[^|]*\|[^|]*\S[^|]*$/.test(line),
+                  `Write each line of ${field.label} as two parts with a | between them.`,
+                ),
+            )
             .min(field.required ? 1 : 0, `${field.label} needs at least one line.`)
             .max(max, `${field.label} takes at most ${max} lines.`),
         );

@@ -3,11 +3,13 @@ import type { Route } from "./+types/site-preview";
 import { LegalPage } from "~/components/legal-page";
 import { PageHeader } from "~/components/page-header";
 import { CaseStudyArticle } from "~/components/site/case-study";
+import { HomeView } from "~/components/site/home-view";
 import { ServiceDetail } from "~/components/site/service-detail";
 import { site } from "~/content/site";
 import { toCaseStudy } from "~/lib/site-views";
 import { requireStaff } from "~/server/auth/session.server";
-import { toLegalPage, toServicePage } from "~/server/models/site/pages.server";
+import { listVisibleTestimonials } from "~/server/models/pipeline/testimonials.server";
+import { homePageWithDraft, toLegalPage, toServicePage } from "~/server/models/site/pages.server";
 import { requireContentType, requireSiteItem } from "./site.server";
 
 // The draft as its public page would show it, with the public components: staff only, read fresh
@@ -29,14 +31,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const item = await requireSiteItem(def, params.id);
   const editHref = href("/employee-dashboard/site/:type/:id", { type: def.type, id: item.id });
   const slug = typeof item.draft.slug === "string" ? item.draft.slug : null;
-  const none = { service: null, caseStudy: null, legal: null };
+  const none = { service: null, caseStudy: null, legal: null, home: null };
   if (def.type === "services") return { title: item.title, editHref, ...none, service: toServicePage(item.draft, slug) };
   if (def.type === "legal") return { title: item.title, editHref, ...none, legal: toLegalPage(item.draft) };
-  return { title: item.title, editHref, ...none, caseStudy: toCaseStudy(item.id, item.draft) };
+  if (def.type === "cases") return { title: item.title, editHref, ...none, caseStudy: toCaseStudy(item.id, item.draft) };
+  // The home page's parts: the whole page, with this draft in place and everything else as published.
+  const [content, testimonials] = await Promise.all([homePageWithDraft(def.type, item.id, item.draft), listVisibleTestimonials()]);
+  return { title: item.title, editHref, ...none, home: { content, testimonials } };
 }
 
 export default function SitePreview({ loaderData }: Route.ComponentProps) {
-  const { service, caseStudy, legal, editHref } = loaderData;
+  const { service, caseStudy, legal, home, editHref } = loaderData;
   return (
     <>
       <div
@@ -53,6 +58,7 @@ export default function SitePreview({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {service ? <ServiceDetail service={service} /> : null}
+      {home ? <HomeView content={home.content} testimonials={home.testimonials} /> : null}
       {legal ? <LegalPage title={legal.title} updated={legal.updated} html={legal.html} /> : null}
       {caseStudy ? (
         <>

@@ -1,5 +1,8 @@
 import { caseStudies } from "~/content/cases";
+import { collaboration, faqs, hero, processSteps, stats } from "~/content/home";
+import { leadership } from "~/content/leadership";
 import { privacy, terms, type LegalSection } from "~/content/legal";
+import { clientLogos } from "~/content/logos";
 import { serviceDetails } from "~/content/service-details.server";
 import { services } from "~/content/services";
 import type { ContentData } from "~/lib/site-content";
@@ -53,6 +56,41 @@ export function seedItems(): SeedItem[] {
         visible: true,
       },
     }),
+  );
+  items.push({
+    id: "home",
+    type: "home",
+    slug: null,
+    data: {
+      headline: hero.headline,
+      tagline: hero.tagline,
+      primaryCta: "Get a Free Quote",
+      secondaryCta: "Explore Services",
+      stats: stats.map((s) => `${s.value} | ${s.label}`),
+      processSteps: processSteps.map((s) => `${s.title} | ${s.body}`),
+      collaborationHeading: collaboration.heading,
+      collaborationBody: collaboration.body,
+      collaborationCta: "Start a Project",
+    },
+  });
+  leadership.forEach((l, order) =>
+    items.push({
+      id: `leader-${l.id}`,
+      type: "leadership",
+      slug: null,
+      data: { name: l.name, title: l.title, quote: l.quote, image: l.image, order, visible: true },
+    }),
+  );
+  clientLogos.forEach((logo, order) =>
+    items.push({
+      id: `logo-${logo.img.replace(/^.*\//, "").replace(/\.\w+$/, "")}`,
+      type: "logos",
+      slug: null,
+      data: { name: logo.name, img: logo.img, order, visible: true },
+    }),
+  );
+  faqs.forEach((f, order) =>
+    items.push({ id: `faq-${order + 1}`, type: "faq", slug: null, data: { question: f.question, answer: f.answer, order, visible: true } }),
   );
   // The legal texts with the demo brand's name and address filled in, as the pages showed them.
   const legalBody = (sections: LegalSection[]) => sections.map((s) => [`## ${s.heading}`, ...s.paragraphs].join("\n\n")).join("\n\n");

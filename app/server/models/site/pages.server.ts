@@ -1,6 +1,15 @@
 import type { CaseStudy, ServiceSummary } from "~/content/types";
 import type { ContentData } from "~/lib/site-content";
-import { toCaseStudy, toServiceSummary, type ServicePage } from "~/lib/site-views";
+import {
+  toCaseStudy,
+  toFaq,
+  toHome,
+  toLeadership,
+  toLogo,
+  toServiceSummary,
+  type HomePageContent,
+  type ServicePage,
+} from "~/lib/site-views";
 import { publishedBySlug, publishedItems } from "./content-read.server";
 import { renderMarkdown } from "./markdown.server";
 
@@ -46,4 +55,34 @@ export async function publishedLegalPage(id: "terms" | "privacy"): Promise<Legal
 /** The privacy policy's published version number, recorded with each consent (decision 0051); null before any. */
 export async function publishedPrivacyVersion(): Promise<number | null> {
   return (await publishedItems("legal")).find((i) => i.id === "privacy")?.number ?? null;
+}
+
+/** The home page as it would read with one item's draft in place of its published version (the console's preview). */
+export async function homePageWithDraft(type: string, id: string, draft: ContentData): Promise<HomePageContent> {
+  const content = await publishedHomePage();
+  if (type === "home") return { ...content, home: toHome(draft) };
+  const items = (await publishedItems(type)).filter((item) => item.id !== id);
+  if (draft.visible !== false) items.push({ id, slug: null, data: draft, number: 0, publishedAt: 0 });
+  items.sort((a, b) => Number(a.data.order ?? 0) - Number(b.data.order ?? 0));
+  if (type === "leadership") return { ...content, leadership: items.map((i) => toLeadership(i.id, i.data)) };
+  if (type === "logos") return { ...content, logos: items.map((i) => toLogo(i.data)) };
+  if (type === "faq") return { ...content, faqs: items.map((i) => toFaq(i.data)) };
+  return content;
+}
+
+export async function publishedHomePage(): Promise<HomePageContent> {
+  const [home, services, leadership, logos, faqs] = await Promise.all([
+    publishedItems("home"),
+    publishedServices(),
+    publishedItems("leadership"),
+    publishedItems("logos"),
+    publishedItems("faq"),
+  ]);
+  return {
+    home: toHome(home.find((i) => i.id === "home")?.data ?? {}),
+    services,
+    leadership: leadership.map((i) => toLeadership(i.id, i.data)),
+    logos: logos.map((i) => toLogo(i.data)),
+    faqs: faqs.map((i) => toFaq(i.data)),
+  };
 }
