@@ -77,3 +77,12 @@ export interface HomePageContent {
   logos: ClientLogo[];
   faqs: { question: string; answer: string }[];
 }
+
+/** /about: its three texts already rendered from Markdown on the server, its two lists. */
+export interface AboutContent {
+  intro: string;
+  crossPlatform: string;
+  ongoingSupport: string;
+  principles: string[];
+  countries: string[];
+}

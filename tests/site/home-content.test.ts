@@ -8,7 +8,8 @@ import { clientLogos } from "~/content/logos";
 import { services } from "~/content/services";
 import { contentType } from "~/lib/site-content";
 import { findSiteItem } from "~/server/models/site/content.server";
-import { publishedHomePage } from "~/server/models/site/pages.server";
+import { publishedAbout, publishedHomePage } from "~/server/models/site/pages.server";
+import { about } from "~/content/about";
 import { signInStaff } from "../helpers/accounts";
 import { testDatabases, useAppDatabase } from "../helpers/databases";
 import { call, type Outcome } from "../helpers/routes";
@@ -42,6 +43,18 @@ describe.each(testDatabases("home-content"))("The home page as site content on $
     expect(content.faqs).toEqual(faqs);
     const page = await call(homeRoute.loader, "/");
     expect(page.data).toMatchObject({ home: content.home, faqs });
+  });
+
+  test("/about shows today's paragraphs, principles and countries", async () => {
+    const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+    const html = (paragraphs: string[]) => paragraphs.map((p) => `<p>${escapeHtml(p)}</p>\n`).join("");
+    expect(await publishedAbout()).toEqual({
+      intro: html(about.intro),
+      crossPlatform: html(about.crossPlatform),
+      ongoingSupport: html(about.ongoingSupport),
+      principles: about.principles,
+      countries: about.countries,
+    });
   });
 
   test("A figure line without its | is refused beside the field; a leadership draft previews on the whole home page before it is published", async () => {

@@ -212,10 +212,10 @@ describe.each(testDatabases("site-content"))("Site content on $name", (database)
     const refused = await call(siteEditRoute.action, `${BASE}/services/service-ios-apps`, {
       cookie: admin,
       params: { type: "services", id: "service-ios-apps" },
-      form: serviceForm({ ...current.draft, title: "  " }, current.lockVersion),
+      form: serviceForm({ ...current.draft, title: "  ", desc: "" }, current.lockVersion),
     });
     expect(refused.status).toBe(400);
-    expect(fieldErrors(refused)).toMatchObject({ title: ["Title is required."] });
+    expect(fieldErrors(refused)).toMatchObject({ title: ["Title is required."], desc: ["Short description is required."] });
     expect((await listSiteVersions("service-ios-apps")).length).toBe(1);
   });
 

@@ -20,15 +20,28 @@ function text(field: FieldDef) {
   return field.required ? base.min(1, `${field.label} is required.`) : base;
 }
 
+/**
+ * A text field's string: Conform hands an empty field over as undefined, which a required field
+ * refuses with its message and an optional one takes as "".
+ */
+function present(field: FieldDef) {
+  const required = `${field.label} is required.`;
+  return field.required
+    ? z.string({ error: required })
+    : z
+        .string()
+        .optional()
+        .transform((value) => value ?? "");
+}
+
 function fieldSchema(field: FieldDef): z.ZodType {
   const required = `${field.label} is required.`;
   switch (field.type) {
     case "text":
     case "textarea":
-      return z.string({ error: required }).pipe(text(field)).default("");
+      return present(field).pipe(text(field));
     case "markdown":
-      return z
-        .string({ error: required })
+      return present(field)
         .pipe(text(field))
         .refine((value) => !hasUnsafeLink(value), UNSAFE_LINK_MESSAGE);
     case "slug":
@@ -42,18 +55,23 @@ function fieldSchema(field: FieldDef): z.ZodType {
         .refine((value) => !RESERVED_SLUGS.has(value), "That address is taken by the site itself. Choose another slug.");
     case "image":
       // A path of the site's own images for now; the upload pipeline takes this field over.
-      return z
-        .string({ error: required })
-        .trim()
-        .min(field.required ? 1 : 0, required)
-        .max(field.max ?? 200, `${field.label} must be ${field.max ?? 200} characters or fewer.`)
-        .regex(/^(\/images\/[\w./-]+)?$/, "Give a path under /images, e.g. /images/services/saas.svg.")
-        .refine((value) => !value.includes(".."), "Give a path under /images, e.g. /images/services/saas.svg.");
+      return present(field).pipe(
+        z
+          .string()
+          .trim()
+          .min(field.required ? 1 : 0, required)
+          .max(field.max ?? 200, `${field.label} must be ${field.max ?? 200} characters or fewer.`)
+          .regex(/^(\/images\/[\w./-]+)?$/, "Give a path under /images, e.g. /images/services/saas.svg.")
+          .refine((value) => !value.includes(".."), "Give a path under /images, e.g. /images/services/saas.svg."),
+      );
     case "url":
-      return z
-        .string()
-        .trim()
-        .max(field.max ?? 400)
+      return present(field)
+        .pipe(
+          z
+            .string()
+            .trim()
+            .max(field.max ?? 400, `${field.label} must be ${field.max ?? 400} characters or fewer.`),
+        )
         .refine((value) => value === "" || /^(https?:\/\/|\/)/.test(value), "Give an https:// address or a path of this site.");
     case "number":
       return z.coerce

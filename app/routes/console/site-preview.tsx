@@ -2,6 +2,7 @@ import { href, Link } from "react-router";
 import type { Route } from "./+types/site-preview";
 import { LegalPage } from "~/components/legal-page";
 import { PageHeader } from "~/components/page-header";
+import { AboutView } from "~/components/site/about-view";
 import { CaseStudyArticle } from "~/components/site/case-study";
 import { HomeView } from "~/components/site/home-view";
 import { ServiceDetail } from "~/components/site/service-detail";
@@ -9,7 +10,7 @@ import { site } from "~/content/site";
 import { toCaseStudy } from "~/lib/site-views";
 import { requireStaff } from "~/server/auth/session.server";
 import { listVisibleTestimonials } from "~/server/models/pipeline/testimonials.server";
-import { homePageWithDraft, toLegalPage, toServicePage } from "~/server/models/site/pages.server";
+import { homePageWithDraft, toAbout, toLegalPage, toServicePage } from "~/server/models/site/pages.server";
 import { requireContentType, requireSiteItem } from "./site.server";
 
 // The draft as its public page would show it, with the public components: staff only, read fresh
@@ -31,9 +32,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const item = await requireSiteItem(def, params.id);
   const editHref = href("/employee-dashboard/site/:type/:id", { type: def.type, id: item.id });
   const slug = typeof item.draft.slug === "string" ? item.draft.slug : null;
-  const none = { service: null, caseStudy: null, legal: null, home: null };
+  const none = { service: null, caseStudy: null, legal: null, home: null, about: null };
   if (def.type === "services") return { title: item.title, editHref, ...none, service: toServicePage(item.draft, slug) };
   if (def.type === "legal") return { title: item.title, editHref, ...none, legal: toLegalPage(item.draft) };
+  if (def.type === "about") return { title: item.title, editHref, ...none, about: toAbout(item.draft) };
   if (def.type === "cases") return { title: item.title, editHref, ...none, caseStudy: toCaseStudy(item.id, item.draft) };
   // The home page's parts: the whole page, with this draft in place and everything else as published.
   const [content, testimonials] = await Promise.all([homePageWithDraft(def.type, item.id, item.draft), listVisibleTestimonials()]);
@@ -41,7 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function SitePreview({ loaderData }: Route.ComponentProps) {
-  const { service, caseStudy, legal, home, editHref } = loaderData;
+  const { service, caseStudy, legal, home, about, editHref } = loaderData;
   return (
     <>
       <div
@@ -58,6 +60,7 @@ export default function SitePreview({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {service ? <ServiceDetail service={service} /> : null}
+      {about ? <AboutView about={about} /> : null}
       {home ? <HomeView content={home.content} testimonials={home.testimonials} /> : null}
       {legal ? <LegalPage title={legal.title} updated={legal.updated} html={legal.html} /> : null}
       {caseStudy ? (

@@ -1,3 +1,4 @@
+import { about } from "~/content/about";
 import { caseStudies } from "~/content/cases";
 import { collaboration, faqs, hero, processSteps, stats } from "~/content/home";
 import { leadership } from "~/content/leadership";
@@ -71,6 +72,19 @@ export function seedItems(): SeedItem[] {
       collaborationHeading: collaboration.heading,
       collaborationBody: collaboration.body,
       collaborationCta: "Start a Project",
+    },
+  });
+  items.push({
+    id: "about",
+    type: "about",
+    slug: null,
+    data: {
+      title: "About Us",
+      intro: about.intro.join("\n\n"),
+      crossPlatform: about.crossPlatform.join("\n\n"),
+      ongoingSupport: about.ongoingSupport.join("\n\n"),
+      principles: about.principles,
+      countries: about.countries,
     },
   });
   leadership.forEach((l, order) =>

@@ -7,6 +7,7 @@ import {
   toLeadership,
   toLogo,
   toServiceSummary,
+  type AboutContent,
   type HomePageContent,
   type ServicePage,
 } from "~/lib/site-views";
@@ -85,4 +86,20 @@ export async function publishedHomePage(): Promise<HomePageContent> {
     logos: logos.map((i) => toLogo(i.data)),
     faqs: faqs.map((i) => toFaq(i.data)),
   };
+}
+
+export function toAbout(data: ContentData): AboutContent {
+  const md = (key: string) => renderMarkdown(typeof data[key] === "string" ? (data[key] as string) : "");
+  const lines = (key: string) => (Array.isArray(data[key]) ? (data[key] as string[]) : []);
+  return {
+    intro: md("intro"),
+    crossPlatform: md("crossPlatform"),
+    ongoingSupport: md("ongoingSupport"),
+    principles: lines("principles"),
+    countries: lines("countries"),
+  };
+}
+
+export async function publishedAbout(): Promise<AboutContent> {
+  return toAbout((await publishedItems("about")).find((i) => i.id === "about")?.data ?? {});
 }
