@@ -136,6 +136,21 @@ export const CONTENT_TYPES: readonly ContentTypeDef[] = [
     ],
   },
   {
+    type: "intros",
+    label: "Page introductions",
+    singular: "introduction",
+    titleField: "title",
+    demo: false,
+    fixed: true,
+    publicPath: () => "/services",
+    fields: [
+      { name: "title", label: "Name in lists", type: "text", required: true, max: 60 },
+      { name: "homeServices", label: "Home page, above the services", type: "textarea", max: 300 },
+      { name: "services", label: "Services page", type: "textarea", max: 300 },
+      { name: "cases", label: "Case studies page", type: "textarea", max: 300 },
+    ],
+  },
+  {
     type: "about",
     label: "About page",
     singular: "about page",

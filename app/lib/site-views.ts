@@ -72,6 +72,8 @@ export function toFaq(data: ContentData): { question: string; answer: string } {
 /** Everything the home page shows from the site's content (its testimonials come from pipeline/). */
 export interface HomePageContent {
   home: HomeContent;
+  /** The line above the services (an empty one is left out). */
+  servicesIntro: string;
   services: ServiceSummary[];
   leadership: LeadershipEntry[];
   logos: ClientLogo[];

@@ -8,7 +8,7 @@ import { clientLogos } from "~/content/logos";
 import { services } from "~/content/services";
 import { contentType } from "~/lib/site-content";
 import { findSiteItem } from "~/server/models/site/content.server";
-import { publishedAbout, publishedHomePage } from "~/server/models/site/pages.server";
+import { pageIntros, publishedAbout, publishedHomePage } from "~/server/models/site/pages.server";
 import { about } from "~/content/about";
 import { signInStaff } from "../helpers/accounts";
 import { testDatabases, useAppDatabase } from "../helpers/databases";
@@ -41,6 +41,12 @@ describe.each(testDatabases("home-content"))("The home page as site content on $
     expect(content.leadership).toEqual(leadership.map((l) => ({ ...l, id: `leader-${l.id}` })));
     expect(content.logos).toEqual(clientLogos);
     expect(content.faqs).toEqual(faqs);
+    expect(content.servicesIntro).toBe("Nine practices, one team: pick the one you need or combine them into a complete product.");
+    expect(await pageIntros()).toEqual({
+      homeServices: content.servicesIntro,
+      services: "From a first prototype to a platform serving thousands, one team designs, builds and supports it.",
+      cases: "Two products, two very different audiences, and measurable results for both.",
+    });
     const page = await call(homeRoute.loader, "/");
     expect(page.data).toMatchObject({ home: content.home, faqs });
   });

@@ -63,9 +63,7 @@ export function HomeView({ content, testimonials }: { content: HomePageContent; 
           <h2 id="services-heading" className="section-title">
             Our Services
           </h2>
-          <p className="mt-3 max-w-2xl text-slate-600 dark:text-slate-300">
-            Nine practices, one team: pick the one you need or combine them into a complete product.
-          </p>
+          {content.servicesIntro ? <p className="mt-3 max-w-2xl text-slate-600 dark:text-slate-300">{content.servicesIntro}</p> : null}
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {services.map((service) => (
               <ServiceCard key={service.slug} service={service} />

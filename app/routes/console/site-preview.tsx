@@ -10,7 +10,7 @@ import { site } from "~/content/site";
 import { toCaseStudy } from "~/lib/site-views";
 import { requireStaff } from "~/server/auth/session.server";
 import { listVisibleTestimonials } from "~/server/models/pipeline/testimonials.server";
-import { homePageWithDraft, toAbout, toLegalPage, toServicePage } from "~/server/models/site/pages.server";
+import { homePageWithDraft, pageIntros, toAbout, toLegalPage, toServicePage } from "~/server/models/site/pages.server";
 import { requireContentType, requireSiteItem } from "./site.server";
 
 // The draft as its public page would show it, with the public components: staff only, read fresh
@@ -32,18 +32,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const item = await requireSiteItem(def, params.id);
   const editHref = href("/employee-dashboard/site/:type/:id", { type: def.type, id: item.id });
   const slug = typeof item.draft.slug === "string" ? item.draft.slug : null;
-  const none = { service: null, caseStudy: null, legal: null, home: null, about: null };
+  const none = { service: null, caseStudy: null, legal: null, home: null, about: null, intro: "" };
   if (def.type === "services") return { title: item.title, editHref, ...none, service: toServicePage(item.draft, slug) };
   if (def.type === "legal") return { title: item.title, editHref, ...none, legal: toLegalPage(item.draft) };
   if (def.type === "about") return { title: item.title, editHref, ...none, about: toAbout(item.draft) };
-  if (def.type === "cases") return { title: item.title, editHref, ...none, caseStudy: toCaseStudy(item.id, item.draft) };
+  if (def.type === "cases")
+    return { title: item.title, editHref, ...none, caseStudy: toCaseStudy(item.id, item.draft), intro: (await pageIntros()).cases };
   // The home page's parts: the whole page, with this draft in place and everything else as published.
   const [content, testimonials] = await Promise.all([homePageWithDraft(def.type, item.id, item.draft), listVisibleTestimonials()]);
   return { title: item.title, editHref, ...none, home: { content, testimonials } };
 }
 
 export default function SitePreview({ loaderData }: Route.ComponentProps) {
-  const { service, caseStudy, legal, home, about, editHref } = loaderData;
+  const { service, caseStudy, legal, home, about, intro, editHref } = loaderData;
   return (
     <>
       <div
@@ -65,9 +66,7 @@ export default function SitePreview({ loaderData }: Route.ComponentProps) {
       {legal ? <LegalPage title={legal.title} updated={legal.updated} html={legal.html} /> : null}
       {caseStudy ? (
         <>
-          <PageHeader title="Case Studies">
-            <p>Two products, two very different audiences, and measurable results for both.</p>
-          </PageHeader>
+          <PageHeader title="Case Studies">{intro ? <p>{intro}</p> : null}</PageHeader>
           <div className="container-page space-y-16 py-12">
             <CaseStudyArticle study={caseStudy} index={0} />
           </div>

@@ -3,7 +3,7 @@ import type { Route } from "./+types/cases";
 import { PageHeader } from "~/components/page-header";
 import { CaseStudyArticle } from "~/components/site/case-study";
 import { baseUrlFrom, seo } from "~/lib/seo";
-import { publishedCaseStudies } from "~/server/models/site/pages.server";
+import { pageIntros, publishedCaseStudies } from "~/server/models/site/pages.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
@@ -16,16 +16,15 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader() {
-  return { caseStudies: await publishedCaseStudies() };
+  const [caseStudies, intros] = await Promise.all([publishedCaseStudies(), pageIntros()]);
+  return { caseStudies, intro: intros.cases };
 }
 
 export default function Cases({ loaderData }: Route.ComponentProps) {
-  const { caseStudies } = loaderData;
+  const { caseStudies, intro } = loaderData;
   return (
     <>
-      <PageHeader title="Case Studies">
-        <p>Two products, two very different audiences, and measurable results for both.</p>
-      </PageHeader>
+      <PageHeader title="Case Studies">{intro ? <p>{intro}</p> : null}</PageHeader>
       <div className="container-page space-y-16 py-12">
         {caseStudies.length === 0 ? (
           <p className="text-lg text-slate-700 dark:text-slate-300">

@@ -3,7 +3,7 @@ import type { Route } from "./+types/services";
 import { PageHeader } from "~/components/page-header";
 import { ServiceCard } from "~/components/service-card";
 import { baseUrlFrom, seo } from "~/lib/seo";
-import { publishedServices } from "~/server/models/site/pages.server";
+import { pageIntros, publishedServices } from "~/server/models/site/pages.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
@@ -16,16 +16,15 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader() {
-  return { services: await publishedServices() };
+  const [services, intros] = await Promise.all([publishedServices(), pageIntros()]);
+  return { services, intro: intros.services };
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { services } = loaderData;
+  const { services, intro } = loaderData;
   return (
     <>
-      <PageHeader title="Our Services">
-        <p>From a first prototype to a platform serving thousands, one team designs, builds and supports it.</p>
-      </PageHeader>
+      <PageHeader title="Our Services">{intro ? <p>{intro}</p> : null}</PageHeader>
       <div className="container-page py-12">
         {services.length === 0 ? (
           <p className="text-lg text-slate-700 dark:text-slate-300">

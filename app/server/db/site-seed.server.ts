@@ -74,6 +74,18 @@ export function seedItems(): SeedItem[] {
       collaborationCta: "Start a Project",
     },
   });
+  // The one-line introductions above the lists, which the page code used to hold.
+  items.push({
+    id: "intros",
+    type: "intros",
+    slug: null,
+    data: {
+      title: "Page introductions",
+      homeServices: "Nine practices, one team: pick the one you need or combine them into a complete product.",
+      services: "From a first prototype to a platform serving thousands, one team designs, builds and supports it.",
+      cases: "Two products, two very different audiences, and measurable results for both.",
+    },
+  });
   items.push({
     id: "about",
     type: "about",

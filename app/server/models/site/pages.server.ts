@@ -62,6 +62,7 @@ export async function publishedPrivacyVersion(): Promise<number | null> {
 export async function homePageWithDraft(type: string, id: string, draft: ContentData): Promise<HomePageContent> {
   const content = await publishedHomePage();
   if (type === "home") return { ...content, home: toHome(draft) };
+  if (type === "intros") return { ...content, servicesIntro: toIntros(draft).homeServices };
   const items = (await publishedItems(type)).filter((item) => item.id !== id);
   if (draft.visible !== false) items.push({ id, slug: null, data: draft, number: 0, publishedAt: 0 });
   items.sort((a, b) => Number(a.data.order ?? 0) - Number(b.data.order ?? 0));
@@ -72,15 +73,17 @@ export async function homePageWithDraft(type: string, id: string, draft: Content
 }
 
 export async function publishedHomePage(): Promise<HomePageContent> {
-  const [home, services, leadership, logos, faqs] = await Promise.all([
+  const [home, services, leadership, logos, faqs, intros] = await Promise.all([
     publishedItems("home"),
     publishedServices(),
     publishedItems("leadership"),
     publishedItems("logos"),
     publishedItems("faq"),
+    pageIntros(),
   ]);
   return {
     home: toHome(home.find((i) => i.id === "home")?.data ?? {}),
+    servicesIntro: intros.homeServices,
     services,
     leadership: leadership.map((i) => toLeadership(i.id, i.data)),
     logos: logos.map((i) => toLogo(i.data)),
@@ -102,4 +105,20 @@ export function toAbout(data: ContentData): AboutContent {
 
 export async function publishedAbout(): Promise<AboutContent> {
   return toAbout((await publishedItems("about")).find((i) => i.id === "about")?.data ?? {});
+}
+
+export interface PageIntros {
+  homeServices: string;
+  services: string;
+  cases: string;
+}
+
+export function toIntros(data: ContentData): PageIntros {
+  const text = (key: string) => (typeof data[key] === "string" ? (data[key] as string) : "");
+  return { homeServices: text("homeServices"), services: text("services"), cases: text("cases") };
+}
+
+/** The one-line introductions above the home page's services, /services and /cases. */
+export async function pageIntros(): Promise<PageIntros> {
+  return toIntros((await publishedItems("intros")).find((i) => i.id === "intros")?.data ?? {});
 }
