@@ -952,7 +952,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
         return { intent: "publish", lockVersion: await siteLock(c) };
       }),
       restore: changes(async (c) => ({ intent: "restore", version: "1", lockVersion: await siteLock(c) })),
-      delete: changes(async (c) => ({ intent: "delete", lockVersion: await siteLock(c) }), {
+      delete: changes(async (c) => ({ intent: "delete", confirm: "yes", lockVersion: await siteLock(c) }), {
         ok: to("/employee-dashboard/site/services"),
         restore: reseeded,
       }),

@@ -82,7 +82,7 @@ describe.each(testDatabases("legal-content"))("Legal pages as versioned content 
     const deleted = await call(siteEditRoute.action, "/employee-dashboard/site/legal/terms", {
       cookie: admin,
       params: { type: "legal", id: "terms" },
-      form: { intent: "delete", lockVersion: String(item.lockVersion) },
+      form: { intent: "delete", confirm: "yes", lockVersion: String(item.lockVersion) },
     });
     expect(deleted.status).toBe(403);
     expect(await findSiteItem(legal, "terms")).toBeDefined();

@@ -270,6 +270,27 @@ describe.each(testDatabases("site-content"))("Site content on $name", (database)
     expect((await publishedCaseStudies()).at(-1)).toMatchObject({ title: "Clinic Booking", technologies: ["React", "Node.js"] });
   });
 
+  test("Deleting an item needs the confirmation box; then its page and old addresses answer 404", async () => {
+    const current = await item("service-game-development");
+    const path = `${BASE}/services/service-game-development`;
+    const params = { type: "services", id: "service-game-development" };
+    const unconfirmed = await call(siteEditRoute.action, path, {
+      cookie: admin,
+      params,
+      form: { intent: "delete", lockVersion: String(current.lockVersion) },
+    });
+    expect(unconfirmed.status).toBe(400);
+    expect(await publishedServicePage("game-development")).toBeDefined();
+    const deleted = await call(siteEditRoute.action, path, {
+      cookie: admin,
+      params,
+      form: { intent: "delete", confirm: "yes", lockVersion: String(current.lockVersion) },
+    });
+    expect(deleted.status).toBe(302);
+    expect(await publishedServicePage("game-development")).toBeUndefined();
+    expect((await call(serviceRoute.loader, "/service/game-development", { params: { slug: "game-development" } })).status).toBe(404);
+  });
+
   test("Only admin and sales reach the Site screens; clients and other staff are refused", async () => {
     for (const cookie of [admin, sales]) {
       expect((await call(siteListRoute.loader, `${BASE}/services`, { cookie, params: { type: "services" } })).status).toBe(200);
@@ -293,7 +314,8 @@ describe.each(testDatabases("site-content"))("Site content on $name", (database)
     expect(bySales.status).toBe(403);
     const unconfirmed = await call(siteRoute.action, BASE, { cookie: admin, form: { intent: "start-empty" } });
     expect(unconfirmed.status).toBe(400);
-    expect(await publishedServices()).toHaveLength(services.length);
+    // Nine seeded, one deleted above.
+    expect(await publishedServices()).toHaveLength(services.length - 1);
 
     await db()
       .insertInto("testimonials")

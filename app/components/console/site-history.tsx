@@ -11,6 +11,7 @@ export function LockedButton({
   extra,
   primary,
   accessibleLabel,
+  confirm,
 }: {
   intent: string;
   label: string;
@@ -19,6 +20,8 @@ export function LockedButton({
   extra?: Record<string, string>;
   primary?: boolean;
   accessibleLabel?: string;
+  /** A box to tick before the button acts (a deletion): its label. */
+  confirm?: string;
 }) {
   const navigation = useNavigation();
   const pending =
@@ -26,7 +29,7 @@ export function LockedButton({
     navigation.formData?.get("intent") === intent &&
     Object.entries(extra ?? {}).every(([k, v]) => navigation.formData?.get(k) === v);
   return (
-    <Form method="post" className="inline">
+    <Form method="post" className={confirm ? undefined : "inline"}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="lockVersion" value={lockVersion} />
       {Object.entries(extra ?? {}).map(([name, value]) => (

@@ -80,6 +80,11 @@ export async function action({ request, params }: Route.ActionArgs) {
         message: `Version ${number} is the draft again (version ${created}). Preview it, then publish.`,
       });
     }
+    if (formData.get("confirm") !== "yes")
+      return formResult(
+        { intent, status: "error", message: `Tick the box to confirm: the ${def.singular} and its history go for good.` },
+        400,
+      );
     await deleteSiteItem(user, def, params.id, lockVersion);
   } catch (error) {
     if (isRefusal(error)) return refusalResult(error, { intent });
@@ -99,7 +104,8 @@ export default function SiteEdit({ loaderData, actionData }: Route.ComponentProp
   const def = contentType(loaderData.type);
   if (!def) return null;
   const saved = actionData?.intent === "save" ? actionData : undefined;
-  const other = actionData && actionData.intent !== "save" ? actionData : undefined;
+  const other = actionData && actionData.intent !== "save" && actionData.intent !== "delete" ? actionData : undefined;
+  const deleting = actionData?.intent === "delete" ? actionData : undefined;
   const status =
     item.publishedNumber === null
       ? "Never published"
@@ -150,7 +156,16 @@ export default function SiteEdit({ loaderData, actionData }: Route.ComponentProp
           <p className="mt-1 mb-3 text-sm text-slate-600 dark:text-slate-400">
             Its page and history go. To take it off the site for now, untick &ldquo;Visible&rdquo; and publish instead.
           </p>
-          <LockedButton intent="delete" label={`Delete ${def.singular}`} pendingLabel="Deleting..." lockVersion={item.lockVersion} />
+          <div className="mb-3">
+            <ActionMessage outcome={deleting} />
+          </div>
+          <LockedButton
+            intent="delete"
+            label={`Delete ${def.singular}`}
+            pendingLabel="Deleting..."
+            lockVersion={item.lockVersion}
+            confirm={`I understand that this ${def.singular} and its history are deleted for good.`}
+          />
         </section>
       )}
     </ConsoleEditPage>
