@@ -1,7 +1,7 @@
 import type { Route } from "./+types/privacy";
 import { LegalPage } from "~/components/legal-page";
-import { privacy } from "~/content/legal";
 import { seo } from "~/lib/seo";
+import { publishedLegalPage } from "~/server/models/site/pages.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
@@ -12,6 +12,13 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function Privacy() {
-  return <LegalPage title="Privacy Policy" updated={privacy.updated} sections={privacy.sections} />;
+export async function loader() {
+  const page = await publishedLegalPage("privacy");
+  if (!page) throw new Response("This page is not published.", { status: 404, statusText: "Not found" });
+  return { page };
+}
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return <LegalPage title={page.title} updated={page.updated} html={page.html} />;
 }

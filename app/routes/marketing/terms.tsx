@@ -1,7 +1,7 @@
 import type { Route } from "./+types/terms";
 import { LegalPage } from "~/components/legal-page";
-import { terms } from "~/content/legal";
 import { seo } from "~/lib/seo";
+import { publishedLegalPage } from "~/server/models/site/pages.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
@@ -12,6 +12,13 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function Terms() {
-  return <LegalPage title="Terms and Conditions" updated={terms.updated} sections={terms.sections} />;
+export async function loader() {
+  const page = await publishedLegalPage("terms");
+  if (!page) throw new Response("This page is not published.", { status: 404, statusText: "Not found" });
+  return { page };
+}
+
+export default function Terms({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return <LegalPage title={page.title} updated={page.updated} html={page.html} />;
 }
