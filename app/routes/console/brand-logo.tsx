@@ -3,7 +3,7 @@ import type { Route } from "./+types/brand-logo";
 import { SectionError } from "~/components/console/section-error";
 import { ActionMessage } from "~/components/forms/action-message";
 import { Picture } from "~/components/picture";
-import { site } from "~/content/site";
+import { privateMeta } from "~/lib/seo";
 import { LOGO_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import type { FormResult } from "~/lib/form-result";
@@ -20,7 +20,9 @@ import { logoAction } from "./brand-logo.server";
 // page's JavaScript (the header's logo), and this string is for this page alone.
 const IMAGE_INPUT_ACCEPT = ".png,.jpg,.jpeg,.webp,.svg,image/png,image/jpeg,image/webp,image/svg+xml";
 
-export const meta = () => [{ title: `Logo | Settings | Employee Dashboard | ${site.name}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta("Logo | Settings | Employee Dashboard", matches);
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "settings");
