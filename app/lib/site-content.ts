@@ -151,6 +151,37 @@ export const CONTENT_TYPES: readonly ContentTypeDef[] = [
     ],
   },
   {
+    type: "descriptions",
+    label: "Search and sharing descriptions",
+    singular: "description set",
+    titleField: "title",
+    demo: false,
+    fixed: true,
+    publicPath: () => "/",
+    fields: [
+      { name: "title", label: "Name in lists", type: "text", required: true, max: 60 },
+      ...(
+        [
+          ["home", "Home page"],
+          ["about", "About page"],
+          ["services", "Services page"],
+          ["cases", "Case studies page"],
+          ["careers", "Careers page"],
+          ["quote", "Quote page"],
+          ["terms", "Terms page"],
+          ["privacy", "Privacy page"],
+        ] as const
+      ).map(([name, label]) => ({
+        name,
+        label,
+        type: "textarea" as const,
+        required: true,
+        max: 300,
+        hint: "What search results and shared links show under the page's title: one or two sentences.",
+      })),
+    ],
+  },
+  {
     type: "about",
     label: "About page",
     singular: "about page",

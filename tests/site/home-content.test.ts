@@ -8,7 +8,8 @@ import { clientLogos } from "~/content/logos";
 import { services } from "~/content/services";
 import { contentType } from "~/lib/site-content";
 import { findSiteItem } from "~/server/models/site/content.server";
-import { pageIntros, publishedAbout, publishedHomePage } from "~/server/models/site/pages.server";
+import { pageDescription, pageIntros, publishedAbout, publishedHomePage } from "~/server/models/site/pages.server";
+import { DEMO_DESCRIPTIONS } from "~/lib/page-descriptions";
 import { about } from "~/content/about";
 import { signInStaff } from "../helpers/accounts";
 import { testDatabases, useAppDatabase } from "../helpers/databases";
@@ -49,6 +50,34 @@ describe.each(testDatabases("home-content"))("The home page as site content on $
     });
     const page = await call(homeRoute.loader, "/");
     expect(page.data).toMatchObject({ home: content.home, faqs });
+  });
+
+  test("Each public page's meta description is site content: today's text first, an editor's once published", async () => {
+    expect((await call(homeRoute.loader, "/")).data).toMatchObject({ description: DEMO_DESCRIPTIONS.home });
+    expect(DEMO_DESCRIPTIONS.home).toContain("Indigo Kite Technologies");
+    const item = (await findSiteItem(contentType("descriptions")!, "descriptions"))!;
+    const fields = { ...DEMO_DESCRIPTIONS, title: "Search and sharing descriptions", home: "Northwind builds apps in Lisbon." };
+    const path = "/employee-dashboard/site/descriptions/descriptions";
+    const params = { type: "descriptions", id: "descriptions" };
+    const empty = await call(siteEditRoute.action, path, {
+      cookie: sales,
+      params,
+      form: { intent: "save", lockVersion: String(item.lockVersion), ...fields, about: "" },
+    });
+    expect(empty.status).toBe(400);
+    expect(errorsOf(empty)?.about).toBeDefined();
+    const saved = await call(siteEditRoute.action, path, {
+      cookie: sales,
+      params,
+      form: { intent: "save", lockVersion: String(item.lockVersion), ...fields },
+    });
+    expect(saved.data).toMatchObject({ status: "success" });
+    // A draft changes nothing public until it is published.
+    expect(await pageDescription("home")).toBe(DEMO_DESCRIPTIONS.home);
+    const draft = (await findSiteItem(contentType("descriptions")!, "descriptions"))!;
+    await call(siteEditRoute.action, path, { cookie: sales, params, form: { intent: "publish", lockVersion: String(draft.lockVersion) } });
+    expect((await call(homeRoute.loader, "/")).data).toMatchObject({ description: "Northwind builds apps in Lisbon." });
+    expect(await pageDescription("about")).toBe(DEMO_DESCRIPTIONS.about);
   });
 
   test("/about shows today's paragraphs, principles and countries", async () => {

@@ -1,20 +1,20 @@
 import type { Route } from "./+types/about";
 import { AboutView } from "~/components/site/about-view";
 import { seo } from "~/lib/seo";
-import { publishedAbout } from "~/server/models/site/pages.server";
-import { brandFromMatches } from "~/lib/use-brand";
+import { pageDescription, publishedAbout } from "~/server/models/site/pages.server";
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   return seo({
     title: "About Us",
-    description: `Who we are at ${brandFromMatches(matches).name}: a Pune software studio building cross-platform products with ongoing support for clients in India, the USA, Canada and the United Kingdom.`,
+    description: loaderData?.description ?? "",
     path: "/about",
     matches,
   });
 }
 
 export async function loader() {
-  return { about: await publishedAbout() };
+  const [about, description] = await Promise.all([publishedAbout(), pageDescription("about")]);
+  return { about, description };
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {

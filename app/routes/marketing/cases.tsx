@@ -3,21 +3,20 @@ import type { Route } from "./+types/cases";
 import { PageHeader } from "~/components/page-header";
 import { CaseStudyArticle } from "~/components/site/case-study";
 import { seo } from "~/lib/seo";
-import { pageIntros, publishedCaseStudies } from "~/server/models/site/pages.server";
+import { pageDescription, pageIntros, publishedCaseStudies } from "~/server/models/site/pages.server";
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   return seo({
     title: "Case Studies",
-    description:
-      "How we built a multi-app e-commerce suite and a creative content and anime streaming platform, and the results they delivered.",
+    description: loaderData?.description ?? "",
     path: "/cases",
     matches,
   });
 }
 
 export async function loader() {
-  const [caseStudies, intros] = await Promise.all([publishedCaseStudies(), pageIntros()]);
-  return { caseStudies, intro: intros.cases };
+  const [caseStudies, intros, description] = await Promise.all([publishedCaseStudies(), pageIntros(), pageDescription("cases")]);
+  return { caseStudies, intro: intros.cases, description };
 }
 
 export default function Cases({ loaderData }: Route.ComponentProps) {

@@ -8,13 +8,13 @@ import { homeDashboardEnabled } from "~/server/http/home-dashboard-cookie.server
 import { getSessionUser } from "~/server/auth/session.server";
 import { liveSince } from "~/server/events/sse.server";
 import { listVisibleTestimonials } from "~/server/models/pipeline/testimonials.server";
-import { publishedHomePage } from "~/server/models/site/pages.server";
+import { pageDescription, publishedHomePage } from "~/server/models/site/pages.server";
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { name } = brandFromMatches(matches);
   return seo({
     title: name,
-    description: `${name}: mobile apps, web platforms, blockchain, games, CRM and SaaS built in Pune for clients in India, the USA, Canada and the UK. Get a free quote.`,
+    description: loaderData?.description ?? "",
     path: "/",
     matches,
   });
@@ -24,8 +24,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (homeDashboardEnabled(request) && (await getSessionUser(request))) throw replace("/dashboard");
   // No form token here: this page is cached for anonymous visitors; the quote modal fetches its own.
   const liveFrom = liveSince(["testimonial.changed"]);
-  const [testimonials, content] = await Promise.all([listVisibleTestimonials(), publishedHomePage()]);
-  return { testimonials, ...content, liveFrom };
+  const [testimonials, content, description] = await Promise.all([listVisibleTestimonials(), publishedHomePage(), pageDescription("home")]);
+  return { testimonials, ...content, liveFrom, description };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

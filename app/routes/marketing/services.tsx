@@ -3,21 +3,20 @@ import type { Route } from "./+types/services";
 import { PageHeader } from "~/components/page-header";
 import { ServiceCard } from "~/components/service-card";
 import { seo } from "~/lib/seo";
-import { pageIntros, publishedServices } from "~/server/models/site/pages.server";
+import { pageDescription, pageIntros, publishedServices } from "~/server/models/site/pages.server";
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   return seo({
     title: "Services",
-    description:
-      "Android and iOS apps, cross-platform apps, web development, blockchain, dApps, game development, CRM and SaaS: what we build and how.",
+    description: loaderData?.description ?? "",
     path: "/services",
     matches,
   });
 }
 
 export async function loader() {
-  const [services, intros] = await Promise.all([publishedServices(), pageIntros()]);
-  return { services, intro: intros.services };
+  const [services, intros, description] = await Promise.all([publishedServices(), pageIntros(), pageDescription("services")]);
+  return { services, intro: intros.services, description };
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {

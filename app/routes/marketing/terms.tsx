@@ -1,21 +1,21 @@
 import type { Route } from "./+types/terms";
 import { LegalPage } from "~/components/legal-page";
 import { seo } from "~/lib/seo";
-import { publishedLegalPage } from "~/server/models/site/pages.server";
+import { pageDescription, publishedLegalPage } from "~/server/models/site/pages.server";
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   return seo({
     title: "Terms and Conditions",
-    description: "Subscription, payment, suspension, third-party charges and data retention terms for our clients.",
+    description: loaderData?.description ?? "",
     path: "/terms",
     matches,
   });
 }
 
 export async function loader() {
-  const page = await publishedLegalPage("terms");
+  const [page, description] = await Promise.all([publishedLegalPage("terms"), pageDescription("terms")]);
   if (!page) throw new Response("This page is not published.", { status: 404, statusText: "Not found" });
-  return { page };
+  return { page, description };
 }
 
 export default function Terms({ loaderData }: Route.ComponentProps) {

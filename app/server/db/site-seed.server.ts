@@ -6,6 +6,7 @@ import { privacy, terms, type LegalSection } from "~/content/legal";
 import { clientLogos } from "~/content/logos";
 import { serviceDetails } from "~/content/service-details.server";
 import { services } from "~/content/services";
+import { DEMO_DESCRIPTIONS } from "~/lib/page-descriptions";
 import type { ContentData } from "~/lib/site-content";
 import type { Kysely } from "kysely";
 import type { Database } from "./schema";
@@ -85,6 +86,13 @@ export function seedItems(): SeedItem[] {
       services: "From a first prototype to a platform serving thousands, one team designs, builds and supports it.",
       cases: "Two products, two very different audiences, and measurable results for both.",
     },
+  });
+  // What search results and shared links show under each page's title (the pages' code held them).
+  items.push({
+    id: "descriptions",
+    type: "descriptions",
+    slug: null,
+    data: { title: "Search and sharing descriptions", ...DEMO_DESCRIPTIONS },
   });
   items.push({
     id: "about",

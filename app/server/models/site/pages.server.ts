@@ -1,3 +1,4 @@
+import { DEMO_DESCRIPTIONS, type DescribedPage } from "~/lib/page-descriptions";
 import type { CaseStudy, ServiceSummary } from "~/content/types";
 import type { ContentData } from "~/lib/site-content";
 import {
@@ -121,4 +122,11 @@ export function toIntros(data: ContentData): PageIntros {
 /** The one-line introductions above the home page's services, /services and /cases. */
 export async function pageIntros(): Promise<PageIntros> {
   return toIntros((await publishedItems("intros")).find((i) => i.id === "intros")?.data ?? {});
+}
+
+/** A public page's meta description as published (the demo's if the set was taken out). */
+export async function pageDescription(page: DescribedPage): Promise<string> {
+  const data = (await publishedItems("descriptions")).find((i) => i.id === "descriptions")?.data;
+  const text = data?.[page];
+  return typeof text === "string" && text.trim() ? text : DEMO_DESCRIPTIONS[page];
 }
