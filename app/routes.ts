@@ -90,6 +90,11 @@ export default [
     route("openings/:id", "routes/console/opening-edit.tsx"),
     route("testimonials", "routes/console/testimonials.tsx"),
     route("testimonials/:id", "routes/console/testimonial-edit.tsx"),
+    // The public site's content: types, their items, an item's editor and history.
+    route("site", "routes/console/site.tsx"),
+    route("site/:type", "routes/console/site-list.tsx"),
+    route("site/:type/new", "routes/console/site-new.tsx"),
+    route("site/:type/:id", "routes/console/site-edit.tsx"),
     route("staff", "routes/console/staff.tsx"),
     route("account", "routes/console/account.tsx"),
     route("audit", "routes/console/audit.tsx"),
@@ -128,6 +133,9 @@ export default [
     route("notifications/preferences", "routes/console/notification-preferences.tsx"),
   ]),
   route("events/console", "routes/resources/events-console.ts"),
+  // A draft of the site's content as its public page would show it: outside the console's layout,
+  // never cached, never indexed.
+  route("site-preview/:type/:id", "routes/console/site-preview.tsx"),
 
   // Project files and support attachments, for staff and the company's members alike;
   // each route checks who may see the file.

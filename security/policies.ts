@@ -8,6 +8,7 @@ import { database } from "./helpers/database";
 import { isStaffRole, MATRIX_COMPANY_ID, type Actor, type World } from "./helpers/world";
 import { unsubscribeToken } from "~/server/mail/unsubscribe-token.server";
 import { DEMO_BRAND } from "~/lib/brand";
+import { seedSiteContent } from "~/server/db/site-seed.server";
 
 // The authorization matrix's expectations, declared once per route of app/routes.ts (keyed by its
 // module file). security/authorization.test.ts fails on a route without an entry here, on an
@@ -351,6 +352,30 @@ async function approvalWaiting(c: Cell): Promise<string> {
 
 // The spare company stays open, and the operator's switches on, outside a cell.
 const companyOpen = async (c: Cell) => asAdmin(c, `${CONSOLE}/clients/${MATRIX_COMPANY_ID}`, { intent: "reopen" });
+// Site content (console → Site): a seeded service each cell edits, read fresh for its lock counter.
+const SITE_ITEM = "service-web-development";
+const siteParams = () => ({ type: "services", id: SITE_ITEM });
+async function siteLock(c: Cell): Promise<string> {
+  const row = await database(c.world.server)
+    .selectFrom("siteItems")
+    .select("lockVersion")
+    .where("id", "=", SITE_ITEM)
+    .executeTakeFirstOrThrow();
+  return String(row.lockVersion);
+}
+const siteServiceFields = (c: Cell) => ({
+  title: `Matrix Web ${c.seq}`,
+  slug: "web-development",
+  desc: "Fast, accessible websites.",
+  details: `Paragraph ${c.seq}.`,
+  img: "/images/services/web-development.svg",
+  order: "3",
+  visible: "on",
+});
+/** Puts the demo content back as the seed made it (after "Start from an empty site" or a delete). */
+const reseeded = async (c: Cell) => {
+  await seedSiteContent(database(c.world.server));
+};
 const settingsOn = async (c: Cell) =>
   asAdmin(c, `${CONSOLE}/settings`, { intent: "save-settings", selfRegistration: "on", clientProjects: "on" });
 // The brand's logo (admin): uploads post a one-pixel PNG with the brand version the page would show.
@@ -992,6 +1017,44 @@ export const POLICIES: Record<string, RoutePolicy> = {
     save: changes((c) => ({ intent: "save", ...testimonialFields(c) })),
     ...toggles(pageToggle, "testimonials", ["hide", "show"], testimonialOf, shown),
   }),
+  "routes/console/site.tsx": withForms("site", {
+    "start-empty": {
+      body: () => ({ intent: "start-empty", confirm: "yes" }),
+      ok: adminOnly(ok200, forbidden),
+      changes: adminOnly(true, false),
+      restore: reseeded,
+    },
+  }),
+  "routes/console/site-list.tsx": { params: () => ({ type: "services" }), ...page("site") },
+  "routes/console/site-new.tsx": {
+    params: () => ({ type: "services" }),
+    ...withForms("site", {
+      save: changes((c) => ({ intent: "save", lockVersion: "0", ...siteServiceFields(c), slug: `matrix-${c.seq}-${Date.now()}` }), {
+        ok: to(/^\/employee-dashboard\/site\/services\/[\w-]+\?created=1$/),
+      }),
+    }),
+  },
+  "routes/console/site-edit.tsx": {
+    params: siteParams,
+    ...withForms("site", {
+      save: changes(async (c) => ({ intent: "save", lockVersion: await siteLock(c), ...siteServiceFields(c) })),
+      publish: changes(async (c) => {
+        await asAdmin(c, `${CONSOLE}/site/services/${SITE_ITEM}`, {
+          intent: "save",
+          lockVersion: await siteLock(c),
+          ...siteServiceFields(c),
+          title: `Draft ${c.seq}`,
+        });
+        return { intent: "publish", lockVersion: await siteLock(c) };
+      }),
+      restore: changes(async (c) => ({ intent: "restore", version: "1", lockVersion: await siteLock(c) })),
+      delete: changes(async (c) => ({ intent: "delete", confirm: "yes", lockVersion: await siteLock(c) }), {
+        ok: to("/employee-dashboard/site/services"),
+        restore: reseeded,
+      }),
+    }),
+  },
+  "routes/console/site-preview.tsx": { params: siteParams, ...page("site") },
   "routes/console/staff.tsx": withForms("staff", {
     invite: changes((c) => ({ intent: "invite", email: `matrix-${c.seq}-${Date.now()}@indigokite.dev`, staffRole: "sales" })),
     resend: changes(async (c) => ({ intent: "resend", id: await pendingInvitation(c) })),

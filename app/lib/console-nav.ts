@@ -8,6 +8,7 @@ export const CONSOLE_SECTIONS = [
   { to: href("/employee-dashboard/applications"), label: "Applications", area: "applications" },
   { to: href("/employee-dashboard/openings"), label: "Openings", area: "openings" },
   { to: href("/employee-dashboard/testimonials"), label: "Testimonials", area: "testimonials" },
+  { to: href("/employee-dashboard/site"), label: "Site", area: "site" },
   { to: href("/employee-dashboard/clients"), label: "Clients", area: "clients" },
   { to: href("/employee-dashboard/projects"), label: "Projects", area: "clients" },
   { to: href("/employee-dashboard/support"), label: "Support", area: "support" },

@@ -11,6 +11,7 @@ export const CONSOLE_AREAS = [
   "applications",
   "openings",
   "testimonials",
+  "site",
   "clients",
   "support",
   "staff",
@@ -30,6 +31,9 @@ export const AREA_ROLES: Record<ConsoleArea, readonly StaffRole[]> = {
   openings: ["admin", "recruiter"],
   // Public quotes from clients: the people who look after clients' relationships.
   testimonials: ["admin", "sales"],
+  // The public site's content (decision "site editors are sales"): the people who already keep
+  // the testimonials and speak for the agency to clients; "Start from an empty site" is admin only.
+  site: ["admin", "sales"],
   // Clients include their projects.
   clients: ["admin", "sales", "delivery"],
   support: ["admin", "sales", "delivery"],
@@ -47,6 +51,7 @@ export const AREA_LABELS: Record<ConsoleArea, string> = {
   applications: "Applications",
   openings: "Openings",
   testimonials: "Testimonials",
+  site: "the Site's content",
   clients: "Clients and their projects",
   support: "Support",
   staff: "Staff",

@@ -63,6 +63,10 @@ const ROW_TABLES = [
   // E-mail preferences and digest hours (the unsubscribe link changes them too).
   "notification_preferences",
   "digest_schedules",
+  // The public site's content, its versions and old slugs' redirects.
+  "site_items",
+  "site_versions",
+  "site_redirects",
 ];
 // The audit rows of reads (a resume downloaded, a CSV exported) record a GET that
 // was answered; they are not a change the request made to anything.

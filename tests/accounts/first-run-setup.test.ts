@@ -7,6 +7,7 @@ import { forgetSetupDone } from "~/server/auth/setup-state.server";
 import { forgetBrand, getBrand, getMailIdentity } from "~/server/brand/brand.server";
 import { companyDomain, forgetCompanyDomain } from "~/server/brand/company-domain.server";
 import { db } from "~/server/db/db.server";
+import { seedDemoContent } from "~/server/db/demo-content.server";
 import { events } from "~/server/events/bus.server";
 import { logger } from "~/server/logger.server";
 import { mailFrom, mailRecipients } from "~/server/mail/config.server";
@@ -126,6 +127,22 @@ describe.each(testDatabases("first-run setup"))("First-run setup on $name", (dat
     expect((await call(overviewRoute.loader, "/employee-dashboard", { cookie })).status).toBe(200);
     const login = await call(employeeLoginRoute.loader, "/employee-login");
     expect(login.data).toMatchObject({ domain: "northwind.example" });
+  });
+
+  test("Setup with 'Start from an empty site' takes out the demo services and testimonials; without it they stay", async () => {
+    const demoServices = async () =>
+      (await db().selectFrom("siteItems").select("id").where("type", "=", "services").where("origin", "=", "seed").execute()).length;
+    const demoTestimonials = async () =>
+      (await db().selectFrom("testimonials").select("id").where("id", "like", "demo-%").execute()).length;
+    expect(await demoServices()).toBeGreaterThan(0);
+    await seedDemoContent();
+    expect(await demoTestimonials()).toBeGreaterThan(0);
+    expect((await post(form(await openCode(), { emptySite: "on" }))).status).toBe(302);
+    expect(await demoServices()).toBe(0);
+    expect(await demoTestimonials()).toBe(0);
+    const audit = await db().selectFrom("auditLog").select(["action", "actorEmail"]).orderBy("createdAt").execute();
+    expect(audit.map((a) => a.action)).toEqual(["setup.complete", "site.start-empty"]);
+    expect(audit[1]!.actorEmail).toBe("nadia@northwind.example");
   });
 
   test("A second setup is refused: /setup answers 404 once done, even with the code that was used", async () => {

@@ -100,7 +100,15 @@ describe.each(testDatabases("staff-roles"))("Staff roles, invitations and lifecy
 
     test("Every section is open to admin, and each other role opens exactly the sections decision 0031 lists", () => {
       for (const area of Object.keys(AREA_ROLES) as (keyof typeof AREA_ROLES)[]) expect(mayUse("admin", area)).toBe(true);
-      expect(sectionsFor("sales").map((s) => s.label)).toEqual(["Overview", "Leads", "Testimonials", "Clients", "Projects", "Support"]);
+      expect(sectionsFor("sales").map((s) => s.label)).toEqual([
+        "Overview",
+        "Leads",
+        "Testimonials",
+        "Site",
+        "Clients",
+        "Projects",
+        "Support",
+      ]);
       expect(sectionsFor("recruiter").map((s) => s.label)).toEqual(["Overview", "Applications", "Openings"]);
       expect(sectionsFor("delivery").map((s) => s.label)).toEqual(["Overview", "Clients", "Projects", "Support"]);
       expect(sectionsFor(null)).toEqual([]);

@@ -57,7 +57,7 @@ async function addLead(
   await db().insertInto("quotes").values(row).execute();
   // A lead not yet converted names no company. A row stored here, not through
   // the form, carries no consent, like those sent before the form asked.
-  return { ...row, companyId: null, consentVersion: null, consentedAt: null };
+  return { ...row, companyId: null, consentVersion: null, consentedAt: null, privacyVersion: null };
 }
 
 async function addOpening(title: string, status = "open") {
@@ -107,7 +107,7 @@ async function addApplication(
     ...fields,
   };
   await db().insertInto("jobApplications").values(row).execute();
-  return { ...row, consentVersion: null, consentedAt: null };
+  return { ...row, consentVersion: null, consentedAt: null, privacyVersion: null };
 }
 
 const snapshot = async () => ({

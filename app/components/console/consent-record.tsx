@@ -7,7 +7,18 @@ const TERM = "font-medium text-slate-600 dark:text-slate-400";
  * The consent a lead or applicant gave, with the exact text of its version; rows
  * sent before the forms asked have none. A <dt>/<dd> pair for the record page's list.
  */
-export function ConsentRecord({ version, at, form }: { version: string | null; at: number | null; form: ConsentForm }) {
+export function ConsentRecord({
+  version,
+  at,
+  form,
+  privacyVersion = null,
+}: {
+  version: string | null;
+  at: number | null;
+  form: ConsentForm;
+  /** The privacy policy's published version then (site content); null on older records. */
+  privacyVersion?: number | null;
+}) {
   const text = consentText(version, form);
   return (
     <>
@@ -16,6 +27,7 @@ export function ConsentRecord({ version, at, form }: { version: string | null; a
         {version && at !== null ? (
           <>
             Given <Time at={at} withTime /> to notice version {version}
+            {privacyVersion !== null ? `, under privacy policy version ${privacyVersion}` : ""}
             {text ? (
               <details className="mt-1">
                 <summary className="cursor-pointer text-brand-700 dark:text-brand-300">Text agreed to</summary>

@@ -32,6 +32,11 @@ export const setupSchema = z
     confirm: z.string({ error: "Repeat the password." }),
     leadsInbox: optionalInbox(),
     applicationsInbox: optionalInbox(),
+    // Ticked: the demo agency's services, case studies, leadership, logos and testimonials go.
+    emptySite: z
+      .literal("on", { error: "Tick the box or leave it empty." })
+      .optional()
+      .transform((value) => value === "on"),
   })
   .refine((v) => v.password === v.confirm, { message: "The passwords do not match.", path: ["confirm"] });
 

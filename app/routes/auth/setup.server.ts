@@ -12,6 +12,7 @@ import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
 import { refusalResult } from "~/server/http/refusal.server";
 import { completeSetup } from "~/server/models/accounts/first-run-setup.server";
+import { startFromEmptySite } from "~/server/models/site/content-reset.server";
 import { isSetupDone } from "~/server/auth/setup-state.server";
 
 // /setup (decision "first-run setup"): public until the first staff account exists, then gone (404)
@@ -43,12 +44,15 @@ export async function setupAction(request: Request, clientIp: string) {
   const common = await commonPasswordProblem(values.password);
   if (common) return formResult({ status: "invalid", result: submission.reply({ fieldErrors: { password: [common] }, hideFields }) }, 400);
   let email: string;
+  let userId: string;
   try {
-    ({ email } = await completeSetup(values));
+    ({ email, userId } = await completeSetup(values));
   } catch (error) {
     if (isRefusal(error)) return refusalResult(error, { submission, hideFields });
     throw error;
   }
+  // After the admin exists, so the audit row names them; the Site screen offers the same later.
+  if (values.emptySite) await startFromEmptySite({ id: userId, email, name: values.name });
   // Under STAFF_2FA=required the console sends the new admin to two-factor enrolment first.
   const signedIn = await signInWithPassword(request, { email, password: values.password }, { as: "employee", clientIp });
   if (!signedIn.ok) throw redirect(withFlash("/employee-login", "staff-ready"));

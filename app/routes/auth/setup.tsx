@@ -134,6 +134,27 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
               hint="For example careers@ your domain. Replying answers the candidate."
             />
           </Section>
+          <Section title="Your site's content">
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              The site starts with a demo agency&apos;s pages. Edit them later in the console&apos;s Site screen, or start without the
+              demo&apos;s services, case studies, leadership quotes, client logos and testimonials.
+            </p>
+            <div className="flex items-start gap-3">
+              <input
+                {...getInputProps(fields.emptySite, { type: "checkbox", value: "on" })}
+                aria-describedby={`${fields.emptySite.id}-hint`}
+                className="mt-1 h-5 w-5 shrink-0 accent-brand-600"
+              />
+              <div>
+                <label htmlFor={fields.emptySite.id} className="font-medium text-slate-900 dark:text-white">
+                  Start from an empty site
+                </label>
+                <p id={`${fields.emptySite.id}-hint`} className="text-sm text-slate-600 dark:text-slate-300">
+                  Takes out the demo content for good. The home, about, terms and privacy pages stay, to be edited.
+                </p>
+              </div>
+            </div>
+          </Section>
           <FormError message={actionData?.message ?? form.errors?.join(" ")} />
           <button type="submit" className="btn-primary w-full">
             Finish setup and sign in

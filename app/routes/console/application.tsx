@@ -94,7 +94,7 @@ export default function ConsoleApplication({ loaderData, actionData }: Route.Com
             "No resume sent"
           )}
         </dd>
-        <ConsentRecord version={a.consentVersion} at={a.consentedAt} form="application" />
+        <ConsentRecord version={a.consentVersion} at={a.consentedAt} privacyVersion={a.privacyVersion} form="application" />
       </dl>
       <section aria-labelledby="application-pipeline" className="space-y-3">
         <h3 id="application-pipeline" className="text-lg font-semibold text-slate-900 dark:text-white">

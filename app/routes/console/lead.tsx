@@ -91,7 +91,7 @@ export default function ConsoleLead({ loaderData, actionData }: Route.ComponentP
         <dd>{lead.country || "—"}</dd>
         <dt className="font-medium text-slate-600 dark:text-slate-400">Requirement</dt>
         <dd className="whitespace-pre-wrap">{lead.requirement}</dd>
-        <ConsentRecord version={lead.consentVersion} at={lead.consentedAt} form="quote" />
+        <ConsentRecord version={lead.consentVersion} at={lead.consentedAt} privacyVersion={lead.privacyVersion} form="quote" />
       </dl>
       <section aria-labelledby="lead-pipeline" className="space-y-3">
         <h3 id="lead-pipeline" className="text-lg font-semibold text-slate-900 dark:text-white">

@@ -1,4 +1,5 @@
 import { Link, useNavigation, useRevalidator } from "react-router";
+import { pageDescription } from "~/server/models/site/pages.server";
 import type { Route } from "./+types/careers";
 import { LoadingBar } from "~/components/loading-bar";
 import { PageHeader } from "~/components/page-header";
@@ -7,10 +8,10 @@ import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { liveSince } from "~/server/events/sse.server";
 import { listOpenOpenings } from "~/server/models/pipeline/openings.server";
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   return seo({
     title: "Careers",
-    description: "Open roles at our Pune studio: engineers, designers and project managers. Apply online, resume optional.",
+    description: loaderData?.description ?? "",
     path: "/careers",
     matches,
   });
@@ -19,9 +20,10 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader() {
   // Before the read: the live stream replays what changed after it (cached copies too).
   const liveFrom = liveSince(["opening.changed"]);
-  const openings = await listOpenOpenings();
+  const [openings, description] = await Promise.all([listOpenOpenings(), pageDescription("careers")]);
   return {
     liveFrom,
+    description,
     openings: openings.map(({ id, title, location, type, description }) => ({ id, title, location, type, description })),
   };
 }

@@ -1,17 +1,24 @@
 import type { Route } from "./+types/privacy";
 import { LegalPage } from "~/components/legal-page";
-import { privacy } from "~/content/legal";
 import { seo } from "~/lib/seo";
+import { pageDescription, publishedLegalPage } from "~/server/models/site/pages.server";
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   return seo({
     title: "Privacy Policy",
-    description: "What we collect, why, how long we keep it and how to have it deleted.",
+    description: loaderData?.description ?? "",
     path: "/privacy",
     matches,
   });
 }
 
-export default function Privacy() {
-  return <LegalPage title="Privacy Policy" updated={privacy.updated} sections={privacy.sections} />;
+export async function loader() {
+  const [page, description] = await Promise.all([publishedLegalPage("privacy"), pageDescription("privacy")]);
+  if (!page) throw new Response("This page is not published.", { status: 404, statusText: "Not found" });
+  return { page, description };
+}
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return <LegalPage title={page.title} updated={page.updated} html={page.html} />;
 }

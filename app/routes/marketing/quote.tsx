@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { pageDescription } from "~/server/models/site/pages.server";
 import type { Route } from "./+types/quote";
 import { PageHeader } from "~/components/page-header";
 import { QuoteForm } from "~/components/quote-form";
@@ -10,17 +11,17 @@ import { seo } from "~/lib/seo";
 import { issueFormToken } from "~/server/defence/spam-defence.server";
 import { handleQuoteAction } from "./quote.server";
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   return seo({
     title: "Get a Free Quote",
-    description: "Tell us what you want to build. We call back within 24 hours with questions, options and an estimate.",
+    description: loaderData?.description ?? "",
     path: "/quote",
     matches,
   });
 }
 
-export function loader() {
-  return { formToken: issueFormToken() };
+export async function loader() {
+  return { formToken: issueFormToken(), description: await pageDescription("quote") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

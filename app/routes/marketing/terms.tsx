@@ -1,17 +1,24 @@
 import type { Route } from "./+types/terms";
 import { LegalPage } from "~/components/legal-page";
-import { terms } from "~/content/legal";
 import { seo } from "~/lib/seo";
+import { pageDescription, publishedLegalPage } from "~/server/models/site/pages.server";
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   return seo({
     title: "Terms and Conditions",
-    description: "Subscription, payment, suspension, third-party charges and data retention terms for our clients.",
+    description: loaderData?.description ?? "",
     path: "/terms",
     matches,
   });
 }
 
-export default function Terms() {
-  return <LegalPage title="Terms and Conditions" updated={terms.updated} sections={terms.sections} />;
+export async function loader() {
+  const [page, description] = await Promise.all([publishedLegalPage("terms"), pageDescription("terms")]);
+  if (!page) throw new Response("This page is not published.", { status: 404, statusText: "Not found" });
+  return { page, description };
+}
+
+export default function Terms({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return <LegalPage title={page.title} updated={page.updated} html={page.html} />;
 }

@@ -21,6 +21,8 @@ export interface QuoteTable {
   /** The consent text's version (app/lib/privacy-consent.ts) and when; null on older rows. */
   consentVersion: Generated<string | null>;
   consentedAt: Generated<number | null>;
+  /** The privacy policy version (site item "privacy") published when consent was given. */
+  privacyVersion: Generated<number | null>;
 }
 
 interface JobOpeningTable {
@@ -57,6 +59,8 @@ export interface JobApplicationTable {
   /** The consent text's version (app/lib/privacy-consent.ts) and when; null on older rows. */
   consentVersion: Generated<string | null>;
   consentedAt: Generated<number | null>;
+  /** The privacy policy version (site item "privacy") published when consent was given. */
+  privacyVersion: Generated<number | null>;
 }
 
 interface TestimonialTable {
@@ -178,7 +182,45 @@ export interface AppSettingTable {
   updatedBy: string | null;
 }
 
+/** One piece of the public site's content (console → Site); columns hold the published values. */
+export interface SiteItemTable {
+  id: string;
+  type: string;
+  slug: string | null;
+  sortOrder: number;
+  visible: number;
+  publishedVersionId: string | null;
+  draftData: string;
+  lockVersion: number;
+  origin: string;
+  createdAt: number;
+  updatedAt: number;
+  updatedBy: string | null;
+}
+
+/** Every saved draft of an item, numbered; `publishedAt` set on the ones that went public. */
+export interface SiteVersionTable {
+  id: string;
+  itemId: string;
+  number: number;
+  data: string;
+  restoredFrom: number | null;
+  createdBy: string | null;
+  createdAt: number;
+  publishedAt: number | null;
+}
+
+/** An old slug ("services/old-slug") still answering with a redirect to its item's page. */
+export interface SiteRedirectTable {
+  fromKey: string;
+  itemId: string;
+  createdAt: number;
+}
+
 export interface Database {
+  siteItems: SiteItemTable;
+  siteVersions: SiteVersionTable;
+  siteRedirects: SiteRedirectTable;
   notifications: NotificationTable;
   notificationReadMarks: NotificationReadMarkTable;
   notificationPreferences: NotificationPreferenceTable;

@@ -19,6 +19,8 @@ import * as searchRecency from "./2026-11-25T1040-search-recency";
 import * as consent from "./2026-11-26T0000-consent";
 import * as retention from "./2026-11-26T0200-retention";
 import * as identityConfirmation from "./2026-11-26T0500-identity-confirmation";
+import * as siteContent from "./2026-11-28T2300-site-content";
+import * as consentPrivacyVersion from "./2026-11-28T2310-consent-privacy-version";
 import * as images from "./2026-11-28T2345-images";
 import * as userTimeZone from "./2026-11-28T2350-user-time-zone";
 
@@ -44,6 +46,8 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0000-consent": consent,
   "2026-11-26T0200-retention": retention,
   "2026-11-26T0500-identity-confirmation": identityConfirmation,
+  "2026-11-28T2300-site-content": siteContent,
+  "2026-11-28T2310-consent-privacy-version": consentPrivacyVersion,
   "2026-11-28T2345-images": images,
   "2026-11-28T2350-user-time-zone": userTimeZone,
 };

@@ -25,6 +25,7 @@ interface Applicant {
   /** The consent text's version and when; null on rows sent before the forms asked. */
   consentVersion: string | null;
   consentedAt: number | null;
+  privacyVersion: number | null;
 }
 
 type Tables = Database & { o: Database["jobOpenings"] };
@@ -61,6 +62,7 @@ function selected(filter: ApplicationFilter) {
     "jobApplications.resumeName",
     "jobApplications.consentVersion",
     "jobApplications.consentedAt",
+    "jobApplications.privacyVersion",
   ]);
 }
 

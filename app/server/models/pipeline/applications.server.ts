@@ -8,6 +8,7 @@ import { FORM_EXPIRED_MESSAGE, RATE_LIMITED_MESSAGE } from "~/lib/form-messages"
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { notifyNewApplication } from "../notifications/events.server";
 import { publishNotified } from "../notifications/notifications.server";
+import { privacyVersionIn } from "../site/legal.server";
 import { events } from "~/server/events/bus.server";
 import { logger } from "~/server/logger.server";
 import { enqueueApplicationMails } from "~/server/mail/notifications.server";
@@ -56,6 +57,7 @@ export async function insertApplication(
     stageChangedAt: now,
     consentVersion: input.consent,
     consentedAt: now,
+    privacyVersion: await privacyVersionIn(trx),
   };
   await trx.insertInto("jobApplications").values(application).execute();
   return application;

@@ -9,6 +9,7 @@ import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { notifyNewLead } from "../notifications/events.server";
 import { publishNotified } from "../notifications/notifications.server";
+import { privacyVersionIn } from "../site/legal.server";
 
 /** A stored quote request (SPEC §3): the row as it is. */
 export type Quote = Selectable<QuoteTable>;
@@ -27,6 +28,7 @@ async function insertQuote(trx: Transaction<Database>, input: QuoteInput, now = 
     statusChangedAt: now,
     consentVersion: input.consent,
     consentedAt: now,
+    privacyVersion: await privacyVersionIn(trx),
   };
   await trx.insertInto("quotes").values(quote).execute();
   return { ...quote, status: "new" };

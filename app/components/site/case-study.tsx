@@ -1,0 +1,40 @@
+import type { CaseStudy } from "~/content/types";
+
+/** One case study on /cases, and its preview in the console. */
+export function CaseStudyArticle({ study, index }: { study: CaseStudy; index: number }) {
+  return (
+    <article aria-labelledby={`case-${study.id}`} className="grid items-start gap-10 lg:grid-cols-2">
+      <img
+        src={study.img}
+        alt=""
+        width="960"
+        height="600"
+        loading={index === 0 ? "eager" : "lazy"}
+        className={`h-auto w-full rounded-2xl ${index % 2 ? "lg:order-last" : ""}`}
+      />
+      <div>
+        <h2 id={`case-${study.id}`} className="section-title">
+          {study.title}
+        </h2>
+        <p className="mt-2 text-lg font-medium text-brand-700 dark:text-brand-300">{study.subtitle}</p>
+        <p className="mt-4 text-slate-700 dark:text-slate-300">{study.description}</p>
+        <h3 className="mt-6 font-semibold text-slate-900 dark:text-white">Technologies</h3>
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {study.technologies.map((t) => (
+            <li key={t} className="rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 dark:bg-slate-800 dark:text-brand-200">
+              {t}
+            </li>
+          ))}
+        </ul>
+        <h3 className="mt-6 font-semibold text-slate-900 dark:text-white">Features</h3>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700 dark:text-slate-300">
+          {study.features.map((f) => (
+            <li key={f}>{f}</li>
+          ))}
+        </ul>
+        <h3 className="mt-6 font-semibold text-slate-900 dark:text-white">Result</h3>
+        <p className="mt-2 rounded-xl bg-emerald-50 p-4 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">{study.result}</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,185 @@
+import { Link } from "react-router";
+import { AutoScrollStrip } from "~/components/auto-scroll-strip";
+import { LeadershipCarousel } from "~/components/leadership-carousel";
+import { useQuoteDialog } from "~/components/quote-dialog";
+import { ServiceCard } from "~/components/service-card";
+import type { Testimonial } from "~/content/types";
+import { LOGOS_INTERVAL_MS, TESTIMONIALS_INTERVAL_MS } from "~/lib/constants";
+import type { HomePageContent } from "~/lib/site-views";
+
+/** The home page's sections from its content, for "/" and for a draft's preview in the console. */
+export function HomeView({ content, testimonials }: { content: HomePageContent; testimonials: Testimonial[] }) {
+  const quote = useQuoteDialog();
+  const { services, leadership, logos: clientLogos, faqs, home } = content;
+  const { hero, stats, processSteps, collaboration } = home;
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950">
+        <div className="container-page grid items-center gap-10 py-16 md:grid-cols-2 md:py-24">
+          <div>
+            <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl dark:text-white">{hero.headline}</h1>
+            <p className="mt-5 text-lg text-slate-700 dark:text-slate-300">{hero.tagline}</p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <form action="/quote" method="get">
+                <button className="btn-primary px-6 py-3 text-base" {...quote.triggerProps()}>
+                  {home.primaryCta}
+                </button>
+              </form>
+              <Link to="/services" className="btn-secondary px-6 py-3 text-base">
+                {home.secondaryCta}
+              </Link>
+            </div>
+          </div>
+          <img
+            src="/images/hero.svg"
+            alt="Illustration of app screens, code and charts around a kite"
+            width="720"
+            height="560"
+            fetchPriority="high"
+            className="h-auto w-full"
+          />
+        </div>
+      </section>
+
+      {stats.length > 0 ? (
+        <section aria-labelledby="stats-heading" className="border-y border-slate-200 dark:border-slate-800">
+          <h2 id="stats-heading" className="sr-only">
+            At a glance
+          </h2>
+          <dl className="container-page grid grid-cols-2 gap-6 py-10 text-center md:grid-cols-4">
+            {stats.map((s) => (
+              <div key={s.label}>
+                <dt className="text-sm text-slate-600 dark:text-slate-400">{s.label}</dt>
+                <dd className="order-first text-3xl font-bold text-brand-700 dark:text-brand-300">{s.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+
+      {/* With no published service (an empty site), the section goes rather than show an empty grid. */}
+      {services.length > 0 ? (
+        <section aria-labelledby="services-heading" className="container-page py-16">
+          <h2 id="services-heading" className="section-title">
+            Our Services
+          </h2>
+          {content.servicesIntro ? <p className="mt-3 max-w-2xl text-slate-600 dark:text-slate-300">{content.servicesIntro}</p> : null}
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {services.map((service) => (
+              <ServiceCard key={service.slug} service={service} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {processSteps.length > 0 ? (
+        <section aria-labelledby="process-heading" className="bg-slate-50 py-16 dark:bg-slate-900">
+          <div className="container-page">
+            <h2 id="process-heading" className="section-title">
+              How We Work
+            </h2>
+            <ol className="mt-10 grid gap-6 md:grid-cols-4">
+              {processSteps.map((step, i) => (
+                <li key={step.title} className="rounded-2xl bg-white p-6 shadow-sm dark:bg-slate-950">
+                  <span className="text-sm font-semibold text-brand-700 dark:text-brand-300">Step {i + 1}</span>
+                  <h3 className="mt-1 text-lg font-semibold text-slate-900 dark:text-white">{step.title}</h3>
+                  <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{step.body}</p>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="collab-heading" className="container-page py-16">
+        <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12 dark:bg-brand-900">
+          <h2 id="collab-heading" className="text-3xl font-bold">
+            {collaboration.heading}
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-brand-100">{collaboration.body}</p>
+          <form action="/quote" method="get">
+            <button className="btn mt-8 bg-white px-6 py-3 text-base text-brand-800 hover:bg-brand-50" {...quote.triggerProps()}>
+              {collaboration.cta}
+            </button>
+          </form>
+        </div>
+      </section>
+
+      {leadership.length > 0 ? (
+        <section aria-labelledby="leadership-heading" className="bg-slate-50 py-16 dark:bg-slate-900">
+          <div className="container-page">
+            <h2 id="leadership-heading" className="section-title text-center">
+              Words From Our Leadership
+            </h2>
+            <div className="mt-10">
+              <LeadershipCarousel people={leadership} />
+            </div>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="testimonials-heading" className="container-page py-16">
+        <h2 id="testimonials-heading" className="section-title">
+          What Our Clients Say
+        </h2>
+        <div className="mt-8">
+          <AutoScrollStrip intervalMs={TESTIMONIALS_INTERVAL_MS} label="Client testimonials">
+            {testimonials.map((t) => (
+              <li
+                key={t.id}
+                className="w-80 shrink-0 snap-start rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+              >
+                <figure>
+                  <span className="text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">{t.category}</span>
+                  <blockquote className="mt-3 text-slate-700 dark:text-slate-200">“{t.review}”</blockquote>
+                  <figcaption className="mt-4 text-sm font-semibold text-slate-900 dark:text-white">{t.name}</figcaption>
+                </figure>
+              </li>
+            ))}
+          </AutoScrollStrip>
+        </div>
+      </section>
+
+      {clientLogos.length > 0 ? (
+        <section aria-labelledby="trusted-heading" className="border-t border-slate-200 py-12 dark:border-slate-800">
+          <div className="container-page">
+            <h2
+              id="trusted-heading"
+              className="text-center text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400"
+            >
+              Trusted by teams at
+            </h2>
+            <div className="mt-6">
+              <AutoScrollStrip intervalMs={LOGOS_INTERVAL_MS} label="Client logos" className="items-center">
+                {clientLogos.map((logo) => (
+                  <li key={logo.name} className="shrink-0 snap-start px-4">
+                    <img src={logo.img} alt={logo.name} width="160" height="48" loading="lazy" />
+                  </li>
+                ))}
+              </AutoScrollStrip>
+            </div>
+          </div>
+        </section>
+      ) : null}
+
+      {faqs.length > 0 ? (
+        <section aria-labelledby="faq-heading" className="bg-slate-50 py-16 dark:bg-slate-900">
+          <div className="container-page max-w-3xl">
+            <h2 id="faq-heading" className="section-title">
+              Frequently Asked Questions
+            </h2>
+            <div className="mt-8 space-y-3">
+              {faqs.map((f) => (
+                <details key={f.question} className="rounded-xl bg-white p-5 dark:bg-slate-950">
+                  <summary className="cursor-pointer font-semibold text-slate-900 dark:text-white">{f.question}</summary>
+                  <p className="mt-3 text-slate-600 dark:text-slate-300">{f.answer}</p>
+                </details>
+              ))}
+            </div>
+          </div>
+        </section>
+      ) : null}
+      {quote.dialog}
+    </>
+  );
+}

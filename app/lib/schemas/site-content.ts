@@ -1,0 +1,121 @@
+import { z } from "~/lib/zod";
+import { RESERVED_SLUGS, type ContentTypeDef, type FieldDef } from "~/lib/site-content";
+
+// One schema per content type, built from its field definitions (app/lib/site-content.ts), shared
+// by the console's editor and its action. The server checks Markdown links once more on the parsed
+// tree (models/site/markdown.server.ts); this catches the plain cases while typing.
+
+export const UNSAFE_LINK_MESSAGE = "Links to javascript:, data: or vbscript: addresses are not allowed. Use an https:// address.";
+
+// A link or image destination (inline, autolink or reference definition) starting with a script scheme.
+const UNSAFE_LINK = /(\]\(\s*<?|<|^\s*\[[^\]]*\]:\s*<?)\s*(javascript|vbscript|data)\s*:/im;
+
+export function hasUnsafeLink(markdown: string): boolean {
+  return UNSAFE_LINK.test(markdown);
+}
+
+function text(field: FieldDef) {
+  const max = field.max ?? 200;
+  const base = z.string().trim().max(max, `${field.label} must be ${max} characters or fewer.`);
+  return field.required ? base.min(1, `${field.label} is required.`) : base;
+}
+
+/**
+ * A text field's string: Conform hands an empty field over as undefined, which a required field
+ * refuses with its message and an optional one takes as "".
+ */
+function present(field: FieldDef) {
+  const required = `${field.label} is required.`;
+  return field.required
+    ? z.string({ error: required })
+    : z
+        .string()
+        .optional()
+        .transform((value) => value ?? "");
+}
+
+function fieldSchema(field: FieldDef): z.ZodType {
+  const required = `${field.label} is required.`;
+  switch (field.type) {
+    case "text":
+    case "textarea":
+      return present(field).pipe(text(field));
+    case "markdown":
+      return present(field)
+        .pipe(text(field))
+        .refine((value) => !hasUnsafeLink(value), UNSAFE_LINK_MESSAGE);
+    case "slug":
+      return z
+        .string({ error: required })
+        .trim()
+        .toLowerCase()
+        .min(1, required)
+        .max(field.max ?? 80, `${field.label} must be ${field.max ?? 80} characters or fewer.`)
+        .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lower-case letters, digits and single hyphens, e.g. web-development.")
+        .refine((value) => !RESERVED_SLUGS.has(value), "That address is taken by the site itself. Choose another slug.");
+    case "image":
+      // A path of the site's own images for now; the upload pipeline takes this field over.
+      return present(field).pipe(
+        z
+          .string()
+          .trim()
+          .min(field.required ? 1 : 0, required)
+          .max(field.max ?? 200, `${field.label} must be ${field.max ?? 200} characters or fewer.`)
+          .regex(/^(\/images\/[\w./-]+)?$/, "Give a path under /images, e.g. /images/services/saas.svg.")
+          .refine((value) => !value.includes(".."), "Give a path under /images, e.g. /images/services/saas.svg."),
+      );
+    case "url":
+      return present(field)
+        .pipe(
+          z
+            .string()
+            .trim()
+            .max(field.max ?? 400, `${field.label} must be ${field.max ?? 400} characters or fewer.`),
+        )
+        .refine((value) => value === "" || /^(https?:\/\/|\/)/.test(value), "Give an https:// address or a path of this site.");
+    case "number":
+      return z.coerce
+        .number({ error: `${field.label} must be a number.` })
+        .int(`${field.label} must be a whole number.`)
+        .min(0, `${field.label} must be 0 or more.`)
+        .max(100_000, `${field.label} must be 100000 or less.`)
+        .default(0);
+    case "boolean":
+      return z
+        .union([z.literal("on"), z.literal("true"), z.boolean()])
+        .optional()
+        .transform((value) => value === true || value === "on" || value === "true");
+    case "list": {
+      const max = field.max ?? 30;
+      return z
+        .union([z.string(), z.array(z.string())])
+        .optional()
+        .transform((value) =>
+          (Array.isArray(value) ? value : (value ?? "").split(/\r?\n/)).map((line) => line.trim()).filter((line) => line !== ""),
+        )
+        .pipe(
+          z
+            .array(
+              z
+                .string()
+                .max(300, `Each line of ${field.label} must be 300 characters or fewer.`)
+                .refine(
+                  (line) => !field.pairs || /^[^|]*\S[^|]*\|[^|]*\S[^|]*$/.test(line),
+                  `Write each line of ${field.label} as two parts with a | between them.`,
+                ),
+            )
+            .min(field.required ? 1 : 0, `${field.label} needs at least one line.`)
+            .max(max, `${field.label} takes at most ${max} lines.`),
+        );
+    }
+  }
+}
+
+/** The editor's schema for one type: its fields plus the version the editor started from. */
+export function siteContentSchema(def: ContentTypeDef) {
+  const shape: Record<string, z.ZodType> = {
+    lockVersion: z.coerce.number({ error: "Reload the page: the form lost its version." }).int().min(0),
+  };
+  for (const field of def.fields) shape[field.name] = fieldSchema(field);
+  return z.object(shape);
+}
