@@ -3,6 +3,7 @@ import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import * as serviceRoute from "~/routes/marketing/service";
 import * as siteEditRoute from "~/routes/console/site-edit";
+import { IMAGE_MAX_BYTES } from "~/lib/images";
 import { contentType, type ContentData } from "~/lib/site-content";
 import { db } from "~/server/db/db.server";
 import { getImage } from "~/server/images/images.server";
@@ -148,5 +149,15 @@ describe.each(testDatabases("site-images"))("Uploaded site images on $name", (da
     expect(forged.status).toBe(400);
     expect(forged.data.result?.error?.file?.[0]).toMatch(/no longer stored/);
     expect((await item()).draft.img).toBe(before.draft.img);
+  });
+
+  test("A file too large is refused while it streams, beside the file input, with every typed field back (the file is posted last)", async () => {
+    const before = await item();
+    const fields = typed(before.draft, before.lockVersion, { title: "Kept while refused", alt: "Big" });
+    const refused = await post(editor, fields, [Buffer.alloc(IMAGE_MAX_BYTES + 10), "huge.png"]);
+    expect(refused.status).toBe(400);
+    expect(refused.data.result?.error?.file?.[0]).toMatch(/huge\.png/);
+    expect(refused.data.result?.initialValue).toMatchObject({ title: "Kept while refused", visible: "on", order: fields.order });
+    expect((await item()).draft).toEqual(before.draft);
   });
 });
