@@ -68,3 +68,19 @@ test("An editor uploads a PNG for a service and publishes it: the public page sh
   await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(page.getByRole("heading", { level: 1, name: "SaaS Platforms" })).toBeVisible();
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("The editor's multipart form works without JavaScript: a case study's upload is saved as its draft image", async ({ page }) => {
+    await signIn(page, { role: "employee", staffRole: "sales", databaseFile: server.databaseFile, baseURL: server.baseURL });
+    await page.goto(url("/employee-dashboard/site/cases/anime-streaming"));
+    const image = page.getByRole("group", { name: "Image" });
+    await image.getByLabel("Alt text of a new image").fill("A streaming app on a phone");
+    await image.getByLabel("Replace with").setInputFiles({ name: "case.png", mimeType: "image/png", buffer: await png() });
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Draft saved." })).toBeVisible();
+    await page.goto(url("/site-preview/cases/anime-streaming"));
+    await expect(page.locator("article picture img")).toHaveAttribute("alt", "A streaming app on a phone");
+  });
+});

@@ -9,7 +9,7 @@ import { privateMeta } from "~/lib/seo";
 import { CHANGES_FAILURE, CHANGE_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { isRefusal } from "~/lib/refusal";
-import { contentType, mediaIdOf, type ContentTypeDef } from "~/lib/site-content";
+import { contentType, imageFieldOf, mediaIdOf, type ContentTypeDef } from "~/lib/site-content";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { getImage } from "~/server/images/images.server";
@@ -40,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const def = requireContentType(params.type);
   const item = await requireSiteItem(def, params.id);
   const created = new URL(request.url).searchParams.has("created");
-  const field = def.fields.find((f) => f.type === "image");
+  const field = imageFieldOf(def);
   const mediaId = field ? mediaIdOf(item.draft[field.name]) : null;
   const [versions, picture] = await Promise.all([listSiteVersions(item.id), mediaId ? getImage(mediaId) : undefined]);
   return { type: def.type, item, versions, created, picture: picture ?? null };
