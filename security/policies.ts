@@ -389,6 +389,8 @@ async function brandVersion(c: Cell): Promise<string> {
   const row = await database(c.world.server).selectFrom("appSettings").select("updatedAt").where("key", "=", "brand").executeTakeFirst();
   return String(row ? Number(row.updatedAt) : 0);
 }
+/** An editor's upload for a site item's image field (console → Site), posted as its editor does. */
+const siteImagePng: FilePart = { ...onePixelPng, filename: "service.png" };
 /** As seeded: no uploaded logo (the built-in artwork), through the app so every cache hears of it. */
 const noLogo = async (c: Cell) => asAdmin(c, LOGO_PAGE, { intent: "remove-light", version: await brandVersion(c) });
 async function withLogo(c: Cell): Promise<void> {
@@ -1029,15 +1031,25 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/console/site-new.tsx": {
     params: () => ({ type: "services" }),
     ...withForms("site", {
-      save: changes((c) => ({ intent: "save", lockVersion: "0", ...siteServiceFields(c), slug: `matrix-${c.seq}-${Date.now()}` }), {
-        ok: to(/^\/employee-dashboard\/site\/services\/[\w-]+\?created=1$/),
-      }),
+      // Multipart, as the editor of a type with an image posts it: the PNG is stored as the new service's image.
+      save: changes(
+        (c) => ({
+          intent: "save",
+          lockVersion: "0",
+          ...siteServiceFields(c),
+          slug: `matrix-${c.seq}-${Date.now()}`,
+          alt: `Matrix ${c.seq}`,
+        }),
+        { ok: to(/^\/employee-dashboard\/site\/services\/[\w-]+\?created=1$/), file: siteImagePng },
+      ),
     }),
   },
   "routes/console/site-edit.tsx": {
     params: siteParams,
     ...withForms("site", {
-      save: changes(async (c) => ({ intent: "save", lockVersion: await siteLock(c), ...siteServiceFields(c) })),
+      save: changes(async (c) => ({ intent: "save", lockVersion: await siteLock(c), ...siteServiceFields(c), alt: `Matrix ${c.seq}` }), {
+        file: siteImagePng,
+      }),
       publish: changes(async (c) => {
         await asAdmin(c, `${CONSOLE}/site/services/${SITE_ITEM}`, {
           intent: "save",

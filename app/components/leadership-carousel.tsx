@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Picture } from "~/components/picture";
 import type { LeadershipEntry } from "~/content/types";
 import { LEADERSHIP_INTERVAL_MS } from "~/lib/constants";
 import { usePausableInterval } from "~/lib/use-pausable-interval";
@@ -15,15 +16,25 @@ export function LeadershipCarousel({ people }: { people: LeadershipEntry[] }) {
   return (
     <section aria-roledescription="carousel" aria-label="Leadership" {...handlers} className="mx-auto max-w-3xl">
       <div aria-live={userDriven ? "polite" : "off"} className="flex flex-col items-center gap-6 text-center sm:flex-row sm:text-left">
-        <img
-          src={current.image}
-          alt={`Portrait of ${current.name}`}
-          width="160"
-          height="160"
-          // Far below the fold on the home page: not worth a preload competing with the hero.
-          loading="lazy"
-          className="size-40 shrink-0 rounded-full"
-        />
+        {current.picture ? (
+          <Picture
+            image={current.picture}
+            height={160}
+            alt={`Portrait of ${current.name}`}
+            lazy
+            imgClassName="size-40 shrink-0 rounded-full object-cover"
+          />
+        ) : (
+          <img
+            src={current.image}
+            alt={`Portrait of ${current.name}`}
+            width="160"
+            height="160"
+            // Far below the fold on the home page: not worth a preload competing with the hero.
+            loading="lazy"
+            className="size-40 shrink-0 rounded-full"
+          />
+        )}
         <figure>
           <blockquote className="text-xl leading-relaxed text-slate-800 italic dark:text-slate-100">“{current.quote}”</blockquote>
           <figcaption className="mt-4">

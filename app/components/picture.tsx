@@ -7,6 +7,10 @@ interface PictureProps {
   /** Shown height in CSS pixels; the width follows the image's ratio. Without it, width/height are the image's own. */
   height?: number;
   className?: string;
+  /** Classes of the <img> itself (its shown size and shape: the <picture> is only its wrapper). */
+  imgClassName?: string;
+  /** The page's likely largest paint: fetched first. */
+  priority?: boolean;
   /** Below the fold: let the browser fetch it when it comes near. */
   lazy?: boolean;
   /** Overrides the stored alt text (e.g. "" where a caption or the link text says it already). */
@@ -17,7 +21,7 @@ interface PictureProps {
  * A stored image (app/server/images/) as <picture>: AVIF first, WebP otherwise, each a `srcset`
  * of the server-made widths, with width and height so the page never shifts as it loads.
  */
-export function Picture({ image, sizes, height, className, lazy = false, alt }: PictureProps) {
+export function Picture({ image, sizes, height, className, imgClassName, priority, lazy = false, alt }: PictureProps) {
   const widths = variantWidths(image.width);
   const shownHeight = height ?? image.height;
   const shownWidth = height ? Math.round((image.width * height) / image.height) : image.width;
@@ -33,6 +37,8 @@ export function Picture({ image, sizes, height, className, lazy = false, alt }: 
         width={shownWidth}
         height={shownHeight}
         loading={lazy ? "lazy" : undefined}
+        fetchPriority={priority ? "high" : undefined}
+        className={imgClassName}
       />
     </picture>
   );

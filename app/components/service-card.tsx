@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Picture } from "~/components/picture";
 import type { ServiceSummary } from "~/content/types";
 
 /** `aboveFold`: the card opens the page (its image is the likely LCP), so it loads at once, first. */
@@ -14,15 +15,26 @@ export function ServiceCard({
   const Heading = headingLevel;
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <img
-        src={service.img}
-        alt=""
-        width="640"
-        height="400"
-        loading={aboveFold ? "eager" : "lazy"}
-        fetchPriority={aboveFold ? "high" : undefined}
-        className="aspect-[8/5] w-full object-cover"
-      />
+      {service.picture ? (
+        // Cards: one column on phones, two from sm, three from lg (the grid on / and /services).
+        <Picture
+          image={service.picture}
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+          lazy={!aboveFold}
+          priority={aboveFold}
+          imgClassName="aspect-[8/5] w-full object-cover"
+        />
+      ) : (
+        <img
+          src={service.img}
+          alt=""
+          width="640"
+          height="400"
+          loading={aboveFold ? "eager" : "lazy"}
+          fetchPriority={aboveFold ? "high" : undefined}
+          className="aspect-[8/5] w-full object-cover"
+        />
+      )}
       <div className="flex flex-1 flex-col p-5">
         <Heading id={`service-${service.slug}`} className="text-lg font-semibold text-slate-900 dark:text-white">
           {service.title}

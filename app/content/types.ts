@@ -1,10 +1,14 @@
+import type { ImageInfo } from "~/lib/images";
+
 export interface ServiceSummary {
   slug: string;
   title: string;
   /** One or two sentences for cards. */
   desc: string;
-  /** Path under /images, e.g. "/images/services/android-apps.svg". */
+  /** Path under /images, e.g. "/images/services/android-apps.svg", or "media:<id>" (an upload). */
   img: string;
+  /** The upload `img` names, for <Picture> (set by the server; absent for a path). */
+  picture?: ImageInfo;
 }
 
 export interface Service extends ServiceSummary {
@@ -21,6 +25,7 @@ export interface CaseStudy {
   features: string[];
   result: string;
   img: string;
+  picture?: ImageInfo;
 }
 
 export interface LeadershipEntry {
@@ -29,6 +34,7 @@ export interface LeadershipEntry {
   title: string;
   quote: string;
   image: string;
+  picture?: ImageInfo;
 }
 
 export interface Testimonial {
@@ -41,4 +47,5 @@ export interface Testimonial {
 export interface ClientLogo {
   name: string;
   img: string;
+  picture?: ImageInfo;
 }

@@ -3,8 +3,8 @@
 // Client-safe: the console's editor and the server's checks read the same definitions.
 
 /**
- * What an editor types into a field. `image` is a path under /images for now; the image upload
- * pipeline replaces only its input and its check (kept apart for that reason).
+ * What an editor types into a field. `image` holds either a path under /images (the seeded demo
+ * art) or "media:<imageId>", an image uploaded through app/server/images (the editor's file input).
  */
 export type FieldType = "text" | "textarea" | "markdown" | "list" | "number" | "image" | "url" | "boolean" | "slug";
 
@@ -18,6 +18,8 @@ export interface FieldDef {
   hint?: string;
   /** A list whose every line is two parts, "left | right" (a figure and its label, a step and its text). */
   pairs?: boolean;
+  /** An image whose public view already has its text alternative in this field (a logo's company name): no alt input. */
+  altFrom?: string;
 }
 
 export interface ContentTypeDef {
@@ -37,6 +39,8 @@ export interface ContentTypeDef {
   /** The public page an item shows on (the preview renders that page's shape). */
   publicPath(slug: string | null): string;
 }
+
+const IMAGE_HINT = "PNG, JPEG, WebP or SVG, at most 5 MB. Choose a file to replace the current image.";
 
 // Item metadata every listed type has: kept in the version's data, copied to the item's columns on
 // publish (the public queries filter and sort on them).
@@ -76,7 +80,7 @@ export const CONTENT_TYPES: readonly ContentTypeDef[] = [
         type: "image",
         required: true,
         max: 200,
-        hint: "A path under /images, e.g. /images/services/saas.svg.",
+        hint: IMAGE_HINT,
       },
       ORDER,
       VISIBLE,
@@ -96,7 +100,7 @@ export const CONTENT_TYPES: readonly ContentTypeDef[] = [
       { name: "technologies", label: "Technologies", type: "list", required: true, max: 30, hint: "One per line." },
       { name: "features", label: "Features", type: "list", required: true, max: 30, hint: "One per line." },
       { name: "result", label: "Result", type: "textarea", required: true, max: 600 },
-      { name: "img", label: "Image", type: "image", required: true, max: 200, hint: "A path under /images, e.g. /images/cases/saas.svg." },
+      { name: "img", label: "Image", type: "image", required: true, max: 200, hint: IMAGE_HINT },
       ORDER,
       VISIBLE,
     ],
@@ -222,7 +226,8 @@ export const CONTENT_TYPES: readonly ContentTypeDef[] = [
         type: "image",
         required: true,
         max: 200,
-        hint: "A path under /images, e.g. /images/leadership/ceo.svg.",
+        hint: IMAGE_HINT,
+        altFrom: "name",
       },
       ORDER,
       VISIBLE,
@@ -243,7 +248,8 @@ export const CONTENT_TYPES: readonly ContentTypeDef[] = [
         type: "image",
         required: true,
         max: 200,
-        hint: "A path under /images, e.g. /images/logos/parcelry.svg.",
+        hint: IMAGE_HINT,
+        altFrom: "name",
       },
       ORDER,
       VISIBLE,
@@ -296,6 +302,20 @@ export const CONTENT_TYPES: readonly ContentTypeDef[] = [
 
 export function contentType(type: string): ContentTypeDef | undefined {
   return CONTENT_TYPES.find((t) => t.type === type);
+}
+
+/** A type's image field (every type has at most one: the editor's one file input). */
+export function imageFieldOf(def: ContentTypeDef): FieldDef | undefined {
+  return def.fields.find((f) => f.type === "image");
+}
+
+/** The prefix of an image field's value naming an uploaded image. */
+export const MEDIA_PREFIX = "media:";
+const MEDIA_VALUE = /^media:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** The uploaded image's id an image field's value names, or null for a path under /images (or nothing). */
+export function mediaIdOf(value: unknown): string | null {
+  return typeof value === "string" ? (MEDIA_VALUE.exec(value)?.[1] ?? null) : null;
 }
 
 /** Slugs a page may never take: the site's own paths (and what a proxy or a file might claim). */

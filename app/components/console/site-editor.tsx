@@ -6,8 +6,10 @@ import { ActionMessage } from "~/components/forms/action-message";
 import { FormError } from "~/components/forms/form-error";
 import { FormField } from "~/components/forms/form-field";
 import type { FormResult } from "~/lib/form-result";
-import type { ContentData, ContentTypeDef, FieldDef } from "~/lib/site-content";
-import { siteContentSchema } from "~/lib/schemas/site-content";
+import type { ImageInfo } from "~/lib/images";
+import { imageFieldOf, type ContentData, type ContentTypeDef, type FieldDef } from "~/lib/site-content";
+import { hasImageFile, siteContentSchema } from "~/lib/schemas/site-content";
+import { SiteImageField } from "./site-image-field";
 
 // The one editor of every site content type: each field of the type's schema as its control.
 
@@ -58,8 +60,6 @@ function Control({ field, meta }: { field: FieldDef; meta: FieldMetadata<unknown
         <input
           {...getInputProps(meta, { type: field.type === "number" ? "number" : field.type === "url" ? "url" : "text" })}
           className="field-input"
-          // The image field alone: the upload pipeline swaps this input for a picker.
-          data-field-type={field.type}
         />
       )}
     </FormField>
@@ -74,10 +74,14 @@ interface SiteEditorProps {
   lastResult?: SubmissionResult<string[]>;
   outcome?: FormResult;
   submitLabel: string;
+  /** The uploaded image the draft's image field names (for its thumbnail). */
+  picture?: ImageInfo | null;
 }
 
-export function SiteEditor({ def, formId, defaultValue, lockVersion, lastResult, outcome, submitLabel }: SiteEditorProps) {
+export function SiteEditor({ def, formId, defaultValue, lockVersion, lastResult, outcome, submitLabel, picture }: SiteEditorProps) {
   const schema = useMemo(() => siteContentSchema(def), [def]);
+  const uploadSchema = useMemo(() => siteContentSchema(def, { upload: true }), [def]);
+  const imageField = imageFieldOf(def);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const [form, fields] = useForm({
@@ -88,17 +92,31 @@ export function SiteEditor({ def, formId, defaultValue, lockVersion, lastResult,
     defaultNoValidate: false,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // A chosen file stands in for an empty image field (the same rule as the action's).
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: hasImageFile(formData) ? uploadSchema : schema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
+    // Multipart only where the type has an image to upload; the other types post as before.
+    <Form method="post" {...getFormProps(form)} encType={imageField ? "multipart/form-data" : undefined} className="space-y-4">
       <input type="hidden" name="intent" value="save" />
       {/* The version this editor started from: taken from the page, so after "changed by" a second save replaces. */}
       <input type="hidden" name="lockVersion" value={lockVersion} />
       {form.errors?.length ? <FormError message={form.errors.join(" ")} /> : null}
-      {def.fields.map((field) => (
-        <Control key={field.name} field={field} meta={fields[field.name] as FieldMetadata<unknown>} />
-      ))}
+      {def.fields
+        .filter((field) => field.type !== "image")
+        .map((field) => (
+          <Control key={field.name} field={field} meta={fields[field.name] as FieldMetadata<unknown>} />
+        ))}
+      {/* Last: the browser posts fields in this order, so a file refused while it streams still leaves every typed field read. */}
+      {imageField ? (
+        <SiteImageField
+          field={imageField}
+          meta={fields[imageField.name] as FieldMetadata<unknown>}
+          file={fields.file as FieldMetadata<unknown>}
+          alt={fields.alt as FieldMetadata<unknown>}
+          picture={picture}
+        />
+      ) : null}
       <ActionMessage outcome={outcome} />
       <button type="submit" className="btn-primary" disabled={saving}>
         {saving ? "Saving..." : submitLabel}

@@ -1,17 +1,28 @@
+import { Picture } from "~/components/picture";
 import type { CaseStudy } from "~/content/types";
 
 /** One case study on /cases, and its preview in the console. */
 export function CaseStudyArticle({ study, index }: { study: CaseStudy; index: number }) {
   return (
     <article aria-labelledby={`case-${study.id}`} className="grid items-start gap-10 lg:grid-cols-2">
-      <img
-        src={study.img}
-        alt=""
-        width="960"
-        height="600"
-        loading={index === 0 ? "eager" : "lazy"}
-        className={`h-auto w-full rounded-2xl ${index % 2 ? "lg:order-last" : ""}`}
-      />
+      {study.picture ? (
+        <Picture
+          image={study.picture}
+          sizes="(min-width: 1024px) 50vw, 100vw"
+          lazy={index > 0}
+          className={`block ${index % 2 ? "lg:order-last" : ""}`}
+          imgClassName="h-auto w-full rounded-2xl"
+        />
+      ) : (
+        <img
+          src={study.img}
+          alt=""
+          width="960"
+          height="600"
+          loading={index === 0 ? "eager" : "lazy"}
+          className={`h-auto w-full rounded-2xl ${index % 2 ? "lg:order-last" : ""}`}
+        />
+      )}
       <div>
         <h2 id={`case-${study.id}`} className="section-title">
           {study.title}

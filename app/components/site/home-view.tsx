@@ -1,3 +1,4 @@
+import { Picture } from "~/components/picture";
 import { Link } from "react-router";
 import { AutoScrollStrip } from "~/components/auto-scroll-strip";
 import { LeadershipCarousel } from "~/components/leadership-carousel";
@@ -153,7 +154,12 @@ export function HomeView({ content, testimonials }: { content: HomePageContent; 
               <AutoScrollStrip intervalMs={LOGOS_INTERVAL_MS} label="Client logos" className="items-center">
                 {clientLogos.map((logo) => (
                   <li key={logo.name} className="shrink-0 snap-start px-4">
-                    <img src={logo.img} alt={logo.name} width="160" height="48" loading="lazy" />
+                    {logo.picture ? (
+                      // 48px high like the built-in logos; the company's name is its text alternative.
+                      <Picture image={logo.picture} height={48} alt={logo.name} lazy />
+                    ) : (
+                      <img src={logo.img} alt={logo.name} width="160" height="48" loading="lazy" />
+                    )}
                   </li>
                 ))}
               </AutoScrollStrip>

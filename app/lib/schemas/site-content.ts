@@ -34,7 +34,14 @@ function present(field: FieldDef) {
         .transform((value) => value ?? "");
 }
 
-function fieldSchema(field: FieldDef): z.ZodType {
+const IMAGE_VALUE_MESSAGE = "Choose an image file to upload.";
+
+interface SchemaOptions {
+  /** The post carries an image file for the type's image field. */
+  upload?: boolean;
+}
+
+function fieldSchema(field: FieldDef, options: SchemaOptions): z.ZodType {
   const required = `${field.label} is required.`;
   switch (field.type) {
     case "text":
@@ -54,15 +61,16 @@ function fieldSchema(field: FieldDef): z.ZodType {
         .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lower-case letters, digits and single hyphens, e.g. web-development.")
         .refine((value) => !RESERVED_SLUGS.has(value), "That address is taken by the site itself. Choose another slug.");
     case "image":
-      // A path of the site's own images for now; the upload pipeline takes this field over.
-      return present(field).pipe(
+      // A path of the site's own images (the seeded art) or an uploaded image, "media:<id>". With a
+      // file chosen (`upload`), the field may be empty: the action stores the file and fills it in.
+      return present({ ...field, required: field.required && !options.upload }).pipe(
         z
           .string()
           .trim()
-          .min(field.required ? 1 : 0, required)
+          .min(field.required && !options.upload ? 1 : 0, `Choose an image file for ${field.label}.`)
           .max(field.max ?? 200, `${field.label} must be ${field.max ?? 200} characters or fewer.`)
-          .regex(/^(\/images\/[\w./-]+)?$/, "Give a path under /images, e.g. /images/services/saas.svg.")
-          .refine((value) => !value.includes(".."), "Give a path under /images, e.g. /images/services/saas.svg."),
+          .regex(/^(\/images\/[\w./-]+|media:[0-9a-f-]{36})?$/, IMAGE_VALUE_MESSAGE)
+          .refine((value) => !value.includes(".."), IMAGE_VALUE_MESSAGE),
       );
     case "url":
       return present(field)
@@ -111,11 +119,17 @@ function fieldSchema(field: FieldDef): z.ZodType {
   }
 }
 
+/** Whether a posted form carries a chosen file (an empty file input posts a nameless, empty part). */
+export function hasImageFile(formData: FormData): boolean {
+  const file = formData.get("file");
+  return typeof file === "object" && file !== null && file.size > 0;
+}
+
 /** The editor's schema for one type: its fields plus the version the editor started from. */
-export function siteContentSchema(def: ContentTypeDef) {
+export function siteContentSchema(def: ContentTypeDef, options: SchemaOptions = {}) {
   const shape: Record<string, z.ZodType> = {
     lockVersion: z.coerce.number({ error: "Reload the page: the form lost its version." }).int().min(0),
   };
-  for (const field of def.fields) shape[field.name] = fieldSchema(field);
+  for (const field of def.fields) shape[field.name] = fieldSchema(field, options);
   return z.object(shape);
 }

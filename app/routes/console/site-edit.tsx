@@ -9,15 +9,25 @@ import { privateMeta } from "~/lib/seo";
 import { CHANGES_FAILURE, CHANGE_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { isRefusal } from "~/lib/refusal";
-import { contentType } from "~/lib/site-content";
+import { contentType, imageFieldOf, mediaIdOf, type ContentTypeDef } from "~/lib/site-content";
+import type { SessionUser } from "~/server/auth/actor.server";
 import { requireStaff } from "~/server/auth/session.server";
-import { readForm } from "~/server/http/form-data.server";
+import { getImage } from "~/server/images/images.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { refusalResult } from "~/server/http/refusal.server";
 import { logger } from "~/server/logger.server";
 import { listSiteVersions } from "~/server/models/site/content.server";
 import { deleteSiteItem, publishSiteItem, restoreSiteVersion, saveSiteDraft } from "~/server/models/site/content-write.server";
-import { parseSiteForm, postedLockVersion, requireContentType, requireSiteItem } from "./site.server";
+import {
+  parseSiteForm,
+  postedLockVersion,
+  readSiteForm,
+  refusedSiteForm,
+  requireContentType,
+  requireSiteItem,
+  takeSiteUpload,
+  type SiteForm,
+} from "./site.server";
 
 // One item: its draft in the type's editor, preview, publish, its history with restore.
 
@@ -30,7 +40,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const def = requireContentType(params.type);
   const item = await requireSiteItem(def, params.id);
   const created = new URL(request.url).searchParams.has("created");
-  return { type: def.type, item, versions: await listSiteVersions(item.id), created };
+  const field = imageFieldOf(def);
+  const mediaId = field ? mediaIdOf(item.draft[field.name]) : null;
+  const [versions, picture] = await Promise.all([listSiteVersions(item.id), mediaId ? getImage(mediaId) : undefined]);
+  return { type: def.type, item, versions, created, picture: picture ?? null };
 }
 
 const FAILURES = { save: CHANGES_FAILURE, publish: CHANGE_FAILURE, restore: CHANGE_FAILURE, delete: CHANGE_FAILURE };
@@ -38,14 +51,30 @@ const FAILURES = { save: CHANGES_FAILURE, publish: CHANGE_FAILURE, restore: CHAN
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request, "site");
   const def = requireContentType(params.type);
-  const formData = await readForm(request);
+  let form: SiteForm;
+  try {
+    form = await readSiteForm(request);
+  } catch (error) {
+    return refusedSiteForm(def, error);
+  }
+  try {
+    return await change(user, def, params.id, form);
+  } finally {
+    await form.discard();
+  }
+}
+
+async function change(user: SessionUser, def: ContentTypeDef, id: string, form: SiteForm) {
+  const params = { id };
+  const { formData } = form;
   const intent = requireIntent(formData, ["save", "publish", "restore", "delete"]);
   await requireSiteItem(def, params.id);
   const lockVersion = postedLockVersion(formData);
   if (intent === "save") {
-    const submission = parseSiteForm(def, formData);
+    const submission = parseSiteForm(def, form);
     if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
     try {
+      await takeSiteUpload(user, def, form, submission);
       const outcome = await saveSiteDraft(user, def, params.id, submission.value, lockVersion);
       return formResult({
         intent,
@@ -145,6 +174,7 @@ export default function SiteEdit({ loaderData, actionData }: Route.ComponentProp
         lastResult={saved?.result}
         outcome={saved}
         submitLabel="Save draft"
+        picture={loaderData.picture}
       />
       <SiteHistory versions={versions} lockVersion={item.lockVersion} publishedNumber={item.publishedNumber} />
       {def.fixed ? null : (

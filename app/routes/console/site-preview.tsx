@@ -7,10 +7,9 @@ import { CaseStudyArticle } from "~/components/site/case-study";
 import { HomeView } from "~/components/site/home-view";
 import { ServiceDetail } from "~/components/site/service-detail";
 import { brandFromMatches } from "~/lib/use-brand";
-import { toCaseStudy } from "~/lib/site-views";
 import { requireStaff } from "~/server/auth/session.server";
 import { listVisibleTestimonials } from "~/server/models/pipeline/testimonials.server";
-import { homePageWithDraft, pageIntros, toAbout, toLegalPage, toServicePage } from "~/server/models/site/pages.server";
+import { homePageWithDraft, pageIntros, toAbout, toCaseStudyPage, toLegalPage, toServicePage } from "~/server/models/site/pages.server";
 import { requireContentType, requireSiteItem } from "./site.server";
 
 // The draft as its public page would show it, with the public components: staff only, read fresh
@@ -35,11 +34,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const editHref = href("/employee-dashboard/site/:type/:id", { type: def.type, id: item.id });
   const slug = typeof item.draft.slug === "string" ? item.draft.slug : null;
   const none = { service: null, caseStudy: null, legal: null, home: null, about: null, intro: "" };
-  if (def.type === "services") return { title: item.title, editHref, ...none, service: toServicePage(item.draft, slug) };
+  if (def.type === "services") return { title: item.title, editHref, ...none, service: await toServicePage(item.draft, slug) };
   if (def.type === "legal") return { title: item.title, editHref, ...none, legal: toLegalPage(item.draft) };
   if (def.type === "about") return { title: item.title, editHref, ...none, about: toAbout(item.draft) };
   if (def.type === "cases")
-    return { title: item.title, editHref, ...none, caseStudy: toCaseStudy(item.id, item.draft), intro: (await pageIntros()).cases };
+    return {
+      title: item.title,
+      editHref,
+      ...none,
+      caseStudy: await toCaseStudyPage(item.id, item.draft),
+      intro: (await pageIntros()).cases,
+    };
   // The home page's parts: the whole page, with this draft in place and everything else as published.
   const [content, testimonials] = await Promise.all([homePageWithDraft(def.type, item.id, item.draft), listVisibleTestimonials()]);
   return { title: item.title, editHref, ...none, home: { content, testimonials } };

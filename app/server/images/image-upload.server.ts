@@ -26,16 +26,26 @@ export async function readImageForm(request: Request, store: FileStore = fileSto
     );
     return { fields: upload.fields, file: upload.files[0] ?? null, discard: upload.discardAll };
   } catch (error) {
-    if (error instanceof UploadRejected || error instanceof MalformedUpload)
-      throw new Refusal(
+    if (error instanceof UploadRejected || error instanceof MalformedUpload) {
+      const refusal = new Refusal(
         "invalid",
         error instanceof UploadRejected && error.reason === "count" ? "Upload one image at a time." : error.message,
         {
           field: "file",
         },
       );
+      received.set(refusal, error.fields);
+      throw refusal;
+    }
     throw error;
   }
+}
+
+const received = new WeakMap<Refusal, Record<string, string>>();
+
+/** The text fields a refused image form had sent before its refusal (empty when none): to answer with what was typed. */
+export function receivedFields(refusal: unknown): Record<string, string> {
+  return (refusal instanceof Refusal && received.get(refusal)) || {};
 }
 
 export function isMultipartForm(request: Request): boolean {

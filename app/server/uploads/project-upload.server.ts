@@ -35,6 +35,8 @@ export type UploadRefusal = SniffRefusal | "size" | "quota" | "count" | "empty";
 /** A file or the session was refused: answer with `message` (4xx, `status`); nothing was kept. */
 export class UploadRejected extends Error {
   readonly status: number;
+  /** The form's text fields received before the refusal (all of them when the refusal came from the sniff). */
+  fields: Record<string, string> = {};
   constructor(
     readonly reason: UploadRefusal,
     message: string,
@@ -48,6 +50,7 @@ export class UploadRejected extends Error {
 /** The body is not a readable multipart form, or was cut off: answer 400. */
 export class MalformedUpload extends Error {
   readonly status = 400;
+  fields: Record<string, string> = {};
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = "MalformedUpload";
@@ -234,6 +237,8 @@ export async function parseUploadForm(request: Request, limits: UploadLimits, st
   } catch (error) {
     await removeAll();
     if (error instanceof UploadRejected) logger.info({ reason: error.reason }, "upload refused");
+    // The text fields received before the refusal, so a form can be answered with what was typed.
+    if (error instanceof UploadRejected || error instanceof MalformedUpload) error.fields = { ...fields };
     throw error;
   }
   // Temp files of skipped empty inputs.

@@ -12,19 +12,24 @@ import {
   type HomePageContent,
   type ServicePage,
 } from "~/lib/site-views";
+import { withPictures } from "./content-images.server";
 import { publishedBySlug, publishedItems } from "./content-read.server";
 import { renderMarkdown } from "./markdown.server";
 
 // The public pages' content, published and visible, in the shapes their components take.
 
 export async function publishedServices(): Promise<ServiceSummary[]> {
-  return (await publishedItems("services")).map((item) => toServiceSummary(item.data, item.slug));
+  return withPictures(
+    (await publishedItems("services")).map((item) => toServiceSummary(item.data, item.slug)),
+    "img",
+  );
 }
 
 /** A service page from its data: the published one, or a draft for the console's preview. */
-export function toServicePage(data: ContentData, slug: string | null): ServicePage {
+export async function toServicePage(data: ContentData, slug: string | null): Promise<ServicePage> {
   const details = typeof data.details === "string" ? data.details : "";
-  return { ...toServiceSummary(data, slug), detailsHtml: renderMarkdown(details) };
+  const [summary] = await withPictures([toServiceSummary(data, slug)], "img");
+  return { ...summary!, detailsHtml: renderMarkdown(details) };
 }
 
 export async function publishedServicePage(slug: string): Promise<ServicePage | undefined> {
@@ -33,7 +38,16 @@ export async function publishedServicePage(slug: string): Promise<ServicePage | 
 }
 
 export async function publishedCaseStudies(): Promise<CaseStudy[]> {
-  return (await publishedItems("cases")).map((item) => toCaseStudy(item.id, item.data));
+  return withPictures(
+    (await publishedItems("cases")).map((item) => toCaseStudy(item.id, item.data)),
+    "img",
+  );
+}
+
+/** A case study from its data, with its upload's picture (the console's preview). */
+export async function toCaseStudyPage(id: string, data: ContentData): Promise<CaseStudy> {
+  const [study] = await withPictures([toCaseStudy(id, data)], "img");
+  return study!;
 }
 
 export interface LegalPageContent {
@@ -67,8 +81,22 @@ export async function homePageWithDraft(type: string, id: string, draft: Content
   const items = (await publishedItems(type)).filter((item) => item.id !== id);
   if (draft.visible !== false) items.push({ id, slug: null, data: draft, number: 0, publishedAt: 0 });
   items.sort((a, b) => Number(a.data.order ?? 0) - Number(b.data.order ?? 0));
-  if (type === "leadership") return { ...content, leadership: items.map((i) => toLeadership(i.id, i.data)) };
-  if (type === "logos") return { ...content, logos: items.map((i) => toLogo(i.data)) };
+  if (type === "leadership")
+    return {
+      ...content,
+      leadership: await withPictures(
+        items.map((i) => toLeadership(i.id, i.data)),
+        "image",
+      ),
+    };
+  if (type === "logos")
+    return {
+      ...content,
+      logos: await withPictures(
+        items.map((i) => toLogo(i.data)),
+        "img",
+      ),
+    };
   if (type === "faq") return { ...content, faqs: items.map((i) => toFaq(i.data)) };
   return content;
 }
@@ -86,8 +114,14 @@ export async function publishedHomePage(): Promise<HomePageContent> {
     home: toHome(home.find((i) => i.id === "home")?.data ?? {}),
     servicesIntro: intros.homeServices,
     services,
-    leadership: leadership.map((i) => toLeadership(i.id, i.data)),
-    logos: logos.map((i) => toLogo(i.data)),
+    leadership: await withPictures(
+      leadership.map((i) => toLeadership(i.id, i.data)),
+      "image",
+    ),
+    logos: await withPictures(
+      logos.map((i) => toLogo(i.data)),
+      "img",
+    ),
     faqs: faqs.map((i) => toFaq(i.data)),
   };
 }
