@@ -272,6 +272,8 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
       createdAt: now,
     })
     .execute();
+  // The site content is seeded by its migration; a redirect is what an editor's slug change leaves.
+  await db().insertInto("siteRedirects").values({ fromKey: "services/old-crm", itemId: "service-crm", createdAt: now }).execute();
   await (await auth()).api.requestPasswordReset({ body: { email: client.email, redirectTo: "/reset-password" } });
   const file = process.env.DATABASE_URL!.slice("file:".length);
   await closeDb();

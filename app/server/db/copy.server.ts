@@ -42,6 +42,7 @@ export async function copySqliteToPostgres(options: { from: string; to: string; 
     const differences = schemaDifferences(await sourceTables(source), tables);
     if (differences.length) throw new CopyRefused(`The schemas differ:\n  ${differences.join("\n  ")}`);
     return await target.transaction().execute(async (trx) => {
+      await clearUntouchedSeed(trx);
       await requireEmpty(trx, tables);
       const counts: TableCount[] = [];
       for (const table of tables) counts.push(await copyTable(source, trx, table, options.batchRows ?? 1000));
@@ -67,6 +68,24 @@ async function requireCurrentSource(source: Kysely<unknown>, file: string): Prom
   if (pending.length) {
     throw new CopyRefused(`${file} lacks migrations ${pending.join(", ")}: run DATABASE_URL=file:${file} npm run db:migrate first.`);
   }
+}
+
+/**
+ * A new PostgreSQL database is not quite empty: the site content's migration seeds version 1 of the
+ * demo pages (decision 0071). The source carries its own copy of those rows, so an untouched seed
+ * (seed items only, one version each, no redirect) is cleared to make way for it; a seed someone
+ * edited on the target is data, and still refuses the copy.
+ */
+async function clearUntouchedSeed(trx: Transaction<unknown>): Promise<void> {
+  const count = async (query: ReturnType<typeof sql<{ n: number | string }>>) => Number((await query.execute(trx)).rows[0]?.n ?? 0);
+  const items = await count(sql`select count(*) as n from site_items`);
+  if (items === 0) return;
+  const edited = await count(sql`select count(*) as n from site_items where origin <> 'seed'`);
+  const versions = await count(sql`select count(*) as n from site_versions`);
+  const redirects = await count(sql`select count(*) as n from site_redirects`);
+  if (edited > 0 || versions !== items || redirects > 0) return;
+  await sql`delete from site_versions`.execute(trx);
+  await sql`delete from site_items`.execute(trx);
 }
 
 async function requireEmpty(trx: Transaction<unknown>, tables: TargetTable[]): Promise<void> {
