@@ -1,6 +1,6 @@
 // `npm run test:upgrade`: the previous release keeps serving on a database this code has migrated,
 // as it must during a rolling upgrade (docs/upgrade.md, decision 0064). The previous release is
-// UPGRADE_FROM=<ref>, else the newest `v*` tag behind HEAD; without either the test is skipped
+// UPGRADE_FROM=<ref>, else the newest `v*` tag (or "Release X.Y.Z" commit) behind HEAD; without one it is skipped
 // with a notice (exit 0). For SQLite, and PostgreSQL when TEST_DATABASE_URL is set:
 //   1. the previous release's build starts on an empty database (migrating it its way), and a
 //      client signs up through the real form;
@@ -114,7 +114,7 @@ const ref = previousReleaseRef();
 if (!ref) {
   const bar = "!".repeat(78);
   console.log(
-    `\n${bar}\n!!\n!!  UPGRADE TEST SKIPPED: no release tag (v*) behind HEAD yet. Name the previous release\n!!  with UPGRADE_FROM=<ref>, e.g. UPGRADE_FROM=v0.1.0 npm run test:upgrade\n!!\n${bar}\n`,
+    `\n${bar}\n!!\n!!  UPGRADE TEST SKIPPED: no release tag (v*) or release commit behind HEAD. Name the previous release\n!!  with UPGRADE_FROM=<ref>, e.g. UPGRADE_FROM=v0.1.0 npm run test:upgrade\n!!\n${bar}\n`,
   );
   process.exit(0);
 }

@@ -19,14 +19,18 @@ export interface OldRelease {
 const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8" }).trim();
 
 /**
- * UPGRADE_FROM (any ref), else the newest `v*` tag behind HEAD that is not HEAD itself; null when
- * there is none yet.
+ * UPGRADE_FROM (any ref), else the newest `v*` tag behind HEAD that is not HEAD itself, else the
+ * newest release commit ("Release X.Y.Z…", what `npm version` commits) behind HEAD: a clone made
+ * without tags (some CI checkouts) still tests the upgrade. Null when there is none yet.
  */
 export function previousReleaseRef(): string | null {
   if (process.env.UPGRADE_FROM) return process.env.UPGRADE_FROM;
   const head = git("rev-parse", "HEAD");
   const tags = git("tag", "--list", "v*", "--sort=-v:refname", "--merged", "HEAD").split("\n").filter(Boolean);
-  return tags.find((tag) => git("rev-parse", `${tag}^{commit}`) !== head) ?? null;
+  const tagged = tags.find((tag) => git("rev-parse", `${tag}^{commit}`) !== head);
+  if (tagged) return tagged;
+  const releases = git("log", "--format=%H", "-E", "--grep=^Release [0-9]+\\.[0-9]+\\.[0-9]+", "HEAD").split("\n").filter(Boolean);
+  return releases.find((commit) => commit !== head) ?? null;
 }
 
 function run(command: string, args: string[], cwd: string, log: (line: string) => void): void {
