@@ -321,10 +321,12 @@ describe("Fuzzing", () => {
         headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: actor.cookie },
       }).catch((error: Error) => ({ status: 0, error }));
       const status = reply.status;
-      // A clear 413, or the connection closed once the answer was sent.
+      // A clear 413, or the connection closed once the answer was sent. /setup is over once a staff
+      // account exists (the matrix's world has them): it answers 404 before reading any body.
+      const gone = route.file.endsWith("auth/setup.tsx") && status === 404;
       t.check(
         `POST ${route.pattern} with 20 MB is refused as too large`,
-        status === 413 || status === 0,
+        status === 413 || status === 0 || gone,
         `${status} ${"location" in reply ? reply.location : ""}`,
       );
       t.check(`POST ${route.pattern} with 20 MB changes nothing`, (await fingerprint(server)) === before);

@@ -9,6 +9,7 @@ import { isStaffRole, MATRIX_COMPANY_ID, type Actor, type World } from "./helper
 import { unsubscribeToken } from "~/server/mail/unsubscribe-token.server";
 import { DEMO_BRAND } from "~/lib/brand";
 import { seedSiteContent } from "~/server/db/site-seed.server";
+import { demoTestimonials } from "~/content/testimonials";
 
 // The authorization matrix's expectations, declared once per route of app/routes.ts (keyed by its
 // module file). security/authorization.test.ts fails on a route without an entry here, on an
@@ -374,7 +375,17 @@ const siteServiceFields = (c: Cell) => ({
 });
 /** Puts the demo content back as the seed made it (after "Start from an empty site" or a delete). */
 const reseeded = async (c: Cell) => {
-  await seedSiteContent(database(c.world.server));
+  const db = database(c.world.server);
+  await seedSiteContent(db);
+  // The demo testimonials go too; the world's testimonials are two of them, which later cells use.
+  const now = Date.now();
+  for (const [i, t] of demoTestimonials.entries()) {
+    await db
+      .insertInto("testimonials")
+      .values({ ...t, id: `demo-${t.id}`, status: "visible", sortOrder: i, createdAt: now, updatedAt: now })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
+  }
 };
 const settingsOn = async (c: Cell) =>
   asAdmin(c, `${CONSOLE}/settings`, { intent: "save-settings", selfRegistration: "on", clientProjects: "on" });
@@ -1399,10 +1410,14 @@ export const POLICIES: Record<string, RoutePolicy> = {
   },
   // A signed-in person's own time zone: their own row only (no id is posted), back to their account page.
   "routes/account/time-zone.ts": formsOnly(method405, "signed-in", {
-    "save-time-zone": changes(() => ({ intent: "save-time-zone", timeZone: "Europe/Berlin" }), {
-      ok: backToAccount("time-zone-saved"),
-      restore: ownZoneUnset,
-    }),
+    // A zone per cell, so each allowed save is a change whatever an earlier cell left behind.
+    "save-time-zone": changes(
+      (c) => ({ intent: "save-time-zone", timeZone: ["Europe/Berlin", "Asia/Tokyo", "America/Chicago"][c.seq % 3]! }),
+      {
+        ok: backToAccount("time-zone-saved"),
+        restore: ownZoneUnset,
+      },
+    ),
   }),
   "routes/account/passkey-new.ts": formsOnly(method405, "signed-in", {
     // Decision 0053: without a recent "confirm it's you", Better Auth's endpoint is refused and
