@@ -433,8 +433,15 @@ const placeFields = async (c: Cell, timeZone: string) => ({
 const placeDefaults = async (c: Cell) => asAdmin(c, `${CONSOLE}/settings/place`, await placeFields(c, "UTC"));
 /** A person's own zone back to "not set", as the world seeded it. */
 async function ownZoneUnset(c: Cell): Promise<void> {
-  if (!c.actor.id) return;
-  await database(c.world.server).updateTable("users").set({ timeZone: null }).where("id", "=", c.actor.id).execute();
+  if (!c.actor.email) return;
+  await database(c.world.server).updateTable("users").set({ timeZone: null }).where("email", "=", c.actor.email).execute();
+}
+/** A zone other than the one the actor has now, so an allowed save is always a change. */
+async function freshZone(c: Cell): Promise<string> {
+  const row = c.actor.email
+    ? await database(c.world.server).selectFrom("users").select("timeZone").where("email", "=", c.actor.email).executeTakeFirst()
+    : undefined;
+  return ["Europe/Berlin", "Asia/Tokyo", "America/Chicago"].find((zone) => zone !== row?.timeZone)!;
 }
 // The Brand page: each form names the version it was loaded with, read here as the page would.
 async function settingVersion(c: Cell, key: string): Promise<string> {
@@ -1410,14 +1417,11 @@ export const POLICIES: Record<string, RoutePolicy> = {
   },
   // A signed-in person's own time zone: their own row only (no id is posted), back to their account page.
   "routes/account/time-zone.ts": formsOnly(method405, "signed-in", {
-    // A zone per cell, so each allowed save is a change whatever an earlier cell left behind.
-    "save-time-zone": changes(
-      (c) => ({ intent: "save-time-zone", timeZone: ["Europe/Berlin", "Asia/Tokyo", "America/Chicago"][c.seq % 3]! }),
-      {
-        ok: backToAccount("time-zone-saved"),
-        restore: ownZoneUnset,
-      },
-    ),
+    // A zone the actor does not have yet, so each allowed save is a change.
+    "save-time-zone": changes(async (c) => ({ intent: "save-time-zone", timeZone: await freshZone(c) }), {
+      ok: backToAccount("time-zone-saved"),
+      restore: ownZoneUnset,
+    }),
   }),
   "routes/account/passkey-new.ts": formsOnly(method405, "signed-in", {
     // Decision 0053: without a recent "confirm it's you", Better Auth's endpoint is refused and
