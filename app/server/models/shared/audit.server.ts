@@ -1,4 +1,4 @@
-import { newId } from "~/lib/ids";
+import { newOrderedId } from "~/lib/ids";
 import { db, type Executor } from "~/server/db/db.server";
 import type { Actor } from "~/server/auth/actor.server";
 
@@ -22,7 +22,7 @@ export async function recordAudit(
   await executor
     .insertInto("auditLog")
     .values({
-      id: newId(),
+      id: newOrderedId(),
       actorId: actor.id,
       actorEmail: actor.email,
       action: entry.action,
@@ -55,7 +55,7 @@ export async function listAudit(options: {
   if (options.entity) query = query.where("entity", "=", options.entity);
   if (options.entityId) query = query.where("entityId", "=", options.entityId);
   const [rows, count] = await Promise.all([
-    query.selectAll().orderBy("createdAt", "desc").orderBy("id").limit(options.limit).offset(options.offset).execute(),
+    query.selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").limit(options.limit).offset(options.offset).execute(),
     query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return {
