@@ -46,6 +46,15 @@ const IMAGE_HINT = "PNG, JPEG, WebP or SVG, at most 5 MB. Choose a file to repla
 // publish (the public queries filter and sort on them).
 const ORDER: FieldDef = { name: "order", label: "Order", type: "number", hint: "Lower numbers come first." };
 const VISIBLE: FieldDef = { name: "visible", label: "Visible on the public site", type: "boolean" };
+/** A fixed item's name in the console's lists (the public page never shows it). */
+const LIST_NAME: FieldDef = { name: "title", label: "Name in lists", type: "text", required: true, max: 60 };
+/** Every listed type ends with these two. */
+const LISTED: readonly FieldDef[] = [ORDER, VISIBLE];
+
+/** The one image of a type; `altFrom` names the field already read out as its text alternative. */
+function imageField(name: string, label: string, altFrom?: string): FieldDef {
+  return { name, label, type: "image", required: true, max: 200, hint: IMAGE_HINT, ...(altFrom ? { altFrom } : {}) };
+}
 
 export const CONTENT_TYPES: readonly ContentTypeDef[] = [
   {
@@ -74,16 +83,8 @@ export const CONTENT_TYPES: readonly ContentTypeDef[] = [
         max: 20_000,
         hint: "Markdown: paragraphs separated by a blank line, **bold**, *italic*, [links](https://example.com), lists.",
       },
-      {
-        name: "img",
-        label: "Image",
-        type: "image",
-        required: true,
-        max: 200,
-        hint: IMAGE_HINT,
-      },
-      ORDER,
-      VISIBLE,
+      imageField("img", "Image"),
+      ...LISTED,
     ],
   },
   {
@@ -100,9 +101,8 @@ export const CONTENT_TYPES: readonly ContentTypeDef[] = [
       { name: "technologies", label: "Technologies", type: "list", required: true, max: 30, hint: "One per line." },
       { name: "features", label: "Features", type: "list", required: true, max: 30, hint: "One per line." },
       { name: "result", label: "Result", type: "textarea", required: true, max: 600 },
-      { name: "img", label: "Image", type: "image", required: true, max: 200, hint: IMAGE_HINT },
-      ORDER,
-      VISIBLE,
+      imageField("img", "Image"),
+      ...LISTED,
     ],
   },
   {
@@ -148,7 +148,7 @@ export const CONTENT_TYPES: readonly ContentTypeDef[] = [
     fixed: true,
     publicPath: () => "/services",
     fields: [
-      { name: "title", label: "Name in lists", type: "text", required: true, max: 60 },
+      LIST_NAME,
       { name: "homeServices", label: "Home page, above the services", type: "textarea", max: 300 },
       { name: "services", label: "Services page", type: "textarea", max: 300 },
       { name: "cases", label: "Case studies page", type: "textarea", max: 300 },
@@ -163,7 +163,7 @@ export const CONTENT_TYPES: readonly ContentTypeDef[] = [
     fixed: true,
     publicPath: () => "/",
     fields: [
-      { name: "title", label: "Name in lists", type: "text", required: true, max: 60 },
+      LIST_NAME,
       ...(
         [
           ["home", "Home page"],
@@ -194,7 +194,7 @@ export const CONTENT_TYPES: readonly ContentTypeDef[] = [
     fixed: true,
     publicPath: () => "/about",
     fields: [
-      { name: "title", label: "Name in lists", type: "text", required: true, max: 60 },
+      LIST_NAME,
       {
         name: "intro",
         label: "Who we are",
@@ -220,17 +220,8 @@ export const CONTENT_TYPES: readonly ContentTypeDef[] = [
       { name: "name", label: "Name", type: "text", required: true, max: 120 },
       { name: "title", label: "Title", type: "text", required: true, max: 120, hint: "e.g. CEO and Founder." },
       { name: "quote", label: "Quote", type: "textarea", required: true, max: 600 },
-      {
-        name: "image",
-        label: "Portrait",
-        type: "image",
-        required: true,
-        max: 200,
-        hint: IMAGE_HINT,
-        altFrom: "name",
-      },
-      ORDER,
-      VISIBLE,
+      imageField("image", "Portrait", "name"),
+      ...LISTED,
     ],
   },
   {
@@ -242,17 +233,8 @@ export const CONTENT_TYPES: readonly ContentTypeDef[] = [
     publicPath: () => "/",
     fields: [
       { name: "name", label: "Company name", type: "text", required: true, max: 120, hint: "Read out as the logo's text alternative." },
-      {
-        name: "img",
-        label: "Logo",
-        type: "image",
-        required: true,
-        max: 200,
-        hint: IMAGE_HINT,
-        altFrom: "name",
-      },
-      ORDER,
-      VISIBLE,
+      imageField("img", "Logo", "name"),
+      ...LISTED,
     ],
   },
   {
@@ -265,8 +247,7 @@ export const CONTENT_TYPES: readonly ContentTypeDef[] = [
     fields: [
       { name: "question", label: "Question", type: "text", required: true, max: 200 },
       { name: "answer", label: "Answer", type: "textarea", required: true, max: 1500 },
-      ORDER,
-      VISIBLE,
+      ...LISTED,
     ],
   },
   {

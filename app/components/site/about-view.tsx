@@ -1,4 +1,5 @@
 import { PageHeader } from "~/components/page-header";
+import { TitledSection } from "~/components/site/titled-section";
 import type { AboutContent } from "~/lib/site-views";
 
 /** Paragraphs rendered on the server from Markdown (raw HTML off). */
@@ -13,46 +14,31 @@ export function AboutView({ about }: { about: AboutContent }) {
       <PageHeader title="About Us" />
       <div className="container-page max-w-4xl space-y-12 py-12">
         {about.intro ? (
-          <section aria-labelledby="who-heading">
-            <h2 id="who-heading" className="section-title">
-              Who We Are
-            </h2>
+          <TitledSection headingId="who-heading" title="Who We Are">
             <Copy html={about.intro} />
-          </section>
+          </TitledSection>
         ) : null}
         {about.crossPlatform ? (
-          <section aria-labelledby="xp-heading">
-            <h2 id="xp-heading" className="section-title">
-              Cross-Platform by Design
-            </h2>
+          <TitledSection headingId="xp-heading" title="Cross-Platform by Design">
             <Copy html={about.crossPlatform} />
-          </section>
+          </TitledSection>
         ) : null}
         {about.ongoingSupport ? (
-          <section aria-labelledby="support-heading">
-            <h2 id="support-heading" className="section-title">
-              Ongoing Support
-            </h2>
+          <TitledSection headingId="support-heading" title="Ongoing Support">
             <Copy html={about.ongoingSupport} />
-          </section>
+          </TitledSection>
         ) : null}
         {about.principles.length ? (
-          <section aria-labelledby="principles-heading">
-            <h2 id="principles-heading" className="section-title">
-              Our Guiding Principles
-            </h2>
+          <TitledSection headingId="principles-heading" title="Our Guiding Principles">
             <ul className="mt-4 list-disc space-y-2 pl-5 text-slate-700 dark:text-slate-300">
               {about.principles.map((p) => (
                 <li key={p}>{p}</li>
               ))}
             </ul>
-          </section>
+          </TitledSection>
         ) : null}
         {about.countries.length ? (
-          <section aria-labelledby="countries-heading">
-            <h2 id="countries-heading" className="section-title">
-              Countries We Serve
-            </h2>
+          <TitledSection headingId="countries-heading" title="Countries We Serve">
             <ul className="mt-4 flex flex-wrap gap-3">
               {about.countries.map((c) => (
                 <li key={c} className="rounded-full border border-slate-300 px-4 py-2 font-medium dark:border-slate-600">
@@ -60,7 +46,7 @@ export function AboutView({ about }: { about: AboutContent }) {
                 </li>
               ))}
             </ul>
-          </section>
+          </TitledSection>
         ) : null}
       </div>
     </>

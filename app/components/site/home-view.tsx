@@ -4,6 +4,7 @@ import { AutoScrollStrip } from "~/components/auto-scroll-strip";
 import { LeadershipCarousel } from "~/components/leadership-carousel";
 import { useQuoteDialog } from "~/components/quote-dialog";
 import { ServiceCard } from "~/components/service-card";
+import { TitledSection } from "~/components/site/titled-section";
 import type { Testimonial } from "~/content/types";
 import { LOGOS_INTERVAL_MS, TESTIMONIALS_INTERVAL_MS } from "~/lib/constants";
 import type { HomePageContent } from "~/lib/site-views";
@@ -60,36 +61,28 @@ export function HomeView({ content, testimonials }: { content: HomePageContent; 
 
       {/* With no published service (an empty site), the section goes rather than show an empty grid. */}
       {services.length > 0 ? (
-        <section aria-labelledby="services-heading" className="container-page py-16">
-          <h2 id="services-heading" className="section-title">
-            Our Services
-          </h2>
+        <TitledSection headingId="services-heading" title="Our Services" className="container-page py-16">
           {content.servicesIntro ? <p className="mt-3 max-w-2xl text-slate-600 dark:text-slate-300">{content.servicesIntro}</p> : null}
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {services.map((service) => (
               <ServiceCard key={service.slug} service={service} />
             ))}
           </ul>
-        </section>
+        </TitledSection>
       ) : null}
 
       {processSteps.length > 0 ? (
-        <section aria-labelledby="process-heading" className="bg-slate-50 py-16 dark:bg-slate-900">
-          <div className="container-page">
-            <h2 id="process-heading" className="section-title">
-              How We Work
-            </h2>
-            <ol className="mt-10 grid gap-6 md:grid-cols-4">
-              {processSteps.map((step, i) => (
-                <li key={step.title} className="rounded-2xl bg-white p-6 shadow-sm dark:bg-slate-950">
-                  <span className="text-sm font-semibold text-brand-700 dark:text-brand-300">Step {i + 1}</span>
-                  <h3 className="mt-1 text-lg font-semibold text-slate-900 dark:text-white">{step.title}</h3>
-                  <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{step.body}</p>
-                </li>
-              ))}
-            </ol>
-          </div>
-        </section>
+        <TitledSection headingId="process-heading" title="How We Work" shaded>
+          <ol className="mt-10 grid gap-6 md:grid-cols-4">
+            {processSteps.map((step, i) => (
+              <li key={step.title} className="rounded-2xl bg-white p-6 shadow-sm dark:bg-slate-950">
+                <span className="text-sm font-semibold text-brand-700 dark:text-brand-300">Step {i + 1}</span>
+                <h3 className="mt-1 text-lg font-semibold text-slate-900 dark:text-white">{step.title}</h3>
+                <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{step.body}</p>
+              </li>
+            ))}
+          </ol>
+        </TitledSection>
       ) : null}
 
       <section aria-labelledby="collab-heading" className="container-page py-16">
@@ -107,22 +100,14 @@ export function HomeView({ content, testimonials }: { content: HomePageContent; 
       </section>
 
       {leadership.length > 0 ? (
-        <section aria-labelledby="leadership-heading" className="bg-slate-50 py-16 dark:bg-slate-900">
-          <div className="container-page">
-            <h2 id="leadership-heading" className="section-title text-center">
-              Words From Our Leadership
-            </h2>
-            <div className="mt-10">
-              <LeadershipCarousel people={leadership} />
-            </div>
+        <TitledSection headingId="leadership-heading" title="Words From Our Leadership" shaded headingClassName="text-center">
+          <div className="mt-10">
+            <LeadershipCarousel people={leadership} />
           </div>
-        </section>
+        </TitledSection>
       ) : null}
 
-      <section aria-labelledby="testimonials-heading" className="container-page py-16">
-        <h2 id="testimonials-heading" className="section-title">
-          What Our Clients Say
-        </h2>
+      <TitledSection headingId="testimonials-heading" title="What Our Clients Say" className="container-page py-16">
         <div className="mt-8">
           <AutoScrollStrip intervalMs={TESTIMONIALS_INTERVAL_MS} label="Client testimonials">
             {testimonials.map((t) => (
@@ -139,7 +124,7 @@ export function HomeView({ content, testimonials }: { content: HomePageContent; 
             ))}
           </AutoScrollStrip>
         </div>
-      </section>
+      </TitledSection>
 
       {clientLogos.length > 0 ? (
         <section aria-labelledby="trusted-heading" className="border-t border-slate-200 py-12 dark:border-slate-800">
@@ -169,21 +154,16 @@ export function HomeView({ content, testimonials }: { content: HomePageContent; 
       ) : null}
 
       {faqs.length > 0 ? (
-        <section aria-labelledby="faq-heading" className="bg-slate-50 py-16 dark:bg-slate-900">
-          <div className="container-page max-w-3xl">
-            <h2 id="faq-heading" className="section-title">
-              Frequently Asked Questions
-            </h2>
-            <div className="mt-8 space-y-3">
-              {faqs.map((f) => (
-                <details key={f.question} className="rounded-xl bg-white p-5 dark:bg-slate-950">
-                  <summary className="cursor-pointer font-semibold text-slate-900 dark:text-white">{f.question}</summary>
-                  <p className="mt-3 text-slate-600 dark:text-slate-300">{f.answer}</p>
-                </details>
-              ))}
-            </div>
+        <TitledSection headingId="faq-heading" title="Frequently Asked Questions" shaded className="max-w-3xl">
+          <div className="mt-8 space-y-3">
+            {faqs.map((f) => (
+              <details key={f.question} className="rounded-xl bg-white p-5 dark:bg-slate-950">
+                <summary className="cursor-pointer font-semibold text-slate-900 dark:text-white">{f.question}</summary>
+                <p className="mt-3 text-slate-600 dark:text-slate-300">{f.answer}</p>
+              </details>
+            ))}
           </div>
-        </section>
+        </TitledSection>
       ) : null}
       {quote.dialog}
     </>
