@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { useFetcher, useLocation, useNavigation, type Form } from "react-router";
 import { FormError } from "~/components/forms/form-error";
+import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { InputField } from "~/components/forms/form-field";
 import type { FormResult } from "~/lib/form-result";
 import type { PasswordAudience } from "~/lib/password-rules";
@@ -32,8 +33,7 @@ export function ChangePasswordFields({ audience, lastResult, message, busy, as: 
   return (
     <FormElement method="post" action={CHANGE_PASSWORD_ACTION} {...getFormProps(form)} className="w-full max-w-sm space-y-3">
       <InputField field={fields.currentPassword} type="password" label="Current password" autoComplete="current-password" />
-      <InputField field={fields.newPassword} type="password" label="New password" autoComplete="new-password" />
-      <InputField field={fields.confirm} type="password" label="Repeat new password" autoComplete="new-password" />
+      <NewPasswordFields password={fields.newPassword} confirm={fields.confirm} label="New password" />
       <FormError message={message} />
       <button type="submit" className="btn-secondary" disabled={busy}>
         {busy ? "Please wait..." : "Change password"}

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/invitation";
 import { FormError } from "~/components/forms/form-error";
-import { InputField } from "~/components/forms/form-field";
+import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { INVITATION_ACCEPT_FAILURE, INVITATION_GOOGLE_FAILED, INVITATION_UNUSABLE_TEXT } from "~/lib/client-invitations";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { privateMeta } from "~/lib/seo";
@@ -101,8 +101,7 @@ function PasswordForm({ token, actionData }: { token: string; actionData: Route.
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
       <input type="hidden" name="intent" value="accept" />
       <input type="hidden" name="token" value={token} />
-      <InputField field={fields.password} type="password" label="Password" autoComplete="new-password" />
-      <InputField field={fields.confirm} type="password" label="Repeat password" autoComplete="new-password" />
+      <NewPasswordFields password={fields.password} confirm={fields.confirm} />
       <FormError message={outcome?.message ?? fields.token.errors?.join(" ")} />
       <button type="submit" className="btn-primary w-full">
         Save password and sign in

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { InputField } from "~/components/forms/form-field";
+import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { FormError } from "~/components/forms/form-error";
 import { QUOTE_FAILURE_MESSAGE } from "~/lib/constants";
 import { withFlash } from "~/lib/flash";
@@ -78,8 +78,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Choose a new password</h1>
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
-          <InputField field={fields.password} type="password" label="New password" autoComplete="new-password" />
-          <InputField field={fields.confirm} type="password" label="Repeat new password" autoComplete="new-password" />
+          <NewPasswordFields password={fields.password} confirm={fields.confirm} label="New password" />
           <div className="flex items-start gap-2">
             <input
               {...getInputProps(fields.removePasskeys, { type: "checkbox" })}

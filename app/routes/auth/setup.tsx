@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type { Route } from "./+types/setup";
+import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { FormField, InputField } from "~/components/forms/form-field";
 import { FormError } from "~/components/forms/form-error";
 import { keepFailureInForm } from "~/lib/form-failure";
@@ -101,16 +102,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
               autoComplete="email"
               hint="An address at the company domain."
             />
-            <FormField
-              id={fields.password.id}
-              label="Password"
-              errors={fields.password.errors}
-              errorId={fields.password.errorId}
-              hint={`At least ${PASSWORD_MIN.staff} characters.`}
-            >
-              <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className="field-input" />
-            </FormField>
-            <InputField field={fields.confirm} type="password" label="Repeat password" autoComplete="new-password" />
+            <NewPasswordFields password={fields.password} confirm={fields.confirm} min={PASSWORD_MIN.staff} />
           </Section>
           <Section title="Where notices go">
             <p className="text-sm text-slate-600 dark:text-slate-300">

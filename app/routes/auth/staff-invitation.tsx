@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/staff-invitation";
-import { FormField, InputField } from "~/components/forms/form-field";
+import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { FormError } from "~/components/forms/form-error";
 import { INVITATION_FAILURE, INVITATION_UNUSABLE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
@@ -57,16 +57,7 @@ export default function StaffInvitation({ loaderData, actionData }: Route.Compon
             </p>
             <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
               <input type="hidden" name="token" value={token} />
-              <FormField
-                id={fields.password.id}
-                label="Password"
-                errors={fields.password.errors}
-                errorId={fields.password.errorId}
-                hint={`At least ${PASSWORD_MIN.staff} characters.`}
-              >
-                <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className="field-input" />
-              </FormField>
-              <InputField field={fields.confirm} type="password" label="Repeat password" autoComplete="new-password" />
+              <NewPasswordFields password={fields.password} confirm={fields.confirm} min={PASSWORD_MIN.staff} />
               <FormError message={actionData?.message ?? fields.token.errors?.join(" ")} />
               <button type="submit" className="btn-primary w-full">
                 Save password and sign in

@@ -1,8 +1,9 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 import type { Route } from "./+types/brand";
 import { BrandForm } from "~/components/console/brand-form";
 import { MailIdentityForm } from "~/components/console/mail-identity-form";
 import { SectionError } from "~/components/console/section-error";
+import { SettingsPageHeader } from "~/components/console/settings-page-header";
 import { CHANGES_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { privateMeta } from "~/lib/seo";
@@ -43,18 +44,11 @@ export default function ConsoleBrand({ loaderData, actionData }: Route.Component
   return (
     <section aria-labelledby="brand-heading" className="max-w-3xl space-y-10">
       <div>
-        <Link
-          to={href("/employee-dashboard/settings")}
-          className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
-        >
-          ← Settings
-        </Link>
-        <h2 id="brand-heading" className="mt-2 text-2xl font-bold text-slate-900 dark:text-white">
-          Brand
-        </h2>
-        <p className="mt-1 mb-6 text-slate-600 dark:text-slate-400">
-          The agency's name, contact details and colour, as the public site, the portal and every mail show them.
-        </p>
+        <SettingsPageHeader
+          headingId="brand-heading"
+          title="Brand"
+          intro="The agency's name, contact details and colour, as the public site, the portal and every mail show them."
+        />
         {/* Remounted with the saved values after a save (the version changes); a refused save keeps what was typed. */}
         <BrandForm key={brandVersion} brand={brand} version={brandVersion} lastResult={brandOutcome?.result} outcome={brandOutcome} />
       </div>

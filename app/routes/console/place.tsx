@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, href, Link, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import type { Route } from "./+types/place";
 import { SectionError } from "~/components/console/section-error";
+import { SettingsPageHeader } from "~/components/console/settings-page-header";
 import { ActionMessage } from "~/components/forms/action-message";
-import { FormField } from "~/components/forms/form-field";
+import { FormField, InputField } from "~/components/forms/form-field";
 import { formatDateTime, formatMoney, formatNumber } from "~/lib/dates";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { timeZoneNames } from "~/lib/mail-preferences";
@@ -75,16 +76,7 @@ export default function ConsolePlace({ loaderData, actionData }: Route.Component
   });
   return (
     <section aria-labelledby="place-heading" className="max-w-2xl">
-      <Link
-        to={href("/employee-dashboard/settings")}
-        className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
-      >
-        ← Settings
-      </Link>
-      <h2 id="place-heading" className="mt-2 text-2xl font-bold text-slate-900 dark:text-white">
-        {T.title}
-      </h2>
-      <p className="mt-1 mb-6 text-slate-600 dark:text-slate-400">{T.intro}</p>
+      <SettingsPageHeader headingId="place-heading" title={T.title} intro={T.intro} />
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="intent" value="save-place" />
         <input type="hidden" name="version" value={version} />
@@ -104,24 +96,15 @@ export default function ConsolePlace({ loaderData, actionData }: Route.Component
             ))}
           </datalist>
         </FormField>
-        <FormField
-          id={fields.locale.id}
-          label={T.fields.locale.label}
-          errors={fields.locale.errors}
-          errorId={fields.locale.errorId}
-          hint={T.fields.locale.hint}
-        >
-          <input {...getInputProps(fields.locale, { type: "text" })} autoComplete="off" className="field-input" />
-        </FormField>
-        <FormField
-          id={fields.currency.id}
+        <InputField field={fields.locale} type="text" label={T.fields.locale.label} hint={T.fields.locale.hint} autoComplete="off" />
+        <InputField
+          field={fields.currency}
+          type="text"
           label={T.fields.currency.label}
-          errors={fields.currency.errors}
-          errorId={fields.currency.errorId}
           hint={T.fields.currency.hint}
-        >
-          <input {...getInputProps(fields.currency, { type: "text" })} autoComplete="off" maxLength={3} className="field-input" />
-        </FormField>
+          autoComplete="off"
+          maxLength={3}
+        />
         <ActionMessage outcome={actionData?.status === "invalid" ? undefined : actionData} />
         {form.errors?.length ? (
           <p role="alert" className="field-error">

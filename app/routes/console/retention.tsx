@@ -4,6 +4,7 @@ import { ConfirmStep, DangerSubmit } from "~/components/console/confirm-step";
 import { RetentionDueList } from "~/components/console/retention-due-list";
 import { RetentionForm } from "~/components/console/retention-form";
 import { SectionError } from "~/components/console/section-error";
+import { SettingsPageHeader } from "~/components/console/settings-page-header";
 import { ActionMessage } from "~/components/forms/action-message";
 import { CHANGES_FAILURE } from "~/lib/console-failures";
 import { useDates } from "~/lib/use-place";
@@ -58,18 +59,11 @@ export default function ConsoleRetention({ loaderData, actionData }: Route.Compo
   return (
     <section aria-labelledby="retention-heading" className="max-w-3xl space-y-10">
       <div>
-        <Link
-          to={href("/employee-dashboard/settings")}
-          className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
-        >
-          ← Settings
-        </Link>
-        <h2 id="retention-heading" className="mt-2 text-2xl font-bold text-slate-900 dark:text-white">
-          Data retention
-        </h2>
-        <p className="mt-1 mb-6 text-slate-600 dark:text-slate-400">
-          Records nobody needs any more are removed for good, with their files, by a daily run.
-        </p>
+        <SettingsPageHeader
+          headingId="retention-heading"
+          title="Data retention"
+          intro="Records nobody needs any more are removed for good, with their files, by a daily run."
+        />
         {/* The key remounts the fields with the saved values after each save. */}
         <RetentionForm
           key={`${settings.applicationDays}-${settings.leadDays}`}

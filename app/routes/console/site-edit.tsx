@@ -21,11 +21,10 @@ import { deleteSiteItem, publishSiteItem, restoreSiteVersion, saveSiteDraft } fr
 import {
   parseSiteForm,
   postedLockVersion,
-  readSiteForm,
-  refusedSiteForm,
   requireContentType,
   requireSiteItem,
   takeSiteUpload,
+  withSiteForm,
   type SiteForm,
 } from "./site.server";
 
@@ -51,17 +50,7 @@ const FAILURES = { save: CHANGES_FAILURE, publish: CHANGE_FAILURE, restore: CHAN
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request, "site");
   const def = requireContentType(params.type);
-  let form: SiteForm;
-  try {
-    form = await readSiteForm(request);
-  } catch (error) {
-    return refusedSiteForm(def, error);
-  }
-  try {
-    return await change(user, def, params.id, form);
-  } finally {
-    await form.discard();
-  }
+  return withSiteForm(request, def, (form) => change(user, def, params.id, form));
 }
 
 async function change(user: SessionUser, def: ContentTypeDef, id: string, form: SiteForm) {

@@ -7,13 +7,14 @@ import { privateMeta } from "~/lib/seo";
 import { CHANGES_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { isRefusal } from "~/lib/refusal";
-import { contentType } from "~/lib/site-content";
+import { contentType, type ContentTypeDef } from "~/lib/site-content";
+import type { SessionUser } from "~/server/auth/actor.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { refusalResult } from "~/server/http/refusal.server";
 import { logger } from "~/server/logger.server";
 import { createSiteItem } from "~/server/models/site/content-write.server";
-import { parseSiteForm, readSiteForm, refusedSiteForm, requireContentType, takeSiteUpload, type SiteForm } from "./site.server";
+import { parseSiteForm, requireContentType, takeSiteUpload, withSiteForm, type SiteForm } from "./site.server";
 
 // A new item of a content type: saved as a draft, published from its own page after a preview.
 
@@ -32,27 +33,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request, "site");
   const def = requireContentType(params.type);
-  let form: SiteForm;
-  try {
-    form = await readSiteForm(request);
-  } catch (error) {
-    return refusedSiteForm(def, error);
-  }
+  return withSiteForm(request, def, (form) => create(user, def, form));
+}
+
+async function create(user: SessionUser, def: ContentTypeDef, form: SiteForm) {
+  const intent = requireIntent(form.formData, ["save"]);
+  const submission = parseSiteForm(def, form);
+  if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
   let id: string;
   try {
-    const intent = requireIntent(form.formData, ["save"]);
-    const submission = parseSiteForm(def, form);
-    if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
-    try {
-      await takeSiteUpload(user, def, form, submission);
-      id = await createSiteItem(user, def, submission.value);
-    } catch (error) {
-      if (isRefusal(error)) return refusalResult(error, { intent, submission });
-      logger.error({ err: error }, "site item create failed");
-      return formResult({ intent, status: "error", message: CHANGES_FAILURE, result: submission.reply() }, 500);
-    }
-  } finally {
-    await form.discard();
+    await takeSiteUpload(user, def, form, submission);
+    id = await createSiteItem(user, def, submission.value);
+  } catch (error) {
+    if (isRefusal(error)) return refusalResult(error, { intent, submission });
+    logger.error({ err: error }, "site item create failed");
+    return formResult({ intent, status: "error", message: CHANGES_FAILURE, result: submission.reply() }, 500);
   }
   throw redirect(`${href("/employee-dashboard/site/:type/:id", { type: def.type, id })}?created=1`);
 }

@@ -57,6 +57,24 @@ export function refusedSiteForm(def: ContentTypeDef, error: unknown) {
   return refusalResult(error, { intent: "save" as const, submission });
 }
 
+/**
+ * Reads the editor's post and hands it to `handle`; a post refused while it was read is answered
+ * with the reason in place, and a received file `handle` did not store is removed either way.
+ */
+export async function withSiteForm<T>(request: Request, def: ContentTypeDef, handle: (form: SiteForm) => Promise<T>) {
+  let form: SiteForm;
+  try {
+    form = await readSiteForm(request);
+  } catch (error) {
+    return refusedSiteForm(def, error);
+  }
+  try {
+    return await handle(form);
+  } finally {
+    await form.discard();
+  }
+}
+
 export function parseSiteForm(def: ContentTypeDef, form: SiteForm | FormData) {
   const formData = form instanceof FormData ? form : form.formData;
   const upload = !(form instanceof FormData) && form.file !== null && Boolean(imageFieldOf(def));
