@@ -1,36 +1,20 @@
 import { DEMO_BRAND } from "~/lib/brand";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { action as quoteAction } from "~/routes/marketing/quote";
-import { CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
 import { forgetBrand, MAIL_IDENTITY_KEY } from "~/server/brand/brand.server";
 import { db } from "~/server/db/db.server";
-import { issueFormToken } from "~/server/defence/spam-defence.server";
 import { mailFrom, mailRecipients } from "~/server/mail/config.server";
 import { enqueueApplicationMails } from "~/server/mail/notifications.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases";
 import { withEnv } from "../helpers/env";
+import { validQuote } from "../helpers/quotes";
 import { call } from "../helpers/routes";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 
 // An install that only set SMTP_URL must never mail a lead or a resume to the demo agency's domain
 // (or any address the operator did not enter): MAIL_SALES_TO / MAIL_HR_TO, else the inboxes saved
 // at setup or in the brand settings, else no notice at all (the record stays in the console).
-
-let n = 0;
-function quote(): Record<string, string> {
-  n++;
-  return {
-    name: "Asha Rao",
-    email: `asha${n}@example.com`,
-    phone: "+91 98200 12345",
-    country: "India",
-    requirement: "A React Native app for our delivery riders.",
-    formToken: issueFormToken(Date.now() - 5_000),
-    website: "",
-    consent: CURRENT_CONSENT_VERSION,
-  };
-}
 
 const application = { id: "a-1", name: "Candy Date", email: "candidate@example.com", message: "Hello", resume: "", resumeName: "" };
 
@@ -62,7 +46,7 @@ describe.each(testDatabases("notice inboxes"))("Notice inboxes on $name", (datab
   });
 
   test("With only SMTP_URL set, a quote is stored and confirmed but no mail goes to any @indigokite.dev address", async () => {
-    const fields = quote();
+    const fields = validQuote();
     expect((await call(quoteAction, "/quote", { form: fields, clientIp: "203.0.113.50" })).status).toBe(200);
     expect(await db().selectFrom("quotes").select("email").execute()).toEqual([{ email: fields.email }]);
     const to = (await outbox()).map((m) => m.toAddress);
@@ -78,7 +62,7 @@ describe.each(testDatabases("notice inboxes"))("Notice inboxes on $name", (datab
   test("The inboxes entered at setup (or in the brand settings) receive the notices", async () => {
     await saveInboxes("leads@agency.example", "jobs@agency.example");
     expect(await mailRecipients()).toEqual({ sales: "leads@agency.example", hr: "jobs@agency.example" });
-    const fields = quote();
+    const fields = validQuote();
     await call(quoteAction, "/quote", { form: fields, clientIp: "203.0.113.51" });
     await writeTransaction((trx) => enqueueApplicationMails(trx, application, "QA Lead", DEMO_BRAND));
     expect((await outbox()).map((m) => m.toAddress).sort()).toEqual(

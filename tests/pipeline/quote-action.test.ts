@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { action } from "~/routes/marketing/quote";
-import { CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
 import { db } from "~/server/db/db.server";
 import { issueFormToken, SUBMISSION_LIMITS } from "~/server/defence/spam-defence.server";
 import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases";
+import { validQuote } from "../helpers/quotes";
 import { call, type Outcome } from "../helpers/routes";
 
 type Fields = Record<string, string>;
@@ -22,22 +22,6 @@ const counts = async () => ({
   quotes: (await db().selectFrom("quotes").selectAll().execute()).length,
   mails: (await db().selectFrom("mailOutbox").selectAll().execute()).length,
 });
-
-let n = 0;
-function validQuote(overrides: Fields = {}): Fields {
-  n++;
-  return {
-    name: "Asha Rao",
-    email: `asha${n}@example.com`,
-    phone: "+91 98200 12345",
-    country: "India",
-    requirement: "A React Native app for our delivery riders.",
-    formToken: issueFormToken(Date.now() - 5_000),
-    website: "",
-    consent: CURRENT_CONSENT_VERSION,
-    ...overrides,
-  };
-}
 
 describe.each(testDatabases("quote action"))("Quote requests on $name", (database) => {
   let cleanup: () => Promise<void>;

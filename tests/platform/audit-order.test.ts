@@ -17,7 +17,9 @@ describe.each(testDatabases("audit-order"))("The audit log on $name", (database)
     const written = Array.from({ length: 40 }, (_, i) => `step.${String(i).padStart(2, "0")}`);
     // Each in its own transaction, as separate changes made within one millisecond would be.
     for (const action of written) {
-      await db().transaction().execute((trx) => recordAudit(trx, actor, { action, entity: "project", entityId: "p1" }, now));
+      await db()
+        .transaction()
+        .execute((trx) => recordAudit(trx, actor, { action, entity: "project", entityId: "p1" }, now));
     }
     const { entries } = await listAudit({ entityId: "p1", limit: 100, offset: 0 });
     expect(entries.map((e) => e.action)).toEqual([...written].reverse());

@@ -4,16 +4,15 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { TOO_MANY_ATTEMPTS } from "~/lib/auth-messages";
-import { CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
 import { action as quoteAction } from "~/routes/marketing/quote";
 import { readiness } from "~/server/http/health.server";
 import { createRedisCounters } from "~/server/defence/counters-redis.server";
 import { db } from "~/server/db/db.server";
 import { clearRateLimit, closeRateLimitStore, hitRateLimit, takeBackRateLimitHit } from "~/server/defence/rate-limit.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
-import { issueFormToken } from "~/server/defence/spam-defence.server";
 import { testDatabases, useAppDatabase } from "../helpers/databases";
 import { signUp } from "../helpers/accounts";
+import { validQuote } from "../helpers/quotes";
 import { call } from "../helpers/routes";
 
 // The sign-in test hashes with Argon2id a dozen times.
@@ -31,16 +30,7 @@ async function deleteKeys(redis: Redis, prefix: string) {
 }
 
 function postQuote(email: string) {
-  const fields = {
-    name: "Asha Rao",
-    email,
-    phone: "+91 98200 12345",
-    country: "India",
-    requirement: "A React Native app for our delivery riders.",
-    formToken: issueFormToken(Date.now() - 5_000),
-    website: "",
-    consent: CURRENT_CONSENT_VERSION,
-  };
+  const fields = validQuote({ email });
   return call(quoteAction, "/quote", { form: fields, clientIp: "203.0.113.40" });
 }
 
