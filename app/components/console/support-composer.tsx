@@ -45,7 +45,7 @@ export function SupportComposer({
   return (
     <section
       aria-label="Reply or internal note"
-      className="rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+      className="self-start rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
     >
       {enhanced ? (
         <ComposerTabs selected={tab} onSelect={setTab} />
