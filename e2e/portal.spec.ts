@@ -49,6 +49,8 @@ test("A new client completes the profile, creates a project, raises a support re
     .or(main.getByRole("listitem").filter({ hasText: "Login screen freezes" }));
   await expect(request.first()).toBeVisible();
   await expect(request.first().getByText("Pending")).toBeVisible();
+  // Whose turn it is, beside the status: nobody at the agency has answered yet.
+  await expect(request.first().getByText("Waiting on the agency")).toBeVisible();
 
   await request.first().getByLabel(/Reply/).fill("It happens on Android 14 only.");
   await request.first().getByRole("button", { name: "Send Reply" }).click();

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import type Database from "better-sqlite3";
-import { signIn } from "./fixtures";
-import { ensureCompanyOf, openDatabase, uniqueId, waitForHydration, waitForMail } from "./helpers";
+import { createSignedInUser, signIn } from "./fixtures";
+import { ensureCompanyOf, openDatabase, storeTheme, uniqueId, waitForHydration, waitForMail } from "./helpers";
 
 // The support desk. A client replies → the assignee gets the notification and its
 // mail (the bell is another branch's); staff add an internal note → the client never sees it: not on
@@ -64,17 +65,42 @@ test("A client's reply reaches the assignee, and an internal note never reaches 
     for (const name of ["complaints", "projects"])
       stream.addEventListener(name, (event) => seen.push(`${name}:${(event as MessageEvent).data}`));
   });
+  const card = page.getByRole("main").getByRole("article").filter({ hasText: subject });
+  await expect(card.getByText("Waiting on the agency")).toBeVisible();
+
+  // The composer opens on Reply; the arrow keys move between its tabs.
+  const replyTab = console_.getByRole("tab", { name: "Reply" });
+  const noteTab = console_.getByRole("tab", { name: "Internal note" });
+  await expect(replyTab).toHaveAttribute("aria-selected", "true");
+  await expect(console_.getByRole("tabpanel", { name: "Reply" }).getByLabel("Your reply")).toBeVisible();
+  await replyTab.focus();
+  await staffPage.keyboard.press("ArrowRight");
+  await expect(noteTab).toBeFocused();
+  await expect(noteTab).toHaveAttribute("aria-selected", "true");
+  await expect(console_.getByRole("tabpanel", { name: "Internal note" })).toContainText("Only staff see this");
+  await expect(console_.getByLabel("Your reply")).toBeHidden();
+  await staffPage.keyboard.press("ArrowLeft");
+  await expect(replyTab).toBeFocused();
+  await expect(replyTab).toHaveAttribute("aria-selected", "true");
+  await staffPage.keyboard.press("End");
+  await expect(noteTab).toBeFocused();
   await console_.getByLabel("New internal note").fill(note);
   await console_.getByRole("button", { name: "Add internal note" }).click();
   const notes = console_.getByRole("list", { name: "Internal notes" });
   await expect(notes.getByText(note)).toBeVisible();
   await expect(notes.getByText("Internal note — not visible to the client")).toBeVisible();
-  await console_.getByLabel("Your reply").fill("We are looking at the invoice page.");
+  await expect(console_.getByRole("status").filter({ hasText: "Note added. Only staff can see it." })).toBeVisible();
+  // A saved note hands the box back to Reply: the first box on the page is the reply again.
+  await expect(replyTab).toHaveAttribute("aria-selected", "true");
+  const firstBox = console_.getByRole("textbox").first();
+  await expect(firstBox).toHaveAccessibleName("Your reply");
+  await firstBox.fill("We are looking at the invoice page.");
   await console_.getByRole("button", { name: "Send Reply" }).click();
   await expect(console_.getByRole("list", { name: "Replies" }).getByText("We are looking at the invoice page.")).toBeVisible();
 
-  const card = page.getByRole("main").getByRole("article").filter({ hasText: subject });
   await expect(card.getByText("We are looking at the invoice page.")).toBeVisible();
+  await expect(card.getByText("Agency replied")).toBeVisible();
+  await expect(card).toContainText("Status: Pending");
   await expect(page.getByRole("main")).not.toContainText("NOTE-E2E-SECRET");
   const events = await page.evaluate(() => (window as unknown as { deskEvents: string[] }).deskEvents);
   expect(events.join("\n")).not.toContain("NOTE-E2E-SECRET");
@@ -88,6 +114,7 @@ test("A client's reply reaches the assignee, and an internal note never reaches 
   await card.getByLabel(`Reply to ${subject}`).fill("Still blank for me.");
   await card.getByRole("button", { name: "Send Reply" }).click();
   await expect(card.getByText("Still blank for me.")).toBeVisible();
+  await expect(card.getByText("Waiting on the agency")).toBeVisible();
   await expect
     .poll(() =>
       db
@@ -100,6 +127,30 @@ test("A client's reply reaches the assignee, and an internal note never reaches 
   expect(alert).not.toContain("NOTE-E2E-SECRET");
   await staffContext.close();
 });
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).include("main").analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+for (const theme of ["light", "dark"] as const) {
+  test(`The request page's composer passes axe on both tabs in the ${theme} theme`, async ({ page }) => {
+    const client = await createSignedInUser({ role: "client" });
+    const requestId = insertRequest(ensureCompanyOf(client.id), client.id, `Contrast ${uniqueId()}`);
+    db.prepare(
+      "insert into complaint_notes (id, complaint_id, author_id, author_name, text, created_at) values (?, ?, null, 'Priya', 'A note', ?)",
+    ).run(randomUUID(), requestId, Date.now());
+    if (theme === "dark") await storeTheme(page, "dark");
+    await signIn(page, { role: "employee", staffRole: "delivery" });
+    await page.goto(`/employee-dashboard/support/${requestId}`);
+    await waitForHydration(page);
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+    await expectNoAxeViolations(page);
+    await page.getByRole("tab", { name: "Internal note" }).click();
+    await expect(page.getByRole("tabpanel", { name: "Internal note" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
@@ -136,17 +187,30 @@ test.describe("without JavaScript", () => {
     await main.getByRole("combobox", { name: "Priority" }).selectOption({ label: "Urgent" });
     await main.getByRole("button", { name: "Save priority" }).click();
     await expect(main.getByRole("status").filter({ hasText: "Priority set to Urgent." })).toBeVisible();
+    // No tabs without JavaScript: the note form waits in a disclosure below the reply.
+    await expect(main.getByLabel("New internal note")).toBeHidden();
+    await main.getByText("Add an internal note (only staff see it)").click();
     await main.getByRole("button", { name: "Add internal note" }).click();
     await expect(main.getByText("Note is empty.")).toBeVisible();
     await main.getByLabel("New internal note").fill("Checked the logs: a cookie problem.");
     await main.getByRole("button", { name: "Add internal note" }).click();
     await expect(main.getByRole("list", { name: "Internal notes" }).getByText("Checked the logs: a cookie problem.")).toBeVisible();
+    await expect(main.getByRole("status").filter({ hasText: "Note added. Only staff can see it." })).toBeVisible();
+
+    // The first box on the page is the reply, and it posts as one.
+    const firstBox = main.getByRole("textbox").first();
+    await expect(firstBox).toHaveAccessibleName("Your reply");
+    await firstBox.fill("Please clear your cookies and sign in again.");
+    await main.getByRole("button", { name: "Send Reply" }).click();
+    await expect(main.getByRole("list", { name: "Replies" }).getByText("Please clear your cookies and sign in again.")).toBeVisible();
 
     await page.goto("/employee-dashboard/support?view=mine&priority=urgent");
     await expect(main.getByRole("link", { name: subject })).toBeVisible();
 
     await clientPage.goto("/user-dashboard/support");
     const card = clientPage.getByRole("main").getByRole("article").filter({ hasText: subject });
+    await expect(card.getByText("Please clear your cookies and sign in again.")).toBeVisible();
+    await expect(card.getByText("Agency replied")).toBeVisible();
     await card.getByRole("button", { name: /Close request/ }).click();
     await expect(card).toContainText("Status: Closed");
     await expect(card.getByRole("status")).toHaveText("Request closed. You can reopen it within 30 days.");

@@ -67,3 +67,16 @@ export function waitingLabel(since: number, now: number): string {
   if (hours < 48) return `Waiting ${hours} h`;
   return `Waiting ${Math.floor(hours / 24)} days`;
 }
+
+/**
+ * Whose turn it is on a Pending request, from its last public message (decision 0076):
+ * "agency-replied" once staff answered last, "awaiting-agency" while the client spoke last or
+ * nobody has replied yet.
+ * Shown beside the SPEC's status, never instead of it; internal notes never count.
+ */
+export const SUPPORT_TURNS = ["agency-replied", "awaiting-agency"] as const;
+export type SupportTurn = (typeof SUPPORT_TURNS)[number];
+export const SUPPORT_TURN_LABELS: Record<SupportTurn, string> = {
+  "agency-replied": "Agency replied",
+  "awaiting-agency": "Waiting on the agency",
+};

@@ -1,15 +1,8 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
-import { ActionMessage } from "~/components/forms/action-message";
-import type { FormResult } from "~/lib/form-result";
-import { noteSchema } from "~/lib/schemas/support-desk";
 import { INTERNAL_NOTE_LABEL } from "~/lib/support-desk";
 import { Time } from "~/components/time";
 
-// Staff-only notes on a request, set apart from the replies the client reads.
-
-const constraint = getZodConstraint(noteSchema);
+// Staff-only notes on a request, set apart from the replies the client reads; written in the
+// composer's Internal note tab (support-composer.tsx).
 
 interface Note {
   id: string;
@@ -18,17 +11,7 @@ interface Note {
   createdAt: number;
 }
 
-export function InternalNotes({ notes, lastResult }: { notes: Note[]; lastResult?: FormResult }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-note";
-  const mine = lastResult?.intent === "add-note" ? lastResult : undefined;
-  const [form, fields] = useForm({
-    id: "internal-note",
-    lastResult: mine?.result,
-    constraint,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: noteSchema }),
-  });
+export function InternalNotes({ notes }: { notes: Note[] }) {
   return (
     <section
       aria-labelledby="notes-heading"
@@ -54,20 +37,6 @@ export function InternalNotes({ notes, lastResult }: { notes: Note[]; lastResult
           ))}
         </ol>
       )}
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-2">
-        <input type="hidden" name="intent" value="add-note" />
-        <label htmlFor={fields.text.id} className="field-label">
-          New internal note
-        </label>
-        <textarea {...getTextareaProps(fields.text)} rows={3} className="field-input" />
-        <div id={fields.text.errorId} className="field-error" aria-live="polite">
-          {fields.text.errors?.join(" ")}
-        </div>
-        <ActionMessage outcome={mine?.status === "invalid" ? undefined : mine} />
-        <button type="submit" className="btn-secondary" disabled={saving}>
-          {saving ? "Adding..." : "Add internal note"}
-        </button>
-      </Form>
     </section>
   );
 }

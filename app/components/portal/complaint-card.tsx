@@ -2,6 +2,8 @@ import type { FormResult } from "~/lib/form-result";
 import { AttachmentList } from "~/components/attachments/attachment-list";
 import type { AttachmentView } from "~/lib/attachments";
 import { ReplyForm } from "~/components/support/reply-form";
+import { TurnBadge } from "~/components/support/turn-badge";
+import type { SupportTurn } from "~/lib/support-desk";
 import { StatusBadge } from "./status-badge";
 import { ComplaintClosing } from "./complaint-closing";
 import { sideOfSender } from "~/lib/side";
@@ -12,6 +14,8 @@ export interface ComplaintView {
   subject: string;
   message: string;
   status: string;
+  /** Whose turn it is, worked out by the server from the replies; null unless Pending. */
+  turn: SupportTurn | null;
   createdAt: number;
   /** When a member closed it, and whether it may still be reopened. */
   closedAt: number | null;
@@ -38,7 +42,10 @@ export function ComplaintCard({ complaint, pageResult }: { complaint: ComplaintV
         <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white">
           {complaint.subject}
         </h2>
-        <StatusBadge status={complaint.status} />
+        <span className="flex flex-wrap items-center gap-2">
+          <StatusBadge status={complaint.status} />
+          <TurnBadge turn={complaint.turn} />
+        </span>
       </header>
       <p className="text-xs text-slate-600 dark:text-slate-400">
         Raised <Time at={complaint.createdAt} withTime />

@@ -22,8 +22,9 @@ type ReplyFormProps =
   /**
    * Staff answer a request; the client's company sees it live and is notified. `prefill` is a saved
    * reply chosen with the picker (?saved=ID), already filled for this request on the server.
+   * `labelledBy`: what names the form, the composer's Reply tab or its heading.
    */
-  | { audience: "staff"; lastResult?: FormResult; prefill?: string; action?: string };
+  | { audience: "staff"; lastResult?: FormResult; prefill?: string; action?: string; labelledBy: string };
 
 /** A reply to a support request, with files: the client's under each request, the staff's on the request page. */
 export function ReplyForm(props: ReplyFormProps) {
@@ -115,12 +116,9 @@ export function ReplyForm(props: ReplyFormProps) {
       encType="multipart/form-data"
       {...formProps}
       onSubmit={onSubmit}
-      aria-labelledby="staff-reply-heading"
+      aria-labelledby={staff?.labelledBy}
       className="space-y-2"
     >
-      <h3 id="staff-reply-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-        Reply to the client
-      </h3>
       {body}
     </Form>
   );

@@ -4,13 +4,12 @@ import { AttachmentList } from "~/components/attachments/attachment-list";
 import { ComplaintStatusForm } from "~/components/console/complaint-status-form";
 import { ConsoleEditPage } from "~/components/console/edit-page";
 import { SectionError } from "~/components/console/section-error";
-import { ReplyForm } from "~/components/support/reply-form";
 import { StatusBadge } from "~/components/portal/status-badge";
 import { CHANGE_FAILURE, STAFF_REPLY_FAILURE, STATUS_FAILURE } from "~/lib/console-failures";
 import { AssignForm, PriorityForm } from "~/components/console/complaint-desk-forms";
 import { InternalNotes } from "~/components/console/internal-notes";
 import { PriorityBadge } from "~/components/console/priority-badge";
-import { SavedReplyPicker } from "~/components/console/saved-reply-picker";
+import { SupportComposer } from "~/components/console/support-composer";
 import { WaitingSince } from "~/components/console/waiting-since";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
@@ -120,19 +119,14 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
           })}
         </ol>
       )}
-      <InternalNotes notes={notes} lastResult={actionData} />
+      <InternalNotes notes={notes} />
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
-        <div className="space-y-4">
-          <SavedReplyPicker replies={savedReplies} chosen={prefill?.savedId} />
-          {/* A picked saved reply remounts the box with its text. */}
-          <ReplyForm
-            audience="staff"
-            key={prefill?.savedId ?? "blank"}
-            lastResult={actionData}
-            prefill={prefill?.text}
-            action={href("/employee-dashboard/support/:id", { id: complaint.id })}
-          />
-        </div>
+        <SupportComposer
+          lastResult={actionData}
+          savedReplies={savedReplies}
+          prefill={prefill}
+          action={href("/employee-dashboard/support/:id", { id: complaint.id })}
+        />
         <div className="space-y-6">
           <AssignForm assigneeId={complaint.assigneeId} staff={supportStaff} meId={meId} lastResult={actionData} />
           <PriorityForm priority={complaint.priority} lastResult={actionData} />

@@ -12,6 +12,7 @@ import { WaitingSince } from "~/components/console/waiting-since";
 import { ActionMessage } from "~/components/forms/action-message";
 import { IntentButton } from "~/components/forms/intent-button";
 import { StatusBadge } from "~/components/portal/status-badge";
+import { TurnBadge } from "~/components/support/turn-badge";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { PAGE_SIZE, pageFrom } from "~/lib/pagination";
@@ -170,7 +171,10 @@ export default function SupportInbox({ loaderData, actionData }: Route.Component
               <span className="text-slate-600 dark:text-slate-400">{e.createdByName || e.createdByEmail || "A former member"}</span>
             </td>
             <td className={boxedCell}>
-              <StatusBadge status={e.status} />
+              <span className="flex flex-wrap gap-1">
+                <StatusBadge status={e.status} />
+                <TurnBadge turn={e.turn} />
+              </span>
             </td>
             <td className={boxedCell}>
               <PriorityBadge priority={e.priority} />

@@ -13,7 +13,7 @@ import {
   skipReloadOnQueryChange,
 } from "~/lib/portal";
 import { keepFailureInForm } from "~/lib/form-failure";
-import { CLIENT_SENDER, CLOSED_STATUS, listComplaints } from "~/server/models/support/complaints.server";
+import { CLIENT_SENDER, CLOSED_STATUS, listComplaints, turnOf } from "~/server/models/support/complaints.server";
 import { REOPEN_WINDOW_MS } from "~/lib/support-desk";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { markRepliesRead } from "~/server/models/shared/seen-markers.server";
@@ -44,6 +44,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       subject,
       message,
       status,
+      // Whose turn, beside the status: from the replies only, so no internal note can tip it.
+      turn: turnOf(status, replies.at(-1)?.sender),
       createdAt,
       closedAt: closedAt === null ? null : Number(closedAt),
       // A closed request may be reopened within 30 days of closing.

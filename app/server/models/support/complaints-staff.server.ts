@@ -4,13 +4,14 @@ import { newId } from "~/lib/ids";
 import type { ComplaintStatus } from "~/lib/schemas/complaints-staff";
 import type { SearchMatch } from "~/lib/search";
 import type { SupportFilter } from "~/lib/schemas/support-desk";
+import type { SupportTurn } from "~/lib/support-desk";
 import { supportLink } from "~/lib/links";
 import { actorName, type Actor } from "~/server/auth/actor.server";
 import { recordAudit } from "../shared/audit.server";
 import { afterAlerts, alertCompany } from "./alerts.server";
 import { searchIds, searchMatches, searchPage } from "../search/search.server";
 import { parseSearchQuery } from "../search/query.server";
-import { CLOSED_STATUS, noSuchRequest, STAFF_SENDER, withReplies, type Complaint, type Reply } from "./complaints.server";
+import { CLOSED_STATUS, noSuchRequest, STAFF_SENDER, turnOf, withReplies, type Complaint, type Reply } from "./complaints.server";
 import { db } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { absoluteUrl } from "~/server/env.server";
@@ -36,6 +37,8 @@ interface ComplaintListRow {
   replyCount: number;
   /** 'user' when the client spoke last: the request is waiting for us. */
   lastSender: string | null;
+  /** Whose turn, as the client sees it (decision 0076); null unless Pending. */
+  turn: SupportTurn | null;
   /** The desk's fields. */
   assigneeId: string | null;
   assigneeName: string | null;
@@ -182,6 +185,7 @@ function complaintListPage(
       ...r,
       replyCount: Number(r.replyCount ?? 0),
       lastSender: r.lastSender ?? null,
+      turn: turnOf(r.status, r.lastSender),
       assigneeName: r.assigneeId ? assigneeUserName?.trim() || assigneeEmail || null : null,
       waitingSince: r.waitingSince === null ? null : Number(r.waitingSince),
       match: matches?.get(r.id),

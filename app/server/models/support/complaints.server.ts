@@ -4,12 +4,12 @@ import type { ComplaintInput } from "~/lib/schemas/complaints";
 import { db } from "~/server/db/db.server";
 import type { ComplaintTable } from "~/server/db/schema";
 import { events } from "~/server/events/bus.server";
-import { CLOSED_REPLY_REFUSED } from "~/lib/support-desk";
+import { CLOSED_REPLY_REFUSED, type SupportTurn } from "~/lib/support-desk";
 import type { Actor } from "~/server/auth/actor.server";
 import { recordAudit } from "../shared/audit.server";
 import { afterAlerts, alertClientReply, alertNewRequest } from "./alerts.server";
 import { Refusal } from "~/lib/refusal";
-import { senderOfSide } from "~/lib/side";
+import { senderOfSide, sideOfSender } from "~/lib/side";
 import { insertAttachments } from "./attachments.server";
 import type { StoredAttachment } from "~/lib/attachments";
 
@@ -36,6 +36,16 @@ type ComplaintRow = Selectable<ComplaintTable>;
 
 export interface Complaint extends ComplaintRow {
   replies: Reply[];
+}
+
+/**
+ * Whose turn it is on a request (decision 0076), from the sender of its last reply: replies are the
+ * public thread, internal notes sit in their own table and never count. Only a Pending request has
+ * a turn; nobody owes a reply on a Resolved or Closed one.
+ */
+export function turnOf(status: string, lastSender: string | null | undefined): SupportTurn | null {
+  if (status !== INITIAL_COMPLAINT_STATUS) return null;
+  return lastSender != null && sideOfSender(lastSender) === "staff" ? "agency-replied" : "awaiting-agency";
 }
 
 /** Attaches each complaint's replies, oldest first. */
