@@ -65,6 +65,7 @@ for (const theme of ["light", "dark"] as const) {
     test(`The ${side === "client" ? "portal" : "console"}'s shell with its avatar menu open has no WCAG 2.1 AA violations in the ${theme} theme`, async ({
       page,
     }) => {
+      test.slow(); // two full-page sweeps
       await signIn(page, { role: side, emailVerified: true });
       await openInTheme(page, path, theme);
       await expectNoViolations(page);
@@ -76,6 +77,7 @@ for (const theme of ["light", "dark"] as const) {
     test(`The ${side === "client" ? "portal" : "console"}'s open phone drawer has no WCAG 2.1 AA violations in the ${theme} theme`, async ({
       page,
     }) => {
+      test.slow(); // a full-page sweep on a signed-in page
       await page.setViewportSize({ width: 375, height: 812 });
       await signIn(page, { role: side, emailVerified: true });
       await openInTheme(page, path, theme);

@@ -11,7 +11,7 @@ export function useDrawer() {
 
   useEffect(() => {
     if (!open) return;
-    drawer.current?.querySelector("a")?.focus();
+    drawer.current?.querySelector<HTMLElement>("nav a")?.focus();
     function onKey(event: KeyboardEvent) {
       if (event.key !== "Escape") return;
       setOpen(false);
