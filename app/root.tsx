@@ -9,7 +9,7 @@ import { RouteScrollReset } from "~/components/route-scroll-reset";
 import { ScrollToTopButton } from "~/components/scroll-to-top-button";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteNav } from "~/components/site-nav";
-import { THEME_STORAGE_KEY } from "~/lib/constants";
+import { SIDEBAR_STORAGE_KEY, THEME_STORAGE_KEY } from "~/lib/constants";
 import { useAnnounceHydration } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import { isDashboardPath } from "~/lib/paths";
@@ -52,11 +52,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-// Runs before first paint so a stored dark theme never flashes light (SPEC §4: dark only if stored).
+// Runs before first paint so a stored dark theme never flashes light (SPEC §4: dark only if stored),
+// nor a console sidebar kept as a rail opens wide first (decision 0077).
 // The second statement hands the browser's time zone to the server (a cookie), so a signed-in
 // person's dates are in their zone from the first page after sign-in on (root loader).
 const themeScript =
   `try{if(localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})==="dark")document.documentElement.classList.add("dark")}catch(e){}` +
+  `try{if(localStorage.getItem(${JSON.stringify(SIDEBAR_STORAGE_KEY)})==="rail")document.documentElement.dataset.sidebar="rail"}catch(e){}` +
   `try{document.cookie=${JSON.stringify(`${TIME_ZONE_COOKIE}=`)}+encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)+";path=/;max-age=31536000;samesite=lax"}catch(e){}`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -99,10 +101,17 @@ export default function App({ loaderData }: Route.ComponentProps) {
       </a>
       {onDashboard ? null : <SiteNav user={loaderData.user} />}
       <PendingNavigation />
-      <main id="main" className="flex-1" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <SiteFooter />
+      {/* The portal and the console draw their own landmarks (the app shell, decision 0077). */}
+      {onDashboard ? (
+        <div className="flex flex-1 flex-col">
+          <Outlet />
+        </div>
+      ) : (
+        <main id="main" className="flex-1" tabIndex={-1}>
+          <Outlet />
+        </main>
+      )}
+      {onDashboard ? null : <SiteFooter />}
       <FlashNotice flash={loaderData.flash} />
       <ScrollToTopButton />
       <RouteScrollReset />

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./fixtures";
 import { openQuoteModal, PUBLIC_ROUTES, storeTheme, waitForHydration } from "./helpers";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -55,4 +56,34 @@ for (const theme of ["light", "dark"] as const) {
     await expect(dialog.getByLabel("Full Name")).toHaveAttribute("aria-invalid", "true");
     await expectNoViolations(page, "dialog[open]");
   });
+
+  // The app shell (decision 0077) on both sides, with its avatar menu open, and the phone drawer.
+  for (const [side, path] of [
+    ["client", "/user-dashboard"],
+    ["employee", "/employee-dashboard"],
+  ] as const) {
+    test(`The ${side === "client" ? "portal" : "console"}'s shell with its avatar menu open has no WCAG 2.1 AA violations in the ${theme} theme`, async ({
+      page,
+    }) => {
+      test.slow(); // two full-page sweeps
+      await signIn(page, { role: side, emailVerified: true });
+      await openInTheme(page, path, theme);
+      await expectNoViolations(page);
+      await page.getByRole("button", { name: "Account menu" }).click();
+      await expect(page.getByRole("menu", { name: "Account menu" })).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test(`The ${side === "client" ? "portal" : "console"}'s open phone drawer has no WCAG 2.1 AA violations in the ${theme} theme`, async ({
+      page,
+    }) => {
+      test.slow(); // a full-page sweep on a signed-in page
+      await page.setViewportSize({ width: 375, height: 812 });
+      await signIn(page, { role: side, emailVerified: true });
+      await openInTheme(page, path, theme);
+      await page.getByRole("button", { name: "Open dashboard menu" }).click();
+      await expect(page.getByRole("complementary")).toBeVisible();
+      await expectNoViolations(page);
+    });
+  }
 }

@@ -9,6 +9,8 @@ export const LOGOS_INTERVAL_MS = 15_000;
 export const TESTIMONIALS_INTERVAL_MS = 20_000;
 export const CALLBACK_HOURS = 24;
 export const THEME_STORAGE_KEY = "theme";
+// Not SPEC: the console sidebar's rail choice (decision 0077), "rail" or "open".
+export const SIDEBAR_STORAGE_KEY = "sidebar";
 
 export const QUOTE_SUCCESS_MESSAGE =
   "Request submitted successfully! Please wait up to 24 hours for a callback. A confirmation email has been sent to your inbox.";

@@ -1,4 +1,5 @@
 import { href, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { NavIconName } from "./nav-icons";
 import { brandFromMatches } from "./use-brand";
 
 // SPEC §2 "Dashboard panels" and §8: texts are exact.
@@ -16,13 +17,13 @@ export const REPLY_FAILURE = "Failed to send reply.";
 
 /** The sidebar's tabs; the tab lives in the path, so a reload keeps it. */
 export const PORTAL_TABS = [
-  { to: href("/user-dashboard"), label: "Profile", loading: PROFILE_LOADING },
-  { to: href("/user-dashboard/projects"), label: "My Projects", loading: PROJECTS_LOADING },
-  { to: href("/user-dashboard/support"), label: "Support", loading: SUPPORT_LOADING },
+  { to: href("/user-dashboard"), label: "Profile", icon: "profile", loading: PROFILE_LOADING },
+  { to: href("/user-dashboard/projects"), label: "My Projects", icon: "projects", loading: PROJECTS_LOADING },
+  { to: href("/user-dashboard/support"), label: "Support", icon: "support", loading: SUPPORT_LOADING },
   // The company's people (not in SPEC's panels, which predate companies).
-  { to: href("/user-dashboard/team"), label: "Team", loading: null },
-  { to: href("/user-dashboard/settings"), label: "Settings", loading: null },
-] as const;
+  { to: href("/user-dashboard/team"), label: "Team", icon: "team", loading: null },
+  { to: href("/user-dashboard/settings"), label: "Settings", icon: "settings", loading: null },
+] as const satisfies readonly { to: string; label: string; icon: NavIconName; loading: string | null }[];
 
 /**
  * Opening or closing a dialog or edit mode only changes the query string: the data is unchanged,

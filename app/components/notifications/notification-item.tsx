@@ -18,7 +18,7 @@ export function NotificationItem({ item, compact = false }: { item: Notification
       <div className="min-w-0 flex-1">
         <Link
           to={item.link}
-          className="text-sm font-medium text-slate-900 hover:underline dark:text-white"
+          className="block text-sm font-medium text-slate-900 hover:underline dark:text-white"
           onClick={(event) => {
             if (!unread || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
             event.preventDefault();

@@ -6,7 +6,7 @@ export function PanelHeader({ title, intro, action }: { title: string; intro?: R
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{title}</h1>
+        <h1 className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl dark:text-white">{title}</h1>
         {intro ? <p className="mt-1 text-slate-600 dark:text-slate-400">{intro}</p> : null}
       </div>
       {action}

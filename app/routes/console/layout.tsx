@@ -1,8 +1,10 @@
-import { href, Link, NavLink, Outlet } from "react-router";
+import { href, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { CurrentHomeDashboardToggle } from "~/components/home-dashboard-toggle";
 import { LogoutButton } from "~/components/logout-button";
 import { NotificationBell } from "~/components/notifications/notification-bell";
+import { AppShell } from "~/components/shell/app-shell";
+import { SidebarLink } from "~/components/shell/sidebar-link";
 import { sectionsFor } from "~/lib/console-nav";
 import { STAFF_ROLE_LABELS } from "~/lib/staff-roles";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
@@ -25,60 +27,58 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { email: user.email, staffRole: user.staffRole, bell: await bellSummary({ userId: user.id }) };
 }
 
+const TOP_BAR_BUTTON =
+  "inline-flex items-center rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800";
+
+/** SPEC §2: the console's visible name is 'Employee Dashboard'; who is signed in, under it. */
+function ConsoleTitle({ email, role }: { email: string; role: string | null }) {
+  return (
+    <>
+      <h1 className="truncate text-base font-semibold text-slate-900 dark:text-white">Employee Dashboard</h1>
+      <p className="hidden truncate text-xs text-slate-600 sm:block dark:text-slate-400">
+        Signed in as {email}
+        {role ? ` (${role})` : null}
+      </p>
+    </>
+  );
+}
+
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
   // The staff member's own notifications keep the bell's count live.
   useLiveRevalidation("/events/console", ["notifications"]);
   return (
-    <div className="container-page py-8">
-      <header className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-4 dark:border-slate-800">
-        <div>
-          <h1 className="section-title">Employee Dashboard</h1>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Signed in as {loaderData.email}
-            {loaderData.staffRole ? ` (${STAFF_ROLE_LABELS[loaderData.staffRole]})` : null}
-          </p>
-        </div>
-        <div className="flex items-center gap-2">
+    <AppShell
+      navLabel="Console sections"
+      items={sectionsFor(loaderData.staffRole)}
+      rail
+      title={<ConsoleTitle email={loaderData.email} role={loaderData.staffRole ? STAFF_ROLE_LABELS[loaderData.staffRole] : null} />}
+      actions={
+        <>
           <NotificationBell
             unread={loaderData.bell.unread}
             recent={loaderData.bell.recent}
             pagePath={href("/employee-dashboard/notifications")}
           />
+          {/* SPEC §2: a visible Logout button, kept in the top bar beside the avatar menu's. */}
+          <LogoutButton className={TOP_BAR_BUTTON} floating />
+        </>
+      }
+      sidebarFooter={
+        <>
           <CurrentHomeDashboardToggle />
-          <Link to={href("/employee-dashboard/account")} className="btn-secondary">
-            My account
-          </Link>
-          <LogoutButton />
-        </div>
-      </header>
-      <nav aria-label="Console sections" className="mt-4 overflow-x-auto">
-        <ul className="flex gap-1 text-sm">
-          {sectionsFor(loaderData.staffRole).map((s) => (
-            <li key={s.to}>
-              <NavLink
-                to={s.to}
-                end={"end" in s}
-                className={({ isActive }) =>
-                  `block rounded-md px-3 py-2 font-medium whitespace-nowrap ${
-                    isActive
-                      ? "bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-200"
-                      : "text-slate-700 hover:text-brand-700 dark:text-slate-300"
-                  }`
-                }
-              >
-                {s.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="mt-6">
-        <Outlet />
-      </div>
-      {/* Which release answers, for staff reporting a problem and operators mid-upgrade. */}
-      <footer className="mt-10 border-t border-slate-200 pt-3 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
-        Version {APP_VERSION}
-      </footer>
-    </div>
+          <SidebarLink to="/">Website home</SidebarLink>
+        </>
+      }
+      email={loaderData.email}
+      account={{ to: href("/employee-dashboard/account"), label: "My account" }}
+      footer={
+        // Which release answers, for staff reporting a problem and operators mid-upgrade.
+        <footer className="border-t border-slate-200 px-4 py-3 text-xs text-slate-500 md:px-8 dark:border-slate-800 dark:text-slate-400">
+          Version {APP_VERSION}
+        </footer>
+      }
+    >
+      <Outlet />
+    </AppShell>
   );
 }

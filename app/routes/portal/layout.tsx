@@ -1,10 +1,12 @@
 import { href, Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
+import { CurrentHomeDashboardToggle } from "~/components/home-dashboard-toggle";
 import { LoadingBar } from "~/components/loading-bar";
 import { NotificationBell } from "~/components/notifications/notification-bell";
 import { PanelError } from "~/components/portal/panel";
-import { PortalShell } from "~/components/portal/shell";
 import { VerifyEmailBanner } from "~/components/portal/verify-email-banner";
+import { AppShell } from "~/components/shell/app-shell";
+import { SidebarLink } from "~/components/shell/sidebar-link";
 import { PORTAL_TABS, skipReloadOnQueryChange } from "~/lib/portal";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireClient } from "~/server/auth/session.server";
@@ -31,26 +33,44 @@ function usePendingTab() {
   return target && target.to !== pathname && target.loading ? target : undefined;
 }
 
+const TABS = PORTAL_TABS.map((tab) => ({ ...tab, end: tab.to === href("/user-dashboard") }));
+
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   // One stream for the whole portal: staff changes to the client's projects and requests, and
   // the member's own notifications (the bell's count).
   useLiveRevalidation("/events/portal", ["projects", "complaints", "notifications"]);
   const pendingTab = usePendingTab();
-  const bell = (
-    <NotificationBell unread={loaderData.bell.unread} recent={loaderData.bell.recent} pagePath={href("/user-dashboard/notifications")} />
-  );
   return (
-    <PortalShell email={loaderData.email} bell={bell}>
+    <AppShell
+      navLabel="Dashboard"
+      items={TABS}
+      title={<span className="font-semibold text-slate-900 dark:text-white">Client Portal</span>}
+      actions={
+        <NotificationBell
+          unread={loaderData.bell.unread}
+          recent={loaderData.bell.recent}
+          pagePath={href("/user-dashboard/notifications")}
+        />
+      }
+      sidebarFooter={
+        <>
+          <CurrentHomeDashboardToggle />
+          <SidebarLink to="/">Website home</SidebarLink>
+        </>
+      }
+      email={loaderData.email}
+      account={{ to: href("/user-dashboard/settings"), label: "Settings" }}
+    >
       {loaderData.emailVerified ? null : <VerifyEmailBanner email={loaderData.email} />}
       {pendingTab?.loading ? <LoadingBar label={pendingTab.loading} /> : <Outlet />}
-    </PortalShell>
+    </AppShell>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <div className="container-page py-12">
+    <main id="main" tabIndex={-1} className="container-page py-12">
       <PanelError error={error} />
-    </div>
+    </main>
   );
 }

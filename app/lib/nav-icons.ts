@@ -1,0 +1,16 @@
+/** The icons the app shell's sidebar can show beside an item (drawn in components/shell/nav-icons.tsx). */
+export type NavIconName =
+  | "overview"
+  | "leads"
+  | "applications"
+  | "openings"
+  | "testimonials"
+  | "site"
+  | "clients"
+  | "projects"
+  | "support"
+  | "staff"
+  | "audit"
+  | "settings"
+  | "profile"
+  | "team";
