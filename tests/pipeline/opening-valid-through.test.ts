@@ -56,14 +56,18 @@ describe.each(testDatabases("opening valid-through"))("An opening's valid-throug
     const kiritimati = await agencyDay(SUNDAY_NOON_UTC);
     expect(kiritimati).toEqual({ timeZone: KIRITIMATI, today: "2026-11-30" });
     const refused = openingSchema(kiritimati).safeParse({ ...FIELDS, validThrough: "2026-11-29" });
-    expect(refused.error?.issues.map((i) => i.message)).toEqual(["The valid-through date cannot be in the past (dates are Pacific/Kiritimati)."]);
+    expect(refused.error?.issues.map((i) => i.message)).toEqual([
+      "The valid-through date cannot be in the past (dates are Pacific/Kiritimati).",
+    ]);
     expect(openingSchema(kiritimati).safeParse({ ...FIELDS, validThrough: "2026-11-30" }).success).toBe(true);
 
     await setAgencyZone(PAGO_PAGO);
     const pagoPago = await agencyDay(MONDAY_DAWN_UTC);
     expect(pagoPago.today).toBe("2026-11-29");
     expect(openingSchema(pagoPago).safeParse({ ...FIELDS, validThrough: "2026-11-29" }).success).toBe(true);
-    expect(openingSchema({ timeZone: "UTC", today: "2026-11-30" }).safeParse({ ...FIELDS, validThrough: "2026-11-29" }).success).toBe(false);
+    expect(openingSchema({ timeZone: "UTC", today: "2026-11-30" }).safeParse({ ...FIELDS, validThrough: "2026-11-29" }).success).toBe(
+      false,
+    );
   });
 
   test("The chosen day ends at midnight in the agency's zone, and that instant reads back as the same day", () => {

@@ -87,7 +87,10 @@ describe.each(testDatabases("agency day"))("The agency's day on $name", (databas
     expect(before).not.toBe(calendarDateIn(Date.now(), "UTC"));
     const pages = [
       await call(consoleProjectsRoute.loader, "/employee-dashboard/projects", { cookie: admin.cookie }),
-      await call(consoleProjectRoute.loader, `/employee-dashboard/projects/${rider.id}`, { cookie: admin.cookie, params: { id: rider.id } }),
+      await call(consoleProjectRoute.loader, `/employee-dashboard/projects/${rider.id}`, {
+        cookie: admin.cookie,
+        params: { id: rider.id },
+      }),
       await call(clientRoute.loader, `/employee-dashboard/clients/${kite}`, { cookie: admin.cookie, params: { id: kite } }),
       await call(portalProjectsRoute.loader, "/user-dashboard/projects", { cookie: alice.cookie }),
       await call(portalProjectRoute.loader, `/user-dashboard/projects/${rider.id}`, { cookie: alice.cookie, params: { id: rider.id } }),

@@ -7,13 +7,7 @@ import { ResultCount } from "~/components/console/result-count";
 import { SectionError } from "~/components/console/section-error";
 import { OverdueMark, ProjectStatusBadge } from "~/components/project-status-badge";
 import { pageFrom } from "~/lib/pagination";
-import {
-  isOverdue,
-  PROJECT_STATUSES,
-  PROJECT_STATUS_LABELS,
-  projectFilterFrom,
-  projectFilterQuery,
-} from "~/lib/schemas/projects-staff";
+import { isOverdue, PROJECT_STATUSES, PROJECT_STATUS_LABELS, projectFilterFrom, projectFilterQuery } from "~/lib/schemas/projects-staff";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
 import { agencyToday } from "~/server/brand/locale.server";
