@@ -11,7 +11,7 @@ import * as staffRoute from "~/routes/console/staff";
 import * as testimonialEditRoute from "~/routes/console/testimonial-edit";
 import * as testimonialsRoute from "~/routes/console/testimonials";
 import * as publicOpeningRoute from "~/routes/marketing/opening";
-import { todayIso } from "~/lib/schemas/openings";
+import { calendarDateIn } from "~/lib/zoned-time";
 import { listAudit, recordAudit } from "~/server/models/shared/audit.server";
 import { db } from "~/server/db/db.server";
 import { createOpening, findOpening, listOpenOpenings } from "~/server/models/pipeline/openings.server";
@@ -130,7 +130,7 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
   describe("Openings", () => {
     test("Staff publish an opening with a requirements list: it is stored, audited, announced and listed on /careers", async () => {
       const { seen, stop } = recordEvents();
-      const validThrough = todayIso(Date.now() + 30 * DAY);
+      const validThrough = calendarDateIn(Date.now() + 30 * DAY, "UTC");
       const outcome = await call(openingNewRoute.action, `${BASE}/openings/new`, { cookie: staff, form: validOpening({ validThrough }) });
       stop();
       expect(outcome.status).toBe(302);
@@ -150,7 +150,7 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
     });
 
     test("Invalid openings are refused with field errors and nothing is stored or audited", async () => {
-      const yesterday = todayIso(Date.now() - DAY);
+      const yesterday = calendarDateIn(Date.now() - DAY, "UTC");
       const cases: [Form, string][] = [
         [validOpening({ title: "  " }), "title"],
         [validOpening({ location: "" }), "location"],
@@ -356,7 +356,7 @@ describe.each(testDatabases("console-content"))("Console openings, testimonials,
       expect(JSON.parse(script!)).toMatchObject({ "@type": "JobPosting", datePosted: "2026-01-10T09:30:00.000Z" });
 
       // A set valid-through date wins over the 60-day default.
-      const validThrough = Date.parse(`${todayIso(Date.now() + 10 * DAY)}T23:59:59.999Z`);
+      const validThrough = Date.parse(`${calendarDateIn(Date.now() + 10 * DAY, "UTC")}T23:59:59.999Z`);
       await db().updateTable("jobOpenings").set({ validThrough }).where("id", "=", opening.id).execute();
       const later = await call(publicOpeningRoute.loader, `/careers/${opening.id}`, { params: { id: opening.id } });
       expect((later.data?.jobPosting as { validThrough: string }).validThrough).toBe(new Date(validThrough).toISOString());

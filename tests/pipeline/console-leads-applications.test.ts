@@ -15,7 +15,8 @@ import * as leadsExportRoute from "~/routes/console/leads-export";
 import * as overviewRoute from "~/routes/console/overview";
 import { PAGE_SIZE } from "~/lib/pagination";
 import { db } from "~/server/db/db.server";
-import { weekStart, WEEK_MS } from "~/server/models/reports/overview.server";
+import { addDays } from "~/lib/calendar";
+import { mondayIn } from "~/lib/zoned-time";
 import { fileStore } from "~/server/storage/storage.server";
 import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases";
 import { companyOf } from "../helpers/companies";
@@ -235,18 +236,22 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
   });
 
   test("Leads per week covers the last 12 Monday-to-Sunday weeks, oldest first, with empty weeks as 0", async () => {
-    const thisWeek = weekStart(Date.now());
+    // The agency's zone is UTC here (no settings): a week starts at Monday 00:00 UTC.
+    const monday = mondayIn(Date.now(), "UTC");
+    const thisWeek = Date.parse(`${monday}T00:00:00Z`);
+    const WEEK = 7 * 86_400_000;
     await addLead({ submittedAt: thisWeek + 1000 });
     await addLead({ submittedAt: thisWeek + 2000 });
-    await addLead({ submittedAt: thisWeek - 3 * WEEK_MS + 5 });
-    await addLead({ submittedAt: thisWeek - 12 * WEEK_MS }); // 13 weeks ago: out of range
+    await addLead({ submittedAt: thisWeek - 3 * WEEK + 5 });
+    await addLead({ submittedAt: thisWeek - 12 * WEEK }); // 13 weeks ago: out of range
     const { data } = await call(overviewRoute.loader, BASE, { cookie: staff.cookie });
-    const weeks = data?.weeks as { weekStart: number; count: number }[];
+    const weeks = data?.weeks as { weekStart: string; count: number }[];
     expect(weeks).toHaveLength(12);
-    expect(weeks[11]).toEqual({ weekStart: thisWeek, count: 2 });
-    expect(weeks[8]).toEqual({ weekStart: thisWeek - 3 * WEEK_MS, count: 1 });
+    expect(weeks[11]).toEqual({ weekStart: monday, count: 2 });
+    expect(weeks[8]).toEqual({ weekStart: addDays(monday, -21), count: 1 });
     expect(weeks.reduce((sum, w) => sum + w.count, 0)).toBe(3);
-    expect(new Date(weeks[0]!.weekStart).getUTCDay()).toBe(1);
+    expect(new Date(`${weeks[0]!.weekStart}T00:00:00Z`).getUTCDay()).toBe(1);
+    expect(data?.agencyZone).toBe("UTC");
   });
 
   test("The leads list is newest first and paginated", async () => {

@@ -198,8 +198,8 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     expect(await setProjectArchived(actor(admin), project.id, true)).toBe("saved");
     expect(await setProjectArchived(actor(admin), project.id, true)).toBe("unchanged");
     expect(await listProjects({ companyId: kite.id })).toEqual([]);
-    expect((await listAllProjects({}, PAGE)).total).toBe(0);
-    expect((await listAllProjects({ archived: true }, PAGE)).projects.map((p) => p.id)).toEqual([project.id]);
+    expect((await listAllProjects({}, PAGE, TODAY)).total).toBe(0);
+    expect((await listAllProjects({ archived: true }, PAGE, TODAY)).projects.map((p) => p.id)).toEqual([project.id]);
     expect(await listCompanyProjectsForStaff({ companyId: kite.id })).toMatchObject([{ id: project.id, archived: true }]);
     await expect(updateStaffProject(actor(admin), project.id, form({ title: "Sneaky" }))).rejects.toMatchObject({
       name: "Refusal",

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { addDays } from "~/lib/calendar";
-import { todayUtc } from "~/lib/schemas/projects-staff";
+import { calendarDateIn } from "~/lib/zoned-time";
 import * as overviewRoute from "~/routes/console/overview";
 import * as profileRoute from "~/routes/portal/profile";
 import * as supportRoute from "~/routes/portal/support";
@@ -36,7 +36,7 @@ describe.each(testDatabases("waiting-on-you"))("Waiting on you on $name", (datab
   let scanner: Project;
   const staff = (who: TestUser, name: string) => ({ id: who.id, email: who.email, name });
   const kiteScope = (who: TestUser) => ({ userId: who.id, companyId: kite });
-  const today = todayUtc();
+  const today = calendarDateIn(Date.now(), "UTC");
 
   beforeAll(async () => {
     ({ cleanup } = await useAppDatabase(database));

@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
 import { OverdueMark, ProjectStatusBadge } from "~/components/project-status-badge";
-import { isOverdue, todayUtc } from "~/lib/schemas/projects-staff";
+import { isOverdue } from "~/lib/schemas/projects-staff";
 import { CalendarTime } from "~/components/time";
 
 export interface CompanyProject {
@@ -17,14 +17,14 @@ interface CompanyProjectsProps {
   companyId: string;
   /** listCompanyProjectsForStaff, archived ones included (shown last, marked). */
   projects: readonly CompanyProject[];
-  /** Today's UTC date from the loader, so server and browser mark the same projects overdue. */
-  today?: string;
+  /** The agency's date today (agencyToday) from the loader, so server and browser mark the same projects overdue. */
+  today: string;
   /** A closed company takes no new projects. */
   closed?: boolean;
 }
 
 /** The company page's Projects section: each project links to its page; "New project" creates one. */
-export function CompanyProjects({ companyId, projects, today = todayUtc(), closed = false }: CompanyProjectsProps) {
+export function CompanyProjects({ companyId, projects, today, closed = false }: CompanyProjectsProps) {
   const ordered = [...projects.filter((p) => !p.archived), ...projects.filter((p) => p.archived)];
   return (
     <section aria-labelledby="company-projects-heading">

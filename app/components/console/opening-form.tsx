@@ -3,11 +3,11 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FormField, InputField } from "~/components/forms/form-field";
 import type { FormResult } from "~/lib/form-result";
-import { OPENING_TYPES, openingSchema, todayIso, type OpeningFormValue } from "~/lib/schemas/openings";
+import { OPENING_TYPES, openingFields, openingSchema, type OpeningDay, type OpeningFormValue } from "~/lib/schemas/openings";
 import { ActionMessage } from "~/components/forms/action-message";
 
 // Derived from the schema once, not on every render.
-const constraint = getZodConstraint(openingSchema);
+const constraint = getZodConstraint(openingFields);
 
 interface OpeningFormProps {
   formId: string;
@@ -16,13 +16,15 @@ interface OpeningFormProps {
   outcome?: FormResult;
   submitLabel: string;
   pendingLabel: string;
+  /** The agency's zone and today, from the loader: the earliest valid-through day, and the zone it is in. */
+  day: OpeningDay;
 }
 
 /**
  * The §3 fields of a job opening. Requirements are one input per row; "Add requirement" and
  * "Remove" are Conform list intents, so they work as plain submit buttons without JavaScript too.
  */
-export function OpeningForm({ formId, defaultValue, lastResult, outcome, submitLabel, pendingLabel }: OpeningFormProps) {
+export function OpeningForm({ formId, defaultValue, lastResult, outcome, submitLabel, pendingLabel, day }: OpeningFormProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const [form, fields] = useForm({
@@ -34,7 +36,7 @@ export function OpeningForm({ formId, defaultValue, lastResult, outcome, submitL
     defaultNoValidate: false,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: openingSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: openingSchema(day) }),
   });
   const requirements = fields.requirements.getFieldList();
 
@@ -69,14 +71,9 @@ export function OpeningForm({ formId, defaultValue, lastResult, outcome, submitL
           optional
           errors={fields.validThrough.errors}
           errorId={fields.validThrough.errorId}
-          hint="Last day to apply (UTC). Without one, job boards are told 60 days after posting."
+          hint={`Last day to apply (${day.timeZone}). Without one, job boards are told 60 days after posting.`}
         >
-          <input
-            {...getInputProps(fields.validThrough, { type: "date" })}
-            min={todayIso()}
-            className="field-input"
-            suppressHydrationWarning
-          />
+          <input {...getInputProps(fields.validThrough, { type: "date" })} min={day.today} className="field-input" />
         </FormField>
       </div>
       <FormField id={fields.description.id} label="Description" errors={fields.description.errors} errorId={fields.description.errorId}>

@@ -1,5 +1,5 @@
 import { OverdueMark, ProjectStatusBadge } from "~/components/project-status-badge";
-import { isOverdue, todayUtc } from "~/lib/schemas/projects-staff";
+import { isOverdue } from "~/lib/schemas/projects-staff";
 import { CalendarTime } from "~/components/time";
 
 interface ProjectFactsProps {
@@ -8,12 +8,12 @@ interface ProjectFactsProps {
   dueDate: string | null;
   /** The staff member who runs it (projectOwnerNames), or null while nobody does. */
   ownerName: string | null;
-  /** Today's UTC date from the loader, so server and browser render the same mark. */
-  today?: string;
+  /** The agency's date today (agencyToday) from the loader, so server and browser render the same mark. */
+  today: string;
 }
 
 /** What staff set on a project, on its My Projects card: status, dates (overdue marked), owner. */
-export function ProjectFacts({ status, startDate, dueDate, ownerName, today = todayUtc() }: ProjectFactsProps) {
+export function ProjectFacts({ status, startDate, dueDate, ownerName, today }: ProjectFactsProps) {
   const overdue = isOverdue({ status, dueDate }, today);
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">

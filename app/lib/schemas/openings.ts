@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { calendarDateIn, endOfDayIn } from "~/lib/zoned-time";
 import { optionalText, requiredText } from "./fields";
 
 const OPENING_LIMITS = { title: 120, location: 120, type: 40, description: 5000, salary: 80, requirement: 300, requirements: 30 };
@@ -6,18 +7,19 @@ const OPENING_LIMITS = { title: 120, location: 120, type: 40, description: 5000,
 /** Suggestions for the type field; SPEC §3 keeps it free text. */
 export const OPENING_TYPES = ["Full-time", "Part-time", "Contract", "Internship", "Temporary"] as const;
 
-/** Today's date (YYYY-MM-DD, UTC): the earliest valid-through date. */
-export function todayIso(now = Date.now()): string {
-  return new Date(now).toISOString().slice(0, 10);
-}
-
 function isRealDate(value: string): boolean {
   const ms = Date.parse(`${value}T00:00:00Z`);
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value;
 }
 
-// SPEC §3 fields. Requirements are a list of strings: one row per requirement.
-export const openingSchema = z.object({
+const validThroughField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Enter the date as YYYY-MM-DD.", abort: true })
+  .refine(isRealDate, { error: "Enter a real date.", abort: true });
+
+// SPEC §3 fields. Requirements are a list of strings: one row per requirement. The form's
+// constraints for the browser (required, lengths) come from these; the day check is openingSchema's.
+export const openingFields = z.object({
   title: requiredText("Title", OPENING_LIMITS.title),
   location: requiredText("Location", OPENING_LIMITS.location),
   type: requiredText("Type", OPENING_LIMITS.type),
@@ -30,27 +32,38 @@ export const openingSchema = z.object({
     .min(1, "Add at least one requirement.")
     .max(OPENING_LIMITS.requirements, `List at most ${OPENING_LIMITS.requirements} requirements.`)
     .refine((list) => new Set(list).size === list.length, "Each requirement must be listed once."),
-  validThrough: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Enter the date as YYYY-MM-DD.", abort: true })
-    .refine(isRealDate, { error: "Enter a real date.", abort: true })
-    .refine((value) => value >= todayIso(), "The valid-through date cannot be in the past (dates are UTC).")
-    .optional(),
+  validThrough: validThroughField.optional(),
 });
 
-export type OpeningFormValue = z.infer<typeof openingSchema>;
+export type OpeningFormValue = z.infer<typeof openingFields>;
 
-/** The stored value: the end of the chosen day, UTC, so the opening is valid through all of it. */
-function validThroughFromDate(date: string | undefined): number | null {
-  return date ? Date.parse(`${date}T23:59:59.999Z`) : null;
+/** The agency's zone and its date today (agencyDay on the server; the loader passes it to the form). */
+export interface OpeningDay {
+  timeZone: string;
+  today: string;
 }
 
-export function dateFromValidThrough(validThrough: number | null): string | undefined {
-  return validThrough === null ? undefined : new Date(validThrough).toISOString().slice(0, 10);
+/** The opening form's schema on the agency's day: a valid-through day before its today is refused. */
+export function openingSchema({ today, timeZone }: OpeningDay) {
+  return openingFields.extend({
+    validThrough: validThroughField
+      .refine((value) => value >= today, `The valid-through date cannot be in the past (dates are ${timeZone}).`)
+      .optional(),
+  });
+}
+
+/** The stored value: the end of the chosen day in the agency's zone, so the opening is valid through all of it. */
+function validThroughFromDate(date: string | undefined, timeZone: string): number | null {
+  return date ? endOfDayIn(date, timeZone) : null;
+}
+
+/** The day a stored valid-through instant falls on in the agency's zone, for the form. */
+export function dateFromValidThrough(validThrough: number | null, timeZone: string): string | undefined {
+  return validThrough === null ? undefined : calendarDateIn(validThrough, timeZone);
 }
 
 /** The stored fields from a valid form: nothing but these reaches the database. */
-export function openingFieldsFrom(value: OpeningFormValue) {
+export function openingFieldsFrom(value: OpeningFormValue, timeZone: string) {
   return {
     title: value.title,
     location: value.location,
@@ -58,6 +71,6 @@ export function openingFieldsFrom(value: OpeningFormValue) {
     description: value.description,
     salary: value.salary ?? "",
     requirements: value.requirements,
-    validThrough: validThroughFromDate(value.validThrough),
+    validThrough: validThroughFromDate(value.validThrough, timeZone),
   };
 }

@@ -30,13 +30,11 @@ export function projectStatusLabel(status: string): string {
   return (PROJECT_STATUS_LABELS as Record<string, string>)[status] ?? status;
 }
 
-/** Today's calendar date, UTC (YYYY-MM-DD): a project is overdue once its due date is before it. */
-export function todayUtc(now = Date.now()): string {
-  return new Date(now).toISOString().slice(0, 10);
-}
-
-/** Due before today and not done (decision 0035). */
-export function isOverdue(project: { dueDate: string | null; status: string }, today = todayUtc()): boolean {
+/**
+ * Due before today and not done (decision 0035). `today` is the agency's date (agencyToday on the
+ * server, passed down by the loader, so the server's HTML and the browser's render agree).
+ */
+export function isOverdue(project: { dueDate: string | null; status: string }, today: string): boolean {
   return project.dueDate !== null && project.dueDate < today && project.status !== "done";
 }
 

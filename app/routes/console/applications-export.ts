@@ -13,7 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filter = applicationFilterFrom(new URL(request.url).searchParams);
   // Every export of personal data is on the audit log, with the filter it used.
   await recordStaffRead(user, { action: "applications.export", entity: "export", entityId: "applications", detail: { ...filter } });
-  return csvResponse(csvFilename("applications"), HEADER, rows());
+  return csvResponse(await csvFilename("applications"), HEADER, rows());
 
   async function* rows() {
     for await (const a of eachApplicant(filter)) {

@@ -43,7 +43,7 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 }
 
 export default function CompanyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { company, members, requests, leads, activity, projects, invitations, mayErase } = loaderData;
+  const { company, members, requests, leads, activity, projects, invitations, today, mayErase } = loaderData;
   const [searchParams] = useSearchParams();
   // Projects and support requests of the company change while the page is open.
   useLiveRevalidation("/events/console", ["projects", "complaints"]);
@@ -131,7 +131,7 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
 
       <CompanyInvitations companyId={company.id} invitations={invitations} />
 
-      <CompanyProjects companyId={company.id} projects={projects} closed={company.closedAt !== null} />
+      <CompanyProjects companyId={company.id} projects={projects} today={today} closed={company.closedAt !== null} />
 
       <CompanyRequests requests={requests} />
       <CompanyLeads leads={leads} />

@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { COMPANY_FAILURE } from "~/lib/console-failures";
 import { clientAdminSchema, companyDetailsSchema } from "~/lib/schemas/companies";
 import type { SessionUser } from "~/server/auth/actor.server";
+import { agencyToday } from "~/server/brand/locale.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
@@ -27,13 +28,14 @@ function notFound(): never {
 export async function loadCompany(id: string) {
   const company = await getCompany({ id });
   if (!company) notFound();
-  const [members, requests, leads, activity, projects, invitations] = await Promise.all([
+  const [members, requests, leads, activity, projects, invitations, today] = await Promise.all([
     listMembers({ companyId: id }),
     listCompanyRequests({ companyId: id }),
     listCompanyLeads({ companyId: id }),
     listCompanyActivity({ companyId: id }),
     listCompanyProjectsForStaff({ companyId: id }),
     listPendingClientInvitations({ companyId: id }),
+    agencyToday(),
   ]);
   return {
     company: { ...company, createdAt: Number(company.createdAt), closedAt: company.closedAt === null ? null : Number(company.closedAt) },
@@ -43,6 +45,7 @@ export async function loadCompany(id: string) {
     activity,
     projects,
     invitations,
+    today,
   };
 }
 

@@ -13,7 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filter = leadFilterFrom(new URL(request.url).searchParams);
   // Every export of personal data is on the audit log, with the filter it used.
   await recordStaffRead(user, { action: "leads.export", entity: "export", entityId: "leads", detail: { ...filter } });
-  return csvResponse(csvFilename("leads"), HEADER, rows());
+  return csvResponse(await csvFilename("leads"), HEADER, rows());
 
   async function* rows() {
     for await (const lead of eachLead(filter)) {

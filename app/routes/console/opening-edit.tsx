@@ -17,12 +17,13 @@ import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { findOpening, setOpeningStatus, updateOpening } from "~/server/models/pipeline/openings.server";
 import { requireStaff } from "~/server/auth/session.server";
+import { agencyDay } from "~/server/brand/locale.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request, "openings");
   const opening = await findOpening(params.id);
   if (!opening) throw data("There is no opening with this id.", { status: 404, statusText: "Opening not found" });
-  return { opening, created: new URL(request.url).searchParams.has("created") };
+  return { opening, day: await agencyDay(), created: new URL(request.url).searchParams.has("created") };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -40,13 +41,14 @@ export async function action({ request, params }: Route.ActionArgs) {
     return formResult({ intent, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
   }
 
-  const submission = parseWithZod(formData, { schema: openingSchema });
+  const day = await agencyDay();
+  const submission = parseWithZod(formData, { schema: openingSchema(day) });
   // A list button (add/remove a requirement) without JavaScript also lands here, with no status.
   if (submission.status !== "success") {
     return formResult({ intent, status: "invalid", result: submission.reply() }, submission.status === "error" ? 400 : 200);
   }
   try {
-    await updateOpening(user, params.id, openingFieldsFrom(submission.value));
+    await updateOpening(user, params.id, openingFieldsFrom(submission.value, day.timeZone));
   } catch (error) {
     // Removed since the page loaded: the same answer as the check above.
     if (isRefusal(error)) return refusalResult(error, { intent });
@@ -66,7 +68,7 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 }
 
 export default function EditOpening({ loaderData, actionData }: Route.ComponentProps) {
-  const { opening, created } = loaderData;
+  const { opening, day, created } = loaderData;
   const saved = actionData?.intent === "save" ? actionData : undefined;
   const statusOutcome = actionData && actionData.intent !== "save" ? actionData : undefined;
   const defaultValue = {
@@ -76,7 +78,7 @@ export default function EditOpening({ loaderData, actionData }: Route.ComponentP
     description: opening.description,
     salary: opening.salary,
     requirements: opening.requirements.length > 0 ? opening.requirements : [""],
-    validThrough: dateFromValidThrough(opening.validThrough),
+    validThrough: dateFromValidThrough(opening.validThrough, day.timeZone),
   };
   return (
     <ConsoleEditPage
@@ -113,6 +115,7 @@ export default function EditOpening({ loaderData, actionData }: Route.ComponentP
       <OpeningForm
         key={JSON.stringify(defaultValue)}
         formId={`opening-${opening.id}`}
+        day={day}
         defaultValue={defaultValue}
         lastResult={saved?.result}
         outcome={saved}

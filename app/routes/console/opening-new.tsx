@@ -11,23 +11,25 @@ import { readForm } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { createOpening } from "~/server/models/pipeline/openings.server";
 import { requireStaff } from "~/server/auth/session.server";
+import { agencyDay } from "~/server/brand/locale.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "openings");
-  return null;
+  return { day: await agencyDay() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request, "openings");
   const formData = await readForm(request);
   const intent = requireIntent(formData, ["save"]);
-  const submission = parseWithZod(formData, { schema: openingSchema });
+  const day = await agencyDay();
+  const submission = parseWithZod(formData, { schema: openingSchema(day) });
   // A list button (add/remove a requirement) without JavaScript also lands here, with no status.
   if (submission.status !== "success") {
     return formResult({ intent, status: "invalid", result: submission.reply() }, submission.status === "error" ? 400 : 200);
   }
   try {
-    const opening = await createOpening(user, openingFieldsFrom(submission.value));
+    const opening = await createOpening(user, openingFieldsFrom(submission.value, day.timeZone));
     return redirect(`${href("/employee-dashboard/openings/:id", { id: opening.id })}?created=1`);
   } catch (error) {
     logger.error({ err: error }, "opening create failed");
@@ -40,7 +42,7 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
   return keepFailureInForm(request, serverAction, OPENING_FAILURE);
 }
 
-export default function NewOpening({ actionData }: Route.ComponentProps) {
+export default function NewOpening({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="new-opening-heading">
       <Link
@@ -54,6 +56,7 @@ export default function NewOpening({ actionData }: Route.ComponentProps) {
       </h2>
       <OpeningForm
         formId="new-opening"
+        day={loaderData.day}
         lastResult={actionData?.result}
         outcome={actionData}
         submitLabel="Publish opening"

@@ -4,28 +4,29 @@ import { BarChart, ColumnChart } from "~/components/console/charts";
 import { SectionError } from "~/components/console/section-error";
 import { WorkspaceMirror } from "~/components/console/workspace-mirror";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { todayUtc } from "~/lib/schemas/projects-staff";
+import { usePlace } from "~/lib/use-place";
+import { agencyDay } from "~/server/brand/locale.server";
 import { applicationsPerOpening, leadsPerWeek, overviewCounts } from "~/server/models/reports/overview.server";
 import { workspaceOverview } from "~/server/models/projects/workspace-overview.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { mayUse, type ConsoleArea } from "~/lib/staff-roles";
 
-const weekLabel = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  timeZone: "UTC",
-});
+/** "23 Nov": a week's Monday (YYYY-MM-DD, a calendar date, so read and written in UTC) in the locale's style. */
+function weekLabel(monday: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(Date.parse(`${monday}T00:00:00Z`));
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request, "overview");
   // Decision 0031: everyone lands here, and sees the numbers of their own role's sections only.
   const may = (area: ConsoleArea) => mayUse(user.staffRole, area);
+  const { timeZone, today } = await agencyDay();
   const [all, weeks, openings, clientWork] = await Promise.all([
     overviewCounts(),
     may("leads") ? leadsPerWeek() : null,
     may("applications") ? applicationsPerOpening() : null,
     // The mirror of the portal's "Waiting on you", for the roles that run projects.
-    may("clients") ? workspaceOverview({ viewerId: user.id, today: todayUtc() }) : null,
+    may("clients") ? workspaceOverview({ viewerId: user.id, today }) : null,
   ]);
   const counts = {
     newLeads: may("leads") ? all.newLeads : null,
@@ -33,12 +34,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     newApplications: may("applications") ? all.newApplications : null,
     openOpenings: may("openings") ? all.openOpenings : null,
   };
-  return { counts, weeks, openings, clientWork, viewerId: user.id };
+  // The chart's weeks are the agency's (Monday 00:00 in its zone), whatever the viewer's own zone.
+  return { counts, weeks, openings, clientWork, viewerId: user.id, agencyZone: timeZone };
 }
 
 export default function ConsoleOverview({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation("/events/console", ["leads", "applications", "openings", "complaints", "projects"]);
-  const { counts, weeks, openings, clientWork, viewerId } = loaderData;
+  const { counts, weeks, openings, clientWork, viewerId, agencyZone } = loaderData;
+  const { locale } = usePlace();
   const allCards = [
     {
       label: "New leads",
@@ -86,9 +89,9 @@ export default function ConsoleOverview({ loaderData }: Route.ComponentProps) {
           <ColumnChart
             title="Leads per week, last 12 weeks"
             unit="leads"
-            category="Week starting (Monday, UTC)"
+            category={`Week starting (Monday, ${agencyZone})`}
             data={weeks.map((w) => ({
-              label: weekLabel.format(w.weekStart),
+              label: weekLabel(w.weekStart, locale),
               value: w.count,
             }))}
           />

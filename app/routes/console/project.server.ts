@@ -2,8 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { PROGRESS_FAILURE } from "~/lib/console-failures";
 import { PROGRESS_FOLLOWS_MILESTONES } from "~/lib/milestones";
 import type { FormResult } from "~/lib/form-result";
-import { projectProgressSchema, todayUtc } from "~/lib/schemas/projects-staff";
+import { projectProgressSchema } from "~/lib/schemas/projects-staff";
 import type { SessionUser } from "~/server/auth/actor.server";
+import { agencyToday } from "~/server/brand/locale.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { projectNotFound } from "~/server/http/workspace-tab.server";
 import { readForm } from "~/server/http/form-data.server";
@@ -20,7 +21,7 @@ import { saveProjectForm } from "./project-form.server";
 export async function loadProject(user: SessionUser, request: Request, id: string) {
   const project = await getProjectForStaff({ id });
   if (!project) throw projectNotFound();
-  const [owners, progressMode] = await Promise.all([listOwnerOptions(), getProgressMode({ projectId: id })]);
+  const [owners, progressMode, today] = await Promise.all([listOwnerOptions(), getProgressMode({ projectId: id }), agencyToday()]);
   // A disabled colleague stays the owner until someone changes it: keep them choosable.
   if (project.ownerId && !owners.some((o) => o.id === project.ownerId)) {
     owners.push({ id: project.ownerId, name: `${project.ownerName?.trim() || project.ownerEmail || "Former staff"} (disabled)` });
@@ -30,7 +31,7 @@ export async function loadProject(user: SessionUser, request: Request, id: strin
   return {
     project: { ...project, progressMode },
     owners,
-    today: todayUtc(),
+    today,
     created: params.has("created"),
     confirmArchive: confirm === "archive",
     confirmDelete: confirm === "delete",

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/projects-export";
-import { isOverdue, projectFilterFrom, projectStatusLabel, todayUtc } from "~/lib/schemas/projects-staff";
+import { isOverdue, projectFilterFrom, projectStatusLabel } from "~/lib/schemas/projects-staff";
 import { requireStaff } from "~/server/auth/session.server";
+import { agencyToday } from "~/server/brand/locale.server";
 import { csvFilename, csvResponse } from "~/server/http/csv.server";
 import { recordStaffRead } from "~/server/models/shared/audit.server";
 import { eachProject } from "~/server/models/projects/projects-staff-reads.server";
@@ -11,10 +12,10 @@ const HEADER = ["Project", "Company", "Status", "Progress (%)", "Start date", "D
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request, "clients");
   const filter = projectFilterFrom(new URL(request.url).searchParams);
-  const today = todayUtc();
+  const today = await agencyToday();
   // Every export out of the console is on the audit log, with the filter it used.
   await recordStaffRead(user, { action: "projects.export", entity: "export", entityId: "projects", detail: { ...filter } });
-  return csvResponse(csvFilename("projects"), HEADER, rows());
+  return csvResponse(await csvFilename("projects"), HEADER, rows());
 
   async function* rows() {
     for await (const p of eachProject(filter, today)) {

@@ -7,16 +7,10 @@ import { ResultCount } from "~/components/console/result-count";
 import { SectionError } from "~/components/console/section-error";
 import { OverdueMark, ProjectStatusBadge } from "~/components/project-status-badge";
 import { pageFrom } from "~/lib/pagination";
-import {
-  isOverdue,
-  PROJECT_STATUSES,
-  PROJECT_STATUS_LABELS,
-  projectFilterFrom,
-  projectFilterQuery,
-  todayUtc,
-} from "~/lib/schemas/projects-staff";
+import { isOverdue, PROJECT_STATUSES, PROJECT_STATUS_LABELS, projectFilterFrom, projectFilterQuery } from "~/lib/schemas/projects-staff";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
+import { agencyToday } from "~/server/brand/locale.server";
 import { listAllProjects, listOwnerOptions } from "~/server/models/projects/projects-staff-reads.server";
 import { ConsoleListPage } from "~/components/console/list-page";
 import { CalendarTime } from "~/components/time";
@@ -28,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filter = projectFilterFrom(url.searchParams);
   const { page, limit, offset } = pageFrom(url);
-  const today = todayUtc();
+  const today = await agencyToday();
   const [{ projects, total }, owners] = await Promise.all([listAllProjects(filter, { limit, offset }, today), listOwnerOptions()]);
   return {
     filter,

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { DECISION_FAILURE } from "~/lib/milestones";
 import { approvalDecisionSchema } from "~/lib/schemas/milestones";
-import { todayUtc } from "~/lib/schemas/projects-staff";
 import type { ClientUser } from "~/server/auth/session.server";
+import { agencyToday } from "~/server/brand/locale.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { projectNotFound } from "~/server/http/workspace-tab.server";
 import { readForm } from "~/server/http/form-data.server";
@@ -26,14 +26,15 @@ async function companyProject(user: ClientUser, id: string) {
 
 export async function loadOverview(user: ClientUser, id: string) {
   const project = await companyProject(user, id);
-  const [milestones, approvals, owners] = await Promise.all([
+  const [milestones, approvals, owners, today] = await Promise.all([
     listMilestones({ projectId: id }),
     listApprovals({ projectId: id }),
     projectOwnerNames(project.ownerId ? [project.ownerId] : []),
+    agencyToday(),
   ]);
   const shown = (a: (typeof approvals)[number]) => a.subjectTitle !== null;
   return {
-    today: todayUtc(),
+    today,
     project: {
       id: project.id,
       title: project.title,

@@ -1,6 +1,5 @@
 import { ProjectFacts } from "~/components/portal/project-facts";
 import { projectOwnerNames } from "~/server/models/projects/projects-staff-reads.server";
-import { todayUtc } from "~/lib/schemas/projects-staff";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/projects";
@@ -25,6 +24,7 @@ import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { getSettings } from "~/server/models/shared/settings.server";
 import { createProject, listProgressHistory, listProjects } from "~/server/models/projects/projects.server";
 import { requireClient } from "~/server/auth/session.server";
+import { agencyToday } from "~/server/brand/locale.server";
 import { Time } from "~/components/time";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -34,16 +34,17 @@ export const shouldRevalidate = skipReloadOnQueryChange;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
-  const [projects, history, settings] = await Promise.all([
+  const [projects, history, settings, today] = await Promise.all([
     listProjects({ companyId: user.companyId }),
     listProgressHistory({ companyId: user.companyId }),
     getSettings(),
+    agencyToday(),
   ]);
   const owners = await projectOwnerNames(projects.flatMap((p) => (p.ownerId ? [p.ownerId] : [])));
   return {
     // The operator may leave creating projects to staff (console Settings).
     clientProjects: settings.clientProjects,
-    today: todayUtc(),
+    today,
     projects: projects.map(({ id, title, description, progress, createdAt, status, startDate, dueDate, ownerId }) => ({
       id,
       title,

@@ -1,4 +1,5 @@
 import { DEFAULT_PLACE, isCurrency, isLocale, knownZone, type Place } from "~/lib/place";
+import { calendarDateIn } from "~/lib/zoned-time";
 import { db, type Executor } from "~/server/db/db.server";
 import { events, type EventBus } from "~/server/events/bus.server";
 import type { Stored } from "./brand.server";
@@ -59,6 +60,20 @@ export function readPlace(executor: Executor = db()): Promise<Stored<Place>> {
 /** The agency's place in force. */
 export async function getPlace(): Promise<Place> {
   return (await readPlace()).value;
+}
+
+/**
+ * Today's calendar date (YYYY-MM-DD) in the agency's zone: the one "today" a due date is compared
+ * with, so a project is overdue for everyone at once, in lists, filters and exports alike.
+ */
+export async function agencyToday(now = Date.now()): Promise<string> {
+  return (await agencyDay(now)).today;
+}
+
+/** The agency's zone and its date today: for a page that also names the zone its days are in. */
+export async function agencyDay(now = Date.now()): Promise<{ timeZone: string; today: string }> {
+  const { timeZone } = await getPlace();
+  return { timeZone, today: calendarDateIn(now, timeZone) };
 }
 
 /** A person's own zone (null: not set yet). */

@@ -1,3 +1,5 @@
+import { agencyToday } from "~/server/brand/locale.server";
+
 // CSV exports of the staff console: RFC 4180 quoting, CRLF rows, streamed as they are read.
 
 type Cell = string | number | null | undefined;
@@ -18,9 +20,9 @@ function csvRow(cells: readonly Cell[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
-/** "leads-2026-11-21.csv" (UTC date). */
-export function csvFilename(basename: string, now = new Date()): string {
-  return `${basename}-${now.toISOString().slice(0, 10)}.csv`;
+/** "leads-2026-11-21.csv": the agency's date, the day its staff would say they exported it. */
+export async function csvFilename(basename: string, now = Date.now()): Promise<string> {
+  return `${basename}-${await agencyToday(now)}.csv`;
 }
 
 /** A downloadable CSV: the header row, then one row per item, pulled from `rows` as the client reads. */

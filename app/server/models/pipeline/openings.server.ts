@@ -16,7 +16,10 @@ interface JobOpening {
   status: "open" | "closed";
   createdAt: number;
   updatedAt: number;
-  /** Last day applications are taken (epoch ms, end of that day UTC), for JobPosting; null when unset. */
+  /**
+   * When applications stop (epoch ms): the end of the chosen last day in the agency's zone
+   * (lib/schemas/openings.ts), for JobPosting's validThrough; null when unset.
+   */
   validThrough: number | null;
 }
 

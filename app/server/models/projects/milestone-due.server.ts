@@ -1,3 +1,5 @@
+import { addDays } from "~/lib/calendar";
+import { agencyToday } from "~/server/brand/locale.server";
 import { db } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { logger } from "~/server/logger.server";
@@ -7,23 +9,23 @@ import { notifyMilestoneDue } from "../notifications/events.server";
 import { publishNotified } from "../notifications/notifications.server";
 
 // Decision 0041: "milestone due" is nobody's action, so a sweep finds it. A milestone not
-// Done whose due date is tomorrow or today (UTC calendar dates, as the due date is stored) is told
+// Done whose due date is tomorrow or today (the agency's calendar dates, as overdue marks use) is told
 // to its company's members: the day before, or on the day if no instance ran the day before. The
 // event key `milestone-due:{id}:{dueDate}` makes it once per milestone and date across instances
 // and restarts; a moved due date is a new event.
 
 const HOUR = 3_600_000;
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Notifies the members of every milestone falling due; returns how many people were told. */
 export async function sweepMilestonesDue(now = Date.now()): Promise<number> {
+  const today = await agencyToday(now);
   const due = await db()
     .selectFrom("milestones as m")
     .innerJoin("projects as p", "p.id", "m.projectId")
     .select(["m.id", "m.title", "m.dueDate", "m.projectId", "p.title as projectTitle", "p.companyId"])
     .where("m.status", "!=", "done")
-    .where("m.dueDate", ">=", day(now))
-    .where("m.dueDate", "<=", day(now + 24 * HOUR))
+    .where("m.dueDate", ">=", today)
+    .where("m.dueDate", "<=", addDays(today, 1))
     .where("p.archivedAt", "is", null)
     .where("p.companyId", "is not", null)
     .execute();

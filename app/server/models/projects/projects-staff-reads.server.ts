@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from "kysely";
 import { roleForEmail } from "~/lib/roles";
 import { isStaffRole, mayUse } from "~/lib/staff-roles";
-import { todayUtc, type ProjectFilter } from "~/lib/schemas/projects-staff";
+import type { ProjectFilter } from "~/lib/schemas/projects-staff";
 import { db } from "~/server/db/db.server";
 import { ilike, likePattern } from "~/server/db/like.server";
 import type { Database } from "~/server/db/schema";
@@ -55,8 +55,11 @@ function matches(filter: ProjectFilter, today: string) {
   };
 }
 
-/** One page of projects matching the filter, newest first, and how many match in all. */
-export async function listAllProjects(filter: ProjectFilter, page: { limit: number; offset: number }, today = todayUtc()) {
+/**
+ * One page of projects matching the filter, newest first, and how many match in all. `today`
+ * (the agency's, agencyToday) decides "overdue".
+ */
+export async function listAllProjects(filter: ProjectFilter, page: { limit: number; offset: number }, today: string) {
   const where = matches(filter, today);
   const [projects, count] = await Promise.all([
     base().select(COLUMNS).where(where).orderBy("p.createdAt", "desc").orderBy("p.id").limit(page.limit).offset(page.offset).execute(),
@@ -71,7 +74,7 @@ export async function listAllProjects(filter: ProjectFilter, page: { limit: numb
 export type StaffProjectRow = Awaited<ReturnType<typeof listAllProjects>>["projects"][number];
 
 /** Every project matching the filter, newest first, in batches (keyset: new rows never shift a batch). */
-export async function* eachProject(filter: ProjectFilter, today = todayUtc()): AsyncGenerator<StaffProjectRow> {
+export async function* eachProject(filter: ProjectFilter, today: string): AsyncGenerator<StaffProjectRow> {
   let last: { createdAt: number; id: string } | undefined;
   for (;;) {
     let query = base().select(COLUMNS).where(matches(filter, today));

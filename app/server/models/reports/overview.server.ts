@@ -1,9 +1,11 @@
 import { sql } from "kysely";
+import { addDays } from "~/lib/calendar";
+import { mondayIn, startOfDayIn } from "~/lib/zoned-time";
+import { getPlace } from "~/server/brand/locale.server";
 import { db } from "~/server/db/db.server";
 import { CLIENT_SENDER } from "../support/complaints.server";
 
 // The console's landing numbers: what needs someone's attention today, and two trends.
-export const WEEK_MS = 7 * 24 * 3_600_000;
 const TREND_WEEKS = 12;
 const TOP_OPENINGS = 12;
 
@@ -64,30 +66,31 @@ async function countUnansweredSupport(): Promise<number> {
   return count(row);
 }
 
-/** Monday 00:00 UTC of the week holding `now`. */
-export function weekStart(now: number): number {
-  const day = new Date(now);
-  const sinceMonday = (day.getUTCDay() + 6) % 7;
-  return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() - sinceMonday);
-}
-
-/** Leads received in each of the last 12 weeks (Monday to Sunday, UTC), oldest first; empty weeks count 0. */
-export async function leadsPerWeek(now = Date.now()): Promise<{ weekStart: number; count: number }[]> {
-  const first = weekStart(now) - (TREND_WEEKS - 1) * WEEK_MS;
-  // Bucketed in SQL. The cast: SQLite divides bound numbers as reals. "group by 1": PostgreSQL sees two
-  // parameterised copies of one expression as different expressions.
+/**
+ * Leads received in each of the last 12 weeks, oldest first; empty weeks count 0. A week runs from
+ * Monday 00:00 to the next in the agency's zone (`weekStart` names its Monday, YYYY-MM-DD), so a
+ * week around a clock change is an hour shorter or longer: bucketed by its real bounds.
+ */
+export async function leadsPerWeek(now = Date.now()): Promise<{ weekStart: string; count: number }[]> {
+  const { timeZone } = await getPlace();
+  const thisMonday = mondayIn(now, timeZone);
+  const mondays = Array.from({ length: TREND_WEEKS + 1 }, (_, i) => addDays(thisMonday, (i + 1 - TREND_WEEKS) * 7));
+  const bounds = mondays.map((monday) => startOfDayIn(monday, timeZone));
+  const submitted = sql.ref("submittedAt");
+  const week = sql<number>`case ${sql.join(
+    bounds.slice(1).map((end, i) => sql`when ${submitted} < ${end} then ${sql.lit(i)}`),
+    sql` `,
+  )} end`;
+  // "group by 1": PostgreSQL sees two parameterised copies of one expression as different expressions.
   const rows = await db()
     .selectFrom("quotes")
-    .select([
-      sql<number>`cast((${sql.ref("submittedAt")} - ${first}) / ${WEEK_MS} as integer)`.as("week"),
-      (eb) => eb.fn.countAll<number>().as("n"),
-    ])
-    .where("submittedAt", ">=", first)
-    .where("submittedAt", "<", first + TREND_WEEKS * WEEK_MS)
+    .select([week.as("week"), (eb) => eb.fn.countAll<number>().as("n")])
+    .where("submittedAt", ">=", bounds[0]!)
+    .where("submittedAt", "<", bounds[TREND_WEEKS]!)
     .groupBy(sql`1`)
     .execute();
   const counts = new Map(rows.map((r) => [Number(r.week), Number(r.n)]));
-  return Array.from({ length: TREND_WEEKS }, (_, i) => ({ weekStart: first + i * WEEK_MS, count: counts.get(i) ?? 0 }));
+  return mondays.slice(0, TREND_WEEKS).map((weekStart, i) => ({ weekStart, count: counts.get(i) ?? 0 }));
 }
 
 /** Applications per opening: every open opening, and closed ones that received any; busiest first. */

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { addDays } from "~/lib/calendar";
 import type { WaitingOnYou } from "~/lib/waiting-on-you";
+import { agencyToday } from "~/server/brand/locale.server";
 import { db } from "~/server/db/db.server";
 import { CLIENT_SENDER } from "../support/complaints.server";
 import { portalVisitSince } from "../shared/seen-markers.server";
@@ -117,7 +118,7 @@ async function sharedFiles({ companyId }: Scope, since: number) {
   };
 }
 
-/** Milestones not done, due from today to DUE_SOON_DAYS ahead (UTC dates, like every date shown). */
+/** Milestones not done, due from today (the agency's date) to DUE_SOON_DAYS ahead. */
 async function dueMilestones({ companyId }: Scope, today: string) {
   return liveProjects(companyId)
     .innerJoin("milestones as m", "m.projectId", "p.id")
@@ -136,6 +137,6 @@ async function dueMilestones({ companyId }: Scope, today: string) {
  * Returns `since`, the time files count as new from, for the page to say.
  */
 export async function waitingOnYouNow(scope: Scope, now = Date.now()): Promise<{ waiting: WaitingOnYou; since: number }> {
-  const since = await portalVisitSince(scope.userId, now);
-  return { waiting: await waitingOnYou(scope, { filesSince: since, today: new Date(now).toISOString().slice(0, 10) }), since };
+  const [since, today] = await Promise.all([portalVisitSince(scope.userId, now), agencyToday(now)]);
+  return { waiting: await waitingOnYou(scope, { filesSince: since, today }), since };
 }
