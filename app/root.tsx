@@ -118,7 +118,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <EmployeeShortcut />
       <script
         type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: serializeJsonLd(organizationJsonLd(loaderData.appUrl, loaderData.brand)) }}
+        dangerouslySetInnerHTML={{ __html: serializeJsonLd(organizationJsonLd(loaderData.appUrl, loaderData.brand, loaderData.logo)) }}
       />
     </PlaceContext>
   );

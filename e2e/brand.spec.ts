@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { brandPalette } from "~/lib/brand-palette";
+import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./account-steps";
+import { fillBrandNames, primaryButtonColour, saveBrandWithColour, setStoredTheme } from "./brand-steps";
 import { createSignedInUser, signIn } from "./fixtures";
 import { startIsolatedServer, uniqueId, waitForHydration, waitForMail, type IsolatedServer } from "./helpers";
 
@@ -11,7 +11,6 @@ const NAME = "Heron Works Studio";
 const SHORT = "Heron Works";
 const LEGAL = "Heron Works Ltd";
 const COLOR = "#0f766e";
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 let server: IsolatedServer;
 test.beforeAll(async () => {
@@ -20,20 +19,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-function rgb(hex: string): string {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-  return `rgb(${r}, ${g}, ${b})`;
-}
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-async function setTheme(page: Page, theme: "light" | "dark") {
-  await page.evaluate((value) => (value === "dark" ? localStorage.setItem("theme", "dark") : localStorage.removeItem("theme")), theme);
-}
 
 test("An admin renames the agency and changes its colour; pages, titles and mails follow in both themes", async ({ page }) => {
   test.setTimeout(90_000);
@@ -47,32 +32,27 @@ test("An admin renames the agency and changes its colour; pages, titles and mail
   await expect(page.getByRole("heading", { name: "Brand", exact: true })).toBeVisible();
   await waitForHydration(page);
   for (const theme of ["light", "dark"] as const) {
-    await setTheme(page, theme);
+    await setStoredTheme(page, theme);
     await page.reload();
     await waitForHydration(page);
-    await expectAxeClean(page);
+    await expectAccessible(page, "brand settings");
   }
-  await setTheme(page, "light");
+  await setStoredTheme(page, "light");
   await page.reload();
   await waitForHydration(page);
 
   // A colour white button text cannot be read on is refused in place, with the ratio found.
-  await page.getByLabel("Agency name").fill(NAME);
-  await page.getByLabel("Short name").fill(SHORT);
-  await page.getByLabel("Legal name").fill(LEGAL);
+  await fillBrandNames(page, { name: NAME, shortName: SHORT, legalName: LEGAL });
   await page.getByLabel("Primary colour").fill("#ffcc00");
   await page.getByRole("button", { name: "Save brand" }).click();
   await expect(page.getByText("white button text on it has a contrast of 2.24:1, and at least 4.5:1 is needed")).toBeVisible();
   await expect(page.getByLabel("Primary colour")).toHaveAttribute("aria-invalid", "true");
-  await expectAxeClean(page);
+  await expectAccessible(page, "brand settings");
 
-  await page.getByLabel("Primary colour").fill(COLOR);
-  await page.getByRole("button", { name: "Save brand" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Brand saved." })).toBeVisible();
+  await saveBrandWithColour(page, COLOR);
   await expect(page.getByLabel("Agency name")).toHaveValue(NAME);
   await expect(page).toHaveTitle(`Brand | Settings | ${NAME}`);
 
-  const palette = brandPalette(COLOR);
   // Anonymous visitors get the page from the HTML cache: the stored copy carries the palette, with
   // each response's own CSP nonce.
   for (let i = 0; i < 2; i++) {
@@ -85,7 +65,7 @@ test("An admin renames the agency and changes its colour; pages, titles and mail
     if (i === 1) expect(response.headers.get("age"), "the second answer is the stored copy").not.toBeNull();
   }
   for (const theme of ["light", "dark"] as const) {
-    await setTheme(page, theme);
+    await setStoredTheme(page, theme);
     await page.goto(`${base}/`);
     await waitForHydration(page);
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
@@ -98,8 +78,7 @@ test("An admin renames the agency and changes its colour; pages, titles and mail
     await expect(footer).not.toContainText("Indigo Kite");
     await expect(page.getByRole("banner")).not.toContainText("Indigo Kite");
     // The palette is the colour's: buttons are shade 700 in light mode, 500 in dark mode.
-    const button = page.locator(".btn-primary").first();
-    await expect(button).toHaveCSS("background-color", rgb(theme === "dark" ? palette[500] : palette[700]));
+    await expect(page.locator(".btn-primary").first()).toHaveCSS("background-color", primaryButtonColour(COLOR, theme));
     await page.goto(`${base}/about`);
     await expect(page).toHaveTitle(`About Us | ${NAME}`);
   }

@@ -1,14 +1,6 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import {
-  agreeToPrivacyNotice,
-  collectDialogs,
-  MIN_FILL_MS,
-  openDatabase,
-  openQuoteModal,
-  uniqueId,
-  waitForHydration,
-  waitForMail,
-} from "./helpers";
+import { expect, test } from "@playwright/test";
+import { collectDialogs, MIN_FILL_MS, openDatabase, openQuoteModal, waitForHydration, waitForMail } from "./helpers";
+import { fillQuote, newRequester } from "./quote-steps";
 
 // SPEC §8: the exact confirmation text.
 const SUCCESS =
@@ -36,28 +28,6 @@ function quotesFor(email: string): QuoteRow[] {
   } finally {
     db.close();
   }
-}
-
-function newRequester() {
-  const uid = uniqueId();
-  return {
-    name: `Asha Rao ${uid}`,
-    email: `quote-${uid}@example.com`,
-    phone: "+91 98765 43210",
-    country: "India",
-    requirement: `A booking app for our clinics (${uid}).`,
-  };
-}
-
-type Requester = ReturnType<typeof newRequester>;
-
-async function fillQuote(scope: Locator | Page, who: Requester, options: { requirement?: boolean; consent?: boolean } = {}) {
-  await scope.getByLabel("Full Name").fill(who.name);
-  await scope.getByLabel("Email").fill(who.email);
-  await scope.getByLabel("Phone").fill(who.phone);
-  await scope.getByLabel("Country").fill(who.country);
-  if (options.requirement !== false) await scope.getByLabel("Requirement").fill(who.requirement);
-  if (options.consent !== false) await agreeToPrivacyNotice(scope);
 }
 
 test("The quote modal will not send without the consent box ticked and says why next to it", async ({ page }) => {

@@ -1,7 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible } from "./account-steps";
 import { signIn } from "./fixtures";
 import { startIsolatedServer, storeTheme, waitForHydration, type IsolatedServer } from "./helpers";
+import { backToEditor, previewDraft, publish, saveDraft } from "./site-steps";
 
 // Console → Site on a server of its own: publishing changes the public pages every other spec
 // checks against the demo content, so this journey never touches the main server's.
@@ -21,11 +22,6 @@ async function signInEditor(page: Page) {
   await signIn(page, { role: "employee", staffRole: "sales", databaseFile: server.databaseFile, baseURL: server.baseURL });
 }
 
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
 test("An editor edits a service, previews the draft, publishes it, and its old address redirects to the new one", async ({ page }) => {
   await signInEditor(page);
   await page.goto(url("/employee-dashboard/site"));
@@ -36,22 +32,19 @@ test("An editor edits a service, previews the draft, publishes it, and its old a
   await page.getByLabel("Title").fill("Web Development Studio");
   await page.getByLabel("Address (slug)").fill("web-studio");
   await page.getByLabel("Long description").fill("We build **fast** sites.\n\nSee [our work](https://example.com/work).");
-  await page.getByRole("button", { name: "Save draft" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Draft saved." })).toBeVisible();
+  await saveDraft(page);
 
   // The public page is unchanged until publishing.
   const before = await page.context().request.get(url("/service/web-development"), { maxRedirects: 0 });
   expect(before.status()).toBe(200);
 
-  await page.getByRole("link", { name: "Preview the draft" }).click();
+  await previewDraft(page);
   await expect(page.getByRole("heading", { level: 1, name: "Web Development Studio" })).toBeVisible();
-  await expect(page.getByText("Preview of the draft.")).toBeVisible();
   await expect(page.getByRole("link", { name: "our work" })).toHaveAttribute("href", "https://example.com/work");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
-  await page.getByRole("link", { name: "Back to the editor" }).click();
+  await backToEditor(page);
 
-  await page.getByRole("button", { name: "Publish" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Published." })).toBeVisible();
+  await publish(page);
 
   const visitor = await page.context().browser()!.newContext();
   const publicPage = await visitor.newPage();
@@ -79,13 +72,11 @@ test("An editor edits a case study; the refused slug and empty field say why in 
 
   await page.getByLabel("Result").fill("Half the delivery delays in one quarter.");
   await page.getByLabel("Technologies").fill("Flutter\nKotlin");
-  await page.getByRole("button", { name: "Save draft" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Draft saved." })).toBeVisible();
-  await page.getByRole("link", { name: "Preview the draft" }).click();
+  await saveDraft(page);
+  await previewDraft(page);
   await expect(page.getByText("Half the delivery delays in one quarter.")).toBeVisible();
-  await page.getByRole("link", { name: "Back to the editor" }).click();
-  await page.getByRole("button", { name: "Publish" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Published." })).toBeVisible();
+  await backToEditor(page);
+  await publish(page);
 
   const visitor = await page.context().browser()!.newContext();
   const publicPage = await visitor.newPage();
@@ -125,7 +116,7 @@ for (const theme of ["light", "dark"] as const) {
     ]) {
       await page.goto(url(path));
       await waitForHydration(page);
-      await expectAxeClean(page);
+      await expectAccessible(page, `${path}, ${theme}`);
     }
   });
 }

@@ -29,26 +29,29 @@ export function SiteFooter() {
           <p className="text-lg font-bold text-slate-900 dark:text-white">{brand.name}</p>
           {brand.tagline ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{brand.tagline}</p> : null}
         </div>
-        <address className="text-sm not-italic text-slate-700 dark:text-slate-300">
-          <p className="font-semibold text-slate-900 dark:text-white">Contact</p>
-          {address ? <p className="mt-2">{address}</p> : null}
-          {brand.phone ? (
-            <p className="mt-2">
-              Phone:{" "}
-              <a className="underline hover:text-brand-700 dark:hover:text-brand-300" href={`tel:${brand.phone.replace(/\s/g, "")}`}>
-                {brand.phone}
-              </a>
-            </p>
-          ) : null}
-          {brand.emails.info ? (
-            <p className="mt-1">
-              Email:{" "}
-              <a className="underline hover:text-brand-700 dark:hover:text-brand-300" href={`mailto:${brand.emails.info}`}>
-                {brand.emails.info}
-              </a>
-            </p>
-          ) : null}
-        </address>
+        {/* No contact detail set (a new install after setup): no empty "Contact" heading. */}
+        {address || brand.phone || brand.emails.info ? (
+          <address className="text-sm not-italic text-slate-700 dark:text-slate-300">
+            <p className="font-semibold text-slate-900 dark:text-white">Contact</p>
+            {address ? <p className="mt-2">{address}</p> : null}
+            {brand.phone ? (
+              <p className="mt-2">
+                Phone:{" "}
+                <a className="underline hover:text-brand-700 dark:hover:text-brand-300" href={`tel:${brand.phone.replace(/\s/g, "")}`}>
+                  {brand.phone}
+                </a>
+              </p>
+            ) : null}
+            {brand.emails.info ? (
+              <p className="mt-1">
+                Email:{" "}
+                <a className="underline hover:text-brand-700 dark:hover:text-brand-300" href={`mailto:${brand.emails.info}`}>
+                  {brand.emails.info}
+                </a>
+              </p>
+            ) : null}
+          </address>
+        ) : null}
         <div className="text-sm">
           <p className="font-semibold text-slate-900 dark:text-white">Company</p>
           <ul className="mt-2 space-y-1 text-slate-700 dark:text-slate-300">

@@ -63,6 +63,22 @@ export const DEMO_BRAND: Brand = {
   countriesServed: [...site.countriesServed],
 };
 
+/**
+ * What first-run setup puts in place of the demo agency's public details: the company domain as the
+ * site's, and no tagline, address, phone, e-mail or social link (an empty one is not shown). Else
+ * the new agency's footer, mails and structured data would point visitors at the demo's inboxes and site.
+ */
+export function brandWithoutDemoDetails(domain: string): Pick<Brand, "tagline" | "domain" | "address" | "phone" | "emails" | "social"> {
+  return {
+    tagline: "",
+    domain,
+    address: { street: "", city: "", region: "", postalCode: "", country: "" },
+    phone: "",
+    emails: { info: "", careers: "", support: "" },
+    social: { linkedin: "", youtube: "", instagram: "" },
+  };
+}
+
 /** The demo's mail identity: no inbox, so the demo domain never receives a lead or a resume. */
 export const DEFAULT_MAIL_IDENTITY: MailIdentity = {
   senderName: site.name,

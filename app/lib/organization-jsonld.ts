@@ -1,4 +1,5 @@
-import type { PublicBrand } from "./brand";
+import { formatAddress, type PublicBrand } from "./brand";
+import { mediaPath, variantWidths, type LogoImages } from "./images";
 
 let regionNames: Map<string, string> | null = null;
 
@@ -19,7 +20,14 @@ export function countryCode(country: string): string {
   return regionNames.get(trimmed.toLowerCase()) ?? trimmed;
 }
 
-export function organizationJsonLd(baseUrl: string, brand: PublicBrand) {
+/** The uploaded logo's largest WebP variant, else the built-in mark. */
+function logoUrl(baseUrl: string, logo: LogoImages | undefined): string {
+  const image = logo?.light;
+  if (!image) return `${baseUrl}/images/logo-mark.svg`;
+  return `${baseUrl}${mediaPath(image.id, variantWidths(image.width).at(-1)!, "webp")}`;
+}
+
+export function organizationJsonLd(baseUrl: string, brand: PublicBrand, logo?: LogoImages) {
   const { address } = brand;
   return {
     "@context": "https://schema.org",
@@ -27,17 +35,22 @@ export function organizationJsonLd(baseUrl: string, brand: PublicBrand) {
     name: brand.name,
     ...(brand.legalName && brand.legalName !== brand.name ? { legalName: brand.legalName } : {}),
     url: baseUrl,
-    logo: `${baseUrl}/images/logo-mark.svg`,
+    logo: logoUrl(baseUrl, logo),
     ...(brand.emails.info ? { email: brand.emails.info } : {}),
     ...(brand.phone ? { telephone: brand.phone } : {}),
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: address.street,
-      addressLocality: address.city,
-      addressRegion: address.region,
-      postalCode: address.postalCode,
-      addressCountry: countryCode(address.country),
-    },
+    // An agency without a postal address set (a new install after setup) has none in the data either.
+    ...(formatAddress(brand)
+      ? {
+          address: {
+            "@type": "PostalAddress",
+            streetAddress: address.street,
+            addressLocality: address.city,
+            addressRegion: address.region,
+            postalCode: address.postalCode,
+            addressCountry: countryCode(address.country),
+          },
+        }
+      : {}),
     sameAs: Object.values(brand.social).filter(Boolean),
   };
 }

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi 
 import * as employeeLoginRoute from "~/routes/auth/employee-login";
 import * as setupRoute from "~/routes/auth/setup";
 import * as overviewRoute from "~/routes/console/overview";
+import { formatAddress } from "~/lib/brand";
 import { TWO_FACTOR_SETUP_PATH } from "~/lib/two-factor";
 import { forgetSetupDone } from "~/server/auth/setup-state.server";
 import { forgetBrand, getBrand, getMailIdentity } from "~/server/brand/brand.server";
@@ -127,6 +128,22 @@ describe.each(testDatabases("first-run setup"))("First-run setup on $name", (dat
     expect((await call(overviewRoute.loader, "/employee-dashboard", { cookie })).status).toBe(200);
     const login = await call(employeeLoginRoute.loader, "/employee-login");
     expect(login.data).toMatchObject({ domain: "northwind.example" });
+  });
+
+  test("Setup leaves none of the demo agency's public details: the site domain is the company domain, and no demo address, phone, e-mail or link shows", async () => {
+    expect((await getBrand()).emails.info).toContain("indigokite");
+    expect((await post(form(await openCode()))).status).toBe(302);
+    const brand = await getBrand();
+    expect(brand).toMatchObject({
+      name: "Northwind Studio",
+      domain: "northwind.example",
+      tagline: "",
+      phone: "",
+      emails: { info: "", careers: "", support: "" },
+      social: { linkedin: "", youtube: "", instagram: "" },
+    });
+    expect(formatAddress(brand)).toBe("");
+    expect(JSON.stringify(brand).toLowerCase()).not.toMatch(/indigo ?kite/);
   });
 
   test("Setup with 'Start from an empty site' takes out the demo services and testimonials; without it they stay", async () => {

@@ -64,6 +64,17 @@ test("compose.yaml refuses to start without each secret, naming it", () => {
   }
 });
 
+test("compose.yaml starts without COMPANY_DOMAIN and MAIL_FROM: first-run setup and the brand settings give them", () => {
+  const bare = loadCompose(COMPOSE, { ...FILLED, COMPANY_DOMAIN: "", MAIL_FROM: "" });
+  const instances = Object.values(bare.services).filter((service) => service.image?.startsWith("agency-site"));
+  expect(instances).toHaveLength(2);
+  for (const app of instances) {
+    const env = parseEnv(app.environment ?? {}, tempDir("compose-env-"));
+    expect(env.COMPANY_DOMAIN).toBeUndefined();
+    expect(env.MAIL_FROM).toBeUndefined();
+  }
+});
+
 test("Every variable compose.yaml reads has a line in the operator's template", () => {
   const template = readEnvFile(TEMPLATE);
   expect([...variablesUsed(readFileSync(COMPOSE, "utf8"))].filter((name) => !(name in template))).toEqual([]);

@@ -1,3 +1,4 @@
+import { brandWithoutDemoDetails } from "~/lib/brand";
 import { isCompanyLookalike, roleForEmail } from "~/lib/roles";
 import { Refusal } from "~/lib/refusal";
 import { signUpStaff } from "~/server/auth/operator-password.server";
@@ -14,9 +15,10 @@ import { matchSetupCode, spendSetupCode } from "../site/setup-code.server";
 
 // First-run setup's one write (decision "first-run setup"). Better Auth makes the account in its
 // own transaction, as for `npm run staff -- add`; everything else — the admin role, the brand
-// name, the mail identity, the company domain, the audit row and spending the code — commits in
-// one transaction after it, which also checks that nobody else finished setup meanwhile. If that
-// transaction fails, the account just made is removed again, so a refused setup leaves nothing.
+// name (the demo agency's contact details go with its name), the mail identity, the company
+// domain, the audit row and spending the code — commits in one transaction after it, which also
+// checks that nobody else finished setup meanwhile. If that transaction fails, the account just
+// made is removed again, so a refused setup leaves nothing.
 
 export const SETUP_DONE = "Setup is already done. Sign in at the staff login.";
 export const WRONG_SETUP_CODE = "This setup code is not right. Copy it from the server log (the line that names /setup).";
@@ -37,8 +39,15 @@ export function setupDomain(typed: string): string {
   return companyDomainFromEnv() ?? typed.trim().toLowerCase();
 }
 
-/** Merges `patch` into the JSON setting `key` (what is stored stays unless replaced). */
-async function mergeSetting(trx: Trx, key: string, patch: Record<string, unknown>, by: string, now: number): Promise<void> {
+/** Merges `patch` into the JSON setting `key` (what is stored stays unless replaced; `underneath` fills what is not stored). */
+async function mergeSetting(
+  trx: Trx,
+  key: string,
+  patch: Record<string, unknown>,
+  by: string,
+  now: number,
+  underneath: Record<string, unknown> = {},
+): Promise<void> {
   const row = await trx.selectFrom("appSettings").select("value").where("key", "=", key).executeTakeFirst();
   let current: Record<string, unknown> = {};
   try {
@@ -47,7 +56,7 @@ async function mergeSetting(trx: Trx, key: string, patch: Record<string, unknown
   } catch {
     // An unreadable row is replaced: brand.server.ts would have used the defaults for it anyway.
   }
-  await putSetting(trx, key, JSON.stringify({ ...current, ...patch }), by, now);
+  await putSetting(trx, key, JSON.stringify({ ...underneath, ...current, ...patch }), by, now);
 }
 
 async function putSetting(trx: Trx, key: string, value: string, by: string, now: number): Promise<void> {
@@ -101,7 +110,8 @@ export async function completeSetup(input: SetupInput, now = Date.now()): Promis
       // Sign-up opened a session nobody holds; the route signs the admin in properly.
       await trx.deleteFrom("sessions").where("userId", "=", userId).execute();
       const agency = input.agencyName.trim();
-      await mergeSetting(trx, BRAND_KEY, { name: agency, shortName: agency, legalName: agency }, userId, now);
+      const names = { name: agency, shortName: agency, legalName: agency };
+      await mergeSetting(trx, BRAND_KEY, names, userId, now, brandWithoutDemoDetails(domain));
       await mergeSetting(
         trx,
         MAIL_IDENTITY_KEY,
