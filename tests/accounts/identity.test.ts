@@ -5,6 +5,8 @@ import * as loginRoute from "~/routes/auth/login";
 import { dbBool } from "~/server/db/boolean.server";
 import { db } from "~/server/db/db.server";
 import { saveProfile } from "~/server/models/accounts/profiles.server";
+import { eraseClientUser } from "~/server/models/privacy/erasure-people.server";
+import { ERASED } from "~/server/models/privacy/erasure-traces.server";
 import { createCompany } from "~/server/models/companies/companies-staff.server";
 import { listMembers } from "~/server/models/companies/companies-members.server";
 import { decideApproval, listApprovals, requestApproval } from "~/server/models/projects/approvals.server";
@@ -125,6 +127,16 @@ describe.each(testDatabases("identity"))("Who a client is, on $name", (database)
       approvedBy: "Priya Sharma",
       members: ["Priya Sharma"],
     });
+  });
+
+  test('A client erased after signing up with e-mail only leaves "Erased" on their work, never their e-mail', async () => {
+    await register({ email: "priya@brightpath.example" });
+    const { company, actor } = await account("priya@brightpath.example");
+    const seen = await workBy(actor, company.id);
+    await db()
+      .transaction()
+      .execute((trx) => eraseClientUser(trx, actor.id, "delete"));
+    expect(await seen()).toMatchObject({ reply: ERASED, approvedBy: ERASED, members: [] });
   });
 
   test("The profile's company renames a fallback-named company once: audited, announced after commit", async () => {
