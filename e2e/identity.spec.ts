@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { signIn } from "./fixtures";
 import { uniqueId, waitForHydration } from "./helpers";
@@ -21,6 +22,8 @@ test("Register with a full name and a company name → the console lists the com
   const companyName = page.getByLabel("Company name (optional)");
   await expect(companyName).toHaveAttribute("autocomplete", "organization");
   await companyName.fill(company);
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
   await page.getByRole("main").getByRole("button", { name: "Create Account", exact: true }).click();
   await expect(page).toHaveURL(/\/user-dashboard$/);
 
