@@ -6,6 +6,7 @@ import type { StaffRole } from "./staff-roles";
 export interface CompanyMember {
   id: string;
   email: string;
+  /** As every page shows a person: full name, else e-mail (lib/people.ts). */
   name: string;
   fullName: string | null;
   clientAdmin: boolean;

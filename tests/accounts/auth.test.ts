@@ -280,7 +280,7 @@ describe.each(testDatabases("auth"))("Accounts and sign-in on $name", (database)
       const cookie = sessionCookieOf(outcome);
       expect(cookie).not.toBe("");
       const row = await userRow("sneaky@example.com");
-      expect(row).toMatchObject({ role: "client", name: "sneaky", image: null });
+      expect(row).toMatchObject({ role: "client", name: "", image: null });
       expect(row!.id).not.toBe("admin");
       expect(Boolean(row!.emailVerified)).toBe(false);
       expect(await getSessionUser(get("/", cookie))).toMatchObject({ role: "client" });

@@ -83,7 +83,7 @@ describe.each(testDatabases("client-invitation-routes"))("Client invitation page
     for (let i = 0; i < 2; i++) {
       expect((await call(invitationRoute.loader, path)).data).toMatchObject({
         state: "valid",
-        invitation: { email: "carla@example.com", company: "Acme Ltd", inviter: "sam.sales" },
+        invitation: { email: "carla@example.com", company: "Acme Ltd", inviter: "sam.sales@indigokite.dev" },
       });
     }
     // Self-registration off: an invited person is still let in.

@@ -203,7 +203,7 @@ describe.each(testDatabases("console-companies"))("Console companies and setting
     const kite = await newCompany("Kite Foods", { website: "https://kitefoods.in", country: "India" });
     await newCompany("Blue Harbour", { country: "Portugal" });
     const alice = await member(kite, "alice@example.com", "Alice");
-    await saveProfile({ ownerId: alice.id, email: alice.email }, { fullName: "Alice Rao", phone: "+1 555 0100" });
+    await saveProfile({ id: alice.id, email: alice.email, name: "" }, { fullName: "Alice Rao", phone: "+1 555 0100" });
     const names = async (query: string) => {
       const data = await list(`?${query}`);
       return { names: data.companies.map((c) => c.name), total: data.total };
@@ -299,7 +299,7 @@ describe.each(testDatabases("console-companies"))("Console companies and setting
     const id = await newCompany("Kite Foods");
     const alice = await member(id, "alice@example.com");
     const arun = await member(id, "arun@example.com");
-    await saveProfile({ ownerId: alice.id, email: alice.email }, { fullName: "Alice Rao", phone: "+1 555 0100" });
+    await saveProfile({ id: alice.id, email: alice.email, name: "" }, { fullName: "Alice Rao", phone: "+1 555 0100" });
     const project = await insertProject(db(), { companyId: id, createdBy: alice.id, title: "Rider app", description: "Tracking." });
     const request = await complaint(id, "Login broken");
     await db().updateTable("complaints").set({ createdBy: alice.id }).where("id", "=", request).execute();

@@ -53,7 +53,7 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
   const client = await signUp("copied.client@example.com", "Copied Client", { verified: false });
   const staff = { id: "staff-1", email: "ops@indigokite.dev", name: "Ops Person" };
   await saveProfile(
-    { ownerId: client.id, email: client.email },
+    { id: client.id, email: client.email, name: "" },
     { fullName: "Copied Client", phone: "+91 98200 12345", company: "Acme", country: "India" },
   );
   const scope = await memberScope(client);

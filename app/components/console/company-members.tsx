@@ -91,7 +91,7 @@ export function CompanyMembers({
             </thead>
             <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-800 dark:text-slate-200">
               {members.map((m) => {
-                const who = m.fullName || m.name || m.email;
+                const who = m.name;
                 const rowOutcome = outcome?.targetId === m.id ? outcome : undefined;
                 return (
                   <tr key={m.id} className="align-top">

@@ -46,6 +46,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             intent={register ? "register" : "login"}
             submitLabel={register ? "Create Account" : "Login"}
             passwordAutoComplete={register ? "new-password" : "current-password"}
+            askIdentity={register}
             lastResult={actionData?.result}
             error={error}
           />

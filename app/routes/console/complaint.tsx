@@ -69,7 +69,7 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
       }
       summary={
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Raised by {raisedBy ? `${raisedBy.name || raisedBy.email} (${raisedBy.email})` : "a former member"}
+          Raised by {raisedBy ? `${raisedBy.name} (${raisedBy.email})` : "a former member"}
           {complaint.company ? (
             <>
               {" "}

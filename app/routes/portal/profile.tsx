@@ -48,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: profileSchema });
   if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
   try {
-    await saveProfile({ ownerId: user.id, email: user.email }, submission.value);
+    await saveProfile(user, submission.value);
   } catch (error) {
     logger.error({ err: error }, "profile save failed");
     return formResult({ intent, status: "error", message: PROFILE_SAVE_FAILURE, result: submission.reply() }, 500);

@@ -14,6 +14,7 @@ const FORWARDED: Partial<Record<AppEvent["type"], { name: string; area: ConsoleA
   "opening.changed": { name: "openings", area: "openings" },
   "testimonial.changed": { name: "testimonials", area: "testimonials" },
   "project.changed": { name: "projects", area: "clients" },
+  "company.changed": { name: "companies", area: "clients" },
   "complaint.changed": { name: "complaints", area: "support" },
   "complaint.noted": { name: "complaints", area: "support" },
 };

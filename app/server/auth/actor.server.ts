@@ -1,5 +1,6 @@
 import type { Role } from "~/lib/roles";
 import type { StaffRole } from "~/lib/staff-roles";
+import { displayName } from "~/lib/people";
 
 // Leaf types: models take the person behind a change without importing the session machinery.
 
@@ -18,7 +19,7 @@ export interface SessionUser extends Actor {
   staffRole: StaffRole | null;
 }
 
-/** Staff are shown by name, or by e-mail when the account has no name. */
+/** Whoever acted, as shown (app/lib/people.ts). */
 export function actorName(actor: Actor): string {
-  return actor.name.trim() || actor.email;
+  return displayName(actor);
 }

@@ -1,4 +1,5 @@
 import { newId } from "~/lib/ids";
+import { fallbackCompanyName } from "~/lib/people";
 import { db, type Executor } from "~/server/db/db.server";
 import { dbBool } from "~/server/db/boolean.server";
 
@@ -24,12 +25,17 @@ export async function membershipOf(userId: string, executor: Executor = db()): P
 }
 
 /**
- * A self-registered client's company (SPEC journey: register, then use the portal): made on first
- * need, named after the profile's company, else the person's name, with them as its client admin.
- * Safe under concurrent calls: the update takes only a user still without a company, and whoever
- * loses the race deletes the company it made and reads the winner's.
+ * A self-registered client's own company, with them as its client admin: made at sign-up, or on
+ * first need for an account that has none. Named as they named it at sign-up or in their profile;
+ * otherwise after them, marked "fallback" so their profile's company field names it later
+ * (decision 0075). Safe under concurrent calls: the update takes only a user still without a
+ * company, and whoever loses the race deletes the company it made and reads the winner's.
  */
-export async function ensureOwnCompany(user: { id: string; name: string }, now = Date.now()): Promise<Membership> {
+export async function ensureOwnCompany(
+  user: { id: string; name: string; email?: string },
+  companyName?: string,
+  now = Date.now(),
+): Promise<Membership> {
   const existing = await membershipOf(user.id);
   if (existing) return existing;
   return db()
@@ -40,13 +46,15 @@ export async function ensureOwnCompany(user: { id: string; name: string }, now =
         .select(["company", "fullName", "country"])
         .where("userId", "=", user.id)
         .executeTakeFirst();
-      const name = profile?.company.trim() || profile?.fullName.trim() || user.name.trim() || "Client";
+      const given = companyName?.trim() || profile?.company.trim();
+      const founder = { name: profile?.fullName.trim() || user.name, email: user.email ?? "" };
       const id = newId();
       await trx
         .insertInto("companies")
         .values({
           id,
-          name,
+          name: given || fallbackCompanyName(founder),
+          nameOrigin: given ? "given" : "fallback",
           website: "",
           country: profile?.country.trim() ?? "",
           origin: "self",

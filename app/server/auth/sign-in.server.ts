@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import { EMPLOYEE_ON_CUSTOMER_FORM, REGISTER_FAILED, SIGN_IN_FAILED, TOO_MANY_ATTEMPTS } from "~/lib/auth-messages";
 import { looksLikeCompanyEmail, roleForEmail } from "~/lib/roles";
-import type { Credentials } from "~/lib/schemas/credentials";
+import type { Credentials, Registration } from "~/lib/schemas/credentials";
 import { auth, GOOGLE_PROVIDER_ID } from "./auth.server";
 import { logger } from "~/server/logger.server";
 import { clientIpBucket } from "~/server/defence/client-ip-bucket";
@@ -9,6 +9,7 @@ import { hitRateLimit } from "~/server/defence/rate-limit.server";
 import { knownDeviceCookie, knownDeviceFor } from "./known-device.server";
 import { reserveLoginAttempt } from "./sign-in-throttle.server";
 import { companyDomain } from "~/server/brand/company-domain.server";
+import { ensureOwnCompany } from "./membership.server";
 
 /** `twoFactor`: the password was right and the account asks for its second factor (/two-factor). */
 type AuthOutcome = { ok: true; headers: Headers; twoFactor?: boolean } | { ok: false; status: number; message: string };
@@ -65,19 +66,24 @@ export async function signInWithPassword(
   }
 }
 
-export async function registerWithPassword(request: Request, credentials: Credentials, clientIp: string): Promise<AuthOutcome> {
-  if (claimsCompanyAddress(credentials.email)) return { ok: false, status: 400, message: EMPLOYEE_ON_CUSTOMER_FORM };
+/**
+ * A new client account. Its name is the full name given, or none (pages show the e-mail: decision
+ * 0075); its company is made at once, named as given or, without a name, after the person.
+ */
+export async function registerWithPassword(request: Request, registration: Registration, clientIp: string): Promise<AuthOutcome> {
+  if (claimsCompanyAddress(registration.email)) return { ok: false, status: 400, message: EMPLOYEE_ON_CUSTOMER_FORM };
   if (!(await hitRateLimit(`register:ip:${clientIpBucket(clientIp)}`, REGISTRATIONS_PER_IP))) {
     return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
   }
   try {
-    const { headers } = await (
+    const { headers, response } = await (
       await auth()
     ).api.signUpEmail({
-      body: { email: credentials.email, password: credentials.password, name: credentials.email.split("@")[0] ?? "" },
+      body: { email: registration.email, password: registration.password, name: registration.fullName ?? "" },
       headers: request.headers,
       returnHeaders: true,
     });
+    await ensureOwnCompany(response.user, registration.companyName);
     return { ok: true, headers };
   } catch (error) {
     return failure(error, REGISTER_FAILED);

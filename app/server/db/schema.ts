@@ -155,6 +155,8 @@ export interface CompanyTable {
   country: Generated<string>;
   /** "self" (registered at /login) or "staff" (console, or a won lead). */
   origin: Generated<string>;
+  /** "fallback" while a self-registered company bears its founder's name (decision 0075), else "given". */
+  nameOrigin: Generated<string>;
   createdAt: number;
   updatedAt: number;
   closedAt: Generated<number | null>;
@@ -542,6 +544,8 @@ interface ComplaintReplyTable {
   id: string;
   complaintId: string;
   sender: string;
+  /** Who wrote it while they have an account; `senderName` is the name stored for after (decision 0075). */
+  senderId: Generated<string | null>;
   senderName: string;
   text: string;
   timestamp: number;

@@ -12,6 +12,8 @@ export type AppEvent =
   // Portal data: companyId lets a member's stream forward their company's changes only.
   | { type: "project.changed"; id: string; companyId: string }
   | { type: "complaint.changed"; id: string; companyId: string }
+  // A company's own details changed (its name, from its admin's profile): staff consoles only.
+  | { type: "company.changed"; id: string }
   // An internal note on a request: staff consoles only, never a portal stream.
   | { type: "complaint.noted"; id: string }
   // A client member was removed, or their company closed; every instance ends that

@@ -23,6 +23,7 @@ import * as siteContent from "./2026-11-28T2300-site-content";
 import * as consentPrivacyVersion from "./2026-11-28T2310-consent-privacy-version";
 import * as images from "./2026-11-28T2345-images";
 import * as userTimeZone from "./2026-11-28T2350-user-time-zone";
+import * as identity from "./2026-11-29T0300-identity";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T2310-consent-privacy-version": consentPrivacyVersion,
   "2026-11-28T2345-images": images,
   "2026-11-28T2350-user-time-zone": userTimeZone,
+  "2026-11-29T0300-identity": identity,
 };

@@ -1,6 +1,10 @@
 import type { ProfileInput } from "~/lib/schemas/profiles";
+import type { Actor } from "~/server/auth/actor.server";
 import { db } from "~/server/db/db.server";
 import type { ProfileTable } from "~/server/db/schema";
+import { writeTransaction } from "~/server/db/write-transaction.server";
+import { events } from "~/server/events/bus.server";
+import { nameCompanyFromProfile } from "../companies/company-naming.server";
 import type { Selectable } from "kysely";
 
 export type Profile = Selectable<ProfileTable>;
@@ -12,27 +16,30 @@ export async function getProfile({ ownerId }: { ownerId: string }): Promise<Prof
 
 /**
  * Creates or replaces the owner's profile (SPEC §7: "set UserProfiles/{uid}"). The e-mail is the
- * account's, passed by the caller from the session — never from the form.
+ * account's, passed by the caller from the session — never from the form. The full name becomes
+ * the account's name, the one every page shows (decision 0075), and a company still bearing its
+ * fallback name takes the profile's company.
  */
-export async function saveProfile(
-  { ownerId, email }: { ownerId: string; email: string },
-  input: ProfileInput,
-  now = Date.now(),
-): Promise<Profile> {
+export async function saveProfile(owner: Actor, input: ProfileInput, now = Date.now()): Promise<Profile> {
   const profile: Profile = {
-    userId: ownerId,
+    userId: owner.id,
     fullName: input.fullName,
     phone: input.phone,
     company: input.company ?? "",
     country: input.country ?? "",
-    email,
+    email: owner.email,
     updatedAt: now,
   };
   const { userId: _userId, ...changes } = profile;
-  await db()
-    .insertInto("profiles")
-    .values(profile)
-    .onConflict((oc) => oc.column("userId").doUpdateSet(changes))
-    .execute();
+  const renamed = await writeTransaction(async (trx) => {
+    await trx
+      .insertInto("profiles")
+      .values(profile)
+      .onConflict((oc) => oc.column("userId").doUpdateSet(changes))
+      .execute();
+    await trx.updateTable("users").set({ name: profile.fullName }).where("id", "=", owner.id).execute();
+    return nameCompanyFromProfile(trx, owner, profile.company, now);
+  });
+  if (renamed) events().publish({ type: "company.changed", id: renamed });
   return profile;
 }

@@ -1,3 +1,4 @@
+import { displayName } from "~/lib/people";
 import { createHash, randomBytes } from "node:crypto";
 import { brandIn } from "~/server/brand/brand.server";
 import { newId } from "~/lib/ids";
@@ -45,7 +46,7 @@ async function queueInvitation(
     {
       name: invitation.name,
       role: invitation.staffRole,
-      inviter: inviter.name || inviter.email,
+      inviter: displayName(inviter),
       url: invitationUrl(token),
     },
     await brandIn(trx),

@@ -49,7 +49,7 @@ export async function addStaff(
   try {
     // The only way a company-domain user is created (staff-identity.server.ts). The CLI
     // (no actor) keeps the operator's own password, whatever its length (decision 0028).
-    const body = { email: normalized, password, name: name ?? normalized.split("@")[0] ?? "" };
+    const body = { email: normalized, password, name: name ?? "" };
     const result = await provisionStaffAccount(() => signUpStaff(body, actor === null));
     // Staff created by an administrator count as verified (needed for Google sign-in too).
     const verified = currentDialect() === "sqlite" ? 1 : true;

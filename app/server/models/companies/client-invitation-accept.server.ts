@@ -73,7 +73,7 @@ export async function acceptClientInvitation(
   }
   let userId: string;
   try {
-    const body = { email: invitation.email, password, name: invitation.name || (invitation.email.split("@")[0] ?? "") };
+    const body = { email: invitation.email, password, name: invitation.name };
     const created = await whileAcceptingInvitation(invitation.email, async () => (await auth()).api.signUpEmail({ body }));
     userId = created.user.id;
   } catch (error) {

@@ -1,3 +1,4 @@
+import { displayName } from "~/lib/people";
 import type { Teammate } from "~/lib/members";
 import type { Actor } from "~/server/auth/actor.server";
 import { db } from "~/server/db/db.server";
@@ -12,13 +13,12 @@ import { Refusal } from "~/lib/refusal";
 export async function listTeammates({ companyId }: { companyId: string }): Promise<Teammate[]> {
   const rows = await db()
     .selectFrom("users as u")
-    .leftJoin("profiles as p", "p.userId", "u.id")
-    .select(["u.id", "u.name", "u.email", "u.clientAdmin", "p.fullName"])
+    .select(["u.id", "u.name", "u.email", "u.clientAdmin"])
     .where("u.companyId", "=", companyId)
     .where("u.role", "=", "client")
     .orderBy("u.email")
     .execute();
-  return rows.map((r) => ({ id: r.id, name: r.fullName?.trim() || r.name, email: r.email, clientAdmin: Boolean(r.clientAdmin) }));
+  return rows.map((r) => ({ id: r.id, name: displayName(r), email: r.email, clientAdmin: Boolean(r.clientAdmin) }));
 }
 
 /**

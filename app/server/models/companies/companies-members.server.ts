@@ -1,3 +1,4 @@
+import { displayName } from "~/lib/people";
 import type { CompanyMember } from "~/lib/members";
 import { Refusal } from "~/lib/refusal";
 import type { Actor } from "~/server/auth/actor.server";
@@ -21,7 +22,7 @@ export async function listMembers({ companyId }: { companyId: string }): Promise
   return rows.map((r) => ({
     id: r.id,
     email: r.email,
-    name: r.name,
+    name: displayName(r),
     fullName: r.fullName,
     clientAdmin: Boolean(r.clientAdmin),
     lastSignInAt: r.lastSignInAt === null ? null : Number(r.lastSignInAt),

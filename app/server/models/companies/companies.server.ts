@@ -26,6 +26,8 @@ export async function insertCompany(
     website: input.website?.trim() ?? "",
     country: input.country?.trim() ?? "",
     origin: input.origin,
+    // Staff, a won lead or a sign-up named it: a profile never renames it (decision 0075).
+    nameOrigin: "given",
     createdAt: now,
     updatedAt: now,
     closedAt: null,

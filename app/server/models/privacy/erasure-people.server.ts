@@ -18,6 +18,7 @@ async function renameAuthored(trx: Trx, user: { id: string; companyId: string | 
   await trx.updateTable("approvals").set({ decidedByName: ERASED }).where("decidedBy", "=", user.id).execute();
   await trx.updateTable("fileVersions").set({ uploadedByName: ERASED }).where("uploadedBy", "=", user.id).execute();
   await trx.updateTable("attachments").set({ uploadedByName: ERASED }).where("uploadedBy", "=", user.id).execute();
+  await trx.updateTable("complaintReplies").set({ senderName: ERASED }).where("senderId", "=", user.id).execute();
   if (user.companyId && names.length > 0) {
     const companyId = user.companyId;
     await trx

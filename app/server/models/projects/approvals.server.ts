@@ -8,6 +8,7 @@ import { approvalDecisionMail, approvalRequestedMail } from "~/server/mail/appro
 import { mailRecipients } from "~/server/mail/config.server";
 import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { recordAudit } from "../shared/audit.server";
+import { nameNow } from "../shared/people.server";
 import { notifyApprovalDecided, notifyApprovalRequested } from "../notifications/events.server";
 import { publishNotified } from "../notifications/notifications.server";
 import { notThere, projectForChange, staffSide } from "./milestones.server";
@@ -48,7 +49,11 @@ export async function latestApprovals({
 }): Promise<Record<string, ApprovalState>> {
   const rows = await db()
     .selectFrom("approvals")
-    .select(["id", "subjectId", "status", "requestedAt", "requestedByName", "decidedAt", "decidedByName", "comment", "note"])
+    .select(["id", "subjectId", "status", "requestedAt", "decidedAt", "comment", "note"])
+    .select([
+      nameNow("approvals.requestedBy", "approvals.requestedByName").as("requestedByName"),
+      nameNow<string | null>("approvals.decidedBy", "approvals.decidedByName").as("decidedByName"),
+    ])
     .where("projectId", "=", projectId)
     .where("subjectType", "=", subjectType)
     .orderBy("requestedAt", "asc")
@@ -79,13 +84,15 @@ export async function listApprovals({ projectId }: { projectId: string }): Promi
       "a.subjectId",
       "a.status",
       "a.requestedAt",
-      "a.requestedByName",
       "a.decidedAt",
-      "a.decidedByName",
       "a.comment",
       "a.note",
       "m.title as milestoneTitle",
       "f.name as fileName",
+    ])
+    .select([
+      nameNow("a.requestedBy", "a.requestedByName").as("requestedByName"),
+      nameNow<string | null>("a.decidedBy", "a.decidedByName").as("decidedByName"),
     ])
     .where("a.projectId", "=", projectId)
     .orderBy("a.requestedAt", "desc")

@@ -1,3 +1,4 @@
+import { nameNow } from "../shared/people.server";
 import type { ActivityThing } from "~/lib/activity-links";
 import { db } from "~/server/db/db.server";
 
@@ -52,7 +53,8 @@ async function listActivity(projectId: string, { limit, offset }: Paging): Promi
   const [rows, count] = await Promise.all([
     db()
       .selectFrom("projectActivity")
-      .select(["id", "at", "actorName", "actorSide", "kind", "subjectType", "subjectId", "summary"])
+      .select(["id", "at", "actorSide", "kind", "subjectType", "subjectId", "summary"])
+      .select(nameNow("projectActivity.actorId", "projectActivity.actorName").as("actorName"))
       .where("projectId", "=", projectId)
       .orderBy("at", "desc")
       .orderBy("id", "desc")

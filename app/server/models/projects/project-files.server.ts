@@ -1,3 +1,4 @@
+import { nameNow } from "../shared/people.server";
 import type { StoredFileColumns } from "~/lib/attachments";
 import type { Actor } from "~/server/auth/actor.server";
 import { actorName } from "~/server/auth/actor.server";
@@ -89,7 +90,8 @@ export async function listProjectFiles({ projectId }: { projectId: string }): Pr
       .execute(),
     db()
       .selectFrom("fileVersions")
-      .select(["id", "fileId", "version", "size", "kind", "thumbnailKey", "uploadedBy", "uploadedByName", "side", "createdAt"])
+      .select(["id", "fileId", "version", "size", "kind", "thumbnailKey", "uploadedBy", "side", "createdAt"])
+      .select(nameNow("fileVersions.uploadedBy", "fileVersions.uploadedByName").as("uploadedByName"))
       .where("projectId", "=", projectId)
       .orderBy("version", "desc")
       .execute(),

@@ -1,3 +1,4 @@
+import { displayName } from "~/lib/people";
 import type { ExpressionBuilder } from "kysely";
 import { roleForEmail } from "~/lib/roles";
 import { isStaffRole, mayUse } from "~/lib/staff-roles";
@@ -138,7 +139,7 @@ export async function listOwnerOptions(): Promise<OwnerOption[]> {
   const domain = companyDomain();
   return rows
     .filter((u) => roleForEmail(u.email, domain) === "employee" && isStaffRole(u.staffRole) && mayUse(u.staffRole, "clients"))
-    .map((u) => ({ id: u.id, name: u.name.trim() || u.email }));
+    .map((u) => ({ id: u.id, name: displayName(u) }));
 }
 
 /** The names of the staff who run projects (portal cards show "who runs it"), by id. */
@@ -151,5 +152,5 @@ export async function projectOwnerNames(ids: readonly string[]): Promise<Record<
     .where("id", "in", unique)
     .where("role", "=", "employee")
     .execute();
-  return Object.fromEntries(rows.map((u) => [u.id, u.name.trim() || u.email]));
+  return Object.fromEntries(rows.map((u) => [u.id, displayName(u)]));
 }

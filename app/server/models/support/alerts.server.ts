@@ -1,3 +1,4 @@
+import { displayName } from "~/lib/people";
 import type { Kysely } from "kysely";
 import { brandIn } from "~/server/brand/brand.server";
 import { AREA_ROLES } from "~/lib/staff-roles";
@@ -99,6 +100,7 @@ export async function requestFacts(trx: Trx, complaintId: string) {
       "c.createdAt",
       "co.name as companyName",
       "u.name as createdByName",
+      "u.email as createdByEmail",
     ])
     .where("c.id", "=", complaintId)
     .executeTakeFirst();
@@ -111,8 +113,11 @@ export function afterAlerts(userIds: readonly string[]): void {
   notifyMailEnqueued();
 }
 
-const clientNameOf = (facts: { createdByName: string | null; companyName: string | null }, fallback = "") =>
-  fallback || facts.createdByName?.trim() || facts.companyName || "A client";
+const clientNameOf = (facts: { createdByName: string | null; createdByEmail: string | null; companyName: string | null }, fallback = "") =>
+  fallback ||
+  (facts.createdByEmail === null ? "" : displayName({ name: facts.createdByName, email: facts.createdByEmail })) ||
+  facts.companyName ||
+  "A client";
 
 export async function alertNewRequest(trx: Trx, complaintId: string, createdBy: string, now: number): Promise<string[]> {
   const facts = await requestFacts(trx, complaintId);

@@ -1,3 +1,4 @@
+import { displayName } from "~/lib/people";
 import type { Transaction } from "kysely";
 import { db } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
@@ -20,7 +21,7 @@ export async function insertAttachments(
   now = Date.now(),
 ): Promise<void> {
   if (files.length === 0) return;
-  const uploadedByName = actor.name.trim() || actor.email;
+  const uploadedByName = displayName(actor);
   await trx
     .insertInto("attachments")
     .values(

@@ -1,3 +1,5 @@
+import { displayName } from "~/lib/people";
+import { nameNow } from "../shared/people.server";
 import { newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
 import { AREA_ROLES } from "~/lib/staff-roles";
@@ -31,7 +33,7 @@ export async function listSupportStaff(): Promise<SupportStaffOption[]> {
     .orderBy("name")
     .orderBy("email")
     .execute();
-  return rows.map((r) => ({ id: r.id, name: r.name.trim() || r.email }));
+  return rows.map((r) => ({ id: r.id, name: displayName(r) }));
 }
 
 /** A change either made ("done") or already in place ("unchanged"); refusals are thrown. */
@@ -107,7 +109,8 @@ export interface ComplaintNote {
 export async function listComplaintNotes(complaintId: string): Promise<ComplaintNote[]> {
   const rows = await db()
     .selectFrom("complaintNotes")
-    .select(["id", "authorName", "text", "createdAt"])
+    .select(["id", "text", "createdAt"])
+    .select(nameNow("complaintNotes.authorId", "complaintNotes.authorName").as("authorName"))
     .where("complaintId", "=", complaintId)
     .orderBy("createdAt")
     .orderBy("id")

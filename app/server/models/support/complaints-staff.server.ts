@@ -1,3 +1,4 @@
+import { displayName } from "~/lib/people";
 import type { Expression, Transaction } from "kysely";
 import { brandIn } from "~/server/brand/brand.server";
 import { newId } from "~/lib/ids";
@@ -135,7 +136,6 @@ function complaintListBase() {
     .selectFrom("complaints as c")
     .leftJoin("companies as co", "co.id", "c.companyId")
     .leftJoin("users as u", "u.id", "c.createdBy")
-    .leftJoin("profiles as p", "p.userId", "c.createdBy")
     .leftJoin("users as a", "a.id", "c.assigneeId");
 }
 
@@ -152,7 +152,7 @@ function complaintListColumns(base: ComplaintListQuery) {
       "c.companyId",
       "co.name as companyName",
       "u.email as createdByEmail",
-      "p.fullName as createdByName",
+      "u.name as createdByName",
     ])
     .select(["c.assigneeId", "a.name as assigneeUserName", "a.email as assigneeEmail", "c.priority", "c.waitingSince"])
     .select((eb) => [
@@ -186,7 +186,8 @@ function complaintListPage(
       replyCount: Number(r.replyCount ?? 0),
       lastSender: r.lastSender ?? null,
       turn: turnOf(r.status, r.lastSender),
-      assigneeName: r.assigneeId ? assigneeUserName?.trim() || assigneeEmail || null : null,
+      createdByName: r.createdByEmail === null ? null : displayName({ name: r.createdByName, email: r.createdByEmail }),
+      assigneeName: r.assigneeId && assigneeEmail !== null ? displayName({ name: assigneeUserName, email: assigneeEmail }) : null,
       waitingSince: r.waitingSince === null ? null : Number(r.waitingSince),
       match: matches?.get(r.id),
     })),
@@ -210,7 +211,9 @@ export async function getComplaintForStaff({ id }: { id: string }): Promise<Staf
     ...withThread!,
     company: complaint.companyId && companyName !== null ? { id: complaint.companyId, name: companyName } : null,
     createdByUser:
-      complaint.createdBy && createdByEmail !== null ? { id: complaint.createdBy, email: createdByEmail, name: createdByName ?? "" } : null,
+      complaint.createdBy && createdByEmail !== null
+        ? { id: complaint.createdBy, email: createdByEmail, name: displayName({ name: createdByName, email: createdByEmail }) }
+        : null,
   };
 }
 
@@ -247,7 +250,7 @@ export async function addStaffReply(
       const reply: Reply = { id: newId(), sender: STAFF_SENDER, senderName: actorName(actor), text: trimmed, timestamp: now };
       await trx
         .insertInto("complaintReplies")
-        .values({ ...reply, complaintId })
+        .values({ ...reply, complaintId, senderId: actor.id })
         .execute();
       await trx.updateTable("complaints").set({ updatedAt: now, waitingSince: null }).where("id", "=", complaintId).execute();
       await recordAudit(

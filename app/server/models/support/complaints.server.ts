@@ -1,3 +1,4 @@
+import { nameNow } from "../shared/people.server";
 import type { Selectable } from "kysely";
 import { newId } from "~/lib/ids";
 import type { ComplaintInput } from "~/lib/schemas/complaints";
@@ -5,7 +6,7 @@ import { db } from "~/server/db/db.server";
 import type { ComplaintTable } from "~/server/db/schema";
 import { events } from "~/server/events/bus.server";
 import { CLOSED_REPLY_REFUSED, type SupportTurn } from "~/lib/support-desk";
-import type { Actor } from "~/server/auth/actor.server";
+import { actorName, type Actor } from "~/server/auth/actor.server";
 import { recordAudit } from "../shared/audit.server";
 import { afterAlerts, alertClientReply, alertNewRequest } from "./alerts.server";
 import { Refusal } from "~/lib/refusal";
@@ -53,7 +54,8 @@ export async function withReplies(complaints: ComplaintRow[]): Promise<Complaint
   if (complaints.length === 0) return [];
   const replies = await db()
     .selectFrom("complaintReplies")
-    .select(["id", "complaintId", "sender", "senderName", "text", "timestamp"])
+    .select(["id", "complaintId", "sender", "text", "timestamp"])
+    .select(nameNow("complaintReplies.senderId", "complaintReplies.senderName").as("senderName"))
     .where(
       "complaintId",
       "in",
@@ -142,7 +144,7 @@ export async function addReply(
 ): Promise<Reply | undefined> {
   const trimmed = text.trim();
   if (!trimmed) return undefined;
-  const name = (member?.name ?? memberName).trim();
+  const name = member ? actorName(member) : memberName.trim();
   const reply: Reply = { id: newId(), sender: CLIENT_SENDER, senderName: name, text: trimmed, timestamp: now };
   const stored = await db()
     .transaction()
@@ -158,7 +160,7 @@ export async function addReply(
       const reopened = complaint.status === "Resolved";
       await trx
         .insertInto("complaintReplies")
-        .values({ ...reply, complaintId })
+        .values({ ...reply, complaintId, senderId: member?.id ?? null })
         .execute();
       await trx
         .updateTable("complaints")

@@ -1,3 +1,4 @@
+import { displayName } from "~/lib/people";
 import { newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
 import type { SavedReplyInput } from "~/lib/schemas/support-desk";
@@ -86,13 +87,12 @@ export async function savedReplyFor(id: string, complaintId: string): Promise<st
     .selectFrom("complaints as c")
     .leftJoin("companies as co", "co.id", "c.companyId")
     .leftJoin("users as u", "u.id", "c.createdBy")
-    .leftJoin("profiles as p", "p.userId", "c.createdBy")
-    .select(["c.subject", "co.name as companyName", "u.name as userName", "p.fullName"])
+    .select(["c.subject", "co.name as companyName", "u.name as userName", "u.email as userEmail"])
     .where("c.id", "=", complaintId)
     .executeTakeFirst();
   if (!facts) return undefined;
   return fillPlaceholders(reply.body, {
-    clientName: facts.fullName?.trim() || facts.userName?.trim() || "",
+    clientName: facts.userEmail === null ? "" : displayName({ name: facts.userName, email: facts.userEmail }),
     company: facts.companyName ?? "",
     requestSubject: facts.subject,
   });
