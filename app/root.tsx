@@ -14,7 +14,7 @@ import { useAnnounceHydration } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import { isDashboardPath } from "~/lib/paths";
 import { DEFAULT_PLACE, samePlace, TIME_ZONE_COOKIE, type Place } from "~/lib/place";
-import { PlaceContext } from "~/lib/use-place";
+import { PlaceContext } from "~/lib/place-context";
 import { getEnv } from "~/server/env.server";
 import { homeDashboardEnabled } from "~/server/http/home-dashboard-cookie.server";
 import { getSessionUser } from "~/server/auth/session.server";
@@ -23,9 +23,8 @@ import { browserTimeZone } from "~/server/http/time-zone-cookie.server";
 import { viewerPlace } from "~/server/models/site/viewer-place.server";
 import { brandLogos } from "~/server/models/site/logo.server";
 import { FaviconLinks } from "~/components/favicon-links";
-import { organizationJsonLd, serializeJsonLd } from "~/lib/organization-jsonld";
 import { brandPaletteCss } from "~/lib/brand-palette";
-import { useBrand } from "~/lib/use-brand";
+import { organizationJsonLd, serializeJsonLd } from "~/lib/organization-jsonld";
 import { publicBrand } from "~/lib/brand";
 
 export const links: LinksFunction = () => [
@@ -42,10 +41,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Every page's data carries this, and below 1 kB it is sent uncompressed: what equals the
   // defaults stays out (no uploaded logo, today's place), and pages get one place, in the viewer's zone.
   const viewer: Place = { ...place, timeZone };
+  const shown = publicBrand(brand);
+  const uploaded = logo.light || logo.dark ? logo : undefined;
+  // Made here, not in the component: the colour maths and the JSON-LD builder stay off every
+  // public page's JavaScript budget (npm run size), and the palette is null for the default colour.
+  const palette = brandPaletteCss(shown.primaryColor);
   return {
     appUrl: getEnv().APP_URL,
-    brand: publicBrand(brand),
-    ...(logo.light || logo.dark ? { logo } : {}),
+    brand: shown,
+    ...(uploaded ? { logo: uploaded } : {}),
+    ...(palette ? { palette } : {}),
+    organization: serializeJsonLd(organizationJsonLd(getEnv().APP_URL, shown, uploaded)),
     ...(samePlace(viewer, DEFAULT_PLACE) ? {} : { place: viewer }),
     user: user ? { email: user.email, role: user.role, homeDashboard: homeDashboardEnabled(request) } : null,
     flash: flashFor(new URL(request.url).searchParams.get("notice"), { email: user?.email }),
@@ -65,10 +71,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // The operator's colour replaces app.css's palette (nothing for the default colour). A stored page
   // keeps it until "site.changed" empties the HTML cache; the nonce is swapped per response there.
-  const palette = brandPaletteCss(useBrand().primaryColor);
   useAnnounceHydration();
-  // The agency's locale (Settings → Time and place); the defaults when the root loader failed.
-  const root = useRouteLoaderData("root") as { place?: { locale: string } } | undefined;
+  // The agency's locale (Settings → Time and place) and colour; the defaults when the root loader failed.
+  const root = useRouteLoaderData("root") as { place?: { locale: string }; palette?: string } | undefined;
+  const palette = root?.palette;
   return (
     <html lang={root?.place?.locale ?? DEFAULT_PLACE.locale} suppressHydrationWarning>
       <head>
@@ -116,10 +122,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <ScrollToTopButton />
       <RouteScrollReset />
       <EmployeeShortcut />
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: serializeJsonLd(organizationJsonLd(loaderData.appUrl, loaderData.brand, loaderData.logo)) }}
-      />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: loaderData.organization }} />
     </PlaceContext>
   );
 }

@@ -1,4 +1,4 @@
-import { isTimeZone } from "./mail-preferences";
+import { isTimeZone } from "./time-zones";
 
 // Where the agency is (console → Settings → Time and place) and how its pages write dates and
 // numbers. Runs on both sides: the root loader sends it to the browser, so the server's HTML and

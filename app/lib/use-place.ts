@@ -1,18 +1,7 @@
-import { createContext, useContext } from "react";
 import { formatCalendarDate, formatDate, formatDateTime, formatMoney, formatNumber } from "./dates";
-import { DEFAULT_PLACE, type Place } from "./place";
+import { usePlace } from "./place-context";
 
-/**
- * The agency's place with the viewer's zone in it, provided by the root route (root.tsx) from its
- * loader, so the server and the browser format alike. A React context rather than the root
- * loader's data, so components render outside a router too (tests, mails' previews) with the
- * defaults.
- */
-export const PlaceContext = createContext<Place>(DEFAULT_PLACE);
-
-export function usePlace(): Place {
-  return useContext(PlaceContext);
-}
+export { PlaceContext, usePlace } from "./place-context";
 
 /** The date and number formatters bound to the viewer's zone and the agency's locale. */
 export function useDates() {

@@ -1,4 +1,5 @@
-import { isTimeZone, MAIL_CHOICES, notificationTypesFor, type MailAudience } from "~/lib/mail-preferences";
+import { MAIL_CHOICES, notificationTypesFor, type MailAudience } from "~/lib/mail-preferences";
+import { isTimeZone } from "~/lib/time-zones";
 import { z } from "~/lib/zod";
 
 // The e-mail preferences form, portal and console alike: one radio group per

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { MAIL_PREFERENCES_FAILURE, notificationTypesFor, timeZoneNames } from "~/lib/mail-preferences";
+import { MAIL_PREFERENCES_FAILURE, notificationTypesFor } from "~/lib/mail-preferences";
+import { timeZoneNames } from "~/lib/time-zones";
 import { NOTIFICATION_LABELS } from "~/lib/notification-types";
 import { mailPreferencesSchema } from "~/lib/schemas/notification-preferences";
 import type { SessionUser } from "~/server/auth/actor.server";

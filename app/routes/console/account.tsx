@@ -6,7 +6,7 @@ import { SettingRow } from "~/components/settings/setting-row";
 import { AccountSecurityRows } from "~/components/settings/account-security-rows";
 import { TimeZoneSetting } from "~/components/settings/time-zone-setting";
 import { TwoFactorSetting } from "~/components/settings/two-factor-setting";
-import { timeZoneNames } from "~/lib/mail-preferences";
+import { timeZoneNames } from "~/lib/time-zones";
 import { getPlace, userTimeZone } from "~/server/brand/locale.server";
 import { browserTimeZone } from "~/server/http/time-zone-cookie.server";
 import { accountSecurity } from "~/server/auth/account-security.server";

@@ -8,7 +8,7 @@ import { ActionMessage } from "~/components/forms/action-message";
 import { FormField, InputField } from "~/components/forms/form-field";
 import { formatDateTime, formatMoney, formatNumber } from "~/lib/dates";
 import { keepFailureInForm } from "~/lib/form-failure";
-import { timeZoneNames } from "~/lib/mail-preferences";
+import { timeZoneNames } from "~/lib/time-zones";
 import { PLACE_TEXT as T } from "~/lib/place-text";
 import { isRefusal } from "~/lib/refusal";
 import { placeSchema } from "~/lib/schemas/place";

@@ -1,13 +1,13 @@
 import type { Transaction } from "kysely";
 import {
   DEFAULT_DIGEST_HOUR,
-  DEFAULT_TIME_ZONE,
   defaultMailChoice,
   MAIL_CHOICES,
   notificationTypesFor,
   type MailAudience,
   type MailChoice,
 } from "~/lib/mail-preferences";
+import { DEFAULT_TIME_ZONE } from "~/lib/time-zones";
 import type { NotificationType } from "~/lib/notification-types";
 import { placeForRecipient } from "~/server/brand/locale.server";
 import { db, type Executor } from "~/server/db/db.server";
