@@ -24,7 +24,6 @@ import { viewerPlace } from "~/server/models/site/viewer-place.server";
 import { brandLogos } from "~/server/models/site/logo.server";
 import { FaviconLinks } from "~/components/favicon-links";
 import { brandPaletteCss } from "~/lib/brand-palette";
-import { organizationJsonLd, serializeJsonLd } from "~/lib/organization-jsonld";
 import { publicBrand } from "~/lib/brand";
 
 export const links: LinksFunction = () => [
@@ -43,15 +42,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer: Place = { ...place, timeZone };
   const shown = publicBrand(brand);
   const uploaded = logo.light || logo.dark ? logo : undefined;
-  // Made here, not in the component: the colour maths and the JSON-LD builder stay off every
-  // public page's JavaScript budget (npm run size), and the palette is null for the default colour.
+  // Made here, not in the component: the colour maths stay off every public page's JavaScript
+  // budget (npm run size); null for the default colour, so the data stays as small as before.
   const palette = brandPaletteCss(shown.primaryColor);
   return {
     appUrl: getEnv().APP_URL,
     brand: shown,
     ...(uploaded ? { logo: uploaded } : {}),
     ...(palette ? { palette } : {}),
-    organization: serializeJsonLd(organizationJsonLd(getEnv().APP_URL, shown, uploaded)),
     ...(samePlace(viewer, DEFAULT_PLACE) ? {} : { place: viewer }),
     user: user ? { email: user.email, role: user.role, homeDashboard: homeDashboardEnabled(request) } : null,
     flash: flashFor(new URL(request.url).searchParams.get("notice"), { email: user?.email }),
@@ -122,7 +120,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <ScrollToTopButton />
       <RouteScrollReset />
       <EmployeeShortcut />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: loaderData.organization }} />
     </PlaceContext>
   );
 }

@@ -206,8 +206,9 @@ test("A quote request's mails come from the new sender and name the new agency; 
   expect(confirmation.replace(/=\r?\n/g, "")).toContain(`Thank you for your interest in ${BRAND.name}.`);
   expect(notice.replace(/=\r?\n/g, "")).toContain(`${BRAND.name} =C2=B7 https://${SITE_DOMAIN}`);
 
-  const { ogTitle, organization } = await metadataOf(SERVICE.path);
+  const { ogTitle } = await metadataOf(SERVICE.path);
   expect(ogTitle).toBe(`${SERVICE.title} | ${BRAND.name}`);
+  const { organization } = await metadataOf("/");
   expect(organization).toMatchObject({ name: BRAND.name, legalName: BRAND.legalName });
   expect(organization?.logo).toContain(`/media/${logos.light}-`);
   expect((await fetch(String(organization?.logo))).status, "the logo in the structured data is served").toBe(200);

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { brandWithoutDemoDetails, DEMO_BRAND, publicBrand } from "~/lib/brand";
 import { organizationJsonLd } from "~/lib/organization-jsonld";
 
-// The Organization data every public page carries (root.tsx): what search engines show as the
+// The Organization data the home page carries (routes/marketing/home.tsx): what search engines show as the
 // agency's contact details.
 
 describe("Organization JSON-LD", () => {
