@@ -37,9 +37,10 @@ test(
 
     expect(cli("role", "rita@indigokite.dev", "delivery")).toMatchObject({ status: 0, stdout: "rita@indigokite.dev is now delivery.\n" });
     const listed = cli("list").stdout;
-    expect(listed).toMatch(/^first@indigokite\.dev\tfirst\tcreated \S+\tadmin$/m);
-    expect(listed).toMatch(/^rita@indigokite\.dev\trita\tcreated \S+\tdelivery$/m);
-    expect(listed).toMatch(/^plain@indigokite\.dev\tplain\tcreated \S+\tadmin$/m);
+    // No --name given: the name column is empty (a name is a person's full name or nothing, decision 0075).
+    expect(listed).toMatch(/^first@indigokite\.dev\t\tcreated \S+\tadmin$/m);
+    expect(listed).toMatch(/^rita@indigokite\.dev\t\tcreated \S+\tdelivery$/m);
+    expect(listed).toMatch(/^plain@indigokite\.dev\t\tcreated \S+\tadmin$/m);
     expect(listed).not.toContain("x@indigokite.dev");
   },
 );
