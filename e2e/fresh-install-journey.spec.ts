@@ -15,7 +15,7 @@ import { fillQuote, newRequester } from "./quote-steps";
 import { fillSetupForm, finishSetup, NORTHWIND, setupCodeFromLog } from "./setup-steps";
 import { backToEditor, previewDraft, publish, saveDraft } from "./site-steps";
 
-// Issue 27's journey: a fresh install made the agency's own without editing a file. One server
+// The fresh-install journey: a fresh install made the agency's own without editing a file. One server
 // with an empty database goes through first-run setup, gets a new brand, logo, service and case
 // study text, and a visitor then sees only the new agency, in both themes, in mails too.
 
