@@ -104,6 +104,8 @@ test("A reserved slug is refused beside the field, and the draft stays as it was
 
 for (const theme of ["light", "dark"] as const) {
   test(`The Site screens and the preview have no WCAG 2.1 AA violations in the ${theme} theme`, async ({ page }) => {
+    // Six pages, each loaded, hydrated and scanned: more than the default budget on a busy CI machine.
+    test.setTimeout(90_000);
     await signInEditor(page);
     if (theme === "dark") await storeTheme(page, "dark");
     for (const path of [
