@@ -18,7 +18,10 @@ export function Notice({ message, onDismiss, tone = "success" }: NoticeProps) {
   if (!message) return null;
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
-      <div role="alert" className={`pointer-events-auto flex max-w-xl items-start gap-3 rounded-xl border p-4 text-sm shadow-lg ${TONES[tone]}`}>
+      <div
+        role="alert"
+        className={`pointer-events-auto flex max-w-xl items-start gap-3 rounded-xl border p-4 text-sm shadow-lg ${TONES[tone]}`}
+      >
         <p>{message}</p>
         <button type="button" onClick={onDismiss} className="shrink-0 font-semibold underline" aria-label="Dismiss message">
           Close
