@@ -81,6 +81,9 @@ for (const theme of ["light", "dark"] as const) {
     await main.getByLabel(/Type the e-mail address to confirm/).fill("nobody@example.com");
     await main.getByRole("button", { name: "Erase" }).click();
     await expect(main.getByText(/That does not match/)).toBeVisible();
+    // The pointer rests on the button it clicked: its hover colours must pass too (after their transition).
+    await main.getByRole("button", { name: "Erase" }).hover();
+    await page.waitForTimeout(300);
     await check();
     expect(db.prepare("select count(*) as n from quotes where id = ?").get(id)).toEqual({ n: 1 });
   });

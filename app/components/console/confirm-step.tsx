@@ -33,12 +33,7 @@ export function ConfirmStep({
 /** The confirming button: red, focused when the step opens. */
 export function DangerSubmit({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel: string }) {
   return (
-    <button
-      type="submit"
-      className="btn bg-red-700 text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500"
-      disabled={pending}
-      autoFocus
-    >
+    <button type="submit" className="btn-danger" disabled={pending} autoFocus>
       {pending ? pendingLabel : label}
     </button>
   );

@@ -7,7 +7,7 @@ import { GetButton } from "./get-button";
 import { dialogClassName, useUrlDialog } from "./url-dialog";
 
 const DELETE_ACTION = "/settings/delete-account";
-const dangerButton = "btn bg-red-700 text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500";
+const dangerButton = "btn-danger";
 
 /**
  * SPEC §4: Delete opens a confirmation; Confirm shows 'Deleting...' and is disabled; Cancel closes

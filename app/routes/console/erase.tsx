@@ -115,11 +115,7 @@ export default function Erase({ loaderData, actionData }: Route.ComponentProps) 
         </FormField>
         <ActionMessage outcome={actionData} />
         <div className="flex flex-wrap gap-3">
-          <button
-            type="submit"
-            className="btn bg-red-700 text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500"
-            disabled={navigation.state === "submitting"}
-          >
+          <button type="submit" className="btn-danger" disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "Erasing..." : "Erase"}
           </button>
           <Link to={back} className="btn-secondary">
