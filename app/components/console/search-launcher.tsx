@@ -21,7 +21,9 @@ export function SearchLauncher() {
   const returnTo = useRef<HTMLElement | null>(null);
 
   const show = useCallback(() => {
-    if (document.activeElement instanceof HTMLElement) returnTo.current = document.activeElement;
+    const focused = document.activeElement;
+    // Ctrl/Cmd+K inside the open palette keeps the place to go back to.
+    if (focused instanceof HTMLElement && !focused.closest("dialog[open]")) returnTo.current = focused;
     setLoaded(true);
     setOpen(true);
   }, []);
