@@ -75,10 +75,16 @@ test("Staff open the palette with Control+K, find a lead by e-mail and a project
   ({ dialog, input } = await openPalette(page));
   await input.fill(`harbour ${uid}`);
   const web = dialog.getByRole("option", { name: new RegExp(`Harbour web ${uid}`) });
+  // The company first (its group comes before Projects), then its two projects, newest first.
+  await expect(dialog.getByRole("group", { name: "Companies" }).getByRole("option")).toHaveText([new RegExp(`Harbour Foods ${uid}`)]);
   await expect(dialog.getByRole("group", { name: "Projects" }).getByRole("option")).toHaveCount(2);
   await expect(dialog.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("ArrowUp");
+  await expect(web).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("ArrowUp");
   await page.keyboard.press("ArrowDown");
   await expect(web).toHaveAttribute("aria-selected", "true");
+  await expect(dialog.getByRole("option", { selected: true })).toHaveCount(1);
   await expect(input).toHaveAttribute("aria-activedescendant", (await web.getAttribute("id"))!);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(`/employee-dashboard/projects/${webId}`);
@@ -119,7 +125,7 @@ test("A staff role without Leads finds no lead, even by its exact e-mail", async
   await expect(dialog.getByRole("status")).toHaveText(`No matches for “${email}”.`);
   await expect(dialog.getByRole("option")).toHaveCount(0);
   // What the role does include is found as usual.
-  await input.fill(`kiran ${uid}`);
+  await input.fill(`fleet ${uid}`);
   await expect(dialog.getByRole("option", { name: new RegExp(`Kiran fleet ${uid}`) })).toBeVisible();
   await expect(dialog.getByRole("group", { name: "Leads" })).toHaveCount(0);
   await page.keyboard.press("Enter");
