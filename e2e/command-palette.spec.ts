@@ -132,6 +132,19 @@ test("A staff role without Leads finds no lead, even by its exact e-mail", async
   await expect(page).toHaveURL(`/employee-dashboard/projects/${projectId}`);
 });
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("The top bar's search icon opens the palette", async ({ page }) => {
+    await signIn(page, { role: "employee", staffRole: "admin" });
+    await page.goto("/employee-dashboard");
+    await waitForHydration(page);
+    await page.getByRole("banner").getByRole("button", { name: "Search…" }).click();
+    await expect(page.getByRole("dialog", { name: "Search everywhere" }).getByRole("combobox")).toBeFocused();
+    await expectAccessible(page, "the open palette on a phone");
+  });
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { Form, href } from "react-router";
+import { Form, href, Link } from "react-router";
 import { EVERYWHERE_MAX_LENGTH } from "~/lib/search-everywhere";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -9,6 +9,18 @@ import { useHydrated } from "~/lib/use-hydrated";
 // JavaScript grows by this file only.
 const loadPalette = () => import("./command-palette");
 const CommandPalette = lazy(loadPalette);
+
+const SEARCH_PATH = href("/employee-dashboard/search");
+const ICON_BUTTON = "rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800";
+
+function SearchIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 shrink-0 md:size-4" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="9" cy="9" r="6" />
+      <path d="m14 14 4 4" strokeLinecap="round" />
+    </svg>
+  );
+}
 
 const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
@@ -46,28 +58,33 @@ export function SearchLauncher() {
 
   if (!hydrated) {
     return (
-      <Form
-        method="get"
-        action={href("/employee-dashboard/search")}
-        role="search"
-        aria-label="Search everywhere"
-        className="flex max-w-md gap-2"
-      >
-        <label htmlFor="top-search" className="sr-only">
-          Search leads, clients, projects and requests
-        </label>
-        <input
-          id="top-search"
-          type="search"
-          name="q"
-          maxLength={EVERYWHERE_MAX_LENGTH}
-          placeholder="Search…"
-          className="field-input mt-0 min-w-0 flex-1 py-1.5"
-        />
-        <button type="submit" className="btn-secondary py-1.5">
-          Search
-        </button>
-      </Form>
+      <>
+        <Link to={SEARCH_PATH} aria-label="Search" className={`${ICON_BUTTON} md:hidden`}>
+          <SearchIcon />
+        </Link>
+        <Form
+          method="get"
+          action={SEARCH_PATH}
+          role="search"
+          aria-label="Search everywhere"
+          className="hidden w-full max-w-md gap-2 md:flex"
+        >
+          <label htmlFor="top-search" className="sr-only">
+            Search leads, clients, projects and requests
+          </label>
+          <input
+            id="top-search"
+            type="search"
+            name="q"
+            maxLength={EVERYWHERE_MAX_LENGTH}
+            placeholder="Search…"
+            className="field-input min-w-0 flex-1 py-1.5"
+          />
+          <button type="submit" className="btn-secondary py-1.5">
+            Search
+          </button>
+        </Form>
+      </>
     );
   }
 
@@ -81,14 +98,11 @@ export function SearchLauncher() {
         onPointerEnter={() => void loadPalette()}
         aria-haspopup="dialog"
         aria-keyshortcuts="Control+K Meta+K"
-        className="flex w-full max-w-md items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-left text-sm text-slate-600 hover:border-slate-400 focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-300 dark:hover:border-slate-500"
+        className="flex items-center gap-2 rounded-lg p-2 text-left text-sm text-slate-700 hover:bg-slate-100 md:w-full md:max-w-md md:border md:border-slate-300 md:bg-white md:px-3 md:py-1.5 md:text-slate-600 md:hover:border-slate-400 md:hover:bg-white dark:text-slate-200 dark:hover:bg-slate-800 md:dark:border-slate-600 md:dark:bg-slate-900 md:dark:text-slate-300 md:dark:hover:border-slate-500 md:dark:hover:bg-slate-900"
       >
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2">
-          <circle cx="9" cy="9" r="6" />
-          <path d="m14 14 4 4" strokeLinecap="round" />
-        </svg>
-        <span className="flex-1">Search…</span>
-        <kbd className="rounded border border-slate-300 px-1.5 font-sans text-xs text-slate-500 dark:border-slate-600 dark:text-slate-400">
+        <SearchIcon />
+        <span className="sr-only md:not-sr-only md:flex-1">Search…</span>
+        <kbd className="hidden rounded border border-slate-300 px-1.5 font-sans text-xs text-slate-500 md:inline dark:border-slate-600 dark:text-slate-400">
           <span className="sr-only">Shortcut: </span>
           {key} K
         </kbd>
