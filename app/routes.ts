@@ -76,6 +76,8 @@ export default [
   // Staff console.
   route("employee-dashboard", "routes/console/layout.tsx", [
     index("routes/console/overview.tsx"),
+    // Search everywhere: the command palette's data, and its page without JavaScript (decision 0078).
+    route("search", "routes/console/search.tsx"),
     // Console sections are added here, one line each.
     route("leads", "routes/console/leads.tsx"),
     route("leads/export", "routes/console/leads-export.ts"),

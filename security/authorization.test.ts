@@ -115,7 +115,9 @@ describe.each(worlds)("On $server.backend", (world) => {
           for (const name of ACTORS) {
             const actor = world.actors[name];
             const cell: Cell = { world, actor, side, seq: ++seq };
-            const url = fillPattern(route.pattern, policy.params?.(cell) ?? {});
+            const path = fillPattern(route.pattern, policy.params?.(cell) ?? {});
+            const query = policy.query ?? "";
+            const url = path + query;
             const reply = await get(world.server, url, actor.cookie);
             // A client naming another company's record (policy.get.othersRecord): "not found", as for an unknown id.
             const others = policy.get.othersRecord !== undefined && actor.role === "client" && side === "other";
@@ -125,7 +127,7 @@ describe.each(worlds)("On $server.backend", (world) => {
             checkNoLeak(t, label, world, actor, reply, policy.get.showsStaff);
             if (route.file.endsWith(".tsx")) {
               // The same loaders answer client-side navigations as data: same guards, same secrecy.
-              const data = await get(world.server, url === "/" ? "/_root.data" : `${url}.data`, actor.cookie);
+              const data = await get(world.server, `${path === "/" ? "/_root" : path}.data${query}`, actor.cookie);
               const dataLabel = `GET ${route.pattern}.data (${side}) as ${name}`;
               t.check(
                 dataLabel,

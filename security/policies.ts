@@ -67,6 +67,8 @@ export interface Intent {
 export interface RoutePolicy {
   /** Fills the pattern's :params and "*" for a cell. */
   params?: (cell: Cell) => Record<string, string>;
+  /** A query string for the GETs ("?q=…"), e.g. a search that reaches every actor's records. */
+  query?: string;
   /** Whether the params or the posted ids name a record: then both sides are tried. */
   sides?: boolean;
   /** `othersRecord`: what a client gets for a record of another company (sides only), e.g. 404. */
@@ -993,6 +995,9 @@ export const POLICIES: Record<string, RoutePolicy> = {
   // "account": every staff member, whatever the role; the rest name their console section.
   "routes/console/layout.tsx": page("account"),
   "routes/console/overview.tsx": page("overview"),
+  // Search everywhere: any staff member; words that find every kind of record of both clients
+  // (their addresses, the PROJECT- and COMPLAINT- titles), so each role's answer shows only its sections'.
+  "routes/console/search.tsx": { query: "?q=client OR project OR complaint", ...page("account") },
   "routes/console/account.tsx": page("account"),
   "routes/console/leads.tsx": page("leads"),
   "routes/console/leads-export.ts": page("leads"),

@@ -16,7 +16,7 @@ export interface AppShellProps {
   title: ReactNode;
   /** Right of the top bar, before the avatar: the bell and any fixed buttons. */
   actions?: ReactNode;
-  /** The top bar's search; nothing is drawn for it until there is one. */
+  /** The top bar's search (compact below 768 px: it draws both sizes); nothing is drawn for it until there is one. */
   search?: ReactNode;
   /** Below the sidebar's links. */
   sidebarFooter?: ReactNode;
@@ -84,7 +84,8 @@ export function AppShell(props: AppShellProps) {
             {open ? <CloseIcon /> : <MenuIcon />}
           </button>
           <div className="min-w-0 flex-1">{props.title}</div>
-          {props.search ? <div className="hidden flex-1 md:block">{props.search}</div> : null}
+          {/* Narrow screens get the search's compact form (an icon); wider, it takes the room left. */}
+          {props.search ? <div className="shrink-0 md:flex md:flex-1 md:justify-center">{props.search}</div> : null}
           <div className="flex shrink-0 items-center gap-1 sm:gap-2">
             {props.actions}
             <AvatarMenu email={props.email} account={props.account} />

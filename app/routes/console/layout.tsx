@@ -4,6 +4,7 @@ import { CurrentHomeDashboardToggle } from "~/components/home-dashboard-toggle";
 import { LogoutButton } from "~/components/logout-button";
 import { NotificationBell } from "~/components/notifications/notification-bell";
 import { AppShell } from "~/components/shell/app-shell";
+import { SearchLauncher } from "~/components/console/search-launcher";
 import { SidebarLink } from "~/components/shell/sidebar-link";
 import { sectionsFor } from "~/lib/console-nav";
 import { STAFF_ROLE_LABELS } from "~/lib/staff-roles";
@@ -51,6 +52,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
       navLabel="Console sections"
       items={sectionsFor(loaderData.staffRole)}
       rail
+      search={<SearchLauncher />}
       title={<ConsoleTitle email={loaderData.email} role={loaderData.staffRole ? STAFF_ROLE_LABELS[loaderData.staffRole] : null} />}
       actions={
         <>
