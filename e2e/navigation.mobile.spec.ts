@@ -24,21 +24,27 @@ test("On a phone the desktop links are hidden and a menu button is shown", async
   await expect(await menu(page)).toBeHidden();
 });
 
-test("The menu button opens the menu with the five links", async ({ page }) => {
+test("The menu button opens the menu with the five links, then 'Get a Free Quote'", async ({ page }) => {
   await page.goto("/");
   await waitForHydration(page);
+  // On a phone the header keeps the call to action out of the bar; the menu carries it.
+  await expect(page.getByRole("link", { name: "Get a Free Quote" })).toBeHidden();
   await menuButton(page).click();
   await expect(menuButton(page)).toHaveAttribute("aria-expanded", "true");
   const opened = await menu(page);
   await expect(opened).toBeVisible();
-  await expect(opened.getByRole("link")).toHaveText(LINKS);
+  await expect(opened.getByRole("link")).toHaveText([...LINKS, "Get a Free Quote"]);
   expect(await opened.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
     "/",
     "/services",
     "/cases",
     "/careers",
     "/login",
+    "/quote",
   ]);
+  await opened.getByRole("link", { name: "Get a Free Quote" }).click();
+  await expect(page).toHaveURL("/quote");
+  await expect(page.getByRole("heading", { level: 1, name: "Get a Free Quote" })).toBeVisible();
 });
 
 test("Choosing a menu link navigates and closes the menu", async ({ page }) => {

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { Picture } from "~/components/picture";
 import type { CaseStudy } from "~/content/types";
 
@@ -45,6 +46,13 @@ export function CaseStudyArticle({ study, index }: { study: CaseStudy; index: nu
         </ul>
         <h3 className="mt-6 font-semibold text-slate-900 dark:text-white">Result</h3>
         <p className="mt-2 rounded-xl bg-emerald-50 p-4 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">{study.result}</p>
+        {/* Each study ends in the way to ask for the same: the link names the study it follows. */}
+        <p className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2 text-slate-700 dark:text-slate-300">
+          <span>Want results like these?</span>
+          <Link to="/quote" className="btn-primary" aria-describedby={`case-${study.id}`}>
+            Get a Free Quote
+          </Link>
+        </p>
       </div>
     </article>
   );
