@@ -4,6 +4,7 @@ import { useBrand } from "~/lib/use-brand";
 import { navLinks } from "~/lib/paths";
 import { SiteMark } from "./brand-logo";
 import { HomeDashboardToggle } from "./home-dashboard-toggle";
+import { ThemeSwitch } from "./theme-switch";
 
 function linkClass({ isActive }: { isActive: boolean }) {
   return `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -82,6 +83,7 @@ export function SiteNav({ user }: { user: NavUser | null }) {
             Get a Free Quote
           </Link>
         )}
+        <ThemeSwitch />
         <button
           type="button"
           className="rounded-md p-2 text-slate-700 lg:hidden dark:text-slate-200"
