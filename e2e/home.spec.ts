@@ -26,7 +26,7 @@ test("The hero shows the headline, tagline and a 'Get a Free Quote' button", asy
 
 test("The services section has exactly 9 cards, each with a sized image, title, description and View Details link", async ({ page }) => {
   await page.goto("/");
-  const section = page.getByRole("region", { name: "Our Services" });
+  const section = page.getByRole("region", { name: "Our services" });
   const cards = section.getByRole("listitem");
   await expect(cards).toHaveCount(9);
   for (const card of await cards.all()) {
@@ -45,7 +45,7 @@ test("The services section has exactly 9 cards, each with a sized image, title, 
 test("A card's View Details link opens that service's page", async ({ page }) => {
   await page.goto("/");
   await waitForHydration(page);
-  const card = page.getByRole("region", { name: "Our Services" }).getByRole("listitem").nth(3);
+  const card = page.getByRole("region", { name: "Our services" }).getByRole("listitem").nth(3);
   const title = (await card.getByRole("heading").textContent()) ?? "";
   await card.getByRole("link", { name: "View Details" }).click();
   await expect(page).toHaveURL("/service/web-development");

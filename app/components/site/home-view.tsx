@@ -61,7 +61,7 @@ export function HomeView({ content, testimonials }: { content: HomePageContent; 
 
       {/* With no published service (an empty site), the section goes rather than show an empty grid. */}
       {services.length > 0 ? (
-        <TitledSection headingId="services-heading" title="Our Services" className="container-page py-16">
+        <TitledSection headingId="services-heading" title="Our services" className="container-page py-16">
           {content.servicesIntro ? <p className="mt-3 max-w-2xl text-slate-600 dark:text-slate-300">{content.servicesIntro}</p> : null}
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {services.map((service) => (
@@ -72,7 +72,7 @@ export function HomeView({ content, testimonials }: { content: HomePageContent; 
       ) : null}
 
       {processSteps.length > 0 ? (
-        <TitledSection headingId="process-heading" title="How We Work" shaded>
+        <TitledSection headingId="process-heading" title="How we work" shaded>
           <ol className="mt-10 grid gap-6 md:grid-cols-4">
             {processSteps.map((step, i) => (
               <li key={step.title} className="rounded-2xl bg-white p-6 shadow-sm dark:bg-slate-950">
@@ -100,14 +100,14 @@ export function HomeView({ content, testimonials }: { content: HomePageContent; 
       </section>
 
       {leadership.length > 0 ? (
-        <TitledSection headingId="leadership-heading" title="Words From Our Leadership" shaded headingClassName="text-center">
+        <TitledSection headingId="leadership-heading" title="Words from our leadership" shaded headingClassName="text-center">
           <div className="mt-10">
             <LeadershipCarousel people={leadership} />
           </div>
         </TitledSection>
       ) : null}
 
-      <TitledSection headingId="testimonials-heading" title="What Our Clients Say" className="container-page py-16">
+      <TitledSection headingId="testimonials-heading" title="What our clients say" className="container-page py-16">
         <div className="mt-8">
           <AutoScrollStrip intervalMs={TESTIMONIALS_INTERVAL_MS} label="Client testimonials">
             {testimonials.map((t) => (
@@ -154,7 +154,7 @@ export function HomeView({ content, testimonials }: { content: HomePageContent; 
       ) : null}
 
       {faqs.length > 0 ? (
-        <TitledSection headingId="faq-heading" title="Frequently Asked Questions" shaded className="max-w-3xl">
+        <TitledSection headingId="faq-heading" title="Frequently asked questions" shaded className="max-w-3xl">
           <div className="mt-8 space-y-3">
             {faqs.map((f) => (
               <details key={f.question} className="rounded-xl bg-white p-5 dark:bg-slate-950">

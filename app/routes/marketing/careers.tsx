@@ -41,7 +41,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
         <p>Join a small, senior team that ships products people use every day.</p>
       </PageHeader>
       <div className="container-page py-12">
-        <h2 className="section-title">Open Positions</h2>
+        <h2 className="section-title">Open positions</h2>
         {waiting ? <LoadingBar label="Loading job openings..." /> : null}
         {openings.length === 0 ? (
           <p className="mt-8 rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
