@@ -52,6 +52,15 @@ test("A card's View Details link opens that service's page", async ({ page }) =>
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
 });
 
+test("A service card is one target: a click on its picture opens the service too", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const card = page.getByRole("region", { name: "Our services" }).getByRole("listitem").nth(7);
+  // Its top-left corner is picture, not link text: the link covers the card nonetheless.
+  await card.click({ position: { x: 24, y: 24 } });
+  await expect(page).toHaveURL("/service/crm");
+});
+
 test("'Get a Free Quote' opens the quote modal with the five fields of SPEC §5", async ({ page }) => {
   await page.goto("/");
   await waitForHydration(page);

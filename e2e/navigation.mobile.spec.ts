@@ -94,3 +94,19 @@ test("The home page fits a phone screen without horizontal scrolling", async ({ 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test("On a phone the home page's nine services are one row to swipe, with the next card peeking in", async ({ page }) => {
+  await page.goto("/");
+  const row = page.getByRole("region", { name: "Our services" }).getByRole("list");
+  await expect(row.getByRole("listitem")).toHaveCount(9);
+  const shape = await row.evaluate((ul) => {
+    const [first, second] = [...ul.children].map((li) => li.getBoundingClientRect());
+    return { scrolls: ul.scrollWidth > ul.clientWidth * 5, sameRow: first!.top === second!.top, peek: second!.left < window.innerWidth };
+  });
+  expect(shape).toEqual({ scrolls: true, sameRow: true, peek: true });
+  // A swipe (here: scrolling the row) brings the next card to the start.
+  await row.scrollIntoViewIfNeeded();
+  await expect(row.getByRole("listitem").nth(1)).not.toBeInViewport({ ratio: 0.9 });
+  await row.evaluate((ul) => ul.scrollBy({ left: ul.clientWidth * 0.8, behavior: "instant" }));
+  await expect(row.getByRole("listitem").nth(1)).toBeInViewport({ ratio: 0.9 });
+});

@@ -102,6 +102,19 @@ test("/cases shows both case studies with technologies, features, results and im
   await expect(studies.nth(1)).toContainText("over 10,000 active users in 3 months");
 });
 
+test("Case-study results lead with their figures as headlines", async ({ page }) => {
+  await page.goto("/cases");
+  const figures = (n: number) =>
+    page
+      .getByRole("article")
+      .nth(n)
+      .locator("dl")
+      .last()
+      .evaluate((dl) => [...dl.querySelectorAll("dd")].map((dd) => `${dd.textContent} ${dd.previousElementSibling?.textContent}`));
+  expect(await figures(0)).toEqual(["40% fewer delivery delays", "65% better vendor order efficiency"]);
+  expect(await figures(1)).toEqual(["10,000+ active users"]);
+});
+
 test("/about shows the guiding principles and the four countries served", async ({ page }) => {
   await page.goto("/about");
   const main = page.getByRole("main");

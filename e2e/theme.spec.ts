@@ -122,3 +122,21 @@ test("Without JavaScript the header's theme switch is not shown: it could do not
   await expect(noJs.getByRole("button", { name: /Switch to (dark|light) theme/ })).toBeHidden();
   await context.close();
 });
+
+test("In the dark theme the built-in illustrations are drawn on a night backdrop, fetched only then", async ({ page }) => {
+  const fetched: string[] = [];
+  page.on("request", (r) => fetched.push(new URL(r.url()).pathname));
+  await page.goto("/");
+  const hero = page.getByRole("img", { name: /Illustration of app screens/ });
+  await expect(hero).toBeVisible();
+  expect(await hero.evaluate((img) => getComputedStyle(img).content)).toBe("normal");
+  expect(fetched).not.toContain("/images/hero-dark.svg");
+
+  await storeTheme(page, "dark");
+  await page.goto("/");
+  await expect(hero).toBeVisible();
+  expect(await hero.evaluate((img) => getComputedStyle(img).content)).toContain("/images/hero-dark.svg");
+  await expect.poll(() => fetched).toContain("/images/hero-dark.svg");
+  // The variant keeps the picture's size, so the swap moves nothing.
+  expect(await hero.evaluate((img: HTMLImageElement) => [img.width, img.height].every((n) => n > 0))).toBe(true);
+});

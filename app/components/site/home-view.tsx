@@ -61,11 +61,13 @@ export function HomeView({ content, testimonials }: { content: HomePageContent; 
 
       {/* With no published service (an empty site), the section goes rather than show an empty grid. */}
       {services.length > 0 ? (
-        <TitledSection headingId="services-heading" title="Our services" className="container-page py-16">
+        <TitledSection headingId="services-heading" title="Our services" className="container-page py-12 sm:py-16">
           {content.servicesIntro ? <p className="mt-3 max-w-2xl text-slate-600 dark:text-slate-300">{content.servicesIntro}</p> : null}
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {/* On a phone the nine cards are one row to swipe (the next card peeks in), not nine
+              screens of scrolling; /services keeps them all in a column. A grid from sm on. */}
+          <ul className="-mx-4 mt-10 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-4 sm:mx-0 sm:grid sm:snap-none sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
             {services.map((service) => (
-              <ServiceCard key={service.slug} service={service} />
+              <ServiceCard key={service.slug} service={service} className="w-[80%] shrink-0 snap-start sm:w-auto" />
             ))}
           </ul>
         </TitledSection>
@@ -73,9 +75,9 @@ export function HomeView({ content, testimonials }: { content: HomePageContent; 
 
       {processSteps.length > 0 ? (
         <TitledSection headingId="process-heading" title="How we work" shaded>
-          <ol className="mt-10 grid gap-6 md:grid-cols-4">
+          <ol className="-mx-4 mt-10 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-4 md:mx-0 md:grid md:snap-none md:grid-cols-4 md:gap-6 md:overflow-visible md:px-0 md:pb-0">
             {processSteps.map((step, i) => (
-              <li key={step.title} className="rounded-2xl bg-white p-6 shadow-sm dark:bg-slate-950">
+              <li key={step.title} className="w-[75%] shrink-0 snap-start rounded-2xl bg-white p-6 shadow-sm md:w-auto dark:bg-slate-950">
                 <span className="text-sm font-semibold text-brand-700 dark:text-brand-300">Step {i + 1}</span>
                 <h3 className="mt-1 text-lg font-semibold text-slate-900 dark:text-white">{step.title}</h3>
                 <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{step.body}</p>
@@ -85,7 +87,7 @@ export function HomeView({ content, testimonials }: { content: HomePageContent; 
         </TitledSection>
       ) : null}
 
-      <section aria-labelledby="collab-heading" className="container-page py-16">
+      <section aria-labelledby="collab-heading" className="container-page py-12 sm:py-16">
         <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12 dark:bg-brand-900">
           <h2 id="collab-heading" className="text-3xl font-bold">
             {collaboration.heading}
@@ -107,7 +109,7 @@ export function HomeView({ content, testimonials }: { content: HomePageContent; 
         </TitledSection>
       ) : null}
 
-      <TitledSection headingId="testimonials-heading" title="What our clients say" className="container-page py-16">
+      <TitledSection headingId="testimonials-heading" title="What our clients say" className="container-page py-12 sm:py-16">
         <div className="mt-8">
           <AutoScrollStrip intervalMs={TESTIMONIALS_INTERVAL_MS} label="Client testimonials">
             {testimonials.map((t) => (
