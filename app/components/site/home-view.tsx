@@ -65,9 +65,9 @@ export function HomeView({ content, testimonials }: { content: HomePageContent; 
           {content.servicesIntro ? <p className="mt-3 max-w-2xl text-slate-600 dark:text-slate-300">{content.servicesIntro}</p> : null}
           {/* On a phone the nine cards are one row to swipe (the next card peeks in), not nine
               screens of scrolling; /services keeps them all in a column. A grid from sm on. */}
-          <ul className="-mx-4 mt-10 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-4 sm:mx-0 sm:grid sm:snap-none sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
+          <ul className="swipe-row-services mt-10">
             {services.map((service) => (
-              <ServiceCard key={service.slug} service={service} className="w-[80%] shrink-0 snap-start sm:w-auto" />
+              <ServiceCard key={service.slug} service={service} className="swipe-item sm:w-auto" />
             ))}
           </ul>
         </TitledSection>
@@ -75,9 +75,9 @@ export function HomeView({ content, testimonials }: { content: HomePageContent; 
 
       {processSteps.length > 0 ? (
         <TitledSection headingId="process-heading" title="How we work" shaded>
-          <ol className="-mx-4 mt-10 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-4 md:mx-0 md:grid md:snap-none md:grid-cols-4 md:gap-6 md:overflow-visible md:px-0 md:pb-0">
+          <ol className="swipe-row-steps mt-10">
             {processSteps.map((step, i) => (
-              <li key={step.title} className="w-[75%] shrink-0 snap-start rounded-2xl bg-white p-6 shadow-sm md:w-auto dark:bg-slate-950">
+              <li key={step.title} className="swipe-item rounded-2xl bg-white p-6 shadow-sm md:w-auto dark:bg-slate-950">
                 <span className="text-sm font-semibold text-brand-700 dark:text-brand-300">Step {i + 1}</span>
                 <h3 className="mt-1 text-lg font-semibold text-slate-900 dark:text-white">{step.title}</h3>
                 <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{step.body}</p>
