@@ -147,6 +147,12 @@ test("A guest applies with a PDF resume: the upload progress bar shows, the succ
   }
   await expect(page.locator("progress")).toHaveCount(0);
   await expect(page.getByRole("alert").filter({ has: page.getByText(SUCCESS, { exact: true }) })).toBeVisible();
+  // The panel says what happens next and where to go, and keyboard focus starts from its title.
+  const panel = page.getByRole("region", { name: SUCCESS });
+  await expect(panel.getByRole("heading", { name: SUCCESS })).toBeFocused();
+  await expect(panel.getByRole("listitem")).toHaveCount(2);
+  await expect(panel.getByRole("listitem").first()).toContainText(`confirmation of your application for ${opening.title}.`);
+  await expect(panel.getByRole("link", { name: "See other openings" })).toHaveAttribute("href", "/careers");
 
   // The form is cleared and ready again.
   await expect(form.getByLabel("Full Name")).toHaveValue("");

@@ -128,7 +128,7 @@ test("An admin turns the Settings switches off and on again; each save says so a
     await page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: "Settings" }).click();
     await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
     await waitForHydration(page);
-    const registration = page.getByRole("switch", { name: "Clients can register at /login" });
+    const registration = page.getByRole("switch", { name: "Clients can create their own account" });
     const projects = page.getByRole("switch", { name: "Clients can create projects" });
     await expect(registration).toBeChecked();
     await expect(projects).toBeChecked();

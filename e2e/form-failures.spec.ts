@@ -89,21 +89,21 @@ test.describe("Home dashboard toggle", () => {
   test("Turning it on takes a signed-in client from the home page to their dashboard", async ({ browser }) => {
     const page = await open(browser, client, "/");
     await page.unrouteAll();
-    const toggle = page.getByRole("button", { name: "Dashboard on Home" });
+    const toggle = page.getByRole("button", { name: "Dashboard as home page" });
     await expect(toggle).toHaveAttribute("aria-pressed", "false");
     await toggle.click();
     await expect(page).toHaveURL(/\/user-dashboard$/);
-    await expect(page.getByRole("button", { name: "Dashboard on Home" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: "Dashboard as home page" })).toHaveAttribute("aria-pressed", "true");
     await page.context().close();
   });
 
   test("A failed request says so beside the toggle and leaves the page as it was", async ({ browser }) => {
     const page = await open(browser, client, "/");
     const nav = page.getByRole("navigation").first();
-    await nav.getByRole("button", { name: "Dashboard on Home" }).click();
+    await nav.getByRole("button", { name: "Dashboard as home page" }).click();
     await expectFailureInPlace(page, nav, "Could not change this setting. Try again.");
     await expect(page).toHaveURL(/\/$/);
-    await expect(nav.getByRole("button", { name: "Dashboard on Home" })).toHaveAttribute("aria-pressed", "false");
+    await expect(nav.getByRole("button", { name: "Dashboard as home page" })).toHaveAttribute("aria-pressed", "false");
     await page.context().close();
   });
 });

@@ -26,7 +26,7 @@ test("The hero shows the headline, tagline and a 'Get a Free Quote' button", asy
 
 test("The services section has exactly 9 cards, each with a sized image, title, description and View Details link", async ({ page }) => {
   await page.goto("/");
-  const section = page.getByRole("region", { name: "Our Services" });
+  const section = page.getByRole("region", { name: "Our services" });
   const cards = section.getByRole("listitem");
   await expect(cards).toHaveCount(9);
   for (const card of await cards.all()) {
@@ -45,11 +45,20 @@ test("The services section has exactly 9 cards, each with a sized image, title, 
 test("A card's View Details link opens that service's page", async ({ page }) => {
   await page.goto("/");
   await waitForHydration(page);
-  const card = page.getByRole("region", { name: "Our Services" }).getByRole("listitem").nth(3);
+  const card = page.getByRole("region", { name: "Our services" }).getByRole("listitem").nth(3);
   const title = (await card.getByRole("heading").textContent()) ?? "";
   await card.getByRole("link", { name: "View Details" }).click();
   await expect(page).toHaveURL("/service/web-development");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+});
+
+test("A service card is one target: a click on its picture opens the service too", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const card = page.getByRole("region", { name: "Our services" }).getByRole("listitem").nth(7);
+  // Its top-left corner is picture, not link text: the link covers the card nonetheless.
+  await card.click({ position: { x: 24, y: 24 } });
+  await expect(page).toHaveURL("/service/crm");
 });
 
 test("'Get a Free Quote' opens the quote modal with the five fields of SPEC §5", async ({ page }) => {

@@ -85,3 +85,19 @@ test("Every image on / loads (no broken artwork)", async ({ page }) => {
     .evaluateAll((imgs) => (imgs as HTMLImageElement[]).filter((i) => !i.complete || i.naturalWidth === 0).map((i) => i.src));
   expect(broken).toEqual([]);
 });
+
+test("The brand typeface is self-hosted, preloaded, and sets the page's text once loaded", async ({ page }) => {
+  const fontRequests: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "font") fontRequests.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/");
+  const preload = page.locator('link[rel="preload"][as="font"]');
+  await expect(preload).toHaveCount(1);
+  const href = await preload.getAttribute("href");
+  expect(href).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+  expect(await page.evaluate(() => document.fonts.ready.then(() => document.fonts.check('16px "Inter Variable"')))).toBe(true);
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Inter Variable", "Inter fallback"/);
+  // One file, from this origin: the preload and the @font-face share the URL.
+  expect(fontRequests).toEqual([href]);
+});

@@ -53,6 +53,19 @@ for (const { name, path } of NAV_LINKS) {
   });
 }
 
+test("The header's 'Get a Free Quote' sits beside the navigation and opens the quote form", async ({ page }) => {
+  await page.goto("/services");
+  await waitForHydration(page);
+  const cta = page.getByRole("banner").getByRole("link", { name: "Get a Free Quote" });
+  await expect(cta).toBeVisible();
+  await expect(mainNav(page).getByRole("link", { name: "Get a Free Quote" })).toHaveCount(0);
+  await cta.click();
+  await expect(page).toHaveURL("/quote");
+  await expect(page.getByRole("main").getByLabel("Full Name")).toBeVisible();
+  // On the quote page itself the header does not invite to it again.
+  await expect(page.getByRole("banner").getByRole("link", { name: "Get a Free Quote" })).toHaveCount(0);
+});
+
 test("An unknown path like /no-such-page ends at /", async ({ page }) => {
   const response = await page.goto("/no-such-page");
   await expect(page).toHaveURL("/");

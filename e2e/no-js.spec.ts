@@ -45,5 +45,5 @@ test("Without JavaScript the navigation links and footer links still work", asyn
 test("Without JavaScript the leadership carousel still shows the first quote and all service cards render", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("region", { name: "Leadership", exact: true }).getByText("CEO and Founder")).toBeVisible();
-  await expect(page.getByRole("region", { name: "Our Services" }).getByRole("link", { name: "View Details" })).toHaveCount(9);
+  await expect(page.getByRole("region", { name: "Our services" }).getByRole("link", { name: "View Details" })).toHaveCount(9);
 });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { serviceDetails } from "../app/content/service-details.server";
+import { caseStudies } from "../app/content/cases";
 import { services } from "../app/content/services";
 import { SERVICE_SLUGS, waitForHydration } from "./helpers";
 
@@ -38,6 +39,25 @@ for (const slug of SERVICE_SLUGS) {
     await expect(back).toHaveAttribute("href", "/");
   });
 }
+
+test("A service page ends with a quote invitation before Back to Home", async ({ page }) => {
+  await page.goto("/service/saas");
+  const main = page.getByRole("main");
+  const invitation = main.getByRole("region", { name: "Have a project like this in mind?" });
+  await expect(invitation.getByRole("link", { name: "Get a Free Quote" })).toHaveAttribute("href", "/quote");
+  const links = await main.getByRole("link").evaluateAll((as) => as.map((a) => a.textContent?.trim()));
+  expect(links.slice(-2)).toEqual(["Get a Free Quote", "Back to Home"]);
+});
+
+test("Each case study ends with 'Get a Free Quote', described by its title", async ({ page }) => {
+  await page.goto("/cases");
+  for (const study of caseStudies) {
+    const article = page.getByRole("article", { name: study.title });
+    const cta = article.getByRole("link", { name: "Get a Free Quote" });
+    await expect(cta).toHaveAttribute("href", "/quote");
+    await expect(cta).toHaveAccessibleDescription(study.title);
+  }
+});
 
 test("The Back to Home link on a service page leads to /", async ({ page }) => {
   await page.goto("/service/crm");
@@ -80,6 +100,19 @@ test("/cases shows both case studies with technologies, features, results and im
   await expect(studies.nth(0)).toContainText("40% fewer delivery delays");
   await expect(studies.nth(0)).toContainText("65% better vendor order efficiency");
   await expect(studies.nth(1)).toContainText("over 10,000 active users in 3 months");
+});
+
+test("Case-study results lead with their figures as headlines", async ({ page }) => {
+  await page.goto("/cases");
+  const figures = (n: number) =>
+    page
+      .getByRole("article")
+      .nth(n)
+      .locator("dl")
+      .last()
+      .evaluate((dl) => [...dl.querySelectorAll("dd")].map((dd) => `${dd.textContent} ${dd.previousElementSibling?.textContent}`));
+  expect(await figures(0)).toEqual(["40% fewer delivery delays", "65% better vendor order efficiency"]);
+  expect(await figures(1)).toEqual(["10,000+ active users"]);
 });
 
 test("/about shows the guiding principles and the four countries served", async ({ page }) => {

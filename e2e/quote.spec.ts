@@ -176,6 +176,12 @@ test.describe("Without JavaScript", () => {
     await expect(page).toHaveURL(/\/quote$/);
     await expect(page.getByRole("alert")).toContainText(SUCCESS);
     await expect(page.getByText(SUCCESS, { exact: true })).toBeVisible();
+    // The moment after: what happens next, and where to go from here.
+    const panel = page.getByRole("region", { name: "Request received" });
+    await expect(panel.getByRole("heading", { name: "What happens next" })).toBeVisible();
+    await expect(panel.getByRole("listitem")).toHaveText([/confirmation e-mail/, /within 24 hours/, /built for others/]);
+    await expect(panel.getByRole("link", { name: "See our case studies" })).toHaveAttribute("href", "/cases");
+    await expect(panel.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
     const rows = quotesFor(who.email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: who.name, phone: who.phone, country: who.country, requirement: who.requirement });

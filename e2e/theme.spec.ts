@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { storeTheme } from "./helpers";
+import { storeTheme, waitForHydration } from "./helpers";
 
 declare global {
   interface Window {
@@ -95,4 +95,48 @@ test("A system dark preference alone does not switch the theme (dark only if sto
   await page.waitForLoadState("load");
   await expect(page.locator("html")).not.toHaveClass(/(^|\s)dark(\s|$)/);
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(lightBackground);
+});
+
+test("A visitor switches to dark in the header; it is stored, survives a reload, and switches back", async ({ page }) => {
+  await page.goto("/cases");
+  await waitForHydration(page);
+  const header = page.getByRole("banner");
+  await header.getByRole("button", { name: "Switch to dark theme" }).click();
+  await expect(page.locator("html")).toHaveClass(/(^|\s)dark(\s|$)/);
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/(^|\s)dark(\s|$)/);
+  await waitForHydration(page);
+  await header.getByRole("button", { name: "Switch to light theme" }).click();
+  await expect(page.locator("html")).not.toHaveClass(/(^|\s)dark(\s|$)/);
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+  await page.reload();
+  await expect(page.locator("html")).not.toHaveClass(/(^|\s)dark(\s|$)/);
+  await expect(header.getByRole("button", { name: "Switch to dark theme" })).toBeVisible();
+});
+
+test("Without JavaScript the header's theme switch is not shown: it could do nothing", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const noJs = await context.newPage();
+  await noJs.goto("/");
+  await expect(noJs.getByRole("button", { name: /Switch to (dark|light) theme/ })).toBeHidden();
+  await context.close();
+});
+
+test("In the dark theme the built-in illustrations are drawn on a night backdrop, fetched only then", async ({ page }) => {
+  const fetched: string[] = [];
+  page.on("request", (r) => fetched.push(new URL(r.url()).pathname));
+  await page.goto("/");
+  const hero = page.getByRole("img", { name: /Illustration of app screens/ });
+  await expect(hero).toBeVisible();
+  expect(await hero.evaluate((img) => getComputedStyle(img).content)).toBe("normal");
+  expect(fetched).not.toContain("/images/hero-dark.svg");
+
+  await storeTheme(page, "dark");
+  await page.goto("/");
+  await expect(hero).toBeVisible();
+  expect(await hero.evaluate((img) => getComputedStyle(img).content)).toContain("/images/hero-dark.svg");
+  await expect.poll(() => fetched).toContain("/images/hero-dark.svg");
+  // The variant keeps the picture's size, so the swap moves nothing.
+  expect(await hero.evaluate((img: HTMLImageElement) => [img.width, img.height].every((n) => n > 0))).toBe(true);
 });

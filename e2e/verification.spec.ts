@@ -65,6 +65,13 @@ test.describe("E-mail verification through a real SMTP server", () => {
     await expect(page).toHaveURL(new RegExp(`^${base}/user-dashboard$`));
     await expect.poll(() => dialogs).toContain("Account created successfully!");
     await expect(page.getByText(VERIFY_BANNER)).toBeVisible();
+    // The first page after sign-up says what comes next.
+    const welcome = page.getByRole("region", { name: "Welcome, your account is ready" });
+    await expect(welcome.getByRole("listitem")).toHaveText([
+      `Confirm your e-mail address: open the link we sent to ${email}.`,
+      /Complete your profile below/,
+      /My Projects.*Support/,
+    ]);
 
     const first = await verificationLink(email);
     // A link is signed with the second it was made in: within the same second "Send again" would
@@ -74,9 +81,12 @@ test.describe("E-mail verification through a real SMTP server", () => {
     await expect(notice(page, `We sent a new verification link to ${email}.`)).toBeVisible();
     const second = await verificationLink(email, 2);
 
-    // Opening the link (as a mail scanner would) verifies nothing.
+    // Opening the link (as a mail scanner would) verifies nothing; the page says why it asks for a click.
     await page.goto(first);
     await expect(page.getByRole("button", { name: "Verify my e-mail address" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Verify my e-mail address" })).toHaveAccessibleDescription(
+      /open every link in a message to check it for threats/,
+    );
     await page.goto(`${base}/user-dashboard`);
     await expect(page.getByText(VERIFY_BANNER)).toBeVisible();
 

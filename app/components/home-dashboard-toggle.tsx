@@ -1,9 +1,14 @@
+import { useId } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { FormResult } from "~/lib/form-result";
 
 interface RootData {
   user: { homeDashboard: boolean } | null;
 }
+
+// What the switch does, in words (shown on hover, read after the name): the old label "Dashboard on
+// Home" left people guessing which home and what happens to it.
+const HINT = "When on, the site's Home link and address open your dashboard instead of the public home page.";
 
 /**
  * SPEC §2: signed-in users can show their dashboard in place of the home page. A fetcher, so a
@@ -13,6 +18,7 @@ interface RootData {
 export function HomeDashboardToggle({ on, pathname }: { on: boolean; pathname: string }) {
   const fetcher = useFetcher<FormResult>();
   const failure = fetcher.state === "idle" && fetcher.data?.status === "error" ? fetcher.data.message : undefined;
+  const hintId = useId();
   return (
     <fetcher.Form method="post" action="/home-dashboard" className="flex items-center">
       <input type="hidden" name="enabled" value={on ? "0" : "1"} />
@@ -20,6 +26,8 @@ export function HomeDashboardToggle({ on, pathname }: { on: boolean; pathname: s
       <button
         type="submit"
         aria-pressed={on}
+        aria-describedby={hintId}
+        title={HINT}
         className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 dark:text-slate-300"
       >
         <span
@@ -28,7 +36,10 @@ export function HomeDashboardToggle({ on, pathname }: { on: boolean; pathname: s
         >
           <span className={`block size-4 rounded-full bg-white shadow transition-transform ${on ? "translate-x-3" : ""}`} />
         </span>
-        Dashboard on Home
+        Dashboard as home page
+        <span id={hintId} className="sr-only">
+          {HINT}
+        </span>
       </button>
       {failure ? (
         <p role="alert" className="ml-2 text-xs text-red-700 dark:text-red-300">

@@ -1,11 +1,14 @@
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { Notice } from "./notice";
-import { untilFillTime } from "~/components/forms/spam-fields";
 
 // The form (with its validation library) loads on first open, keeping it out of the home page's
 // initial JavaScript; hovering or focusing a trigger starts the download early.
 const loadQuoteForm = () => import("./quote-form");
 const QuoteForm = lazy(() => loadQuoteForm().then((m) => ({ default: m.QuoteForm })));
+
+// The form imports the same module, so by the time anyone submits it is loaded; imported here it
+// would sit in the home page's first JavaScript for a form most visitors never open (npm run size).
+const waitForFillTime = (since: number) => import("./forms/spam-fields").then((m) => m.untilFillTime(since));
 
 /** A token older than this is replaced when the modal opens (the server accepts 24 h). */
 const TOKEN_REFRESH_MS = 3_600_000;
@@ -102,7 +105,7 @@ export function useQuoteDialog() {
                 key={formKey}
                 idPrefix="modal"
                 formToken={formToken.token.value}
-                waitUntilReady={() => untilFillTime(formToken.token!.receivedAt)}
+                waitUntilReady={() => waitForFillTime(formToken.token!.receivedAt)}
                 onSuccess={onSuccess}
               />
             </Suspense>

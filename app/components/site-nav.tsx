@@ -4,6 +4,7 @@ import { useBrand } from "~/lib/use-brand";
 import { navLinks } from "~/lib/paths";
 import { SiteMark } from "./brand-logo";
 import { HomeDashboardToggle } from "./home-dashboard-toggle";
+import { ThemeSwitch } from "./theme-switch";
 
 function linkClass({ isActive }: { isActive: boolean }) {
   return `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -64,16 +65,28 @@ export function SiteNav({ user }: { user: NavUser | null }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [open]);
 
+  const onQuote = pathname === "/quote";
+
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-      <nav aria-label="Main" className="container-page flex h-16 items-center justify-between">
-        <Link to="/" className="flex items-center gap-2 font-bold text-slate-900 dark:text-white">
-          <SiteMark name={brand.shortName} height={32} />
-        </Link>
-        <NavItems className="hidden items-center gap-1 md:flex" linkClass={linkClass} user={user} pathname={pathname} />
+      <div className="container-page flex h-16 items-center gap-2">
+        <nav aria-label="Main" className="flex flex-1 items-center justify-between">
+          <Link to="/" className="flex items-center gap-2 font-bold text-slate-900 dark:text-white">
+            <SiteMark name={brand.shortName} height={32} />
+          </Link>
+          <NavItems className="hidden items-center gap-1 lg:flex" linkClass={linkClass} user={user} pathname={pathname} />
+        </nav>
+        {/* The call to action is not a place in the site, so it sits beside the navigation, not in it;
+            on phones it moves into the menu, where it has the room to keep its words. */}
+        {onQuote ? null : (
+          <Link to="/quote" className="btn-primary ml-2 hidden px-4 py-2 sm:inline-flex">
+            Get a Free Quote
+          </Link>
+        )}
+        <ThemeSwitch />
         <button
           type="button"
-          className="rounded-md p-2 text-slate-700 md:hidden dark:text-slate-200"
+          className="rounded-md p-2 text-slate-700 lg:hidden dark:text-slate-200"
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? "Close menu" : "Open menu"}
@@ -83,17 +96,19 @@ export function SiteNav({ user }: { user: NavUser | null }) {
             {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
-      </nav>
+      </div>
       {/* The menu's links exist only while it is open: every page would otherwise render (and
           hydrate) each nav link twice, once hidden. */}
-      <div id={menuId} hidden={!open} className="border-t border-slate-200 md:hidden dark:border-slate-800">
+      <div id={menuId} hidden={!open} className="border-t border-slate-200 lg:hidden dark:border-slate-800">
         {open ? (
-          <NavItems
-            className="container-page flex flex-col py-2"
-            linkClass={(s) => `block ${linkClass(s)}`}
-            user={user}
-            pathname={pathname}
-          />
+          <div className="container-page py-2">
+            <NavItems className="flex flex-col" linkClass={(s) => `block ${linkClass(s)}`} user={user} pathname={pathname} />
+            {onQuote ? null : (
+              <Link to="/quote" className="btn-primary my-2 w-full sm:hidden">
+                Get a Free Quote
+              </Link>
+            )}
+          </div>
         ) : null}
       </div>
     </header>

@@ -1,8 +1,11 @@
+import { Link } from "react-router";
 import { Picture } from "~/components/picture";
 import type { CaseStudy } from "~/content/types";
+import { resultFigures } from "~/lib/result-figures";
 
-/** One case study on /cases, and its preview in the console. */
+/** One case study on /cases, and its preview in the console; its result leads with its figures. */
 export function CaseStudyArticle({ study, index }: { study: CaseStudy; index: number }) {
+  const figures = resultFigures(study.result);
   return (
     <article aria-labelledby={`case-${study.id}`} className="grid items-start gap-10 lg:grid-cols-2">
       {study.picture ? (
@@ -44,7 +47,26 @@ export function CaseStudyArticle({ study, index }: { study: CaseStudy; index: nu
           ))}
         </ul>
         <h3 className="mt-6 font-semibold text-slate-900 dark:text-white">Result</h3>
-        <p className="mt-2 rounded-xl bg-emerald-50 p-4 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">{study.result}</p>
+        <div className="mt-2 rounded-xl bg-emerald-50 p-4 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+          {figures.length > 0 ? (
+            <dl className="mb-3 grid grid-cols-2 gap-4">
+              {figures.map((f) => (
+                <div key={f.value + f.label} className="flex flex-col">
+                  <dt className="text-sm">{f.label}</dt>
+                  <dd className="order-first text-4xl font-extrabold tracking-tight text-emerald-800 dark:text-emerald-300">{f.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+          <p>{study.result}</p>
+        </div>
+        {/* Each study ends in the way to ask for the same: the link names the study it follows. */}
+        <p className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2 text-slate-700 dark:text-slate-300">
+          <span>Want results like these?</span>
+          <Link to="/quote" className="btn-primary" aria-describedby={`case-${study.id}`}>
+            Get a Free Quote
+          </Link>
+        </p>
       </div>
     </article>
   );

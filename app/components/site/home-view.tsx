@@ -61,21 +61,23 @@ export function HomeView({ content, testimonials }: { content: HomePageContent; 
 
       {/* With no published service (an empty site), the section goes rather than show an empty grid. */}
       {services.length > 0 ? (
-        <TitledSection headingId="services-heading" title="Our Services" className="container-page py-16">
+        <TitledSection headingId="services-heading" title="Our services" className="container-page py-12 sm:py-16">
           {content.servicesIntro ? <p className="mt-3 max-w-2xl text-slate-600 dark:text-slate-300">{content.servicesIntro}</p> : null}
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {/* On a phone the nine cards are one row to swipe (the next card peeks in), not nine
+              screens of scrolling; /services keeps them all in a column. A grid from sm on. */}
+          <ul className="swipe-row-services mt-10">
             {services.map((service) => (
-              <ServiceCard key={service.slug} service={service} />
+              <ServiceCard key={service.slug} service={service} className="swipe-item sm:w-auto" />
             ))}
           </ul>
         </TitledSection>
       ) : null}
 
       {processSteps.length > 0 ? (
-        <TitledSection headingId="process-heading" title="How We Work" shaded>
-          <ol className="mt-10 grid gap-6 md:grid-cols-4">
+        <TitledSection headingId="process-heading" title="How we work" shaded>
+          <ol className="swipe-row-steps mt-10">
             {processSteps.map((step, i) => (
-              <li key={step.title} className="rounded-2xl bg-white p-6 shadow-sm dark:bg-slate-950">
+              <li key={step.title} className="swipe-item rounded-2xl bg-white p-6 shadow-sm md:w-auto dark:bg-slate-950">
                 <span className="text-sm font-semibold text-brand-700 dark:text-brand-300">Step {i + 1}</span>
                 <h3 className="mt-1 text-lg font-semibold text-slate-900 dark:text-white">{step.title}</h3>
                 <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{step.body}</p>
@@ -85,7 +87,7 @@ export function HomeView({ content, testimonials }: { content: HomePageContent; 
         </TitledSection>
       ) : null}
 
-      <section aria-labelledby="collab-heading" className="container-page py-16">
+      <section aria-labelledby="collab-heading" className="container-page py-12 sm:py-16">
         <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12 dark:bg-brand-900">
           <h2 id="collab-heading" className="text-3xl font-bold">
             {collaboration.heading}
@@ -100,14 +102,14 @@ export function HomeView({ content, testimonials }: { content: HomePageContent; 
       </section>
 
       {leadership.length > 0 ? (
-        <TitledSection headingId="leadership-heading" title="Words From Our Leadership" shaded headingClassName="text-center">
+        <TitledSection headingId="leadership-heading" title="Words from our leadership" shaded headingClassName="text-center">
           <div className="mt-10">
             <LeadershipCarousel people={leadership} />
           </div>
         </TitledSection>
       ) : null}
 
-      <TitledSection headingId="testimonials-heading" title="What Our Clients Say" className="container-page py-16">
+      <TitledSection headingId="testimonials-heading" title="What our clients say" className="container-page py-12 sm:py-16">
         <div className="mt-8">
           <AutoScrollStrip intervalMs={TESTIMONIALS_INTERVAL_MS} label="Client testimonials">
             {testimonials.map((t) => (
@@ -154,7 +156,7 @@ export function HomeView({ content, testimonials }: { content: HomePageContent; 
       ) : null}
 
       {faqs.length > 0 ? (
-        <TitledSection headingId="faq-heading" title="Frequently Asked Questions" shaded className="max-w-3xl">
+        <TitledSection headingId="faq-heading" title="Frequently asked questions" shaded className="max-w-3xl">
           <div className="mt-8 space-y-3">
             {faqs.map((f) => (
               <details key={f.question} className="rounded-xl bg-white p-5 dark:bg-slate-950">

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Picture } from "~/components/picture";
+import { QuoteCallToAction } from "~/components/site/quote-call-to-action";
 import type { ServicePage } from "~/lib/site-views";
 
 /** /service/{slug}, and its preview in the console: one component, so the preview is the page. */
@@ -23,6 +24,8 @@ export function ServiceDetail({ service }: { service: ServicePage }) {
         className="prose-copy mt-10 max-w-3xl text-slate-700 dark:text-slate-300"
         dangerouslySetInnerHTML={{ __html: service.detailsHtml }}
       />
+      <QuoteCallToAction headingId="service-quote-heading" heading="Have a project like this in mind?" />
+      {/* SPEC §2: the page ends with its Back to Home button. */}
       <Link to="/" className="btn-secondary mt-6">
         Back to Home
       </Link>

@@ -28,7 +28,7 @@ export function TitledSection({ headingId, title, shaded, className, headingClas
     );
   }
   return (
-    <section aria-labelledby={headingId} className="bg-slate-50 py-16 dark:bg-slate-900">
+    <section aria-labelledby={headingId} className="bg-slate-50 py-12 sm:py-16 dark:bg-slate-900">
       <div className={className ? `container-page ${className}` : "container-page"}>
         {heading}
         {children}

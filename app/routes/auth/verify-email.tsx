@@ -47,10 +47,14 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
           Confirm that this address is yours to finish setting up your account.
         </p>
+        <p id="verify-why" className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+          <strong className="font-semibold">Why one more click?</strong> Some mail services open every link in a message to check it for
+          threats. Asking you to press the button makes sure it is you who confirms the address, not a program.
+        </p>
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
           <FormError message={actionData?.message ?? fields.token?.errors?.join(" ")} />
-          <button type="submit" className="btn-primary w-full">
+          <button type="submit" className="btn-primary w-full" aria-describedby="verify-why">
             Verify my e-mail address
           </button>
         </Form>

@@ -60,7 +60,7 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
       summary={
         <>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            {company.origin === "self" ? "Registered at /login" : "Created by staff"} on <Time at={company.createdAt} />
+            {company.origin === "self" ? "Signed up on the website" : "Created by staff"} on <Time at={company.createdAt} />
             {closed ? (
               <>
                 {" · "}

@@ -36,8 +36,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     const changed = await setOpeningStatus(user, params.id, intent === "close" ? "closed" : "open");
     const message =
       intent === "close"
-        ? "Opening closed: it has left /careers and its page says the position is closed."
-        : "Opening reopened: it is back on /careers.";
+        ? "Opening closed: it has left the Careers page and its own page says the position is closed."
+        : "Opening reopened: it is back on the Careers page.";
     return formResult({ intent, status: changed ? "success" : "unchanged", message: changed ? message : "Nothing to change." });
   }
 
@@ -55,7 +55,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     logger.error({ err: error }, "opening update failed");
     return formResult({ intent, status: "error", message: CHANGES_FAILURE, result: submission.reply() }, 500);
   }
-  return formResult({ intent, status: "success", message: "Changes saved. /careers shows them now.", result: submission.reply() });
+  return formResult({ intent, status: "success", message: "Changes saved. The Careers page shows them now.", result: submission.reply() });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -107,7 +107,7 @@ export default function EditOpening({ loaderData, actionData }: Route.ComponentP
         <ActionMessage
           outcome={
             statusOutcome ??
-            (created && !actionData ? { status: "success", message: "Opening published: it is on /careers now." } : undefined)
+            (created && !actionData ? { status: "success", message: "Opening published: it is on the Careers page now." } : undefined)
           }
         />
       </div>

@@ -50,13 +50,15 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 const SWITCHES: { name: keyof AppSettings; label: string; detail: string }[] = [
   {
     name: "selfRegistration",
-    label: "Clients can register at /login",
-    detail: "Off: /login offers sign-in only and tells newcomers to ask for an invitation.",
+    label: "Clients can create their own account",
+    detail:
+      "On: the client sign-in page also offers Create Account. Off: it offers sign-in only and tells newcomers to ask you for an invitation.",
   },
   {
     name: "clientProjects",
     label: "Clients can create projects",
-    detail: "Off: only staff create projects; clients still see and follow their company's projects.",
+    detail:
+      "On: clients start projects from My Projects. Off: only staff create projects; clients still see and follow their company's projects.",
   },
 ];
 

@@ -1,14 +1,14 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, Form } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/apply";
 import { FormField, InputField } from "~/components/forms/form-field";
 import { ConsentField } from "~/components/forms/consent-field";
 import { FormError } from "~/components/forms/form-error";
-import { Notice } from "~/components/notice";
 import { OpeningUnavailable } from "~/components/opening-unavailable";
 import { PageHeader } from "~/components/page-header";
+import { SuccessPanel } from "~/components/success-panel";
 import { ResumeInput } from "~/components/forms/resume-input";
 import { SpamFields, useFillClock } from "~/components/forms/spam-fields";
 import { APPLICATION_FAILURE_MESSAGE, APPLICATION_SUCCESS_MESSAGE } from "~/lib/constants";
@@ -56,13 +56,14 @@ function toResult(outcome: ApplicationOutcome | undefined): SubmissionResult<str
 
 export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
   const [formKey, setFormKey] = useState(0);
-  const [notice, setNotice] = useState<string | null>(actionData?.status === "success" ? APPLICATION_SUCCESS_MESSAGE : null);
+  // Counts successes, so a second application in a row shows the panel afresh (and focuses it).
+  const [applied, setApplied] = useState(actionData?.status === "success" ? 1 : 0);
   const { opening } = loaderData;
   if (!opening) return <OpeningUnavailable reason={loaderData.state === "closed" ? "closed" : "missing"} />;
 
   function onSuccess() {
     setFormKey((k) => k + 1);
-    setNotice(APPLICATION_SUCCESS_MESSAGE);
+    setApplied((n) => n + 1);
     window.alert(APPLICATION_SUCCESS_MESSAGE);
   }
 
@@ -71,7 +72,25 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
       <PageHeader title={`Apply for ${opening.title}`}>
         <p>{opening.location}. Tell us about yourself; a resume helps but is optional.</p>
       </PageHeader>
-      <div className="container-page max-w-2xl py-12">
+      <div className="container-page max-w-2xl space-y-10 py-12">
+        {applied > 0 ? (
+          // SPEC §8's message stays the title; the form below is cleared (SPEC §4) for another one.
+          <SuccessPanel
+            key={applied}
+            title={APPLICATION_SUCCESS_MESSAGE}
+            steps={[
+              `We have e-mailed you a confirmation of your application for ${opening.title}.`,
+              "Our hiring team reviews every application and contacts you if your profile matches the role.",
+            ]}
+          >
+            <Link to="/careers" className="btn-primary">
+              See other openings
+            </Link>
+            <Link to="/" className="btn-secondary">
+              Back to Home
+            </Link>
+          </SuccessPanel>
+        ) : null}
         <ApplicationForm
           key={formKey}
           jobId={opening.id}
@@ -80,7 +99,6 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
           onSuccess={onSuccess}
         />
       </div>
-      <Notice message={notice} onDismiss={() => setNotice(null)} />
     </>
   );
 }

@@ -41,7 +41,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
         <p>Join a small, senior team that ships products people use every day.</p>
       </PageHeader>
       <div className="container-page py-12">
-        <h2 className="section-title">Open Positions</h2>
+        <h2 className="section-title">Open positions</h2>
         {waiting ? <LoadingBar label="Loading job openings..." /> : null}
         {openings.length === 0 ? (
           <p className="mt-8 rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
@@ -52,7 +52,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
             {openings.map((o) => (
               <li
                 key={o.id}
-                className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+                className="card-target flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
               >
                 <h3 id={`opening-${o.id}`} className="text-xl font-semibold text-slate-900 dark:text-white">
                   {o.title}
@@ -61,7 +61,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
                   <span>{o.location}</span> · <span>{o.type}</span>
                 </p>
                 <p className="mt-3 line-clamp-2 flex-1 text-slate-700 dark:text-slate-300">{o.description}</p>
-                <Link to={`/careers/${o.id}`} className="btn-secondary mt-4 self-start" aria-describedby={`opening-${o.id}`}>
+                <Link to={`/careers/${o.id}`} className="card-link btn-secondary mt-4 self-start" aria-describedby={`opening-${o.id}`}>
                   View Details
                 </Link>
               </li>

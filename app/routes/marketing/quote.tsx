@@ -4,8 +4,9 @@ import { pageDescription } from "~/server/models/site/pages.server";
 import type { Route } from "./+types/quote";
 import { PageHeader } from "~/components/page-header";
 import { QuoteForm } from "~/components/quote-form";
+import { SuccessPanel } from "~/components/success-panel";
 import { useFillClock } from "~/components/forms/spam-fields";
-import { QUOTE_FAILURE_MESSAGE, QUOTE_SUCCESS_MESSAGE } from "~/lib/constants";
+import { CALLBACK_HOURS, QUOTE_FAILURE_MESSAGE, QUOTE_SUCCESS_MESSAGE } from "~/lib/constants";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { seo } from "~/lib/seo";
 import { issueFormToken } from "~/server/defence/spam-defence.server";
@@ -44,12 +45,22 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
       </PageHeader>
       <div className="container-page max-w-2xl py-12">
         {done ? (
-          <div role="alert" className="rounded-xl bg-emerald-50 p-6 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-            <p>{QUOTE_SUCCESS_MESSAGE}</p>
-            <Link to="/" className="btn-primary mt-4">
+          <SuccessPanel
+            title="Request received"
+            message={QUOTE_SUCCESS_MESSAGE}
+            steps={[
+              "Check your inbox for the confirmation e-mail.",
+              `Keep your phone at hand: we call you back within ${CALLBACK_HOURS} hours to talk through your requirement.`,
+              "Meanwhile, see what we have built for others.",
+            ]}
+          >
+            <Link to="/cases" className="btn-primary">
+              See our case studies
+            </Link>
+            <Link to="/" className="btn-secondary">
               Back to Home
             </Link>
-          </div>
+          </SuccessPanel>
         ) : (
           <QuoteForm
             idPrefix="page"

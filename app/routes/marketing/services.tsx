@@ -23,7 +23,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
   const { services, intro } = loaderData;
   return (
     <>
-      <PageHeader title="Our Services">{intro ? <p>{intro}</p> : null}</PageHeader>
+      <PageHeader title="Our services">{intro ? <p>{intro}</p> : null}</PageHeader>
       <div className="container-page py-12">
         {services.length === 0 ? (
           <p className="text-lg text-slate-700 dark:text-slate-300">

@@ -7,6 +7,7 @@ import { CloseIcon, PencilIcon } from "~/components/portal/icons";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
 import { ProfileForm } from "~/components/portal/profile-form";
 import { ProfileView } from "~/components/portal/profile-view";
+import { SuccessPanel } from "~/components/success-panel";
 import { WaitingOnYou } from "~/components/portal/waiting-on-you";
 import { PROFILE_LOADING, PROFILE_SAVE_FAILURE, portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
 import { keepFailureInForm } from "~/lib/form-failure";
@@ -26,7 +27,7 @@ export const shouldRevalidate = skipReloadOnQueryChange;
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
   const [profile, waiting] = await Promise.all([getProfile({ ownerId: user.id }), loadWaitingOnYou(user)]);
-  if (!profile) return { email: user.email, profile: null, waiting };
+  if (!profile) return { email: user.email, emailVerified: user.emailVerified, profile: null, waiting };
   const { fullName, phone, company, country, updatedAt } = profile;
   return { email: user.email, profile: { fullName, phone, company, country, updatedAt }, waiting };
 }
@@ -74,6 +75,20 @@ export default function ProfilePanel({ loaderData, actionData }: Route.Component
     return (
       <section>
         <PanelHeader title="Complete your profile" intro="Tell us how to reach you about your projects." />
+        {/* No profile yet is the moment right after sign-up: the way in, step by step. */}
+        <div className="mb-8">
+          <SuccessPanel
+            announce={false}
+            title="Welcome, your account is ready"
+            steps={[
+              ...("emailVerified" in loaderData && !loaderData.emailVerified
+                ? [`Confirm your e-mail address: open the link we sent to ${email}.`]
+                : []),
+              "Complete your profile below, so we know how to reach you.",
+              "Then follow your projects in My Projects, and ask us anything in Support.",
+            ]}
+          />
+        </div>
         <WaitingOnYou loaded={waiting} />
         <h2 className="sr-only">Your profile</h2>
         {reloading ? <LoadingBar label={PROFILE_LOADING} /> : null}
