@@ -1,7 +1,8 @@
 import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ActionMessage } from "~/components/forms/action-message";
-import { ACCEPTED_FILES_TEXT, FILE_INPUT_ACCEPT, formatBytes } from "~/lib/file-kinds";
+import { ACCEPTED_FILES_TEXT, FILE_INPUT_ACCEPT } from "~/lib/file-kinds";
+import { useDates } from "~/lib/use-place";
 import { postWithProgress } from "~/lib/post-with-progress";
 import { UPLOAD_FAILURE } from "~/lib/project-files";
 
@@ -21,6 +22,7 @@ export function FilesUpload({ projectId, fileMax, pageOutcome }: { projectId: st
   const [dragging, setDragging] = useState(false);
   const [chosen, setChosen] = useState<string[]>([]);
   const revalidator = useRevalidator();
+  const { formatBytes } = useDates();
   const action = `/projects/${encodeURIComponent(projectId)}/files/upload`;
   const inputId = `files-input-${projectId}`;
 
