@@ -55,7 +55,7 @@ export function RowMenu({ label, accessibleLabel, items }: { label: string; acce
           {items.map((item) => (
             <li key={item.label}>
               {item.kind === "link" ? (
-                <Link to={item.to} className={itemClass} aria-label={item.accessibleLabel}>
+                <Link to={item.to} preventScrollReset className={itemClass} aria-label={item.accessibleLabel}>
                   {item.label}
                 </Link>
               ) : (
@@ -146,6 +146,7 @@ function MenuButton({ label, accessibleLabel, items }: { label: string; accessib
               <Link
                 key={item.label}
                 to={item.to}
+                preventScrollReset
                 role="menuitem"
                 tabIndex={-1}
                 className={itemClass}

@@ -91,9 +91,11 @@ function RoleForm({ member, who, closeTo }: { member: Member; who: string; close
     <Form method="post" className="mb-2 flex flex-wrap items-end gap-2 rounded-xl bg-slate-50 p-3 dark:bg-slate-900">
       <input type="hidden" name="intent" value="set-role" />
       <input type="hidden" name="id" value={member.id} />
-      <label className="text-sm font-medium text-slate-800 dark:text-slate-200">
-        Role of {who}
-        <select name="staffRole" defaultValue={member.staffRole ?? ""} className="field-input mt-1 block py-1">
+      <div>
+        <label htmlFor={`role-${member.id}`} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+          Role of {who}
+        </label>
+        <select id={`role-${member.id}`} name="staffRole" defaultValue={member.staffRole ?? ""} className="field-input mt-1 py-1">
           {member.staffRole ? null : <option value="">No role</option>}
           {STAFF_ROLES.map((role) => (
             <option key={role} value={role}>
@@ -101,7 +103,7 @@ function RoleForm({ member, who, closeTo }: { member: Member; who: string; close
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <button type="submit" className="btn-primary px-3 py-1.5" disabled={saving}>
         {saving ? "Saving..." : "Save role"}
       </button>
