@@ -179,11 +179,18 @@ test("The Staff table writes the role whole and keeps each row's actions in a me
   await theirRow.getByRole("button", { name: `Actions for Colleague (${colleague})` }).click();
   await expect(page.getByRole("menu").getByRole("menuitem")).toHaveText(["Change role", "Disable", "Remove…"]);
   await page.getByRole("menuitem", { name: `Change the role of Colleague (${colleague})` }).click();
+  await expect(page.getByLabel(`Role of Colleague (${colleague})`)).toBeFocused();
   await page.getByLabel(`Role of Colleague (${colleague})`).selectOption({ label: "Sales" });
   await page.getByRole("button", { name: "Save role" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Role changed to Sales." })).toBeVisible();
   await expect(theirRow.getByRole("cell").nth(1)).toHaveText("Sales");
   await expect(page.getByRole("button", { name: "Save role" })).toHaveCount(0);
+
+  await theirRow.getByRole("button", { name: `Actions for Colleague (${colleague})` }).click();
+  await page.getByRole("menuitem", { name: `Remove Colleague (${colleague})` }).click();
+  await page.getByRole("button", { name: "Remove Colleague" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${colleague} is no longer staff.` })).toBeVisible();
+  await expect(table.getByRole("row").filter({ hasText: colleague })).toHaveCount(0);
 });
 
 test.describe("without JavaScript", () => {

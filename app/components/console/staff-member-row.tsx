@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { ActionMessage } from "~/components/forms/action-message";
 import type { FormResult } from "~/lib/form-result";
@@ -85,6 +86,9 @@ export function StaffMemberRow({ member, outcome }: { member: Member; outcome?: 
 
 function RoleForm({ member, who, closeTo }: { member: Member; who: string; closeTo: string }) {
   const navigation = useNavigation();
+  const select = useRef<HTMLSelectElement>(null);
+  // Opened from the row's menu, the form takes the focus the closed menu gave up.
+  useEffect(() => select.current?.focus(), []);
   const saving =
     navigation.state !== "idle" && navigation.formData?.get("intent") === "set-role" && navigation.formData.get("id") === member.id;
   return (
@@ -95,7 +99,13 @@ function RoleForm({ member, who, closeTo }: { member: Member; who: string; close
         <label htmlFor={`role-${member.id}`} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
           Role of {who}
         </label>
-        <select id={`role-${member.id}`} name="staffRole" defaultValue={member.staffRole ?? ""} className="field-input mt-1 py-1">
+        <select
+          ref={select}
+          id={`role-${member.id}`}
+          name="staffRole"
+          defaultValue={member.staffRole ?? ""}
+          className="field-input mt-1 py-1"
+        >
           {member.staffRole ? null : <option value="">No role</option>}
           {STAFF_ROLES.map((role) => (
             <option key={role} value={role}>
@@ -116,6 +126,8 @@ function RoleForm({ member, who, closeTo }: { member: Member; who: string; close
 
 function RemoveConfirm({ member, who, closeTo }: { member: Member; who: string; closeTo: string }) {
   const navigation = useNavigation();
+  const question = useRef<HTMLParagraphElement>(null);
+  useEffect(() => question.current?.focus(), []);
   const pending =
     navigation.state !== "idle" && navigation.formData?.get("intent") === "remove" && navigation.formData.get("id") === member.id;
   return (
@@ -125,7 +137,9 @@ function RemoveConfirm({ member, who, closeTo }: { member: Member; who: string; 
     >
       <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="id" value={member.id} />
-      <p className="w-full">Remove {who}? Their account is deleted and they are signed out everywhere.</p>
+      <p ref={question} tabIndex={-1} className="w-full focus:outline-none">
+        Remove {who}? Their account is deleted and they are signed out everywhere.
+      </p>
       <button type="submit" className="btn bg-red-700 px-3 py-1.5 text-white hover:bg-red-800" disabled={pending}>
         {pending ? "Removing..." : `Remove ${member.name || member.email}`}
       </button>
