@@ -64,6 +64,14 @@ test("Staff create, edit and archive a company's project from the console, with 
   await expect(main.getByRole("status").filter({ hasText: "Changes saved" })).toBeVisible();
   await expect(main.getByRole("heading", { level: 2, name: `${title} v2` })).toBeVisible();
 
+  // A new project's progress follows its milestones; staff choose "Set by hand" to type a value.
+  await expect(main.getByLabel("Progress (0–100 %)")).toBeDisabled();
+  const projectPage = page.url();
+  await main.getByRole("link", { name: "Open the Milestones tab" }).click();
+  await main.getByLabel("Set by hand").check();
+  await main.getByRole("button", { name: "Save progress setting" }).click();
+  await expect(main.getByText("Progress setting saved.")).toBeVisible();
+  await page.goto(projectPage);
   await main.getByLabel("Progress (0–100 %)").fill("40");
   await main.getByLabel("Note").fill("Design signed off");
   await main.getByRole("button", { name: "Save progress" }).click();
