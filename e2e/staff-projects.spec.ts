@@ -58,6 +58,11 @@ test("Staff create, edit and archive a company's project from the console, with 
 
   await createProject(page, companyId, title);
   const main = page.getByRole("main");
+  // The page reads first: the fields as text, their form behind "Edit details".
+  await expect(main.getByRole("term").filter({ hasText: "Description" })).toBeVisible();
+  await expect(main.getByLabel("Title")).toHaveCount(0);
+  await main.getByRole("link", { name: `Edit details of ${title}` }).click();
+  await expect(main.getByLabel("Title")).toBeFocused();
   await main.getByLabel("Title").fill(`${title} v2`);
   await main.getByLabel("Status").selectOption({ label: "On hold" });
   await main.getByRole("button", { name: "Save changes" }).click();
@@ -151,6 +156,7 @@ test.describe("without JavaScript", () => {
     await main.getByRole("button", { name: "Create project" }).click();
     await expect(main.getByRole("heading", { level: 2, name: title })).toBeVisible();
 
+    await main.getByRole("link", { name: `Edit details of ${title}` }).click();
     await main.getByLabel("Status").selectOption({ label: "Done" });
     await main.getByRole("button", { name: "Save changes" }).click();
     await expect(main.getByRole("status").filter({ hasText: "Changes saved" })).toBeVisible();
