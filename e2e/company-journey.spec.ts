@@ -213,6 +213,8 @@ test("A won lead becomes a client company whose invited people share its project
     });
 
     const renamed = `${staffProject} v2`;
+    // The page reads first; its form opens on demand.
+    await main.getByRole("link", { name: `Edit details of ${staffProject}` }).click();
     await main.getByLabel("Title").fill(renamed);
     await main.getByLabel("Status").selectOption({ label: "On hold" });
     await main.getByRole("button", { name: "Save changes" }).click();

@@ -58,12 +58,25 @@ test("Staff create, edit and archive a company's project from the console, with 
 
   await createProject(page, companyId, title);
   const main = page.getByRole("main");
+  // The page reads first: the fields as text, their form behind "Edit details".
+  await expect(main.getByRole("term").filter({ hasText: "Description" })).toBeVisible();
+  await expect(main.getByLabel("Title")).toHaveCount(0);
+  await main.getByRole("link", { name: `Edit details of ${title}` }).click();
+  await expect(main.getByLabel("Title")).toBeFocused();
   await main.getByLabel("Title").fill(`${title} v2`);
   await main.getByLabel("Status").selectOption({ label: "On hold" });
   await main.getByRole("button", { name: "Save changes" }).click();
   await expect(main.getByRole("status").filter({ hasText: "Changes saved" })).toBeVisible();
   await expect(main.getByRole("heading", { level: 2, name: `${title} v2` })).toBeVisible();
 
+  // A new project's progress follows its milestones; staff choose "Set by hand" to type a value.
+  await expect(main.getByLabel("Progress (0–100 %)")).toBeDisabled();
+  const projectPage = page.url();
+  await main.getByRole("link", { name: "Open the Milestones tab" }).click();
+  await main.getByLabel("Set by hand").check();
+  await main.getByRole("button", { name: "Save progress setting" }).click();
+  await expect(main.getByText("Progress setting saved.")).toBeVisible();
+  await page.goto(projectPage);
   await main.getByLabel("Progress (0–100 %)").fill("40");
   await main.getByLabel("Note").fill("Design signed off");
   await main.getByRole("button", { name: "Save progress" }).click();
@@ -143,6 +156,7 @@ test.describe("without JavaScript", () => {
     await main.getByRole("button", { name: "Create project" }).click();
     await expect(main.getByRole("heading", { level: 2, name: title })).toBeVisible();
 
+    await main.getByRole("link", { name: `Edit details of ${title}` }).click();
     await main.getByLabel("Status").selectOption({ label: "Done" });
     await main.getByRole("button", { name: "Save changes" }).click();
     await expect(main.getByRole("status").filter({ hasText: "Changes saved" })).toBeVisible();

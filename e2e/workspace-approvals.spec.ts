@@ -47,7 +47,21 @@ async function addMilestone(page: Page, title: string, status: string) {
   await expect(page.getByRole("main").getByRole("heading", { level: 4, name: title })).toBeVisible();
 }
 
+/** The row's Actions menu → its item: the menu with JavaScript, the disclosure's link without. */
+async function fromRowMenu(page: Page, title: string, item: string, javaScript = true) {
+  const main = page.getByRole("main");
+  if (javaScript) {
+    await main.getByRole("button", { name: `Actions for "${title}"` }).click();
+    await main.getByRole("menuitem", { name: item }).click();
+  } else {
+    const row = main.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 4, name: title }) });
+    await row.getByText("Actions", { exact: true }).click();
+    await row.getByRole("link", { name: item }).click();
+  }
+}
+
 async function askForApproval(page: Page, title: string, note: string) {
+  await fromRowMenu(page, title, "Ask for approval");
   const form = page.getByRole("main").getByRole("form", { name: `Ask for approval: ${title}` });
   await form.getByLabel("Note to the client").fill(note);
   await form.getByRole("button", { name: "Ask for approval" }).click();
@@ -122,7 +136,9 @@ test("Staff add milestones and ask for approval; one member approves, another as
     await expect(design).toContainText("Comment: Looks great.");
     await expect(build).toContainText("Approval: Changes requested", { timeout: 10_000 });
     await expect(build).toContainText("Comment: The map should load faster.");
-    await expect(build.getByRole("button", { name: "Ask again" })).toBeVisible();
+    await build.getByRole("button", { name: 'Actions for "Build"' }).click();
+    await expect(build.getByRole("menuitem", { name: "Ask again" })).toBeVisible();
+    await page.keyboard.press("Escape");
     await expectSameDocument(page);
   } finally {
     await contextA.close();
@@ -139,11 +155,11 @@ function insertMilestone(projectId: string, title: string): string {
   return id;
 }
 
-/** Edit or remove → Status Done → Save milestone, on the milestone's own row. */
-async function markDoneInItsForm(page: Page, title: string) {
+/** Actions → Edit → Status Done → Save milestone, on the milestone's own row. */
+async function markDoneInItsForm(page: Page, title: string, javaScript = true) {
   const main = page.getByRole("main");
   const row = main.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 4, name: title }) });
-  await row.getByText("Edit or remove").click();
+  await fromRowMenu(page, title, `Edit "${title}"`, javaScript);
   const form = row.getByRole("form", { name: `Edit milestone ${title}` });
   await expect(form.getByLabel("Title")).toHaveValue(title);
   await form.getByLabel("Status").selectOption({ label: "Done" });
@@ -151,7 +167,7 @@ async function markDoneInItsForm(page: Page, title: string) {
   return row;
 }
 
-test("Staff edit a milestone: Edit or remove → Status Done → Save milestone saves it as Done", async ({ page }) => {
+test("Staff edit a milestone: Actions → Edit → Status Done → Save milestone saves it as Done", async ({ page }) => {
   const uid = uniqueId();
   const staff = await signIn(page, { role: "employee", staffRole: "delivery" });
   const { projectId } = insertCompanyWithProject(uid, staff.id);
@@ -175,7 +191,7 @@ test.describe("without JavaScript", () => {
     const { projectId } = insertCompanyWithProject(uid, staff.id);
     const id = insertMilestone(projectId, "Copy deck");
     await page.goto(`/employee-dashboard/projects/${projectId}/milestones`);
-    const row = await markDoneInItsForm(page, "Copy deck");
+    const row = await markDoneInItsForm(page, "Copy deck", false);
     // The page comes back with the row's Edit section closed; its badge tells the new status.
     await expect(row.locator("h4 + span")).toHaveText("Status: Done");
     expect(db.prepare("select status from milestones where id = ?").get(id)).toEqual({ status: "done" });
@@ -191,6 +207,7 @@ test.describe("without JavaScript", () => {
     await add.getByLabel("Title").fill("Copy deck");
     await add.getByRole("button", { name: "Add milestone" }).click();
     await expect(main.getByText("Milestone added. The client sees it now.")).toBeVisible();
+    await fromRowMenu(page, "Copy deck", "Ask for approval", false);
     await main.getByRole("form", { name: "Ask for approval: Copy deck" }).getByRole("button", { name: "Ask for approval" }).click();
     await expect(main.getByText("Approval requested.", { exact: false })).toBeVisible();
 

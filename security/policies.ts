@@ -1201,6 +1201,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
     })),
     "move-up": changes(async (c) => ({ intent: "move-up", id: await milestoneAt(c, "last") })),
     "move-down": changes(async (c) => ({ intent: "move-down", id: await milestoneAt(c, "first") })),
+    "move-to": changes(async (c) => ({ intent: "move-to", id: await milestoneAt(c, "last"), position: "1" })),
     remove: changes(async (c) => ({ intent: "remove", id: await spareMilestone(c) })),
     "progress-mode": changes(
       after(manualProgress, () => ({ intent: "progress-mode", mode: "milestones" })),

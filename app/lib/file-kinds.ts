@@ -2,6 +2,8 @@
 // server decides a file's kind from its bytes (app/server/uploads/file-kinds.server.ts); this list
 // only words the rule and hints the browser's file picker.
 
+import { DEFAULT_PLACE } from "./place";
+
 export const FILE_KINDS = [
   "pdf",
   "png",
@@ -70,15 +72,48 @@ export function fileKindLabel(kind: string): string {
   return KIND_LABELS[kind as FileKind] ?? "File";
 }
 
-/** "1.2 MB", "340 kB", "12 bytes": sizes as people read them (powers of 1000, like file managers). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} ${bytes === 1 ? "byte" : "bytes"}`;
-  const units = ["kB", "MB", "GB", "TB"];
+const BYTE_UNITS = ["kilobyte", "megabyte", "gigabyte", "terabyte"] as const;
+const byteFormats = new Map<string, Intl.NumberFormat>();
+
+function byteFormat(locale: string, unit: string, fractionDigits: number): Intl.NumberFormat {
+  const key = `${locale}|${unit}|${fractionDigits}`;
+  let format = byteFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: "unit",
+      unit,
+      // "12 bytes" reads better than "12 byte"; the larger units read best short ("100 MB").
+      unitDisplay: unit === "byte" ? "long" : "short",
+      maximumFractionDigits: fractionDigits,
+    });
+    byteFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * "100 MB", "5 GB", "1.2 MB", "340 kB", "12 bytes": sizes as people read them, in powers of 1000
+ * like file managers and the limits' defaults (decision 0079), worded by the locale's Intl rules.
+ * One decimal below 10 of a unit, none above.
+ */
+export function formatBytes(bytes: number, locale: string = DEFAULT_PLACE.locale): string {
+  if (bytes < 1000) return byteFormat(locale, "byte", 0).format(bytes);
   let value = bytes / 1000;
   let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
+  // 999,999 bytes is "1 MB", not "1000 kB": move up once the rounded value would read 1000.
+  while (value >= 999.5 && unit < BYTE_UNITS.length - 1) {
     value /= 1000;
     unit += 1;
   }
-  return `${value >= 10 ? Math.round(value) : Math.round(value * 10) / 10} ${units[unit]}`;
+  return byteFormat(locale, BYTE_UNITS[unit]!, value < 9.95 ? 1 : 0).format(value);
+}
+
+/** "12% of 5 GB used (600 MB)": a project's storage, with "under 1%" rather than a misleading 0%. */
+export function formatStorageUse(used: number, quota: number, locale: string = DEFAULT_PLACE.locale): string {
+  const of = formatBytes(quota, locale);
+  if (used <= 0) return `Nothing of ${of} used yet`;
+  const share = used / quota;
+  const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 });
+  const part = share < 0.005 ? `Under ${percent.format(0.01)}` : percent.format(Math.min(1, share));
+  return `${part} of ${of} used (${formatBytes(used, locale)})`;
 }

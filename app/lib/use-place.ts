@@ -1,4 +1,5 @@
 import { formatCalendarDate, formatDate, formatDateTime, formatMoney, formatNumber } from "./dates";
+import { formatBytes, formatStorageUse } from "./file-kinds";
 import { usePlace } from "./place-context";
 
 export { PlaceContext, usePlace } from "./place-context";
@@ -13,5 +14,7 @@ export function useDates() {
     formatCalendarDate: (date: string) => formatCalendarDate(date, place.locale),
     formatNumber: (value: number) => formatNumber(value, place.locale),
     formatMoney: (value: number) => formatMoney(value, place),
+    formatBytes: (bytes: number) => formatBytes(bytes, place.locale),
+    formatStorageUse: (used: number, quota: number) => formatStorageUse(used, quota, place.locale),
   };
 }

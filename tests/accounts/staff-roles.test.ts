@@ -36,7 +36,6 @@ import { sessionCookieFrom, signInStaff, type TestUser } from "../helpers/accoun
 import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases";
 import { buildRequest, call, type RouteFn } from "../helpers/routes";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
-import { Refusal } from "~/lib/refusal";
 
 const BASE = "/employee-dashboard";
 const PASSWORD = "a-long-staff-password-42";
@@ -267,18 +266,35 @@ describe.each(testDatabases("staff-roles"))("Staff roles, invitations and lifecy
       },
     );
 
-    test("The last active admin cannot be disabled, removed or demoted, by themselves or anyone; with a second admin they can", async () => {
-      const forms: Record<string, string>[] = [
-        { intent: "disable", id: admin.id },
-        { intent: "remove", id: admin.id },
-        { intent: "set-role", id: admin.id, staffRole: "sales" },
-      ];
+    test("Nobody disables or removes their own account from the console, even with another admin; the page offers them no such action", async () => {
+      const second = await addStaff(null, `other-admin-${Date.now()}@indigokite.dev`, PASSWORD, undefined, "admin");
+      for (const intent of ["disable", "remove"]) {
+        const outcome = await call(staffRoute.action, `${BASE}/staff`, { cookie: admin.cookie, form: { intent, id: admin.id } });
+        expect(outcome.status, intent).toBe(403);
+        expect(outcome.data).toMatchObject({
+          targetId: admin.id,
+          message: `You cannot ${intent} your own account. Ask another admin to do it.`,
+        });
+      }
+      expect((await listStaff()).find((s) => s.id === admin.id)).toMatchObject({ staffRole: "admin", disabledAt: null });
+      expect((await listAudit({ limit: 10, offset: 0 })).total).toBe(0);
+      const page = await call(staffRoute.loader, `${BASE}/staff`, { cookie: admin.cookie });
+      expect((page.data as { staff: { id: string; isYou: boolean }[] }).staff.find((s) => s.id === admin.id)).toMatchObject({
+        isYou: true,
+      });
+      await removeStaffMember(actor(admin), { id: second.id });
+    });
+
+    test("The last active admin cannot be disabled, removed or demoted; with a second admin they can", async () => {
+      const forms: Record<string, string>[] = [{ intent: "set-role", id: admin.id, staffRole: "sales" }];
       for (const form of forms) {
         const outcome = await call(staffRoute.action, `${BASE}/staff`, { cookie: admin.cookie, form });
         expect(outcome.status, form.intent).toBe(409);
         expect(outcome.data?.message).toBe("This is the last active admin: make someone else an admin first.");
       }
-      await expect(disableStaff(actor(admin), admin.id)).rejects.toThrow(Refusal);
+      // Another person's change (the model's other callers) is held to the same rule.
+      await expect(disableStaff(actor(sales), admin.id)).rejects.toThrow(/last active admin/);
+      await expect(removeStaffMember(actor(sales), { id: admin.id })).rejects.toThrow(/last active admin/);
       expect((await listStaff()).find((s) => s.id === admin.id)).toMatchObject({ staffRole: "admin", disabledAt: null });
       expect((await listAudit({ limit: 10, offset: 0 })).total).toBe(0);
 

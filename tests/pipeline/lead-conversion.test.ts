@@ -76,7 +76,7 @@ describe.each(testDatabases("lead-conversion"))("Convert a lead to a client on $
     expect(Boolean(invitation.clientAdmin)).toBe(true);
     const project = await db()
       .selectFrom("projects")
-      .select(["title", "description", "companyId", "createdBy", "progress"])
+      .select(["title", "description", "companyId", "createdBy", "progress", "progressMode"])
       .executeTakeFirstOrThrow();
     expect(project).toEqual({
       title: "Booking app",
@@ -84,6 +84,7 @@ describe.each(testDatabases("lead-conversion"))("Convert a lead to a client on $
       companyId: company.id,
       createdBy: null,
       progress: 0,
+      progressMode: "milestones",
     });
     expect(await db().selectFrom("quotes").select(["status", "companyId"]).where("id", "=", leadId).executeTakeFirst()).toEqual({
       status: "won",

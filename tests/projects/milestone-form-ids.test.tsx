@@ -11,7 +11,7 @@ function formOwnersOf(html: string) {
   return owners.map((id) => ({ id, elements: ids.filter((e) => e.id === id).map((e) => e.tag) }));
 }
 
-test("On the Milestones tab every field names a form id that only its form carries, so editing a milestone posts its title and status", () => {
+test("On the Milestones tab every field names a form id that only its form carries, so editing a milestone posts its title and status; a row's forms open only when asked", () => {
   const loaderData = {
     project: {
       id: "p1",
@@ -31,12 +31,17 @@ test("On the Milestones tab every field names a form id that only its form carri
     { id: "milestones", path: "/employee-dashboard/projects/:id/milestones", Component: ConsoleProjectMilestones as never },
   ]);
   const html = renderToString(
-    <Stub initialEntries={["/employee-dashboard/projects/p1/milestones"]} hydrationData={{ loaderData: { milestones: loaderData } }} />,
+    <Stub
+      initialEntries={["/employee-dashboard/projects/p1/milestones?edit=m1&approval=m2"]}
+      hydrationData={{ loaderData: { milestones: loaderData } }}
+    />,
   );
   const owners = formOwnersOf(html);
   for (const owner of owners) expect(owner, owner.id).toEqual({ id: owner.id, elements: ["form"] });
-  // Two edit forms, the add form, and each row's "Ask for approval".
-  expect(owners.length).toBe(5);
+  // The add form, and the forms the address opens in their rows: m1's edit, m2's "Ask for approval".
+  expect(owners.length).toBe(3);
   // The rows keep their anchors (activity links point at them).
   expect(html).toContain('id="milestone-m1"');
+  expect(html).not.toContain('aria-label="Edit milestone Build"');
+  expect(html).toContain('aria-label="Edit milestone Design"');
 });

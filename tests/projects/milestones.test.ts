@@ -204,6 +204,32 @@ describe.each(testDatabases("milestones"))("Staff plan a project with milestones
     expect((await progress()).progress).toBe(33);
   });
 
+  test("A milestone dragged or moved with its handle's arrow keys goes to the place asked; its place again, or past either end, is the nearest end or nothing", async () => {
+    for (const title of ["Design", "Build", "Launch", "Care"]) await post(staff, milestone({ title }));
+    const ids = Object.fromEntries((await listMilestones({ projectId: project.id })).map((m) => [m.title, m.id]));
+    const titles = async () => (await listMilestones({ projectId: project.id })).map((m) => [m.title, m.position]);
+    expect(await post(staff, { intent: "move-to", id: ids.Care!, position: "2" })).toMatchObject({
+      status: 200,
+      data: { status: "success", intent: "move-to", targetId: ids.Care },
+    });
+    expect(await titles()).toEqual([
+      ["Design", 1],
+      ["Care", 2],
+      ["Build", 3],
+      ["Launch", 4],
+    ]);
+    expect(await post(staff, { intent: "move-to", id: ids.Design!, position: "99" })).toMatchObject({ data: { status: "success" } });
+    expect((await titles()).map(([t]) => t)).toEqual(["Care", "Build", "Launch", "Design"]);
+    expect(await post(staff, { intent: "move-to", id: ids.Design!, position: "4" })).toMatchObject({ data: { status: "unchanged" } });
+    const timeline_ = (await timeline()).filter((e) => e.kind === "milestones.reordered").map((e) => e.summary);
+    expect(timeline_).toEqual(['Moved "Care" to position 2 of 4', 'Moved "Design" to position 4 of 4']);
+    const before = await snapshot();
+    expect(await post(staff, { intent: "move-to", id: ids.Build!, position: "first" })).toMatchObject({ status: 400 });
+    expect(await post(staff, { intent: "move-to", id: ids.Build!, position: "0" })).toMatchObject({ status: 400 });
+    expect(await post(staff, { intent: "move-to", id: ids.Build!, position: "1" }, other.id)).toMatchObject({ status: 404 });
+    expect(await snapshot()).toEqual(before);
+  });
+
   test("Bad input, another project's milestone and an archived project are refused with a reason and change nothing", async () => {
     await post(staff, milestone());
     const [mine] = await listMilestones({ projectId: project.id });

@@ -14,6 +14,7 @@ import {
 } from "~/server/models/projects/projects-staff-reads.server";
 import { createStaffProject, setProjectArchived, updateStaffProject } from "~/server/models/projects/projects-staff.server";
 import { createProject, listProjects, setProjectProgress } from "~/server/models/projects/projects.server";
+import { addMilestone, getProgressMode, setProgressMode } from "~/server/models/projects/milestones.server";
 import { disableStaff } from "~/server/models/accounts/staff.server";
 import { signInStaff, signUp, type TestUser } from "../helpers/accounts";
 import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases";
@@ -98,13 +99,33 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
       startDate: "2026-11-01",
       dueDate: "2026-12-15",
       progress: 0,
+      progressMode: "milestones",
       archivedAt: null,
     });
-    expect(await listProjects({ companyId: kite.id })).toMatchObject([{ id: project.id, title: "Rider app" }]);
+    expect(await listProjects({ companyId: kite.id })).toMatchObject([{ id: project.id, title: "Rider app", progressMode: "milestones" }]);
     const [entry] = await audit(project.id);
     expect(entry).toMatchObject({ action: "project.create", entity: "project", actorEmail: admin.email });
     expect(JSON.parse(entry!.detail)).toMatchObject({ companyId: kite.id, title: "Rider app", ownerId: delivery.id });
     expect(seen).toEqual([{ type: "project.changed", id: project.id, companyId: kite.id }]);
+  });
+
+  test("A new staff project's progress follows its milestones from the start; a member's own project and an existing one keep setting it by hand", async () => {
+    const project = await createStaffProject(actor(admin), { companyId: kite.id }, form());
+    const selfMade = await createProject(
+      { companyId: kite.id, createdBy: client.id },
+      { title: "Client idea", description: "From the portal." },
+    );
+    await addMilestone(actor(admin), project.id, { title: "Design", description: "", dueDate: "", status: "done" });
+    await addMilestone(actor(admin), project.id, { title: "Build", description: "", dueDate: "", status: "in_progress" });
+    await addMilestone(actor(admin), selfMade.id, { title: "Design", description: "", dueDate: "", status: "done" });
+    expect([await getProgressMode({ projectId: project.id }), (await getProjectForStaff({ id: project.id }))?.progress]).toEqual([
+      "milestones",
+      50,
+    ]);
+    expect([await getProgressMode({ projectId: selfMade.id }), (await getProjectForStaff({ id: selfMade.id }))?.progress]).toEqual([
+      "manual",
+      0,
+    ]);
   });
 
   test("A create is refused for an unknown or closed company, an owner who is not active staff, and a due date before the start; nothing is written", async () => {
@@ -388,6 +409,8 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     const project = await createStaffProject(actor(admin), { companyId: kite.id }, form());
     const other = await createStaffProject(actor(admin), { companyId: acme.id }, form({ title: "Other" }));
     const path = `/employee-dashboard/projects/${project.id}`;
+    // A new project's progress follows its milestones; the Details tab's form needs "Set by hand".
+    await setProgressMode(actor(admin), project.id, "manual");
     const saved = await post(projectRoute.action, path, project.id, delivery, { intent: "save", ...fields, status: "in_progress" });
     expect(saved.data).toMatchObject({ intent: "save", status: "success" });
     const forged = await post(projectRoute.action, path, project.id, delivery, {
@@ -430,6 +453,7 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     expect(await getProjectForStaff({ id: other.id })).toMatchObject({ progress: 0 });
     expect((await audit(project.id)).map((a) => a.action)).toEqual([
       "project.create",
+      "project.progress_mode",
       "project.update",
       "project.progress",
       "project.archive",

@@ -1,11 +1,13 @@
 import { attachmentHref, attachmentThumbnailHref, type AttachmentItem } from "~/lib/attachments";
-import { fileKindLabel, formatBytes } from "~/lib/file-kinds";
+import { fileKindLabel } from "~/lib/file-kinds";
+import { useDates } from "~/lib/use-place";
 
 /**
  * The files sent with one message: each a download link (never opened inline), images with a
  * small server-made preview. Nothing is rendered for a message without files.
  */
 export function AttachmentList({ attachments, label }: { attachments: AttachmentItem[]; label: string }) {
+  const { formatBytes } = useDates();
   if (attachments.length === 0) return null;
   return (
     <ul aria-label={label} className="mt-2 flex flex-wrap gap-2">

@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 import { ActionMessage } from "~/components/forms/action-message";
 import { useDates } from "~/lib/use-place";
-import { fileKindLabel, formatBytes } from "~/lib/file-kinds";
+import { fileKindLabel } from "~/lib/file-kinds";
 import type { FormResult } from "~/lib/form-result";
 import { approvalStatusLabel } from "~/lib/milestones";
 import { fileApprovalKey } from "./files-ask-approval";
@@ -76,7 +76,7 @@ function FileItem({
   const fetcher = useFetcher<FormResult>({ key: `file-delete-${file.id}` });
   // "Ask for approval" (console) answers here: a success removes its form, and the row stays.
   const approval = useFetcher<FormResult>({ key: fileApprovalKey(file.id) });
-  const { formatDateTime } = useDates();
+  const { formatDateTime, formatBytes } = useDates();
   const current = file.versions[0];
   if (!current) return null;
   const older = file.versions.slice(1);

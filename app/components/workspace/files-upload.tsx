@@ -1,7 +1,9 @@
 import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ActionMessage } from "~/components/forms/action-message";
-import { ACCEPTED_FILES_TEXT, FILE_INPUT_ACCEPT, formatBytes } from "~/lib/file-kinds";
+import { ACCEPTED_FILES_TEXT, FILE_INPUT_ACCEPT } from "~/lib/file-kinds";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useDates } from "~/lib/use-place";
 import { postWithProgress } from "~/lib/post-with-progress";
 import { UPLOAD_FAILURE } from "~/lib/project-files";
 
@@ -11,8 +13,9 @@ interface UploadAnswer {
 }
 
 /**
- * Upload several files at once, by picking or dropping them, with a progress bar. Without
- * JavaScript it is a plain multipart form: the upload route answers with a redirect back here.
+ * Upload several files at once, by picking or dropping them: the upload starts at once, with a
+ * progress bar. Without JavaScript it is a plain multipart form with its Upload button: the upload
+ * route answers with a redirect back here.
  */
 export function FilesUpload({ projectId, fileMax, pageOutcome }: { projectId: string; fileMax: number; pageOutcome?: UploadAnswer }) {
   const inputRef = useRef<HTMLInputElement>(null);
@@ -21,11 +24,19 @@ export function FilesUpload({ projectId, fileMax, pageOutcome }: { projectId: st
   const [dragging, setDragging] = useState(false);
   const [chosen, setChosen] = useState<string[]>([]);
   const revalidator = useRevalidator();
+  const hydrated = useHydrated();
+  const { formatBytes } = useDates();
   const action = `/projects/${encodeURIComponent(projectId)}/files/upload`;
   const inputId = `files-input-${projectId}`;
 
   function showChosen() {
     setChosen(Array.from(inputRef.current?.files ?? []).map((file) => `${file.name} (${formatBytes(file.size)})`));
+  }
+
+  /** With JavaScript, choosing or dropping files starts their upload: no second button to find. */
+  function startUpload() {
+    showChosen();
+    if (inputRef.current?.files?.length) inputRef.current.form?.requestSubmit();
   }
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -59,7 +70,7 @@ export function FilesUpload({ projectId, fileMax, pageOutcome }: { projectId: st
     const input = inputRef.current;
     if (!input || event.dataTransfer.files.length === 0) return;
     input.files = event.dataTransfer.files;
-    showChosen();
+    startUpload();
   }
 
   const busy = progress !== null;
@@ -99,13 +110,14 @@ export function FilesUpload({ projectId, fileMax, pageOutcome }: { projectId: st
           name="files"
           multiple
           accept={FILE_INPUT_ACCEPT}
-          onChange={showChosen}
+          onChange={hydrated ? startUpload : showChosen}
+          disabled={busy}
           aria-describedby={`${inputId}-hint`}
           className="mt-3 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:text-white focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-200"
         />
         <p id={`${inputId}-hint`} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
           Up to {formatBytes(fileMax)} per file. {ACCEPTED_FILES_TEXT} A file with the same name as one your side shared becomes its new
-          version.
+          version.{hydrated ? " Files upload as soon as you choose or drop them." : null}
         </p>
         {chosen.length > 0 ? (
           <ul className="mt-2 text-left text-sm text-slate-700 dark:text-slate-300">
@@ -126,9 +138,12 @@ export function FilesUpload({ projectId, fileMax, pageOutcome }: { projectId: st
       <div aria-live="polite">
         <ActionMessage outcome={busy ? undefined : outcome} />
       </div>
-      <button type="submit" className="btn-primary" disabled={busy}>
-        {busy ? "Uploading..." : "Upload"}
-      </button>
+      {/* Without JavaScript the form needs its button; with it, choosing the files is enough. */}
+      {hydrated ? null : (
+        <button type="submit" className="btn-primary">
+          Upload
+        </button>
+      )}
     </form>
   );
 }

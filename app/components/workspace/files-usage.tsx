@@ -1,11 +1,7 @@
-import { formatBytes } from "~/lib/file-kinds";
+import { useDates } from "~/lib/use-place";
 
-/** How much of the project's storage its files take (PROJECT_QUOTA_BYTES). */
+/** How much of the project's storage its files take (PROJECT_QUOTA_BYTES), as people say it. */
 export function FilesUsage({ used, quota }: { used: number; quota: number }) {
-  const percent = Math.min(100, Math.round((used / quota) * 100));
-  return (
-    <p className="text-sm text-slate-600 dark:text-slate-400">
-      Storage: {formatBytes(used)} of {formatBytes(quota)} used ({percent}%).
-    </p>
-  );
+  const { formatStorageUse } = useDates();
+  return <p className="text-sm text-slate-600 dark:text-slate-400">Storage: {formatStorageUse(used, quota)}.</p>;
 }

@@ -33,6 +33,11 @@ export const milestoneSchema = z.object({
 });
 export type MilestoneInput = z.infer<typeof milestoneSchema>;
 
+/** A milestone dragged, or moved with its handle's arrow keys, to a place in the list (1 = first). */
+export const milestoneMoveSchema = z.object({
+  position: z.coerce.number({ error: "Choose a place in the list." }).int().min(1).max(10_000),
+});
+
 /** "Progress follows milestones" or "Set by hand". */
 export const progressModeSchema = z.object({
   mode: z.enum(PROGRESS_MODES, { error: "Choose how progress is set." }),

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import type { FormResult } from "~/lib/form-result";
 import { NO_LONGER_THERE, type ApprovalSubjectType } from "~/lib/milestones";
-import { milestoneSchema, progressModeSchema, requestApprovalSchema } from "~/lib/schemas/milestones";
+import { milestoneMoveSchema, milestoneSchema, progressModeSchema, requestApprovalSchema } from "~/lib/schemas/milestones";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { loadWorkspaceTab } from "~/server/http/workspace-tab.server";
@@ -29,6 +29,7 @@ export const MILESTONE_INTENTS = [
   "edit",
   "move-up",
   "move-down",
+  "move-to",
   "remove",
   "progress-mode",
   "request-approval",
@@ -74,6 +75,7 @@ const SAVED: Record<Intent, string> = {
   edit: "Milestone saved.",
   "move-up": "Milestone moved up.",
   "move-down": "Milestone moved down.",
+  "move-to": "Milestone moved.",
   remove: "Milestone removed.",
   "progress-mode": "Progress setting saved.",
   "request-approval": "Approval requested. The client's members can decide in their portal now.",
@@ -121,6 +123,11 @@ async function run(intent: Intent, user: SessionUser, id: string, formData: Form
     return settle(intent, target, "saved");
   }
   if (intent === "remove") return settle(intent, target, await removeMilestone(user, id, rowId));
+  if (intent === "move-to") {
+    const submission = parseWithZod(formData, { schema: milestoneMoveSchema });
+    if (submission.status !== "success") return answer(intent, target, { status: "invalid", result: submission.reply() }, 400);
+    return settle(intent, target, await moveMilestone(user, id, rowId, { position: submission.value.position }));
+  }
   return settle(intent, target, await moveMilestone(user, id, rowId, intent === "move-up" ? "up" : "down"));
 }
 

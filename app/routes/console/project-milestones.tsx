@@ -1,18 +1,14 @@
-import { href } from "react-router";
+import { href, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/project-milestones";
 import { SectionError } from "~/components/console/section-error";
 import { ProgressBar } from "~/components/portal/progress-bar";
-import { ApprovalRequestForm, ApprovalRequestOutcome } from "~/components/workspace/approval-request-form";
-import { ApprovalState } from "~/components/workspace/approval-state";
 import { MilestoneForm } from "~/components/workspace/milestone-form";
+import { MilestoneList } from "~/components/workspace/milestone-list";
 import { OutcomeMessage } from "~/components/workspace/milestone-outcome";
 import { MilestoneProgressMode } from "~/components/workspace/milestone-progress-mode";
-import { MilestoneRowAction } from "~/components/workspace/milestone-row-action";
-import { MilestoneStatusBadge } from "~/components/workspace/milestone-status-badge";
 import { WorkspaceHeader } from "~/components/workspace/workspace-header";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
-import { useDates } from "~/lib/use-place";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
 import { loadMilestonesPage, milestonesAction } from "./project-milestones.server";
@@ -31,13 +27,18 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Milestones | ${loaderData?.project.title ?? "Project"} | Employee Dashboard` }, { name: "robots", content: "noindex" }];
 }
 
+// Opening or closing a row's form changes only the address: the page's data stays as it is.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
+}
+
 // A failed request shows the form's message in place; `target` names the row's form.
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return keepFailureInForm(request, serverAction, CHANGE_FAILURE, { targetField: "target" });
 }
 
 export default function ConsoleProjectMilestones({ loaderData, actionData }: Route.ComponentProps) {
-  const { formatCalendarDate } = useDates();
   const { project, milestones } = loaderData;
   // The client's decisions and colleagues' changes show up at once.
   useLiveRevalidation("/events/console", ["projects"]);
@@ -65,92 +66,13 @@ export default function ConsoleProjectMilestones({ loaderData, actionData }: Rou
         </h3>
         {/* A removed milestone's row is gone: its answer shows here (the no-JavaScript round trip). */}
         {actionData?.intent === "remove" ? <OutcomeMessage outcome={actionData} /> : null}
-        {milestones.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
-            No milestones yet. Add the first one below.
-          </p>
-        ) : (
-          <ol className="space-y-4" aria-label={`Milestones of ${project.title}`}>
-            {milestones.map((m, index) => {
-              const pending = m.approval?.status === "pending";
-              return (
-                <li
-                  key={m.id}
-                  id={`milestone-${m.id}`}
-                  className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-                >
-                  <div className="flex flex-wrap items-center gap-3">
-                    <h4 className="text-lg font-semibold text-slate-900 dark:text-white">{m.title}</h4>
-                    <MilestoneStatusBadge status={m.status} />
-                    {m.dueDate ? (
-                      <span className="text-sm text-slate-600 dark:text-slate-400">Due {formatCalendarDate(m.dueDate)}</span>
-                    ) : null}
-                  </div>
-                  {m.description ? <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{m.description}</p> : null}
-                  {m.approval ? <ApprovalState approval={m.approval} /> : null}
-                  <ApprovalRequestOutcome projectId={project.id} subjectId={m.id} pageResult={actionData} />
-                  <div className="flex flex-wrap items-start gap-2">
-                    <MilestoneRowAction
-                      projectId={project.id}
-                      intent="move-up"
-                      id={m.id}
-                      label="Move up"
-                      accessibleLabel={`Move "${m.title}" up`}
-                      disabled={locked || index === 0}
-                      pageResult={actionData}
-                    />
-                    <MilestoneRowAction
-                      projectId={project.id}
-                      intent="move-down"
-                      id={m.id}
-                      label="Move down"
-                      accessibleLabel={`Move "${m.title}" down`}
-                      disabled={locked || index === milestones.length - 1}
-                      pageResult={actionData}
-                    />
-                    {pending ? (
-                      <MilestoneRowAction
-                        projectId={project.id}
-                        intent="withdraw-approval"
-                        id={m.approval!.id}
-                        label="Withdraw"
-                        accessibleLabel={`Withdraw the request for approval of "${m.title}"`}
-                        disabled={locked}
-                        pageResult={actionData}
-                      />
-                    ) : null}
-                  </div>
-                  {!pending && !locked ? (
-                    <ApprovalRequestForm
-                      projectId={project.id}
-                      subjectType="milestone"
-                      subjectId={m.id}
-                      subjectTitle={m.title}
-                      again={m.approval !== null}
-                      pageResult={actionData}
-                    />
-                  ) : null}
-                  <details className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
-                    <summary className="cursor-pointer text-sm font-medium text-slate-800 dark:text-slate-200">Edit or remove</summary>
-                    <div className="mt-3 space-y-4">
-                      <MilestoneForm projectId={project.id} milestone={m} pageResult={actionData} disabled={locked} />
-                      <MilestoneRowAction
-                        projectId={project.id}
-                        intent="remove"
-                        id={m.id}
-                        label="Remove milestone"
-                        accessibleLabel={`Remove milestone "${m.title}"`}
-                        tone="danger"
-                        disabled={locked}
-                        pageResult={actionData}
-                      />
-                    </div>
-                  </details>
-                </li>
-              );
-            })}
-          </ol>
-        )}
+        <MilestoneList
+          projectId={project.id}
+          projectTitle={project.title}
+          milestones={milestones}
+          pageResult={actionData}
+          locked={locked}
+        />
       </section>
 
       <section

@@ -52,6 +52,9 @@ export default function NewProject({ loaderData, actionData }: Route.ComponentPr
           This company is closed: reopen it before adding projects.
         </p>
       ) : null}
+      <p className="mb-6 max-w-3xl text-sm text-slate-600 dark:text-slate-300">
+        Its progress follows the milestones you add; to set it by hand instead, choose “Set by hand” on its Milestones tab.
+      </p>
       <ProjectForm
         formId="new-project"
         owners={owners}

@@ -1,4 +1,5 @@
-import { href, Link, useFetcher } from "react-router";
+import { href, Link, useFetcher, useSearchParams } from "react-router";
+import { useEffect, useRef, type ReactNode } from "react";
 import type { Route } from "./+types/project";
 import { ProjectArchive } from "~/components/console/project-archive";
 import { ProjectDelete } from "~/components/console/project-delete";
@@ -11,6 +12,8 @@ import { ProgressBar } from "~/components/portal/progress-bar";
 import { ProgressHistory } from "~/components/progress-history";
 import { ProjectStatusBadge } from "~/components/project-status-badge";
 import { WorkspaceHeader } from "~/components/workspace/workspace-header";
+import { projectStatusLabel } from "~/lib/schemas/projects-staff";
+import { useDates } from "~/lib/use-place";
 import { PROGRESS_FOLLOWS_MILESTONES } from "~/lib/milestones";
 import { CHANGES_FAILURE, CHANGE_FAILURE, PROGRESS_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
@@ -51,6 +54,9 @@ export default function ConsoleProject({ loaderData, actionData }: Route.Compone
   const saveFetcher = useFetcher<FormResult>({ key: `project-save-${project.id}` });
   const archiveFetcher = useFetcher<FormResult>({ key: `project-archive-${project.id}` });
   const saved = saveFetcher.state === "idle" ? (saveFetcher.data ?? (actionData?.intent === "save" ? actionData : undefined)) : undefined;
+  // Details read first; "Edit details" opens the form by address, so without JavaScript too.
+  const [params] = useSearchParams();
+  const editing = params.get("edit") === "details" || saved?.status === "invalid" || saved?.status === "error";
   const defaultValue = {
     title: project.title,
     description: project.description,
@@ -78,23 +84,48 @@ export default function ConsoleProject({ loaderData, actionData }: Route.Compone
         </div>
       </WorkspaceHeader>
 
-      <section aria-labelledby="project-details-heading">
-        <h3 id="project-details-heading" className="mb-4 text-xl font-semibold text-slate-900 dark:text-white">
-          Details
-        </h3>
-        {/* When the stored fields change (a save, another staff member), the form starts from them again. */}
-        <ProjectForm
-          key={JSON.stringify(defaultValue)}
-          formId={`project-${project.id}`}
-          defaultValue={defaultValue}
-          owners={owners}
-          lastResult={saved?.result}
-          outcome={saved}
-          submitLabel="Save changes"
-          pendingLabel="Saving..."
-          disabled={archived}
-          fetcher={saveFetcher}
-        />
+      <section aria-labelledby="project-details-heading" className="max-w-3xl space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h3 id="project-details-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+            Details
+          </h3>
+          {archived ? null : editing ? (
+            <Link
+              to="?"
+              preventScrollReset
+              className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+            >
+              Close
+            </Link>
+          ) : (
+            <Link
+              to="?edit=details"
+              preventScrollReset
+              className="btn-secondary px-3 py-1.5"
+              aria-label={`Edit details of ${project.title}`}
+            >
+              Edit details
+            </Link>
+          )}
+        </div>
+        {editing && !archived ? (
+          <EditDetails>
+            {/* When the stored fields change (a save, another staff member), the form starts from them again. */}
+            <ProjectForm
+              key={JSON.stringify(defaultValue)}
+              formId={`project-${project.id}`}
+              defaultValue={defaultValue}
+              owners={owners}
+              lastResult={saved?.result}
+              outcome={saved}
+              submitLabel="Save changes"
+              pendingLabel="Saving..."
+              fetcher={saveFetcher}
+            />
+          </EditDetails>
+        ) : (
+          <ProjectDetails project={project} ownerName={owners.find((o) => o.id === project.ownerId)?.name} />
+        )}
       </section>
 
       <section
@@ -165,6 +196,44 @@ export default function ConsoleProject({ loaderData, actionData }: Route.Compone
       ) : null}
     </section>
   );
+}
+
+/** The project's fields as read: the page opens on this, not on a form. */
+function ProjectDetails({
+  project,
+  ownerName,
+}: {
+  project: { description: string; status: string; startDate: string | null; dueDate: string | null };
+  ownerName?: string;
+}) {
+  const { formatCalendarDate } = useDates();
+  const rows: [string, string][] = [
+    ["Status", projectStatusLabel(project.status)],
+    ["Owner", ownerName ?? "No owner yet"],
+    ["Start date", project.startDate ? formatCalendarDate(project.startDate) : "Not set"],
+    ["Due date", project.dueDate ? formatCalendarDate(project.dueDate) : "Not set"],
+  ];
+  return (
+    <dl className="grid gap-x-6 gap-y-3 rounded-2xl border border-slate-200 bg-white p-5 text-sm sm:grid-cols-2 dark:border-slate-800 dark:bg-slate-900">
+      <div className="sm:col-span-2">
+        <dt className="font-medium text-slate-600 dark:text-slate-400">Description</dt>
+        <dd className="mt-1 whitespace-pre-line text-slate-900 dark:text-slate-100">{project.description || "No description yet."}</dd>
+      </div>
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt className="font-medium text-slate-600 dark:text-slate-400">{term}</dt>
+          <dd className="mt-1 text-slate-900 dark:text-slate-100">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The edit form, opened from "Edit details": it takes the focus the link gave up. */
+function EditDetails({ children }: { children: ReactNode }) {
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => region.current?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, select')?.focus(), []);
+  return <div ref={region}>{children}</div>;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

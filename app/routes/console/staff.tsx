@@ -52,6 +52,8 @@ export default function ConsoleStaff({ loaderData, actionData }: Route.Component
   const { staff, page, total, domain, invitations } = loaderData;
   // A per-row answer shows in its row; the invitation form's beside that form.
   const rowOutcome = actionData?.targetId ? actionData : undefined;
+  // A removed member's row is gone: their answer shows above the table instead.
+  const rowGone = rowOutcome && !staff.some((s) => s.id === rowOutcome.targetId) && !invitations.some((i) => i.id === rowOutcome.targetId);
   return (
     <ConsoleListPage
       headingId="staff-heading"
@@ -60,6 +62,7 @@ export default function ConsoleStaff({ loaderData, actionData }: Route.Component
     >
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
         <div className="space-y-8">
+          {rowGone ? <ActionMessage outcome={rowOutcome} /> : null}
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Staff accounts, {total} in total</caption>

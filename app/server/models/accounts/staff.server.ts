@@ -147,7 +147,16 @@ export async function setStaffRole(actor: Actor, userId: string, staffRole: Staf
   announceAccessChanged(userId);
 }
 
+/**
+ * Nobody disables or removes their own account from the console: one slip would lock them out
+ * mid-task. Another admin can; the command line (no actor) still may.
+ */
+function notYourself(actor: Actor | null, userId: string, doing: "disable" | "remove"): void {
+  if (actor && actor.id === userId) throw new Refusal("refused", `You cannot ${doing} your own account. Ask another admin to do it.`);
+}
+
 export async function disableStaff(actor: Actor, userId: string): Promise<void> {
+  notYourself(actor, userId, "disable");
   await writeTransaction(async (trx) => {
     const member = await memberIn(trx, { id: userId });
     if (member.staffDisabledAt !== null) return;
@@ -175,6 +184,7 @@ export async function enableStaff(actor: Actor, userId: string): Promise<void> {
 export async function removeStaffMember(actor: Actor | null, where: { id: string } | { email: string }): Promise<void> {
   const member = await writeTransaction(async (trx) => {
     const row = await memberIn(trx, where);
+    notYourself(actor, row.id, "remove");
     if (actor) await keepAnAdmin(trx, row);
     return row;
   });

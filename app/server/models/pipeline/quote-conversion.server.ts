@@ -55,7 +55,7 @@ export async function convertQuote(actor: Actor, leadId: string, input: LeadConv
     if (input.projectTitle) {
       const project = await insertProject(
         trx,
-        { companyId, createdBy: null, title: input.projectTitle, description: lead.requirement },
+        { companyId, createdBy: null, title: input.projectTitle, description: lead.requirement, progressMode: "milestones" },
         now,
       );
       await recordAudit(

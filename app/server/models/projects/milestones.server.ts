@@ -207,12 +207,15 @@ export async function updateMilestone(
   });
 }
 
-/** Swaps a milestone with its neighbour above or below; at either end nothing changes. */
+/**
+ * Moves a milestone one place up or down (the buttons), or to a place in the list (1 = first: a
+ * drag, or the keyboard's arrows on its handle). At either end, or already there, nothing changes.
+ */
 export async function moveMilestone(
   actor: Actor,
   projectId: string,
   milestoneId: string,
-  direction: "up" | "down",
+  move: "up" | "down" | { position: number },
   now = Date.now(),
 ): Promise<Outcome> {
   return change(projectId, now, async (trx, project) => {
@@ -225,11 +228,12 @@ export async function moveMilestone(
       .execute();
     const index = rows.findIndex((r) => r.id === milestoneId);
     if (index === -1) throw notThere();
-    const other = rows[direction === "up" ? index - 1 : index + 1];
-    if (!other) return "unchanged";
+    const wanted = move === "up" ? index - 1 : move === "down" ? index + 1 : Math.round(move.position) - 1;
+    const to = Math.min(rows.length - 1, Math.max(0, wanted));
+    if (to === index) return "unchanged";
     const order = rows.map((r) => r.id);
-    const otherIndex = order.indexOf(other.id);
-    [order[index], order[otherIndex]] = [order[otherIndex]!, order[index]!];
+    order.splice(index, 1);
+    order.splice(to, 0, milestoneId);
     // Renumber the whole list: positions stay 1..n whatever the history of the rows.
     for (const [i, id] of order.entries())
       await trx
@@ -238,6 +242,7 @@ export async function moveMilestone(
         .where("id", "=", id)
         .execute();
     const title = rows[index]!.title;
+    const direction = typeof move === "string" ? move : to + 1;
     await recordActivity(
       trx,
       staffSide(actor),
@@ -246,7 +251,7 @@ export async function moveMilestone(
         kind: "milestones.reordered",
         subjectType: "milestone",
         subjectId: milestoneId,
-        summary: `Moved "${title}" ${direction}`,
+        summary: typeof move === "string" ? `Moved "${title}" ${move}` : `Moved "${title}" to position ${to + 1} of ${rows.length}`,
       },
       now,
     );

@@ -88,7 +88,7 @@ export async function createStaffProject(
       .where("createdAt", ">", now - DOUBLE_SUBMIT_MS)
       .executeTakeFirst();
     if (twin) return twin;
-    const created = await insertProject(trx, { companyId, createdBy: null, ...fields }, now);
+    const created = await insertProject(trx, { companyId, createdBy: null, ...fields, progressMode: "milestones" }, now);
     await recordAudit(
       trx,
       actor,

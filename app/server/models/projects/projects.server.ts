@@ -1,6 +1,7 @@
 import type { Selectable, Transaction } from "kysely";
 import { newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
+import type { ProgressMode } from "~/lib/milestones";
 import type { ProjectInput } from "~/lib/schemas/projects";
 import { actorName, type Actor } from "~/server/auth/actor.server";
 import { recordAudit } from "../shared/audit.server";
@@ -50,6 +51,11 @@ export interface NewProject {
   status?: string;
   startDate?: string | null;
   dueDate?: string | null;
+  /**
+   * Whether progress follows the milestones. Staff's new projects pass "milestones" (decision
+   * 0079); without it the column's default ("manual") stays, as for a member's own project.
+   */
+  progressMode?: ProgressMode;
 }
 
 /**
@@ -69,13 +75,13 @@ export async function insertProject(executor: Executor, input: NewProject, now =
     startDate: input.startDate ?? null,
     dueDate: input.dueDate ?? null,
     archivedAt: null,
-    progressMode: "manual",
+    progressMode: input.progressMode ?? "manual",
     clientUploads: true,
     createdAt: now,
     updatedAt: now,
   };
-  // The two issue-17 switches keep their column defaults (a boolean binds differently per dialect).
-  const { progressMode: _mode, clientUploads: _uploads, ...row } = project;
+  // clientUploads keeps its column default (a boolean binds differently per dialect).
+  const { clientUploads: _uploads, ...row } = project;
   await executor.insertInto("projects").values(row).execute();
   return project;
 }
