@@ -92,17 +92,17 @@ function byteFormat(locale: string, unit: string, fractionDigits: number): Intl.
 }
 
 /**
- * "100 MB", "5 GB", "1.2 MB", "340 kB", "12 bytes": sizes as people read them, in powers of 1000
- * like file managers and the limits' defaults (decision 0079), worded by the locale's Intl rules.
- * One decimal below 10 of a unit, none above.
+ * "100 MB", "5 GB", "1.2 MB", "340 kB", "12 bytes": sizes as people read them, counted in powers of
+ * 1024 as SPEC counts its limits ("10 MB (10485760 bytes)") and the defaults are set (decision 0079),
+ * worded by the locale's Intl rules. One decimal below 10 of a unit, none above.
  */
 export function formatBytes(bytes: number, locale: string = DEFAULT_PLACE.locale): string {
-  if (bytes < 1000) return byteFormat(locale, "byte", 0).format(bytes);
-  let value = bytes / 1000;
+  if (bytes < 1024) return byteFormat(locale, "byte", 0).format(bytes);
+  let value = bytes / 1024;
   let unit = 0;
-  // 999,999 bytes is "1 MB", not "1000 kB": move up once the rounded value would read 1000.
-  while (value >= 999.5 && unit < BYTE_UNITS.length - 1) {
-    value /= 1000;
+  // 1,048,575 bytes is "1 MB", not "1024 kB": move up once the rounded value would read 1024 or more.
+  while (value >= 1023.5 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
     unit += 1;
   }
   return byteFormat(locale, BYTE_UNITS[unit]!, value < 9.95 ? 1 : 0).format(value);

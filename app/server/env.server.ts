@@ -56,10 +56,9 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optional(z.string()),
     S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
     // Project files. The per-file limit is enforced while the upload streams; the quota
-    // counts every stored version of a project's files. Powers of ten, as the pages word them
-    // ("100 MB", "5 GB"; decision 0079).
-    FILE_MAX_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().min(1).default(100_000_000),
-    PROJECT_QUOTA_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().min(1).default(5_000_000_000),
+    // counts every stored version of a project's files.
+    FILE_MAX_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().min(1).default(104_857_600),
+    PROJECT_QUOTA_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().min(1).default(5_368_709_120),
     // `npm run backup` and the scheduled backup (decision 0047).
     BACKUP_URL: z
       .string()

@@ -21,7 +21,7 @@ const nginxConf = readFileSync(path.join(root, "deploy/nginx.conf"), "utf8");
 
 // An AUTH_SECRET of its own, so that reading the defaults writes no data/auth-secret.
 const defaults = parseEnv({ AUTH_SECRET: "proxy-examples-test-secret-0123456789" });
-/** The Files tab's largest upload with default settings: 2,001,048,576 bytes. */
+/** The Files tab's largest upload with default settings: 2,098,200,576 bytes. */
 const largestUpload = uploadBodyMax({
   maxFiles: MAX_FILES_PER_UPLOAD,
   maxFileBytes: defaults.FILE_MAX_BYTES,
@@ -95,7 +95,7 @@ describe("deploy/nginx.conf", () => {
   const uploads = location((args) => args[0] === "~" && new RegExp(args[1]!).test(uploadPath));
 
   test("The Files tab's upload location takes the app's largest upload with the default FILE_MAX_BYTES", () => {
-    expect(largestUpload).toBe(2_001_048_576);
+    expect(largestUpload).toBe(2_098_200_576);
     expect(nginxBytes(value(uploads.block, "client_max_body_size")![0]!)).toBeGreaterThanOrEqual(largestUpload);
     expect(value(uploads.block, "proxy_request_buffering")).toEqual(["off"]);
   });

@@ -2,22 +2,27 @@ import { describe, expect, test } from "vitest";
 import { formatBytes, formatStorageUse } from "~/lib/file-kinds";
 import { parseEnv } from "~/server/env.server";
 
+const KB = 1024;
+const MB = 1024 * KB;
+const GB = 1024 * MB;
+
 describe("File sizes and limits read as people say them", () => {
-  test("Sizes use powers of ten, a decimal only below 10 of a unit, and never read 1000 of a unit", () => {
+  test("Sizes count in powers of 1024 as SPEC does, a decimal only below 10 of a unit, and never read 1024 of a unit", () => {
     expect(formatBytes(0)).toBe("0 bytes");
     expect(formatBytes(1)).toBe("1 byte");
-    expect(formatBytes(999)).toBe("999 bytes");
-    expect(formatBytes(1000)).toBe("1 kB");
-    expect(formatBytes(340_000)).toBe("340 kB");
-    expect(formatBytes(1_250_000)).toBe("1.3 MB");
-    expect(formatBytes(999_999)).toBe("1 MB");
-    expect(formatBytes(100_000_000)).toBe("100 MB");
-    expect(formatBytes(5_000_000_000)).toBe("5 GB");
-    expect(formatBytes(25_000_000)).toBe("25 MB");
+    expect(formatBytes(1023)).toBe("1,023 bytes");
+    expect(formatBytes(KB)).toBe("1 kB");
+    expect(formatBytes(340 * KB)).toBe("340 kB");
+    expect(formatBytes(1.25 * MB)).toBe("1.3 MB");
+    expect(formatBytes(MB - 1)).toBe("1 MB");
+    // SPEC: "Over 10 MB (10485760 bytes)".
+    expect(formatBytes(10_485_760)).toBe("10 MB");
+    expect(formatBytes(25 * MB)).toBe("25 MB");
+    expect(formatBytes(5 * GB)).toBe("5 GB");
   });
 
   test("Sizes follow the agency's locale", () => {
-    expect(formatBytes(5_400_000_000, "de-DE")).toBe("5,4\u00a0GB");
+    expect(formatBytes(5.4 * GB, "de-DE")).toBe("5,4\u00a0GB");
     expect(formatBytes(12, "de-DE")).toBe("12 Byte");
   });
 
@@ -29,9 +34,9 @@ describe("File sizes and limits read as people say them", () => {
   });
 
   test("Storage use says its share of the quota, never a misleading 0 % once something is stored", () => {
-    expect(formatStorageUse(0, 5_000_000_000)).toBe("Nothing of 5 GB used yet");
-    expect(formatStorageUse(3_200_000, 5_000_000_000)).toBe("Under 1% of 5 GB used (3.2 MB)");
-    expect(formatStorageUse(600_000_000, 5_000_000_000)).toBe("12% of 5 GB used (600 MB)");
-    expect(formatStorageUse(6_000_000_000, 5_000_000_000)).toBe("100% of 5 GB used (6 GB)");
+    expect(formatStorageUse(0, 5 * GB)).toBe("Nothing of 5 GB used yet");
+    expect(formatStorageUse(3.2 * MB, 5 * GB)).toBe("Under 1% of 5 GB used (3.2 MB)");
+    expect(formatStorageUse(614.4 * MB, 5 * GB)).toBe("12% of 5 GB used (614 MB)");
+    expect(formatStorageUse(6 * GB, 5 * GB)).toBe("100% of 5 GB used (6 GB)");
   });
 });
