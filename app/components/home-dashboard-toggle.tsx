@@ -28,11 +28,11 @@ export function HomeDashboardToggle({ on, pathname }: { on: boolean; pathname: s
         aria-pressed={on}
         aria-describedby={hintId}
         title={HINT}
-        className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 dark:text-slate-300"
+        className="flex items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:text-brand-700 dark:text-slate-300"
       >
         <span
           aria-hidden="true"
-          className={`mr-2 inline-block h-4 w-7 rounded-full align-middle ${on ? "bg-brand-600" : "bg-slate-300 dark:bg-slate-600"}`}
+          className={`inline-block h-4 w-7 shrink-0 rounded-full ${on ? "bg-brand-600" : "bg-slate-300 dark:bg-slate-600"}`}
         >
           <span className={`block size-4 rounded-full bg-white shadow transition-transform ${on ? "translate-x-3" : ""}`} />
         </span>

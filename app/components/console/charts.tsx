@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
 
-// Server-rendered SVG charts: role="img" with a title and a description that states every
-// value, plus the same numbers as a table. Colours come from classes, so dark mode just works.
+// Server-rendered charts: role="img" named by a title and a description that states every value,
+// plus the same numbers as a table. Colours come from classes, so dark mode just works.
 
 export interface ChartDatum {
   label: string;
@@ -17,8 +17,7 @@ interface ChartProps {
   category: string;
 }
 
-const BAR = "fill-brand-600 dark:fill-brand-400";
-const TEXT = "fill-current text-slate-700 dark:text-slate-300";
+const BAR = "bg-brand-600 dark:bg-brand-400";
 
 function describe({ data, unit }: ChartProps): string {
   if (data.length === 0) return `No ${unit} yet.`;
@@ -62,36 +61,53 @@ function Figure({ id, props, children }: { id: string; props: ChartProps; childr
   );
 }
 
+/**
+ * The chart's name and every value for assistive technology; what is drawn is hidden from it. The
+ * drawing is HTML, not a scaled SVG, so its labels keep their size at every width (an SVG scaled
+ * to a half-width card drew them at 7 px).
+ */
+function ChartImage({ id, props, children }: { id: string; props: ChartProps; children: ReactNode }) {
+  return (
+    <div role="img" aria-labelledby={`${id}-title ${id}-desc`} className="mt-3">
+      <span id={`${id}-title`} className="sr-only">
+        {props.title}
+      </span>
+      <span id={`${id}-desc`} className="sr-only">
+        {describe(props)}
+      </span>
+      <div aria-hidden="true">{children}</div>
+    </div>
+  );
+}
+
+const share = (value: number, max: number) => `${(value / max) * 100}%`;
+
 /** Vertical columns, one per category, oldest on the left (a weekly trend). */
 export function ColumnChart(props: ChartProps & { tickLabel?: (d: ChartDatum) => string }) {
   const id = useId();
   const { data } = props;
-  const [width, height, left, bottom, top] = [640, 220, 8, 28, 20];
-  const plot = height - bottom - top;
   const max = Math.max(1, ...data.map((d) => d.value));
-  const slot = (width - 2 * left) / Math.max(1, data.length);
+  // Twelve dates do not fit side by side in a half-width card: every other one, ending at the latest.
+  const labelled = (i: number) => data.length <= 8 || (data.length - 1 - i) % 2 === 0;
   return (
     <Figure id={id} props={props}>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="mt-3 h-auto w-full">
-        <title id={`${id}-title`}>{props.title}</title>
-        <desc id={`${id}-desc`}>{describe(props)}</desc>
-        <line x1={left} x2={width - left} y1={top + plot} y2={top + plot} className="stroke-slate-300 dark:stroke-slate-700" />
-        {data.map((d, i) => {
-          const h = (d.value / max) * plot;
-          const x = left + i * slot;
-          return (
-            <g key={i}>
-              <rect x={x + slot * 0.15} y={top + plot - h} width={slot * 0.7} height={h} rx={3} className={BAR} />
-              <text x={x + slot / 2} y={top + plot - h - 5} textAnchor="middle" fontSize={12} className={TEXT}>
-                {d.value}
-              </text>
-              <text x={x + slot / 2} y={height - 8} textAnchor="middle" fontSize={11} className={TEXT}>
-                {props.tickLabel ? props.tickLabel(d) : d.label}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+      <ChartImage id={id} props={props}>
+        <div className="flex h-44 items-end gap-1 border-b border-slate-300 pt-5 dark:border-slate-700">
+          {data.map((d, i) => (
+            <div key={i} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end">
+              <span className="text-xs text-slate-700 tabular-nums dark:text-slate-300">{d.value}</span>
+              <div className={`w-3/4 rounded-t ${BAR}`} style={{ height: share(d.value, max) }} />
+            </div>
+          ))}
+        </div>
+        <div className="mt-1 flex gap-1">
+          {data.map((d, i) => (
+            <span key={i} className="min-w-0 flex-1 text-center text-xs whitespace-nowrap text-slate-600 dark:text-slate-400">
+              {labelled(i) ? (props.tickLabel ? props.tickLabel(d) : d.label) : ""}
+            </span>
+          ))}
+        </div>
+      </ChartImage>
     </Figure>
   );
 }
@@ -100,34 +116,25 @@ export function ColumnChart(props: ChartProps & { tickLabel?: (d: ChartDatum) =>
 export function BarChart(props: ChartProps) {
   const id = useId();
   const { data } = props;
-  const [width, row, labelGap] = [640, 44, 16];
-  const height = Math.max(row, data.length * row);
   const max = Math.max(1, ...data.map((d) => d.value));
-  const room = width - 48;
   return (
     <Figure id={id} props={props}>
       {data.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">No {props.unit} yet.</p>
       ) : (
-        <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="mt-3 h-auto w-full">
-          <title id={`${id}-title`}>{props.title}</title>
-          <desc id={`${id}-desc`}>{describe(props)}</desc>
-          {data.map((d, i) => {
-            const y = i * row;
-            const w = Math.max(2, (d.value / max) * room);
-            return (
-              <g key={i}>
-                <text x={0} y={y + 12} fontSize={12} className={TEXT}>
-                  {d.label.length > 70 ? `${d.label.slice(0, 69)}…` : d.label}
-                </text>
-                <rect x={0} y={y + labelGap} width={w} height={18} rx={3} className={BAR} />
-                <text x={w + 6} y={y + labelGap + 14} fontSize={12} className={TEXT}>
-                  {d.value}
-                </text>
-              </g>
-            );
-          })}
-        </svg>
+        <ChartImage id={id} props={props}>
+          <ul className="space-y-3">
+            {data.map((d, i) => (
+              <li key={i}>
+                <span className="block truncate text-sm text-slate-700 dark:text-slate-300">{d.label}</span>
+                <span className="mt-1 flex items-center gap-2">
+                  <span className={`block h-3 min-w-0.5 rounded ${BAR}`} style={{ width: share(d.value, max) }} />
+                  <span className="text-sm text-slate-700 tabular-nums dark:text-slate-300">{d.value}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </ChartImage>
       )}
     </Figure>
   );

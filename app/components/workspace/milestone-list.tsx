@@ -269,7 +269,11 @@ function MilestoneItem({ projectId, milestone: m, index, count, params, pageResu
         {handle}
         <h4 className="font-semibold text-slate-900 dark:text-white">{m.title}</h4>
         <MilestoneStatusBadge status={m.status} />
-        {m.dueDate ? <span className="text-sm text-slate-600 dark:text-slate-400">Due {formatCalendarDate(m.dueDate)}</span> : null}
+        {m.dueDate ? (
+          <span className="text-sm text-slate-600 dark:text-slate-400">
+            Due <time dateTime={m.dueDate}>{formatCalendarDate(m.dueDate)}</time>
+          </span>
+        ) : null}
         <span className="ml-auto">
           <RowMenu label="Actions" accessibleLabel={`Actions for "${m.title}"`} items={items} />
         </span>

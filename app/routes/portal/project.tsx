@@ -114,7 +114,9 @@ export default function ProjectOverview({ loaderData, actionData }: Route.Compon
                   <h3 className="font-semibold text-slate-900 dark:text-white">{m.title}</h3>
                   <MilestoneStatusBadge status={m.status} />
                   {m.dueDate ? (
-                    <span className="text-sm text-slate-600 dark:text-slate-400">Due {formatCalendarDate(m.dueDate)}</span>
+                    <span className="text-sm text-slate-600 dark:text-slate-400">
+                      Due <time dateTime={m.dueDate}>{formatCalendarDate(m.dueDate)}</time>
+                    </span>
                   ) : null}
                 </div>
                 {m.description ? (
