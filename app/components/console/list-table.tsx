@@ -56,26 +56,36 @@ export function ListTable<T>({ caption, columns, items, row, empty, boxed = fals
   );
 }
 
+/** A column a phone's narrow table leaves out: secondary facts, so the names and actions fit. */
+export const WIDE_ONLY = "hidden sm:table-cell";
+
 const RULED_HEAD = "border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400";
 
 /**
  * The column heads of a plain console table with a rule under them. `actions` adds a last, unnamed
- * column for the rows' buttons; `flushLast` ends the row without padding after the last name.
+ * column for the rows' buttons; `flushLast` ends the row without padding after the last name;
+ * `wideOnly` names columns a phone leaves out (their cells take `WIDE_ONLY` too).
  */
 export function RuledTableHead({
   columns,
   actions = false,
   flushLast = false,
+  wideOnly = [],
 }: {
   columns: readonly string[];
   actions?: boolean;
   flushLast?: boolean;
+  wideOnly?: readonly string[];
 }) {
   return (
     <thead className={RULED_HEAD}>
       <tr>
         {columns.map((h, i) => (
-          <th key={h} scope="col" className={flushLast && i === columns.length - 1 ? "py-2 font-medium" : "py-2 pr-4 font-medium"}>
+          <th
+            key={h}
+            scope="col"
+            className={`${flushLast && i === columns.length - 1 ? "py-2 font-medium" : "py-2 pr-4 font-medium"} ${wideOnly.includes(h) ? WIDE_ONLY : ""}`}
+          >
             {h}
           </th>
         ))}

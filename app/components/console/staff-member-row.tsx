@@ -5,6 +5,7 @@ import type { FormResult } from "~/lib/form-result";
 import type { StaffMember } from "~/lib/members";
 import { STAFF_ROLE_LABELS, STAFF_ROLES } from "~/lib/staff-roles";
 import { Time } from "~/components/time";
+import { WIDE_ONLY } from "./list-table";
 import { RowMenu, type RowMenuItem } from "./row-menu";
 
 /** The Staff page's row: its time as epoch ms, and whether it is the reader's own account. */
@@ -52,7 +53,7 @@ export function StaffMemberRow({ member, outcome }: { member: Member; outcome?: 
     <>
       <tr>
         <td className="py-3 pr-4">
-          <span className="font-medium break-all">{member.email}</span>
+          <span className="font-medium wrap-anywhere">{member.email}</span>
           {member.isYou ? <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">(you)</span> : null}
           {member.name ? <span className="block text-xs text-slate-600 dark:text-slate-400">{member.name}</span> : null}
         </td>
@@ -64,7 +65,7 @@ export function StaffMemberRow({ member, outcome }: { member: Member; outcome?: 
             <span className="text-emerald-700 dark:text-emerald-300">Active</span>
           )}
         </td>
-        <td className="py-3 pr-4 whitespace-nowrap">
+        <td className={`py-3 pr-4 whitespace-nowrap ${WIDE_ONLY}`}>
           <Time at={member.createdAt} />
         </td>
         <td className="py-3 text-right whitespace-nowrap">
