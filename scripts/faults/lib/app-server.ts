@@ -67,6 +67,10 @@ export async function startAppServer(data: DataDir, port: number, env: Record<st
       TRUSTED_PROXIES: "loopback",
       SMTP_URL: "",
       REDIS_URL: "",
+      // The agency's inboxes, as setup or an operator sets them: without them a quote or an
+      // application enqueues only the sender's confirmation, and the suites count two mails each.
+      MAIL_SALES_TO: "sales@example.com",
+      MAIL_HR_TO: "hr@example.com",
       ...env,
     },
   });
