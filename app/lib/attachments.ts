@@ -4,7 +4,8 @@ import { ACCEPTED_FILES_TEXT } from "./file-kinds";
 // Shared by the forms and the server.
 
 export const ATTACHMENT_MAX_FILES = 5;
-export const ATTACHMENT_MAX_BYTES = 25 * 1000 * 1000;
+/** 25 MB as SPEC and formatBytes count them. */
+export const ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
 export const ATTACHMENT_HINT = `Up to ${ATTACHMENT_MAX_FILES} files, 25 MB each. Accepted: ${ACCEPTED_FILES_TEXT}`;
 export const ATTACHMENTS_NEED_TEXT = "Write a message to send with the files.";
 

@@ -10,8 +10,8 @@ export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 export const ICON_SIZES = [32, 180] as const;
 export type IconSize = (typeof ICON_SIZES)[number];
 
-/** 5 MB as people (and formatBytes) count them. */
-export const IMAGE_MAX_BYTES = 5_000_000;
+/** 5 MB as SPEC and formatBytes count them (5 × 1024 × 1024 bytes). */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Decoded size limit (decompression bombs): 40 megapixels, e.g. 8000 × 5000. */
 export const IMAGE_MAX_PIXELS = 40_000_000;
 export const ACCEPTED_IMAGES_TEXT = "PNG, JPEG, WebP or SVG, at most 5 MB.";

@@ -238,7 +238,7 @@ describe("the multipart upload parser", () => {
         ["files", pdf(), "ok.pdf"],
         ["files", Buffer.alloc(2_000, 32), "big.txt"],
       ]),
-      { maxFiles: 5, maxFileBytes: 1_000 },
+      { maxFiles: 5, maxFileBytes: 1_024 },
       store,
     );
     await expect(refused).rejects.toMatchObject({ reason: "size", status: 413 });

@@ -22,8 +22,8 @@ import path from "node:path";
 
 // Project files end to end through the routes, on SQLite and PostgreSQL, local disk and S3.
 
-const FILE_MAX = 300_000;
-const QUOTA = 700_000;
+const FILE_MAX = 300 * 1024;
+const QUOTA = 700 * 1024;
 
 interface UploadAnswer {
   status: string;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { IMAGE_MAX_BYTES } from "~/lib/images";
 import * as logoRoute from "~/routes/console/brand-logo";
 import { forgetBrand, readBrand } from "~/server/brand/brand.server";
 import { db } from "~/server/db/db.server";
@@ -106,7 +107,7 @@ describe.each(testDatabases("logo"))("The brand logo on $name", (database) => {
   });
 
   test("A logo over 5 MB is refused while it streams", async () => {
-    const answer = await post(admin, "light", [Buffer.alloc(5_000_001, 1), "logo.png"], {
+    const answer = await post(admin, "light", [Buffer.alloc(IMAGE_MAX_BYTES + 1, 1), "logo.png"], {
       intent: "upload-light",
       alt: "Acme",
       version: await version(),

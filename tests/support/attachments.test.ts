@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { ATTACHMENT_MAX_BYTES } from "~/lib/attachments";
 import * as supportRoute from "~/routes/portal/support";
 import * as complaintRoute from "~/routes/console/complaint";
 import { loader as downloadAttachment } from "~/routes/resources/attachment-download";
@@ -235,7 +236,7 @@ describe.each(testSetups("attachments"))("Support attachments on $name", ({ data
     const six = Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.txt`, bytes: Buffer.from(`file ${i}\n`) }));
     const cases: [Upload[], RegExp][] = [
       [six, /at most 5 files/],
-      [[{ name: "huge.pdf", bytes: paddedPdf(25_000_001) }], /“huge\.pdf” is larger than 25 MB/],
+      [[{ name: "huge.pdf", bytes: paddedPdf(ATTACHMENT_MAX_BYTES + 1) }], /“huge\.pdf” is larger than 25 MB/],
       [[{ name: "invoice.pdf", bytes: elf() }], /is a program/],
       [
         [
@@ -315,7 +316,7 @@ describe.each(testSetups("attachments"))("Support attachments on $name", ({ data
     form.append("attachments", new File([new Uint8Array(pdf())], "brief.pdf"));
     const upload = await parseUploadForm(new Request("http://localhost/x", { method: "POST", body: form }), {
       maxFiles: 5,
-      maxFileBytes: 25_000_000,
+      maxFileBytes: ATTACHMENT_MAX_BYTES,
       fileField: "attachments",
     });
     await expect(
