@@ -48,6 +48,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: "list",
   timeout: 30_000,
+  // Two workers, isolated servers and event streams share two cores in CI: a post and its reload
+  // can take longer than the default 5 s there without anything being wrong.
+  expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   use: {
     baseURL,

@@ -112,6 +112,11 @@ for (const variant of VARIANTS) {
         await waitForHydration(page);
         await page.evaluate(() => document.fonts.ready);
         await screen.ready?.(page);
+        // Every date reads the same, so a column sized by "4 hours ago" or a day's name is as wide
+        // on every run; the masks then hide what they say.
+        await page.evaluate(() => {
+          for (const time of document.querySelectorAll("time")) time.textContent = "1 Jan 2026, 09:00";
+        });
         const file = `${screen.name}-${variant.name}`;
         const options = {
           animations: "disabled" as const,
