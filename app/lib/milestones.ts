@@ -47,7 +47,7 @@ export const NO_LONGER_THERE = "This milestone, file or request no longer exists
 
 export const DECISION_FAILURE = "Your decision could not be sent. Please try again.";
 
-/** The console Details tab's progress form while progress follows the milestones. */
+/** The console Overview tab's progress form while progress follows the milestones. */
 export const PROGRESS_FOLLOWS_MILESTONES =
   'Progress follows this project\'s milestones. To set it by hand, choose "Set by hand" on the Milestones tab.';
 

@@ -179,7 +179,7 @@ describe.each(testDatabases("milestones"))("Staff plan a project with milestones
       "progress.mode:staff",
     ]);
 
-    // The Details tab's progress form is refused while the milestones decide it; nothing changes.
+    // The Overview tab's progress form is refused while the milestones decide it; nothing changes.
     const before = await snapshot();
     const refused = await call(detailsRoute.action, `/employee-dashboard/projects/${project.id}`, {
       params: { id: project.id },

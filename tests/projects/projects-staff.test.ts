@@ -409,7 +409,7 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     const project = await createStaffProject(actor(admin), { companyId: kite.id }, form());
     const other = await createStaffProject(actor(admin), { companyId: acme.id }, form({ title: "Other" }));
     const path = `/employee-dashboard/projects/${project.id}`;
-    // A new project's progress follows its milestones; the Details tab's form needs "Set by hand".
+    // A new project's progress follows its milestones; the Overview tab's form needs "Set by hand".
     await setProgressMode(actor(admin), project.id, "manual");
     const saved = await post(projectRoute.action, path, project.id, delivery, { intent: "save", ...fields, status: "in_progress" });
     expect(saved.data).toMatchObject({ intent: "save", status: "success" });

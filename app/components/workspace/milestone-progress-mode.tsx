@@ -5,7 +5,7 @@ import { OutcomeMessage, rowOutcome } from "./milestone-outcome";
 
 const CHOICES: Array<{ mode: ProgressMode; label: string; hint: string }> = [
   { mode: "milestones", label: "Progress follows milestones", hint: "The share of milestones marked Done, updated with every change." },
-  { mode: "manual", label: "Set by hand", hint: "Staff set the percentage on the Details tab." },
+  { mode: "manual", label: "Set by hand", hint: "Staff set the percentage on the Overview tab." },
 ];
 
 /** The per-project choice of how progress is set. */

@@ -3,7 +3,8 @@ import { projectLink } from "~/lib/links";
 import type { Side } from "~/lib/side";
 
 // A project's workspace is a few pages, one per tab, so each loads only its own data and
-// works without JavaScript. The same tabs in the portal and the console; links, not an ARIA
+// works without JavaScript. The same tabs in the portal and the console, named alike; staff get
+// Milestones besides, where they edit what the client's Overview shows. Links, not an ARIA
 // tablist, because each tab is a page of its own.
 
 const TABS: Record<Side, Array<{ label: string; path: string }>> = {
@@ -13,7 +14,7 @@ const TABS: Record<Side, Array<{ label: string; path: string }>> = {
     { label: "Activity", path: "/activity" },
   ],
   staff: [
-    { label: "Details", path: "" },
+    { label: "Overview", path: "" },
     { label: "Milestones", path: "/milestones" },
     { label: "Files", path: "/files" },
     { label: "Activity", path: "/activity" },

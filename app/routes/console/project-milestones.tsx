@@ -48,7 +48,7 @@ export default function ConsoleProjectMilestones({ loaderData, actionData }: Rou
       <WorkspaceHeader audience="staff" project={project} headingId="milestones-project-heading" />
       {locked ? (
         <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-200">
-          This project is archived. Restore it on the Details tab to change its milestones.
+          This project is archived. Restore it on the Overview tab to change its milestones.
         </p>
       ) : null}
 
