@@ -79,6 +79,8 @@ test("Keyboard only: a milestone's handle moves it with the arrow keys, each mov
   await expect(page.getByText("Moved Launch to position 3 of 3.")).toBeAttached();
   await page.keyboard.press("Home");
   await expect(page.getByText("Moved Launch to position 1 of 3.")).toBeAttached();
+  // Two moves in quick succession: the list is busy until the second one is saved too.
+  await expect(page.getByRole("list", { name: /^Milestones of / })).toHaveAttribute("aria-busy", "false");
   await expect.poll(() => storedOrder(projectId)).toEqual(["Launch", "Design", "Build"]);
 
   await page.reload();

@@ -59,7 +59,8 @@ export function MilestoneList({ projectId, projectTitle, milestones, pageResult,
   const [dragging, setDragging] = useState<string | null>(null);
   const [dropAt, setDropAt] = useState<number | null>(null);
   const handles = useRef(new Map<string, HTMLButtonElement>());
-  const refocus = useRef<string | null>(null);
+  // The row being moved from its handle and where to: its handle keeps the focus until it is there.
+  const refocus = useRef<{ id: string; position: number; sent: boolean } | null>(null);
 
   // One move on its way at a time: requests sent together may reach the server out of order. A
   // move asked for meanwhile waits here (the latest only, its place is absolute) and goes next.
@@ -85,18 +86,24 @@ export function MilestoneList({ projectId, projectTitle, milestones, pageResult,
     setQueued(null);
   }, [mover.state, queued, send]);
 
-  // A moved row's node moves in the page: give its handle the focus back.
+  // A moved row's node moves in the page, which drops the focus: give its handle the focus back.
+  // The node may move a render or two after the key (when the fetcher starts), so this holds until
+  // the row is in its place or the move is over; it takes back only a focus that was dropped.
   useLayoutEffect(() => {
     if (!refocus.current) return;
-    const handle = handles.current.get(refocus.current);
-    if (handle && document.activeElement !== handle) handle.focus();
-    refocus.current = null;
+    const { id, position } = refocus.current;
+    const handle = handles.current.get(id);
+    const dropped = document.activeElement === null || document.activeElement === document.body;
+    if (handle && (dropped || document.activeElement === handle)) handle.focus();
+    if (mover.state !== "idle") refocus.current.sent = true;
+    // In place, or refused and back where it was: nothing more will move.
+    if (shown[position - 1]?.id === id || (refocus.current.sent && mover.state === "idle" && !queued)) refocus.current = null;
   });
 
   function moveTo(id: string, position: number) {
     const row = shown.find((m) => m.id === id);
     if (!row || shown[position - 1]?.id === id) return;
-    refocus.current = id;
+    refocus.current = { id, position, sent: false };
     if (mover.state === "idle") send({ id, position });
     else setQueued({ id, position });
     setAnnouncement(movedAnnouncement(row.title, position, shown.length));
@@ -145,6 +152,8 @@ export function MilestoneList({ projectId, projectTitle, milestones, pageResult,
       <ol
         className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
         aria-label={`Milestones of ${projectTitle}`}
+        // While a move is on its way (or waiting for one), the order shown is not yet the saved one.
+        aria-busy={mover.state !== "idle" || queued !== null}
       >
         {shown.map((m, index) => (
           <li
