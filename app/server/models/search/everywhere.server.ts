@@ -58,14 +58,19 @@ export async function searchEverywhere(viewer: EverywhereViewer, text: string): 
 
 type GroupSearch = (query: SearchQuery, q: string, role: StaffRole | null) => Promise<EverywhereHit[]>;
 
-/** The ids of `kind`'s best matches, most relevant first. */
-async function bestIds(query: SearchQuery, kind: SearchKind): Promise<string[]> {
-  return (await searchPage(query, kind, { limit: EVERYWHERE_PER_GROUP, offset: 0 })).ids;
-}
-
-/** `rows` in the order of `ids` (the ranking), as hits. */
-function inOrder<R extends { id: string }>(ids: string[], rows: R[], hit: (row: R) => Omit<EverywhereHit, "id">): EverywhereHit[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
+/**
+ * A group the full-text index ranks: the ids of `kind`'s best matches, their rows fetched in one
+ * query, and the hits in the ranking's order.
+ */
+async function ranked<R extends { id: string }>(
+  query: SearchQuery,
+  kind: SearchKind,
+  rowsOf: (ids: string[]) => Promise<R[]>,
+  hit: (row: R) => Omit<EverywhereHit, "id">,
+): Promise<EverywhereHit[]> {
+  const { ids } = await searchPage(query, kind, { limit: EVERYWHERE_PER_GROUP, offset: 0 });
+  if (!ids.length) return [];
+  const byId = new Map((await rowsOf(ids)).map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [{ id, ...hit(row) }] : [];
@@ -75,59 +80,57 @@ function inOrder<R extends { id: string }>(ids: string[], rows: R[], hit: (row: 
 const join = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(" · ");
 
 const SEARCHES: Record<EverywhereGroup, GroupSearch> = {
-  async leads(query) {
-    const ids = await bestIds(query, "lead");
-    if (!ids.length) return [];
-    const rows = await db().selectFrom("quotes").select(["id", "name", "email", "status"]).where("id", "in", ids).execute();
-    return inOrder(ids, rows, (r) => ({
-      label: r.name,
-      detail: join(r.email, leadStatusLabel(r.status)),
-      to: everywhereLink("leads", r.id),
-    }));
-  },
+  leads: (query) =>
+    ranked(
+      query,
+      "lead",
+      (ids) => db().selectFrom("quotes").select(["id", "name", "email", "status"]).where("id", "in", ids).execute(),
+      (r) => ({ label: r.name, detail: join(r.email, leadStatusLabel(r.status)), to: everywhereLink("leads", r.id) }),
+    ),
 
-  async applications(query) {
-    const ids = await bestIds(query, "application");
-    if (!ids.length) return [];
-    const rows = await db()
-      .selectFrom("jobApplications as a")
-      .leftJoin("jobOpenings as o", "o.id", "a.jobId")
-      .select(["a.id", "a.name", "a.email", "a.stage", "o.title"])
-      .where("a.id", "in", ids)
-      .execute();
-    return inOrder(ids, rows, (r) => ({
-      label: r.name,
-      detail: join(r.email, r.title, applicationStageLabel(r.stage)),
-      to: everywhereLink("applications", r.id),
-    }));
-  },
+  applications: (query) =>
+    ranked(
+      query,
+      "application",
+      (ids) =>
+        db()
+          .selectFrom("jobApplications as a")
+          .leftJoin("jobOpenings as o", "o.id", "a.jobId")
+          .select(["a.id", "a.name", "a.email", "a.stage", "o.title"])
+          .where("a.id", "in", ids)
+          .execute(),
+      (r) => ({
+        label: r.name,
+        detail: join(r.email, r.title, applicationStageLabel(r.stage)),
+        to: everywhereLink("applications", r.id),
+      }),
+    ),
 
-  async companies(query) {
-    const ids = await bestIds(query, "client");
-    if (!ids.length) return [];
-    const rows = await db()
-      .selectFrom("companies")
-      .select(["id", "name", "website", "country", "closedAt"])
-      .where("id", "in", ids)
-      .execute();
-    return inOrder(ids, rows, (r) => ({
-      label: r.name,
-      detail: join(r.website, r.country, r.closedAt ? "Closed" : null),
-      to: everywhereLink("companies", r.id),
-    }));
-  },
+  companies: (query) =>
+    ranked(
+      query,
+      "client",
+      (ids) => db().selectFrom("companies").select(["id", "name", "website", "country", "closedAt"]).where("id", "in", ids).execute(),
+      (r) => ({
+        label: r.name,
+        detail: join(r.website, r.country, r.closedAt ? "Closed" : null),
+        to: everywhereLink("companies", r.id),
+      }),
+    ),
 
-  async support(query) {
-    const ids = await bestIds(query, "complaint");
-    if (!ids.length) return [];
-    const rows = await db()
-      .selectFrom("complaints as c")
-      .leftJoin("companies as co", "co.id", "c.companyId")
-      .select(["c.id", "c.subject", "c.status", "co.name as companyName"])
-      .where("c.id", "in", ids)
-      .execute();
-    return inOrder(ids, rows, (r) => ({ label: r.subject, detail: join(r.companyName, r.status), to: everywhereLink("support", r.id) }));
-  },
+  support: (query) =>
+    ranked(
+      query,
+      "complaint",
+      (ids) =>
+        db()
+          .selectFrom("complaints as c")
+          .leftJoin("companies as co", "co.id", "c.companyId")
+          .select(["c.id", "c.subject", "c.status", "co.name as companyName"])
+          .where("c.id", "in", ids)
+          .execute(),
+      (r) => ({ label: r.subject, detail: join(r.companyName, r.status), to: everywhereLink("support", r.id) }),
+    ),
 
   async projects(query, q) {
     if (q.length < MIN_LIKE_LENGTH || query.all.length === 0) return [];
