@@ -3,13 +3,12 @@ import { Link } from "react-router";
 import { RowMenu, type RowMenuItem } from "~/components/console/row-menu";
 import type { FormResult } from "~/lib/form-result";
 import type { ApprovalView } from "~/lib/milestones";
-import { useDates } from "~/lib/use-place";
 import { ApprovalRequestForm, ApprovalRequestOutcome } from "./approval-request-form";
 import { ApprovalState } from "./approval-state";
 import { MilestoneForm } from "./milestone-form";
 import { OutcomeMessage } from "./milestone-outcome";
 import { MilestoneRowAction } from "./milestone-row-action";
-import { MilestoneStatusBadge } from "./milestone-status-badge";
+import { MilestoneSummary } from "./milestone-summary";
 
 export interface MilestoneRow {
   id: string;
@@ -59,7 +58,6 @@ interface MilestoneItemProps {
 
 /** One milestone: what it is, its Actions menu, and the form a menu item opened. */
 export function MilestoneItem({ projectId, milestone: m, index, count, params, pageResult, locked, handle }: MilestoneItemProps) {
-  const { formatCalendarDate } = useDates();
   const pending = m.approval?.status === "pending";
   const open = (panel: Panel) => !locked && params.get(panel) === m.id;
   const close = panelHref(params);
@@ -88,20 +86,12 @@ export function MilestoneItem({ projectId, milestone: m, index, count, params, p
   const rowAnswer = pageResult && ROW_INTENTS.includes(pageResult.intent ?? "") && pageResult.targetId === m.id ? pageResult : undefined;
   return (
     <div className="space-y-2">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        {handle}
-        <h4 className="font-semibold text-slate-900 dark:text-white">{m.title}</h4>
-        <MilestoneStatusBadge status={m.status} />
-        {m.dueDate ? (
-          <span className="text-sm text-slate-600 dark:text-slate-400">
-            Due <time dateTime={m.dueDate}>{formatCalendarDate(m.dueDate)}</time>
-          </span>
-        ) : null}
-        <span className="ml-auto">
-          <RowMenu label="Actions" accessibleLabel={`Actions for "${m.title}"`} items={items} />
-        </span>
-      </div>
-      {m.description ? <p className="text-sm whitespace-pre-line text-slate-700 dark:text-slate-300">{m.description}</p> : null}
+      <MilestoneSummary
+        milestone={m}
+        heading="h4"
+        before={handle}
+        after={<RowMenu label="Actions" accessibleLabel={`Actions for "${m.title}"`} items={items} />}
+      />
       {m.approval ? <ApprovalState approval={m.approval} /> : null}
       <ApprovalRequestOutcome projectId={projectId} subjectId={m.id} pageResult={pageResult} />
       {rowAnswer ? <OutcomeMessage outcome={rowAnswer} /> : null}

@@ -5,12 +5,11 @@ import { ProgressBar } from "~/components/portal/progress-bar";
 import { ProjectFacts } from "~/components/portal/project-facts";
 import { ApprovalDecisionForm, DecisionOutcome } from "~/components/workspace/approval-decision-form";
 import { ApprovalState } from "~/components/workspace/approval-state";
-import { MilestoneStatusBadge } from "~/components/workspace/milestone-status-badge";
+import { MilestoneSummary } from "~/components/workspace/milestone-summary";
 import { WorkspaceHeader } from "~/components/workspace/workspace-header";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { DECISION_FAILURE } from "~/lib/milestones";
 import { portalMeta } from "~/lib/portal";
-import { useDates } from "~/lib/use-place";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireClient } from "~/server/auth/session.server";
 import { loadOverview, overviewAction } from "./project.server";
@@ -37,7 +36,6 @@ const subjectName = (a: { subjectType: string; subjectTitle: string | null }) =>
   `${a.subjectType === "file" ? "File" : "Milestone"} "${a.subjectTitle ?? "removed"}"`;
 
 export default function ProjectOverview({ loaderData, actionData }: Route.ComponentProps) {
-  const { formatCalendarDate } = useDates();
   const { project, milestones, waiting, decided, today } = loaderData;
   // Staff's milestones and requests, and teammates' decisions, show up at once.
   useLiveRevalidation("/events/portal", ["projects"]);
@@ -108,20 +106,9 @@ export default function ProjectOverview({ loaderData, actionData }: Route.Compon
               <li
                 key={m.id}
                 id={`milestone-${m.id}`}
-                className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+                className="space-y-1 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
               >
-                <div className="flex flex-wrap items-center gap-3">
-                  <h3 className="font-semibold text-slate-900 dark:text-white">{m.title}</h3>
-                  <MilestoneStatusBadge status={m.status} />
-                  {m.dueDate ? (
-                    <span className="text-sm text-slate-600 dark:text-slate-400">
-                      Due <time dateTime={m.dueDate}>{formatCalendarDate(m.dueDate)}</time>
-                    </span>
-                  ) : null}
-                </div>
-                {m.description ? (
-                  <p className="mt-1 whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">{m.description}</p>
-                ) : null}
+                <MilestoneSummary milestone={m} heading="h3" />
               </li>
             ))}
           </ol>
