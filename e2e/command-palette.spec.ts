@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import type Database from "better-sqlite3";
 import { expectAccessible } from "./account-steps";
 import { signIn } from "./fixtures";
 import { openDatabase, storeTheme, uniqueId, waitForHydration } from "./helpers";
+import { insertCompany, insertLead, insertProject } from "./seed-rows";
 
 // Search everywhere (decision 0078): the console's command palette, by keyboard alone, scoped by
 // the staff member's role; and its page, for a browser without JavaScript.
@@ -16,28 +16,10 @@ test.afterAll(() => {
   db?.close();
 });
 
-function insertLead(name: string, email: string): string {
-  const id = randomUUID();
-  db.prepare(
-    "insert into quotes (id, name, email, phone, country, requirement, submitted_at, status) values (?, ?, ?, '98200 12345', 'India', 'A delivery app.', ?, 'new')",
-  ).run(id, name, email, Date.now());
-  return id;
-}
-
-function insertProject(companyName: string, titles: string[]): string[] {
-  const companyId = randomUUID();
-  const now = Date.now();
-  db.prepare(
-    "insert into companies (id, name, website, country, origin, created_at, updated_at) values (?, ?, '', 'India', 'staff', ?, ?)",
-  ).run(companyId, companyName, now, now);
-  // The newest first in the palette: the first title was changed last.
-  return titles.map((title, i) => {
-    const id = randomUUID();
-    db.prepare(
-      "insert into projects (id, company_id, created_by, title, description, progress, created_at, updated_at) values (?, ?, null, ?, 'Work.', 0, ?, ?)",
-    ).run(id, companyId, title, now - i * 1000, now - i * 1000);
-    return id;
-  });
+/** A company with projects of these titles; the first was changed last, so it is listed first. */
+function insertProjects(companyName: string, titles: string[]): string[] {
+  const companyId = insertCompany(db, companyName);
+  return titles.map((title, i) => insertProject(db, companyId, title, { changedAt: Date.now() - i * 1000 }));
 }
 
 async function openPalette(page: Page) {
@@ -52,8 +34,8 @@ async function openPalette(page: Page) {
 test("Staff open the palette with Control+K, find a lead by e-mail and a project by name, and open them with Enter", async ({ page }) => {
   const uid = uniqueId();
   const email = `meera-${uid}@clinic.example`;
-  const leadId = insertLead(`Meera Iyer ${uid}`, email);
-  const [, webId] = insertProject(`Harbour Foods ${uid}`, [`Harbour app ${uid}`, `Harbour web ${uid}`]);
+  const leadId = insertLead(db, `Meera Iyer ${uid}`, email);
+  const [, webId] = insertProjects(`Harbour Foods ${uid}`, [`Harbour app ${uid}`, `Harbour web ${uid}`]);
   await storeTheme(page, "dark");
   await signIn(page, { role: "employee", staffRole: "sales" });
   await page.goto("/employee-dashboard");
@@ -115,8 +97,8 @@ test("Escape closes the palette and gives focus back; nothing matching says so",
 test("A staff role without Leads finds no lead, even by its exact e-mail", async ({ page }) => {
   const uid = uniqueId();
   const email = `kiran-${uid}@clinic.example`;
-  insertLead(`Kiran Das ${uid}`, email);
-  const [projectId] = insertProject(`Kiran Logistics ${uid}`, [`Kiran fleet ${uid}`]);
+  insertLead(db, `Kiran Das ${uid}`, email);
+  const [projectId] = insertProjects(`Kiran Logistics ${uid}`, [`Kiran fleet ${uid}`]);
   await signIn(page, { role: "employee", staffRole: "delivery" });
   await page.goto("/employee-dashboard");
   await waitForHydration(page);
@@ -150,7 +132,7 @@ test.describe("without JavaScript", () => {
 
   test("The top bar's search form opens a page of the same results", async ({ page }) => {
     const uid = uniqueId();
-    const [projectId] = insertProject(`Lotus Retail ${uid}`, [`Lotus checkout ${uid}`]);
+    const [projectId] = insertProjects(`Lotus Retail ${uid}`, [`Lotus checkout ${uid}`]);
     await signIn(page, { role: "employee", staffRole: "delivery" });
     await page.goto("/employee-dashboard");
     const search = page.getByRole("search", { name: "Search everywhere" });

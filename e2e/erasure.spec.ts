@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import type Database from "better-sqlite3";
 import { signIn } from "./fixtures";
 import { openDatabase, storeTheme, uniqueId, waitForHydration } from "./helpers";
+import { insertLead } from "./seed-rows";
 
 // Decision 0048: an admin erases a lead from its page, confirming by typing the
 // e-mail address; a mismatch is refused in place. Plain form posts: no JavaScript needed.
@@ -16,21 +16,13 @@ test.afterAll(() => {
   db?.close();
 });
 
-function insertLead(name: string, email: string): string {
-  const id = randomUUID();
-  db.prepare(
-    "insert into quotes (id, name, email, phone, country, requirement, submitted_at) values (?, ?, ?, '98200 12345', 'India', 'A delivery app.', ?)",
-  ).run(id, name, email, Date.now());
-  return id;
-}
-
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("An admin erases a lead by typing its e-mail; a wrong address changes nothing", async ({ page }) => {
     const uid = uniqueId();
     const email = `erase-${uid}@example.com`;
-    const id = insertLead(`Erin Vale ${uid}`, email);
+    const id = insertLead(db, `Erin Vale ${uid}`, email);
     await signIn(page, { role: "employee", staffRole: "admin" });
     const main = page.getByRole("main");
 
@@ -54,7 +46,7 @@ test.describe("without JavaScript", () => {
 
   test("A sales member sees no Erase… on the lead page and is refused the step", async ({ page }) => {
     const uid = uniqueId();
-    const id = insertLead(`Sol Reyes ${uid}`, `sol-${uid}@example.com`);
+    const id = insertLead(db, `Sol Reyes ${uid}`, `sol-${uid}@example.com`);
     await signIn(page, { role: "employee", staffRole: "sales" });
     await page.goto(`/employee-dashboard/leads/${id}`);
     await expect(page.getByRole("main").getByRole("heading", { name: `Sol Reyes ${uid}` })).toBeVisible();
@@ -67,7 +59,7 @@ test.describe("without JavaScript", () => {
 for (const theme of ["light", "dark"] as const) {
   test(`The Erase… step, with a refused confirmation, has no WCAG 2.1 AA violations in the ${theme} theme`, async ({ page }) => {
     const uid = uniqueId();
-    const id = insertLead(`Ada Axe ${uid}`, `ada-${uid}@example.com`);
+    const id = insertLead(db, `Ada Axe ${uid}`, `ada-${uid}@example.com`);
     if (theme === "dark") await storeTheme(page, "dark");
     await signIn(page, { role: "employee", staffRole: "admin" });
     const check = async () => {

@@ -4,6 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import type Database from "better-sqlite3";
 import { signIn } from "./fixtures";
 import { eventStreamOpened, expectSameDocument, markDocument, openDatabase, storeTheme, uniqueId, waitForHydration } from "./helpers";
+import { insertCompanyWithProject } from "./seed-rows";
 
 // Staff change a project's progress with a note; the client's bell, open
 // all along, counts up without a reload, its panel lists it and opens the project; mark all as read.
@@ -18,20 +19,6 @@ test.afterAll(() => {
   db?.close();
 });
 
-function insertCompanyWithProject(uid: string): { companyId: string; projectId: string; title: string } {
-  const companyId = randomUUID();
-  const projectId = randomUUID();
-  const title = `Rider app ${uid}`;
-  const now = Date.now();
-  db.prepare(
-    "insert into companies (id, name, website, country, origin, created_at, updated_at) values (?, ?, '', 'India', 'staff', ?, ?)",
-  ).run(companyId, `Kite Foods ${uid}`, now, now);
-  db.prepare(
-    "insert into projects (id, company_id, created_by, owner_id, title, description, progress, status, created_at, updated_at) values (?, ?, null, null, ?, 'Delivery tracking.', 0, 'in_progress', ?, ?)",
-  ).run(projectId, companyId, title, now, now);
-  return { companyId, projectId, title };
-}
-
 async function clientOf(page: Page, companyId: string) {
   const user = await signIn(page, { role: "client", emailVerified: true });
   db.prepare("update users set company_id = ?, client_admin = 0 where id = ?").run(companyId, user.id);
@@ -44,7 +31,7 @@ test("A staff progress change reaches the client's bell live; the panel lists it
 }) => {
   test.setTimeout(60_000);
   const uid = uniqueId();
-  const { companyId, projectId, title } = insertCompanyWithProject(uid);
+  const { companyId, projectId, title } = insertCompanyWithProject(db, uid);
   await clientOf(page, companyId);
   const opened = eventStreamOpened(page, "/events/portal");
   await page.goto("/user-dashboard/projects");
@@ -114,7 +101,7 @@ test("A staff progress change reaches the client's bell live; the panel lists it
 for (const theme of ["light", "dark"] as const) {
   test(`The notifications page and the open bell pass axe in ${theme}`, async ({ page }) => {
     const uid = uniqueId();
-    const { companyId, projectId, title } = insertCompanyWithProject(uid);
+    const { companyId, projectId, title } = insertCompanyWithProject(db, uid);
     const user = await clientOf(page, companyId);
     db.prepare(
       "insert into notifications (id, user_id, type, event_key, title, body, link, actor_name, created_at, read_at) values (?, ?, 'progress_change', ?, ?, 'A note.', ?, 'Dev', ?, null)",
@@ -133,7 +120,7 @@ test.describe("without JavaScript", () => {
 
   test("The bell is a link to the notifications page, where one and all are marked read with plain posts", async ({ page }) => {
     const uid = uniqueId();
-    const { companyId, projectId, title } = insertCompanyWithProject(uid);
+    const { companyId, projectId, title } = insertCompanyWithProject(db, uid);
     const user = await clientOf(page, companyId);
     for (const n of [1, 2]) {
       db.prepare(

@@ -5,6 +5,7 @@ import type Database from "better-sqlite3";
 import { site } from "../app/content/site";
 import { signIn } from "./fixtures";
 import { openDatabase, storeTheme, uniqueId, waitForHydration } from "./helpers";
+import { insertCompanyWithProject, insertMilestones } from "./seed-rows";
 
 // Staff screens read first and act on demand: the Milestones tab's rows reorder from the keyboard
 // (and by dragging), their forms open from a row's menu; the Staff table keeps its actions in a
@@ -21,19 +22,8 @@ test.afterAll(() => {
 const domain = () => process.env.COMPANY_DOMAIN || site.domain;
 
 function insertProjectWithMilestones(uid: string, titles: string[]): string {
-  const companyId = randomUUID();
-  const projectId = randomUUID();
-  const now = Date.now();
-  db.prepare(
-    "insert into companies (id, name, website, country, origin, created_at, updated_at) values (?, ?, '', 'India', 'staff', ?, ?)",
-  ).run(companyId, `Kite Foods ${uid}`, now, now);
-  db.prepare(
-    "insert into projects (id, company_id, created_by, owner_id, title, description, progress, status, created_at, updated_at) values (?, ?, null, null, ?, 'Delivery tracking.', 0, 'in_progress', ?, ?)",
-  ).run(projectId, companyId, `Rider app ${uid}`, now, now);
-  const insert = db.prepare(
-    "insert into milestones (id, project_id, title, description, due_date, status, position, created_at, updated_at) values (?, ?, ?, '', '2026-12-01', 'planned', ?, ?, ?)",
-  );
-  titles.forEach((title, i) => insert.run(randomUUID(), projectId, title, i + 1, now, now));
+  const { projectId } = insertCompanyWithProject(db, uid);
+  insertMilestones(db, projectId, titles);
   return projectId;
 }
 

@@ -4,6 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import type Database from "better-sqlite3";
 import { signIn } from "./fixtures";
 import { eventStreamOpened, expectSameDocument, markDocument, openDatabase, storeTheme, uniqueId, waitForHydration } from "./helpers";
+import { insertCompanyWithProject } from "./seed-rows";
 
 // Staff add milestones and ask for approval; one client member approves and another
 // asks for changes with a comment; staff see both decisions on their open page, without a reload.
@@ -15,20 +16,6 @@ test.beforeAll(() => {
 test.afterAll(() => {
   db?.close();
 });
-
-function insertCompanyWithProject(uid: string, ownerId: string): { companyId: string; projectId: string; title: string } {
-  const companyId = randomUUID();
-  const projectId = randomUUID();
-  const title = `Rider app ${uid}`;
-  const now = Date.now();
-  db.prepare(
-    "insert into companies (id, name, website, country, origin, created_at, updated_at) values (?, ?, '', 'India', 'staff', ?, ?)",
-  ).run(companyId, `Kite Foods ${uid}`, now, now);
-  db.prepare(
-    "insert into projects (id, company_id, created_by, owner_id, title, description, progress, status, created_at, updated_at) values (?, ?, null, ?, ?, 'Delivery tracking.', 0, 'in_progress', ?, ?)",
-  ).run(projectId, companyId, ownerId, title, now, now);
-  return { companyId, projectId, title };
-}
 
 async function openLive(page: Page, path: string, stream: string) {
   const opened = eventStreamOpened(page, stream);
@@ -80,7 +67,7 @@ test("Staff add milestones and ask for approval; one member approves, another as
   test.setTimeout(60_000);
   const uid = uniqueId();
   const staff = await signIn(page, { role: "employee", staffRole: "delivery" });
-  const { companyId, projectId, title } = insertCompanyWithProject(uid, staff.id);
+  const { companyId, projectId, title } = insertCompanyWithProject(db, uid, staff.id);
   const contextA = await browser.newContext();
   const contextA2 = await browser.newContext();
   try {
@@ -170,7 +157,7 @@ async function markDoneInItsForm(page: Page, title: string, javaScript = true) {
 test("Staff edit a milestone: Actions → Edit → Status Done → Save milestone saves it as Done", async ({ page }) => {
   const uid = uniqueId();
   const staff = await signIn(page, { role: "employee", staffRole: "delivery" });
-  const { projectId } = insertCompanyWithProject(uid, staff.id);
+  const { projectId } = insertCompanyWithProject(db, uid, staff.id);
   const id = insertMilestone(projectId, "Design");
   await page.goto(`/employee-dashboard/projects/${projectId}/milestones`);
   await waitForHydration(page);
@@ -188,7 +175,7 @@ test.describe("without JavaScript", () => {
   test("Staff edit a milestone with a plain form post and it is saved as Done", async ({ page }) => {
     const uid = uniqueId();
     const staff = await signIn(page, { role: "employee", staffRole: "admin" });
-    const { projectId } = insertCompanyWithProject(uid, staff.id);
+    const { projectId } = insertCompanyWithProject(db, uid, staff.id);
     const id = insertMilestone(projectId, "Copy deck");
     await page.goto(`/employee-dashboard/projects/${projectId}/milestones`);
     const row = await markDoneInItsForm(page, "Copy deck", false);
@@ -200,7 +187,7 @@ test.describe("without JavaScript", () => {
   test("Staff add a milestone and ask for approval, and a member asks for changes, with plain form posts", async ({ page, browser }) => {
     const uid = uniqueId();
     const staff = await signIn(page, { role: "employee", staffRole: "admin" });
-    const { companyId, projectId } = insertCompanyWithProject(uid, staff.id);
+    const { companyId, projectId } = insertCompanyWithProject(db, uid, staff.id);
     const main = page.getByRole("main");
     await page.goto(`/employee-dashboard/projects/${projectId}/milestones`);
     const add = main.getByRole("form", { name: "Add a milestone" });
@@ -241,7 +228,7 @@ for (const theme of ["light", "dark"] as const) {
     const uid = uniqueId();
     if (theme === "dark") await storeTheme(page, "dark");
     const staff = await signIn(page, { role: "employee", staffRole: "delivery" });
-    const { companyId, projectId } = insertCompanyWithProject(uid, staff.id);
+    const { companyId, projectId } = insertCompanyWithProject(db, uid, staff.id);
     const now = Date.now();
     const insert = db.prepare(
       "insert into milestones (id, project_id, title, description, due_date, status, position, created_at, updated_at) values (?, ?, ?, 'Details.', '2026-12-01', ?, ?, ?, ?)",
