@@ -48,7 +48,8 @@ export function numberFormatProblem(format: string): string | null {
   let counters = 0;
   for (const [, token] of format.matchAll(TOKEN)) {
     if (COUNTER.test(token!)) counters += 1;
-    else if (!["YYYY", "YY", "MM"].includes(token!)) return `Unknown token {${token}}: use {YYYY}, {YY}, {MM} and one counter such as {0001}.`;
+    else if (!["YYYY", "YY", "MM"].includes(token!))
+      return `Unknown token {${token}}: use {YYYY}, {YY}, {MM} and one counter such as {0001}.`;
   }
   if (counters !== 1) return "A number format has exactly one counter, such as {0001}.";
   return null;
@@ -71,7 +72,10 @@ export function formatInvoiceNumber(format: string, issueDate: string, value: nu
 
 function fillDate(format: string, issueDate: string): string {
   const [year, month] = issueDate.split("-");
-  return format.replace(/\{YYYY\}/g, year!).replace(/\{YY\}/g, year!.slice(2)).replace(/\{MM\}/g, month!);
+  return format
+    .replace(/\{YYYY\}/g, year!)
+    .replace(/\{YY\}/g, year!.slice(2))
+    .replace(/\{MM\}/g, month!);
 }
 
 /** Stored rows over the defaults; a value out of bounds counts as unset. */

@@ -23,10 +23,14 @@ const DECIMAL = /^([+-])?(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d*))?$/;
 function parseScaled(text: string, places: number, what: string, allowNegative: boolean): Parsed {
   const trimmed = text.trim().replace(/\s/g, "");
   const match = DECIMAL.exec(trimmed);
-  if (!trimmed || !match || (match[2] === undefined && !match[3])) return { ok: false, error: `Enter ${what} as a number, e.g. 12 or 1,234.50.` };
+  if (!trimmed || !match || (match[2] === undefined && !match[3]))
+    return { ok: false, error: `Enter ${what} as a number, e.g. 12 or 1,234.50.` };
   const [, sign, whole = "0", fraction = ""] = match;
   if (fraction.length > places)
-    return { ok: false, error: places === 0 ? `${capital(what)} takes no decimals.` : `${capital(what)} takes at most ${places} decimals.` };
+    return {
+      ok: false,
+      error: places === 0 ? `${capital(what)} takes no decimals.` : `${capital(what)} takes at most ${places} decimals.`,
+    };
   const digits = whole.replace(/,/g, "") + fraction.padEnd(places, "0");
   let value = BigInt(digits);
   if (sign === "-") value = -value;
@@ -82,7 +86,12 @@ export function formatMoney(minor: number, currency: string, locale: string): st
   const places = currencyExponent(currency);
   // Intl takes a decimal string exactly (ES2023 "Intl.NumberFormat v3"); the cast is for its types.
   const exact = decimalString(minor, places) as unknown as number;
-  return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: places, maximumFractionDigits: places }).format(exact);
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency,
+    minimumFractionDigits: places,
+    maximumFractionDigits: places,
+  }).format(exact);
 }
 
 /** Thousandths → "1.5", "2", "0.125". */

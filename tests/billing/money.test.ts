@@ -59,7 +59,9 @@ describe("Money is integers in the currency's minor unit", () => {
       fc.property(line(10 ** 8), fc.integer({ min: 0, max: 10_000 }), (l, discountBp) => {
         const plus = lineAmounts(l, discountBp);
         const minus = lineAmounts({ ...l, quantityMilli: -l.quantityMilli }, discountBp);
-        expect([minus.gross, minus.discount, minus.net, minus.tax]).toEqual([-plus.gross, -plus.discount, -plus.net, -plus.tax].map((v) => v + 0));
+        expect([minus.gross, minus.discount, minus.net, minus.tax]).toEqual(
+          [-plus.gross, -plus.discount, -plus.net, -plus.tax].map((v) => v + 0),
+        );
       }),
     );
   });

@@ -53,6 +53,11 @@ export async function setReceivesInvoices(
       .where("role", "=", "client")
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new Refusal("not-found", "This person is not a member of the company.");
-    await recordAudit(trx, actor, { action: "member.receives-invoices", entity: "user", entityId: userId, detail: { companyId, to: value } }, now);
+    await recordAudit(
+      trx,
+      actor,
+      { action: "member.receives-invoices", entity: "user", entityId: userId, detail: { companyId, to: value } },
+      now,
+    );
   }, database);
 }

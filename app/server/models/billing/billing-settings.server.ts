@@ -37,7 +37,12 @@ export async function updateBillingSettings(actor: Actor, next: BillingSettings,
         .values({ key, value, updatedAt: now, updatedBy: actor.id })
         .onConflict((oc) => oc.column("key").doUpdateSet({ value, updatedAt: now, updatedBy: actor.id }))
         .execute();
-      await recordAudit(trx, actor, { action: "settings.change", entity: "settings", entityId: key, detail: { from: current[name], to: next[name] } }, now);
+      await recordAudit(
+        trx,
+        actor,
+        { action: "settings.change", entity: "settings", entityId: key, detail: { from: current[name], to: next[name] } },
+        now,
+      );
     }
   });
   return getBillingSettings();

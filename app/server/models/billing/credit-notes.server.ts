@@ -69,7 +69,8 @@ export async function issueCreditNote(
     const totals = computeTotals(creditLines, invoice.discountBp);
     const amount = -totals.total;
     if (amount <= 0) throw new Refusal("invalid", "A credit note must take something back.", { field: "lines" });
-    if (amount > Number(invoice.total) - Number(invoice.credited)) throw new Refusal("conflict", "That is more than is left to credit on this invoice.");
+    if (amount > Number(invoice.total) - Number(invoice.credited))
+      throw new Refusal("conflict", "That is more than is left to credit on this invoice.");
 
     const { timeZone } = (await readPlace(trx)).value;
     const issueDate = calendarDateIn(now, timeZone);
@@ -132,9 +133,23 @@ export async function issueCreditNote(
     }
     const credited = Number(invoice.credited) + amount;
     const status = OPEN_STATUSES.includes(invoice.status as InvoiceStatus) ? settledStatus({ ...invoice, credited }) : invoice.status;
-    await trx.updateTable("invoices").set({ credited, status, version: invoice.version + 1 }).where("id", "=", invoiceId).execute();
-    await recordAudit(trx, actor, { action: "credit-note.issue", entity: "invoice", entityId: id, detail: { number, corrects: invoice.number, total: totals.total } }, now);
-    await recordAudit(trx, actor, { action: "invoice.credit", entity: "invoice", entityId: invoiceId, detail: { creditNote: number, amount } }, now);
+    await trx
+      .updateTable("invoices")
+      .set({ credited, status, version: invoice.version + 1 })
+      .where("id", "=", invoiceId)
+      .execute();
+    await recordAudit(
+      trx,
+      actor,
+      { action: "credit-note.issue", entity: "invoice", entityId: id, detail: { number, corrects: invoice.number, total: totals.total } },
+      now,
+    );
+    await recordAudit(
+      trx,
+      actor,
+      { action: "invoice.credit", entity: "invoice", entityId: invoiceId, detail: { creditNote: number, amount } },
+      now,
+    );
     return { id, number, total: totals.total };
   }, database);
 }

@@ -21,7 +21,9 @@ export async function invoiceDocument(executor: Executor, invoiceId: string, opt
   const lines = await linesOf(executor, invoiceId);
   const brand = await brandIn(executor);
   const place = (await readPlace(executor)).value;
-  const agency: AgencySnapshot = row.agencySnapshot ? (JSON.parse(row.agencySnapshot) as AgencySnapshot) : agencySnapshot(brand, await getBillingSettings(executor));
+  const agency: AgencySnapshot = row.agencySnapshot
+    ? (JSON.parse(row.agencySnapshot) as AgencySnapshot)
+    : agencySnapshot(brand, await getBillingSettings(executor));
   const corrects = row.correctsInvoiceId
     ? await executor.selectFrom("invoices").select("number").where("id", "=", row.correctsInvoiceId).executeTakeFirst()
     : undefined;
@@ -39,10 +41,20 @@ export async function invoiceDocument(executor: Executor, invoiceId: string, opt
     issueDate: row.issueDate,
     dueDate: row.dueDate,
     correctsNumber: corrects?.number ?? null,
-    agency: { name: agency.name, addressLines: agency.addressLines, taxId: agency.taxId, email: agency.email, logo: null, colour: brand.primaryColor },
+    agency: {
+      name: agency.name,
+      addressLines: agency.addressLines,
+      taxId: agency.taxId,
+      email: agency.email,
+      logo: null,
+      colour: brand.primaryColor,
+    },
     client: {
       name: row.billingName,
-      addressLines: row.billingAddress.split(/\r?\n/).map((l) => l.trim()).filter(Boolean),
+      addressLines: row.billingAddress
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter(Boolean),
       taxId: row.clientTaxId || null,
       email: row.billingEmail || null,
     },

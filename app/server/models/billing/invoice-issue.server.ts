@@ -90,17 +90,32 @@ export async function issueInvoice(
       .where("version", "=", version)
       .where("status", "=", "draft")
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new Refusal("conflict", "This draft changed while it was being issued: reload it and try again.");
+    if (Number(result.numUpdatedRows) !== 1)
+      throw new Refusal("conflict", "This draft changed while it was being issued: reload it and try again.");
     for (const [i, line] of lines.entries()) {
-      await trx.updateTable("invoiceLines").set({ net: totals.lines[i]!.net, tax: totals.lines[i]!.tax }).where("id", "=", line.id).execute();
+      await trx
+        .updateTable("invoiceLines")
+        .set({ net: totals.lines[i]!.net, tax: totals.lines[i]!.tax })
+        .where("id", "=", line.id)
+        .execute();
     }
-    await recordAudit(trx, actor, { action: "invoice.issue", entity: "invoice", entityId: id, detail: { number, total: totals.total, currency: row.currency } }, now);
+    await recordAudit(
+      trx,
+      actor,
+      { action: "invoice.issue", entity: "invoice", entityId: id, detail: { number, total: totals.total, currency: row.currency } },
+      now,
+    );
     return { number, issueDate, dueDate };
   }, database);
 }
 
 /** Voids an issued invoice nobody has paid or credited; the reason is kept and shown. */
-export async function voidInvoice(actor: Actor, id: string, reason: string, { database = db(), now = Date.now() }: WriteOptions = {}): Promise<void> {
+export async function voidInvoice(
+  actor: Actor,
+  id: string,
+  reason: string,
+  { database = db(), now = Date.now() }: WriteOptions = {},
+): Promise<void> {
   const why = reason.trim();
   if (!why || why.length > 500) throw new Refusal("invalid", "Say why the invoice is void (up to 500 characters).", { field: "reason" });
   await writeTransaction(async (trx) => {
@@ -120,7 +135,12 @@ export async function voidInvoice(actor: Actor, id: string, reason: string, { da
       .where("credited", "=", 0)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new Refusal("conflict", "This invoice changed meanwhile: reload it and try again.");
-    await recordAudit(trx, actor, { action: "invoice.void", entity: "invoice", entityId: id, detail: { number: row.number, reason: why } }, now);
+    await recordAudit(
+      trx,
+      actor,
+      { action: "invoice.void", entity: "invoice", entityId: id, detail: { number: row.number, reason: why } },
+      now,
+    );
   }, database);
 }
 
@@ -130,7 +150,11 @@ export async function markInvoiceSent(trx: Trx, actor: Actor, id: string, now = 
   if (row.status === "draft" || row.status === "void") throw new Refusal("conflict", "Only an issued invoice is sent.");
   if (row.sentAt !== null) return;
   const status: InvoiceStatus = row.status === "issued" ? "sent" : (row.status as InvoiceStatus);
-  await trx.updateTable("invoices").set({ sentAt: now, status, version: row.version + 1, updatedAt: now }).where("id", "=", id).execute();
+  await trx
+    .updateTable("invoices")
+    .set({ sentAt: now, status, version: row.version + 1, updatedAt: now })
+    .where("id", "=", id)
+    .execute();
   await recordAudit(trx, actor, { action: "invoice.send", entity: "invoice", entityId: id, detail: { number: row.number } }, now);
 }
 
@@ -145,7 +169,11 @@ export async function markInvoiceViewed(
     if (row.companyId !== companyId || row.status === "draft") throw notFound();
     if (row.viewedAt !== null || row.kind !== "invoice") return;
     const status = OPEN_STATUSES.includes(row.status as InvoiceStatus) ? settledStatus({ ...row, viewedAt: now }) : row.status;
-    await trx.updateTable("invoices").set({ viewedAt: now, status, version: row.version + 1, updatedAt: now }).where("id", "=", id).execute();
+    await trx
+      .updateTable("invoices")
+      .set({ viewedAt: now, status, version: row.version + 1, updatedAt: now })
+      .where("id", "=", id)
+      .execute();
     await recordAudit(trx, actor, { action: "invoice.view", entity: "invoice", entityId: id, detail: { number: row.number } }, now);
   }, database);
 }

@@ -8,7 +8,15 @@ import { readPlace } from "~/server/brand/locale.server";
 import { db, type Executor, type Trx } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { recordAudit } from "~/server/models/shared/audit.server";
-import { balanceOf, invoiceForChange, notFound, OPEN_STATUSES, settledStatus, type InvoiceRow, type InvoiceStatus } from "./invoice-views.server";
+import {
+  balanceOf,
+  invoiceForChange,
+  notFound,
+  OPEN_STATUSES,
+  settledStatus,
+  type InvoiceRow,
+  type InvoiceStatus,
+} from "./invoice-views.server";
 import type { WriteOptions } from "./invoices.server";
 
 // Payments against an issued invoice (issue 29). Staff record bank transfers, cash and others;
@@ -57,7 +65,10 @@ async function lockedInvoice(trx: Trx, id: string, now: number): Promise<Invoice
 
 async function addToPaid(trx: Trx, invoice: InvoiceRow, delta: number): Promise<InvoiceStatus> {
   const paid = Number(invoice.paid) + delta;
-  const status = OPEN_STATUSES.includes(invoice.status as InvoiceStatus) || invoice.status === "paid" ? settledStatus({ ...invoice, paid }) : (invoice.status as InvoiceStatus);
+  const status =
+    OPEN_STATUSES.includes(invoice.status as InvoiceStatus) || invoice.status === "paid"
+      ? settledStatus({ ...invoice, paid })
+      : (invoice.status as InvoiceStatus);
   await trx
     .updateTable("invoices")
     .set({ paid: sql`${sql.ref("paid")} + ${delta}`, status, version: invoice.version + 1 })
@@ -73,7 +84,8 @@ export async function recordPayment(
   input: PaymentInput,
   { database = db(), now = Date.now() }: WriteOptions = {},
 ): Promise<{ id: string; status: InvoiceStatus; balance: number }> {
-  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Refusal("invalid", "A payment is more than zero.", { field: "amount" });
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+    throw new Refusal("invalid", "A payment is more than zero.", { field: "amount" });
   if (!(STAFF_PAYMENT_METHODS as readonly string[]).includes(input.method))
     throw new Refusal("invalid", "Choose bank transfer, cash or other.", { field: "method" });
   if (!isDate(input.paidOn)) throw new Refusal("invalid", "Enter the date the payment was made.", { field: "paidOn" });
@@ -84,20 +96,47 @@ export async function recordPayment(
     if (invoice.status === "draft") throw new Refusal("conflict", "Issue this invoice before recording a payment.");
     if (invoice.status === "void") throw new Refusal("conflict", "This invoice is void: it cannot be paid.");
     if (input.currency !== invoice.currency)
-      throw new Refusal("invalid", `This invoice is in ${invoice.currency}: record the payment in ${invoice.currency}.`, { field: "currency" });
+      throw new Refusal("invalid", `This invoice is in ${invoice.currency}: record the payment in ${invoice.currency}.`, {
+        field: "currency",
+      });
     const balance = balanceOf(invoice);
     if (balance <= 0) throw new Refusal("conflict", "This invoice is already paid.");
     if (input.amount > balance) {
       const { locale } = (await readPlace(trx)).value;
-      throw new Refusal("invalid", `That is more than the balance of ${formatMoney(balance, invoice.currency, locale)}.`, { field: "amount" });
+      throw new Refusal("invalid", `That is more than the balance of ${formatMoney(balance, invoice.currency, locale)}.`, {
+        field: "amount",
+      });
     }
     const id = newId();
     await trx
       .insertInto("invoicePayments")
-      .values({ id, invoiceId, amount: input.amount, currency: input.currency, method: input.method, paidOn: input.paidOn, reference: input.reference.trim(), stripePaymentIntentId: null, stripeEventId: null, refunded: 0, recordedBy: actor.id, createdAt: now })
+      .values({
+        id,
+        invoiceId,
+        amount: input.amount,
+        currency: input.currency,
+        method: input.method,
+        paidOn: input.paidOn,
+        reference: input.reference.trim(),
+        stripePaymentIntentId: null,
+        stripeEventId: null,
+        refunded: 0,
+        recordedBy: actor.id,
+        createdAt: now,
+      })
       .execute();
     const status = await addToPaid(trx, invoice, input.amount);
-    await recordAudit(trx, actor, { action: "invoice.payment", entity: "invoice", entityId: invoiceId, detail: { paymentId: id, amount: input.amount, method: input.method, status } }, now);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "invoice.payment",
+        entity: "invoice",
+        entityId: invoiceId,
+        detail: { paymentId: id, amount: input.amount, method: input.method, status },
+      },
+      now,
+    );
     return { id, status, balance: balance - input.amount };
   }, database);
 }
@@ -120,8 +159,10 @@ export async function recordCardPayment(
     .where((eb) => eb.or([eb("stripePaymentIntentId", "=", p.paymentIntentId), eb("stripeEventId", "=", p.stripeEventId)]))
     .executeTakeFirst();
   if (seen) return "duplicate";
-  if (invoice.kind !== "invoice" || invoice.status === "draft") throw new Refusal("conflict", "Only an issued invoice takes a card payment.");
-  if (p.currency.toUpperCase() !== invoice.currency) throw new Refusal("invalid", `The payment is in ${p.currency.toUpperCase()}, the invoice in ${invoice.currency}.`);
+  if (invoice.kind !== "invoice" || invoice.status === "draft")
+    throw new Refusal("conflict", "Only an issued invoice takes a card payment.");
+  if (p.currency.toUpperCase() !== invoice.currency)
+    throw new Refusal("invalid", `The payment is in ${p.currency.toUpperCase()}, the invoice in ${invoice.currency}.`);
   if (!Number.isSafeInteger(p.amount) || p.amount <= 0) throw new Refusal("invalid", "A payment is more than zero.");
   const { timeZone } = (await readPlace(trx)).value;
   const id = newId();
@@ -143,7 +184,17 @@ export async function recordCardPayment(
     })
     .execute();
   const status = await addToPaid(trx, invoice, p.amount);
-  await recordAudit(trx, STRIPE_ACTOR, { action: "invoice.payment", entity: "invoice", entityId: p.invoiceId, detail: { paymentId: id, amount: p.amount, method: "card", event: p.stripeEventId, status } }, now);
+  await recordAudit(
+    trx,
+    STRIPE_ACTOR,
+    {
+      action: "invoice.payment",
+      entity: "invoice",
+      entityId: p.invoiceId,
+      detail: { paymentId: id, amount: p.amount, method: "card", event: p.stripeEventId, status },
+    },
+    now,
+  );
   return "recorded";
 }
 
@@ -152,23 +203,62 @@ export async function recordCardPayment(
  * `charge.amount_refunded`), so a repeated or late event changes nothing ("duplicate"). A refund
  * for a payment not recorded yet is refused as not found: Stripe delivers it again later.
  */
-export async function recordCardRefund(trx: Trx, p: { paymentIntentId: string; amount: number; stripeEventId: string }): Promise<"recorded" | "duplicate"> {
+export async function recordCardRefund(
+  trx: Trx,
+  p: { paymentIntentId: string; amount: number; stripeEventId: string },
+): Promise<"recorded" | "duplicate"> {
   const now = Date.now();
-  const first = await trx.selectFrom("invoicePayments").select("invoiceId").where("stripePaymentIntentId", "=", p.paymentIntentId).executeTakeFirst();
+  const first = await trx
+    .selectFrom("invoicePayments")
+    .select("invoiceId")
+    .where("stripePaymentIntentId", "=", p.paymentIntentId)
+    .executeTakeFirst();
   if (!first) throw new Refusal("not-found", "No card payment is recorded for that payment intent yet.");
   const invoice = await lockedInvoice(trx, first.invoiceId, now);
-  const payment = await trx.selectFrom("invoicePayments").selectAll().where("stripePaymentIntentId", "=", p.paymentIntentId).executeTakeFirstOrThrow();
-  if (!Number.isSafeInteger(p.amount) || p.amount > Number(payment.amount)) throw new Refusal("invalid", "A refund cannot exceed the payment.");
+  const payment = await trx
+    .selectFrom("invoicePayments")
+    .selectAll()
+    .where("stripePaymentIntentId", "=", p.paymentIntentId)
+    .executeTakeFirstOrThrow();
+  if (!Number.isSafeInteger(p.amount) || p.amount > Number(payment.amount))
+    throw new Refusal("invalid", "A refund cannot exceed the payment.");
   const delta = p.amount - Number(payment.refunded);
   if (delta <= 0) return "duplicate";
   await trx.updateTable("invoicePayments").set({ refunded: p.amount }).where("id", "=", payment.id).execute();
   const status = await addToPaid(trx, invoice, -delta);
-  await recordAudit(trx, STRIPE_ACTOR, { action: "invoice.refund", entity: "invoice", entityId: invoice.id, detail: { paymentId: payment.id, refunded: p.amount, event: p.stripeEventId, status } }, now);
+  await recordAudit(
+    trx,
+    STRIPE_ACTOR,
+    {
+      action: "invoice.refund",
+      entity: "invoice",
+      entityId: invoice.id,
+      detail: { paymentId: payment.id, refunded: p.amount, event: p.stripeEventId, status },
+    },
+    now,
+  );
   return "recorded";
 }
 
-function paymentView(row: { id: string; invoiceId: string; amount: number; currency: string; method: string; paidOn: string; reference: string; refunded: number; stripePaymentIntentId: string | null; createdAt: number }): PaymentView {
-  return { ...row, amount: Number(row.amount), refunded: Number(row.refunded), createdAt: Number(row.createdAt), method: row.method as PaymentMethod };
+function paymentView(row: {
+  id: string;
+  invoiceId: string;
+  amount: number;
+  currency: string;
+  method: string;
+  paidOn: string;
+  reference: string;
+  refunded: number;
+  stripePaymentIntentId: string | null;
+  createdAt: number;
+}): PaymentView {
+  return {
+    ...row,
+    amount: Number(row.amount),
+    refunded: Number(row.refunded),
+    createdAt: Number(row.createdAt),
+    method: row.method as PaymentMethod,
+  };
 }
 
 async function paymentsOf(executor: Executor, invoiceId: string): Promise<PaymentView[]> {
@@ -189,7 +279,13 @@ export async function listPayments({ invoiceId }: { invoiceId: string }): Promis
 
 /** A member: the payments of one of their company's issued invoices (receipts). */
 export async function listCompanyPayments({ invoiceId, companyId }: { invoiceId: string; companyId: string }): Promise<PaymentView[]> {
-  const own = await db().selectFrom("invoices").select("id").where("id", "=", invoiceId).where("companyId", "=", companyId).where("status", "!=", "draft").executeTakeFirst();
+  const own = await db()
+    .selectFrom("invoices")
+    .select("id")
+    .where("id", "=", invoiceId)
+    .where("companyId", "=", companyId)
+    .where("status", "!=", "draft")
+    .executeTakeFirst();
   if (!own) throw notFound();
   return paymentsOf(db(), invoiceId);
 }

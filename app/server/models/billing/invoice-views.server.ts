@@ -178,7 +178,13 @@ export async function invoiceForChange(executor: Executor, id: string): Promise<
 }
 
 /** The status an issued invoice's money gives it: paid, partly paid, else how far its delivery got. */
-export function settledStatus(row: { total: number; credited: number; paid: number; sentAt: number | null; viewedAt: number | null }): InvoiceStatus {
+export function settledStatus(row: {
+  total: number;
+  credited: number;
+  paid: number;
+  sentAt: number | null;
+  viewedAt: number | null;
+}): InvoiceStatus {
   const due = Number(row.total) - Number(row.credited);
   const paid = Number(row.paid);
   if (paid > 0 && paid >= due) return "paid";

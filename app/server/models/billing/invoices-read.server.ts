@@ -51,7 +51,11 @@ export async function listInvoices(filters: InvoiceFilters = {}): Promise<{ invo
   if (term) {
     const pattern = likePattern(term);
     query = query.where((eb) =>
-      eb.or([ilike(eb.ref("invoices.number"), pattern), ilike(eb.ref("companies.name"), pattern), ilike(eb.ref("invoices.billingName"), pattern)]),
+      eb.or([
+        ilike(eb.ref("invoices.number"), pattern),
+        ilike(eb.ref("companies.name"), pattern),
+        ilike(eb.ref("invoices.billingName"), pattern),
+      ]),
     );
   }
   const [rows, count] = await Promise.all([
@@ -61,7 +65,10 @@ export async function listInvoices(filters: InvoiceFilters = {}): Promise<{ invo
       .limit(filters.limit ?? 50)
       .offset(filters.offset ?? 0)
       .execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   return { invoices: rows.map((r) => summaryOf(r, today)), total: Number(count.n) };
 }
@@ -86,7 +93,15 @@ export async function listCompanyInvoices({ companyId, today }: { companyId: str
 }
 
 /** A member: one of their company's issued invoices; another company's or a draft is not found. */
-export async function getCompanyInvoice({ id, companyId, today }: { id: string; companyId: string; today?: string }): Promise<InvoiceDetail> {
+export async function getCompanyInvoice({
+  id,
+  companyId,
+  today,
+}: {
+  id: string;
+  companyId: string;
+  today?: string;
+}): Promise<InvoiceDetail> {
   const row = await invoiceQuery(db())
     .where("invoices.id", "=", id)
     .where("invoices.companyId", "=", companyId)

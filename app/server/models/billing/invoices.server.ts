@@ -61,7 +61,8 @@ export function checkDraft(input: InvoiceDraftInput): Totals {
     throw new Refusal("invalid", "Payment terms are 0 to 365 days.", { field: "netDays" });
   if (!Number.isInteger(input.discountBp) || input.discountBp < 0 || input.discountBp > 10_000)
     throw new Refusal("invalid", "A discount is between 0 and 100 %.", { field: "discountBp" });
-  if (input.taxNote !== null && !TAX_NOTES.includes(input.taxNote)) throw new Refusal("invalid", "Choose a tax note from the list.", { field: "taxNote" });
+  if (input.taxNote !== null && !TAX_NOTES.includes(input.taxNote))
+    throw new Refusal("invalid", "Choose a tax note from the list.", { field: "taxNote" });
   if (!input.billingName.trim()) throw new Refusal("invalid", "Enter the name the invoice is addressed to.", { field: "billingName" });
   if (input.lines.length > MAX_LINES) throw new Refusal("invalid", `An invoice has at most ${MAX_LINES} lines.`, { field: "lines" });
   input.lines.forEach((line, i) => {
@@ -74,7 +75,8 @@ export function checkDraft(input: InvoiceDraftInput): Totals {
   try {
     return computeTotals(input.lines, input.discountBp);
   } catch (error) {
-    if (error instanceof AmountOverflow) throw new Refusal("invalid", `${error.message} The largest amount is ${MAX_AMOUNT}.`, { field: "lines" });
+    if (error instanceof AmountOverflow)
+      throw new Refusal("invalid", `${error.message} The largest amount is ${MAX_AMOUNT}.`, { field: "lines" });
     throw error;
   }
 }
@@ -207,7 +209,12 @@ export async function createInvoiceDraft(
       })
       .execute();
     await writeLines(trx, id, draft.lines, totals);
-    await recordAudit(trx, actor, { action: "invoice.create", entity: "invoice", entityId: id, detail: { companyId, total: totals.total } }, now);
+    await recordAudit(
+      trx,
+      actor,
+      { action: "invoice.create", entity: "invoice", entityId: id, detail: { companyId, total: totals.total } },
+      now,
+    );
     return { id, version: 1 };
   }, database);
 }
@@ -250,11 +257,21 @@ export async function updateInvoiceDraft(
 }
 
 /** Deletes a draft (an issued invoice is never deleted: void it). */
-export async function deleteInvoiceDraft(actor: Actor, id: string, version: number, { database = db(), now = Date.now() }: WriteOptions = {}) {
+export async function deleteInvoiceDraft(
+  actor: Actor,
+  id: string,
+  version: number,
+  { database = db(), now = Date.now() }: WriteOptions = {},
+) {
   await writeTransaction(async (trx) => {
     await draftForChange(trx, id, version);
     await trx.deleteFrom("invoiceLines").where("invoiceId", "=", id).execute();
-    const result = await trx.deleteFrom("invoices").where("id", "=", id).where("version", "=", version).where("status", "=", "draft").executeTakeFirst();
+    const result = await trx
+      .deleteFrom("invoices")
+      .where("id", "=", id)
+      .where("version", "=", version)
+      .where("status", "=", "draft")
+      .executeTakeFirst();
     if (Number(result.numDeletedRows) !== 1) throw notFound();
     await recordAudit(trx, actor, { action: "invoice.delete", entity: "invoice", entityId: id }, now);
   }, database);
