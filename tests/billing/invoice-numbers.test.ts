@@ -83,4 +83,17 @@ describe.each(testDatabases("invoice numbers"))("Invoice numbers under concurren
     expect((await issueInvoice(FINANCE, f!.id, f!.version, { now: Date.UTC(2031, 1, 1, 12) })).number).toBe("KITE-3102-000001");
     await updateBillingSettings(FINANCE, BILLING_DEFAULTS);
   });
+
+  test("The year rolls over in the agency's time zone: half past midnight in Tokyo on 1 January starts the new year's series", async () => {
+    await db()
+      .insertInto("appSettings")
+      .values({ key: "locale.timeZone", value: "Asia/Tokyo", updatedAt: Date.now(), updatedBy: null })
+      .execute();
+    const [a, b] = await drafts(2);
+    // 14:30 UTC on 31 December is 23:30 in Tokyo; 15:30 UTC is 00:30 on 1 January there.
+    expect((await issueInvoice(FINANCE, a!.id, a!.version, { now: Date.UTC(2030, 11, 31, 14, 30) })).number).toBe("INV-2030-0001");
+    const next = await issueInvoice(FINANCE, b!.id, b!.version, { now: Date.UTC(2030, 11, 31, 15, 30) });
+    expect(next).toMatchObject({ number: "INV-2031-0001", issueDate: "2031-01-01", dueDate: "2031-01-15" });
+    await db().deleteFrom("appSettings").where("key", "=", "locale.timeZone").execute();
+  });
 });

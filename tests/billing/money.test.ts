@@ -138,3 +138,27 @@ describe("Typed amounts are parsed digit by digit and formatted without floats",
     expect(formatMoney(-5, "EUR", "en-US")).toBe("-€0.05");
   });
 });
+
+describe("The billing forms parse typed text into minor units", () => {
+  test("A draft's lines come out as thousandths, minor units of its currency and basis points; bad text is refused beside its field", async () => {
+    const { invoiceDraftSchema, paymentSchema } = await import("~/lib/schemas/invoices");
+    const form = {
+      currency: "bhd",
+      netDays: "30",
+      discount: "2.5",
+      billingName: "Kestrel",
+      lines: [{ description: "Design", quantity: "1.5", unitPrice: "1,000.125", taxRate: "7.5" }],
+    };
+    expect(invoiceDraftSchema.parse(form)).toMatchObject({
+      currency: "BHD",
+      discountBp: 250,
+      taxNote: null,
+      lines: [{ quantityMilli: 1500, unitPrice: 1_000_125, taxRateBp: 750, projectId: null }],
+    });
+    const bad = invoiceDraftSchema.safeParse({ ...form, currency: "JPY" });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["lines.0.unitPrice", "The amount takes no decimals."]]);
+    expect(paymentSchema.parse({ amount: "12.50", currency: "EUR", method: "cash", paidOn: "2026-11-20" })).toMatchObject({ amount: 1250 });
+    expect(paymentSchema.safeParse({ amount: "-1", currency: "EUR", method: "cash", paidOn: "2026-11-20" }).success).toBe(false);
+  });
+});

@@ -1,6 +1,6 @@
 import { Refusal } from "~/lib/refusal";
 import type { Actor } from "~/server/auth/actor.server";
-import { db, type Executor } from "~/server/db/db.server";
+import { db, dialectOfDb, type Executor } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { recordAudit } from "~/server/models/shared/audit.server";
 import type { WriteOptions } from "./invoices.server";
@@ -47,7 +47,8 @@ export async function setReceivesInvoices(
   await writeTransaction(async (trx) => {
     const result = await trx
       .updateTable("users")
-      .set({ receivesInvoices: value })
+      // SQLite binds no booleans.
+      .set({ receivesInvoices: dialectOfDb(database) === "sqlite" ? Number(value) : value })
       .where("id", "=", userId)
       .where("companyId", "=", companyId)
       .where("role", "=", "client")
