@@ -107,6 +107,10 @@ describe.each(testDatabases("invoices"))("Invoices from draft to issue on $name"
     const empty = await createInvoiceDraft(FINANCE, kestrel, draftInput({ lines: [] }));
     expect(await refusal(issueInvoice(FINANCE, empty.id, empty.version))).toMatchObject({ kind: "invalid", field: "lines" });
     expect(await db().selectFrom("invoiceNumberCounters").selectAll().execute()).toEqual([]);
+    const closed = await insertCompany("Closed Co");
+    await db().updateTable("companies").set({ closedAt: Date.now() }).where("id", "=", closed).execute();
+    expect(await refusal(createInvoiceDraft(FINANCE, closed, draftInput()))).toMatchObject({ kind: "conflict" });
+    expect(await refusal(createInvoiceDraft(FINANCE, "no-such-company", draftInput()))).toMatchObject({ kind: "not-found" });
   });
 
   test("Two editors of one draft: the second is told it changed since they opened it, and nothing of theirs is written", async () => {

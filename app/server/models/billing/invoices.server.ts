@@ -150,7 +150,7 @@ const fieldsOf = (input: InvoiceDraftInput) => ({
  * details of the company's latest invoice (else its name).
  */
 export async function draftDefaults(companyId: string, executor: Db | Trx = db()): Promise<InvoiceDraftInput> {
-  const company = await executor.selectFrom("companies").select(["name", "closedAt"]).where("id", "=", companyId).executeTakeFirst();
+  const company = await executor.selectFrom("companies").select("name").where("id", "=", companyId).executeTakeFirst();
   if (!company) throw new Refusal("not-found", "This client does not exist, or is no longer there.");
   const [place, settings, last] = await Promise.all([
     readPlace(executor),
@@ -187,6 +187,8 @@ export async function createInvoiceDraft(
   { database = db(), now = Date.now() }: WriteOptions = {},
 ): Promise<{ id: string; version: number }> {
   return writeTransaction(async (trx) => {
+    const company = await trx.selectFrom("companies").select("closedAt").where("id", "=", companyId).executeTakeFirst();
+    if (company?.closedAt) throw new Refusal("conflict", "This client is closed: reopen it before invoicing it.");
     const draft = { ...(await draftDefaults(companyId, trx)), ...input };
     const totals = checkDraft(draft);
     await checkLinks(trx, companyId, draft.lines);
