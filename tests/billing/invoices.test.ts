@@ -171,6 +171,7 @@ describe.each(testDatabases("invoices"))("Invoices from draft to issue on $name"
     expect(rest.number).toBe(`CN-${year()}-0002`);
     expect(rest.total).toBe(-(176_625 - 24_000));
     expect(await getInvoice({ id })).toMatchObject({ credited: 176_625, balance: 0 });
+    expect((await listInvoices({ correctsInvoiceId: id })).invoices.map((n) => n.number).sort()).toEqual([partial.number, rest.number]);
     expect(await refusal(issueCreditNote(FINANCE, id, { lines: "all", notes: "" }))).toMatchObject({ kind: "conflict" });
     expect(await refusal(voidInvoice(FINANCE, id, "Too late"))).toMatchObject({ kind: "conflict" });
     const nextInvoice = await createInvoiceDraft(FINANCE, kestrel, draftInput());

@@ -24,6 +24,8 @@ export interface InvoiceFilters {
   status?: InvoiceStatus | "overdue";
   kind?: "invoice" | "credit-note";
   companyId?: string;
+  /** The credit notes of one invoice. */
+  correctsInvoiceId?: string;
   /** Matches the number, the company's name or the billing name. */
   search?: string;
   limit?: number;
@@ -38,6 +40,7 @@ export async function listInvoices(filters: InvoiceFilters = {}): Promise<{ invo
   let query = invoiceQuery(db());
   if (filters.kind) query = query.where("invoices.kind", "=", filters.kind);
   if (filters.companyId) query = query.where("invoices.companyId", "=", filters.companyId);
+  if (filters.correctsInvoiceId) query = query.where("invoices.correctsInvoiceId", "=", filters.correctsInvoiceId);
   if (filters.status === "overdue") {
     query = query
       .where("invoices.kind", "=", "invoice")
