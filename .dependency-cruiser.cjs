@@ -51,6 +51,8 @@ const modelFolders = {
   projects: floor2,
   support: floor2,
   pipeline: floor3,
+  // Invoices, credit notes, numbering, payments (issue 29; decisions 0081, 0082).
+  billing: floor3,
   privacy: floor3,
   reports: floor3,
   accounts: [...floor3, "privacy"],

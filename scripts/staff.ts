@@ -1,4 +1,4 @@
-// `npm run staff -- add <email> --password <password> [--name <name>] [--role admin|sales|recruiter|delivery]`,
+// `npm run staff -- add <email> --password <password> [--name <name>] [--role admin|sales|recruiter|delivery|finance]`,
 // `list`, `role <email> <role>`, `remove <email>`.
 import "../app/server/admin-tool.server";
 import { parseArgs } from "node:util";

@@ -1460,7 +1460,7 @@ export function expected(access: Access, role: Role, ok: PerRole<Expect>): Expec
   return perRole(ok, role);
 }
 
-const PER_ROLE_KEYS = ["guest", "client", "staff", "admin", "sales", "recruiter", "delivery"];
+const PER_ROLE_KEYS = ["guest", "client", "staff", "admin", "sales", "recruiter", "delivery", "finance"];
 
 export function perRole<T>(value: PerRole<T>, role: Role): T {
   if (value && typeof value === "object" && !("status" in value) && PER_ROLE_KEYS.some((key) => key in value)) {

@@ -1,7 +1,7 @@
 // Decision 0031: what each staff role may use in the console. Client-safe (the
 // console navigation reads it); the server checks the same map in requireStaff on every request.
 
-export const STAFF_ROLES = ["admin", "sales", "recruiter", "delivery"] as const;
+export const STAFF_ROLES = ["admin", "sales", "recruiter", "delivery", "finance"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** The console's sections, as the guard names them. "account" is every staff member's own page. */
@@ -14,6 +14,7 @@ export const CONSOLE_AREAS = [
   "site",
   "clients",
   "support",
+  "billing",
   "staff",
   "audit",
   "settings",
@@ -37,6 +38,8 @@ export const AREA_ROLES: Record<ConsoleArea, readonly StaffRole[]> = {
   // Clients include their projects.
   clients: ["admin", "sales", "delivery"],
   support: ["admin", "sales", "delivery"],
+  // Invoices, credit notes and payments (issue 29): money is kept apart from selling and delivery.
+  billing: ["admin", "finance"],
   staff: ["admin"],
   // The log records every section's changes (and staff changes): admin only.
   audit: ["admin"],
@@ -54,6 +57,7 @@ export const AREA_LABELS: Record<ConsoleArea, string> = {
   site: "the Site's content",
   clients: "Clients and their projects",
   support: "Support",
+  billing: "Billing",
   staff: "Staff",
   audit: "the Audit log",
   settings: "Settings",
@@ -65,6 +69,7 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   sales: "Sales",
   recruiter: "Recruiter",
   delivery: "Delivery",
+  finance: "Finance",
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {

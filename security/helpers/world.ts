@@ -8,12 +8,12 @@ import { seedWorkspace } from "./world-workspace";
 
 // One staff member per console role (decision 0031). "admin" is also reachable as
 // `actors.staff`, the staff member of the suites that need just one.
-export type StaffRoleName = "admin" | "sales" | "recruiter" | "delivery";
+export type StaffRoleName = "admin" | "sales" | "recruiter" | "delivery" | "finance";
 // Clients are companies. "client A" and "client A2" are two members of company A (they
 // see and work on the same records); "client B" is the member of company B.
 export type ActorName = "guest" | "client A" | "client A2" | "client B" | StaffRoleName;
-export const ACTORS: ActorName[] = ["guest", "client A", "client A2", "client B", "admin", "sales", "recruiter", "delivery"];
-export const STAFF_ACTORS: StaffRoleName[] = ["admin", "sales", "recruiter", "delivery"];
+export const ACTORS: ActorName[] = ["guest", "client A", "client A2", "client B", "admin", "sales", "recruiter", "delivery", "finance"];
+export const STAFF_ACTORS: StaffRoleName[] = ["admin", "sales", "recruiter", "delivery", "finance"];
 export const isStaffRole = (role: Actor["role"]): role is StaffRoleName => (STAFF_ACTORS as string[]).includes(role);
 
 export interface Actor {

@@ -260,6 +260,10 @@ export interface Database {
   leases: LeaseTable;
   retentionRuns: RetentionRunTable;
   images: ImageTable;
+  invoices: InvoiceTable;
+  invoiceLines: InvoiceLineTable;
+  invoiceNumberCounters: InvoiceNumberCounterTable;
+  invoicePayments: InvoicePaymentTable;
 }
 
 /** An uploaded image (server/images/); its variants are files under `images/<id>/`. */
@@ -306,7 +310,7 @@ interface UserTable {
   role: string;
   /** Set by Better Auth's twoFactor plugin once a TOTP enrolment is confirmed. */
   twoFactorEnabled: Generated<boolean | number>;
-  /** Admin | sales | recruiter | delivery for staff (app/lib/staff-roles.ts), else null. */
+  /** Admin | sales | recruiter | delivery | finance for staff (app/lib/staff-roles.ts), else null. */
   staffRole: Generated<string | null>;
   /** When an admin disabled this staff member (epoch ms); null while active. */
   staffDisabledAt: Generated<number | null>;
@@ -318,6 +322,8 @@ interface UserTable {
   lastSignInAt: Generated<number | null>;
   /** Their own time zone (IANA or "UTC"); null: not known yet, the agency's is used. */
   timeZone: Generated<string | null>;
+  /** Gets the company's invoices by mail; null: as `clientAdmin` says (models/billing/billing-contacts). */
+  receivesInvoices: Generated<boolean | number | null>;
   createdAt: Date | string;
   updatedAt: Date | string;
 }
@@ -580,4 +586,86 @@ export interface DigestScheduleTable {
   hour: number;
   timeZone: string;
   updatedAt: number;
+}
+
+/** An invoice or credit note (models/billing/, decisions 0081 and 0082). Amounts in minor units. */
+export interface InvoiceTable {
+  id: string;
+  /** invoice | credit-note */
+  kind: string;
+  companyId: string;
+  /** draft | issued | sent | viewed | partially-paid | paid | void; "overdue" is derived. */
+  status: string;
+  number: string | null;
+  currency: string;
+  issueDate: string | null;
+  dueDate: string | null;
+  netDays: number;
+  discountBp: number;
+  notes: string;
+  terms: string;
+  taxNote: string | null;
+  clientTaxId: string;
+  billingName: string;
+  billingAddress: string;
+  billingEmail: string;
+  /** JSON of the agency's party and bank details at issue. */
+  agencySnapshot: string | null;
+  subtotal: number;
+  discount: number;
+  taxTotal: number;
+  total: number;
+  paid: number;
+  credited: number;
+  correctsInvoiceId: string | null;
+  voidReason: string | null;
+  voidedAt: number | null;
+  voidedBy: string | null;
+  issuedAt: number | null;
+  issuedBy: string | null;
+  sentAt: number | null;
+  viewedAt: number | null;
+  pdfFileKey: string | null;
+  pdfSha256: string | null;
+  version: number;
+  createdBy: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface InvoiceLineTable {
+  id: string;
+  invoiceId: string;
+  position: number;
+  description: string;
+  quantityMilli: number;
+  unitPrice: number;
+  taxRateBp: number;
+  net: number;
+  tax: number;
+  projectId: string | null;
+  milestoneId: string | null;
+  correctsLineId: string | null;
+}
+
+/** The next number of a series ("invoice:INV-2026-{n}"), decision 0082. */
+export interface InvoiceNumberCounterTable {
+  series: string;
+  nextValue: number;
+}
+
+export interface InvoicePaymentTable {
+  id: string;
+  invoiceId: string;
+  amount: number;
+  currency: string;
+  /** bank-transfer | cash | other | card */
+  method: string;
+  paidOn: string;
+  reference: string;
+  stripePaymentIntentId: string | null;
+  stripeEventId: string | null;
+  refunded: number;
+  recordedBy: string | null;
+  createdAt: number;
 }
