@@ -31,7 +31,9 @@ const serverFolders = {
   auth: ["db", "defence", "mail", "storage", "events", "brand"],
   http: ["db", "defence", "events", "storage", "brand"],
   backup: ["db", "storage"],
-  models: ["auth", "brand", "db", "defence", "events", "images", "mail", "storage", "uploads"],
+  // Stripe Checkout and webhook verification (decision 0084): the SDK, env and logger only.
+  payments: [],
+  models: ["auth", "brand", "db", "defence", "events", "images", "mail", "payments", "storage", "uploads"],
   // The privacy runners stream, schedule and answer; their queries live in models/privacy/.
   privacy: ["auth", "brand", "db", "http", "models", "storage", "uploads"],
 };
@@ -53,6 +55,8 @@ const modelFolders = {
   pipeline: floor3,
   privacy: floor3,
   reports: floor3,
+  // Invoices, payments, Stripe's webhook events (issue 29).
+  billing: floor3,
   accounts: [...floor3, "privacy"],
 };
 
