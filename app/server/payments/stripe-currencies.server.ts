@@ -4,26 +4,29 @@
 // a wrong factor of 100 is the one bug an agency never forgives.
 
 /** Stripe's zero-decimal currencies (docs.stripe.com/currencies#zero-decimal). */
+// prettier-ignore
 const STRIPE_ZERO_DECIMAL = new Set([
   "BIF", "CLP", "DJF", "GNF", "JPY", "KMF", "KRW", "MGA", "PYG", "RWF", "UGX", "VND", "VUV", "XAF", "XOF", "XPF",
-]); // prettier-ignore
+]);
 
 /** Stripe's three-decimal currencies; their amounts must end in 0. */
 const STRIPE_THREE_DECIMAL = new Set(["BHD", "JOD", "KWD", "OMR", "TND"]);
 
 /**
- * Stripe's special cases: ISK is zero-decimal in ISO but two-decimal at Stripe; HUF and TWD are
- * two-decimal in ISO but paid out as zero-decimal; UGX is zero-decimal but sent as two-decimal.
+ * Stripe's documented special cases, where its unit or its steps differ from ISO's: ISK is
+ * zero-decimal in ISO but two-decimal at Stripe; HUF and TWD are paid out as zero-decimal (amounts
+ * in whole units only); UGX has a rule of its own too.
  */
 const STRIPE_SPECIAL = new Set(["ISK", "HUF", "TWD", "UGX"]);
 
 /** ISO 4217 minor units other than 2 (funds and metals, which have none, are not currencies here). */
+// prettier-ignore
 const ISO_EXPONENT: Record<string, number> = {
   BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0, VUV: 0,
   XAF: 0, XOF: 0, XPF: 0,
   BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
   CLF: 4, UYW: 4,
-}; // prettier-ignore
+};
 
 export function isoExponent(currency: string): number {
   return ISO_EXPONENT[currency] ?? 2;
