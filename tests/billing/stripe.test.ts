@@ -186,7 +186,7 @@ describe("Stripe Checkout and signed webhooks against the local stand-in", () =>
     expect(cardPaymentFromEvent(withoutBefore)).toMatchObject({ kind: "ignored", ours: true });
   });
 
-  test("Online payment is on only with both secrets, and a live key never goes to a stand-in", async () => {
+  test("Online payment is on only with both secrets; the stand-in's base is warned about at boot and never gets a live key", async () => {
     const { parseEnv } = await import("~/server/env.server");
     const base = { AUTH_SECRET: "x".repeat(32), DATABASE_URL: "file:./data/x.sqlite" };
     expect(() => parseEnv({ ...base, STRIPE_SECRET_KEY: SECRET_KEY })).toThrow(/must be set together/);
@@ -196,6 +196,12 @@ describe("Stripe Checkout and signed webhooks against the local stand-in", () =>
       parseEnv({ ...base, STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: standIn.url }),
     ).toThrow(/never receives a live key/);
     expect(() => parseEnv({ ...base, STRIPE_API_BASE: "ftp://127.0.0.1" })).toThrow(/STRIPE_API_BASE/);
+    const { configurationWarnings } = await import("~/server/env-check.server");
+    const { KNOWN_VARIABLES } = await import("~/server/env.server");
+    expect(configurationWarnings({ STRIPE_API_BASE: standIn.url }, KNOWN_VARIABLES)).toEqual([
+      `STRIPE_API_BASE is set: card payments go to ${standIn.url}, not to Stripe. It is meant for tests; unset it in production.`,
+    ]);
+    expect(configurationWarnings({ STRIPE_SECRET_KEY: SECRET_KEY }, KNOWN_VARIABLES)).toEqual([]);
     expect(onlinePaymentsEnabled()).toBe(true);
     const restore = setEnv({ STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "" });
     try {
