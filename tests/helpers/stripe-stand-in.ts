@@ -63,11 +63,16 @@ function stripeError(status: number, type: string, message: string, code?: strin
   return { status, body: { error: { type, message, ...(code && { code }) } } };
 }
 
-export async function startStripeStandIn(options: {
+export interface StandInOptions {
   secretKey: string;
   webhookSecret: string;
+  /** Where the Pay page delivers checkout.session.completed. */
   webhookUrl?: string;
-}): Promise<StripeStandIn> {
+  /** 0 (default): any free port. */
+  port?: number;
+}
+
+export async function startStripeStandIn(options: StandInOptions): Promise<StripeStandIn> {
   const sessions = new Map<string, Session>();
   const payments = new Map<string, Payment>();
   const idempotent = new Map<string, { request: string; status: number; body: unknown }>();
@@ -261,6 +266,7 @@ export async function startStripeStandIn(options: {
       void (async () => {
         const url = new URL(req.url ?? "/", base);
         const text = Buffer.concat(chunks).toString("utf8");
+        if (url.pathname === "/healthz") return send(res, 200, "text/plain", "ok");
         const pay = /^\/pay\/([\w-]+)$/.exec(url.pathname);
         if (pay) return payPage(req, res, pay[1]!);
         const form = parseStripeForm(req.method === "GET" ? url.search.slice(1) : text);
@@ -283,7 +289,10 @@ export async function startStripeStandIn(options: {
       })().catch((error: unknown) => send(res, 500, "text/plain", String(error)));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const standIn: StripeStandIn = {
