@@ -9,7 +9,7 @@ import { onlinePaymentsEnabled, verifyStripeWebhook } from "~/server/payments/st
 /** What records a card payment or refund: `applyCardEvent`, or a stand-in in tests. */
 export type ApplyCardEvent = typeof applyCardEvent;
 
-// Stripe's events are larger than forms only with huge line lists; ours have one line.
+// An event of ours is a few kB (one line item); 1 MiB as for forms, never read past it.
 const WEBHOOK_MAX_BYTES = 1024 * 1024;
 
 const answer = (status: number, body: Record<string, unknown>) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
