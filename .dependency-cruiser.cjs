@@ -31,7 +31,9 @@ const serverFolders = {
   auth: ["db", "defence", "mail", "storage", "events", "brand"],
   http: ["db", "defence", "events", "storage", "brand"],
   backup: ["db", "storage"],
-  models: ["auth", "brand", "db", "defence", "events", "images", "mail", "storage", "uploads"],
+  // Stripe Checkout and webhook verification (decision 0084): the SDK, env and logger only.
+  payments: [],
+  models: ["auth", "brand", "db", "defence", "events", "images", "mail", "payments", "storage", "uploads"],
   // The privacy runners stream, schedule and answer; their queries live in models/privacy/.
   privacy: ["auth", "brand", "db", "http", "models", "storage", "uploads"],
 };
@@ -51,7 +53,7 @@ const modelFolders = {
   projects: floor2,
   support: floor2,
   pipeline: floor3,
-  // Invoices, credit notes, numbering, payments (issue 29; decisions 0081, 0082).
+  // Invoices, credit notes, numbering, payments, Stripe's webhook events (decisions 0081, 0082, 0084).
   billing: floor3,
   privacy: floor3,
   reports: floor3,

@@ -155,5 +155,6 @@ export default [
   route("metrics", "routes/resources/metrics.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("api/stripe/webhook", "routes/resources/stripe-webhook.ts"),
   route("*", "routes/marketing/not-found.tsx"),
 ] satisfies RouteConfig;

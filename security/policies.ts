@@ -1301,6 +1301,15 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/resources/metrics.ts": page("public", { status: 401 }),
   "routes/resources/robots.ts": page("public"),
   "routes/resources/sitemap.ts": page("public"),
+  // Stripe's webhook (decision 0084): public, gated by its Stripe-Signature, never by a session. The
+  // world's servers run without STRIPE_* keys, so online payment is off and every actor gets 404;
+  // signatures (400), duplicates and recording are tested in tests/billing/stripe.test.ts.
+  "routes/resources/stripe-webhook.ts": formsOnly(
+    method405,
+    "public",
+    { "": noChange(() => ({ event: "evt_matrix" }), notFound) },
+    { ignoresBody: true },
+  ),
   "routes/resources/events-careers.ts": page("public"),
   "routes/resources/events-testimonials.ts": page("public"),
   "routes/portal/layout.tsx": page("client"),

@@ -39,6 +39,11 @@ export function configurationWarnings(source: Record<string, string | undefined>
     const nearest = nearestKnown(name, known);
     if (nearest) warnings.push(`${name} is not a variable of this app and is ignored: did you mean ${nearest}?`);
   }
+  const stripeBase = source.STRIPE_API_BASE?.trim();
+  if (stripeBase)
+    warnings.push(
+      `STRIPE_API_BASE is set: card payments go to ${stripeBase}, not to Stripe. It is meant for tests; unset it in production.`,
+    );
   return warnings;
 }
 

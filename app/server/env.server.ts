@@ -124,6 +124,20 @@ const envSchema = z
         .refine((v) => isIP(v) !== 0 || v === "localhost", "must be an IP address such as 127.0.0.1 (or localhost)")
         .default("127.0.0.1"),
     ),
+    // Online card payment with Stripe Checkout (decision 0084): on only when both are set.
+    STRIPE_SECRET_KEY: optional(
+      z
+        .string()
+        .regex(
+          /^sk_(test|live)_[A-Za-z0-9]+$/,
+          "must be a Stripe secret key (sk_test_… or sk_live_…), not a publishable (pk_) or restricted (rk_) one",
+        ),
+    ),
+    STRIPE_WEBHOOK_SECRET: optional(
+      z.string().regex(/^whsec_[A-Za-z0-9+/=_-]+$/, "must be the webhook endpoint's signing secret (whsec_…)"),
+    ),
+    // Tests only: where the Stripe SDK sends its requests instead of api.stripe.com (a local stand-in).
+    STRIPE_API_BASE: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:12111" })),
   })
   .refine((e) => !e.GOOGLE_CLIENT_ID === !e.GOOGLE_CLIENT_SECRET, {
     message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
@@ -132,6 +146,14 @@ const envSchema = z
   .refine((e) => e.METRICS_PORT === undefined || e.METRICS_PORT !== e.PORT, {
     message: "must differ from PORT: the metrics listener is a server of its own",
     path: ["METRICS_PORT"],
+  })
+  .refine((e) => !e.STRIPE_SECRET_KEY === !e.STRIPE_WEBHOOK_SECRET, {
+    message: "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (online card payment needs both)",
+    path: ["STRIPE_WEBHOOK_SECRET"],
+  })
+  .refine((e) => !(e.STRIPE_API_BASE && e.STRIPE_SECRET_KEY?.startsWith("sk_live_")), {
+    message: "is for tests against a stand-in: it never receives a live key (sk_live_…); unset it",
+    path: ["STRIPE_API_BASE"],
   })
   .refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
     message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or both unset for the SDK's default credentials)",

@@ -33,7 +33,7 @@ test(
 
     const bad = cli("add", "x@indigokite.dev", "--password", PASSWORD, "--role", "owner");
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toContain("--role must be one of admin|sales|recruiter|delivery (got owner).");
+    expect(bad.stderr).toContain("--role must be one of admin|sales|recruiter|delivery|finance (got owner).");
 
     expect(cli("role", "rita@indigokite.dev", "delivery")).toMatchObject({ status: 0, stdout: "rita@indigokite.dev is now delivery.\n" });
     const listed = cli("list").stdout;

@@ -259,6 +259,10 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
     })
     .execute();
   await db()
+    .insertInto("stripeEvents")
+    .values({ id: "evt_copy", type: "checkout.session.completed", receivedAt: now, processedAt: now, outcome: "recorded" })
+    .execute();
+  await db()
     .insertInto("images")
     .values({
       id: "image-1",

@@ -264,6 +264,16 @@ export interface Database {
   invoiceLines: InvoiceLineTable;
   invoiceNumberCounters: InvoiceNumberCounterTable;
   invoicePayments: InvoicePaymentTable;
+  stripeEvents: StripeEventTable;
+}
+
+/** A Stripe webhook event acted on once (models/billing/stripe-events.server.ts, decision 0084). */
+export interface StripeEventTable {
+  id: string;
+  type: string;
+  receivedAt: number;
+  processedAt: number | null;
+  outcome: string | null;
 }
 
 /** An uploaded image (server/images/); its variants are files under `images/<id>/`. */

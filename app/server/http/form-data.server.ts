@@ -47,3 +47,10 @@ export async function readForm(request: Request, maxBytes = FORM_MAX_BYTES): Pro
     throw refuse(400, "The form could not be read.");
   }
 }
+
+/** A body exactly as sent (a signed webhook's), refused with 413 past `maxBytes` without reading it all. */
+export async function readRawBody(request: Request, maxBytes = FORM_MAX_BYTES): Promise<Buffer> {
+  if (Number(request.headers.get("content-length")) > maxBytes) throw refuse(413, "The body is too large.");
+  const bytes = await readCapped(request, maxBytes);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}

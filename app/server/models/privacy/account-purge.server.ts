@@ -1,5 +1,5 @@
 import { writeTransaction } from "~/server/db/write-transaction.server";
-import { companyStoredKeys } from "./erasure-company.server";
+import { companyStoredKeys, deleteCompanyRow } from "./erasure-company.server";
 import { deleteStoredAfterCommit } from "./erasure-files.server";
 import type { Trx } from "~/server/db/db.server";
 
@@ -43,7 +43,7 @@ export async function deleteAccountAndData(userId: string, options: DeleteAccoun
     const projectFiles: string[] = [];
     if (company && company.origin === "self" && Number(company.members) <= 1) {
       projectFiles.push(...(await companyStoredKeys(trx, company.id)));
-      await trx.deleteFrom("companies").where("id", "=", company.id).execute();
+      await deleteCompanyRow(trx, company.id);
     }
     await trx.deleteFrom("profiles").where("userId", "=", userId).execute();
     await trx.deleteFrom("jobApplications").where("appliedBy", "=", userId).execute();

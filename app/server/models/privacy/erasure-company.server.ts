@@ -50,6 +50,26 @@ async function clearContent(trx: Trx, projectIds: string[], complaintIds: string
   }
 }
 
+/**
+ * Deletes a company's row, unless it has issued invoices: those are kept for the legal period even
+ * when their client is erased (issue 29, part 8), so the row they point at stays, named "Erased" and
+ * closed. Drafts were never sent to anyone and go. Returns whether the row was deleted.
+ */
+export async function deleteCompanyRow(trx: Trx, companyId: string, now = Date.now()): Promise<boolean> {
+  await trx.deleteFrom("invoices").where("companyId", "=", companyId).where("status", "=", "draft").execute();
+  const invoiced = await trx.selectFrom("invoices").select("id").where("companyId", "=", companyId).limit(1).executeTakeFirst();
+  if (!invoiced) {
+    await trx.deleteFrom("companies").where("id", "=", companyId).execute();
+    return true;
+  }
+  await trx
+    .updateTable("companies")
+    .set((eb) => ({ name: ERASED, website: "", updatedAt: now, closedAt: eb.fn.coalesce("closedAt", eb.val(now)) }))
+    .where("id", "=", companyId)
+    .execute();
+  return false;
+}
+
 export async function eraseCompany(trx: Trx, companyId: string, mode: Mode): Promise<{ found: boolean; storageKeys: string[] }> {
   const company = await trx.selectFrom("companies").select(["id", "name"]).where("id", "=", companyId).executeTakeFirst();
   if (!company) return { found: false, storageKeys: [] };
@@ -72,7 +92,7 @@ export async function eraseCompany(trx: Trx, companyId: string, mode: Mode): Pro
   if (mode === "delete") {
     await trx.deleteFrom("projects").where("companyId", "=", companyId).execute();
     await trx.deleteFrom("complaints").where("companyId", "=", companyId).execute();
-    await trx.deleteFrom("companies").where("id", "=", companyId).execute();
+    await deleteCompanyRow(trx, companyId);
   } else {
     await clearContent(trx, projectIds, complaintIds);
     await trx.updateTable("companies").set({ name: ERASED, website: "" }).where("id", "=", companyId).execute();

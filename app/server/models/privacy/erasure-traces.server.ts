@@ -80,6 +80,14 @@ export async function scrubTraces(trx: Trx, person: ErasedPerson, placeholderEma
       .execute();
   }
 
+  // Invoices are kept for the legal period (issue 29, part 8): the person leaves the contact field,
+  // the invoice's legal content (the billed name, address and tax id) stays.
+  await trx
+    .updateTable("invoices")
+    .set({ billingEmail: "" })
+    .where((eb) => eb(eb.fn("lower", ["billingEmail"]), "=", email))
+    .execute();
+
   if (person.userId) await trx.updateTable("auditLog").set({ actorEmail: placeholderEmail }).where("actorId", "=", person.userId).execute();
   await trx
     .updateTable("auditLog")
