@@ -31,6 +31,8 @@ const serverFolders = {
   auth: ["db", "defence", "mail", "storage", "events", "brand"],
   http: ["db", "defence", "events", "storage", "brand"],
   backup: ["db", "storage"],
+  // Rendered documents (the invoice PDF): from lib/ shapes only, nothing stored or sent here.
+  documents: [],
   models: ["auth", "brand", "db", "defence", "events", "images", "mail", "storage", "uploads"],
   // The privacy runners stream, schedule and answer; their queries live in models/privacy/.
   privacy: ["auth", "brand", "db", "http", "models", "storage", "uploads"],

@@ -1,0 +1,115 @@
+import { extractText, getDocumentProxy } from "unpdf";
+import { describe, expect, test } from "vitest";
+import { formatMinorUnits, formatTaxRate } from "~/lib/money-format";
+import { renderInvoicePdf } from "~/server/documents/invoice-pdf.server";
+import { invoiceDocument, line } from "./invoice-fixtures";
+
+/** The PDF's text, all pages, with runs of white space made one space. */
+async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string }> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const { totalPages, text } = await extractText(pdf, { mergePages: true });
+  return { pages: totalPages, text: text.replace(/\s+/g, " ") };
+}
+
+const lines = [
+  line("Discovery workshop with Zoë and the product team", 1000, 120_000, 2000),
+  line("Design system: components, tokens and documentation", 2500, 80_000, 2000),
+  line("Hosting for November (reduced rate)", 1000, 5_000, 700),
+];
+
+describe.each([
+  { currency: "JPY", locale: "en-US", scale: 1 },
+  { currency: "EUR", locale: "de-DE", scale: 1 },
+  { currency: "BHD", locale: "en-GB", scale: 10 },
+])("An invoice in $currency", ({ currency, locale, scale }) => {
+  const doc = invoiceDocument({
+    currency,
+    locale,
+    lines: lines.map((l) => line(l.description, l.quantityMilli, l.unitPrice * scale, l.taxRateBp)),
+  });
+
+  test("shows its number, the client, every line, each tax rate's summary and the total as the currency writes it", async () => {
+    const { text, pages } = await pdfText(await renderInvoicePdf(doc));
+    expect(pages).toBe(1);
+    expect(text).toContain("Invoice INV-2026-0042");
+    expect(text).toContain("Zoë Müller GmbH");
+    for (const item of doc.lines) expect(text).toContain(item.description);
+    const percent = (bp: number) => formatTaxRate(bp, locale).replace(/\s/g, " ");
+    expect(text).toContain(`Tax ${percent(2000)}`);
+    expect(text).toContain(`Tax ${percent(700)}`);
+    for (const row of doc.taxSummary) expect(text).toContain(formatMinorUnits(row.tax, currency, locale).replace(/\s/g, " "));
+    const total = formatMinorUnits(doc.total, currency, locale).replace(/\s/g, " ");
+    expect(text).toContain(total);
+    // The exponent is the currency's: no decimals in yen, three in dinars.
+    if (currency === "JPY") expect(total).not.toMatch(/[.,]\d{2}$/);
+    if (currency === "BHD") expect(total).toMatch(/\.\d{3}$/);
+  });
+});
+
+test("A credit note is titled so and names the invoice it corrects", async () => {
+  const doc = invoiceDocument({
+    kind: "credit-note",
+    number: "CN-2026-0003",
+    correctsNumber: "INV-2026-0042",
+    lines: [line("Refund of the hosting line", 1000, -5_000, 2000)],
+  });
+  const { text } = await pdfText(await renderInvoicePdf(doc));
+  expect(text).toContain("Credit note CN-2026-0003");
+  expect(text).toContain("Corrects INV-2026-0042");
+  expect(text).not.toContain("Invoice CN-2026-0003");
+});
+
+test("A reverse-charge invoice carries the note, its notes, terms, bank details and the pay link", async () => {
+  const doc = invoiceDocument({ lines: [line("Consulting", 1000, 100_000, 0)], taxNote: "reverse-charge", notes: "Thank you, Zoë!" });
+  const { text } = await pdfText(await renderInvoicePdf(doc));
+  expect(text).toContain("Reverse charge");
+  expect(text).toContain("Thank you, Zoë!");
+  expect(text).toContain("Payment due within 14 days");
+  expect(text).toContain("IBAN: GB33 BUKB 2020 1555 5555 55");
+  expect(text).toContain("https://agency.example/portal/billing/inv_1");
+  expect(text).toContain("GB123456789");
+  expect(text).toContain("DE811907980");
+});
+
+test("Sixty lines run over several pages, every line still there", async () => {
+  const many = Array.from({ length: 60 }, (_, i) => line(`Sprint ${i + 1} development`, 1000, 50_000, 2000));
+  const doc = invoiceDocument({ lines: many });
+  const started = performance.now();
+  const bytes = await renderInvoicePdf(doc);
+  const { text, pages } = await pdfText(bytes);
+  expect(pages).toBeGreaterThan(1);
+  for (const item of many) expect(text).toContain(item.description);
+  // Timing is printed, not asserted (two shared cores); the first render also decodes the fonts.
+  const fifty = invoiceDocument({ lines: many.slice(0, 50) });
+  const warm = performance.now();
+  await renderInvoicePdf(fifty);
+  console.info(`PDF: 60 lines in ${Math.round(warm - started)} ms (cold), 50 lines in ${Math.round(performance.now() - warm)} ms (warm)`);
+});
+
+test("The same document gives the same bytes, and another issue date other bytes", async () => {
+  const doc = invoiceDocument({ lines });
+  const first = await renderInvoicePdf(doc);
+  const second = await renderInvoicePdf(structuredClone(doc));
+  expect(second.equals(first)).toBe(true);
+  const later = await renderInvoicePdf({ ...doc, issueDate: "2026-11-30" });
+  expect(later.equals(first)).toBe(false);
+});
+
+test("A currency symbol the fonts lack is written as its code", async () => {
+  const doc = invoiceDocument({ currency: "JPY", locale: "ja-JP", lines: [line("Translation", 1000, 5_000, 1000)] });
+  const { text } = await pdfText(await renderInvoicePdf(doc));
+  expect(text).toContain(formatMinorUnits(5_500, "JPY", "ja-JP", { display: "code" }).replace(/\s/g, " "));
+  expect(text).not.toContain("￥");
+});
+
+test("Names and symbols beyond Latin-1 are written in the embedded font, the rupee included", async () => {
+  const doc = invoiceDocument({
+    currency: "INR",
+    locale: "en-IN",
+    client: { name: "Ελένη Юлия Łódź", addressLines: ["Mumbai"], taxId: null, email: null },
+    lines: [line("Website", 1000, 10_000_000, 1800)],
+  });
+  const { text } = await pdfText(await renderInvoicePdf(doc));
+  expect(text).toContain("Ελένη Юлия Łódź");
+  expect(text).toContain("₹1,18,000.00");
+});
