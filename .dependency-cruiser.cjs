@@ -24,7 +24,8 @@ const serverFolders = {
   defence: ["db"],
   // The brand and mail identity as stored (read, cached); mails, sign-in and pages show them.
   brand: ["db", "events"],
-  mail: ["db", "events", "brand"],
+  // storage: the worker reads a mail's attachments (an invoice's PDF) from the file store.
+  mail: ["db", "events", "brand", "storage"],
   uploads: ["storage"],
   // Uploaded images: checked with the upload sniffer, variants in the store, a row in the database.
   images: ["db", "storage", "uploads"],

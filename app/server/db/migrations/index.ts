@@ -24,6 +24,7 @@ import * as consentPrivacyVersion from "./2026-11-28T2310-consent-privacy-versio
 import * as images from "./2026-11-28T2345-images";
 import * as userTimeZone from "./2026-11-28T2350-user-time-zone";
 import * as identity from "./2026-11-29T0300-identity";
+import * as mailAttachments from "./2026-11-29T0930-mail-attachments";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T2345-images": images,
   "2026-11-28T2350-user-time-zone": userTimeZone,
   "2026-11-29T0300-identity": identity,
+  "2026-11-29T0930-mail-attachments": mailAttachments,
 };
