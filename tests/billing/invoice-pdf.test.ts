@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, test } from "vitest";
 import { formatMinorUnits, formatTaxRate } from "~/lib/money-format";
@@ -81,9 +82,16 @@ test("Sixty lines run over several pages, every line still there", async () => {
   for (const item of many) expect(text).toContain(item.description);
   // Timing is printed, not asserted (two shared cores); the first render also decodes the fonts.
   const fifty = invoiceDocument({ lines: many.slice(0, 50) });
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
   const warm = performance.now();
   await renderInvoicePdf(fifty);
-  console.info(`PDF: 60 lines in ${Math.round(warm - started)} ms (cold), 50 lines in ${Math.round(performance.now() - warm)} ms (warm)`);
+  const took = performance.now() - warm;
+  loop.disable();
+  console.info(
+    `PDF: 60 lines in ${Math.round(warm - started)} ms (cold), 50 lines in ${Math.round(took)} ms (warm), ` +
+      `event loop blocked up to ${Math.round(loop.max / 1e6)} ms`,
+  );
 });
 
 test("The same document gives the same bytes, and another issue date other bytes", async () => {

@@ -18,7 +18,7 @@ const SIZE = 9;
 /** Right edges of the number columns, and the description's width. */
 const COLS = { description: 180, quantity: 235, unitPrice: 335, taxRate: 385, net: 495 };
 /** Lines drawn between two yields to the event loop. */
-const LINES_PER_SLICE = 10;
+const LINES_PER_SLICE = 5;
 
 interface Ctx {
   doc: PDFKit.PDFDocument;
@@ -146,14 +146,14 @@ function summary(c: Ctx): void {
   for (const row of inv.taxSummary) {
     const rate = formatTaxRate(row.taxRateBp, inv.locale);
     line(doc, `${L.tax} ${rate}`, MARGIN, y, { size: SIZE });
-    line(doc, `${L.taxableAmount} ${c.money(row.net)}`, MARGIN + 170, y, { size: SIZE, colour: MUTED, align: "right" });
-    line(doc, `${L.taxAmount} ${c.money(row.tax)}`, MARGIN + 270, y, { size: SIZE, colour: MUTED, align: "right" });
+    line(doc, `${L.taxableAmount} ${c.money(row.net)}`, MARGIN + 172, y, { size: SIZE, colour: MUTED, align: "right" });
+    line(doc, `${L.taxAmount} ${c.money(row.tax)}`, MARGIN + 280, y, { size: SIZE, colour: MUTED, align: "right" });
     y += 14;
   }
   let ty = top;
   for (const row of totals) {
     const size = row.strong ? 12 : SIZE;
-    line(doc, row.label, MARGIN + COLS.unitPrice - 40, ty, { size, colour: row.strong ? inv.agency.colour : MUTED });
+    line(doc, row.label, MARGIN + COLS.unitPrice - 30, ty, { size, colour: row.strong ? inv.agency.colour : MUTED });
     line(doc, row.amount, MARGIN + COLS.net, ty, { size, align: "right", colour: row.strong ? inv.agency.colour : undefined });
     ty += row.strong ? 18 : 14;
   }
