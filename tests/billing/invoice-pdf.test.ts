@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { extractText, getDocumentProxy } from "unpdf";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { formatMinorUnits, formatTaxRate } from "~/lib/money-format";
 import { renderInvoicePdf } from "~/server/documents/invoice-pdf.server";
 import { invoiceDocument, line } from "./invoice-fixtures";
@@ -101,6 +101,21 @@ test("The same document gives the same bytes, and another issue date other bytes
   expect(second.equals(first)).toBe(true);
   const later = await renderInvoicePdf({ ...doc, issueDate: "2026-11-30" });
   expect(later.equals(first)).toBe(false);
+  // A fresh process decodes the fonts anew: its first render gives the same bytes too.
+  vi.resetModules();
+  const fresh = await import("~/server/documents/invoice-pdf.server");
+  expect((await fresh.renderInvoicePdf(doc)).equals(first)).toBe(true);
+});
+
+test("Renders running at the same time share the fonts and still give each document its own bytes", async () => {
+  const other = invoiceDocument({ number: "INV-2026-0043", lines: [line("Ελένη: 12.5 hours, 3:00 calls", 12_500, 8_000, 1000)] });
+  const many = invoiceDocument({ lines: Array.from({ length: 20 }, (_, i) => line(`Item ${i}: a.b.c`, 1000, 1_000 + i, 2000)) });
+  const alone = [await renderInvoicePdf(other), await renderInvoicePdf(many)];
+  const together = await Promise.all([renderInvoicePdf(many), renderInvoicePdf(other), renderInvoicePdf(many)]);
+  expect(together[0]?.equals(alone[1] as Buffer)).toBe(true);
+  expect(together[1]?.equals(alone[0] as Buffer)).toBe(true);
+  expect(together[2]?.equals(alone[1] as Buffer)).toBe(true);
+  expect((await pdfText(alone[0] as Buffer)).text).toContain("Ελένη: 12.5 hours, 3:00 calls");
 });
 
 test("A currency symbol the fonts lack is written as its code", async () => {
