@@ -155,7 +155,8 @@ export function completeUnicodeMaps(doc: PDFKit.PDFDocument): void {
     if (!opened.unicode || !opened.subset || !cmap) continue;
     opened.unicode.forEach((codePoints, gid) => {
       const original = opened.subset?.glyphs[gid];
-      if (codePoints.length === 0 && original !== undefined && gid > 0) opened.unicode![gid] = cmap.codePointsForGlyph(original).slice(0, 1);
+      if (codePoints.length === 0 && original !== undefined && gid > 0)
+        opened.unicode![gid] = cmap.codePointsForGlyph(original).slice(0, 1);
     });
   }
 }
