@@ -1,6 +1,6 @@
 import { formatCalendarDate } from "./dates";
 import type { InvoiceDocument, InvoiceKind, TaxNote } from "./invoice-document";
-import { formatMinorUnits, formatTaxRate } from "./money-format";
+import { formatMinorUnits } from "./money-format";
 
 // The words an invoice document says, once for the PDF, the portal's HTML view and the mail, so
 // the three read alike. Every amount goes through money-format.ts.
@@ -59,11 +59,6 @@ export function correctsLine(doc: Pick<InvoiceDocument, "kind" | "correctsNumber
 
 export function taxNoteText(note: TaxNote): string {
   return TAX_NOTES[note];
-}
-
-/** "20% tax on €1,000.00" as the summary's row reads in a sentence (mail, screen readers). */
-export function taxSummaryLabel(taxRateBp: number, locale: string): string {
-  return `${INVOICE_LABELS.tax} ${formatTaxRate(taxRateBp, locale)}`;
 }
 
 /** A document date (YYYY-MM-DD) in the agency's locale; "—" when there is none (a draft). */
