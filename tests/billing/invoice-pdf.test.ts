@@ -1,4 +1,5 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, test, vi } from "vitest";
 import { formatMinorUnits, formatTaxRate } from "~/lib/money-format";
@@ -123,6 +124,19 @@ test("A currency symbol the fonts lack is written as its code", async () => {
   const { text } = await pdfText(await renderInvoicePdf(doc));
   expect(text).toContain(formatMinorUnits(5_500, "JPY", "ja-JP", { display: "code" }).replace(/\s/g, " "));
   expect(text).not.toContain("￥");
+});
+
+test("The agency's logo heads the PDF when there is one, its name in the brand colour otherwise", async () => {
+  const png = await sharp({ create: { width: 64, height: 16, channels: 3, background: "#3730a3" } })
+    .png()
+    .toBuffer();
+  const plain = invoiceDocument({ lines });
+  const withLogo = invoiceDocument({ lines, agency: { ...plain.agency, logo: { bytes: png, type: "image/png" } } });
+  const logoPdf = await renderInvoicePdf(withLogo);
+  expect(logoPdf.includes("/Subtype /Image")).toBe(true);
+  expect((await renderInvoicePdf(plain)).includes("/Subtype /Image")).toBe(false);
+  // The name still appears as the sender's, under From.
+  expect((await pdfText(logoPdf)).text).toContain("FROM Indigo Kite Technologies");
 });
 
 test("Names and symbols beyond Latin-1 are written in the embedded font, the rupee included", async () => {
