@@ -24,7 +24,8 @@ const serverFolders = {
   defence: ["db"],
   // The brand and mail identity as stored (read, cached); mails, sign-in and pages show them.
   brand: ["db", "events"],
-  mail: ["db", "events", "brand"],
+  // storage: the worker reads a mail's attachments (an invoice's PDF) from the file store.
+  mail: ["db", "events", "brand", "storage"],
   uploads: ["storage"],
   // Uploaded images: checked with the upload sniffer, variants in the store, a row in the database.
   images: ["db", "storage", "uploads"],
@@ -33,7 +34,9 @@ const serverFolders = {
   backup: ["db", "storage"],
   // Stripe Checkout and webhook verification (decision 0084): the SDK, env and logger only.
   payments: [],
-  models: ["auth", "brand", "db", "defence", "events", "images", "mail", "payments", "storage", "uploads"],
+  // Rendered documents (the invoice PDF): from lib/ shapes only, nothing stored or sent here.
+  documents: [],
+  models: ["auth", "brand", "db", "defence", "documents", "events", "images", "mail", "payments", "storage", "uploads"],
   // The privacy runners stream, schedule and answer; their queries live in models/privacy/.
   privacy: ["auth", "brand", "db", "http", "models", "storage", "uploads"],
 };

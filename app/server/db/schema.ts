@@ -95,6 +95,8 @@ export interface MailOutboxTable {
   notificationId: Generated<string | null>;
   /** The digest that folded this held row in. */
   digestKey: Generated<string | null>;
+  /** JSON array of { key, filename, contentType }: files in the file store sent with the mail. */
+  attachments: Generated<string | null>;
 }
 
 interface RateLimitTable {

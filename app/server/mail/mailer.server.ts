@@ -30,6 +30,8 @@ interface OutgoingMail {
   messageId: string;
   /** The outbox row's extra headers (List-Unsubscribe…), checked when it was queued. */
   headers?: Record<string, string> | null;
+  /** Files read from the file store for this send (an invoice's PDF). */
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** Where mail goes. Injectable so tests (and later an API-based provider) can swap it. */
@@ -60,6 +62,9 @@ function toMessage(mail: OutgoingMail): SendMailOptions {
     subject: mail.subject,
     text: mail.text,
     ...(mail.html ? { html: mail.html } : {}),
+    ...(mail.attachments?.length
+      ? { attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) }
+      : {}),
     messageId: mail.messageId,
     date: new Date(),
     // RFC 3834: tells auto-responders not to answer. `prepared`: a List-Unsubscribe URL must

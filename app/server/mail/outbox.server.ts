@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import { newId } from "~/lib/ids";
 import type { Database } from "~/server/db/schema";
 import { events } from "~/server/events/bus.server";
+import { assertValidKey } from "~/server/storage/file-store.server";
 import { REPLY_TO } from "./mailer.server";
 
 interface OutboxMail {
@@ -23,6 +24,29 @@ interface OutboxMail {
   notificationId?: string;
   /** "digest": held for the person's daily digest (mail/digest.server.ts), never sent by itself. */
   status?: "pending" | "digest";
+  /** Files sent with the mail, read from the file store when it leaves (not copied here). */
+  attachments?: OutboxAttachment[];
+}
+
+export interface OutboxAttachment {
+  /** A key in the private file store (`fileStore()`); the file must still be there when the mail leaves. */
+  key: string;
+  /** The name the recipient sees: one line, no path. */
+  filename: string;
+  contentType: string;
+}
+
+/** The row's attachments as JSON; keys checked like the store checks them, names kept to one line. */
+function attachmentsJson(attachments: OutboxAttachment[] | undefined): string | null {
+  if (!attachments || attachments.length === 0) return null;
+  for (const a of attachments) {
+    assertValidKey(a.key);
+    // eslint-disable-next-line no-control-regex
+    if (!a.filename || a.filename.length > 200 || /[\u0000-\u001f\u007f/\\]/.test(a.filename))
+      throw new RangeError("an attachment's filename must be one short line without a path");
+    if (!/^[a-z]+\/[a-z0-9.+-]+$/i.test(a.contentType)) throw new RangeError("an attachment's content type must be type/subtype");
+  }
+  return JSON.stringify(attachments.map(({ key, filename, contentType }) => ({ key, filename, contentType })));
 }
 
 /** The headers a row may add: the worker sends them as stored, so nothing else gets in. */
@@ -77,6 +101,7 @@ export async function enqueueMail(
       headers: headersJson(mail.headers, mail.replyTo),
       userId: mail.userId ?? null,
       notificationId: mail.notificationId ?? null,
+      attachments: attachmentsJson(mail.attachments),
     })
     .onConflict((oc) => oc.column("idempotencyKey").doNothing())
     .execute();

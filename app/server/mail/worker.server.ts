@@ -4,6 +4,8 @@ import type { Database } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
 import { events as defaultEvents, type EventBus } from "~/server/events/bus.server";
 import { logger } from "~/server/logger.server";
+import type { FileStore } from "~/server/storage/file-store.server";
+import { fileStore } from "~/server/storage/storage.server";
 import { mailFrom } from "./config.server";
 import { claimNext, LOCK_MS, releaseClaim, type OutboxRow } from "./claims.server";
 import { createMailTransport, DEFAULT_MAIL_DIR, messageIdFor, type MailTransport } from "./mailer.server";
@@ -35,6 +37,8 @@ export interface MailWorkerOptions {
   now?: () => number;
   /** false: no timer and no event subscription; only explicit runOnce() calls send. Default true. */
   poll?: boolean;
+  /** Where attachments are read from. Default: the app's file store. */
+  files?: FileStore;
 }
 
 export interface MailWorker {
@@ -75,6 +79,23 @@ function parseHeaders(json: string | null): Record<string, string> | null {
   }
 }
 
+/** The row's attachments with their bytes; a missing file throws, so the send is retried later. */
+async function readAttachments(
+  json: string | null,
+  files: () => FileStore,
+): Promise<{ filename: string; contentType: string; content: Buffer }[]> {
+  if (!json) return [];
+  const list = JSON.parse(json) as { key: string; filename: string; contentType: string }[];
+  return Promise.all(
+    list.map(async ({ key, filename, contentType }) => {
+      const { stream } = await files().read(key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+      return { filename, contentType, content: Buffer.concat(chunks) };
+    }),
+  );
+}
+
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -106,6 +127,7 @@ export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
     try {
       // Per send, not per worker: setup or the brand settings may change the sender while it runs.
       const from = options.from ?? (await mailFrom(database));
+      const attachments = await readAttachments(row.attachments, () => options.files ?? fileStore());
       await withTimeout(
         transport.send({
           id: row.id,
@@ -117,6 +139,7 @@ export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
           html: row.htmlBody,
           messageId: messageIdFor(row.idempotencyKey, from),
           headers: parseHeaders(row.headers),
+          attachments,
         }),
         SEND_TIMEOUT_MS,
       );

@@ -25,6 +25,7 @@ import * as images from "./2026-11-28T2345-images";
 import * as userTimeZone from "./2026-11-28T2350-user-time-zone";
 import * as identity from "./2026-11-29T0300-identity";
 import * as billing from "./2026-11-29T0900-billing";
+import * as mailAttachments from "./2026-11-29T0930-mail-attachments";
 import * as stripeEvents from "./2026-11-29T0930-stripe-events";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T2350-user-time-zone": userTimeZone,
   "2026-11-29T0300-identity": identity,
   "2026-11-29T0900-billing": billing,
+  "2026-11-29T0930-mail-attachments": mailAttachments,
   "2026-11-29T0930-stripe-events": stripeEvents,
 };
