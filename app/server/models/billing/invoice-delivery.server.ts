@@ -6,7 +6,7 @@ import type { Actor } from "~/server/auth/actor.server";
 import { getBrand } from "~/server/brand/brand.server";
 import { db } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
-import { renderInvoicePdf } from "~/server/documents/invoice-pdf.server";
+import { renderInvoicePdfOffThread } from "~/server/documents/render-off-thread.server";
 import { absoluteUrl } from "~/server/env.server";
 import { enqueueInvoiceMail } from "~/server/mail/invoice-mails.server";
 import { notifyMailEnqueued } from "~/server/mail/outbox.server";
@@ -40,7 +40,7 @@ async function filePdf(id: string): Promise<string> {
   if (row.status === "draft" || !row.number) throw new Refusal("conflict", "A draft has no PDF yet: issue it first.");
   if (row.pdfFileKey) return row.pdfFileKey;
   const doc = await invoiceDocument(db(), id, { payUrl: onlinePaymentsEnabled() ? invoicePortalUrl(id) : null });
-  const bytes = await renderInvoicePdf(doc);
+  const bytes = await renderInvoicePdfOffThread(doc);
   const key = pdfKey(id, row.number);
   const store = fileStore();
   const temp = path.join(store.tempDir(), `invoice-${randomUUID()}.pdf`);
