@@ -267,6 +267,24 @@ export interface Database {
   invoiceNumberCounters: InvoiceNumberCounterTable;
   invoicePayments: InvoicePaymentTable;
   stripeEvents: StripeEventTable;
+  recurringInvoices: RecurringInvoiceTable;
+}
+
+/** A retainer: an invoice written from `template` every month or quarter (models/billing/recurring-invoices.server.ts). */
+export interface RecurringInvoiceTable {
+  id: string;
+  companyId: string;
+  /** JSON of an InvoiceDraftInput. */
+  template: string;
+  /** monthly | quarterly */
+  interval: string;
+  nextRunOn: string;
+  autoIssue: number;
+  active: Generated<number>;
+  lastInvoiceId: string | null;
+  createdBy: string | null;
+  createdAt: number;
+  updatedAt: number;
 }
 
 /** A Stripe webhook event acted on once (models/billing/stripe-events.server.ts, decision 0084). */

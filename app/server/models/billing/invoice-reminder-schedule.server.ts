@@ -1,16 +1,18 @@
 import { startLeasedSchedule } from "~/server/db/leased-schedule.server";
 import { newLeaseHolder, releaseLease, takeLease } from "~/server/db/leases.server";
 import { sendDueReminders } from "./invoice-reminders.server";
+import { runRecurringInvoices } from "./recurring-invoices.server";
 
-// INVOICE_REMINDER_SCHEDULE (cron, in the agency's time zone; "off" stops reminders): one instance
-// runs each occurrence under the reminders lease. The outbox's keys keep each reminder to one mail
-// even if two runs overlapped (invoice-reminders.server.ts).
+// INVOICE_REMINDER_SCHEDULE (cron, in the agency's time zone; "off" stops it): the daily billing
+// run, on one instance per occurrence under its lease: first the retainers whose day has come write
+// their invoices, then the reminders go. Each step is safe to repeat (recurring-invoices.server.ts,
+// invoice-reminders.server.ts), so a lease lost to a slow run duplicates nothing.
 
 const LEASE = "invoice-reminders";
 const LEASE_TTL_MS = 10 * 60_000;
 
 export function startInvoiceReminderSchedule(pattern: string, timeZone?: string): { stop(): void } {
-  return startLeasedSchedule<{ invoices: number; mails: number }>(pattern, {
+  return startLeasedSchedule<{ written: number; issued: number; invoices: number; mails: number }>(pattern, {
     name: "invoice-reminders",
     timeZone,
     describe: (result) => ({ ...result }),
@@ -18,7 +20,8 @@ export function startInvoiceReminderSchedule(pattern: string, timeZone?: string)
       const holder = newLeaseHolder();
       if (!(await takeLease(LEASE, { holder, ttlMs: LEASE_TTL_MS, slot }))) return null;
       try {
-        return await sendDueReminders();
+        const retainers = await runRecurringInvoices();
+        return { ...retainers, ...(await sendDueReminders()) };
       } finally {
         await releaseLease(LEASE, holder);
       }

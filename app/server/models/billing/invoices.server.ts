@@ -186,39 +186,48 @@ export async function createInvoiceDraft(
   input: Partial<InvoiceDraftInput> = {},
   { database = db(), now = Date.now() }: WriteOptions = {},
 ): Promise<{ id: string; version: number }> {
-  return writeTransaction(async (trx) => {
-    const company = await trx.selectFrom("companies").select("closedAt").where("id", "=", companyId).executeTakeFirst();
-    if (company?.closedAt) throw new Refusal("conflict", "This client is closed: reopen it before invoicing it.");
-    const draft = { ...(await draftDefaults(companyId, trx)), ...input };
-    const totals = checkDraft(draft);
-    await checkLinks(trx, companyId, draft.lines);
-    const id = newId();
-    await trx
-      .insertInto("invoices")
-      .values({
-        id,
-        kind: "invoice",
-        companyId,
-        status: "draft",
-        ...fieldsOf(draft),
-        ...amountColumns(totals),
-        paid: 0,
-        credited: 0,
-        version: 1,
-        createdBy: actor.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
-    await writeLines(trx, id, draft.lines, totals);
-    await recordAudit(
-      trx,
-      actor,
-      { action: "invoice.create", entity: "invoice", entityId: id, detail: { companyId, total: totals.total } },
-      now,
-    );
-    return { id, version: 1 };
-  }, database);
+  return writeTransaction((trx) => insertInvoiceDraft(trx, actor, companyId, input, now), database);
+}
+
+/** Writes a new draft in `trx` (a retainer's run writes it in the transaction that moves its date). */
+export async function insertInvoiceDraft(
+  trx: Trx,
+  actor: Actor,
+  companyId: string,
+  input: Partial<InvoiceDraftInput>,
+  now: number,
+): Promise<{ id: string; version: number }> {
+  const company = await trx.selectFrom("companies").select("closedAt").where("id", "=", companyId).executeTakeFirst();
+  if (company?.closedAt) throw new Refusal("conflict", "This client is closed: reopen it before invoicing it.");
+  const draft = { ...(await draftDefaults(companyId, trx)), ...input };
+  const totals = checkDraft(draft);
+  await checkLinks(trx, companyId, draft.lines);
+  const id = newId();
+  await trx
+    .insertInto("invoices")
+    .values({
+      id,
+      kind: "invoice",
+      companyId,
+      status: "draft",
+      ...fieldsOf(draft),
+      ...amountColumns(totals),
+      paid: 0,
+      credited: 0,
+      version: 1,
+      createdBy: actor.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  await writeLines(trx, id, draft.lines, totals);
+  await recordAudit(
+    trx,
+    actor,
+    { action: "invoice.create", entity: "invoice", entityId: id, detail: { companyId, total: totals.total } },
+    now,
+  );
+  return { id, version: 1 };
 }
 
 /** The draft as it is in the database, refusing anything else (an issued invoice, a stale version). */
