@@ -110,7 +110,8 @@ export const creditNoteSchema = z
   .object({
     scope: z.enum(["all", "lines"], { error: "Choose what to credit." }),
     notes: optionalText("Reason", 2000),
-    lines: z.array(z.object({ lineId: z.string().trim().regex(ID, "Unknown line."), quantity: z.string().trim() })).default([]),
+    // An empty quantity (Conform sends it as undefined) credits nothing on that line.
+    lines: z.array(z.object({ lineId: z.string().trim().regex(ID, "Unknown line."), quantity: z.string().trim().default("") })).default([]),
   })
   .transform((form, ctx) => ({
     notes: form.notes ?? "",
