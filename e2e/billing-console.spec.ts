@@ -84,6 +84,24 @@ test("Finance staff write a draft, issue it, take a partial payment, are refused
   await expect(main.getByRole("status").filter({ hasText: /Credit note .+ issued/ })).toBeVisible();
 });
 
+test("A draft saved by someone else meanwhile is refused in place, and what was typed stays", async ({ page }) => {
+  const company = `Stale Paper ${uniqueId()}`;
+  insertCompany(db, company);
+  await signIn(page, { role: "employee", staffRole: "finance" });
+  await newDraft(page, company);
+  await waitForHydration(page);
+  const main = page.getByRole("main");
+  const lines = main.getByRole("group", { name: "Lines" });
+  await fillLine(lines, 0, { description: "Brochure", quantity: "1", price: "80", tax: "0" });
+  const id = new URL(page.url()).pathname.split("/").pop()!;
+  // Another editor's save, as the model leaves it: the version moved on.
+  db.prepare("update invoices set version = version + 1 where id = ?").run(id);
+  await main.getByRole("button", { name: "Save draft" }).click();
+  await expect(main.getByText("This draft changed since you opened it", { exact: false })).toBeVisible();
+  await expect(lines.getByLabel("Line 1: description")).toHaveValue("Brochure");
+  await expect(main.getByTestId("draft-total")).toHaveText(/0\.00/);
+});
+
 test.describe("Without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

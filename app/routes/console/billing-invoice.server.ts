@@ -6,6 +6,7 @@ import { creditNoteSchema, invoiceDraftSchema, invoiceVersionSchema, paymentSche
 import type { Actor } from "~/server/auth/actor.server";
 import { formResult } from "~/server/http/form-result.server";
 import { refusalResult } from "~/server/http/refusal.server";
+import { events } from "~/server/events/bus.server";
 import { logger } from "~/server/logger.server";
 import { issueCreditNote } from "~/server/models/billing/credit-notes.server";
 import { issueAndFile, sendInvoice } from "~/server/models/billing/invoice-delivery.server";
@@ -28,7 +29,15 @@ function failed(error: unknown, intent: InvoiceIntent, submission?: NonNullable<
   return formResult({ intent, status: "error", message: CHANGES_FAILURE, result: submission?.reply() }, 500);
 }
 
+/** The form's answer; after a write the console's Billing screens hear of it (the models commit first). */
 export async function invoiceAction(user: Actor, id: string, intent: InvoiceIntent, formData: FormData) {
+  const answer = await answerForm(user, id, intent, formData);
+  const wrote = answer instanceof Response ? answer.status >= 300 && answer.status < 400 : answer.data.status === "success";
+  if (wrote) events().publish({ type: "invoice.changed", id });
+  return answer;
+}
+
+async function answerForm(user: Actor, id: string, intent: InvoiceIntent, formData: FormData) {
   if (intent === "save") {
     const submission = parseWithZod(formData, { schema: invoiceDraftSchema });
     // "Add line" / "Remove" without JavaScript land here too, with no status: the rows come back.

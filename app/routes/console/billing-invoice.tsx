@@ -15,6 +15,7 @@ import { amountInput, formatQuantity, formatRate } from "~/lib/money";
 import { formatMinorUnits } from "~/lib/money-format";
 import { isRefusal } from "~/lib/refusal";
 import { privateMeta } from "~/lib/seo";
+import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { usePlace } from "~/lib/use-place";
 import { requireStaff } from "~/server/auth/session.server";
 import { agencyToday } from "~/server/brand/locale.server";
@@ -63,6 +64,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return keepFailureInForm(request, serverAction, CHANGES_FAILURE);
+}
+
+/** An issued invoice's page follows payments and sends live; a draft's editor never reloads under its typing. */
+function LiveInvoice() {
+  useLiveRevalidation("/events/console", ["billing"]);
+  return null;
 }
 
 function draftValue(invoice: Route.ComponentProps["loaderData"]["invoice"]): DraftFormValue {
@@ -195,6 +202,7 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
         </div>
       ) : (
         <div className="space-y-8">
+          <LiveInvoice />
           <dl className="grid gap-4 text-sm sm:grid-cols-4">
             <div>
               <dt className="text-slate-600 dark:text-slate-400">Client</dt>

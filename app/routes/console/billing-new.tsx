@@ -15,6 +15,7 @@ import { requireStaff } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { refusalResult } from "~/server/http/refusal.server";
+import { events } from "~/server/events/bus.server";
 import { logger } from "~/server/logger.server";
 import { listBillableCompanies } from "~/server/models/billing/invoice-console.server";
 import { createInvoiceDraft } from "~/server/models/billing/invoices.server";
@@ -40,6 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
   try {
     const draft = await createInvoiceDraft(user, submission.value.companyId);
+    events().publish({ type: "invoice.changed", id: draft.id });
     return redirect(href("/employee-dashboard/billing/:id", { id: draft.id }));
   } catch (error) {
     if (isRefusal(error)) return refusalResult(error, { intent, submission, field: "companyId" });

@@ -10,6 +10,7 @@ import { CalendarTime } from "~/components/time";
 import { formatMinorUnits } from "~/lib/money-format";
 import { pageFrom } from "~/lib/pagination";
 import { privateMeta } from "~/lib/seo";
+import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { usePlace } from "~/lib/use-place";
 import { requireStaff } from "~/server/auth/session.server";
 import { listBillableCompanies } from "~/server/models/billing/invoice-console.server";
@@ -40,6 +41,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function ConsoleBilling({ loaderData }: Route.ComponentProps) {
+  useLiveRevalidation("/events/console", ["billing"]);
   const { invoices, total, page, companies, filter } = loaderData;
   const { locale } = usePlace();
   const filtered = filter.status !== "" || filter.client !== "" || filter.q !== "";
