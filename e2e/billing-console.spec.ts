@@ -37,7 +37,7 @@ test("Finance staff write a draft, issue it, take a partial payment, are refused
   page,
 }) => {
   const company = `Ledger Foods ${uniqueId()}`;
-  insertCompany(db, company);
+  const companyId = insertCompany(db, company);
   await signIn(page, { role: "employee", staffRole: "finance" });
   await newDraft(page, company);
   await waitForHydration(page);
@@ -72,6 +72,12 @@ test("Finance staff write a draft, issue it, take a partial payment, are refused
   await expect(main.getByText(/That is more than the balance of .*130\.00/)).toBeVisible();
   await expect(main.getByLabel("Amount (EUR)")).toHaveValue("200");
   await expect(main.getByTestId("invoice-balance")).toHaveText(/130\.00/);
+
+  // The list, filtered to the client, says what they owe.
+  const invoiceUrl = page.url();
+  await page.goto(`/employee-dashboard/billing?client=${companyId}`);
+  await expect(main.getByTestId("client-balance")).toHaveText(new RegExp(`${company} owes .*130\\.00`));
+  await page.goto(invoiceUrl);
 
   await main.getByRole("link", { name: "Void…" }).click();
   await main.getByLabel("Reason").fill("Wrong client");
@@ -148,8 +154,12 @@ for (const theme of ["light", "dark"] as const) {
     await page.getByRole("button", { name: "Issue invoice" }).click();
     await expect(page).toHaveURL(/\?issued=/);
     await axe();
-    await page.goto("/employee-dashboard/billing");
-    await expect(page.getByRole("link", { name: /^INV-/ }).first()).toBeVisible();
+    // Past its due date and unpaid: the overview counts it, and the list's filter finds it.
+    db.prepare("update invoices set due_date = '2001-01-31' where id = ?").run(new URL(draftUrl).pathname.split("/").pop());
+    await page.goto("/employee-dashboard");
+    await page.getByRole("link", { name: /Overdue invoices/ }).click();
+    await expect(page).toHaveURL(/\/employee-dashboard\/billing\?status=overdue$/);
+    await expect(page.getByRole("row").filter({ hasText: company })).toContainText("Overdue");
     await axe();
   });
 }

@@ -14,7 +14,7 @@ import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { usePlace } from "~/lib/use-place";
 import { requireStaff } from "~/server/auth/session.server";
 import { listBillableCompanies } from "~/server/models/billing/invoice-console.server";
-import { listInvoices, type InvoiceFilters } from "~/server/models/billing/invoices-read.server";
+import { companyBalance, listInvoices, type InvoiceFilters } from "~/server/models/billing/invoices-read.server";
 
 const STATUSES: readonly string[] = INVOICE_STATUS_FILTERS.map((s) => s.value);
 
@@ -32,8 +32,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     limit,
     offset,
   };
-  const [{ invoices, total }, companies] = await Promise.all([listInvoices(filters), listBillableCompanies()]);
-  return { invoices, total, page, companies, filter: { status: filters.status ?? "", client: filters.companyId ?? "", q } };
+  const [{ invoices, total }, companies, balances] = await Promise.all([
+    listInvoices(filters),
+    listBillableCompanies(),
+    filters.companyId ? companyBalance({ companyId: filters.companyId }) : Promise.resolve(null),
+  ]);
+  return { invoices, total, page, companies, balances, filter: { status: filters.status ?? "", client: filters.companyId ?? "", q } };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -42,7 +46,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function ConsoleBilling({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation("/events/console", ["billing"]);
-  const { invoices, total, page, companies, filter } = loaderData;
+  const { invoices, total, page, companies, balances, filter } = loaderData;
+  const clientName = companies.find((c) => c.id === filter.client)?.name;
   const { locale } = usePlace();
   const filtered = filter.status !== "" || filter.client !== "" || filter.q !== "";
   const link = "font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300";
@@ -82,6 +87,19 @@ export default function ConsoleBilling({ loaderData }: Route.ComponentProps) {
           options={companies.map((c) => ({ value: c.id, label: c.closed ? `${c.name} (closed)` : c.name }))}
         />
       </ListFilters>
+      {balances && clientName ? (
+        <p className="mt-4 text-sm text-slate-800 dark:text-slate-200" data-testid="client-balance">
+          <span className="font-semibold">{clientName} owes </span>
+          {balances.length === 0
+            ? "nothing."
+            : balances
+                .map(
+                  (b) =>
+                    `${formatMinorUnits(b.due, b.currency, locale)}${b.overdue > 0 ? ` (${formatMinorUnits(b.overdue, b.currency, locale)} overdue)` : ""}`,
+                )
+                .join(" · ")}
+        </p>
+      ) : null}
       {invoices.length === 0 ? (
         <p className="mt-6 rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
           {filtered ? "No invoice matches these filters." : "No invoices yet. Create the first one with “New invoice”."}
