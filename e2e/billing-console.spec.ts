@@ -60,6 +60,13 @@ test("Finance staff write a draft, issue it, take a partial payment, are refused
   await expect(main.getByTestId("invoice-balance")).toHaveText(/230\.00/);
 
   await waitForHydration(page);
+  // Nobody receives this new client's invoices yet: sending is refused in place.
+  await main.getByRole("button", { name: "Send to client" }).click();
+  await expect(main.getByText("Nobody receives this client's invoices", { exact: false })).toBeVisible();
+  // The PDF stored at issue, as a download named by the number.
+  const [download] = await Promise.all([page.waitForEvent("download"), main.getByRole("link", { name: "Download PDF" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{4,}\.pdf$/);
+
   await main.getByLabel("Amount (EUR)").fill("100");
   await main.getByLabel("Reference").fill("Bank ref 77");
   await main.getByRole("button", { name: "Record payment" }).click();

@@ -881,14 +881,8 @@ const BILLING_POLICIES: Record<string, RoutePolicy> = {
     save: onInvoice("draft", draftFields),
     issue: onInvoice("draft", () => ({ intent: "issue", version: "1" }), { ok: to(invoicePage) }),
     delete: onInvoice("draft", () => ({ intent: "delete", version: "1" }), { ok: to("/employee-dashboard/billing?deleted=1") }),
-    // The world's companies have no billing contact: sending is refused, nothing changes.
-    send: {
-      ...noChange(
-        after(invoiceState("issued"), () => ({ intent: "send" })),
-        { status: 409 },
-      ),
-      restore: invoiceRestored,
-    },
+    // Each world company's client admin receives its invoices: the mail is queued and the invoice marked sent.
+    send: onInvoice("issued", () => ({ intent: "send" })),
     payment: onInvoice("issued", () => ({
       intent: "payment",
       amount: "10.00",
@@ -899,8 +893,8 @@ const BILLING_POLICIES: Record<string, RoutePolicy> = {
     void: onInvoice("issued", () => ({ intent: "void", reason: "Matrix void" }), { ok: to(invoicePage) }),
     credit: onInvoice("issued", () => ({ intent: "credit", scope: "all", notes: "Matrix credit" }), { ok: to(invoicePage) }),
   }),
-  // The PDF is stored when the app issues an invoice; the world's was written straight into the table.
-  "routes/console/billing-pdf.ts": recordPage(invoiceOf, "billing", notFound),
+  // The world's invoice was written straight into the table: its PDF is filed on the first download.
+  "routes/console/billing-pdf.ts": recordPage(invoiceOf, "billing"),
 };
 
 export const POLICIES: Record<string, RoutePolicy> = {
