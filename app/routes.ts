@@ -123,6 +123,11 @@ export default [
     route("projects/:id/milestones", "routes/console/project-milestones.tsx"),
     route("projects/:id/files", "routes/console/project-files.tsx"),
     route("projects/:id/activity", "routes/console/project-activity.tsx"),
+    // Billing (issue 29): invoices, drafts' editor, payments, credit notes; finance staff and admins.
+    route("billing", "routes/console/billing.tsx"),
+    route("billing/new", "routes/console/billing-new.tsx"),
+    route("billing/:id", "routes/console/billing-invoice.tsx"),
+    route("billing/:id/pdf", "routes/console/billing-pdf.ts"),
     // Decision 0043: "Delete project" (admin), confirmed on the project page.
     route("projects/:id/delete", "routes/console/project-delete.ts"),
     // Decision 0048: "Erase…" a lead, an application, a client member or company (admin).

@@ -46,6 +46,8 @@ const MARKER_AREAS: [string, ConsoleArea[]][] = [
   ["NOTIFY-", []],
   // Internal notes show on the console request page only.
   ["NOTE-", ["support"]],
+  // Invoices are billed to the INVOICE- marker: console Billing (finance, admin).
+  ["INVOICE-", ["billing"]],
 ];
 
 /**

@@ -5,6 +5,7 @@ import { applicationFields, PASSWORD, postForm, postMultipart, quoteFields } fro
 import type { Fields, FilePart } from "./helpers/http";
 import { CONSOLE_AREAS, mayUse, STAFF_ROLES, type ConsoleArea } from "~/lib/staff-roles";
 import { database } from "./helpers/database";
+import { invoiceAsSeeded } from "./helpers/world-billing";
 import { isStaffRole, MATRIX_COMPANY_ID, type Actor, type World } from "./helpers/world";
 import { unsubscribeToken } from "~/server/mail/unsubscribe-token.server";
 import { DEMO_BRAND } from "~/lib/brand";
@@ -847,8 +848,58 @@ const method405: Expect = { status: 405 };
 const ownPassword = (c: Cell) => (isStaffRole(c.actor.role) ? c.world.staffPassword : PASSWORD);
 const stepUpAnswer = sentOn(to("/login"), "/dashboard");
 
+// Console → Billing (finance and admin). The invoice page's forms act on the side's issued invoice,
+// each after putting it in the state the form needs (issued and unpaid, or a draft); it is put back
+// as seeded after the cell.
+const invoiceOf = (c: Cell) => recordsOf(c).invoiceId;
+const invoiceState = (state: "issued" | "draft") => async (c: Cell) =>
+  invoiceAsSeeded(c.world.server, { id: invoiceOf(c), companyId: recordsOf(c).companyId, marker: recordsOf(c).markers[11]!, state });
+const invoiceRestored = invoiceState("issued");
+const onInvoice = (state: "issued" | "draft", fields: Intent["body"], extra: Partial<Intent> = {}): Intent =>
+  changes(after(invoiceState(state), fields), { restore: invoiceRestored, ...extra });
+const invoicePage = /^\/employee-dashboard\/billing\/[\w-]+\?/;
+const draftFields = (c: Cell) => ({
+  intent: "save",
+  version: "1",
+  currency: "EUR",
+  netDays: "14",
+  discount: "0",
+  billingName: `Matrix Billing ${c.seq}`,
+  "lines[0].description": "Matrix work",
+  "lines[0].quantity": "2",
+  "lines[0].unitPrice": "10.50",
+  "lines[0].taxRate": "20",
+});
+const BILLING_POLICIES: Record<string, RoutePolicy> = {
+  "routes/console/billing.tsx": page("billing"),
+  "routes/console/billing-new.tsx": withForms("billing", {
+    create: changes((c) => ({ intent: "create", companyId: recordsOf(c).companyId }), {
+      ok: to(/^\/employee-dashboard\/billing\/[\w-]+$/),
+    }),
+  }),
+  "routes/console/billing-invoice.tsx": withIntents(recordPage(invoiceOf, "billing"), "billing", {
+    save: onInvoice("draft", draftFields),
+    issue: onInvoice("draft", () => ({ intent: "issue", version: "1" }), { ok: to(invoicePage) }),
+    delete: onInvoice("draft", () => ({ intent: "delete", version: "1" }), { ok: to("/employee-dashboard/billing?deleted=1") }),
+    // Each world company's client admin receives its invoices: the mail is queued and the invoice marked sent.
+    send: onInvoice("issued", () => ({ intent: "send" })),
+    payment: onInvoice("issued", () => ({
+      intent: "payment",
+      amount: "10.00",
+      currency: "EUR",
+      method: "bank-transfer",
+      paidOn: "2026-01-15",
+    })),
+    void: onInvoice("issued", () => ({ intent: "void", reason: "Matrix void" }), { ok: to(invoicePage) }),
+    credit: onInvoice("issued", () => ({ intent: "credit", scope: "all", notes: "Matrix credit" }), { ok: to(invoicePage) }),
+  }),
+  // The world's invoice was written straight into the table: its PDF is filed on the first download.
+  "routes/console/billing-pdf.ts": recordPage(invoiceOf, "billing"),
+};
+
 export const POLICIES: Record<string, RoutePolicy> = {
   ...FILE_POLICIES,
+  ...BILLING_POLICIES,
   // A project's timeline. A member reads their company's; another company's
   // project is "not found". Staff of the clients area read every project's.
   "routes/portal/project-activity.tsx": portalTab(),

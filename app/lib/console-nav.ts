@@ -13,6 +13,7 @@ export const CONSOLE_SECTIONS = [
   { to: href("/employee-dashboard/clients"), label: "Clients", icon: "clients", area: "clients" },
   { to: href("/employee-dashboard/projects"), label: "Projects", icon: "projects", area: "clients" },
   { to: href("/employee-dashboard/support"), label: "Support", icon: "support", area: "support" },
+  { to: href("/employee-dashboard/billing"), label: "Billing", icon: "billing", area: "billing" },
   { to: href("/employee-dashboard/staff"), label: "Staff", icon: "staff", area: "staff" },
   { to: href("/employee-dashboard/audit"), label: "Audit log", icon: "audit", area: "audit" },
   { to: href("/employee-dashboard/settings"), label: "Settings", icon: "settings", area: "settings" },

@@ -9,6 +9,7 @@ export type NavIconName =
   | "clients"
   | "projects"
   | "support"
+  | "billing"
   | "staff"
   | "audit"
   | "settings"

@@ -67,6 +67,10 @@ const ROW_TABLES = [
   "site_items",
   "site_versions",
   "site_redirects",
+  // Billing: invoices (drafts and issued), their lines and payments.
+  "invoices",
+  "invoice_lines",
+  "invoice_payments",
 ];
 // The audit rows of reads (a resume downloaded, a CSV exported) record a GET that
 // was answered; they are not a change the request made to anything.

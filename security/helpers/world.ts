@@ -4,6 +4,7 @@ import { pdf } from "../../tests/fixtures/make-files";
 import { applicationFields, PASSWORD, postForm, postMultipart, quoteFields, register, signIn, warmFormToken } from "./client";
 import { clearRateLimits, database, markEmailVerified, userId } from "./database";
 import { addStaffWithCli, type ServerInfo } from "./server";
+import { seedInvoices } from "./world-billing";
 import { seedWorkspace } from "./world-workspace";
 
 // One staff member per console role (decision 0031). "admin" is also reachable as
@@ -39,6 +40,9 @@ export interface ClientRecords {
   milestoneId: string;
   /** An image attached to a reply on the client's support request. */
   attachmentId: string;
+  /** An issued, unpaid invoice and a draft of the company, billed to the INVOICE- marker. */
+  invoiceId: string;
+  draftInvoiceId: string;
   markers: string[];
 }
 
@@ -81,6 +85,7 @@ async function seedClient(server: ServerInfo, label: "A" | "B", openingId: strin
     `ATTACHMENT-${tag}`,
     `NOTIFY-${tag}`,
     `NOTE-${tag}-SECRET`,
+    `INVOICE-${tag}`,
   ];
   const must = (what: string, status: number, ok: number[]) => {
     if (!ok.includes(status)) throw new Error(`seeding ${what} for client ${label} answered ${status}`);
@@ -226,6 +231,7 @@ async function seedClient(server: ServerInfo, label: "A" | "B", openingId: strin
       createdAt: now,
     })
     .execute();
+  const invoices = await seedInvoices(server, companyId, markers[11]!, tag);
   return {
     actor: { name: label === "A" ? "client A" : "client B", role: "client", email, id, cookie },
     records: {
@@ -238,6 +244,7 @@ async function seedClient(server: ServerInfo, label: "A" | "B", openingId: strin
       fileVersionId: version.id,
       milestoneId,
       attachmentId: attachment.id,
+      ...invoices,
       markers,
     },
   };

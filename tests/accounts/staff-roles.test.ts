@@ -110,8 +110,8 @@ describe.each(testDatabases("staff-roles"))("Staff roles, invitations and lifecy
       ]);
       expect(sectionsFor("recruiter").map((s) => s.label)).toEqual(["Overview", "Applications", "Openings"]);
       expect(sectionsFor("delivery").map((s) => s.label)).toEqual(["Overview", "Clients", "Projects", "Support"]);
-      // Finance keeps the books (issue 29): Billing, whose console screens come with its routes.
-      expect(sectionsFor("finance").map((s) => s.label)).toEqual(["Overview"]);
+      // Finance keeps the books (issue 29).
+      expect(sectionsFor("finance").map((s) => s.label)).toEqual(["Overview", "Billing"]);
       expect(STAFF_ROLES.filter((role) => mayUse(role, "billing"))).toEqual(["admin", "finance"]);
       expect(sectionsFor(null)).toEqual([]);
       for (const role of STAFF_ROLES) expect(mayUse(role, "account")).toBe(true);

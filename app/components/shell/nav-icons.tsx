@@ -13,6 +13,7 @@ const PATHS: Record<NavIconName, string[]> = {
   clients: ["M3 21h18", "M5 21V7l7-4 7 4v14", "M9 9h.01M15 9h.01M9 13h.01M15 13h.01", "M10 21v-4h4v4"],
   projects: ["M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2Z"],
   support: ["M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z", "M9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3", "M12 17h.01"],
+  billing: ["M6 2h12v20l-3-2-3 2-3-2-3 2Z", "M9 7h6", "M9 11h6", "M9 15h3"],
   staff: [
     "M16 4h2a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h2",
     "M9 2h6v4H9z",

@@ -110,7 +110,8 @@ export const creditNoteSchema = z
   .object({
     scope: z.enum(["all", "lines"], { error: "Choose what to credit." }),
     notes: optionalText("Reason", 2000),
-    lines: z.array(z.object({ lineId: z.string().trim().regex(ID, "Unknown line."), quantity: z.string().trim() })).default([]),
+    // An empty quantity (Conform sends it as undefined) credits nothing on that line.
+    lines: z.array(z.object({ lineId: z.string().trim().regex(ID, "Unknown line."), quantity: z.string().trim().default("") })).default([]),
   })
   .transform((form, ctx) => ({
     notes: form.notes ?? "",
@@ -121,3 +122,11 @@ export const creditNoteSchema = z
             .filter((l) => l.quantity !== "" && l.quantity !== "0")
             .map((l, i) => ({ lineId: l.lineId, quantityMilli: take(parseQuantity(l.quantity), ctx, ["lines", i, "quantity"]) })),
   }));
+
+/** Console → Billing → New invoice: the client it is for. */
+export const newInvoiceSchema = z.object({
+  companyId: z.string({ error: "Choose a client." }).trim().regex(ID, "Choose a client from the list."),
+});
+
+/** Issue or delete a draft: the version the page showed (a stale one is refused). */
+export const invoiceVersionSchema = z.object({ version: z.coerce.number({ error: "Reload the invoice." }).int().min(1) });

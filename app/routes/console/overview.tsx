@@ -10,6 +10,7 @@ import { applicationsPerOpening, leadsPerWeek, overviewCounts } from "~/server/m
 import { workspaceOverview } from "~/server/models/projects/workspace-overview.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { mayUse, type ConsoleArea } from "~/lib/staff-roles";
+import { listInvoices } from "~/server/models/billing/invoices-read.server";
 
 /** "23 Nov": a week's Monday (YYYY-MM-DD, a calendar date, so read and written in UTC) in the locale's style. */
 function weekLabel(monday: string, locale: string): string {
@@ -21,25 +22,27 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Decision 0031: everyone lands here, and sees the numbers of their own role's sections only.
   const may = (area: ConsoleArea) => mayUse(user.staffRole, area);
   const { timeZone, today } = await agencyDay();
-  const [all, weeks, openings, clientWork] = await Promise.all([
+  const [all, weeks, openings, clientWork, overdue] = await Promise.all([
     overviewCounts(),
     may("leads") ? leadsPerWeek() : null,
     may("applications") ? applicationsPerOpening() : null,
     // The mirror of the portal's "Waiting on you", for the roles that run projects.
     may("clients") ? workspaceOverview({ viewerId: user.id, today }) : null,
+    may("billing") ? listInvoices({ status: "overdue", limit: 1, today }) : null,
   ]);
   const counts = {
     newLeads: may("leads") ? all.newLeads : null,
     unansweredSupport: may("support") ? all.unansweredSupport : null,
     newApplications: may("applications") ? all.newApplications : null,
     openOpenings: may("openings") ? all.openOpenings : null,
+    overdueInvoices: overdue ? overdue.total : null,
   };
   // The chart's weeks are the agency's (Monday 00:00 in its zone), whatever the viewer's own zone.
   return { counts, weeks, openings, clientWork, viewerId: user.id, agencyZone: timeZone };
 }
 
 export default function ConsoleOverview({ loaderData }: Route.ComponentProps) {
-  useLiveRevalidation("/events/console", ["leads", "applications", "openings", "complaints", "projects"]);
+  useLiveRevalidation("/events/console", ["leads", "applications", "openings", "complaints", "projects", "billing"]);
   const { counts, weeks, openings, clientWork, viewerId, agencyZone } = loaderData;
   const { locale } = usePlace();
   const allCards = [
@@ -62,6 +65,11 @@ export default function ConsoleOverview({ loaderData }: Route.ComponentProps) {
       label: "Open openings",
       value: counts.openOpenings,
       to: href("/employee-dashboard/openings"),
+    },
+    {
+      label: "Overdue invoices",
+      value: counts.overdueInvoices,
+      to: `${href("/employee-dashboard/billing")}?status=overdue`,
     },
   ];
   const cards = allCards.filter((card) => card.value !== null);

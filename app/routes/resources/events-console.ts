@@ -17,6 +17,7 @@ const FORWARDED: Partial<Record<AppEvent["type"], { name: string; area: ConsoleA
   "company.changed": { name: "companies", area: "clients" },
   "complaint.changed": { name: "complaints", area: "support" },
   "complaint.noted": { name: "complaints", area: "support" },
+  "invoice.changed": { name: "billing", area: "billing" },
 };
 
 export async function loader({ request }: Route.LoaderArgs) {

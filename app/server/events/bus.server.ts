@@ -14,6 +14,8 @@ export type AppEvent =
   | { type: "complaint.changed"; id: string; companyId: string }
   // A company's own details changed (its name, from its admin's profile): staff consoles only.
   | { type: "company.changed"; id: string }
+  // An invoice or credit note was written (console Billing): staff with the billing area only.
+  | { type: "invoice.changed"; id: string }
   // An internal note on a request: staff consoles only, never a portal stream.
   | { type: "complaint.noted"; id: string }
   // A client member was removed, or their company closed; every instance ends that

@@ -1,0 +1,98 @@
+import { database } from "./database";
+import type { ServerInfo } from "./server";
+
+// Each company's invoices in the matrix's world: an issued one (EUR 100.00 + 20 % tax, unpaid) and
+// a draft, both billed to the company's INVOICE- marker, written straight into the tables as the
+// billing models would leave them. `invoiceAsSeeded` puts one back in a given state after a cell
+// (a payment, a void, a credit note or a delete changed it).
+
+export interface SeededInvoices {
+  invoiceId: string;
+  draftInvoiceId: string;
+}
+
+const DAY = 86_400_000;
+
+export async function invoiceAsSeeded(
+  server: ServerInfo,
+  { id, companyId, marker, state }: { id: string; companyId: string; marker: string; state: "issued" | "draft" },
+): Promise<void> {
+  const db = database(server);
+  const now = Date.now();
+  const credits = await db.selectFrom("invoices").select("id").where("correctsInvoiceId", "=", id).execute();
+  for (const row of [...credits.map((c) => c.id), id]) {
+    await db.deleteFrom("invoicePayments").where("invoiceId", "=", row).execute();
+    await db.deleteFrom("invoiceLines").where("invoiceId", "=", row).execute();
+    await db.deleteFrom("invoices").where("id", "=", row).execute();
+  }
+  const issued = state === "issued";
+  const today = new Date(now).toISOString().slice(0, 10);
+  await db
+    .insertInto("invoices")
+    .values({
+      id,
+      kind: "invoice",
+      companyId,
+      status: issued ? "issued" : "draft",
+      number: issued ? `MATRIX-${id.slice(-12)}` : null,
+      currency: "EUR",
+      issueDate: issued ? today : null,
+      dueDate: issued ? new Date(now + 30 * DAY).toISOString().slice(0, 10) : null,
+      netDays: 30,
+      discountBp: 0,
+      notes: "",
+      terms: "",
+      taxNote: null,
+      clientTaxId: "",
+      billingName: marker,
+      billingAddress: "",
+      billingEmail: "",
+      agencySnapshot: null,
+      subtotal: 10000,
+      discount: 0,
+      taxTotal: 2000,
+      total: 12000,
+      paid: 0,
+      credited: 0,
+      correctsInvoiceId: null,
+      voidReason: null,
+      voidedAt: null,
+      voidedBy: null,
+      issuedAt: issued ? now : null,
+      issuedBy: null,
+      sentAt: null,
+      viewedAt: null,
+      pdfFileKey: null,
+      pdfSha256: null,
+      version: 1,
+      createdBy: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  await db
+    .insertInto("invoiceLines")
+    .values({
+      id: `${id}-line-1`,
+      invoiceId: id,
+      position: 1,
+      description: "Design work",
+      quantityMilli: 1000,
+      unitPrice: 10000,
+      taxRateBp: 2000,
+      net: 10000,
+      tax: 2000,
+      projectId: null,
+      milestoneId: null,
+      correctsLineId: null,
+    })
+    .execute();
+}
+
+export async function seedInvoices(server: ServerInfo, companyId: string, marker: string, tag: string): Promise<SeededInvoices> {
+  const invoiceId = `matrix-invoice-${tag.toLowerCase()}`;
+  const draftInvoiceId = `matrix-draft-${tag.toLowerCase()}`;
+  await invoiceAsSeeded(server, { id: invoiceId, companyId, marker, state: "issued" });
+  await invoiceAsSeeded(server, { id: draftInvoiceId, companyId, marker, state: "draft" });
+  return { invoiceId, draftInvoiceId };
+}
