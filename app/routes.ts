@@ -54,6 +54,9 @@ export default [
     // The notification centre and e-mail preferences.
     route("notifications", "routes/portal/notifications.tsx"),
     route("notifications/preferences", "routes/portal/notification-preferences.tsx"),
+    // Billing (issue 29, decision 0086): invoices, balance due, Pay, receipts and PDFs.
+    route("billing", "routes/portal/billing.tsx"),
+    route("billing/:id", "routes/portal/billing-invoice.tsx"),
   ]),
   route("settings/reset-password", "routes/portal/settings-reset-password.ts"),
   route("settings/delete-account", "routes/portal/settings-delete-account.ts"),

@@ -13,4 +13,5 @@ export type NavIconName =
   | "audit"
   | "settings"
   | "profile"
-  | "team";
+  | "team"
+  | "billing";

@@ -31,6 +31,8 @@ const PATHS: Record<NavIconName, string[]> = {
     "M23 21v-2a4 4 0 0 0-3-3.9",
     "M16 3.1a4 4 0 0 1 0 7.8",
   ],
+  // A receipt with a zigzag foot and two lines of text.
+  billing: ["M5 3h14v18l-2.3-1.5L14.3 21 12 19.5 9.7 21l-2.4-1.5L5 21z", "M9 8h6", "M9 12h6", "M9 16h3"],
 };
 
 /** The outline icon named `name`, 20 px, in the text colour. */

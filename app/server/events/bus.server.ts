@@ -24,6 +24,9 @@ export type AppEvent =
   | { type: "staff.access-changed"; userId: string }
   // This person's notifications changed (a new one, or read elsewhere): their bell only.
   | { type: "notification.changed"; userId: string }
+  // An invoice's payments or status changed (a card payment or refund from Stripe's webhook):
+  // its company's portal streams only (decision 0086).
+  | { type: "invoice.changed"; id: string; companyId: string }
   // The brand, settings or published site content changed: every page may show it.
   | { type: "site.changed" };
 
