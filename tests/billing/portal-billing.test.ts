@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import * as billingRoute from "~/routes/portal/billing";
 import * as invoiceRoute from "~/routes/portal/billing-invoice";
+import * as portalEvents from "~/routes/resources/events-portal";
 import { answerStripeWebhook } from "~/routes/resources/stripe-webhook.server";
+import { events } from "~/server/events/bus.server";
 import { db, dialectOfDb } from "~/server/db/db.server";
 import { mayUseBilling } from "~/server/models/billing/billing-contacts.server";
 import { issueInvoice } from "~/server/models/billing/invoice-issue.server";
@@ -12,7 +14,7 @@ import { waitingOnYou } from "~/server/models/reports/waiting-on-you.server";
 import { signUp, type TestUser } from "../helpers/accounts";
 import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases";
 import { recordEvents } from "../helpers/events";
-import { call } from "../helpers/routes";
+import { buildRequest, call } from "../helpers/routes";
 import { startStripeStandIn, type StripeStandIn } from "../helpers/stripe-stand-in";
 import { draftInput, FINANCE, insertCompany } from "./helpers";
 
@@ -163,5 +165,20 @@ describe.each(testDatabases("portal billing"))("The portal's Billing on $name", 
       [invoiceId, false, TOTAL],
     ]);
     expect((await waitingOnYou(scope, { filesSince: 0, today })).owed).toEqual([]);
+  });
+  test("The portal stream forwards a payment's invoice change as billing to that company's members only", async () => {
+    const controller = new AbortController();
+    const request = buildRequest("http://localhost/events/portal", { cookie: payer.cookie, signal: controller.signal });
+    const response = (await portalEvents.loader({ request, params: {}, context: {} } as never)) as Response;
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    await reader.read();
+    events().publish({ type: "invoice.changed", id: "inv-osprey", companyId: other });
+    events().publish({ type: "invoice.changed", id: "inv-kestrel", companyId: kestrel });
+    let text = "";
+    while (!text.includes("inv-kestrel")) text += decoder.decode((await reader.read()).value);
+    controller.abort();
+    expect(text).not.toContain("inv-osprey");
+    expect(text.match(/event: billing/g)).toHaveLength(1);
   });
 });
