@@ -1,8 +1,8 @@
 // `npm run bench`: load-tests the built server (run `npm run build` first; nothing is built here) on
 // a throw-away SQLite database with the demo content, and prints one table (the targets next
 // to the figures), then the three file-transfer figures and the notification and search
-// figures. Loopback only; about 2 min in all. `npm run bench -- --only=notifications,search` runs
-// only those parts (pages, files, notifications, search); the last two need no build.
+// figures, then issuing invoices. Loopback only; about 2 min in all. `npm run bench -- --only=notifications,search`
+// runs only those parts (pages, files, notifications, search, billing); the last three need no build.
 import http from "node:http";
 import { spawn, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -14,7 +14,7 @@ import { requireBuild, startServer, tempDataDir } from "./lib/built-server.mjs";
 import { benchFileTransfer, fileTransferLines } from "./lib/file-transfer-bench.mjs";
 import { benchSearch, searchLines } from "./lib/search-bench.mjs";
 
-const PARTS = ["pages", "files", "notifications", "search"];
+const PARTS = ["pages", "files", "notifications", "search", "billing"];
 const onlyArg = process.argv.slice(2).find((a) => a.startsWith("--only="));
 const only = onlyArg ? onlyArg.slice("--only=".length).split(",").filter(Boolean) : PARTS;
 const unknown = only.filter((part) => !PARTS.includes(part));
@@ -296,6 +296,21 @@ function benchNotifications(databaseUrl) {
 // Search over 50,000 support requests, on SQLite and PostgreSQL.
 const search = runs("search") ? await benchSearch({ dataDir: data.dir, log }) : undefined;
 
+// Issuing a 50-line invoice and filing its PDF, on SQLite and PostgreSQL (issue 29).
+const billingFigures = [];
+for (const databaseUrl of runs("billing")
+  ? [`file:${path.join(data.dir, "billing.sqlite")}`, process.env.TEST_DATABASE_URL].filter(Boolean)
+  : []) {
+  log(`billing: ${databaseUrl.startsWith("file:") ? "sqlite" : "postgres"}`);
+  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/lib/billing-bench.ts"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, AUTH_SECRET: "bench-secret-0123456789-0123456789-abcdef", LOG_LEVEL: "warn" },
+    encoding: "utf8",
+    timeout: 600_000,
+  });
+  if (run.status !== 0) throw new Error(`billing bench failed: ${run.stderr}`);
+  billingFigures.push(JSON.parse(run.stdout.trim().split("\n").at(-1)));
+}
+
 function queryDb(fn) {
   const db = new Database(data.databaseFile, { readonly: true, fileMustExist: true });
   try {
@@ -341,6 +356,13 @@ for (const n of notificationFigures) {
 if (runs("notifications") && notificationFigures.length === 1)
   console.log("Notifications, postgres: skipped (TEST_DATABASE_URL is not set)");
 if (search) for (const line of searchLines(search, pass)) console.log(line);
+for (const b of billingFigures) {
+  console.log(
+    `Billing, ${b.dialect.padEnd(8)} issue a ${b.lines}-line invoice and file its PDF (model call, two at once, ${b.rounds} rounds): ` +
+      `p50 ${fmt(b.issue.p50)} / p95 ${fmt(b.issue.p95)} ms; event loop held at most ${fmt(b.loopMaxMs, 1)} ms   target ≤ 50 ms ${pass(b.loopMaxMs <= 50)}   (PDF ${fmt(b.pdfBytes)} bytes)`,
+  );
+}
+if (runs("billing") && billingFigures.length === 1) console.log("Billing, postgres: skipped (TEST_DATABASE_URL is not set)");
 if (pages) {
   console.log("");
   console.log(

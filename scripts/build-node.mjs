@@ -1,6 +1,7 @@
 // The last step of `npm run build`: bundles the Node entry points with esbuild, each into one file
 // that imports only Node's built-ins and runtime dependencies (--packages=external):
 //   server.ts                          → build/server.js (it loads React Router's bundle, build/server)
+//   app/server/documents/pdf-worker.server.ts → build/pdf-worker.js, the invoice PDF's worker thread
 //   scripts/{staff,backup,…}.ts        → build/tools/{name}.js, the admin tools of the production
 //                                        artifact, run by scripts/tool.mjs (decision 0060)
 // It fails when a bundle would import a devDependency: the artifact installs with --omit=dev.
@@ -44,6 +45,8 @@ function notRuntime(metafile) {
 
 const results = await Promise.all([
   build({ ...common, entryPoints: ["server.ts"], outfile: "build/server.js" }),
+  // Invoice PDFs render in a worker thread (decision 0083): its own entry, next to server.js.
+  build({ ...common, entryPoints: ["app/server/documents/pdf-worker.server.ts"], outfile: "build/pdf-worker.js" }),
   build({ ...common, entryPoints: Object.fromEntries(TOOLS.map((name) => [name, `scripts/${name}.ts`])), outdir: "build/tools" }),
 ]);
 const wrong = results.flatMap((result) => notRuntime(result.metafile));

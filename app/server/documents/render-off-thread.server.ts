@@ -1,0 +1,88 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { InvoiceDocument } from "~/lib/invoice-document";
+import { renderInvoicePdf } from "./invoice-pdf.server";
+
+// Issue 29 asks that issuing never holds the event loop over 50 ms; a 50-line invoice takes pdfkit
+// 50–200 ms of synchronous work (layout, then the fonts written at the end). So the render runs in
+// one worker thread, started on the first PDF and stopped after a minute without one (its fonts
+// cost memory the server does not otherwise hold). Where no worker file can be found the render
+// runs in this thread, and says so once in the log (decision 0083).
+
+const IDLE_MS = 60_000;
+
+interface Pending {
+  resolve: (bytes: Buffer) => void;
+  reject: (error: Error) => void;
+}
+
+let worker: Worker | null = null;
+let idleTimer: NodeJS.Timeout | null = null;
+let nextId = 1;
+const pending = new Map<number, Pending>();
+
+/** The worker's file: the production bundle's build/pdf-worker.js, or the TypeScript source under tsx. */
+function workerFile(): { file: string; execArgv: string[] } | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const built = [process.argv[1] ? path.join(path.dirname(process.argv[1]), "pdf-worker.js") : "", path.resolve("build/pdf-worker.js")];
+  for (const file of built) if (file && existsSync(file)) return { file, execArgv: [] };
+  const source = path.join(here, "pdf-worker.server.ts");
+  if (existsSync(source)) return { file: source, execArgv: ["--import", "tsx"] };
+  return null;
+}
+
+function failAll(error: Error): void {
+  for (const { reject } of pending.values()) reject(error);
+  pending.clear();
+}
+
+function startWorker(): Worker | null {
+  const found = workerFile();
+  if (!found) return null;
+  const started = new Worker(found.file, { execArgv: found.execArgv });
+  started.unref();
+  started.on("message", (message: { id: number; bytes?: Uint8Array; error?: string }) => {
+    const waiting = pending.get(message.id);
+    if (!waiting) return;
+    pending.delete(message.id);
+    if (message.bytes) waiting.resolve(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
+    else waiting.reject(new Error(message.error ?? "the PDF worker failed"));
+    scheduleIdleStop();
+  });
+  started.on("error", (error) => failAll(error));
+  started.on("exit", (code) => {
+    if (worker === started) worker = null;
+    if (pending.size > 0) failAll(new Error(`the PDF worker stopped (exit code ${code})`));
+  });
+  return started;
+}
+
+function scheduleIdleStop(): void {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    if (pending.size === 0 && worker) void worker.terminate();
+  }, IDLE_MS);
+  idleTimer.unref();
+}
+
+/** The invoice's PDF, rendered off the request thread (in this thread only where no worker can start). */
+export async function renderInvoicePdfOffThread(doc: InvoiceDocument): Promise<Buffer> {
+  worker ??= startWorker();
+  if (!worker) return renderInvoicePdf(doc);
+  const id = nextId++;
+  const current = worker;
+  return new Promise<Buffer>((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    current.postMessage({ id, doc });
+  });
+}
+
+/** Stops the worker (tests, shutdown). */
+export async function stopPdfWorker(): Promise<void> {
+  if (idleTimer) clearTimeout(idleTimer);
+  const current = worker;
+  worker = null;
+  if (current) await current.terminate();
+}

@@ -1,0 +1,109 @@
+import { createHash, randomUUID } from "node:crypto";
+import { writeFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { Refusal } from "~/lib/refusal";
+import type { Actor } from "~/server/auth/actor.server";
+import { getBrand } from "~/server/brand/brand.server";
+import { db } from "~/server/db/db.server";
+import { writeTransaction } from "~/server/db/write-transaction.server";
+import { renderInvoicePdfOffThread } from "~/server/documents/render-off-thread.server";
+import { absoluteUrl } from "~/server/env.server";
+import { enqueueInvoiceMail } from "~/server/mail/invoice-mails.server";
+import { notifyMailEnqueued } from "~/server/mail/outbox.server";
+import { onlinePaymentsEnabled } from "~/server/payments/stripe.server";
+import { fileStore, FileNotFound, KeyExists } from "~/server/storage/storage.server";
+import { billingContacts } from "./billing-contacts.server";
+import { invoiceDocument } from "./invoice-document.server";
+import { issueInvoice, markInvoiceSent, recordInvoicePdf } from "./invoice-issue.server";
+import { invoiceForChange, notFound } from "./invoice-views.server";
+import type { WriteOptions } from "./invoices.server";
+
+// Issue 29, part 3: an issued invoice's PDF is rendered once and stored, and the same bytes are
+// downloaded and mailed forever after. Rendering takes tens of milliseconds, so it happens after the
+// issuing transaction commits (the number is taken and frozen without waiting on it); the document
+// is frozen at issue and pdfkit's output is the same for the same document (decision 0083), so a
+// PDF rendered later (a crash between the commit and the store) is byte for byte the one it would
+// have been.
+
+/** The portal's page of an invoice: the mail's link, and the PDF's pay link when cards are on. */
+export function invoicePortalUrl(id: string): string {
+  return absoluteUrl(`/user-dashboard/billing/${encodeURIComponent(id)}`);
+}
+
+function pdfKey(id: string, number: string): string {
+  return `invoices/${id}/${number.replace(/[^A-Za-z0-9._-]/g, "_")}.pdf`;
+}
+
+/** Renders the issued invoice's PDF and stores it once; returns the stored key. */
+async function filePdf(id: string): Promise<string> {
+  const row = await invoiceForChange(db(), id);
+  if (row.status === "draft" || !row.number) throw new Refusal("conflict", "A draft has no PDF yet: issue it first.");
+  if (row.pdfFileKey) return row.pdfFileKey;
+  const doc = await invoiceDocument(db(), id, { payUrl: onlinePaymentsEnabled() ? invoicePortalUrl(id) : null });
+  const bytes = await renderInvoicePdfOffThread(doc);
+  const key = pdfKey(id, row.number);
+  const store = fileStore();
+  const temp = path.join(store.tempDir(), `invoice-${randomUUID()}.pdf`);
+  await writeFile(temp, bytes);
+  try {
+    await store.putFromFile(key, temp, "application/pdf");
+  } catch (error) {
+    // Another instance stored it first: the same document, the same bytes.
+    if (!(error instanceof KeyExists)) throw error;
+  } finally {
+    await rm(temp, { force: true });
+  }
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  await writeTransaction((trx) => recordInvoicePdf(trx, id, { fileKey: key, sha256 }));
+  return key;
+}
+
+/** Issues a draft (the next number of its series, frozen in one transaction), then files its PDF. */
+export async function issueAndFile(actor: Actor, id: string, version: number, options: WriteOptions = {}): Promise<{ number: string }> {
+  const { number } = await issueInvoice(actor, id, version, options);
+  await filePdf(id);
+  return { number };
+}
+
+/**
+ * Mails the issued invoice, its PDF attached, to each of the company's billing contacts (and the
+ * address typed on the invoice), and marks it sent. A second send is a new mail to each.
+ */
+export async function sendInvoice(actor: Actor, id: string, now = Date.now()): Promise<{ sentTo: string[] }> {
+  const row = await invoiceForChange(db(), id);
+  if (row.status === "draft") throw new Refusal("conflict", "Issue the invoice before sending it.");
+  if (row.status === "void") throw new Refusal("conflict", "A void invoice is not sent.");
+  const contacts = (await billingContacts({ companyId: row.companyId })).map((c) => c.email);
+  const to = [...new Set([...contacts, ...(row.billingEmail ? [row.billingEmail] : [])].map((e) => e.toLowerCase()))];
+  if (to.length === 0)
+    throw new Refusal(
+      "conflict",
+      "Nobody receives this client's invoices: add a billed-to e-mail, or choose a member who receives invoices.",
+    );
+  const key = await filePdf(id);
+  const [document, brand] = await Promise.all([invoiceDocument(db(), id), getBrand()]);
+  const sendKey = row.sentAt === null ? "issue" : `resend-${now}`;
+  await writeTransaction(async (trx) => {
+    for (const address of to)
+      await enqueueInvoiceMail(trx, { invoiceId: id, sendKey, to: address, document, url: invoicePortalUrl(id), pdfKey: key, brand }, now);
+    await markInvoiceSent(trx, actor, id, now);
+  });
+  notifyMailEnqueued();
+  return { sentTo: to };
+}
+
+/** The invoice's stored PDF (filed now if a crash kept it from being filed at issue). Unscoped: check access first. */
+export async function invoicePdf(id: string): Promise<{ bytes: Buffer; filename: string }> {
+  const row = await invoiceForChange(db(), id).catch(() => null);
+  if (!row || row.status === "draft" || !row.number) throw notFound();
+  const key = row.pdfFileKey ?? (await filePdf(id));
+  try {
+    const { stream } = await fileStore().read(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+    return { bytes: Buffer.concat(chunks), filename: `${row.number}.pdf` };
+  } catch (error) {
+    if (error instanceof FileNotFound) throw new Refusal("gone", "This invoice's PDF is missing from the file store.");
+    throw error;
+  }
+}

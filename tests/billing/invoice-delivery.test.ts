@@ -1,0 +1,82 @@
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { isRefusal } from "~/lib/refusal";
+import { db } from "~/server/db/db.server";
+import { invoicePdf, issueAndFile, sendInvoice } from "~/server/models/billing/invoice-delivery.server";
+import { getInvoice } from "~/server/models/billing/invoices-read.server";
+import { createInvoiceDraft } from "~/server/models/billing/invoices.server";
+import { signUp } from "../helpers/accounts";
+import { companyOf } from "../helpers/companies";
+import { testDatabases, useAppDatabase } from "../helpers/databases";
+import { draftInput, FINANCE, insertCompany } from "./helpers";
+
+// Issue 29, part 3: the PDF is filed once at issue and the same bytes are downloaded and mailed after.
+
+const refusalOf = async (work: Promise<unknown>) => {
+  try {
+    await work;
+  } catch (error) {
+    if (isRefusal(error)) return { kind: error.kind, message: error.message };
+    throw error;
+  }
+  throw new Error("expected a refusal");
+};
+
+describe.each(testDatabases("invoice delivery"))("Issuing files the PDF once and sending mails it, on $name", (database) => {
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    ({ cleanup } = await useAppDatabase(database));
+  }, 60_000);
+  afterAll(async () => cleanup());
+
+  test("An issued invoice's PDF is stored at issue, its hash recorded, and every download is those bytes", async () => {
+    const company = await insertCompany(`Kestrel ${database.name}`);
+    const draft = await createInvoiceDraft(FINANCE, company, draftInput());
+    const { number } = await issueAndFile(FINANCE, draft.id, draft.version);
+    const issued = await getInvoice({ id: draft.id });
+    expect(issued.pdfFileKey).toBe(`invoices/${draft.id}/${number}.pdf`);
+    const first = await invoicePdf(draft.id);
+    const second = await invoicePdf(draft.id);
+    expect(first.filename).toBe(`${number}.pdf`);
+    expect(first.bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(second.bytes.equals(first.bytes)).toBe(true);
+    expect(createHash("sha256").update(first.bytes).digest("hex")).toBe(issued.pdfSha256);
+  });
+
+  test("A draft has no PDF and cannot be sent", async () => {
+    const company = await insertCompany(`Draft ${database.name}`);
+    const draft = await createInvoiceDraft(FINANCE, company, draftInput());
+    expect(await refusalOf(invoicePdf(draft.id))).toMatchObject({ kind: "not-found" });
+    expect(await refusalOf(sendInvoice(FINANCE, draft.id))).toMatchObject({ kind: "conflict" });
+  });
+
+  test("Sending queues one mail per billing contact with the stored PDF attached, and marks the invoice sent", async () => {
+    const admin = await signUp(`ada-${database.name}@kestrel.example`, "Ada Admin");
+    const company = await companyOf(admin);
+    const draft = await createInvoiceDraft(FINANCE, company, draftInput({ billingEmail: `accounts-${database.name}@kestrel.example` }));
+    await issueAndFile(FINANCE, draft.id, draft.version);
+    const { sentTo } = await sendInvoice(FINANCE, draft.id);
+    expect(sentTo.sort()).toEqual([`accounts-${database.name}@kestrel.example`, `ada-${database.name}@kestrel.example`]);
+    const mails = await db()
+      .selectFrom("mailOutbox")
+      .select(["toAddress", "attachments"])
+      .where("idempotencyKey", "like", `invoice:${draft.id}:%`)
+      .execute();
+    expect(mails).toHaveLength(2);
+    const { pdfFileKey } = await getInvoice({ id: draft.id });
+    for (const mail of mails)
+      expect(JSON.parse(String(mail.attachments))).toMatchObject([{ key: pdfFileKey, contentType: "application/pdf" }]);
+    expect(await getInvoice({ id: draft.id })).toMatchObject({ status: "sent" });
+  });
+
+  test("An invoice nobody receives is refused with the reason, and stays unsent", async () => {
+    const company = await insertCompany(`Nobody ${database.name}`);
+    const draft = await createInvoiceDraft(FINANCE, company, draftInput({ billingEmail: "" }));
+    await issueAndFile(FINANCE, draft.id, draft.version);
+    expect(await refusalOf(sendInvoice(FINANCE, draft.id))).toMatchObject({
+      kind: "conflict",
+      message: expect.stringMatching(/^Nobody receives/),
+    });
+    expect(await getInvoice({ id: draft.id })).toMatchObject({ status: "issued" });
+  });
+});
