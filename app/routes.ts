@@ -58,6 +58,7 @@ export default [
     route("billing", "routes/portal/billing.tsx"),
     route("billing/:id", "routes/portal/billing-invoice.tsx"),
   ]),
+  route("user-dashboard/billing/:id/pdf", "routes/portal/billing-pdf.ts"),
   route("settings/reset-password", "routes/portal/settings-reset-password.ts"),
   route("settings/delete-account", "routes/portal/settings-delete-account.ts"),
   // "Download my data" (decision 0050).

@@ -1362,6 +1362,12 @@ export const POLICIES: Record<string, RoutePolicy> = {
   // others with 404). Another company's invoice is 404 like an unknown id. The world's servers run
   // without STRIPE_* keys: Pay is refused (403) and changes nothing.
   "routes/portal/billing.tsx": page("client"),
+  // The PDF stored at issue (filed on first download when a crash kept it from being filed).
+  "routes/portal/billing-pdf.ts": {
+    params: (c) => ({ id: recordsOf(c).portalInvoiceId! }),
+    sides: true,
+    get: { access: "client", ok: ok200, othersRecord: notFound },
+  },
   "routes/portal/billing-invoice.tsx": {
     params: (c) => ({ id: recordsOf(c).portalInvoiceId! }),
     sides: true,

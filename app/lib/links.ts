@@ -123,5 +123,5 @@ export function portalInvoiceLink(invoiceId: string): string {
 
 /** The PDF stored at issue, as a download. */
 export function portalInvoicePdfLink(invoiceId: string): string {
-  return `${portalInvoiceLink(invoiceId)}/pdf`;
+  return href("/user-dashboard/billing/:id/pdf", { id: enc(invoiceId) });
 }
