@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/billing-invoice";
 import { InvoiceDocumentView } from "~/components/billing/invoice-document";
 import { ActionMessage } from "~/components/forms/action-message";
-import { PanelHeader } from "~/components/portal/panel";
+import { PanelError, PanelHeader } from "~/components/portal/panel";
 import { CalendarTime } from "~/components/time";
 import { invoiceStatusLabel, PAYMENT_PENDING, paymentMethodLabel } from "~/lib/billing-portal";
 import { billingLink, portalInvoicePdfLink } from "~/lib/links";
@@ -115,4 +115,8 @@ export default function PortalInvoice({ loaderData, actionData }: Route.Componen
       </section>
     </section>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PanelError error={error} />;
 }

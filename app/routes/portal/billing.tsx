@@ -1,6 +1,6 @@
 import type { Route } from "./+types/billing";
 import { PortalInvoiceTable } from "~/components/billing/portal-invoice-table";
-import { PanelHeader } from "~/components/portal/panel";
+import { PanelError, PanelHeader } from "~/components/portal/panel";
 import { BILLING_EMPTY } from "~/lib/billing-portal";
 import { formatMinorUnits } from "~/lib/money-format";
 import { portalMeta } from "~/lib/portal";
@@ -101,4 +101,8 @@ export default function PortalBilling({ loaderData }: Route.ComponentProps) {
       )}
     </section>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PanelError error={error} />;
 }
