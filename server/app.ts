@@ -120,6 +120,7 @@ let postgresBus: { close(): Promise<void> } | undefined;
 let instanceLock: { close(): Promise<void> } | undefined;
 let backupSchedule: { stop(): void } | undefined;
 let retentionSchedule: { stop(): void } | undefined;
+let reminderSchedule: { stop(): void } | undefined;
 let scheduleZone: string | undefined;
 let stopZoneWatch: (() => void) | undefined;
 
@@ -136,6 +137,11 @@ async function startSchedules(): Promise<void> {
   if (env.RETENTION_SCHEDULE !== "off") {
     const { startRetentionSchedule } = await import("~/server/privacy/retention-schedule.server");
     retentionSchedule = startRetentionSchedule(env.RETENTION_SCHEDULE, undefined, timeZone);
+  }
+  // Payment reminders of open invoices, once a day on one instance (issue 29).
+  if (env.INVOICE_REMINDER_SCHEDULE !== "off") {
+    const { startInvoiceReminderSchedule } = await import("~/server/models/billing/invoice-reminder-schedule.server");
+    reminderSchedule = startInvoiceReminderSchedule(env.INVOICE_REMINDER_SCHEDULE, timeZone);
   }
 }
 
@@ -194,6 +200,7 @@ export async function startApp(): Promise<void> {
         if (timeZone === scheduleZone) return;
         backupSchedule?.stop();
         retentionSchedule?.stop();
+        reminderSchedule?.stop();
         await startSchedules();
       })
       .catch((error: unknown) => logger.error({ err: error }, "restarting the schedules in the new time zone failed"));
@@ -228,6 +235,7 @@ export async function stopApp(): Promise<void> {
   stopZoneWatch?.();
   backupSchedule?.stop();
   retentionSchedule?.stop();
+  reminderSchedule?.stop();
   await digestWorker?.stop();
   await mailWorker?.stop();
   await postgresBus?.close();

@@ -13,6 +13,11 @@ export interface BillingSettings {
   bankDetails: string;
   /** Years an issued invoice is kept, even when the client's people are erased. */
   retentionYears: number;
+  /**
+   * When reminders go, in days from the due date, comma-separated: "-3, 0, 7, 14" is three days
+   * before, on the day, then a week and two weeks overdue. Empty: no reminders.
+   */
+  reminderDays: string;
 }
 
 export const BILLING_DEFAULTS: BillingSettings = {
@@ -22,6 +27,7 @@ export const BILLING_DEFAULTS: BillingSettings = {
   agencyTaxId: "",
   bankDetails: "",
   retentionYears: 8,
+  reminderDays: "-3, 0, 7, 14",
 };
 
 /** app_settings keys. */
@@ -32,6 +38,7 @@ export const BILLING_KEYS: Record<keyof BillingSettings, string> = {
   agencyTaxId: "billing.agencyTaxId",
   bankDetails: "billing.bankDetails",
   retentionYears: "billing.retentionYears",
+  reminderDays: "billing.reminderDays",
 };
 
 export const MAX_NET_DAYS = 365;
@@ -97,5 +104,28 @@ export function billingSettingsFromRows(rows: { key: string; value: string }[]):
     agencyTaxId: value("agencyTaxId") ?? "",
     bankDetails: value("bankDetails") ?? "",
     retentionYears: whole("retentionYears", MIN_RETENTION_YEARS, MAX_RETENTION_YEARS),
+    reminderDays:
+      typeof parseReminderDays(value("reminderDays") ?? "") === "string"
+        ? BILLING_DEFAULTS.reminderDays
+        : (value("reminderDays") ?? BILLING_DEFAULTS.reminderDays),
   };
+}
+
+export const MAX_REMINDERS = 8;
+
+/** The reminder days, sorted and distinct, or the sentence saying what is wrong with the text. */
+export function parseReminderDays(text: string): number[] | string {
+  const parts = text
+    .split(",")
+    .map((p) => p.trim().replace("\u2212", "-"))
+    .filter(Boolean);
+  const days: number[] = [];
+  for (const part of parts) {
+    if (!/^[-+]?\d{1,3}$/.test(part)) return `"${part}" is not a whole number of days: write them like -3, 0, 7, 14.`;
+    const day = Number.parseInt(part, 10);
+    if (day < -60 || day > 365) return "Reminders go from 60 days before the due date to 365 days after it.";
+    if (!days.includes(day)) days.push(day);
+  }
+  if (days.length > MAX_REMINDERS) return `At most ${MAX_REMINDERS} reminders.`;
+  return days.sort((a, b) => a - b);
 }

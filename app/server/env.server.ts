@@ -87,6 +87,18 @@ const envSchema = z
         )
         .default("30 3 * * *"),
     ),
+    // Payment reminders for open invoices (issue 29), once a day in the agency's zone; "off" sends none.
+    INVOICE_REMINDER_SCHEDULE: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .trim()
+        .refine(
+          (v) => v === "off" || isCronPattern(v),
+          'must be a cron pattern such as 0 9 * * * (minute hour day month weekday), or "off"',
+        )
+        .default("0 9 * * *"),
+    ),
     DEMO_CONTENT: z.enum(["on", "off"]).default("on"),
     GOOGLE_CLIENT_ID: optional(z.string()),
     GOOGLE_CLIENT_SECRET: optional(z.string()),

@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import path from "node:path";
 
 export const ARTIFACT_FILES = [
-  "build", // server.js, server/ (React Router's server bundle), client/ (static files), tools/
+  "build", // server.js, pdf-worker.js, server/ (React Router's server bundle), client/ (static files), tools/
   "package.json", // the production manifest: no devDependencies, only the scripts that run here
   "package-lock.json", // unchanged: the versions the build was tested with
   "patches",
@@ -15,7 +15,7 @@ export const ARTIFACT_FILES = [
   ".env.example", // every setting, annotated
 ];
 
-const BUILD_OUTPUTS = ["build/server.js", "build/server/index.js", "build/client", "build/tools"];
+const BUILD_OUTPUTS = ["build/server.js", "build/pdf-worker.js", "build/server/index.js", "build/client", "build/tools"];
 const SHIPPED_SCRIPTS = /\bscripts\/(start|tool)\.mjs\b/;
 
 /** What `npm run build` has not made yet (empty when the build is complete). */

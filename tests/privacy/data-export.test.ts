@@ -12,6 +12,9 @@ import { db } from "~/server/db/db.server";
 import { recordFolder, safeSegment } from "~/server/models/privacy/data-export-entry-names.server";
 import { createComplaint } from "~/server/models/support/complaints.server";
 import { insertProject } from "~/server/models/projects/projects.server";
+import { invoicePdf, issueAndFile } from "~/server/models/billing/invoice-delivery.server";
+import { recordPayment } from "~/server/models/billing/invoice-payments.server";
+import { createInvoiceDraft } from "~/server/models/billing/invoices.server";
 import { fileStore } from "~/server/storage/storage.server";
 import { pdf } from "../fixtures/make-files";
 import { signInStaff, signUp, type TestUser } from "../helpers/accounts";
@@ -20,6 +23,7 @@ import { clearTables, useAppDatabase } from "../helpers/databases";
 import { uploadFiles } from "../helpers/project-uploads";
 import { call, type Outcome } from "../helpers/routes";
 import { testSetups } from "../helpers/storages";
+import { draftInput, FINANCE } from "../billing/helpers";
 import { insertApproval, insertMilestone } from "../helpers/workspace-rows";
 
 // Decision 0050: "Download my data" and its console twin, unzipped and read.
@@ -318,6 +322,40 @@ describe.each(testSetups("data export"))("Download my data on $name", ({ databas
     const arjun = await unzip(await bytesOf(await own(clientA2)));
     expect((json(arjun, "notifications.json") as { title: string }[]).map((n) => n.title)).toEqual(["ARJUN-ONLY notification"]);
     expect(json(arjun, "projects.json")).toHaveLength(1);
+  });
+
+  test("The company's issued invoices are in the export with their lines and payments, each PDF as sent; drafts and other companies' invoices are not", async () => {
+    const issued = await createInvoiceDraft(FINANCE, companyA, draftInput({ billingName: "Kite Riders Ltd" }));
+    const { number } = await issueAndFile(FINANCE, issued.id, issued.version);
+    await recordPayment(FINANCE, issued.id, {
+      amount: 10_000,
+      currency: "EUR",
+      method: "bank-transfer",
+      paidOn: "2026-11-20",
+      reference: "SEPA",
+    });
+    await createInvoiceDraft(FINANCE, companyA, draftInput({ billingName: "DRAFT-ONLY" }));
+    const other = await createInvoiceDraft(FINANCE, companyB, draftInput({ billingName: "OTHER-COMPANY invoice" }));
+    await issueAndFile(FINANCE, other.id, other.version);
+
+    const entries = await unzip(await bytesOf(await own(clientA)));
+    const invoices = json(entries, "invoices.json") as {
+      number: string;
+      billingName: string;
+      lines: unknown[];
+      payments: { amount: number }[];
+    }[];
+    expect(invoices.map((i) => [i.number, i.billingName, i.lines.length, i.payments.map((p) => p.amount)])).toEqual([
+      [number, "Kite Riders Ltd", 2, [10_000]],
+    ]);
+    expect(entries.get(`files/invoices/${number}.pdf`)).toEqual((await invoicePdf(issued.id)).bytes);
+    expect(entries.get("README.txt")!.toString()).toContain(
+      "files/invoices/  Each invoice and credit note as the PDF you were sent (1 files).",
+    );
+    const everything = [...entries].map(([name, bytes]) => `${name}\n${bytes.toString("latin1")}`).join("\n");
+    for (const secret of ["DRAFT-ONLY", "OTHER-COMPANY"]) expect(everything).not.toContain(secret);
+    // The other tests count the export's files without invoices.
+    await clearTables("invoicePayments", "invoiceLines", "invoices");
   });
 
   test("Entry names are made safe: no climbing out of the folder, no control characters", async () => {

@@ -73,3 +73,32 @@ export async function enqueueInvoiceMail(executor: Executor, input: InvoiceMailI
     now,
   );
 }
+
+/** A payment reminder: `days` from the due date (negative before it), what is still due, the link. */
+export function invoiceReminderMail(doc: InvoiceDocument, days: number, url: string, brand: MailBrand): MailContent {
+  const heading = documentHeading(doc);
+  const due = formatMinorUnits(doc.balance, doc.currency, doc.locale);
+  const when =
+    days < 0
+      ? `is due in ${-days} day${days === -1 ? "" : "s"}`
+      : days === 0
+        ? "is due today"
+        : `is ${days} day${days === 1 ? "" : "s"} overdue`;
+  return composeMail(
+    {
+      subject: days > 0 ? `Overdue: ${heading} from ${brand.name}` : `Reminder: ${heading} from ${brand.name}`,
+      heading: days > 0 ? `${heading} is overdue` : `${heading} ${when}`,
+      blocks: [
+        `${heading} from ${brand.name} for ${doc.client.name} ${when}. If you have already paid, thank you: please ignore this reminder.`,
+        {
+          fields: [
+            [INVOICE_LABELS.balance, due],
+            [INVOICE_LABELS.dueDate, documentDate(doc.dueDate, doc.locale)],
+          ],
+        },
+        { action: { label: doc.payUrl ? "View and pay online" : "View it in the portal", url } },
+      ],
+    },
+    brand,
+  );
+}

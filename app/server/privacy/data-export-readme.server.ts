@@ -13,6 +13,8 @@ const DESCRIPTIONS: Record<string, string> = {
   "files.json": "The files of those projects, every version, with where each one is in this archive.",
   "support-requests.json": "Your company's support requests, their replies and their attachments (where each file is in this archive).",
   "notifications.json": "The notifications sent to you in the portal.",
+  "invoices.json":
+    "Your company's invoices and credit notes, their lines and payments (amounts in the currency's smallest unit: cents, pence, yen).",
 };
 
 /** The README for `exported`, made `at` by the person themselves or by staff on their request. */
@@ -35,6 +37,7 @@ export function readmeText(exported: PersonExport, at: Date, by: "self" | "staff
     `files/projects/  The project files you can download in the portal, one folder per project (${exported.files.filter((f) => f.path.startsWith("files/projects/")).length} files).`,
     '                 Older versions are named like "brief (v1).pdf".',
     `files/support/   The files attached to support requests and replies (${exported.files.filter((f) => f.path.startsWith("files/support/")).length} files).`,
+    `files/invoices/  Each invoice and credit note as the PDF you were sent (${exported.files.filter((f) => f.path.startsWith("files/invoices/")).length} files).`,
     "",
     "The .json files are UTF-8 JSON; times are ISO 8601 in UTC. Names of files and folders were",
     'made safe for every system (unusual characters replaced by "_"); files.json and',

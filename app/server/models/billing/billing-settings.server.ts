@@ -1,4 +1,10 @@
-import { BILLING_KEYS, billingSettingsFromRows, numberFormatProblem, type BillingSettings } from "~/lib/billing-settings";
+import {
+  BILLING_KEYS,
+  billingSettingsFromRows,
+  numberFormatProblem,
+  parseReminderDays,
+  type BillingSettings,
+} from "~/lib/billing-settings";
 import { Refusal } from "~/lib/refusal";
 import type { Actor } from "~/server/auth/actor.server";
 import { db, type Executor } from "~/server/db/db.server";
@@ -22,6 +28,8 @@ export async function updateBillingSettings(actor: Actor, next: BillingSettings,
     const problem = numberFormatProblem(next[field]);
     if (problem) throw new Refusal("invalid", problem, { field });
   }
+  const reminders = parseReminderDays(next.reminderDays);
+  if (typeof reminders === "string") throw new Refusal("invalid", reminders, { field: "reminderDays" });
   if (next.invoiceNumberFormat.replace(/\{[^}]*\}/g, "") === next.creditNoteNumberFormat.replace(/\{[^}]*\}/g, ""))
     throw new Refusal("invalid", "Credit notes need a prefix of their own, so their numbers never look like an invoice's.", {
       field: "creditNoteNumberFormat",

@@ -3,6 +3,7 @@ import { db } from "~/server/db/db.server";
 import { EntryNames } from "~/server/models/privacy/data-export-entry-names.server";
 import { recordAudit } from "../shared/audit.server";
 import { exportProjects, type ExportFile } from "./data-export-projects.server";
+import { exportInvoices } from "./data-export-invoices.server";
 import { exportNotifications, exportSupport } from "./data-export-support.server";
 
 // Decision 0050: everything "Download my data" holds about one member of one
@@ -67,10 +68,11 @@ export async function collectPersonExport(subject: ExportSubject): Promise<Perso
   ]);
   if (!user || !company) return undefined;
   const names = new EntryNames();
-  const [projects, support, notifications] = await Promise.all([
+  const [projects, support, notifications, billing] = await Promise.all([
     exportProjects(subject.companyId, names),
     exportSupport(subject.companyId, subject.userId, names),
     exportNotifications(subject.userId),
+    exportInvoices(subject.companyId),
   ]);
   const account = {
     id: user.id,
@@ -98,8 +100,9 @@ export async function collectPersonExport(subject: ExportSubject): Promise<Perso
       "files.json": projects.files,
       "support-requests.json": support.requests,
       "notifications.json": notifications,
+      "invoices.json": billing.invoices,
     },
-    files: [...projects.stored, ...support.stored],
+    files: [...projects.stored, ...support.stored, ...billing.stored],
   };
 }
 
