@@ -54,7 +54,11 @@ export default [
     // The notification centre and e-mail preferences.
     route("notifications", "routes/portal/notifications.tsx"),
     route("notifications/preferences", "routes/portal/notification-preferences.tsx"),
+    // Billing (issue 29, decision 0086): invoices, balance due, Pay, receipts and PDFs.
+    route("billing", "routes/portal/billing.tsx"),
+    route("billing/:id", "routes/portal/billing-invoice.tsx"),
   ]),
+  route("user-dashboard/billing/:id/pdf", "routes/portal/billing-pdf.ts"),
   route("settings/reset-password", "routes/portal/settings-reset-password.ts"),
   route("settings/delete-account", "routes/portal/settings-delete-account.ts"),
   // "Download my data" (decision 0050).

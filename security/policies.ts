@@ -1408,6 +1408,23 @@ export const POLICIES: Record<string, RoutePolicy> = {
     }),
   },
   "routes/portal/settings.tsx": page("client"),
+  // Portal Billing (decision 0086): the company's client admins and the members who receive its
+  // invoices (the world's A, A2 and B all may; tests/billing/portal-billing.test.ts refuses the
+  // others with 404). Another company's invoice is 404 like an unknown id. The world's servers run
+  // without STRIPE_* keys: Pay is refused (403) and changes nothing.
+  "routes/portal/billing.tsx": page("client"),
+  // The PDF stored at issue (filed on first download when a crash kept it from being filed).
+  "routes/portal/billing-pdf.ts": {
+    params: (c) => ({ id: recordsOf(c).portalInvoiceId! }),
+    sides: true,
+    get: { access: "client", ok: ok200, othersRecord: notFound },
+  },
+  "routes/portal/billing-invoice.tsx": {
+    params: (c) => ({ id: recordsOf(c).portalInvoiceId! }),
+    sides: true,
+    get: { access: "client", ok: ok200, othersRecord: notFound },
+    post: { access: "client", intents: { pay: { ...noChange(() => ({ intent: "pay" }), forbidden), othersRecord: notFound } } },
+  },
   // Each person's own notifications (world markers NOTIFY-: client B's never show for A).
   "routes/portal/notifications.tsx": page("client"),
   "routes/console/notifications.tsx": page("account"),

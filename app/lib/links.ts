@@ -110,3 +110,18 @@ export function openingLink(openingId: string): string {
 export function testimonialLink(testimonialId: string): string {
   return href("/employee-dashboard/testimonials/:id", { id: enc(testimonialId) });
 }
+
+/** The portal's Billing: the company's invoices and balance due. */
+export function billingLink(): string {
+  return href("/user-dashboard/billing");
+}
+
+/** One invoice in the portal's Billing. */
+export function portalInvoiceLink(invoiceId: string): string {
+  return href("/user-dashboard/billing/:id", { id: enc(invoiceId) });
+}
+
+/** The PDF stored at issue, as a download. */
+export function portalInvoicePdfLink(invoiceId: string): string {
+  return href("/user-dashboard/billing/:id/pdf", { id: enc(invoiceId) });
+}

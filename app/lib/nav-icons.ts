@@ -14,4 +14,5 @@ export type NavIconName =
   | "audit"
   | "settings"
   | "profile"
-  | "team";
+  | "team"
+  | "billing";

@@ -27,4 +27,6 @@ export interface WaitingOnYou {
   /** Files shared since the last visit beyond those listed. */
   moreFiles: number;
   milestones: { id: string; projectId: string; projectTitle: string; title: string; dueDate: string; status: string }[];
+  /** "What you owe": open invoices with a balance (minor units), overdue first; empty without Billing. */
+  owed: { id: string; number: string; currency: string; dueDate: string | null; balance: number; overdue: boolean }[];
 }

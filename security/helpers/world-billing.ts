@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { database } from "./database";
 import type { ServerInfo } from "./server";
 
@@ -95,4 +96,86 @@ export async function seedInvoices(server: ServerInfo, companyId: string, marker
   await invoiceAsSeeded(server, { id: invoiceId, companyId, marker, state: "issued" });
   await invoiceAsSeeded(server, { id: draftInvoiceId, companyId, marker, state: "draft" });
   return { invoiceId, draftInvoiceId };
+}
+
+// The portal's Billing in the matrix (decision 0086): one issued invoice per client company, written
+// as rows with totals that add up (1 × 100.00 at 20 %: net 10000, tax 2000, total 12000 cents). Its
+// line carries the INVOICE- marker, which must never reach the other company.
+
+export async function seedPortalInvoice(server: ServerInfo, companyId: string, tag: string): Promise<{ id: string; marker: string }> {
+  const db = database(server);
+  const id = randomUUID();
+  const marker = `INVOICE-${tag}`;
+  const now = Date.now();
+  const today = new Date(now).toISOString().slice(0, 10);
+  await db
+    .insertInto("invoices")
+    .values({
+      id,
+      kind: "invoice",
+      companyId,
+      status: "issued",
+      number: `MX-${tag}`,
+      currency: "EUR",
+      issueDate: today,
+      dueDate: today,
+      netDays: 0,
+      discountBp: 0,
+      notes: "",
+      terms: "",
+      taxNote: null,
+      clientTaxId: "",
+      billingName: "Matrix Client",
+      billingAddress: "1 Matrix Street",
+      billingEmail: "",
+      agencySnapshot: null,
+      subtotal: 10_000,
+      discount: 0,
+      taxTotal: 2_000,
+      total: 12_000,
+      paid: 0,
+      credited: 0,
+      correctsInvoiceId: null,
+      voidReason: null,
+      voidedAt: null,
+      voidedBy: null,
+      issuedAt: now,
+      issuedBy: null,
+      sentAt: null,
+      viewedAt: null,
+      pdfFileKey: null,
+      pdfSha256: null,
+      version: 1,
+      createdBy: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  await db
+    .insertInto("invoiceLines")
+    .values({
+      id: randomUUID(),
+      invoiceId: id,
+      position: 0,
+      description: marker,
+      quantityMilli: 1_000,
+      unitPrice: 10_000,
+      taxRateBp: 2_000,
+      net: 10_000,
+      tax: 2_000,
+      projectId: null,
+      milestoneId: null,
+      correctsLineId: null,
+    })
+    .execute();
+  return { id, marker };
+}
+
+/** Company A's second member receives its invoices, so both of A's members may use Billing. */
+export async function letReceiveInvoices(server: ServerInfo, userId: string): Promise<void> {
+  await database(server)
+    .updateTable("users")
+    .set({ receivesInvoices: (server.backend === "sqlite" ? 1 : true) as boolean })
+    .where("id", "=", userId)
+    .execute();
 }

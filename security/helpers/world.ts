@@ -4,7 +4,7 @@ import { pdf } from "../../tests/fixtures/make-files";
 import { applicationFields, PASSWORD, postForm, postMultipart, quoteFields, register, signIn, warmFormToken } from "./client";
 import { clearRateLimits, database, markEmailVerified, userId } from "./database";
 import { addStaffWithCli, type ServerInfo } from "./server";
-import { seedInvoices } from "./world-billing";
+import { letReceiveInvoices, seedInvoices, seedPortalInvoice } from "./world-billing";
 import { seedWorkspace } from "./world-workspace";
 
 // One staff member per console role (decision 0031). "admin" is also reachable as
@@ -44,6 +44,8 @@ export interface ClientRecords {
   invoiceId: string;
   draftInvoiceId: string;
   markers: string[];
+  /** Portal Billing (decision 0086): an issued invoice of the company (world-billing.ts). */
+  portalInvoiceId?: string;
 }
 
 /** Two clients with data, a staff member, and the demo content: serializable, shared by the suites. */
@@ -303,6 +305,16 @@ export async function seedWorld(server: ServerInfo): Promise<World> {
   const b = await seedClient(server, "B", openings[0]!.id);
   const a2 = await seedTeammate(server, a.records.companyId);
   for (const side of [a, b]) await seedWorkspace(server, side.records);
+  // Portal Billing (decision 0086): an issued invoice per company; A2 receives invoices too.
+  for (const [label, side] of [
+    ["A", a],
+    ["B", b],
+  ] as const) {
+    const invoice = await seedPortalInvoice(server, side.records.companyId, `${label}${randomBytes(4).toString("hex")}`);
+    side.records.portalInvoiceId = invoice.id;
+    side.records.markers.push(invoice.marker);
+  }
+  await letReceiveInvoices(server, a2.id!);
   // Seeding used up the clients' mail allowance (verification, quote and application mails): the
   // suites start with none counted.
   await clearRateLimits(server);

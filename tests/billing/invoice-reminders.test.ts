@@ -39,7 +39,7 @@ describe.each(testDatabases("invoice reminders"))("Payment reminders on $name", 
       .selectFrom("mailOutbox")
       .select(["toAddress", "subject"])
       .where("idempotencyKey", "like", `invoice-reminder:${invoiceId}:%`)
-      .orderBy("id")
+      .orderBy("subject")
       .execute();
 
   test("An open invoice gets each step's reminder once, overdue ones say so, and a paid invoice gets none", async () => {
@@ -63,8 +63,8 @@ describe.each(testDatabases("invoice reminders"))("Payment reminders on $name", 
     expect(again.map((r) => r.mails)).toEqual([0, 0]);
     await sendDueReminders({ now: issuedAt + 21 * DAY });
     expect(await reminders(open.id)).toEqual([
-      { toAddress: email, subject: `Reminder: Invoice ${number} from Indigo Kite Technologies` },
       { toAddress: email, subject: `Overdue: Invoice ${number} from Indigo Kite Technologies` },
+      { toAddress: email, subject: `Reminder: Invoice ${number} from Indigo Kite Technologies` },
     ]);
     expect(await reminders(paid.id)).toEqual([]);
   });

@@ -204,7 +204,7 @@ describe.each(testDatabases("waiting-on-you"))("Waiting on you on $name", (datab
     await insertApproval(rider.id, { subjectType: "milestone", subjectId: step });
     await insertFile(rider.id, { name: "design.pdf", side: "staff" });
     await setProjectArchived(staff(admin, "Priya Sharma"), rider.id, true);
-    expect(await waiting(alice)).toEqual({ approvals: [], replies: [], files: [], moreFiles: 0, milestones: [] });
+    expect(await waiting(alice)).toEqual({ approvals: [], replies: [], files: [], moreFiles: 0, milestones: [], owed: [] });
   });
 
   test("The portal's first screen shows Waiting on you above the member's profile, and records their visit", async () => {

@@ -2,7 +2,9 @@ import { milestoneStatusLabel } from "~/lib/milestones";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { thingHref } from "~/lib/activity-links";
-import { complaintLink } from "~/lib/links";
+import { complaintLink, portalInvoiceLink } from "~/lib/links";
+import { formatMinorUnits } from "~/lib/money-format";
+import { usePlace } from "~/lib/use-place";
 import type { WaitingOnYou as WaitingOnYouView } from "~/lib/waiting-on-you";
 import { Time, CalendarTime } from "~/components/time";
 
@@ -28,6 +30,7 @@ function Group({ id, title, count, children }: { id: string; title: string; coun
  * member now, each item a link to where they act. Reloads live with the portal layout's stream.
  */
 export function WaitingOnYou({ loaded }: { loaded: { waiting: WaitingOnYouView; since: number } | null }) {
+  const { locale } = usePlace();
   if (!loaded) {
     return (
       <section aria-labelledby="waiting-heading" className="mb-8">
@@ -44,8 +47,8 @@ export function WaitingOnYou({ loaded }: { loaded: { waiting: WaitingOnYouView; 
     );
   }
   const { waiting, since } = loaded;
-  const { approvals, replies, files, moreFiles, milestones } = waiting;
-  const empty = approvals.length + replies.length + files.length + milestones.length === 0;
+  const { approvals, replies, files, moreFiles, milestones, owed } = waiting;
+  const empty = approvals.length + replies.length + files.length + milestones.length + owed.length === 0;
   return (
     <section aria-labelledby="waiting-heading" className="mb-8">
       <h2 id="waiting-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
@@ -53,10 +56,32 @@ export function WaitingOnYou({ loaded }: { loaded: { waiting: WaitingOnYouView; 
       </h2>
       {empty ? (
         <p className="mt-2 rounded-xl border border-dashed border-slate-300 p-4 text-slate-600 dark:border-slate-700 dark:text-slate-300">
-          Nothing is waiting on you right now. Approvals, replies from our team, new files and milestones due soon will show here.
+          Nothing is waiting on you right now. Approvals, replies from our team, new files, milestones due soon and invoices to pay will
+          show here.
         </p>
       ) : (
         <div className="mt-3 grid gap-4 lg:grid-cols-2">
+          {owed.length > 0 ? (
+            <Group id="waiting-owed" title="What you owe" count={owed.length}>
+              {owed.map((o) => (
+                <li key={o.id}>
+                  <Link to={portalInvoiceLink(o.id)} className={linkClass}>
+                    {`Invoice ${o.number}`}
+                  </Link>{" "}
+                  <span className="tabular-nums">{formatMinorUnits(o.balance, o.currency, locale)}</span>
+                  <p className={metaClass}>
+                    {o.overdue ? <strong className="text-red-700 dark:text-red-300">Overdue</strong> : "Due"}
+                    {o.dueDate ? (
+                      <>
+                        {" "}
+                        <CalendarTime date={o.dueDate} />
+                      </>
+                    ) : null}
+                  </p>
+                </li>
+              ))}
+            </Group>
+          ) : null}
           {approvals.length > 0 ? (
             <Group id="waiting-approvals" title="Approvals waiting" count={approvals.length}>
               {approvals.map((a) => (

@@ -13,6 +13,7 @@ import { issueAndFile, sendInvoice } from "~/server/models/billing/invoice-deliv
 import { voidInvoice } from "~/server/models/billing/invoice-issue.server";
 import { recordPayment } from "~/server/models/billing/invoice-payments.server";
 import { deleteInvoiceDraft, updateInvoiceDraft } from "~/server/models/billing/invoices.server";
+import { getInvoice } from "~/server/models/billing/invoices-read.server";
 
 // The forms of one invoice's page (console → Billing → an invoice): a draft's editor, issue and
 // delete; an issued invoice's send, payment, void and credit note. Each parses its own schema and
@@ -31,9 +32,11 @@ function failed(error: unknown, intent: InvoiceIntent, submission?: NonNullable<
 
 /** The form's answer; after a write the console's Billing screens hear of it (the models commit first). */
 export async function invoiceAction(user: Actor, id: string, intent: InvoiceIntent, formData: FormData) {
+  // Whose invoice it is, read before the change (a deleted draft is gone after it).
+  const companyId = (await getInvoice({ id }).catch(() => null))?.companyId;
   const answer = await answerForm(user, id, intent, formData);
   const wrote = answer instanceof Response ? answer.status >= 300 && answer.status < 400 : answer.data.status === "success";
-  if (wrote) events().publish({ type: "invoice.changed", id });
+  if (wrote && companyId) events().publish({ type: "invoice.changed", id, companyId });
   return answer;
 }
 

@@ -41,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
   try {
     const draft = await createInvoiceDraft(user, submission.value.companyId);
-    events().publish({ type: "invoice.changed", id: draft.id });
+    events().publish({ type: "invoice.changed", id: draft.id, companyId: submission.value.companyId });
     return redirect(href("/employee-dashboard/billing/:id", { id: draft.id }));
   } catch (error) {
     if (isRefusal(error)) return refusalResult(error, { intent, submission, field: "companyId" });

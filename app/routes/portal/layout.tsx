@@ -10,6 +10,7 @@ import { SidebarLink } from "~/components/shell/sidebar-link";
 import { PORTAL_TABS, skipReloadOnQueryChange } from "~/lib/portal";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireClient } from "~/server/auth/session.server";
+import { mayUseBilling } from "~/server/models/billing/billing-contacts.server";
 import { bellSummary } from "~/server/models/notifications/reads.server";
 
 export const shouldRevalidate = skipReloadOnQueryChange;
@@ -21,7 +22,11 @@ export function headers() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
-  return { email: user.email, emailVerified: user.emailVerified, bell: await bellSummary({ userId: user.id }) };
+  const [bell, billing] = await Promise.all([
+    bellSummary({ userId: user.id }),
+    mayUseBilling({ userId: user.id, companyId: user.companyId }),
+  ]);
+  return { email: user.email, emailVerified: user.emailVerified, bell, billing };
 }
 
 /** The destination tab while a client-side switch waits for its data, with its loading text. */
@@ -37,13 +42,13 @@ const TABS = PORTAL_TABS.map((tab) => ({ ...tab, end: tab.to === href("/user-das
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   // One stream for the whole portal: staff changes to the client's projects and requests, and
-  // the member's own notifications (the bell's count).
-  useLiveRevalidation("/events/portal", ["projects", "complaints", "notifications"]);
+  // the member's own notifications (the bell's count), and their company's invoices (Billing).
+  useLiveRevalidation("/events/portal", ["projects", "complaints", "notifications", "billing"]);
   const pendingTab = usePendingTab();
   return (
     <AppShell
       navLabel="Dashboard"
-      items={TABS}
+      items={loaderData.billing ? TABS : TABS.filter((tab) => tab.to !== href("/user-dashboard/billing"))}
       title={<span className="font-semibold text-slate-900 dark:text-white">Client Portal</span>}
       actions={
         <NotificationBell

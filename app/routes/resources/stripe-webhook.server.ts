@@ -1,7 +1,8 @@
 import { isRefusal } from "~/lib/refusal";
 import { readRawBody } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
-import { applyCardEvent } from "~/server/models/billing/apply-card-event.server";
+import { events } from "~/server/events/bus.server";
+import { applyCardEvent, invoiceOfCardEvent } from "~/server/models/billing/apply-card-event.server";
 import { processStripeEvent } from "~/server/models/billing/stripe-events.server";
 import { cardPaymentFromEvent } from "~/server/payments/card-events.server";
 import { onlinePaymentsEnabled, verifyStripeWebhook } from "~/server/payments/stripe.server";
@@ -39,6 +40,7 @@ export async function answerStripeWebhook(request: Request, apply: ApplyCardEven
     if (result.status === "refused") logger.error({ ...log, reason: result.reason }, "stripe event refused by the books");
     else if (outcome.kind === "ignored" && outcome.ours) logger.error({ ...log, reason: outcome.reason }, "stripe event unreadable");
     else logger.info({ ...log, result: result.status === "processed" ? result.outcome : result.status }, "stripe event");
+    if (outcome.kind !== "ignored" && result.status === "processed" && result.outcome === "recorded") await announce(outcome);
     return answer(200, { received: true, ...result });
   } catch (error) {
     if (isRefusal(error, "not-found")) {
@@ -47,5 +49,15 @@ export async function answerStripeWebhook(request: Request, apply: ApplyCardEven
     }
     logger.error({ ...log, err: error }, "stripe event not recorded; Stripe retries");
     return answer(500, { error: "Not recorded; retry." });
+  }
+}
+
+/** After commit: the company's portal streams reload the invoice (a failure here loses no payment). */
+async function announce(outcome: Parameters<ApplyCardEvent>[1]): Promise<void> {
+  try {
+    const invoice = await invoiceOfCardEvent(outcome);
+    if (invoice) events().publish({ type: "invoice.changed", id: invoice.id, companyId: invoice.companyId });
+  } catch (error) {
+    logger.warn({ err: error }, "invoice change not announced");
   }
 }

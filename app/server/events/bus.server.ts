@@ -14,8 +14,6 @@ export type AppEvent =
   | { type: "complaint.changed"; id: string; companyId: string }
   // A company's own details changed (its name, from its admin's profile): staff consoles only.
   | { type: "company.changed"; id: string }
-  // An invoice or credit note was written (console Billing): staff with the billing area only.
-  | { type: "invoice.changed"; id: string }
   // An internal note on a request: staff consoles only, never a portal stream.
   | { type: "complaint.noted"; id: string }
   // A client member was removed, or their company closed; every instance ends that
@@ -26,6 +24,9 @@ export type AppEvent =
   | { type: "staff.access-changed"; userId: string }
   // This person's notifications changed (a new one, or read elsewhere): their bell only.
   | { type: "notification.changed"; userId: string }
+  // An invoice or credit note was written (console Billing) or paid (Stripe's webhook): consoles with
+  // the billing area, and its company's portal streams (decision 0086).
+  | { type: "invoice.changed"; id: string; companyId: string }
   // The brand, settings or published site content changed: every page may show it.
   | { type: "site.changed" };
 

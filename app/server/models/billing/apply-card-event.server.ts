@@ -1,4 +1,4 @@
-import type { Trx } from "~/server/db/db.server";
+import { db, type Executor, type Trx } from "~/server/db/db.server";
 import type { CardEventOutcome } from "~/server/payments/card-events.server";
 import { recordCardPayment, recordCardRefund } from "./invoice-payments.server";
 
@@ -24,4 +24,17 @@ export async function applyCardEvent(trx: Trx, outcome: CardEvent): Promise<"rec
   // The refund model takes the total refunded so far on the payment, so a late or repeated event
   // changes nothing; the event's own share (`amount`) is only for the log.
   return recordCardRefund(trx, { paymentIntentId: outcome.paymentIntentId, amount: outcome.refundedTotal, stripeEventId: outcome.eventId });
+}
+
+/** The invoice (and its company) a card event touched, for the event published after commit. */
+export async function invoiceOfCardEvent(
+  outcome: CardEvent,
+  executor: Executor = db(),
+): Promise<{ id: string; companyId: string } | undefined> {
+  const query = executor.selectFrom("invoices").select(["invoices.id", "invoices.companyId"]);
+  if (outcome.kind === "payment") return query.where("invoices.id", "=", outcome.invoiceId).executeTakeFirst();
+  return query
+    .innerJoin("invoicePayments", "invoicePayments.invoiceId", "invoices.id")
+    .where("invoicePayments.stripePaymentIntentId", "=", outcome.paymentIntentId)
+    .executeTakeFirst();
 }

@@ -62,3 +62,21 @@ export async function setReceivesInvoices(
     );
   }, database);
 }
+
+/**
+ * Whether a member may use the portal's Billing (decision 0086): the company's client admins, and
+ * the members who receive its invoices. Anyone else (or someone not a client of the company) may not.
+ */
+export async function mayUseBilling(
+  { userId, companyId }: { userId: string; companyId: string },
+  executor: Executor = db(),
+): Promise<boolean> {
+  const row = await executor
+    .selectFrom("users")
+    .select(["clientAdmin", "receivesInvoices"])
+    .where("id", "=", userId)
+    .where("companyId", "=", companyId)
+    .where("role", "=", "client")
+    .executeTakeFirst();
+  return row !== undefined && (truthy(row.clientAdmin) || receivesInvoices(row));
+}

@@ -20,14 +20,49 @@ interface Scope {
   companyId: string;
 }
 
-export async function waitingOnYou(scope: Scope, { filesSince, today }: { filesSince: number; today: string }): Promise<WaitingOnYou> {
-  const [approvals, replies, files, milestones] = await Promise.all([
+/** Invoice statuses with something left to pay (models/billing/invoice-views.server.ts OPEN_STATUSES). */
+const OPEN_INVOICE_STATUSES = ["issued", "sent", "viewed", "partially-paid"];
+
+export async function waitingOnYou(
+  scope: Scope,
+  { filesSince, today, billing = false }: { filesSince: number; today: string; billing?: boolean },
+): Promise<WaitingOnYou> {
+  const [approvals, replies, files, milestones, owed] = await Promise.all([
     pendingApprovals(scope),
     unreadReplies(scope),
     sharedFiles(scope, filesSince),
     dueMilestones(scope, today),
+    billing ? openInvoices(scope, today) : Promise.resolve([]),
   ]);
-  return { approvals, replies, files: files.items, moreFiles: files.more, milestones };
+  return { approvals, replies, files: files.items, moreFiles: files.more, milestones, owed };
+}
+
+/**
+ * "What you owe" (decision 0086): the company's issued invoices with a balance, overdue first, then
+ * by due date. Only for members who may use Billing; the caller decides.
+ */
+async function openInvoices({ companyId }: Scope, today: string): Promise<WaitingOnYou["owed"]> {
+  const rows = await db()
+    .selectFrom("invoices")
+    .select(["id", "number", "currency", "dueDate", "total", "credited", "paid"])
+    .where("companyId", "=", companyId)
+    .where("kind", "=", "invoice")
+    .where("status", "in", OPEN_INVOICE_STATUSES)
+    .execute();
+  return rows
+    .map((r) => ({
+      id: r.id,
+      number: r.number ?? "",
+      currency: r.currency,
+      dueDate: r.dueDate,
+      balance: Number(r.total) - Number(r.credited) - Number(r.paid),
+      overdue: r.dueDate !== null && r.dueDate < today,
+    }))
+    .filter((r) => r.balance > 0)
+    .sort(
+      (a, b) =>
+        Number(b.overdue) - Number(a.overdue) || (a.dueDate ?? "").localeCompare(b.dueDate ?? "") || a.number.localeCompare(b.number),
+    );
 }
 
 function liveProjects(companyId: string) {
@@ -136,7 +171,10 @@ async function dueMilestones({ companyId }: Scope, today: string) {
  * The first screen's read: records the member's look (their visit) and lists what waits on them.
  * Returns `since`, the time files count as new from, for the page to say.
  */
-export async function waitingOnYouNow(scope: Scope, now = Date.now()): Promise<{ waiting: WaitingOnYou; since: number }> {
+export async function waitingOnYouNow(
+  scope: Scope & { billing?: boolean },
+  now = Date.now(),
+): Promise<{ waiting: WaitingOnYou; since: number }> {
   const [since, today] = await Promise.all([portalVisitSince(scope.userId, now), agencyToday(now)]);
-  return { waiting: await waitingOnYou(scope, { filesSince: since, today }), since };
+  return { waiting: await waitingOnYou(scope, { filesSince: since, today, billing: scope.billing }), since };
 }
