@@ -28,6 +28,11 @@ import { updateSettings } from "~/server/models/shared/settings.server";
 import { signUp, type TestUser } from "../helpers/accounts";
 import { buildRequest } from "../helpers/routes";
 import { CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
+import { issueInvoice } from "~/server/models/billing/invoice-issue.server";
+import { recordPayment } from "~/server/models/billing/invoice-payments.server";
+import { createInvoiceDraft } from "~/server/models/billing/invoices.server";
+import { createRecurringInvoice } from "~/server/models/billing/recurring-invoices.server";
+import { draftInput, FINANCE } from "../billing/helpers";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -258,6 +263,16 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
       files: 2,
     })
     .execute();
+  // Billing: an issued invoice with a payment (the counter row comes with the issue), a retainer.
+  const invoice = await createInvoiceDraft(FINANCE, scope.companyId, draftInput());
+  await issueInvoice(FINANCE, invoice.id, invoice.version);
+  await recordPayment(FINANCE, invoice.id, { amount: 1_000, currency: "EUR", method: "cash", paidOn: "2026-11-20", reference: "" });
+  await createRecurringInvoice(FINANCE, scope.companyId, {
+    template: draftInput(),
+    interval: "monthly",
+    startOn: "2099-01-01",
+    autoIssue: false,
+  });
   await db()
     .insertInto("stripeEvents")
     .values({ id: "evt_copy", type: "checkout.session.completed", receivedAt: now, processedAt: now, outcome: "recorded" })
