@@ -130,6 +130,9 @@ export default [
     // Billing (issue 29): invoices, drafts' editor, payments, credit notes; finance staff and admins.
     route("billing", "routes/console/billing.tsx"),
     route("billing/new", "routes/console/billing-new.tsx"),
+    // Aging and money received per month; the accountant's CSV (issue 29, part 7).
+    route("billing/reports", "routes/console/billing-reports.tsx"),
+    route("billing/export", "routes/console/billing-export.ts"),
     route("billing/:id", "routes/console/billing-invoice.tsx"),
     route("billing/:id/pdf", "routes/console/billing-pdf.ts"),
     // Decision 0043: "Delete project" (admin), confirmed on the project page.

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import type Database from "better-sqlite3";
@@ -113,6 +114,27 @@ test("A draft saved by someone else meanwhile is refused in place, and what was 
   await expect(main.getByText("This draft changed since you opened it", { exact: false })).toBeVisible();
   await expect(lines.getByLabel("Line 1: description")).toHaveValue("Brochure");
   await expect(main.getByTestId("draft-total")).toHaveText(/0\.00/);
+});
+
+test("Billing reports show what is owed by age and what came in; the accountant's CSV downloads with every invoice", async ({ page }) => {
+  await signIn(page, { role: "employee", staffRole: "finance" });
+  await page.goto("/employee-dashboard/billing");
+  const main = page.getByRole("main");
+  await main.getByRole("link", { name: "Reports" }).click();
+  await expect(main.getByRole("heading", { level: 2, name: "Billing reports" })).toBeVisible();
+  await expect(main.getByRole("heading", { level: 3, name: "What is owed, by age" })).toBeVisible();
+  await expect(main.getByRole("heading", { level: 3, name: "Money received per month" })).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations).toEqual([]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    main.getByRole("link", { name: "Export CSV for the accountant" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^billing-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await readFile(await download.path(), "utf8");
+  expect(text.split("\r\n")[0]).toBe(
+    "Type,Number,Date,Due date,Billed to,Client tax ID,Currency,Subtotal (minor units),Discount (minor units),Tax (minor units),Total / amount (minor units),Paid / refunded (minor units),Status / method,Corrects,Void reason,Payment reference",
+  );
 });
 
 test.describe("Without JavaScript", () => {

@@ -872,6 +872,8 @@ const draftFields = (c: Cell) => ({
 });
 const BILLING_POLICIES: Record<string, RoutePolicy> = {
   "routes/console/billing.tsx": page("billing"),
+  "routes/console/billing-reports.tsx": page("billing"),
+  "routes/console/billing-export.ts": page("billing"),
   "routes/console/billing-new.tsx": withForms("billing", {
     create: changes((c) => ({ intent: "create", companyId: recordsOf(c).companyId }), {
       ok: to(/^\/employee-dashboard\/billing\/[\w-]+$/),

@@ -15,13 +15,18 @@ interface ChartProps {
   unit: string;
   /** Header of the table's first column. */
   category: string;
+  /** How a value is written (money in its currency); plain digits when left out. */
+  format?: (value: number) => string;
 }
+
+const written = (props: ChartProps, value: number) => (props.format ? props.format(value) : String(value));
 
 const BAR = "bg-brand-600 dark:bg-brand-400";
 
-function describe({ data, unit }: ChartProps): string {
+function describe(props: ChartProps): string {
+  const { data, unit } = props;
   if (data.length === 0) return `No ${unit} yet.`;
-  return data.map((d) => `${d.label}: ${d.value}`).join("; ") + ".";
+  return data.map((d) => `${d.label}: ${props.format ? props.format(d.value) : d.value}`).join("; ") + ".";
 }
 
 function Figure({ id, props, children }: { id: string; props: ChartProps; children: ReactNode }) {
@@ -51,7 +56,7 @@ function Figure({ id, props, children }: { id: string; props: ChartProps; childr
                 <th scope="row" className="py-1 pr-4 font-normal">
                   {d.label}
                 </th>
-                <td className="py-1 text-right tabular-nums">{d.value}</td>
+                <td className="py-1 text-right tabular-nums">{written(props, d.value)}</td>
               </tr>
             ))}
           </tbody>
@@ -95,7 +100,7 @@ export function ColumnChart(props: ChartProps & { tickLabel?: (d: ChartDatum) =>
         <div className="flex h-44 items-end gap-1 border-b border-slate-300 pt-5 dark:border-slate-700">
           {data.map((d, i) => (
             <div key={i} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end">
-              <span className="text-xs text-slate-700 tabular-nums dark:text-slate-300">{d.value}</span>
+              <span className="text-xs text-slate-700 tabular-nums dark:text-slate-300">{written(props, d.value)}</span>
               <div className={`w-3/4 rounded-t ${BAR}`} style={{ height: share(d.value, max) }} />
             </div>
           ))}
@@ -129,7 +134,7 @@ export function BarChart(props: ChartProps) {
                 <span className="block truncate text-sm text-slate-700 dark:text-slate-300">{d.label}</span>
                 <span className="mt-1 flex items-center gap-2">
                   <span className={`block h-3 min-w-0.5 rounded ${BAR}`} style={{ width: share(d.value, max) }} />
-                  <span className="text-sm text-slate-700 tabular-nums dark:text-slate-300">{d.value}</span>
+                  <span className="text-sm text-slate-700 tabular-nums dark:text-slate-300">{written(props, d.value)}</span>
                 </span>
               </li>
             ))}

@@ -57,9 +57,17 @@ export default function ConsoleBilling({ loaderData }: Route.ComponentProps) {
       title="Billing"
       intro="Invoices and credit notes, newest first. Amounts are in each invoice's currency."
       action={
-        <Link to={href("/employee-dashboard/billing/new")} className="btn-primary">
-          New invoice
-        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <Link to={href("/employee-dashboard/billing/reports")} className="btn-secondary">
+            Reports
+          </Link>
+          <a href={href("/employee-dashboard/billing/export")} className="btn-secondary">
+            Export CSV
+          </a>
+          <Link to={href("/employee-dashboard/billing/new")} className="btn-primary">
+            New invoice
+          </Link>
+        </div>
       }
     >
       <ListFilters
