@@ -894,6 +894,8 @@ const BILLING_POLICIES: Record<string, RoutePolicy> = {
     })),
     void: onInvoice("issued", () => ({ intent: "void", reason: "Matrix void" }), { ok: to(invoicePage) }),
     credit: onInvoice("issued", () => ({ intent: "credit", scope: "all", notes: "Matrix credit" }), { ok: to(invoicePage) }),
+    // A retainer far in the future: the daily run never writes it during the suite.
+    retainer: onInvoice("draft", () => ({ intent: "retainer", interval: "monthly", startOn: "2099-01-01" })),
   }),
   // The world's invoice was written straight into the table: its PDF is filed on the first download.
   "routes/console/billing-pdf.ts": recordPage(invoiceOf, "billing"),

@@ -71,6 +71,7 @@ const ROW_TABLES = [
   "invoices",
   "invoice_lines",
   "invoice_payments",
+  "recurring_invoices",
 ];
 // The audit rows of reads (a resume downloaded, a CSV exported) record a GET that
 // was answered; they are not a change the request made to anything.
@@ -79,6 +80,7 @@ const READ_AUDITS = [
   "leads.export",
   "applications.export",
   "projects.export",
+  "billing.export",
   "file.download",
   "attachment.download",
   "data.export",

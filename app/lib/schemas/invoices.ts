@@ -130,3 +130,14 @@ export const newInvoiceSchema = z.object({
 
 /** Issue or delete a draft: the version the page showed (a stale one is refused). */
 export const invoiceVersionSchema = z.object({ version: z.coerce.number({ error: "Reload the invoice." }).int().min(1) });
+
+/** Repeat a saved draft as a retainer: how often, from which day, and whether it goes out by itself. */
+export const retainerSchema = z.object({
+  interval: z.enum(["monthly", "quarterly"], { error: "Choose monthly or quarterly." }),
+  startOn: z
+    .string({ error: "Enter the first invoice's day." })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date as YYYY-MM-DD.")
+    .refine(isRealDate, "Enter a real date."),
+  autoIssue: z.preprocess((v) => v === "on" || v === "true", z.boolean()).default(false),
+});

@@ -2,7 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { href, redirect } from "react-router";
 import { CHANGES_FAILURE } from "~/lib/console-failures";
 import { isRefusal } from "~/lib/refusal";
-import { creditNoteSchema, invoiceDraftSchema, invoiceVersionSchema, paymentSchema, voidInvoiceSchema } from "~/lib/schemas/invoices";
+import {
+  creditNoteSchema,
+  invoiceDraftSchema,
+  invoiceVersionSchema,
+  paymentSchema,
+  retainerSchema,
+  voidInvoiceSchema,
+} from "~/lib/schemas/invoices";
 import type { Actor } from "~/server/auth/actor.server";
 import { formResult } from "~/server/http/form-result.server";
 import { refusalResult } from "~/server/http/refusal.server";
@@ -12,14 +19,16 @@ import { issueCreditNote } from "~/server/models/billing/credit-notes.server";
 import { issueAndFile, sendInvoice } from "~/server/models/billing/invoice-delivery.server";
 import { voidInvoice } from "~/server/models/billing/invoice-issue.server";
 import { recordPayment } from "~/server/models/billing/invoice-payments.server";
-import { deleteInvoiceDraft, updateInvoiceDraft } from "~/server/models/billing/invoices.server";
+import { deleteInvoiceDraft, updateInvoiceDraft, type InvoiceDraftInput } from "~/server/models/billing/invoices.server";
+import type { InvoiceDetail } from "~/server/models/billing/invoice-views.server";
+import { createRecurringInvoice } from "~/server/models/billing/recurring-invoices.server";
 import { getInvoice } from "~/server/models/billing/invoices-read.server";
 
 // The forms of one invoice's page (console → Billing → an invoice): a draft's editor, issue and
 // delete; an issued invoice's send, payment, void and credit note. Each parses its own schema and
 // hands the model's refusal back to the form that posted, beside its field when it names one.
 
-export const INVOICE_INTENTS = ["save", "issue", "delete", "send", "payment", "void", "credit"] as const;
+export const INVOICE_INTENTS = ["save", "issue", "delete", "send", "payment", "void", "credit", "retainer"] as const;
 export type InvoiceIntent = (typeof INVOICE_INTENTS)[number];
 
 const page = (id: string, query = "") => `${href("/employee-dashboard/billing/:id", { id })}${query}`;
@@ -38,6 +47,30 @@ export async function invoiceAction(user: Actor, id: string, intent: InvoiceInte
   const wrote = answer instanceof Response ? answer.status >= 300 && answer.status < 400 : answer.data.status === "success";
   if (wrote && companyId) events().publish({ type: "invoice.changed", id, companyId });
   return answer;
+}
+
+/** The draft as saved, as a retainer's template. */
+function templateOf(draft: InvoiceDetail): InvoiceDraftInput {
+  return {
+    currency: draft.currency,
+    netDays: draft.netDays,
+    discountBp: draft.discountBp,
+    notes: draft.notes,
+    terms: draft.terms,
+    taxNote: draft.taxNote,
+    clientTaxId: draft.clientTaxId,
+    billingName: draft.billingName,
+    billingAddress: draft.billingAddress,
+    billingEmail: draft.billingEmail,
+    lines: draft.lines.map((l) => ({
+      description: l.description,
+      quantityMilli: l.quantityMilli,
+      unitPrice: l.unitPrice,
+      taxRateBp: l.taxRateBp,
+      projectId: l.projectId,
+      milestoneId: l.milestoneId,
+    })),
+  };
 }
 
 async function answerForm(user: Actor, id: string, intent: InvoiceIntent, formData: FormData) {
@@ -69,6 +102,23 @@ async function answerForm(user: Actor, id: string, intent: InvoiceIntent, formDa
     } catch (error) {
       return failed(error, intent);
     }
+  }
+  if (intent === "retainer") {
+    const submission = parseWithZod(formData, { schema: retainerSchema });
+    if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
+    try {
+      const draft = await getInvoice({ id });
+      if (draft.status !== "draft") return formResult({ intent, status: "error", message: "Only a draft is repeated as a retainer." }, 409);
+      await createRecurringInvoice(user, draft.companyId, { ...submission.value, template: templateOf(draft) });
+    } catch (error) {
+      return failed(error, intent, submission);
+    }
+    const { interval, startOn } = submission.value;
+    return formResult({
+      intent,
+      status: "success",
+      message: `Retainer started: the first invoice is written on ${startOn}, then every ${interval === "monthly" ? "month" : "quarter"}.`,
+    });
   }
   if (intent === "send") {
     try {

@@ -2,6 +2,7 @@ import { data, Form, href, Link, useNavigation, useSearchParams } from "react-ro
 import type { Route } from "./+types/billing-invoice";
 import { InvoiceDocumentView } from "~/components/billing/invoice-document";
 import { InvoiceDraftForm, type DraftFormValue, EMPTY_LINE } from "~/components/billing/invoice-draft-form";
+import { RetainerForm } from "~/components/billing/retainer-form";
 import { InvoiceStatusBadge } from "~/components/billing/invoice-status";
 import { CreditNoteForm, PaymentForm, VoidForm } from "~/components/billing/invoice-staff-forms";
 import { ConfirmStep, DangerSubmit } from "~/components/console/confirm-step";
@@ -197,6 +198,9 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
                 </div>
               )}
               <p className="text-xs text-slate-600 dark:text-slate-400">Save your changes first: issuing takes the draft as saved.</p>
+            </section>
+            <section className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+              <RetainerForm today={today} outcome={outcomeOf("retainer")} />
             </section>
           </aside>
         </div>
