@@ -116,6 +116,26 @@ test("A draft saved by someone else meanwhile is refused in place, and what was 
   await expect(main.getByTestId("draft-total")).toHaveText(/0\.00/);
 });
 
+test("A saved draft is repeated as a monthly retainer from its page; a day in the past is refused in place", async ({ page }) => {
+  const company = `Retainer Foods ${uniqueId()}`;
+  insertCompany(db, company);
+  await signIn(page, { role: "employee", staffRole: "finance" });
+  await newDraft(page, company);
+  await waitForHydration(page);
+  const main = page.getByRole("main");
+  const lines = main.getByRole("group", { name: "Lines" });
+  await fillLine(lines, 0, { description: "Monthly care plan", quantity: "1", price: "500", tax: "0" });
+  await main.getByRole("button", { name: "Save draft" }).click();
+  await expect(main.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
+  const retainer = main.getByRole("form", { name: "Repeat as a retainer" });
+  await retainer.getByLabel("First invoice on").fill("2020-01-01");
+  await retainer.getByRole("button", { name: "Start retainer" }).click();
+  await expect(retainer.getByText("The first invoice's day is today or later.")).toBeVisible();
+  await retainer.getByLabel("First invoice on").fill("2099-01-01");
+  await retainer.getByRole("button", { name: "Start retainer" }).click();
+  await expect(retainer.getByText("Retainer started: the first invoice is written on 2099-01-01, then every month.")).toBeVisible();
+});
+
 test("Billing reports show what is owed by age and what came in; the accountant's CSV downloads with every invoice", async ({ page }) => {
   await signIn(page, { role: "employee", staffRole: "finance" });
   await page.goto("/employee-dashboard/billing");

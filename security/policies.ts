@@ -897,7 +897,7 @@ const BILLING_POLICIES: Record<string, RoutePolicy> = {
     // A retainer far in the future: the daily run never writes it during the suite.
     retainer: onInvoice("draft", () => ({ intent: "retainer", interval: "monthly", startOn: "2099-01-01" })),
   }),
-  // The world's invoice was written straight into the table: its PDF is filed on the first download.
+  // The world's invoice was written straight into the table, unfiled: a download renders its PDF without writing.
   "routes/console/billing-pdf.ts": recordPage(invoiceOf, "billing"),
 };
 
@@ -1417,7 +1417,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
   // others with 404). Another company's invoice is 404 like an unknown id. The world's servers run
   // without STRIPE_* keys: Pay is refused (403) and changes nothing.
   "routes/portal/billing.tsx": page("client"),
-  // The PDF stored at issue (filed on first download when a crash kept it from being filed).
+  // The PDF stored at issue (rendered, not written, when a crash kept it from being filed).
   "routes/portal/billing-pdf.ts": {
     params: (c) => ({ id: recordsOf(c).portalInvoiceId! }),
     sides: true,

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { isRefusal } from "~/lib/refusal";
 import { db } from "~/server/db/db.server";
 import { invoicePdf, issueAndFile, sendInvoice } from "~/server/models/billing/invoice-delivery.server";
+import { issueInvoice } from "~/server/models/billing/invoice-issue.server";
+import { recordPayment } from "~/server/models/billing/invoice-payments.server";
 import { getInvoice } from "~/server/models/billing/invoices-read.server";
 import { createInvoiceDraft } from "~/server/models/billing/invoices.server";
 import { signUp } from "../helpers/accounts";
@@ -41,6 +43,21 @@ describe.each(testDatabases("invoice delivery"))("Issuing files the PDF once and
     expect(first.bytes.subarray(0, 5).toString()).toBe("%PDF-");
     expect(second.bytes.equals(first.bytes)).toBe(true);
     expect(createHash("sha256").update(first.bytes).digest("hex")).toBe(issued.pdfSha256);
+  });
+
+  test("An invoice whose PDF was never filed is downloaded without writing anything, as issued, and the next send files those bytes", async () => {
+    const company = await insertCompany(`Unfiled ${database.name}`);
+    const draft = await createInvoiceDraft(FINANCE, company, draftInput());
+    // Issued, then the server stopped before filing: no PDF on record; a payment came in since.
+    await issueInvoice(FINANCE, draft.id, draft.version);
+    await recordPayment(FINANCE, draft.id, { amount: 10_000, currency: "EUR", method: "cash", paidOn: "2026-11-20", reference: "" });
+    const downloaded = await invoicePdf(draft.id);
+    expect(downloaded.bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await getInvoice({ id: draft.id })).pdfFileKey).toBeNull();
+    await sendInvoice(FINANCE, draft.id);
+    const filed = await getInvoice({ id: draft.id });
+    expect(filed.pdfFileKey).not.toBeNull();
+    expect((await invoicePdf(draft.id)).bytes.equals(downloaded.bytes)).toBe(true);
   });
 
   test("A draft has no PDF and cannot be sent", async () => {

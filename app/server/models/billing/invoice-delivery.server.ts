@@ -20,14 +20,19 @@ import type { WriteOptions } from "./invoices.server";
 
 // Issue 29, part 3: an issued invoice's PDF is rendered once and stored, and the same bytes are
 // downloaded and mailed forever after. Rendering takes tens of milliseconds, so it happens after the
-// issuing transaction commits (the number is taken and frozen without waiting on it); the document
-// is frozen at issue and pdfkit's output is the same for the same document (decision 0083), so a
-// PDF rendered later (a crash between the commit and the store) is byte for byte the one it would
-// have been.
+// issuing transaction commits (the number is taken and frozen without waiting on it). The PDF shows
+// the invoice as issued (no payments), and pdfkit's output is the same for the same document
+// (decision 0083), so a PDF rendered later (a crash between the commit and the store) shows the
+// same invoice. Sending files it if issuing did not; a download never writes.
 
 /** The portal's page of an invoice: the mail's link, and the PDF's pay link when cards are on. */
 export function invoicePortalUrl(id: string): string {
   return absoluteUrl(`/user-dashboard/billing/${encodeURIComponent(id)}`);
+}
+
+/** What the stored PDF shows: the invoice as issued, before any payment. */
+function documentAsIssued(id: string) {
+  return invoiceDocument(db(), id, { payUrl: onlinePaymentsEnabled() ? invoicePortalUrl(id) : null, asIssued: true });
 }
 
 function pdfKey(id: string, number: string): string {
@@ -39,8 +44,7 @@ async function filePdf(id: string): Promise<string> {
   const row = await invoiceForChange(db(), id);
   if (row.status === "draft" || !row.number) throw new Refusal("conflict", "A draft has no PDF yet: issue it first.");
   if (row.pdfFileKey) return row.pdfFileKey;
-  const doc = await invoiceDocument(db(), id, { payUrl: onlinePaymentsEnabled() ? invoicePortalUrl(id) : null });
-  const bytes = await renderInvoicePdfOffThread(doc);
+  const bytes = await renderInvoicePdfOffThread(await documentAsIssued(id));
   const key = pdfKey(id, row.number);
   const store = fileStore();
   const temp = path.join(store.tempDir(), `invoice-${randomUUID()}.pdf`);
@@ -92,16 +96,21 @@ export async function sendInvoice(actor: Actor, id: string, now = Date.now()): P
   return { sentTo: to };
 }
 
-/** The invoice's stored PDF (filed now if a crash kept it from being filed at issue). Unscoped: check access first. */
+/**
+ * The invoice's stored PDF. Unscoped: check access first. A download is a GET and writes nothing:
+ * an invoice whose PDF was not filed (the server stopped between issuing and filing) gets the same
+ * bytes rendered now, and the next send files them.
+ */
 export async function invoicePdf(id: string): Promise<{ bytes: Buffer; filename: string }> {
   const row = await invoiceForChange(db(), id).catch(() => null);
   if (!row || row.status === "draft" || !row.number) throw notFound();
-  const key = row.pdfFileKey ?? (await filePdf(id));
+  const filename = `${row.number}.pdf`;
+  if (!row.pdfFileKey) return { bytes: await renderInvoicePdfOffThread(await documentAsIssued(id)), filename };
   try {
-    const { stream } = await fileStore().read(key);
+    const { stream } = await fileStore().read(row.pdfFileKey);
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-    return { bytes: Buffer.concat(chunks), filename: `${row.number}.pdf` };
+    return { bytes: Buffer.concat(chunks), filename };
   } catch (error) {
     if (error instanceof FileNotFound) throw new Refusal("gone", "This invoice's PDF is missing from the file store.");
     throw error;

@@ -14,6 +14,8 @@ import { balanceOf, invoiceForChange, linesOf } from "./invoice-views.server";
 export interface DocumentOptions {
   /** The portal's pay page, when online payment is on. */
   payUrl?: string | null;
+  /** The document as it was at issue, before any payment: what the stored PDF shows. */
+  asIssued?: boolean;
 }
 
 export async function invoiceDocument(executor: Executor, invoiceId: string, options: DocumentOptions = {}): Promise<InvoiceDocument> {
@@ -71,13 +73,13 @@ export async function invoiceDocument(executor: Executor, invoiceId: string, opt
     taxSummary: totals.taxSummary,
     taxTotal: Number(row.taxTotal),
     total: Number(row.total),
-    paid: Number(row.paid),
-    balance: open ? balanceOf(row) : 0,
+    paid: options.asIssued ? 0 : Number(row.paid),
+    balance: !open ? 0 : options.asIssued ? Number(row.total) : balanceOf(row),
     taxNote: row.taxNote as TaxNote | null,
     notes: row.notes || null,
     terms: row.terms || (kind === "invoice" ? `Payment due within ${row.netDays} days` : null),
     paymentInstructions: kind === "invoice" ? agency.bankDetails : [],
-    payUrl: open && balanceOf(row) > 0 ? (options.payUrl ?? null) : null,
+    payUrl: open && (options.asIssued || balanceOf(row) > 0) ? (options.payUrl ?? null) : null,
     locale: place.locale,
   };
 }
