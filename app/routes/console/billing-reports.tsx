@@ -3,22 +3,15 @@ import type { Route } from "./+types/billing-reports";
 import { ColumnChart } from "~/components/console/charts";
 import { ConsoleEditPage } from "~/components/console/edit-page";
 import { SectionError } from "~/components/console/section-error";
+import { AGING_BUCKET_LABELS, AGING_BUCKETS } from "~/lib/billing-reports";
 import { formatMinorUnits } from "~/lib/money-format";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { usePlace } from "~/lib/use-place";
 import { requireStaff } from "~/server/auth/session.server";
 import { agencyDay } from "~/server/brand/locale.server";
-import { AGING_BUCKETS, agingReport, revenuePerMonth } from "~/server/models/billing/invoice-reports.server";
+import { agingReport, revenuePerMonth } from "~/server/models/billing/invoice-reports.server";
 
 // Issue 29, part 7: what is owed by age and what came in per month, per currency, for finance.
-
-const BUCKET_LABELS: Record<(typeof AGING_BUCKETS)[number], string> = {
-  current: "Not yet due",
-  "1-30": "1–30 days",
-  "31-60": "31–60 days",
-  "61-90": "61–90 days",
-  "90+": "Over 90 days",
-};
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "billing");
@@ -78,7 +71,7 @@ export default function BillingReports({ loaderData }: Route.ComponentProps) {
                   </th>
                   {AGING_BUCKETS.map((b) => (
                     <th key={b} scope="col" className="py-2 pr-4 text-right font-medium">
-                      {BUCKET_LABELS[b]}
+                      {AGING_BUCKET_LABELS[b]}
                     </th>
                   ))}
                   <th scope="col" className="py-2 text-right font-medium">

@@ -1,3 +1,4 @@
+import { AGING_BUCKETS, type AgingBucket } from "~/lib/billing-reports";
 import { db } from "~/server/db/db.server";
 import { OPEN_STATUSES } from "./invoice-views.server";
 
@@ -5,8 +6,7 @@ import { OPEN_STATUSES } from "./invoice-views.server";
 // month, and the accountant's export. Money stays in minor units per currency: amounts of two
 // currencies are never added together.
 
-export const AGING_BUCKETS = ["current", "1-30", "31-60", "61-90", "90+"] as const;
-export type AgingBucket = (typeof AGING_BUCKETS)[number];
+export { AGING_BUCKETS, type AgingBucket };
 
 export interface AgingRow {
   currency: string;
