@@ -104,16 +104,17 @@ async function answerForm(user: Actor, id: string, intent: InvoiceIntent, formDa
     }
   }
   if (intent === "retainer") {
-    const submission = parseWithZod(formData, { schema: retainerSchema });
-    if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
+    // Three plain fields: the first problem is the form's one message.
+    const parsed = retainerSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) return formResult({ intent, status: "error", message: parsed.error.issues[0]!.message }, 400);
     try {
       const draft = await getInvoice({ id });
       if (draft.status !== "draft") return formResult({ intent, status: "error", message: "Only a draft is repeated as a retainer." }, 409);
-      await createRecurringInvoice(user, draft.companyId, { ...submission.value, template: templateOf(draft) });
+      await createRecurringInvoice(user, draft.companyId, { ...parsed.data, template: templateOf(draft) });
     } catch (error) {
-      return failed(error, intent, submission);
+      return failed(error, intent);
     }
-    const { interval, startOn } = submission.value;
+    const { interval, startOn } = parsed.data;
     return formResult({
       intent,
       status: "success",
