@@ -133,6 +133,8 @@ export default [
     // Aging and money received per month; the accountant's CSV (issue 29, part 7).
     route("billing/reports", "routes/console/billing-reports.tsx"),
     route("billing/export", "routes/console/billing-export.ts"),
+    // Numbering, tax ID, bank details, payment terms, reminder days, how long invoices are kept.
+    route("billing/settings", "routes/console/billing-settings.tsx"),
     route("billing/:id", "routes/console/billing-invoice.tsx"),
     route("billing/:id/pdf", "routes/console/billing-pdf.ts"),
     // Decision 0043: "Delete project" (admin), confirmed on the project page.

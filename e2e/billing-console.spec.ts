@@ -136,6 +136,25 @@ test("A saved draft is repeated as a monthly retainer from its page; a day in th
   await expect(retainer.getByText("Retainer started: the first invoice is written on 2099-01-01, then every month.")).toBeVisible();
 });
 
+test("Billing settings refuse a number format without a counter in place, and save the bank details printed on invoices", async ({
+  page,
+}) => {
+  await signIn(page, { role: "employee", staffRole: "finance" });
+  await page.goto("/employee-dashboard/billing");
+  const main = page.getByRole("main");
+  await main.getByRole("link", { name: "Settings" }).click();
+  await expect(main.getByRole("heading", { level: 2, name: "Billing settings" })).toBeVisible();
+  await main.getByLabel("Invoice numbers").fill("INV-{YYYY}");
+  await main.getByRole("button", { name: "Save settings" }).click();
+  await expect(main.getByText(/counter/i).first()).toBeVisible();
+  await main.getByLabel("Invoice numbers").fill("INV-{YYYY}-{0001}");
+  await main.getByLabel("Bank details").fill("Kite Bank\nIBAN DE02 1001 0010 0123 4567 89");
+  await main.getByRole("button", { name: "Save settings" }).click();
+  await expect(main.getByRole("status").filter({ hasText: "Billing settings saved." })).toBeVisible();
+  await page.reload();
+  await expect(main.getByLabel("Bank details")).toHaveValue("Kite Bank\nIBAN DE02 1001 0010 0123 4567 89");
+});
+
 test("Billing reports show what is owed by age and what came in; the accountant's CSV downloads with every invoice", async ({ page }) => {
   await signIn(page, { role: "employee", staffRole: "finance" });
   await page.goto("/employee-dashboard/billing");

@@ -874,6 +874,19 @@ const BILLING_POLICIES: Record<string, RoutePolicy> = {
   "routes/console/billing.tsx": page("billing"),
   "routes/console/billing-reports.tsx": page("billing"),
   "routes/console/billing-export.ts": page("billing"),
+  "routes/console/billing-settings.tsx": withForms("billing", {
+    save: changes((c) => ({
+      intent: "save",
+      invoiceNumberFormat: "INV-{YYYY}-{0001}",
+      creditNoteNumberFormat: "CN-{YYYY}-{0001}",
+      netDays: "14",
+      // A new value each time, so an allowed save always changes something.
+      agencyTaxId: `MX-${c.seq}`,
+      bankDetails: "",
+      retentionYears: "8",
+      reminderDays: "-3, 0, 7, 14",
+    })),
+  }),
   "routes/console/billing-new.tsx": withForms("billing", {
     create: changes((c) => ({ intent: "create", companyId: recordsOf(c).companyId }), {
       ok: to(/^\/employee-dashboard\/billing\/[\w-]+$/),

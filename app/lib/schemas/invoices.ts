@@ -141,3 +141,22 @@ export const retainerSchema = z.object({
     .refine(isRealDate, "Enter a real date."),
   autoIssue: z.preprocess((v) => v === "on" || v === "true", z.boolean()).default(false),
 });
+
+/** Billing settings (console → Billing → Settings): the models check formats and days again. */
+export const billingSettingsSchema = z.object({
+  invoiceNumberFormat: requiredText("Invoice numbers", 40),
+  creditNoteNumberFormat: requiredText("Credit note numbers", 40),
+  netDays: z.coerce
+    .number({ error: "Enter the days to pay." })
+    .int("Enter whole days.")
+    .min(0, "Enter 0 to 365 days.")
+    .max(365, "Enter 0 to 365 days."),
+  agencyTaxId: optionalText("Your tax ID", 64),
+  bankDetails: optionalText("Bank details", 1000),
+  retentionYears: z.coerce
+    .number({ error: "Enter the years invoices are kept." })
+    .int("Enter whole years.")
+    .min(1, "Keep invoices 1 to 30 years.")
+    .max(30, "Keep invoices 1 to 30 years."),
+  reminderDays: optionalText("Reminders", 100),
+});

@@ -61,6 +61,9 @@ export default function ConsoleBilling({ loaderData }: Route.ComponentProps) {
           <Link to={href("/employee-dashboard/billing/reports")} className="btn-secondary">
             Reports
           </Link>
+          <Link to={href("/employee-dashboard/billing/settings")} className="btn-secondary">
+            Settings
+          </Link>
           <a href={href("/employee-dashboard/billing/export")} className="btn-secondary">
             Export CSV
           </a>
