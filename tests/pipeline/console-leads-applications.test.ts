@@ -227,7 +227,7 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
     await addApplication(closed.id);
 
     const { data } = await call(overviewRoute.loader, BASE, { cookie: staff.cookie });
-    expect(data?.counts).toEqual({ newLeads: 2, unansweredSupport: 2, newApplications: 2, openOpenings: 2 });
+    expect(data?.counts).toEqual({ newLeads: 2, unansweredSupport: 2, newApplications: 2, openOpenings: 2, overdueInvoices: 0 });
     expect(data?.openings).toEqual([
       { id: open.id, title: "Android Developer", status: "open", count: 2 },
       { id: closed.id, title: "Old role", status: "closed", count: 1 },
