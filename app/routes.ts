@@ -54,7 +54,7 @@ export default [
     // The notification centre and e-mail preferences.
     route("notifications", "routes/portal/notifications.tsx"),
     route("notifications/preferences", "routes/portal/notification-preferences.tsx"),
-    // Billing (issue 29, decision 0086): invoices, balance due, Pay, receipts and PDFs.
+    // Billing (decision 0086): invoices, balance due, Pay, receipts and PDFs.
     route("billing", "routes/portal/billing.tsx"),
     route("billing/:id", "routes/portal/billing-invoice.tsx"),
   ]),
@@ -127,10 +127,10 @@ export default [
     route("projects/:id/milestones", "routes/console/project-milestones.tsx"),
     route("projects/:id/files", "routes/console/project-files.tsx"),
     route("projects/:id/activity", "routes/console/project-activity.tsx"),
-    // Billing (issue 29): invoices, drafts' editor, payments, credit notes; finance staff and admins.
+    // Billing: invoices, drafts' editor, payments, credit notes; finance staff and admins.
     route("billing", "routes/console/billing.tsx"),
     route("billing/new", "routes/console/billing-new.tsx"),
-    // Aging and money received per month; the accountant's CSV (issue 29, part 7).
+    // Aging and money received per month; the accountant's CSV.
     route("billing/reports", "routes/console/billing-reports.tsx"),
     route("billing/export", "routes/console/billing-export.ts"),
     // Numbering, tax ID, bank details, payment terms, reminder days, how long invoices are kept.

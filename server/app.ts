@@ -138,7 +138,7 @@ async function startSchedules(): Promise<void> {
     const { startRetentionSchedule } = await import("~/server/privacy/retention-schedule.server");
     retentionSchedule = startRetentionSchedule(env.RETENTION_SCHEDULE, undefined, timeZone);
   }
-  // Payment reminders of open invoices, once a day on one instance (issue 29).
+  // Payment reminders of open invoices, once a day on one instance.
   if (env.INVOICE_REMINDER_SCHEDULE !== "off") {
     const { startInvoiceReminderSchedule } = await import("~/server/models/billing/invoice-reminder-schedule.server");
     reminderSchedule = startInvoiceReminderSchedule(env.INVOICE_REMINDER_SCHEDULE, timeZone);

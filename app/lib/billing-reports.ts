@@ -1,4 +1,4 @@
-// The aging report's buckets (issue 29, part 7): days past an open balance's due date. Client-safe:
+// The aging report's buckets: days past an open balance's due date. Client-safe:
 // the console's reports page names them, the billing models fill them.
 
 export const AGING_BUCKETS = ["current", "1-30", "31-60", "61-90", "90+"] as const;

@@ -1,4 +1,4 @@
-// The agency's billing settings (console → Settings → Billing, issue 29) and the invoice number
+// The agency's billing settings (console → Settings → Billing) and the invoice number
 // formats (decision 0082). Client-safe: the settings form checks a format with the same rules.
 
 export interface BillingSettings {

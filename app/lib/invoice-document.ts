@@ -1,6 +1,6 @@
 // What an invoice (or credit note) says, once, for every place that shows it: the PDF stored at
 // issue, the portal's HTML view and the mail. Both renderings take this shape and nothing else, so
-// the two cannot drift apart. Amounts are integers in the currency's minor unit (issue 29); the
+// the two cannot drift apart. Amounts are integers in the currency's minor unit; the
 // renderings format them, they never compute them.
 
 export type InvoiceKind = "invoice" | "credit-note";

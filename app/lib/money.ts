@@ -1,6 +1,6 @@
 import { isCurrency } from "./place";
 
-// Money as integers in the currency's minor unit, never floats (issue 29, decision 0081). Text is
+// Money as integers in the currency's minor unit, never floats (decision 0081). Text is
 // parsed digit by digit, arithmetic runs on BigInt, and formatting hands Intl a decimal string so
 // nothing is ever rounded by a binary fraction. Client-safe: forms check with the same rules.
 

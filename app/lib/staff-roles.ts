@@ -38,7 +38,7 @@ export const AREA_ROLES: Record<ConsoleArea, readonly StaffRole[]> = {
   // Clients include their projects.
   clients: ["admin", "sales", "delivery"],
   support: ["admin", "sales", "delivery"],
-  // Invoices, credit notes and payments (issue 29): money is kept apart from selling and delivery.
+  // Invoices, credit notes and payments: money is kept apart from selling and delivery.
   billing: ["admin", "finance"],
   staff: ["admin"],
   // The log records every section's changes (and staff changes): admin only.

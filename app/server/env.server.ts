@@ -87,7 +87,7 @@ const envSchema = z
         )
         .default("30 3 * * *"),
     ),
-    // Payment reminders for open invoices (issue 29), once a day in the agency's zone; "off" sends none.
+    // Payment reminders for open invoices, once a day in the agency's zone; "off" sends none.
     INVOICE_REMINDER_SCHEDULE: z.preprocess(
       (v) => (v === "" ? undefined : v),
       z

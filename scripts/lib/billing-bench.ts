@@ -1,4 +1,4 @@
-// The billing figures for `npm run bench` (issue 29): the time to issue a 50-line invoice and file
+// The billing figures for `npm run bench`: the time to issue a 50-line invoice and file
 // its PDF (the number taken in one write transaction, then the PDF rendered and stored: the model
 // call staff wait on), and the longest the event loop was held meanwhile. Timed in this process on
 // the database given in DATABASE_URL (the bench's SQLite file, or a throw-away PostgreSQL schema).

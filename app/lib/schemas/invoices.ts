@@ -2,7 +2,7 @@ import { z } from "~/lib/zod";
 import { isCurrency, parseAmount, parsePercent, parseQuantity, parseTaxRate, type Parsed } from "~/lib/money";
 import { optionalText, requiredText } from "./fields";
 
-// The console's billing forms (issue 29). Amounts, quantities and rates are typed as text and
+// The console's billing forms. Amounts, quantities and rates are typed as text and
 // parsed digit by digit (lib/money.ts, decision 0081); the output is what the billing models take:
 // minor units, thousandths and basis points. The models check again and compute every total.
 

@@ -4,7 +4,7 @@ import { csvFilename, csvResponse } from "~/server/http/csv.server";
 import { BILLING_EXPORT_HEADER, eachBillingRow } from "~/server/models/billing/invoice-reports.server";
 import { recordStaffRead } from "~/server/models/shared/audit.server";
 
-/** The accountant's CSV: every issued invoice and credit note, then every payment (issue 29, part 7). */
+/** The accountant's CSV: every issued invoice and credit note, then every payment. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request, "billing");
   // Every export out of the console is on the audit log.

@@ -11,7 +11,7 @@ import { requireStaff } from "~/server/auth/session.server";
 import { agencyDay } from "~/server/brand/locale.server";
 import { agingReport, revenuePerMonth } from "~/server/models/billing/invoice-reports.server";
 
-// Issue 29, part 7: what is owed by age and what came in per month, per currency, for finance.
+// what is owed by age and what came in per month, per currency, for finance.
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "billing");

@@ -5,7 +5,7 @@ import { invoicePdf } from "~/server/models/billing/invoice-delivery.server";
 import { getCompanyInvoice } from "~/server/models/billing/invoices-read.server";
 import { requireBillingMember } from "./billing.server";
 
-/** The PDF stored at issue, as an attachment: the same bytes the mail carried (issue 29). */
+/** The PDF stored at issue, as an attachment: the same bytes the mail carried. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireBillingMember(request);
   try {

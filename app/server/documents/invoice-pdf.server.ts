@@ -6,7 +6,7 @@ import { completeUnicodeMaps, fontsCover, PRIMARY_FONT, registerInvoiceFonts, se
 import { block, blockHeight, line } from "./pdf-pen.server";
 
 // The invoice (or credit note) as a PDF: rendered once at issue and stored, so the same bytes are
-// downloaded and mailed forever (issue 29, decision 0083). The same document gives the same bytes:
+// downloaded and mailed forever (decision 0083). The same document gives the same bytes:
 // the PDF's dates come from the issue date and its file id is a hash of them.
 
 const MARGIN = 50;

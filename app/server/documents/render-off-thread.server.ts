@@ -5,7 +5,7 @@ import { Worker } from "node:worker_threads";
 import type { InvoiceDocument } from "~/lib/invoice-document";
 import { renderInvoicePdf } from "./invoice-pdf.server";
 
-// Issue 29 asks that issuing never holds the event loop over 50 ms; a 50-line invoice takes pdfkit
+// Issuing must never hold the event loop over 50 ms; a 50-line invoice takes pdfkit
 // 50–200 ms of synchronous work (layout, then the fonts written at the end). So the render runs in
 // one worker thread, started on the first PDF and stopped after a minute without one (its fonts
 // cost memory the server does not otherwise hold). Where no worker file can be found the render

@@ -14,7 +14,7 @@ import { takeInvoiceNumber } from "./invoice-numbers.server";
 import { invoiceForChange, linesOf, OPEN_STATUSES, settledStatus, type InvoiceStatus } from "./invoice-views.server";
 import type { WriteOptions } from "./invoices.server";
 
-// An issued invoice never changes; a credit note takes some or all of it back (issue 29). It has
+// An issued invoice never changes; a credit note takes some or all of it back. It has
 // its own number series, is issued at once, and repeats the invoice's lines with negative
 // quantities (same unit price, tax rate and discount), so its tax per rate is exactly the negative
 // of those lines' tax. What all credit notes of a line take back never exceeds the line's quantity.

@@ -18,7 +18,7 @@ import { issueInvoice, markInvoiceSent, recordInvoicePdf } from "./invoice-issue
 import { invoiceForChange, notFound } from "./invoice-views.server";
 import type { WriteOptions } from "./invoices.server";
 
-// Issue 29, part 3: an issued invoice's PDF is rendered once and stored, and the same bytes are
+// an issued invoice's PDF is rendered once and stored, and the same bytes are
 // downloaded and mailed forever after. Rendering takes tens of milliseconds, so it happens after the
 // issuing transaction commits (the number is taken and frozen without waiting on it). The PDF shows
 // the invoice as issued (no payments), and pdfkit's output is the same for the same document

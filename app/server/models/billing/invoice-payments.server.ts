@@ -19,7 +19,7 @@ import {
 } from "./invoice-views.server";
 import type { WriteOptions } from "./invoices.server";
 
-// Payments against an issued invoice (issue 29). Staff record bank transfers, cash and others;
+// Payments against an issued invoice. Staff record bank transfers, cash and others;
 // card payments arrive only from Stripe's signed webhook (the lead wires it), idempotent on the
 // payment intent. Each write first touches the invoice row: on PostgreSQL that locks it until the
 // transaction ends, so two payments (or one webhook delivered to two instances) are checked one

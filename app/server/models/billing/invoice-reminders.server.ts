@@ -14,7 +14,7 @@ import { invoicePortalUrl } from "./invoice-delivery.server";
 import { invoiceDocument } from "./invoice-document.server";
 import { OPEN_STATUSES } from "./invoice-views.server";
 
-// Issue 29, part 5: payment reminders on the schedule in Settings (days from the due date). A run
+// payment reminders on the schedule in Settings (days from the due date). A run
 // (daily, one instance under a lease: invoice-reminder-schedule) sends each open invoice the latest
 // step it has reached, once: the outbox's idempotency key `invoice-reminder:{id}:{step}:{to}` keeps
 // it to one mail per invoice, step and person however many runs or instances see it. A step whose

@@ -2,7 +2,7 @@ import { AGING_BUCKETS, type AgingBucket } from "~/lib/billing-reports";
 import { db } from "~/server/db/db.server";
 import { OPEN_STATUSES } from "./invoice-views.server";
 
-// Billing's read models for the console (issue 29, part 7): what is owed by age, what came in per
+// Billing's read models for the console: what is owed by age, what came in per
 // month, and the accountant's export. Money stays in minor units per currency: amounts of two
 // currencies are never added together.
 

@@ -10,7 +10,7 @@ import { recordAudit } from "~/server/models/shared/audit.server";
 import { getBillingSettings } from "./billing-settings.server";
 import { invoiceForChange, notFound } from "./invoice-views.server";
 
-// Drafts (issue 29): staff write an invoice for a company; until it is issued it has no number and
+// Drafts: staff write an invoice for a company; until it is issued it has no number and
 // may change. Every save recomputes the lines and totals on the server (lib/money.ts) and checks the
 // version the editor loaded, so a second editor is told instead of silently overwriting.
 // Reads are in invoices-read.server.ts; issuing, voiding and credit notes in invoice-issue.server.ts.

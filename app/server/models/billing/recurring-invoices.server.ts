@@ -9,7 +9,7 @@ import { recordAudit } from "~/server/models/shared/audit.server";
 import { issueAndFile, sendInvoice } from "./invoice-delivery.server";
 import { checkDraft, insertInvoiceDraft, type InvoiceDraftInput } from "./invoices.server";
 
-// Retainers (issue 29, part 5): a company's invoice written from a template every month or quarter
+// Retainers: a company's invoice written from a template every month or quarter
 // by the daily billing run, left as a draft or issued and sent. The run moves a retainer's day on in
 // the same transaction that writes its draft, with a check that the day is still the one it read:
 // two instances (or two runs) that see the same retainer write one invoice, and a crash leaves

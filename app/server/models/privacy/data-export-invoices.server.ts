@@ -2,7 +2,7 @@ import { db } from "~/server/db/db.server";
 import { fileStore } from "~/server/storage/storage.server";
 import type { ExportFile } from "./data-export-projects.server";
 
-// The billing half of "Download my data" (issue 29, part 8): the company's issued invoices and
+// The billing half of "Download my data": the company's issued invoices and
 // credit notes as the portal shows them (never drafts, which were never sent), with their lines
 // and payments, and each stored PDF, the same bytes the client was sent. Amounts are integers in
 // the currency's minor unit, as stored (decision 0081).

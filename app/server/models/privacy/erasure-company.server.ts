@@ -52,7 +52,7 @@ async function clearContent(trx: Trx, projectIds: string[], complaintIds: string
 
 /**
  * Deletes a company's row, unless it has issued invoices: those are kept for the legal period even
- * when their client is erased (issue 29, part 8), so the row they point at stays, named "Erased" and
+ * when their client is erased, so the row they point at stays, named "Erased" and
  * closed. Drafts were never sent to anyone and go. Returns whether the row was deleted.
  */
 export async function deleteCompanyRow(trx: Trx, companyId: string, now = Date.now()): Promise<boolean> {

@@ -80,7 +80,7 @@ export async function scrubTraces(trx: Trx, person: ErasedPerson, placeholderEma
       .execute();
   }
 
-  // Invoices are kept for the legal period (issue 29, part 8): the person leaves the contact field,
+  // Invoices are kept for the legal period: the person leaves the contact field,
   // the invoice's legal content (the billed name, address and tax id) stays.
   await trx
     .updateTable("invoices")
