@@ -10,6 +10,7 @@ import { writeTransaction } from "~/server/db/write-transaction.server";
 import { events } from "~/server/events/bus.server";
 import { logger } from "~/server/logger.server";
 import { recordAudit } from "../shared/audit.server";
+import { putSetting } from "../shared/setting-rows.server";
 import { isSetupDone } from "~/server/auth/setup-state.server";
 import { matchSetupCode, spendSetupCode } from "../site/setup-code.server";
 
@@ -57,14 +58,6 @@ async function mergeSetting(
     // An unreadable row is replaced: brand.server.ts would have used the defaults for it anyway.
   }
   await putSetting(trx, key, JSON.stringify({ ...underneath, ...current, ...patch }), by, now);
-}
-
-async function putSetting(trx: Trx, key: string, value: string, by: string, now: number): Promise<void> {
-  await trx
-    .insertInto("appSettings")
-    .values({ key, value, updatedAt: now, updatedBy: by })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updatedAt: now, updatedBy: by }))
-    .execute();
 }
 
 /**

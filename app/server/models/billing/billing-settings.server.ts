@@ -9,10 +9,9 @@ import { Refusal } from "~/lib/refusal";
 import type { Actor } from "~/server/auth/actor.server";
 import { db, type Executor } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
-import { recordAudit } from "~/server/models/shared/audit.server";
+import { saveChangedSettings } from "~/server/models/shared/setting-rows.server";
 
-// The agency's billing settings, one app_settings row each (the pattern of
-// models/shared/settings.server.ts). Not cached: issuing reads them inside its own transaction.
+// The agency's billing settings, one app_settings row each. Not cached: issuing reads them inside its own transaction.
 
 export type { BillingSettings };
 
@@ -35,23 +34,7 @@ export async function updateBillingSettings(actor: Actor, next: BillingSettings,
       field: "creditNoteNumberFormat",
     });
   await writeTransaction(async (trx) => {
-    const current = await getBillingSettings(trx);
-    for (const name of Object.keys(BILLING_KEYS) as (keyof BillingSettings)[]) {
-      if (current[name] === next[name]) continue;
-      const key = BILLING_KEYS[name];
-      const value = String(next[name]);
-      await trx
-        .insertInto("appSettings")
-        .values({ key, value, updatedAt: now, updatedBy: actor.id })
-        .onConflict((oc) => oc.column("key").doUpdateSet({ value, updatedAt: now, updatedBy: actor.id }))
-        .execute();
-      await recordAudit(
-        trx,
-        actor,
-        { action: "settings.change", entity: "settings", entityId: key, detail: { from: current[name], to: next[name] } },
-        now,
-      );
-    }
+    await saveChangedSettings(trx, actor, { keys: BILLING_KEYS, current: await getBillingSettings(trx), next }, now);
   });
   return getBillingSettings();
 }

@@ -5,7 +5,7 @@ import type { Actor } from "~/server/auth/actor.server";
 import { db } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { writeTransaction } from "~/server/db/write-transaction.server";
-import { recordAudit } from "./audit.server";
+import { saveChangedSettings } from "./setting-rows.server";
 
 // The operator's switches, stored in the database (every instance reads the same
 // row; nothing is cached, so a change applies at once everywhere) and changed from the console's
@@ -21,21 +21,8 @@ export async function getSettings(): Promise<AppSettings> {
 export async function updateSettings(actor: Actor, next: AppSettings, now = Date.now()): Promise<AppSettings> {
   await writeTransaction(async (trx) => {
     const current = settingsFromRows(await trx.selectFrom("appSettings").select(["key", "value"]).execute());
-    for (const key of SETTING_KEYS) {
-      if (current[key] === next[key]) continue;
-      const value = next[key] ? "on" : "off";
-      await trx
-        .insertInto("appSettings")
-        .values({ key, value, updatedAt: now, updatedBy: actor.id })
-        .onConflict((oc) => oc.column("key").doUpdateSet({ value, updatedAt: now, updatedBy: actor.id }))
-        .execute();
-      await recordAudit(
-        trx,
-        actor,
-        { action: "settings.change", entity: "settings", entityId: key, detail: { from: current[key], to: next[key] } },
-        now,
-      );
-    }
+    const keys = Object.fromEntries(SETTING_KEYS.map((key) => [key, key])) as Record<keyof AppSettings, string>;
+    await saveChangedSettings(trx, actor, { keys, current, next, value: (_, on) => (on ? "on" : "off") }, now);
   });
   return getSettings();
 }
@@ -49,23 +36,7 @@ export async function getRetentionSettings(executor: Kysely<Database> = db()): P
 /** Saves the retention days that changed, with one audit row each; returns the values now in force. */
 export async function updateRetentionSettings(actor: Actor, next: RetentionSettings, now = Date.now()): Promise<RetentionSettings> {
   await writeTransaction(async (trx) => {
-    const current = await getRetentionSettings(trx);
-    for (const name of Object.keys(RETENTION_KEYS) as (keyof RetentionSettings)[]) {
-      if (current[name] === next[name]) continue;
-      const key = RETENTION_KEYS[name];
-      const value = String(next[name]);
-      await trx
-        .insertInto("appSettings")
-        .values({ key, value, updatedAt: now, updatedBy: actor.id })
-        .onConflict((oc) => oc.column("key").doUpdateSet({ value, updatedAt: now, updatedBy: actor.id }))
-        .execute();
-      await recordAudit(
-        trx,
-        actor,
-        { action: "settings.change", entity: "settings", entityId: key, detail: { from: current[name], to: next[name] } },
-        now,
-      );
-    }
+    await saveChangedSettings(trx, actor, { keys: RETENTION_KEYS, current: await getRetentionSettings(trx), next }, now);
   });
   return getRetentionSettings();
 }

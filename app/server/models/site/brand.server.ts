@@ -5,6 +5,7 @@ import { BRAND_KEY, forgetBrand, MAIL_IDENTITY_KEY, readBrand, readMailIdentity,
 import type { Db } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { events } from "~/server/events/bus.server";
+import { putSetting } from "~/server/models/shared/setting-rows.server";
 import { recordAudit } from "~/server/models/shared/audit.server";
 
 // Saving the brand and the mail identity (console → Settings → Brand). Each is one appSettings row
@@ -42,11 +43,7 @@ async function save<T extends object>(
     // Strictly newer than the version replaced, even within one millisecond.
     const version = Math.max(now, current.version + 1);
     const value = JSON.stringify(next);
-    await trx
-      .insertInto("appSettings")
-      .values({ key: spec.key, value, updatedAt: version, updatedBy: actor.id })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value, updatedAt: version, updatedBy: actor.id }))
-      .execute();
+    await putSetting(trx, spec.key, value, actor.id, version);
     await recordAudit(trx, actor, { action: "settings.change", entity: spec.entity, entityId: spec.key, detail: changed }, now);
     return { value: next, version };
   });

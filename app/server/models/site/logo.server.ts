@@ -6,6 +6,7 @@ import { BRAND_KEY, forgetBrand, readBrand } from "~/server/brand/brand.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { events } from "~/server/events/bus.server";
 import { getImage } from "~/server/images/images.server";
+import { putSetting } from "~/server/models/shared/setting-rows.server";
 import { recordAudit } from "../shared/audit.server";
 
 // The brand's logos (console → Settings → Brand → Logo): image ids in the stored brand's
@@ -38,11 +39,7 @@ export async function setLogo(
     const next: Brand = { ...current.value, logo: { ...current.value.logo, [input.variant]: input.imageId } };
     const updatedAt = Math.max(now, current.version + 1);
     const value = JSON.stringify(next);
-    await trx
-      .insertInto("appSettings")
-      .values({ key: BRAND_KEY, value, updatedAt, updatedBy: actor.id })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value, updatedAt, updatedBy: actor.id }))
-      .execute();
+    await putSetting(trx, BRAND_KEY, value, actor.id, updatedAt);
     await recordAudit(
       trx,
       actor,

@@ -5,7 +5,7 @@ import type { Actor } from "~/server/auth/actor.server";
 import { forgetPlace, PLACE_KEYS, readPlace } from "~/server/brand/locale.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { events } from "~/server/events/bus.server";
-import { recordAudit } from "~/server/models/shared/audit.server";
+import { saveChangedSettings } from "~/server/models/shared/setting-rows.server";
 
 // Writing the agency's time zone, locale and currency (read: brand/locale.server.ts), and a
 // person's own zone. One transaction holds the rows and their audit entries; `site.changed` is
@@ -21,25 +21,7 @@ export async function updatePlace(actor: Actor, next: Place, version: number, no
     if (current.version !== version) throw new Refusal("conflict", PLACE_TEXT.stale);
     // Strictly newer than every row, so the version moves even within one millisecond.
     const at = Math.max(now, current.version + 1);
-    let any = false;
-    for (const name of Object.keys(PLACE_KEYS) as (keyof Place)[]) {
-      if (current.value[name] === next[name]) continue;
-      any = true;
-      const key = PLACE_KEYS[name];
-      const value = next[name];
-      await trx
-        .insertInto("appSettings")
-        .values({ key, value, updatedAt: at, updatedBy: actor.id })
-        .onConflict((oc) => oc.column("key").doUpdateSet({ value, updatedAt: at, updatedBy: actor.id }))
-        .execute();
-      await recordAudit(
-        trx,
-        actor,
-        { action: "settings.change", entity: "settings", entityId: key, detail: { from: current.value[name], to: value } },
-        now,
-      );
-    }
-    return any;
+    return saveChangedSettings(trx, actor, { keys: PLACE_KEYS, current: current.value, next }, now, at);
   });
   if (changed) {
     forgetPlace();
