@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { sql } from "kysely";
-import { closeDb, createDb, currentDialect, db, migrateToLatest } from "../../app/server/db/db.server";
+import { closeDb, currentDialect, db, migrateToLatest } from "../../app/server/db/db.server";
+import { summary, withBenchDatabase } from "./bench-database";
 import { issueAndFile, invoicePdf } from "../../app/server/models/billing/invoice-delivery.server";
 import { createInvoiceDraft, type InvoiceDraftInput } from "../../app/server/models/billing/invoices.server";
 
@@ -18,11 +18,6 @@ const LINES = 50;
 const ROUNDS = Number(process.env.BENCH_BILLING_ROUNDS ?? 40);
 const WARMUP = 3;
 const FINANCE = { id: "bench-finance", email: "finance@bench.example", name: "Bench Finance" };
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const summary = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1)! };
-};
 
 const draft: InvoiceDraftInput = {
   currency: "EUR",
@@ -43,26 +38,10 @@ const draft: InvoiceDraftInput = {
   })),
 };
 
-async function withDatabase<T>(work: () => Promise<T>): Promise<T> {
-  const url = process.env.DATABASE_URL ?? "";
-  if (!url.startsWith("postgres")) return work();
-  const schema = `bench_${randomBytes(5).toString("hex")}`;
-  const admin = createDb(url);
-  await sql`create schema ${sql.id(schema)}`.execute(admin);
-  process.env.DATABASE_URL = `${url}${url.includes("?") ? "&" : "?"}options=-c%20search_path%3D${schema}`;
-  try {
-    return await work();
-  } finally {
-    await closeDb();
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin);
-    await admin.destroy();
-  }
-}
-
 const storage = mkdtempSync(path.join(os.tmpdir(), "billing-bench-"));
 process.env.STORAGE_DIR = storage;
 try {
-  const figures = await withDatabase(async () => {
+  const figures = await withBenchDatabase(async () => {
     await migrateToLatest();
     const companyId = `bench-company-${randomBytes(4).toString("hex")}`;
     const now = Date.now();

@@ -6,34 +6,13 @@
 // Prints one JSON line: { dialect, rows, rounds, count, markAll, statement, commit }, each {p50, p95, max}.
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { closeDb, createDb, currentDialect, db, migrateToLatest } from "../../app/server/db/db.server";
+import { closeDb, currentDialect, db, migrateToLatest } from "../../app/server/db/db.server";
+import { summary, withBenchDatabase } from "./bench-database";
 import { markAllNotificationsRead, moveReadMark, UNREAD_CAP, unreadCount } from "../../app/server/models/notifications/reads.server";
 
 const ROWS = 10_000;
 const ROUNDS = Number(process.env.BENCH_NOTIFICATION_ROUNDS ?? 200);
 const WARMUP = 5;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const summary = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1)! };
-};
-
-async function withDatabase<T>(work: () => Promise<T>): Promise<T> {
-  const url = process.env.DATABASE_URL ?? "";
-  if (!url.startsWith("postgres")) return work();
-  // A schema of its own, dropped afterwards: the bench never touches the database's other rows.
-  const schema = `bench_${randomBytes(5).toString("hex")}`;
-  const admin = createDb(url);
-  await sql`create schema ${sql.id(schema)}`.execute(admin);
-  process.env.DATABASE_URL = `${url}${url.includes("?") ? "&" : "?"}options=-c%20search_path%3D${schema}`;
-  try {
-    return await work();
-  } finally {
-    await closeDb();
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin);
-    await admin.destroy();
-  }
-}
 
 async function seed(userId: string): Promise<void> {
   const now = Date.now();
@@ -69,7 +48,7 @@ async function seed(userId: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const result = await withDatabase(async () => {
+  const result = await withBenchDatabase(async () => {
     await migrateToLatest();
     const userId = `bench-${randomBytes(4).toString("hex")}`;
     await seed(userId);

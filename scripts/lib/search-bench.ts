@@ -4,6 +4,7 @@
 // Run by scripts/lib/search-bench.mjs with tsx; the database must be empty of requests.
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
+import { percentile } from "./bench-database";
 
 const url = process.argv[2];
 if (!url) throw new Error("usage: tsx scripts/lib/search-bench.ts <database url>");
@@ -140,8 +141,6 @@ async function seedPostgres(data: Seeded): Promise<void> {
   // As autovacuum leaves a table in use: statistics current, no dead rows from the seeding.
   await sql`vacuum analyze search_documents, complaints, complaint_replies`.execute(db());
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main(): Promise<void> {
   const { closeDb, migrateToLatest, currentDialect } = await import("../../app/server/db/db.server");
