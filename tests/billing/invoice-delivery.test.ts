@@ -7,12 +7,16 @@ import { issueInvoice } from "~/server/models/billing/invoice-issue.server";
 import { recordPayment } from "~/server/models/billing/invoice-payments.server";
 import { getInvoice } from "~/server/models/billing/invoices-read.server";
 import { createInvoiceDraft } from "~/server/models/billing/invoices.server";
+import { readBrand } from "~/server/brand/brand.server";
+import { storeImage } from "~/server/images/images.server";
+import { setLogo } from "~/server/models/site/logo.server";
+import { png } from "../fixtures/project-files";
 import { signUp } from "../helpers/accounts";
 import { companyOf } from "../helpers/companies";
 import { testDatabases, useAppDatabase } from "../helpers/databases";
 import { draftInput, FINANCE, insertCompany } from "./helpers";
 
-// Issue 29, part 3: the PDF is filed once at issue and the same bytes are downloaded and mailed after.
+// The PDF is filed once at issue and the same bytes are downloaded and mailed after.
 
 const refusalOf = async (work: Promise<unknown>) => {
   try {
@@ -58,6 +62,30 @@ describe.each(testDatabases("invoice delivery"))("Issuing files the PDF once and
     const filed = await getInvoice({ id: draft.id });
     expect(filed.pdfFileKey).not.toBeNull();
     expect((await invoicePdf(draft.id)).bytes.equals(downloaded.bytes)).toBe(true);
+  });
+
+  test("The light logo in force at issue heads the PDF, and a logo changed after issue does not change that invoice", async () => {
+    const company = await insertCompany(`Logo ${database.name}`);
+    const { id: logoId } = await storeImage({
+      bytes: await png(400, 100),
+      filename: "logo.png",
+      alt: "Kite",
+      actor: FINANCE,
+      kind: "logo",
+    });
+    await setLogo(FINANCE, { variant: "light", imageId: logoId, version: (await readBrand()).version });
+    const before = await createInvoiceDraft(FINANCE, company, draftInput());
+    const withoutFiling = await createInvoiceDraft(FINANCE, company, draftInput());
+    await issueAndFile(FINANCE, before.id, before.version);
+    await issueInvoice(FINANCE, withoutFiling.id, withoutFiling.version);
+    await setLogo(FINANCE, { variant: "light", imageId: null, version: (await readBrand()).version });
+    const after = await createInvoiceDraft(FINANCE, company, draftInput());
+    await issueAndFile(FINANCE, after.id, after.version);
+    const hasImage = (bytes: Buffer) => bytes.includes("/Subtype /Image");
+    expect(hasImage((await invoicePdf(before.id)).bytes)).toBe(true);
+    // Rendered now, from the logo frozen at issue, though the brand has none any more.
+    expect(hasImage((await invoicePdf(withoutFiling.id)).bytes)).toBe(true);
+    expect(hasImage((await invoicePdf(after.id)).bytes)).toBe(false);
   });
 
   test("A draft has no PDF and cannot be sent", async () => {

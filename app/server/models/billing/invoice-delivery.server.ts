@@ -32,7 +32,7 @@ export function invoicePortalUrl(id: string): string {
 
 /** What the stored PDF shows: the invoice as issued, before any payment. */
 function documentAsIssued(id: string) {
-  return invoiceDocument(db(), id, { payUrl: onlinePaymentsEnabled() ? invoicePortalUrl(id) : null, asIssued: true });
+  return invoiceDocument(db(), id, { payUrl: onlinePaymentsEnabled() ? invoicePortalUrl(id) : null, asIssued: true, withLogo: true });
 }
 
 function pdfKey(id: string, number: string): string {

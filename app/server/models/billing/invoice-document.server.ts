@@ -2,6 +2,7 @@ import type { InvoiceDocument, InvoiceKind, TaxNote } from "~/lib/invoice-docume
 import { computeTotals } from "~/lib/money";
 import { brandIn } from "~/server/brand/brand.server";
 import { readPlace } from "~/server/brand/locale.server";
+import { imageAsPng } from "~/server/images/image-png.server";
 import type { Executor } from "~/server/db/db.server";
 import { getBillingSettings } from "./billing-settings.server";
 import { agencySnapshot, type AgencySnapshot } from "./invoice-issue.server";
@@ -11,11 +12,16 @@ import { balanceOf, invoiceForChange, linesOf } from "./invoice-views.server";
 // An issued invoice reads the agency as frozen at issue; a draft's preview reads it as it is now.
 // Not scoped: callers check who may see the invoice first (getInvoice / getCompanyInvoice).
 
+// Twice the 160 × 48 points the PDF gives the logo, so it stays sharp when printed.
+const PDF_LOGO_BOX = { width: 480, height: 144 };
+
 export interface DocumentOptions {
   /** The portal's pay page, when online payment is on. */
   payUrl?: string | null;
   /** The document as it was at issue, before any payment: what the stored PDF shows. */
   asIssued?: boolean;
+  /** Read the frozen logo's pixels (the PDF draws it; pages show the brand's own logo). */
+  withLogo?: boolean;
 }
 
 export async function invoiceDocument(executor: Executor, invoiceId: string, options: DocumentOptions = {}): Promise<InvoiceDocument> {
@@ -48,7 +54,7 @@ export async function invoiceDocument(executor: Executor, invoiceId: string, opt
       addressLines: agency.addressLines,
       taxId: agency.taxId,
       email: agency.email,
-      logo: null,
+      logo: options.withLogo ? await imageAsPng(agency.logoImageId, PDF_LOGO_BOX) : null,
       colour: brand.primaryColor,
     },
     client: {

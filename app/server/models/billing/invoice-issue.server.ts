@@ -25,6 +25,8 @@ export interface AgencySnapshot {
   email: string | null;
   taxId: string | null;
   bankDetails: string[];
+  /** The light logo's image id at issue (absent on invoices issued before logos were frozen). */
+  logoImageId?: string | null;
 }
 
 export function agencySnapshot(brand: Brand, settings: BillingSettings): AgencySnapshot {
@@ -39,6 +41,7 @@ export function agencySnapshot(brand: Brand, settings: BillingSettings): AgencyS
       .split(/\r?\n/)
       .map((l) => l.trim())
       .filter(Boolean),
+    logoImageId: brand.logo.light,
   };
 }
 
