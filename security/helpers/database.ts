@@ -72,6 +72,13 @@ const ROW_TABLES = [
   "invoice_lines",
   "invoice_payments",
   "recurring_invoices",
+  // Proposals: working copies, sent versions, links, views, signatures and templates.
+  "proposals",
+  "proposal_versions",
+  "proposal_links",
+  "proposal_views",
+  "proposal_signatures",
+  "proposal_templates",
 ];
 // The audit rows of reads (a resume downloaded, a CSV exported) record a GET that
 // was answered; they are not a change the request made to anything.

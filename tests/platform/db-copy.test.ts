@@ -291,6 +291,78 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
       createdAt: now,
     })
     .execute();
+  // Proposals: one sent to the company, viewed through a link and signed; a template.
+  const proposal = { id: "proposal-1" };
+  await db()
+    .insertInto("proposals")
+    .values({
+      id: proposal.id,
+      leadId: null,
+      companyId: scope.companyId,
+      clientName: "Copy Co",
+      clientEmail: client.email,
+      ownerId: null,
+      status: "accepted",
+      draft: "{}",
+      sentAt: now,
+      firstViewedAt: now,
+      acceptedAt: now,
+      declinedAt: null,
+      declineReason: null,
+      projectId: null,
+      invoiceId: null,
+      createdBy: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  await db()
+    .insertInto("proposalVersions")
+    .values({ id: "pv-1", proposalId: proposal.id, number: 1, content: "{}", contentSha256: "0".repeat(64), sentBy: null, sentAt: now })
+    .execute();
+  await db()
+    .insertInto("proposalTemplates")
+    .values({ id: "pt-1", name: "Standard", content: "{}", createdBy: null, createdAt: now, updatedAt: now })
+    .execute();
+  await db()
+    .insertInto("proposalLinks")
+    .values({
+      id: "pl-1",
+      proposalId: proposal.id,
+      email: client.email,
+      tokenHash: "1".repeat(64),
+      createdAt: now,
+      expiresAt: now + 1000,
+      openedAt: now,
+      revokedAt: null,
+    })
+    .execute();
+  await db()
+    .insertInto("proposalViews")
+    .values({ proposalId: proposal.id, viewer: `link:${client.email}`, name: client.email, versionNumber: 1, viewedAt: now })
+    .execute();
+  await db()
+    .insertInto("proposalSignatures")
+    .values({
+      id: "ps-1",
+      proposalId: proposal.id,
+      role: "client",
+      versionNumber: 1,
+      signerName: "Copy Client",
+      signerEmail: client.email,
+      userId: null,
+      linkId: "pl-1",
+      ip: "203.0.113.1",
+      userAgent: "test",
+      document: "{}",
+      documentSha256: "2".repeat(64),
+      optionalIds: "[]",
+      total: 1000,
+      currency: "EUR",
+      drawnSignature: null,
+      signedAt: now,
+    })
+    .execute();
   // The site content is seeded by its migration; a redirect is what an editor's slug change leaves.
   await db().insertInto("siteRedirects").values({ fromKey: "services/old-crm", itemId: "service-crm", createdAt: now }).execute();
   await (await auth()).api.requestPasswordReset({ body: { email: client.email, redirectTo: "/reset-password" } });

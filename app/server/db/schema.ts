@@ -1,6 +1,7 @@
 import type { Generated } from "kysely";
 import type { StoredFileColumns } from "~/lib/attachments";
 import type { NotificationView } from "~/lib/notification-types";
+import type { ProposalTables } from "./schema-proposals";
 
 // Column names are snake_case in the database; Kysely's CamelCasePlugin maps them to these names.
 // Timestamps are epoch milliseconds (SPEC §9).
@@ -221,7 +222,7 @@ export interface SiteRedirectTable {
   createdAt: number;
 }
 
-export interface Database {
+export interface Database extends ProposalTables {
   siteItems: SiteItemTable;
   siteVersions: SiteVersionTable;
   siteRedirects: SiteRedirectTable;

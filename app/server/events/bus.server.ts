@@ -27,6 +27,8 @@ export type AppEvent =
   // An invoice or credit note was written (console Billing) or paid (Stripe's webhook): consoles with
   // the billing area, and its company's portal streams (decision 0086).
   | { type: "invoice.changed"; id: string; companyId: string }
+  // A proposal was written, sent, viewed, accepted or declined: consoles with leads.
+  | { type: "proposal.changed"; id: string }
   // The brand, settings or published site content changed: every page may show it.
   | { type: "site.changed" };
 

@@ -58,58 +58,63 @@ export async function issueInvoice(
   version: number,
   { database = db(), now = Date.now() }: WriteOptions = {},
 ): Promise<{ number: string; issueDate: string; dueDate: string }> {
-  return writeTransaction(async (trx) => {
-    const row = await draftForChange(trx, id, version);
-    const lines = await linesOf(trx, id);
-    if (lines.length === 0) throw new Refusal("invalid", "An invoice needs at least one line before it is issued.", { field: "lines" });
-    // The stored amounts are recomputed once more from the stored lines: what is frozen is exact.
-    const totals = computeTotals(
-      lines.map((l) => ({ quantityMilli: Number(l.quantityMilli), unitPrice: Number(l.unitPrice), taxRateBp: l.taxRateBp })),
-      row.discountBp,
-    );
-    const { timeZone } = (await readPlace(trx)).value;
-    const issueDate = calendarDateIn(now, timeZone);
-    const dueDate = addDays(issueDate, row.netDays);
-    const number = await takeInvoiceNumber(trx, "invoice", issueDate);
-    const snapshot = agencySnapshot(await brandIn(trx), await getBillingSettings(trx));
-    const result = await trx
-      .updateTable("invoices")
-      .set({
-        status: "issued",
-        number,
-        issueDate,
-        dueDate,
-        agencySnapshot: JSON.stringify(snapshot),
-        subtotal: totals.subtotal,
-        discount: totals.discount,
-        taxTotal: totals.taxTotal,
-        total: totals.total,
-        issuedAt: now,
-        issuedBy: actor.id,
-        version: version + 1,
-        updatedAt: now,
-      })
-      .where("id", "=", id)
-      .where("version", "=", version)
-      .where("status", "=", "draft")
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1)
-      throw new Refusal("conflict", "This draft changed while it was being issued: reload it and try again.");
-    for (const [i, line] of lines.entries()) {
-      await trx
-        .updateTable("invoiceLines")
-        .set({ net: totals.lines[i]!.net, tax: totals.lines[i]!.tax })
-        .where("id", "=", line.id)
-        .execute();
-    }
-    await recordAudit(
-      trx,
-      actor,
-      { action: "invoice.issue", entity: "invoice", entityId: id, detail: { number, total: totals.total, currency: row.currency } },
-      now,
-    );
-    return { number, issueDate, dueDate };
-  }, database);
+  return writeTransaction((trx) => issueDraftIn(trx, actor, id, version, now), database);
+}
+
+/** Issues the draft inside the caller's transaction (a proposal's acceptance issues its deposit). */
+export async function issueDraftIn(
+  trx: Trx,
+  actor: Actor,
+  id: string,
+  version: number,
+  now: number,
+): Promise<{ number: string; issueDate: string; dueDate: string }> {
+  const row = await draftForChange(trx, id, version);
+  const lines = await linesOf(trx, id);
+  if (lines.length === 0) throw new Refusal("invalid", "An invoice needs at least one line before it is issued.", { field: "lines" });
+  // The stored amounts are recomputed once more from the stored lines: what is frozen is exact.
+  const totals = computeTotals(
+    lines.map((l) => ({ quantityMilli: Number(l.quantityMilli), unitPrice: Number(l.unitPrice), taxRateBp: l.taxRateBp })),
+    row.discountBp,
+  );
+  const { timeZone } = (await readPlace(trx)).value;
+  const issueDate = calendarDateIn(now, timeZone);
+  const dueDate = addDays(issueDate, row.netDays);
+  const number = await takeInvoiceNumber(trx, "invoice", issueDate);
+  const snapshot = agencySnapshot(await brandIn(trx), await getBillingSettings(trx));
+  const result = await trx
+    .updateTable("invoices")
+    .set({
+      status: "issued",
+      number,
+      issueDate,
+      dueDate,
+      agencySnapshot: JSON.stringify(snapshot),
+      subtotal: totals.subtotal,
+      discount: totals.discount,
+      taxTotal: totals.taxTotal,
+      total: totals.total,
+      issuedAt: now,
+      issuedBy: actor.id,
+      version: version + 1,
+      updatedAt: now,
+    })
+    .where("id", "=", id)
+    .where("version", "=", version)
+    .where("status", "=", "draft")
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1)
+    throw new Refusal("conflict", "This draft changed while it was being issued: reload it and try again.");
+  for (const [i, line] of lines.entries()) {
+    await trx.updateTable("invoiceLines").set({ net: totals.lines[i]!.net, tax: totals.lines[i]!.tax }).where("id", "=", line.id).execute();
+  }
+  await recordAudit(
+    trx,
+    actor,
+    { action: "invoice.issue", entity: "invoice", entityId: id, detail: { number, total: totals.total, currency: row.currency } },
+    now,
+  );
+  return { number, issueDate, dueDate };
 }
 
 /** Voids an issued invoice nobody has paid or credited; the reason is kept and shown. */
