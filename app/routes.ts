@@ -135,6 +135,8 @@ export default [
     route("billing/export", "routes/console/billing-export.ts"),
     // Numbering, tax ID, bank details, payment terms, reminder days, how long invoices are kept.
     route("billing/settings", "routes/console/billing-settings.tsx"),
+    // Every company's retainers (recurring invoices), and "Stop".
+    route("billing/retainers", "routes/console/billing-retainers.tsx"),
     route("billing/:id", "routes/console/billing-invoice.tsx"),
     route("billing/:id/pdf", "routes/console/billing-pdf.ts"),
     // Decision 0043: "Delete project" (admin), confirmed on the project page.

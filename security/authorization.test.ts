@@ -72,9 +72,20 @@ function forbiddenMarkers(world: World, actor: Actor): string[] {
   return [...a, ...b];
 }
 
-function checkNoLeak(t: Tally, label: string, world: World, actor: Actor, reply: Reply, showsStaff: string[] = []) {
-  // Only client A's own records (the person the route names), never client B's.
-  const own = world.records["client A"].markers;
+function checkNoLeak(
+  t: Tally,
+  label: string,
+  world: World,
+  actor: Actor,
+  reply: Reply,
+  showsStaff: string[] = [],
+  { eitherCompany = false }: { eitherCompany?: boolean } = {},
+) {
+  // Only client A's own records (the person the route names), never client B's; a form's answer
+  // about the side's record (an invoice of A or of B) may show that company's.
+  const own = eitherCompany
+    ? [...world.records["client A"].markers, ...world.records["client B"].markers]
+    : world.records["client A"].markers;
   const allowed = (marker: string) =>
     isStaffRole(actor.role) && own.includes(marker) && showsStaff.some((prefix) => marker.startsWith(prefix));
   const leaked = forbiddenMarkers(world, actor).filter((marker) => !allowed(marker) && reply.body.includes(marker));
@@ -184,7 +195,7 @@ describe.each(worlds)("On $server.backend", (world) => {
                 changed === mustChange,
                 changed ? "it changed" : "nothing changed",
               );
-              checkNoLeak(t, label, world, actor, reply);
+              checkNoLeak(t, label, world, actor, reply, policy.post.showsStaff, { eitherCompany: true });
               await intent.restore?.(cell);
             }
           }

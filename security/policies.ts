@@ -5,7 +5,7 @@ import { applicationFields, PASSWORD, postForm, postMultipart, quoteFields } fro
 import type { Fields, FilePart } from "./helpers/http";
 import { CONSOLE_AREAS, mayUse, STAFF_ROLES, type ConsoleArea } from "~/lib/staff-roles";
 import { database } from "./helpers/database";
-import { invoiceAsSeeded } from "./helpers/world-billing";
+import { invoiceAsSeeded, retainerRunning } from "./helpers/world-billing";
 import { isStaffRole, MATRIX_COMPANY_ID, type Actor, type World } from "./helpers/world";
 import { unsubscribeToken } from "~/server/mail/unsubscribe-token.server";
 import { DEMO_BRAND } from "~/lib/brand";
@@ -81,7 +81,11 @@ export interface RoutePolicy {
     showsStaff?: string[];
   };
   /** `ignoresBody`: the action acts on the session or URL alone and never reads the form. */
-  post?: { access: Access; intents: Record<string, Intent>; ignoresBody?: boolean };
+  /**
+   * `showsStaff`: marker prefixes of the side's company that the staff allowed here may see in a
+   * form's answer, beyond their sections' (the draft editor lists the company's projects).
+   */
+  post?: { access: Access; intents: Record<string, Intent>; ignoresBody?: boolean; showsStaff?: string[] };
 }
 
 const ok200: Expect = { status: 200 };
@@ -681,6 +685,9 @@ const byArea = <T>(area: ConsoleArea, client: T, staff: T, refused: T): PerRole<
   ...Object.fromEntries(STAFF_ROLES.map((role) => [role, mayUse(role, area) ? staff : refused])),
 });
 const filesAnswer = <T>(client: T, staff: T, refused: T) => byArea("clients", client, staff, refused);
+/** Staff roles with Billing get `billing`, the others `refused`. */
+const byBilling = <T>(billing: T, refused: T): PerRole<T> =>
+  Object.fromEntries(STAFF_ROLES.map((role) => [role, mayUse(role, "billing") ? billing : refused]));
 /** A resource a client of the record's company and the staff of `area` read: 403 for other staff, 404 for another company's. */
 const readable = (area: ConsoleArea, id: (c: Cell) => string): RoutePolicy => ({
   params: (c) => ({ id: id(c) }),
@@ -870,6 +877,14 @@ const draftFields = (c: Cell) => ({
   "lines[0].unitPrice": "10.50",
   "lines[0].taxRate": "20",
 });
+/**
+ * A draft's editor offers each line the invoice's company's projects and milestones (decision
+ * 0089): Billing staff see their titles in the answer to a draft's form, the projects' pages stay Clients'.
+ */
+const showingWork = (policy: RoutePolicy): RoutePolicy => ({
+  ...policy,
+  post: { ...policy.post!, showsStaff: ["PROJECT-", "MILESTONE-"] },
+});
 const BILLING_POLICIES: Record<string, RoutePolicy> = {
   "routes/console/billing.tsx": page("billing"),
   "routes/console/billing-reports.tsx": page("billing"),
@@ -892,26 +907,32 @@ const BILLING_POLICIES: Record<string, RoutePolicy> = {
       ok: to(/^\/employee-dashboard\/billing\/[\w-]+$/),
     }),
   }),
-  "routes/console/billing-invoice.tsx": withIntents(recordPage(invoiceOf, "billing"), "billing", {
-    save: onInvoice("draft", draftFields),
-    issue: onInvoice("draft", () => ({ intent: "issue", version: "1" }), { ok: to(invoicePage) }),
-    delete: onInvoice("draft", () => ({ intent: "delete", version: "1" }), { ok: to("/employee-dashboard/billing?deleted=1") }),
-    // Each world company's client admin receives its invoices: the mail is queued and the invoice marked sent.
-    send: onInvoice("issued", () => ({ intent: "send" })),
-    payment: onInvoice("issued", () => ({
-      intent: "payment",
-      amount: "10.00",
-      currency: "EUR",
-      method: "bank-transfer",
-      paidOn: "2026-01-15",
-    })),
-    void: onInvoice("issued", () => ({ intent: "void", reason: "Matrix void" }), { ok: to(invoicePage) }),
-    credit: onInvoice("issued", () => ({ intent: "credit", scope: "all", notes: "Matrix credit" }), { ok: to(invoicePage) }),
-    // A retainer far in the future: the daily run never writes it during the suite.
-    retainer: onInvoice("draft", () => ({ intent: "retainer", interval: "monthly", startOn: "2099-01-01" })),
-  }),
+  "routes/console/billing-invoice.tsx": showingWork(
+    withIntents(recordPage(invoiceOf, "billing"), "billing", {
+      save: onInvoice("draft", draftFields),
+      issue: onInvoice("draft", () => ({ intent: "issue", version: "1" }), { ok: to(invoicePage) }),
+      delete: onInvoice("draft", () => ({ intent: "delete", version: "1" }), { ok: to("/employee-dashboard/billing?deleted=1") }),
+      // Each world company's client admin receives its invoices: the mail is queued and the invoice marked sent.
+      send: onInvoice("issued", () => ({ intent: "send" })),
+      payment: onInvoice("issued", () => ({
+        intent: "payment",
+        amount: "10.00",
+        currency: "EUR",
+        method: "bank-transfer",
+        paidOn: "2026-01-15",
+      })),
+      void: onInvoice("issued", () => ({ intent: "void", reason: "Matrix void" }), { ok: to(invoicePage) }),
+      credit: onInvoice("issued", () => ({ intent: "credit", scope: "all", notes: "Matrix credit" }), { ok: to(invoicePage) }),
+      // A retainer far in the future: the daily run never writes it during the suite.
+      retainer: onInvoice("draft", () => ({ intent: "retainer", interval: "monthly", startOn: "2099-01-01" })),
+    }),
+  ),
   // The world's invoice was written straight into the table, unfiled: a download renders its PDF without writing.
   "routes/console/billing-pdf.ts": recordPage(invoiceOf, "billing"),
+  // Each cell first puts a running retainer of the side's company in place; an allowed "Stop" stops it.
+  "routes/console/billing-retainers.tsx": withForms("billing", {
+    stop: changes(async (c) => ({ intent: "stop", id: await retainerRunning(c.world.server, recordsOf(c).companyId) })),
+  }),
 };
 
 export const POLICIES: Record<string, RoutePolicy> = {
@@ -1189,6 +1210,11 @@ export const POLICIES: Record<string, RoutePolicy> = {
         return { intent: "set-client-admin", id: member.id, clientAdmin: member.clientAdmin ? "off" : "on" };
       }),
       "remove-member": changes(async (c) => ({ intent: "remove-member", id: (await spareMember(c)).id })),
+      // Who receives invoices is Billing's: the section's staff without it (sales, delivery) get 403.
+      "set-receives-invoices": changes(
+        async (c) => ({ intent: "set-receives-invoices", id: (await spareMember(c)).id, receivesInvoices: c.seq % 2 ? "on" : "off" }),
+        { ok: byBilling(ok200, forbidden), changes: byBilling(true, false) },
+      ),
     }),
   },
   // Admin only. Each post turns "Clients can create projects" off; the restore
@@ -1422,6 +1448,11 @@ export const POLICIES: Record<string, RoutePolicy> = {
       })),
       remove: asClientAdminIntent(async (c) => ({ intent: "remove", id: await spareTeammate(c) }), { othersRecord: notFound }),
       revoke: asClientAdminIntent(async (c) => ({ intent: "revoke", id: await pendingClientInvitation(c) }), { othersRecord: notFound }),
+      // Another company's member is "not a member of the company": 404, nothing changed.
+      "set-receives-invoices": asClientAdminIntent(
+        async (c) => ({ intent: "set-receives-invoices", id: await spareTeammate(c), receivesInvoices: "on" }),
+        { othersRecord: notFound },
+      ),
     }),
   },
   "routes/portal/settings.tsx": page("client"),

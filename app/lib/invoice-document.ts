@@ -28,6 +28,8 @@ export interface InvoiceDocumentLine {
   net: number;
   /** Minor units, the line's tax rounded once per line (decision 0081). */
   tax: number;
+  /** The project (and milestone) the line bills, "Website · Launch"; the HTML views show it, the PDF does not. */
+  work?: string;
 }
 
 export interface InvoiceTaxSummaryRow {

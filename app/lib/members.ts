@@ -10,12 +10,21 @@ export interface CompanyMember {
   name: string;
   fullName: string | null;
   clientAdmin: boolean;
+  /** Whether invoices are mailed to them: their own choice, else whether they are a client admin. */
+  receivesInvoices: boolean;
   lastSignInAt: number | null;
   createdAt: number;
 }
 
 /** A teammate as the company's members see them on the portal's Team page. */
-export type Teammate = Pick<CompanyMember, "id" | "name" | "email" | "clientAdmin">;
+export type Teammate = Pick<CompanyMember, "id" | "name" | "email" | "clientAdmin" | "receivesInvoices">;
+
+const truthy = (value: boolean | number | null) => value === true || value === 1;
+
+/** "Receives invoices" as stored (null: nobody chose) read as a yes or no: unset follows client admin. */
+export function receivesInvoicesOf(member: { clientAdmin: boolean | number; receivesInvoices: boolean | number | null }): boolean {
+  return member.receivesInvoices === null ? truthy(member.clientAdmin) : truthy(member.receivesInvoices);
+}
 
 /** An invitation to a company not yet accepted, revoked or replaced. */
 export interface PendingClientInvitation {
@@ -39,4 +48,9 @@ export interface StaffMember {
   staffRole: StaffRole | null;
   /** Epoch ms when disabled; null while active. */
   disabledAt: number | null;
+}
+
+/** The answer after a member's "receives invoices" changed: who now gets the invoice mail. */
+export function receivesInvoicesMessage(email: string, value: boolean): string {
+  return value ? `${email} receives the company's invoices by e-mail.` : `${email} no longer receives the company's invoices.`;
 }

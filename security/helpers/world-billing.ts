@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { database } from "./database";
 import type { ServerInfo } from "./server";
 
@@ -178,4 +178,44 @@ export async function letReceiveInvoices(server: ServerInfo, userId: string): Pr
     .set({ receivesInvoices: (server.backend === "sqlite" ? 1 : true) as boolean })
     .where("id", "=", userId)
     .execute();
+}
+
+/** A running retainer of the company, far in the future (the daily run never writes it): "Stop" has one to stop. */
+export async function retainerRunning(server: ServerInfo, companyId: string): Promise<string> {
+  const db = database(server);
+  // One per company, as a UUID: the id column is 36 characters on PostgreSQL.
+  const hex = createHash("sha256").update(`matrix-retainer:${companyId}`).digest("hex");
+  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  const now = Date.now();
+  await db.deleteFrom("recurringInvoices").where("id", "=", id).execute();
+  const template = {
+    currency: "EUR",
+    netDays: 14,
+    discountBp: 0,
+    notes: "",
+    terms: "",
+    taxNote: null,
+    clientTaxId: "",
+    billingName: "Matrix Retainer",
+    billingAddress: "",
+    billingEmail: "",
+    lines: [{ description: "Matrix retainer", quantityMilli: 1000, unitPrice: 10000, taxRateBp: 2000 }],
+  };
+  await db
+    .insertInto("recurringInvoices")
+    .values({
+      id,
+      companyId,
+      template: JSON.stringify(template),
+      interval: "monthly",
+      nextRunOn: "2099-01-01",
+      autoIssue: 0,
+      active: 1,
+      lastInvoiceId: null,
+      createdBy: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return id;
 }

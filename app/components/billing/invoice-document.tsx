@@ -96,7 +96,14 @@ export function InvoiceDocumentView({ doc }: { doc: Doc }) {
           <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-800 dark:text-slate-200">
             {doc.lines.map((item, i) => (
               <tr key={i}>
-                <td className={`${CELL} whitespace-pre-line`}>{item.description}</td>
+                <td className={`${CELL} whitespace-pre-line`}>
+                  {item.description}
+                  {item.work ? (
+                    <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400" data-testid="line-work">
+                      For: {item.work}
+                    </span>
+                  ) : null}
+                </td>
                 <td className={NUM}>{formatQuantity(item.quantityMilli, doc.locale)}</td>
                 <td className={NUM}>{money(item.unitPrice)}</td>
                 <td className={NUM}>{rate(item.taxRateBp)}</td>

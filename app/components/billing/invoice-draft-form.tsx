@@ -4,6 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { ActionMessage } from "~/components/forms/action-message";
 import { FormField, InputField } from "~/components/forms/form-field";
 import type { FormResult } from "~/lib/form-result";
+import { milestoneLink, projectLink, type LinkableProject } from "~/lib/invoice-links";
 import { invoiceDraftSchema } from "~/lib/schemas/invoices";
 
 /** What the editor shows: the stored draft as text, the way a person types it (lib/money.ts). */
@@ -19,10 +20,11 @@ export type DraftFormValue = {
   taxNote: string;
   notes: string;
   terms: string;
-  lines: { description: string; quantity: string; unitPrice: string; taxRate: string; projectId: string; milestoneId: string }[];
+  /** `link`: "project:<id>", "milestone:<id>" or "" (lib/invoice-links.ts). */
+  lines: { description: string; quantity: string; unitPrice: string; taxRate: string; link: string }[];
 };
 
-export const EMPTY_LINE = { description: "", quantity: "1", unitPrice: "", taxRate: "0", projectId: "", milestoneId: "" };
+export const EMPTY_LINE = { description: "", quantity: "1", unitPrice: "", taxRate: "0", link: "" };
 
 /**
  * A draft's editor. The lines are a Conform list: "Add line" and "Remove" are list intents, plain
@@ -34,9 +36,12 @@ export function InvoiceDraftForm({
   defaultValue,
   lastResult,
   outcome,
+  work,
 }: {
   formId: string;
   defaultValue: DraftFormValue;
+  /** The invoice's company's projects and milestones, offered to each line. */
+  work: LinkableProject[];
   lastResult?: SubmissionResult<string[]>;
   outcome?: FormResult;
 }) {
@@ -103,8 +108,6 @@ export function InvoiceDraftForm({
             return (
               // Rows added by a no-JavaScript round trip have no Conform key yet; their position is stable then.
               <li key={item.key ?? item.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
-                <input {...getInputProps(line.projectId, { type: "hidden" })} />
-                <input {...getInputProps(line.milestoneId, { type: "hidden" })} />
                 <div className="grid gap-3 sm:grid-cols-[3fr_1fr_1fr_1fr_auto] sm:items-start">
                   <InputField field={line.description} type="text" label={`Line ${n}: description`} />
                   <InputField field={line.quantity} type="text" label="Quantity" inputMode="decimal" />
@@ -117,6 +120,17 @@ export function InvoiceDraftForm({
                   >
                     Remove
                   </button>
+                </div>
+                <div className="mt-3 sm:max-w-md">
+                  <FormField
+                    id={line.link.id}
+                    label={`Line ${n}: project or milestone`}
+                    optional
+                    errors={line.link.errors}
+                    errorId={line.link.errorId}
+                  >
+                    <WorkSelect {...getSelectProps(line.link)} work={work} />
+                  </FormField>
                 </div>
                 <div id={item.errorId} className="field-error" aria-live="polite">
                   {item.errors?.join(" ")}
@@ -148,5 +162,24 @@ export function InvoiceDraftForm({
         {saving ? "Saving..." : "Save draft"}
       </button>
     </Form>
+  );
+}
+
+/** A line's project picker: each project, then its milestones grouped under it. */
+function WorkSelect({ work, ...props }: React.ComponentProps<"select"> & { work: LinkableProject[] }) {
+  return (
+    <select {...props} className="field-input">
+      <option value="">{work.length === 0 ? "None (this client has no projects)" : "None"}</option>
+      {work.map((p) => (
+        <optgroup key={p.id} label={p.title}>
+          <option value={projectLink(p.id)}>{p.title} (whole project)</option>
+          {p.milestones.map((m) => (
+            <option key={m.id} value={milestoneLink(m.id)}>
+              {m.title}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </select>
   );
 }

@@ -1,4 +1,5 @@
 import { Form, href, useNavigation } from "react-router";
+import { ReceivesInvoicesSwitch } from "~/components/billing/receives-invoices-switch";
 import { ActionMessage } from "~/components/forms/action-message";
 import type { FormResult } from "~/lib/form-result";
 import type { CompanyMember } from "~/lib/members";
@@ -41,7 +42,7 @@ function ClientAdminSwitch({ member, who }: { member: Member; who: string }) {
 }
 
 /**
- * The company page's members: client admin switch, last sign-in, removal with confirmation, and
+ * The company page's members: client admin and "receives invoices" switches, last sign-in, removal with confirmation, and
  * for an admin their data as a ZIP (a subject access request) and "Erase…" (part 2).
  */
 export function CompanyMembers({
@@ -50,12 +51,15 @@ export function CompanyMembers({
   members,
   outcome,
   mayErase = false,
+  mayBill = false,
 }: {
   companyId: string;
   mayExport: boolean;
   members: Member[];
   outcome?: FormResult;
   mayErase?: boolean;
+  /** Staff with Billing switch who receives invoices; others see the choice. */
+  mayBill?: boolean;
 }) {
   return (
     <section aria-labelledby="company-members-heading">
@@ -82,6 +86,9 @@ export function CompanyMembers({
                   Client admin
                 </th>
                 <th scope="col" className="px-3 py-2 font-semibold">
+                  Receives invoices
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
                   Last sign-in
                 </th>
                 <th scope="col" className="px-3 py-2 font-semibold">
@@ -101,6 +108,9 @@ export function CompanyMembers({
                     <td className="px-3 py-2 break-all">{m.email}</td>
                     <td className="px-3 py-2">
                       <ClientAdminSwitch member={m} who={who} />
+                    </td>
+                    <td className="px-3 py-2">
+                      {mayBill ? <ReceivesInvoicesSwitch member={m} who={who} /> : m.receivesInvoices ? "Yes" : "No"}
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap">
                       {m.lastSignInAt === null ? "Never" : <Time at={m.lastSignInAt} withTime />}

@@ -28,7 +28,22 @@ const lineFields = z.object({
   taxRate: z.string().trim().default("0"),
   projectId: optionalId,
   milestoneId: optionalId,
+  // The editor's picker (lib/invoice-links.ts); when sent, it wins over projectId / milestoneId.
+  link: z
+    .string()
+    .trim()
+    .regex(/^(project|milestone):[\w-]{1,64}$/, "Choose a project or milestone from the list.")
+    .optional()
+    .or(z.literal("").transform(() => "")),
 });
+
+/** A line's project and milestone: from the picker's one value when the form sent it. */
+function lineLink(line: z.output<typeof lineFields>): { projectId: string | null; milestoneId: string | null } {
+  if (line.link === undefined) return { projectId: line.projectId ?? null, milestoneId: line.milestoneId ?? null };
+  if (line.link === "") return { projectId: null, milestoneId: null };
+  const [kind, id] = line.link.split(":") as [string, string];
+  return kind === "milestone" ? { projectId: null, milestoneId: id } : { projectId: id, milestoneId: null };
+}
 
 /** Create and edit a draft alike (the whole draft is saved each time); `version` on edit. */
 export const invoiceDraftSchema = z
@@ -71,8 +86,7 @@ export const invoiceDraftSchema = z
       quantityMilli: take(parseQuantity(line.quantity), ctx, ["lines", i, "quantity"]),
       unitPrice: take(parseAmount(line.unitPrice, form.currency), ctx, ["lines", i, "unitPrice"]),
       taxRateBp: take(parseTaxRate(line.taxRate || "0"), ctx, ["lines", i, "taxRate"]),
-      projectId: line.projectId ?? null,
-      milestoneId: line.milestoneId ?? null,
+      ...lineLink(line),
     })),
   }));
 export type InvoiceDraftForm = z.output<typeof invoiceDraftSchema>;
@@ -159,4 +173,15 @@ export const billingSettingsSchema = z.object({
     .min(1, "Keep invoices 1 to 30 years.")
     .max(30, "Keep invoices 1 to 30 years."),
   reminderDays: optionalText("Reminders", 100),
+});
+
+/** Console → Billing → Retainers: the retainer to stop. */
+export const stopRetainerSchema = z.object({
+  id: z.string({ error: "Choose a retainer." }).trim().regex(ID, "Choose a retainer from the list."),
+});
+
+/** A member's "receives invoices" switch: the value it turns to, so a double submit sets it twice. */
+export const receivesInvoicesSchema = z.object({
+  id: z.string({ error: "Choose a member." }).trim().regex(ID, "Choose a member from the list."),
+  receivesInvoices: z.enum(["on", "off"], { error: "Choose on or off." }),
 });

@@ -61,6 +61,9 @@ export default function ConsoleBilling({ loaderData }: Route.ComponentProps) {
           <Link to={href("/employee-dashboard/billing/reports")} className="btn-secondary">
             Reports
           </Link>
+          <Link to={href("/employee-dashboard/billing/retainers")} className="btn-secondary">
+            Retainers
+          </Link>
           <Link to={href("/employee-dashboard/billing/settings")} className="btn-secondary">
             Settings
           </Link>

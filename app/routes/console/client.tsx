@@ -4,6 +4,7 @@ import { CompanyForm } from "~/components/console/company-form";
 import { CompanyInvitations } from "~/components/console/company-invitations";
 import { CompanyMembers } from "~/components/console/company-members";
 import { CompanyProjects } from "~/components/console/company-projects";
+import { CompanyRetainers } from "~/components/billing/company-retainers";
 import { CompanyActivity, CompanyLeads, CompanyRequests } from "~/components/console/company-records";
 import { ConfirmAction } from "~/components/console/confirm-action";
 import { ConsoleEditPage } from "~/components/console/edit-page";
@@ -14,6 +15,7 @@ import { IntentButton } from "~/components/forms/intent-button";
 import { COMPANY_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+import { mayUse } from "~/lib/staff-roles";
 import { requireStaff } from "~/server/auth/session.server";
 import { companyAction, loadCompany } from "./company.server";
 import { Time } from "~/components/time";
@@ -29,7 +31,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireStaff(request, "clients");
   // Only an admin downloads a member's data or erases.
   const admin = user.staffRole === "admin";
-  return { ...(await loadCompany(params.id)), mayExport: admin, mayErase: admin };
+  const mayBill = mayUse(user.staffRole, "billing");
+  return { ...(await loadCompany(params.id, { billing: mayBill })), mayExport: admin, mayErase: admin, mayBill };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -126,10 +129,19 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
         mayExport={loaderData.mayExport}
         mayErase={mayErase}
         members={members}
-        outcome={actionData?.intent === "set-client-admin" || actionData?.intent === "remove-member" ? actionData : undefined}
+        mayBill={loaderData.mayBill}
+        outcome={
+          actionData?.intent === "set-client-admin" ||
+          actionData?.intent === "set-receives-invoices" ||
+          actionData?.intent === "remove-member"
+            ? actionData
+            : undefined
+        }
       />
 
       <CompanyInvitations companyId={company.id} invitations={invitations} />
+
+      {loaderData.retainers ? <CompanyRetainers retainers={loaderData.retainers} /> : null}
 
       <CompanyProjects companyId={company.id} projects={projects} today={today} closed={company.closedAt !== null} />
 

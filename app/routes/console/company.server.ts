@@ -13,22 +13,28 @@ import { listMembers, removeMember, setClientAdmin } from "~/server/models/compa
 import { listCompanyActivity, listCompanyLeads, listCompanyRequests } from "~/server/models/companies/companies-records.server";
 import { closeCompany, reopenCompany, updateCompany } from "~/server/models/companies/companies-staff.server";
 import { isRefusal } from "~/lib/refusal";
+import { receivesInvoicesMessage } from "~/lib/members";
+import { receivesInvoicesSchema } from "~/lib/schemas/invoices";
+import { mayUse } from "~/lib/staff-roles";
+import { setReceivesInvoices } from "~/server/models/billing/billing-contacts.server";
+import { listRetainers } from "~/server/models/billing/retainers-console.server";
 import { refusalResponse, refusalResult } from "~/server/http/refusal.server";
 
 // The console's company page: its details, members, support requests, the lead
 // it came from and its activity, and the forms that change the company or a member.
 
-const INTENTS = ["save", "close", "reopen", "set-client-admin", "remove-member"] as const;
+const INTENTS = ["save", "close", "reopen", "set-client-admin", "set-receives-invoices", "remove-member"] as const;
 type Intent = (typeof INTENTS)[number];
 
 function notFound(): never {
   throw new Response("No company with this id.", { status: 404, statusText: "Not found" });
 }
 
-export async function loadCompany(id: string) {
+/** `billing`: the viewer has Billing, so the page also shows the company's retainers. */
+export async function loadCompany(id: string, { billing = false }: { billing?: boolean } = {}) {
   const company = await getCompany({ id });
   if (!company) notFound();
-  const [members, requests, leads, activity, projects, invitations, today] = await Promise.all([
+  const [members, requests, leads, activity, projects, invitations, today, retainers] = await Promise.all([
     listMembers({ companyId: id }),
     listCompanyRequests({ companyId: id }),
     listCompanyLeads({ companyId: id }),
@@ -36,6 +42,7 @@ export async function loadCompany(id: string) {
     listCompanyProjectsForStaff({ companyId: id }),
     listPendingClientInvitations({ companyId: id }),
     agencyToday(),
+    billing ? listRetainers({ companyId: id }) : Promise.resolve(null),
   ]);
   return {
     company: { ...company, createdAt: Number(company.createdAt), closedAt: company.closedAt === null ? null : Number(company.closedAt) },
@@ -46,6 +53,7 @@ export async function loadCompany(id: string) {
     projects,
     invitations,
     today,
+    retainers,
   };
 }
 
@@ -116,6 +124,26 @@ async function changeAdmin(user: SessionUser, companyId: string, formData: FormD
   }
 }
 
+/** Who gets the invoice mail: staff with Billing only (the page shows the switch to them alone). */
+async function changeReceivesInvoices(user: SessionUser, companyId: string, formData: FormData) {
+  const intent = "set-receives-invoices" as Intent;
+  if (!mayUse(user.staffRole, "billing"))
+    throw new Response("Only staff with Billing choose who receives invoices.", { status: 403, statusText: "Billing only" });
+  const raw = formData.get("id");
+  const targetId = typeof raw === "string" ? raw : undefined;
+  const parsed = receivesInvoicesSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return formResult({ intent, targetId, status: "invalid", message: parsed.error.issues[0]!.message }, 400);
+  const { id, receivesInvoices } = parsed.data;
+  const value = receivesInvoices === "on";
+  try {
+    const { email } = await setReceivesInvoices(user, { companyId, userId: id, value });
+    return formResult({ intent, targetId: id, status: "success", message: receivesInvoicesMessage(email, value) });
+  } catch (error) {
+    if (isRefusal(error)) return refusalResult(error, { intent, targetId: id });
+    return failed("set-receives-invoices", error, id);
+  }
+}
+
 async function remove(user: SessionUser, companyId: string, formData: FormData) {
   const id = requireTargetId(formData);
   try {
@@ -141,5 +169,6 @@ export async function companyAction(user: SessionUser, companyId: string, reques
   if (intent === "save") return saveDetails(user, companyId, formData);
   if (intent === "close" || intent === "reopen") return setOpen(user, companyId, intent);
   if (intent === "set-client-admin") return changeAdmin(user, companyId, formData);
+  if (intent === "set-receives-invoices") return changeReceivesInvoices(user, companyId, formData);
   return remove(user, companyId, formData);
 }

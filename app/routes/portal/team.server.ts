@@ -8,16 +8,20 @@ import { formResult, requireIntent, requireTargetId } from "~/server/http/form-r
 import { inviteClient, revokeClientInvitation } from "~/server/models/companies/client-invitations.server";
 import { removeTeammate } from "~/server/models/companies/client-members.server";
 import { isRefusal } from "~/lib/refusal";
+import { receivesInvoicesMessage } from "~/lib/members";
+import { receivesInvoicesSchema } from "~/lib/schemas/invoices";
+import { setReceivesInvoices } from "~/server/models/billing/billing-contacts.server";
 import { refusalResult } from "~/server/http/refusal.server";
 
-// A company's client admin invites and removes teammates from the portal.
+// A company's client admin invites and removes teammates from the portal, and chooses who of
+// them receives the company's invoices (decision 0089).
 
 /** A client admin could otherwise have us mail any number of strangers (docs/security.md "Rate limits"). */
 export const TEAM_INVITATIONS_PER_COMPANY: RateRule = { limit: 20, windowMs: 24 * 3_600_000 };
 export const TOO_MANY_INVITATIONS =
   "Your company has sent many invitations today. Please try again tomorrow, or ask us to invite more people.";
 
-const INTENTS = ["invite", "remove", "revoke"] as const;
+const INTENTS = ["invite", "remove", "revoke", "set-receives-invoices"] as const;
 
 function onlyAdmins() {
   return new Response("Only a client admin can change the team.", { status: 403, statusText: "Client admins only" });
@@ -70,11 +74,30 @@ async function revoke(user: ClientUser, id: string) {
   }
 }
 
+/** Who of the company gets its invoices by mail (and may use Billing: decision 0086). */
+async function changeReceivesInvoices(user: ClientUser, formData: FormData) {
+  const intent = "set-receives-invoices";
+  const raw = formData.get("id");
+  const targetId = typeof raw === "string" ? raw : undefined;
+  const parsed = receivesInvoicesSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return formResult({ intent, targetId, status: "invalid", message: parsed.error.issues[0]!.message }, 400);
+  const { id, receivesInvoices } = parsed.data;
+  const value = receivesInvoices === "on";
+  try {
+    const { email } = await setReceivesInvoices(user, { companyId: user.companyId, userId: id, value });
+    return formResult({ intent, targetId: id, status: "success", message: receivesInvoicesMessage(email, value) });
+  } catch (error) {
+    if (isRefusal(error)) return refusalResult(error, { intent, targetId: id });
+    throw error;
+  }
+}
+
 export async function teamAction(user: ClientUser, request: Request) {
   if (!user.clientAdmin) throw onlyAdmins();
   const formData = await readForm(request);
   const intent = requireIntent(formData, INTENTS);
   if (intent === "invite") return invite(user, formData);
   if (intent === "remove") return remove(user, formData);
+  if (intent === "set-receives-invoices") return changeReceivesInvoices(user, formData);
   return revoke(user, requireTargetId(formData));
 }

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/team";
+import { ReceivesInvoicesSwitch } from "~/components/billing/receives-invoices-switch";
 import { ClientInviteForm } from "~/components/client-invite-form";
 import { ActionMessage } from "~/components/forms/action-message";
 import { IntentButton } from "~/components/forms/intent-button";
@@ -48,7 +49,10 @@ export default function PortalTeam({ loaderData, actionData }: Route.ComponentPr
   const rowOutcome: FormResult | undefined = actionData?.targetId ? actionData : undefined;
   return (
     <section aria-labelledby="team-heading">
-      <PanelHeader title="Team" intro="The people of your company who follow its projects and support requests." />
+      <PanelHeader
+        title="Team"
+        intro="The people of your company who follow its projects and support requests. Those who receive invoices get them by e-mail and see Billing."
+      />
       <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-8">
           <div className="overflow-x-auto">
@@ -56,7 +60,7 @@ export default function PortalTeam({ loaderData, actionData }: Route.ComponentPr
               <caption id="team-heading" className="sr-only">
                 Your teammates
               </caption>
-              <RuledTableHead columns={["Name", "E-mail", "Client admin"]} actions={clientAdmin} />
+              <RuledTableHead columns={["Name", "E-mail", "Client admin", "Receives invoices"]} actions={clientAdmin} />
               <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-800 dark:text-slate-200">
                 {teammates.map((t) => (
                   <tr key={t.id}>
@@ -66,6 +70,9 @@ export default function PortalTeam({ loaderData, actionData }: Route.ComponentPr
                     </td>
                     <td className="py-3 pr-4 break-all">{t.email}</td>
                     <td className="py-3 pr-4">{t.clientAdmin ? "Yes" : "No"}</td>
+                    <td className="py-3 pr-4">
+                      {clientAdmin ? <ReceivesInvoicesSwitch member={t} who={t.email} /> : t.receivesInvoices ? "Yes" : "No"}
+                    </td>
                     {clientAdmin ? (
                       <td className="py-3">
                         {t.isYou ? null : (

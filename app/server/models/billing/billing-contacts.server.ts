@@ -1,3 +1,4 @@
+import { receivesInvoicesOf } from "~/lib/members";
 import { Refusal } from "~/lib/refusal";
 import type { Actor } from "~/server/auth/actor.server";
 import { db, dialectOfDb, type Executor } from "~/server/db/db.server";
@@ -29,22 +30,20 @@ export async function billingContacts({ companyId }: { companyId: string }, exec
     .orderBy("email")
     .execute();
   return rows
-    .filter((r) => (r.receivesInvoices === null ? truthy(r.clientAdmin) : truthy(r.receivesInvoices)))
+    .filter((r) => receivesInvoicesOf(r))
     .map((r) => ({ id: r.id, name: r.name, email: r.email, chosen: r.receivesInvoices !== null }));
 }
 
 /** Whether a member receives invoices, as shown on the team page. */
-export function receivesInvoices(member: { clientAdmin: boolean | number; receivesInvoices: boolean | number | null }): boolean {
-  return member.receivesInvoices === null ? truthy(member.clientAdmin) : truthy(member.receivesInvoices);
-}
+export const receivesInvoices = receivesInvoicesOf;
 
 /** Sets a member's choice (staff with billing, or the company's client admin: the route decides). */
 export async function setReceivesInvoices(
   actor: Actor,
   { companyId, userId, value }: { companyId: string; userId: string; value: boolean },
   { database = db(), now = Date.now() }: WriteOptions = {},
-): Promise<void> {
-  await writeTransaction(async (trx) => {
+): Promise<{ email: string }> {
+  return writeTransaction(async (trx) => {
     const result = await trx
       .updateTable("users")
       // SQLite binds no booleans.
@@ -60,6 +59,8 @@ export async function setReceivesInvoices(
       { action: "member.receives-invoices", entity: "user", entityId: userId, detail: { companyId, to: value } },
       now,
     );
+    const { email } = await trx.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
+    return { email };
   }, database);
 }
 

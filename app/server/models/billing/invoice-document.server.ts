@@ -6,6 +6,7 @@ import { imageAsPng } from "~/server/images/image-png.server";
 import type { Executor } from "~/server/db/db.server";
 import { getBillingSettings } from "./billing-settings.server";
 import { agencySnapshot, type AgencySnapshot } from "./invoice-issue.server";
+import { workNames } from "./invoice-links.server";
 import { balanceOf, invoiceForChange, linesOf } from "./invoice-views.server";
 
 // The one shape an invoice takes for the PDF, the portal's view and the mail (lib/invoice-document.ts).
@@ -27,6 +28,7 @@ export interface DocumentOptions {
 export async function invoiceDocument(executor: Executor, invoiceId: string, options: DocumentOptions = {}): Promise<InvoiceDocument> {
   const row = await invoiceForChange(executor, invoiceId);
   const lines = await linesOf(executor, invoiceId);
+  const work = await workNames(executor, lines);
   const brand = await brandIn(executor);
   const place = (await readPlace(executor)).value;
   const agency: AgencySnapshot = row.agencySnapshot
@@ -73,6 +75,7 @@ export async function invoiceDocument(executor: Executor, invoiceId: string, opt
       taxRateBp: l.taxRateBp,
       net: Number(l.net),
       tax: Number(l.tax),
+      ...(work.has(l.id) ? { work: work.get(l.id) } : {}),
     })),
     subtotal: Number(row.subtotal),
     discount: Number(row.discount),

@@ -112,14 +112,15 @@ export async function listRecurringInvoices({ companyId }: { companyId: string }
   });
 }
 
-/** Stops a retainer: no more invoices from it; those written stay. */
-export async function stopRecurringInvoice(actor: Actor, id: string, now = Date.now()): Promise<void> {
-  await writeTransaction(async (trx) => {
+/** Stops a retainer: no more invoices from it; those written stay. "unchanged" when it had stopped. */
+export async function stopRecurringInvoice(actor: Actor, id: string, now = Date.now()): Promise<"stopped" | "unchanged"> {
+  return writeTransaction(async (trx) => {
     const row = await trx.selectFrom("recurringInvoices").select(["companyId", "active"]).where("id", "=", id).executeTakeFirst();
     if (!row) throw new Refusal("not-found", "This retainer does not exist.");
-    if (Number(row.active) !== 1) return;
+    if (Number(row.active) !== 1) return "unchanged" as const;
     await trx.updateTable("recurringInvoices").set({ active: 0, updatedAt: now }).where("id", "=", id).execute();
     await recordAudit(trx, actor, { action: "retainer.stop", entity: "company", entityId: row.companyId, detail: { id } }, now);
+    return "stopped" as const;
   });
 }
 

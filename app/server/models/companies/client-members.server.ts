@@ -1,5 +1,5 @@
 import { displayName } from "~/lib/people";
-import type { Teammate } from "~/lib/members";
+import { receivesInvoicesOf, type Teammate } from "~/lib/members";
 import type { Actor } from "~/server/auth/actor.server";
 import { db } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
@@ -13,12 +13,18 @@ import { Refusal } from "~/lib/refusal";
 export async function listTeammates({ companyId }: { companyId: string }): Promise<Teammate[]> {
   const rows = await db()
     .selectFrom("users as u")
-    .select(["u.id", "u.name", "u.email", "u.clientAdmin"])
+    .select(["u.id", "u.name", "u.email", "u.clientAdmin", "u.receivesInvoices"])
     .where("u.companyId", "=", companyId)
     .where("u.role", "=", "client")
     .orderBy("u.email")
     .execute();
-  return rows.map((r) => ({ id: r.id, name: displayName(r), email: r.email, clientAdmin: Boolean(r.clientAdmin) }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: displayName(r),
+    email: r.email,
+    clientAdmin: Boolean(r.clientAdmin),
+    receivesInvoices: receivesInvoicesOf(r),
+  }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { displayName } from "~/lib/people";
-import type { CompanyMember } from "~/lib/members";
+import { receivesInvoicesOf, type CompanyMember } from "~/lib/members";
 import { Refusal } from "~/lib/refusal";
 import type { Actor } from "~/server/auth/actor.server";
 import { currentDialect, db } from "~/server/db/db.server";
@@ -14,7 +14,7 @@ export async function listMembers({ companyId }: { companyId: string }): Promise
   const rows = await db()
     .selectFrom("users as u")
     .leftJoin("profiles as p", "p.userId", "u.id")
-    .select(["u.id", "u.email", "u.name", "p.fullName", "u.clientAdmin", "u.lastSignInAt", "u.createdAt"])
+    .select(["u.id", "u.email", "u.name", "p.fullName", "u.clientAdmin", "u.receivesInvoices", "u.lastSignInAt", "u.createdAt"])
     .where("u.companyId", "=", companyId)
     .orderBy("u.createdAt")
     .orderBy("u.id")
@@ -25,6 +25,7 @@ export async function listMembers({ companyId }: { companyId: string }): Promise
     name: displayName(r),
     fullName: r.fullName,
     clientAdmin: Boolean(r.clientAdmin),
+    receivesInvoices: receivesInvoicesOf(r),
     lastSignInAt: r.lastSignInAt === null ? null : Number(r.lastSignInAt),
     createdAt: new Date(r.createdAt).getTime(),
   }));
