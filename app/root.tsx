@@ -23,10 +23,8 @@ import { getSessionUser } from "~/server/auth/session.server";
 import { getBrand } from "~/server/brand/brand.server";
 import { browserTimeZone } from "~/server/http/time-zone-cookie.server";
 import { viewerPlace } from "~/server/models/site/viewer-place.server";
-import { brandLogos } from "~/server/models/site/logo.server";
+import { pageBrand } from "~/server/models/site/page-brand.server";
 import { FaviconLinks } from "~/components/favicon-links";
-import { brandPaletteCss } from "~/lib/brand-palette";
-import { publicBrand } from "~/lib/brand";
 
 export const links: LinksFunction = () => [
   // precedence makes React hoist it to the top of <head>, ahead of the modulepreload links it
@@ -39,21 +37,18 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, brand] = await Promise.all([getSessionUser(request), getBrand()]);
   // The agency's place, and the zone this viewer's dates are shown in (theirs when signed in).
-  const { place, timeZone } = await viewerPlace(user?.id ?? null, user ? browserTimeZone(request) : null);
-  const logo = await brandLogos(brand);
-  // Every page's data carries this, and below 1 kB it is sent uncompressed: what equals the
+  const [{ place, timeZone }, shown] = await Promise.all([
+    viewerPlace(user?.id ?? null, user ? browserTimeZone(request) : null),
+    // Made once per saved brand: the palette's colour maths stay off the page's JavaScript (npm run
+    // size) and off each render; no logo and the default colour add nothing to the data.
+    pageBrand(brand),
+  ]);
+  // Every page's data carries this, and every uncached render serialises it: what equals the
   // defaults stays out (no uploaded logo, today's place), and pages get one place, in the viewer's zone.
   const viewer: Place = { ...place, timeZone };
-  const shown = publicBrand(brand);
-  const uploaded = logo.light || logo.dark ? logo : undefined;
-  // Made here, not in the component: the colour maths stay off every public page's JavaScript
-  // budget (npm run size); null for the default colour, so the data stays as small as before.
-  const palette = brandPaletteCss(shown.primaryColor);
   return {
     appUrl: getEnv().APP_URL,
-    brand: shown,
-    ...(uploaded ? { logo: uploaded } : {}),
-    ...(palette ? { palette } : {}),
+    ...shown,
     ...(samePlace(viewer, DEFAULT_PLACE) ? {} : { place: viewer }),
     user: user ? { email: user.email, role: user.role, homeDashboard: homeDashboardEnabled(request) } : null,
     flash: flashFor(new URL(request.url).searchParams.get("notice"), { email: user?.email }),

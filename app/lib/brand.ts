@@ -89,13 +89,17 @@ export const DEFAULT_MAIL_IDENTITY: MailIdentity = {
 
 /**
  * What the root loader sends to every page: the brand less what no page shows. Every page's data
- * carries it, so it stays small (a small page's data is sent uncompressed below 1 kB). The logo's
- * image ids stay behind too: pages get the images themselves (root loader's `logo`).
+ * carries it, and every uncached render serialises it, so it holds only what the nav, the footer,
+ * the titles and the invitation page read. The logo's image ids stay behind too: pages get the
+ * images themselves (root loader's `logo`); the colour arrives as the palette's CSS; the domain is
+ * only a fallback for the site's address, which pages take from APP_URL.
  */
-export type PublicBrand = Omit<Brand, "countriesServed" | "emails" | "logo"> & { emails: Pick<Brand["emails"], "info" | "support"> };
+export type PublicBrand = Omit<Brand, "countriesServed" | "emails" | "logo" | "domain" | "primaryColor"> & {
+  emails: Pick<Brand["emails"], "info" | "support">;
+};
 
 export function publicBrand(brand: Brand): PublicBrand {
-  const { countriesServed: _countries, logo: _logo, emails, ...shown } = brand;
+  const { countriesServed: _countries, logo: _logo, domain: _domain, primaryColor: _color, emails, ...shown } = brand;
   return { ...shown, emails: { info: emails.info, support: emails.support } };
 }
 

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { brandUrl, type Brand } from "./brand";
+import { brandUrl, DEMO_BRAND, type Brand } from "./brand";
 import { brandFromMatches } from "./use-brand";
 
 type Matches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
@@ -20,7 +20,8 @@ function pageTitle(title: string, brand: Pick<Brand, "name">): string {
 /** Title, description, canonical and Open Graph tags for one page. */
 export function seo({ title, description, path, matches, type = "website" }: SeoInput): MetaDescriptor[] {
   const brand = brandFromMatches(matches);
-  const base = (baseUrlFrom(matches) ?? brandUrl(brand)).replace(/\/$/, "");
+  // APP_URL comes with the root loader's data; without that data (its loader failed) the brand is the demo's too.
+  const base = (baseUrlFrom(matches) ?? brandUrl(DEMO_BRAND)).replace(/\/$/, "");
   const url = `${base}${path}`;
   const fullTitle = pageTitle(title, brand);
   return [

@@ -29,4 +29,5 @@ export function startServer(options: {
   readyPath?: string;
   pollMs?: number;
   timeoutMs?: number;
+  root?: string;
 }): Promise<StartedServer>;

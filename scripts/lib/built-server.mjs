@@ -52,9 +52,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Spawns `node build/server.js` and polls `readyPath` until it answers 200. Returns the child, its
- * URL and the time from spawn to that first 200 (ms).
+ * URL and the time from spawn to that first 200 (ms). `root` is the checkout whose build runs (another
+ * worktree's, to compare two commits).
  */
-export async function startServer({ data, port, env = {}, readyPath = "/", pollMs = 5, timeoutMs = 30_000 }) {
+export async function startServer({ data, port, env = {}, readyPath = "/", pollMs = 5, timeoutMs = 30_000, root = "." }) {
   port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -62,7 +63,7 @@ export async function startServer({ data, port, env = {}, readyPath = "/", pollM
   // SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under the load;
   // SERVER_STDOUT=1 shows what it prints there (SERVER_NODE_ARGS=--trace-gc, for one).
   const nodeArgs = process.env.SERVER_NODE_ARGS ? process.env.SERVER_NODE_ARGS.split(" ") : [];
-  const child = spawn(process.execPath, [...nodeArgs, path.resolve("build/server.js")], {
+  const child = spawn(process.execPath, [...nodeArgs, path.resolve(root, "build/server.js")], {
     cwd: data.dir,
     env: serverEnv(data, port, env),
     stdio: ["ignore", process.env.SERVER_STDOUT ? "inherit" : "ignore", "pipe"],

@@ -23,11 +23,14 @@ export function deferModuleScripts(html: string, nonce: string): string {
     });
   const before = withoutPreloads(html.slice(0, start));
   const after = withoutPreloads(html.slice(end + "</script>".length));
-  const args = [preloads, html.slice(codeStart, end), nonce, HYDRATED_EVENT].map(inlineJson).join(",");
-  return `${before}<script nonce="${nonce}">(${bootApp.toString()})(${args})</script>${after}`;
+  const args = [preloads, html.slice(codeStart, end), nonce].map(inlineJson).join(",");
+  return `${before}<script nonce="${nonce}">(${BOOT_APP})(${args},${HYDRATED_EVENT_JSON})</script>${after}`;
 }
 
 const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
+// The same on every page: made once, not on each render (a function's source is a fresh string each time).
+const BOOT_APP = bootApp.toString();
+const HYDRATED_EVENT_JSON = inlineJson(HYDRATED_EVENT);
 
 function decodeAttribute(value: string) {
   return value

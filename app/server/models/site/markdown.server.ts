@@ -28,9 +28,21 @@ const parser = new MarkdownIt({ html: false, linkify: true });
 // Every link becomes a token, so the check sees what the renderer would have silently dropped.
 parser.validateLink = () => true;
 
+// Pages render the same published texts on every uncached request: the HTML is kept by the text
+// itself, so an edit is a new key and no event has to clear it. Bounded: a few hundred texts
+// (services, legal pages, About) fit, and drafts previewed in the console cannot grow it forever.
+const rendered = new Map<string, string>();
+const RENDERED_MAX = 200;
+
 /** The Markdown as HTML for a public page. */
 export function renderMarkdown(markdown: string): string {
-  return renderer.render(markdown);
+  let html = rendered.get(markdown);
+  if (html === undefined) {
+    html = renderer.render(markdown);
+    if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value!);
+    rendered.set(markdown, html);
+  }
+  return html;
 }
 
 /** Every link and image address in the Markdown. */
