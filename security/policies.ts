@@ -796,6 +796,7 @@ const STAFF_TYPES = [
   "client_reply",
   "new_lead",
   "new_application",
+  "payment_disputed",
   "file_shared",
 ];
 const unsubscribed = (c: Cell) => c.world.actors["client A"].id!;

@@ -13,7 +13,15 @@ const CLIENT_TYPES = [
   "file_shared",
 ] as const;
 // Heard by staff (and "file_shared", below).
-const STAFF_TYPES = ["approval_decided", "invitation_accepted", "new_request", "client_reply", "new_lead", "new_application"] as const;
+const STAFF_TYPES = [
+  "approval_decided",
+  "invitation_accepted",
+  "new_request",
+  "client_reply",
+  "new_lead",
+  "new_application",
+  "payment_disputed",
+] as const;
 export const NOTIFICATION_TYPES = [...CLIENT_TYPES, ...STAFF_TYPES] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -31,6 +39,7 @@ export const NOTIFICATION_LABELS: Record<NotificationType, string> = {
   client_reply: "Client replies",
   new_lead: "New leads",
   new_application: "New applications",
+  payment_disputed: "Card payment disputes",
 };
 
 /** Which side hears of each type: what the preferences page offers a client or a staff member. */

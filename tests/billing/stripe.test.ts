@@ -237,11 +237,11 @@ function testLedger() {
     if (outcome.kind === "payment") {
       if (voidInvoices.has(outcome.invoiceId)) throw new Refusal("conflict", "The invoice is void.");
       payments.set(outcome.paymentIntentId, { invoiceId: outcome.invoiceId, amount: outcome.amount, refunded: 0 });
-    } else {
+    } else if (outcome.kind === "refund") {
       const payment = payments.get(outcome.paymentIntentId);
       if (!payment) throw new Refusal("not-found", "No card payment with this payment intent yet.");
       payment.refunded += outcome.amount;
-    }
+    } else return "duplicate";
     events.add(outcome.eventId);
     return "recorded";
   };

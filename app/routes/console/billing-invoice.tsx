@@ -10,6 +10,7 @@ import { ConsoleEditPage } from "~/components/console/edit-page";
 import { SectionError } from "~/components/console/section-error";
 import { ActionMessage } from "~/components/forms/action-message";
 import { CalendarTime } from "~/components/time";
+import { disputeLabel } from "~/lib/card-disputes";
 import { CHANGES_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { amountInput, formatQuantity, formatRate } from "~/lib/money";
@@ -284,7 +285,7 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
                 ) : (
                   <ul className="mt-2 divide-y divide-slate-200 text-sm dark:divide-slate-800">
                     {payments.map((p) => (
-                      <li key={p.id} className="flex justify-between gap-4 py-2 text-slate-800 dark:text-slate-200">
+                      <li key={p.id} className="flex flex-wrap justify-between gap-x-4 py-2 text-slate-800 dark:text-slate-200">
                         <span>
                           <CalendarTime date={p.paidOn} /> · {p.method.replace("-", " ")}
                           {p.reference ? ` · ${p.reference}` : ""}
@@ -292,7 +293,13 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
                         <span className="tabular-nums">
                           {money(p.amount)}
                           {p.refunded > 0 ? ` (refunded ${money(p.refunded)})` : ""}
+                          {p.disputeLost > 0 ? ` (lost in a dispute ${money(p.disputeLost)})` : ""}
                         </span>
+                        {p.disputeStatus ? (
+                          <strong className="basis-full text-amber-800 dark:text-amber-300" data-testid="payment-dispute">
+                            Disputed by the cardholder: {disputeLabel(p.disputeStatus)}
+                          </strong>
+                        ) : null}
                       </li>
                     ))}
                   </ul>

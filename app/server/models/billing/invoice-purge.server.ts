@@ -21,6 +21,7 @@ import { getBillingSettings } from "./billing-settings.server";
 /** Who a purge is recorded as in the audit log. */
 export const INVOICE_RETENTION_ACTOR: Actor = { id: "system:invoice-retention", email: "invoice retention", name: "Invoice retention" };
 
+// Checkout sessions and the card ledger follow their invoice and payment by cascade.
 // Erasure renames the company row it keeps for its invoices (decision 0087) to this.
 const ERASED_COMPANY_NAME = "Erased";
 
@@ -79,10 +80,22 @@ async function purgeGroup(trx: Trx, ids: string[]): Promise<{ counts: InvoicePur
   // Lines first: on PostgreSQL this takes their row locks, so a second run waits here and then finds nothing.
   const lines = await trx.deleteFrom("invoiceLines").where("invoiceId", "in", ids).executeTakeFirst();
   counts.lines = Number(lines.numDeletedRows);
-  const payments = await trx.selectFrom("invoicePayments").select("stripeEventId").where("invoiceId", "in", ids).execute();
+  const payments = await trx.selectFrom("invoicePayments").select(["id", "stripeEventId"]).where("invoiceId", "in", ids).execute();
+  // Refund events are keyed by their event id in the card ledger (its rows go with the payments).
+  const adjustments = payments.length
+    ? await trx
+        .selectFrom("invoiceCardAdjustments")
+        .select("id")
+        .where(
+          "paymentId",
+          "in",
+          payments.map((p) => p.id),
+        )
+        .execute()
+    : [];
   const paid = await trx.deleteFrom("invoicePayments").where("invoiceId", "in", ids).executeTakeFirst();
   counts.payments = Number(paid.numDeletedRows);
-  const stripeEvents = payments.flatMap((p) => (p.stripeEventId ? [p.stripeEventId] : []));
+  const stripeEvents = [...payments.flatMap((p) => (p.stripeEventId ? [p.stripeEventId] : [])), ...adjustments.map((a) => a.id)];
   if (stripeEvents.length) await trx.deleteFrom("stripeEvents").where("id", "in", stripeEvents).execute();
   const credits = await trx
     .deleteFrom("invoices")
