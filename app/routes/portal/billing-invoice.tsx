@@ -34,7 +34,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     invoice: { id: invoice.id, number: invoice.number, status: invoice.status, overdue: invoice.overdue, balance: invoice.balance },
     // The page shows the brand's name; the logo's bytes are for the PDF only.
     document: { ...document, agency: { ...document.agency, logo: null } },
-    payments: payments.map(({ id, amount, currency, method, paidOn, refunded }) => ({ id, amount, currency, method, paidOn, refunded })),
+    // A dispute the agency lost went back to the payer like a refund.
+    payments: payments.map(({ id, amount, currency, method, paidOn, refunded, disputeLost }) => ({
+      id,
+      amount,
+      currency,
+      method,
+      paidOn,
+      refunded: refunded + disputeLost,
+    })),
     canPay: payable(invoice),
     // Back from Checkout: the webhook may not have landed yet; the stream reloads the page when it
     // does. A session Stripe reported expired is not pending: Pay is offered again.
