@@ -8,6 +8,7 @@ import { auth, CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { isResumeReferenced } from "~/server/models/pipeline/applications.server";
 import { isAttachmentKeyReferenced } from "~/server/models/support/attachments.server";
 import { isImageKeyReferenced } from "~/server/images/images.server";
+import { isInvoicePdfReferenced } from "~/server/models/billing/invoice-delivery.server";
 import { isProjectFileKeyReferenced } from "~/server/models/projects/project-files.server";
 import { cleanTempUploads } from "~/server/storage/storage.server";
 import { recoverResumeIntents } from "~/server/uploads/resume-intents.server";
@@ -213,11 +214,12 @@ export async function startApp(): Promise<void> {
   logger.info("app started");
 }
 
-/** Whether the rows of the key's kind (project file, support attachment, image, resume) still reference it. */
+/** Whether the rows of the key's kind (project file, support attachment, image, invoice PDF, resume) still reference it. */
 function isStoredKeyReferenced(key: string): Promise<boolean> {
   if (key.startsWith("projects/")) return isProjectFileKeyReferenced(key);
   if (key.startsWith("attachments/")) return isAttachmentKeyReferenced(key);
   if (key.startsWith("images/")) return isImageKeyReferenced(key);
+  if (key.startsWith("invoices/")) return isInvoicePdfReferenced(key);
   return isResumeReferenced(key);
 }
 

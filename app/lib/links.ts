@@ -125,3 +125,8 @@ export function portalInvoiceLink(invoiceId: string): string {
 export function portalInvoicePdfLink(invoiceId: string): string {
   return href("/user-dashboard/billing/:id/pdf", { id: enc(invoiceId) });
 }
+
+/** One invoice in the console's Billing. */
+export function consoleInvoiceLink(invoiceId: string): string {
+  return href("/employee-dashboard/billing/:id", { id: enc(invoiceId) });
+}

@@ -23,12 +23,14 @@ export function notificationTypesFor(audience: MailAudience): readonly Notificat
 /**
  * Without a saved choice. Clients hear of few events, each about their own work: at once. Staff
  * hear of many: what someone is waiting on them for (a new request, a client's reply, a decided
- * approval) comes at once; the rest (leads and applications, which the sales and HR mailboxes get
+ * approval, a disputed card payment, which has a deadline to answer) comes at once; the rest (leads and applications, which the sales and HR mailboxes get
  * anyway, accepted invitations, shared files) in the daily digest.
  */
 export function defaultMailChoice(audience: MailAudience, type: NotificationType): MailChoice {
   if (audience === "client") return "immediately";
-  return type === "new_request" || type === "client_reply" || type === "approval_decided" ? "immediately" : "digest";
+  return type === "new_request" || type === "client_reply" || type === "approval_decided" || type === "payment_disputed"
+    ? "immediately"
+    : "digest";
 }
 
 /** The form's failure text: kept here, not in console-failures.ts, which the home page loads. */

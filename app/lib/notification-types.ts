@@ -21,6 +21,7 @@ const STAFF_TYPES = [
   "new_lead",
   "new_application",
   "proposal_decided",
+  "payment_disputed",
 ] as const;
 export const NOTIFICATION_TYPES = [...CLIENT_TYPES, ...STAFF_TYPES] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -40,6 +41,7 @@ export const NOTIFICATION_LABELS: Record<NotificationType, string> = {
   new_lead: "New leads",
   new_application: "New applications",
   proposal_decided: "Proposals accepted or declined",
+  payment_disputed: "Card payment disputes",
 };
 
 /** Which side hears of each type: what the preferences page offers a client or a staff member. */

@@ -1,8 +1,9 @@
-// `npm run test:faults [-- load kill smtp postgres attachments]`: load and fault injection against the built
+// `npm run test:faults [-- load kill issue smtp postgres attachments]`: load and fault injection against the built
 // server (run `npm run build` first), loopback only, ports 4370–4389. Prints one table (category,
 // tried, passed) and exits non-zero on any failure. Every process it starts is stopped.
 import { existsSync } from "node:fs";
 import { attachmentsSuite } from "./attachments";
+import { issueSuite } from "./issue";
 import { killSuite } from "./kill";
 import { loadSuite } from "./load";
 import { cleanupAll, log } from "./lib/processes";
@@ -14,6 +15,7 @@ const TIME_LIMIT_MS = 8 * 60_000;
 const suites: Record<string, () => Promise<Outcome[]>> = {
   load: loadSuite,
   kill: killSuite,
+  issue: issueSuite,
   smtp: smtpSuite,
   postgres: postgresSuite,
   attachments: attachmentsSuite,

@@ -79,6 +79,9 @@ const ROW_TABLES = [
   "proposal_views",
   "proposal_signatures",
   "proposal_templates",
+  // Checkout sessions Pay opened; refunds, failed refunds and disputes of card payments.
+  "invoice_checkouts",
+  "invoice_card_adjustments",
 ];
 // The audit rows of reads (a resume downloaded, a CSV exported) record a GET that
 // was answered; they are not a change the request made to anything.

@@ -127,10 +127,13 @@ describe.each(testDatabases("portal billing"))("The portal's Billing on $name", 
     const created = standIn.requests.find((r) => r.method === "POST" && r.path === "/v1/checkout/sessions");
     expect(created?.form).toMatchObject({
       line_items: [{ price_data: { unit_amount: "100000", currency: "eur" } }],
-      success_url: `http://localhost${path}?paid=1`,
+      success_url: `http://localhost${path}?paid=1&session={CHECKOUT_SESSION_ID}`,
       cancel_url: `http://localhost${path}`,
     });
-    const back = await call(invoiceRoute.loader, `${path}?paid=1`, { cookie: payer.cookie, params: { id: invoiceId } });
+    const back = await call(invoiceRoute.loader, `${path}?paid=1&session=${sessionId}`, {
+      cookie: payer.cookie,
+      params: { id: invoiceId },
+    });
     expect(back.data).toMatchObject({ pending: true });
 
     const heard = recordEvents();
@@ -150,6 +153,30 @@ describe.each(testDatabases("portal billing"))("The portal's Billing on $name", 
     expect(
       (await call(invoiceRoute.action, path, { cookie: payer.cookie, params: { id: invoiceId }, form: { intent: "pay" } })).status,
     ).toBe(409);
+  });
+
+  test("A session Stripe let expire is not pending: the page offers Pay again and Pay opens a new session", async () => {
+    const expiring = await issue();
+    const path = `/user-dashboard/billing/${expiring}`;
+    const pay = () => call(invoiceRoute.action, path, { cookie: payer.cookie, params: { id: expiring }, form: { intent: "pay" } });
+    const first = (await pay()).location?.split("/").pop() ?? "";
+    // Pay twice while it is open: the same session.
+    expect((await pay()).location?.split("/").pop()).toBe(first);
+    const expired = standIn.expireSession(first);
+    for (let i = 0; i < 2; i++) {
+      const { body, header } = standIn.signedDelivery(expired);
+      const reply = await answerStripeWebhook(
+        new Request("http://localhost/api/stripe/webhook", { method: "POST", body, headers: { "stripe-signature": header } }),
+      );
+      expect(reply.status).toBe(200);
+    }
+    const back = await call(invoiceRoute.loader, `${path}?paid=1&session=${first}`, { cookie: payer.cookie, params: { id: expiring } });
+    expect(back.data).toMatchObject({ pending: false, canPay: true });
+    const second = (await pay()).location?.split("/").pop() ?? "";
+    expect(second).not.toBe(first);
+    expect(standIn.sessions.get(second)?.status).toBe("open");
+    const again = await call(invoiceRoute.loader, `${path}?paid=1&session=${second}`, { cookie: payer.cookie, params: { id: expiring } });
+    expect(again.data).toMatchObject({ pending: true });
   });
 
   test("What you owe lists open invoices with a balance, overdue first, only for members who may use Billing", async () => {

@@ -35,6 +35,14 @@ export interface StripeStandIn {
   completeSession(id: string): Stripe.Event;
   /** Refunds `amount` (default: what is left) of a payment intent and returns its charge.refunded. */
   refund(paymentIntentId: string, amount?: number): Stripe.Event;
+  /** The id of the refund the last `refund` made ("re_…"). */
+  lastRefundId(): string;
+  /** Lets an open session expire unpaid and returns its checkout.session.expired. */
+  expireSession(id: string): Stripe.Event;
+  /** The refund fails at the bank: its charge.refund.updated and refund.failed (one refund object, status failed). */
+  failRefund(refundId: string, reason?: string): [Stripe.Event, Stripe.Event];
+  /** A dispute on the payment intent's charge: charge.dispute.created for a new one, .closed for won or lost. */
+  dispute(paymentIntentId: string, status: "needs_response" | "under_review" | "won" | "lost", disputeId?: string): Stripe.Event;
   /** The body and Stripe-Signature header of a delivery, signed as Stripe signs ("t=…,v1=…"). */
   signedDelivery(event: Stripe.Event, webhookSecret?: string, options?: { timestamp?: number }): { body: string; header: string };
   /** Posts a signed delivery of `event` to `url`, as Stripe's servers do (no Origin, JSON body). */
@@ -75,6 +83,8 @@ export interface StandInOptions {
 export async function startStripeStandIn(options: StandInOptions): Promise<StripeStandIn> {
   const sessions = new Map<string, Session>();
   const payments = new Map<string, Payment>();
+  const refunds = new Map<string, { paymentIntentId: string; amount: number; chargeId: string; currency: string }>();
+  let lastRefund = "";
   const idempotent = new Map<string, { request: string; status: number; body: unknown }>();
   const requests: StripeStandIn["requests"] = [];
   const pending: Stripe.Event[] = [];
@@ -159,6 +169,8 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     if (refunding <= 0 || payment.refunded + refunding > payment.amount) throw new Error("refund larger than what is left");
     const before = payment.refunded;
     payment.refunded += refunding;
+    lastRefund = id("re");
+    refunds.set(lastRefund, { paymentIntentId, amount: refunding, chargeId: payment.chargeId, currency: payment.currency });
     const charge = {
       id: payment.chargeId,
       object: "charge",
@@ -176,6 +188,53 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
       livemode: false,
     };
     return event("charge.refunded", charge, { amount_refunded: before, refunded: before === payment.amount });
+  }
+
+  function expireSession(sessionId: string): Stripe.Event {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`no checkout session ${sessionId}`);
+    if (session.status !== "open") throw new Error(`checkout session ${sessionId} is ${session.status}`);
+    Object.assign(session, { status: "expired" });
+    return event("checkout.session.expired", publicSession(session));
+  }
+
+  function failRefund(refundId: string, reason = "expired_or_canceled_card"): [Stripe.Event, Stripe.Event] {
+    const refund = refunds.get(refundId);
+    if (!refund) throw new Error(`no refund ${refundId}`);
+    const object = {
+      id: refundId,
+      object: "refund",
+      amount: refund.amount,
+      charge: refund.chargeId,
+      currency: refund.currency,
+      payment_intent: refund.paymentIntentId,
+      status: "failed",
+      failure_reason: reason,
+      metadata: {},
+      created: now(),
+    };
+    return [event("charge.refund.updated", object, { status: "succeeded" }), event("refund.failed", object)];
+  }
+
+  const disputes = new Map<string, string>();
+  function disputeEvent(paymentIntentId: string, status: string, disputeId?: string): Stripe.Event {
+    const payment = payments.get(paymentIntentId);
+    if (!payment) throw new Error(`no payment intent ${paymentIntentId}`);
+    const dispute = disputeId ?? disputes.get(paymentIntentId) ?? id("dp");
+    disputes.set(paymentIntentId, dispute);
+    const object = {
+      id: dispute,
+      object: "dispute",
+      amount: payment.amount,
+      charge: payment.chargeId,
+      currency: payment.currency,
+      payment_intent: paymentIntentId,
+      reason: "fraudulent",
+      status,
+      created: now(),
+      livemode: false,
+    };
+    return event(status === "won" || status === "lost" ? "charge.dispute.closed" : "charge.dispute.created", object);
   }
 
   function signedDelivery(ev: Stripe.Event, webhookSecret = options.webhookSecret, at: { timestamp?: number } = {}) {
@@ -303,6 +362,10 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     pending,
     completeSession,
     refund: refundEvent,
+    lastRefundId: () => lastRefund,
+    expireSession,
+    failRefund,
+    dispute: disputeEvent,
     signedDelivery,
     deliver: (url, ev, at) => deliver(url, ev, at),
     close: () =>

@@ -277,6 +277,34 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
     .insertInto("stripeEvents")
     .values({ id: "evt_copy", type: "checkout.session.completed", receivedAt: now, processedAt: now, outcome: "recorded" })
     .execute();
+  // The session Pay opened, and a dispute on the payment (decision 0090).
+  await db()
+    .insertInto("invoiceCheckouts")
+    .values({
+      id: "cs_copy",
+      invoiceId: invoice.id,
+      amount: 1_000,
+      currency: "EUR",
+      attempt: "2026-11-20.0",
+      status: "expired",
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  const payment = await db().selectFrom("invoicePayments").select("id").where("invoiceId", "=", invoice.id).executeTakeFirstOrThrow();
+  await db()
+    .insertInto("invoiceCardAdjustments")
+    .values({
+      id: "dp_copy",
+      paymentId: payment.id,
+      kind: "dispute",
+      amount: 1_000,
+      status: "won",
+      reason: "fraudulent",
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
   await db()
     .insertInto("images")
     .values({

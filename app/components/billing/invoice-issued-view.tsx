@@ -1,6 +1,7 @@
 import { Form, href, Link, useNavigation, useSearchParams } from "react-router";
 import { CalendarTime } from "~/components/time";
 import type { FormResult } from "~/lib/form-result";
+import { disputeLabel } from "~/lib/card-disputes";
 import type { InvoiceDocument } from "~/lib/invoice-document";
 import { formatMinorUnits } from "~/lib/money-format";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
@@ -31,6 +32,8 @@ interface Payment {
   reference: string | null;
   amount: number;
   refunded: number;
+  disputeLost: number;
+  disputeStatus: string | null;
 }
 
 /**
@@ -140,7 +143,7 @@ export function InvoiceIssuedView({
             ) : (
               <ul className="mt-2 divide-y divide-slate-200 text-sm dark:divide-slate-800">
                 {payments.map((p) => (
-                  <li key={p.id} className="flex justify-between gap-4 py-2 text-slate-800 dark:text-slate-200">
+                  <li key={p.id} className="flex flex-wrap justify-between gap-x-4 py-2 text-slate-800 dark:text-slate-200">
                     <span>
                       <CalendarTime date={p.paidOn} /> · {p.method.replace("-", " ")}
                       {p.reference ? ` · ${p.reference}` : ""}
@@ -148,7 +151,13 @@ export function InvoiceIssuedView({
                     <span className="tabular-nums">
                       {money(p.amount)}
                       {p.refunded > 0 ? ` (refunded ${money(p.refunded)})` : ""}
+                      {p.disputeLost > 0 ? ` (lost in a dispute ${money(p.disputeLost)})` : ""}
                     </span>
+                    {p.disputeStatus ? (
+                      <strong className="basis-full text-amber-800 dark:text-amber-300" data-testid="payment-dispute">
+                        Disputed by the cardholder: {disputeLabel(p.disputeStatus)}
+                      </strong>
+                    ) : null}
                   </li>
                 ))}
               </ul>

@@ -10,7 +10,7 @@ import { formatMinorUnits } from "~/lib/money-format";
 import { portalMeta } from "~/lib/portal";
 import { isRefusal } from "~/lib/refusal";
 import { refusalResponse } from "~/server/http/refusal.server";
-import { payable } from "~/server/models/billing/invoice-checkout.server";
+import { checkoutPending, payable } from "~/server/models/billing/invoice-checkout.server";
 import { openCompanyInvoice } from "~/server/models/billing/invoice-portal.server";
 import { payAction, requireBillingMember } from "./billing.server";
 
@@ -28,15 +28,29 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw error;
   }
   const { invoice, document, payments } = page;
-  const returned = new URL(request.url).searchParams.get("paid") === "1";
+  const search = new URL(request.url).searchParams;
+  const returned = search.get("paid") === "1";
   return {
     invoice: { id: invoice.id, number: invoice.number, status: invoice.status, overdue: invoice.overdue, balance: invoice.balance },
     // The page shows the brand's name; the logo's bytes are for the PDF only.
     document: { ...document, agency: { ...document.agency, logo: null } },
-    payments: payments.map(({ id, amount, currency, method, paidOn, refunded }) => ({ id, amount, currency, method, paidOn, refunded })),
+    // A dispute the agency lost went back to the payer like a refund.
+    payments: payments.map(({ id, amount, currency, method, paidOn, refunded, disputeLost }) => ({
+      id,
+      amount,
+      currency,
+      method,
+      paidOn,
+      refunded: refunded + disputeLost,
+    })),
     canPay: payable(invoice),
-    // Back from Checkout: the webhook may not have landed yet; the stream reloads the page when it does.
-    pending: returned && invoice.balance > 0 && invoice.status !== "void",
+    // Back from Checkout: the webhook may not have landed yet; the stream reloads the page when it
+    // does. A session Stripe reported expired is not pending: Pay is offered again.
+    pending:
+      returned &&
+      invoice.balance > 0 &&
+      invoice.status !== "void" &&
+      (await checkoutPending({ invoiceId: invoice.id, sessionId: search.get("session") })),
   };
 }
 

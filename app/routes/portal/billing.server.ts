@@ -32,7 +32,8 @@ export async function payAction(user: ClientUser, invoiceId: string, request: Re
       invoiceId,
       companyId: user.companyId,
       email: user.email,
-      successUrl: absoluteUrl(`${page}?paid=1`),
+      // Stripe fills in the session's id: the page shows "pending" only while that session is open.
+      successUrl: absoluteUrl(`${page}?paid=1&session={CHECKOUT_SESSION_ID}`),
       cancelUrl: absoluteUrl(page),
     });
     return redirect(url, 303);

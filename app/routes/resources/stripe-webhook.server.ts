@@ -3,7 +3,10 @@ import { readRawBody } from "~/server/http/form-data.server";
 import { logger } from "~/server/logger.server";
 import { events } from "~/server/events/bus.server";
 import { applyCardEvent, invoiceOfCardEvent } from "~/server/models/billing/apply-card-event.server";
+import { billingStaffIds } from "~/server/models/billing/card-reversals.server";
 import { processStripeEvent } from "~/server/models/billing/stripe-events.server";
+import { publishNotified } from "~/server/models/notifications/notifications.server";
+import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { cardPaymentFromEvent } from "~/server/payments/card-events.server";
 import { onlinePaymentsEnabled, verifyStripeWebhook } from "~/server/payments/stripe.server";
 
@@ -52,11 +55,18 @@ export async function answerStripeWebhook(request: Request, apply: ApplyCardEven
   }
 }
 
-/** After commit: the company's portal streams reload the invoice (a failure here loses no payment). */
+/**
+ * After commit: the company's portal streams reload the invoice, and for a dispute the mails
+ * queued for finance staff go and their bells update (a failure here loses no payment).
+ */
 async function announce(outcome: Parameters<ApplyCardEvent>[1]): Promise<void> {
   try {
     const invoice = await invoiceOfCardEvent(outcome);
     if (invoice) events().publish({ type: "invoice.changed", id: invoice.id, companyId: invoice.companyId });
+    if (outcome.kind === "dispute") {
+      notifyMailEnqueued();
+      publishNotified(await billingStaffIds());
+    }
   } catch (error) {
     logger.warn({ err: error }, "invoice change not announced");
   }

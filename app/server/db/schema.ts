@@ -267,6 +267,8 @@ export interface Database extends ProposalTables {
   invoiceLines: InvoiceLineTable;
   invoiceNumberCounters: InvoiceNumberCounterTable;
   invoicePayments: InvoicePaymentTable;
+  invoiceCheckouts: InvoiceCheckoutTable;
+  invoiceCardAdjustments: InvoiceCardAdjustmentTable;
   stripeEvents: StripeEventTable;
   recurringInvoices: RecurringInvoiceTable;
 }
@@ -697,6 +699,36 @@ export interface InvoicePaymentTable {
   stripePaymentIntentId: string | null;
   stripeEventId: string | null;
   refunded: number;
+  /** What disputes this payment lost (decision 0090). */
+  disputeLost: Generated<number>;
+  /** The latest dispute's Stripe status, or null when never disputed. */
+  disputeStatus: string | null;
   recordedBy: string | null;
   createdAt: number;
+}
+
+/** A Checkout session Pay opened (decision 0090). */
+export interface InvoiceCheckoutTable {
+  id: string;
+  invoiceId: string;
+  amount: number;
+  currency: string;
+  attempt: string;
+  /** open | expired | complete */
+  status: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** What reverses part of a card payment, keyed by Stripe's id (decision 0090). */
+export interface InvoiceCardAdjustmentTable {
+  id: string;
+  paymentId: string;
+  /** refund | refund-failed | dispute */
+  kind: string;
+  amount: number;
+  status: string;
+  reason: Generated<string>;
+  createdAt: number;
+  updatedAt: number;
 }

@@ -42,3 +42,18 @@ export function newApplicationMail(input: { name: string; openingTitle: string; 
     brand,
   );
 }
+
+export function paymentDisputedMail(input: { number: string; amount: string; status: string; url: string }, brand: MailBrand): MailContent {
+  return composeMail(
+    {
+      subject: `Card payment disputed: ${input.number}`,
+      heading: "A card payment is disputed",
+      blocks: [
+        `The card payment of ${input.amount} on invoice ${input.number} is disputed (${input.status}).`,
+        { action: { label: "Open the invoice", url: input.url } },
+      ],
+      signature: `— ${brand.name} billing`,
+    },
+    brand,
+  );
+}

@@ -12,6 +12,8 @@ export type CardEventOutcome =
       /** ISO 4217, upper case. */
       currency: string;
       paymentIntentId: string;
+      /** The Checkout session paid, marked complete. */
+      sessionId: string;
       eventId: string;
       paidAt: Date;
     }
@@ -28,6 +30,36 @@ export type CardEventOutcome =
       /** Everything refunded on the charge so far, for a check (never more than was paid). */
       refundedTotal: number;
       currency: string;
+      eventId: string;
+    }
+  | {
+      /** A Checkout session of ours that Stripe let expire unpaid: Pay opens a new one. */
+      kind: "checkout-expired";
+      invoiceId: string;
+      sessionId: string;
+      amount: number;
+      currency: string;
+      eventId: string;
+    }
+  | {
+      /** A refund Stripe reports failed: its amount is back with the agency. */
+      kind: "refund-failed";
+      refundId: string;
+      paymentIntentId: string;
+      amount: number;
+      reason: string;
+      eventId: string;
+    }
+  | {
+      /** A dispute (chargeback) on a card payment, opened, changed or closed. */
+      kind: "dispute";
+      disputeId: string;
+      paymentIntentId: string;
+      amount: number;
+      currency: string;
+      /** Stripe's status: needs_response, under_review, won, lost, warning_closed… */
+      status: string;
+      reason: string;
       eventId: string;
     }
   | {
@@ -58,8 +90,59 @@ export function cardPaymentFromEvent(event: Stripe.Event): CardEventOutcome {
         amount: session.amount_total,
         currency: session.currency.toUpperCase(),
         paymentIntentId,
+        sessionId: session.id,
         eventId: event.id,
         paidAt: new Date(event.created * 1000),
+      };
+    }
+    case "checkout.session.expired": {
+      const session = event.data.object;
+      const invoiceId = session.metadata?.invoiceId;
+      if (session.mode !== "payment" || !invoiceId) return ignored("a Checkout session this app did not open");
+      return {
+        kind: "checkout-expired",
+        invoiceId,
+        sessionId: session.id,
+        amount: isAmount(session.amount_total) ? session.amount_total : 0,
+        currency: (session.currency ?? "").toUpperCase(),
+        eventId: event.id,
+      };
+    }
+    // One failure may come as all three (charge.refund.updated is sent for some payment methods
+    // only, refund.* for all since API 2024-10-28): keyed by the refund's id, it counts once.
+    case "charge.refund.updated":
+    case "refund.updated":
+    case "refund.failed": {
+      const refund = event.data.object as Stripe.Refund;
+      if (refund.status !== "failed") return ignored(`refund status ${refund.status}`);
+      const paymentIntentId = idOf(refund.payment_intent);
+      if (!paymentIntentId) return ignored("a failed refund without a payment intent");
+      if (!isAmount(refund.amount) || refund.amount === 0) return ignored("a failed refund without an amount", true);
+      return {
+        kind: "refund-failed",
+        refundId: refund.id,
+        paymentIntentId,
+        amount: refund.amount,
+        reason: refund.failure_reason ?? "unknown",
+        eventId: event.id,
+      };
+    }
+    case "charge.dispute.created":
+    case "charge.dispute.updated":
+    case "charge.dispute.closed": {
+      const dispute = event.data.object;
+      const paymentIntentId = idOf(dispute.payment_intent);
+      if (!paymentIntentId) return ignored("a dispute without a payment intent");
+      if (!isAmount(dispute.amount) || dispute.amount === 0) return ignored("a dispute without an amount", true);
+      return {
+        kind: "dispute",
+        disputeId: dispute.id,
+        paymentIntentId,
+        amount: dispute.amount,
+        currency: dispute.currency.toUpperCase(),
+        status: dispute.status,
+        reason: dispute.reason ?? "",
+        eventId: event.id,
       };
     }
     case "charge.refunded": {

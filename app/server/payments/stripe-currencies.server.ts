@@ -1,7 +1,13 @@
-// Stripe's minor units against ISO 4217's (decision 0084). Our amounts are integers in the ISO
-// minor unit; Stripe's are in its own, which agree for most currencies. Where the two disagree, or
-// Stripe adds a rule of its own, the currency is refused for card payment rather than converted:
-// a wrong factor of 100 is the one bug an agency never forgives.
+import { currencyExponent } from "~/lib/money";
+
+// Stripe's minor units against ours (decisions 0084, 0090). Our amounts are integers in the minor
+// unit the runtime's Intl knows (`currencyExponent`, CLDR: COP, IDR, HUF, PKR… have 0 there, not
+// ISO's 2); Stripe's are its own. Where the two disagree, or Stripe adds a rule of its own, the
+// currency is refused for card payment rather than converted: a wrong factor of 100 is the one bug
+// an agency never forgives.
+//
+// Source, checked against Stripe's "Supported currencies" page (docs.stripe.com/currencies,
+// sections "Zero-decimal currencies", "Three-decimal currencies" and "Special cases").
 
 /** Stripe's zero-decimal currencies (docs.stripe.com/currencies#zero-decimal). */
 // prettier-ignore
@@ -9,27 +15,20 @@ const STRIPE_ZERO_DECIMAL = new Set([
   "BIF", "CLP", "DJF", "GNF", "JPY", "KMF", "KRW", "MGA", "PYG", "RWF", "UGX", "VND", "VUV", "XAF", "XOF", "XPF",
 ]);
 
-/** Stripe's three-decimal currencies; their amounts must end in 0. */
+/** Stripe's three-decimal currencies; the last digit must be 0 (docs.stripe.com/currencies#three-decimal). */
 const STRIPE_THREE_DECIMAL = new Set(["BHD", "JOD", "KWD", "OMR", "TND"]);
 
 /**
- * Stripe's documented special cases, where its unit or its steps differ from ISO's: ISK is
- * zero-decimal in ISO but two-decimal at Stripe; HUF and TWD are paid out as zero-decimal (amounts
- * in whole units only); UGX has a rule of its own too.
+ * Stripe's special cases (docs.stripe.com/currencies#special-cases): ISK is zero-decimal but sent
+ * with two decimals that must be 00; HUF and TWD are charged with two decimals but paid out in
+ * whole units only; UGX, zero-decimal in the list above, is also sent with two decimals for
+ * backwards compatibility. Each is a representation that differs by a factor of 100 somewhere.
  */
 const STRIPE_SPECIAL = new Set(["ISK", "HUF", "TWD", "UGX"]);
 
-/** ISO 4217 minor units other than 2 (funds and metals, which have none, are not currencies here). */
-// prettier-ignore
-const ISO_EXPONENT: Record<string, number> = {
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0, VUV: 0,
-  XAF: 0, XOF: 0, XPF: 0,
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
-  CLF: 4, UYW: 4,
-};
-
-export function isoExponent(currency: string): number {
-  return ISO_EXPONENT[currency] ?? 2;
+/** The minor unit our amounts are in: the one the whole app formats and parses with. */
+export function ourExponent(currency: string): number {
+  return currencyExponent(currency);
 }
 
 export function stripeExponent(currency: string): number {
@@ -38,10 +37,16 @@ export function stripeExponent(currency: string): number {
   return 2;
 }
 
-/** Why `amount` (ISO minor units) of `currency` cannot be sent to Stripe as it is, or undefined. */
+/** Why `amount` (our minor units) of `currency` cannot be sent to Stripe as it is, or undefined. */
 export function stripeCurrencyProblem(currency: string, amount: number): string | undefined {
   if (!/^[A-Z]{3}$/.test(currency)) return `${currency} is not an ISO 4217 currency code.`;
-  if (STRIPE_SPECIAL.has(currency) || isoExponent(currency) !== stripeExponent(currency))
+  let ours: number;
+  try {
+    ours = ourExponent(currency);
+  } catch {
+    return `${currency} is not a currency this server knows.`;
+  }
+  if (STRIPE_SPECIAL.has(currency) || ours !== stripeExponent(currency))
     return `Card payment is not offered in ${currency}: Stripe counts its minor unit differently. Pay by bank transfer.`;
   if (STRIPE_THREE_DECIMAL.has(currency) && amount % 10 !== 0)
     return `Stripe takes ${currency} amounts in steps of 0.010 only; pay this balance by bank transfer.`;

@@ -28,6 +28,7 @@ import * as billing from "./2026-11-29T0900-billing";
 import * as mailAttachments from "./2026-11-29T0930-mail-attachments";
 import * as stripeEvents from "./2026-11-29T0930-stripe-events";
 import * as recurringInvoices from "./2026-11-29T1045-recurring-invoices";
+import * as cardPaymentRobustness from "./2026-11-30T0900-card-payment-robustness";
 import * as proposals from "./2026-11-30T1000-proposals";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T0930-mail-attachments": mailAttachments,
   "2026-11-29T0930-stripe-events": stripeEvents,
   "2026-11-29T1045-recurring-invoices": recurringInvoices,
+  "2026-11-30T0900-card-payment-robustness": cardPaymentRobustness,
   "2026-11-30T1000-proposals": proposals,
 };

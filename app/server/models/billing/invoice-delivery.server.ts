@@ -8,6 +8,7 @@ import { db } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { renderInvoicePdfOffThread } from "~/server/documents/render-off-thread.server";
 import { absoluteUrl } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
 import { enqueueInvoiceMail } from "~/server/mail/invoice-mails.server";
 import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { onlinePaymentsEnabled } from "~/server/payments/stripe.server";
@@ -115,4 +116,36 @@ export async function invoicePdf(id: string): Promise<{ bytes: Buffer; filename:
     if (error instanceof FileNotFound) throw new Refusal("gone", "This invoice's PDF is missing from the file store.");
     throw error;
   }
+}
+
+/**
+ * Files the PDF of every issued invoice that has none (the server stopped between the issuing
+ * commit and the filing): the daily billing run's repair. Invoices issued in the last minute are
+ * left to the request still filing them. Returns how many were filed.
+ */
+export async function fileMissingPdfs({ now = Date.now(), graceMs = 60_000 } = {}): Promise<number> {
+  const rows = await db()
+    .selectFrom("invoices")
+    .select("id")
+    .where("status", "!=", "draft")
+    .where("number", "is not", null)
+    .where("pdfFileKey", "is", null)
+    .where("issuedAt", "<=", now - graceMs)
+    .orderBy("issuedAt")
+    .execute();
+  let filed = 0;
+  for (const { id } of rows) {
+    try {
+      await filePdf(id);
+      filed++;
+    } catch (error) {
+      logger.error({ err: error, invoice: id }, "invoice PDF not filed; the next run tries again");
+    }
+  }
+  return filed;
+}
+
+/** Whether an invoice still names this stored PDF (start-up recovery of purges cut short). */
+export async function isInvoicePdfReferenced(key: string): Promise<boolean> {
+  return Boolean(await db().selectFrom("invoices").select("id").where("pdfFileKey", "=", key).executeTakeFirst());
 }

@@ -47,6 +47,10 @@ export interface PaymentView {
   paidOn: string;
   reference: string;
   refunded: number;
+  /** What disputes took back (decision 0090). */
+  disputeLost: number;
+  /** The latest dispute's Stripe status ("needs_response", "won", "lost"…), or null. */
+  disputeStatus: string | null;
   stripePaymentIntentId: string | null;
   createdAt: number;
 }
@@ -58,12 +62,12 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isDate = (value: string) => DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 
 /** Locks the invoice's row (PostgreSQL) and reads it as it now is. */
-async function lockedInvoice(trx: Trx, id: string, now: number): Promise<InvoiceRow> {
+export async function lockedInvoice(trx: Trx, id: string, now: number): Promise<InvoiceRow> {
   await trx.updateTable("invoices").set({ updatedAt: now }).where("id", "=", id).execute();
   return invoiceForChange(trx, id);
 }
 
-async function addToPaid(trx: Trx, invoice: InvoiceRow, delta: number): Promise<InvoiceStatus> {
+export async function addToPaid(trx: Trx, invoice: InvoiceRow, delta: number): Promise<InvoiceStatus> {
   const paid = Number(invoice.paid) + delta;
   const status =
     OPEN_STATUSES.includes(invoice.status as InvoiceStatus) || invoice.status === "paid"
@@ -198,48 +202,6 @@ export async function recordCardPayment(
   return "recorded";
 }
 
-/**
- * A refund of a card payment. `amount` is the total refunded so far on the payment intent (Stripe's
- * `charge.amount_refunded`), so a repeated or late event changes nothing ("duplicate"). A refund
- * for a payment not recorded yet is refused as not found: Stripe delivers it again later.
- */
-export async function recordCardRefund(
-  trx: Trx,
-  p: { paymentIntentId: string; amount: number; stripeEventId: string },
-): Promise<"recorded" | "duplicate"> {
-  const now = Date.now();
-  const first = await trx
-    .selectFrom("invoicePayments")
-    .select("invoiceId")
-    .where("stripePaymentIntentId", "=", p.paymentIntentId)
-    .executeTakeFirst();
-  if (!first) throw new Refusal("not-found", "No card payment is recorded for that payment intent yet.");
-  const invoice = await lockedInvoice(trx, first.invoiceId, now);
-  const payment = await trx
-    .selectFrom("invoicePayments")
-    .selectAll()
-    .where("stripePaymentIntentId", "=", p.paymentIntentId)
-    .executeTakeFirstOrThrow();
-  if (!Number.isSafeInteger(p.amount) || p.amount > Number(payment.amount))
-    throw new Refusal("invalid", "A refund cannot exceed the payment.");
-  const delta = p.amount - Number(payment.refunded);
-  if (delta <= 0) return "duplicate";
-  await trx.updateTable("invoicePayments").set({ refunded: p.amount }).where("id", "=", payment.id).execute();
-  const status = await addToPaid(trx, invoice, -delta);
-  await recordAudit(
-    trx,
-    STRIPE_ACTOR,
-    {
-      action: "invoice.refund",
-      entity: "invoice",
-      entityId: invoice.id,
-      detail: { paymentId: payment.id, refunded: p.amount, event: p.stripeEventId, status },
-    },
-    now,
-  );
-  return "recorded";
-}
-
 function paymentView(row: {
   id: string;
   invoiceId: string;
@@ -249,6 +211,8 @@ function paymentView(row: {
   paidOn: string;
   reference: string;
   refunded: number;
+  disputeLost: number;
+  disputeStatus: string | null;
   stripePaymentIntentId: string | null;
   createdAt: number;
 }): PaymentView {
@@ -256,6 +220,7 @@ function paymentView(row: {
     ...row,
     amount: Number(row.amount),
     refunded: Number(row.refunded),
+    disputeLost: Number(row.disputeLost),
     createdAt: Number(row.createdAt),
     method: row.method as PaymentMethod,
   };
@@ -264,7 +229,20 @@ function paymentView(row: {
 async function paymentsOf(executor: Executor, invoiceId: string): Promise<PaymentView[]> {
   const rows = await executor
     .selectFrom("invoicePayments")
-    .select(["id", "invoiceId", "amount", "currency", "method", "paidOn", "reference", "refunded", "stripePaymentIntentId", "createdAt"])
+    .select([
+      "id",
+      "invoiceId",
+      "amount",
+      "currency",
+      "method",
+      "paidOn",
+      "reference",
+      "refunded",
+      "disputeLost",
+      "disputeStatus",
+      "stripePaymentIntentId",
+      "createdAt",
+    ])
     .where("invoiceId", "=", invoiceId)
     .orderBy("createdAt")
     .orderBy("id")

@@ -57,7 +57,7 @@ export interface RevenueMonth {
   /** "2026-11" */
   month: string;
   currency: string;
-  /** Payments received that month, less what was refunded of them (minor units). */
+  /** Payments received that month, less what was refunded of them or lost in disputes (minor units). */
   received: number;
 }
 
@@ -67,7 +67,7 @@ export async function revenuePerMonth({ today, months = 12 }: { today: string; m
   const first = new Date(Date.UTC(y, m - 1 - (months - 1), 1)).toISOString().slice(0, 10);
   const rows = await db()
     .selectFrom("invoicePayments")
-    .select(["paidOn", "currency", "amount", "refunded"])
+    .select(["paidOn", "currency", "amount", "refunded", "disputeLost"])
     .where("paidOn", ">=", first)
     .where("paidOn", "<=", today)
     .execute();
@@ -76,7 +76,7 @@ export async function revenuePerMonth({ today, months = 12 }: { today: string; m
     const month = row.paidOn.slice(0, 7);
     const key = `${month} ${row.currency}`;
     const entry = sums.get(key) ?? { month, currency: row.currency, received: 0 };
-    entry.received += Number(row.amount) - Number(row.refunded);
+    entry.received += Number(row.amount) - Number(row.refunded) - Number(row.disputeLost);
     sums.set(key, entry);
   }
   const all: RevenueMonth[] = [];
@@ -140,7 +140,18 @@ export async function* eachBillingRow(): AsyncGenerator<(string | number)[]> {
   const payments = await db()
     .selectFrom("invoicePayments as p")
     .innerJoin("invoices as i", "i.id", "p.invoiceId")
-    .select(["i.number", "i.billingName", "i.clientTaxId", "p.paidOn", "p.currency", "p.amount", "p.refunded", "p.method", "p.reference"])
+    .select([
+      "i.number",
+      "i.billingName",
+      "i.clientTaxId",
+      "p.paidOn",
+      "p.currency",
+      "p.amount",
+      "p.refunded",
+      "p.disputeLost",
+      "p.method",
+      "p.reference",
+    ])
     .orderBy("p.paidOn")
     .orderBy("p.createdAt")
     .execute();
@@ -157,7 +168,8 @@ export async function* eachBillingRow(): AsyncGenerator<(string | number)[]> {
       "",
       "",
       Number(p.amount),
-      Number(p.refunded),
+      // What went back to the payer: refunds and disputes lost (decision 0090).
+      Number(p.refunded) + Number(p.disputeLost),
       p.method,
       "",
       "",
