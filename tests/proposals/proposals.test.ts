@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { newId } from "~/lib/ids";
 import { proposalTotals, type ProposalContent } from "~/lib/proposals";
@@ -16,6 +17,7 @@ import {
   revokeProposalLinks,
 } from "~/server/models/proposals/proposal-links.server";
 import { sendProposal } from "~/server/models/proposals/proposal-send.server";
+import { signedProposalPdf } from "~/server/models/proposals/proposal-signed.server";
 import { createProposal, saveAsTemplate, saveProposalDraft } from "~/server/models/proposals/proposals.server";
 import { STALE_PROPOSAL } from "~/server/models/proposals/proposal-rows.server";
 import { signUp } from "../helpers/accounts";
@@ -278,6 +280,35 @@ describe.each(testDatabases("proposals"))("Proposals from draft to signature on 
     const before = await counts();
     expect(await acceptProposal(access, id, acceptance())).toEqual(accepted);
     expect(await counts()).toEqual(before);
+  });
+
+  test("Both sides get the signed PDF: its certificate page names the signer and the document's SHA-256, and the filed bytes match their hash", async () => {
+    const { id, access } = await sentForLead("pdf@bakery.example");
+    const accepted = await acceptProposal(access, id, acceptance({ fullName: "Łucja Żak" }));
+    const row = await db()
+      .selectFrom("proposals")
+      .select(["signedPdfKey", "signedPdfSha256"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row.signedPdfKey).toBe(`proposals/${id}/signed.pdf`);
+    const { bytes } = await signedProposalPdf(id);
+    expect(createHash("sha256").update(bytes).digest("hex")).toBe(row.signedPdfSha256);
+    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    const { text, totalPages } = await extractText(pdf, { mergePages: true });
+    expect(totalPages).toBeGreaterThanOrEqual(2);
+    expect(text).toContain("Certificate of electronic signature");
+    expect(text).toContain("Łucja Żak");
+    expect(text).toContain(accepted.documentSha256);
+    expect(text).toContain(AGENT.ip);
+    const mails = await db()
+      .selectFrom("mailOutbox")
+      .select(["toAddress", "attachments"])
+      .where("idempotencyKey", "like", `proposal-signed:${id}:%`)
+      .execute();
+    expect(mails.map((m) => m.toAddress)).toEqual(["pdf@bakery.example"]);
+    expect(JSON.parse(mails[0]!.attachments!)).toEqual([
+      { key: row.signedPdfKey, filename: "Website-redesign-signed.pdf", contentType: "application/pdf" },
+    ]);
   });
 
   test("A tampered total, an item not offered, no name or no consent, and an expired proposal are refused, and nothing is signed", async () => {

@@ -32,6 +32,8 @@ export interface ProposalTable {
   declineReason: string | null;
   projectId: string | null;
   invoiceId: string | null;
+  signedPdfKey: Generated<string | null>;
+  signedPdfSha256: Generated<string | null>;
   createdBy: string | null;
   createdAt: number;
   updatedAt: number;

@@ -3,7 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { InvoiceDocument } from "~/lib/invoice-document";
-import { renderInvoicePdf } from "./invoice-pdf.server";
+import type { SignedProposalDocument } from "~/lib/proposal-document";
+import { renderPdf, type PdfJob } from "./pdf-job.server";
 
 // Issuing must never hold the event loop over 50 ms; a 50-line invoice takes pdfkit
 // 50–200 ms of synchronous work (layout, then the fonts written at the end). So the render runs in
@@ -23,13 +24,17 @@ let idleTimer: NodeJS.Timeout | null = null;
 let nextId = 1;
 const pending = new Map<number, Pending>();
 
-/** The worker's file: the production bundle's build/pdf-worker.js, or the TypeScript source under tsx. */
+/**
+ * The worker's file: from the TypeScript source under tsx when this module runs from source
+ * (tests, scripts), so a build left behind by an older checkout is never used; else the production
+ * bundle's build/pdf-worker.js.
+ */
 function workerFile(): { file: string; execArgv: string[] } | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const built = [process.argv[1] ? path.join(path.dirname(process.argv[1]), "pdf-worker.js") : "", path.resolve("build/pdf-worker.js")];
-  for (const file of built) if (file && existsSync(file)) return { file, execArgv: [] };
   const source = path.join(here, "pdf-worker.server.ts");
   if (existsSync(source)) return { file: source, execArgv: ["--import", "tsx"] };
+  const built = [process.argv[1] ? path.join(path.dirname(process.argv[1]), "pdf-worker.js") : "", path.resolve("build/pdf-worker.js")];
+  for (const file of built) if (file && existsSync(file)) return { file, execArgv: [] };
   return null;
 }
 
@@ -67,16 +72,26 @@ function scheduleIdleStop(): void {
   idleTimer.unref();
 }
 
-/** The invoice's PDF, rendered off the request thread (in this thread only where no worker can start). */
-export async function renderInvoicePdfOffThread(doc: InvoiceDocument): Promise<Buffer> {
+/** A PDF rendered off the request thread (in this thread only where no worker can start). */
+function renderOffThread(job: PdfJob): Promise<Buffer> {
   worker ??= startWorker();
-  if (!worker) return renderInvoicePdf(doc);
+  if (!worker) return renderPdf(job);
   const id = nextId++;
   const current = worker;
   return new Promise<Buffer>((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    current.postMessage({ id, doc });
+    current.postMessage({ id, job });
   });
+}
+
+/** The invoice's PDF, rendered off the request thread. */
+export function renderInvoicePdfOffThread(doc: InvoiceDocument): Promise<Buffer> {
+  return renderOffThread({ kind: "invoice", doc });
+}
+
+/** The signed proposal's PDF (with its certificate page), rendered off the request thread. */
+export function renderSignedProposalPdfOffThread(doc: SignedProposalDocument): Promise<Buffer> {
+  return renderOffThread({ kind: "signed-proposal", doc });
 }
 
 /** Stops the worker (tests, shutdown). */

@@ -31,6 +31,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // What acceptance started.
     .addColumn("project_id", "varchar(36)")
     .addColumn("invoice_id", "varchar(36)")
+    // The signed PDF (with its certificate page), filed once after acceptance.
+    .addColumn("signed_pdf_key", "varchar(255)")
+    .addColumn("signed_pdf_sha256", "varchar(64)")
     .addColumn("created_by", "varchar(255)")
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .addColumn("updated_at", "bigint", (c) => c.notNull())

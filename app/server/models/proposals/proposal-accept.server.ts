@@ -19,6 +19,7 @@ import { insertProject, projectChanged } from "~/server/models/projects/projects
 import { recordAudit } from "~/server/models/shared/audit.server";
 import type { ProposalAccess } from "./proposal-client.server";
 import { isExpired, latestVersion, NO_PROPOSAL, proposalRow, sha256 } from "./proposal-rows.server";
+import { deliverSignedProposal } from "./proposal-signed.server";
 
 // Accepting is signing, and it starts the work, in one transaction (decision 0093): the signature
 // with the exact document accepted and its SHA-256; for a lead, the client company with the signer
@@ -104,6 +105,11 @@ export async function acceptProposal(access: ProposalAccess, proposalId: string,
       logger.error({ err: error, invoiceId: outcome.invoiceId }, "the deposit invoice of an accepted proposal could not be sent"),
     );
   }
+  // Both sides receive the signed PDF with its certificate page; a failure leaves the signature
+  // recorded and the PDF downloadable, rendered on demand.
+  await deliverSignedProposal(proposalId).catch((error: unknown) =>
+    logger.error({ err: error, proposalId }, "the signed proposal could not be filed or mailed"),
+  );
   const { notified: _notified, leadId: _leadId, sender: _sender, ...accepted } = outcome;
   return accepted;
 }
