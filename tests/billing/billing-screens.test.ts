@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { isRefusal } from "~/lib/refusal";
 import { invoiceDraftSchema } from "~/lib/schemas/invoices";
 import { dialectOfDb, db } from "~/server/db/db.server";
 import { billingContacts, setReceivesInvoices } from "~/server/models/billing/billing-contacts.server";
@@ -16,6 +15,7 @@ import { companyOf } from "../helpers/companies";
 import { testDatabases, useAppDatabase } from "../helpers/databases";
 import { insertMilestone } from "../helpers/workspace-rows";
 import { designLine, draftInput, FINANCE, insertCompany } from "./helpers";
+import { refusalOf } from "../helpers/refusals";
 
 // The billing screens' models: Billing → Retainers (list, stop), who receives a company's invoices,
 // and a line's link to the company's project or milestone.
@@ -31,16 +31,6 @@ async function insertProject(companyId: string, title: string): Promise<string> 
     .execute();
   return id;
 }
-
-const refusalOf = async (work: Promise<unknown>) => {
-  try {
-    await work;
-  } catch (error) {
-    if (isRefusal(error)) return { kind: error.kind, message: error.message, field: error.field };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-};
 
 describe.each(testDatabases("billing screens"))("Billing screens on $name", (database) => {
   let cleanup: () => Promise<void>;

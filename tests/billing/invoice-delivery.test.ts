@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { isRefusal } from "~/lib/refusal";
 import { db } from "~/server/db/db.server";
 import { invoicePdf, issueAndFile, sendInvoice } from "~/server/models/billing/invoice-delivery.server";
 import { issueInvoice } from "~/server/models/billing/invoice-issue.server";
@@ -15,18 +14,9 @@ import { signUp } from "../helpers/accounts";
 import { companyOf } from "../helpers/companies";
 import { testDatabases, useAppDatabase } from "../helpers/databases";
 import { draftInput, FINANCE, insertCompany } from "./helpers";
+import { refusalOf } from "../helpers/refusals";
 
 // The PDF is filed once at issue and the same bytes are downloaded and mailed after.
-
-const refusalOf = async (work: Promise<unknown>) => {
-  try {
-    await work;
-  } catch (error) {
-    if (isRefusal(error)) return { kind: error.kind, message: error.message };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-};
 
 describe.each(testDatabases("invoice delivery"))("Issuing files the PDF once and sending mails it, on $name", (database) => {
   let cleanup: () => Promise<void>;

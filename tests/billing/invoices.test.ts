@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { isRefusal } from "~/lib/refusal";
 import { calendarDateIn } from "~/lib/zoned-time";
 import { db } from "~/server/db/db.server";
 import { issueCreditNote } from "~/server/models/billing/credit-notes.server";
@@ -21,16 +20,7 @@ import {
 } from "~/server/models/billing/invoices.server";
 import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases";
 import { designLine, draftInput, FINANCE, insertCompany, OTHER_EDITOR } from "./helpers";
-
-const refusal = async (work: Promise<unknown>) => {
-  try {
-    await work;
-  } catch (error) {
-    if (isRefusal(error)) return { kind: error.kind, message: error.message, field: error.field };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-};
+import { refusalOf } from "../helpers/refusals";
 
 describe.each(testDatabases("invoices"))("Invoices from draft to issue on $name", (database) => {
   let cleanup: () => Promise<void>;
@@ -84,13 +74,13 @@ describe.each(testDatabases("invoices"))("Invoices from draft to issue on $name"
     expect((await issueInvoice(FINANCE, second.id, second.version)).number).toBe(`INV-${year()}-0002`);
     expect((await audit(id)).map((a) => a.action)).toEqual(["invoice.create", "invoice.issue"]);
 
-    expect(await refusal(updateInvoiceDraft(FINANCE, id, invoice.version, draftInput({ notes: "changed" })))).toEqual({
+    expect(await refusalOf(updateInvoiceDraft(FINANCE, id, invoice.version, draftInput({ notes: "changed" })))).toEqual({
       kind: "conflict",
       message: ISSUED_IS_FINAL,
       field: undefined,
     });
-    expect(await refusal(deleteInvoiceDraft(FINANCE, id, invoice.version))).toMatchObject({ kind: "conflict" });
-    expect(await refusal(issueInvoice(FINANCE, id, invoice.version))).toMatchObject({ kind: "conflict" });
+    expect(await refusalOf(deleteInvoiceDraft(FINANCE, id, invoice.version))).toMatchObject({ kind: "conflict" });
+    expect(await refusalOf(issueInvoice(FINANCE, id, invoice.version))).toMatchObject({ kind: "conflict" });
     expect(await getInvoice({ id })).toEqual(invoice);
   });
 
@@ -102,21 +92,21 @@ describe.each(testDatabases("invoices"))("Invoices from draft to issue on $name"
       draftInput({ lines: [designLine({ taxRateBp: 10_001 })] }),
       draftInput({ lines: [designLine({ quantityMilli: 2_000_000, unitPrice: Number.MAX_SAFE_INTEGER })] }),
     ];
-    for (const input of bad) expect(await refusal(createInvoiceDraft(FINANCE, kestrel, input))).toMatchObject({ kind: "invalid" });
+    for (const input of bad) expect(await refusalOf(createInvoiceDraft(FINANCE, kestrel, input))).toMatchObject({ kind: "invalid" });
     expect(await db().selectFrom("invoices").select("id").execute()).toEqual([]);
     const empty = await createInvoiceDraft(FINANCE, kestrel, draftInput({ lines: [] }));
-    expect(await refusal(issueInvoice(FINANCE, empty.id, empty.version))).toMatchObject({ kind: "invalid", field: "lines" });
+    expect(await refusalOf(issueInvoice(FINANCE, empty.id, empty.version))).toMatchObject({ kind: "invalid", field: "lines" });
     expect(await db().selectFrom("invoiceNumberCounters").selectAll().execute()).toEqual([]);
     const closed = await insertCompany("Closed Co");
     await db().updateTable("companies").set({ closedAt: Date.now() }).where("id", "=", closed).execute();
-    expect(await refusal(createInvoiceDraft(FINANCE, closed, draftInput()))).toMatchObject({ kind: "conflict" });
-    expect(await refusal(createInvoiceDraft(FINANCE, "no-such-company", draftInput()))).toMatchObject({ kind: "not-found" });
+    expect(await refusalOf(createInvoiceDraft(FINANCE, closed, draftInput()))).toMatchObject({ kind: "conflict" });
+    expect(await refusalOf(createInvoiceDraft(FINANCE, "no-such-company", draftInput()))).toMatchObject({ kind: "not-found" });
   });
 
   test("Two editors of one draft: the second is told it changed since they opened it, and nothing of theirs is written", async () => {
     const { id, version } = await createInvoiceDraft(FINANCE, kestrel, draftInput());
     expect(await updateInvoiceDraft(FINANCE, id, version, draftInput({ notes: "First" }))).toEqual({ version: 2 });
-    expect(await refusal(updateInvoiceDraft(OTHER_EDITOR, id, version, draftInput({ notes: "Second" })))).toMatchObject({
+    expect(await refusalOf(updateInvoiceDraft(OTHER_EDITOR, id, version, draftInput({ notes: "Second" })))).toMatchObject({
       kind: "conflict",
       message: STALE_DRAFT,
     });
@@ -129,20 +119,20 @@ describe.each(testDatabases("invoices"))("Invoices from draft to issue on $name"
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect((await getInvoice({ id })).version).toBe(3);
     // Issuing what an editor saw before a change is refused too.
-    expect(await refusal(issueInvoice(FINANCE, id, 2))).toMatchObject({ kind: "conflict", message: STALE_DRAFT });
+    expect(await refusalOf(issueInvoice(FINANCE, id, 2))).toMatchObject({ kind: "conflict", message: STALE_DRAFT });
   });
 
   test("A void needs a reason and only takes an unpaid invoice; a void invoice leaves the balance", async () => {
     const { id, version } = await createInvoiceDraft(FINANCE, kestrel, draftInput());
     await issueInvoice(FINANCE, id, version);
-    expect(await refusal(voidInvoice(FINANCE, id, "  "))).toMatchObject({ kind: "invalid", field: "reason" });
+    expect(await refusalOf(voidInvoice(FINANCE, id, "  "))).toMatchObject({ kind: "invalid", field: "reason" });
     await voidInvoice(FINANCE, id, "Sent to the wrong company");
     expect(await getInvoice({ id })).toMatchObject({ status: "void", voidReason: "Sent to the wrong company", balance: 0, overdue: false });
-    expect(await refusal(voidInvoice(FINANCE, id, "Again"))).toMatchObject({ kind: "conflict" });
+    expect(await refusalOf(voidInvoice(FINANCE, id, "Again"))).toMatchObject({ kind: "conflict" });
     expect(await companyBalance({ companyId: kestrel })).toEqual([]);
     expect((await audit(id)).map((a) => a.action)).toEqual(["invoice.create", "invoice.issue", "invoice.void"]);
     const draft = await createInvoiceDraft(FINANCE, kestrel, draftInput());
-    expect(await refusal(voidInvoice(FINANCE, draft.id, "Not needed"))).toMatchObject({ kind: "conflict" });
+    expect(await refusalOf(voidInvoice(FINANCE, draft.id, "Not needed"))).toMatchObject({ kind: "conflict" });
   });
 
   test("Credit notes have their own series, take back lines in part or whole, and never more than is left", async () => {
@@ -163,7 +153,7 @@ describe.each(testDatabases("invoices"))("Invoices from draft to issue on $name"
     expect((await invoiceDocument(db(), partial.id)).correctsNumber).toBe(number);
 
     expect(
-      await refusal(issueCreditNote(FINANCE, id, { lines: [{ lineId: lines[0]!.id, quantityMilli: 7501 }], notes: "" })),
+      await refusalOf(issueCreditNote(FINANCE, id, { lines: [{ lineId: lines[0]!.id, quantityMilli: 7501 }], notes: "" })),
     ).toMatchObject({
       kind: "conflict",
     });
@@ -172,8 +162,8 @@ describe.each(testDatabases("invoices"))("Invoices from draft to issue on $name"
     expect(rest.total).toBe(-(176_625 - 24_000));
     expect(await getInvoice({ id })).toMatchObject({ credited: 176_625, balance: 0 });
     expect((await listInvoices({ correctsInvoiceId: id })).invoices.map((n) => n.number).sort()).toEqual([partial.number, rest.number]);
-    expect(await refusal(issueCreditNote(FINANCE, id, { lines: "all", notes: "" }))).toMatchObject({ kind: "conflict" });
-    expect(await refusal(voidInvoice(FINANCE, id, "Too late"))).toMatchObject({ kind: "conflict" });
+    expect(await refusalOf(issueCreditNote(FINANCE, id, { lines: "all", notes: "" }))).toMatchObject({ kind: "conflict" });
+    expect(await refusalOf(voidInvoice(FINANCE, id, "Too late"))).toMatchObject({ kind: "conflict" });
     const nextInvoice = await createInvoiceDraft(FINANCE, kestrel, draftInput());
     expect((await issueInvoice(FINANCE, nextInvoice.id, nextInvoice.version)).number).toBe(`INV-${year()}-0002`);
   });
@@ -187,9 +177,9 @@ describe.each(testDatabases("invoices"))("Invoices from draft to issue on $name"
 
     expect((await listCompanyInvoices({ companyId: kestrel })).map((i) => i.id)).toEqual([mine.id]);
     expect((await getCompanyInvoice({ id: mine.id, companyId: kestrel })).id).toBe(mine.id);
-    expect(await refusal(getCompanyInvoice({ id: theirs.id, companyId: kestrel }))).toMatchObject({ kind: "not-found" });
-    expect(await refusal(getCompanyInvoice({ id: draft.id, companyId: kestrel }))).toMatchObject({ kind: "not-found" });
-    expect(await refusal(markInvoiceViewed(FINANCE, { id: theirs.id, companyId: kestrel }))).toMatchObject({ kind: "not-found" });
+    expect(await refusalOf(getCompanyInvoice({ id: theirs.id, companyId: kestrel }))).toMatchObject({ kind: "not-found" });
+    expect(await refusalOf(getCompanyInvoice({ id: draft.id, companyId: kestrel }))).toMatchObject({ kind: "not-found" });
+    expect(await refusalOf(markInvoiceViewed(FINANCE, { id: theirs.id, companyId: kestrel }))).toMatchObject({ kind: "not-found" });
     await markInvoiceViewed(FINANCE, { id: mine.id, companyId: kestrel });
     expect((await getInvoice({ id: mine.id })).status).toBe("viewed");
     expect((await getInvoice({ id: theirs.id })).status).toBe("issued");

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { isRefusal } from "~/lib/refusal";
 import { db } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { issueCreditNote } from "~/server/models/billing/credit-notes.server";
@@ -10,16 +9,7 @@ import { companyBalance, getInvoice } from "~/server/models/billing/invoices-rea
 import { createInvoiceDraft } from "~/server/models/billing/invoices.server";
 import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases";
 import { draftInput, FINANCE, insertCompany } from "./helpers";
-
-const refusal = async (work: Promise<unknown>) => {
-  try {
-    await work;
-  } catch (error) {
-    if (isRefusal(error)) return { kind: error.kind, message: error.message, field: error.field };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-};
+import { refusalOf } from "../helpers/refusals";
 
 const TOTAL = 176_625;
 const bank = (amount: number, fields: Partial<PaymentInput> = {}): PaymentInput => ({
@@ -55,7 +45,7 @@ describe.each(testDatabases("invoice payments"))("Payments against invoices on $
     expect(await recordPayment(FINANCE, invoiceId, bank(50_000))).toMatchObject({ status: "partially-paid", balance: TOTAL - 50_000 });
     expect(await getInvoice({ id: invoiceId })).toMatchObject({ status: "partially-paid", paid: 50_000, balance: TOTAL - 50_000 });
     expect(await companyBalance({ companyId: kestrel })).toMatchObject([{ currency: "EUR", due: TOTAL - 50_000 }]);
-    const over = await refusal(recordPayment(FINANCE, invoiceId, bank(TOTAL - 50_000 + 1)));
+    const over = await refusalOf(recordPayment(FINANCE, invoiceId, bank(TOTAL - 50_000 + 1)));
     expect(over).toMatchObject({ kind: "invalid", field: "amount" });
     expect(over.message).toMatch(/more than the balance of €1,266\.25/);
     expect(await recordPayment(FINANCE, invoiceId, bank(TOTAL - 50_000, { method: "cash", reference: "" }))).toMatchObject({
@@ -63,11 +53,11 @@ describe.each(testDatabases("invoice payments"))("Payments against invoices on $
       balance: 0,
     });
     expect(await getInvoice({ id: invoiceId })).toMatchObject({ status: "paid", balance: 0 });
-    expect(await refusal(recordPayment(FINANCE, invoiceId, bank(1)))).toMatchObject({
+    expect(await refusalOf(recordPayment(FINANCE, invoiceId, bank(1)))).toMatchObject({
       kind: "conflict",
       message: "This invoice is already paid.",
     });
-    expect(await refusal(voidInvoice(FINANCE, invoiceId, "No"))).toMatchObject({ kind: "conflict" });
+    expect(await refusalOf(voidInvoice(FINANCE, invoiceId, "No"))).toMatchObject({ kind: "conflict" });
     expect((await listPayments({ invoiceId })).map((p) => [p.amount, p.method])).toEqual([
       [50_000, "bank-transfer"],
       [TOTAL - 50_000, "cash"],
@@ -82,21 +72,21 @@ describe.each(testDatabases("invoice payments"))("Payments against invoices on $
   });
 
   test("Another currency, zero, a negative amount, a draft, a void invoice and a credit note are refused, and nothing is written", async () => {
-    expect(await refusal(recordPayment(FINANCE, invoiceId, bank(100, { currency: "USD" })))).toMatchObject({
+    expect(await refusalOf(recordPayment(FINANCE, invoiceId, bank(100, { currency: "USD" })))).toMatchObject({
       kind: "invalid",
       field: "currency",
     });
-    expect(await refusal(recordPayment(FINANCE, invoiceId, bank(0)))).toMatchObject({ kind: "invalid", field: "amount" });
-    expect(await refusal(recordPayment(FINANCE, invoiceId, bank(-100)))).toMatchObject({ kind: "invalid", field: "amount" });
-    expect(await refusal(recordPayment(FINANCE, invoiceId, bank(100, { paidOn: "2026-02-30" })))).toMatchObject({ field: "paidOn" });
+    expect(await refusalOf(recordPayment(FINANCE, invoiceId, bank(0)))).toMatchObject({ kind: "invalid", field: "amount" });
+    expect(await refusalOf(recordPayment(FINANCE, invoiceId, bank(-100)))).toMatchObject({ kind: "invalid", field: "amount" });
+    expect(await refusalOf(recordPayment(FINANCE, invoiceId, bank(100, { paidOn: "2026-02-30" })))).toMatchObject({ field: "paidOn" });
     const draft = await createInvoiceDraft(FINANCE, kestrel, draftInput());
-    expect(await refusal(recordPayment(FINANCE, draft.id, bank(100)))).toMatchObject({ kind: "conflict" });
+    expect(await refusalOf(recordPayment(FINANCE, draft.id, bank(100)))).toMatchObject({ kind: "conflict" });
     const note = await issueCreditNote(FINANCE, invoiceId, { lines: "all", notes: "" });
-    expect(await refusal(recordPayment(FINANCE, note.id, bank(100)))).toMatchObject({ kind: "conflict" });
+    expect(await refusalOf(recordPayment(FINANCE, note.id, bank(100)))).toMatchObject({ kind: "conflict" });
     const other = await createInvoiceDraft(FINANCE, kestrel, draftInput());
     await issueInvoice(FINANCE, other.id, other.version);
     await voidInvoice(FINANCE, other.id, "Duplicate");
-    expect(await refusal(recordPayment(FINANCE, other.id, bank(100)))).toMatchObject({
+    expect(await refusalOf(recordPayment(FINANCE, other.id, bank(100)))).toMatchObject({
       kind: "conflict",
       message: "This invoice is void: it cannot be paid.",
     });
@@ -143,12 +133,14 @@ describe.each(testDatabases("invoice payments"))("Payments against invoices on $
     ).toBe("duplicate");
     expect(await getInvoice({ id: invoiceId })).toMatchObject({ status: "issued", paid: 0, balance: TOTAL });
     expect(
-      await refusal(writeTransaction((trx) => recordCardRefund(trx, { paymentIntentId: "pi_unknown", amount: 1, stripeEventId: "evt_5" }))),
+      await refusalOf(
+        writeTransaction((trx) => recordCardRefund(trx, { paymentIntentId: "pi_unknown", amount: 1, stripeEventId: "evt_5" })),
+      ),
     ).toMatchObject({
       kind: "not-found",
     });
     expect(
-      await refusal(
+      await refusalOf(
         writeTransaction((trx) => recordCardPayment(trx, { ...payment, paymentIntentId: "pi_2", stripeEventId: "evt_6", currency: "usd" })),
       ),
     ).toMatchObject({ kind: "invalid" });

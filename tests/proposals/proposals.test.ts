@@ -22,6 +22,7 @@ import { createProposal, saveAsTemplate, saveProposalDraft } from "~/server/mode
 import { STALE_PROPOSAL } from "~/server/models/proposals/proposal-rows.server";
 import { signUp } from "../helpers/accounts";
 import { testDatabases, useAppDatabase } from "../helpers/databases";
+import { refusalOf } from "../helpers/refusals";
 
 // Proposals from draft to signature: versions frozen when sent, single-use links for a lead, one
 // view per person, and an acceptance that signs and starts the company, project and deposit invoice
@@ -86,16 +87,6 @@ const acceptance = (fields: Partial<Acceptance> = {}): Acceptance => {
   return { version: 1, optionalIds: ["seo"], total, fullName: "Lena Lead", consent: true, drawnSignature: null, ...AGENT, ...fields };
 };
 
-const refusal = async (work: Promise<unknown>) => {
-  try {
-    await work;
-  } catch (error) {
-    if (isRefusal(error)) return { kind: error.kind, message: error.message, field: error.field };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-};
-
 const counts = async () => ({
   companies: Number(
     (
@@ -147,7 +138,7 @@ describe.each(testDatabases("proposals"))("Proposals from draft to signature on 
       countersign: false,
     });
     expect(
-      await refusal(
+      await refusalOf(
         saveProposalDraft(OTHER_SALES, id, 1, {
           content: content({ title: "Second" }),
           clientName: "Bakery",
@@ -174,7 +165,7 @@ describe.each(testDatabases("proposals"))("Proposals from draft to signature on 
     const seen = await clientProposal(access, id);
     expect(seen).toMatchObject({ version: 2, content: { title: "Website redesign, revised" } });
     // Accepting the first version, still open in another tab, is refused.
-    expect(await refusal(acceptProposal(access, id, acceptance({ version: 1 })))).toMatchObject({
+    expect(await refusalOf(acceptProposal(access, id, acceptance({ version: 1 })))).toMatchObject({
       kind: "conflict",
       message: ACCEPT_TEXT.newer,
     });
@@ -192,19 +183,22 @@ describe.each(testDatabases("proposals"))("Proposals from draft to signature on 
     const { id, access } = await sentForLead("links@bakery.example");
     const other = await sentForLead("other@bakery.example");
     // The mail's token was spent by the first opening.
-    expect(await refusal(openProposalLink(await linkTokenFor("links@bakery.example")))).toMatchObject({ kind: "gone", message: LINK_USED });
-    expect(await refusal(openProposalLink("not-a-real-token-at-all-000000"))).toMatchObject({ kind: "not-found" });
-    expect(await refusal(clientProposal(access, other.id))).toMatchObject({ kind: "not-found" });
+    expect(await refusalOf(openProposalLink(await linkTokenFor("links@bakery.example")))).toMatchObject({
+      kind: "gone",
+      message: LINK_USED,
+    });
+    expect(await refusalOf(openProposalLink("not-a-real-token-at-all-000000"))).toMatchObject({ kind: "not-found" });
+    expect(await refusalOf(clientProposal(access, other.id))).toMatchObject({ kind: "not-found" });
     expect((await clientProposal(access, id)).id).toBe(id);
 
     await sendProposal(SALES, id, 3);
     const fresh = await linkTokenFor("links@bakery.example");
-    expect(await refusal(openProposalLink(fresh, Date.now() + 15 * 24 * 60 * 60 * 1000))).toMatchObject({
+    expect(await refusalOf(openProposalLink(fresh, Date.now() + 15 * 24 * 60 * 60 * 1000))).toMatchObject({
       kind: "gone",
       message: LINK_EXPIRED,
     });
     await revokeProposalLinks(SALES, id);
-    expect(await refusal(openProposalLink(fresh))).toMatchObject({ kind: "gone", message: LINK_REVOKED });
+    expect(await refusalOf(openProposalLink(fresh))).toMatchObject({ kind: "gone", message: LINK_REVOKED });
   });
 
   test("Viewing is recorded once per person and marks the proposal viewed", async () => {
@@ -317,17 +311,23 @@ describe.each(testDatabases("proposals"))("Proposals from draft to signature on 
     // Sending a proposal already past its last day is refused in the first place.
     expect(isRefusal(expired) && expired.field).toBe("validUntil");
     const before = await counts();
-    expect(await refusal(acceptProposal(access, id, acceptance({ total: 1 })))).toMatchObject({
+    expect(await refusalOf(acceptProposal(access, id, acceptance({ total: 1 })))).toMatchObject({
       kind: "conflict",
       message: ACCEPT_TEXT.total,
     });
-    expect(await refusal(acceptProposal(access, id, acceptance({ optionalIds: ["design"] })))).toMatchObject({
+    expect(await refusalOf(acceptProposal(access, id, acceptance({ optionalIds: ["design"] })))).toMatchObject({
       kind: "invalid",
       field: "optionalIds",
     });
-    expect(await refusal(acceptProposal(access, id, acceptance({ fullName: "  " })))).toMatchObject({ kind: "invalid", field: "fullName" });
-    expect(await refusal(acceptProposal(access, id, acceptance({ consent: false })))).toMatchObject({ kind: "invalid", field: "consent" });
-    expect(await refusal(acceptProposal(access, id, acceptance({ drawnSignature: "<script>" })))).toMatchObject({
+    expect(await refusalOf(acceptProposal(access, id, acceptance({ fullName: "  " })))).toMatchObject({
+      kind: "invalid",
+      field: "fullName",
+    });
+    expect(await refusalOf(acceptProposal(access, id, acceptance({ consent: false })))).toMatchObject({
+      kind: "invalid",
+      field: "consent",
+    });
+    expect(await refusalOf(acceptProposal(access, id, acceptance({ drawnSignature: "<script>" })))).toMatchObject({
       field: "drawnSignature",
     });
     // Its last day passes while the client reads it.
@@ -336,7 +336,7 @@ describe.each(testDatabases("proposals"))("Proposals from draft to signature on 
       .set({ content: JSON.stringify(content({ validUntil: "2001-01-01" })) })
       .where("proposalId", "=", id)
       .execute();
-    expect(await refusal(acceptProposal(access, id, acceptance()))).toMatchObject({ kind: "gone", message: ACCEPT_TEXT.expired });
+    expect(await refusalOf(acceptProposal(access, id, acceptance()))).toMatchObject({ kind: "gone", message: ACCEPT_TEXT.expired });
     expect(await counts()).toEqual(before);
     expect((await db().selectFrom("proposals").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("sent");
   });
@@ -397,13 +397,13 @@ describe.each(testDatabases("proposals"))("Proposals from draft to signature on 
     const access: ProposalAccess = { kind: "member", userId: member.id, name: "Gull Buyer", companyId };
     const stranger: ProposalAccess = { kind: "member", userId: "someone", name: "Else", companyId: newId() };
     expect((await clientProposal(access, id)).content.title).toBe("Retainer");
-    expect(await refusal(clientProposal(stranger, id))).toMatchObject({ kind: "not-found" });
+    expect(await refusalOf(clientProposal(stranger, id))).toMatchObject({ kind: "not-found" });
     await declineProposal(access, id, "We chose to wait until spring.");
     expect(await db().selectFrom("proposals").select(["status", "declineReason"]).where("id", "=", id).executeTakeFirstOrThrow()).toEqual({
       status: "declined",
       declineReason: "We chose to wait until spring.",
     });
-    expect(await refusal(acceptProposal(access, id, acceptance()))).toMatchObject({ kind: "conflict", message: ACCEPT_TEXT.declined });
+    expect(await refusalOf(acceptProposal(access, id, acceptance()))).toMatchObject({ kind: "conflict", message: ACCEPT_TEXT.declined });
   });
 
   test("A proposal saved as a template starts the next one with its sections, phases and items", async () => {

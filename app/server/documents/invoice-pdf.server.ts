@@ -1,8 +1,8 @@
-import PDFDocument from "pdfkit";
 import type { InvoiceDocument, InvoiceDocumentLine } from "~/lib/invoice-document";
 import { correctsLine, documentDate, documentHeading, INVOICE_LABELS as L, taxNoteText, totalRows } from "~/lib/invoice-text";
 import { formatMinorUnits, formatQuantity, formatTaxRate } from "~/lib/money-format";
-import { completeUnicodeMaps, fontsCover, PRIMARY_FONT, registerInvoiceFonts, selectFont } from "./pdf-fonts.server";
+import { writePdf } from "./pdf-document.server";
+import { fontsCover } from "./pdf-fonts.server";
 import { block, blockHeight, line } from "./pdf-pen.server";
 
 // The invoice (or credit note) as a PDF: rendered once at issue and stored, so the same bytes are
@@ -193,49 +193,28 @@ function displayFor(inv: InvoiceDocument): "symbol" | "code" {
 }
 
 /** The document as PDF bytes (A4): the same document always gives the same bytes. */
-export async function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN },
-    bufferPages: true,
-    // No default font: pdfkit would load Helvetica's metrics, which a bundle does not carry.
-    font: "",
-    autoFirstPage: false,
-    lang: inv.locale,
-    info: {
-      Title: documentHeading(inv),
-      Author: inv.agency.name,
-      Subject: inv.client.name,
-      Creator: inv.agency.name,
-      Producer: "PDFKit",
-      CreationDate: fixedDate(inv),
-      ModDate: fixedDate(inv),
-    },
+export function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
+  const info = {
+    Title: documentHeading(inv),
+    Author: inv.agency.name,
+    Subject: inv.client.name,
+    Creator: inv.agency.name,
+    CreationDate: fixedDate(inv),
+    ModDate: fixedDate(inv),
+  };
+  return writePdf({ margin: MARGIN, lang: inv.locale, info, bufferPages: true }, async (doc) => {
+    const display = displayFor(inv);
+    const money = (minor: number) => formatMinorUnits(minor, inv.currency, inv.locale, { display });
+    const c: Ctx = { doc, inv, display, money, y: MARGIN };
+    header(c);
+    parties(c);
+    await lines(c);
+    summary(c);
+    if (inv.taxNote) section(c, L.tax, [taxNoteText(inv.taxNote)]);
+    section(c, L.notes, inv.notes ? [inv.notes] : []);
+    section(c, L.terms, inv.terms ? [inv.terms] : []);
+    section(c, L.paymentInstructions, inv.paymentInstructions);
+    if (inv.payUrl) section(c, L.payOnline, [inv.payUrl], inv.payUrl);
+    footers(c);
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<void>((resolve, reject) => {
-    doc.on("end", resolve);
-    doc.on("error", reject);
-  });
-  registerInvoiceFonts(doc);
-  selectFont(doc, PRIMARY_FONT);
-  doc.addPage();
-  const display = displayFor(inv);
-  const money = (minor: number) => formatMinorUnits(minor, inv.currency, inv.locale, { display });
-  const c: Ctx = { doc, inv, display, money, y: MARGIN };
-  header(c);
-  parties(c);
-  await lines(c);
-  summary(c);
-  if (inv.taxNote) section(c, L.tax, [taxNoteText(inv.taxNote)]);
-  section(c, L.notes, inv.notes ? [inv.notes] : []);
-  section(c, L.terms, inv.terms ? [inv.terms] : []);
-  section(c, L.paymentInstructions, inv.paymentInstructions);
-  if (inv.payUrl) section(c, L.payOnline, [inv.payUrl], inv.payUrl);
-  footers(c);
-  completeUnicodeMaps(doc);
-  doc.end();
-  await finished;
-  return Buffer.concat(chunks);
 }

@@ -1,7 +1,6 @@
-import PDFDocument from "pdfkit";
 import type { SignedProposalDocument } from "~/lib/proposal-document";
 import { formatMinorUnits, formatQuantity, formatTaxRate } from "~/lib/money-format";
-import { completeUnicodeMaps, PRIMARY_FONT, registerInvoiceFonts, selectFont } from "./pdf-fonts.server";
+import { writePdf } from "./pdf-document.server";
 import { block, line } from "./pdf-pen.server";
 
 // The signed proposal as a PDF: the accepted content with the chosen items and totals, then a
@@ -117,37 +116,18 @@ function certificate(doc: PDFKit.PDFDocument, p: SignedProposalDocument): void {
 }
 
 /** The signed proposal as PDF bytes (A4). */
-export async function renderSignedProposalPdf(p: SignedProposalDocument): Promise<Buffer> {
+export function renderSignedProposalPdf(p: SignedProposalDocument): Promise<Buffer> {
   const at = new Date(p.signatures[0]?.signedAt ?? "1970-01-01T00:00:00Z");
-  const doc = new PDFDocument({
-    size: "A4",
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN },
-    font: "",
-    autoFirstPage: false,
-    lang: p.locale,
-    info: {
-      Title: p.content.title,
-      Author: p.agencyName,
-      Subject: p.clientName,
-      Creator: p.agencyName,
-      Producer: "PDFKit",
-      CreationDate: at,
-      ModDate: at,
-    },
+  const info = {
+    Title: p.content.title,
+    Author: p.agencyName,
+    Subject: p.clientName,
+    Creator: p.agencyName,
+    CreationDate: at,
+    ModDate: at,
+  };
+  return writePdf({ margin: MARGIN, lang: p.locale, info }, (doc) => {
+    body(doc, p);
+    certificate(doc, p);
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<void>((resolve, reject) => {
-    doc.on("end", resolve);
-    doc.on("error", reject);
-  });
-  registerInvoiceFonts(doc);
-  selectFont(doc, PRIMARY_FONT);
-  doc.addPage();
-  body(doc, p);
-  certificate(doc, p);
-  completeUnicodeMaps(doc);
-  doc.end();
-  await finished;
-  return Buffer.concat(chunks);
 }

@@ -1,6 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
-import { writeFile, rm } from "node:fs/promises";
-import path from "node:path";
+import { createHash } from "node:crypto";
 import { Refusal } from "~/lib/refusal";
 import type { Actor } from "~/server/auth/actor.server";
 import { getBrand } from "~/server/brand/brand.server";
@@ -12,7 +10,8 @@ import { logger } from "~/server/logger.server";
 import { enqueueInvoiceMail } from "~/server/mail/invoice-mails.server";
 import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { onlinePaymentsEnabled } from "~/server/payments/stripe.server";
-import { fileStore, FileNotFound, KeyExists } from "~/server/storage/storage.server";
+import { fileStore, FileNotFound } from "~/server/storage/storage.server";
+import { storeBytesOnce } from "~/server/storage/store-once.server";
 import { billingContacts } from "./billing-contacts.server";
 import { invoiceDocument } from "./invoice-document.server";
 import { issueInvoice, markInvoiceSent, recordInvoicePdf } from "./invoice-issue.server";
@@ -47,17 +46,7 @@ async function filePdf(id: string): Promise<string> {
   if (row.pdfFileKey) return row.pdfFileKey;
   const bytes = await renderInvoicePdfOffThread(await documentAsIssued(id));
   const key = pdfKey(id, row.number);
-  const store = fileStore();
-  const temp = path.join(store.tempDir(), `invoice-${randomUUID()}.pdf`);
-  await writeFile(temp, bytes);
-  try {
-    await store.putFromFile(key, temp, "application/pdf");
-  } catch (error) {
-    // Another instance stored it first: the same document, the same bytes.
-    if (!(error instanceof KeyExists)) throw error;
-  } finally {
-    await rm(temp, { force: true });
-  }
+  await storeBytesOnce(fileStore(), key, bytes, "application/pdf");
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   await writeTransaction((trx) => recordInvoicePdf(trx, id, { fileKey: key, sha256 }));
   return key;

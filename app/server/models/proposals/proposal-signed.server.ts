@@ -1,6 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
-import { rm, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { createHash } from "node:crypto";
 import { computeTotals } from "~/lib/money";
 import type { SignedProposalDocument } from "~/lib/proposal-document";
 import { depositLines, proposalTotals, type ProposalContent } from "~/lib/proposals";
@@ -12,7 +10,8 @@ import { writeTransaction } from "~/server/db/write-transaction.server";
 import { renderSignedProposalPdfOffThread } from "~/server/documents/render-off-thread.server";
 import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { composeMail } from "~/server/mail/templates.server";
-import { fileStore, KeyExists } from "~/server/storage/storage.server";
+import { fileStore } from "~/server/storage/storage.server";
+import { storeBytesOnce } from "~/server/storage/store-once.server";
 import { NO_PROPOSAL } from "./proposal-rows.server";
 
 // The signed proposal's PDF: the accepted document and a certificate page with the signature
@@ -92,17 +91,7 @@ export async function fileSignedProposal(proposalId: string): Promise<string> {
   if (row.signedPdfKey) return row.signedPdfKey;
   const bytes = await renderSignedProposalPdfOffThread(await signedProposalDocument(proposalId));
   const key = pdfKey(proposalId);
-  const store = fileStore();
-  const temp = path.join(store.tempDir(), `proposal-${randomUUID()}.pdf`);
-  await writeFile(temp, bytes);
-  try {
-    await store.putFromFile(key, temp, "application/pdf");
-  } catch (error) {
-    // Another instance filed it first: the same document, the same bytes.
-    if (!(error instanceof KeyExists)) throw error;
-  } finally {
-    await rm(temp, { force: true });
-  }
+  await storeBytesOnce(fileStore(), key, bytes, "application/pdf");
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   await writeTransaction((trx) =>
     trx.updateTable("proposals").set({ signedPdfKey: key, signedPdfSha256: sha256 }).where("id", "=", proposalId).execute(),
