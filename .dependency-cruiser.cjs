@@ -59,7 +59,7 @@ const modelFolders = {
   // Invoices, credit notes, numbering, payments, Stripe's webhook events (decisions 0081, 0082, 0084).
   billing: floor3,
   // Proposals: accepting one starts a company, a project and a deposit invoice (decision 0093).
-  proposals: [...floor3, "billing"],
+  proposals: [...floor3, "pipeline", "billing"],
   privacy: floor3,
   reports: floor3,
   accounts: [...floor3, "privacy"],

@@ -4,6 +4,7 @@ import { writeTransaction } from "~/server/db/write-transaction.server";
 import { events } from "~/server/events/bus.server";
 import { notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { recordAudit } from "../shared/audit.server";
+import { markLeadWon } from "./lead-won.server";
 import { insertCompany } from "../companies/companies.server";
 import { insertClientInvitation } from "../companies/client-invitations.server";
 import { insertProject, projectChanged } from "../projects/projects.server";
@@ -72,20 +73,8 @@ export async function convertQuote(actor: Actor, leadId: string, input: LeadConv
       projectId = project.id;
     }
     // Only a lead nobody converted meanwhile (another tab, another instance).
-    const marked = await trx
-      .updateTable("quotes")
-      .set({ status: "won", companyId, ...(lead.status === "won" ? {} : { statusChangedAt: now }) })
-      .where("id", "=", lead.id)
-      .where("companyId", "is", null)
-      .executeTakeFirst();
-    if (Number(marked.numUpdatedRows) !== 1) throw new Refusal("conflict", "This lead was converted by someone else just now.");
-    if (lead.status !== "won")
-      await recordAudit(
-        trx,
-        actor,
-        { action: "lead.status", entity: "lead", entityId: lead.id, detail: { from: lead.status, to: "won" } },
-        now,
-      );
+    if (!(await markLeadWon(trx, actor, lead, companyId, now, { unconverted: true })))
+      throw new Refusal("conflict", "This lead was converted by someone else just now.");
     await recordAudit(
       trx,
       actor,

@@ -15,6 +15,7 @@ import { insertInvoiceDraft } from "~/server/models/billing/invoices.server";
 import { insertClientInvitation } from "~/server/models/companies/client-invitations.server";
 import { insertCompany } from "~/server/models/companies/companies.server";
 import { notify, publishNotified, staffIdsFor } from "~/server/models/notifications/notifications.server";
+import { markLeadWon } from "~/server/models/pipeline/lead-won.server";
 import { insertProject, projectChanged } from "~/server/models/projects/projects.server";
 import { recordAudit } from "~/server/models/shared/audit.server";
 import type { ProposalAccess } from "./proposal-client.server";
@@ -210,19 +211,8 @@ async function accept(
   const invoiceId = await issueDeposit(trx, actor, companyId, row, latest.content, totals, signer.email, now);
   await trx.updateTable("proposals").set({ companyId, projectId, invoiceId }).where("id", "=", row.id).execute();
   if (row.leadId) {
-    const lead = await trx.selectFrom("quotes").select("status").where("id", "=", row.leadId).executeTakeFirst();
-    await trx
-      .updateTable("quotes")
-      .set({ status: "won", companyId, ...(lead?.status === "won" ? {} : { statusChangedAt: now }) })
-      .where("id", "=", row.leadId)
-      .execute();
-    if (lead && lead.status !== "won")
-      await recordAudit(
-        trx,
-        actor,
-        { action: "lead.status", entity: "lead", entityId: row.leadId, detail: { from: lead.status, to: "won" } },
-        now,
-      );
+    const lead = await trx.selectFrom("quotes").select(["id", "status"]).where("id", "=", row.leadId).executeTakeFirst();
+    if (lead) await markLeadWon(trx, actor, lead, companyId, now);
   }
   await recordAudit(
     trx,
