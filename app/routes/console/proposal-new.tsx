@@ -23,11 +23,12 @@ import { createProposal, listTemplates, type ProposalFor } from "~/server/models
 
 const ID = /^[\w-]{1,64}$/;
 
-/** The lead or company the query names; anything else is a page that does not exist. */
-function targetOf(request: Request): ProposalFor {
+/** The lead or company the query (or the posted form) names; anything else is a page that does not exist. */
+function targetOf(request: Request, form?: FormData): ProposalFor {
   const search = new URL(request.url).searchParams;
-  const lead = search.get("lead");
-  const company = search.get("company");
+  const named = (key: string) => search.get(key) ?? (form?.get(key) as string | null | undefined) ?? null;
+  const lead = named("lead");
+  const company = named("company");
   if (lead && ID.test(lead)) return { leadId: lead };
   if (company && ID.test(company)) return { companyId: company };
   throw data("Write a proposal from a lead's or a client's page.", { status: 404, statusText: "Not found" });
@@ -51,9 +52,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request, "leads");
-  const target = targetOf(request);
+  const formData = await readForm(request);
+  const target = targetOf(request, formData);
   await targetName(target);
-  const submission = parseWithZod(await readForm(request), { schema: newProposalSchema });
+  const submission = parseWithZod(formData, { schema: newProposalSchema });
   if (submission.status !== "success") return formResult({ status: "invalid", result: submission.reply() }, 400);
   try {
     const { id } = await createProposal(user, target, submission.value);
@@ -87,6 +89,11 @@ export default function NewProposal({ loaderData, actionData }: Route.ComponentP
   return (
     <ConsoleEditPage headingId="new-proposal-heading" backTo={back} backLabel={`← Back to ${name}`} title={`New proposal for ${name}`}>
       <Form method="post" {...getFormProps(form)} className="max-w-xl space-y-5">
+        {"leadId" in target ? (
+          <input type="hidden" name="lead" value={target.leadId} />
+        ) : (
+          <input type="hidden" name="company" value={target.companyId} />
+        )}
         <InputField field={fields.title} type="text" label="Title" />
         <FormField
           id={fields.templateId.id}
