@@ -73,7 +73,16 @@ test.describe("Invited staff enrol in two-factor before the console", () => {
       await expect(invitee).toHaveURL(/\/employee-dashboard$/);
       await expect(invitee.getByText(`Signed in as ${email} (Sales)`)).toBeVisible();
       const nav = invitee.getByRole("navigation", { name: "Console sections" });
-      await expect(nav.getByRole("link")).toHaveText(["Overview", "Leads", "Testimonials", "Site", "Clients", "Projects", "Support"]);
+      await expect(nav.getByRole("link")).toHaveText([
+        "Overview",
+        "Leads",
+        "Proposals",
+        "Testimonials",
+        "Site",
+        "Clients",
+        "Projects",
+        "Support",
+      ]);
       await invitee.goto(`${base}/employee-dashboard/leads`);
       await expect(invitee.getByRole("heading", { name: "Leads", exact: true })).toBeVisible();
     } finally {

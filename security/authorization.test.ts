@@ -129,7 +129,7 @@ describe.each(worlds)("On $server.backend", (world) => {
             const actor = world.actors[name];
             const cell: Cell = { world, actor, side, seq: ++seq };
             const path = fillPattern(route.pattern, policy.params?.(cell) ?? {});
-            const query = policy.query ?? "";
+            const query = typeof policy.query === "function" ? policy.query(cell) : (policy.query ?? "");
             const url = path + query;
             const reply = await get(world.server, url, actor.cookie);
             // A client naming another company's record (policy.get.othersRecord): "not found", as for an unknown id.

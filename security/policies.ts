@@ -6,6 +6,7 @@ import type { Fields, FilePart } from "./helpers/http";
 import { CONSOLE_AREAS, mayUse, STAFF_ROLES, type ConsoleArea } from "~/lib/staff-roles";
 import { database } from "./helpers/database";
 import { invoiceAsSeeded, retainerRunning } from "./helpers/world-billing";
+import { proposalAsSeeded } from "./helpers/world-proposals";
 import { isStaffRole, MATRIX_COMPANY_ID, type Actor, type World } from "./helpers/world";
 import { unsubscribeToken } from "~/server/mail/unsubscribe-token.server";
 import { DEMO_BRAND } from "~/lib/brand";
@@ -69,7 +70,7 @@ export interface RoutePolicy {
   /** Fills the pattern's :params and "*" for a cell. */
   params?: (cell: Cell) => Record<string, string>;
   /** A query string for the GETs ("?q=…"), e.g. a search that reaches every actor's records. */
-  query?: string;
+  query?: string | ((cell: Cell) => string);
   /** Whether the params or the posted ids name a record: then both sides are tried. */
   sides?: boolean;
   /** `othersRecord`: what a client gets for a record of another company (sides only), e.g. 404. */
@@ -804,6 +805,7 @@ const STAFF_TYPES = [
   "new_lead",
   "new_application",
   "payment_disputed",
+  "proposal_decided",
   "file_shared",
 ];
 const unsubscribed = (c: Cell) => c.world.actors["client A"].id!;
@@ -886,6 +888,43 @@ const showingWork = (policy: RoutePolicy): RoutePolicy => ({
   ...policy,
   post: { ...policy.post!, showsStaff: ["PROJECT-", "MILESTONE-"] },
 });
+// Console → Proposals (part of Leads: sales and admin). The editor's forms act on the side's lead's
+// draft, put back as seeded before and after each cell.
+const proposalOf = (c: Cell) => recordsOf(c).proposalId;
+const proposalSeeded = (c: Cell) => proposalAsSeeded(c.world.server, { id: proposalOf(c), leadId: recordsOf(c).leadId });
+const onProposal = (fields: Intent["body"]): Intent => changes(after(proposalSeeded, fields), { restore: proposalSeeded });
+const PROPOSAL_POLICIES: Record<string, RoutePolicy> = {
+  "routes/console/proposals.tsx": page("leads"),
+  "routes/console/proposal-new.tsx": {
+    query: (c) => `?lead=${recordsOf(c).leadId}`,
+    ...withForms("leads", {
+      "": changes((c) => ({ lead: recordsOf(c).leadId, title: `Matrix proposal ${c.seq}` }), {
+        ok: to(/^\/employee-dashboard\/proposals\/[\w-]+$/),
+      }),
+    }),
+  },
+  "routes/console/proposal.tsx": withIntents(recordPage(proposalOf, "leads"), "leads", {
+    save: onProposal((c) => ({
+      intent: "save",
+      version: "1",
+      clientName: "Matrix Prospect",
+      clientEmail: "matrix-prospect@example.com",
+      title: `Matrix proposal ${c.seq}`,
+      currency: "EUR",
+      validUntil: "2099-12-31",
+      deposit: "0",
+      "items[0].id": "matrix-item",
+      "items[0].description": "Build",
+      "items[0].quantity": "1",
+      "items[0].unitPrice": "100.00",
+      "items[0].taxRate": "20",
+    })),
+    send: onProposal(() => ({ intent: "send", version: "1" })),
+    template: onProposal((c) => ({ intent: "template", name: `Matrix template ${c.seq}` })),
+    // Withdrawing is audited even when no link is open.
+    revoke: onProposal(() => ({ intent: "revoke" })),
+  }),
+};
 const BILLING_POLICIES: Record<string, RoutePolicy> = {
   "routes/console/billing.tsx": page("billing"),
   "routes/console/billing-reports.tsx": page("billing"),
@@ -1099,6 +1138,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
       note: changes(note),
     },
   ),
+  ...PROPOSAL_POLICIES,
   "routes/console/applications.tsx": page("applications"),
   "routes/console/applications-export.ts": page("applications"),
   "routes/console/application.tsx": withIntents(

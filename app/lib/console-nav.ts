@@ -6,6 +6,7 @@ import { mayUse, type ConsoleArea, type StaffRole } from "./staff-roles";
 export const CONSOLE_SECTIONS = [
   { to: href("/employee-dashboard"), label: "Overview", icon: "overview", area: "overview", end: true },
   { to: href("/employee-dashboard/leads"), label: "Leads", icon: "leads", area: "leads" },
+  { to: href("/employee-dashboard/proposals"), label: "Proposals", icon: "proposals", area: "leads" },
   { to: href("/employee-dashboard/applications"), label: "Applications", icon: "applications", area: "applications" },
   { to: href("/employee-dashboard/openings"), label: "Openings", icon: "openings", area: "openings" },
   { to: href("/employee-dashboard/testimonials"), label: "Testimonials", icon: "testimonials", area: "testimonials" },

@@ -2,6 +2,7 @@
 export type NavIconName =
   | "overview"
   | "leads"
+  | "proposals"
   | "applications"
   | "openings"
   | "testimonials"

@@ -5,6 +5,7 @@ import { applicationFields, PASSWORD, postForm, postMultipart, quoteFields, regi
 import { clearRateLimits, database, markEmailVerified, userId } from "./database";
 import { addStaffWithCli, type ServerInfo } from "./server";
 import { letReceiveInvoices, seedInvoices, seedPortalInvoice } from "./world-billing";
+import { seedProposal } from "./world-proposals";
 import { seedWorkspace } from "./world-workspace";
 
 // One staff member per console role (decision 0031). "admin" is also reachable as
@@ -43,6 +44,8 @@ export interface ClientRecords {
   /** An issued, unpaid invoice and a draft of the company, billed to the INVOICE- marker. */
   invoiceId: string;
   draftInvoiceId: string;
+  /** A draft proposal for the lead, ready to send (world-proposals.ts). */
+  proposalId: string;
   markers: string[];
   /** Portal Billing (decision 0086): an issued invoice of the company (world-billing.ts). */
   portalInvoiceId?: string;
@@ -234,6 +237,7 @@ async function seedClient(server: ServerInfo, label: "A" | "B", openingId: strin
     })
     .execute();
   const invoices = await seedInvoices(server, companyId, markers[11]!, tag);
+  const proposalId = await seedProposal(server, lead.id, tag);
   return {
     actor: { name: label === "A" ? "client A" : "client B", role: "client", email, id, cookie },
     records: {
@@ -247,6 +251,7 @@ async function seedClient(server: ServerInfo, label: "A" | "B", openingId: strin
       milestoneId,
       attachmentId: attachment.id,
       ...invoices,
+      proposalId,
       markers,
     },
   };

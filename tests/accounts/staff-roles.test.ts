@@ -102,6 +102,7 @@ describe.each(testDatabases("staff-roles"))("Staff roles, invitations and lifecy
       expect(sectionsFor("sales").map((s) => s.label)).toEqual([
         "Overview",
         "Leads",
+        "Proposals",
         "Testimonials",
         "Site",
         "Clients",

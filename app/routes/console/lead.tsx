@@ -15,6 +15,9 @@ import { recordHistory } from "~/server/models/shared/record-history.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { reviewAction } from "./review.server";
 import { Time } from "~/components/time";
+import { LeadProposals } from "~/components/proposals/lead-proposals";
+import { agencyToday } from "~/server/brand/locale.server";
+import { listProposals } from "~/server/models/proposals/proposals-read.server";
 
 const STATUS_OPTIONS = LEAD_STATUSES.map((value) => ({ value, label: LEAD_STATUS_LABELS[value] }));
 
@@ -22,7 +25,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireStaff(request, "leads");
   const lead = await getLead(params.id);
   if (!lead) throw new Response("This lead does not exist.", { status: 404, statusText: "Not found" });
-  return { lead, history: await recordHistory("lead", lead.id), mayErase: user.staffRole === "admin" };
+  const [history, proposals] = await Promise.all([
+    recordHistory("lead", lead.id),
+    agencyToday().then((today) => listProposals({ today, leadId: lead.id })),
+  ]);
+  return { lead, history, proposals, mayErase: user.staffRole === "admin" };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -41,8 +48,8 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 }
 
 export default function ConsoleLead({ loaderData, actionData }: Route.ComponentProps) {
-  useLiveRevalidation("/events/console", ["leads"]);
-  const { lead, history, mayErase } = loaderData;
+  useLiveRevalidation("/events/console", ["leads", "proposals"]);
+  const { lead, history, proposals, mayErase } = loaderData;
   return (
     <article aria-labelledby="lead-heading" className="space-y-8">
       <div>
@@ -106,6 +113,7 @@ export default function ConsoleLead({ loaderData, actionData }: Route.ComponentP
           pageResult={actionData}
         />
       </section>
+      <LeadProposals leadId={lead.id} proposals={proposals} />
       <section aria-labelledby="lead-notes" className="space-y-4">
         <h3 id="lead-notes" className="text-lg font-semibold text-slate-900 dark:text-white">
           Notes and history

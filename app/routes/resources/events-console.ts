@@ -9,6 +9,7 @@ import { eventStream } from "~/server/events/sse.server";
 const FORWARDED: Partial<Record<AppEvent["type"], { name: string; area: ConsoleArea }>> = {
   "quote.created": { name: "leads", area: "leads" },
   "quote.changed": { name: "leads", area: "leads" },
+  "proposal.changed": { name: "proposals", area: "leads" },
   "application.created": { name: "applications", area: "applications" },
   "application.changed": { name: "applications", area: "applications" },
   "opening.changed": { name: "openings", area: "openings" },

@@ -1,0 +1,137 @@
+import { href, Link } from "react-router";
+import { Time } from "~/components/time";
+import { formatMinorUnits } from "~/lib/money-format";
+import { usePlace } from "~/lib/use-place";
+import type { ProposalStatus } from "~/lib/proposals";
+
+const heading = "text-lg font-semibold text-slate-900 dark:text-white";
+const term = "font-medium text-slate-600 dark:text-slate-400";
+
+/** What the console reads of a proposal's history (models/proposals/proposals-read.server.ts). */
+export interface ProposalHistory {
+  status: ProposalStatus;
+  declineReason: string | null;
+  declinedAt: number | null;
+  projectId: string | null;
+  invoiceId: string | null;
+  versions: { number: number; sentAt: number; sentByName: string | null }[];
+  views: { viewer: string; name: string; versionNumber: number; viewedAt: number }[];
+  signatures: {
+    id: string;
+    role: string;
+    versionNumber: number;
+    signerName: string;
+    signerEmail: string;
+    ip: string;
+    documentSha256: string;
+    total: number;
+    currency: string;
+    signedAt: number;
+  }[];
+  links: { id: string; email: string; createdAt: number; state: "open" | "opened" | "expired" | "withdrawn" }[];
+}
+
+/** What happened to what was sent: versions, who viewed them, the signature or the decline, the links. */
+export function ProposalRecord({ proposal }: { proposal: ProposalHistory }) {
+  const { locale } = usePlace();
+  const { versions, views, signatures, links } = proposal;
+  if (versions.length === 0) return null;
+  return (
+    <div className="space-y-8">
+      {proposal.status === "declined" ? (
+        <section aria-labelledby="proposal-declined" className="space-y-2">
+          <h3 id="proposal-declined" className={heading}>
+            Declined
+          </h3>
+          <p className="text-sm">
+            {proposal.declinedAt ? <Time at={proposal.declinedAt} withTime /> : null}
+            {": "}
+            {proposal.declineReason || "No reason given."}
+          </p>
+        </section>
+      ) : null}
+      {signatures.length > 0 ? (
+        <section aria-labelledby="proposal-signature" className="space-y-3">
+          <h3 id="proposal-signature" className={heading}>
+            Signature
+          </h3>
+          {signatures.map((s) => (
+            <dl key={s.id} className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]" data-testid="proposal-signature">
+              <dt className={term}>Signed by</dt>
+              <dd>
+                {s.signerName} ({s.signerEmail}){s.role === "staff" ? ", for the agency" : ""}
+              </dd>
+              <dt className={term}>When</dt>
+              <dd>
+                <Time at={s.signedAt} withTime />
+              </dd>
+              <dt className={term}>IP address</dt>
+              <dd>{s.ip}</dd>
+              <dt className={term}>Version</dt>
+              <dd>{s.versionNumber}</dd>
+              <dt className={term}>Total</dt>
+              <dd className="tabular-nums">{formatMinorUnits(s.total, s.currency, locale)}</dd>
+              <dt className={term}>Document SHA-256</dt>
+              <dd className="font-mono text-xs break-all">{s.documentSha256}</dd>
+            </dl>
+          ))}
+          <p className="flex flex-wrap gap-3">
+            {proposal.projectId ? (
+              <Link to={href("/employee-dashboard/projects/:id", { id: proposal.projectId })} className="btn-secondary">
+                Open the project
+              </Link>
+            ) : null}
+            {proposal.invoiceId ? (
+              <Link to={href("/employee-dashboard/billing/:id", { id: proposal.invoiceId })} className="btn-secondary">
+                Open the deposit invoice
+              </Link>
+            ) : null}
+          </p>
+        </section>
+      ) : null}
+      <section aria-labelledby="proposal-versions" className="space-y-2">
+        <h3 id="proposal-versions" className={heading}>
+          Versions sent
+        </h3>
+        <ul className="space-y-1 text-sm">
+          {versions.map((v) => (
+            <li key={v.number}>
+              Version {v.number}: <Time at={v.sentAt} withTime />
+              {v.sentByName ? ` by ${v.sentByName}` : ""}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="proposal-views" className="space-y-2">
+        <h3 id="proposal-views" className={heading}>
+          Viewed
+        </h3>
+        {views.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">Not opened yet.</p>
+        ) : (
+          <ul className="space-y-1 text-sm" data-testid="proposal-views">
+            {views.map((v) => (
+              <li key={v.viewer}>
+                {v.name} (version {v.versionNumber}): <Time at={v.viewedAt} withTime />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {links.length > 0 ? (
+        <section aria-labelledby="proposal-links" className="space-y-2">
+          <h3 id="proposal-links" className={heading}>
+            Links mailed
+          </h3>
+          <ul className="space-y-1 text-sm">
+            {links.map((l) => (
+              <li key={l.id}>
+                {l.email}, <Time at={l.createdAt} withTime />: {l.state === "open" ? "not opened yet" : l.state}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
