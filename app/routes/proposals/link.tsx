@@ -28,7 +28,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ params }: Route.LoaderArgs) {
   try {
     const grant = await openProposalLink(params.token);
-    throw redirect(proposalViewPath(grant.proposalId), {
+    return redirect(proposalViewPath(grant.proposalId), {
       status: 303,
       headers: { ...PROPOSAL_PAGE_HEADERS, "Set-Cookie": grantCookie(grant) },
     });
