@@ -42,6 +42,7 @@ export function SignatureField() {
         ref={canvas}
         width={480}
         height={140}
+        role="img"
         aria-label="Signature drawing area"
         className="block w-full max-w-md touch-none rounded-lg border border-slate-300 bg-white dark:border-slate-600"
       />
