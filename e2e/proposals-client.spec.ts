@@ -31,7 +31,7 @@ const CONTENT = {
 };
 
 /** A lead with a sent proposal; returns the link's token. */
-function seedProposal(): { token: string; email: string } {
+function seedProposal(): { token: string; email: string; id: string } {
   const db = openDatabase();
   const uid = uniqueId();
   const email = `lena-${uid}@bakery.example`;
@@ -58,7 +58,7 @@ function seedProposal(): { token: string; email: string } {
   } finally {
     db.close();
   }
-  return { token, email };
+  return { token, email, id };
 }
 
 async function openLink(page: Page, token: string) {
@@ -70,7 +70,7 @@ async function openLink(page: Page, token: string) {
 test("A lead opens the link, adds the optional item, signs with a drawing; the link is then used; light and dark pass axe", async ({
   page,
 }) => {
-  const { token } = seedProposal();
+  const { token, id } = seedProposal();
   await openLink(page, token);
   expect(page.url()).not.toContain(token);
   await waitForHydration(page);
@@ -88,12 +88,14 @@ test("A lead opens the link, adds the optional item, signs with a drawing; the l
 
   const pad = page.getByRole("img", { name: "Signature drawing area" });
   await expect(pad).toBeVisible();
+  await pad.scrollIntoViewIfNeeded();
   const box = (await pad.boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + 40);
   await page.mouse.down();
   await page.mouse.move(box.x + 120, box.y + 80, { steps: 5 });
   await page.mouse.move(box.x + 200, box.y + 30, { steps: 5 });
   await page.mouse.up();
+  await expect(page.locator('input[name="drawnSignature"]')).toHaveValue(/^M/);
 
   await page.getByRole("button", { name: "Sign and accept" }).click();
   await expect(page.getByText("Type your full name to sign.")).toBeVisible();
@@ -103,6 +105,15 @@ test("A lead opens the link, adds the optional item, signs with a drawing; the l
   await expect(page.getByRole("heading", { name: "Signed. Your project has started." })).toBeVisible();
   await expect(page.getByTestId("document-sha256")).toHaveText(/^[0-9a-f]{64}$/);
   await expect(page.getByText(/Check your e-mail to set your password/)).toBeVisible();
+  const db = openDatabase();
+  try {
+    const signature = db.prepare("select drawn_signature from proposal_signatures where proposal_id = ?").get(id) as {
+      drawn_signature: string;
+    };
+    expect(signature.drawn_signature).toMatch(/^M[\d.]+ [\d.]+ L/);
+  } finally {
+    db.close();
+  }
 
   await page.goto(`/proposal/${token}`);
   await expect(page.getByTestId("link-refusal")).toContainText("This link was already used");

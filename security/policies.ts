@@ -803,6 +803,7 @@ const STAFF_TYPES = [
   "client_reply",
   "new_lead",
   "new_application",
+  "proposal_decided",
   "file_shared",
 ];
 const unsubscribed = (c: Cell) => c.world.actors["client A"].id!;

@@ -21,7 +21,17 @@ import { proposalOutcome } from "~/server/models/proposals/proposal-portal.serve
 // "Update total" button without JavaScript), so the total the sign form carries is always the one
 // the page shows; the model checks it again.
 
-export const PROPOSAL_PAGE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
+/**
+ * Never stored, never indexed. The pages send only their origin as a Referer (`strict-origin`): a
+ * page with forms cannot use `no-referrer`, since browsers then post with `Origin: null`, which
+ * the cross-site check refuses. The link's redirect itself, whose address holds the token, sends
+ * `no-referrer` (routes/proposals/link.tsx).
+ */
+export const PROPOSAL_PAGE_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "strict-origin",
+  "X-Robots-Tag": "noindex",
+};
 
 /** The optional ids the URL chose (`choose=1` with any `items`), or the proposal's defaults. */
 function chosenFrom(url: URL, offered: readonly string[], defaults: string[]): string[] {
@@ -69,6 +79,10 @@ export async function proposalPage(access: ProposalAccess, proposalId: string, r
 export async function proposalPageAction(access: ProposalAccess, proposalId: string, request: Request, clientIp: string, page: string) {
   const formData = await readForm(request);
   const intent = requireIntent(formData, ["accept", "decline"]);
+  // Another company's proposal is not there, whatever the form holds: 404 before reading it.
+  await clientProposal(access, proposalId).catch((error: unknown) => {
+    throw isRefusal(error, "not-found") ? refusalResponse(error, "Not found") : error;
+  });
   if (intent === "decline") {
     const submission = parseWithZod(formData, { schema: declineProposalSchema });
     if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);

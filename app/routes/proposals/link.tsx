@@ -30,7 +30,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     const grant = await openProposalLink(params.token);
     return redirect(proposalViewPath(grant.proposalId), {
       status: 303,
-      headers: { ...PROPOSAL_PAGE_HEADERS, "Set-Cookie": grantCookie(grant) },
+      headers: { ...PROPOSAL_PAGE_HEADERS, "Referrer-Policy": "no-referrer", "Set-Cookie": grantCookie(grant) },
     });
   } catch (error) {
     if (isRefusal(error, "gone")) return data({ message: error.message }, { status: 410 });

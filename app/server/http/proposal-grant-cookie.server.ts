@@ -3,7 +3,7 @@ import { getEnv } from "~/server/env.server";
 
 // A lead's opened link lives on as a cookie (decision 0093): the link's id and its expiry, signed
 // with AUTH_SECRET so a browser cannot name another link. One cookie per proposal, sent only to
-// that proposal's page, so two proposals opened in one browser keep their own grants. The link
+// the proposal pages, so two proposals opened in one browser keep their own grants. The link
 // row stays the authority: a withdrawn link ends the grant whatever the cookie says.
 
 const PREFIX = "agency.proposal_";
@@ -15,9 +15,11 @@ function sign(proposalId: string, linkId: string, expires: string): string {
   return createHmac("sha256", getEnv().AUTH_SECRET).update(`proposal-grant:${proposalId}:${linkId}:${expires}`).digest("base64url");
 }
 
-function attributes(proposalId: string, maxAge: number): string {
+// The pages' path, not one proposal's: the router's data requests go to `/proposal/view/<id>.data`,
+// which a cookie scoped to `/proposal/view/<id>` would not reach. The name still keeps each apart.
+function attributes(maxAge: number): string {
   const secure = getEnv().APP_URL.startsWith("https://") ? "; Secure" : "";
-  return `Path=${proposalViewPath(proposalId)}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+  return `Path=/proposal/view; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
 }
 
 /** The Set-Cookie keeping `grant` until its link expires. */
@@ -25,7 +27,7 @@ export function grantCookie(grant: { linkId: string; proposalId: string; expires
   const expires = String(Math.floor(grant.expiresAt / 1000));
   const maxAge = Math.max(0, Math.floor((grant.expiresAt - now) / 1000));
   const value = `${grant.linkId}.${expires}.${sign(grant.proposalId, grant.linkId, expires)}`;
-  return `${PREFIX}${grant.proposalId}=${value}; ${attributes(grant.proposalId, maxAge)}`;
+  return `${PREFIX}${grant.proposalId}=${value}; ${attributes(maxAge)}`;
 }
 
 /** The link id the request's cookie for `proposalId` names, when its signature holds and it has not expired. */
