@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./account-steps";
-import { openDatabase, storeTheme, uniqueId, waitForHydration } from "./helpers";
+import { signIn } from "./fixtures";
+import { ensureCompanyOf, openDatabase, storeTheme, uniqueId, waitForHydration } from "./helpers";
 import { insertLead } from "./seed-rows";
 
 // A lead's proposal from the mail's link to the signature (decision 0093). The proposal is written
@@ -30,8 +31,8 @@ const CONTENT = {
   terms: "Payment within 14 days of each invoice.",
 };
 
-/** A lead with a sent proposal; returns the link's token. */
-function seedProposal(): { token: string; email: string; id: string } {
+/** A lead with a sent proposal (or, with `companyId`, a proposal to that company); returns the link's token. */
+function seedProposal(companyId: string | null = null): { token: string; email: string; id: string } {
   const db = openDatabase();
   const uid = uniqueId();
   const email = `lena-${uid}@bakery.example`;
@@ -40,13 +41,13 @@ function seedProposal(): { token: string; email: string; id: string } {
   const id = randomUUID();
   const content = JSON.stringify(CONTENT);
   try {
-    const leadId = insertLead(db, `Lena ${uid}`, email);
+    const leadId = companyId ? null : insertLead(db, `Lena ${uid}`, email);
     db.transaction(() => {
       db.prepare(
         `insert into proposals (id, lead_id, company_id, client_name, client_email, owner_id, status, draft, sent_version, countersign,
           version, sent_at, first_viewed_at, accepted_at, declined_at, decline_reason, project_id, invoice_id, created_by, created_at, updated_at)
-         values (?, ?, null, ?, ?, null, 'sent', ?, 1, 0, 3, ?, null, null, null, null, null, null, null, ?, ?)`,
-      ).run(id, leadId, `Lena's Bakery ${uid}`, email, content, now, now, now);
+         values (?, ?, ?, ?, ?, null, 'sent', ?, 1, 0, 3, ?, null, null, null, null, null, null, null, ?, ?)`,
+      ).run(id, leadId, companyId, `Lena's Bakery ${uid}`, email, content, now, now, now);
       db.prepare(
         "insert into proposal_versions (id, proposal_id, number, content, content_sha256, sent_by, sent_at) values (?, ?, 1, ?, ?, null, ?)",
       ).run(randomUUID(), id, content, createHash("sha256").update(content).digest("hex"), now);
@@ -129,6 +130,24 @@ test("A lead declines with a reason and sees the declined state", async ({ page 
   await expect(page.getByRole("heading", { name: "You declined this proposal." })).toBeVisible();
   await expect(page.getByText("Your reason: We will wait until spring.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign and accept" })).toHaveCount(0);
+});
+
+test("A company member finds the proposal in the portal, signs it and is shown the project and the deposit invoice", async ({ page }) => {
+  const user = await signIn(page, { role: "client", emailVerified: true });
+  seedProposal(ensureCompanyOf(user.id));
+  await page.goto("/user-dashboard");
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Proposals" }).click();
+  await page.getByRole("list", { name: "Open proposals" }).getByRole("link", { name: "Website redesign" }).click();
+  await expect(page.getByRole("heading", { name: "Website redesign", level: 1 })).toBeVisible();
+  await waitForHydration(page);
+  await expectAccessible(page, "portal proposal, light");
+  await page.getByLabel("Your full name").fill("Mia Member");
+  await page.getByRole("checkbox", { name: "I agree to sign electronically" }).check();
+  await page.getByRole("button", { name: "Sign and accept" }).click();
+  await expect(page.getByRole("heading", { name: "Signed. Your project has started." })).toBeVisible();
+  await expect(page.getByRole("link", { name: "See the deposit invoice" })).toBeVisible();
+  await page.getByRole("link", { name: "Open the project" }).click();
+  await expect(page).toHaveURL(/\/user-dashboard\/projects\//);
 });
 
 test.describe("without JavaScript", () => {
