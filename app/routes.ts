@@ -57,6 +57,9 @@ export default [
     // Billing (decision 0086): invoices, balance due, Pay, receipts and PDFs.
     route("billing", "routes/portal/billing.tsx"),
     route("billing/:id", "routes/portal/billing-invoice.tsx"),
+    // Proposals to the member's company (decision 0093): read, sign or decline.
+    route("proposals", "routes/portal/proposals.tsx"),
+    route("proposals/:id", "routes/portal/proposal.tsx"),
   ]),
   route("user-dashboard/billing/:id/pdf", "routes/portal/billing-pdf.ts"),
   route("settings/reset-password", "routes/portal/settings-reset-password.ts"),
@@ -76,6 +79,9 @@ export default [
   // Marking notifications read (bell, panel and page), and a mail's unsubscribe link.
   route("notifications/read", "routes/resources/notifications-read.ts"),
   route("unsubscribe", "routes/account/unsubscribe.tsx"),
+  // A proposal mail's single-use link for a lead, and the token-free page its grant opens (decision 0093).
+  route("proposal/:token", "routes/proposals/link.tsx"),
+  route("proposal/view/:id", "routes/proposals/view.tsx"),
 
   // Staff console.
   route("employee-dashboard", "routes/console/layout.tsx", [

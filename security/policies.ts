@@ -1514,6 +1514,46 @@ export const POLICIES: Record<string, RoutePolicy> = {
     get: { access: "client", ok: ok200, othersRecord: notFound },
     post: { access: "client", intents: { pay: { ...noChange(() => ({ intent: "pay" }), forbidden), othersRecord: notFound } } },
   },
+  // Proposals (decision 0093): the company's list and one proposal, which any member may read,
+  // sign or decline; another company's is a 404. The probes are refused by the form itself (a
+  // total that is not the proposal's, a reason too long), so nothing is signed or declined.
+  "routes/portal/proposals.tsx": page("client"),
+  "routes/portal/proposal.tsx": {
+    params: (c) => ({ id: recordsOf(c).portalProposalId! }),
+    sides: true,
+    get: { access: "client", ok: ok200, othersRecord: notFound },
+    post: {
+      access: "client",
+      intents: {
+        accept: {
+          ...noChange(() => ({ intent: "accept", version: "1", total: "1", fullName: "Matrix Signer", consent: "on" }), { status: 409 }),
+          othersRecord: notFound,
+        },
+        decline: { ...noChange(() => ({ intent: "decline", reason: "x".repeat(2001) }), { status: 400 }), othersRecord: notFound },
+      },
+    },
+  },
+  // The mail's link for a lead: the world's only link was already opened, so every visitor is told
+  // it was used (410), and asking for a new one answers the same neutral sentence and, the
+  // proposal being decided, mails nothing. Opening a fresh link (303 and the grant's cookie) and
+  // the grant's page are covered by tests/proposals/proposal-routes.test.ts: the matrix cannot
+  // carry the cookie a link sets, so here the grant's page answers 404 to everyone without one.
+  "routes/proposals/link.tsx": {
+    params: (c) => ({ token: c.world.records["client A"].spentProposalToken! }),
+    get: { access: "public", ok: { status: 410 } },
+    post: { access: "public", intents: { relink: noChange(() => ({ intent: "relink" }), ok200) } },
+  },
+  "routes/proposals/view.tsx": {
+    params: (c) => ({ id: c.world.records["client A"].portalProposalId! }),
+    get: { access: "public", ok: notFound },
+    post: {
+      access: "public",
+      intents: {
+        accept: noChange(() => ({ intent: "accept", version: "1", total: "12000", fullName: "Matrix Signer", consent: "on" }), notFound),
+        decline: noChange(() => ({ intent: "decline", reason: "" }), notFound),
+      },
+    },
+  },
   // Each person's own notifications (world markers NOTIFY-: client B's never show for A).
   "routes/portal/notifications.tsx": page("client"),
   "routes/console/notifications.tsx": page("account"),

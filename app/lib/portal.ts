@@ -22,6 +22,8 @@ export const PORTAL_TABS = [
   { to: href("/user-dashboard/support"), label: "Support", icon: "support", loading: SUPPORT_LOADING },
   // The company's people (not in SPEC's panels, which predate companies).
   { to: href("/user-dashboard/team"), label: "Team", icon: "team", loading: null },
+  // Proposals sent to the company (decision 0093), to read and sign.
+  { to: href("/user-dashboard/proposals"), label: "Proposals", icon: "leads", loading: null },
   // Only for members who may use Billing (decision 0086): the layout drops it for the others.
   { to: href("/user-dashboard/billing"), label: "Billing", icon: "billing", loading: null },
   { to: href("/user-dashboard/settings"), label: "Settings", icon: "settings", loading: null },

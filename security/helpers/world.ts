@@ -5,6 +5,7 @@ import { applicationFields, PASSWORD, postForm, postMultipart, quoteFields, regi
 import { clearRateLimits, database, markEmailVerified, userId } from "./database";
 import { addStaffWithCli, type ServerInfo } from "./server";
 import { letReceiveInvoices, seedInvoices, seedPortalInvoice } from "./world-billing";
+import { seedPortalProposal, seedSpentProposalLink } from "./world-proposal-links";
 import { seedProposal } from "./world-proposals";
 import { seedWorkspace } from "./world-workspace";
 
@@ -49,6 +50,10 @@ export interface ClientRecords {
   markers: string[];
   /** Portal Billing (decision 0086): an issued invoice of the company (world-billing.ts). */
   portalInvoiceId?: string;
+  /** Proposals (decision 0093): one sent to the company (world-proposals.ts). */
+  portalProposalId?: string;
+  /** Client A only: the token of an already opened link to a declined lead proposal. */
+  spentProposalToken?: string;
 }
 
 /** Two clients with data, a staff member, and the demo content: serializable, shared by the suites. */
@@ -318,7 +323,9 @@ export async function seedWorld(server: ServerInfo): Promise<World> {
     const invoice = await seedPortalInvoice(server, side.records.companyId, `${label}${randomBytes(4).toString("hex")}`);
     side.records.portalInvoiceId = invoice.id;
     side.records.markers.push(invoice.marker);
+    side.records.portalProposalId = await seedPortalProposal(server, side.records.companyId);
   }
+  a.records.spentProposalToken = await seedSpentProposalLink(server);
   await letReceiveInvoices(server, a2.id!);
   // Seeding used up the clients' mail allowance (verification, quote and application mails): the
   // suites start with none counted.
