@@ -32,7 +32,7 @@ export interface ProposalHistory {
 }
 
 /** What happened to what was sent: versions, who viewed them, the signature or the decline, the links. */
-export function ProposalRecord({ proposal }: { proposal: ProposalHistory }) {
+export function ProposalRecord({ proposal, billing }: { proposal: ProposalHistory; billing: boolean }) {
   const { locale } = usePlace();
   const { versions, views, signatures, links } = proposal;
   if (versions.length === 0) return null;
@@ -81,10 +81,12 @@ export function ProposalRecord({ proposal }: { proposal: ProposalHistory }) {
                 Open the project
               </Link>
             ) : null}
-            {proposal.invoiceId ? (
+            {proposal.invoiceId && billing ? (
               <Link to={href("/employee-dashboard/billing/:id", { id: proposal.invoiceId })} className="btn-secondary">
                 Open the deposit invoice
               </Link>
+            ) : proposal.invoiceId ? (
+              <span className="text-sm text-slate-700 dark:text-slate-300">A deposit invoice was issued (in Billing).</span>
             ) : null}
           </p>
         </section>

@@ -14,6 +14,7 @@ import { isRefusal } from "~/lib/refusal";
 import { privateMeta } from "~/lib/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { usePlace } from "~/lib/use-place";
+import { mayUse } from "~/lib/staff-roles";
 import { requireStaff } from "~/server/auth/session.server";
 import { agencyToday } from "~/server/brand/locale.server";
 import { readForm } from "~/server/http/form-data.server";
@@ -27,7 +28,7 @@ import { PROPOSAL_INTENTS, proposalAction } from "./proposal.server";
 // to what was sent (versions, views, the signature or the decline), live.
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request, "leads");
+  const user = await requireStaff(request, "leads");
   const today = await agencyToday();
   const proposal = await getStaffProposal({ id: params.id, today }).catch((error: unknown) => {
     if (isRefusal(error)) throw data(error.message, { status: 404, statusText: "Proposal not found" });
@@ -35,7 +36,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   });
   const { draftTotals, ...rest } = proposal;
   const totals = draftTotals ? { subtotal: draftTotals.subtotal, taxTotal: draftTotals.taxTotal, total: draftTotals.total } : null;
-  return { proposal: rest, totals };
+  // Sales may see that a deposit invoice exists, but only staff with Billing may open it.
+  return { proposal: rest, totals, billing: mayUse(user.staffRole, "billing") };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -59,7 +61,7 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 
 export default function ProposalPage({ loaderData, actionData }: Route.ComponentProps) {
   useLiveRevalidation("/events/console", ["proposals"]);
-  const { proposal, totals } = loaderData;
+  const { proposal, totals, billing } = loaderData;
   const { locale } = usePlace();
   const outcomeOf = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
   const final = proposal.status === "accepted" || proposal.status === "declined";
@@ -137,7 +139,7 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
             </aside>
           </div>
         )}
-        <ProposalRecord proposal={proposal} />
+        <ProposalRecord proposal={proposal} billing={billing} />
       </div>
     </ConsoleEditPage>
   );
