@@ -213,7 +213,17 @@ describe.each(testDatabases("proposal-routes"))("The client's proposal pages on 
     const theirs = await call(portalProposalsRoute.loader, "/user-dashboard/proposals", { cookie: stranger.cookie });
     expect((theirs.data as unknown as { open: unknown[] }).open).toEqual([]);
 
+    // The page rendered in answer to a form post (the loaders get the post's headers) is not a view.
+    const views = async () => (await db().selectFrom("proposalViews").select("viewer").where("proposalId", "=", id).execute()).length;
+    const answered = await call(portalProposalRoute.loader, path, {
+      cookie: member.cookie,
+      params: { id },
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(answered.status).toBe(200);
+    expect(await views()).toBe(0);
     expect((await call(portalProposalRoute.loader, path, { cookie: member.cookie, params: { id } })).status).toBe(200);
+    expect(await views()).toBe(1);
     expect((await call(portalProposalRoute.loader, path, { cookie: stranger.cookie, params: { id } })).status).toBe(404);
     expect(
       (await call(portalProposalRoute.action, path, { cookie: stranger.cookie, params: { id }, form: { intent: "decline", reason: "no" } }))

@@ -48,7 +48,10 @@ export async function proposalPage(access: ProposalAccess, proposalId: string, r
     if (isRefusal(error)) throw refusalResponse(error, "Not found");
     throw error;
   }
-  await recordProposalView(access, proposal);
+  // Opening the page is a view; the page rendered again in answer to a form post is not (React
+  // Router hands the loaders a GET that keeps the post's headers, so its Content-Type tells), and a
+  // refused post changes nothing.
+  if (!request.headers.has("content-type")) await recordProposalView(access, proposal);
   const offered = proposal.content.items.filter((i) => i.optional).map((i) => i.id);
   const optionalIds = chosenFrom(new URL(request.url), offered, proposal.optionalIds);
   const decided = proposal.status === "accepted" || proposal.status === "declined";
