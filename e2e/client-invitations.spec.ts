@@ -128,7 +128,7 @@ test("A client admin sees the team and invites a teammate from the Team page; th
   await page.goto("/user-dashboard/team");
   await waitForHydration(page);
   await expect(page.getByRole("link", { name: "Team" })).toBeVisible();
-  await expect(page.getByRole("cell", { name: admin.email })).toBeVisible();
+  await expect(page.getByRole("cell", { name: admin.email, exact: true })).toBeVisible();
   const email = `mate-${uniqueId()}@example.com`;
   const since = Date.now();
   await page.getByLabel("Name").fill("Mo Mate");
