@@ -15,7 +15,7 @@ import {
   type IsolatedServer,
 } from "./helpers";
 
-// The portal's Billing (issue 29 part 6, decision 0086). Invoices are written as issued rows with
+// The portal's Billing (decision 0086). Invoices are written as issued rows with
 // totals that add up (what issuing stores); the console that issues them is another journey.
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);

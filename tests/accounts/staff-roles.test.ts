@@ -111,7 +111,7 @@ describe.each(testDatabases("staff-roles"))("Staff roles, invitations and lifecy
       ]);
       expect(sectionsFor("recruiter").map((s) => s.label)).toEqual(["Overview", "Applications", "Openings"]);
       expect(sectionsFor("delivery").map((s) => s.label)).toEqual(["Overview", "Clients", "Projects", "Support"]);
-      // Finance keeps the books (issue 29).
+      // Finance keeps the books: Billing only.
       expect(sectionsFor("finance").map((s) => s.label)).toEqual(["Overview", "Billing"]);
       expect(STAFF_ROLES.filter((role) => mayUse(role, "billing"))).toEqual(["admin", "finance"]);
       expect(sectionsFor(null)).toEqual([]);
