@@ -62,6 +62,7 @@ export default [
     route("proposals/:id", "routes/portal/proposal.tsx"),
   ]),
   route("user-dashboard/billing/:id/pdf", "routes/portal/billing-pdf.ts"),
+  route("user-dashboard/proposals/:id/pdf", "routes/portal/proposal-pdf.ts"),
   route("settings/reset-password", "routes/portal/settings-reset-password.ts"),
   route("settings/delete-account", "routes/portal/settings-delete-account.ts"),
   // "Download my data" (decision 0050).
@@ -82,6 +83,7 @@ export default [
   // A proposal mail's single-use link for a lead, and the token-free page its grant opens (decision 0093).
   route("proposal/:token", "routes/proposals/link.tsx"),
   route("proposal/view/:id", "routes/proposals/view.tsx"),
+  route("proposal/view/:id/pdf", "routes/proposals/view-pdf.ts"),
 
   // Staff console.
   route("employee-dashboard", "routes/console/layout.tsx", [
@@ -96,6 +98,7 @@ export default [
     route("proposals", "routes/console/proposals.tsx"),
     route("proposals/new", "routes/console/proposal-new.tsx"),
     route("proposals/:id", "routes/console/proposal.tsx"),
+    route("proposals/:id/pdf", "routes/console/proposal-pdf.ts"),
     route("applications", "routes/console/applications.tsx"),
     route("applications/export", "routes/console/applications-export.ts"),
     route("applications/:id", "routes/console/application.tsx"),

@@ -923,7 +923,11 @@ const PROPOSAL_POLICIES: Record<string, RoutePolicy> = {
     template: onProposal((c) => ({ intent: "template", name: `Matrix template ${c.seq}` })),
     // Withdrawing is audited even when no link is open.
     revoke: onProposal(() => ({ intent: "revoke" })),
+    // The side's lead proposal is a draft nobody signed: there is nothing to countersign (409).
+    countersign: noChange(() => ({ intent: "countersign", fullName: "Matrix Staff", consent: "on" }), { status: 409 }),
   }),
+  // A company's signed proposal, with its certificate page.
+  "routes/console/proposal-pdf.ts": recordPage((c) => recordsOf(c).signedProposalId!, "leads"),
 };
 const BILLING_POLICIES: Record<string, RoutePolicy> = {
   "routes/console/billing.tsx": page("billing"),
@@ -1533,6 +1537,12 @@ export const POLICIES: Record<string, RoutePolicy> = {
       },
     },
   },
+  // Its signed PDF: the member's company's only; another company's is a 404.
+  "routes/portal/proposal-pdf.ts": {
+    params: (c) => ({ id: recordsOf(c).signedProposalId! }),
+    sides: true,
+    get: { access: "client", ok: ok200, othersRecord: notFound },
+  },
   // The mail's link for a lead: the world's only link was already opened, so every visitor is told
   // it was used (410), and asking for a new one answers the same neutral sentence and, the
   // proposal being decided, mails nothing. Opening a fresh link (303 and the grant's cookie) and
@@ -1553,6 +1563,11 @@ export const POLICIES: Record<string, RoutePolicy> = {
         decline: noChange(() => ({ intent: "decline", reason: "" }), notFound),
       },
     },
+  },
+  // A lead's signed PDF needs the link's grant as the page does: without it, 404 to everyone.
+  "routes/proposals/view-pdf.ts": {
+    params: (c) => ({ id: c.world.records["client A"].signedProposalId! }),
+    get: { access: "public", ok: notFound },
   },
   // Each person's own notifications (world markers NOTIFY-: client B's never show for A).
   "routes/portal/notifications.tsx": page("client"),

@@ -130,3 +130,16 @@ export function portalInvoicePdfLink(invoiceId: string): string {
 export function consoleInvoiceLink(invoiceId: string): string {
   return href("/employee-dashboard/billing/:id", { id: enc(invoiceId) });
 }
+
+/** One proposal in the console. */
+export function consoleProposalLink(proposalId: string): string {
+  return href("/employee-dashboard/proposals/:id", { id: enc(proposalId) });
+}
+
+/** A signed proposal's PDF, with its certificate page: from the console, the portal, or a lead's link page. */
+export function signedProposalPdfLink(side: Side | "link", proposalId: string): string {
+  const id = enc(proposalId);
+  if (side === "staff") return href("/employee-dashboard/proposals/:id/pdf", { id });
+  if (side === "client") return href("/user-dashboard/proposals/:id/pdf", { id });
+  return href("/proposal/view/:id/pdf", { id });
+}

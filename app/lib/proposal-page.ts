@@ -29,5 +29,6 @@ export interface ProposalPageData {
     projectId: string | null;
     invoiceId: string | null;
     declineReason: string | null;
+    awaitingCountersign: boolean;
   } | null;
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { canonicalDocument, proposalTotals, type ProposalContent } from "~/lib/proposals";
 import { database } from "./database";
 import type { ServerInfo } from "./server";
 
@@ -66,6 +67,37 @@ async function insertProposal(server: ServerInfo, fields: { companyId: string | 
 /** A proposal sent to the company, version 1, open. */
 export function seedPortalProposal(server: ServerInfo, companyId: string): Promise<string> {
   return insertProposal(server, { companyId, status: "sent" });
+}
+
+/** A proposal the company's client admin accepted and signed (its PDF is rendered on demand). */
+export async function seedSignedProposal(server: ServerInfo, companyId: string, signerEmail: string): Promise<string> {
+  const id = await insertProposal(server, { companyId, status: "accepted" });
+  const content = CONTENT as ProposalContent;
+  const total = proposalTotals(content, []).total;
+  const document = canonicalDocument({ proposalId: id, version: 1, content, optionalIds: [], total });
+  await database(server)
+    .insertInto("proposalSignatures")
+    .values({
+      id: randomUUID(),
+      proposalId: id,
+      role: "client",
+      versionNumber: 1,
+      signerName: "Matrix Signer",
+      signerEmail,
+      userId: null,
+      linkId: null,
+      ip: "127.0.0.1",
+      userAgent: "matrix",
+      document,
+      documentSha256: createHash("sha256").update(document).digest("hex"),
+      optionalIds: "[]",
+      total,
+      currency: content.currency,
+      drawnSignature: null,
+      signedAt: Date.now(),
+    })
+    .execute();
+  return id;
 }
 
 /** The token of an already opened link to a declined proposal. */

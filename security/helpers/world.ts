@@ -5,7 +5,7 @@ import { applicationFields, PASSWORD, postForm, postMultipart, quoteFields, regi
 import { clearRateLimits, database, markEmailVerified, userId } from "./database";
 import { addStaffWithCli, type ServerInfo } from "./server";
 import { letReceiveInvoices, seedInvoices, seedPortalInvoice } from "./world-billing";
-import { seedPortalProposal, seedSpentProposalLink } from "./world-proposal-links";
+import { seedPortalProposal, seedSignedProposal, seedSpentProposalLink } from "./world-proposal-links";
 import { seedProposal } from "./world-proposals";
 import { seedWorkspace } from "./world-workspace";
 
@@ -52,6 +52,8 @@ export interface ClientRecords {
   portalInvoiceId?: string;
   /** Proposals (decision 0093): one sent to the company (world-proposals.ts). */
   portalProposalId?: string;
+  /** An accepted, signed proposal of the company (its signed PDF's routes). */
+  signedProposalId?: string;
   /** Client A only: the token of an already opened link to a declined lead proposal. */
   spentProposalToken?: string;
 }
@@ -324,6 +326,11 @@ export async function seedWorld(server: ServerInfo): Promise<World> {
     side.records.portalInvoiceId = invoice.id;
     side.records.markers.push(invoice.marker);
     side.records.portalProposalId = await seedPortalProposal(server, side.records.companyId);
+    side.records.signedProposalId = await seedSignedProposal(
+      server,
+      side.records.companyId,
+      `matrix-signer-${label.toLowerCase()}@example.com`,
+    );
   }
   a.records.spentProposalToken = await seedSpentProposalLink(server);
   await letReceiveInvoices(server, a2.id!);

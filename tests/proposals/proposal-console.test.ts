@@ -1,27 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { newId } from "~/lib/ids";
 import type { Actor } from "~/server/auth/actor.server";
-import { db } from "~/server/db/db.server";
 import { STALE_PROPOSAL } from "~/server/models/proposals/proposal-rows.server";
 import { getStaffProposal, listProposals, proposalStats } from "~/server/models/proposals/proposals-read.server";
 import { createProposal } from "~/server/models/proposals/proposals.server";
 import { proposalAction } from "~/routes/console/proposal.server";
 import { testDatabases, useAppDatabase } from "../helpers/databases";
+import { insertLead } from "../helpers/proposals";
 
 // The console's proposal editor as its form posts it: a save keeps item ids and adds ids to new
 // items, a stale save is told and keeps what was typed, a send is refused with the reason.
 
 const SALES: Actor = { id: "sales-console", email: "sam@indigokite.dev", name: "Sam Sales" };
 const TODAY = "2026-11-29";
-
-async function insertLead(email: string): Promise<string> {
-  const id = newId();
-  await db()
-    .insertInto("quotes")
-    .values({ id, name: "Lena Lead", email, phone: "", country: "Germany", requirement: "A new website", submittedAt: Date.now() })
-    .execute();
-  return id;
-}
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();

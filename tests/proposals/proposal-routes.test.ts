@@ -5,21 +5,17 @@ import * as linkRoute from "~/routes/proposals/link";
 import * as viewRoute from "~/routes/proposals/view";
 import * as portalProposalRoute from "~/routes/portal/proposal";
 import * as portalProposalsRoute from "~/routes/portal/proposals";
-import type { Actor } from "~/server/auth/actor.server";
 import { currentDialect, db } from "~/server/db/db.server";
 import { ACCEPT_TEXT } from "~/server/models/proposals/proposal-accept.server";
 import { LINK_USED } from "~/server/models/proposals/proposal-links.server";
 import { RELINK_ANSWER } from "~/server/models/proposals/proposal-relink.server";
-import { sendProposal } from "~/server/models/proposals/proposal-send.server";
-import { createProposal, saveProposalDraft } from "~/server/models/proposals/proposals.server";
 import { signUp } from "../helpers/accounts";
 import { testDatabases, useAppDatabase } from "../helpers/databases";
+import { insertLead, linkTokenFor, sentProposal } from "../helpers/proposals";
 import { call, type Outcome } from "../helpers/routes";
 
 // The client's proposal routes: the mail's link spends its token into a signed cookie for that one
 // proposal, the page it opens, and the sign and decline forms, for a lead and for a portal member.
-
-const SALES: Actor = { id: "sales-1", email: "sam@indigokite.dev", name: "Sam Sales" };
 
 const content = (fields: Partial<ProposalContent> = {}): ProposalContent => ({
   title: "Website redesign",
@@ -36,33 +32,8 @@ const content = (fields: Partial<ProposalContent> = {}): ProposalContent => ({
   ...fields,
 });
 
-async function insertLead(email: string): Promise<string> {
-  const id = newId();
-  await db()
-    .insertInto("quotes")
-    .values({ id, name: "Lena Lead", email, phone: "", country: "Germany", requirement: "A site", submittedAt: Date.now() })
-    .execute();
-  return id;
-}
-
-async function linkTokenFor(to: string): Promise<string> {
-  const mail = await db()
-    .selectFrom("mailOutbox")
-    .select("textBody")
-    .where("toAddress", "=", to)
-    .where("idempotencyKey", "like", "proposal:%")
-    .orderBy("createdAt", "desc")
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  return /\/proposal\/([\w-]+)/.exec(mail.textBody)![1]!;
-}
-
-async function sentTo(target: { leadId: string } | { companyId: string }, email: string, fields: Partial<ProposalContent> = {}) {
-  const { id } = await createProposal(SALES, target, { title: "Website redesign" });
-  await saveProposalDraft(SALES, id, 1, { content: content(fields), clientName: "Lena's Bakery", clientEmail: email, countersign: false });
-  await sendProposal(SALES, id, 2);
-  return id;
-}
+const sentTo = (target: { leadId: string } | { companyId: string }, email: string, fields: Partial<ProposalContent> = {}) =>
+  sentProposal(target, email, { content: content(fields) });
 
 /** Opens the mailed link; the grant's cookie as a Cookie header. */
 async function open(token: string): Promise<{ outcome: Outcome; cookie: string }> {

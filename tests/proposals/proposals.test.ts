@@ -22,62 +22,21 @@ import { createProposal, saveAsTemplate, saveProposalDraft } from "~/server/mode
 import { STALE_PROPOSAL } from "~/server/models/proposals/proposal-rows.server";
 import { signUp } from "../helpers/accounts";
 import { testDatabases, useAppDatabase } from "../helpers/databases";
+import { insertLead, linkTokenFor, proposalContent, SALES, sentProposal } from "../helpers/proposals";
 import { refusalOf } from "../helpers/refusals";
 
 // Proposals from draft to signature: versions frozen when sent, single-use links for a lead, one
 // view per person, and an acceptance that signs and starts the company, project and deposit invoice
 // in one transaction, once.
 
-const SALES: Actor = { id: "sales-1", email: "sam@indigokite.dev", name: "Sam Sales" };
 const OTHER_SALES: Actor = { id: "sales-2", email: "sue@indigokite.dev", name: "Sue Sales" };
 const AGENT = { ip: "203.0.113.7", userAgent: "Mozilla/5.0 (test)" };
 
-const content = (fields: Partial<ProposalContent> = {}): ProposalContent => ({
-  title: "Website redesign",
-  currency: "EUR",
-  sections: [{ heading: "Scope", body: "A new site in **six weeks**." }],
-  phases: [
-    { title: "Discovery", description: "Workshops", dueInDays: 7 },
-    { title: "Build", description: "", dueInDays: 35 },
-  ],
-  items: [
-    { id: "design", description: "Design", quantityMilli: 10_000, unitPrice: 9_000, taxRateBp: 2000, optional: false, included: true },
-    { id: "build", description: "Build, days", quantityMilli: 5_000, unitPrice: 60_000, taxRateBp: 2000, optional: false, included: true },
-    { id: "seo", description: "SEO audit", quantityMilli: 1_000, unitPrice: 45_000, taxRateBp: 700, optional: true, included: false },
-  ],
-  depositBp: 3000,
-  validUntil: "2099-12-31",
-  terms: "Payment within 14 days of each invoice.",
-  ...fields,
-});
-
-async function insertLead(email: string, name = "Lena Lead"): Promise<string> {
-  const id = newId();
-  await db()
-    .insertInto("quotes")
-    .values({ id, name, email, phone: "", country: "Germany", requirement: "A new website", submittedAt: Date.now() })
-    .execute();
-  return id;
-}
-
-/** The link token of the last proposal mail to `to`. */
-async function linkTokenFor(to: string): Promise<string> {
-  const mail = await db()
-    .selectFrom("mailOutbox")
-    .select("textBody")
-    .where("toAddress", "=", to)
-    .where("idempotencyKey", "like", "proposal:%")
-    .orderBy("createdAt", "desc")
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  return /\/proposal\/([\w-]+)/.exec(mail.textBody)![1]!;
-}
+const content = proposalContent;
 
 async function sentForLead(email: string, fields: Partial<ProposalContent> = {}) {
   const leadId = await insertLead(email);
-  const { id } = await createProposal(SALES, { leadId }, { title: "Website redesign" });
-  await saveProposalDraft(SALES, id, 1, { content: content(fields), clientName: "Lena's Bakery", clientEmail: email, countersign: false });
-  await sendProposal(SALES, id, 2);
+  const id = await sentProposal({ leadId }, email, { content: content(fields) });
   const grant = await openProposalLink(await linkTokenFor(email));
   return { id, leadId, access: { kind: "link", grant } as ProposalAccess };
 }

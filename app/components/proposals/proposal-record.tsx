@@ -2,14 +2,20 @@ import { href, Link } from "react-router";
 import { Time } from "~/components/time";
 import { formatMinorUnits } from "~/lib/money-format";
 import { usePlace } from "~/lib/use-place";
+import type { FormResult } from "~/lib/form-result";
+import { signedProposalPdfLink } from "~/lib/links";
 import type { ProposalStatus } from "~/lib/proposals";
+import { CountersignForm } from "./countersign-form";
 
 const heading = "text-lg font-semibold text-slate-900 dark:text-white";
 const term = "font-medium text-slate-600 dark:text-slate-400";
 
 /** What the console reads of a proposal's history (models/proposals/proposals-read.server.ts). */
 export interface ProposalHistory {
+  id: string;
   status: ProposalStatus;
+  /** The agency countersigns after the client. */
+  countersign: boolean;
   declineReason: string | null;
   declinedAt: number | null;
   projectId: string | null;
@@ -32,10 +38,19 @@ export interface ProposalHistory {
 }
 
 /** What happened to what was sent: versions, who viewed them, the signature or the decline, the links. */
-export function ProposalRecord({ proposal, billing }: { proposal: ProposalHistory; billing: boolean }) {
+export function ProposalRecord({
+  proposal,
+  billing,
+  countersignOutcome,
+}: {
+  proposal: ProposalHistory;
+  billing: boolean;
+  countersignOutcome?: FormResult;
+}) {
   const { locale } = usePlace();
   const { versions, views, signatures, links } = proposal;
   if (versions.length === 0) return null;
+  const awaitingCountersign = proposal.status === "accepted" && proposal.countersign && !signatures.some((s) => s.role === "staff");
   return (
     <div className="space-y-8">
       {proposal.status === "declined" ? (
@@ -53,8 +68,9 @@ export function ProposalRecord({ proposal, billing }: { proposal: ProposalHistor
       {signatures.length > 0 ? (
         <section aria-labelledby="proposal-signature" className="space-y-3">
           <h3 id="proposal-signature" className={heading}>
-            Signature
+            {signatures.length > 1 ? "Signatures" : "Signature"}
           </h3>
+          {awaitingCountersign ? <CountersignForm outcome={countersignOutcome} /> : null}
           {signatures.map((s) => (
             <dl key={s.id} className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]" data-testid="proposal-signature">
               <dt className={term}>Signed by</dt>
@@ -76,6 +92,9 @@ export function ProposalRecord({ proposal, billing }: { proposal: ProposalHistor
             </dl>
           ))}
           <p className="flex flex-wrap gap-3">
+            <a href={signedProposalPdfLink("staff", proposal.id)} className="btn-secondary" download>
+              {awaitingCountersign ? "Download the PDF signed by the client" : "Download the signed PDF"}
+            </a>
             {proposal.projectId ? (
               <Link to={href("/employee-dashboard/projects/:id", { id: proposal.projectId })} className="btn-secondary">
                 Open the project

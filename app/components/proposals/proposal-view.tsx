@@ -3,14 +3,14 @@ import { Form, Link, useNavigation } from "react-router";
 import { ActionMessage } from "~/components/forms/action-message";
 import { CalendarTime, Time } from "~/components/time";
 import type { FormResult } from "~/lib/form-result";
-import { portalInvoiceLink, projectLink } from "~/lib/links";
+import { portalInvoiceLink, projectLink, signedProposalPdfLink } from "~/lib/links";
 import { computeTotals } from "~/lib/money";
 import { formatMinorUnits, formatQuantity, formatTaxRate } from "~/lib/money-format";
 import { depositLines, proposalTotals, type ProposalContent } from "~/lib/proposals";
 import { useHydrated } from "~/lib/use-hydrated";
 import { DECLINE_REASON_MAX_LENGTH } from "~/lib/schemas/proposals";
 import type { ProposalPageData } from "~/lib/proposal-page";
-import { SignatureField } from "./signature-field";
+import { fieldError, SignFields, typed } from "./sign-fields";
 
 // A proposal as its client reads it, in the portal or through a link: the document, then the
 // sign and decline forms while it is open, or its final state. The optional items tick in a GET
@@ -19,14 +19,7 @@ import { SignatureField } from "./signature-field";
 
 const ITEMS_FORM = "proposal-items";
 
-function fieldError(outcome: FormResult | undefined, field: string): string | undefined {
-  return outcome?.result?.error?.[field]?.[0];
-}
-
-function typed(outcome: FormResult | undefined, field: string): string | undefined {
-  const value = (outcome?.result?.initialValue as Record<string, unknown> | undefined)?.[field];
-  return typeof value === "string" ? value : undefined;
-}
+export const AWAITING_COUNTERSIGN = "The agency countersigns it next; you will receive the signed PDF by e-mail then.";
 
 function depositTotal(content: ProposalContent, optionalIds: readonly string[]): number {
   const lines = depositLines(content, proposalTotals(content, optionalIds));
@@ -76,6 +69,15 @@ export function ProposalView({ data, outcome: action }: { data: ProposalPageData
           {outcome?.documentSha256 ? (
             <p className="mt-2 break-all">
               Fingerprint of the signed document (SHA-256): <code data-testid="document-sha256">{outcome.documentSha256}</code>
+            </p>
+          ) : null}
+          {outcome?.awaitingCountersign ? (
+            <p className="mt-2">{AWAITING_COUNTERSIGN}</p>
+          ) : outcome?.signedAt ? (
+            <p className="mt-2">
+              <a href={signedProposalPdfLink(reader === "link" ? "link" : "client", proposal.id)} className="underline" download>
+                Download the signed PDF
+              </a>
             </p>
           ) : null}
           {reader === "link" ? (
@@ -259,39 +261,7 @@ export function ProposalView({ data, outcome: action }: { data: ProposalPageData
               {content.depositBp > 0 ? <>, with a deposit of {money(deposit)} invoiced on acceptance</> : null}.
             </p>
             <ActionMessage outcome={acceptOutcome} />
-            <label htmlFor="fullName" className="field-label mt-3">
-              Your full name
-            </label>
-            <input
-              id="fullName"
-              name="fullName"
-              autoComplete="name"
-              className="field-input max-w-md"
-              defaultValue={typed(acceptOutcome, "fullName")}
-              aria-invalid={fieldError(acceptOutcome, "fullName") ? true : undefined}
-              aria-describedby={fieldError(acceptOutcome, "fullName") ? "fullName-error" : undefined}
-            />
-            {fieldError(acceptOutcome, "fullName") ? (
-              <p id="fullName-error" className="field-error">
-                {fieldError(acceptOutcome, "fullName")}
-              </p>
-            ) : null}
-            <label className="mt-3 flex items-center gap-2">
-              <input
-                type="checkbox"
-                name="consent"
-                defaultChecked={typed(acceptOutcome, "consent") === "on"}
-                aria-invalid={fieldError(acceptOutcome, "consent") ? true : undefined}
-                aria-describedby={fieldError(acceptOutcome, "consent") ? "consent-error" : undefined}
-              />
-              I agree to sign electronically
-            </label>
-            {fieldError(acceptOutcome, "consent") ? (
-              <p id="consent-error" className="field-error">
-                {fieldError(acceptOutcome, "consent")}
-              </p>
-            ) : null}
-            <SignatureField />
+            <SignFields outcome={acceptOutcome} />
             <button type="submit" className="btn-primary mt-4" disabled={busy}>
               Sign and accept
             </button>

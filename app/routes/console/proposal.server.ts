@@ -3,12 +3,13 @@ import { CHANGES_FAILURE } from "~/lib/console-failures";
 import { newId } from "~/lib/ids";
 import type { ProposalItem } from "~/lib/proposals";
 import { isRefusal } from "~/lib/refusal";
-import { proposalDraftSchema, proposalTemplateSchema, proposalVersionSchema } from "~/lib/schemas/proposals";
+import { countersignProposalSchema, proposalDraftSchema, proposalTemplateSchema, proposalVersionSchema } from "~/lib/schemas/proposals";
 import type { Actor } from "~/server/auth/actor.server";
 import { events } from "~/server/events/bus.server";
 import { formResult } from "~/server/http/form-result.server";
 import { refusalResult } from "~/server/http/refusal.server";
 import { logger } from "~/server/logger.server";
+import { countersignProposal } from "~/server/models/proposals/proposal-countersign.server";
 import { revokeProposalLinks } from "~/server/models/proposals/proposal-links.server";
 import { sendProposal } from "~/server/models/proposals/proposal-send.server";
 import { saveAsTemplate, saveProposalDraft } from "~/server/models/proposals/proposals.server";
@@ -18,7 +19,7 @@ import { requireProposal } from "~/server/models/proposals/proposals-read.server
 // version), save as a template, withdraw the client's links. Each answers in place; a refusal
 // keeps what was typed.
 
-export const PROPOSAL_INTENTS = ["save", "send", "template", "revoke"] as const;
+export const PROPOSAL_INTENTS = ["save", "send", "template", "revoke", "countersign"] as const;
 export type ProposalIntent = (typeof PROPOSAL_INTENTS)[number];
 
 type Submission = NonNullable<Parameters<typeof refusalResult>[1]>["submission"];
@@ -40,15 +41,48 @@ export function withItemIds(items: ProposalItem[]): ProposalItem[] {
 }
 
 /** The form's answer; after a write the consoles showing proposals hear of it (the models commit first). */
-export async function proposalAction(user: Actor, id: string, intent: ProposalIntent, formData: FormData) {
+export async function proposalAction(
+  user: Actor,
+  id: string,
+  intent: ProposalIntent,
+  formData: FormData,
+  signedFrom: SignedFrom = NOWHERE,
+) {
   // An unknown proposal is the page's 404, whatever the form.
-  await requireProposal(id);
-  const answer = await answerForm(user, id, intent, formData);
-  if (answer.data.status === "success" && intent !== "send") events().publish({ type: "proposal.changed", id });
+  const { companyId } = await requireProposal(id);
+  const answer = await answerForm(user, id, intent, formData, signedFrom);
+  // Sending and countersigning announce themselves, after their own commits.
+  if (answer.data.status === "success" && intent !== "send" && intent !== "countersign")
+    events().publish({ type: "proposal.changed", id, companyId });
   return answer;
 }
 
-async function answerForm(user: Actor, id: string, intent: ProposalIntent, formData: FormData) {
+/** Where a countersignature comes from, for its record. */
+export interface SignedFrom {
+  ip: string;
+  userAgent: string;
+}
+const NOWHERE: SignedFrom = { ip: "", userAgent: "" };
+
+async function answerForm(user: Actor, id: string, intent: ProposalIntent, formData: FormData, signedFrom: SignedFrom) {
+  if (intent === "countersign") {
+    const submission = parseWithZod(formData, { schema: countersignProposalSchema });
+    if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
+    const input = submission.value;
+    try {
+      await countersignProposal(user, id, {
+        fullName: input.fullName,
+        consent: input.consent === "on",
+        drawnSignature: input.drawnSignature || null,
+        ...signedFrom,
+      });
+    } catch (error) {
+      // The drawing is not echoed back: it is large, and drawing again is quick.
+      if (isRefusal(error)) return refusalResult(error, { intent, submission, hideFields: ["drawnSignature"] });
+      return failed(error, intent, submission);
+    }
+    return formResult({ intent, status: "success", message: "Countersigned. Both sides receive the signed PDF by e-mail." });
+  }
   if (intent === "save") {
     const submission = parseWithZod(formData, { schema: proposalDraftSchema });
     // "Add item" / "Remove" without JavaScript land here too, with no status: the rows come back.

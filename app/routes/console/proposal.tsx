@@ -40,12 +40,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { proposal: rest, totals, billing: mayUse(user.staffRole, "billing") };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireStaff(request, "leads");
   const formData = await readForm(request);
   const intent = requireIntent(formData, PROPOSAL_INTENTS);
   try {
-    return await proposalAction(user, params.id, intent, formData);
+    return await proposalAction(user, params.id, intent, formData, {
+      ip: context.clientIp,
+      userAgent: request.headers.get("user-agent") ?? "",
+    });
   } catch (error) {
     throw refusalResponse(error);
   }
@@ -139,7 +142,7 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
             </aside>
           </div>
         )}
-        <ProposalRecord proposal={proposal} billing={billing} />
+        <ProposalRecord proposal={proposal} billing={billing} countersignOutcome={outcomeOf("countersign")} />
       </div>
     </ConsoleEditPage>
   );

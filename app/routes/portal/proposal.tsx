@@ -2,6 +2,7 @@ import type { Route } from "./+types/proposal";
 import { PanelError } from "~/components/portal/panel";
 import { ProposalView } from "~/components/proposals/proposal-view";
 import { portalMeta } from "~/lib/portal";
+import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireClient, type ClientUser } from "~/server/auth/session.server";
 import type { ProposalAccess } from "~/server/models/proposals/proposal-client.server";
 import { proposalPortalPath } from "~/server/models/proposals/proposal-send.server";
@@ -36,6 +37,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function PortalProposal({ loaderData, actionData }: Route.ComponentProps) {
+  // A teammate's signature, a new version or the agency's countersignature shows without a reload.
+  useLiveRevalidation("/events/portal", ["proposals"]);
   return <ProposalView data={loaderData} outcome={actionData} />;
 }
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import type { Route } from "./+types/proposals";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
 import { CalendarTime } from "~/components/time";
@@ -51,6 +52,7 @@ function ProposalList({ rows, locale, label }: { rows: PortalProposalRow[]; loca
 }
 
 export default function PortalProposals({ loaderData }: Route.ComponentProps) {
+  useLiveRevalidation("/events/portal", ["proposals"]);
   const { open, past, locale } = loaderData;
   return (
     <section aria-label="Proposals">

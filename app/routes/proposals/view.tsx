@@ -1,10 +1,9 @@
 import type { Route } from "./+types/view";
 import { ProposalView } from "~/components/proposals/proposal-view";
 import { privateMeta } from "~/lib/seo";
-import { grantedLinkId, proposalViewPath } from "~/server/http/proposal-grant-cookie.server";
-import { activeGrant } from "~/server/models/proposals/proposal-links.server";
-import type { ProposalAccess } from "~/server/models/proposals/proposal-client.server";
+import { proposalViewPath } from "~/server/http/proposal-grant-cookie.server";
 import { PROPOSAL_PAGE_HEADERS, proposalPage, proposalPageAction } from "~/routes/+shared/proposal-page.server";
+import { requireProposalGrant } from "~/routes/+shared/signed-proposal-pdf.server";
 
 // A lead's proposal, opened through a mailed link (decision 0093): the signed cookie the link set
 // names the link, whose grant reads this one proposal only. No grant (another proposal's, a forged
@@ -18,20 +17,13 @@ export function meta({ data, matches }: Route.MetaArgs) {
   return privateMeta(data?.proposal.content.title ?? "Proposal", matches);
 }
 
-async function requireGrant(request: Request, proposalId: string): Promise<ProposalAccess> {
-  const linkId = grantedLinkId(request, proposalId);
-  const grant = linkId ? await activeGrant(linkId) : null;
-  if (!grant || grant.proposalId !== proposalId) throw new Response("Not found", { status: 404, statusText: "Not found" });
-  return { kind: "link", grant };
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const access = await requireGrant(request, params.id);
+  const access = await requireProposalGrant(request, params.id);
   return proposalPage(access, params.id, request);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const access = await requireGrant(request, params.id);
+  const access = await requireProposalGrant(request, params.id);
   return proposalPageAction(access, params.id, request, context.clientIp, proposalViewPath(params.id));
 }
 

@@ -5,7 +5,7 @@ import { eventStream } from "~/server/events/sse.server";
 /**
  * Live updates for /user-dashboard: changes to the projects ("projects") and support requests
  * ("complaints") of the signed-in member's company, by staff or a teammate, its invoices' payments
- * ("billing"), and their own
+ * ("billing"), its proposals ("proposals"), and their own
  * notifications ("notifications"). Another
  * company's events are never forwarded,
  * and the stream ends at the first heartbeat after its session does.
@@ -19,6 +19,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       if (event.type === "complaint.changed" && event.companyId === user.companyId) return "complaints";
       // Billing: a payment landed on one of the company's invoices.
       if (event.type === "invoice.changed" && event.companyId === user.companyId) return "billing";
+      // A proposal to the company was sent again, signed, countersigned or declined.
+      if (event.type === "proposal.changed" && event.companyId === user.companyId) return "proposals";
       // This member's own bell, nobody else's.
       if (event.type === "notification.changed" && event.userId === user.id) return "notifications";
       return null;

@@ -27,8 +27,9 @@ export type AppEvent =
   // An invoice or credit note was written (console Billing) or paid (Stripe's webhook): consoles with
   // the billing area, and its company's portal streams (decision 0086).
   | { type: "invoice.changed"; id: string; companyId: string }
-  // A proposal was written, sent, viewed, accepted or declined: consoles with leads.
-  | { type: "proposal.changed"; id: string }
+  // A proposal was written, sent, viewed, accepted, countersigned or declined: consoles with leads,
+  // and the portal streams of its company (when it has one).
+  | { type: "proposal.changed"; id: string; companyId: string | null }
   // The brand, settings or published site content changed: every page may show it.
   | { type: "site.changed" };
 

@@ -1,6 +1,6 @@
 import { newId } from "~/lib/ids";
-import { projectLink } from "~/lib/links";
-import { canonicalDocument, depositLines, proposalTotals, unknownOptionalIds } from "~/lib/proposals";
+import { consoleProposalLink, projectLink } from "~/lib/links";
+import { canonicalDocument, proposalTotals, unknownOptionalIds } from "~/lib/proposals";
 import { isRefusal, Refusal } from "~/lib/refusal";
 import type { Actor } from "~/server/auth/actor.server";
 import { agencyToday } from "~/server/brand/locale.server";
@@ -8,19 +8,17 @@ import type { Trx } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { events } from "~/server/events/bus.server";
 import { notifyMailEnqueued } from "~/server/mail/outbox.server";
-import { addDays, issueDraftIn } from "~/server/models/billing/invoice-issue.server";
 import { sendInvoice } from "~/server/models/billing/invoice-delivery.server";
 import { logger } from "~/server/logger.server";
-import { insertInvoiceDraft } from "~/server/models/billing/invoices.server";
-import { insertClientInvitation } from "~/server/models/companies/client-invitations.server";
-import { insertCompany } from "~/server/models/companies/companies.server";
 import { notify, publishNotified, staffIdsFor } from "~/server/models/notifications/notifications.server";
 import { markLeadWon } from "~/server/models/pipeline/lead-won.server";
-import { insertProject, projectChanged } from "~/server/models/projects/projects.server";
+import { projectChanged } from "~/server/models/projects/projects.server";
 import { recordAudit } from "~/server/models/shared/audit.server";
 import type { ProposalAccess } from "./proposal-client.server";
 import { isExpired, latestVersion, NO_PROPOSAL, proposalRow, sha256 } from "./proposal-rows.server";
 import { deliverSignedProposal } from "./proposal-signed.server";
+import { checkSigning, SIGN_TEXT, type Signing } from "./proposal-signer.server";
+import { companyForSigner, issueDeposit, startProject } from "./proposal-start.server";
 
 // Accepting is signing, and it starts the work, in one transaction (decision 0093): the signature
 // with the exact document accepted and its SHA-256; for a lead, the client company with the signer
@@ -31,8 +29,8 @@ import { deliverSignedProposal } from "./proposal-signed.server";
 // nothing and answers with what the first one started.
 
 export const ACCEPT_TEXT = {
-  name: "Type your full name to sign.",
-  consent: "Tick the box to agree to sign electronically.",
+  name: SIGN_TEXT.name,
+  consent: SIGN_TEXT.consent,
   newer: "A newer version of this proposal was sent: read it, then accept that one.",
   total: "The total you saw is not this proposal's total for the items chosen: reload the page and check it again.",
   unknownItem: "One of the chosen items is not an optional item of this proposal: reload the page and choose again.",
@@ -41,18 +39,12 @@ export const ACCEPT_TEXT = {
   accepted: "This proposal was already accepted.",
 } as const;
 
-export interface Acceptance {
+export interface Acceptance extends Signing {
   /** The version the page showed. */
   version: number;
   optionalIds: string[];
   /** The total the page showed, in minor units: checked against the server's. */
   total: number;
-  fullName: string;
-  consent: boolean;
-  /** signature_pad's drawing as SVG path data (optional). */
-  drawnSignature?: string | null;
-  ip: string;
-  userAgent: string;
 }
 
 export interface Accepted {
@@ -62,29 +54,23 @@ export interface Accepted {
   documentSha256: string;
 }
 
-const MAX_DRAWING = 100_000;
-
 /** What the transaction hands to the work after its commit. */
 interface Started {
   notified: string[];
   leadId: string | null;
   /** Who sends the deposit invoice: the proposal's owner, as the agency. */
   sender: Actor;
+  /** The agency countersigns before the signed PDF goes out. */
+  awaitingCountersign: boolean;
 }
 
 export async function acceptProposal(access: ProposalAccess, proposalId: string, input: Acceptance, now = Date.now()): Promise<Accepted> {
-  const fullName = input.fullName.trim();
-  if (!fullName || fullName.length > 200) throw new Refusal("invalid", ACCEPT_TEXT.name, { field: "fullName" });
-  if (!input.consent) throw new Refusal("invalid", ACCEPT_TEXT.consent, { field: "consent" });
-  if (input.drawnSignature && (input.drawnSignature.length > MAX_DRAWING || !/^[\sMLCQZmlcqz0-9.,-]*$/.test(input.drawnSignature)))
-    throw new Refusal("invalid", "The drawn signature could not be read: clear it and draw it again, or sign with your typed name.", {
-      field: "drawnSignature",
-    });
+  const signing = checkSigning(input);
   const today = await agencyToday(now);
   const signerEmail = access.kind === "link" ? access.grant.email : undefined;
   let outcome: Accepted & Started;
   try {
-    outcome = await writeTransaction((trx) => accept(trx, access, proposalId, { ...input, fullName }, today, now));
+    outcome = await writeTransaction((trx) => accept(trx, access, proposalId, input, signing, today, now));
   } catch (error) {
     // The other acceptance of the same person won the race: answer with what it started.
     if (isRefusal(error, "conflict") && error.message === ACCEPT_TEXT.accepted) {
@@ -95,7 +81,7 @@ export async function acceptProposal(access: ProposalAccess, proposalId: string,
   }
   notifyMailEnqueued();
   publishNotified(outcome.notified);
-  events().publish({ type: "proposal.changed", id: proposalId });
+  events().publish({ type: "proposal.changed", id: proposalId, companyId: outcome.companyId });
   if (outcome.leadId) events().publish({ type: "quote.changed", id: outcome.leadId });
   projectChanged({ id: outcome.projectId, companyId: outcome.companyId });
   if (outcome.invoiceId) {
@@ -106,12 +92,14 @@ export async function acceptProposal(access: ProposalAccess, proposalId: string,
       logger.error({ err: error, invoiceId: outcome.invoiceId }, "the deposit invoice of an accepted proposal could not be sent"),
     );
   }
-  // Both sides receive the signed PDF with its certificate page; a failure leaves the signature
-  // recorded and the PDF downloadable, rendered on demand.
-  await deliverSignedProposal(proposalId).catch((error: unknown) =>
-    logger.error({ err: error, proposalId }, "the signed proposal could not be filed or mailed"),
-  );
-  const { notified: _notified, leadId: _leadId, sender: _sender, ...accepted } = outcome;
+  // Both sides receive the signed PDF with its certificate page (after the agency's countersignature
+  // when the proposal asks for one); a failure leaves the signature recorded and the PDF
+  // downloadable, rendered on demand.
+  if (!outcome.awaitingCountersign)
+    await deliverSignedProposal(proposalId).catch((error: unknown) =>
+      logger.error({ err: error, proposalId }, "the signed proposal could not be filed or mailed"),
+    );
+  const { notified: _notified, leadId: _leadId, sender: _sender, awaitingCountersign: _awaiting, ...accepted } = outcome;
   return accepted;
 }
 
@@ -138,6 +126,7 @@ async function accept(
   access: ProposalAccess,
   proposalId: string,
   input: Acceptance,
+  signing: ReturnType<typeof checkSigning>,
   today: string,
   now: number,
 ): Promise<Accepted & Started> {
@@ -169,8 +158,8 @@ async function accept(
   const signer =
     access.kind === "member"
       ? await trx.selectFrom("users").select(["id", "email", "name"]).where("id", "=", access.userId).executeTakeFirstOrThrow()
-      : { id: `proposal-link:${access.grant.linkId}`, email: access.grant.email, name: input.fullName };
-  const actor: Actor = { id: signer.id, email: signer.email, name: input.fullName };
+      : { id: `proposal-link:${access.grant.linkId}`, email: access.grant.email, name: signing.signerName };
+  const actor: Actor = { id: signer.id, email: signer.email, name: signing.signerName };
   const document = canonicalDocument({
     proposalId: row.id,
     version: latest.number,
@@ -186,18 +175,18 @@ async function accept(
       proposalId: row.id,
       role: "client",
       versionNumber: latest.number,
-      signerName: input.fullName,
+      signerName: signing.signerName,
       signerEmail: signer.email,
       userId: access.kind === "member" ? access.userId : null,
       linkId: access.kind === "link" ? access.grant.linkId : null,
-      ip: input.ip.slice(0, 64),
-      userAgent: input.userAgent.slice(0, 1000),
+      ip: signing.ip,
+      userAgent: signing.userAgent,
       document,
       documentSha256,
       optionalIds: JSON.stringify(optionalIds),
       total: totals.total,
       currency: latest.content.currency,
-      drawnSignature: input.drawnSignature || null,
+      drawnSignature: signing.drawnSignature,
       signedAt: now,
     })
     .execute();
@@ -206,7 +195,7 @@ async function accept(
   const owner = row.ownerId
     ? await trx.selectFrom("users").select(["id", "email", "name"]).where("id", "=", row.ownerId).executeTakeFirst()
     : undefined;
-  const companyId = await companyForSigner(trx, actor, row, signer.email, input.fullName, now);
+  const companyId = await companyForSigner(trx, actor, row, signer.email, signing.signerName, now);
   const projectId = await startProject(trx, actor, { ...row, companyId, ownerId: owner?.id ?? null }, latest.content, today, now);
   const invoiceId = await issueDeposit(trx, actor, companyId, row, latest.content, totals, signer.email, now);
   await trx.updateTable("proposals").set({ companyId, projectId, invoiceId }).where("id", "=", row.id).execute();
@@ -240,124 +229,24 @@ async function accept(
     {
       type: "proposal_decided",
       eventKey: `proposal-accepted:${row.id}`,
-      title: `${input.fullName} accepted "${latest.content.title}"`,
-      body: `${row.clientName} signed version ${latest.number}.`,
-      link: projectLink("staff", projectId),
-      actorName: input.fullName,
+      title: `${signing.signerName} accepted "${latest.content.title}"`,
+      body: row.countersign
+        ? `${row.clientName} signed version ${latest.number}. Countersign it to send both sides the signed PDF.`
+        : `${row.clientName} signed version ${latest.number}.`,
+      link: row.countersign ? consoleProposalLink(row.id) : projectLink("staff", projectId),
+      actorName: signing.signerName,
     },
     { now },
   );
   const sender = owner ?? { id: "system", email: "", name: "Proposal acceptance" };
-  return { companyId, projectId, invoiceId, documentSha256, notified, leadId: row.leadId, sender };
-}
-
-/**
- * The company the work is for: the proposal's own; for a lead, the company its address already
- * belongs to or the lead was converted to, else a new one with the signer invited as client admin.
- */
-async function companyForSigner(
-  trx: Trx,
-  actor: Actor,
-  row: { id: string; companyId: string | null; leadId: string | null; clientName: string },
-  email: string,
-  name: string,
-  now: number,
-): Promise<string> {
-  if (row.companyId) return row.companyId;
-  const account = await trx.selectFrom("users").select(["companyId"]).where("email", "=", email.toLowerCase()).executeTakeFirst();
-  if (account?.companyId) return account.companyId;
-  const lead = row.leadId
-    ? await trx.selectFrom("quotes").select(["companyId", "country"]).where("id", "=", row.leadId).executeTakeFirst()
-    : undefined;
-  if (lead?.companyId) return lead.companyId;
-  const company = await insertCompany(trx, { name: row.clientName, country: lead?.country ?? "", origin: "staff" }, now);
-  await recordAudit(
-    trx,
-    actor,
-    { action: "company.create", entity: "company", entityId: company.id, detail: { name: company.name, fromProposal: row.id } },
-    now,
-  );
-  await insertClientInvitation(trx, actor, { companyId: company.id, name, email, clientAdmin: true }, now);
-  return company.id;
-}
-
-async function startProject(
-  trx: Trx,
-  actor: Actor,
-  row: { id: string; companyId: string; ownerId: string | null },
-  content: { title: string; sections: { body: string }[]; phases: { title: string; description: string; dueInDays: number | null }[] },
-  today: string,
-  now: number,
-): Promise<string> {
-  const project = await insertProject(
-    trx,
-    {
-      companyId: row.companyId,
-      createdBy: null,
-      ownerId: row.ownerId,
-      title: content.title,
-      description: (content.sections[0]?.body ?? "").slice(0, 5000),
-      progressMode: "milestones",
-      startDate: today,
-    },
-    now,
-  );
-  for (const [i, phase] of content.phases.entries()) {
-    await trx
-      .insertInto("milestones")
-      .values({
-        id: newId(),
-        projectId: project.id,
-        title: phase.title,
-        description: phase.description,
-        dueDate: phase.dueInDays === null ? null : addDays(today, phase.dueInDays),
-        status: "planned",
-        position: i + 1,
-        createdAt: now,
-        updatedAt: now,
-        completedAt: null,
-      })
-      .execute();
-  }
-  await recordAudit(
-    trx,
-    actor,
-    {
-      action: "project.create",
-      entity: "project",
-      entityId: project.id,
-      detail: { companyId: row.companyId, title: project.title, fromProposal: row.id, milestones: content.phases.length },
-    },
-    now,
-  );
-  return project.id;
-}
-
-async function issueDeposit(
-  trx: Trx,
-  actor: Actor,
-  companyId: string,
-  row: { id: string; clientName: string },
-  content: Parameters<typeof depositLines>[0],
-  totals: Parameters<typeof depositLines>[1],
-  email: string,
-  now: number,
-): Promise<string | null> {
-  const lines = depositLines(content, totals);
-  if (lines.length === 0) return null;
-  const draft = await insertInvoiceDraft(
-    trx,
-    actor,
+  return {
     companyId,
-    {
-      currency: content.currency,
-      lines,
-      billingName: row.clientName,
-      billingEmail: email,
-      notes: `Deposit for the accepted proposal "${content.title}".`,
-    },
-    now,
-  );
-  await issueDraftIn(trx, actor, draft.id, draft.version, now);
-  return draft.id;
+    projectId,
+    invoiceId,
+    documentSha256,
+    notified,
+    leadId: row.leadId,
+    sender,
+    awaitingCountersign: Boolean(Number(row.countersign)),
+  };
 }

@@ -15,6 +15,8 @@ export type ProposalAccess = { kind: "member"; userId: string; name: string; com
 
 export interface ClientProposal {
   id: string;
+  /** Whose portal hears of its changes (a lead's has none until it is accepted). */
+  companyId: string | null;
   status: string;
   expired: boolean;
   clientName: string;
@@ -39,6 +41,7 @@ export async function clientProposal(access: ProposalAccess, proposalId: string,
   const open = row.status === "sent" || row.status === "viewed";
   return {
     id: row.id,
+    companyId: row.companyId,
     status: row.status,
     expired: open && isExpired(latest.content, await agencyToday(now)),
     clientName: row.clientName,
@@ -54,7 +57,7 @@ export async function clientProposal(access: ProposalAccess, proposalId: string,
 /** Records that this person opened the proposal, once; the first opening marks it viewed. */
 export async function recordProposalView(
   access: ProposalAccess,
-  proposal: { id: string; version: number },
+  proposal: { id: string; version: number; companyId?: string | null },
   now = Date.now(),
 ): Promise<void> {
   const viewer = access.kind === "member" ? `user:${access.userId}` : `link:${access.grant.email}`;
@@ -71,7 +74,7 @@ export async function recordProposalView(
     .where("id", "=", proposal.id)
     .where("status", "=", "sent")
     .execute();
-  events().publish({ type: "proposal.changed", id: proposal.id });
+  events().publish({ type: "proposal.changed", id: proposal.id, companyId: proposal.companyId ?? null });
 }
 
 /** Who opened it and when (staff). */

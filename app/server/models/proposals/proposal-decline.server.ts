@@ -24,7 +24,7 @@ export async function declineProposal(access: ProposalAccess, proposalId: string
   const why = reason.trim();
   if (why.length > DECLINE_REASON_MAX)
     throw new Refusal("invalid", `Say why in up to ${DECLINE_REASON_MAX} characters.`, { field: "reason" });
-  const notified = await writeTransaction(async (trx) => {
+  const { notified, companyId } = await writeTransaction(async (trx) => {
     const row = await proposalRow(trx, proposalId);
     const allowed =
       access.kind === "member" ? row.companyId !== null && row.companyId === access.companyId : access.grant.proposalId === row.id;
@@ -41,7 +41,7 @@ export async function declineProposal(access: ProposalAccess, proposalId: string
         ? { id: access.userId, email: "", name: access.name }
         : { id: `proposal-link:${access.grant.linkId}`, email: access.grant.email, name: access.grant.email };
     await recordAudit(trx, who, { action: "proposal.decline", entity: "proposal", entityId: row.id, detail: { reason: why || null } }, now);
-    return notify(
+    const notified = await notify(
       trx,
       [...(await ownerIds(trx, row.ownerId)), ...(await staffIdsFor(trx, "leads"))],
       {
@@ -54,8 +54,9 @@ export async function declineProposal(access: ProposalAccess, proposalId: string
       },
       { now },
     );
+    return { notified, companyId: row.companyId };
   });
   notifyMailEnqueued();
   publishNotified(notified);
-  events().publish({ type: "proposal.changed", id: proposalId });
+  events().publish({ type: "proposal.changed", id: proposalId, companyId });
 }

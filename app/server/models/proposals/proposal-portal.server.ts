@@ -68,21 +68,23 @@ export interface ProposalOutcome {
   projectId: string | null;
   invoiceId: string | null;
   declineReason: string | null;
+  /** Signed by the client, and the agency's countersignature is still to come. */
+  awaitingCountersign: boolean;
 }
 
 /** What a decided proposal started or why it was declined. */
 export async function proposalOutcome(proposalId: string): Promise<ProposalOutcome> {
   const row = await db()
     .selectFrom("proposals")
-    .select(["projectId", "invoiceId", "declineReason"])
+    .select(["projectId", "invoiceId", "declineReason", "countersign"])
     .where("id", "=", proposalId)
     .executeTakeFirst();
-  const signature = await db()
+  const signatures = await db()
     .selectFrom("proposalSignatures")
-    .select(["documentSha256", "signerName", "signedAt"])
+    .select(["role", "documentSha256", "signerName", "signedAt"])
     .where("proposalId", "=", proposalId)
-    .where("role", "=", "client")
-    .executeTakeFirst();
+    .execute();
+  const signature = signatures.find((s) => s.role === "client");
   return {
     documentSha256: signature?.documentSha256 ?? null,
     signerName: signature?.signerName ?? null,
@@ -90,5 +92,6 @@ export async function proposalOutcome(proposalId: string): Promise<ProposalOutco
     projectId: row?.projectId ?? null,
     invoiceId: row?.invoiceId ?? null,
     declineReason: row?.declineReason ?? null,
+    awaitingCountersign: Boolean(signature && Number(row?.countersign)) && !signatures.some((s) => s.role === "staff"),
   };
 }

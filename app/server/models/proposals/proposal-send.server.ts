@@ -65,11 +65,11 @@ export async function sendProposal(actor: Actor, id: string, version: number, no
       { action: "proposal.send", entity: "proposal", entityId: id, detail: { version: number, to: row.clientEmail } },
       now,
     );
-    return { number };
+    return { number, companyId: row.companyId };
   });
   notifyMailEnqueued();
-  events().publish({ type: "proposal.changed", id });
-  return sent;
+  events().publish({ type: "proposal.changed", id, companyId: sent.companyId });
+  return { number: sent.number };
 }
 
 async function mailClient(

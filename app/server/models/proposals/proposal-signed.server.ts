@@ -123,6 +123,7 @@ export async function deliverSignedProposal(proposalId: string, now = Date.now()
     .where("proposals.id", "=", proposalId)
     .executeTakeFirst();
   const signer = doc.signatures.find((s) => s.role === "client")!;
+  const agency = doc.signatures.find((s) => s.role === "staff");
   const brand = await brandIn(db());
   const recipients = [...new Set([signer.email, ...(owner ? [owner.email] : [])].map((e) => e.toLowerCase()))];
   await writeTransaction(async (trx) => {
@@ -133,8 +134,13 @@ export async function deliverSignedProposal(proposalId: string, now = Date.now()
           heading: `${doc.content.title} is signed`,
           blocks: [
             `${signer.name} accepted version ${doc.version} of the proposal from ${doc.agencyName} to ${doc.clientName} and signed it electronically on ${signer.signedAt.slice(0, 10)}.`,
+            ...(agency ? [`${agency.name} countersigned it for ${doc.agencyName} on ${agency.signedAt.slice(0, 10)}.`] : []),
             { fields: [["Document SHA-256", signer.documentSha256]] },
-            { note: "The signed proposal is attached as a PDF, with a certificate page listing the signature's trail." },
+            {
+              note: agency
+                ? "The signed proposal is attached as a PDF, with a certificate page listing both signatures' trails."
+                : "The signed proposal is attached as a PDF, with a certificate page listing the signature's trail.",
+            },
           ],
         },
         brand,

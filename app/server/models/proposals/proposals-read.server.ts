@@ -289,6 +289,7 @@ export async function proposalTarget(target: { leadId: string } | { companyId: s
 }
 
 /** Refuses an unknown proposal (not found) before a form touches it. */
-export async function requireProposal(id: string): Promise<void> {
-  await proposalRow(db(), id);
+export async function requireProposal(id: string): Promise<{ companyId: string | null }> {
+  const row = await proposalRow(db(), id);
+  return { companyId: row.companyId };
 }
