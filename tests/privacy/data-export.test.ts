@@ -16,6 +16,10 @@ import { invoicePdf, issueAndFile } from "~/server/models/billing/invoice-delive
 import { recordPayment } from "~/server/models/billing/invoice-payments.server";
 import { createInvoiceDraft } from "~/server/models/billing/invoices.server";
 import { fileStore } from "~/server/storage/storage.server";
+import { proposalTotals } from "~/lib/proposals";
+import { acceptProposal } from "~/server/models/proposals/proposal-accept.server";
+import { signedProposalPdf } from "~/server/models/proposals/proposal-signed.server";
+import { createProposal } from "~/server/models/proposals/proposals.server";
 import { pdf } from "../fixtures/make-files";
 import { signInStaff, signUp, type TestUser } from "../helpers/accounts";
 import { companyOf } from "../helpers/companies";
@@ -24,6 +28,7 @@ import { uploadFiles } from "../helpers/project-uploads";
 import { call, type Outcome } from "../helpers/routes";
 import { testSetups } from "../helpers/storages";
 import { draftInput, FINANCE } from "../billing/helpers";
+import { proposalContent, SALES, sentProposal } from "../helpers/proposals";
 import { insertApproval, insertMilestone } from "../helpers/workspace-rows";
 
 // Decision 0050: "Download my data" and its console twin, unzipped and read.
@@ -356,6 +361,43 @@ describe.each(testSetups("data export"))("Download my data on $name", ({ databas
     for (const secret of ["DRAFT-ONLY", "OTHER-COMPANY"]) expect(everything).not.toContain(secret);
     // The other tests count the export's files without invoices.
     await clearTables("invoicePayments", "invoiceLines", "invoices");
+  });
+
+  test("The company's proposals are in the export with their versions and signatures, the signed PDF as mailed; drafts and other companies' proposals are not", async () => {
+    const signed = await sentProposal({ companyId: companyA }, "asha@kite.example", { content: proposalContent({ depositBp: 0 }) });
+    const accepted = await acceptProposal({ kind: "member", userId: clientA.id, name: "Asha", companyId: companyA }, signed, {
+      version: 1,
+      optionalIds: [],
+      total: proposalTotals(proposalContent(), []).total,
+      fullName: "Asha Kite",
+      consent: true,
+      ip: "203.0.113.9",
+      userAgent: "Export test",
+    });
+    const { id: draft } = await createProposal(SALES, { companyId: companyA }, { title: "DRAFT-ONLY proposal" });
+    await sentProposal({ companyId: companyB }, "bo@other.example", { content: proposalContent({ title: "OTHER-COMPANY proposal" }) });
+
+    const entries = await unzip(await bytesOf(await own(clientA)));
+    const proposals = json(entries, "proposals.json") as {
+      id: string;
+      status: string;
+      versions: { number: number; content: { title: string } }[];
+      signatures: { role: string; signerName: string; ip?: string; documentSha256: string }[];
+    }[];
+    expect(proposals.map((p) => [p.id, p.status, p.versions.map((v) => v.content.title)])).toEqual([
+      [signed, "accepted", ["Website redesign"]],
+    ]);
+    expect(proposals[0]!.signatures).toEqual([
+      expect.objectContaining({ role: "client", signerName: "Asha Kite", ip: "203.0.113.9", documentSha256: accepted.documentSha256 }),
+    ]);
+    expect(entries.get(`files/proposals/${signed}-signed.pdf`)).toEqual((await signedProposalPdf(signed)).bytes);
+    expect(entries.get("README.txt")!.toString()).toContain("files/proposals/ Each signed proposal as the PDF you were sent (1 files).");
+    const everything = [...entries].map(([name, bytes]) => `${name}\n${bytes.toString("latin1")}`).join("\n");
+    for (const secret of ["DRAFT-ONLY", "OTHER-COMPANY", draft]) expect(everything).not.toContain(secret);
+    // The other tests count the export's projects and files without this acceptance's.
+    await db().deleteFrom("milestones").where("projectId", "=", accepted.projectId).execute();
+    await db().deleteFrom("projects").where("id", "=", accepted.projectId).execute();
+    await clearTables("proposalSignatures", "proposalViews", "proposalLinks", "proposalVersions", "proposals");
   });
 
   test("Entry names are made safe: no climbing out of the folder, no control characters", async () => {

@@ -28,7 +28,10 @@ import { addLeadNote, setLeadStatus } from "~/server/models/pipeline/quotes-staf
 import { submitQuote } from "~/server/models/pipeline/quotes.server";
 import { addRecordNote } from "~/server/models/shared/record-history.server";
 import { fileStore } from "~/server/storage/storage.server";
+import { proposalTotals } from "~/lib/proposals";
+import { acceptProposal } from "~/server/models/proposals/proposal-accept.server";
 import { signInStaff, signUp } from "../helpers/accounts";
+import { proposalContent, sentProposal } from "../helpers/proposals";
 import { useAppDatabase } from "../helpers/databases";
 import { testSetups } from "../helpers/storages";
 
@@ -144,6 +147,8 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
     });
     await addLeadNote(admin, lead.id, `Call ${person.name} back on Monday`);
     await setLeadStatus(admin, lead.id, "contacted");
+    // A proposal written for them and mailed with a link.
+    await sentProposal({ leadId: lead.id }, person.email, { clientName: person.name });
     return { ...person, id: lead.id, needles: [person.email, `quimby${t}`] };
   }
 
@@ -264,6 +269,7 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
       { subject: `Login broken for ${person.name}`, message: `Regards, ${person.name}` },
     );
     await addReply({ complaintId: complaint.id, companyId, member }, `Thanks, ${person.name}`);
+    await sentProposal({ companyId }, person.email, { clientName: companyName });
     const attachmentKey = await storeBytes(`attachments/${complaint.id}/${randomUUID()}`);
     await db()
       .insertInto("attachments")
@@ -453,6 +459,38 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
     const left = await db().selectFrom("mailOutbox").select("idempotencyKey").where("toAddress", "=", user.email).execute();
     expect(left).toEqual([{ idempotencyKey: `other:${id.slice(0, 8)}` }]);
     expect(await db().selectFrom("users").select("id").where("id", "=", user.id).execute()).toHaveLength(1);
+  });
+
+  test("Erasing a company removes its signed proposals and their PDFs; erasing the lead it came from leaves the company's proposal", async () => {
+    const seeded = await seedCompany();
+    const lead = await seedLead();
+    const proposalId = await sentProposal({ leadId: lead.id }, seeded.email, { content: proposalContent({ depositBp: 0 }) });
+    await db().updateTable("proposals").set({ companyId: seeded.companyId }).where("id", "=", proposalId).execute();
+    await acceptProposal({ kind: "member", userId: seeded.userId, name: seeded.name, companyId: seeded.companyId }, proposalId, {
+      version: 1,
+      optionalIds: [],
+      total: proposalTotals(proposalContent(), []).total,
+      fullName: seeded.name,
+      consent: true,
+      ip: "203.0.113.5",
+      userAgent: "Erasure test",
+    });
+    const { signedPdfKey } = await db()
+      .selectFrom("proposals")
+      .select("signedPdfKey")
+      .where("id", "=", proposalId)
+      .executeTakeFirstOrThrow();
+    expect(await exists(signedPdfKey!)).toBe(true);
+    // The lead goes; its accepted proposal is the company's and stays.
+    await erase(admin, { kind: "lead", id: lead.id }, "delete");
+    expect(await db().selectFrom("proposals").select(["leadId", "status"]).where("id", "=", proposalId).executeTakeFirst()).toEqual({
+      leadId: null,
+      status: "accepted",
+    });
+    await erase(admin, { kind: "company", id: seeded.companyId }, "anonymise");
+    expect(await db().selectFrom("proposals").select("id").where("id", "=", proposalId).executeTakeFirst()).toBeUndefined();
+    expect(await db().selectFrom("proposalSignatures").select("id").where("proposalId", "=", proposalId).execute()).toEqual([]);
+    expect(await exists(signedPdfKey!)).toBe(false);
   });
 
   test("A crash between the commit and the file delete is finished by the next start", async () => {

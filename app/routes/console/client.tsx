@@ -5,6 +5,7 @@ import { CompanyInvitations } from "~/components/console/company-invitations";
 import { CompanyMembers } from "~/components/console/company-members";
 import { CompanyProjects } from "~/components/console/company-projects";
 import { CompanyRetainers } from "~/components/billing/company-retainers";
+import { RecordProposals } from "~/components/proposals/record-proposals";
 import { CompanyActivity, CompanyLeads, CompanyRequests } from "~/components/console/company-records";
 import { ConfirmAction } from "~/components/console/confirm-action";
 import { ConsoleEditPage } from "~/components/console/edit-page";
@@ -32,7 +33,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Only an admin downloads a member's data or erases.
   const admin = user.staffRole === "admin";
   const mayBill = mayUse(user.staffRole, "billing");
-  return { ...(await loadCompany(params.id, { billing: mayBill })), mayExport: admin, mayErase: admin, mayBill };
+  const company = await loadCompany(params.id, { billing: mayBill, leads: mayUse(user.staffRole, "leads") });
+  return { ...company, mayExport: admin, mayErase: admin, mayBill };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -49,7 +51,7 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
   const { company, members, requests, leads, activity, projects, invitations, today, mayErase } = loaderData;
   const [searchParams] = useSearchParams();
   // Projects and support requests of the company change while the page is open.
-  useLiveRevalidation("/events/console", ["projects", "complaints"]);
+  useLiveRevalidation("/events/console", ["projects", "complaints", "proposals"]);
   const closed = company.closedAt !== null;
   const statusOutcome = actionData?.intent === "close" || actionData?.intent === "reopen" ? actionData : undefined;
   return (
@@ -142,6 +144,7 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
       <CompanyInvitations companyId={company.id} invitations={invitations} />
 
       {loaderData.retainers ? <CompanyRetainers retainers={loaderData.retainers} /> : null}
+      {loaderData.proposals ? <RecordProposals target={{ companyId: company.id }} proposals={loaderData.proposals} /> : null}
 
       <CompanyProjects companyId={company.id} projects={projects} today={today} closed={company.closedAt !== null} />
 

@@ -1,3 +1,4 @@
+import { listProposals } from "~/server/models/proposals/proposals-read.server";
 import { listPendingClientInvitations } from "~/server/models/companies/client-invitations.server";
 import { listCompanyProjectsForStaff } from "~/server/models/projects/projects-staff-reads.server";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -31,10 +32,10 @@ function notFound(): never {
 }
 
 /** `billing`: the viewer has Billing, so the page also shows the company's retainers. */
-export async function loadCompany(id: string, { billing = false }: { billing?: boolean } = {}) {
+export async function loadCompany(id: string, { billing = false, leads: sales = false }: { billing?: boolean; leads?: boolean } = {}) {
   const company = await getCompany({ id });
   if (!company) notFound();
-  const [members, requests, leads, activity, projects, invitations, today, retainers] = await Promise.all([
+  const [members, requests, leads, activity, projects, invitations, today, retainers, proposals] = await Promise.all([
     listMembers({ companyId: id }),
     listCompanyRequests({ companyId: id }),
     listCompanyLeads({ companyId: id }),
@@ -43,6 +44,8 @@ export async function loadCompany(id: string, { billing = false }: { billing?: b
     listPendingClientInvitations({ companyId: id }),
     agencyToday(),
     billing ? listRetainers({ companyId: id }) : Promise.resolve(null),
+    // Proposals are Leads' (sales and admin): others see no such section.
+    sales ? agencyToday().then((day) => listProposals({ today: day, companyId: id })) : Promise.resolve(null),
   ]);
   return {
     company: { ...company, createdAt: Number(company.createdAt), closedAt: company.closedAt === null ? null : Number(company.closedAt) },
@@ -54,6 +57,7 @@ export async function loadCompany(id: string, { billing = false }: { billing?: b
     invitations,
     today,
     retainers,
+    proposals: proposals?.map((p) => ({ id: p.id, title: p.title, status: p.status })) ?? null,
   };
 }
 

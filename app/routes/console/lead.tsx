@@ -15,7 +15,7 @@ import { recordHistory } from "~/server/models/shared/record-history.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { reviewAction } from "./review.server";
 import { Time } from "~/components/time";
-import { LeadProposals } from "~/components/proposals/lead-proposals";
+import { RecordProposals } from "~/components/proposals/record-proposals";
 import { agencyToday } from "~/server/brand/locale.server";
 import { listProposals } from "~/server/models/proposals/proposals-read.server";
 
@@ -113,7 +113,7 @@ export default function ConsoleLead({ loaderData, actionData }: Route.ComponentP
           pageResult={actionData}
         />
       </section>
-      <LeadProposals leadId={lead.id} proposals={proposals} />
+      <RecordProposals target={{ leadId: lead.id }} proposals={proposals} />
       <section aria-labelledby="lead-notes" className="space-y-4">
         <h3 id="lead-notes" className="text-lg font-semibold text-slate-900 dark:text-white">
           Notes and history

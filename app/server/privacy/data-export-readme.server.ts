@@ -15,6 +15,8 @@ const DESCRIPTIONS: Record<string, string> = {
   "notifications.json": "The notifications sent to you in the portal.",
   "invoices.json":
     "Your company's invoices and credit notes, their lines and payments (amounts in the currency's smallest unit: cents, pence, yen).",
+  "proposals.json":
+    "The proposals we sent your company: every version as you saw it, and what happened to it (the signatures with their trail, or the reason you declined).",
 };
 
 /** The README for `exported`, made `at` by the person themselves or by staff on their request. */
@@ -38,6 +40,7 @@ export function readmeText(exported: PersonExport, at: Date, by: "self" | "staff
     '                 Older versions are named like "brief (v1).pdf".',
     `files/support/   The files attached to support requests and replies (${exported.files.filter((f) => f.path.startsWith("files/support/")).length} files).`,
     `files/invoices/  Each invoice and credit note as the PDF you were sent (${exported.files.filter((f) => f.path.startsWith("files/invoices/")).length} files).`,
+    `files/proposals/ Each signed proposal as the PDF you were sent (${exported.files.filter((f) => f.path.startsWith("files/proposals/")).length} files).`,
     "",
     "The .json files are UTF-8 JSON; times are ISO 8601 in UTC. Names of files and folders were",
     'made safe for every system (unusual characters replaced by "_"); files.json and',

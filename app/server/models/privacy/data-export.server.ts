@@ -4,6 +4,7 @@ import { EntryNames } from "~/server/models/privacy/data-export-entry-names.serv
 import { recordAudit } from "../shared/audit.server";
 import { exportProjects, type ExportFile } from "./data-export-projects.server";
 import { exportInvoices } from "./data-export-invoices.server";
+import { exportProposals } from "./data-export-proposals.server";
 import { exportNotifications, exportSupport } from "./data-export-support.server";
 
 // Decision 0050: everything "Download my data" holds about one member of one
@@ -68,11 +69,12 @@ export async function collectPersonExport(subject: ExportSubject): Promise<Perso
   ]);
   if (!user || !company) return undefined;
   const names = new EntryNames();
-  const [projects, support, notifications, billing] = await Promise.all([
+  const [projects, support, notifications, billing, proposals] = await Promise.all([
     exportProjects(subject.companyId, names),
     exportSupport(subject.companyId, subject.userId, names),
     exportNotifications(subject.userId),
     exportInvoices(subject.companyId),
+    exportProposals(subject.companyId),
   ]);
   const account = {
     id: user.id,
@@ -101,8 +103,9 @@ export async function collectPersonExport(subject: ExportSubject): Promise<Perso
       "support-requests.json": support.requests,
       "notifications.json": notifications,
       "invoices.json": billing.invoices,
+      "proposals.json": proposals.proposals,
     },
-    files: [...projects.stored, ...support.stored, ...billing.stored],
+    files: [...projects.stored, ...support.stored, ...billing.stored, ...proposals.stored],
   };
 }
 

@@ -1,3 +1,4 @@
+import { eraseCompanyProposals } from "./erasure-proposals.server";
 import type { Kysely } from "kysely";
 import type { Database } from "~/server/db/schema";
 import { eraseClientUser } from "./erasure-people.server";
@@ -80,6 +81,7 @@ export async function eraseCompany(trx: Trx, companyId: string, mode: Mode): Pro
   for (const invitation of invitations)
     await scrubTraces(trx, { email: invitation.email, names: [invitation.name], recordIds: [] }, erasedEmail(companyId));
   await trx.deleteFrom("clientInvitations").where("companyId", "=", companyId).execute();
+  storageKeys.push(...(await eraseCompanyProposals(trx, companyId)));
 
   const projectIds = (await trx.selectFrom("projects").select("id").where("companyId", "=", companyId).execute()).map((p) => p.id);
   const complaintIds = (await trx.selectFrom("complaints").select("id").where("companyId", "=", companyId).execute()).map((c) => c.id);

@@ -1,3 +1,4 @@
+import { eraseMemberFromProposals } from "./erasure-proposals.server";
 import { sql } from "kysely";
 import { dbBool } from "~/server/db/boolean.server";
 import { eraseApplication } from "./erasure-records.server";
@@ -114,6 +115,7 @@ export async function eraseClientUser(trx: Trx, userId: string, mode: Mode): Pro
   await renameAuthored(trx, user, names);
   const placeholder = erasedEmail(userId);
   await scrubTraces(trx, { email: user.email, names, userId, recordIds: [userId] }, placeholder);
+  storageKeys.push(...(await eraseMemberFromProposals(trx, { userId, email: user.email }, placeholder, ERASED)));
   await deleteAccountRows(trx, userId);
   if (mode === "delete") await trx.deleteFrom("users").where("id", "=", userId).execute();
   else

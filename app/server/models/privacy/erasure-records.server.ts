@@ -1,3 +1,4 @@
+import { eraseLeadProposals } from "./erasure-proposals.server";
 import { ERASED, erasedEmail, scrubTraces } from "./erasure-traces.server";
 import type { Trx } from "~/server/db/db.server";
 
@@ -12,6 +13,7 @@ export async function eraseLead(trx: Trx, id: string, mode: Mode): Promise<{ fou
   if (!lead) return { found: false, storageKeys: [] };
   const placeholder = erasedEmail(id);
   await scrubTraces(trx, { email: lead.email, names: [lead.name], recordIds: [id] }, placeholder);
+  const storageKeys = await eraseLeadProposals(trx, id);
   if (mode === "delete") {
     await trx.deleteFrom("recordNotes").where("entity", "=", "lead").where("entityId", "=", id).execute();
     await trx.deleteFrom("quotes").where("id", "=", id).execute();
@@ -19,7 +21,7 @@ export async function eraseLead(trx: Trx, id: string, mode: Mode): Promise<{ fou
     await trx.updateTable("recordNotes").set({ text: "" }).where("entity", "=", "lead").where("entityId", "=", id).execute();
     await trx.updateTable("quotes").set({ name: ERASED, email: placeholder, phone: "", requirement: "" }).where("id", "=", id).execute();
   }
-  return { found: true, storageKeys: [] };
+  return { found: true, storageKeys };
 }
 
 export async function eraseApplication(trx: Trx, id: string, mode: Mode): Promise<{ found: boolean; storageKeys: string[] }> {
