@@ -27,6 +27,9 @@ export default [
   route("logout", "routes/auth/logout.tsx"),
   route("dashboard", "routes/auth/dashboard.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
+  // Decision 0098: sign-in by an e-mailed link (the request form, then the link's confirmation page).
+  route("login/email-link", "routes/auth/sign-in-link-request.tsx"),
+  route("login/link", "routes/auth/sign-in-link.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("two-factor", "routes/auth/two-factor.tsx"),
   route("two-factor/step-up", "routes/auth/two-factor-step-up.tsx"),

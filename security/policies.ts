@@ -1041,6 +1041,10 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/auth/dashboard.tsx": page("signed-in", { client: to("/user-dashboard"), staff: to("/employee-dashboard") }),
   // The same answer for every address; a made-up one queues nothing (security/mail-flooding.test.ts).
   "routes/auth/forgot-password.tsx": withForms("public", { "": noChange(() => ({ email: "nobody-here@example.com" }), ok200) }),
+  // Decision 0098: the same answer for every address; a made-up one queues nothing. The link's
+  // page only shows its button (or why the link no longer works); a made-up token signs nobody in.
+  "routes/auth/sign-in-link-request.tsx": withForms("public", { "": noChange(() => ({ email: "nobody-here@example.com" }), ok200) }),
+  "routes/auth/sign-in-link.tsx": withForms("public", { "": noChange(() => ({ token: "not-a-real-token" }), { status: 400 }) }),
   // First-run setup: the world has staff, so setup is done and /setup is gone for everyone, form
   // included (404), whatever the post claims; nothing changes.
   "routes/auth/setup.tsx": withForms(

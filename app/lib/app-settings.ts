@@ -6,9 +6,11 @@ export interface AppSettings {
   selfRegistration: boolean;
   /** SPEC "My Projects": a client may create a project. Off: only staff create them. */
   clientProjects: boolean;
+  /** Decision 0098: staff may sign in with an e-mailed link. Off: a staff address gets no link. */
+  staffMagicLink: boolean;
 }
 
-export const SETTING_DEFAULTS: AppSettings = { selfRegistration: true, clientProjects: true };
+export const SETTING_DEFAULTS: AppSettings = { selfRegistration: true, clientProjects: true, staffMagicLink: false };
 export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as (keyof AppSettings)[];
 
 /** Stored rows (key → "on"/"off") over the defaults; unknown keys are ignored. */

@@ -11,4 +11,5 @@ export const settingsSchema = z.object({
   intent: z.literal("save-settings"),
   selfRegistration: switchField,
   clientProjects: switchField,
+  staffMagicLink: switchField,
 });

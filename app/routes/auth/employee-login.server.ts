@@ -12,12 +12,13 @@ import { STEP_UP_PATH, TWO_FACTOR_CHALLENGE_PATH } from "~/lib/two-factor";
 import { isEmployeeEmail, signInWithPassword, signOut, startGoogleSignIn } from "~/server/auth/sign-in.server";
 import { companyDomain } from "~/server/brand/company-domain.server";
 import { isSetupDone, SETUP_PATH } from "~/server/auth/setup-state.server";
+import { getSettings } from "~/server/models/shared/settings.server";
 
 export async function employeeLoginLoader(request: Request) {
   // A fresh install has nobody to sign in: the first admin is made at /setup (or with the CLI).
   if (!(await isSetupDone())) throw redirect(SETUP_PATH);
   const google = new URL(request.url).searchParams.get("google");
-  const base = { domain: companyDomain(), googleEnabled: googleEnabled() };
+  const base = { domain: companyDomain(), googleEnabled: googleEnabled(), staffMagicLink: (await getSettings()).staffMagicLink };
   if (google === "error") return { ...base, error: EMPLOYEE_GOOGLE_FAILED };
   if (google === "done") {
     const user = await getSessionUser(request);

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/employee-login";
 import { CredentialsForm, GoogleButton } from "~/components/credentials-form";
 import { PasskeySignInButton } from "~/components/passkey-sign-in-button";
+import { SignInLinkDisclosure } from "~/components/sign-in-link-form";
 import { EMPLOYEE_GOOGLE_FAILED, EMPLOYEE_LOGIN_FAILED } from "~/lib/auth-messages";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { employeeLoginAction, employeeLoginLoader } from "./employee-login.server";
@@ -49,6 +50,8 @@ export default function EmployeeLogin({ loaderData, actionData }: Route.Componen
         <div className="mt-4">
           <PasskeySignInButton form="employee" fallback={EMPLOYEE_LOGIN_FAILED} />
         </div>
+        {/* Decision 0098: only when an admin allows staff to sign in with an e-mailed link. */}
+        {loaderData.staffMagicLink ? <SignInLinkDisclosure id="employee-sign-in-link" emailLabel="Work Email" /> : null}
         {loaderData.googleEnabled ? (
           <div className="mt-6 border-t border-slate-200 pt-6 dark:border-slate-700">
             <GoogleButton label="Sign in with Google" />

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/login";
 import { CredentialsForm, GoogleButton } from "~/components/credentials-form";
 import { PasskeySignInButton } from "~/components/passkey-sign-in-button";
+import { SignInLinkDisclosure } from "~/components/sign-in-link-form";
 import { CUSTOMER_GOOGLE_FAILED, REGISTER_FAILED, REGISTRATION_CLOSED, SIGN_IN_FAILED } from "~/lib/auth-messages";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { seo } from "~/lib/seo";
@@ -56,6 +57,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             <PasskeySignInButton form="client" fallback={SIGN_IN_FAILED} />
           </div>
         )}
+        {register ? null : <SignInLinkDisclosure id="login-sign-in-link" />}
         {register ? null : (
           <p className="mt-4 text-center text-sm">
             <Link to="/forgot-password" className="text-slate-700 underline dark:text-slate-300">

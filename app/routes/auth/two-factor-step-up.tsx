@@ -27,7 +27,12 @@ async function requirePendingStepUp(request: Request): Promise<PendingStepUp> {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePendingStepUp(request);
-  return { method: new URL(request.url).searchParams.get("method") === "recovery" ? ("recovery" as const) : ("totp" as const) };
+  const query = new URL(request.url).searchParams;
+  // Decision 0098: an e-mailed link's session waits here too; `via` only words the page.
+  return {
+    method: query.get("method") === "recovery" ? ("recovery" as const) : ("totp" as const),
+    via: query.get("via") === "link" ? ("link" as const) : ("google" as const),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,16 +63,17 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 }
 
 export default function TwoFactorStepUp({ loaderData, actionData }: Route.ComponentProps) {
+  const opened = loaderData.via === "link" ? "You signed in with an e-mailed link." : "You signed in with Google.";
+  const via = loaderData.via === "link" ? "?via=link" : "";
   return (
     <ChallengeCard
       method={loaderData.method}
       actionData={actionData?.intent === loaderData.method ? actionData : undefined}
       intro={{
-        totp: "You signed in with Google. To finish, enter the 6-digit code from your authenticator app.",
-        recovery:
-          "You signed in with Google. Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once.",
+        totp: `${opened} To finish, enter the 6-digit code from your authenticator app.`,
+        recovery: `${opened} Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once.`,
       }}
-      switchTo={loaderData.method === "recovery" ? STEP_UP_PATH : `${STEP_UP_PATH}?method=recovery`}
+      switchTo={loaderData.method === "recovery" ? `${STEP_UP_PATH}${via}` : `${STEP_UP_PATH}${via ? `${via}&` : "?"}method=recovery`}
     >
       <Form method="post" className="mt-6 text-center">
         <button type="submit" name="intent" value="cancel" className="text-sm text-slate-700 underline dark:text-slate-300">

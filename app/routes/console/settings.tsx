@@ -32,9 +32,9 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: settingsSchema });
   if (submission.status !== "success")
     return formResult({ intent, status: "invalid", message: "A switch is either on or off.", result: submission.reply() }, 400);
-  const { selfRegistration, clientProjects } = submission.value;
+  const { selfRegistration, clientProjects, staffMagicLink } = submission.value;
   try {
-    await updateSettings(user, { selfRegistration, clientProjects });
+    await updateSettings(user, { selfRegistration, clientProjects, staffMagicLink });
   } catch (error) {
     logger.error({ err: error }, "settings save failed");
     return formResult({ intent, status: "error", message: SETTINGS_FAILURE }, 500);
@@ -60,6 +60,12 @@ const SWITCHES: { name: keyof AppSettings; label: string; detail: string }[] = [
     detail:
       "On: clients start projects from My Projects. Off: only staff create projects; clients still see and follow their company's projects.",
   },
+  {
+    name: "staffMagicLink",
+    label: "Staff may sign in with an e-mailed link",
+    detail:
+      "On: the staff sign-in page offers a sign-in link by e-mail; two-factor is still asked for. Off: staff addresses get no link (clients always may).",
+  },
 ];
 
 export default function ConsoleSettings({ loaderData, actionData }: Route.ComponentProps) {
@@ -75,7 +81,11 @@ export default function ConsoleSettings({ loaderData, actionData }: Route.Compon
         How clients get into the portal and what they may do there. Changes apply at once, for everyone.
       </p>
       {/* The key remounts the switches with the saved values after each save. */}
-      <Form method="post" className="mt-6 space-y-6" key={`${settings.selfRegistration}-${settings.clientProjects}`}>
+      <Form
+        method="post"
+        className="mt-6 space-y-6"
+        key={`${settings.selfRegistration}-${settings.clientProjects}-${settings.staffMagicLink}`}
+      >
         <input type="hidden" name="intent" value="save-settings" />
         <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white px-5 dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
           {SWITCHES.map((s) => (

@@ -1,5 +1,5 @@
 import type { betterAuth as BetterAuth } from "better-auth";
-import type { genericOAuth as GenericOAuth, twoFactor as TwoFactor } from "better-auth/plugins";
+import type { genericOAuth as GenericOAuth, magicLink as MagicLink, twoFactor as TwoFactor } from "better-auth/plugins";
 import type { passkey as Passkey } from "@better-auth/passkey";
 import type * as BetterAuthApi from "better-auth/api";
 import { DEMO_BRAND } from "~/lib/brand";
@@ -14,6 +14,7 @@ import { queueVerificationMail, VERIFICATION_EXPIRES_IN_S } from "./verification
 import { checkIdentity, provisioningStaff } from "./staff-identity.server";
 import { TWO_FACTOR_OPTIONS } from "./two-factor-options.server";
 import { passkeyOptions } from "./passkey-options.server";
+import { MAGIC_LINK_OPTIONS } from "./magic-link-options.server";
 import { staffDisabled } from "./staff-access.server";
 import { secondFactorPendingFor } from "./step-up-marker.server";
 import { authHooks } from "./auth-hooks.server";
@@ -31,13 +32,13 @@ export const CLIENT_IP_HEADER = "x-agency-client-ip";
 // Better Auth is a third of the server's start-up time, and anonymous pages never need it: it is
 // loaded on the first request that does (a sign-in, or a visitor with a session cookie).
 async function loadAuth() {
-  const [{ betterAuth }, { genericOAuth, twoFactor }, { passkey }, api] = await Promise.all([
+  const [{ betterAuth }, { genericOAuth, magicLink, twoFactor }, { passkey }, api] = await Promise.all([
     import("better-auth"),
     import("better-auth/plugins"),
     import("@better-auth/passkey"),
     import("better-auth/api"),
   ]);
-  return createAuth(betterAuth, genericOAuth, twoFactor, passkey, api);
+  return createAuth(betterAuth, genericOAuth, twoFactor, passkey, api, magicLink);
 }
 
 function createAuth(
@@ -46,6 +47,7 @@ function createAuth(
   twoFactor: typeof TwoFactor,
   passkey: typeof Passkey,
   api: typeof BetterAuthApi,
+  magicLink: typeof MagicLink,
 ) {
   const env = getEnv();
   const hooks = authHooks(api);
@@ -168,7 +170,8 @@ function createAuth(
             if (user && roleForEmail(user.email, companyDomain()) === "employee" && !user.emailVerified) return false;
             // A disabled staff member gets no session by any way in: password, Google, or another.
             if (user && staffDisabled(user)) return false;
-            // Decision 0029: the twoFactor plugin challenges only passwords; Google's session waits for a code.
+            // Decisions 0029/0098: the twoFactor plugin challenges only passwords; a session opened
+            // by Google or by an e-mailed link waits for a code.
             if (secondFactorPendingFor(ctx?.path, user)) return { data: { ...session, secondFactorPending: true } };
             // Decision 0053: turning two-factor on or off replaces the session, not its start.
             const startedAt = await hooks.replacedSessionStart(ctx, session.userId);
@@ -205,7 +208,7 @@ function createAuth(
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    plugins: [...google, twoFactor(TWO_FACTOR_OPTIONS), passkey(passkeyOptions(env.APP_URL))],
+    plugins: [...google, twoFactor(TWO_FACTOR_OPTIONS), passkey(passkeyOptions(env.APP_URL)), magicLink(MAGIC_LINK_OPTIONS)],
   });
 }
 

@@ -14,8 +14,15 @@ export function isOAuthCallback(path: string | undefined): boolean {
   return Boolean(path && (path.startsWith("/callback/") || path.startsWith("/oauth2/callback/")));
 }
 
-/** The session.create hook's answer: pending for a provider sign-in of an account with two-factor on. */
+/**
+ * Decision 0098: the magic-link plugin's endpoint that spends a link and opens its session (called
+ * by our /login/link page's POST only; not exposed over HTTP). Its route, like the callbacks'.
+ */
+export const MAGIC_LINK_VERIFY_PATH = "/magic-link/verify";
+
+/** The session.create hook's answer: pending for a provider or e-mailed-link sign-in of an account with two-factor on. */
 export function secondFactorPendingFor(path: string | undefined, user: object | null | undefined): boolean {
+  const challenged = isOAuthCallback(path) || path === MAGIC_LINK_VERIFY_PATH;
   // twoFactorEnabled is the twoFactor plugin's field, which the hook's user type does not list.
-  return isOAuthCallback(path) && Boolean(user && "twoFactorEnabled" in user && user.twoFactorEnabled);
+  return challenged && Boolean(user && "twoFactorEnabled" in user && user.twoFactorEnabled);
 }

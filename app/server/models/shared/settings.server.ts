@@ -17,10 +17,14 @@ export async function getSettings(): Promise<AppSettings> {
   return settingsFromRows(await db().selectFrom("appSettings").select(["key", "value"]).execute());
 }
 
-/** Saves the switches that changed, with one audit row each; returns the settings now in force. */
-export async function updateSettings(actor: Actor, next: AppSettings, now = Date.now()): Promise<AppSettings> {
+/**
+ * Saves the switches that changed, with one audit row each; returns the settings now in force.
+ * Switches left out keep their value (callers written before a switch existed stay right).
+ */
+export async function updateSettings(actor: Actor, changes: Partial<AppSettings>, now = Date.now()): Promise<AppSettings> {
   await writeTransaction(async (trx) => {
     const current = settingsFromRows(await trx.selectFrom("appSettings").select(["key", "value"]).execute());
+    const next = { ...current, ...changes };
     const keys = Object.fromEntries(SETTING_KEYS.map((key) => [key, key])) as Record<keyof AppSettings, string>;
     await saveChangedSettings(trx, actor, { keys, current, next, value: (_, on) => (on ? "on" : "off") }, now);
   });
