@@ -87,6 +87,8 @@ export default [
   route("proposal/:token", "routes/proposals/link.tsx"),
   route("proposal/view/:id", "routes/proposals/view.tsx"),
   route("proposal/view/:id/pdf", "routes/proposals/view-pdf.ts"),
+  // An approval request mail's one-click link for one member: GET shows, POST decides (decision 0099).
+  route("approval/:id/:token", "routes/approvals/mail-link.tsx"),
 
   // Staff console.
   route("employee-dashboard", "routes/console/layout.tsx", [

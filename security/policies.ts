@@ -395,6 +395,9 @@ const reseeded = async (c: Cell) => {
       .execute();
   }
 };
+async function mailDecisionsOn(c: Cell): Promise<void> {
+  await database(c.world.server).updateTable("companies").set({ mailDecisions: 1 }).where("id", "=", MATRIX_COMPANY_ID).execute();
+}
 const settingsOn = async (c: Cell) =>
   asAdmin(c, `${CONSOLE}/settings`, { intent: "save-settings", selfRegistration: "on", clientProjects: "on" });
 // The brand's logo (admin): uploads post a one-pixel PNG with the brand version the page would show.
@@ -1264,6 +1267,13 @@ export const POLICIES: Record<string, RoutePolicy> = {
         async (c) => ({ intent: "set-receives-invoices", id: (await spareMember(c)).id, receivesInvoices: c.seq % 2 ? "on" : "off" }),
         { ok: byBilling(ok200, forbidden), changes: byBilling(true, false) },
       ),
+      // "Clients may decide approvals from e-mail" (decision 0099): each post turns it off, the restore on.
+      "set-mail-decisions": changes(
+        after(mailDecisionsOn, () => ({ intent: "set-mail-decisions", mailDecisions: "off" })),
+        {
+          restore: mailDecisionsOn,
+        },
+      ),
     }),
   },
   // Admin only. Each post turns "Clients can create projects" off; the restore
@@ -1572,6 +1582,20 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/proposals/view-pdf.ts": {
     params: (c) => ({ id: c.world.records["client A"].signedProposalId! }),
     get: { access: "public", ok: notFound },
+  },
+  // An approval mail's link (decision 0099) is reachable without a session, by its token only. A
+  // made-up token for a made-up approval is a bare 404 to everyone, on GET and before a POST's body
+  // is read: the page shows nothing and decides nothing. A real link's page, its single use, expiry
+  // and refusals are covered by tests/projects/approval-mail-links.test.ts.
+  "routes/approvals/mail-link.tsx": {
+    params: () => ({ id: "00000000-0000-4000-8000-000000000099", token: "A".repeat(43) }),
+    get: { access: "public", ok: notFound },
+    post: {
+      access: "public",
+      intents: {
+        decide: noChange(() => ({ intent: "decide", approvalId: "00000000-0000-4000-8000-000000000099", decision: "approve" }), notFound),
+      },
+    },
   },
   // Each person's own notifications (world markers NOTIFY-: client B's never show for A).
   "routes/portal/notifications.tsx": page("client"),

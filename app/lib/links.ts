@@ -90,6 +90,11 @@ export function teamLink(): string {
   return href("/user-dashboard/team");
 }
 
+/** An approval request mail's one-click page for one member (decision 0099); it asks before acting. */
+export function approvalMailLink(approvalId: string, token: string, decision: "approve" | "changes"): string {
+  return `${href("/approval/:id/:token", { id: enc(approvalId), token: enc(token) })}?decision=${decision}`;
+}
+
 /** A client company's page in the console. */
 export function companyLink(companyId: string): string {
   return href("/employee-dashboard/clients/:id", { id: enc(companyId) });

@@ -82,6 +82,8 @@ const ROW_TABLES = [
   // Checkout sessions Pay opened; refunds, failed refunds and disputes of card payments.
   "invoice_checkouts",
   "invoice_card_adjustments",
+  // An approval request mail's links (decision 0099).
+  "approval_mail_links",
 ];
 // The audit rows of reads (a resume downloaded, a CSV exported) record a GET that
 // was answered; they are not a change the request made to anything.

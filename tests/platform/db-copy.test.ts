@@ -179,6 +179,18 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
     })
     .execute();
   await db()
+    .insertInto("approvalMailLinks")
+    .values({
+      id: "aml-1",
+      approvalId: "approval-1",
+      userId: client.id,
+      tokenHash: "3".repeat(64),
+      createdAt: now,
+      expiresAt: now + 1000,
+      usedAt: now,
+    })
+    .execute();
+  await db()
     .insertInto("projectFiles")
     .values({
       id: "file-1",

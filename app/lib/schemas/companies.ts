@@ -53,3 +53,9 @@ export const clientAdminSchema = z.object({
   id: z.string({ error: "Choose a member." }).trim().min(1, "Choose a member.").max(64),
   clientAdmin: z.enum(["on", "off"], { error: "Choose on or off." }),
 });
+
+/** Whether the company's members may decide approvals from the request mail's links (decision 0099). */
+export const mailDecisionsSchema = z.object({
+  intent: z.literal("set-mail-decisions"),
+  mailDecisions: z.enum(["on", "off"], { error: "Choose on or off." }),
+});

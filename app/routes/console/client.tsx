@@ -2,6 +2,7 @@ import { href, useSearchParams } from "react-router";
 import type { Route } from "./+types/client";
 import { CompanyForm } from "~/components/console/company-form";
 import { CompanyInvitations } from "~/components/console/company-invitations";
+import { CompanyMailDecisions } from "~/components/console/company-mail-decisions";
 import { CompanyMembers } from "~/components/console/company-members";
 import { CompanyProjects } from "~/components/console/company-projects";
 import { CompanyRetainers } from "~/components/billing/company-retainers";
@@ -142,6 +143,11 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
       />
 
       <CompanyInvitations companyId={company.id} invitations={invitations} />
+
+      <CompanyMailDecisions
+        allowed={Number(company.mailDecisions) === 1}
+        outcome={actionData?.intent === "set-mail-decisions" ? actionData : undefined}
+      />
 
       {loaderData.retainers ? <CompanyRetainers retainers={loaderData.retainers} /> : null}
       {loaderData.proposals ? <RecordProposals target={{ companyId: company.id }} proposals={loaderData.proposals} /> : null}

@@ -3,7 +3,8 @@ import { listPendingClientInvitations } from "~/server/models/companies/client-i
 import { listCompanyProjectsForStaff } from "~/server/models/projects/projects-staff-reads.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { COMPANY_FAILURE } from "~/lib/console-failures";
-import { clientAdminSchema, companyDetailsSchema } from "~/lib/schemas/companies";
+import { clientAdminSchema, companyDetailsSchema, mailDecisionsSchema } from "~/lib/schemas/companies";
+import { setMailDecisions } from "~/server/models/companies/company-mail-decisions.server";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { agencyToday } from "~/server/brand/locale.server";
 import { readForm } from "~/server/http/form-data.server";
@@ -24,7 +25,7 @@ import { refusalResponse, refusalResult } from "~/server/http/refusal.server";
 // The console's company page: its details, members, support requests, the lead
 // it came from and its activity, and the forms that change the company or a member.
 
-const INTENTS = ["save", "close", "reopen", "set-client-admin", "set-receives-invoices", "remove-member"] as const;
+const INTENTS = ["save", "close", "reopen", "set-client-admin", "set-receives-invoices", "set-mail-decisions", "remove-member"] as const;
 type Intent = (typeof INTENTS)[number];
 
 function notFound(): never {
@@ -166,6 +167,25 @@ async function remove(user: SessionUser, companyId: string, formData: FormData) 
   }
 }
 
+/** "Clients may decide approvals from e-mail": anyone who may edit the company. */
+async function changeMailDecisions(user: SessionUser, companyId: string, formData: FormData) {
+  const intent = "set-mail-decisions" as Intent;
+  const submission = parseWithZod(formData, { schema: mailDecisionsSchema });
+  if (submission.status !== "success")
+    return formResult({ intent, status: "invalid", message: "Choose on or off.", result: submission.reply() }, 400);
+  const allowed = submission.value.mailDecisions === "on";
+  try {
+    const outcome = await setMailDecisions(user, { companyId, allowed });
+    const message = allowed
+      ? "Members may decide approvals from the request e-mail."
+      : "Approvals are decided in the portal only; links already sent no longer work.";
+    return formResult({ intent, status: outcome === "changed" ? "success" : "unchanged", message });
+  } catch (error) {
+    if (isRefusal(error)) return refusalResult(error, { intent });
+    return failed(intent, error);
+  }
+}
+
 export async function companyAction(user: SessionUser, companyId: string, request: Request) {
   const formData = await readForm(request);
   const intent = requireIntent(formData, INTENTS);
@@ -174,5 +194,6 @@ export async function companyAction(user: SessionUser, companyId: string, reques
   if (intent === "close" || intent === "reopen") return setOpen(user, companyId, intent);
   if (intent === "set-client-admin") return changeAdmin(user, companyId, formData);
   if (intent === "set-receives-invoices") return changeReceivesInvoices(user, companyId, formData);
+  if (intent === "set-mail-decisions") return changeMailDecisions(user, companyId, formData);
   return remove(user, companyId, formData);
 }

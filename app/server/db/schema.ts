@@ -163,6 +163,8 @@ export interface CompanyTable {
   createdAt: number;
   updatedAt: number;
   closedAt: Generated<number | null>;
+  /** 1: members may decide approvals from the request mail's links (decision 0099); 0 for sensitive companies. */
+  mailDecisions: Generated<number>;
 }
 
 export interface ClientInvitationTable {
@@ -234,6 +236,7 @@ export interface Database extends ProposalTables {
   savedReplies: SavedReplyTable;
   milestones: MilestoneTable;
   approvals: ApprovalTable;
+  approvalMailLinks: ApprovalMailLinkTable;
   projectFiles: ProjectFileTable;
   fileVersions: FileVersionTable;
   attachments: AttachmentTable;
@@ -476,6 +479,17 @@ export interface ApprovalTable {
   decidedAt: number | null;
   /** The member's comment; required when changes are requested. */
   comment: Generated<string>;
+}
+
+/** An approval request mail's link for one member: single use, expiring, stored as a hash. */
+export interface ApprovalMailLinkTable {
+  id: string;
+  approvalId: string;
+  userId: string;
+  tokenHash: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
 }
 
 /** A named file in a project's Files tab; its bytes are in `file_versions`. */

@@ -11,6 +11,8 @@ export interface ApprovalDecisionMail {
   /** Left out when the member's address is not verified (decision 0028: no unverified free text). */
   comment: string | null;
   consoleUrl: string;
+  /** Decided with the request mail's link rather than in the portal (decision 0099). */
+  fromMail?: boolean;
 }
 
 export function approvalDecisionMail(input: ApprovalDecisionMail, brand: MailBrand): MailContent {
@@ -20,6 +22,7 @@ export function approvalDecisionMail(input: ApprovalDecisionMail, brand: MailBra
     ["Company", input.companyName],
     ["Decision", input.approved ? "Approved" : "Changes requested"],
   ];
+  if (input.fromMail) fields.push(["Decided from", "The link in the request e-mail"]);
   if (input.comment) fields.push(["Comment", input.comment]);
   return composeMail(
     {
@@ -44,6 +47,8 @@ export function approvalRequestedMail(
     askedBy: string;
     note: string;
     portalUrl: string;
+    /** This member's one-click links (decision 0099); absent when the company does not allow them. */
+    decideUrls?: { approve: string; changes: string };
   },
   brand: MailBrand,
 ): MailContent {
@@ -54,6 +59,13 @@ export function approvalRequestedMail(
       blocks: [
         `${input.askedBy} from ${brand.name} asks you to approve the ${input.subject} of ${input.projectTitle}.`,
         ...(input.note ? [{ fields: [["Note", input.note] as const] }] : []),
+        ...(input.decideUrls
+          ? [
+              { action: { label: "Approve", url: input.decideUrls.approve } },
+              { action: { label: "Request changes", url: input.decideUrls.changes } },
+              { note: "Each link opens a page to confirm; it works once, for you only, for 7 days." },
+            ]
+          : []),
         { action: { label: "Open the project", url: input.portalUrl } },
       ],
     },

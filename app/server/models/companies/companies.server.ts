@@ -31,6 +31,7 @@ export async function insertCompany(
     createdAt: now,
     updatedAt: now,
     closedAt: null,
+    mailDecisions: 1,
   };
   await executor.insertInto("companies").values(company).execute();
   return company;

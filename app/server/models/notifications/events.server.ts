@@ -7,7 +7,7 @@ import { milestoneDoneMail, milestoneDueMail, progressChangedMail } from "~/serv
 import { invitationAcceptedMail, newApplicationMail, newLeadMail } from "~/server/mail/staff-event-mails.server";
 import type { MailContent } from "~/server/mail/templates.server";
 import { companyMemberIds, notify, staffIdsFor } from "./notifications.server";
-import type { Trx } from "~/server/db/db.server";
+import type { Executor, Trx } from "~/server/db/db.server";
 
 // Decision 0041: who hears of each project and company event. Each
 // function runs inside the event's own transaction and returns who was notified, for
@@ -141,6 +141,7 @@ export async function notifyApprovalRequested(
   actor: Actor,
   mail: MailContent,
   now: number,
+  mailFor?: (executor: Executor, userId: string) => Promise<MailContent>,
 ): Promise<string[]> {
   if (!approval.companyId) return [];
   return notify(
@@ -154,6 +155,7 @@ export async function notifyApprovalRequested(
       link: projectLink("client", approval.projectId),
       actorName: actor.actorName,
       mail,
+      mailFor,
     },
     { actorId: actor.actorId, now },
   );

@@ -24,6 +24,7 @@ export async function queueNotificationMails(
   type: NotificationType,
   mail: MailContent | PlacedMail,
   now: number,
+  mailFor?: (executor: Executor, userId: string) => Promise<MailContent>,
 ): Promise<void> {
   const people = await executor
     .selectFrom("users")
@@ -52,7 +53,8 @@ export async function queueNotificationMails(
       continue;
     }
     const url = unsubscribeUrl({ userId: person.id, scope: type });
-    const content = withFooterLink(composed, `You get this e-mail for “${NOTIFICATION_LABELS[type]}”.`, { label: "Unsubscribe", url });
+    const own = mailFor ? await mailFor(executor, person.id) : composed;
+    const content = withFooterLink(own, `You get this e-mail for “${NOTIFICATION_LABELS[type]}”.`, { label: "Unsubscribe", url });
     await enqueueMail(executor, { ...base, ...content, headers: unsubscribeHeaders(url) }, now);
   }
 }

@@ -28,6 +28,11 @@ export interface NewNotification {
    * their daily digest or not at all (decision 0046); without it no mail is queued.
    */
   mail?: MailContent | PlacedMail;
+  /**
+   * One recipient's own version of the mail when it goes at once (links that act for that person
+   * only, decision 0099), written in the same transaction; the digest keeps the shared `mail`.
+   */
+  mailFor?: (executor: Executor, userId: string) => Promise<MailContent>;
 }
 
 /**
@@ -64,7 +69,8 @@ export async function notify(
     .onConflict((oc) => oc.columns(["userId", "eventKey"]).doNothing())
     .returning(["id", "userId"])
     .execute();
-  if (notification.mail && inserted.length > 0) await queueNotificationMails(executor, inserted, notification.type, notification.mail, now);
+  if (notification.mail && inserted.length > 0)
+    await queueNotificationMails(executor, inserted, notification.type, notification.mail, now, notification.mailFor);
   return inserted.map((row) => row.userId);
 }
 
