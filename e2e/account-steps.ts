@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { totpCode } from "../tests/helpers/totp";
 import { waitForHydration } from "./helpers";
 
 // Steps of the account journeys that several specs take: two-factor enrolment, the
-// password step of a login form, a virtual authenticator for passkeys, the invitation mail's link.
+// password step of a login form, a virtual authenticator for passkeys, the invitation mails' links.
 
 /** No WCAG 2.1 AA violations on the page as it is now (each step of a flow is its own page state). */
 export async function expectAccessible(page: Page, step: string) {
@@ -75,4 +75,35 @@ export function invitationLink(eml: string): string {
   const match = /https?:\/\/[^\s"<>]+\/staff-invitation\?token=[\w%-]+/.exec(text);
   if (!match) throw new Error("no invitation link in the mail");
   return match[0];
+}
+
+/** The client invitation link of a stored .eml (quoted-printable: soft breaks and "=3D"), as a path. */
+export function clientInvitationLink(eml: string): string {
+  const text = eml.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+  const match = /https?:\/\/[^\s"<>]+\/invitation\?token=[\w%-]+/.exec(text);
+  if (!match) throw new Error("no invitation link in the mail");
+  const url = new URL(match[0]);
+  return url.pathname + url.search;
+}
+
+/** Opens a client invitation mail's link in a fresh browser, chooses a password and lands in the portal. */
+export async function acceptClientInvitation(
+  browser: Browser,
+  eml: string,
+  company: string,
+  email: string,
+  password: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(clientInvitationLink(eml));
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: `Join ${company}` })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Repeat password").fill(password);
+  await page.getByRole("button", { name: "Save password and sign in" }).click();
+  await expect(page).toHaveURL(/\/user-dashboard(\?notice=invitation-accepted)?$/);
+  await expect(page.getByText("Welcome! You have joined your company's client portal.")).toBeVisible();
+  return { context, page };
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { clientInvitationLink } from "./account-steps";
 import { signIn } from "./fixtures";
 import { openDatabase, uniqueId, waitForHydration, waitForMail } from "./helpers";
 
@@ -20,14 +21,6 @@ function insertCompany(name: string): string {
     db.close();
   }
   return id;
-}
-
-/** The client invitation link of a stored .eml (quoted-printable: soft breaks and "=3D"). */
-function clientInvitationLink(eml: string): string {
-  const text = eml.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
-  const match = /https?:\/\/[^\s"<>]+\/invitation\?token=[\w%-]+/.exec(text);
-  if (!match) throw new Error("no invitation link in the mail");
-  return new URL(match[0]).pathname + new URL(match[0]).search;
 }
 
 test("Staff invite a person to a company; the mailed link lets them choose a password and lands them in the portal", async ({

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { acceptClientInvitation } from "./account-steps";
 import { signIn } from "./fixtures";
 import { eventStreamOpened, expectSameDocument, markDocument, openDatabase, uniqueId, waitForHydration, waitForMail } from "./helpers";
 
@@ -28,37 +29,6 @@ function insertLead(uid: string) {
     db.close();
   }
   return lead;
-}
-
-/** The client invitation link of a stored .eml (quoted-printable: soft breaks and "=3D"), as a path. */
-function clientInvitationLink(eml: string): string {
-  const text = eml.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
-  const match = /https?:\/\/[^\s"<>]+\/invitation\?token=[\w%-]+/.exec(text);
-  if (!match) throw new Error("no invitation link in the mail");
-  const url = new URL(match[0]);
-  return url.pathname + url.search;
-}
-
-/** Opens the mailed link in a fresh browser, chooses a password and lands in the portal. */
-async function acceptInvitation(
-  browser: Browser,
-  eml: string,
-  company: string,
-  email: string,
-  password: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(clientInvitationLink(eml));
-  await waitForHydration(page);
-  await expect(page.getByRole("heading", { name: `Join ${company}` })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Repeat password").fill(password);
-  await page.getByRole("button", { name: "Save password and sign in" }).click();
-  await expect(page).toHaveURL(/\/user-dashboard(\?notice=invitation-accepted)?$/);
-  await expect(page.getByText("Welcome! You have joined your company's client portal.")).toBeVisible();
-  return { context, page };
 }
 
 const projectHeading = (page: Page, title: string) => page.getByRole("main").getByRole("heading", { level: 2, name: title, exact: true });
@@ -105,7 +75,7 @@ test("A won lead becomes a client company whose invited people share its project
 
     // --- The invitation mail arrives; the requester chooses a password and lands in the portal.
     const firstMail = await waitForMail(lead.email, invitedAt, /invitation\?token/);
-    const first = await acceptInvitation(browser, firstMail, company, lead.email, "nisha-chose-this-password");
+    const first = await acceptClientInvitation(browser, firstMail, company, lead.email, "nisha-chose-this-password");
     contexts.push(first.context);
     const a1 = first.page;
     await a1.getByRole("link", { name: "My Projects" }).first().click();
@@ -135,7 +105,7 @@ test("A won lead becomes a client company whose invited people share its project
     await a1.getByRole("main").getByRole("button", { name: "Send invitation" }).click();
     await expect(a1.getByRole("status").filter({ hasText: `Invitation sent to ${mateEmail}.` })).toBeVisible();
     const mateMail = await waitForMail(mateEmail, teamSince, /invitation\?token/);
-    const mate = await acceptInvitation(browser, mateMail, company, mateEmail, "omar-chose-this-password");
+    const mate = await acceptClientInvitation(browser, mateMail, company, mateEmail, "omar-chose-this-password");
     contexts.push(mate.context);
     const a2 = mate.page;
 

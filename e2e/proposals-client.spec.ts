@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./account-steps";
 import { signIn } from "./fixtures";
-import { ensureCompanyOf, openDatabase, storeTheme, uniqueId, waitForHydration } from "./helpers";
+import { ensureCompanyOf, openDatabase, storeTheme, uniqueId, waitForHydration, waitForMail } from "./helpers";
 import { insertLead } from "./seed-rows";
 
 // A lead's proposal from the mail's link to the signature (decision 0093). The proposal is written
@@ -32,7 +32,7 @@ const CONTENT = {
 };
 
 /** A lead with a sent proposal (or, with `companyId`, a proposal to that company); returns the link's token. */
-function seedProposal(companyId: string | null = null): { token: string; email: string; id: string } {
+function seedProposal(companyId: string | null = null, { countersign = false } = {}): { token: string; email: string; id: string } {
   const db = openDatabase();
   const uid = uniqueId();
   const email = `lena-${uid}@bakery.example`;
@@ -46,8 +46,8 @@ function seedProposal(companyId: string | null = null): { token: string; email: 
       db.prepare(
         `insert into proposals (id, lead_id, company_id, client_name, client_email, owner_id, status, draft, sent_version, countersign,
           version, sent_at, first_viewed_at, accepted_at, declined_at, decline_reason, project_id, invoice_id, created_by, created_at, updated_at)
-         values (?, ?, ?, ?, ?, null, 'sent', ?, 1, 0, 3, ?, null, null, null, null, null, null, null, ?, ?)`,
-      ).run(id, leadId, companyId, `Lena's Bakery ${uid}`, email, content, now, now, now);
+         values (?, ?, ?, ?, ?, null, 'sent', ?, 1, ?, 3, ?, null, null, null, null, null, null, null, ?, ?)`,
+      ).run(id, leadId, companyId, `Lena's Bakery ${uid}`, email, content, countersign ? 1 : 0, now, now, now);
       db.prepare(
         "insert into proposal_versions (id, proposal_id, number, content, content_sha256, sent_by, sent_at) values (?, ?, 1, ?, ?, null, ?)",
       ).run(randomUUID(), id, content, createHash("sha256").update(content).digest("hex"), now);
@@ -167,4 +167,49 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Sign and accept" }).click();
     await expect(page.getByRole("heading", { name: "Signed. Your project has started." })).toBeVisible();
   });
+});
+
+test("When the agency countersigns: the client signs and is told the agency signs next; staff countersign in the console; then the signed PDF is theirs", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const { token, id, email } = seedProposal(null, { countersign: true });
+  await openLink(page, token);
+  await waitForHydration(page);
+  await page.getByLabel("Your full name").fill("Lena Lead");
+  await page.getByRole("checkbox", { name: "I agree to sign electronically" }).check();
+  await page.getByRole("button", { name: "Sign and accept" }).click();
+  await expect(page.getByRole("heading", { name: "Signed. Your project has started." })).toBeVisible();
+  await expect(page.getByText("The agency countersigns it next; you will receive the signed PDF by e-mail then.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Download the signed PDF" })).toHaveCount(0);
+
+  const staff = await browser.newPage();
+  await signIn(staff, { role: "employee", staffRole: "admin" });
+  await staff.goto(`/employee-dashboard/proposals/${id}`);
+  const countersign = staff.getByRole("region", { name: "Countersign" });
+  await expect(countersign).toBeVisible();
+  await expectAccessible(staff, "countersign form");
+  // No consent: refused beside the box, nothing signed.
+  await countersign.getByLabel("Your full name").fill("Carla Countersign");
+  await countersign.getByRole("button", { name: "Countersign" }).click();
+  await expect(countersign.getByText("Tick the box to agree to sign electronically.")).toBeVisible();
+  await expect(countersign.getByLabel("Your full name")).toHaveValue("Carla Countersign");
+  const since = Date.now();
+  await countersign.getByRole("checkbox", { name: "I agree to sign electronically" }).check();
+  await countersign.getByRole("button", { name: "Countersign" }).click();
+  await expect(staff.getByText("Countersigned. Both sides receive the signed PDF by e-mail.")).toBeVisible();
+  await expect(staff.getByRole("region", { name: "Countersign" })).toHaveCount(0);
+  await expect(staff.getByTestId("proposal-signature")).toHaveCount(2);
+
+  // The signer's mail carries both signatures; their page now offers the PDF.
+  expect(await waitForMail(email, since, /countersigned it/)).toMatch(/Carla Countersign/);
+  await page.reload();
+  const download = page.getByRole("link", { name: "Download the signed PDF" });
+  await expect(download).toBeVisible();
+  const pdf = await page.request.get((await download.getAttribute("href"))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  await staff.close();
 });

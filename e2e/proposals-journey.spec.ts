@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { acceptClientInvitation } from "./account-steps";
 import { signIn } from "./fixtures";
 import { openDatabase, openQuoteModal, uniqueId, waitForHydration, waitForMail } from "./helpers";
 import { fillQuote, newRequester } from "./quote-steps";
@@ -7,7 +8,8 @@ import { fillQuote, newRequester } from "./quote-steps";
 // From lead to signed work: a visitor asks for a quote on the home page; sales write a proposal for
 // the lead from the agency's template and send it; the requester opens the mailed link, ticks an
 // optional item and signs; the console then shows the signed proposal, the project with the
-// template's phases as milestones and the issued deposit invoice.
+// template's phases as milestones and the issued deposit invoice; and the requester, invited at
+// acceptance, finds the project, the invoice and the signed proposal in their new portal.
 
 const TEMPLATE = {
   title: "Standard website",
@@ -121,9 +123,33 @@ test("A quote from the home page becomes a signed proposal, a project with miles
   await expect(sales.getByText("Discovery").first()).toBeVisible();
   await expect(sales.getByText("Launch").first()).toBeVisible();
   const check = openDatabase();
+  let company: string;
   try {
     expect((check.prepare("select status from quotes where id = ?").get(lead.id) as { status: string }).status).toBe("won");
+    company = (
+      check.prepare("select c.name from companies c join proposals p on p.company_id = c.id where p.lead_id = ?").get(lead.id) as {
+        name: string;
+      }
+    ).name;
   } finally {
     check.close();
   }
+
+  // The new client: the invitation mail sent at acceptance, a password, then their portal holds the
+  // project, the deposit invoice and the signed proposal.
+  const invitation = await waitForMail(who.email, signing, /invitation\?token/);
+  const portal = await acceptClientInvitation(browser, invitation, company, who.email, "lena-chose-this-password");
+  const member = portal.page;
+  await member.getByRole("link", { name: "My Projects" }).first().click();
+  await expect(member.getByRole("main").getByRole("heading", { level: 2, name: `Website for ${who.name}`, exact: true })).toBeVisible();
+  await member.goto("/user-dashboard/billing");
+  await expect(member.getByRole("main").getByText("2,592.00").first()).toBeVisible();
+  await member.goto("/user-dashboard/proposals");
+  await member
+    .getByRole("main")
+    .getByRole("link", { name: `Website for ${who.name}` })
+    .click();
+  await expect(member.getByRole("heading", { name: "Signed. Your project has started." })).toBeVisible();
+  await expect(member.getByRole("link", { name: "Download the signed PDF" })).toBeVisible();
+  await portal.context.close();
 });
