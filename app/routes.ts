@@ -181,5 +181,6 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("api/stripe/webhook", "routes/resources/stripe-webhook.ts"),
+  route("api/inbound-mail", "routes/resources/inbound-mail.ts"),
   route("*", "routes/marketing/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -28,6 +28,8 @@ export interface NewNotification {
    * their daily digest or not at all (decision 0046); without it no mail is queued.
    */
   mail?: MailContent | PlacedMail;
+  /** A mail about a support request the recipient may answer by e-mail (decision 0096). */
+  thread?: { complaintId: string };
 }
 
 /**
@@ -64,7 +66,7 @@ export async function notify(
     .onConflict((oc) => oc.columns(["userId", "eventKey"]).doNothing())
     .returning(["id", "userId"])
     .execute();
-  if (notification.mail && inserted.length > 0) await queueNotificationMails(executor, inserted, notification.type, notification.mail, now);
+  if (notification.mail && inserted.length > 0) await queueNotificationMails(executor, inserted, notification.type, notification.mail, now, notification.thread);
   return inserted.map((row) => row.userId);
 }
 
