@@ -1445,6 +1445,15 @@ export const POLICIES: Record<string, RoutePolicy> = {
     { "": noChange(() => ({ event: "evt_matrix" }), notFound) },
     { ignoresBody: true },
   ),
+  // Inbound mail over HTTP (decision 0096): a machine endpoint, opened by INBOUND_MAIL_SECRET only.
+  // The world runs with a secret nobody holds, so every actor, signed in or not, gets 401 and
+  // nothing is stored; secrets, types, replays and routing are tested in tests/inbound/.
+  "routes/resources/inbound-mail.ts": formsOnly(
+    method405,
+    "public",
+    { "": noChange(() => ({ raw: "From: matrix@example.com" }), { status: 401 }) },
+    { ignoresBody: true },
+  ),
   "routes/resources/events-careers.ts": page("public"),
   "routes/resources/events-testimonials.ts": page("public"),
   "routes/portal/layout.tsx": page("client"),

@@ -156,8 +156,8 @@ const envSchema = z
     // Where clients' replies go: mails about a support request carry Reply-To reply+TOKEN@ its domain.
     // The local part stays short, so the token fits the 64 characters of an address's local part.
     INBOUND_REPLY_ADDRESS: optional(
-      z.email({ error: "must be an e-mail address such as reply@in.example.com" }).refine((v) => /^[^@+]{1,9}@/.test(v), {
-        message: "must have a local part of 1 to 9 characters without '+' (reply@…): the token is added as +TOKEN",
+      z.email({ error: "must be an e-mail address such as reply@in.example.com" }).refine((v) => /^[^@+]{1,15}@/.test(v), {
+        message: "must have a local part of 1 to 15 characters without '+' (reply@…): the token is added as +TOKEN",
       }),
     ),
     // The authserv-id of the Authentication-Results header to trust; default: INBOUND_REPLY_ADDRESS's domain.

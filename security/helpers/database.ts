@@ -82,6 +82,9 @@ const ROW_TABLES = [
   // Checkout sessions Pay opened; refunds, failed refunds and disputes of card payments.
   "invoice_checkouts",
   "invoice_card_adjustments",
+  // Inbound mail (decision 0096): only the secret-gated entry writes these.
+  "inbound_messages",
+  "mail_threads",
 ];
 // The audit rows of reads (a resume downloaded, a CSV exported) record a GET that
 // was answered; they are not a change the request made to anything.

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { authResultsFrom, parseInbound } from "~/server/mail/inbound-parse.server";
+import { isRecipient, readReplyToken, replyToken } from "~/server/mail/reply-token.server";
 import { mailFixture } from "../helpers/inbound-mail";
 
 // Decision 0096: what the router reads of real-world replies (tests/fixtures/mail/).
@@ -71,5 +72,26 @@ describe("Machine mail and authentication", () => {
       dmarc: "none",
     });
     expect(authResultsFrom(["evil.example; spf=pass"], "in.example.com")).toBeNull();
+  });
+});
+
+describe("The reply token", () => {
+  const secret = "test-secret-0123456789-0123456789-abcdef";
+  const claim = { complaintId: "0b9f6a52-6c1e-4d3a-9a43-2f7d1c0e5b11", userId: "Zx81kq0PLmN3vR7tY2wB5cH9dF4gJ6aS" };
+
+  test("reads back the request and tells its recipient, whatever case the mail system gave it", () => {
+    const token = replyToken(claim, secret)!;
+    expect(token).toMatch(/^[a-z2-7]{48}$/);
+    const read = readReplyToken(token.toUpperCase(), secret)!;
+    expect(read.complaintId).toBe(claim.complaintId);
+    expect(isRecipient(read, claim.userId)).toBe(true);
+    expect(isRecipient(read, "someone-else")).toBe(false);
+  });
+
+  test("A token changed in one character, or signed with another secret, is refused", () => {
+    const token = replyToken(claim, secret)!;
+    const changed = `${token.slice(0, 10)}${token[10] === "a" ? "b" : "a"}${token.slice(11)}`;
+    expect(readReplyToken(changed, secret)).toBeNull();
+    expect(readReplyToken(token, `${secret}-other`)).toBeNull();
   });
 });

@@ -2,12 +2,51 @@ import { createHash, createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { getEnv } from "~/server/env.server";
 
 // Decision 0096: the reply address of a mail about a support request, reply+TOKEN@ the inbound
-// domain. The token carries the request id and the recipient's user id (16 bytes each: both are
-// UUIDs) and an 8-byte HMAC under a key derived from AUTH_SECRET: 40 bytes, 54 base64url
-// characters, so "reply+TOKEN" stays within an address's 64-character local part. It only says
-// which request a reply is about; whether the sender may write there is checked on arrival.
+// domain. The token carries the request id (a UUID: 16 bytes), a 6-byte tag of the recipient's user
+// id (a hash: Better Auth's ids are not UUIDs, and the tag only has to tell one member from another)
+// and an 8-byte HMAC under a key derived from AUTH_SECRET: 30 bytes, 48 characters of lower-case
+// base32 (mail systems may change the case of a local part, so the token has none), and
+// "reply+TOKEN" stays within an address's 64-character local part. It only says which request a
+// reply is about; whether the sender may write there is checked on arrival.
 
 const MAC_BYTES = 8;
+const TAG_BYTES = 6;
+const PAYLOAD_BYTES = 16 + TAG_BYTES;
+export const TOKEN_LENGTH = Math.ceil(((PAYLOAD_BYTES + MAC_BYTES) * 8) / 5);
+const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
+
+function toBase32(bytes: Buffer): string {
+  let bits = 0;
+  let value = 0;
+  let out = "";
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
+  return out;
+}
+
+function fromBase32(text: string): Buffer | null {
+  let bits = 0;
+  let value = 0;
+  const out: number[] = [];
+  for (const char of text.toLowerCase()) {
+    const index = BASE32.indexOf(char);
+    if (index === -1) return null;
+    value = ((value << 5) | index) & 0xffff;
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 255);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 let derived: { secret: string; key: Buffer } | undefined;
@@ -29,22 +68,33 @@ export interface ReplyClaim {
   userId: string;
 }
 
-/** The token for one request and recipient; null when an id is not a UUID (nothing to encode). */
+/** What a token says: the request, and a tag that matches its recipient's id (`isRecipient`). */
+export interface ReadClaim {
+  complaintId: string;
+  recipientTag: string;
+}
+
+const tagOf = (userId: string) => createHash("sha256").update(`reply-recipient:${userId}`).digest().subarray(0, TAG_BYTES);
+
+/** The token for one request and recipient; null when the request id is not a UUID (nothing to encode). */
 export function replyToken(claim: ReplyClaim, secret = getEnv().AUTH_SECRET): string | null {
-  if (!UUID.test(claim.complaintId) || !UUID.test(claim.userId)) return null;
-  const payload = Buffer.concat([uuidBytes(claim.complaintId), uuidBytes(claim.userId)]);
-  return Buffer.concat([payload, mac(payload, secret)]).toString("base64url");
+  if (!UUID.test(claim.complaintId)) return null;
+  const payload = Buffer.concat([uuidBytes(claim.complaintId), tagOf(claim.userId)]);
+  return toBase32(Buffer.concat([payload, mac(payload, secret)]));
 }
 
 /** The claim of an untampered token; null for anything else. */
-export function readReplyToken(token: string, secret = getEnv().AUTH_SECRET): ReplyClaim | null {
-  if (!/^[A-Za-z0-9_-]{54}$/.test(token)) return null;
-  const bytes = Buffer.from(token, "base64url");
-  if (bytes.length !== 32 + MAC_BYTES) return null;
-  const payload = bytes.subarray(0, 32);
-  if (!timingSafeEqual(bytes.subarray(32), mac(payload, secret))) return null;
-  return { complaintId: uuidOf(payload.subarray(0, 16)), userId: uuidOf(payload.subarray(16)) };
+export function readReplyToken(token: string, secret = getEnv().AUTH_SECRET): ReadClaim | null {
+  if (token.length !== TOKEN_LENGTH) return null;
+  const bytes = fromBase32(token);
+  if (bytes?.length !== PAYLOAD_BYTES + MAC_BYTES) return null;
+  const payload = bytes.subarray(0, PAYLOAD_BYTES);
+  if (!timingSafeEqual(bytes.subarray(PAYLOAD_BYTES), mac(payload, secret))) return null;
+  return { complaintId: uuidOf(payload.subarray(0, 16)), recipientTag: payload.subarray(16).toString("hex") };
 }
+
+/** Whether the token was made for this user (the sender may be another member of the company). */
+export const isRecipient = (claim: ReadClaim, userId: string) => claim.recipientTag === tagOf(userId).toString("hex");
 
 /** reply+TOKEN@domain for this claim, or undefined when INBOUND_REPLY_ADDRESS is unset. */
 export function replyAddressFor(claim: ReplyClaim): string | undefined {
@@ -56,13 +106,13 @@ export function replyAddressFor(claim: ReplyClaim): string | undefined {
 }
 
 /** The claims of the reply+TOKEN addresses among `addresses` that go to our reply address. */
-export function claimsIn(addresses: readonly string[]): ReplyClaim[] {
+export function claimsIn(addresses: readonly string[]): ReadClaim[] {
   const base = getEnv().INBOUND_REPLY_ADDRESS?.toLowerCase();
   if (!base) return [];
   const [local, domain] = base.split("@") as [string, string];
-  const claims: ReplyClaim[] = [];
+  const claims: ReadClaim[] = [];
   for (const address of addresses) {
-    const match = /^([^@+]+)\+([A-Za-z0-9_-]+)@(.+)$/.exec(address.trim());
+    const match = /^([^@+]+)\+([A-Za-z0-9]+)@(.+)$/.exec(address.trim());
     if (!match || match[1]!.toLowerCase() !== local || match[3]!.toLowerCase() !== domain) continue;
     const claim = readReplyToken(match[2]!);
     if (claim) claims.push(claim);
