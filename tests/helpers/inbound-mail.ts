@@ -2,10 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 
 /** A mail fixture of tests/fixtures/mail/ with its placeholders filled, as raw bytes. */
-export function mailFixture(
-  name: string,
-  fill: { from?: string; to?: string; inReplyTo?: string; id?: string } = {},
-): Buffer {
+export function mailFixture(name: string, fill: { from?: string; to?: string; inReplyTo?: string; id?: string } = {}): Buffer {
   const text = readFileSync(path.join(import.meta.dirname, "../fixtures/mail", name), "utf8")
     .replaceAll("{{FROM}}", fill.from ?? "asha@kite.example")
     .replaceAll("{{TO}}", fill.to ?? "support@indigokite.dev")

@@ -30,7 +30,7 @@ const post = (body: Buffer | string, headers: Record<string, string> = {}) =>
     () => {},
   );
 
-const stored = async (response: Response) => ((await response.json()) as { id: string; duplicate: boolean });
+const stored = async (response: Response) => (await response.json()) as { id: string; duplicate: boolean };
 
 describe.each(testDatabases("inbound-mail"))("Inbound mail on $name", (database) => {
   let cleanup: () => Promise<void>;
@@ -52,7 +52,10 @@ describe.each(testDatabases("inbound-mail"))("Inbound mail on $name", (database)
   /** A request of Asha's that staff answered: the reply mail's Reply-To and Message-ID. */
   async function answeredRequest() {
     const complaint = await createComplaint(await memberScope(asha), { subject: "Export fails", message: "The CSV export is empty." });
-    await addStaffReply({ id: staff.id, email: staff.email, name: "Sana Support" }, { complaintId: complaint.id, text: "Please clear the cache." });
+    await addStaffReply(
+      { id: staff.id, email: staff.email, name: "Sana Support" },
+      { complaintId: complaint.id, text: "Please clear the cache." },
+    );
     const mail = await db()
       .selectFrom("mailOutbox")
       .select(["headers", "idempotencyKey"])
@@ -63,7 +66,12 @@ describe.each(testDatabases("inbound-mail"))("Inbound mail on $name", (database)
   }
 
   const repliesOf = (complaintId: string) =>
-    db().selectFrom("complaintReplies").select(["text", "sender", "channel", "senderId"]).where("complaintId", "=", complaintId).orderBy("timestamp").execute();
+    db()
+      .selectFrom("complaintReplies")
+      .select(["text", "sender", "channel", "senderId"])
+      .where("complaintId", "=", complaintId)
+      .orderBy("timestamp")
+      .execute();
 
   async function deliver(raw: Buffer) {
     const response = await post(raw);
@@ -134,7 +142,12 @@ describe.each(testDatabases("inbound-mail"))("Inbound mail on $name", (database)
       expect(row).toMatchObject({ status: "routed", routedKind: "reply", complaintId: complaint.id, fromAddress: asha.email });
       expect(JSON.parse(row.authResults!)).toEqual({ spf: "pass", dkim: "pass", dmarc: "pass" });
       const replies = await repliesOf(complaint.id);
-      expect(replies.at(-1)).toEqual({ text: "Thanks, that fixed it! The export works again.", sender: "user", channel: "email", senderId: asha.id });
+      expect(replies.at(-1)).toEqual({
+        text: "Thanks, that fixed it! The export works again.",
+        sender: "user",
+        channel: "email",
+        senderId: asha.id,
+      });
       expect(events.seen).toContainEqual(expect.objectContaining({ type: "complaint.changed", id: complaint.id }));
     });
 
@@ -142,7 +155,9 @@ describe.each(testDatabases("inbound-mail"))("Inbound mail on $name", (database)
       const { complaint, messageId } = await answeredRequest();
       const row = await deliver(mailFixture("outlook-reply.eml", { to: REPLY, inReplyTo: messageId }));
       expect(row).toMatchObject({ status: "routed", complaintId: complaint.id });
-      expect((await repliesOf(complaint.id)).at(-1)?.text).toBe("Hi Sana,\n\nCould you send the invoice again? The link in the last mail has expired.");
+      expect((await repliesOf(complaint.id)).at(-1)?.text).toBe(
+        "Hi Sana,\n\nCould you send the invoice again? The link in the last mail has expired.",
+      );
     });
 
     test("A valid token from someone outside the request's company is held, and nothing is added", async () => {
@@ -155,7 +170,9 @@ describe.each(testDatabases("inbound-mail"))("Inbound mail on $name", (database)
     test("A failing DKIM result from the trusted authserv-id holds the message", async () => {
       const { replyTo } = await answeredRequest();
       const raw = Buffer.from(
-        mailFixture("gmail-reply.eml", { to: replyTo }).toString().replace("dkim=pass header.d=kite.example", "dkim=fail header.d=kite.example"),
+        mailFixture("gmail-reply.eml", { to: replyTo })
+          .toString()
+          .replace("dkim=pass header.d=kite.example", "dkim=fail header.d=kite.example"),
       );
       const row = await deliver(raw);
       expect(row).toMatchObject({ status: "held", reason: "Authentication failed: dkim=fail." });
@@ -174,7 +191,11 @@ describe.each(testDatabases("inbound-mail"))("Inbound mail on $name", (database)
       const { complaint, replyTo } = await answeredRequest();
       await setComplaintStatus({ id: staff.id, email: staff.email, name: "Sana" }, { complaintId: complaint.id, status: "Resolved" });
       await deliver(mailFixture("html-only.eml", { to: replyTo }));
-      const after = await db().selectFrom("complaints").select(["status", "waitingSince"]).where("id", "=", complaint.id).executeTakeFirstOrThrow();
+      const after = await db()
+        .selectFrom("complaints")
+        .select(["status", "waitingSince"])
+        .where("id", "=", complaint.id)
+        .executeTakeFirstOrThrow();
       expect(after.status).toBe("Pending");
       expect(after.waitingSince).not.toBeNull();
     });
@@ -187,7 +208,9 @@ describe.each(testDatabases("inbound-mail"))("Inbound mail on $name", (database)
       expect(complaint.message).toBe("Since this morning staging.kite.example answers 502. Screenshot attached.");
       const files = await db().selectFrom("attachments").select(["name", "kind", "side"]).where("complaintId", "=", complaint.id).execute();
       expect(files).toEqual([{ name: "notes.txt", kind: "txt", side: "client" }]);
-      expect(JSON.parse(row.refusedFiles!)).toEqual([{ name: "setup.exe", reason: "“setup.exe” is a program; programs can't be shared here." }]);
+      expect(JSON.parse(row.refusedFiles!)).toEqual([
+        { name: "setup.exe", reason: "“setup.exe” is a program; programs can't be shared here." },
+      ]);
     });
 
     test("A mail from an unknown address is held for review", async () => {

@@ -36,7 +36,12 @@ function rawHeaders(parsed: ParsedMail, name: string): string[] {
   const key = name.toLowerCase();
   return parsed.headerLines
     .filter((line) => line.key === key)
-    .map((line) => line.line.slice(line.line.indexOf(":") + 1).replace(/\r?\n[ \t]+/g, " ").trim());
+    .map((line) =>
+      line.line
+        .slice(line.line.indexOf(":") + 1)
+        .replace(/\r?\n[ \t]+/g, " ")
+        .trim(),
+    );
 }
 
 const addresses = (field: AddressObject | AddressObject[] | undefined): string[] =>

@@ -22,7 +22,10 @@ export interface RefusedFile {
 }
 
 /** The acceptable files as a ParsedUpload in the store's temp dir, and the refused ones with why. */
-export async function stageMailFiles(files: readonly MailFile[], store: FileStore = fileStore()): Promise<{ upload: ParsedUpload; refused: RefusedFile[] }> {
+export async function stageMailFiles(
+  files: readonly MailFile[],
+  store: FileStore = fileStore(),
+): Promise<{ upload: ParsedUpload; refused: RefusedFile[] }> {
   const pending: PendingFile[] = [];
   const refused: RefusedFile[] = [];
   for (const file of files) {
@@ -55,5 +58,8 @@ export async function stageMailFiles(files: readonly MailFile[], store: FileStor
       discard,
     });
   }
-  return { upload: { fields: {}, files: pending, discardAll: () => Promise.all(pending.map((f) => f.discard())).then(() => undefined) }, refused };
+  return {
+    upload: { fields: {}, files: pending, discardAll: () => Promise.all(pending.map((f) => f.discard())).then(() => undefined) },
+    refused,
+  };
 }

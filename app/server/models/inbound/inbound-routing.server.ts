@@ -67,7 +67,8 @@ async function route(id: string, mail: InboundMail): Promise<Outcome | null> {
   if (!mail.text && mail.attachments.length === 0) return held("The message has no text.");
   const { upload, refused } = await stageMailFiles(mail.attachments);
   const text = mail.text || "(attachments sent by e-mail)";
-  const mark = (kind: "reply" | "complaint") => (trx: Trx, outcome: EmailOutcome) => recordOutcome(trx, id, outcomeOf(id, kind, outcome, refused));
+  const mark = (kind: "reply" | "complaint") => (trx: Trx, outcome: EmailOutcome) =>
+    recordOutcome(trx, id, outcomeOf(id, kind, outcome, refused));
   const outcome = await withStoredAttachments(upload, async (files) => {
     const result = complaint
       ? await addEmailReply({ id, complaintId: complaint.id, member, text, files, mark: mark("reply") })

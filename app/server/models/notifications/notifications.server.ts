@@ -66,7 +66,8 @@ export async function notify(
     .onConflict((oc) => oc.columns(["userId", "eventKey"]).doNothing())
     .returning(["id", "userId"])
     .execute();
-  if (notification.mail && inserted.length > 0) await queueNotificationMails(executor, inserted, notification.type, notification.mail, now, notification.thread);
+  if (notification.mail && inserted.length > 0)
+    await queueNotificationMails(executor, inserted, notification.type, notification.mail, now, notification.thread);
   return inserted.map((row) => row.userId);
 }
 

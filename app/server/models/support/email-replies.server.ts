@@ -59,7 +59,16 @@ export async function addEmailReply({ id, complaintId, member, text, files, mark
         return refuse("The request was closed more than 30 days ago.");
       const inserted = await trx
         .insertInto("complaintReplies")
-        .values({ id, complaintId, sender: CLIENT_SENDER, senderId: member.id, senderName: name, text: fit(text, REPLY_MAX_LENGTH), timestamp: now, channel: "email" })
+        .values({
+          id,
+          complaintId,
+          sender: CLIENT_SENDER,
+          senderId: member.id,
+          senderName: name,
+          text: fit(text, REPLY_MAX_LENGTH),
+          timestamp: now,
+          channel: "email",
+        })
         .onConflict((oc) => oc.column("id").doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 1) === 0) {
@@ -101,7 +110,10 @@ interface EmailRequest {
 }
 
 /** A new request from a member's e-mail: Pending, the client waiting, the desk alerted. */
-export async function createEmailComplaint({ id, member, subject, text, files, mark }: EmailRequest, now = Date.now()): Promise<EmailOutcome> {
+export async function createEmailComplaint(
+  { id, member, subject, text, files, mark }: EmailRequest,
+  now = Date.now(),
+): Promise<EmailOutcome> {
   const complaint = {
     id,
     companyId: member.companyId,
@@ -117,7 +129,11 @@ export async function createEmailComplaint({ id, member, subject, text, files, m
   const result = await db()
     .transaction()
     .execute(async (trx) => {
-      const inserted = await trx.insertInto("complaints").values(complaint).onConflict((oc) => oc.column("id").doNothing()).executeTakeFirst();
+      const inserted = await trx
+        .insertInto("complaints")
+        .values(complaint)
+        .onConflict((oc) => oc.column("id").doNothing())
+        .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 1) === 0) {
         const outcome: EmailOutcome = { kind: "duplicate" };
         await mark(trx, outcome);
