@@ -1274,6 +1274,12 @@ export const POLICIES: Record<string, RoutePolicy> = {
     }),
     "run-now": changes(() => ({ intent: "run-now" })),
   }),
+  // Inbound mail (decision 0097), admin only, like Settings. The world has no inbound message, so
+  // "Try again" names one that is not there: 404 for admins, nothing changes; retries are tested
+  // in tests/inbound/inbound-console.test.ts.
+  "routes/console/inbound-mail.tsx": withForms("settings", {
+    retry: noChange(() => ({ intent: "retry", messageId: "00000000-0000-4000-8000-000000000000" }), notFound),
+  }),
   // Time and place, admin only, like Settings: a save moves the zone off UTC, the restore puts it back.
   "routes/console/place.tsx": withForms("settings", {
     "save-place": changes((c) => placeFields(c, "Europe/Berlin"), { restore: placeDefaults }),
