@@ -200,6 +200,24 @@ describe.each(testDatabases("inbound-mail"))("Inbound mail on $name", (database)
       expect(after.waitingSince).not.toBeNull();
     });
 
+    test("A reply to a request its client closed reopens it within 30 days, and is held after", async () => {
+      const { complaint, replyTo } = await answeredRequest();
+      const close = (closedAt: number) =>
+        db().updateTable("complaints").set({ status: "Closed", closedAt }).where("id", "=", complaint.id).execute();
+      await close(Date.now() - 31 * 86_400_000);
+      const late = await deliver(mailFixture("html-only.eml", { to: replyTo }));
+      expect(late).toMatchObject({ status: "held", reason: "The request was closed more than 30 days ago." });
+      await close(Date.now() - 86_400_000);
+      const recent = await deliver(mailFixture("html-only.eml", { to: replyTo }));
+      expect(recent.status).toBe("routed");
+      const after = await db()
+        .selectFrom("complaints")
+        .select(["status", "closedAt"])
+        .where("id", "=", complaint.id)
+        .executeTakeFirstOrThrow();
+      expect(after).toEqual({ status: "Pending", closedAt: null });
+    });
+
     test("A new mail from a known client address opens a request; an accepted file is attached, a program refused with its reason", async () => {
       const row = await deliver(mailFixture("new-request.eml", { to: "support@indigokite.dev" }));
       expect(row).toMatchObject({ status: "routed", routedKind: "complaint" });
