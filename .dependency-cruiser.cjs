@@ -63,6 +63,8 @@ const modelFolders = {
   privacy: floor3,
   reports: floor3,
   accounts: [...floor3, "privacy"],
+  // Inbound mail: stored, parsed and routed to the support desk (decision 0096).
+  inbound: floor3,
 };
 
 /** A rule: model files in `from` may import other model folders only from `allowed`. */

@@ -126,6 +126,8 @@ export default [
     route("settings/retention", "routes/console/retention.tsx"),
     // The agency's time zone, locale and currency (admin).
     route("settings/place", "routes/console/place.tsx"),
+    // Inbound mail: what arrived, how it was routed, held and failed ones tried again (admin; decision 0097).
+    route("settings/inbound-mail", "routes/console/inbound-mail.tsx"),
     // Brand: name, contact details, colour and mail sender (admin).
     route("settings/brand", "routes/console/brand.tsx"),
     // The brand's logo and its dark variant (admin); the favicons are made from it.
@@ -189,5 +191,6 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("api/stripe/webhook", "routes/resources/stripe-webhook.ts"),
+  route("api/inbound-mail", "routes/resources/inbound-mail.ts"),
   route("*", "routes/marketing/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -19,8 +19,16 @@ export default async function setup(project: TestProject) {
   try {
     const worlds: World[] = [];
     for (const backend of backends) {
-      // Metrics on, behind a token nobody in the world holds (the matrix expects 401 from /metrics).
-      const server = await startServer({ backend, env: { METRICS_TOKEN: randomBytes(32).toString("hex") } });
+      // Metrics on, behind a token nobody in the world holds (the matrix expects 401 from /metrics);
+      // inbound mail on, behind a secret nobody holds either (401 from /api/inbound-mail, decision 0096).
+      const server = await startServer({
+        backend,
+        env: {
+          METRICS_TOKEN: randomBytes(32).toString("hex"),
+          INBOUND_MAIL_SECRET: randomBytes(32).toString("hex"),
+          INBOUND_REPLY_ADDRESS: "reply@in.example.com",
+        },
+      });
       servers.push(server);
       const { stop: _stop, stderr: _stderr, ...info } = server;
       worlds.push(await seedWorld(info));

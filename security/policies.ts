@@ -1292,6 +1292,12 @@ export const POLICIES: Record<string, RoutePolicy> = {
     }),
     "run-now": changes(() => ({ intent: "run-now" })),
   }),
+  // Inbound mail (decision 0097), admin only, like Settings. The world has no inbound message, so
+  // "Try again" names one that is not there: 404 for admins, nothing changes; retries are tested
+  // in tests/inbound/inbound-console.test.ts.
+  "routes/console/inbound-mail.tsx": withForms("settings", {
+    retry: noChange(() => ({ intent: "retry", messageId: "00000000-0000-4000-8000-000000000000" }), notFound),
+  }),
   // Time and place, admin only, like Settings: a save moves the zone off UTC, the restore puts it back.
   "routes/console/place.tsx": withForms("settings", {
     "save-place": changes((c) => placeFields(c, "Europe/Berlin"), { restore: placeDefaults }),
@@ -1461,6 +1467,15 @@ export const POLICIES: Record<string, RoutePolicy> = {
     method405,
     "public",
     { "": noChange(() => ({ event: "evt_matrix" }), notFound) },
+    { ignoresBody: true },
+  ),
+  // Inbound mail over HTTP (decision 0096): a machine endpoint, opened by INBOUND_MAIL_SECRET only.
+  // The world runs with a secret nobody holds, so every actor, signed in or not, gets 401 and
+  // nothing is stored; secrets, types, replays and routing are tested in tests/inbound/.
+  "routes/resources/inbound-mail.ts": formsOnly(
+    method405,
+    "public",
+    { "": noChange(() => ({ raw: "From: matrix@example.com" }), { status: 401 }) },
     { ignoresBody: true },
   ),
   "routes/resources/events-careers.ts": page("public"),

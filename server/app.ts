@@ -25,6 +25,7 @@ import { logger } from "~/server/logger.server";
 import { checkRateLimitStore, closeRateLimitStore } from "~/server/defence/rate-limit.server";
 import { isSameOrigin } from "~/server/http/origin-check.server";
 import { startMailWorker } from "~/server/mail/worker.server";
+import { startInboundSweep } from "~/server/models/inbound/inbound-sweep.server";
 import { startMilestoneDueSweep } from "~/server/models/projects/milestone-due.server";
 import { startDigestWorker } from "~/server/models/notifications/digest-worker.server";
 import { forgetSessionLookup, REQUEST_ID_HEADER } from "~/server/auth/session.server";
@@ -116,6 +117,7 @@ let mailWorker: { stop(): Promise<void> } | undefined;
 let digestWorker: { stop(): Promise<void> } | undefined;
 let contentWatcher: { stop(): void } | undefined;
 let milestoneDueSweep: { stop(): void } | undefined;
+let inboundSweep: { stop(): void } | undefined;
 let stopCacheInvalidation: (() => void) | undefined;
 let postgresBus: { close(): Promise<void> } | undefined;
 let instanceLock: { close(): Promise<void> } | undefined;
@@ -211,6 +213,8 @@ export async function startApp(): Promise<void> {
   contentWatcher = startContentWatcher();
   // Members hear of a milestone the day before it is due (decision 0041).
   milestoneDueSweep = startMilestoneDueSweep();
+  // Inbound mail stored but not processed (a crash, a failure due again): finished here (decision 0096).
+  inboundSweep = startInboundSweep();
   logger.info("app started");
 }
 
@@ -232,6 +236,7 @@ export async function stopApp(): Promise<void> {
   closeAllEventStreams();
   contentWatcher?.stop();
   milestoneDueSweep?.stop();
+  inboundSweep?.stop();
   stopCacheInvalidation?.();
   htmlCache.invalidate();
   stopZoneWatch?.();

@@ -148,6 +148,20 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optional(
       z.string().regex(/^whsec_[A-Za-z0-9+/=_-]+$/, "must be the webhook endpoint's signing secret (whsec_…)"),
     ),
+    // Inbound mail (decision 0096). The secret opens POST /api/inbound-mail to a provider that
+    // forwards raw messages (`Authorization: Bearer <secret>`); unset, that entry answers 404.
+    INBOUND_MAIL_SECRET: optional(
+      z.string().regex(/^[\x21-\x7e]{32,512}$/, "must be 32 to 512 visible ASCII characters; make one with: openssl rand -hex 32"),
+    ),
+    // Where clients' replies go: mails about a support request carry Reply-To reply+TOKEN@ its domain.
+    // The local part stays short, so the token fits the 64 characters of an address's local part.
+    INBOUND_REPLY_ADDRESS: optional(
+      z.email({ error: "must be an e-mail address such as reply@in.example.com" }).refine((v) => /^[^@+]{1,15}@/.test(v), {
+        message: "must have a local part of 1 to 15 characters without '+' (reply@…): the token is added as +TOKEN",
+      }),
+    ),
+    // The authserv-id of the Authentication-Results header to trust; default: INBOUND_REPLY_ADDRESS's domain.
+    INBOUND_AUTHSERV_ID: optional(z.string().regex(/^[\x21-\x7e]{1,255}$/, "must be one word such as mx.example.com")),
     // Tests only: where the Stripe SDK sends its requests instead of api.stripe.com (a local stand-in).
     STRIPE_API_BASE: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:12111" })),
   })

@@ -84,6 +84,9 @@ const ROW_TABLES = [
   "invoice_card_adjustments",
   // An approval request mail's links (decision 0099).
   "approval_mail_links",
+  // Inbound mail (decision 0096): only the secret-gated entry writes these.
+  "inbound_messages",
+  "mail_threads",
 ];
 // The audit rows of reads (a resume downloaded, a CSV exported) record a GET that
 // was answered; they are not a change the request made to anything.

@@ -289,6 +289,35 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
     .insertInto("stripeEvents")
     .values({ id: "evt_copy", type: "checkout.session.completed", receivedAt: now, processedAt: now, outcome: "recorded" })
     .execute();
+  // Inbound mail (decision 0096): a stored message and the Message-ID of a mail it may answer.
+  await db()
+    .insertInto("inboundMessages")
+    .values({
+      id: "inbound-1",
+      receivedAt: now,
+      rawKey: `inbound/${"a".repeat(64)}.eml`,
+      sha256: "a".repeat(64),
+      size: 120,
+      messageId: "<copy@example.com>",
+      dedupeKey: "<copy@example.com>",
+      fromAddress: client.email,
+      subject: "Re: Login",
+      status: "routed",
+      reason: null,
+      nextAttemptAt: now,
+      routedKind: "reply",
+      routedId: "inbound-1",
+      complaintId: complaint.id,
+      authResults: JSON.stringify({ spf: "pass", dkim: "pass", dmarc: "pass" }),
+      refusedFiles: null,
+      processedAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  await db()
+    .insertInto("mailThreads")
+    .values({ messageHash: "b".repeat(32), complaintId: complaint.id, userId: client.id, createdAt: now })
+    .execute();
   // The session Pay opened, and a dispute on the payment (decision 0090).
   await db()
     .insertInto("invoiceCheckouts")

@@ -2,6 +2,7 @@ import type { FormResult } from "~/lib/form-result";
 import { AttachmentList } from "~/components/attachments/attachment-list";
 import type { AttachmentView } from "~/lib/attachments";
 import { ReplyForm } from "~/components/support/reply-form";
+import { ChannelMark } from "~/components/support/channel-mark";
 import { TurnBadge } from "~/components/support/turn-badge";
 import type { SupportTurn } from "~/lib/support-desk";
 import { StatusBadge } from "./status-badge";
@@ -20,7 +21,7 @@ export interface ComplaintView {
   /** When a member closed it, and whether it may still be reopened. */
   closedAt: number | null;
   reopenable: boolean;
-  replies: { id: string; sender: string; senderName: string; text: string; timestamp: number }[];
+  replies: { id: string; sender: string; senderName: string; text: string; timestamp: number; channel?: string }[];
   /** Files on the request (replyId null) and on its replies. */
   attachments: AttachmentView[];
 }
@@ -65,6 +66,7 @@ export function ComplaintCard({ complaint, pageResult }: { complaint: ComplaintV
               <p className="text-sm">
                 <span className="font-semibold text-slate-900 dark:text-white">{senderLabel(reply)}</span>{" "}
                 <Time at={reply.timestamp} withTime className="text-xs text-slate-600 dark:text-slate-400" />
+                <ChannelMark channel={reply.channel} />
               </p>
               <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{reply.text}</p>
               <AttachmentList

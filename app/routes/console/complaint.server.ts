@@ -38,6 +38,7 @@ export async function loadComplaint(id: string, request: Request) {
     priority,
     waitingSince,
     closedAt,
+    channel,
   } = complaint;
   const savedId = new URL(request.url).searchParams.get("saved");
   const [attachments, notes, supportStaff, savedReplies, prefill] = await Promise.all([
@@ -59,6 +60,7 @@ export async function loadComplaint(id: string, request: Request) {
       replies,
       company,
       createdByUser,
+      channel,
       attachments: attachments[complaintId] ?? [],
       assigneeId,
       priority,

@@ -17,6 +17,7 @@ import { requireStaff } from "~/server/auth/session.server";
 import { handleComplaintAction, loadComplaint } from "./complaint.server";
 import { sideOfSender } from "~/lib/side";
 import { Time } from "~/components/time";
+import { ChannelMark } from "~/components/support/channel-mark";
 import { privateMeta } from "~/lib/seo";
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -83,6 +84,7 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
             </>
           ) : null}{" "}
           on <Time at={complaint.createdAt} withTime />
+          <ChannelMark channel={complaint.channel} />
         </p>
       }
     >
@@ -108,6 +110,7 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
                       : `${reply.senderName || "Staff"} (staff)`}
                   </span>{" "}
                   <Time at={reply.timestamp} withTime className="text-xs text-slate-600 dark:text-slate-400" />
+                  <ChannelMark channel={reply.channel} />
                 </p>
                 <p className="mt-1 whitespace-pre-line text-slate-800 dark:text-slate-200">{reply.text}</p>
                 <AttachmentList

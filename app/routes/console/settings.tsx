@@ -144,6 +144,15 @@ export default function ConsoleSettings({ loaderData, actionData }: Route.Compon
         </Link>
       </p>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
+        Mail clients sent to the reply address, and what was held or ignored:{" "}
+        <Link
+          to={href("/employee-dashboard/settings/inbound-mail")}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
+          Inbound mail
+        </Link>
+      </p>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
         {PLACE_TEXT.settingsLink}{" "}
         <Link
           to={href("/employee-dashboard/settings/place")}

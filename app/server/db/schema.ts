@@ -273,6 +273,8 @@ export interface Database extends ProposalTables {
   invoiceCheckouts: InvoiceCheckoutTable;
   invoiceCardAdjustments: InvoiceCardAdjustmentTable;
   stripeEvents: StripeEventTable;
+  inboundMessages: InboundMessageTable;
+  mailThreads: MailThreadTable;
   recurringInvoices: RecurringInvoiceTable;
 }
 
@@ -571,6 +573,43 @@ export interface ComplaintTable {
   waitingSince: Generated<number | null>;
   /** When its client closed it; they may reopen it within 30 days. */
   closedAt: Generated<number | null>;
+  /** "portal" or "email": how it was raised (decision 0096). */
+  channel: Generated<string>;
+}
+
+/** One inbound mail, stored before it is processed (decision 0096). */
+export interface InboundMessageTable {
+  id: string;
+  receivedAt: number;
+  rawKey: string;
+  sha256: string;
+  size: number;
+  messageId: string | null;
+  dedupeKey: string;
+  fromAddress: string | null;
+  subject: string | null;
+  status: InboundStatus;
+  reason: string | null;
+  attempts: Generated<number>;
+  nextAttemptAt: number;
+  lockedUntil: Generated<number>;
+  routedKind: string | null;
+  routedId: string | null;
+  complaintId: string | null;
+  authResults: string | null;
+  refusedFiles: string | null;
+  processedAt: number | null;
+  updatedAt: number;
+}
+
+export type InboundStatus = "stored" | "routed" | "held" | "ignored" | "failed";
+
+/** An outgoing mail a reply may answer: its Message-ID's hash, the request and recipient. */
+export interface MailThreadTable {
+  messageHash: string;
+  complaintId: string;
+  userId: string;
+  createdAt: number;
 }
 
 /** Staff-only notes on a support request; never shown to its client. */
@@ -602,6 +641,8 @@ interface ComplaintReplyTable {
   senderName: string;
   text: string;
   timestamp: number;
+  /** "portal" or "email" (decision 0096). */
+  channel: Generated<string>;
 }
 
 /** What one person hears about one event (models/notifications/notifications.server.ts). */

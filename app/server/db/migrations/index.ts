@@ -30,6 +30,7 @@ import * as stripeEvents from "./2026-11-29T0930-stripe-events";
 import * as recurringInvoices from "./2026-11-29T1045-recurring-invoices";
 import * as cardPaymentRobustness from "./2026-11-30T0900-card-payment-robustness";
 import * as proposals from "./2026-11-30T1000-proposals";
+import * as inboundMail from "./2026-12-01T1000-inbound-mail";
 import * as approvalMailLinks from "./2026-12-01T1200-approval-mail-links";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T1045-recurring-invoices": recurringInvoices,
   "2026-11-30T0900-card-payment-robustness": cardPaymentRobustness,
   "2026-11-30T1000-proposals": proposals,
+  "2026-12-01T1000-inbound-mail": inboundMail,
   "2026-12-01T1200-approval-mail-links": approvalMailLinks,
 };

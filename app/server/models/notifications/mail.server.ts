@@ -6,6 +6,7 @@ import { knownZone } from "~/lib/place";
 import { readPlace } from "~/server/brand/locale.server";
 import { unsubscribeHeaders, unsubscribeUrl } from "~/server/mail/unsubscribe-token.server";
 import type { Executor } from "~/server/db/db.server";
+import { messageHashOf, replyAddressFor } from "~/server/mail/reply-token.server";
 
 // Decision 0046: what becomes of a notification's mail, by the recipient's
 // preference for its type. Runs inside `notify`'s transaction, so the mail (or its place in the
@@ -24,7 +25,10 @@ export async function queueNotificationMails(
   type: NotificationType,
   mail: MailContent | PlacedMail,
   now: number,
-  mailFor?: (executor: Executor, userId: string) => Promise<MailContent>,
+  options: {
+    mailFor?: (executor: Executor, userId: string) => Promise<MailContent>;
+    thread?: { complaintId: string };
+  } = {},
 ): Promise<void> {
   const people = await executor
     .selectFrom("users")
@@ -53,8 +57,27 @@ export async function queueNotificationMails(
       continue;
     }
     const url = unsubscribeUrl({ userId: person.id, scope: type });
-    const own = mailFor ? await mailFor(executor, person.id) : composed;
+    const own = options.mailFor ? await options.mailFor(executor, person.id) : composed;
     const content = withFooterLink(own, `You get this e-mail for “${NOTIFICATION_LABELS[type]}”.`, { label: "Unsubscribe", url });
-    await enqueueMail(executor, { ...base, ...content, headers: unsubscribeHeaders(url) }, now);
+    const replyTo = options.thread
+      ? await threadReply(executor, base.idempotencyKey, options.thread.complaintId, person.id, now)
+      : undefined;
+    await enqueueMail(executor, { ...base, ...content, headers: unsubscribeHeaders(url), ...(replyTo ? { replyTo } : {}) }, now);
   }
+}
+
+/**
+ * Decision 0096: a mail about a support request carries the recipient's signed reply address, and
+ * its Message-ID's hash is kept so a reply that lost the token is still threaded by its headers.
+ * Nothing when inbound mail has no reply address.
+ */
+async function threadReply(executor: Executor, idempotencyKey: string, complaintId: string, userId: string, now: number) {
+  const replyTo = replyAddressFor({ complaintId, userId });
+  if (!replyTo) return undefined;
+  await executor
+    .insertInto("mailThreads")
+    .values({ messageHash: messageHashOf(idempotencyKey), complaintId, userId, createdAt: now })
+    .onConflict((oc) => oc.column("messageHash").doNothing())
+    .execute();
+  return replyTo;
 }

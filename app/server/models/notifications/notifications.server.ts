@@ -33,6 +33,8 @@ export interface NewNotification {
    * only, decision 0099), written in the same transaction; the digest keeps the shared `mail`.
    */
   mailFor?: (executor: Executor, userId: string) => Promise<MailContent>;
+  /** A mail about a support request the recipient may answer by e-mail (decision 0096). */
+  thread?: { complaintId: string };
 }
 
 /**
@@ -70,7 +72,10 @@ export async function notify(
     .returning(["id", "userId"])
     .execute();
   if (notification.mail && inserted.length > 0)
-    await queueNotificationMails(executor, inserted, notification.type, notification.mail, now, notification.mailFor);
+    await queueNotificationMails(executor, inserted, notification.type, notification.mail, now, {
+      mailFor: notification.mailFor,
+      thread: notification.thread,
+    });
   return inserted.map((row) => row.userId);
 }
 

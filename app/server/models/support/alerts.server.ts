@@ -77,7 +77,15 @@ export async function alertCompany(trx: Trx, alert: ClientAlert, now: number): P
   return notify(
     trx,
     recipients,
-    { type, eventKey, title, link: complaintLink("client", alert.complaintId), actorName, mail },
+    {
+      type,
+      eventKey,
+      title,
+      link: complaintLink("client", alert.complaintId),
+      actorName,
+      mail,
+      thread: { complaintId: alert.complaintId },
+    },
     { actorId: alert.actorId, now },
   );
 }

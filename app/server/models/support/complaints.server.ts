@@ -31,6 +31,8 @@ export interface Reply {
   senderName: string;
   text: string;
   timestamp: number;
+  /** "portal" or "email" (decision 0096); set on replies read back, not on one just written. */
+  channel?: string;
 }
 
 type ComplaintRow = Selectable<ComplaintTable>;
@@ -54,7 +56,7 @@ export async function withReplies(complaints: ComplaintRow[]): Promise<Complaint
   if (complaints.length === 0) return [];
   const replies = await db()
     .selectFrom("complaintReplies")
-    .select(["id", "complaintId", "sender", "text", "timestamp"])
+    .select(["id", "complaintId", "sender", "text", "timestamp", "channel"])
     .select(nameNow("complaintReplies.senderId", "complaintReplies.senderName").as("senderName"))
     .where(
       "complaintId",

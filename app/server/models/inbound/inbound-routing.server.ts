@@ -1,0 +1,113 @@
+import { buffer } from "node:stream/consumers";
+import { getEnv } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import { db, type Trx } from "~/server/db/db.server";
+import { parseInbound, type InboundMail } from "~/server/mail/inbound-parse.server";
+import { claimsIn, messageHashesIn } from "~/server/mail/reply-token.server";
+import { fileStore } from "~/server/storage/storage.server";
+import { stageMailFiles, type RefusedFile } from "~/server/uploads/mail-attachments.server";
+import { withStoredAttachments } from "~/server/uploads/attachment-upload.server";
+import { addEmailReply, createEmailComplaint, type EmailOutcome } from "../support/email-replies.server";
+import { claimInbound, dueInboundIds, recordFailure, recordHeaders, recordOutcome, type Outcome } from "./inbound-messages.server";
+
+// Decision 0096: one stored message, processed from its stored bytes. Machine mail is ignored;
+// a failing SPF/DKIM/DMARC result, an unknown sender or a sender outside the request's company is
+// held for staff; a member's mail becomes a reply (by its token, else its headers) or a new request.
+
+/** The trusted authserv-id: INBOUND_AUTHSERV_ID, else the reply address's domain. */
+function authservId(): string | undefined {
+  const env = getEnv();
+  return env.INBOUND_AUTHSERV_ID ?? env.INBOUND_REPLY_ADDRESS?.split("@")[1];
+}
+
+/** The request a reply is about: its token first, then the Message-IDs it answers. */
+async function threadOf(mail: InboundMail): Promise<string | null> {
+  const claim = claimsIn(mail.recipients)[0];
+  if (claim) return claim.complaintId;
+  const hashes = messageHashesIn(mail.references);
+  if (hashes.length === 0) return null;
+  const rows = await db().selectFrom("mailThreads").select(["messageHash", "complaintId"]).where("messageHash", "in", hashes).execute();
+  // The newest message it answers wins (In-Reply-To comes first in `references`).
+  for (const hash of hashes) {
+    const row = rows.find((r) => r.messageHash === hash);
+    if (row) return row.complaintId;
+  }
+  return null;
+}
+
+/** A client member with this address (any company when `companyId` is not given). */
+async function memberByAddress(address: string, companyId?: string | null) {
+  let query = db()
+    .selectFrom("users")
+    .select(["id", "email", "name", "companyId"])
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", address.toLowerCase()))
+    .where("role", "=", "client")
+    .where("companyId", "is not", null);
+  if (companyId !== undefined) query = query.where("companyId", "=", companyId);
+  const row = await query.executeTakeFirst();
+  return row?.companyId ? { ...row, companyId: row.companyId } : null;
+}
+
+const held = (reason: string): Outcome => ({ status: "held", reason });
+
+/** What becomes of the mail; writes a routed outcome in the transaction that routes it. */
+async function route(id: string, mail: InboundMail): Promise<Outcome | null> {
+  if (mail.automatic) return { status: "ignored", reason: mail.automatic };
+  const failing = mail.auth && (["spf", "dkim", "dmarc"] as const).filter((m) => ["fail", "permerror"].includes(mail.auth![m]));
+  if (failing && failing.length > 0) return held(`Authentication failed: ${failing.map((m) => `${m}=${mail.auth![m]}`).join(", ")}.`);
+  if (!mail.from) return held("The message has no sender address.");
+  const complaintId = await threadOf(mail);
+  const complaint = complaintId
+    ? await db().selectFrom("complaints").select(["id", "companyId"]).where("id", "=", complaintId).executeTakeFirst()
+    : undefined;
+  if (complaintId && !complaint) return held("The request it answers no longer exists.");
+  const member = await memberByAddress(mail.from, complaint ? complaint.companyId : undefined);
+  if (!member)
+    return held(complaint ? "The sender is not a member of the request's company." : "The sender is not a known client address.");
+  if (!mail.text && mail.attachments.length === 0) return held("The message has no text.");
+  const { upload, refused } = await stageMailFiles(mail.attachments);
+  const text = mail.text || "(attachments sent by e-mail)";
+  const mark = (kind: "reply" | "complaint") => (trx: Trx, outcome: EmailOutcome) =>
+    recordOutcome(trx, id, outcomeOf(id, kind, outcome, refused));
+  const outcome = await withStoredAttachments(upload, async (files) => {
+    const result = complaint
+      ? await addEmailReply({ id, complaintId: complaint.id, member, text, files, mark: mark("reply") })
+      : await createEmailComplaint({ id, member, subject: mail.subject, text, files, mark: mark("complaint") });
+    // Files stay only with a reply or request that was written.
+    return result.kind === "added" ? result : undefined;
+  });
+  if (!outcome) await upload.discardAll();
+  return null; // written by `mark`
+}
+
+/** The reply's row id is the inbound message's (email-replies.server.ts), the request's too. */
+function outcomeOf(id: string, kind: "reply" | "complaint", outcome: EmailOutcome, refused: RefusedFile[]): Outcome {
+  if (outcome.kind === "refused") return { ...held(outcome.reason), refusedFiles: refused };
+  if (outcome.kind === "duplicate") return { status: "routed", reason: "Already routed.", routedKind: kind };
+  return { status: "routed", reason: null, routedKind: kind, routedId: id, complaintId: outcome.complaintId, refusedFiles: refused };
+}
+
+/** Claims and processes one message; false when another process has it or it is not due. */
+export async function processInbound(id: string, now = Date.now()): Promise<boolean> {
+  const claim = await claimInbound(id, now);
+  if (!claim) return false;
+  try {
+    const raw = await buffer((await fileStore().read(claim.rawKey)).stream);
+    const mail = await parseInbound(raw, authservId());
+    await recordHeaders(id, { from: mail.from, subject: mail.subject, auth: mail.auth });
+    const outcome = await route(id, mail);
+    if (outcome) await recordOutcome(db(), id, outcome);
+    logger.info({ inbound: id, outcome: outcome?.status ?? "routed" }, "inbound mail processed");
+  } catch (error) {
+    logger.error({ err: error, inbound: id }, "inbound mail failed; retried later");
+    await recordFailure(id, claim.attempts, error);
+  }
+  return true;
+}
+
+/** Every due message, one after the other: the boot sweep and the periodic one. */
+export async function processDueInbound(now = Date.now()): Promise<number> {
+  let done = 0;
+  for (const id of await dueInboundIds(now)) if (await processInbound(id)) done += 1;
+  return done;
+}
