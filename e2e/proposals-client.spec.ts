@@ -184,7 +184,8 @@ test("When the agency countersigns: the client signs and is told the agency sign
   await expect(page.getByText("The agency countersigns it next; you will receive the signed PDF by e-mail then.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Download the signed PDF" })).toHaveCount(0);
 
-  const staff = await browser.newPage();
+  const console = await browser.newContext();
+  const staff = await console.newPage();
   await signIn(staff, { role: "employee", staffRole: "admin" });
   await staff.goto(`/employee-dashboard/proposals/${id}`);
   const countersign = staff.getByRole("region", { name: "Countersign" });
@@ -211,5 +212,5 @@ test("When the agency countersigns: the client signs and is told the agency sign
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
-  await staff.close();
+  await console.close();
 });

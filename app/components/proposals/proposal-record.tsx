@@ -6,6 +6,7 @@ import type { FormResult } from "~/lib/form-result";
 import { signedProposalPdfLink } from "~/lib/links";
 import type { ProposalStatus } from "~/lib/proposals";
 import { CountersignForm } from "./countersign-form";
+import { ActionMessage } from "~/components/forms/action-message";
 
 const heading = "text-lg font-semibold text-slate-900 dark:text-white";
 const term = "font-medium text-slate-600 dark:text-slate-400";
@@ -70,7 +71,12 @@ export function ProposalRecord({
           <h3 id="proposal-signature" className={heading}>
             {signatures.length > 1 ? "Signatures" : "Signature"}
           </h3>
-          {awaitingCountersign ? <CountersignForm outcome={countersignOutcome} /> : null}
+          {awaitingCountersign ? (
+            <CountersignForm outcome={countersignOutcome} />
+          ) : (
+            // The form is gone once countersigned: its answer shows here.
+            <ActionMessage outcome={countersignOutcome} />
+          )}
           {signatures.map((s) => (
             <dl key={s.id} className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]" data-testid="proposal-signature">
               <dt className={term}>Signed by</dt>
