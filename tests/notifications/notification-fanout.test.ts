@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
-import { decideApproval, requestApproval } from "~/server/models/projects/approvals.server";
+import { decideApproval } from "~/server/models/projects/approval-decide.server";
+import { requestApproval } from "~/server/models/projects/approvals.server";
 import { acceptClientInvitation } from "~/server/models/companies/client-invitation-accept.server";
 import { insertClientInvitation } from "~/server/models/companies/client-invitations.server";
 import { sweepMilestonesDue } from "~/server/models/projects/milestone-due.server";

@@ -1,7 +1,7 @@
 import { Refusal } from "~/lib/refusal";
 import { db, type Executor } from "~/server/db/db.server";
 import { nameNow } from "../shared/people.server";
-import { afterDecision, decideInTransaction, type DecisionInput } from "./approvals.server";
+import { afterDecision, decideInTransaction, type DecisionInput } from "./approval-decide.server";
 import { hashToken } from "./approval-mail-tokens.server";
 
 // Decision 0099: an approval request mail carries, for each member it goes to, a link that opens a
