@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { extractText, getDocumentProxy } from "unpdf";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { newId } from "~/lib/ids";
 import { proposalTotals, type ProposalContent } from "~/lib/proposals";
@@ -312,6 +313,49 @@ describe.each(testDatabases("proposals"))("Proposals from draft to signature on 
       invoices: before.invoices + 1,
       signatures: before.signatures + 1,
     });
+  });
+
+  test("A failure late in an acceptance (at the deposit invoice) leaves nothing of it: no signature, company, project or Won; then it accepts", async () => {
+    const { id, leadId, access } = await sentForLead("crash@bakery.example");
+    const before = await counts();
+    // The database itself refuses the deposit invoice's row, as a crash at that point would leave it.
+    if (currentDialect() === "sqlite")
+      await sql`create trigger crash_on_invoice before insert on invoices begin select raise(abort, 'crash mid-acceptance'); end`.execute(
+        db(),
+      );
+    else {
+      await sql`create function crash_on_invoice() returns trigger language plpgsql as $$ begin raise exception 'crash mid-acceptance'; end $$`.execute(
+        db(),
+      );
+      await sql`create trigger crash_on_invoice before insert on invoices for each row execute function crash_on_invoice()`.execute(db());
+    }
+    try {
+      await expect(acceptProposal(access, id, acceptance())).rejects.toThrow(/crash mid-acceptance/);
+    } finally {
+      if (currentDialect() === "sqlite") await sql`drop trigger crash_on_invoice`.execute(db());
+      else {
+        await sql`drop trigger crash_on_invoice on invoices`.execute(db());
+        await sql`drop function crash_on_invoice()`.execute(db());
+      }
+    }
+    expect(await counts()).toEqual(before);
+    expect(
+      await db().selectFrom("proposals").select(["status", "companyId", "projectId"]).where("id", "=", id).executeTakeFirstOrThrow(),
+    ).toEqual({
+      status: "sent",
+      companyId: null,
+      projectId: null,
+    });
+    expect((await db().selectFrom("quotes").select("status").where("id", "=", leadId).executeTakeFirstOrThrow()).status).not.toBe("won");
+    // Nothing was half done: the same acceptance now goes through whole.
+    const accepted = await acceptProposal(access, id, acceptance());
+    expect(await counts()).toEqual({
+      companies: before.companies + 1,
+      projects: before.projects + 1,
+      invoices: before.invoices + 1,
+      signatures: before.signatures + 1,
+    });
+    expect(accepted.invoiceId).toBeTruthy();
   });
 
   test("A lead whose address already belongs to a client joins that company's work instead of a duplicate company", async () => {

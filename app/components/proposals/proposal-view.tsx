@@ -5,19 +5,18 @@ import { CalendarTime, Time } from "~/components/time";
 import type { FormResult } from "~/lib/form-result";
 import { portalInvoiceLink, projectLink, signedProposalPdfLink } from "~/lib/links";
 import { computeTotals } from "~/lib/money";
-import { formatMinorUnits, formatQuantity, formatTaxRate } from "~/lib/money-format";
+import { formatMinorUnits } from "~/lib/money-format";
 import { depositLines, proposalTotals, type ProposalContent } from "~/lib/proposals";
 import { useHydrated } from "~/lib/use-hydrated";
 import { DECLINE_REASON_MAX_LENGTH } from "~/lib/schemas/proposals";
 import type { ProposalPageData } from "~/lib/proposal-page";
+import { ProposalPrice } from "./proposal-price";
 import { fieldError, SignFields, typed } from "./sign-fields";
 
 // A proposal as its client reads it, in the portal or through a link: the document, then the
 // sign and decline forms while it is open, or its final state. The optional items tick in a GET
 // form of their own ("Update total" without JavaScript); the sign form carries the chosen ids and
 // the total the page shows, which the server checks again.
-
-const ITEMS_FORM = "proposal-items";
 
 export const AWAITING_COUNTERSIGN = "The agency countersigns it next; you will receive the signed PDF by e-mail then.";
 
@@ -137,103 +136,16 @@ export function ProposalView({ data, outcome: action }: { data: ProposalPageData
         </section>
       ) : null}
 
-      <section aria-labelledby="price-heading" className="mb-6">
-        <h2 id="price-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-          Price
-        </h2>
-        {open ? <Form id={ITEMS_FORM} method="get" replace preventScrollReset /> : null}
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-300 dark:border-slate-600">
-                <th scope="col" className="py-2 pr-4">
-                  Item
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right">
-                  Quantity
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right">
-                  Unit price
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right">
-                  Tax
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  Net
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {content.items.map((item) => {
-                const included = !item.optional || chosen.includes(item.id);
-                const net = computeTotals([item], 0).lines[0]?.net ?? 0;
-                return (
-                  <tr key={item.id} className="border-b border-slate-200 dark:border-slate-700">
-                    <td className="py-2 pr-4">
-                      {item.optional && open ? (
-                        <label className="flex items-center gap-2">
-                          <input
-                            type="checkbox"
-                            form={ITEMS_FORM}
-                            name="items"
-                            value={item.id}
-                            checked={included}
-                            onChange={(e) =>
-                              setChosen((ids) => (e.target.checked ? [...ids, item.id] : ids.filter((id) => id !== item.id)))
-                            }
-                          />
-                          {item.description} <span className="text-slate-600 dark:text-slate-400">(optional)</span>
-                        </label>
-                      ) : (
-                        <>
-                          {item.description}
-                          {item.optional ? (
-                            <span className="text-slate-600 dark:text-slate-400"> (optional{included ? "" : ", not chosen"})</span>
-                          ) : null}
-                        </>
-                      )}
-                    </td>
-                    <td className="py-2 pr-4 text-right tabular-nums">{formatQuantity(item.quantityMilli, locale)}</td>
-                    <td className="py-2 pr-4 text-right tabular-nums">{money(item.unitPrice)}</td>
-                    <td className="py-2 pr-4 text-right tabular-nums">{formatTaxRate(item.taxRateBp, locale)}</td>
-                    <td className="py-2 text-right tabular-nums">{money(net)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-        <dl className="mt-4 ml-auto grid max-w-sm grid-cols-2 gap-x-4 gap-y-1 text-sm">
-          {totals.taxSummary.map((row) => (
-            <div key={row.taxRateBp} className="contents">
-              <dt>Net at {formatTaxRate(row.taxRateBp, locale)} tax</dt>
-              <dd className="text-right tabular-nums">{money(row.net)}</dd>
-              <dt>Tax at {formatTaxRate(row.taxRateBp, locale)}</dt>
-              <dd className="text-right tabular-nums">{money(row.tax)}</dd>
-            </div>
-          ))}
-          <dt className="font-semibold">Total</dt>
-          <dd className="text-right font-semibold tabular-nums" data-testid="proposal-total" aria-live="polite">
-            {money(totals.total)}
-          </dd>
-          {content.depositBp > 0 ? (
-            <>
-              <dt>Deposit ({content.depositBp / 100} %) on acceptance</dt>
-              <dd className="text-right tabular-nums" data-testid="proposal-deposit">
-                {money(deposit)}
-              </dd>
-            </>
-          ) : null}
-        </dl>
-        {open && !hydrated ? (
-          <p className="mt-2 text-right">
-            <input type="hidden" form={ITEMS_FORM} name="choose" value="1" />
-            <button type="submit" form={ITEMS_FORM} className="btn-secondary">
-              Update total
-            </button>
-          </p>
-        ) : null}
-      </section>
+      <ProposalPrice
+        content={content}
+        chosen={chosen}
+        onToggle={(id, on) => setChosen((ids) => (on ? [...ids, id] : ids.filter((x) => x !== id)))}
+        open={open}
+        withButton={open && !hydrated}
+        totals={totals}
+        deposit={deposit}
+        locale={locale}
+      />
 
       {content.terms ? (
         <section aria-labelledby="terms-heading" className="mb-6">
