@@ -4,7 +4,7 @@
 const server = "^app/server/";
 const models = "^app/server/models/";
 // The top-level files every layer may import: configuration, logs and metrics.
-const LEAVES = "(env|env-dkim|logger|metrics)";
+const LEAVES = "(env|env-dkim|env-imap|logger|metrics)";
 /** A rule: files in `from` may import app/server files only from the folders listed in `allowed`. */
 function onlyImports(name, from, allowed) {
   return {
@@ -163,9 +163,9 @@ module.exports = {
       name: "top-level-server-files-are-leaves",
       severity: "error",
       comment:
-        "env, logger and metrics are imported by every layer, so they import none (env only its DKIM check, env-dkim.server.ts, a leaf too).",
+        "env, logger and metrics are imported by every layer, so they import none (env only its DKIM and IMAP URL checks, env-dkim.server.ts and env-imap.server.ts, leaves too).",
       from: { path: `${server}${LEAVES}\\.server\\.ts$` },
-      to: { path: server, pathNot: `${server}env-dkim\\.server\\.ts$` },
+      to: { path: server, pathNot: `${server}env-(dkim|imap)\\.server\\.ts$` },
     },
   ],
   options: {

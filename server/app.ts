@@ -118,6 +118,7 @@ let digestWorker: { stop(): Promise<void> } | undefined;
 let contentWatcher: { stop(): void } | undefined;
 let milestoneDueSweep: { stop(): void } | undefined;
 let inboundSweep: { stop(): void } | undefined;
+let imapPoller: { stop(): Promise<void> } | undefined;
 let stopCacheInvalidation: (() => void) | undefined;
 let postgresBus: { close(): Promise<void> } | undefined;
 let instanceLock: { close(): Promise<void> } | undefined;
@@ -215,6 +216,14 @@ export async function startApp(): Promise<void> {
   milestoneDueSweep = startMilestoneDueSweep();
   // Inbound mail stored but not processed (a crash, a failure due again): finished here (decision 0096).
   inboundSweep = startInboundSweep();
+  // The mailbox of INBOUND_IMAP_URL, read by one instance at a time under a lease (decision 0100).
+  if (env.INBOUND_IMAP_URL) {
+    const { startImapPoller } = await import("~/server/models/inbound/imap-poller.server");
+    const { parseImapUrl } = await import("~/server/env-imap.server");
+    const target = parseImapUrl(env.INBOUND_IMAP_URL);
+    // Checked at boot (env.server.ts): a string here would be a reason, never reached.
+    if (typeof target !== "string") imapPoller = startImapPoller(target);
+  }
   logger.info("app started");
 }
 
@@ -237,6 +246,7 @@ export async function stopApp(): Promise<void> {
   contentWatcher?.stop();
   milestoneDueSweep?.stop();
   inboundSweep?.stop();
+  await imapPoller?.stop();
   stopCacheInvalidation?.();
   htmlCache.invalidate();
   stopZoneWatch?.();

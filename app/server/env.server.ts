@@ -6,6 +6,7 @@ import { Cron } from "croner";
 import { z } from "zod";
 import { site } from "~/content/site";
 import { dkimFromEnv, type DkimSettings } from "./env-dkim.server";
+import { parseImapUrl } from "./env-imap.server";
 
 export type { DkimSettings };
 
@@ -162,6 +163,13 @@ const envSchema = z
     ),
     // The authserv-id of the Authentication-Results header to trust; default: INBOUND_REPLY_ADDRESS's domain.
     INBOUND_AUTHSERV_ID: optional(z.string().regex(/^[\x21-\x7e]{1,255}$/, "must be one word such as mx.example.com")),
+    // A mailbox the app imports inbound mail from (decision 0100): imaps://user:password@host/INBOX.
+    INBOUND_IMAP_URL: optional(
+      z.string().superRefine((v, context) => {
+        const parsed = parseImapUrl(v);
+        if (typeof parsed === "string") context.addIssue({ code: "custom", message: parsed });
+      }),
+    ),
     // Tests only: where the Stripe SDK sends its requests instead of api.stripe.com (a local stand-in).
     STRIPE_API_BASE: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:12111" })),
   })

@@ -52,6 +52,12 @@ const jobLastSuccess = new Gauge({
   registers,
 });
 
+const inboundImapConnected = new Gauge({
+  name: "agency_inbound_imap_connected",
+  help: "1 while this instance holds the inbound mailbox (INBOUND_IMAP_URL) open, else 0; summed over instances, 0 means no one imports.",
+  registers,
+});
+
 export interface OutboxDepth {
   pending: number;
   failed: number;
@@ -160,4 +166,9 @@ export type JobOutcome = "success" | "failure" | "skipped";
 export function recordJobRun(job: string, outcome: JobOutcome, at = Date.now()): void {
   jobRuns.inc({ job, outcome });
   if (outcome === "success") jobLastSuccess.set({ job }, at / 1000);
+}
+
+/** Whether this instance holds the inbound IMAP mailbox open (decision 0100). */
+export function setInboundImapConnected(connected: boolean): void {
+  inboundImapConnected.set(connected ? 1 : 0);
 }

@@ -4,12 +4,14 @@ import type { SessionUser } from "~/server/auth/actor.server";
 import { formResult } from "~/server/http/form-result.server";
 import { refusalResult } from "~/server/http/refusal.server";
 import { INBOUND_FILTERS, listInbound, retryInbound, type InboundFilter } from "~/server/models/inbound/inbound-console.server";
+import { imapStatus } from "~/server/models/inbound/imap-status.server";
 import { processSoon } from "~/server/models/inbound/inbound-sweep.server";
 
 export async function inboundPageData(url: URL) {
   const raw = url.searchParams.get("status") ?? "all";
   const filter: InboundFilter = (INBOUND_FILTERS as readonly string[]).includes(raw) ? (raw as InboundFilter) : "all";
-  return { filter, messages: await listInbound(filter === "all" ? {} : { status: filter }) };
+  const [messages, imap] = await Promise.all([listInbound(filter === "all" ? {} : { status: filter }), imapStatus()]);
+  return { filter, messages, imap };
 }
 
 /** "Try again": back in the queue, and this process takes it at once. */

@@ -38,7 +38,7 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 }
 
 export default function ConsoleInboundMail({ loaderData, actionData }: Route.ComponentProps) {
-  const { filter, messages } = loaderData;
+  const { filter, messages, imap } = loaderData;
   const navigation = useNavigation();
   const self = href("/employee-dashboard/settings/inbound-mail");
   const pendingId = navigation.state !== "idle" ? navigation.formData?.get("messageId") : null;
@@ -49,6 +49,18 @@ export default function ConsoleInboundMail({ loaderData, actionData }: Route.Com
         title="Inbound mail"
         intro="Mail clients sent to the reply address: what became a reply or a request, and what was held or ignored, with the reason."
       />
+      {imap ? (
+        <p role="status" className="mb-4 text-sm text-slate-700 dark:text-slate-300">
+          IMAP mailbox <span className="break-all font-mono text-xs">{imap.mailbox}</span>:{" "}
+          {imap.readBy ? (
+            <>read by instance {imap.readBy}.</>
+          ) : (
+            <span className="font-semibold text-amber-800 dark:text-amber-300">
+              no instance is connected now; the log says why (&ldquo;inbound IMAP: connection failed&rdquo;), and it is retried.
+            </span>
+          )}
+        </p>
+      ) : null}
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="inbound-status" className="field-label">
