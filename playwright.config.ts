@@ -19,6 +19,9 @@ process.env.E2E_STORAGE_DIR = storageDir;
 // The server's AUTH_SECRET: e2e/fixtures.ts signs the session cookies of the users it inserts with it.
 const authSecret = "e2e-only-secret-e2e-only-secret-e2e-only-secret";
 process.env.E2E_AUTH_SECRET = authSecret;
+// Inbound mail as the browser tests' start-up contract sets it: e2e/inbound-mail.spec.ts posts to the entry.
+const inboundSecret = "e2e-inbound-secret-e2e-inbound-secret";
+process.env.E2E_INBOUND_MAIL_SECRET = inboundSecret;
 // SMTP_URL is unset for the server, so mails are written as .eml files under ./data/mail relative
 // to its working directory, which is this file's directory (Playwright's webServer default).
 process.env.E2E_MAIL_DIR = path.join(import.meta.dirname, "data", "mail");
@@ -99,6 +102,9 @@ export default defineConfig({
       // The start-up contract for browser tests: staff sign in with a password alone;
       // e2e/two-factor.spec.ts starts its own server with STAFF_2FA=required.
       STAFF_2FA: "optional",
+      INBOUND_MAIL_SECRET: inboundSecret,
+      INBOUND_REPLY_ADDRESS: "reply@in.agency.test",
+      WEBHOOK_ALLOWED_HOSTS: "127.0.0.1,localhost",
     },
   },
 });

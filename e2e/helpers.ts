@@ -115,6 +115,8 @@ export const STORAGE_DIR = () => requiredEnv("E2E_STORAGE_DIR");
 export const MAIL_DIR = () => requiredEnv("E2E_MAIL_DIR");
 export const TMP_DIR = () => requiredEnv("E2E_TMP_DIR");
 export const AUTH_SECRET = () => requiredEnv("E2E_AUTH_SECRET");
+/** The bearer secret of the server's inbound mail entry (playwright.config.ts). */
+export const INBOUND_MAIL_SECRET = () => requiredEnv("E2E_INBOUND_MAIL_SECRET");
 
 /** Opens the server's SQLite file (close it when done, e.g. in afterAll). */
 export function openDatabase(file = DATABASE_FILE()): Database.Database {
