@@ -1,15 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { inboundRetrySchema } from "~/lib/schemas/inbound-mail";
+import { inboundRetrySchema, unknownSendersSchema } from "~/lib/schemas/inbound-mail";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { formResult } from "~/server/http/form-result.server";
 import { refusalResult } from "~/server/http/refusal.server";
 import { INBOUND_FILTERS, listInbound, retryInbound, type InboundFilter } from "~/server/models/inbound/inbound-console.server";
 import { processSoon } from "~/server/models/inbound/inbound-sweep.server";
+import { getSettings, updateSettings } from "~/server/models/shared/settings.server";
 
 export async function inboundPageData(url: URL) {
   const raw = url.searchParams.get("status") ?? "all";
   const filter: InboundFilter = (INBOUND_FILTERS as readonly string[]).includes(raw) ? (raw as InboundFilter) : "all";
-  return { filter, messages: await listInbound(filter === "all" ? {} : { status: filter }) };
+  const [messages, settings] = await Promise.all([listInbound(filter === "all" ? {} : { status: filter }), getSettings()]);
+  return { filter, messages, unknownSenders: settings.inboundLeads ? ("lead" as const) : ("hold" as const) };
 }
 
 /** "Try again": back in the queue, and this process takes it at once. */
@@ -24,4 +26,16 @@ export async function retryMessage(user: SessionUser, formData: FormData) {
   }
   processSoon(id);
   return formResult({ intent: "retry", status: "success", targetId: id, message: "Queued again: it is processed in a moment." });
+}
+
+/** Decision 0101: "Mail from unknown addresses: create a lead / hold for review" (audited as a setting). */
+export async function saveUnknownSenders(user: SessionUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: unknownSendersSchema });
+  if (submission.status !== "success") return formResult({ intent: "unknown-senders", status: "invalid", result: submission.reply() }, 400);
+  await updateSettings(user, { inboundLeads: submission.value.unknownSenders === "lead" });
+  const message =
+    submission.value.unknownSenders === "lead"
+      ? "Mail from unknown addresses now creates a lead."
+      : "Mail from unknown addresses is now held for review.";
+  return formResult({ intent: "unknown-senders", status: "success", message });
 }

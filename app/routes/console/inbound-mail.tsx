@@ -9,12 +9,14 @@ import { privateMeta } from "~/lib/seo";
 import { requireStaff } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { requireIntent } from "~/server/http/form-result.server";
-import { inboundPageData, retryMessage } from "./inbound-mail.server";
+import { InboundUnknownSenders } from "~/components/console/inbound-unknown-senders";
+import { inboundPageData, retryMessage, saveUnknownSenders } from "./inbound-mail.server";
 
 // Decision 0097: inbound mail as it arrived, how it was routed, what was held or ignored and why,
 // with "Try again" on held and failed messages. Admin only, like Settings.
 
 const RETRY_FAILURE = "The message could not be queued again. Please try again.";
+const SAVE_FAILURE = "The setting could not be saved. Please try again.";
 const FILTER_LABELS = { all: "All", held: "Held", failed: "Failed", ignored: "Ignored", routed: "Routed" } as const;
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -29,16 +31,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request, "settings");
   const formData = await readForm(request);
-  requireIntent(formData, ["retry"]);
+  const intent = requireIntent(formData, ["retry", "unknown-senders"]);
+  if (intent === "unknown-senders") return saveUnknownSenders(user, formData);
   return retryMessage(user, formData);
 }
 
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFailureInForm(request, serverAction, { retry: RETRY_FAILURE });
+  return keepFailureInForm(request, serverAction, { retry: RETRY_FAILURE, "unknown-senders": SAVE_FAILURE });
 }
 
 export default function ConsoleInboundMail({ loaderData, actionData }: Route.ComponentProps) {
-  const { filter, messages } = loaderData;
+  const { filter, messages, unknownSenders } = loaderData;
   const navigation = useNavigation();
   const self = href("/employee-dashboard/settings/inbound-mail");
   const pendingId = navigation.state !== "idle" ? navigation.formData?.get("messageId") : null;
@@ -49,7 +52,8 @@ export default function ConsoleInboundMail({ loaderData, actionData }: Route.Com
         title="Inbound mail"
         intro="Mail clients sent to the reply address: what became a reply or a request, and what was held or ignored, with the reason."
       />
-      <Form method="get" className="flex flex-wrap items-end gap-3">
+      <InboundUnknownSenders value={unknownSenders} action={`${self}?status=${filter}`} outcome={actionData} />
+      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="inbound-status" className="field-label">
             Status
@@ -73,7 +77,7 @@ export default function ConsoleInboundMail({ loaderData, actionData }: Route.Com
       ) : (
         <ul aria-label="Inbound messages" className="mt-6 space-y-3">
           {messages.map((m) => {
-            const outcome = actionData?.targetId === m.id ? actionData : undefined;
+            const outcome = actionData?.targetId === m.id && actionData.intent === "retry" ? actionData : undefined;
             return (
               <li key={m.id} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
                 <p className="text-sm text-slate-600 dark:text-slate-400">

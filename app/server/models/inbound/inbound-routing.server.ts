@@ -8,6 +8,7 @@ import { fileStore } from "~/server/storage/storage.server";
 import { stageMailFiles, type RefusedFile } from "~/server/uploads/mail-attachments.server";
 import { withStoredAttachments } from "~/server/uploads/attachment-upload.server";
 import { addEmailReply, createEmailComplaint, type EmailOutcome } from "../support/email-replies.server";
+import { routeUnknownSender } from "./inbound-leads.server";
 import { claimInbound, dueInboundIds, recordFailure, recordHeaders, recordOutcome, type Outcome } from "./inbound-messages.server";
 
 // Decision 0096: one stored message, processed from its stored bytes. Machine mail is ignored;
@@ -62,8 +63,8 @@ async function route(id: string, mail: InboundMail): Promise<Outcome | null> {
     : undefined;
   if (complaintId && !complaint) return held("The request it answers no longer exists.");
   const member = await memberByAddress(mail.from, complaint ? complaint.companyId : undefined);
-  if (!member)
-    return held(complaint ? "The sender is not a member of the request's company." : "The sender is not a known client address.");
+  if (!member && complaint) return held("The sender is not a member of the request's company.");
+  if (!member) return routeUnknownSender(id, { ...mail, from: mail.from });
   if (!mail.text && mail.attachments.length === 0) return held("The message has no text.");
   const { upload, refused } = await stageMailFiles(mail.attachments);
   const text = mail.text || "(attachments sent by e-mail)";
