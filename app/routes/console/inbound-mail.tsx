@@ -99,6 +99,17 @@ export default function ConsoleInboundMail({ loaderData, actionData }: Route.Com
                       </a>
                     </>
                   ) : null}
+                  {m.projectId ? (
+                    <>
+                      {" · "}
+                      <a
+                        href={href("/employee-dashboard/projects/:id", { id: m.projectId })}
+                        className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+                      >
+                        Open the project
+                      </a>
+                    </>
+                  ) : null}
                 </p>
                 {m.auth ? (
                   <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">

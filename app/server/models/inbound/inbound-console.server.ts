@@ -16,6 +16,7 @@ export interface InboundListItem {
   reason: string | null;
   attempts: number;
   complaintId: string | null;
+  projectId: string | null;
   refusedFiles: { name: string; reason: string }[];
   auth: { spf: string; dkim: string; dmarc: string } | null;
 }
@@ -27,7 +28,19 @@ export type InboundFilter = (typeof INBOUND_FILTERS)[number];
 export async function listInbound({ status, limit = 100 }: { status?: InboundStatus; limit?: number } = {}): Promise<InboundListItem[]> {
   let query = db()
     .selectFrom("inboundMessages")
-    .select(["id", "receivedAt", "fromAddress", "subject", "status", "reason", "attempts", "complaintId", "refusedFiles", "authResults"])
+    .select([
+      "id",
+      "receivedAt",
+      "fromAddress",
+      "subject",
+      "status",
+      "reason",
+      "attempts",
+      "complaintId",
+      "projectId",
+      "refusedFiles",
+      "authResults",
+    ])
     .orderBy("receivedAt", "desc")
     .orderBy("id")
     .limit(limit);

@@ -102,6 +102,7 @@ export interface Outcome {
   routedKind?: "reply" | "complaint" | "lead" | "comment";
   routedId?: string;
   complaintId?: string;
+  projectId?: string;
   refusedFiles?: { name: string; reason: string }[];
 }
 
@@ -115,6 +116,7 @@ export async function recordOutcome(executor: Executor, id: string, outcome: Out
       routedKind: outcome.routedKind ?? null,
       routedId: outcome.routedId ?? null,
       complaintId: outcome.complaintId ?? null,
+      projectId: outcome.projectId ?? null,
       refusedFiles: outcome.refusedFiles?.length ? JSON.stringify(outcome.refusedFiles) : null,
       lockedUntil: 0,
       processedAt: now,
