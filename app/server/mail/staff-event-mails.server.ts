@@ -59,7 +59,10 @@ export function paymentDisputedMail(input: { number: string; amount: string; sta
 }
 
 /** Decision 0101: a member answered a project mail; their words are on the project's timeline. */
-export function projectCommentMail(input: { name: string; projectTitle: string; text: string; url: string }, brand: MailBrand): MailContent {
+export function projectCommentMail(
+  input: { name: string; projectTitle: string; text: string; url: string },
+  brand: MailBrand,
+): MailContent {
   return composeMail(
     {
       subject: `${input.name} commented on ${input.projectTitle} by e-mail`,
