@@ -8,6 +8,7 @@ import { stageMailFiles, type RefusedFile } from "~/server/uploads/mail-attachme
 import { withStoredAttachments } from "~/server/uploads/attachment-upload.server";
 import { addEmailReply, createEmailComplaint, type EmailOutcome } from "../support/email-replies.server";
 import { routeUnknownSender } from "./inbound-leads.server";
+import { limitReason } from "./inbound-limits.server";
 import { routeProjectReply } from "./inbound-projects.server";
 import { memberByAddress, threadOf } from "./inbound-threads.server";
 import { claimInbound, dueInboundIds, recordFailure, recordHeaders, recordOutcome, type Outcome } from "./inbound-messages.server";
@@ -30,6 +31,8 @@ async function route(id: string, mail: InboundMail): Promise<Outcome | null> {
   const failing = mail.auth && (["spf", "dkim", "dmarc"] as const).filter((m) => ["fail", "permerror"].includes(mail.auth![m]));
   if (failing && failing.length > 0) return held(`Authentication failed: ${failing.map((m) => `${m}=${mail.auth![m]}`).join(", ")}.`);
   if (!mail.from) return held("The message has no sender address.");
+  const limited = await limitReason(mail.from);
+  if (limited) return held(limited);
   const thread = await threadOf(mail);
   if (thread && "projectId" in thread) return routeProjectReply(id, { ...mail, from: mail.from }, thread.projectId);
   const complaintId = thread?.complaintId ?? null;
