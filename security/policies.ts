@@ -1301,6 +1301,24 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/console/inbound-mail.tsx": withForms("settings", {
     retry: noChange(() => ({ intent: "retry", messageId: "00000000-0000-4000-8000-000000000000" }), notFound),
     "unknown-senders": changes(() => ({ intent: "unknown-senders", unknownSenders: "lead" }), { restore: inboundHold }),
+    // "Assign by hand" names a message that is not there either: 404 for admins; assigning is
+    // tested in tests/inbound/inbound-assign.test.ts.
+    "assign-request": noChange(
+      () => ({
+        intent: "assign-request",
+        messageId: "00000000-0000-4000-8000-000000000000",
+        complaintId: "00000000-0000-4000-8000-000000000001",
+      }),
+      notFound,
+    ),
+    "assign-company": noChange(
+      () => ({
+        intent: "assign-company",
+        messageId: "00000000-0000-4000-8000-000000000000",
+        companyId: "00000000-0000-4000-8000-000000000002",
+      }),
+      notFound,
+    ),
   }),
   // Time and place, admin only, like Settings: a save moves the zone off UTC, the restore puts it back.
   "routes/console/place.tsx": withForms("settings", {

@@ -1,9 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { inboundRetrySchema, unknownSendersSchema } from "~/lib/schemas/inbound-mail";
+import { assignCompanySchema, assignRequestSchema, inboundRetrySchema, unknownSendersSchema } from "~/lib/schemas/inbound-mail";
+import { assignInbound } from "~/server/models/inbound/inbound-assign.server";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { formResult } from "~/server/http/form-result.server";
 import { refusalResult } from "~/server/http/refusal.server";
-import { INBOUND_FILTERS, listInbound, retryInbound, type InboundFilter } from "~/server/models/inbound/inbound-console.server";
+import {
+  companyChoices,
+  INBOUND_FILTERS,
+  listInbound,
+  retryInbound,
+  type InboundFilter,
+} from "~/server/models/inbound/inbound-console.server";
 import { processSoon } from "~/server/models/inbound/inbound-sweep.server";
 import { getSettings, updateSettings } from "~/server/models/shared/settings.server";
 
@@ -11,7 +18,8 @@ export async function inboundPageData(url: URL) {
   const raw = url.searchParams.get("status") ?? "all";
   const filter: InboundFilter = (INBOUND_FILTERS as readonly string[]).includes(raw) ? (raw as InboundFilter) : "all";
   const [messages, settings] = await Promise.all([listInbound(filter === "all" ? {} : { status: filter }), getSettings()]);
-  return { filter, messages, unknownSenders: settings.inboundLeads ? ("lead" as const) : ("hold" as const) };
+  const companies = messages.some((m) => m.status === "held") ? await companyChoices() : [];
+  return { filter, messages, companies, unknownSenders: settings.inboundLeads ? ("lead" as const) : ("hold" as const) };
 }
 
 /** "Try again": back in the queue, and this process takes it at once. */
@@ -38,4 +46,24 @@ export async function saveUnknownSenders(user: SessionUser, formData: FormData) 
       ? "Mail from unknown addresses now creates a lead."
       : "Mail from unknown addresses is now held for review.";
   return formResult({ intent: "unknown-senders", status: "success", message });
+}
+
+/** Decision 0101: "Assign by hand": a held message to a request of its sender's company, or a new request. */
+export async function assignMessage(user: SessionUser, formData: FormData, intent: "assign-request" | "assign-company") {
+  const submission =
+    intent === "assign-request"
+      ? parseWithZod(formData, { schema: assignRequestSchema })
+      : parseWithZod(formData, { schema: assignCompanySchema });
+  const rawId = formData.get("messageId");
+  const targetId = typeof rawId === "string" ? rawId : undefined;
+  if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply(), targetId }, 400);
+  const { messageId } = submission.value;
+  const target =
+    "complaintId" in submission.value ? { complaintId: submission.value.complaintId } : { companyId: submission.value.companyId };
+  try {
+    await assignInbound(user, messageId, target);
+  } catch (error) {
+    return refusalResult(error, { intent, targetId: messageId });
+  }
+  return formResult({ intent, status: "success", targetId: messageId, message: "Assigned: the message is on the request." });
 }

@@ -10,12 +10,14 @@ import { requireStaff } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { requireIntent } from "~/server/http/form-result.server";
 import { InboundUnknownSenders } from "~/components/console/inbound-unknown-senders";
-import { inboundPageData, retryMessage, saveUnknownSenders } from "./inbound-mail.server";
+import { InboundAssign } from "~/components/console/inbound-assign";
+import { assignMessage, inboundPageData, retryMessage, saveUnknownSenders } from "./inbound-mail.server";
 
 // Decision 0097: inbound mail as it arrived, how it was routed, what was held or ignored and why,
 // with "Try again" on held and failed messages. Admin only, like Settings.
 
 const RETRY_FAILURE = "The message could not be queued again. Please try again.";
+const ASSIGN_FAILURE = "The message could not be assigned. Please try again.";
 const SAVE_FAILURE = "The setting could not be saved. Please try again.";
 const FILTER_LABELS = { all: "All", held: "Held", failed: "Failed", ignored: "Ignored", routed: "Routed" } as const;
 
@@ -31,17 +33,28 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request, "settings");
   const formData = await readForm(request);
-  const intent = requireIntent(formData, ["retry", "unknown-senders"]);
+  const intent = requireIntent(formData, ["retry", "unknown-senders", "assign-request", "assign-company"]);
   if (intent === "unknown-senders") return saveUnknownSenders(user, formData);
+  if (intent === "assign-request" || intent === "assign-company") return assignMessage(user, formData, intent);
   return retryMessage(user, formData);
 }
 
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFailureInForm(request, serverAction, { retry: RETRY_FAILURE, "unknown-senders": SAVE_FAILURE });
+  return keepFailureInForm(
+    request,
+    serverAction,
+    {
+      retry: RETRY_FAILURE,
+      "unknown-senders": SAVE_FAILURE,
+      "assign-request": ASSIGN_FAILURE,
+      "assign-company": ASSIGN_FAILURE,
+    },
+    { targetField: "messageId" },
+  );
 }
 
 export default function ConsoleInboundMail({ loaderData, actionData }: Route.ComponentProps) {
-  const { filter, messages, unknownSenders } = loaderData;
+  const { filter, messages, unknownSenders, companies } = loaderData;
   const navigation = useNavigation();
   const self = href("/employee-dashboard/settings/inbound-mail");
   const pendingId = navigation.state !== "idle" ? navigation.formData?.get("messageId") : null;
@@ -131,6 +144,15 @@ export default function ConsoleInboundMail({ loaderData, actionData }: Route.Com
                       {pendingId === m.id ? "Queuing..." : "Try again"}
                     </button>
                   </Form>
+                ) : null}
+                {m.status === "held" ? (
+                  <InboundAssign
+                    messageId={m.id}
+                    action={`${self}?status=${filter}`}
+                    companies={companies}
+                    outcome={actionData?.targetId === m.id ? actionData : undefined}
+                    busy={pendingId === m.id}
+                  />
                 ) : null}
                 {outcome ? (
                   <div className="mt-2">

@@ -81,3 +81,8 @@ export async function retryInbound(actor: Actor, id: string, now = Date.now()): 
       );
     });
 }
+
+/** Decision 0101: the companies a held message may be assigned to, by name. */
+export async function companyChoices(): Promise<{ id: string; name: string }[]> {
+  return db().selectFrom("companies").select(["id", "name"]).orderBy("name").orderBy("id").limit(1000).execute();
+}

@@ -18,7 +18,7 @@ import { claimInbound, dueInboundIds, recordFailure, recordHeaders, recordOutcom
 // held for staff; a member's mail becomes a reply (by its token, else its headers) or a new request.
 
 /** The trusted authserv-id: INBOUND_AUTHSERV_ID, else the reply address's domain. */
-function authservId(): string | undefined {
+export function authservId(): string | undefined {
   const env = getEnv();
   return env.INBOUND_AUTHSERV_ID ?? env.INBOUND_REPLY_ADDRESS?.split("@")[1];
 }
@@ -53,11 +53,15 @@ export async function routeToDesk(
   mail: InboundMail,
   member: NonNullable<Awaited<ReturnType<typeof memberByAddress>>>,
   complaintId: string | null,
+  /** Written in the routing transaction when a reply or request was added (the hand assignment's audit). */
+  onAdded?: (trx: Trx) => Promise<void>,
 ): Promise<Outcome | null> {
   const { upload, refused } = await stageMailFiles(mail.attachments);
   const text = mail.text || "(attachments sent by e-mail)";
-  const mark = (kind: "reply" | "complaint") => (trx: Trx, outcome: EmailOutcome) =>
-    recordOutcome(trx, id, outcomeOf(id, kind, outcome, refused));
+  const mark = (kind: "reply" | "complaint") => async (trx: Trx, outcome: EmailOutcome) => {
+    await recordOutcome(trx, id, outcomeOf(id, kind, outcome, refused));
+    if (outcome.kind === "added" && onAdded) await onAdded(trx);
+  };
   const outcome = await withStoredAttachments(upload, async (files) => {
     const result = complaintId
       ? await addEmailReply({ id, complaintId, member, text, files, mark: mark("reply") })
