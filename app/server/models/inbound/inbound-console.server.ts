@@ -86,3 +86,21 @@ export async function retryInbound(actor: Actor, id: string, now = Date.now()): 
 export async function companyChoices(): Promise<{ id: string; name: string }[]> {
   return db().selectFrom("companies").select(["id", "name"]).orderBy("name").orderBy("id").limit(1000).execute();
 }
+
+/**
+ * Decision 0101: the files refused from the e-mails routed to one request, for the desk to see
+ * beside it (the sender was told by mail), oldest message first.
+ */
+export async function refusedFilesFor(complaintId: string): Promise<{ receivedAt: number; name: string; reason: string }[]> {
+  const rows = await db()
+    .selectFrom("inboundMessages")
+    .select(["receivedAt", "refusedFiles"])
+    .where("complaintId", "=", complaintId)
+    .where("status", "=", "routed")
+    .where("refusedFiles", "is not", null)
+    .orderBy("receivedAt")
+    .execute();
+  return rows.flatMap((row) =>
+    (JSON.parse(row.refusedFiles!) as { name: string; reason: string }[]).map((file) => ({ receivedAt: Number(row.receivedAt), ...file })),
+  );
+}

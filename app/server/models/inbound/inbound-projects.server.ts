@@ -1,7 +1,9 @@
+import { projectLink } from "~/lib/links";
 import { db } from "~/server/db/db.server";
 import type { InboundMail } from "~/server/mail/inbound-parse.server";
 import { addEmailComment, type CommentOutcome } from "../projects/project-email-comments.server";
 import { recordOutcome, type Outcome } from "./inbound-messages.server";
+import { queueRefusedNotice } from "./inbound-refused-notice.server";
 import { memberByAddress } from "./inbound-threads.server";
 
 // Decision 0101: a reply to a project or approval mail (its token, or the Message-ID it answers)
@@ -23,7 +25,17 @@ export async function routeProjectReply(id: string, mail: InboundMail & { from: 
     projectId,
     member,
     text: mail.text,
-    mark: (trx, outcome) => recordOutcome(trx, id, outcomeOf(id, projectId, outcome, refused)),
+    mark: async (trx, outcome) => {
+      await recordOutcome(trx, id, outcomeOf(id, projectId, outcome, refused));
+      if (outcome.kind === "added")
+        await queueRefusedNotice(trx, {
+          inboundId: id,
+          to: member.email,
+          files: refused,
+          where: "your project",
+          link: projectLink("client", projectId),
+        });
+    },
   });
   return null; // written by `mark`
 }

@@ -7,7 +7,9 @@ import { fileStore } from "~/server/storage/storage.server";
 import { stageMailFiles, type RefusedFile } from "~/server/uploads/mail-attachments.server";
 import { withStoredAttachments } from "~/server/uploads/attachment-upload.server";
 import { addEmailReply, createEmailComplaint, type EmailOutcome } from "../support/email-replies.server";
+import { complaintLink } from "~/lib/links";
 import { routeUnknownSender } from "./inbound-leads.server";
+import { queueRefusedNotice } from "./inbound-refused-notice.server";
 import { limitReason } from "./inbound-limits.server";
 import { routeProjectReply } from "./inbound-projects.server";
 import { memberByAddress, threadOf } from "./inbound-threads.server";
@@ -60,7 +62,16 @@ export async function routeToDesk(
   const text = mail.text || "(attachments sent by e-mail)";
   const mark = (kind: "reply" | "complaint") => async (trx: Trx, outcome: EmailOutcome) => {
     await recordOutcome(trx, id, outcomeOf(id, kind, outcome, refused));
-    if (outcome.kind === "added" && onAdded) await onAdded(trx);
+    if (outcome.kind !== "added") return;
+    if (onAdded) await onAdded(trx);
+    const where = kind === "reply" ? "your support request" : "our support desk as a new request";
+    await queueRefusedNotice(trx, {
+      inboundId: id,
+      to: member.email,
+      files: refused,
+      where,
+      link: complaintLink("client", outcome.complaintId),
+    });
   };
   const outcome = await withStoredAttachments(upload, async (files) => {
     const result = complaintId
