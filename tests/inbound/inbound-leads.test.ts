@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import * as page from "~/routes/console/inbound-mail";
 import { db } from "~/server/db/db.server";
 import { getInbound, storeInbound } from "~/server/models/inbound/inbound-messages.server";
 import { processInbound } from "~/server/models/inbound/inbound-routing.server";
@@ -7,6 +8,7 @@ import { signInStaff, signUp, type TestUser } from "../helpers/accounts";
 import { companyOf } from "../helpers/companies";
 import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases";
 import { mailFixture } from "../helpers/inbound-mail";
+import { call } from "../helpers/routes";
 import { complaintReplyAddress } from "../helpers/inbound-threads";
 
 // Decision 0101: mail from an address no client has is held, or becomes a lead when the operator
@@ -39,6 +41,21 @@ describe.each(testDatabases("inbound-leads"))("Mail from unknown addresses on $n
   }
   const quotes = () =>
     db().selectFrom("quotes").select(["id", "name", "email", "phone", "country", "requirement", "consentVersion"]).execute();
+
+  test("An admin chooses “Create a lead” on the Inbound mail page: saved, audited, shown", async () => {
+    const PATH = "/employee-dashboard/settings/inbound-mail";
+    const shown = async () => ((await call(page.loader, PATH, { cookie: admin.cookie })).data as { unknownSenders: string }).unknownSenders;
+    expect(await shown()).toBe("hold");
+    const saved = await call(page.action, PATH, {
+      cookie: admin.cookie,
+      headers: { Origin: "http://localhost", Host: "localhost" },
+      form: { intent: "unknown-senders", unknownSenders: "lead" },
+    });
+    expect(saved.data).toMatchObject({ intent: "unknown-senders", status: "success" });
+    expect(await shown()).toBe("lead");
+    const audit = await db().selectFrom("auditLog").select(["action", "entityId"]).where("entityId", "=", "inboundLeads").execute();
+    expect(audit).toContainEqual({ action: "settings.change", entityId: "inboundLeads" });
+  });
 
   test("By default a stranger's mail is held for review and makes no lead", async () => {
     const row = await deliver(mailFixture("new-request.eml", { from: "stranger@nowhere.example" }));

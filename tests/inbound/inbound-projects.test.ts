@@ -4,12 +4,14 @@ import { messageIdFor } from "~/server/mail/mailer.server";
 import { readReplyToken, replyToken } from "~/server/mail/reply-token.server";
 import { getInbound, storeInbound } from "~/server/models/inbound/inbound-messages.server";
 import { processInbound } from "~/server/models/inbound/inbound-routing.server";
+import { requestApproval } from "~/server/models/projects/approvals.server";
 import { createProject, setProjectProgress } from "~/server/models/projects/projects.server";
 import { signInStaff, signUp, type TestUser } from "../helpers/accounts";
 import { companyOf, memberScope } from "../helpers/companies";
 import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases";
 import { recordEvents } from "../helpers/events";
 import { mailFixture } from "../helpers/inbound-mail";
+import { insertMilestone } from "../helpers/workspace-rows";
 
 // Decision 0101: project and approval mails carry a reply address naming the project; a member's
 // reply becomes a "Comment by e-mail" on that project's timeline, anyone else's is held.
@@ -107,6 +109,25 @@ describe.each(testDatabases("inbound-projects"))("Replies to project mails on $n
       .where("eventKey", "=", `project-comment:${row.id}`)
       .execute();
     expect(bell).toEqual([{ userId: staff.id, type: "client_reply" }]);
+  });
+
+  test("A reply to an approval request mail becomes a comment on the approval's project", async () => {
+    const project = await createProject(await memberScope(asha), { title: "Brand kit", description: "Logos." });
+    const milestone = await insertMilestone(project.id, { title: "Logo", status: "waiting" });
+    await requestApproval(
+      { id: staff.id, email: staff.email, name: "Sana Support" },
+      { projectId: project.id, subjectType: "milestone", subjectId: milestone },
+    );
+    const mail = await db()
+      .selectFrom("mailOutbox")
+      .select("headers")
+      .where("toAddress", "=", asha.email)
+      .where("idempotencyKey", "like", "notification:%")
+      .executeTakeFirstOrThrow();
+    const replyTo = (JSON.parse(mail.headers ?? "{}") as Record<string, string>)["Reply-To"]!;
+    const row = await deliver(mailFixture("html-only.eml", { to: replyTo }));
+    expect(row).toMatchObject({ status: "routed", routedKind: "comment", projectId: project.id });
+    expect((await comments(project.id)).map((c) => c.summary)).toEqual(["Comment by e-mail: The new logo looks great — please go ahead."]);
   });
 
   test("A reply that lost the token is threaded to the project by its In-Reply-To", async () => {
