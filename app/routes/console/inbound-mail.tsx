@@ -14,7 +14,8 @@ import { InboundAssign } from "~/components/console/inbound-assign";
 import { assignMessage, inboundPageData, retryMessage, saveUnknownSenders } from "./inbound-mail.server";
 
 // Decision 0097: inbound mail as it arrived, how it was routed, what was held or ignored and why,
-// with "Try again" on held and failed messages. Admin only, like Settings.
+// with "Try again" on held and failed messages. Admin only, like Settings. Decision 0101: the
+// "Mail from unknown addresses" setting, and "Assign by hand" on held messages.
 
 const RETRY_FAILURE = "The message could not be queued again. Please try again.";
 const ASSIGN_FAILURE = "The message could not be assigned. Please try again.";
@@ -63,7 +64,7 @@ export default function ConsoleInboundMail({ loaderData, actionData }: Route.Com
       <SettingsPageHeader
         headingId="inbound-heading"
         title="Inbound mail"
-        intro="Mail clients sent to the reply address: what became a reply or a request, and what was held or ignored, with the reason."
+        intro="Mail sent to the reply address: what became a reply, a request, a project comment or a lead, and what was held or ignored, with the reason."
       />
       <InboundUnknownSenders value={unknownSenders} action={`${self}?status=${filter}`} outcome={actionData} />
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
