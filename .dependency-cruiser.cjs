@@ -63,8 +63,9 @@ const modelFolders = {
   privacy: floor3,
   reports: floor3,
   accounts: [...floor3, "privacy"],
-  // Inbound mail: stored, parsed and routed to the support desk (decision 0096).
-  inbound: floor3,
+  // Inbound mail: stored, parsed and routed to the support desk (decision 0096), to a project's
+  // timeline, or to the pipeline as a lead (decision 0101).
+  inbound: [...floor3, "pipeline"],
 };
 
 /** A rule: model files in `from` may import other model folders only from `allowed`. */

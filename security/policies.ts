@@ -398,6 +398,8 @@ const reseeded = async (c: Cell) => {
 async function mailDecisionsOn(c: Cell): Promise<void> {
   await database(c.world.server).updateTable("companies").set({ mailDecisions: 1 }).where("id", "=", MATRIX_COMPANY_ID).execute();
 }
+const inboundHold = async (c: Cell) =>
+  asAdmin(c, `${CONSOLE}/settings/inbound-mail`, { intent: "unknown-senders", unknownSenders: "hold" });
 const settingsOn = async (c: Cell) =>
   asAdmin(c, `${CONSOLE}/settings`, { intent: "save-settings", selfRegistration: "on", clientProjects: "on" });
 // The brand's logo (admin): uploads post a one-pixel PNG with the brand version the page would show.
@@ -1295,8 +1297,28 @@ export const POLICIES: Record<string, RoutePolicy> = {
   // Inbound mail (decision 0097), admin only, like Settings. The world has no inbound message, so
   // "Try again" names one that is not there: 404 for admins, nothing changes; retries are tested
   // in tests/inbound/inbound-console.test.ts.
+  // "Mail from unknown addresses" (decision 0101) is a setting: "lead" changes it, the restore holds again.
   "routes/console/inbound-mail.tsx": withForms("settings", {
     retry: noChange(() => ({ intent: "retry", messageId: "00000000-0000-4000-8000-000000000000" }), notFound),
+    "unknown-senders": changes(() => ({ intent: "unknown-senders", unknownSenders: "lead" }), { restore: inboundHold }),
+    // "Assign by hand" names a message that is not there either: 404 for admins; assigning is
+    // tested in tests/inbound/inbound-assign.test.ts.
+    "assign-request": noChange(
+      () => ({
+        intent: "assign-request",
+        messageId: "00000000-0000-4000-8000-000000000000",
+        complaintId: "00000000-0000-4000-8000-000000000001",
+      }),
+      notFound,
+    ),
+    "assign-company": noChange(
+      () => ({
+        intent: "assign-company",
+        messageId: "00000000-0000-4000-8000-000000000000",
+        companyId: "00000000-0000-4000-8000-000000000002",
+      }),
+      notFound,
+    ),
   }),
   // Time and place, admin only, like Settings: a save moves the zone off UTC, the restore puts it back.
   "routes/console/place.tsx": withForms("settings", {

@@ -8,9 +8,11 @@ export interface AppSettings {
   clientProjects: boolean;
   /** Decision 0098: staff may sign in with an e-mailed link. Off: a staff address gets no link. */
   staffMagicLink: boolean;
+  /** Decision 0101: mail from an unknown address makes a lead. Off: it is held for review. */
+  inboundLeads: boolean;
 }
 
-export const SETTING_DEFAULTS: AppSettings = { selfRegistration: true, clientProjects: true, staffMagicLink: false };
+export const SETTING_DEFAULTS: AppSettings = { selfRegistration: true, clientProjects: true, staffMagicLink: false, inboundLeads: false };
 export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as (keyof AppSettings)[];
 
 /** Stored rows (key → "on"/"off") over the defaults; unknown keys are ignored. */

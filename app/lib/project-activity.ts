@@ -15,6 +15,8 @@ export const ACTIVITY_KINDS = [
   "file.deleted",
   "progress.changed",
   "progress.mode",
+  // Decision 0101: a member's e-mail reply to a project or approval mail.
+  "comment.email",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -87,6 +87,8 @@ const ROW_TABLES = [
   // Inbound mail (decision 0096): only the secret-gated entry writes these.
   "inbound_messages",
   "mail_threads",
+  // Replies to project mails (decision 0101), written with the notification mails they thread.
+  "project_mail_threads",
 ];
 // The audit rows of reads (a resume downloaded, a CSV exported) record a GET that
 // was answered; they are not a change the request made to anything.

@@ -318,6 +318,10 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
     .insertInto("mailThreads")
     .values({ messageHash: "b".repeat(32), complaintId: complaint.id, userId: client.id, createdAt: now })
     .execute();
+  await db()
+    .insertInto("projectMailThreads")
+    .values({ messageHash: "c".repeat(32), projectId: project.id, userId: client.id, createdAt: now })
+    .execute();
   // The session Pay opened, and a dispute on the payment (decision 0090).
   await db()
     .insertInto("invoiceCheckouts")

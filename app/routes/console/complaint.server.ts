@@ -14,6 +14,7 @@ import type { SessionUser } from "~/server/auth/actor.server";
 import { addStaffReply, getComplaintForStaff, setComplaintStatus } from "~/server/models/support/complaints-staff.server";
 import { listComplaintNotes, listSupportStaff } from "~/server/models/support/complaint-desk.server";
 import { listSavedReplies, savedReplyFor } from "~/server/models/support/saved-replies.server";
+import { refusedFilesFor } from "~/server/models/inbound/inbound-console.server";
 import { handleDeskAction } from "./complaint-desk.server";
 
 /**
@@ -41,12 +42,13 @@ export async function loadComplaint(id: string, request: Request) {
     channel,
   } = complaint;
   const savedId = new URL(request.url).searchParams.get("saved");
-  const [attachments, notes, supportStaff, savedReplies, prefill] = await Promise.all([
+  const [attachments, notes, supportStaff, savedReplies, prefill, refusedByMail] = await Promise.all([
     attachmentsByComplaint([complaintId]),
     listComplaintNotes(complaintId),
     listSupportStaff(),
     listSavedReplies(),
     savedId ? savedReplyFor(savedId, complaintId) : undefined,
+    refusedFilesFor(complaintId),
   ]);
   return {
     now: Date.now(),
@@ -62,6 +64,7 @@ export async function loadComplaint(id: string, request: Request) {
       createdByUser,
       channel,
       attachments: attachments[complaintId] ?? [],
+      refusedByMail,
       assigneeId,
       priority,
       waitingSince: waitingSince === null ? null : Number(waitingSince),

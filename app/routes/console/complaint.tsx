@@ -1,6 +1,7 @@
 import { href, Link } from "react-router";
 import type { Route } from "./+types/complaint";
 import { AttachmentList } from "~/components/attachments/attachment-list";
+import { RefusedByMail } from "~/components/support/refused-by-mail";
 import { ComplaintStatusForm } from "~/components/console/complaint-status-form";
 import { ConsoleEditPage } from "~/components/console/edit-page";
 import { SectionError } from "~/components/console/section-error";
@@ -91,6 +92,7 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
       <div className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
         <p className="whitespace-pre-line text-slate-800 dark:text-slate-200">{complaint.message}</p>
         <AttachmentList attachments={complaint.attachments.filter((a) => a.replyId === null)} label="Files sent with the request" />
+        <RefusedByMail files={complaint.refusedByMail} />
       </div>
       {complaint.replies.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">No replies yet.</p>

@@ -9,12 +9,17 @@ import { privateMeta } from "~/lib/seo";
 import { requireStaff } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { requireIntent } from "~/server/http/form-result.server";
-import { inboundPageData, retryMessage } from "./inbound-mail.server";
+import { InboundUnknownSenders } from "~/components/console/inbound-unknown-senders";
+import { InboundAssign } from "~/components/console/inbound-assign";
+import { assignMessage, inboundPageData, retryMessage, saveUnknownSenders } from "./inbound-mail.server";
 
 // Decision 0097: inbound mail as it arrived, how it was routed, what was held or ignored and why,
-// with "Try again" on held and failed messages. Admin only, like Settings.
+// with "Try again" on held and failed messages. Admin only, like Settings. Decision 0101: the
+// "Mail from unknown addresses" setting, and "Assign by hand" on held messages.
 
 const RETRY_FAILURE = "The message could not be queued again. Please try again.";
+const ASSIGN_FAILURE = "The message could not be assigned. Please try again.";
+const SAVE_FAILURE = "The setting could not be saved. Please try again.";
 const FILTER_LABELS = { all: "All", held: "Held", failed: "Failed", ignored: "Ignored", routed: "Routed" } as const;
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -29,16 +34,28 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request, "settings");
   const formData = await readForm(request);
-  requireIntent(formData, ["retry"]);
+  const intent = requireIntent(formData, ["retry", "unknown-senders", "assign-request", "assign-company"]);
+  if (intent === "unknown-senders") return saveUnknownSenders(user, formData);
+  if (intent === "assign-request" || intent === "assign-company") return assignMessage(user, formData, intent);
   return retryMessage(user, formData);
 }
 
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFailureInForm(request, serverAction, { retry: RETRY_FAILURE });
+  return keepFailureInForm(
+    request,
+    serverAction,
+    {
+      retry: RETRY_FAILURE,
+      "unknown-senders": SAVE_FAILURE,
+      "assign-request": ASSIGN_FAILURE,
+      "assign-company": ASSIGN_FAILURE,
+    },
+    { targetField: "messageId" },
+  );
 }
 
 export default function ConsoleInboundMail({ loaderData, actionData }: Route.ComponentProps) {
-  const { filter, messages, imap } = loaderData;
+  const { filter, messages, unknownSenders, companies, imap } = loaderData;
   const navigation = useNavigation();
   const self = href("/employee-dashboard/settings/inbound-mail");
   const pendingId = navigation.state !== "idle" ? navigation.formData?.get("messageId") : null;
@@ -47,7 +64,7 @@ export default function ConsoleInboundMail({ loaderData, actionData }: Route.Com
       <SettingsPageHeader
         headingId="inbound-heading"
         title="Inbound mail"
-        intro="Mail clients sent to the reply address: what became a reply or a request, and what was held or ignored, with the reason."
+        intro="Mail sent to the reply address: what became a reply, a request, a project comment or a lead, and what was held or ignored, with the reason."
       />
       {imap ? (
         <p role="status" className="mb-4 text-sm text-slate-700 dark:text-slate-300">
@@ -61,7 +78,8 @@ export default function ConsoleInboundMail({ loaderData, actionData }: Route.Com
           )}
         </p>
       ) : null}
-      <Form method="get" className="flex flex-wrap items-end gap-3">
+      <InboundUnknownSenders value={unknownSenders} action={`${self}?status=${filter}`} outcome={actionData} />
+      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="inbound-status" className="field-label">
             Status
@@ -85,7 +103,7 @@ export default function ConsoleInboundMail({ loaderData, actionData }: Route.Com
       ) : (
         <ul aria-label="Inbound messages" className="mt-6 space-y-3">
           {messages.map((m) => {
-            const outcome = actionData?.targetId === m.id ? actionData : undefined;
+            const outcome = actionData?.targetId === m.id && actionData.intent === "retry" ? actionData : undefined;
             return (
               <li key={m.id} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
                 <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -104,6 +122,17 @@ export default function ConsoleInboundMail({ loaderData, actionData }: Route.Com
                         className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
                       >
                         Open the request
+                      </a>
+                    </>
+                  ) : null}
+                  {m.projectId ? (
+                    <>
+                      {" · "}
+                      <a
+                        href={href("/employee-dashboard/projects/:id", { id: m.projectId })}
+                        className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+                      >
+                        Open the project
                       </a>
                     </>
                   ) : null}
@@ -128,6 +157,15 @@ export default function ConsoleInboundMail({ loaderData, actionData }: Route.Com
                       {pendingId === m.id ? "Queuing..." : "Try again"}
                     </button>
                   </Form>
+                ) : null}
+                {m.status === "held" ? (
+                  <InboundAssign
+                    messageId={m.id}
+                    action={`${self}?status=${filter}`}
+                    companies={companies}
+                    outcome={actionData?.targetId === m.id ? actionData : undefined}
+                    busy={pendingId === m.id}
+                  />
                 ) : null}
                 {outcome ? (
                   <div className="mt-2">

@@ -275,6 +275,7 @@ export interface Database extends ProposalTables {
   stripeEvents: StripeEventTable;
   inboundMessages: InboundMessageTable;
   mailThreads: MailThreadTable;
+  projectMailThreads: ProjectMailThreadTable;
   recurringInvoices: RecurringInvoiceTable;
 }
 
@@ -596,6 +597,8 @@ export interface InboundMessageTable {
   routedKind: string | null;
   routedId: string | null;
   complaintId: string | null;
+  /** Decision 0101: the project a reply became a comment on. */
+  projectId: Generated<string | null>;
   authResults: string | null;
   refusedFiles: string | null;
   processedAt: number | null;
@@ -608,6 +611,14 @@ export type InboundStatus = "stored" | "routed" | "held" | "ignored" | "failed";
 export interface MailThreadTable {
   messageHash: string;
   complaintId: string;
+  userId: string;
+  createdAt: number;
+}
+
+/** Decision 0101: an outgoing project or approval mail a reply may answer (as MailThreadTable for requests). */
+export interface ProjectMailThreadTable {
+  messageHash: string;
+  projectId: string;
   userId: string;
   createdAt: number;
 }

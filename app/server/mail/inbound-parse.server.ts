@@ -15,6 +15,8 @@ export interface AuthResults {
 export interface InboundMail {
   messageId: string | null;
   from: string | null;
+  /** The From's display name ("Asha Rao"), empty without one. */
+  fromName: string;
   subject: string;
   /** Every address it was sent to (To, Cc, Delivered-To): where a reply token may be. */
   recipients: string[];
@@ -100,6 +102,7 @@ export async function parseInbound(raw: Buffer, authservId: string | undefined):
   return {
     messageId: parsed.messageId ?? null,
     from: addresses(parsed.from)[0] ?? null,
+    fromName: (parsed.from?.value[0]?.name ?? "").trim(),
     subject: (parsed.subject ?? "").trim(),
     recipients: [...addresses(parsed.to), ...addresses(parsed.cc), ...rawHeaders(parsed, "delivered-to").map((a) => a.toLowerCase())],
     references: [...idsIn(parsed.inReplyTo), ...idsIn(parsed.references).reverse()],

@@ -8,6 +8,11 @@ import { getEnv } from "~/server/env.server";
 // base32 (mail systems may change the case of a local part, so the token has none), and
 // "reply+TOKEN" stays within an address's 64-character local part. It only says which request a
 // reply is about; whether the sender may write there is checked on arrival.
+// Decision 0101: a token may name a project instead (replies to project and approval mails). The
+// bytes are laid out the same (the project's UUID in place of the request's), and the kind is bound
+// into the MAC: a project token's HMAC covers "project\0" before the payload. So a token is still
+// 48 characters, tokens already sent keep their meaning, and a request token can never be read as
+// a project's (or back) without the key.
 
 const MAC_BYTES = 8;
 const TAG_BYTES = 6;
@@ -56,21 +61,26 @@ function signingKey(secret: string): Buffer {
   return derived.key;
 }
 
-const mac = (payload: Buffer, secret: string) => createHmac("sha256", signingKey(secret)).update(payload).digest().subarray(0, MAC_BYTES);
+const PROJECT_DOMAIN = Buffer.from("project\0");
+type Kind = "complaint" | "project";
+const mac = (payload: Buffer, secret: string, kind: Kind = "complaint") =>
+  createHmac("sha256", signingKey(secret))
+    .update(kind === "project" ? Buffer.concat([PROJECT_DOMAIN, payload]) : payload)
+    .digest()
+    .subarray(0, MAC_BYTES);
 const uuidBytes = (id: string) => Buffer.from(id.replaceAll("-", ""), "hex");
 const uuidOf = (bytes: Buffer) => {
   const hex = bytes.toString("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
 
-export interface ReplyClaim {
-  complaintId: string;
-  userId: string;
-}
+/** A request's reply address, or (decision 0101) a project's. */
+export type ReplyClaim = { complaintId: string; userId: string } | { projectId: string; userId: string };
 
-/** What a token says: the request, and a tag that matches its recipient's id (`isRecipient`). */
+/** What a token says: the request or the project, and a tag that matches its recipient's id (`isRecipient`). */
 export interface ReadClaim {
-  complaintId: string;
+  complaintId: string | null;
+  projectId: string | null;
   recipientTag: string;
 }
 
@@ -78,9 +88,10 @@ const tagOf = (userId: string) => createHash("sha256").update(`reply-recipient:$
 
 /** The token for one request and recipient; null when the request id is not a UUID (nothing to encode). */
 export function replyToken(claim: ReplyClaim, secret = getEnv().AUTH_SECRET): string | null {
-  if (!UUID.test(claim.complaintId)) return null;
-  const payload = Buffer.concat([uuidBytes(claim.complaintId), tagOf(claim.userId)]);
-  return toBase32(Buffer.concat([payload, mac(payload, secret)]));
+  const [id, kind]: [string, Kind] = "projectId" in claim ? [claim.projectId, "project"] : [claim.complaintId, "complaint"];
+  if (!UUID.test(id)) return null;
+  const payload = Buffer.concat([uuidBytes(id), tagOf(claim.userId)]);
+  return toBase32(Buffer.concat([payload, mac(payload, secret, kind)]));
 }
 
 /** The claim of an untampered token; null for anything else. */
@@ -89,8 +100,15 @@ export function readReplyToken(token: string, secret = getEnv().AUTH_SECRET): Re
   const bytes = fromBase32(token);
   if (bytes?.length !== PAYLOAD_BYTES + MAC_BYTES) return null;
   const payload = bytes.subarray(0, PAYLOAD_BYTES);
-  if (!timingSafeEqual(bytes.subarray(PAYLOAD_BYTES), mac(payload, secret))) return null;
-  return { complaintId: uuidOf(payload.subarray(0, 16)), recipientTag: payload.subarray(16).toString("hex") };
+  const given = bytes.subarray(PAYLOAD_BYTES);
+  const id = uuidOf(payload.subarray(0, 16));
+  const recipientTag = payload.subarray(16).toString("hex");
+  // Both kinds are checked, so the time taken does not tell which one a forged token came near.
+  const isComplaint = timingSafeEqual(given, mac(payload, secret, "complaint"));
+  const isProject = timingSafeEqual(given, mac(payload, secret, "project"));
+  if (isComplaint) return { complaintId: id, projectId: null, recipientTag };
+  if (isProject) return { complaintId: null, projectId: id, recipientTag };
+  return null;
 }
 
 /** Whether the token was made for this user (the sender may be another member of the company). */

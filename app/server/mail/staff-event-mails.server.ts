@@ -57,3 +57,23 @@ export function paymentDisputedMail(input: { number: string; amount: string; sta
     brand,
   );
 }
+
+/** Decision 0101: a member answered a project mail; their words are on the project's timeline. */
+export function projectCommentMail(
+  input: { name: string; projectTitle: string; text: string; url: string },
+  brand: MailBrand,
+): MailContent {
+  return composeMail(
+    {
+      subject: `${input.name} commented on ${input.projectTitle} by e-mail`,
+      heading: "A comment by e-mail",
+      blocks: [
+        `${input.name} answered a mail about ${input.projectTitle}; the comment is on the project's activity.`,
+        { fields: [["Comment", input.text] as const] },
+        { action: { label: "Open the project", url: input.url } },
+      ],
+      signature: `— ${brand.name}`,
+    },
+    brand,
+  );
+}

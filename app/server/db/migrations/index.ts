@@ -32,6 +32,7 @@ import * as cardPaymentRobustness from "./2026-11-30T0900-card-payment-robustnes
 import * as proposals from "./2026-11-30T1000-proposals";
 import * as inboundMail from "./2026-12-01T1000-inbound-mail";
 import * as approvalMailLinks from "./2026-12-01T1200-approval-mail-links";
+import * as inboundProjectThreads from "./2026-12-01T1400-inbound-project-threads";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30T1000-proposals": proposals,
   "2026-12-01T1000-inbound-mail": inboundMail,
   "2026-12-01T1200-approval-mail-links": approvalMailLinks,
+  "2026-12-01T1400-inbound-project-threads": inboundProjectThreads,
 };

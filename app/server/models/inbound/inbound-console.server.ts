@@ -16,6 +16,7 @@ export interface InboundListItem {
   reason: string | null;
   attempts: number;
   complaintId: string | null;
+  projectId: string | null;
   refusedFiles: { name: string; reason: string }[];
   auth: { spf: string; dkim: string; dmarc: string } | null;
 }
@@ -27,7 +28,19 @@ export type InboundFilter = (typeof INBOUND_FILTERS)[number];
 export async function listInbound({ status, limit = 100 }: { status?: InboundStatus; limit?: number } = {}): Promise<InboundListItem[]> {
   let query = db()
     .selectFrom("inboundMessages")
-    .select(["id", "receivedAt", "fromAddress", "subject", "status", "reason", "attempts", "complaintId", "refusedFiles", "authResults"])
+    .select([
+      "id",
+      "receivedAt",
+      "fromAddress",
+      "subject",
+      "status",
+      "reason",
+      "attempts",
+      "complaintId",
+      "projectId",
+      "refusedFiles",
+      "authResults",
+    ])
     .orderBy("receivedAt", "desc")
     .orderBy("id")
     .limit(limit);
@@ -67,4 +80,27 @@ export async function retryInbound(actor: Actor, id: string, now = Date.now()): 
         now,
       );
     });
+}
+
+/** Decision 0101: the companies a held message may be assigned to, by name. */
+export async function companyChoices(): Promise<{ id: string; name: string }[]> {
+  return db().selectFrom("companies").select(["id", "name"]).orderBy("name").orderBy("id").limit(1000).execute();
+}
+
+/**
+ * Decision 0101: the files refused from the e-mails routed to one request, for the desk to see
+ * beside it (the sender was told by mail), oldest message first.
+ */
+export async function refusedFilesFor(complaintId: string): Promise<{ receivedAt: number; name: string; reason: string }[]> {
+  const rows = await db()
+    .selectFrom("inboundMessages")
+    .select(["receivedAt", "refusedFiles"])
+    .where("complaintId", "=", complaintId)
+    .where("status", "=", "routed")
+    .where("refusedFiles", "is not", null)
+    .orderBy("receivedAt")
+    .execute();
+  return rows.flatMap((row) =>
+    (JSON.parse(row.refusedFiles!) as { name: string; reason: string }[]).map((file) => ({ receivedAt: Number(row.receivedAt), ...file })),
+  );
 }

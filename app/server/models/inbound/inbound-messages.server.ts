@@ -99,9 +99,10 @@ export async function claimInbound(id: string, now = Date.now()): Promise<{ rawK
 export interface Outcome {
   status: Exclude<InboundStatus, "stored" | "failed">;
   reason: string | null;
-  routedKind?: "reply" | "complaint";
+  routedKind?: "reply" | "complaint" | "lead" | "comment";
   routedId?: string;
   complaintId?: string;
+  projectId?: string;
   refusedFiles?: { name: string; reason: string }[];
 }
 
@@ -115,6 +116,7 @@ export async function recordOutcome(executor: Executor, id: string, outcome: Out
       routedKind: outcome.routedKind ?? null,
       routedId: outcome.routedId ?? null,
       complaintId: outcome.complaintId ?? null,
+      projectId: outcome.projectId ?? null,
       refusedFiles: outcome.refusedFiles?.length ? JSON.stringify(outcome.refusedFiles) : null,
       lockedUntil: 0,
       processedAt: now,

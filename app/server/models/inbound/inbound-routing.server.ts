@@ -3,11 +3,16 @@ import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { db, type Trx } from "~/server/db/db.server";
 import { parseInbound, type InboundMail } from "~/server/mail/inbound-parse.server";
-import { claimsIn, messageHashesIn } from "~/server/mail/reply-token.server";
 import { fileStore } from "~/server/storage/storage.server";
 import { stageMailFiles, type RefusedFile } from "~/server/uploads/mail-attachments.server";
 import { withStoredAttachments } from "~/server/uploads/attachment-upload.server";
 import { addEmailReply, createEmailComplaint, type EmailOutcome } from "../support/email-replies.server";
+import { complaintLink } from "~/lib/links";
+import { routeUnknownSender } from "./inbound-leads.server";
+import { queueRefusedNotice } from "./inbound-refused-notice.server";
+import { limitReason } from "./inbound-limits.server";
+import { routeProjectReply } from "./inbound-projects.server";
+import { memberByAddress, threadOf } from "./inbound-threads.server";
 import { claimInbound, dueInboundIds, recordFailure, recordHeaders, recordOutcome, type Outcome } from "./inbound-messages.server";
 
 // Decision 0096: one stored message, processed from its stored bytes. Machine mail is ignored;
@@ -15,37 +20,9 @@ import { claimInbound, dueInboundIds, recordFailure, recordHeaders, recordOutcom
 // held for staff; a member's mail becomes a reply (by its token, else its headers) or a new request.
 
 /** The trusted authserv-id: INBOUND_AUTHSERV_ID, else the reply address's domain. */
-function authservId(): string | undefined {
+export function authservId(): string | undefined {
   const env = getEnv();
   return env.INBOUND_AUTHSERV_ID ?? env.INBOUND_REPLY_ADDRESS?.split("@")[1];
-}
-
-/** The request a reply is about: its token first, then the Message-IDs it answers. */
-async function threadOf(mail: InboundMail): Promise<string | null> {
-  const claim = claimsIn(mail.recipients)[0];
-  if (claim) return claim.complaintId;
-  const hashes = messageHashesIn(mail.references);
-  if (hashes.length === 0) return null;
-  const rows = await db().selectFrom("mailThreads").select(["messageHash", "complaintId"]).where("messageHash", "in", hashes).execute();
-  // The newest message it answers wins (In-Reply-To comes first in `references`).
-  for (const hash of hashes) {
-    const row = rows.find((r) => r.messageHash === hash);
-    if (row) return row.complaintId;
-  }
-  return null;
-}
-
-/** A client member with this address (any company when `companyId` is not given). */
-async function memberByAddress(address: string, companyId?: string | null) {
-  let query = db()
-    .selectFrom("users")
-    .select(["id", "email", "name", "companyId"])
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", address.toLowerCase()))
-    .where("role", "=", "client")
-    .where("companyId", "is not", null);
-  if (companyId !== undefined) query = query.where("companyId", "=", companyId);
-  const row = await query.executeTakeFirst();
-  return row?.companyId ? { ...row, companyId: row.companyId } : null;
 }
 
 const held = (reason: string): Outcome => ({ status: "held", reason });
@@ -56,22 +33,49 @@ async function route(id: string, mail: InboundMail): Promise<Outcome | null> {
   const failing = mail.auth && (["spf", "dkim", "dmarc"] as const).filter((m) => ["fail", "permerror"].includes(mail.auth![m]));
   if (failing && failing.length > 0) return held(`Authentication failed: ${failing.map((m) => `${m}=${mail.auth![m]}`).join(", ")}.`);
   if (!mail.from) return held("The message has no sender address.");
-  const complaintId = await threadOf(mail);
+  const limited = await limitReason(mail.from);
+  if (limited) return held(limited);
+  const thread = await threadOf(mail);
+  if (thread && "projectId" in thread) return routeProjectReply(id, { ...mail, from: mail.from }, thread.projectId);
+  const complaintId = thread?.complaintId ?? null;
   const complaint = complaintId
     ? await db().selectFrom("complaints").select(["id", "companyId"]).where("id", "=", complaintId).executeTakeFirst()
     : undefined;
   if (complaintId && !complaint) return held("The request it answers no longer exists.");
   const member = await memberByAddress(mail.from, complaint ? complaint.companyId : undefined);
-  if (!member)
-    return held(complaint ? "The sender is not a member of the request's company." : "The sender is not a known client address.");
+  if (!member && complaint) return held("The sender is not a member of the request's company.");
+  if (!member) return routeUnknownSender(id, { ...mail, from: mail.from });
   if (!mail.text && mail.attachments.length === 0) return held("The message has no text.");
+  return routeToDesk(id, mail, member, complaint?.id ?? null);
+}
+
+/** A member's reply on `complaintId`, or their new request without one. */
+export async function routeToDesk(
+  id: string,
+  mail: InboundMail,
+  member: NonNullable<Awaited<ReturnType<typeof memberByAddress>>>,
+  complaintId: string | null,
+  /** Written in the routing transaction when a reply or request was added (the hand assignment's audit). */
+  onAdded?: (trx: Trx) => Promise<void>,
+): Promise<Outcome | null> {
   const { upload, refused } = await stageMailFiles(mail.attachments);
   const text = mail.text || "(attachments sent by e-mail)";
-  const mark = (kind: "reply" | "complaint") => (trx: Trx, outcome: EmailOutcome) =>
-    recordOutcome(trx, id, outcomeOf(id, kind, outcome, refused));
+  const mark = (kind: "reply" | "complaint") => async (trx: Trx, outcome: EmailOutcome) => {
+    await recordOutcome(trx, id, outcomeOf(id, kind, outcome, refused));
+    if (outcome.kind !== "added") return;
+    if (onAdded) await onAdded(trx);
+    const where = kind === "reply" ? "your support request" : "our support desk as a new request";
+    await queueRefusedNotice(trx, {
+      inboundId: id,
+      to: member.email,
+      files: refused,
+      where,
+      link: complaintLink("client", outcome.complaintId),
+    });
+  };
   const outcome = await withStoredAttachments(upload, async (files) => {
-    const result = complaint
-      ? await addEmailReply({ id, complaintId: complaint.id, member, text, files, mark: mark("reply") })
+    const result = complaintId
+      ? await addEmailReply({ id, complaintId, member, text, files, mark: mark("reply") })
       : await createEmailComplaint({ id, member, subject: mail.subject, text, files, mark: mark("complaint") });
     // Files stay only with a reply or request that was written.
     return result.kind === "added" ? result : undefined;

@@ -22,7 +22,7 @@ type Actor = { actorId?: string | null; actorName?: string | null };
 const personOf = (actor: Actor) => (actor.actorId ? (actor.actorName ?? null) : null);
 
 /** Those of `ids` who are active staff whose role may use `area`. */
-async function activeStaffAmong(trx: Trx, ids: ReadonlyArray<string | null>, area: ConsoleArea): Promise<string[]> {
+export async function activeStaffAmong(trx: Trx, ids: ReadonlyArray<string | null>, area: ConsoleArea): Promise<string[]> {
   const wanted = ids.filter((id): id is string => Boolean(id));
   if (wanted.length === 0) return [];
   const rows = await trx
@@ -71,6 +71,7 @@ export async function notifyProgressChanged(
       link,
       actorName: actor.actorName,
       mail,
+      thread: { projectId: change.projectId },
     },
     { actorId: actor.actorId, now },
   );
@@ -100,6 +101,7 @@ export async function notifyMilestoneDone(
       link,
       actorName: actor.actorName,
       mail,
+      thread: { projectId: milestone.projectId },
     },
     { actorId: actor.actorId, now },
   );
@@ -129,6 +131,7 @@ export async function notifyMilestoneDue(
         },
         await brandIn(trx),
       ),
+      thread: { projectId: milestone.projectId },
     },
     { now },
   );
@@ -156,6 +159,7 @@ export async function notifyApprovalRequested(
       actorName: actor.actorName,
       mail,
       mailFor,
+      thread: { projectId: approval.projectId },
     },
     { actorId: actor.actorId, now },
   );

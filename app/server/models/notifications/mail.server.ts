@@ -27,7 +27,7 @@ export async function queueNotificationMails(
   now: number,
   options: {
     mailFor?: (executor: Executor, userId: string) => Promise<MailContent>;
-    thread?: { complaintId: string };
+    thread?: MailThread;
   } = {},
 ): Promise<void> {
   const people = await executor
@@ -59,25 +59,35 @@ export async function queueNotificationMails(
     const url = unsubscribeUrl({ userId: person.id, scope: type });
     const own = options.mailFor ? await options.mailFor(executor, person.id) : composed;
     const content = withFooterLink(own, `You get this e-mail for “${NOTIFICATION_LABELS[type]}”.`, { label: "Unsubscribe", url });
-    const replyTo = options.thread
-      ? await threadReply(executor, base.idempotencyKey, options.thread.complaintId, person.id, now)
-      : undefined;
+    const replyTo = options.thread ? await threadReply(executor, base.idempotencyKey, options.thread, person.id, now) : undefined;
     await enqueueMail(executor, { ...base, ...content, headers: unsubscribeHeaders(url), ...(replyTo ? { replyTo } : {}) }, now);
   }
 }
 
+/** What a mail's reply is about: a support request (decision 0096) or a project (decision 0101). */
+export type MailThread = { complaintId: string } | { projectId: string };
+
 /**
  * Decision 0096: a mail about a support request carries the recipient's signed reply address, and
  * its Message-ID's hash is kept so a reply that lost the token is still threaded by its headers.
- * Nothing when inbound mail has no reply address.
+ * Decision 0101: a project or approval mail the same, with the project. Nothing when inbound mail
+ * has no reply address.
  */
-async function threadReply(executor: Executor, idempotencyKey: string, complaintId: string, userId: string, now: number) {
-  const replyTo = replyAddressFor({ complaintId, userId });
+async function threadReply(executor: Executor, idempotencyKey: string, thread: MailThread, userId: string, now: number) {
+  const replyTo = replyAddressFor({ ...thread, userId });
   if (!replyTo) return undefined;
-  await executor
-    .insertInto("mailThreads")
-    .values({ messageHash: messageHashOf(idempotencyKey), complaintId, userId, createdAt: now })
-    .onConflict((oc) => oc.column("messageHash").doNothing())
-    .execute();
+  const messageHash = messageHashOf(idempotencyKey);
+  if ("projectId" in thread)
+    await executor
+      .insertInto("projectMailThreads")
+      .values({ messageHash, projectId: thread.projectId, userId, createdAt: now })
+      .onConflict((oc) => oc.column("messageHash").doNothing())
+      .execute();
+  else
+    await executor
+      .insertInto("mailThreads")
+      .values({ messageHash, complaintId: thread.complaintId, userId, createdAt: now })
+      .onConflict((oc) => oc.column("messageHash").doNothing())
+      .execute();
   return replyTo;
 }

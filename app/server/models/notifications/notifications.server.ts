@@ -2,7 +2,7 @@ import { newId } from "~/lib/ids";
 import type { NotificationType } from "~/lib/notification-types";
 import { AREA_ROLES, type ConsoleArea } from "~/lib/staff-roles";
 import { events } from "~/server/events/bus.server";
-import { queueNotificationMails } from "./mail.server";
+import { queueNotificationMails, type MailThread } from "./mail.server";
 import type { MailContent, PlacedMail } from "~/server/mail/templates.server";
 import type { Executor } from "~/server/db/db.server";
 
@@ -33,8 +33,8 @@ export interface NewNotification {
    * only, decision 0099), written in the same transaction; the digest keeps the shared `mail`.
    */
   mailFor?: (executor: Executor, userId: string) => Promise<MailContent>;
-  /** A mail about a support request the recipient may answer by e-mail (decision 0096). */
-  thread?: { complaintId: string };
+  /** A mail the recipient may answer by e-mail: about a support request (decision 0096) or a project (0101). */
+  thread?: MailThread;
 }
 
 /**

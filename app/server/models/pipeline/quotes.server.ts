@@ -14,10 +14,13 @@ import { privacyVersionIn } from "../site/legal.server";
 /** A stored quote request (SPEC §3): the row as it is. */
 export type Quote = Selectable<QuoteTable>;
 
+/** What a lead is made of: the form's fields; `consent` is null for a lead from e-mail (no form, no box). */
+type LeadInput = Omit<QuoteInput, "consent"> & { consent: string | null };
+
 /** Stores one quote request (SPEC §3: one new record per submission) inside the caller's transaction. */
-async function insertQuote(trx: Transaction<Database>, input: QuoteInput, now = Date.now()): Promise<Quote> {
+async function insertQuote(trx: Transaction<Database>, input: LeadInput, now = Date.now(), id = newId()): Promise<Quote> {
   const quote = {
-    id: newId(),
+    id,
     name: input.name,
     email: input.email,
     phone: input.phone,
@@ -27,7 +30,7 @@ async function insertQuote(trx: Transaction<Database>, input: QuoteInput, now = 
     companyId: null,
     statusChangedAt: now,
     consentVersion: input.consent,
-    consentedAt: now,
+    consentedAt: input.consent ? now : null,
     privacyVersion: await privacyVersionIn(trx),
   };
   await trx.insertInto("quotes").values(quote).execute();
@@ -48,4 +51,36 @@ export async function submitQuote(input: QuoteInput, options: { confirm?: boolea
   publishNotified(notified);
   notifyMailEnqueued();
   return quote;
+}
+
+/**
+ * Decision 0101: a mail from an unknown address made a lead (when the operator chose it). The same
+ * row and the same staff notice as the quote form's, without the confirmation to the sender (an
+ * unverified address is never answered). The lead's id is the inbound message's, so a message
+ * processed twice makes one lead; `mark` writes the message's outcome in the same transaction.
+ */
+export async function submitMailLead(
+  id: string,
+  input: { name: string; email: string; requirement: string },
+  mark: (trx: Transaction<Database>, created: boolean) => Promise<void>,
+  now = Date.now(),
+): Promise<boolean> {
+  const brand = await getBrand();
+  const result = await writeTransaction(async (trx) => {
+    const seen = await trx.selectFrom("quotes").select("id").where("id", "=", id).executeTakeFirst();
+    if (seen) {
+      await mark(trx, false);
+      return null;
+    }
+    const stored = await insertQuote(trx, { ...input, phone: "", country: "", consent: null }, now, id);
+    await enqueueQuoteMails(trx, stored, brand, false);
+    const notified = await notifyNewLead(trx, stored, now);
+    await mark(trx, true);
+    return { quote: stored, notified };
+  });
+  if (!result) return false;
+  events().publish({ type: "quote.created", id: result.quote.id });
+  publishNotified(result.notified);
+  notifyMailEnqueued();
+  return true;
 }

@@ -14,6 +14,8 @@ export interface ActivityActor {
 }
 
 export interface NewActivity {
+  /** The row's id when the writer needs it known (an e-mail comment's is its inbound message's). */
+  id?: string;
   projectId: string;
   kind: ActivityKind;
   subjectType?: "milestone" | "approval" | "file" | "progress" | "project";
@@ -26,7 +28,7 @@ export async function recordActivity(executor: Executor, actor: ActivityActor, e
   await executor
     .insertInto("projectActivity")
     .values({
-      id: newId(),
+      id: entry.id ?? newId(),
       projectId: entry.projectId,
       at: now,
       actorId: actor.id,
