@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import MailComposer from "nodemailer/lib/mail-composer";
+import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import { pdf } from "../tests/fixtures/make-files";
 import { signIn } from "./fixtures";
 import { ensureCompanyOf, INBOUND_MAIL_SECRET, openDatabase, uniqueId, waitForHydration, waitForMail } from "./helpers";
