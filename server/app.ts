@@ -10,6 +10,8 @@ import { isAttachmentKeyReferenced } from "~/server/models/support/attachments.s
 import { isImageKeyReferenced } from "~/server/images/images.server";
 import { isInvoicePdfReferenced } from "~/server/models/billing/invoice-delivery.server";
 import { isProjectFileKeyReferenced } from "~/server/models/projects/project-files.server";
+import { isSignedProposalReferenced } from "~/server/models/proposals/proposal-signed.server";
+import { isInboundRawReferenced } from "~/server/models/inbound/inbound-messages.server";
 import { cleanTempUploads } from "~/server/storage/storage.server";
 import { recoverResumeIntents } from "~/server/uploads/resume-intents.server";
 import { startContentWatcher } from "~/server/events/content-watcher.server";
@@ -233,6 +235,8 @@ function isStoredKeyReferenced(key: string): Promise<boolean> {
   if (key.startsWith("attachments/")) return isAttachmentKeyReferenced(key);
   if (key.startsWith("images/")) return isImageKeyReferenced(key);
   if (key.startsWith("invoices/")) return isInvoicePdfReferenced(key);
+  if (key.startsWith("proposals/")) return isSignedProposalReferenced(key);
+  if (key.startsWith("inbound/")) return isInboundRawReferenced(key);
   return isResumeReferenced(key);
 }
 

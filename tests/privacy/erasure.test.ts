@@ -32,6 +32,9 @@ import { proposalTotals } from "~/lib/proposals";
 import { acceptProposal } from "~/server/models/proposals/proposal-accept.server";
 import { signInStaff, signUp } from "../helpers/accounts";
 import { proposalContent, sentProposal } from "../helpers/proposals";
+import { mailFixture } from "../helpers/inbound-mail";
+import { storeInbound } from "~/server/models/inbound/inbound-messages.server";
+import { processInbound } from "~/server/models/inbound/inbound-routing.server";
 import { useAppDatabase } from "../helpers/databases";
 import { testSetups } from "../helpers/storages";
 
@@ -147,8 +150,9 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
     });
     await addLeadNote(admin, lead.id, `Call ${person.name} back on Monday`);
     await setLeadStatus(admin, lead.id, "contacted");
-    // A proposal written for them and mailed with a link.
+    // A proposal written for them and mailed with a link; a mail of theirs held as a stranger's.
     await sentProposal({ leadId: lead.id }, person.email, { clientName: person.name });
+    await processInbound((await storeInbound(mailFixture("new-request.eml", { from: person.email }))).id);
     return { ...person, id: lead.id, needles: [person.email, `quimby${t}`] };
   }
 
@@ -270,6 +274,10 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
     );
     await addReply({ complaintId: complaint.id, companyId, member }, `Thanks, ${person.name}`);
     await sentProposal({ companyId }, person.email, { clientName: companyName });
+    // A request they opened by e-mail: its row names them, its raw message is stored.
+    const mailed = await storeInbound(mailFixture("new-request.eml", { from: person.email }));
+    await processInbound(mailed.id);
+    const { rawKey } = await db().selectFrom("inboundMessages").select("rawKey").where("id", "=", mailed.id).executeTakeFirstOrThrow();
     const attachmentKey = await storeBytes(`attachments/${complaint.id}/${randomUUID()}`);
     await db()
       .insertInto("attachments")
@@ -338,7 +346,7 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
       companyId,
       companyNeedle: `kestrel${t}`,
       inviteeNeedles: [`carol.${t}@example.com`, `wren${t}`],
-      keys: [fileKey, attachmentKey, resume],
+      keys: [fileKey, attachmentKey, resume, rawKey],
       needles: [person.email, `ollerenshaw${t}`],
     };
   }
@@ -382,6 +390,7 @@ describe.each(testSetups("erasure"))("Erasure on $name", ({ database, storage })
       await expect(erase(admin, { kind: "client_user", id: seeded.userId }, mode)).resolves.toBeUndefined();
       await noTrace(seeded.needles);
       expect(await exists(seeded.keys[2]!)).toBe(false); // their resume
+      expect(await exists(seeded.keys[3]!)).toBe(false); // the mail they sent
       expect(await exists(seeded.keys[0]!)).toBe(true); // the company's file stays
       expect(await count("projects")).toBe(before.projects);
       expect(await count("complaints")).toBe(before.complaints);

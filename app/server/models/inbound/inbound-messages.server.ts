@@ -153,3 +153,9 @@ export async function recordFailure(id: string, attempts: number, error: unknown
 export async function getInbound(id: string) {
   return db().selectFrom("inboundMessages").selectAll().where("id", "=", id).executeTakeFirst();
 }
+
+/** Whether a stored key is an inbound message's raw bytes (the start-up recovery of interrupted deletes). */
+export async function isInboundRawReferenced(key: string): Promise<boolean> {
+  const row = await db().selectFrom("inboundMessages").select("id").where("rawKey", "=", key).limit(1).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,3 +1,4 @@
+import { eraseInboundOfCompany } from "./erasure-inbound.server";
 import { eraseCompanyProposals } from "./erasure-proposals.server";
 import type { Kysely } from "kysely";
 import type { Database } from "~/server/db/schema";
@@ -85,6 +86,7 @@ export async function eraseCompany(trx: Trx, companyId: string, mode: Mode): Pro
 
   const projectIds = (await trx.selectFrom("projects").select("id").where("companyId", "=", companyId).execute()).map((p) => p.id);
   const complaintIds = (await trx.selectFrom("complaints").select("id").where("companyId", "=", companyId).execute()).map((c) => c.id);
+  storageKeys.push(...(await eraseInboundOfCompany(trx, complaintIds, projectIds)));
   // Staff notifications, mails and audit rows about the company's records; its name wherever quoted.
   await scrubTraces(
     trx,

@@ -1,3 +1,4 @@
+import { eraseInboundFrom, eraseMailThreadsOf } from "./erasure-inbound.server";
 import { eraseMemberFromProposals } from "./erasure-proposals.server";
 import { sql } from "kysely";
 import { dbBool } from "~/server/db/boolean.server";
@@ -116,6 +117,8 @@ export async function eraseClientUser(trx: Trx, userId: string, mode: Mode): Pro
   const placeholder = erasedEmail(userId);
   await scrubTraces(trx, { email: user.email, names, userId, recordIds: [userId] }, placeholder);
   storageKeys.push(...(await eraseMemberFromProposals(trx, { userId, email: user.email }, placeholder, ERASED)));
+  storageKeys.push(...(await eraseInboundFrom(trx, user.email)));
+  await eraseMailThreadsOf(trx, userId);
   await deleteAccountRows(trx, userId);
   if (mode === "delete") await trx.deleteFrom("users").where("id", "=", userId).execute();
   else

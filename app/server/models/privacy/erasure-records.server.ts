@@ -1,3 +1,4 @@
+import { eraseInboundFrom } from "./erasure-inbound.server";
 import { eraseLeadProposals } from "./erasure-proposals.server";
 import { ERASED, erasedEmail, scrubTraces } from "./erasure-traces.server";
 import type { Trx } from "~/server/db/db.server";
@@ -13,7 +14,7 @@ export async function eraseLead(trx: Trx, id: string, mode: Mode): Promise<{ fou
   if (!lead) return { found: false, storageKeys: [] };
   const placeholder = erasedEmail(id);
   await scrubTraces(trx, { email: lead.email, names: [lead.name], recordIds: [id] }, placeholder);
-  const storageKeys = await eraseLeadProposals(trx, id);
+  const storageKeys = [...(await eraseLeadProposals(trx, id)), ...(await eraseInboundFrom(trx, lead.email))];
   if (mode === "delete") {
     await trx.deleteFrom("recordNotes").where("entity", "=", "lead").where("entityId", "=", id).execute();
     await trx.deleteFrom("quotes").where("id", "=", id).execute();

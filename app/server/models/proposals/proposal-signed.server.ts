@@ -159,3 +159,9 @@ export async function deliverSignedProposal(proposalId: string, now = Date.now()
   });
   notifyMailEnqueued();
 }
+
+/** Whether a stored key is a filed signed proposal (the start-up recovery of interrupted deletes). */
+export async function isSignedProposalReferenced(key: string): Promise<boolean> {
+  const row = await db().selectFrom("proposals").select("id").where("signedPdfKey", "=", key).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
