@@ -2,7 +2,7 @@
 // a throw-away SQLite database with the demo content, and prints one table (the targets next
 // to the figures), then the three file-transfer figures and the notification and search
 // figures, then issuing invoices. Loopback only; about 2 min in all. `npm run bench -- --only=notifications,search`
-// runs only those parts (pages, files, notifications, search, billing); the last three need no build.
+// runs only those parts (pages, files, notifications, search, billing, inbound); the last four need no build.
 import http from "node:http";
 import { spawn, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -14,7 +14,7 @@ import { requireBuild, startServer, tempDataDir } from "./lib/built-server.mjs";
 import { benchFileTransfer, fileTransferLines } from "./lib/file-transfer-bench.mjs";
 import { benchSearch, searchLines } from "./lib/search-bench.mjs";
 
-const PARTS = ["pages", "files", "notifications", "search", "billing"];
+const PARTS = ["pages", "files", "notifications", "search", "billing", "inbound"];
 const onlyArg = process.argv.slice(2).find((a) => a.startsWith("--only="));
 const only = onlyArg ? onlyArg.slice("--only=".length).split(",").filter(Boolean) : PARTS;
 const unknown = only.filter((part) => !PARTS.includes(part));
@@ -311,6 +311,28 @@ for (const databaseUrl of runs("billing")
   billingFigures.push(JSON.parse(run.stdout.trim().split("\n").at(-1)));
 }
 
+// Replies by e-mail through the inbound entry, on SQLite and PostgreSQL (issue 31).
+const inboundFigures = [];
+for (const databaseUrl of runs("inbound")
+  ? [`file:${path.join(data.dir, "inbound.sqlite")}`, process.env.TEST_DATABASE_URL].filter(Boolean)
+  : []) {
+  log(`inbound: ${databaseUrl.startsWith("file:") ? "sqlite" : "postgres"}`);
+  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/lib/inbound-bench.ts"], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      AUTH_SECRET: "bench-secret-0123456789-0123456789-abcdef",
+      INBOUND_MAIL_SECRET: "bench-inbound-secret-0123456789-abcdef",
+      INBOUND_REPLY_ADDRESS: "reply@in.bench.example",
+      LOG_LEVEL: "warn",
+    },
+    encoding: "utf8",
+    timeout: 600_000,
+  });
+  if (run.status !== 0) throw new Error(`inbound bench failed: ${run.stderr}`);
+  inboundFigures.push(JSON.parse(run.stdout.trim().split("\n").at(-1)));
+}
+
 function queryDb(fn) {
   const db = new Database(data.databaseFile, { readonly: true, fileMustExist: true });
   try {
@@ -363,6 +385,14 @@ for (const b of billingFigures) {
   );
 }
 if (runs("billing") && billingFigures.length === 1) console.log("Billing, postgres: skipped (TEST_DATABASE_URL is not set)");
+for (const b of inboundFigures) {
+  console.log(
+    `Inbound mail, ${b.dialect.padEnd(8)} ${b.messages} replies posted to the HTTP entry's handler, ${b.concurrency} at a time: ` +
+      `${fmt(b.entryPerSecond)} messages/s answered 202; post to reply in the desk p50 ${fmt(b.desk.p50)} / p95 ${fmt(b.desk.p95)} ms ` +
+      `(${b.replies} of ${b.messages} replies written)`,
+  );
+}
+if (runs("inbound") && inboundFigures.length === 1) console.log("Inbound mail, postgres: skipped (TEST_DATABASE_URL is not set)");
 if (pages) {
   console.log("");
   console.log(
