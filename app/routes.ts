@@ -164,6 +164,9 @@ export default [
     route("erase/:kind/:id", "routes/console/erase.tsx"),
     route("support", "routes/console/support.tsx"),
     route("support/:id", "routes/console/complaint.tsx"),
+    // The original of a message that came by e-mail, and its raw bytes (decision 0096).
+    route("support/:id/mail/:messageId", "routes/console/complaint-mail.tsx"),
+    route("support/:id/mail/:messageId/raw", "routes/console/complaint-mail-raw.ts"),
     //.
     route("saved-replies", "routes/console/saved-replies.tsx"),
     route("notifications", "routes/console/notifications.tsx"),

@@ -1453,6 +1453,17 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/console/support.tsx": withForms("support", {
     "assign-to-me": deskChange((c) => ({ intent: "assign-to-me", id: complaintOfCell(c) })),
   }),
+  // The original of a mail a client sent to their request, and its raw bytes: staff with Support.
+  "routes/console/complaint-mail.tsx": {
+    params: (c) => ({ id: complaintOfCell(c), messageId: recordsOf(c).inboundMailId }),
+    sides: true,
+    ...page("support"),
+  },
+  "routes/console/complaint-mail-raw.ts": {
+    params: (c) => ({ id: complaintOfCell(c), messageId: recordsOf(c).inboundMailId }),
+    sides: true,
+    ...page("support"),
+  },
   "routes/console/complaint.tsx": withIntents(recordPage(complaintOfCell, "support"), "support", {
     reply: changes((c) => ({ intent: "reply", text: `Matrix staff reply ${c.seq}` })),
     // The desk. A forged assignee without Support is refused on its own (tests/support/support-desk.test.ts).

@@ -5,6 +5,7 @@ import { applicationFields, PASSWORD, postForm, postMultipart, quoteFields, regi
 import { clearRateLimits, database, markEmailVerified, userId } from "./database";
 import { addStaffWithCli, type ServerInfo } from "./server";
 import { letReceiveInvoices, seedInvoices, seedPortalInvoice } from "./world-billing";
+import { seedInboundMail } from "./world-inbound";
 import { seedPortalProposal, seedSignedProposal, seedSpentProposalLink } from "./world-proposal-links";
 import { seedProposal } from "./world-proposals";
 import { seedWorkspace } from "./world-workspace";
@@ -42,6 +43,8 @@ export interface ClientRecords {
   milestoneId: string;
   /** An image attached to a reply on the client's support request. */
   attachmentId: string;
+  /** A mail the client sent to that request, as the inbound entry stores it (world-inbound.ts). */
+  inboundMailId: string;
   /** An issued, unpaid invoice and a draft of the company, billed to the INVOICE- marker. */
   invoiceId: string;
   draftInvoiceId: string;
@@ -244,6 +247,7 @@ async function seedClient(server: ServerInfo, label: "A" | "B", openingId: strin
     })
     .execute();
   const invoices = await seedInvoices(server, companyId, markers[11]!, tag);
+  const inboundMailId = await seedInboundMail(server, complaint.id, `INBOUND-${tag}`);
   const proposalId = await seedProposal(server, lead.id, tag);
   return {
     actor: { name: label === "A" ? "client A" : "client B", role: "client", email, id, cookie },
@@ -257,6 +261,7 @@ async function seedClient(server: ServerInfo, label: "A" | "B", openingId: strin
       fileVersionId: version.id,
       milestoneId,
       attachmentId: attachment.id,
+      inboundMailId,
       ...invoices,
       proposalId,
       markers,

@@ -19,6 +19,7 @@ import { handleComplaintAction, loadComplaint } from "./complaint.server";
 import { sideOfSender } from "~/lib/side";
 import { Time } from "~/components/time";
 import { ChannelMark } from "~/components/support/channel-mark";
+import { OriginalMailLink } from "~/components/support/original-mail-link";
 import { privateMeta } from "~/lib/seo";
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -86,6 +87,7 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
           ) : null}{" "}
           on <Time at={complaint.createdAt} withTime />
           <ChannelMark channel={complaint.channel} />
+          <OriginalMailLink complaintId={complaint.id} messageId={complaint.id} channel={complaint.channel} />
         </p>
       }
     >
@@ -113,6 +115,7 @@ export default function ComplaintThread({ loaderData, actionData }: Route.Compon
                   </span>{" "}
                   <Time at={reply.timestamp} withTime className="text-xs text-slate-600 dark:text-slate-400" />
                   <ChannelMark channel={reply.channel} />
+                  <OriginalMailLink complaintId={complaint.id} messageId={reply.id} channel={reply.channel} />
                 </p>
                 <p className="mt-1 whitespace-pre-line text-slate-800 dark:text-slate-200">{reply.text}</p>
                 <AttachmentList

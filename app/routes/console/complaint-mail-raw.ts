@@ -1,0 +1,25 @@
+import type { Route } from "./+types/complaint-mail-raw";
+import { requireStaff } from "~/server/auth/session.server";
+import { refusalResponse } from "~/server/http/refusal.server";
+import { originalRaw } from "~/server/models/inbound/inbound-original.server";
+
+// The raw message a request's mail arrived as, for staff with Support: an attachment, never shown
+// inline (it may hold HTML and scripts).
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request, "support");
+  try {
+    const bytes = await originalRaw({ complaintId: params.id, messageId: params.messageId });
+    return new Response(new Uint8Array(bytes), {
+      headers: {
+        "Content-Type": "message/rfc822",
+        "Content-Disposition": `attachment; filename="mail-${params.messageId.replace(/[^\w-]/g, "_")}.eml"`,
+        "Content-Length": String(bytes.length),
+        "Cache-Control": "private, no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  } catch (error) {
+    throw refusalResponse(error, "Not found");
+  }
+}
