@@ -8,7 +8,8 @@ import { ensureCompanyOf, INBOUND_MAIL_SECRET, openDatabase, uniqueId, waitForHy
 // E-mail as a channel of the support desk (decision 0096): staff reply in the console; the client
 // answers the notification mail from their own mail program, with a screenshot attached; the
 // provider hands the raw message to the HTTP entry, and the answer shows live on both sides,
-// its quoted history stripped, with its attachment and the "by e-mail" mark.
+// its quoted history stripped, with its attachment and the "by e-mail" mark; staff can read the
+// original as it was sent.
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -102,5 +103,16 @@ test("A client answers the desk's mail from their mail program; the reply and it
   expect(again.status()).toBe(202);
   await staffPage.reload();
   await expect(desk.getByRole("list", { name: "Replies" }).getByText("Chrome 131 on Windows.", { exact: false })).toHaveCount(1);
+
+  // Staff read the mail as it was sent, quote included, and may download the raw message.
+  await desk.getByRole("link", { name: "View the original mail" }).click();
+  await expect(desk.getByRole("heading", { level: 2, name: `Re: ${subject}` })).toBeVisible();
+  await expect(desk.getByText("> Which browser do you use? A screenshot would help.", { exact: false })).toBeVisible();
+  await expect(desk.getByText("export-screen.pdf", { exact: false })).toBeVisible();
+  const eml = await staffPage.request.get(
+    (await desk.getByRole("link", { name: "Download the raw message (.eml)" }).getAttribute("href"))!,
+  );
+  expect(eml.status()).toBe(200);
+  expect(eml.headers()["content-type"]).toBe("message/rfc822");
   await staffContext.close();
 });
