@@ -99,7 +99,7 @@ export async function claimInbound(id: string, now = Date.now()): Promise<{ rawK
 export interface Outcome {
   status: Exclude<InboundStatus, "stored" | "failed">;
   reason: string | null;
-  routedKind?: "reply" | "complaint" | "lead" | "comment";
+  routedKind?: "reply" | "complaint" | "lead" | "comment" | "staff-reply" | "note";
   routedId?: string;
   complaintId?: string;
   projectId?: string;

@@ -13,6 +13,7 @@ import { queueRefusedNotice } from "./inbound-refused-notice.server";
 import { limitReason } from "./inbound-limits.server";
 import { routeProjectReply } from "./inbound-projects.server";
 import { memberByAddress, threadOf } from "./inbound-threads.server";
+import { routeStaffMail, staffSender } from "./inbound-staff.server";
 import { claimInbound, dueInboundIds, recordFailure, recordHeaders, recordOutcome, type Outcome } from "./inbound-messages.server";
 
 // Decision 0096: one stored message, processed from its stored bytes. Machine mail is ignored;
@@ -43,7 +44,11 @@ async function route(id: string, mail: InboundMail): Promise<Outcome | null> {
     : undefined;
   if (complaintId && !complaint) return held("The request it answers no longer exists.");
   const member = await memberByAddress(mail.from, complaint ? complaint.companyId : undefined);
-  if (!member && complaint) return held("The sender is not a member of the request's company.");
+  if (!member && complaint) {
+    const staff = await staffSender({ ...mail, from: mail.from }, complaint.id);
+    if (staff) return routeStaffMail(id, mail, staff, complaint.id);
+    return held("The sender is not a member of the request's company.");
+  }
   if (!member) return routeUnknownSender(id, { ...mail, from: mail.from });
   if (!mail.text && mail.attachments.length === 0) return held("The message has no text.");
   return routeToDesk(id, mail, member, complaint?.id ?? null);

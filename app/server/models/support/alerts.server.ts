@@ -53,7 +53,17 @@ export async function alertDesk(trx: Trx, alert: StaffAlert, now: number): Promi
   return notify(
     trx,
     recipients,
-    { type, eventKey, title, body, link: complaintLink("staff", alert.complaintId), actorName, mail },
+    // Decision 0102: staff may answer the alert from their own mail program, by its reply address.
+    {
+      type,
+      eventKey,
+      title,
+      body,
+      link: complaintLink("staff", alert.complaintId),
+      actorName,
+      mail,
+      thread: { complaintId: alert.complaintId },
+    },
     { actorId: alert.actorId, now },
   );
 }

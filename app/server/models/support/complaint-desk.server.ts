@@ -5,7 +5,7 @@ import { Refusal } from "~/lib/refusal";
 import { AREA_ROLES } from "~/lib/staff-roles";
 import type { Priority } from "~/lib/support-desk";
 import { actorName, type Actor } from "~/server/auth/actor.server";
-import { db } from "~/server/db/db.server";
+import { db, type Trx } from "~/server/db/db.server";
 import { events } from "~/server/events/bus.server";
 import { recordAudit } from "../shared/audit.server";
 import { isSupportStaff } from "./alerts.server";
@@ -126,18 +126,38 @@ export async function addComplaintNote(
   actor: Actor,
   { complaintId, text }: { complaintId: string; text: string },
   now = Date.now(),
+  /** A note sent by e-mail (decision 0102): as a staff reply by mail, keyed and marked in this transaction. */
+  byMail?: { id: string; mark: (trx: Trx, added: boolean) => Promise<void> },
 ): Promise<ComplaintNote> {
-  const note = { id: newId(), complaintId, authorId: actor.id, authorName: actorName(actor), text: text.trim(), createdAt: now };
+  const note = {
+    id: byMail?.id ?? newId(),
+    complaintId,
+    authorId: actor.id,
+    authorName: actorName(actor),
+    text: text.trim(),
+    createdAt: now,
+  };
   await db()
     .transaction()
     .execute(async (trx) => {
       const row = await trx.selectFrom("complaints").select("id").where("id", "=", complaintId).executeTakeFirst();
       if (!row) throw noSuchRequest();
-      await trx.insertInto("complaintNotes").values(note).execute();
+      const inserted = await trx
+        .insertInto("complaintNotes")
+        .values(note)
+        .onConflict((oc) => oc.column("id").doNothing())
+        .executeTakeFirst();
+      if (byMail && Number(inserted.numInsertedOrUpdatedRows ?? 1) === 0) return byMail.mark(trx, false);
+      await byMail?.mark(trx, true);
       await recordAudit(
         trx,
         actor,
-        { action: "complaint.note", entity: "complaint", entityId: complaintId, detail: { noteId: note.id } },
+        {
+          action: "complaint.note",
+          entity: "complaint",
+          entityId: complaintId,
+          detail: { noteId: note.id, ...(byMail ? { via: "email" } : {}) },
+        },
         now,
       );
     });

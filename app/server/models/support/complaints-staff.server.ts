@@ -13,7 +13,7 @@ import { afterAlerts, alertCompany } from "./alerts.server";
 import { searchIds, searchMatches, searchPage } from "../search/search.server";
 import { parseSearchQuery } from "../search/query.server";
 import { CLOSED_STATUS, noSuchRequest, STAFF_SENDER, turnOf, withReplies, type Complaint, type Reply } from "./complaints.server";
-import { db } from "~/server/db/db.server";
+import { db, type Trx } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { absoluteUrl } from "~/server/env.server";
 import { events } from "~/server/events/bus.server";
@@ -240,6 +240,12 @@ export async function addStaffReply(
   actor: Actor,
   { complaintId, text, files = [] }: { complaintId: string; text: string; files?: StoredAttachment[] },
   now = Date.now(),
+  /**
+   * A reply that came by e-mail (decision 0102): its row id is the inbound message's, so a message
+   * processed twice adds nothing; `mark` writes the message's outcome in this transaction (added:
+   * false when the reply was already there).
+   */
+  byMail?: { id: string; mark: (trx: Trx, added: boolean) => Promise<void> },
 ) {
   const trimmed = text.trim();
   if (!trimmed) return undefined;
@@ -247,11 +253,17 @@ export async function addStaffReply(
     .transaction()
     .execute(async (trx) => {
       const complaint = await complaintForChange(trx, complaintId);
-      const reply: Reply = { id: newId(), sender: STAFF_SENDER, senderName: actorName(actor), text: trimmed, timestamp: now };
-      await trx
+      const reply: Reply = { id: byMail?.id ?? newId(), sender: STAFF_SENDER, senderName: actorName(actor), text: trimmed, timestamp: now };
+      const inserted = await trx
         .insertInto("complaintReplies")
-        .values({ ...reply, complaintId, senderId: actor.id })
-        .execute();
+        .values({ ...reply, complaintId, senderId: actor.id, ...(byMail ? { channel: "email" } : {}) })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .executeTakeFirst();
+      if (byMail && Number(inserted.numInsertedOrUpdatedRows ?? 1) === 0) {
+        await byMail.mark(trx, false);
+        // Already written by an earlier run: nothing new, and the files staged for it are let go.
+        return { reply: undefined, companyId: null, alerted: [] as string[] };
+      }
       await trx.updateTable("complaints").set({ updatedAt: now, waitingSince: null }).where("id", "=", complaintId).execute();
       await recordAudit(
         trx,
@@ -260,7 +272,7 @@ export async function addStaffReply(
           action: "complaint.reply",
           entity: "complaint",
           entityId: complaintId,
-          detail: { replyId: reply.id, companyId: complaint.companyId },
+          detail: { replyId: reply.id, companyId: complaint.companyId, ...(byMail ? { via: "email" } : {}) },
         },
         now,
       );
@@ -286,6 +298,7 @@ export async function addStaffReply(
         },
         now,
       );
+      await byMail?.mark(trx, true);
       return { reply, companyId: complaint.companyId, alerted };
     });
   if (stored.companyId) events().publish({ type: "complaint.changed", id: complaintId, companyId: stored.companyId });
