@@ -15,7 +15,7 @@ async function askForLink(page: Page, email: string) {
   await page.goto("/login");
   await page.getByText("E-mail me a sign-in link", { exact: true }).first().click();
   const form = page.locator("form", { has: page.getByRole("button", { name: "E-mail me a sign-in link" }) });
-  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("E-mail for the link").fill(email);
   await form.getByRole("button", { name: "E-mail me a sign-in link" }).click();
   await expect(page).toHaveURL(/\/login\/email-link$/);
   await expect(page.getByText(SENT)).toBeVisible();

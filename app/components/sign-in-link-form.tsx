@@ -15,7 +15,15 @@ export const SIGN_IN_LINK_REQUEST_PATH = "/login/email-link";
 
 const constraint = getZodConstraint(signInLinkRequestSchema);
 
-export function SignInLinkForm({ id, outcome, emailLabel = "Email" }: { id: string; outcome?: FormResult; emailLabel?: string }) {
+export function SignInLinkForm({
+  id,
+  outcome,
+  emailLabel = "E-mail for the link",
+}: {
+  id: string;
+  outcome?: FormResult;
+  emailLabel?: string;
+}) {
   const [form, fields] = useForm({
     id,
     lastResult: outcome?.result,

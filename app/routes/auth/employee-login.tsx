@@ -51,7 +51,7 @@ export default function EmployeeLogin({ loaderData, actionData }: Route.Componen
           <PasskeySignInButton form="employee" fallback={EMPLOYEE_LOGIN_FAILED} />
         </div>
         {/* Decision 0098: only when an admin allows staff to sign in with an e-mailed link. */}
-        {loaderData.staffMagicLink ? <SignInLinkDisclosure id="employee-sign-in-link" emailLabel="Work Email" /> : null}
+        {loaderData.staffMagicLink ? <SignInLinkDisclosure id="employee-sign-in-link" emailLabel="Work e-mail for the link" /> : null}
         {loaderData.googleEnabled ? (
           <div className="mt-6 border-t border-slate-200 pt-6 dark:border-slate-700">
             <GoogleButton label="Sign in with Google" />
