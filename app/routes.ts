@@ -86,7 +86,6 @@ export default [
   // A proposal mail's single-use link for a lead, and the token-free page its grant opens (decision 0093).
   route("proposal/:token", "routes/proposals/link.tsx"),
   route("proposal/view/:id", "routes/proposals/view.tsx"),
-  route("proposal/view/:id/pdf", "routes/proposals/view-pdf.ts"),
   // An approval request mail's one-click link for one member: GET shows, POST decides (decision 0099).
   route("approval/:id/:token", "routes/approvals/mail-link.tsx"),
 

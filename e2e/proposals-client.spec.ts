@@ -203,12 +203,14 @@ test("When the agency countersigns: the client signs and is told the agency sign
   await expect(staff.getByRole("region", { name: "Countersign" })).toHaveCount(0);
   await expect(staff.getByTestId("proposal-signature")).toHaveCount(2);
 
-  // The signer's mail carries both signatures; their page now offers the PDF.
-  expect(await waitForMail(email, since, /countersigned it/)).toMatch(/Carla Countersign/);
+  // The signer's mail carries both signatures and the PDF; their page says so.
+  const mail = await waitForMail(email, since, /countersigned it/);
+  expect(mail).toMatch(/Carla Countersign/);
+  expect(mail).toMatch(/application\/pdf/);
   await page.reload();
-  const download = page.getByRole("link", { name: "Download the signed PDF" });
-  await expect(download).toBeVisible();
-  const pdf = await page.request.get((await download.getAttribute("href"))!);
+  await expect(page.getByText("The signed PDF is in your e-mail.")).toBeVisible();
+  const download = staff.getByRole("link", { name: "Download the signed PDF" });
+  const pdf = await staff.request.get((await download.getAttribute("href"))!);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");

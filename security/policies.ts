@@ -1626,11 +1626,6 @@ export const POLICIES: Record<string, RoutePolicy> = {
       },
     },
   },
-  // A lead's signed PDF needs the link's grant as the page does: without it, 404 to everyone.
-  "routes/proposals/view-pdf.ts": {
-    params: (c) => ({ id: c.world.records["client A"].signedProposalId! }),
-    get: { access: "public", ok: notFound },
-  },
   // An approval mail's link (decision 0099) is reachable without a session, by its token only. A
   // made-up token for a made-up approval is a bare 404 to everyone, on GET and before a POST's body
   // is read: the page shows nothing and decides nothing. A real link's page, its single use, expiry

@@ -141,10 +141,9 @@ export function consoleProposalLink(proposalId: string): string {
   return href("/employee-dashboard/proposals/:id", { id: enc(proposalId) });
 }
 
-/** A signed proposal's PDF, with its certificate page: from the console, the portal, or a lead's link page. */
-export function signedProposalPdfLink(side: Side | "link", proposalId: string): string {
+/** A signed proposal's PDF, with its certificate page: from the console or the portal (a lead gets it by mail). */
+export function signedProposalPdfLink(side: Side, proposalId: string): string {
   const id = enc(proposalId);
   if (side === "staff") return href("/employee-dashboard/proposals/:id/pdf", { id });
-  if (side === "client") return href("/user-dashboard/proposals/:id/pdf", { id });
-  return href("/proposal/view/:id/pdf", { id });
+  return href("/user-dashboard/proposals/:id/pdf", { id });
 }

@@ -72,12 +72,14 @@ export function ProposalView({ data, outcome: action }: { data: ProposalPageData
           ) : null}
           {outcome?.awaitingCountersign ? (
             <p className="mt-2">{AWAITING_COUNTERSIGN}</p>
-          ) : outcome?.signedAt ? (
+          ) : outcome?.signedAt && reader === "member" ? (
             <p className="mt-2">
-              <a href={signedProposalPdfLink(reader === "link" ? "link" : "client", proposal.id)} className="underline" download>
+              <a href={signedProposalPdfLink("client", proposal.id)} className="underline" download>
                 Download the signed PDF
               </a>
             </p>
+          ) : outcome?.signedAt ? (
+            <p className="mt-2">The signed PDF is in your e-mail.</p>
           ) : null}
           {reader === "link" ? (
             <p className="mt-2 font-semibold">Check your e-mail to set your password: we sent you an invitation to the client portal.</p>
