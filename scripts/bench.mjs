@@ -311,7 +311,7 @@ for (const databaseUrl of runs("billing")
   billingFigures.push(JSON.parse(run.stdout.trim().split("\n").at(-1)));
 }
 
-// Replies by e-mail through the inbound entry, on SQLite and PostgreSQL (issue 31).
+// Replies by e-mail through the inbound entry, on SQLite and PostgreSQL.
 const inboundFigures = [];
 for (const databaseUrl of runs("inbound")
   ? [`file:${path.join(data.dir, "inbound.sqlite")}`, process.env.TEST_DATABASE_URL].filter(Boolean)

@@ -1,4 +1,4 @@
-// The inbound mail figures for `npm run bench` (issue 31): replies to a support mail, each a raw
+// The inbound mail figures for `npm run bench`: replies to a support mail, each a raw
 // RFC 822 message with a quoted history, posted to the HTTP entry's handler in this process
 // (secret check, body read, raw bytes filed, row written, 202) eight at a time, and each processed
 // as the entry does after its answer (parsed, stripped, threaded by its reply token, written as a

@@ -6,19 +6,24 @@ import type { Trx } from "~/server/db/db.server";
 // comment, a lead) is erased with those records; the threads our own mails to the person left
 // (Message-ID hashes naming them) go with them too.
 
+/** Deletes the rows and hands back their raw messages' keys. */
+async function deleteRows(trx: Trx, rows: { id: string; rawKey: string }[]): Promise<string[]> {
+  if (rows.length > 0)
+    await trx
+      .deleteFrom("inboundMessages")
+      .where(
+        "id",
+        "in",
+        rows.map((r) => r.id),
+      )
+      .execute();
+  return rows.map((r) => r.rawKey);
+}
+
 /** Mail from `email`, wherever it was routed; the raw messages' keys. */
 export async function eraseInboundFrom(trx: Trx, email: string): Promise<string[]> {
   const rows = await trx.selectFrom("inboundMessages").select(["id", "rawKey"]).where("fromAddress", "=", email.toLowerCase()).execute();
-  if (rows.length === 0) return [];
-  await trx
-    .deleteFrom("inboundMessages")
-    .where(
-      "id",
-      "in",
-      rows.map((r) => r.id),
-    )
-    .execute();
-  return rows.map((r) => r.rawKey);
+  return deleteRows(trx, rows);
 }
 
 /** The reply threads of mails sent to a member. */
@@ -42,14 +47,5 @@ export async function eraseInboundOfCompany(trx: Trx, complaintIds: string[], pr
     .execute();
   if (complaintIds.length > 0) await trx.deleteFrom("mailThreads").where("complaintId", "in", complaintIds).execute();
   if (projectIds.length > 0) await trx.deleteFrom("projectMailThreads").where("projectId", "in", projectIds).execute();
-  if (rows.length > 0)
-    await trx
-      .deleteFrom("inboundMessages")
-      .where(
-        "id",
-        "in",
-        rows.map((r) => r.id),
-      )
-      .execute();
-  return rows.map((r) => r.rawKey);
+  return deleteRows(trx, rows);
 }
