@@ -85,11 +85,17 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // the logs still read): 2.3 MB → 1.6 MB for V8 to decode and parse at every start (decision 0015).
     minify: isSsrBuild ? "esbuild" : undefined,
     // The server bundle's entry is server/app.ts, which wraps the React Router build.
-    // Shared client chunks carry a 7-character content hash (Rollup's least for this many chunks,
+    // Client chunks and route modules carry a 7-character content hash (Rollup's least for this many chunks,
     // not its default 8): every page loads the route manifest, which names them, and their hashes
     // are what gzip cannot shrink (decision 0020's budget; ~150 bytes gzipped on /).
     rollupOptions: isSsrBuild
       ? { input: "./server/app.ts" }
-      : { output: { manualChunks: clientChunk, chunkFileNames: "assets/[name]-[hash:7].js" } },
+      : {
+          output: {
+            manualChunks: clientChunk,
+            chunkFileNames: "assets/[name]-[hash:7].js",
+            entryFileNames: "assets/[name]-[hash:7].js",
+          },
+        },
   },
 }));

@@ -2,6 +2,7 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { unreachableByRouter } from "./manifest-routes.mjs";
 
 const root = process.argv[2] ?? "build/client";
 const TEXT = /\.(js|mjs|css|html|svg|json|txt|xml|map|webmanifest)$/;
@@ -26,6 +27,7 @@ for (const name of await readdir(path.join(root, "assets")).catch(() => [])) {
   if (!source.startsWith(prefix)) throw new Error(`${file}: unexpected manifest shape`);
   const manifest = JSON.parse(source.slice(prefix.length).replace(/;\s*$/, ""));
   const original = structuredClone(manifest.routes);
+  for (const id of unreachableByRouter(manifest.routes)) delete manifest.routes[id];
   for (const [id, route] of Object.entries(manifest.routes)) {
     for (const [key, value] of Object.entries(route)) if (value === false) delete route[key];
     // Each route's id is its key: written once, put back by the loader line below (~0.3 kB gzipped).
