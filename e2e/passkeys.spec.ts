@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { EMPLOYEE_ON_CUSTOMER_FORM } from "../app/lib/auth-messages";
-import { addVirtualAuthenticator } from "./account-steps";
+import { addVirtualAuthenticator, enrolTwoFactor } from "./account-steps";
 import { signIn } from "./fixtures";
-import { freePort, startIsolatedServer, waitForHydration, type IsolatedServer } from "./helpers";
+import { freePort, startIsolatedServer, waitForHydration, waitForMail, type IsolatedServer } from "./helpers";
 
 // Passkeys in Chromium with the DevTools WebAuthn virtual authenticator: a platform
 // authenticator that holds discoverable credentials and verifies its user at once. Browsers refuse
@@ -127,4 +127,43 @@ test("A passkey is renamed and deleted from Settings", async ({ page }) => {
     .click();
   await expect(page.getByRole("alert").filter({ hasText: "Passkey deleted." })).toBeVisible();
   await expect(page.getByText("No passkeys yet.")).toBeVisible();
+});
+
+test("After an e-mailed link, a client with two-factor on answers the second step with their passkey", async ({ page }) => {
+  await addVirtualAuthenticator(page);
+  const client = await signIn(page, {
+    role: "client",
+    baseURL: base,
+    databaseFile: server.databaseFile,
+    password: PASSWORD,
+    emailVerified: true,
+  });
+  await addPasskey(page, "/user-dashboard/settings", "Phone");
+  await page.goto(`${base}/account/two-factor`);
+  await enrolTwoFactor(page, PASSWORD);
+  await page.goto(`${base}/user-dashboard/settings`);
+  await signOut(page);
+
+  const since = Date.now();
+  await page.goto(`${base}/login`);
+  await page.getByText("E-mail me a sign-in link", { exact: true }).first().click();
+  const form = page.locator("form", { has: page.getByRole("button", { name: "E-mail me a sign-in link" }) });
+  await form.getByLabel("E-mail for the link").fill(client.email);
+  await form.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+  const mail = (await waitForMail(client.email, since, /\/login\/link\?token=/)).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+  const link = new URL(/https?:\/\/[^\s"'<>]+\/login\/link\?token=[^\s"'<>]+/.exec(mail)![0].replace(/&amp;/g, "&"));
+  await page.goto(`${base}${link.pathname}${link.search}`);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+
+  // The link never skips the second factor: the step asks for a code, or the account's passkey.
+  await expect(page).toHaveURL(/\/two-factor\/step-up/);
+  await expect(page.getByText("You signed in with an e-mailed link.", { exact: false })).toBeVisible();
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Use your passkey instead" }).click();
+  await expect(page).toHaveURL(/\/user-dashboard(\?|$)/);
+  await expect(page.getByRole("alert").filter({ hasText: "Logged in successfully!" })).toBeVisible();
+  await page.goto(`${base}/user-dashboard/settings`);
+  // One session: the passkey's; the half-open one from the link is gone.
+  await expect(page.getByTestId("session-row")).toHaveCount(1);
+  await expect(page.getByTestId("session-row")).toContainText(/with a passkey/);
 });

@@ -8,7 +8,15 @@ import { signInWithPasskey, usePasskeysSupported } from "~/lib/webauthn-client";
  * runs it in a browser that supports passkeys; the rest of the login page works without either.
  * The WebAuthn library loads on click (webauthn-client.ts).
  */
-export function PasskeySignInButton({ form, fallback }: { form: "client" | "employee"; fallback: string }) {
+export function PasskeySignInButton({
+  form,
+  fallback,
+  label = "Sign in with a passkey",
+}: {
+  form: "client" | "employee";
+  fallback: string;
+  label?: string;
+}) {
   const supported = usePasskeysSupported();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -34,7 +42,7 @@ export function PasskeySignInButton({ form, fallback }: { form: "client" | "empl
           <circle cx="8" cy="8" r="4" />
           <path d="M2 21v-2a5 5 0 0 1 5-5h2M15 14a3 3 0 1 0 6 0 3 3 0 0 0-6 0m3 3v5l2-1" />
         </svg>
-        {busy ? "Waiting for your passkey..." : "Sign in with a passkey"}
+        {busy ? "Waiting for your passkey..." : label}
       </button>
       <div aria-live="polite">
         <FormError message={message} />

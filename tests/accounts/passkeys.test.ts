@@ -14,7 +14,7 @@ import { passkeyOptions } from "~/server/auth/passkey-options.server";
 import { hasPasskey, signedInWithPasskey } from "~/server/auth/passkeys.server";
 import { buildRequest } from "../helpers/routes";
 import { sessionCookieFrom, signInStaff, signUp, TEST_PASSWORD, type TestUser } from "../helpers/accounts";
-import { registrationResponse } from "../helpers/webauthn";
+import { registrationResponse, softwareAuthenticator } from "../helpers/webauthn";
 import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases";
 import { call } from "../helpers/routes";
 
@@ -327,6 +327,66 @@ describe.each(testDatabases("passkeys"))("Passkeys on $name", (database) => {
       .set({ passkeySignIn: database.name === "sqlite" ? 0 : false })
       .where("token", "=", token)
       .execute();
+  });
+
+  /** Registers a passkey of `user` through the real ceremony, answered by `authenticator`. */
+  async function registerPasskey(user: TestUser, authenticator: ReturnType<typeof softwareAuthenticator>) {
+    await confirmWithPassword(user);
+    const started = await call(passkeyNewRoute.action, "/account/passkeys/new", { cookie: user.cookie, form: { intent: "options" } });
+    const { options } = (await started.response!.json()) as { options: { challenge: string; rp: { id: string } } };
+    const verified = await call(passkeyNewRoute.action, "/account/passkeys/new", {
+      cookie: `${user.cookie}; ${challengeCookie(started.response!)}`,
+      form: { intent: "verify", response: authenticator.register(options, APP_URL) },
+    });
+    expect(verified.status).toBe(200);
+  }
+  /** The password-less sign-in's two steps from a browser holding `cookie`, answered by `authenticator`. */
+  async function passkeySignIn(cookie: string | undefined, authenticator: ReturnType<typeof softwareAuthenticator>) {
+    const started = await call(signInRoute.action, SIGN_IN, { cookie, form: { intent: "options", form: "client" } });
+    const { options } = (await started.response!.json()) as { options: { challenge: string; rpId?: string } };
+    const jar = [cookie, challengeCookie(started.response!)].filter(Boolean).join("; ");
+    return call(signInRoute.action, SIGN_IN, {
+      cookie: jar,
+      form: { intent: "verify", form: "client", response: authenticator.assert(options, APP_URL) },
+    });
+  }
+
+  test("At the two-factor step only the pending account's own passkey answers, and its session replaces the pending one", async () => {
+    const alicesKey = softwareAuthenticator();
+    const bobsKey = softwareAuthenticator();
+    await registerPasskey(alice, alicesKey);
+    await registerPasskey(bob, bobsKey);
+    // Alice half signed in (an e-mailed link or Google with two-factor on): what the plugin's hook stores.
+    const pending = await signInAgain(alice);
+    const pendingToken = decodeURIComponent(pending.split("=")[1]!).split(".")[0]!;
+    await db()
+      .updateTable("sessions")
+      .set({ secondFactorPending: database.name === "sqlite" ? 1 : true })
+      .where("token", "=", pendingToken)
+      .execute();
+    const sessionsOf = (userId: string) => db().selectFrom("sessions").select(["token"]).where("userId", "=", userId).execute();
+    const bobsSessions = (await sessionsOf(bob.id)).length;
+
+    // Bob's passkey is a valid one (it signs Bob in from /login), but not an answer for Alice.
+    const refused = await passkeySignIn(pending, bobsKey);
+    expect(refused.status).toBe(401);
+    expect(await refused.response!.json()).toEqual({ message: SIGN_IN_FAILED });
+    expect((await sessionsOf(bob.id)).length).toBe(bobsSessions);
+    expect(await sessionsOf(alice.id)).toContainEqual({ token: pendingToken });
+
+    const answered = await passkeySignIn(pending, alicesKey);
+    expect(answered.status).toBe(200);
+    expect(await answered.response!.json()).toEqual({ redirectTo: expect.stringMatching(/^\/user-dashboard/) });
+    const newCookie = answered.response!.headers.getSetCookie().find((c) => c.includes("session_token"))!;
+    const newToken = decodeURIComponent(newCookie.split(";")[0]!.split("=")[1]!).split(".")[0]!;
+    const tokens = (await sessionsOf(alice.id)).map((row) => row.token);
+    expect(tokens).not.toContain(pendingToken);
+    expect(tokens).toContain(newToken);
+    const signedIn = buildRequest("http://localhost/user-dashboard", { cookie: newCookie.split(";")[0]! });
+    expect(await signedInWithPasskey(signedIn)).toBe(true);
+
+    // Without a pending step, Bob's passkey is simply Bob's sign-in.
+    expect((await passkeySignIn(undefined, bobsKey)).status).toBe(200);
   });
 
   test("Passkey sign-in attempts from one IP are limited", async () => {

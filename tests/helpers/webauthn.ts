@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
+import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
 import { isoCBOR } from "@simplewebauthn/server/helpers";
 
 // A software authenticator for server-side tests: the registration response a platform
@@ -9,7 +9,53 @@ const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
 
 /** The browser's answer to navigator.credentials.create for `options`, as posted to our route. */
 export function registrationResponse(options: { challenge: string; rp: { id: string } }, origin: string): string {
-  const { publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  return softwareAuthenticator().register(options, origin);
+}
+
+/**
+ * One authenticator that keeps its key: `register` answers navigator.credentials.create, then
+ * `assert` answers navigator.credentials.get with a real signature, so a sign-in runs the plugin's
+ * full verification.
+ */
+export function softwareAuthenticator() {
+  const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const credentialId = randomBytes(16);
+  let counter = 0;
+  return {
+    credentialId: b64url(credentialId),
+    register: (options: { challenge: string; rp: { id: string } }, origin: string) =>
+      registration(options, origin, publicKey, credentialId),
+    assert(options: { challenge: string; rpId?: string }, origin: string): string {
+      counter += 1;
+      const count = Buffer.alloc(4);
+      count.writeUInt32BE(counter);
+      const authData = Buffer.concat([
+        createHash("sha256").update(options.rpId ?? new URL(origin).hostname).digest(),
+        Buffer.from([0x05]), // user present, user verified
+        count,
+      ]);
+      const clientData = Buffer.from(
+        JSON.stringify({ type: "webauthn.get", challenge: options.challenge, origin, crossOrigin: false }),
+      );
+      const signature = sign("sha256", Buffer.concat([authData, createHash("sha256").update(clientData).digest()]), privateKey);
+      return JSON.stringify({
+        id: b64url(credentialId),
+        rawId: b64url(credentialId),
+        type: "public-key",
+        response: { clientDataJSON: b64url(clientData), authenticatorData: b64url(authData), signature: b64url(signature) },
+        clientExtensionResults: {},
+        authenticatorAttachment: "platform",
+      });
+    },
+  };
+}
+
+function registration(
+  options: { challenge: string; rp: { id: string } },
+  origin: string,
+  publicKey: KeyObject,
+  credentialId: Buffer,
+): string {
   const jwk = publicKey.export({ format: "jwk" });
   const cose = isoCBOR.encode(
     new Map<number, number | Uint8Array>([
@@ -20,7 +66,6 @@ export function registrationResponse(options: { challenge: string; rp: { id: str
       [-3, new Uint8Array(Buffer.from(jwk.y!, "base64url"))],
     ]),
   );
-  const credentialId = randomBytes(16);
   const length = Buffer.alloc(2);
   length.writeUInt16BE(credentialId.length);
   const authData = Buffer.concat([

@@ -2,7 +2,7 @@ import type { Route } from "./+types/passkey-sign-in";
 import { SIGN_IN_FAILED } from "~/lib/auth-messages";
 import { withFlash } from "~/lib/flash";
 import { passkeySignInFormSchema } from "~/lib/schemas/passkeys";
-import { getSessionUser } from "~/server/auth/session.server";
+import { getPendingStepUp, getSessionUser } from "~/server/auth/session.server";
 import { parseCredential, passkeySignInOptions, signInWithPasskey } from "~/server/auth/passkeys.server";
 import { readForm } from "~/server/http/form-data.server";
 import { requireIntent } from "~/server/http/form-result.server";
@@ -27,7 +27,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const credential = parseCredential(formData.get("response"));
   if (!credential) return Response.json({ message: SIGN_IN_FAILED }, { status: 400 });
-  const outcome = await signInWithPasskey(request, credential, form.data, context.clientIp);
+  // The two-factor step after Google or an e-mailed link offers the account's passkey too
+  // (decision 0098): only that account's passkey, and its session replaces the pending one.
+  const stepUp = await getPendingStepUp(request);
+  const outcome = await signInWithPasskey(request, credential, form.data, context.clientIp, stepUp);
   if (!outcome.ok) return Response.json({ message: outcome.message }, { status: outcome.status });
   // The same landings and notices as the password forms (SPEC §5).
   const redirectTo = form.data === "employee" ? withFlash("/dashboard", "welcome") : withFlash("/user-dashboard", "login");

@@ -1,12 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, href, redirect } from "react-router";
 import type { Route } from "./+types/two-factor-step-up";
+import { PasskeySignInButton } from "~/components/passkey-sign-in-button";
 import { ChallengeCard } from "~/components/two-factor/challenge-card";
+import { SIGN_IN_FAILED } from "~/lib/auth-messages";
 import { withFlash } from "~/lib/flash";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { recoveryChallengeSchema, totpChallengeSchema, TWO_FACTOR_MESSAGES } from "~/lib/schemas/two-factor";
 import { STEP_UP_PATH } from "~/lib/two-factor";
 import { getPendingStepUp, getSessionUser, type PendingStepUp } from "~/server/auth/session.server";
+import { hasPasskey } from "~/server/auth/passkeys.server";
 import { signOut } from "~/server/auth/sign-in.server";
 import { answerStepUp } from "~/server/auth/step-up.server";
 import { readForm } from "~/server/http/form-data.server";
@@ -26,12 +29,15 @@ async function requirePendingStepUp(request: Request): Promise<PendingStepUp> {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requirePendingStepUp(request);
+  const stepUp = await requirePendingStepUp(request);
   const query = new URL(request.url).searchParams;
   // Decision 0098: an e-mailed link's session waits here too; `via` only words the page.
   return {
     method: query.get("method") === "recovery" ? ("recovery" as const) : ("totp" as const),
     via: query.get("via") === "link" ? ("link" as const) : ("google" as const),
+    // A passkey is two factors by itself (decision 0030), so it answers this step too.
+    passkey: await hasPasskey(stepUp.userId),
+    form: stepUp.role === "employee" ? ("employee" as const) : ("client" as const),
   };
 }
 
@@ -75,6 +81,11 @@ export default function TwoFactorStepUp({ loaderData, actionData }: Route.Compon
       }}
       switchTo={loaderData.method === "recovery" ? `${STEP_UP_PATH}${via}` : `${STEP_UP_PATH}${via ? `${via}&` : "?"}method=recovery`}
     >
+      {loaderData.passkey ? (
+        <div className="mt-4">
+          <PasskeySignInButton form={loaderData.form} fallback={SIGN_IN_FAILED} label="Use your passkey instead" />
+        </div>
+      ) : null}
       <Form method="post" className="mt-6 text-center">
         <button type="submit" name="intent" value="cancel" className="text-sm text-slate-700 underline dark:text-slate-300">
           Cancel and sign out

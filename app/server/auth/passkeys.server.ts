@@ -11,6 +11,7 @@ import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { auth } from "./auth.server";
 import { companyDomain } from "~/server/brand/company-domain.server";
+import type { PendingStepUp } from "./session.server";
 
 // Passkeys (decision 0030). Every step runs through our own routes, which call the
 // plugin's endpoints server-side: /api/auth stays closed (auth-api.ts), and a sign-in is checked
@@ -136,10 +137,14 @@ export async function signInWithPasskey(
   response: { id: string },
   form: SignInForm,
   clientIp: string,
+  stepUp: PendingStepUp | null = null,
 ): Promise<Outcome<null>> {
   if (!(await attemptAllowed(clientIp))) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
   const email = await ownerEmail(response.id);
   if (!email) return { ok: false, status: 401, message: SIGN_IN_FAILED };
+  // At the second-factor step (after Google or an e-mailed link) only that account's own passkey
+  // answers: another account's would sign someone else in from a page that named this one.
+  if (stepUp && email.toLowerCase() !== stepUp.email.toLowerCase()) return { ok: false, status: 401, message: SIGN_IN_FAILED };
   const refusal = wrongForm(email, form);
   if (refusal) return { ok: false, status: 400, message: refusal };
   try {
@@ -152,6 +157,10 @@ export async function signInWithPasskey(
       returnHeaders: true,
     });
     await markPasskeySession(signedIn.session.token);
+    // The passkey's session replaces the half-open one (its cookie is overwritten); its row goes too,
+    // so the account's session list does not show a sign-in that never finished.
+    if (stepUp) await db().deleteFrom("sessions").where("id", "=", stepUp.sessionId).execute();
+    if (stepUp) logger.info({ userId: stepUp.userId }, "second factor answered with a passkey");
     return { ok: true, value: null, headers };
   } catch (error) {
     return failed(error, SIGN_IN_FAILED, 401);
