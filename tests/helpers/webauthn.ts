@@ -30,13 +30,13 @@ export function softwareAuthenticator() {
       const count = Buffer.alloc(4);
       count.writeUInt32BE(counter);
       const authData = Buffer.concat([
-        createHash("sha256").update(options.rpId ?? new URL(origin).hostname).digest(),
+        createHash("sha256")
+          .update(options.rpId ?? new URL(origin).hostname)
+          .digest(),
         Buffer.from([0x05]), // user present, user verified
         count,
       ]);
-      const clientData = Buffer.from(
-        JSON.stringify({ type: "webauthn.get", challenge: options.challenge, origin, crossOrigin: false }),
-      );
+      const clientData = Buffer.from(JSON.stringify({ type: "webauthn.get", challenge: options.challenge, origin, crossOrigin: false }));
       const signature = sign("sha256", Buffer.concat([authData, createHash("sha256").update(clientData).digest()]), privateKey);
       return JSON.stringify({
         id: b64url(credentialId),
