@@ -7,9 +7,14 @@ export interface RetentionSettings {
   applicationDays: number;
   /** Days a lost lead is kept after it was marked lost. */
   leadDays: number;
+  /**
+   * Days the original of an inbound mail (its raw message, sender and subject) is kept after it
+   * arrived. What it became (a reply, a request, a comment, a lead) stays with those records.
+   */
+  inboundMailDays: number;
 }
 
-export const RETENTION_DEFAULTS: RetentionSettings = { applicationDays: 180, leadDays: 365 };
+export const RETENTION_DEFAULTS: RetentionSettings = { applicationDays: 180, leadDays: 365, inboundMailDays: 90 };
 /** SPEC: "client data kept 60 days after cancellation" (Terms, Privacy). */
 export const CLOSED_COMPANY_DAYS = 60;
 /** A month at least (a typo must not purge last week's records), ten years at most. */
@@ -17,10 +22,11 @@ export const RETENTION_MIN_DAYS = 30;
 export const RETENTION_MAX_DAYS = 3650;
 export const DAY_MS = 86_400_000;
 
-/** app_settings keys of the two values (the table also holds the on/off switches). */
+/** app_settings keys of the values (the table also holds the on/off switches). */
 export const RETENTION_KEYS: Record<keyof RetentionSettings, string> = {
   applicationDays: "retentionApplicationDays",
   leadDays: "retentionLeadDays",
+  inboundMailDays: "retentionInboundMailDays",
 };
 
 /** Stored rows over the defaults; a value that is not a whole number in bounds counts as unset. */

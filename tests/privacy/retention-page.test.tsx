@@ -41,7 +41,10 @@ test("A refused save shows the message by its field and keeps what was typed", (
     error: { applicationDays: ["Enter the days to keep rejected and withdrawn applications as a whole number from 30 to 3650."] },
   };
   const Stub = createRoutesStub([
-    { path: "/", Component: () => <RetentionForm settings={{ applicationDays: 180, leadDays: 365 }} lastResult={lastResult} /> },
+    {
+      path: "/",
+      Component: () => <RetentionForm settings={{ applicationDays: 180, leadDays: 365, inboundMailDays: 90 }} lastResult={lastResult} />,
+    },
   ]);
   const html = renderToString(<Stub initialEntries={["/"]} />);
   expect(html).toMatch(/name="applicationDays"[^>]*value="7"|value="7"[^>]*name="applicationDays"/);

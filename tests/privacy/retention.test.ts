@@ -175,7 +175,7 @@ describe.each(testDatabases("retention"))("Retention on $name", (database) => {
   });
 
   test("Longer retention settings move the boundary", async () => {
-    const due = await listRetentionCandidates(NOW, { settings: { applicationDays: 181, leadDays: 366 } });
+    const due = await listRetentionCandidates(NOW, { settings: { applicationDays: 181, leadDays: 366, inboundMailDays: 90 } });
     expect(due.map((c) => c.id).sort()).toEqual([ids.withdrawnPast, ids.closedAtBoundary].sort());
   });
 
@@ -260,8 +260,8 @@ describe.each(testDatabases("retention"))("Retention on $name", (database) => {
 
   test("The retention form accepts whole days within bounds and refuses anything else with a message", () => {
     const parse = (applicationDays: string, leadDays = "365") =>
-      retentionSettingsSchema.safeParse({ intent: "save-retention", applicationDays, leadDays });
-    expect(parse("180").data).toEqual({ intent: "save-retention", applicationDays: 180, leadDays: 365 });
+      retentionSettingsSchema.safeParse({ intent: "save-retention", applicationDays, leadDays, inboundMailDays: "90" });
+    expect(parse("180").data).toEqual({ intent: "save-retention", applicationDays: 180, leadDays: 365, inboundMailDays: 90 });
     expect(parse(" 30 ").success).toBe(true);
     expect(parse("3650").success).toBe(true);
     for (const bad of ["29", "3651", "12.5", "-40", "abc", "", "1e3"]) {
@@ -276,18 +276,18 @@ describe.each(testDatabases("retention"))("Retention on $name", (database) => {
   test("An admin saves retention on the Data retention page; a bad value keeps the form's values and changes nothing", async () => {
     const post = (who: TestUser, form: Record<string, string>) =>
       call(retentionRoute.action, "/employee-dashboard/settings/retention", { cookie: who.cookie, form, headers: SAME_ORIGIN });
-    const bad = await post(admin, { intent: "save-retention", applicationDays: "7", leadDays: "400" });
+    const bad = await post(admin, { intent: "save-retention", applicationDays: "7", leadDays: "400", inboundMailDays: "90" });
     expect(bad.status).toBe(400);
     const result = bad.data?.result as { initialValue?: Record<string, string>; error?: Record<string, string[]> };
     expect(result.initialValue).toMatchObject({ applicationDays: "7", leadDays: "400" });
     expect(result.error?.applicationDays).toEqual([
       "Enter the days to keep rejected and withdrawn applications as a whole number from 30 to 3650.",
     ]);
-    expect(await getRetentionSettings()).toEqual({ applicationDays: 180, leadDays: 365 });
+    expect(await getRetentionSettings()).toEqual({ applicationDays: 180, leadDays: 365, inboundMailDays: 90 });
 
-    const good = await post(admin, { intent: "save-retention", applicationDays: "90", leadDays: "400" });
+    const good = await post(admin, { intent: "save-retention", applicationDays: "90", leadDays: "400", inboundMailDays: "120" });
     expect(good).toMatchObject({ status: 200, data: { status: "success" } });
-    expect(await getRetentionSettings()).toEqual({ applicationDays: 90, leadDays: 400 });
+    expect(await getRetentionSettings()).toEqual({ applicationDays: 90, leadDays: 400, inboundMailDays: 120 });
     const changes = await db()
       .selectFrom("auditLog")
       .select(["entityId", "detail"])
@@ -296,6 +296,7 @@ describe.each(testDatabases("retention"))("Retention on $name", (database) => {
       .execute();
     expect(changes.map((c) => [c.entityId, JSON.parse(c.detail)])).toEqual([
       ["retentionApplicationDays", { from: 180, to: 90 }],
+      ["retentionInboundMailDays", { from: 90, to: 120 }],
       ["retentionLeadDays", { from: 365, to: 400 }],
     ]);
   });
@@ -315,7 +316,7 @@ describe.each(testDatabases("retention"))("Retention on $name", (database) => {
     const guest = await call(retentionRoute.loader, "/employee-dashboard/settings/retention");
     expect(guest.status).toBe(302);
     expect(await runAudits()).toHaveLength(0);
-    expect(await getRetentionSettings()).toEqual({ applicationDays: 180, leadDays: 365 });
+    expect(await getRetentionSettings()).toEqual({ applicationDays: 180, leadDays: 365, inboundMailDays: 90 });
   });
 
   test("The dry run lists what the next run removes, and Run now removes it with one audit row by the admin", async () => {
@@ -338,7 +339,10 @@ describe.each(testDatabases("retention"))("Retention on $name", (database) => {
     });
     expect(ran).toMatchObject({
       status: 200,
-      data: { status: "success", message: "Retention run finished: 1 application, 0 leads and 0 companies removed, with 1 file." },
+      data: {
+        status: "success",
+        message: "Retention run finished: 1 application, 0 leads and 0 companies removed, with 1 file; 0 inbound mail originals removed.",
+      },
     });
     const audits = await runAudits();
     expect(audits).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { useDates } from "~/lib/use-place";
 
-const KIND_LABELS = { application: "Application", lead: "Lead", company: "Company" } as const;
-const SINCE_LABELS = { application: "Rejected or withdrawn", lead: "Lost", company: "Closed" } as const;
+const KIND_LABELS = { application: "Application", lead: "Lead", company: "Company", inbound: "Inbound mail (original)" } as const;
+const SINCE_LABELS = { application: "Rejected or withdrawn", lead: "Lost", company: "Closed", inbound: "Arrived" } as const;
 
 interface DueRecord {
   kind: keyof typeof KIND_LABELS;

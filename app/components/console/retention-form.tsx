@@ -25,7 +25,11 @@ export function RetentionForm({
   const [form, fields] = useForm({
     id: "retention-settings",
     lastResult,
-    defaultValue: { applicationDays: String(settings.applicationDays), leadDays: String(settings.leadDays) },
+    defaultValue: {
+      applicationDays: String(settings.applicationDays),
+      leadDays: String(settings.leadDays),
+      inboundMailDays: String(settings.inboundMailDays),
+    },
     constraint,
     defaultNoValidate: false,
     shouldValidate: "onBlur",
@@ -52,6 +56,15 @@ export function RetentionForm({
         hint={`Counted from the day it was marked lost. ${bounds}`}
       >
         <input {...getInputProps(fields.leadDays, { type: "text" })} inputMode="numeric" className="field-input" />
+      </FormField>
+      <FormField
+        id={fields.inboundMailDays.id}
+        label="Originals of inbound mail: days kept"
+        errors={fields.inboundMailDays.errors}
+        errorId={fields.inboundMailDays.errorId}
+        hint={`Counted from the day it arrived. The original (as sent, with its sender and subject) is removed; the reply, request, comment or lead it became stays. ${bounds}`}
+      >
+        <input {...getInputProps(fields.inboundMailDays, { type: "text" })} inputMode="numeric" className="field-input" />
       </FormField>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         Closed companies: kept {CLOSED_COMPANY_DAYS} days after closing, as the Terms and Privacy Policy promise, then removed with their

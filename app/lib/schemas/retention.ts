@@ -16,4 +16,5 @@ export const retentionSettingsSchema = z.object({
   intent: z.literal("save-retention"),
   applicationDays: days("rejected and withdrawn applications"),
   leadDays: days("lost leads"),
+  inboundMailDays: days("the originals of inbound mail"),
 });

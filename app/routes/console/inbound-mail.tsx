@@ -107,9 +107,12 @@ export default function ConsoleInboundMail({ loaderData, actionData }: Route.Com
             return (
               <li key={m.id} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
                 <p className="text-sm text-slate-600 dark:text-slate-400">
-                  <Time at={m.receivedAt} withTime /> · <span className="break-all">{m.fromAddress ?? "(not read yet)"}</span>
+                  <Time at={m.receivedAt} withTime /> ·{" "}
+                  <span className="break-all">{m.purgedAt !== null ? "(sender removed)" : (m.fromAddress ?? "(not read yet)")}</span>
                 </p>
-                <p className="mt-1 font-medium text-slate-900 dark:text-white">{m.subject || "(no subject)"}</p>
+                <p className="mt-1 font-medium text-slate-900 dark:text-white">
+                  {m.purgedAt !== null ? "Original removed by Data retention" : m.subject || "(no subject)"}
+                </p>
                 <p className="mt-1 text-sm text-slate-800 dark:text-slate-200">
                   <span className="font-semibold">{m.status}</span>
                   {m.reason ? `: ${m.reason}` : ""}
@@ -149,7 +152,7 @@ export default function ConsoleInboundMail({ loaderData, actionData }: Route.Com
                     ))}
                   </ul>
                 ) : null}
-                {m.status === "held" || m.status === "failed" ? (
+                {m.purgedAt === null && (m.status === "held" || m.status === "failed") ? (
                   <Form method="post" action={`${self}?status=${filter}`} className="mt-3">
                     <input type="hidden" name="intent" value="retry" />
                     <input type="hidden" name="messageId" value={m.id} />
@@ -158,7 +161,7 @@ export default function ConsoleInboundMail({ loaderData, actionData }: Route.Com
                     </button>
                   </Form>
                 ) : null}
-                {m.status === "held" ? (
+                {m.purgedAt === null && m.status === "held" ? (
                   <InboundAssign
                     messageId={m.id}
                     action={`${self}?status=${filter}`}

@@ -35,7 +35,8 @@ export async function saveRetention(user: SessionUser, formData: FormData) {
   const submission = parseWithZod(formData, { schema: retentionSettingsSchema });
   if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
   try {
-    await updateRetentionSettings(user, { applicationDays: submission.value.applicationDays, leadDays: submission.value.leadDays });
+    const { applicationDays, leadDays, inboundMailDays } = submission.value;
+    await updateRetentionSettings(user, { applicationDays, leadDays, inboundMailDays });
   } catch (error) {
     logger.error({ err: error }, "retention settings save failed");
     return formResult({ intent, status: "error", message: CHANGES_FAILURE, result: submission.reply() }, 500);
@@ -53,11 +54,11 @@ export async function runRetentionNow(user: SessionUser) {
       { intent, status: "error", message: "A retention run is under way on another instance. Try again in a few minutes." },
       409,
     );
-  const { applications, leads, companies, files } = result;
+  const { applications, leads, companies, files, inboundMails } = result;
   const failed = result.failed ? ` ${result.failed} could not be removed and stay due.` : "";
   return formResult({
     intent,
     status: "success",
-    message: `Retention run finished: ${count(applications, "application")}, ${count(leads, "lead")} and ${count(companies, "company", "companies")} removed, with ${count(files, "file")}.${failed}`,
+    message: `Retention run finished: ${count(applications, "application")}, ${count(leads, "lead")} and ${count(companies, "company", "companies")} removed, with ${count(files, "file")}; ${count(inboundMails, "inbound mail original")} removed.${failed}`,
   });
 }

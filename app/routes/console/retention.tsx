@@ -66,7 +66,7 @@ export default function ConsoleRetention({ loaderData, actionData }: Route.Compo
         />
         {/* The key remounts the fields with the saved values after each save. */}
         <RetentionForm
-          key={`${settings.applicationDays}-${settings.leadDays}`}
+          key={`${settings.applicationDays}-${settings.leadDays}-${settings.inboundMailDays}`}
           settings={settings}
           lastResult={saveOutcome?.result}
           outcome={saveOutcome}
@@ -80,7 +80,7 @@ export default function ConsoleRetention({ loaderData, actionData }: Route.Compo
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           {nextRun ? `Next run: ${formatDateTime(nextRun)}. ` : "Scheduled runs are off (RETENTION_SCHEDULE=off). "}
           {lastRun
-            ? `Last run: ${formatDateTime(lastRun.finishedAt)}, ${lastRun.applications} applications, ${lastRun.leads} leads and ${lastRun.companies} companies removed.`
+            ? `Last run: ${formatDateTime(lastRun.finishedAt)}, ${lastRun.applications} applications, ${lastRun.leads} leads and ${lastRun.companies} companies removed; ${lastRun.inboundMails} inbound mail originals.`
             : "No run has finished yet."}
         </p>
         <RetentionDueList due={due} />

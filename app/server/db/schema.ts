@@ -330,6 +330,8 @@ export interface RetentionRunTable {
   applications: Generated<number>;
   companies: Generated<number>;
   files: Generated<number>;
+  /** Inbound mails whose originals were removed. */
+  inboundMails: Generated<number>;
 }
 
 export interface LeaseTable {
@@ -603,6 +605,8 @@ export interface InboundMessageTable {
   refusedFiles: string | null;
   processedAt: number | null;
   updatedAt: number;
+  /** When retention removed the original (raw bytes, sender, subject); the row stays for replays. */
+  purgedAt: Generated<number | null>;
 }
 
 export type InboundStatus = "stored" | "routed" | "held" | "ignored" | "failed";

@@ -1,12 +1,13 @@
 import { newId } from "~/lib/ids";
 import type { Actor } from "~/server/auth/actor.server";
-import { db } from "~/server/db/db.server";
+import { db, type Trx } from "~/server/db/db.server";
 import { newLeaseHolder, releaseLease, renewLease, takeLease } from "~/server/db/leases.server";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { logger } from "~/server/logger.server";
 import { recordAudit } from "~/server/models/shared/audit.server";
 import { noteStoredBeforeCommit } from "~/server/models/privacy/erasure-files.server";
 import { deleteStoredAfterCommit, eraseInTransaction } from "~/server/models/privacy/erasure.server";
+import { purgeInboundOriginal } from "~/server/models/privacy/erasure-inbound.server";
 import type { ResumeIntent } from "~/server/uploads/resume-intents.server";
 import { listRetentionCandidates, type RetentionCandidate, type RetentionKind } from "~/server/models/privacy/retention.server";
 
@@ -22,10 +23,11 @@ const RENEW_EVERY_MS = 60_000;
 /** Who a scheduled run is recorded as in the audit log. */
 export const RETENTION_ACTOR: Actor = { id: "system:retention", email: "scheduled retention", name: "Scheduled retention" };
 
-const COUNTER: Record<RetentionKind, "applications" | "leads" | "companies"> = {
+const COUNTER: Record<RetentionKind, "applications" | "leads" | "companies" | "inboundMails"> = {
   application: "applications",
   lead: "leads",
   company: "companies",
+  inbound: "inboundMails",
 };
 
 export interface RetentionRunOptions {
@@ -47,6 +49,8 @@ export interface RetentionRunResult {
   leads: number;
   companies: number;
   files: number;
+  /** Inbound mails whose originals were removed. */
+  inboundMails: number;
   /** Records that could not be erased this time (logged; still due next run). */
   failed: number;
 }
@@ -97,7 +101,7 @@ async function eraseCandidate(runId: string, candidate: RetentionCandidate, now:
   let keys: string[];
   try {
     keys = await writeTransaction(async (trx) => {
-      const { found, storageKeys } = await eraseInTransaction(trx, { kind: candidate.kind, id: candidate.id }, "delete", now);
+      const { found, storageKeys } = await eraseCandidateRows(trx, candidate, now);
       // Gone already (a staff erasure, another run): nothing to count.
       if (!found) return [];
       const counter = COUNTER[candidate.kind];
@@ -125,6 +129,13 @@ async function eraseCandidate(runId: string, candidate: RetentionCandidate, now:
   return true;
 }
 
+/** The candidate's rows erased (an inbound mail: its original purged); the store keys to delete. */
+async function eraseCandidateRows(trx: Trx, candidate: RetentionCandidate, now: number) {
+  if (candidate.kind !== "inbound") return eraseInTransaction(trx, { kind: candidate.kind, id: candidate.id }, "delete", now);
+  const keys = await purgeInboundOriginal(trx, candidate.id, now);
+  return { found: keys !== null, storageKeys: keys ?? [] };
+}
+
 /** Marks the run finished and writes its one audit entry, with the counts, together. */
 async function closeRun(
   runId: string,
@@ -146,6 +157,7 @@ async function closeRun(
       leads: Number(row.leads),
       companies: Number(row.companies),
       files: Number(row.files),
+      inboundMails: Number(row.inboundMails),
     };
     if (Number(closed.numUpdatedRows) === 1) {
       await recordAudit(
@@ -161,11 +173,20 @@ async function closeRun(
 
 /** The last finished run, for the console page. */
 export async function lastRetentionRun(): Promise<
-  { finishedAt: number; applications: number; leads: number; companies: number; files: number; trigger: string } | undefined
+  | {
+      finishedAt: number;
+      applications: number;
+      leads: number;
+      companies: number;
+      files: number;
+      inboundMails: number;
+      trigger: string;
+    }
+  | undefined
 > {
   const row = await db()
     .selectFrom("retentionRuns")
-    .select(["finishedAt", "applications", "leads", "companies", "files", "trigger"])
+    .select(["finishedAt", "applications", "leads", "companies", "files", "inboundMails", "trigger"])
     .where("finishedAt", "is not", null)
     .orderBy("finishedAt", "desc")
     .executeTakeFirst();
@@ -176,6 +197,7 @@ export async function lastRetentionRun(): Promise<
     leads: Number(row.leads),
     companies: Number(row.companies),
     files: Number(row.files),
+    inboundMails: Number(row.inboundMails),
     trigger: row.trigger,
   };
 }

@@ -1,5 +1,6 @@
 import { buffer } from "node:stream/consumers";
 import { Refusal } from "~/lib/refusal";
+import { PURGED_ORIGINAL } from "./inbound-console.server";
 import type { Actor } from "~/server/auth/actor.server";
 import { db } from "~/server/db/db.server";
 import { parseInbound } from "~/server/mail/inbound-parse.server";
@@ -21,6 +22,7 @@ export async function assignInbound(actor: Actor, id: string, target: AssignTarg
   const row = await getInbound(id);
   if (!row) throw new Refusal("not-found", "This message is no longer here.");
   if (row.status !== "held") throw new Refusal("conflict", `Only held messages can be assigned; this one is ${row.status}.`);
+  if (row.purgedAt !== null) throw new Refusal("conflict", PURGED_ORIGINAL);
   const mail = await parseInbound(await buffer((await fileStore().read(row.rawKey)).stream), authservId());
   if (mail.automatic || !mail.from) throw new Refusal("conflict", "Machine mail and mail without a sender are never assigned.");
   const companyId =

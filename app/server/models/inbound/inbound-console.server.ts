@@ -19,7 +19,12 @@ export interface InboundListItem {
   projectId: string | null;
   refusedFiles: { name: string; reason: string }[];
   auth: { spf: string; dkim: string; dmarc: string } | null;
+  /** When retention removed its original (then nothing can be tried again or assigned). */
+  purgedAt: number | null;
 }
+
+/** Retry and assign both need the original, which retention may have removed. */
+export const PURGED_ORIGINAL = "The original of this mail was removed by Data retention; it cannot be processed again.";
 
 export const INBOUND_FILTERS = ["all", "held", "failed", "ignored", "routed"] as const;
 export type InboundFilter = (typeof INBOUND_FILTERS)[number];
@@ -40,6 +45,7 @@ export async function listInbound({ status, limit = 100 }: { status?: InboundSta
       "projectId",
       "refusedFiles",
       "authResults",
+      "purgedAt",
     ])
     .orderBy("receivedAt", "desc")
     .orderBy("id")
@@ -50,6 +56,7 @@ export async function listInbound({ status, limit = 100 }: { status?: InboundSta
     ...row,
     receivedAt: Number(row.receivedAt),
     attempts: Number(row.attempts),
+    purgedAt: row.purgedAt === null ? null : Number(row.purgedAt),
     refusedFiles: refusedFiles ? (JSON.parse(refusedFiles) as InboundListItem["refusedFiles"]) : [],
     auth: authResults ? (JSON.parse(authResults) as InboundListItem["auth"]) : null,
   }));
@@ -64,8 +71,9 @@ export async function retryInbound(actor: Actor, id: string, now = Date.now()): 
   await db()
     .transaction()
     .execute(async (trx) => {
-      const row = await trx.selectFrom("inboundMessages").select(["status"]).where("id", "=", id).executeTakeFirst();
+      const row = await trx.selectFrom("inboundMessages").select(["status", "purgedAt"]).where("id", "=", id).executeTakeFirst();
       if (!row) throw new Refusal("not-found", "This message is no longer here.");
+      if (row.purgedAt !== null) throw new Refusal("conflict", PURGED_ORIGINAL);
       if (row.status !== "held" && row.status !== "failed")
         throw new Refusal("conflict", `Only held or failed messages can be tried again; this one is ${row.status}.`);
       await trx

@@ -29,11 +29,12 @@ export interface OriginalMail {
 async function scopedRow(complaintId: string, messageId: string) {
   const row = await db()
     .selectFrom("inboundMessages")
-    .select(["id", "rawKey", "receivedAt", "size"])
+    .select(["id", "rawKey", "receivedAt", "size", "purgedAt"])
     .where("id", "=", messageId)
     .where("complaintId", "=", complaintId)
     .executeTakeFirst();
-  if (!row) throw new Refusal("not-found", NO_ORIGINAL);
+  // Retention removed the original; the reply it became is still on the request.
+  if (!row || row.purgedAt !== null) throw new Refusal("not-found", NO_ORIGINAL);
   return row;
 }
 

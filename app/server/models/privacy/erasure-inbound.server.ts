@@ -49,3 +49,29 @@ export async function eraseInboundOfCompany(trx: Trx, complaintIds: string[], pr
   if (projectIds.length > 0) await trx.deleteFrom("projectMailThreads").where("projectId", "in", projectIds).execute();
   return deleteRows(trx, rows);
 }
+
+/**
+ * Retention: removes an inbound message's original — the raw message in the store (its key handed
+ * back for deletion after the commit), its sender, subject, authentication results and refused
+ * files' names. The row stays with its Message-ID, so a replay of that mail is still recognised
+ * and gets nothing. Null when it is gone or was purged already.
+ */
+export async function purgeInboundOriginal(trx: Trx, id: string, now: number): Promise<string[] | null> {
+  const row = await trx.selectFrom("inboundMessages").select(["rawKey", "purgedAt"]).where("id", "=", id).executeTakeFirst();
+  if (!row || row.purgedAt !== null) return null;
+  await trx
+    .updateTable("inboundMessages")
+    .set({
+      rawKey: "",
+      fromAddress: null,
+      subject: null,
+      authResults: null,
+      refusedFiles: null,
+      reason: null,
+      purgedAt: now,
+      updatedAt: now,
+    })
+    .where("id", "=", id)
+    .execute();
+  return row.rawKey ? [row.rawKey] : [];
+}

@@ -8,8 +8,12 @@ import { getRetentionSettings } from "../shared/settings.server";
 // least N days old: a rejected or withdrawn application from when it entered that stage, a lost
 // lead from when it was marked lost, a closed company from its closing (the SPEC's 60 days). The
 // dry-run page and the run read the same list, so the page shows exactly what a run would remove.
+// An inbound mail's original is due N days after it arrived, once it was routed, held, ignored or
+// failed for good.
 
-export type RetentionKind = "application" | "lead" | "company";
+const PURGED_INBOUND_STATUSES = ["routed", "held", "ignored", "failed"] as const;
+
+export type RetentionKind = "application" | "lead" | "company" | "inbound";
 
 export interface RetentionCandidate {
   kind: RetentionKind;
@@ -26,6 +30,7 @@ export function retentionCutoffs(settings: RetentionSettings, now: number): Reco
     application: now - settings.applicationDays * DAY_MS,
     lead: now - settings.leadDays * DAY_MS,
     company: now - CLOSED_COMPANY_DAYS * DAY_MS,
+    inbound: now - settings.inboundMailDays * DAY_MS,
   };
 }
 
@@ -37,7 +42,7 @@ export async function listRetentionCandidates(
 ): Promise<RetentionCandidate[]> {
   const cutoff = retentionCutoffs(options.settings ?? (await getRetentionSettings(database)), now);
   const limit = options.limit ?? 1_000_000;
-  const [applications, leads, companies] = await Promise.all([
+  const [applications, leads, companies, inbound] = await Promise.all([
     database
       .selectFrom("jobApplications as a")
       .leftJoin("jobOpenings as o", "o.id", "a.jobId")
@@ -67,6 +72,17 @@ export async function listRetentionCandidates(
       .orderBy("id")
       .limit(limit)
       .execute(),
+    database
+      .selectFrom("inboundMessages")
+      .select(["id", "fromAddress", "subject", "receivedAt"])
+      .where("purgedAt", "is", null)
+      // One still being processed (or waiting for a retry) is not done with its original yet.
+      .where("status", "in", [...PURGED_INBOUND_STATUSES])
+      .where("receivedAt", "<=", cutoff.inbound)
+      .orderBy("receivedAt")
+      .orderBy("id")
+      .limit(limit)
+      .execute(),
   ]);
   return [
     ...applications.map((a) => ({
@@ -77,5 +93,11 @@ export async function listRetentionCandidates(
     })),
     ...leads.map((l) => ({ kind: "lead" as const, id: l.id, label: l.name, since: Number(l.statusChangedAt ?? l.submittedAt) })),
     ...companies.map((c) => ({ kind: "company" as const, id: c.id, label: c.name, since: Number(c.closedAt) })),
+    ...inbound.map((m) => ({
+      kind: "inbound" as const,
+      id: m.id,
+      label: `${m.fromAddress ?? "Unknown sender"}: ${m.subject?.trim() || "(no subject)"}`,
+      since: Number(m.receivedAt),
+    })),
   ];
 }
