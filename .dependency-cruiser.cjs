@@ -62,7 +62,8 @@ const modelFolders = {
   proposals: [...floor3, "pipeline", "billing"],
   privacy: floor3,
   reports: floor3,
-  accounts: [...floor3, "privacy"],
+  // A person's calendar feed reads their invoices' due dates too (decision 0106).
+  accounts: [...floor3, "privacy", "billing"],
   // Inbound mail: stored, parsed and routed to the support desk (decision 0096), to a project's
   // timeline, or to the pipeline as a lead (decision 0101).
   inbound: [...floor3, "pipeline"],

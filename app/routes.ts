@@ -76,6 +76,8 @@ export default [
   // A signed-in user's own sign-in, clients and staff alike: sessions and passkeys.
   route("account/sessions", "routes/account/sessions.ts"),
   route("account/time-zone", "routes/account/time-zone.ts"),
+  // Decision 0106: a person's private calendar feed (made, renewed, turned off from their account page).
+  route("account/calendar-feed", "routes/account/calendar-feed.ts"),
   route("account/passkeys", "routes/account/passkeys.ts"),
   route("account/passkeys/new", "routes/account/passkey-new.ts"),
   // Decision 0053: the password or a code before adding a passkey, however recent the sign-in.
@@ -180,6 +182,8 @@ export default [
   // each route checks who may see the file.
   route("projects/:id/files/upload", "routes/resources/project-files-upload.ts"),
   route("files/:id", "routes/resources/file-download.ts"),
+  // Decision 0106: the calendar feed's address, for calendar apps (no session; the address is the key).
+  route("calendar/:file", "routes/resources/calendar-feed.ts"),
   route("files/:id/thumbnail", "routes/resources/file-thumbnail.ts"),
   route("attachments/:id", "routes/resources/attachment-download.ts"),
   route("attachments/:id/thumbnail", "routes/resources/attachment-thumbnail.ts"),

@@ -449,6 +449,23 @@ async function ownZoneUnset(c: Cell): Promise<void> {
   if (!c.actor.email) return;
   await database(c.world.server).updateTable("users").set({ timeZone: null }).where("email", "=", c.actor.email).execute();
 }
+/** The actor's calendar feed, made (for "Turn off" to remove) or removed (after "Make"). */
+async function ownFeedMade(c: Cell): Promise<void> {
+  if (!c.actor.email) return;
+  const db = database(c.world.server);
+  const user = await db.selectFrom("users").select("id").where("email", "=", c.actor.email).executeTakeFirst();
+  if (!user || (await db.selectFrom("calendarFeeds").select("id").where("userId", "=", user.id).executeTakeFirst())) return;
+  await db
+    .insertInto("calendarFeeds")
+    .values({ id: randomUUID(), userId: user.id, nonce: "matrix", createdAt: Date.now(), lastUsedAt: null })
+    .execute();
+}
+async function ownFeedRemoved(c: Cell): Promise<void> {
+  if (!c.actor.email) return;
+  const db = database(c.world.server);
+  const user = await db.selectFrom("users").select("id").where("email", "=", c.actor.email).executeTakeFirst();
+  if (user) await db.deleteFrom("calendarFeeds").where("userId", "=", user.id).execute();
+}
 /** A zone other than the one the actor has now, so an allowed save is always a change. */
 async function freshZone(c: Cell): Promise<string> {
   const row = c.actor.email
@@ -1487,6 +1504,9 @@ export const POLICIES: Record<string, RoutePolicy> = {
     ),
   },
   "routes/resources/healthz.ts": page("public"),
+  // Decision 0106: a calendar feed answers its address, never a session: a made-up address is 404
+  // for everyone (real addresses, changed and removed ones: tests/accounts/calendar-feeds.test.ts).
+  "routes/resources/calendar-feed.ts": { params: () => ({ file: `${randomUUID()}.${"A".repeat(43)}.ics` }), ...page("public", notFound) },
   "routes/resources/readyz.ts": page("public"),
   // The operator's monitoring reads it with METRICS_TOKEN, which the world's servers have; no
   // session opens it, whoever's: everyone here gets 401 (security/metrics.test.ts: off, port).
@@ -1720,6 +1740,17 @@ export const POLICIES: Record<string, RoutePolicy> = {
       ok: backToAccount("time-zone-saved"),
       restore: ownZoneUnset,
     }),
+  }),
+  // Decision 0106: a person's own calendar feed (no id is posted: their own row only).
+  "routes/account/calendar-feed.ts": formsOnly(method405, "signed-in", {
+    make: changes(
+      after(ownFeedRemoved, () => ({ intent: "make" })),
+      { ok: backToAccount("calendar-feed-made"), restore: ownFeedRemoved },
+    ),
+    remove: changes(
+      after(ownFeedMade, () => ({ intent: "remove" })),
+      { ok: backToAccount("calendar-feed-removed") },
+    ),
   }),
   "routes/account/passkey-new.ts": formsOnly(method405, "signed-in", {
     // Decision 0053: without a recent "confirm it's you", Better Auth's endpoint is refused and

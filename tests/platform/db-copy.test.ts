@@ -322,6 +322,10 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
     .insertInto("projectMailThreads")
     .values({ messageHash: "c".repeat(32), projectId: project.id, userId: client.id, createdAt: now })
     .execute();
+  await db()
+    .insertInto("calendarFeeds")
+    .values({ id: "00000000-0000-4000-8000-00000000ca1e", userId: client.id, nonce: "n".repeat(32), createdAt: now, lastUsedAt: null })
+    .execute();
   // The session Pay opened, and a dispute on the payment (decision 0090).
   await db()
     .insertInto("invoiceCheckouts")

@@ -5,6 +5,8 @@ import { ChangePassword } from "~/components/settings/change-password";
 import { SettingRow } from "~/components/settings/setting-row";
 import { AccountSecurityRows } from "~/components/settings/account-security-rows";
 import { TimeZoneSetting } from "~/components/settings/time-zone-setting";
+import { CalendarFeedSetting } from "~/components/settings/calendar-feed-setting";
+import { calendarFeedOf } from "~/server/models/accounts/calendar-feeds.server";
 import { TwoFactorSetting } from "~/components/settings/two-factor-setting";
 import { timeZoneNames } from "~/lib/time-zones";
 import { getPlace, userTimeZone } from "~/server/brand/locale.server";
@@ -21,16 +23,17 @@ export function meta() {
 // here; each part is a SettingRow whose component sits in app/components/settings/.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  const [twoFactor, security, timeZone, place] = await Promise.all([
+  const [twoFactor, security, timeZone, place, calendarFeed] = await Promise.all([
     hasSecondFactor(user.id),
     accountSecurity(request, user),
     userTimeZone(user.id),
     getPlace(),
+    calendarFeedOf(user.id),
   ]);
   // The zones from the server, so the select renders the same options on both sides.
   // The root loader stores the browser's zone on this same request, alongside this read.
   const zone = { timeZone: timeZone ?? browserTimeZone(request), zones: timeZoneNames(), agencyZone: place.timeZone };
-  return { email: user.email, name: user.name, twoFactor, security, zone };
+  return { email: user.email, name: user.name, twoFactor, security, zone, calendarFeed };
 }
 
 export default function ConsoleAccount({ loaderData }: Route.ComponentProps) {
@@ -47,6 +50,7 @@ export default function ConsoleAccount({ loaderData }: Route.ComponentProps) {
         </SettingRow>
         <AccountSecurityRows {...loaderData.security} />
         <TimeZoneSetting {...loaderData.zone} />
+        <CalendarFeedSetting feed={loaderData.calendarFeed} audience="staff" />
         <SettingRow
           title="E-mail preferences"
           detail="Which notifications reach you by e-mail: immediately, in a daily digest, or not at all."

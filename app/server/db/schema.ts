@@ -277,6 +277,16 @@ export interface Database extends ProposalTables {
   mailThreads: MailThreadTable;
   projectMailThreads: ProjectMailThreadTable;
   recurringInvoices: RecurringInvoiceTable;
+  calendarFeeds: CalendarFeedTable;
+}
+
+/** A person's private calendar address (its token is an HMAC of id and nonce, never stored). */
+export interface CalendarFeedTable {
+  id: string;
+  userId: string;
+  nonce: string;
+  createdAt: number;
+  lastUsedAt: number | null;
 }
 
 /** A retainer: an invoice written from `template` every month or quarter (models/billing/recurring-invoices.server.ts). */

@@ -47,6 +47,7 @@ export async function removeTeammate(actor: Actor & { companyId: string }, { id 
     if (!member) throw new Refusal("not-found", "This person is not on your team.");
     await trx.deleteFrom("profiles").where("userId", "=", id).execute();
     await trx.deleteFrom("sessions").where("userId", "=", id).execute();
+    await trx.deleteFrom("calendarFeeds").where("userId", "=", id).execute();
     await trx.deleteFrom("users").where("id", "=", id).execute();
     await recordAudit(trx, actor, {
       action: "client.member-remove",

@@ -76,6 +76,7 @@ export async function removeMember(actor: Actor, where: { companyId: string; use
     if (!member) throw new Refusal("not-found", "This person is no longer a member.");
     await trx.deleteFrom("profiles").where("userId", "=", where.userId).execute();
     await trx.deleteFrom("sessions").where("userId", "=", where.userId).execute();
+    await trx.deleteFrom("calendarFeeds").where("userId", "=", where.userId).execute();
     await trx.deleteFrom("users").where("id", "=", where.userId).execute();
     await recordAudit(trx, actor, {
       action: "company.member-remove",

@@ -55,6 +55,7 @@ export async function deleteAccountAndData(userId: string, options: DeleteAccoun
         .execute();
     }
     await trx.deleteFrom("sessions").where("userId", "=", userId).execute();
+    await trx.deleteFrom("calendarFeeds").where("userId", "=", userId).execute();
     await trx.deleteFrom("users").where("id", "=", userId).execute();
     await options.then?.(trx);
     return [...files.map((f) => f.resume), ...projectFiles];

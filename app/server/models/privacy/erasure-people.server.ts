@@ -90,6 +90,7 @@ async function deleteAccountRows(trx: Trx, userId: string): Promise<void> {
   await trx.deleteFrom("sessions").where("userId", "=", userId).execute();
   await trx.deleteFrom("passkeys").where("userId", "=", userId).execute();
   await trx.deleteFrom("twoFactors").where("userId", "=", userId).execute();
+  await trx.deleteFrom("calendarFeeds").where("userId", "=", userId).execute();
   await trx.deleteFrom("profiles").where("userId", "=", userId).execute();
   await trx.deleteFrom("notifications").where("userId", "=", userId).execute();
   await trx.deleteFrom("notificationReadMarks").where("userId", "=", userId).execute();
