@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { FormError } from "~/components/forms/form-error";
 import { CALENDAR_FEED_ACTION, type CalendarFeedView } from "~/lib/calendar-feed";
 import type { FormResult } from "~/lib/form-result";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useDates } from "~/lib/use-place";
 import { SettingRow } from "./setting-row";
 
@@ -29,6 +30,8 @@ function FeedButton({ intent, label, busyLabel }: { intent: "make" | "remove"; l
 export function CalendarFeedSetting({ feed, audience }: { feed: CalendarFeedView | null; audience: "client" | "staff" }) {
   const { formatDateTime } = useDates();
   const [copied, setCopied] = useState<boolean | null>(null);
+  // Copying needs script; without it the address is still there to select.
+  const hydrated = useHydrated();
   const what =
     audience === "client"
       ? "your projects' milestones and due dates, and invoices when you handle billing"
@@ -54,18 +57,20 @@ export function CalendarFeedSetting({ feed, audience }: { feed: CalendarFeedView
             {feed.lastUsedAt ? `Last read by a calendar app ${formatDateTime(feed.lastUsedAt)}.` : "Not read by a calendar app yet."}
           </p>
           <div className="flex flex-wrap items-start gap-3">
-            <button
-              type="button"
-              className="btn-secondary"
-              onClick={() =>
-                void navigator.clipboard.writeText(feed.url).then(
-                  () => setCopied(true),
-                  () => setCopied(false),
-                )
-              }
-            >
-              Copy address
-            </button>
+            {hydrated ? (
+              <button
+                type="button"
+                className="btn-secondary"
+                onClick={() =>
+                  void navigator.clipboard.writeText(feed.url).then(
+                    () => setCopied(true),
+                    () => setCopied(false),
+                  )
+                }
+              >
+                Copy address
+              </button>
+            ) : null}
             <FeedButton intent="make" label="Make a new address" busyLabel="Making..." />
             <FeedButton intent="remove" label="Turn off" busyLabel="Turning off..." />
             <span role="status" aria-live="polite" className="self-center text-sm text-slate-700 dark:text-slate-300">
