@@ -73,7 +73,10 @@ export async function endpointAction(user: SessionUser, id: string, intent: Endp
       case "enable":
       case "disable": {
         const outcome = await setWebhookEndpointEnabled(user, id, intent === "enable");
-        const message = intent === "enable" ? "Enabled: waiting events are sent now." : "Disabled: events wait until it is enabled again.";
+        const message =
+          intent === "enable"
+            ? "Enabled: it gets new events, and deliveries that were waiting are tried again."
+            : "Disabled: it gets no new events until it is enabled again.";
         return formResult({ intent, status: outcome === "saved" ? "success" : "unchanged", message });
       }
       case "rotate-secret":

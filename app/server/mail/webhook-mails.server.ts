@@ -9,7 +9,7 @@ export function webhookDisabledMail(input: { url: string; reason: string; pageUr
       blocks: [
         `Deliveries to ${input.url} kept failing, so it gets no more events until an admin enables it again.`,
         `The last failure: ${input.reason}`,
-        "Events that were still waiting stay in its log; they are sent again once it is enabled.",
+        "Deliveries still within their day of retries are tried again once it is enabled; the log shows every one, and any can be sent again.",
         { action: { label: "Open the endpoint", url: input.pageUrl } },
       ],
     },

@@ -170,8 +170,8 @@ export async function updateWebhookEndpoint(actor: Actor, id: string, input: Web
 }
 
 /**
- * Enables or disables an endpoint. Enabling forgets its failures, and what was still waiting is
- * sent; disabling holds its deliveries until it is enabled again.
+ * Enables or disables an endpoint. A disabled one is left out of new events and its pending
+ * deliveries wait; enabling forgets its failures and tries those again (within their day).
  */
 export async function setWebhookEndpointEnabled(
   actor: Actor,
