@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { newId } from "~/lib/ids";
+import { CURRENT_CONSENT_VERSION } from "~/lib/privacy-consent";
 import { createDb, db } from "~/server/db/db.server";
 import { createSmtpTransport } from "~/server/mail/mailer.server";
 import { startMailWorker } from "~/server/mail/worker.server";
@@ -15,12 +16,19 @@ import { signInStaff, type TestUser } from "../helpers/accounts";
 import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 import { hookHeaders, startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
-import { validQuote } from "../helpers/quotes";
 
 // Decision 0103: events written with the change, delivered by a claimed worker, signed per
 // Standard Webhooks, retried with backoff for a day, the endpoint disabled after a day of failures.
 
 const LOCAL = new Set(["127.0.0.1", "localhost"]);
+const lead = (name: string, requirement = "A React Native app for our delivery riders.") => ({
+  name,
+  email: `${name.toLowerCase().replace(/\s+/g, ".")}@example.com`,
+  phone: "+91 98200 12345",
+  country: "India",
+  requirement,
+  consent: CURRENT_CONSENT_VERSION,
+});
 
 describe.each(testDatabases("webhook-delivery"))("Webhook delivery on $name", (database) => {
   let cleanup: () => Promise<void>;
@@ -78,7 +86,7 @@ describe.each(testDatabases("webhook-delivery"))("Webhook delivery on $name", (d
     await createWebhookEndpoint(actor(), { url: receiver.url, events: ["lead.created"] });
     await createCompany(actor(), { name: "Not chosen" });
     expect(await db().selectFrom("webhookEvents").selectAll().execute()).toEqual([]);
-    await submitQuote(validQuote({ name: "Lena Quote" }));
+    await submitQuote(lead("Lena Quote"));
     const w = worker();
     await w.runOnce();
     await w.stop();
@@ -211,7 +219,7 @@ describe.each(testDatabases("webhook-delivery"))("Webhook delivery on $name", (d
 
   test("A chat alert gets a text message with the new lead and its console link", async () => {
     await saveChatAlert(actor(), "new_lead", `${receiver.url}/slack`);
-    await submitQuote(validQuote({ name: "Chat Lead", requirement: "A booking site for our three clinics." }));
+    await submitQuote(lead("Chat Lead", "A booking site for our three clinics."));
     const w = worker();
     expect(await w.runOnce()).toBe(1);
     await w.stop();
