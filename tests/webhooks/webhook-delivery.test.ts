@@ -7,12 +7,15 @@ import { createSmtpTransport } from "~/server/mail/mailer.server";
 import { startMailWorker } from "~/server/mail/worker.server";
 import { createCompany } from "~/server/models/companies/companies-staff.server";
 import { submitQuote } from "~/server/models/pipeline/quotes.server";
+import { closeComplaint } from "~/server/models/support/complaint-closing.server";
+import { addReply, createComplaint } from "~/server/models/support/complaints.server";
 import { saveChatAlert } from "~/server/models/webhooks/chat-alerts.server";
 import { recordWebhookEvent } from "~/server/models/webhooks/webhook-changes.server";
 import { listDeliveries, redeliver, sendTestEvent } from "~/server/models/webhooks/webhook-deliveries.server";
 import { createWebhookEndpoint, getWebhookEndpoint, setWebhookEndpointEnabled } from "~/server/models/webhooks/webhook-endpoints.server";
 import { RETRY_WINDOW_MS, retryDelayMs, startWebhookWorker, type WebhookWorkerOptions } from "~/server/webhooks/worker.server";
-import { signInStaff, type TestUser } from "../helpers/accounts";
+import { signInStaff, signUp, type TestUser } from "../helpers/accounts";
+import { companyOf } from "../helpers/companies";
 import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 import { hookHeaders, startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
@@ -215,6 +218,37 @@ describe.each(testDatabases("webhook-delivery"))("Webhook delivery on $name", (d
     expect(await w.runOnce()).toBe(1);
     await w.stop();
     expect(JSON.parse(receiver.received.at(-1)!.body).data.name).toBe("Enabled again");
+  });
+
+  test("A client's support request is reported opened, replied and closed, each with the resource as the API shows it", async () => {
+    await createWebhookEndpoint(actor(), {
+      url: receiver.url,
+      events: ["support_request.opened", "support_request.replied", "support_request.closed"],
+    });
+    const client = await signUp(`client-${newId().slice(0, 8)}@example.com`, "Cleo Client");
+    const companyId = await companyOf(client);
+    const member = { id: client.id, email: client.email, name: "Cleo Client", companyId };
+    const complaint = await createComplaint({ companyId, createdBy: client.id }, { subject: "Export fails", message: "The CSV is empty." });
+    const reply = await addReply({ complaintId: complaint.id, companyId, member }, "Still empty today.");
+    await closeComplaint(member, complaint.id);
+    const w = worker({ lanes: 1 });
+    expect(await w.runOnce()).toBe(3);
+    await w.stop();
+    const events = new Map(
+      receiver.received.map((h) => JSON.parse(h.body) as { type: string; data: Record<string, unknown> }).map((e) => [e.type, e.data]),
+    );
+    expect([...events.keys()].sort()).toEqual(["support_request.closed", "support_request.opened", "support_request.replied"]);
+    expect(events.get("support_request.opened")).toMatchObject({ object: "support_request", id: complaint.id, subject: "Export fails", status: "Pending" });
+    expect(events.get("support_request.replied")).toMatchObject({
+      object: "support_reply",
+      id: reply!.id,
+      supportRequestId: complaint.id,
+      side: "client",
+      text: "Still empty today.",
+    });
+    expect(events.get("support_request.closed")).toMatchObject({ object: "support_request", id: complaint.id, status: "Closed" });
+  });
+    expect(events[2]!.data).toMatchObject({ object: "support_request", id: complaint.id, status: "Closed" });
   });
 
   test("A chat alert gets a text message with the new lead and its console link", async () => {
