@@ -29,26 +29,32 @@ const serverFolders = {
   uploads: ["storage"],
   // Uploaded images: checked with the upload sniffer, variants in the store, a row in the database.
   images: ["db", "storage", "uploads"],
-  auth: ["db", "defence", "mail", "storage", "events", "brand"],
+  // webhooks: a company registered at /login is reported like one staff made (decision 0103).
+  auth: ["db", "defence", "mail", "storage", "events", "brand", "webhooks"],
   http: ["db", "defence", "events", "storage", "brand"],
   backup: ["db", "storage"],
   // Stripe Checkout and webhook verification (decision 0084): the SDK, env and logger only.
   payments: [],
   // Rendered documents (the invoice PDF): from lib/ shapes only, nothing stored or sent here.
   documents: [],
-  models: ["auth", "brand", "db", "defence", "documents", "events", "images", "mail", "payments", "storage", "uploads"],
+  // The webhook outbox, its worker, signing and the connect-time address checks (decision 0103);
+  // mail: the admins hear of an endpoint disabled after a day of failures.
+  webhooks: ["db", "events", "brand", "mail"],
+  models: ["auth", "brand", "db", "defence", "documents", "events", "images", "mail", "payments", "storage", "uploads", "webhooks"],
   // The privacy runners stream, schedule and answer; their queries live in models/privacy/.
   privacy: ["auth", "brand", "db", "http", "models", "storage", "uploads"],
 };
 
 // The model folders, bottom floor first; each may import only the folders listed for it.
 // accounts sits on privacy because removing a person is an erasure (privacy/account-purge).
-const floor1 = ["shared", "search"];
+const floor1 = ["shared", "search", "webhooks"];
 const floor2 = [...floor1, "notifications", "site"];
 const floor3 = [...floor2, "companies", "projects", "support"];
 const modelFolders = {
   shared: [],
   search: [],
+  // Webhook and chat endpoints, and the events written with each change (decision 0103): audited.
+  webhooks: ["shared"],
   notifications: floor1,
   // The agency's brand, site content (versions, publishing, redirects) and first-run setup state.
   site: floor1,

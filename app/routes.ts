@@ -129,6 +129,9 @@ export default [
     route("settings/place", "routes/console/place.tsx"),
     // Inbound mail: what arrived, how it was routed, held and failed ones tried again (admin; decision 0097).
     route("settings/inbound-mail", "routes/console/inbound-mail.tsx"),
+    // Webhooks and chat alerts: endpoints, the events they get, their delivery logs (admin; decision 0103).
+    route("settings/webhooks", "routes/console/webhooks.tsx"),
+    route("settings/webhooks/:id", "routes/console/webhook.tsx"),
     // Brand: name, contact details, colour and mail sender (admin).
     route("settings/brand", "routes/console/brand.tsx"),
     // The brand's logo and its dark variant (admin); the favicons are made from it.

@@ -2,7 +2,7 @@
 // a throw-away SQLite database with the demo content, and prints one table (the targets next
 // to the figures), then the three file-transfer figures and the notification and search
 // figures, then issuing invoices. Loopback only; about 2 min in all. `npm run bench -- --only=notifications,search`
-// runs only those parts (pages, files, notifications, search, billing, inbound); the last four need no build.
+// runs only those parts (pages, files, notifications, search, billing, inbound, webhooks); the last five need no build.
 import http from "node:http";
 import { spawn, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -14,7 +14,7 @@ import { requireBuild, startServer, tempDataDir } from "./lib/built-server.mjs";
 import { benchFileTransfer, fileTransferLines } from "./lib/file-transfer-bench.mjs";
 import { benchSearch, searchLines } from "./lib/search-bench.mjs";
 
-const PARTS = ["pages", "files", "notifications", "search", "billing", "inbound"];
+const PARTS = ["pages", "files", "notifications", "search", "billing", "inbound", "webhooks"];
 const onlyArg = process.argv.slice(2).find((a) => a.startsWith("--only="));
 const only = onlyArg ? onlyArg.slice("--only=".length).split(",").filter(Boolean) : PARTS;
 const unknown = only.filter((part) => !PARTS.includes(part));
@@ -333,6 +333,28 @@ for (const databaseUrl of runs("inbound")
   inboundFigures.push(JSON.parse(run.stdout.trim().split("\n").at(-1)));
 }
 
+// Webhooks (decision 0103): changes to a local receiver through the outbox and the delivery worker.
+const webhookFigures = [];
+for (const databaseUrl of runs("webhooks")
+  ? [`file:${path.join(data.dir, "webhooks.sqlite")}`, process.env.TEST_DATABASE_URL].filter(Boolean)
+  : []) {
+  log(`webhooks: ${databaseUrl.startsWith("file:") ? "sqlite" : "postgres"}`);
+  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/lib/webhooks-bench.ts"], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      AUTH_SECRET: "bench-secret-0123456789-0123456789-abcdef",
+      WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
+      DEMO_CONTENT: "off",
+      LOG_LEVEL: "warn",
+    },
+    encoding: "utf8",
+    timeout: 600_000,
+  });
+  if (run.status !== 0) throw new Error(`webhooks bench failed: ${run.stderr}`);
+  webhookFigures.push(JSON.parse(run.stdout.trim().split("\n").at(-1)));
+}
+
 function queryDb(fn) {
   const db = new Database(data.databaseFile, { readonly: true, fileMustExist: true });
   try {
@@ -393,6 +415,15 @@ for (const b of inboundFigures) {
   );
 }
 if (runs("inbound") && inboundFigures.length === 1) console.log("Inbound mail, postgres: skipped (TEST_DATABASE_URL is not set)");
+for (const w of webhookFigures) {
+  console.log(
+    `Webhooks, ${w.dialect.padEnd(8)} ${w.events} companies created (model call, ${w.concurrency} at a time), each event signed and POSTed to a ` +
+      `receiver on 127.0.0.1 by the worker (${w.lanes} lanes): ${fmt(w.live.perSecond)} events/s delivered; change to receipt ` +
+      `p50 ${fmt(w.live.latency.p50)} / p95 ${fmt(w.live.latency.p95)} ms under that load, p50 ${fmt(w.single.p50)} / p95 ${fmt(w.single.p95)} ms one change at a time; ` +
+      `a backlog of ${w.drain.events} drained at ${fmt(w.drain.perSecond)} events/s (${w.delivered} delivered)`,
+  );
+}
+if (runs("webhooks") && webhookFigures.length === 1) console.log("Webhooks, postgres: skipped (TEST_DATABASE_URL is not set)");
 if (pages) {
   console.log("");
   console.log(

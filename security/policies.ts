@@ -7,6 +7,7 @@ import { CONSOLE_AREAS, mayUse, STAFF_ROLES, type ConsoleArea } from "~/lib/staf
 import { database } from "./helpers/database";
 import { invoiceAsSeeded, retainerRunning } from "./helpers/world-billing";
 import { proposalAsSeeded } from "./helpers/world-proposals";
+import { failedDelivery, MATRIX_ENDPOINT_ID, webhooksAsSeeded } from "./helpers/world-webhooks";
 import { isStaffRole, MATRIX_COMPANY_ID, type Actor, type World } from "./helpers/world";
 import { unsubscribeToken } from "~/server/mail/unsubscribe-token.server";
 import { DEMO_BRAND } from "~/lib/brand";
@@ -287,6 +288,16 @@ async function spareSavedReply(c: Cell): Promise<string> {
     .values({ id, title: `Spare ${c.seq}`, body: "Hello {client_name}", createdBy: null, createdAt: now, updatedAt: now })
     .execute();
   return id;
+}
+
+// The world's webhook endpoint (security/helpers/world-webhooks.ts).
+const webhooksSeeded = (c: Cell) => webhooksAsSeeded(c.world.server);
+async function endpointEnabled(c: Cell): Promise<void> {
+  await database(c.world.server)
+    .updateTable("webhookEndpoints")
+    .set({ enabled: (c.world.server.databaseUrl.startsWith("file:") ? 1 : true) as never, disabledReason: null })
+    .where("id", "=", MATRIX_ENDPOINT_ID)
+    .execute();
 }
 
 // Milestones and approvals of the side's project, put in place through the database.
@@ -1337,6 +1348,41 @@ export const POLICIES: Record<string, RoutePolicy> = {
       notFound,
     ),
   }),
+  // Webhooks and chat alerts (decision 0103), admin only, like Settings. An added endpoint or chat
+  // alert is removed after its cell, so no delivery is left for the worker while rows are compared.
+  "routes/console/webhooks.tsx": withForms("settings", {
+    add: changes((c) => ({ intent: "add", url: `https://hooks.matrix.invalid/${c.seq}`, events: "lead.created" }), {
+      ok: to(/^\/employee-dashboard\/settings\/webhooks\/[\w-]+\?notice=added$/),
+      restore: webhooksSeeded,
+    }),
+    "chat-alert": changes((c) => ({ intent: "chat-alert", alert: "new_lead", url: `https://chat.matrix.invalid/${c.seq}` }), {
+      restore: webhooksSeeded,
+    }),
+  }),
+  // One endpoint: the world's, disabled at an address that never resolves. "Send test event" and
+  // "Redeliver" leave a delivery the restore takes away; "Delete endpoint" is undone by it.
+  "routes/console/webhook.tsx": {
+    params: () => ({ id: MATRIX_ENDPOINT_ID }),
+    ...withForms("settings", {
+      save: changes((c) => ({ intent: "save", url: `https://hooks.matrix.invalid/in-${c.seq}`, events: "invoice.paid" }), {
+        restore: webhooksSeeded,
+      }),
+      enable: changes(() => ({ intent: "enable" }), { restore: webhooksSeeded }),
+      disable: changes(
+        after(endpointEnabled, () => ({ intent: "disable" })),
+        { restore: webhooksSeeded },
+      ),
+      "rotate-secret": changes(() => ({ intent: "rotate-secret" }), { restore: webhooksSeeded }),
+      delete: changes(() => ({ intent: "delete" }), {
+        ok: to("/employee-dashboard/settings/webhooks?notice=deleted"),
+        restore: webhooksSeeded,
+      }),
+      test: changes(() => ({ intent: "test" }), { restore: webhooksSeeded }),
+      redeliver: changes(async (c) => ({ intent: "redeliver", deliveryId: await failedDelivery(c.world.server) }), {
+        restore: webhooksSeeded,
+      }),
+    }),
+  },
   // Time and place, admin only, like Settings: a save moves the zone off UTC, the restore puts it back.
   "routes/console/place.tsx": withForms("settings", {
     "save-place": changes((c) => placeFields(c, "Europe/Berlin"), { restore: placeDefaults }),

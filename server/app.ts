@@ -27,6 +27,7 @@ import { logger } from "~/server/logger.server";
 import { checkRateLimitStore, closeRateLimitStore } from "~/server/defence/rate-limit.server";
 import { isSameOrigin } from "~/server/http/origin-check.server";
 import { startMailWorker } from "~/server/mail/worker.server";
+import { startWebhookWorker } from "~/server/webhooks/worker.server";
 import { startInboundSweep } from "~/server/models/inbound/inbound-sweep.server";
 import { startMilestoneDueSweep } from "~/server/models/projects/milestone-due.server";
 import { startDigestWorker } from "~/server/models/notifications/digest-worker.server";
@@ -116,6 +117,7 @@ export const htmlCache = createHtmlCache({
 });
 
 let mailWorker: { stop(): Promise<void> } | undefined;
+let webhookWorker: { stop(): Promise<void> } | undefined;
 let digestWorker: { stop(): Promise<void> } | undefined;
 let contentWatcher: { stop(): void } | undefined;
 let milestoneDueSweep: { stop(): void } | undefined;
@@ -196,6 +198,8 @@ export async function startApp(): Promise<void> {
   // ...and so is the replay log a live page catches up from when its stream connects late.
   recordRecentEvents();
   mailWorker = startMailWorker();
+  // Webhooks and chat alerts from their outbox, under claims on every instance (decision 0103).
+  webhookWorker = startWebhookWorker();
   // On one instance at a time (a database lease), loaded only when asked for.
   // Both read their pattern in the agency's time zone, and start again when it changes.
   await startSchedules();
@@ -258,6 +262,7 @@ export async function stopApp(): Promise<void> {
   retentionSchedule?.stop();
   reminderSchedule?.stop();
   await digestWorker?.stop();
+  await webhookWorker?.stop();
   await mailWorker?.stop();
   await postgresBus?.close();
   await instanceLock?.close();

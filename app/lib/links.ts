@@ -147,3 +147,10 @@ export function signedProposalPdfLink(side: Side, proposalId: string): string {
   if (side === "staff") return href("/employee-dashboard/proposals/:id/pdf", { id });
   return href("/user-dashboard/proposals/:id/pdf", { id });
 }
+
+/** The console's Webhooks page (Settings), or one endpoint's page with its delivery log. */
+export function webhooksLink(endpointId?: string): string {
+  return endpointId === undefined
+    ? href("/employee-dashboard/settings/webhooks")
+    : href("/employee-dashboard/settings/webhooks/:id", { id: enc(endpointId) });
+}

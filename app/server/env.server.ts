@@ -170,6 +170,23 @@ const envSchema = z
         if (typeof parsed === "string") context.addIssue({ code: "custom", message: parsed });
       }),
     ),
+    // Webhooks (decision 0103): hosts a webhook may reach although they are private or loopback, and
+    // by plain http: an internal receiver, or 127.0.0.1 for tests. Comma-separated names or IP literals.
+    WEBHOOK_ALLOWED_HOSTS: optional(
+      z
+        .string()
+        .refine(
+          (v) =>
+            v
+              .split(",")
+              .every(
+                (h) =>
+                  isIP(h.trim().replace(/^\[|\]$/g, "")) !== 0 ||
+                  /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(h.trim()),
+              ),
+          "must be host names or IP addresses separated by commas, such as 127.0.0.1,hooks.internal",
+        ),
+    ),
     // Tests only: where the Stripe SDK sends its requests instead of api.stripe.com (a local stand-in).
     STRIPE_API_BASE: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:12111" })),
   })

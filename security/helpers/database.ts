@@ -89,6 +89,10 @@ const ROW_TABLES = [
   "mail_threads",
   // Replies to project mails (decision 0101), written with the notification mails they thread.
   "project_mail_threads",
+  // Webhook and chat endpoints, the events written with the changes, their deliveries (decision 0103).
+  "webhook_endpoints",
+  "webhook_events",
+  "webhook_deliveries",
 ];
 // The audit rows of reads (a resume downloaded, a CSV exported) record a GET that
 // was answered; they are not a change the request made to anything.

@@ -6,6 +6,7 @@ import { clearRateLimits, database, markEmailVerified, userId } from "./database
 import { addStaffWithCli, type ServerInfo } from "./server";
 import { letReceiveInvoices, seedInvoices, seedPortalInvoice } from "./world-billing";
 import { seedInboundMail } from "./world-inbound";
+import { webhooksAsSeeded } from "./world-webhooks";
 import { seedPortalProposal, seedSignedProposal, seedSpentProposalLink } from "./world-proposal-links";
 import { seedProposal } from "./world-proposals";
 import { seedWorkspace } from "./world-workspace";
@@ -339,6 +340,7 @@ export async function seedWorld(server: ServerInfo): Promise<World> {
   }
   a.records.spentProposalToken = await seedSpentProposalLink(server);
   await letReceiveInvoices(server, a2.id!);
+  await webhooksAsSeeded(server);
   // Seeding used up the clients' mail allowance (verification, quote and application mails): the
   // suites start with none counted.
   await clearRateLimits(server);

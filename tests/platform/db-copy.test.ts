@@ -326,6 +326,46 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
     .insertInto("calendarFeeds")
     .values({ id: "00000000-0000-4000-8000-00000000ca1e", userId: client.id, nonce: "n".repeat(32), createdAt: now, lastUsedAt: null })
     .execute();
+  // A webhook endpoint, an event written for it and its delivery (decision 0103).
+  await db()
+    .insertInto("webhookEndpoints")
+    .values({
+      id: "webhook-1",
+      kind: "webhook",
+      chatAlert: null,
+      url: "https://hooks.example.com/in",
+      description: "CRM",
+      events: JSON.stringify(["company.created"]),
+      secret: `whsec_${"A".repeat(43)}=`,
+      enabled: 1,
+      disabledReason: null,
+      failingSince: null,
+      createdBy: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  await db().insertInto("webhookEvents").values({ id: "msg_copy", type: "company.created", payload: "{}", createdAt: now }).execute();
+  await db()
+    .insertInto("webhookDeliveries")
+    .values({
+      id: "delivery-1",
+      eventId: "msg_copy",
+      endpointId: "webhook-1",
+      status: "delivered",
+      attempts: 1,
+      nextAttemptAt: now,
+      lockedUntil: 0,
+      responseStatus: 200,
+      responseBody: "ok",
+      durationMs: 12,
+      lastError: null,
+      firstAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+      deliveredAt: now,
+    })
+    .execute();
   // The session Pay opened, and a dispute on the payment (decision 0090).
   await db()
     .insertInto("invoiceCheckouts")

@@ -153,6 +153,15 @@ export default function ConsoleSettings({ loaderData, actionData }: Route.Compon
         </Link>
       </p>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
+        Signed events for your other tools, and alerts in a chat channel:{" "}
+        <Link
+          to={href("/employee-dashboard/settings/webhooks")}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
+          Webhooks
+        </Link>
+      </p>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
         {PLACE_TEXT.settingsLink}{" "}
         <Link
           to={href("/employee-dashboard/settings/place")}

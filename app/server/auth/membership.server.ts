@@ -2,6 +2,8 @@ import { newId } from "~/lib/ids";
 import { fallbackCompanyName } from "~/lib/people";
 import { db, type Executor } from "~/server/db/db.server";
 import { dbBool } from "~/server/db/boolean.server";
+import { companyResource } from "~/lib/api/resources";
+import { writeWebhookEvent } from "~/server/webhooks/outbox.server";
 
 // Decision 0032: which company a client speaks for. Part of the session guard
 // (requireClient), so it sits with auth, below the models.
@@ -49,20 +51,18 @@ export async function ensureOwnCompany(
       const given = companyName?.trim() || profile?.company.trim();
       const founder = { name: profile?.fullName.trim() || user.name, email: user.email ?? "" };
       const id = newId();
-      await trx
-        .insertInto("companies")
-        .values({
-          id,
-          name: given || fallbackCompanyName(founder),
-          nameOrigin: given ? "given" : "fallback",
-          website: "",
-          country: profile?.country.trim() ?? "",
-          origin: "self",
-          createdAt: now,
-          updatedAt: now,
-          closedAt: null,
-        })
-        .execute();
+      const company = {
+        id,
+        name: given || fallbackCompanyName(founder),
+        nameOrigin: given ? "given" : "fallback",
+        website: "",
+        country: profile?.country.trim() ?? "",
+        origin: "self",
+        createdAt: now,
+        updatedAt: now,
+        closedAt: null,
+      };
+      await trx.insertInto("companies").values(company).execute();
       const taken = await trx
         .updateTable("users")
         .set({ companyId: id, clientAdmin: dbBool(true) })
@@ -75,6 +75,8 @@ export async function ensureOwnCompany(
         if (!other) throw new Error("client has no company and none could be made");
         return other;
       }
+      // Webhooks hear of a company registered at /login as of one made by staff (decision 0103).
+      await writeWebhookEvent(trx, { type: "company.created", data: async () => companyResource({ ...company, mailDecisions: 1 }) }, now);
       return { companyId: id, clientAdmin: true, closed: false };
     });
 }

@@ -278,6 +278,9 @@ export interface Database extends ProposalTables {
   projectMailThreads: ProjectMailThreadTable;
   recurringInvoices: RecurringInvoiceTable;
   calendarFeeds: CalendarFeedTable;
+  webhookEndpoints: WebhookEndpointTable;
+  webhookEvents: WebhookEventTable;
+  webhookDeliveries: WebhookDeliveryTable;
 }
 
 /** A person's private calendar address (its token is an HMAC of id and nonce, never stored). */
@@ -811,4 +814,55 @@ export interface InvoiceCardAdjustmentTable {
   reason: Generated<string>;
   createdAt: number;
   updatedAt: number;
+}
+
+/** Where events go: a signed webhook, or a chat channel's incoming webhook (decision 0103). */
+export interface WebhookEndpointTable {
+  id: string;
+  /** webhook | chat */
+  kind: string;
+  /** A chat endpoint's alert kind; null for a webhook. */
+  chatAlert: string | null;
+  url: string;
+  description: string;
+  /** JSON array of event types. */
+  events: string;
+  /** whsec_…: the Standard Webhooks signing secret. */
+  secret: string;
+  enabled: boolean | number;
+  disabledReason: string | null;
+  /** The first failed attempt since the last success; null while it answers. */
+  failingSince: number | null;
+  createdBy: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** One change reported, written in the change's own transaction; `payload` is the body as signed. */
+export interface WebhookEventTable {
+  id: string;
+  type: string;
+  payload: string;
+  createdAt: number;
+}
+
+/** One event to one endpoint: claimed by a worker, retried with backoff for a day. */
+export interface WebhookDeliveryTable {
+  id: string;
+  eventId: string;
+  endpointId: string;
+  /** pending | delivered | failed | cancelled */
+  status: string;
+  attempts: Generated<number>;
+  nextAttemptAt: number;
+  lockedUntil: Generated<number>;
+  responseStatus: number | null;
+  responseBody: string | null;
+  durationMs: number | null;
+  lastError: string | null;
+  /** The first attempt's time: see the disable rule in webhooks/worker.server.ts. */
+  firstAttemptAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+  deliveredAt: number | null;
 }

@@ -9,6 +9,8 @@ export type AppEvent =
   | { type: "application.changed"; id: string }
   | { type: "application.created"; id: string; jobId: string }
   | { type: "mail.enqueued" }
+  // A webhook event was written (decision 0103): wakes the delivery workers of every instance.
+  | { type: "webhook.enqueued" }
   // Portal data: companyId lets a member's stream forward their company's changes only.
   | { type: "project.changed"; id: string; companyId: string }
   | { type: "complaint.changed"; id: string; companyId: string }

@@ -13,6 +13,7 @@ import { getBillingSettings } from "./billing-settings.server";
 import { takeInvoiceNumber } from "./invoice-numbers.server";
 import { invoiceForChange, linesOf, notFound, OPEN_STATUSES, settledStatus, type InvoiceStatus } from "./invoice-views.server";
 import { draftForChange, type WriteOptions } from "./invoices.server";
+import { recordWebhookEvent } from "../webhooks/webhook-changes.server";
 
 // Issuing freezes a draft: the number (decision 0082), the dates in the agency's zone, the agency
 // as it stands (name, address, tax id, bank details) and the amounts, all in one transaction with
@@ -114,6 +115,7 @@ export async function issueDraftIn(
     { action: "invoice.issue", entity: "invoice", entityId: id, detail: { number, total: totals.total, currency: row.currency } },
     now,
   );
+  await recordWebhookEvent(trx, { type: "invoice.issued", id }, now);
   return { number, issueDate, dueDate };
 }
 

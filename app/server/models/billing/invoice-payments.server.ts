@@ -18,6 +18,7 @@ import {
   type InvoiceStatus,
 } from "./invoice-views.server";
 import type { WriteOptions } from "./invoices.server";
+import { recordWebhookEvent } from "../webhooks/webhook-changes.server";
 
 // Payments against an issued invoice. Staff record bank transfers, cash and others;
 // card payments arrive only from Stripe's signed webhook (the lead wires it), idempotent on the
@@ -78,6 +79,7 @@ export async function addToPaid(trx: Trx, invoice: InvoiceRow, delta: number): P
     .set({ paid: sql`${sql.ref("paid")} + ${delta}`, status, version: invoice.version + 1 })
     .where("id", "=", invoice.id)
     .execute();
+  if (status === "paid" && invoice.status !== "paid") await recordWebhookEvent(trx, { type: "invoice.paid", id: invoice.id }, Date.now());
   return status;
 }
 

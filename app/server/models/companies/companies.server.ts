@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import { newId } from "~/lib/ids";
 import { db, type Executor } from "~/server/db/db.server";
 import type { CompanyTable } from "~/server/db/schema";
+import { recordWebhookEvent } from "../webhooks/webhook-changes.server";
 
 // Decision 0032: a client is a company; its members are client users with its
 // company_id. Projects and support requests are scoped by company (getProject({ id, companyId })).
@@ -14,7 +15,7 @@ export interface CompanyInput {
   country?: string;
 }
 
-/** Inserts a company inside the caller's transaction (console, lead conversion, registration). */
+/** Inserts a company inside the caller's transaction (console, lead conversion, a proposal), with its webhook event. */
 export async function insertCompany(
   executor: Executor,
   input: CompanyInput & { origin: "self" | "staff" },
@@ -34,6 +35,7 @@ export async function insertCompany(
     mailDecisions: 1,
   };
   await executor.insertInto("companies").values(company).execute();
+  await recordWebhookEvent(executor, { type: "company.created", id: company.id }, now);
   return company;
 }
 

@@ -6,6 +6,7 @@ import { absoluteUrl } from "~/server/env.server";
 import { milestoneDoneMail, milestoneDueMail, progressChangedMail } from "~/server/mail/project-event-mails.server";
 import { invitationAcceptedMail, newApplicationMail, newLeadMail } from "~/server/mail/staff-event-mails.server";
 import type { MailContent } from "~/server/mail/templates.server";
+import { recordWebhookEvent } from "~/server/models/webhooks/webhook-changes.server";
 import { companyMemberIds, notify, staffIdsFor } from "./notifications.server";
 import type { Executor, Trx } from "~/server/db/db.server";
 
@@ -14,7 +15,8 @@ import type { Executor, Trx } from "~/server/db/db.server";
 // `publishNotified` after the commit. Only people who may open the link are told: a company's
 // members for its projects, staff whose role includes the console area the link opens. Every event
 // passes its mail: each recipient's preference for the type then decides now, digest or never
-// (decision 0046); a notification without one would reach the bell and never the inbox.
+// (decision 0046); a notification without one would reach the bell and never the inbox. The same
+// events go to webhook endpoints and chat alerts that chose them (decision 0103), written here too.
 
 type Actor = { actorId?: string | null; actorName?: string | null };
 
@@ -84,6 +86,7 @@ export async function notifyMilestoneDone(
   actor: Actor,
   now: number,
 ): Promise<string[]> {
+  await recordWebhookEvent(trx, { type: "milestone.done", id: milestone.id }, now);
   if (!milestone.companyId) return [];
   const title = await projectTitle(trx, milestone.projectId);
   const link = projectLink("client", milestone.projectId);
@@ -176,6 +179,7 @@ export async function notifyApprovalDecided(
   mail: MailContent,
   now: number,
 ): Promise<string[]> {
+  await recordWebhookEvent(trx, { type: "approval.decided", id: approval.id }, now);
   const project = await trx.selectFrom("projects").select("ownerId").where("id", "=", approval.projectId).executeTakeFirst();
   const known = await activeStaffAmong(trx, [project?.ownerId ?? null, approval.requestedBy], "clients");
   const recipients = known.length > 0 ? known : await staffIdsFor(trx, "clients");
@@ -198,11 +202,12 @@ export async function notifyApprovalDecided(
 /** Files shared by staff reach the company's members; by a client, the staff who look after clients. */
 export async function notifyFilesShared(
   trx: Trx,
-  upload: { session: string; projectId: string; companyId: string | null; fromAgency: boolean; title: string },
+  upload: { session: string; projectId: string; companyId: string | null; fromAgency: boolean; title: string; fileIds?: readonly string[] },
   actor: Actor,
   mail: MailContent,
   now: number,
 ): Promise<string[]> {
+  for (const id of upload.fileIds ?? []) await recordWebhookEvent(trx, { type: "file.shared", id }, now);
   const recipients = upload.fromAgency
     ? upload.companyId
       ? await companyMemberIds(trx, upload.companyId)
@@ -271,6 +276,7 @@ export async function notifyInvitationAccepted(
 
 /** SPEC's quote mail to MAIL_SALES_TO stays; staff who work leads also see it in their bell. */
 export async function notifyNewLead(trx: Trx, lead: { id: string; name: string; requirement: string }, now: number): Promise<string[]> {
+  await recordWebhookEvent(trx, { type: "lead.created", id: lead.id }, now);
   const link = leadLink(lead.id);
   const mail = newLeadMail({ name: lead.name, url: absoluteUrl(link) }, await brandIn(trx));
   return notify(
@@ -295,6 +301,7 @@ export async function notifyNewApplication(
   application: { id: string; name: string; openingTitle: string },
   now: number,
 ): Promise<string[]> {
+  await recordWebhookEvent(trx, { type: "application.received", id: application.id }, now);
   const link = applicationLink(application.id);
   const mail = newApplicationMail(
     { name: application.name, openingTitle: application.openingTitle, url: absoluteUrl(link) },

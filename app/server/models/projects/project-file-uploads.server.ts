@@ -2,6 +2,7 @@ import { rm } from "node:fs/promises";
 import { brandIn } from "~/server/brand/brand.server";
 import type { Transaction } from "kysely";
 import { formatBytes } from "~/lib/file-kinds";
+import { recordWebhookEvent } from "~/server/models/webhooks/webhook-changes.server";
 import { newId } from "~/lib/ids";
 import { projectLink } from "~/lib/links";
 import { actorName } from "~/server/auth/actor.server";
@@ -250,13 +251,18 @@ async function notifySession(
   trx: Transaction<Database>,
   actor: FilesActor,
   project: WorkspaceProject,
-  saved: Array<{ name: string }>,
+  saved: Array<{ id: string; name: string }>,
   now: number,
 ): Promise<string[]> {
   const session = newId();
   const names = saved.map((f) => f.name);
   const fromAgency = actor.side === "staff";
-  if (fromAgency && !project.companyId) return [];
+  const fileIds = saved.map((f) => f.id);
+  if (fromAgency && !project.companyId) {
+    // Nobody to tell in the portal; the webhooks still hear of it.
+    for (const id of fileIds) await recordWebhookEvent(trx, { type: "file.shared", id }, now);
+    return [];
+  }
   const url = absoluteUrl(projectLink(fromAgency ? "client" : "staff", project.id, "files"));
   const mail = filesSharedMail({ uploader: actorName(actor.user), fromAgency, project: project.title, names, url }, await brandIn(trx));
   const upload = {
@@ -264,6 +270,7 @@ async function notifySession(
     projectId: project.id,
     companyId: project.companyId,
     fromAgency,
+    fileIds,
     title: `${actorName(actor.user)} shared ${names.length === 1 ? `"${names[0]}"` : `${names.length} files`} on ${project.title}`,
   };
   const notified = await notifyFilesShared(trx, upload, { actorId: actor.user.id, actorName: actorName(actor.user) }, mail, now);

@@ -8,6 +8,7 @@ import { recordAudit } from "../shared/audit.server";
 import { insertProject, projectChanged, type Project } from "./projects.server";
 import { Refusal } from "~/lib/refusal";
 import { companyDomain } from "~/server/brand/company-domain.server";
+import { recordWebhookEvent } from "../webhooks/webhook-changes.server";
 
 // Decision 0035: the staff half of projects. Every write checks its rules inside its
 // transaction, writes its audit row there, and tells the company's open pages after the commit.
@@ -130,6 +131,7 @@ export async function updateStaffProject(actor: Actor, id: string, input: Projec
       ...Object.fromEntries(changed.map((key) => [key, { from: current[key], to: next[key] }])),
     };
     await recordAudit(trx, actor, { action: "project.update", entity: "project", entityId: id, detail }, now);
+    if (changed.includes("status")) await recordWebhookEvent(trx, { type: "project.status_changed", id }, now);
     return { result: "saved" as const, companyId: current.companyId };
   });
   if (outcome.result === "saved") projectChanged({ id, companyId: outcome.companyId });

@@ -10,11 +10,13 @@ import { clientReplyMail, newRequestMail } from "~/server/mail/support-mails.ser
 import type { MailContent, PlacedMail } from "~/server/mail/templates.server";
 import { companyMemberIds, notify, publishNotified, staffIdsFor } from "../notifications/notifications.server";
 import type { Trx } from "~/server/db/db.server";
+import { recordWebhookEvent, type WebhookChange } from "../webhooks/webhook-changes.server";
 
 // Who hears of what happens on a support request, written in the event's own
 // transaction (decision 0044). Staff: the assignee, or every staff member whose role may use
 // Support while nobody is assigned (or the assignee can no longer use it). Clients: every member of
-// the request's company.
+// the request's company. Webhook endpoints and chat alerts that chose these events hear of them
+// here too (decision 0103).
 
 /** Whether `userId` is active staff whose role may use Support: the only people a request can be assigned to. */
 export async function isSupportStaff(trx: Trx | Kysely<Database>, userId: string): Promise<boolean> {
@@ -78,9 +80,12 @@ export interface ClientAlert {
   actorName: string;
   /** Composed per recipient when it shows a date (their zone). */
   mail: MailContent | PlacedMail;
+  /** The webhook event of the same change: the staff reply, or the request resolved. */
+  webhook?: WebhookChange;
 }
 
 export async function alertCompany(trx: Trx, alert: ClientAlert, now: number): Promise<string[]> {
+  if (alert.webhook) await recordWebhookEvent(trx, alert.webhook, now);
   if (!alert.companyId) return [];
   const recipients = await companyMemberIds(trx, alert.companyId);
   const { type, eventKey, title, actorName, mail } = alert;
@@ -138,6 +143,7 @@ const clientNameOf = (facts: { createdByName: string | null; createdByEmail: str
   "A client";
 
 export async function alertNewRequest(trx: Trx, complaintId: string, createdBy: string, now: number): Promise<string[]> {
+  await recordWebhookEvent(trx, { type: "support_request.opened", id: complaintId }, now);
   const facts = await requestFacts(trx, complaintId);
   if (!facts) return [];
   const clientName = clientNameOf(facts);
@@ -178,6 +184,7 @@ export async function alertClientReply(
   }: { complaintId: string; reply: { id: string; senderName: string; text: string }; memberId: string | null; reopened: boolean },
   now: number,
 ): Promise<string[]> {
+  await recordWebhookEvent(trx, { type: "support_request.replied", id: reply.id }, now);
   const facts = await requestFacts(trx, complaintId);
   if (!facts) return [];
   const clientName = clientNameOf(facts, reply.senderName);

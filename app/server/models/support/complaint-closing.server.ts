@@ -6,6 +6,7 @@ import { db } from "~/server/db/db.server";
 import { events } from "~/server/events/bus.server";
 import { recordAudit } from "../shared/audit.server";
 import { CLOSED_STATUS, noSuchRequest } from "./complaints.server";
+import { recordWebhookEvent } from "../webhooks/webhook-changes.server";
 
 // A client (any member of the company) closes their request, and may reopen it
 // within 30 days of closing (decision 0044). Owner-scoped: another company's request is refused as
@@ -48,6 +49,8 @@ async function change(
       if (Number(updated.numUpdatedRows) === 0) return "unchanged";
       const detail = { from: row.status, to: next.to, by: "client", changeId: newId(), companyId: member.companyId };
       await recordAudit(trx, member, { action: "complaint.status", entity: "complaint", entityId: complaintId, detail }, now);
+      // Nobody is alerted of a client closing their own request; webhooks are.
+      if (next.to === CLOSED_STATUS) await recordWebhookEvent(trx, { type: "support_request.closed", id: complaintId }, now);
       return "done";
     });
   if (outcome === "done") events().publish({ type: "complaint.changed", id: complaintId, companyId: member.companyId });
