@@ -454,7 +454,7 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
     const response = outcome.response!;
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="leads-${new Date().toISOString().slice(0, 10)}.csv"`);
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename=leads-${new Date().toISOString().slice(0, 10)}.csv`);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const text = await csvText(response);
     expect(text).toContain('"Ravi ""RK"" Kumar, CTO"');
@@ -574,7 +574,7 @@ describe.each(testDatabases("console-leads-applications"))("Console leads and ap
       cookie: staff.cookie,
     });
     expect(outcome.response!.headers.get("content-disposition")).toBe(
-      `attachment; filename="applications-${new Date().toISOString().slice(0, 10)}.csv"`,
+      `attachment; filename=applications-${new Date().toISOString().slice(0, 10)}.csv`,
     );
     expect(outcome.response!.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const rows = parseCsv(await csvText(outcome.response!));
@@ -654,7 +654,7 @@ describe.each(testSetups("console resume downloads"))("Resume downloads on $name
       "content-length": String(bytes.length),
       "content-disposition": 'attachment; filename="My CV final.pdf"',
       "x-content-type-options": "nosniff",
-      "cache-control": "no-store",
+      "cache-control": "private, no-store",
     });
     expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
   });

@@ -3,7 +3,8 @@ import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { contentDisposition, parseRange, sendStoredFile } from "~/server/http/send-file.server";
+import { attachmentDisposition } from "~/server/http/attachment.server";
+import { parseRange, sendStoredFile } from "~/server/http/send-file.server";
 import { createLocalFileStore, type FileStore } from "~/server/storage/storage.server";
 import { fileNameKey, sanitizeFileName, sniffFileKind, withKindExtension } from "~/server/uploads/file-kinds.server";
 import { parseUploadForm, UploadRejected } from "~/server/uploads/project-upload.server";
@@ -113,7 +114,11 @@ describe("names", () => {
   });
 
   test("The download's Content-Disposition is an attachment with an ASCII name and the real one", () => {
-    expect(contentDisposition('Café "x".pdf')).toBe(`attachment; filename="Cafe _x_.pdf"; filename*=UTF-8''Caf%C3%A9%20%22x%22.pdf`);
+    expect(attachmentDisposition('Café "x".pdf')).toBe(`attachment; filename="Cafe \\"x\\".pdf"; filename*=UTF-8''Caf%C3%A9%20%22x%22.pdf`);
+    expect(attachmentDisposition("brief.pdf")).toBe("attachment; filename=brief.pdf");
+    expect(attachmentDisposition("Q3 report.pdf")).toBe('attachment; filename="Q3 report.pdf"');
+    // A line break in a stored name never reaches the header.
+    expect(attachmentDisposition("a\r\nSet-Cookie: x.pdf")).toBe('attachment; filename="a  Set-Cookie: x.pdf"');
   });
 });
 

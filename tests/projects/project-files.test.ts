@@ -136,7 +136,7 @@ describe.each(testSetups("project files"))("Project files on $name", ({ database
     expect(old.response!.headers.get("content-disposition")).toContain('filename="brief (v1).pdf"');
     expect(Buffer.from(await old.response!.arrayBuffer()).equals(pdf())).toBe(true);
     const current = await download(clientA, v2!.id);
-    expect(current.response!.headers.get("content-disposition")).toContain('filename="brief.pdf"');
+    expect(current.response!.headers.get("content-disposition")).toContain("filename=brief.pdf");
     await current.response!.body?.cancel();
   });
 
@@ -190,7 +190,7 @@ describe.each(testSetups("project files"))("Project files on $name", ({ database
     const whole = await download(clientA2, version!.id);
     expect(whole.status).toBe(200);
     const headers = whole.response!.headers;
-    expect(headers.get("content-disposition")).toMatch(/^attachment; filename="assets.zip"/);
+    expect(headers.get("content-disposition")).toMatch(/^attachment; filename=assets\.zip/);
     expect(headers.get("x-content-type-options")).toBe("nosniff");
     expect(headers.get("cache-control")).toBe("no-store");
     expect(headers.get("content-type")).toBe("application/zip");

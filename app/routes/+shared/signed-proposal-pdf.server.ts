@@ -1,4 +1,5 @@
 import { isRefusal } from "~/lib/refusal";
+import { attachmentResponse } from "~/server/http/attachment.server";
 import { refusalResponse } from "~/server/http/refusal.server";
 import { grantedLinkId } from "~/server/http/proposal-grant-cookie.server";
 import type { ProposalAccess } from "~/server/models/proposals/proposal-client.server";
@@ -24,16 +25,7 @@ export async function requireProposalGrant(request: Request, proposalId: string)
 export async function signedProposalPdfResponse(proposalId: string): Promise<Response> {
   try {
     const { bytes, filename } = await signedProposalPdf(proposalId);
-    return new Response(new Uint8Array(bytes), {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${filename.replace(/[^\w.-]/g, "_")}"`,
-        "Content-Length": String(bytes.length),
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-        "X-Robots-Tag": "noindex",
-      },
-    });
+    return attachmentResponse(new Uint8Array(bytes), { filename, contentType: "application/pdf" });
   } catch (error) {
     if (isRefusal(error)) throw refusalResponse(error, "Not found");
     throw error;

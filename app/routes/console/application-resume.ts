@@ -3,6 +3,7 @@ import type { Route } from "./+types/application-resume";
 import { findResume } from "~/server/models/pipeline/applications-staff.server";
 import { RESUME_CONTENT_TYPES, sanitizeFilename, type ResumeKind } from "~/server/uploads/resume-upload.server";
 import { requireStaff } from "~/server/auth/session.server";
+import { attachmentResponse } from "~/server/http/attachment.server";
 import { recordStaffRead } from "~/server/models/shared/audit.server";
 import { FileNotFound, fileStore } from "~/server/storage/storage.server";
 
@@ -28,13 +29,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const contentType = file.contentType ?? RESUME_CONTENT_TYPES[resume.kind as ResumeKind] ?? "application/octet-stream";
   // The stored name is already sanitised at upload; sanitising again keeps the header safe whatever the row holds.
   const filename = sanitizeFilename(resume.name || resume.key.split("/").pop() || "resume");
-  return new Response(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>, {
-    headers: {
-      "Content-Type": contentType,
-      "Content-Length": String(file.size),
-      "Content-Disposition": `attachment; filename="${filename}"`,
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "no-store",
-    },
-  });
+  return attachmentResponse(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>, { filename, contentType, size: file.size });
 }

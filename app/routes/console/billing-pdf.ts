@@ -1,5 +1,6 @@
 import type { Route } from "./+types/billing-pdf";
 import { requireStaff } from "~/server/auth/session.server";
+import { attachmentResponse } from "~/server/http/attachment.server";
 import { refusalResponse } from "~/server/http/refusal.server";
 import { invoicePdf } from "~/server/models/billing/invoice-delivery.server";
 import { getInvoice } from "~/server/models/billing/invoices-read.server";
@@ -11,14 +12,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     await getInvoice({ id: params.id });
     const { bytes, filename } = await invoicePdf(params.id);
-    return new Response(new Uint8Array(bytes), {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${filename.replace(/["\\\r\n]/g, "")}"`,
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return attachmentResponse(new Uint8Array(bytes), { filename, contentType: "application/pdf" });
   } catch (error) {
     throw refusalResponse(error);
   }

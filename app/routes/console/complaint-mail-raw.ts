@@ -1,5 +1,6 @@
 import type { Route } from "./+types/complaint-mail-raw";
 import { requireStaff } from "~/server/auth/session.server";
+import { attachmentResponse } from "~/server/http/attachment.server";
 import { refusalResponse } from "~/server/http/refusal.server";
 import { originalRaw } from "~/server/models/inbound/inbound-original.server";
 
@@ -10,15 +11,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request, "support");
   try {
     const bytes = await originalRaw({ complaintId: params.id, messageId: params.messageId });
-    return new Response(new Uint8Array(bytes), {
-      headers: {
-        "Content-Type": "message/rfc822",
-        "Content-Disposition": `attachment; filename="mail-${params.messageId.replace(/[^\w-]/g, "_")}.eml"`,
-        "Content-Length": String(bytes.length),
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return attachmentResponse(new Uint8Array(bytes), { filename: `mail-${params.messageId}.eml`, contentType: "message/rfc822" });
   } catch (error) {
     throw refusalResponse(error, "Not found");
   }

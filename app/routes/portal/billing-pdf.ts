@@ -1,5 +1,6 @@
 import type { Route } from "./+types/billing-pdf";
 import { isRefusal } from "~/lib/refusal";
+import { attachmentResponse } from "~/server/http/attachment.server";
 import { refusalResponse } from "~/server/http/refusal.server";
 import { invoicePdf } from "~/server/models/billing/invoice-delivery.server";
 import { getCompanyInvoice } from "~/server/models/billing/invoices-read.server";
@@ -12,15 +13,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // Access first: another company's invoice, or a draft, is not found; invoicePdf is unscoped.
     await getCompanyInvoice({ id: params.id, companyId: user.companyId });
     const { bytes, filename } = await invoicePdf(params.id);
-    return new Response(new Uint8Array(bytes), {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${filename.replace(/[^\w.-]/g, "_")}"`,
-        "Content-Length": String(bytes.length),
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return attachmentResponse(new Uint8Array(bytes), { filename, contentType: "application/pdf" });
   } catch (error) {
     if (isRefusal(error)) throw refusalResponse(error, "Not found");
     throw error;

@@ -1,4 +1,5 @@
 import { agencyToday } from "~/server/brand/locale.server";
+import { attachmentDisposition } from "./attachment.server";
 
 // CSV exports of the staff console: RFC 4180 quoting, CRLF rows, streamed as they are read.
 
@@ -45,7 +46,7 @@ export function csvResponse(filename: string, header: readonly string[], rows: A
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Content-Disposition": attachmentDisposition(filename),
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
     },

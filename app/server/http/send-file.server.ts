@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { attachmentDisposition } from "./attachment.server";
 import { Readable } from "node:stream";
 import { FileNotFound, type FileStore, type OpenedFile } from "~/server/storage/file-store.server";
 
@@ -56,7 +57,7 @@ export function fileAnswer(
     // Even if something made a browser render it (an SVG, say), it runs in a sandbox with no origin.
     "Content-Security-Policy": "default-src 'none'; sandbox",
   };
-  if (!options.inline) headers["Content-Disposition"] = contentDisposition(file.filename);
+  if (!options.inline) headers["Content-Disposition"] = attachmentDisposition(file.filename);
   if (matchesEtag(header("if-none-match"), etag)) return { status: 304, headers, range: null, hasBody: false };
 
   const ifRange = header("if-range");
@@ -143,17 +144,6 @@ export function parseRange(header: string | null, size: number): ByteRangeReques
   if (!Number.isSafeInteger(start) || start >= size) return "unsatisfiable";
   if (end < start) return null; // a syntactically invalid range is ignored
   return { start, end };
-}
-
-/** `attachment` with an ASCII fallback name and the real one per RFC 5987, both header-safe. */
-export function contentDisposition(filename: string): string {
-  const ascii =
-    filename
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .replace(/[^\x20-\x7e]|["\\%;]/g, "_")
-      .trim() || "download";
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
 function matchesEtag(header: string | null, etag: string): boolean {

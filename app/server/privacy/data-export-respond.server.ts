@@ -1,5 +1,5 @@
 import type { Actor } from "~/server/auth/actor.server";
-import { contentDisposition } from "~/server/http/send-file.server";
+import { attachmentDisposition } from "~/server/http/attachment.server";
 import { collectPersonExport, recordDataExport, type ExportSubject } from "~/server/models/privacy/data-export.server";
 import { fileStore } from "~/server/storage/storage.server";
 import { exportArchive } from "./data-export-archive.server";
@@ -29,7 +29,7 @@ export async function dataExportResponse(
   const filename = `${safeSegment(exported.person.email, "my")}-data-${now.toISOString().slice(0, 10)}.zip`;
   const headers: Record<string, string> = {
     "Content-Type": "application/zip",
-    "Content-Disposition": contentDisposition(filename),
+    "Content-Disposition": attachmentDisposition(filename),
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; sandbox",
