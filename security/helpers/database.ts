@@ -89,6 +89,8 @@ const ROW_TABLES = [
   "mail_threads",
   // Replies to project mails (decision 0101), written with the notification mails they thread.
   "project_mail_threads",
+  // API tokens (decision 0104): made and revoked by admins only.
+  "api_tokens",
 ];
 // The audit rows of reads (a resume downloaded, a CSV exported) record a GET that
 // was answered; they are not a change the request made to anything.

@@ -21,7 +21,7 @@ import * as supportRequestReplies from "~/routes/api/support-request-replies";
 // Calls the API's route modules as React Router would (the path's module, its loader for GET and
 // action for the rest), with a bearer token: the same modules app/routes.ts lists.
 
-type Module = { loader: (args: never) => Promise<Response>; action: (args: never) => Promise<Response> };
+type Module = { loader: (args: never) => Promise<Response>; action?: (args: never) => Promise<Response> };
 
 /** Each path template of the OpenAPI document and the module app/routes.ts gives it. */
 export const API_MODULES: Record<string, Module> = {
@@ -85,7 +85,8 @@ export async function api(
   }
   const request = new Request(`http://localhost${API_BASE}${path}`, init);
   const module = API_MODULES[template]!;
-  const fn = method === "GET" || method === "HEAD" ? module.loader : module.action;
+  // A module without an action: React Router answers any other method with 405.
+  const fn = method === "GET" || method === "HEAD" ? module.loader : (module.action ?? (async () => new Response(null, { status: 405 })));
   const response = await fn({ request, params: id ? { id } : {}, context: { clientIp: "203.0.113.9" } } as never);
   const type = response.headers.get("content-type") ?? "";
   const json = type.includes("json") ? ((await response.clone().json()) as ApiAnswer["json"]) : {};

@@ -24,7 +24,12 @@ export class ApiFieldErrors extends Error {
 }
 
 export function fieldErrorsOf(error: z.ZodError): { field: string; message: string }[] {
-  return error.issues.map((issue) => ({ field: issue.path.map(String).join(".") || "body", message: issue.message }));
+  return error.issues.flatMap((issue) => {
+    const at = issue.path.map(String);
+    // A misspelt or unknown field is named itself, so the caller sees which one.
+    if (issue.code === "unrecognized_keys") return issue.keys.map((key) => ({ field: [...at, key].join("."), message: "Unknown field." }));
+    return [{ field: at.join(".") || "body", message: issue.message }];
+  });
 }
 
 /** Parses with a form's own schema, so the API refuses what the form refuses, with its words. */

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { FormResult } from "~/lib/form-result";
+import { API_TOKEN_CREATE_FAILURE as CREATE_FAILURE, API_TOKEN_REVOKE_FAILURE as REVOKE_FAILURE } from "~/lib/console-failures";
 import { isRefusal } from "~/lib/refusal";
 import { newApiTokenSchema, revokeApiTokenSchema, scopesOf } from "~/lib/schemas/api-tokens";
 import type { SessionUser } from "~/server/auth/actor.server";
@@ -10,9 +11,6 @@ import { logger } from "~/server/logger.server";
 import { createApiToken, revokeApiToken } from "~/server/models/api/api-tokens.server";
 
 // Console → Settings → API tokens, the actions' half (decision 0104).
-
-export const CREATE_FAILURE = "The token could not be created. Please try again.";
-export const REVOKE_FAILURE = "The token could not be revoked. Please try again.";
 
 /** A created token's answer: the secret travels in this one response and is never shown again. */
 export type CreatedToken = FormResult<"create"> & { token?: string; tokenName?: string };

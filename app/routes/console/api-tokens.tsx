@@ -15,7 +15,8 @@ import { requireStaff } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-data.server";
 import { requireIntent } from "~/server/http/form-result.server";
 import { listApiTokens } from "~/server/models/api/api-tokens.server";
-import { CREATE_FAILURE, createToken, REVOKE_FAILURE, revokeToken, type CreatedToken } from "./api-tokens.server";
+import { createToken, revokeToken, type CreatedToken } from "./api-tokens.server";
+import { API_TOKEN_CREATE_FAILURE, API_TOKEN_REVOKE_FAILURE } from "~/lib/console-failures";
 
 // Console → Settings → API tokens (admin, like Settings; decision 0104): a new token's name,
 // access per area and expiry; its secret shown once; the list with last use and "Revoke".
@@ -37,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFailureInForm(request, serverAction, { create: CREATE_FAILURE, revoke: REVOKE_FAILURE });
+  return keepFailureInForm(request, serverAction, { create: API_TOKEN_CREATE_FAILURE, revoke: API_TOKEN_REVOKE_FAILURE });
 }
 
 const constraint = getZodConstraint(newApiTokenSchema);
