@@ -860,12 +860,15 @@ const formsOnly = (
   post: { access, intents, ...extra },
 });
 const method405: Expect = { status: 405 };
-/** An API path: every cookie, or none, gets 401; a POST gets `post` (401, or 405 where the path takes no POST). */
-const apiList = (post: 401 | 405): RoutePolicy => ({
-  ...page("public", { status: 401 }),
+/**
+ * An API path: every cookie, or none, gets 401 (`get`: 405 where the path takes no GET); a POST gets
+ * `post` (401, or 405 where the path takes no POST).
+ */
+const apiList = (post: 401 | 405, get: 401 | 405 = 401): RoutePolicy => ({
+  ...page("public", { status: get }),
   post: { access: "public", intents: { "": noChange(() => ({ name: "Matrix" }), { status: post }) }, ignoresBody: true },
 });
-const apiRecord = (post: 401 | 405): RoutePolicy => ({ params: () => ({ id: "matrix" }), ...apiList(post) });
+const apiRecord = (post: 401 | 405, get: 401 | 405 = 401): RoutePolicy => ({ params: () => ({ id: "matrix" }), ...apiList(post, get) });
 /** An active API token written straight into the world's database, for "Revoke" to act on. */
 async function matrixApiToken(c: Cell): Promise<string> {
   const id = randomUUID();
@@ -1575,7 +1578,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/api/milestone.ts": apiRecord(405),
   "routes/api/support-requests.ts": apiList(405),
   "routes/api/support-request.ts": apiRecord(405),
-  "routes/api/support-request-replies.ts": apiRecord(401),
+  "routes/api/support-request-replies.ts": apiRecord(401, 405),
   "routes/resources/events-careers.ts": page("public"),
   "routes/resources/events-testimonials.ts": page("public"),
   "routes/portal/layout.tsx": page("client"),
