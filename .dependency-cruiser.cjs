@@ -73,6 +73,8 @@ const modelFolders = {
   // Inbound mail: stored, parsed and routed to the support desk (decision 0096), to a project's
   // timeline, or to the pipeline as a lead (decision 0101).
   inbound: [...floor3, "pipeline"],
+  // The JSON API (decision 0104): its tokens, and its reads in keyset order over the features' tables.
+  api: [...floor3, "pipeline"],
 };
 
 /** A rule: model files in `from` may import other model folders only from `allowed`. */

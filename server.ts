@@ -128,6 +128,8 @@ const ALLOW = "GET, HEAD, POST, OPTIONS";
 /** Answers OPTIONS (204) and methods the site does not use (405) with an Allow header. */
 function answerOtherMethods(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   if (req.method !== "OPTIONS" && ALLOWED_METHODS.has(req.method ?? "")) return false;
+  // The JSON API changes a record with PATCH (decision 0104); it answers its own 405s.
+  if (req.method === "PATCH" && (req.url ?? "").startsWith("/api/v1/")) return false;
   res.statusCode = req.method === "OPTIONS" ? 204 : 405;
   res.setHeader("Allow", ALLOW);
   res.setHeader("Cache-Control", "no-store");

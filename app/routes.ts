@@ -136,6 +136,10 @@ export default [
     route("settings/brand", "routes/console/brand.tsx"),
     // The brand's logo and its dark variant (admin); the favicons are made from it.
     route("settings/brand/logo", "routes/console/brand-logo.tsx"),
+    // API tokens: create (shown once), list, revoke (admin; decision 0104).
+    route("settings/api-tokens", "routes/console/api-tokens.tsx"),
+    // The API's reference, rendered from its OpenAPI document (every staff member).
+    route("api", "routes/console/api-reference.tsx"),
     route("clients", "routes/console/clients.tsx"),
     route("clients/new", "routes/console/company-new.tsx"),
     route("clients/:id", "routes/console/client.tsx"),
@@ -201,5 +205,23 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("api/stripe/webhook", "routes/resources/stripe-webhook.ts"),
   route("api/inbound-mail", "routes/resources/inbound-mail.ts"),
+  // The JSON API (decision 0104): bearer tokens only, one line per path of its OpenAPI document.
+  route("api/v1/openapi.json", "routes/api/openapi.ts"),
+  route("api/v1/leads", "routes/api/leads.ts"),
+  route("api/v1/leads/:id", "routes/api/lead.ts"),
+  route("api/v1/applications", "routes/api/applications.ts"),
+  route("api/v1/applications/:id", "routes/api/application.ts"),
+  route("api/v1/applications/:id/resume", "routes/api/application-resume.ts"),
+  route("api/v1/companies", "routes/api/companies.ts"),
+  route("api/v1/companies/:id", "routes/api/company.ts"),
+  route("api/v1/members", "routes/api/members.ts"),
+  route("api/v1/members/:id", "routes/api/member.ts"),
+  route("api/v1/projects", "routes/api/projects.ts"),
+  route("api/v1/projects/:id", "routes/api/project.ts"),
+  route("api/v1/milestones", "routes/api/milestones.ts"),
+  route("api/v1/milestones/:id", "routes/api/milestone.ts"),
+  route("api/v1/support-requests", "routes/api/support-requests.ts"),
+  route("api/v1/support-requests/:id", "routes/api/support-request.ts"),
+  route("api/v1/support-requests/:id/replies", "routes/api/support-request-replies.ts"),
   route("*", "routes/marketing/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -888,6 +888,37 @@ const formsOnly = (
   post: { access, intents, ...extra },
 });
 const method405: Expect = { status: 405 };
+/**
+ * An API path: every cookie, or none, gets 401 (`get`: 405 where the path takes no GET); a POST gets
+ * `post` (401, or 405 where the path takes no POST).
+ */
+const apiList = (post: 401 | 405, get: 401 | 405 = 401): RoutePolicy => ({
+  ...page("public", { status: get }),
+  post: { access: "public", intents: { "": noChange(() => ({ name: "Matrix" }), { status: post }) }, ignoresBody: true },
+});
+const apiRecord = (post: 401 | 405, get: 401 | 405 = 401): RoutePolicy => ({ params: () => ({ id: "matrix" }), ...apiList(post, get) });
+/** An active API token written straight into the world's database, for "Revoke" to act on. */
+async function matrixApiToken(c: Cell): Promise<string> {
+  const id = randomUUID();
+  const now = Date.now();
+  await database(c.world.server)
+    .insertInto("apiTokens")
+    .values({
+      id,
+      name: `Matrix token ${c.seq}`,
+      tokenHash: createHash("sha256").update(id).digest("hex"),
+      tokenStart: "ak_matrix",
+      scopes: JSON.stringify(["leads:read"]),
+      createdBy: null,
+      createdByName: "Matrix",
+      createdAt: now,
+      expiresAt: now + 86_400_000,
+      lastUsedAt: null,
+      revokedAt: null,
+    })
+    .execute();
+  return id;
+}
 const ownPassword = (c: Cell) => (isStaffRole(c.actor.role) ? c.world.staffPassword : PASSWORD);
 const stepUpAnswer = sentOn(to("/login"), "/dashboard");
 
@@ -1384,6 +1415,23 @@ export const POLICIES: Record<string, RoutePolicy> = {
     }),
   },
   // Time and place, admin only, like Settings: a save moves the zone off UTC, the restore puts it back.
+  // API tokens, admin only (decision 0104): "create" writes a token; "revoke" revokes one the body
+  // first writes, so every allowed cell has an active token to revoke.
+  "routes/console/api-tokens.tsx": withForms("settings", {
+    create: changes((c) => ({
+      intent: "create",
+      name: `Matrix token ${c.seq}`,
+      lifetime: "30",
+      leads: "read",
+      applications: "none",
+      companies: "none",
+      projects: "none",
+      support: "none",
+    })),
+    revoke: changes(async (c) => ({ intent: "revoke", id: await matrixApiToken(c) })),
+  }),
+  // The API reference: every staff member.
+  "routes/console/api-reference.tsx": page("account"),
   "routes/console/place.tsx": withForms("settings", {
     "save-place": changes((c) => placeFields(c, "Europe/Berlin"), { restore: placeDefaults }),
   }),
@@ -1577,6 +1625,26 @@ export const POLICIES: Record<string, RoutePolicy> = {
     { "": noChange(() => ({ raw: "From: matrix@example.com" }), { status: 401 }) },
     { ignoresBody: true },
   ),
+  // The JSON API (decision 0104): bearer tokens only, so no cookie of any actor opens it (401, and
+  // nothing changes); a path without that method answers 405. Scopes, expiry and revocation are
+  // checked per token in security/api-tokens.test.ts.
+  "routes/api/openapi.ts": page("public"),
+  "routes/api/leads.ts": apiList(401),
+  "routes/api/lead.ts": apiRecord(405),
+  "routes/api/applications.ts": apiList(405),
+  "routes/api/application.ts": apiRecord(405),
+  "routes/api/application-resume.ts": apiRecord(405),
+  "routes/api/companies.ts": apiList(401),
+  "routes/api/company.ts": apiRecord(405),
+  "routes/api/members.ts": apiList(405),
+  "routes/api/member.ts": apiRecord(405),
+  "routes/api/projects.ts": apiList(405),
+  "routes/api/project.ts": apiRecord(405),
+  "routes/api/milestones.ts": apiList(401),
+  "routes/api/milestone.ts": apiRecord(405),
+  "routes/api/support-requests.ts": apiList(405),
+  "routes/api/support-request.ts": apiRecord(405),
+  "routes/api/support-request-replies.ts": apiRecord(401, 405),
   "routes/resources/events-careers.ts": page("public"),
   "routes/resources/events-testimonials.ts": page("public"),
   "routes/portal/layout.tsx": page("client"),

@@ -25,7 +25,7 @@ import { events, setEventBus } from "~/server/events/bus.server";
 import { createHtmlCache } from "~/server/http/html-cache.server";
 import { logger } from "~/server/logger.server";
 import { checkRateLimitStore, closeRateLimitStore } from "~/server/defence/rate-limit.server";
-import { isSameOrigin } from "~/server/http/origin-check.server";
+import { isBearerApiCall, isSameOrigin } from "~/server/http/origin-check.server";
 import { startMailWorker } from "~/server/mail/worker.server";
 import { startWebhookWorker } from "~/server/webhooks/worker.server";
 import { startInboundSweep } from "~/server/models/inbound/inbound-sweep.server";
@@ -73,8 +73,9 @@ export function handleRequest(request: Request, clientIp: string): Promise<Respo
   // Better Auth reads the client IP from this header; whatever a client sent is replaced.
   request.headers.set(CLIENT_IP_HEADER, clientIp);
   // One origin check for every route: React Router's covers UI routes only, and only when the
-  // request carries an Origin; a cross-site fetch without one is refused here too.
-  if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
+  // request carries an Origin; a cross-site fetch without one is refused here too. An API call with
+  // a bearer token and no cookie has no ambient credential to forge (decision 0104).
+  if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request) && !isBearerApiCall(request)) {
     return Promise.resolve(
       new Response("Cross-site request refused.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }),
     );

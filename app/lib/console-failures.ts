@@ -14,3 +14,7 @@ export const INVITATION_UNUSABLE = "This invitation link is invalid, used or exp
 export const COMPANY_FAILURE = "The company could not be saved. Please try again.";
 export const SETTINGS_FAILURE = "The settings could not be saved. Please try again.";
 export const LOGO_FAILURE = "The logo could not be saved. Please try again.";
+
+/** Console → Settings → API tokens. */
+export const API_TOKEN_CREATE_FAILURE = "The token could not be created. Please try again.";
+export const API_TOKEN_REVOKE_FAILURE = "The token could not be revoked. Please try again.";

@@ -115,6 +115,8 @@ const envSchema = z
     SSE_MAX_PER_IP: z.coerce.number().int().min(1).default(16),
     SSE_MAX_STREAMS: z.coerce.number().int().min(1).default(2_000),
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+    // The API (decision 0104): calls one token may make per minute, beyond which it gets 429.
+    API_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: "must be a whole number of calls" }).int().min(1).max(100_000).default(600),
     // Prometheus metrics (docs/metrics.md): off unless one of these is set. The token opens
     // /metrics on the site's port to `Authorization: Bearer <token>`; the port serves them on a
     // separate listener, without a token, on METRICS_HOST (loopback unless told otherwise).

@@ -93,6 +93,8 @@ const ROW_TABLES = [
   "webhook_endpoints",
   "webhook_events",
   "webhook_deliveries",
+  // API tokens (decision 0104): made and revoked by admins only.
+  "api_tokens",
 ];
 // The audit rows of reads (a resume downloaded, a CSV exported) record a GET that
 // was answered; they are not a change the request made to anything.

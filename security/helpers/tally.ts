@@ -14,7 +14,8 @@ export type Category =
   | "Logs"
   | "Exposure"
   | "Event streams"
-  | "Mail flooding";
+  | "Mail flooding"
+  | "API tokens";
 
 export interface SecurityMeta {
   category: Category;

@@ -314,6 +314,23 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
       updatedAt: now,
     })
     .execute();
+  // An API token (decision 0104): its hash only.
+  await db()
+    .insertInto("apiTokens")
+    .values({
+      id: "api-token-1",
+      name: "CRM sync",
+      tokenHash: "c".repeat(64),
+      tokenStart: "ak_copy12",
+      scopes: JSON.stringify(["leads:read"]),
+      createdBy: null,
+      createdByName: staff.name,
+      createdAt: now,
+      expiresAt: now + 1000,
+      lastUsedAt: now,
+      revokedAt: null,
+    })
+    .execute();
   await db()
     .insertInto("mailThreads")
     .values({ messageHash: "b".repeat(32), complaintId: complaint.id, userId: client.id, createdAt: now })

@@ -320,7 +320,7 @@ export const supportReplySchema = z
     side: z.enum(["client", "staff"]).describe("Who wrote it: the client's member or the agency."),
     senderName: z.string(),
     text: z.string(),
-    channel: z.enum(["portal", "email", "api"]),
+    channel: z.enum(["portal", "email"]),
     createdAt: instant,
   })
   .register(apiRegistry, { id: "SupportReply", description: "A message on a support request." });
@@ -349,7 +349,7 @@ export function supportReplyResource(row: SupportReplyRow): SupportReplyResource
   };
 }
 
-const channelOf = (value: string) => (value === "email" || value === "api" ? value : "portal");
+const channelOf = (value: string) => (value === "email" ? "email" : "portal");
 
 export const supportRequestSchema = z
   .object({
@@ -360,7 +360,7 @@ export const supportRequestSchema = z
     message: z.string(),
     status: z.enum(COMPLAINT_STATUSES),
     priority: z.enum(PRIORITIES),
-    channel: z.enum(["portal", "email", "api"]),
+    channel: z.enum(["portal", "email"]),
     assigneeId: id.nullable().describe("The staff member who owns it."),
     waitingSince: nullableInstant.describe("The client's oldest unanswered message; null when the agency spoke last."),
     closedAt: nullableInstant,

@@ -162,6 +162,15 @@ export default function ConsoleSettings({ loaderData, actionData }: Route.Compon
         </Link>
       </p>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
+        Tokens your other tools use to read and change records through the API:{" "}
+        <Link
+          to={href("/employee-dashboard/settings/api-tokens")}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
+          API tokens
+        </Link>
+      </p>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
         {PLACE_TEXT.settingsLink}{" "}
         <Link
           to={href("/employee-dashboard/settings/place")}

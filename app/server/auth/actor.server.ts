@@ -9,6 +9,13 @@ export interface Actor {
   id: string;
   email: string;
   name: string;
+  /** Set when an API token acts (decision 0104): `id` is the token's, not a person's. */
+  via?: "api-token";
+}
+
+/** The person behind a change, for columns that point at an account; null when an API token acted. */
+export function personIdOf(actor: Actor): string | null {
+  return actor.via === "api-token" ? null : actor.id;
 }
 
 /** The signed-in user of a request (auth/session.server.ts). */

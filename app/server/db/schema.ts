@@ -276,6 +276,7 @@ export interface Database extends ProposalTables {
   inboundMessages: InboundMessageTable;
   mailThreads: MailThreadTable;
   projectMailThreads: ProjectMailThreadTable;
+  apiTokens: ApiTokenTable;
   recurringInvoices: RecurringInvoiceTable;
   calendarFeeds: CalendarFeedTable;
   webhookEndpoints: WebhookEndpointTable;
@@ -865,4 +866,21 @@ export interface WebhookDeliveryTable {
   createdAt: number;
   updatedAt: number;
   deliveredAt: number | null;
+}
+
+/** An API token (decision 0104): only its SHA-256 is stored. */
+export interface ApiTokenTable {
+  id: string;
+  name: string;
+  tokenHash: string;
+  /** "ak_" and a few characters of the secret, to tell tokens apart. */
+  tokenStart: string;
+  /** JSON array of scopes (app/lib/api/scopes.ts). */
+  scopes: string;
+  createdBy: string | null;
+  createdByName: string;
+  createdAt: number;
+  expiresAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
 }

@@ -10,6 +10,8 @@ import { writeTransaction } from "~/server/db/write-transaction.server";
 import { notifyNewLead } from "../notifications/events.server";
 import { publishNotified } from "../notifications/notifications.server";
 import { privacyVersionIn } from "../site/legal.server";
+import { recordAudit } from "../shared/audit.server";
+import type { Actor } from "~/server/auth/actor.server";
 
 /** A stored quote request (SPEC §3): the row as it is. */
 export type Quote = Selectable<QuoteTable>;
@@ -37,13 +39,23 @@ async function insertQuote(trx: Transaction<Database>, input: LeadInput, now = D
   return { ...quote, status: "new" };
 }
 
-/** Stores the quote and queues its two e-mails in one transaction: a failed send never loses it. */
-export async function submitQuote(input: QuoteInput, options: { confirm?: boolean; now?: number } = {}): Promise<Quote> {
+/**
+ * Stores the quote and queues its two e-mails in one transaction: a failed send never loses it.
+ * `actor`: who made it when not the person on the site (an API token, decision 0104): audited.
+ */
+export async function submitQuote(input: QuoteInput, options: { confirm?: boolean; now?: number; actor?: Actor } = {}): Promise<Quote> {
   const now = options.now ?? Date.now();
   // Read before the transaction: on SQLite a read of db() inside it would wait on it.
   const brand = await getBrand();
   const { quote, notified } = await writeTransaction(async (trx) => {
     const stored = await insertQuote(trx, input, now);
+    if (options.actor)
+      await recordAudit(
+        trx,
+        options.actor,
+        { action: "lead.create", entity: "lead", entityId: stored.id, detail: { name: stored.name } },
+        now,
+      );
     await enqueueQuoteMails(trx, stored, brand, options.confirm ?? true);
     return { quote: stored, notified: await notifyNewLead(trx, stored, now) };
   });

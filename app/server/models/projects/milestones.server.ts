@@ -108,14 +108,20 @@ const fields = (input: MilestoneInput) => ({
   status: input.status,
 });
 
-export async function addMilestone(actor: Actor, projectId: string, input: MilestoneInput, now = Date.now()): Promise<Outcome> {
+/** Adds a milestone at the end; `id` lets a caller that answers with the new milestone choose it. */
+export async function addMilestone(
+  actor: Actor,
+  projectId: string,
+  input: MilestoneInput,
+  now = Date.now(),
+  id = newId(),
+): Promise<Outcome> {
   return change(projectId, now, async (trx, project) => {
     const last = await trx
       .selectFrom("milestones")
       .select((eb) => eb.fn.max("position").as("max"))
       .where("projectId", "=", projectId)
       .executeTakeFirst();
-    const id = newId();
     const values = fields(input);
     await trx
       .insertInto("milestones")

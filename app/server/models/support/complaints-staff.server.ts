@@ -7,7 +7,7 @@ import type { SearchMatch } from "~/lib/search";
 import type { SupportFilter } from "~/lib/schemas/support-desk";
 import type { SupportTurn } from "~/lib/support-desk";
 import { supportLink } from "~/lib/links";
-import { actorName, type Actor } from "~/server/auth/actor.server";
+import { actorName, personIdOf, type Actor } from "~/server/auth/actor.server";
 import { recordAudit } from "../shared/audit.server";
 import { afterAlerts, alertCompany } from "./alerts.server";
 import { searchIds, searchMatches, searchPage } from "../search/search.server";
@@ -256,7 +256,7 @@ export async function addStaffReply(
       const reply: Reply = { id: byMail?.id ?? newId(), sender: STAFF_SENDER, senderName: actorName(actor), text: trimmed, timestamp: now };
       const inserted = await trx
         .insertInto("complaintReplies")
-        .values({ ...reply, complaintId, senderId: actor.id, ...(byMail ? { channel: "email" } : {}) })
+        .values({ ...reply, complaintId, senderId: personIdOf(actor), ...(byMail ? { channel: "email" } : {}) })
         .onConflict((oc) => oc.column("id").doNothing())
         .executeTakeFirst();
       if (byMail && Number(inserted.numInsertedOrUpdatedRows ?? 1) === 0) {
