@@ -48,7 +48,8 @@ const floor2 = [...floor1, "notifications", "site"];
 const floor3 = [...floor2, "companies", "projects", "support"];
 const modelFolders = {
   shared: [],
-  search: [],
+  // The company scope (decision 0105) narrows every search group.
+  search: ["shared"],
   notifications: floor1,
   // The agency's brand, site content (versions, publishing, redirects) and first-run setup state.
   site: floor1,

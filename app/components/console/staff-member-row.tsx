@@ -41,6 +41,20 @@ export function StaffMemberRow({ member, outcome }: { member: Member; outcome?: 
       accessibleLabel: `Change the role of ${who}`,
     },
   ];
+  // An admin sees every company (decision 0105): the switch is for the other roles.
+  if (member.staffRole !== "admin") {
+    items.push(
+      member.assignedOnly
+        ? { kind: "post", label: "See every company", intent: "unlimit", id: member.id, accessibleLabel: `Let ${who} see every company` }
+        : {
+            kind: "post",
+            label: "Limit to assigned companies",
+            intent: "limit",
+            id: member.id,
+            accessibleLabel: `Limit ${who} to their assigned companies`,
+          },
+    );
+  }
   if (!member.isYou) {
     items.push(
       member.disabledAt
@@ -59,6 +73,9 @@ export function StaffMemberRow({ member, outcome }: { member: Member; outcome?: 
         </td>
         <td className="py-3 pr-4 whitespace-nowrap">{member.staffRole ? STAFF_ROLE_LABELS[member.staffRole] : "No role"}</td>
         <td className="py-3 pr-4 whitespace-nowrap">
+          {member.assignedOnly && member.staffRole !== "admin" ? "Assigned companies only" : "Every company"}
+        </td>
+        <td className="py-3 pr-4 whitespace-nowrap">
           {member.disabledAt ? (
             <span className="text-red-700 dark:text-red-300">Disabled</span>
           ) : (
@@ -74,7 +91,7 @@ export function StaffMemberRow({ member, outcome }: { member: Member; outcome?: 
       </tr>
       {editingRole || removing || outcome ? (
         <tr>
-          <td colSpan={5} className="pb-3">
+          <td colSpan={6} className="pb-3">
             {editingRole ? <RoleForm member={member} who={who} closeTo={withOpen(params)} /> : null}
             {removing ? <RemoveConfirm member={member} who={who} closeTo={withOpen(params)} /> : null}
             <ActionMessage outcome={outcome} />

@@ -12,18 +12,26 @@ import { isRefusal } from "~/lib/refusal";
 import { refusalResult } from "~/server/http/refusal.server";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { addStaffReply, getComplaintForStaff, setComplaintStatus } from "~/server/models/support/complaints-staff.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { listComplaintNotes, listSupportStaff } from "~/server/models/support/complaint-desk.server";
 import { listSavedReplies, savedReplyFor } from "~/server/models/support/saved-replies.server";
 import { refusedFilesFor } from "~/server/models/inbound/inbound-console.server";
 import { handleDeskAction } from "./complaint-desk.server";
+
+/** The request when the viewer may see it; otherwise the same 404 as an unknown id (decision 0105). */
+export async function requireVisibleComplaint(user: SessionUser, id: string) {
+  const complaint = await getComplaintForStaff({ id, scope: await companyScope(user) });
+  if (!complaint) throw new Response("No support request with this id.", { status: 404, statusText: "Not found" });
+  return complaint;
+}
 
 /**
  * The thread as staff see it: the request, every reply, its company and the member who raised it;
  * the desk adds (assignee, priority, waiting since), the internal notes, the people it
  * can be assigned to and the saved replies, and `?saved=ID` fills the reply box without JavaScript.
  */
-export async function loadComplaint(id: string, request: Request) {
-  const complaint = await getComplaintForStaff({ id });
+export async function loadComplaint(user: SessionUser, id: string, request: Request) {
+  const complaint = await getComplaintForStaff({ id, scope: await companyScope(user) });
   if (!complaint) throw new Response("No support request with this id.", { status: 404, statusText: "Not found" });
   const {
     id: complaintId,
@@ -129,6 +137,8 @@ const INTENTS = ["reply", "set-status", "assign", "set-priority", "add-note"] as
 
 /** The thread's forms: a staff reply, a status change (Pending again is a reopen), and the desk's. */
 export async function handleComplaintAction(user: SessionUser, complaintId: string, request: Request) {
+  // A request of a company the viewer may not see is "not found" before any form runs (decision 0105).
+  await requireVisibleComplaint(user, complaintId);
   // With files the form is multipart and streamed; without, the ordinary capped form reader.
   const form = isMultipart(request) ? await readAttachmentForm(request) : { formData: await readForm(request), upload: null };
   // Only the reply form carries files.

@@ -165,6 +165,15 @@ export interface CompanyTable {
   closedAt: Generated<number | null>;
   /** 1: members may decide approvals from the request mail's links (decision 0099); 0 for sensitive companies. */
   mailDecisions: Generated<number>;
+  /** The staff member who looks after the company (decision 0105); null while nobody does. */
+  accountManagerId: Generated<string | null>;
+}
+
+/** A staff member assigned to a company's team (decision 0105). */
+export interface CompanyTeamTable {
+  companyId: string;
+  userId: string;
+  addedAt: number;
 }
 
 export interface ClientInvitationTable {
@@ -243,6 +252,7 @@ export interface Database extends ProposalTables {
   projectActivity: ProjectActivityTable;
   seenMarkers: SeenMarkerTable;
   companies: CompanyTable;
+  companyTeam: CompanyTeamTable;
   clientInvitations: ClientInvitationTable;
   appSettings: AppSettingTable;
   staffInvitations: StaffInvitationTable;
@@ -353,6 +363,8 @@ interface UserTable {
   staffRole: Generated<string | null>;
   /** When an admin disabled this staff member (epoch ms); null while active. */
   staffDisabledAt: Generated<number | null>;
+  /** 1: this staff member sees only the companies they are assigned to (decision 0105). */
+  assignedOnly: Generated<number>;
   /** The client's company (null for staff). */
   companyId: Generated<string | null>;
   /** May invite and remove teammates from the portal; staff switch it per member. */
@@ -668,6 +680,8 @@ export interface NotificationTable extends Omit<NotificationView, "type"> {
   /** app/lib/notification-types.ts */
   type: string;
   eventKey: string;
+  /** The company the event is about, if any: a limited staff member sees only their companies' (decision 0105). */
+  companyId: Generated<string | null>;
 }
 
 /** A person's choice for one notification type; no row means the default. */

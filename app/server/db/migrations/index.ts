@@ -33,6 +33,7 @@ import * as proposals from "./2026-11-30T1000-proposals";
 import * as inboundMail from "./2026-12-01T1000-inbound-mail";
 import * as approvalMailLinks from "./2026-12-01T1200-approval-mail-links";
 import * as inboundProjectThreads from "./2026-12-01T1400-inbound-project-threads";
+import * as assignedAccounts from "./2026-12-02T1200-assigned-accounts";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-01T1000-inbound-mail": inboundMail,
   "2026-12-01T1200-approval-mail-links": approvalMailLinks,
   "2026-12-01T1400-inbound-project-threads": inboundProjectThreads,
+  "2026-12-02T1200-assigned-accounts": assignedAccounts,
 };

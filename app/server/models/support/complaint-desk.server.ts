@@ -137,17 +137,20 @@ export async function addComplaintNote(
     text: text.trim(),
     createdAt: now,
   };
-  await db()
+  const companyId = await db()
     .transaction()
     .execute(async (trx) => {
-      const row = await trx.selectFrom("complaints").select("id").where("id", "=", complaintId).executeTakeFirst();
+      const row = await trx.selectFrom("complaints").select(["id", "companyId"]).where("id", "=", complaintId).executeTakeFirst();
       if (!row) throw noSuchRequest();
       const inserted = await trx
         .insertInto("complaintNotes")
         .values(note)
         .onConflict((oc) => oc.column("id").doNothing())
         .executeTakeFirst();
-      if (byMail && Number(inserted.numInsertedOrUpdatedRows ?? 1) === 0) return byMail.mark(trx, false);
+      if (byMail && Number(inserted.numInsertedOrUpdatedRows ?? 1) === 0) {
+        await byMail.mark(trx, false);
+        return row.companyId;
+      }
       await byMail?.mark(trx, true);
       await recordAudit(
         trx,
@@ -160,7 +163,8 @@ export async function addComplaintNote(
         },
         now,
       );
+      return row.companyId;
     });
-  events().publish({ type: "complaint.noted", id: complaintId });
+  events().publish({ type: "complaint.noted", id: complaintId, companyId });
   return { id: note.id, authorName: note.authorName, text: note.text, createdAt: now };
 }
