@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { noSuchRequest } from "~/server/models/support/complaints.server";
 import { STAFF_REPLY_FAILURE, STATUS_FAILURE } from "~/lib/console-failures";
 import { isBlankReply } from "~/lib/schemas/complaints";
 import { complaintStatusSchema, staffReplySchema } from "~/lib/schemas/complaints-staff";
@@ -137,13 +138,16 @@ const INTENTS = ["reply", "set-status", "assign", "set-priority", "add-note"] as
 
 /** The thread's forms: a staff reply, a status change (Pending again is a reopen), and the desk's. */
 export async function handleComplaintAction(user: SessionUser, complaintId: string, request: Request) {
-  // A request of a company the viewer may not see is "not found" before any form runs (decision 0105).
-  await requireVisibleComplaint(user, complaintId);
   // With files the form is multipart and streamed; without, the ordinary capped form reader.
   const form = isMultipart(request) ? await readAttachmentForm(request) : { formData: await readForm(request), upload: null };
   // Only the reply form carries files.
   if ("refused" in form) return formResult({ intent: "reply", status: "error", message: form.refused }, 400);
   const intent = requireIntent(form.formData, INTENTS);
+  // A request of a company the viewer may not see answers as one that is gone (decision 0105).
+  if (!(await getComplaintForStaff({ id: complaintId, scope: await companyScope(user) }))) {
+    await form.upload?.discardAll();
+    return refusalResult(noSuchRequest(), { intent });
+  }
   if (intent === "reply") return reply(user, complaintId, form);
   if (intent === "set-status") return changeStatus(user, complaintId, form);
   await form.upload?.discardAll();

@@ -1,4 +1,5 @@
 import { readForm } from "~/server/http/form-data.server";
+import { noSuchRequest } from "~/server/models/support/complaints.server";
 import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
 import type { SessionUser } from "~/server/auth/actor.server";
@@ -16,7 +17,7 @@ export async function assignToMe(user: SessionUser, request: Request) {
   const id = requireTargetId(formData);
   // A request of a company the viewer may not see is "not found", like an unknown id (decision 0105).
   if (!(await getComplaintForStaff({ id, scope: await companyScope(user) })))
-    return formResult({ intent, targetId: id, status: "error", message: "No support request with this id." }, 404);
+    return refusalResult(noSuchRequest(), { intent, targetId: id });
   try {
     if ((await assignComplaint(user, { complaintId: id, assigneeId: user.id })) === "unchanged")
       return formResult({ intent, targetId: id, status: "unchanged", message: "It was already assigned to you." });

@@ -165,14 +165,13 @@ export interface CompanyTable {
   closedAt: Generated<number | null>;
   /** 1: members may decide approvals from the request mail's links (decision 0099); 0 for sensitive companies. */
   mailDecisions: Generated<number>;
-  /** The staff member who looks after the company (decision 0105); null while nobody does. */
-  accountManagerId: Generated<string | null>;
 }
 
-/** A staff member assigned to a company's team (decision 0105). */
+/** A staff member assigned to a company (decision 0105); `manager` 1: its account manager (one per company). */
 export interface CompanyTeamTable {
   companyId: string;
   userId: string;
+  manager: Generated<number>;
   addedAt: number;
 }
 

@@ -33,7 +33,6 @@ export async function insertCompany(
     updatedAt: now,
     closedAt: null,
     mailDecisions: 1,
-    accountManagerId: null,
   };
   await executor.insertInto("companies").values(company).execute();
   return company;

@@ -41,27 +41,18 @@ function toPerson(row: PersonRow): TeamPerson {
 
 const PERSON = ["u.id", "u.name", "u.email", "u.staffRole", "u.assignedOnly"] as const;
 
-/** The company's account manager and its team (the manager is not repeated in the team), by name. */
+/** The company's account manager and the rest of its team, by name. */
 export async function companyTeam(companyId: string, executor: Executor = db()): Promise<CompanyTeam> {
-  const [manager, team] = await Promise.all([
-    executor
-      .selectFrom("companies as c")
-      .innerJoin("users as u", "u.id", "c.accountManagerId")
-      .select(PERSON)
-      .where("c.id", "=", companyId)
-      .executeTakeFirst(),
-    executor
-      .selectFrom("companyTeam as t")
-      .innerJoin("users as u", "u.id", "t.userId")
-      .innerJoin("companies as c", "c.id", "t.companyId")
-      .select(PERSON)
-      .where("t.companyId", "=", companyId)
-      .where((eb) => eb.or([eb("c.accountManagerId", "is", null), eb("c.accountManagerId", "!=", eb.ref("t.userId"))]))
-      .orderBy("u.name")
-      .orderBy("u.email")
-      .execute(),
-  ]);
-  return { manager: manager ? toPerson(manager) : null, team: team.map(toPerson) };
+  const rows = await executor
+    .selectFrom("companyTeam as t")
+    .innerJoin("users as u", "u.id", "t.userId")
+    .select([...PERSON, "t.manager"])
+    .where("t.companyId", "=", companyId)
+    .orderBy("u.name")
+    .orderBy("u.email")
+    .execute();
+  const manager = rows.find((row) => Number(row.manager) === 1);
+  return { manager: manager ? toPerson(manager) : null, team: rows.filter((row) => row !== manager).map(toPerson) };
 }
 
 /** Active staff who may be given a company: every active staff member with a role, by name. */
@@ -80,9 +71,15 @@ export async function assignableStaff(): Promise<TeamPerson[]> {
 }
 
 async function companyNamed(trx: Trx, companyId: string) {
-  const company = await trx.selectFrom("companies").select(["name", "accountManagerId"]).where("id", "=", companyId).executeTakeFirst();
+  const company = await trx.selectFrom("companies").select("name").where("id", "=", companyId).executeTakeFirst();
   if (!company) throw new Refusal("not-found", "No company with this id.");
-  return company;
+  const manager = await trx
+    .selectFrom("companyTeam")
+    .select("userId")
+    .where("companyId", "=", companyId)
+    .where("manager", "=", 1)
+    .executeTakeFirst();
+  return { name: company.name, accountManagerId: manager?.userId ?? null };
 }
 
 /** An active staff member with a role, or a refusal beside the field. */
@@ -103,7 +100,10 @@ function announce(userIds: (string | null | undefined)[]): void {
   for (const userId of new Set(userIds)) if (userId) events().publish({ type: "staff.access-changed", userId });
 }
 
-/** Gives the company an account manager, or none (null). Audited; "unchanged" when it already was. */
+/**
+ * Gives the company an account manager, or none (null): they join its team if they were not on
+ * it; the one before stays on the team until taken off. Audited; "unchanged" when it already was.
+ */
 export async function setAccountManager(
   actor: Actor,
   { companyId, userId }: { companyId: string; userId: string | null },
@@ -113,7 +113,14 @@ export async function setAccountManager(
     const company = await companyNamed(trx, companyId);
     if (company.accountManagerId === userId) return null;
     const person = userId ? await assignable(trx, userId, "accountManager") : null;
-    await trx.updateTable("companies").set({ accountManagerId: userId, updatedAt: now }).where("id", "=", companyId).execute();
+    // The old manager steps down first: one manager per company (a unique index says so too).
+    await trx.updateTable("companyTeam").set({ manager: 0 }).where("companyId", "=", companyId).where("manager", "=", 1).execute();
+    if (userId)
+      await trx
+        .insertInto("companyTeam")
+        .values({ companyId, userId, manager: 1, addedAt: now })
+        .onConflict((oc) => oc.columns(["companyId", "userId"]).doUpdateSet({ manager: 1 }))
+        .execute();
     await recordAudit(
       trx,
       actor,

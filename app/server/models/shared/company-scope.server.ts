@@ -31,13 +31,8 @@ export async function companyScope(actor: { id: string }, executor: Executor = d
 
 /** The companies `userId` manages or is on the team of. */
 export async function assignedCompanyIds(executor: Executor, userId: string): Promise<string[]> {
-  const rows = await executor
-    .selectFrom("companies")
-    .select("id")
-    .where("accountManagerId", "=", userId)
-    .union(executor.selectFrom("companyTeam").select("companyId as id").where("userId", "=", userId))
-    .execute();
-  return rows.map((row) => row.id);
+  const rows = await executor.selectFrom("companyTeam").select("companyId").where("userId", "=", userId).execute();
+  return rows.map((row) => row.companyId);
 }
 
 /** Whether a record of `companyId` (null: of no company) is within `scope`. */
@@ -90,14 +85,13 @@ export async function withoutUnassigned(executor: Executor, userIds: readonly st
     .execute();
   const outside = limited.filter((row) => row.staffRole !== "admin").map((row) => row.id);
   if (outside.length === 0) return [...userIds];
-  const company = await executor.selectFrom("companies").select("accountManagerId").where("id", "=", companyId).executeTakeFirst();
   const team = await executor
     .selectFrom("companyTeam")
     .select("userId")
     .where("companyId", "=", companyId)
     .where("userId", "in", outside)
     .execute();
-  const assigned = new Set([company?.accountManagerId, ...team.map((row) => row.userId)]);
+  const assigned = new Set(team.map((row) => row.userId));
   return userIds.filter((id) => !outside.includes(id) || assigned.has(id));
 }
 
@@ -106,14 +100,10 @@ export async function withoutUnassigned(executor: Executor, userIds: readonly st
  * manager and team, active, whose role may use `area`. Empty when it has nobody assigned.
  */
 export async function assignedStaffIds(executor: Executor, companyId: string, area: ConsoleArea): Promise<string[]> {
-  const company = await executor.selectFrom("companies").select("accountManagerId").where("id", "=", companyId).executeTakeFirst();
-  const team = await executor.selectFrom("companyTeam").select("userId").where("companyId", "=", companyId).execute();
-  const ids = [...new Set([company?.accountManagerId, ...team.map((row) => row.userId)].filter((id): id is string => Boolean(id)))];
-  if (ids.length === 0) return [];
   const rows = await executor
     .selectFrom("users")
     .select("id")
-    .where("id", "in", ids)
+    .where("id", "in", (eb) => eb.selectFrom("companyTeam").select("userId").where("companyId", "=", companyId))
     .where("role", "=", "employee")
     .where("staffDisabledAt", "is", null)
     .where("staffRole", "in", [...AREA_ROLES[area]])
