@@ -296,6 +296,27 @@ describe.each(testDatabases("assigned-accounts"))("Assigned accounts on $name", 
       (await db().selectFrom("complaints").select("assigneeId").where("id", "=", bravo.complaintId).executeTakeFirstOrThrow()).assigneeId,
     ).toBeNull();
 
+    // Nobody assigns a request to a member who may not see its company.
+    const handed = await post(
+      complaintRoute,
+      `${BASE}/support/${bravo.complaintId}`,
+      admin,
+      { intent: "assign", assignee: dana.id },
+      {
+        id: bravo.complaintId,
+      },
+    );
+    expect(handed.status).toBe(422);
+    expect(
+      await post(
+        complaintRoute,
+        `${BASE}/support/${alpha.complaintId}`,
+        admin,
+        { intent: "assign", assignee: dana.id },
+        { id: alpha.complaintId },
+      ),
+    ).toMatchObject({ status: 200 });
+
     const counts = async (who: TestUser) =>
       (await call(overviewRoute.loader, BASE, { cookie: who.cookie })).data!.counts as Record<string, number>;
     expect((await counts(dana)).unansweredSupport).toBe(1);

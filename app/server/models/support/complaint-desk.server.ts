@@ -1,4 +1,5 @@
 import { displayName } from "~/lib/people";
+import { companyScope, inScope } from "../shared/company-scope.server";
 import { nameNow } from "../shared/people.server";
 import { newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
@@ -16,6 +17,7 @@ import { noSuchRequest } from "./complaints.server";
 // Notes are never read by a portal module: the portal selects its fields by name.
 
 export const ASSIGNEE_NOT_SUPPORT = "Only active staff whose role includes Support can be assigned a request.";
+export const ASSIGNEE_NOT_ASSIGNED = "They see only their assigned companies, and this request's is not one of them.";
 
 export interface SupportStaffOption {
   id: string;
@@ -56,9 +58,12 @@ export async function assignComplaint(
   const result = await db()
     .transaction()
     .execute(async (trx): Promise<DeskOutcome> => {
-      const row = await trx.selectFrom("complaints").select(["assigneeId"]).where("id", "=", complaintId).executeTakeFirst();
+      const row = await trx.selectFrom("complaints").select(["assigneeId", "companyId"]).where("id", "=", complaintId).executeTakeFirst();
       if (!row) throw noSuchRequest();
       if (assigneeId !== null && !(await isSupportStaff(trx, assigneeId))) throw new Refusal("unprocessable", ASSIGNEE_NOT_SUPPORT);
+      // Decision 0105: never to someone who may not see the request's company.
+      if (assigneeId !== null && !inScope(await companyScope({ id: assigneeId }, trx), row.companyId))
+        throw new Refusal("unprocessable", ASSIGNEE_NOT_ASSIGNED);
       if (row.assigneeId === assigneeId) return "unchanged";
       await trx.updateTable("complaints").set({ assigneeId }).where("id", "=", complaintId).execute();
       await recordAudit(
