@@ -296,7 +296,16 @@ describe.each(testDatabases("assigned-accounts"))("Assigned accounts on $name", 
       (await db().selectFrom("complaints").select("assigneeId").where("id", "=", bravo.complaintId).executeTakeFirstOrThrow()).assigneeId,
     ).toBeNull();
 
-    // Nobody assigns a request to a member who may not see its company.
+    // Nobody assigns a request to a member who may not see its company: not offered, and refused.
+    const offered = async (id: string) =>
+      (
+        (await call(complaintRoute.loader, `${BASE}/support/${id}`, { cookie: admin.cookie, params: { id } })).data!.supportStaff as {
+          id: string;
+        }[]
+      ).map((s) => s.id);
+    expect(await offered(alpha.complaintId)).toContain(dana.id);
+    expect(await offered(bravo.complaintId)).not.toContain(dana.id);
+    expect(await offered(bravo.complaintId)).toContain(uma.id);
     const handed = await post(
       complaintRoute,
       `${BASE}/support/${bravo.complaintId}`,

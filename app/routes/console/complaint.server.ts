@@ -54,7 +54,7 @@ export async function loadComplaint(user: SessionUser, id: string, request: Requ
   const [attachments, notes, supportStaff, savedReplies, prefill, refusedByMail] = await Promise.all([
     attachmentsByComplaint([complaintId]),
     listComplaintNotes(complaintId),
-    listSupportStaff(),
+    listSupportStaff(company?.id ?? null),
     listSavedReplies(),
     savedId ? savedReplyFor(savedId, complaintId) : undefined,
     refusedFilesFor(complaintId),

@@ -32,6 +32,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request, "leads");
+  // A lead converted to a company the viewer may not see is "not found" to them (decision 0105).
+  if (!(await getLead(params.id, await companyScope(user))))
+    throw new Response("This lead does not exist.", { status: 404, statusText: "Not found" });
   return convertLeadAction(user, params.id, request);
 }
 

@@ -1,5 +1,5 @@
 import { displayName } from "~/lib/people";
-import { companyScope, inScope } from "../shared/company-scope.server";
+import { companyScope, inScope, withoutUnassigned } from "../shared/company-scope.server";
 import { nameNow } from "../shared/people.server";
 import { newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
@@ -24,18 +24,29 @@ export interface SupportStaffOption {
   name: string;
 }
 
-/** Active staff who may use Support: the people a request can be assigned to. */
-export async function listSupportStaff(): Promise<SupportStaffOption[]> {
+/**
+ * Active staff who may use Support and may see the request's company (decision 0105): the people a
+ * request of `companyId` can be assigned to.
+ */
+export async function listSupportStaff(companyId: string | null): Promise<SupportStaffOption[]> {
   const rows = await db()
     .selectFrom("users")
-    .select(["id", "name", "email"])
+    .select(["id", "name", "email", "staffRole", "assignedOnly"])
     .where("role", "=", "employee")
     .where("staffDisabledAt", "is", null)
     .where("staffRole", "in", [...AREA_ROLES.support])
     .orderBy("name")
     .orderBy("email")
     .execute();
-  return rows.map((r) => ({ id: r.id, name: displayName(r) }));
+  // A request of no company is nobody's assigned one: only staff who see every company take it.
+  const ids = companyId
+    ? await withoutUnassigned(
+        db(),
+        rows.map((r) => r.id),
+        companyId,
+      )
+    : rows.filter((r) => r.staffRole === "admin" || Number(r.assignedOnly) !== 1).map((r) => r.id);
+  return rows.filter((r) => ids.includes(r.id)).map((r) => ({ id: r.id, name: displayName(r) }));
 }
 
 /** A change either made ("done") or already in place ("unchanged"); refusals are thrown. */
