@@ -71,9 +71,11 @@ export function StaffMemberRow({ member, outcome }: { member: Member; outcome?: 
           {member.isYou ? <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">(you)</span> : null}
           {member.name ? <span className="block text-xs text-slate-600 dark:text-slate-400">{member.name}</span> : null}
         </td>
-        <td className="py-3 pr-4 whitespace-nowrap">{member.staffRole ? STAFF_ROLE_LABELS[member.staffRole] : "No role"}</td>
         <td className="py-3 pr-4 whitespace-nowrap">
-          {member.assignedOnly && member.staffRole !== "admin" ? "Assigned companies only" : "Every company"}
+          {member.staffRole ? STAFF_ROLE_LABELS[member.staffRole] : "No role"}
+          {member.assignedOnly && member.staffRole !== "admin" ? (
+            <span className="block text-xs text-slate-600 dark:text-slate-400">Assigned companies only</span>
+          ) : null}
         </td>
         <td className="py-3 pr-4 whitespace-nowrap">
           {member.disabledAt ? (
@@ -91,7 +93,7 @@ export function StaffMemberRow({ member, outcome }: { member: Member; outcome?: 
       </tr>
       {editingRole || removing || outcome ? (
         <tr>
-          <td colSpan={6} className="pb-3">
+          <td colSpan={5} className="pb-3">
             {editingRole ? <RoleForm member={member} who={who} closeTo={withOpen(params)} /> : null}
             {removing ? <RemoveConfirm member={member} who={who} closeTo={withOpen(params)} /> : null}
             <ActionMessage outcome={outcome} />

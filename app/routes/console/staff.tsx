@@ -66,7 +66,7 @@ export default function ConsoleStaff({ loaderData, actionData }: Route.Component
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Staff accounts, {total} in total</caption>
-              <RuledTableHead columns={["Email", "Role", "Sees", "Status", "Since"]} wideOnly={["Since"]} actions />
+              <RuledTableHead columns={["Email", "Role", "Status", "Since"]} wideOnly={["Since"]} actions />
               <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-800 dark:text-slate-200">
                 {staff.map((s) => (
                   <StaffMemberRow key={s.id} member={s} outcome={rowOutcome?.targetId === s.id ? rowOutcome : undefined} />
