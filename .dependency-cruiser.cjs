@@ -52,7 +52,8 @@ const floor2 = [...floor1, "notifications", "site"];
 const floor3 = [...floor2, "companies", "projects", "support"];
 const modelFolders = {
   shared: [],
-  search: [],
+  // The company scope (decision 0105) narrows every search group.
+  search: ["shared"],
   // Webhook and chat endpoints, and the events written with each change (decision 0103): audited.
   webhooks: ["shared"],
   notifications: floor1,

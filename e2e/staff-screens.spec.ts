@@ -189,7 +189,13 @@ test("The Staff table writes the role whole and keeps each row's actions in a me
   const theirRow = table.getByRole("row").filter({ hasText: colleague });
   await expect(theirRow.getByRole("cell").nth(1)).toHaveText("Delivery");
   await theirRow.getByRole("button", { name: `Actions for Colleague (${colleague})` }).click();
-  await expect(page.getByRole("menu").getByRole("menuitem")).toHaveText(["Change role", "Disable", "Remove…"]);
+  // Decision 0105: an admin limits a colleague (never an admin) to their assigned companies.
+  await expect(page.getByRole("menu").getByRole("menuitem")).toHaveText([
+    "Change role",
+    "Limit to assigned companies",
+    "Disable",
+    "Remove…",
+  ]);
   await page.getByRole("menuitem", { name: `Change the role of Colleague (${colleague})` }).click();
   await expect(page.getByLabel(`Role of Colleague (${colleague})`)).toBeFocused();
   await page.getByLabel(`Role of Colleague (${colleague})`).selectOption({ label: "Sales" });

@@ -4,8 +4,8 @@ import { clearRateLimits, fingerprint } from "./helpers/database";
 import type { Reply } from "./helpers/http";
 import { tally, type Tally } from "./helpers/tally";
 import { mayUse, type ConsoleArea } from "~/lib/staff-roles";
-import { ACTORS, disposableActor, isStaffRole, type Actor, type World } from "./helpers/world";
-import { allowed, expected, fileOf, fillPattern, perRole, POLICIES, type Cell, type Expect, type Side } from "./policies";
+import { ACTORS, assignedTo, disposableActor, isStaffRole, type Actor, type World } from "./helpers/world";
+import { allowed, expected, fileOf, fillPattern, perRole, POLICIES, type Cell, type Expect, type RoutePolicy, type Side } from "./policies";
 import { exportsAction, routeTable } from "./route-table";
 
 const worlds = inject("worlds");
@@ -50,9 +50,27 @@ const MARKER_AREAS: [string, ConsoleArea[]][] = [
   ["INVOICE-", ["billing"]],
 ];
 
+/** Decision 0105: the markers of the companies a limited staff member is not assigned to (none for anyone else). */
+function unassignedMarkers(world: World, actor: Actor): string[] {
+  return (["client A", "client B"] as const)
+    .filter((client) => !assignedTo(actor, world.records[client].companyId))
+    .flatMap((client) => world.records[client].markers);
+}
+
+/**
+ * Whether a limited staff member, allowed the route by their role, names a company they are not
+ * assigned to (decision 0105): the route must answer as for an unknown id and change nothing.
+ */
+function limitedOut(policy: RoutePolicy, cell: Cell, access: RoutePolicy["get"]["access"], reading: boolean): boolean {
+  if (!policy.company || (reading && policy.company.get === false)) return false;
+  return allowed(access, cell.actor.role) && !assignedTo(cell.actor, policy.company.of(cell));
+}
+const NOT_FOUND: Expect = { status: 404 };
+
 /**
  * Markers of records `actor` must never be shown: the other client's, everything private to a
- * guest, and for a staff role the records of sections it may not use.
+ * guest, for a staff role the records of sections it may not use, and for a staff member limited
+ * to their assigned companies everything of the others.
  */
 function forbiddenMarkers(world: World, actor: Actor): string[] {
   const a = world.records["client A"].markers;
@@ -62,7 +80,8 @@ function forbiddenMarkers(world: World, actor: Actor): string[] {
   if (isStaffRole(actor.role)) {
     const role = actor.role;
     const hidden = MARKER_AREAS.filter(([, areas]) => !areas.some((area) => mayUse(role, area))).map(([prefix]) => prefix);
-    return [...a, ...b].filter((marker) => hidden.some((prefix) => marker.startsWith(prefix)));
+    const unassigned = unassignedMarkers(world, actor);
+    return [...a, ...b].filter((marker) => unassigned.includes(marker) || hidden.some((prefix) => marker.startsWith(prefix)));
   }
   // Company A's two members share its records; teammates may see each other's names.
   // Notifications are personal, even between teammates.
@@ -86,8 +105,12 @@ function checkNoLeak(
   const own = eitherCompany
     ? [...world.records["client A"].markers, ...world.records["client B"].markers]
     : world.records["client A"].markers;
+  const unassigned = unassignedMarkers(world, actor);
   const allowed = (marker: string) =>
-    isStaffRole(actor.role) && own.includes(marker) && showsStaff.some((prefix) => marker.startsWith(prefix));
+    isStaffRole(actor.role) &&
+    own.includes(marker) &&
+    !unassigned.includes(marker) &&
+    showsStaff.some((prefix) => marker.startsWith(prefix));
   const leaked = forbiddenMarkers(world, actor).filter((marker) => !allowed(marker) && reply.body.includes(marker));
   t.check(`${label} shows nobody else's data`, leaked.length === 0, `contains ${leaked.join(", ")}`);
 }
@@ -134,7 +157,11 @@ describe.each(worlds)("On $server.backend", (world) => {
             const reply = await get(world.server, url, actor.cookie);
             // A client naming another company's record (policy.get.othersRecord): "not found", as for an unknown id.
             const others = policy.get.othersRecord !== undefined && actor.role === "client" && side === "other";
-            const want = others ? policy.get.othersRecord! : expected(policy.get.access, actor.role, policy.get.ok);
+            const want = others
+              ? policy.get.othersRecord!
+              : limitedOut(policy, cell, policy.get.access, true)
+                ? NOT_FOUND
+                : expected(policy.get.access, actor.role, policy.get.ok);
             const label = `GET ${route.pattern} (${side}) as ${name}`;
             t.check(label, matches(reply, want), `got ${describeReply(reply)}, want ${describeExpect(want)}`);
             checkNoLeak(t, label, world, actor, reply, policy.get.showsStaff);
@@ -176,12 +203,15 @@ describe.each(worlds)("On $server.backend", (world) => {
               const fields = await intent.body(cell);
               const may = allowed(policy.post.access, actor.role);
               const others = may && intent.othersRecord !== undefined && actor.role === "client" && side === "other";
+              const outside = may && limitedOut(policy, cell, policy.post.access, false);
               const want = !may
                 ? expected(policy.post.access, actor.role, { status: 0 })
                 : others
                   ? intent.othersRecord!
-                  : perRole(intent.ok, actor.role);
-              const mustChange = may && !others && perRole(intent.changes, actor.role);
+                  : outside
+                    ? (intent.limitedOut ?? NOT_FOUND)
+                    : perRole(intent.ok, actor.role);
+              const mustChange = may && !others && !outside && perRole(intent.changes, actor.role);
 
               const before = await fingerprint(world.server);
               const reply = intent.file

@@ -65,9 +65,21 @@ export interface Intent {
    * body prepares the state it changes, which must not outlast the cell (other suites use it).
    */
   restore?: (cell: Cell) => Promise<void>;
+  /**
+   * Decision 0105: the answer to a staff member limited to their assigned companies who is not
+   * assigned to the route's company, when it is not 404: a role's refusal that comes first (403),
+   * or a form that answers as for a company that does not exist (400). Nothing changes either way.
+   */
+  limitedOut?: Expect;
 }
 
 export interface RoutePolicy {
+  /**
+   * Decision 0105: the company whose data the URL and its forms name. A staff member limited to their
+   * assigned companies who is not assigned to it gets 404 (or the intent's `limitedOut`) and changes
+   * nothing, as for an unknown id; `get: false` when the page answers before reading it (405).
+   */
+  company?: { of: (cell: Cell) => string; get?: boolean };
   /** Fills the pattern's :params and "*" for a cell. */
   params?: (cell: Cell) => Record<string, string>;
   /** A query string for the GETs ("?q=…"), e.g. a search that reaches every actor's records. */
@@ -235,7 +247,10 @@ const projectOf = (c: Cell) => recordsOf(c).projectId;
 const withIntents = (policy: RoutePolicy, access: Access, intents?: Record<string, Intent>): RoutePolicy =>
   intents ? { ...policy, post: { access, intents } } : policy;
 /** A console tab of the side's project (clients area), with its forms if any. */
-const consoleTab = (intents?: Record<string, Intent>): RoutePolicy => withIntents(recordPage(projectOf, "clients"), "clients", intents);
+const consoleTab = (intents?: Record<string, Intent>): RoutePolicy => ({
+  ...withIntents(recordPage(projectOf, "clients"), "clients", intents),
+  company: { of: (c) => recordsOf(c).companyId },
+});
 /** A portal tab of the side's project: a member reads their company's; another company's is "not found". */
 const portalTab = (intents?: Record<string, Intent>): RoutePolicy =>
   withIntents(
@@ -726,6 +741,7 @@ const byBilling = <T>(billing: T, refused: T): PerRole<T> =>
 const readable = (area: ConsoleArea, id: (c: Cell) => string): RoutePolicy => ({
   params: (c) => ({ id: id(c) }),
   sides: true,
+  company: { of: (c) => recordsOf(c).companyId },
   get: { access: "signed-in", ok: byArea(area, ok200, ok200, forbidden), othersRecord: notFound },
 });
 /** A fresh file for a delete form: uploaded by the acting client (own side), else by the record's owner. */
@@ -771,6 +787,7 @@ const FILE_POLICIES: Record<string, RoutePolicy> = {
   }),
   "routes/resources/project-files-upload.ts": {
     ...recordPage(projectOf, "public", { status: 405 }),
+    company: { of: (c) => recordsOf(c).companyId, get: false },
     post: {
       access: "signed-in",
       intents: {
@@ -1315,6 +1332,8 @@ export const POLICIES: Record<string, RoutePolicy> = {
   // (closing client A's company would sign the matrix's client A out).
   "routes/console/client.tsx": {
     params: () => ({ id: MATRIX_COMPANY_ID }),
+    // Nobody limited is on the spare company's team: its page and every form answer them 404.
+    company: { of: () => MATRIX_COMPANY_ID },
     ...withForms("clients", {
       save: changes((c) => ({ intent: "save", name: `Matrix Spare Co ${c.seq}`, website: "", country: "" })),
       ...toggles(pageToggle, "clients", ["close", "reopen"], () => MATRIX_COMPANY_ID, companyOpen),
@@ -1472,14 +1491,18 @@ export const POLICIES: Record<string, RoutePolicy> = {
     })),
     ...toggles(pageToggle, "projects", ["archive", "restore"], projectOf, unarchived),
   }),
-  "routes/console/project-delete.ts": withIntents(recordPage(spareProjectId, "clients", method405), "clients", {
-    // Admin only: the other roles of the clients area are refused with 403 and nothing changes.
-    delete: changes(spareProject, {
-      ok: adminOnly(to("/employee-dashboard/projects?notice=project-deleted", 303), forbidden),
-      changes: adminOnly(true, false),
-      restore: noSpareProject,
+  "routes/console/project-delete.ts": {
+    ...withIntents(recordPage(spareProjectId, "clients", method405), "clients", {
+      // Admin only: the other roles of the clients area are refused with 403 and nothing changes.
+      delete: changes(spareProject, {
+        ok: adminOnly(to("/employee-dashboard/projects?notice=project-deleted", 303), forbidden),
+        changes: adminOnly(true, false),
+        restore: noSpareProject,
+        limitedOut: forbidden,
+      }),
     }),
-  }),
+    company: { of: companyOf, get: false },
+  },
   // The Milestones tab (staff, clients area). Every body puts its target in place first.
   "routes/console/project-milestones.tsx": consoleTab({
     add: changes((c) => ({ intent: "add", title: `Matrix milestone ${c.seq}`, status: "planned" })),
@@ -1509,26 +1532,37 @@ export const POLICIES: Record<string, RoutePolicy> = {
     ),
     "withdraw-approval": changes(async (c) => ({ intent: "withdraw-approval", id: await approvalWaiting(c) })),
   }),
-  "routes/console/project-new.tsx": withIntents(recordPage(companyOf, "clients"), "clients", {
-    save: changes((c) => ({ intent: "save", ...staffProjectFields(c, `Matrix staff project ${c.seq}`) }), {
-      ok: to(/^\/employee-dashboard\/projects\/[\w-]+\?created=1$/),
+  "routes/console/project-new.tsx": {
+    ...withIntents(recordPage(companyOf, "clients"), "clients", {
+      save: changes((c) => ({ intent: "save", ...staffProjectFields(c, `Matrix staff project ${c.seq}`) }), {
+        ok: to(/^\/employee-dashboard\/projects\/[\w-]+\?created=1$/),
+        // The form answers as for a company that does not exist.
+        limitedOut: { status: 400 },
+      }),
     }),
-  }),
-  "routes/console/client-invite.tsx": withIntents(recordPage(companyOf, "clients"), "clients", {
-    invite: changes((c) => ({ intent: "invite", name: "Matrix Invitee", email: `matrix-invite-${c.seq}-${Date.now()}@example.com` }), {
-      ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?notice=client-invited$/),
+    company: { of: companyOf },
+  },
+  "routes/console/client-invite.tsx": {
+    ...withIntents(recordPage(companyOf, "clients"), "clients", {
+      invite: changes((c) => ({ intent: "invite", name: "Matrix Invitee", email: `matrix-invite-${c.seq}-${Date.now()}@example.com` }), {
+        ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?notice=client-invited$/),
+      }),
     }),
-  }),
-  "routes/console/client-invitation.ts": withIntents(recordPage(consoleInvitationId, "clients", method405), "clients", {
-    resend: changes(
-      after(consoleInvitation, () => ({ intent: "resend" })),
-      { ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?notice=invitation-resent$/) },
-    ),
-    revoke: changes(
-      after(consoleInvitation, () => ({ intent: "revoke" })),
-      { ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?notice=invitation-revoked$/) },
-    ),
-  }),
+    company: { of: companyOf },
+  },
+  "routes/console/client-invitation.ts": {
+    ...withIntents(recordPage(consoleInvitationId, "clients", method405), "clients", {
+      resend: changes(
+        after(consoleInvitation, () => ({ intent: "resend" })),
+        { ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?notice=invitation-resent$/) },
+      ),
+      revoke: changes(
+        after(consoleInvitation, () => ({ intent: "revoke" })),
+        { ok: to(/^\/employee-dashboard\/clients\/[\w-]+\?notice=invitation-revoked$/) },
+      ),
+    }),
+    company: { of: companyOf, get: false },
+  },
   // Decision 0048: "Erase…" is admin only; the section's other roles get 403. The
   // matrix posts a confirmation that does not match: refused in place (400), nothing is erased.
   "routes/console/erase.tsx": {
@@ -1561,31 +1595,40 @@ export const POLICIES: Record<string, RoutePolicy> = {
       ),
     },
   ),
-  "routes/console/support.tsx": withForms("support", {
-    "assign-to-me": deskChange((c) => ({ intent: "assign-to-me", id: complaintOfCell(c) })),
-  }),
+  "routes/console/support.tsx": {
+    ...withForms("support", {
+      "assign-to-me": deskChange((c) => ({ intent: "assign-to-me", id: complaintOfCell(c) })),
+    }),
+    // The list is everyone's; "Assign to me" names company A's request.
+    company: { of: (c) => recordsOf(c).companyId, get: false },
+  },
   // The original of a mail a client sent to their request, and its raw bytes: staff with Support.
   "routes/console/complaint-mail.tsx": {
     params: (c) => ({ id: complaintOfCell(c), messageId: recordsOf(c).inboundMailId }),
     sides: true,
+    company: { of: (c) => recordsOf(c).companyId },
     ...page("support"),
   },
   "routes/console/complaint-mail-raw.ts": {
     params: (c) => ({ id: complaintOfCell(c), messageId: recordsOf(c).inboundMailId }),
     sides: true,
+    company: { of: (c) => recordsOf(c).companyId },
     ...page("support"),
   },
-  "routes/console/complaint.tsx": withIntents(recordPage(complaintOfCell, "support"), "support", {
-    reply: changes((c) => ({ intent: "reply", text: `Matrix staff reply ${c.seq}` })),
-    // The desk. A forged assignee without Support is refused on its own (tests/support/support-desk.test.ts).
-    assign: deskChange(() => ({ intent: "assign", assignee: "me" })),
-    "set-priority": deskChange(() => ({ intent: "set-priority", priority: "urgent" })),
-    "add-note": changes((c) => ({ intent: "add-note", text: `Matrix internal note ${c.seq}` })),
-    "set-status": changes(
-      after(pending, () => ({ intent: "set-status", status: "Resolved" })),
-      { restore: pending },
-    ),
-  }),
+  "routes/console/complaint.tsx": {
+    ...withIntents(recordPage(complaintOfCell, "support"), "support", {
+      reply: changes((c) => ({ intent: "reply", text: `Matrix staff reply ${c.seq}` })),
+      // The desk. A forged assignee without Support is refused on its own (tests/support/support-desk.test.ts).
+      assign: deskChange(() => ({ intent: "assign", assignee: "me" })),
+      "set-priority": deskChange(() => ({ intent: "set-priority", priority: "urgent" })),
+      "add-note": changes((c) => ({ intent: "add-note", text: `Matrix internal note ${c.seq}` })),
+      "set-status": changes(
+        after(pending, () => ({ intent: "set-status", status: "Resolved" })),
+        { restore: pending },
+      ),
+    }),
+    company: { of: (c) => recordsOf(c).companyId },
+  },
 
   // Only Better Auth's OAuth callbacks are exposed; the rest of its API must stay hidden.
   "routes/resources/auth-api.ts": {

@@ -10,9 +10,17 @@ export interface AppSettings {
   staffMagicLink: boolean;
   /** Decision 0101: mail from an unknown address makes a lead. Off: it is held for review. */
   inboundLeads: boolean;
+  /** Decision 0105: a colleague who joins as Delivery starts limited to their assigned companies. */
+  newDeliveryAssignedOnly: boolean;
 }
 
-export const SETTING_DEFAULTS: AppSettings = { selfRegistration: true, clientProjects: true, staffMagicLink: false, inboundLeads: false };
+export const SETTING_DEFAULTS: AppSettings = {
+  selfRegistration: true,
+  clientProjects: true,
+  staffMagicLink: false,
+  inboundLeads: false,
+  newDeliveryAssignedOnly: true,
+};
 export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as (keyof AppSettings)[];
 
 /** Stored rows (key → "on"/"off") over the defaults; unknown keys are ignored. */

@@ -48,6 +48,8 @@ export interface StaffMember {
   staffRole: StaffRole | null;
   /** Epoch ms when disabled; null while active. */
   disabledAt: number | null;
+  /** Sees only the companies they are assigned to (decision 0105); never true of an admin in effect. */
+  assignedOnly: boolean;
 }
 
 /** The answer after a member's "receives invoices" changed: who now gets the invoice mail. */

@@ -84,6 +84,8 @@ const ROW_TABLES = [
   "invoice_card_adjustments",
   // An approval request mail's links (decision 0099).
   "approval_mail_links",
+  // Assigned accounts (decision 0105): a company's team and account manager.
+  "company_team",
   // Inbound mail (decision 0096): only the secret-gated entry writes these.
   "inbound_messages",
   "mail_threads",

@@ -16,8 +16,23 @@ import { seedWorkspace } from "./world-workspace";
 export type StaffRoleName = "admin" | "sales" | "recruiter" | "delivery" | "finance";
 // Clients are companies. "client A" and "client A2" are two members of company A (they
 // see and work on the same records); "client B" is the member of company B.
-export type ActorName = "guest" | "client A" | "client A2" | "client B" | StaffRoleName;
-export const ACTORS: ActorName[] = ["guest", "client A", "client A2", "client B", "admin", "sales", "recruiter", "delivery", "finance"];
+// Decision 0105: two more delivery members, both limited to their assigned companies: "delivery
+// assigned" is on company A's team, "delivery unassigned" on no company's.
+export type LimitedActorName = "delivery assigned" | "delivery unassigned";
+export type ActorName = "guest" | "client A" | "client A2" | "client B" | StaffRoleName | LimitedActorName;
+export const ACTORS: ActorName[] = [
+  "guest",
+  "client A",
+  "client A2",
+  "client B",
+  "admin",
+  "sales",
+  "recruiter",
+  "delivery",
+  "finance",
+  "delivery assigned",
+  "delivery unassigned",
+];
 export const STAFF_ACTORS: StaffRoleName[] = ["admin", "sales", "recruiter", "delivery", "finance"];
 export const isStaffRole = (role: Actor["role"]): role is StaffRoleName => (STAFF_ACTORS as string[]).includes(role);
 
@@ -27,6 +42,13 @@ export interface Actor {
   email?: string;
   id?: string;
   cookie?: string;
+  /** Limited to their assigned companies (decision 0105): the ids of those companies. */
+  assignedCompanies?: string[];
+}
+
+/** Whether a limited staff member may see `companyId`; everyone else is not limited by assignment. */
+export function assignedTo(actor: Actor, companyId: string): boolean {
+  return actor.assignedCompanies === undefined || actor.assignedCompanies.includes(companyId);
 }
 
 /** One client's records, each carrying a marker that must never reach anyone else. */
@@ -305,6 +327,16 @@ export async function seedWorld(server: ServerInfo): Promise<World> {
     const cookie = await signIn(server, email, STAFF_PASSWORD, "/employee-login");
     staff[role] = { name: role, role, email, id: await userId(server, email), cookie };
   }
+  // Limited from the start, so no alert of a company they are not assigned to reaches them.
+  const limited = {} as Record<LimitedActorName, Actor>;
+  for (const name of ["delivery assigned", "delivery unassigned"] as const) {
+    const email = `${name.replace(" ", "-")}-${randomBytes(4).toString("hex")}@indigokite.dev`;
+    addStaffWithCli(server, email, STAFF_PASSWORD, "delivery");
+    const id = await userId(server, email);
+    await db.updateTable("users").set({ assignedOnly: 1 }).where("id", "=", id).execute();
+    const cookie = await signIn(server, email, STAFF_PASSWORD, "/employee-login");
+    limited[name] = { name, role: "delivery", email, id, cookie, assignedCompanies: [] };
+  }
   const now = Date.now();
   await db
     .insertInto("companies")
@@ -320,6 +352,12 @@ export async function seedWorld(server: ServerInfo): Promise<World> {
     })
     .execute();
   const a = await seedClient(server, "A", openings[0]!.id);
+  // Company A's team: the assigned delivery member (company B has none).
+  await db
+    .insertInto("companyTeam")
+    .values({ companyId: a.records.companyId, userId: limited["delivery assigned"].id!, manager: 0, addedAt: Date.now() })
+    .execute();
+  limited["delivery assigned"].assignedCompanies = [a.records.companyId];
   const b = await seedClient(server, "B", openings[0]!.id);
   const a2 = await seedTeammate(server, a.records.companyId);
   for (const side of [a, b]) await seedWorkspace(server, side.records);
@@ -352,6 +390,7 @@ export async function seedWorld(server: ServerInfo): Promise<World> {
       "client A2": a2,
       "client B": b.actor,
       ...staff,
+      ...limited,
       staff: staff.admin,
     },
     records: { "client A": a.records, "client B": b.records },

@@ -57,8 +57,8 @@ describe.each(testDatabases("identity"))("Who a client is, on $name", (database)
     const decider = { ...member, companyId, emailVerified: true };
     await decideApproval(decider, { projectId: project.id, approvalId: approval.id, decision: "approve" });
     return async () => {
-      const thread = (await getComplaintForStaff({ id: request.id }))!;
-      const inbox = (await listComplaintsForStaff({ limit: 10, offset: 0 })).entries.find((e) => e.id === request.id)!;
+      const thread = (await getComplaintForStaff({ scope: "all", id: request.id }))!;
+      const inbox = (await listComplaintsForStaff({ scope: "all", limit: 10, offset: 0 })).entries.find((e) => e.id === request.id)!;
       const [decided] = await listApprovals({ projectId: project.id });
       return {
         raisedBy: thread.createdByUser?.name,

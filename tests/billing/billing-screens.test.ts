@@ -48,7 +48,7 @@ describe.each(testDatabases("billing screens"))("Billing screens on $name", (dat
       { template: draftInput(), interval: "quarterly", startOn: "2026-12-10", autoIssue: true },
       start,
     );
-    expect(await listRetainers({ companyId: company })).toEqual([
+    expect(await listRetainers({ scope: "all", companyId: company })).toEqual([
       expect.objectContaining({
         id,
         companyName: `Stopping ${database.name}`,
@@ -65,7 +65,7 @@ describe.each(testDatabases("billing screens"))("Billing screens on $name", (dat
     ]);
     expect(await stopRecurringInvoice(FINANCE, id, start)).toBe("stopped");
     expect(await stopRecurringInvoice(FINANCE, id, start)).toBe("unchanged");
-    expect((await listRetainers({ companyId: company }))[0]).toMatchObject({ id, active: false });
+    expect((await listRetainers({ scope: "all", companyId: company }))[0]).toMatchObject({ id, active: false });
     const audits = await db()
       .selectFrom("auditLog")
       .select("action")
@@ -132,7 +132,7 @@ describe.each(testDatabases("billing screens"))("Billing screens on $name", (dat
       const refusal = await refusalOf(updateInvoiceDraft(FINANCE, draft.id, draft.version, draftInput({ lines: [designLine(link)] })));
       expect(refusal).toMatchObject({ kind: "invalid", field: "lines[0]", message: expect.stringMatching(/^Line 1: .*this client/) });
     }
-    const unchanged = await getInvoice({ id: draft.id });
+    const unchanged = await getInvoice({ scope: "all", id: draft.id });
     expect(unchanged.version).toBe(draft.version);
     expect(unchanged.lines.map((l) => l.projectId)).toEqual([null, null]);
 
@@ -145,7 +145,7 @@ describe.each(testDatabases("billing screens"))("Billing screens on $name", (dat
     });
     expect(form.lines[0]).toMatchObject({ projectId: null, milestoneId: launch });
     const { version } = await updateInvoiceDraft(FINANCE, draft.id, draft.version, { ...form });
-    const saved = await getInvoice({ id: draft.id });
+    const saved = await getInvoice({ scope: "all", id: draft.id });
     expect(saved.version).toBe(version);
     expect(saved.lines[0]).toMatchObject({ projectId: site, milestoneId: launch });
     await issueAndFile(FINANCE, draft.id, version);

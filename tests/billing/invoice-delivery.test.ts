@@ -29,7 +29,7 @@ describe.each(testDatabases("invoice delivery"))("Issuing files the PDF once and
     const company = await insertCompany(`Kestrel ${database.name}`);
     const draft = await createInvoiceDraft(FINANCE, company, draftInput());
     const { number } = await issueAndFile(FINANCE, draft.id, draft.version);
-    const issued = await getInvoice({ id: draft.id });
+    const issued = await getInvoice({ scope: "all", id: draft.id });
     expect(issued.pdfFileKey).toBe(`invoices/${draft.id}/${number}.pdf`);
     const first = await invoicePdf(draft.id);
     const second = await invoicePdf(draft.id);
@@ -47,9 +47,9 @@ describe.each(testDatabases("invoice delivery"))("Issuing files the PDF once and
     await recordPayment(FINANCE, draft.id, { amount: 10_000, currency: "EUR", method: "cash", paidOn: "2026-11-20", reference: "" });
     const downloaded = await invoicePdf(draft.id);
     expect(downloaded.bytes.subarray(0, 5).toString()).toBe("%PDF-");
-    expect((await getInvoice({ id: draft.id })).pdfFileKey).toBeNull();
+    expect((await getInvoice({ scope: "all", id: draft.id })).pdfFileKey).toBeNull();
     await sendInvoice(FINANCE, draft.id);
-    const filed = await getInvoice({ id: draft.id });
+    const filed = await getInvoice({ scope: "all", id: draft.id });
     expect(filed.pdfFileKey).not.toBeNull();
     expect((await invoicePdf(draft.id)).bytes.equals(downloaded.bytes)).toBe(true);
   });
@@ -98,10 +98,10 @@ describe.each(testDatabases("invoice delivery"))("Issuing files the PDF once and
       .where("idempotencyKey", "like", `invoice:${draft.id}:%`)
       .execute();
     expect(mails).toHaveLength(2);
-    const { pdfFileKey } = await getInvoice({ id: draft.id });
+    const { pdfFileKey } = await getInvoice({ scope: "all", id: draft.id });
     for (const mail of mails)
       expect(JSON.parse(String(mail.attachments))).toMatchObject([{ key: pdfFileKey, contentType: "application/pdf" }]);
-    expect(await getInvoice({ id: draft.id })).toMatchObject({ status: "sent" });
+    expect(await getInvoice({ scope: "all", id: draft.id })).toMatchObject({ status: "sent" });
   });
 
   test("An invoice nobody receives is refused with the reason, and stays unsent", async () => {
@@ -112,6 +112,6 @@ describe.each(testDatabases("invoice delivery"))("Issuing files the PDF once and
       kind: "conflict",
       message: expect.stringMatching(/^Nobody receives/),
     });
-    expect(await getInvoice({ id: draft.id })).toMatchObject({ status: "issued" });
+    expect(await getInvoice({ scope: "all", id: draft.id })).toMatchObject({ status: "issued" });
   });
 });

@@ -50,7 +50,7 @@ describe.each(testDatabases("invoice reminders"))("Payment reminders on $name", 
     const { number } = await issueAndFile(FINANCE, open.id, open.version, { now: issuedAt });
     const paid = await createInvoiceDraft(FINANCE, company, draftInput({ billingEmail: email }));
     await issueAndFile(FINANCE, paid.id, paid.version, { now: issuedAt });
-    const { balance } = await getInvoice({ id: paid.id });
+    const { balance } = await getInvoice({ scope: "all", id: paid.id });
     await recordPayment(FINANCE, paid.id, { amount: balance, currency: "EUR", method: "cash", paidOn: "2026-11-02", reference: "" });
 
     expect(await sendDueReminders({ now: issuedAt + 10 * DAY })).toEqual({ invoices: 0, mails: 0 });

@@ -38,7 +38,7 @@ describe.each(testDatabases("billing reports"))("Billing reports on $name", (dat
   async function issued(issuedAt: number, fields: Parameters<typeof draftInput>[0] = {}) {
     const draft = await createInvoiceDraft(FINANCE, company, draftInput(fields), { now: issuedAt });
     await issueInvoice(FINANCE, draft.id, draft.version, { now: issuedAt });
-    return getInvoice({ id: draft.id });
+    return getInvoice({ scope: "all", id: draft.id });
   }
 
   test("Aging puts each open balance in its bucket per currency, leaving paid and credited invoices out", async () => {
@@ -55,7 +55,7 @@ describe.each(testDatabases("billing reports"))("Billing reports on $name", (dat
     const credited = await issued(at("2026-08-01"));
     await issueCreditNote(FINANCE, credited.id, { lines: "all", notes: "Cancelled" });
 
-    expect(await agingReport({ today })).toEqual([
+    expect(await agingReport({ scope: "all", today })).toEqual([
       {
         currency: "EUR",
         buckets: { current: fresh.balance, "1-30": 0, "31-60": late.balance, "61-90": 0, "90+": 0 },
@@ -76,14 +76,14 @@ describe.each(testDatabases("billing reports"))("Billing reports on $name", (dat
       reference: "SEPA 1",
     });
     await recordPayment(FINANCE, invoice.id, { amount: 20_000, currency: "EUR", method: "cash", paidOn: "2026-11-02", reference: "" });
-    const months = await revenuePerMonth({ today: "2026-11-30", months: 3 });
+    const months = await revenuePerMonth({ scope: "all", today: "2026-11-30", months: 3 });
     expect(months).toEqual([
       { month: "2026-09", currency: "EUR", received: 0 },
       { month: "2026-10", currency: "EUR", received: 50_000 },
       { month: "2026-11", currency: "EUR", received: 20_000 },
     ]);
     const rows: (string | number)[][] = [];
-    for await (const row of eachBillingRow()) rows.push(row);
+    for await (const row of eachBillingRow("all")) rows.push(row);
     expect(rows.map((r) => [r[0], r[1], r[10]])).toEqual([
       ["invoice", invoice.number, invoice.total],
       ["payment", invoice.number, 50_000],

@@ -43,7 +43,11 @@ describe.each(testDatabases("invoice payments"))("Payments against invoices on $
 
   test("A partial payment leaves the invoice partly paid; the rest settles it; more than the balance is refused", async () => {
     expect(await recordPayment(FINANCE, invoiceId, bank(50_000))).toMatchObject({ status: "partially-paid", balance: TOTAL - 50_000 });
-    expect(await getInvoice({ id: invoiceId })).toMatchObject({ status: "partially-paid", paid: 50_000, balance: TOTAL - 50_000 });
+    expect(await getInvoice({ scope: "all", id: invoiceId })).toMatchObject({
+      status: "partially-paid",
+      paid: 50_000,
+      balance: TOTAL - 50_000,
+    });
     expect(await companyBalance({ companyId: kestrel })).toMatchObject([{ currency: "EUR", due: TOTAL - 50_000 }]);
     const over = await refusalOf(recordPayment(FINANCE, invoiceId, bank(TOTAL - 50_000 + 1)));
     expect(over).toMatchObject({ kind: "invalid", field: "amount" });
@@ -52,7 +56,7 @@ describe.each(testDatabases("invoice payments"))("Payments against invoices on $
       status: "paid",
       balance: 0,
     });
-    expect(await getInvoice({ id: invoiceId })).toMatchObject({ status: "paid", balance: 0 });
+    expect(await getInvoice({ scope: "all", id: invoiceId })).toMatchObject({ status: "paid", balance: 0 });
     expect(await refusalOf(recordPayment(FINANCE, invoiceId, bank(1)))).toMatchObject({
       kind: "conflict",
       message: "This invoice is already paid.",
@@ -99,7 +103,7 @@ describe.each(testDatabases("invoice payments"))("Payments against invoices on $
       recordPayment(FINANCE, invoiceId, bank(100_000)),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
-    expect(await getInvoice({ id: invoiceId })).toMatchObject({ paid: 100_000, status: "partially-paid" });
+    expect(await getInvoice({ scope: "all", id: invoiceId })).toMatchObject({ paid: 100_000, status: "partially-paid" });
   });
 
   test("A card payment counts once per payment intent, however often the webhook arrives; each refund event adds its share once", async () => {
@@ -115,7 +119,7 @@ describe.each(testDatabases("invoice payments"))("Payments against invoices on $
     expect(await writeTransaction((trx) => recordCardPayment(trx, payment))).toBe("duplicate");
     expect(await writeTransaction((trx) => recordCardPayment(trx, { ...payment, stripeEventId: "evt_2" }))).toBe("duplicate");
     expect(await paid()).toEqual([{ amount: TOTAL, method: "card" }]);
-    expect(await getInvoice({ id: invoiceId })).toMatchObject({ status: "paid", balance: 0 });
+    expect(await getInvoice({ scope: "all", id: invoiceId })).toMatchObject({ status: "paid", balance: 0 });
 
     expect(
       await writeTransaction((trx) => recordCardRefund(trx, { paymentIntentId: "pi_1", amount: 10_000, stripeEventId: "evt_3" })),
@@ -123,7 +127,11 @@ describe.each(testDatabases("invoice payments"))("Payments against invoices on $
     expect(
       await writeTransaction((trx) => recordCardRefund(trx, { paymentIntentId: "pi_1", amount: 10_000, stripeEventId: "evt_3" })),
     ).toBe("duplicate");
-    expect(await getInvoice({ id: invoiceId })).toMatchObject({ status: "partially-paid", paid: TOTAL - 10_000, balance: 10_000 });
+    expect(await getInvoice({ scope: "all", id: invoiceId })).toMatchObject({
+      status: "partially-paid",
+      paid: TOTAL - 10_000,
+      balance: 10_000,
+    });
     expect(
       await writeTransaction((trx) => recordCardRefund(trx, { paymentIntentId: "pi_1", amount: TOTAL - 10_000, stripeEventId: "evt_4" })),
     ).toBe("recorded");
@@ -131,7 +139,7 @@ describe.each(testDatabases("invoice payments"))("Payments against invoices on $
     expect(
       await writeTransaction((trx) => recordCardRefund(trx, { paymentIntentId: "pi_1", amount: 10_000, stripeEventId: "evt_3" })),
     ).toBe("duplicate");
-    expect(await getInvoice({ id: invoiceId })).toMatchObject({ status: "issued", paid: 0, balance: TOTAL });
+    expect(await getInvoice({ scope: "all", id: invoiceId })).toMatchObject({ status: "issued", paid: 0, balance: TOTAL });
     expect(
       await refusalOf(
         writeTransaction((trx) => recordCardRefund(trx, { paymentIntentId: "pi_unknown", amount: 1, stripeEventId: "evt_5" })),

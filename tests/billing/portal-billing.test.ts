@@ -147,7 +147,7 @@ describe.each(testDatabases("portal billing"))("The portal's Billing on $name", 
     } finally {
       heard.stop();
     }
-    expect(await getInvoice({ id: invoiceId })).toMatchObject({ status: "paid", balance: 0 });
+    expect(await getInvoice({ scope: "all", id: invoiceId })).toMatchObject({ status: "paid", balance: 0 });
     const after = await call(invoiceRoute.loader, `${path}?paid=1`, { cookie: payer.cookie, params: { id: invoiceId } });
     expect(after.data).toMatchObject({ pending: false, canPay: false, invoice: { status: "paid" } });
     expect(

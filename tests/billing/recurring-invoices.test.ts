@@ -43,7 +43,7 @@ describe.each(testDatabases("retainers"))("Retainers on $name", (database) => {
     expect(await runRecurringInvoices({ now: start + 20 * DAY })).toEqual({ written: 0, issued: 0 });
     const [retainer] = await listRecurringInvoices({ companyId: company });
     expect(retainer).toMatchObject({ nextRunOn: "2027-01-01", interval: "monthly", autoIssue: false, active: true });
-    const { invoices } = await listInvoices({ companyId: company });
+    const { invoices } = await listInvoices({ scope: "all", companyId: company });
     expect(invoices.map((i) => i.status)).toEqual(["draft"]);
     expect(await runRecurringInvoices({ now: start + 31 * DAY })).toEqual({ written: 1, issued: 0 });
     await stopRecurringInvoice(FINANCE, retainer!.id);
@@ -62,7 +62,7 @@ describe.each(testDatabases("retainers"))("Retainers on $name", (database) => {
     expect(await runRecurringInvoices({ now: start })).toEqual({ written: 1, issued: 1 });
     const [retainer] = await listRecurringInvoices({ companyId: company });
     expect(retainer?.nextRunOn).toBe("2027-03-05");
-    expect(await getInvoice({ id: retainer!.lastInvoiceId! })).toMatchObject({
+    expect(await getInvoice({ scope: "all", id: retainer!.lastInvoiceId! })).toMatchObject({
       status: "sent",
       number: expect.stringMatching(/^INV-2026-/),
     });

@@ -136,7 +136,13 @@ describe.each(testDatabases("console-companies"))("Console companies and setting
     expect((await page(id, sales)).status).toBe(200);
     expect(await audit()).toEqual(before);
     expect((await db().selectFrom("companies").select("name").execute()).map((c) => c.name)).toEqual(["Kite Foods"]);
-    expect(await getSettings()).toEqual({ selfRegistration: true, clientProjects: true, staffMagicLink: false, inboundLeads: false });
+    expect(await getSettings()).toEqual({
+      selfRegistration: true,
+      clientProjects: true,
+      staffMagicLink: false,
+      inboundLeads: false,
+      newDeliveryAssignedOnly: true,
+    });
   });
 
   test("Staff create a company with website and country: stored as made by staff, audited, and the page opens", async () => {
@@ -401,24 +407,52 @@ describe.each(testDatabases("console-companies"))("Console companies and setting
   });
 
   test("An admin saves the settings switches: each change stored and audited, a checkbox left unchecked means off, the same values again change nothing", async () => {
+    // "New delivery members see only their assigned companies" stays on throughout (decision 0105).
     const save = (form: Form) =>
-      call(settingsRoute.action, "/employee-dashboard/settings", { cookie: admin.cookie, form: { intent: "save-settings", ...form } });
+      call(settingsRoute.action, "/employee-dashboard/settings", {
+        cookie: admin.cookie,
+        form: { intent: "save-settings", newDeliveryAssignedOnly: "on", ...form },
+      });
     expect((await call(settingsRoute.loader, "/employee-dashboard/settings", { cookie: admin.cookie })).data).toEqual({
-      settings: { selfRegistration: true, clientProjects: true, staffMagicLink: false, inboundLeads: false },
+      settings: { selfRegistration: true, clientProjects: true, staffMagicLink: false, inboundLeads: false, newDeliveryAssignedOnly: true },
     });
     expect(await save({ clientProjects: "on" })).toMatchObject({
       status: 200,
       data: { status: "success", message: "Settings saved. They apply at once." },
     });
-    expect(await getSettings()).toEqual({ selfRegistration: false, clientProjects: true, staffMagicLink: false, inboundLeads: false });
+    expect(await getSettings()).toEqual({
+      selfRegistration: false,
+      clientProjects: true,
+      staffMagicLink: false,
+      inboundLeads: false,
+      newDeliveryAssignedOnly: true,
+    });
     await save({ clientProjects: "on" });
     expect(await save({ selfRegistration: "yes" })).toMatchObject({ status: 400, data: { status: "invalid" } });
-    expect(await getSettings()).toEqual({ selfRegistration: false, clientProjects: true, staffMagicLink: false, inboundLeads: false });
+    expect(await getSettings()).toEqual({
+      selfRegistration: false,
+      clientProjects: true,
+      staffMagicLink: false,
+      inboundLeads: false,
+      newDeliveryAssignedOnly: true,
+    });
     await save({ selfRegistration: "on", clientProjects: "on" });
-    expect(await getSettings()).toEqual({ selfRegistration: true, clientProjects: true, staffMagicLink: false, inboundLeads: false });
+    expect(await getSettings()).toEqual({
+      selfRegistration: true,
+      clientProjects: true,
+      staffMagicLink: false,
+      inboundLeads: false,
+      newDeliveryAssignedOnly: true,
+    });
     // Decision 0098: "Staff may sign in with an e-mailed link", off by default.
     await save({ selfRegistration: "on", clientProjects: "on", staffMagicLink: "on" });
-    expect(await getSettings()).toEqual({ selfRegistration: true, clientProjects: true, staffMagicLink: true, inboundLeads: false });
+    expect(await getSettings()).toEqual({
+      selfRegistration: true,
+      clientProjects: true,
+      staffMagicLink: true,
+      inboundLeads: false,
+      newDeliveryAssignedOnly: true,
+    });
     await save({ selfRegistration: "on", clientProjects: "on" });
     const changes = (await audit()).filter((a) => a.entity === "settings");
     expect(changes.map((a) => [a.entityId, JSON.parse(a.detail).to])).toEqual([

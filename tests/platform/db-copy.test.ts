@@ -22,6 +22,7 @@ import { getSessionUser } from "~/server/auth/session.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
 // Aliased: the helper is not a React hook, whatever its name says to eslint-plugin-react-hooks.
 import { inviteStaff } from "~/server/models/accounts/staff-invitations.server";
+import { addStaff } from "~/server/models/accounts/staff.server";
 import { testDatabases, useAppDatabase as openAppDatabase, type TestDatabase } from "../helpers/databases";
 import { memberScope } from "../helpers/companies";
 import { updateSettings } from "~/server/models/shared/settings.server";
@@ -248,6 +249,11 @@ async function buildSource(): Promise<{ file: string; client: TestUser; cleanup:
     })
     .execute();
   await db().insertInto("notificationReadMarks").values({ userId: client.id, readBefore: now }).execute();
+  // Assigned accounts (decision 0105): a limited delivery member, the company's manager and on its team.
+  const teamMember = await addStaff(null, "dana.delivery@indigokite.dev", PASSWORD, "Dana Delivery", "delivery");
+  await db().updateTable("users").set({ staffRole: "delivery", assignedOnly: 1 }).where("id", "=", teamMember.id).execute();
+  await db().insertInto("companyTeam").values({ companyId: scope.companyId, userId: teamMember.id, manager: 1, addedAt: now }).execute();
+  await db().updateTable("notifications").set({ companyId: scope.companyId }).where("id", "=", "notification-1").execute();
   await db()
     .insertInto("notificationPreferences")
     .values({ userId: client.id, type: "staff_reply", choice: "digest", updatedAt: now })

@@ -118,14 +118,14 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     await addMilestone(actor(admin), project.id, { title: "Design", description: "", dueDate: "", status: "done" });
     await addMilestone(actor(admin), project.id, { title: "Build", description: "", dueDate: "", status: "in_progress" });
     await addMilestone(actor(admin), selfMade.id, { title: "Design", description: "", dueDate: "", status: "done" });
-    expect([await getProgressMode({ projectId: project.id }), (await getProjectForStaff({ id: project.id }))?.progress]).toEqual([
-      "milestones",
-      50,
-    ]);
-    expect([await getProgressMode({ projectId: selfMade.id }), (await getProjectForStaff({ id: selfMade.id }))?.progress]).toEqual([
-      "manual",
-      0,
-    ]);
+    expect([
+      await getProgressMode({ projectId: project.id }),
+      (await getProjectForStaff({ scope: "all", id: project.id }))?.progress,
+    ]).toEqual(["milestones", 50]);
+    expect([
+      await getProgressMode({ projectId: selfMade.id }),
+      (await getProjectForStaff({ scope: "all", id: selfMade.id }))?.progress,
+    ]).toEqual(["manual", 0]);
   });
 
   test("A create is refused for an unknown or closed company, an owner who is not active staff, and a due date before the start; nothing is written", async () => {
@@ -182,7 +182,7 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     expect(await updateStaffProject(actor(delivery, "Dev Rao"), project.id, next)).toBe("saved");
     expect(await updateStaffProject(actor(delivery, "Dev Rao"), project.id, next)).toBe("unchanged");
     stop();
-    expect(await getProjectForStaff({ id: project.id })).toMatchObject({
+    expect(await getProjectForStaff({ scope: "all", id: project.id })).toMatchObject({
       title: "Rider app v2",
       status: "on_hold",
       dueDate: "2027-01-31",
@@ -211,7 +211,7 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     await expect(updateStaffProject(actor(admin), other.id, form({ ownerId: formerColleague.id }))).rejects.toMatchObject({
       field: "ownerId",
     });
-    expect((await getProjectForStaff({ id: other.id }))?.ownerId).toBeNull();
+    expect((await getProjectForStaff({ scope: "all", id: other.id }))?.ownerId).toBeNull();
   });
 
   test("Archiving hides a project from the portal and the default console list until it is restored; repeats and edits of an archived one change nothing", async () => {
@@ -219,8 +219,8 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     expect(await setProjectArchived(actor(admin), project.id, true)).toBe("saved");
     expect(await setProjectArchived(actor(admin), project.id, true)).toBe("unchanged");
     expect(await listProjects({ companyId: kite.id })).toEqual([]);
-    expect((await listAllProjects({}, PAGE, TODAY)).total).toBe(0);
-    expect((await listAllProjects({ archived: true }, PAGE, TODAY)).projects.map((p) => p.id)).toEqual([project.id]);
+    expect((await listAllProjects({}, PAGE, TODAY, "all")).total).toBe(0);
+    expect((await listAllProjects({ archived: true }, PAGE, TODAY, "all")).projects.map((p) => p.id)).toEqual([project.id]);
     expect(await listCompanyProjectsForStaff({ companyId: kite.id })).toMatchObject([{ id: project.id, archived: true }]);
     await expect(updateStaffProject(actor(admin), project.id, form({ title: "Sneaky" }))).rejects.toMatchObject({
       name: "Refusal",
@@ -279,7 +279,7 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
       4,
     );
     const titles = async (filter: Parameters<typeof listAllProjects>[0]) =>
-      (await listAllProjects(filter, PAGE, TODAY)).projects.map((p) => p.title);
+      (await listAllProjects(filter, PAGE, TODAY, "all")).projects.map((p) => p.title);
 
     expect(await titles({})).toEqual(["Client idea", "Due today", "Late but done", "Late one"]);
     expect(await titles({ status: "done" })).toEqual(["Late but done"]);
@@ -291,7 +291,7 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     expect(await titles({ q: "%" })).toEqual(["Due today"]);
     expect(await titles({ q: "portal", owner: "none" })).toEqual(["Client idea"]);
     expect(await titles({ q: "late", overdue: true, owner: delivery.id, status: "in_progress" })).toEqual(["Late one"]);
-    const { projects, total } = await listAllProjects({}, { limit: 2, offset: 2 }, TODAY);
+    const { projects, total } = await listAllProjects({}, { limit: 2, offset: 2 }, TODAY, "all");
     expect([projects.map((p) => p.title), total]).toEqual([["Late but done", "Late one"], 4]);
     expect(projects[1]).toMatchObject({ id: late.id, companyName: "Kite Foods", ownerName: "Dev Rao" });
     expect(selfMade.createdBy).toBe(client.id);
@@ -301,13 +301,13 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
     const project = await createStaffProject(actor(admin), { companyId: kite.id }, form({ ownerId: delivery.id }));
     await setProjectProgress(actor(admin), { id: project.id, progress: 30, note: "Design done" }, 10);
     await setProjectProgress(actor(admin), { id: project.id, progress: 60 }, 20);
-    const loaded = await getProjectForStaff({ id: project.id });
+    const loaded = await getProjectForStaff({ scope: "all", id: project.id });
     expect(loaded).toMatchObject({ companyName: "Kite Foods", ownerName: "Dev Rao", progress: 60 });
     expect(loaded?.history.map((h) => [h.progress, h.note, h.changedByName])).toEqual([
       [60, "", "Priya Sharma"],
       [30, "Design done", "Priya Sharma"],
     ]);
-    expect(await getProjectForStaff({ id: "no-such-project" })).toBeUndefined();
+    expect(await getProjectForStaff({ scope: "all", id: "no-such-project" })).toBeUndefined();
     expect(await projectOwnerNames([delivery.id, delivery.id, client.id])).toEqual({ [delivery.id]: "Dev Rao" });
     expect(await projectOwnerNames([])).toEqual({});
     const options = (await listOwnerOptions()).map((o) => o.name);
@@ -444,13 +444,13 @@ describe.each(testDatabases("projects-staff"))("Staff run projects on $name", (d
       status: 200,
       data: { status: "success" },
     });
-    expect(await getProjectForStaff({ id: project.id })).toMatchObject({
+    expect(await getProjectForStaff({ scope: "all", id: project.id })).toMatchObject({
       title: "Rider app",
       status: "in_progress",
       progress: 40,
       archivedAt: null,
     });
-    expect(await getProjectForStaff({ id: other.id })).toMatchObject({ progress: 0 });
+    expect(await getProjectForStaff({ scope: "all", id: other.id })).toMatchObject({ progress: 0 });
     expect((await audit(project.id)).map((a) => a.action)).toEqual([
       "project.create",
       "project.progress_mode",

@@ -267,7 +267,7 @@ describe.each(testDatabases("waiting-on-you"))("Waiting on you on $name", (datab
     await insertMilestone(adminOwned.id, { title: "Done late", dueDate: addDays(today, -2), status: "done" });
     await insertMilestone(adminOwned.id, { title: "Due today", dueDate: today });
 
-    const groups = await workspaceOverview({ viewerId: delivery.id, today });
+    const groups = await workspaceOverview({ viewerId: delivery.id, today, scope: "all" });
     expect(groups.map((g) => g.ownerName)).toEqual(["Dev Rao", "Priya Sharma", "No owner yet"]);
     expect(groups[0]).toMatchObject({
       ownerId: delivery.id,

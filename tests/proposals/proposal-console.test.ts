@@ -56,7 +56,7 @@ describe.each(testDatabases("proposal console"))("The proposal editor's forms on
   test("Saving parses the amounts, gives new items an id that later saves keep, and totals with the default choice", async () => {
     const { id } = await createProposal(SALES, { leadId: await insertLead("save@bakery.example") }, { title: "Website redesign" });
     expect(answer(await proposalAction(SALES, id, "save", form(draftFields(1))))).toMatchObject({ http: 200, intent: "save" });
-    const saved = await getStaffProposal({ id, today: TODAY });
+    const saved = await getStaffProposal({ id, today: TODAY, scope: "all" });
     expect(saved.version).toBe(2);
     expect(saved.draft.items.map((i) => [i.quantityMilli, i.unitPrice, i.taxRateBp, i.optional, i.included])).toEqual([
       [10_000, 9_000, 2000, false, true],
@@ -84,7 +84,7 @@ describe.each(testDatabases("proposal console"))("The proposal editor's forms on
         }),
       ),
     );
-    const again = await getStaffProposal({ id, today: TODAY });
+    const again = await getStaffProposal({ id, today: TODAY, scope: "all" });
     expect(again.draft.items.slice(0, 2).map((i) => i.id)).toEqual([design, seo]);
     expect(again.draft.items[2]!.id).not.toMatch(new RegExp(`^(${design}|${seo})$`));
     expect(again.draftTotals?.total).toBe(108_000 + 48_150 + 12_000);
@@ -96,7 +96,7 @@ describe.each(testDatabases("proposal console"))("The proposal editor's forms on
     const result = answer(await proposalAction(SALES, id, "save", form(draftFields(1, { title: "My later title" }))));
     expect(result).toMatchObject({ http: 409, intent: "save", message: STALE_PROPOSAL });
     expect(result.result?.initialValue).toMatchObject({ title: "My later title" });
-    expect((await getStaffProposal({ id, today: TODAY })).draft.title).toBe("Website redesign");
+    expect((await getStaffProposal({ id, today: TODAY, scope: "all" })).draft.title).toBe("Website redesign");
   });
 
   test("Sending is refused with the reason (no items, a past last day), then sends and shows Sent", async () => {
@@ -120,15 +120,15 @@ describe.each(testDatabases("proposal console"))("The proposal editor's forms on
       http: 200,
       message: "Version 1 sent.",
     });
-    const sent = await getStaffProposal({ id, today: TODAY });
+    const sent = await getStaffProposal({ id, today: TODAY, scope: "all" });
     expect(sent.status).toBe("sent");
     expect(sent.versions.map((v) => v.number)).toEqual([1]);
     expect(sent.links.map((l) => l.state)).toEqual(["open"]);
-    expect((await listProposals({ today: TODAY, status: "sent" })).map((p) => p.id)).toContain(id);
+    expect((await listProposals({ today: TODAY, status: "sent", scope: "all" })).map((p) => p.id)).toContain(id);
     // Past its last day the list calls it expired, and the month of that day counts it.
-    expect((await listProposals({ today: "2100-01-01", status: "expired" })).map((p) => p.id)).toContain(id);
+    expect((await listProposals({ today: "2100-01-01", status: "expired", scope: "all" })).map((p) => p.id)).toContain(id);
     expect(answer(await proposalAction(SALES, id, "revoke", form({ intent: "revoke" })))).toMatchObject({ message: "1 link withdrawn." });
-    const months = await proposalStats({ today: "2100-01-15", timeZone: "UTC" });
+    const months = await proposalStats({ today: "2100-01-15", timeZone: "UTC", scope: "all" });
     expect(months.map((m) => m.month)).toEqual(["2099-08", "2099-09", "2099-10", "2099-11", "2099-12", "2100-01"]);
     expect(months[4]!.expired).toBeGreaterThanOrEqual(1);
   });

@@ -16,7 +16,7 @@ import { call } from "../helpers/routes";
 const groupsOf = (results: EverywhereResult[]) => results.map((r) => r.group);
 const labelsIn = (results: EverywhereResult[], group: EverywhereGroup) =>
   results.find((r) => r.group === group)?.hits.map((h) => h.label) ?? [];
-const as = (staffRole: StaffRole | null, q: string) => searchEverywhere({ staffRole }, q);
+const as = (staffRole: StaffRole | null, q: string) => searchEverywhere({ staffRole, scope: "all" }, q);
 
 describe.each(testDatabases("search everywhere"))("Search everywhere on $name", (database) => {
   let cleanup: () => Promise<void>;

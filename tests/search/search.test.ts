@@ -87,7 +87,7 @@ describe.each(testDatabases("search"))("Search on $name", (database) => {
     const pending = (await call(inboxRoute.loader, "/employee-dashboard/support?q=print&status=Pending", { cookie: admin.cookie }))
       .data as unknown as Inbox;
     expect(pending.entries.map((e) => e.subject)).toEqual(["Printing slow"]);
-    const listOrder = await listComplaintsForStaff({ q: "print", rank: false, limit: 25, offset: 0 });
+    const listOrder = await listComplaintsForStaff({ scope: "all", q: "print", rank: false, limit: 25, offset: 0 });
     expect(listOrder.entries.map((e) => e.subject)).toEqual(["Printing slow", "Printer jammed"]);
     expect(listOrder.entries[0]!.match?.title).toContain("\u0002");
   });

@@ -71,13 +71,13 @@ describe.each(testDatabases("agency day"))("The agency's day on $name", (databas
     const today = await agencyToday(SUNDAY_NOON_UTC);
     expect(today).toBe("2026-11-30");
     expect(isOverdue(rider, today)).toBe(true);
-    expect((await listAllProjects({ overdue: true }, PAGE, today)).projects.map((p) => p.id)).toEqual([rider.id]);
+    expect((await listAllProjects({ overdue: true }, PAGE, today, "all")).projects.map((p) => p.id)).toEqual([rider.id]);
 
     await setAgencyZone("UTC");
     const utcToday = await agencyToday(SUNDAY_NOON_UTC);
     expect(utcToday).toBe("2026-11-29");
     expect(isOverdue(rider, utcToday)).toBe(false);
-    expect((await listAllProjects({ overdue: true }, PAGE, utcToday)).total).toBe(0);
+    expect((await listAllProjects({ overdue: true }, PAGE, utcToday, "all")).total).toBe(0);
   });
 
   test("Every page that marks overdue projects is sent the agency's date by its loader, not UTC's", async () => {
@@ -147,13 +147,13 @@ describe.each(testDatabases("agency day"))("The agency's day on $name", (databas
     await lead(Date.parse("2026-11-29T09:00:00Z")); // Sunday 23:00 on Kiritimati
     await lead(Date.parse("2026-11-29T11:00:00Z")); // Monday 01:00 on Kiritimati
     await setAgencyZone(KIRITIMATI);
-    const kiritimati = await leadsPerWeek(SUNDAY_NOON_UTC);
+    const kiritimati = await leadsPerWeek("all", SUNDAY_NOON_UTC);
     expect(kiritimati.slice(-2)).toEqual([
       { weekStart: "2026-11-23", count: 1 },
       { weekStart: "2026-11-30", count: 1 },
     ]);
     await setAgencyZone("UTC");
-    expect((await leadsPerWeek(SUNDAY_NOON_UTC)).slice(-1)).toEqual([{ weekStart: "2026-11-23", count: 2 }]);
+    expect((await leadsPerWeek("all", SUNDAY_NOON_UTC)).slice(-1)).toEqual([{ weekStart: "2026-11-23", count: 2 }]);
 
     // Berlin goes back to winter time on Sunday 25 October: its next week starts at 23:00 UTC.
     await clearTables("quotes");
@@ -161,7 +161,7 @@ describe.each(testDatabases("agency day"))("The agency's day on $name", (databas
     await lead(Date.parse("2026-10-25T23:30:00Z")); // Monday 00:30 in Berlin
     await lead(Date.parse("2026-10-18T22:30:00Z")); // Monday 19 October 00:30, summer time
     await setAgencyZone("Europe/Berlin");
-    const berlin = await leadsPerWeek(Date.parse("2026-10-28T12:00:00Z"));
+    const berlin = await leadsPerWeek("all", Date.parse("2026-10-28T12:00:00Z"));
     expect(berlin.slice(-2)).toEqual([
       { weekStart: "2026-10-19", count: 2 },
       { weekStart: "2026-10-26", count: 1 },

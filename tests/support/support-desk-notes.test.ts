@@ -83,7 +83,7 @@ describe.each(testDatabases("support-desk-notes"))("Internal notes and saved rep
     expect(page.notes).toMatchObject([{ authorName: "Priya Sharma", text: NOTE }]);
     expect(page.notes[0]!.createdAt).toBeGreaterThan(Date.now() - 60_000);
     // The console hears of it; no portal stream event, no bell, no mail.
-    expect(live.seen).toEqual([{ type: "complaint.noted", id: complaint.id }]);
+    expect(live.seen).toEqual([{ type: "complaint.noted", id: complaint.id, companyId: complaint.companyId }]);
     expect(await db().selectFrom("notifications").selectAll().execute()).toEqual([]);
     expect(await db().selectFrom("mailOutbox").selectAll().execute()).toEqual([]);
 

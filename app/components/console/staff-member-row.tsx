@@ -41,6 +41,20 @@ export function StaffMemberRow({ member, outcome }: { member: Member; outcome?: 
       accessibleLabel: `Change the role of ${who}`,
     },
   ];
+  // An admin sees every company (decision 0105): the switch is for the other roles.
+  if (member.staffRole !== "admin") {
+    items.push(
+      member.assignedOnly
+        ? { kind: "post", label: "See every company", intent: "unlimit", id: member.id, accessibleLabel: `Let ${who} see every company` }
+        : {
+            kind: "post",
+            label: "Limit to assigned companies",
+            intent: "limit",
+            id: member.id,
+            accessibleLabel: `Limit ${who} to their assigned companies`,
+          },
+    );
+  }
   if (!member.isYou) {
     items.push(
       member.disabledAt
@@ -57,7 +71,12 @@ export function StaffMemberRow({ member, outcome }: { member: Member; outcome?: 
           {member.isYou ? <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">(you)</span> : null}
           {member.name ? <span className="block text-xs text-slate-600 dark:text-slate-400">{member.name}</span> : null}
         </td>
-        <td className="py-3 pr-4 whitespace-nowrap">{member.staffRole ? STAFF_ROLE_LABELS[member.staffRole] : "No role"}</td>
+        <td className="py-3 pr-4 whitespace-nowrap">
+          {member.staffRole ? STAFF_ROLE_LABELS[member.staffRole] : "No role"}
+          {member.assignedOnly && member.staffRole !== "admin" ? (
+            <span className="block text-xs text-slate-600 dark:text-slate-400">Assigned companies only</span>
+          ) : null}
+        </td>
         <td className="py-3 pr-4 whitespace-nowrap">
           {member.disabledAt ? (
             <span className="text-red-700 dark:text-red-300">Disabled</span>

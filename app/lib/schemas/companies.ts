@@ -59,3 +59,15 @@ export const mailDecisionsSchema = z.object({
   intent: z.literal("set-mail-decisions"),
   mailDecisions: z.enum(["on", "off"], { error: "Choose on or off." }),
 });
+
+/** The company's account manager (decision 0105): a staff member's id, or "" for nobody. */
+export const accountManagerSchema = z.object({
+  intent: z.literal("set-account-manager"),
+  accountManager: z.string().trim().max(64).optional().default(""),
+});
+
+/** A staff member put on, or taken off, the company's team (decision 0105). */
+export const teamMemberSchema = z.object({
+  intent: z.enum(["add-to-team", "remove-from-team"]),
+  userId: z.string({ error: "Choose a staff member." }).trim().min(1, "Choose a staff member.").max(64),
+});

@@ -12,4 +12,5 @@ export const settingsSchema = z.object({
   selfRegistration: switchField,
   clientProjects: switchField,
   staffMagicLink: switchField,
+  newDeliveryAssignedOnly: switchField,
 });

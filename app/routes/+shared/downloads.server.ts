@@ -15,6 +15,7 @@ import { downloadName, findFileVersion, isCurrentVersion, recordFileDownload } f
 import { FileNotFound, fileStore, type OpenedFile } from "~/server/storage/storage.server";
 import { THUMBNAIL_CONTENT_TYPE } from "~/server/uploads/thumbnails.server";
 import { requireFilesActor } from "./files-actor.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 
 // The four private-file URLs (a project file version, an attachment, and their previews),
 // decided in one place for both ways they are answered (decision 0040): React Router's resource
@@ -97,7 +98,7 @@ async function locate(request: Request, target: DownloadTarget): Promise<Located
     audit = () => recordAttachmentDownload(reader, "client", file!);
   } else {
     const reader = await requireStaff(request, "support");
-    file = await getAttachmentForStaff({ id: target.id });
+    file = await getAttachmentForStaff({ id: target.id, scope: await companyScope(reader) });
     audit = () => recordAttachmentDownload(reader, "staff", file!);
   }
   if (!file) return null;

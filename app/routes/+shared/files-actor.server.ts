@@ -1,5 +1,6 @@
 import { requireClient, requireStaff, requireUser } from "~/server/auth/session.server";
 import type { FilesActor } from "~/server/models/projects/project-files.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 
 /**
  * The guard of the file routes both sides use: a guest goes to sign in; a client acts for
@@ -11,5 +12,7 @@ export async function requireFilesActor(request: Request): Promise<FilesActor> {
     const client = await requireClient(request);
     return { user: client, side: "client", companyId: client.companyId };
   }
-  return { user: await requireStaff(request, "clients"), side: "staff" };
+  const staff = await requireStaff(request, "clients");
+  // Another company's file is "not found" to a member limited to their assigned companies (decision 0105).
+  return { user: staff, side: "staff", scope: await companyScope(staff) };
 }

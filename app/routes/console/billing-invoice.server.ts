@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { href, redirect } from "react-router";
 import { CHANGES_FAILURE } from "~/lib/console-failures";
 import { isRefusal } from "~/lib/refusal";
@@ -42,7 +43,9 @@ function failed(error: unknown, intent: InvoiceIntent, submission?: NonNullable<
 /** The form's answer; after a write the console's Billing screens hear of it (the models commit first). */
 export async function invoiceAction(user: Actor, id: string, intent: InvoiceIntent, formData: FormData) {
   // Whose invoice it is, read before the change (a deleted draft is gone after it).
-  const companyId = (await getInvoice({ id }).catch(() => null))?.companyId;
+  // Another company's invoice is "not found" to a member limited to their companies (decision 0105).
+  const companyId = (await getInvoice({ id, scope: await companyScope(user) }).catch(() => null))?.companyId;
+  if (!companyId) throw new Response("No invoice with this id.", { status: 404, statusText: "Invoice not found" });
   const answer = await answerForm(user, id, intent, formData);
   const wrote = answer instanceof Response ? answer.status >= 300 && answer.status < 400 : answer.data.status === "success";
   if (wrote && companyId) events().publish({ type: "invoice.changed", id, companyId });
@@ -108,7 +111,7 @@ async function answerForm(user: Actor, id: string, intent: InvoiceIntent, formDa
     const parsed = retainerSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) return formResult({ intent, status: "error", message: parsed.error.issues[0]!.message }, 400);
     try {
-      const draft = await getInvoice({ id });
+      const draft = await getInvoice({ id, scope: await companyScope(user) });
       if (draft.status !== "draft") return formResult({ intent, status: "error", message: "Only a draft is repeated as a retainer." }, 409);
       await createRecurringInvoice(user, draft.companyId, { ...parsed.data, template: templateOf(draft) });
     } catch (error) {

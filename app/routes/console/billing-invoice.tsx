@@ -11,6 +11,7 @@ import { keepFailureInForm } from "~/lib/form-failure";
 import { isRefusal } from "~/lib/refusal";
 import { privateMeta } from "~/lib/seo";
 import { requireStaff } from "~/server/auth/session.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { agencyToday } from "~/server/brand/locale.server";
 import { readForm } from "~/server/http/form-data.server";
 import { requireIntent } from "~/server/http/form-result.server";
@@ -25,9 +26,10 @@ import { INVOICE_INTENTS, invoiceAction } from "./billing-invoice.server";
 // issued invoice or credit note is its document with the staff's actions on it (invoice-issued-view.tsx).
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request, "billing");
+  const user = await requireStaff(request, "billing");
   const today = await agencyToday();
-  const invoice = await getInvoice({ id: params.id, today }).catch((error: unknown) => {
+  const scope = await companyScope(user);
+  const invoice = await getInvoice({ id: params.id, today, scope }).catch((error: unknown) => {
     if (isRefusal(error)) throw data(error.message, { status: 404, statusText: "Invoice not found" });
     throw error;
   });
@@ -38,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [doc, payments, credit] = await Promise.all([
     staffInvoiceDocument(invoice.id),
     listPayments({ invoiceId: invoice.id }),
-    invoice.kind === "invoice" ? listInvoices({ correctsInvoiceId: invoice.id, today }) : Promise.resolve({ invoices: [] }),
+    invoice.kind === "invoice" ? listInvoices({ correctsInvoiceId: invoice.id, today, scope }) : Promise.resolve({ invoices: [] }),
   ]);
   return { invoice, today, work: [], doc, payments, creditNotes: credit.invoices };
 }

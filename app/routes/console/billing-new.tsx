@@ -12,6 +12,7 @@ import { isRefusal } from "~/lib/refusal";
 import { newInvoiceSchema } from "~/lib/schemas/invoices";
 import { privateMeta } from "~/lib/seo";
 import { requireStaff } from "~/server/auth/session.server";
+import { companyScope, inScope } from "~/server/models/shared/company-scope.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { refusalResult } from "~/server/http/refusal.server";
@@ -28,9 +29,12 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "billing");
+  const user = await requireStaff(request, "billing");
   const url = new URL(request.url);
-  return { companies: await listBillableCompanies({ openOnly: true }), client: url.searchParams.get("client") ?? "" };
+  return {
+    companies: await listBillableCompanies({ openOnly: true, scope: await companyScope(user) }),
+    client: url.searchParams.get("client") ?? "",
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -39,6 +43,12 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = requireIntent(formData, ["create"]);
   const submission = parseWithZod(formData, { schema: newInvoiceSchema });
   if (submission.status !== "success") return formResult({ intent, status: "invalid", result: submission.reply() }, 400);
+  const scope = await companyScope(user);
+  if (!inScope(scope, submission.value.companyId))
+    return formResult(
+      { intent, status: "invalid", result: submission.reply({ fieldErrors: { companyId: ["Choose a client from the list."] } }) },
+      400,
+    );
   try {
     const draft = await createInvoiceDraft(user, submission.value.companyId);
     events().publish({ type: "invoice.changed", id: draft.id, companyId: submission.value.companyId });

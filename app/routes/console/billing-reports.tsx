@@ -8,15 +8,17 @@ import { formatMinorUnits } from "~/lib/money-format";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { usePlace } from "~/lib/use-place";
 import { requireStaff } from "~/server/auth/session.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { agencyDay } from "~/server/brand/locale.server";
 import { agingReport, revenuePerMonth } from "~/server/models/billing/invoice-reports.server";
 
 // what is owed by age and what came in per month, per currency, for finance.
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "billing");
+  const user = await requireStaff(request, "billing");
+  const scope = await companyScope(user);
   const { today, timeZone } = await agencyDay();
-  const [aging, revenue] = await Promise.all([agingReport({ today }), revenuePerMonth({ today, months: 12 })]);
+  const [aging, revenue] = await Promise.all([agingReport({ today, scope }), revenuePerMonth({ today, months: 12, scope })]);
   return { aging, revenue, today, timeZone };
 }
 

@@ -11,6 +11,7 @@ import { stopRetainerSchema } from "~/lib/schemas/invoices";
 import { privateMeta } from "~/lib/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { refusalResult } from "~/server/http/refusal.server";
@@ -22,8 +23,8 @@ import { listRetainers } from "~/server/models/billing/retainers-console.server"
 // A retainer is started from a draft's page; this screen only lists and stops them.
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "billing");
-  return { retainers: await listRetainers() };
+  const user = await requireStaff(request, "billing");
+  return { retainers: await listRetainers({ scope: await companyScope(user) }) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -33,6 +34,9 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = stopRetainerSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return formResult({ intent, status: "error", message: parsed.error.issues[0]!.message }, 400);
   const { id } = parsed.data;
+  // Another company's retainer is "not found" to a member limited to their companies (decision 0105).
+  if (!(await listRetainers({ scope: await companyScope(user) })).some((r) => r.id === id))
+    return formResult({ intent, targetId: id, status: "error", message: "No retainer with this id." }, 404);
   try {
     const outcome = await stopRecurringInvoice(user, id);
     return formResult({

@@ -13,13 +13,15 @@ import { privateMeta } from "~/lib/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { usePlace } from "~/lib/use-place";
 import { requireStaff } from "~/server/auth/session.server";
+import { companyScope, inScope } from "~/server/models/shared/company-scope.server";
 import { listBillableCompanies } from "~/server/models/billing/invoice-console.server";
 import { companyBalance, listInvoices, type InvoiceFilters } from "~/server/models/billing/invoices-read.server";
 
 const STATUSES: readonly string[] = INVOICE_STATUS_FILTERS.map((s) => s.value);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "billing");
+  const user = await requireStaff(request, "billing");
+  const scope = await companyScope(user);
   const url = new URL(request.url);
   const { page, limit, offset } = pageFrom(url);
   const status = url.searchParams.get("status") ?? "";
@@ -31,11 +33,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     search: q || undefined,
     limit,
     offset,
+    scope,
   };
   const [{ invoices, total }, companies, balances] = await Promise.all([
     listInvoices(filters),
-    listBillableCompanies(),
-    filters.companyId ? companyBalance({ companyId: filters.companyId }) : Promise.resolve(null),
+    listBillableCompanies({ scope }),
+    filters.companyId && inScope(scope, filters.companyId) ? companyBalance({ companyId: filters.companyId }) : Promise.resolve(null),
   ]);
   return { invoices, total, page, companies, balances, filter: { status: filters.status ?? "", client: filters.companyId ?? "", q } };
 }

@@ -11,6 +11,7 @@ import {
   TOO_MANY_MAILS_TO_ADDRESS,
 } from "~/server/models/companies/client-invitations.server";
 import { isRefusal } from "~/lib/refusal";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 
 // Resend / Revoke of a company's pending invitation (the company page's section,
 // components/console/company-invitations.tsx); back to the company page with a notice.
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request, "clients");
   const intent = requireIntent(await readForm(request), ["resend", "revoke"] as const);
-  const companyId = await companyOfClientInvitation({ id: params.id });
+  const companyId = await companyOfClientInvitation({ id: params.id, scope: await companyScope(user) });
   if (!companyId) throw new Response("This invitation does not exist.", { status: 404, statusText: "Not found" });
   const back = href("/employee-dashboard/clients/:id", { id: companyId });
   try {

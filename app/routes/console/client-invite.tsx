@@ -8,6 +8,7 @@ import { withFlash } from "~/lib/flash";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { clientInviteSchema } from "~/lib/schemas/client-invitations";
 import { requireStaff } from "~/server/auth/session.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
 import { inviteClient } from "~/server/models/companies/client-invitations.server";
@@ -17,21 +18,21 @@ import { refusalResult } from "~/server/http/refusal.server";
 
 // Staff invite a person to a company (its own page, so it works without JavaScript).
 
-async function companyOr404(id: string) {
-  const company = await getCompany({ id });
+async function companyOr404(user: { id: string }, id: string) {
+  const company = await getCompany({ id, scope: await companyScope(user) });
   if (!company) throw new Response("This company does not exist.", { status: 404, statusText: "Not found" });
   return company;
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request, "clients");
-  const company = await companyOr404(params.id);
+  const user = await requireStaff(request, "clients");
+  const company = await companyOr404(user, params.id);
   return { company: { id: company.id, name: company.name, closed: company.closedAt !== null } };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request, "clients");
-  const company = await companyOr404(params.id);
+  const company = await companyOr404(user, params.id);
   const submission = parseWithZod(await readForm(request), { schema: clientInviteSchema });
   if (submission.status !== "success") return formResult({ intent: "invite", status: "invalid", result: submission.reply() }, 400);
   try {

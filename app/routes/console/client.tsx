@@ -19,6 +19,8 @@ import { keepFailureInForm } from "~/lib/form-failure";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { mayUse } from "~/lib/staff-roles";
 import { requireStaff } from "~/server/auth/session.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
+import { CompanyTeamSection } from "~/components/console/company-team";
 import { companyAction, loadCompany } from "./company.server";
 import { Time } from "~/components/time";
 import { privateMeta } from "~/lib/seo";
@@ -34,7 +36,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Only an admin downloads a member's data or erases.
   const admin = user.staffRole === "admin";
   const mayBill = mayUse(user.staffRole, "billing");
-  const company = await loadCompany(params.id, { billing: mayBill, leads: mayUse(user.staffRole, "leads") });
+  const company = await loadCompany(params.id, {
+    scope: await companyScope(user),
+    billing: mayBill,
+    leads: mayUse(user.staffRole, "leads"),
+  });
   return { ...company, mayExport: admin, mayErase: admin, mayBill };
 }
 
@@ -143,6 +149,15 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
       />
 
       <CompanyInvitations companyId={company.id} invitations={invitations} />
+
+      <CompanyTeamSection
+        team={loaderData.team}
+        outcome={
+          actionData?.intent === "set-account-manager" || actionData?.intent === "add-to-team" || actionData?.intent === "remove-from-team"
+            ? actionData
+            : undefined
+        }
+      />
 
       <CompanyMailDecisions
         allowed={Number(company.mailDecisions) === 1}

@@ -11,6 +11,7 @@ import { listSearchFrom, noResultsFor, SEARCH_MAX_LENGTH } from "~/lib/search";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { listCompanies } from "~/server/models/companies/companies-staff.server";
 import { requireStaff } from "~/server/auth/session.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { ConsoleListPage } from "~/components/console/list-page";
 import { Time } from "~/components/time";
 import { privateMeta } from "~/lib/seo";
@@ -22,11 +23,11 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "clients");
+  const user = await requireStaff(request, "clients");
   const url = new URL(request.url);
   const { q: search, sort } = listSearchFrom(url.searchParams);
   const { page, limit, offset } = pageFrom(url);
-  const { companies, total, capped = false } = await listCompanies({ search, sort, limit, offset });
+  const { companies, total, capped = false } = await listCompanies({ scope: await companyScope(user), search, sort, limit, offset });
   return { companies, total, capped, page, search, sort, pageSize: PAGE_SIZE };
 }
 

@@ -21,22 +21,42 @@ import { mayUse } from "~/lib/staff-roles";
 import { setReceivesInvoices } from "~/server/models/billing/billing-contacts.server";
 import { listRetainers } from "~/server/models/billing/retainers-console.server";
 import { refusalResponse, refusalResult } from "~/server/http/refusal.server";
+import { assignableStaff, companyTeam } from "~/server/models/companies/company-team.server";
+import { companyScope, type CompanyScope } from "~/server/models/shared/company-scope.server";
+import { isTeamIntent, TEAM_INTENTS, teamAction } from "./company-team.server";
 
 // The console's company page: its details, members, support requests, the lead
 // it came from and its activity, and the forms that change the company or a member.
 
-const INTENTS = ["save", "close", "reopen", "set-client-admin", "set-receives-invoices", "set-mail-decisions", "remove-member"] as const;
+const INTENTS = [
+  "save",
+  "close",
+  "reopen",
+  "set-client-admin",
+  "set-receives-invoices",
+  "set-mail-decisions",
+  "remove-member",
+  ...TEAM_INTENTS,
+] as const;
 type Intent = (typeof INTENTS)[number];
 
 function notFound(): never {
   throw new Response("No company with this id.", { status: 404, statusText: "Not found" });
 }
 
-/** `billing`: the viewer has Billing, so the page also shows the company's retainers. */
-export async function loadCompany(id: string, { billing = false, leads: sales = false }: { billing?: boolean; leads?: boolean } = {}) {
-  const company = await getCompany({ id });
+/**
+ * `scope`: the companies the viewer may see (another is "not found", decision 0105). `billing`: the
+ * viewer has Billing, so the page also shows the company's retainers.
+ */
+export async function loadCompany(
+  id: string,
+  { scope, billing = false, leads: sales = false }: { scope: CompanyScope; billing?: boolean; leads?: boolean },
+) {
+  const company = await getCompany({ id, scope });
   if (!company) notFound();
-  const [members, requests, leads, activity, projects, invitations, today, retainers, proposals] = await Promise.all([
+  // Only staff who see every company change the team; they choose from every active colleague.
+  const mayAssign = scope === "all";
+  const [members, requests, leads, activity, projects, invitations, today, retainers, proposals, team, staff] = await Promise.all([
     listMembers({ companyId: id }),
     listCompanyRequests({ companyId: id }),
     listCompanyLeads({ companyId: id }),
@@ -44,9 +64,11 @@ export async function loadCompany(id: string, { billing = false, leads: sales = 
     listCompanyProjectsForStaff({ companyId: id }),
     listPendingClientInvitations({ companyId: id }),
     agencyToday(),
-    billing ? listRetainers({ companyId: id }) : Promise.resolve(null),
+    billing ? listRetainers({ companyId: id, scope }) : Promise.resolve(null),
     // Proposals are Leads' (sales and admin): others see no such section.
-    sales ? agencyToday().then((day) => listProposals({ today: day, companyId: id })) : Promise.resolve(null),
+    sales ? agencyToday().then((day) => listProposals({ today: day, companyId: id, scope })) : Promise.resolve(null),
+    companyTeam(id),
+    mayAssign ? assignableStaff() : Promise.resolve([]),
   ]);
   return {
     company: { ...company, createdAt: Number(company.createdAt), closedAt: company.closedAt === null ? null : Number(company.closedAt) },
@@ -59,6 +81,7 @@ export async function loadCompany(id: string, { billing = false, leads: sales = 
     today,
     retainers,
     proposals: proposals?.map((p) => ({ id: p.id, title: p.title, status: p.status })) ?? null,
+    team: { ...team, mayAssign, staff },
   };
 }
 
@@ -189,7 +212,9 @@ async function changeMailDecisions(user: SessionUser, companyId: string, formDat
 export async function companyAction(user: SessionUser, companyId: string, request: Request) {
   const formData = await readForm(request);
   const intent = requireIntent(formData, INTENTS);
-  if (!(await getCompany({ id: companyId }))) notFound();
+  const scope = await companyScope(user);
+  if (!(await getCompany({ id: companyId, scope }))) notFound();
+  if (isTeamIntent(intent)) return teamAction(user, scope, companyId, intent, formData);
   if (intent === "save") return saveDetails(user, companyId, formData);
   if (intent === "close" || intent === "reopen") return setOpen(user, companyId, intent);
   if (intent === "set-client-admin") return changeAdmin(user, companyId, formData);

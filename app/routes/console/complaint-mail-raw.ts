@@ -1,6 +1,7 @@
 import type { Route } from "./+types/complaint-mail-raw";
 import { requireStaff } from "~/server/auth/session.server";
 import { attachmentResponse } from "~/server/http/attachment.server";
+import { requireVisibleComplaint } from "./complaint.server";
 import { refusalResponse } from "~/server/http/refusal.server";
 import { originalRaw } from "~/server/models/inbound/inbound-original.server";
 
@@ -8,7 +9,9 @@ import { originalRaw } from "~/server/models/inbound/inbound-original.server";
 // inline (it may hold HTML and scripts).
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request, "support");
+  const user = await requireStaff(request, "support");
+  // Only a request of a company the viewer may see (decision 0105); another is "not found".
+  await requireVisibleComplaint(user, params.id);
   try {
     const bytes = await originalRaw({ complaintId: params.id, messageId: params.messageId });
     return attachmentResponse(new Uint8Array(bytes), { filename: `mail-${params.messageId}.eml`, contentType: "message/rfc822" });

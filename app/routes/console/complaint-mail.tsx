@@ -6,6 +6,7 @@ import { Time } from "~/components/time";
 import { isRefusal } from "~/lib/refusal";
 import { privateMeta } from "~/lib/seo";
 import { requireStaff } from "~/server/auth/session.server";
+import { requireVisibleComplaint } from "./complaint.server";
 import { originalMail } from "~/server/models/inbound/inbound-original.server";
 
 // The original of a request's message that came by e-mail: its headers, the authentication results
@@ -13,7 +14,9 @@ import { originalMail } from "~/server/models/inbound/inbound-original.server";
 // files, with the raw message to download. Text only: the mail's HTML is never rendered here.
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request, "support");
+  const user = await requireStaff(request, "support");
+  // Only a request of a company the viewer may see (decision 0105); another is "not found".
+  await requireVisibleComplaint(user, params.id);
   try {
     return { mail: await originalMail({ complaintId: params.id, messageId: params.messageId }), complaintId: params.id };
   } catch (error) {

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { noSuchRequest } from "~/server/models/support/complaints.server";
 import { STAFF_REPLY_FAILURE, STATUS_FAILURE } from "~/lib/console-failures";
 import { isBlankReply } from "~/lib/schemas/complaints";
 import { complaintStatusSchema, staffReplySchema } from "~/lib/schemas/complaints-staff";
@@ -12,18 +13,26 @@ import { isRefusal } from "~/lib/refusal";
 import { refusalResult } from "~/server/http/refusal.server";
 import type { SessionUser } from "~/server/auth/actor.server";
 import { addStaffReply, getComplaintForStaff, setComplaintStatus } from "~/server/models/support/complaints-staff.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { listComplaintNotes, listSupportStaff } from "~/server/models/support/complaint-desk.server";
 import { listSavedReplies, savedReplyFor } from "~/server/models/support/saved-replies.server";
 import { refusedFilesFor } from "~/server/models/inbound/inbound-console.server";
 import { handleDeskAction } from "./complaint-desk.server";
+
+/** The request when the viewer may see it; otherwise the same 404 as an unknown id (decision 0105). */
+export async function requireVisibleComplaint(user: SessionUser, id: string) {
+  const complaint = await getComplaintForStaff({ id, scope: await companyScope(user) });
+  if (!complaint) throw new Response("No support request with this id.", { status: 404, statusText: "Not found" });
+  return complaint;
+}
 
 /**
  * The thread as staff see it: the request, every reply, its company and the member who raised it;
  * the desk adds (assignee, priority, waiting since), the internal notes, the people it
  * can be assigned to and the saved replies, and `?saved=ID` fills the reply box without JavaScript.
  */
-export async function loadComplaint(id: string, request: Request) {
-  const complaint = await getComplaintForStaff({ id });
+export async function loadComplaint(user: SessionUser, id: string, request: Request) {
+  const complaint = await getComplaintForStaff({ id, scope: await companyScope(user) });
   if (!complaint) throw new Response("No support request with this id.", { status: 404, statusText: "Not found" });
   const {
     id: complaintId,
@@ -45,7 +54,7 @@ export async function loadComplaint(id: string, request: Request) {
   const [attachments, notes, supportStaff, savedReplies, prefill, refusedByMail] = await Promise.all([
     attachmentsByComplaint([complaintId]),
     listComplaintNotes(complaintId),
-    listSupportStaff(),
+    listSupportStaff(company?.id ?? null),
     listSavedReplies(),
     savedId ? savedReplyFor(savedId, complaintId) : undefined,
     refusedFilesFor(complaintId),
@@ -134,6 +143,11 @@ export async function handleComplaintAction(user: SessionUser, complaintId: stri
   // Only the reply form carries files.
   if ("refused" in form) return formResult({ intent: "reply", status: "error", message: form.refused }, 400);
   const intent = requireIntent(form.formData, INTENTS);
+  // A request of a company the viewer may not see answers as one that is gone (decision 0105).
+  if (!(await getComplaintForStaff({ id: complaintId, scope: await companyScope(user) }))) {
+    await form.upload?.discardAll();
+    return refusalResult(noSuchRequest(), { intent });
+  }
   if (intent === "reply") return reply(user, complaintId, form);
   if (intent === "set-status") return changeStatus(user, complaintId, form);
   await form.upload?.discardAll();

@@ -28,7 +28,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireStaff(request, "support");
-  return { meId: user.id, ...(await loadComplaint(params.id, request)) };
+  return { meId: user.id, ...(await loadComplaint(user, params.id, request)) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

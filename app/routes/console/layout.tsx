@@ -12,6 +12,7 @@ import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { APP_VERSION } from "~/lib/version";
 import { requireStaff } from "~/server/auth/session.server";
 import { bellSummary } from "~/server/models/notifications/reads.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { privateMeta } from "~/lib/seo";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -25,7 +26,7 @@ export function headers() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  return { email: user.email, staffRole: user.staffRole, bell: await bellSummary({ userId: user.id }) };
+  return { email: user.email, staffRole: user.staffRole, bell: await bellSummary({ userId: user.id, scope: await companyScope(user) }) };
 }
 
 const TOP_BAR_BUTTON =

@@ -9,6 +9,7 @@ import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { convertLeadSchema } from "~/lib/schemas/lead-conversion";
 import { requireStaff } from "~/server/auth/session.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { getCompany } from "~/server/models/companies/companies.server";
 import { listOpenCompanies } from "~/server/models/pipeline/quote-conversion.server";
 import { getLead } from "~/server/models/pipeline/quotes-staff.server";
@@ -17,19 +18,23 @@ import { convertLeadAction } from "./lead-convert.server";
 const constraint = getZodConstraint(convertLeadSchema);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request, "leads");
-  const lead = await getLead(params.id);
+  const user = await requireStaff(request, "leads");
+  const scope = await companyScope(user);
+  const lead = await getLead(params.id, scope);
   if (!lead) throw new Response("This lead does not exist.", { status: 404, statusText: "Not found" });
-  const convertedTo = lead.companyId ? await getCompany({ id: lead.companyId }) : undefined;
+  const convertedTo = lead.companyId ? await getCompany({ id: lead.companyId, scope }) : undefined;
   return {
     lead: { id: lead.id, name: lead.name, email: lead.email, country: lead.country, requirement: lead.requirement },
     convertedTo: convertedTo ? { id: convertedTo.id, name: convertedTo.name } : null,
-    companies: convertedTo ? [] : await listOpenCompanies(),
+    companies: convertedTo ? [] : await listOpenCompanies(scope),
   };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request, "leads");
+  // A lead converted to a company the viewer may not see is "not found" to them (decision 0105).
+  if (!(await getLead(params.id, await companyScope(user))))
+    throw new Response("This lead does not exist.", { status: 404, statusText: "Not found" });
   return convertLeadAction(user, params.id, request);
 }
 

@@ -13,6 +13,7 @@ import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { addLeadNote, getLead, setLeadStatus } from "~/server/models/pipeline/quotes-staff.server";
 import { recordHistory } from "~/server/models/shared/record-history.server";
 import { requireStaff } from "~/server/auth/session.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { reviewAction } from "./review.server";
 import { Time } from "~/components/time";
 import { RecordProposals } from "~/components/proposals/record-proposals";
@@ -23,17 +24,20 @@ const STATUS_OPTIONS = LEAD_STATUSES.map((value) => ({ value, label: LEAD_STATUS
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireStaff(request, "leads");
-  const lead = await getLead(params.id);
+  const scope = await companyScope(user);
+  const lead = await getLead(params.id, scope);
   if (!lead) throw new Response("This lead does not exist.", { status: 404, statusText: "Not found" });
   const [history, proposals] = await Promise.all([
     recordHistory("lead", lead.id),
-    agencyToday().then((today) => listProposals({ today, leadId: lead.id })),
+    agencyToday().then((today) => listProposals({ today, leadId: lead.id, scope })),
   ]);
   return { lead, history, proposals, mayErase: user.staffRole === "admin" };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request, "leads");
+  if (!(await getLead(params.id, await companyScope(user))))
+    throw new Response("This lead does not exist.", { status: 404, statusText: "Not found" });
   return reviewAction(request, {
     field: "status",
     schema: leadStatusSchema,

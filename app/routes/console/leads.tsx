@@ -13,6 +13,7 @@ import { noResultsFor, searchSortFrom } from "~/lib/search";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { listLeads } from "~/server/models/pipeline/quotes-staff.server";
 import { requireStaff } from "~/server/auth/session.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { ConsoleListPage } from "~/components/console/list-page";
 import { Time } from "~/components/time";
 
@@ -20,12 +21,12 @@ const EXCERPT = 120;
 const STATUS_OPTIONS = LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }));
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "leads");
+  const user = await requireStaff(request, "leads");
   const url = new URL(request.url);
   const filter = leadFilterFrom(url.searchParams);
   const { page, limit, offset } = pageFrom(url);
   const sort = searchSortFrom(url.searchParams.get("sort"));
-  const { leads, total, capped = false } = await listLeads(filter, { limit, offset, sort });
+  const { leads, total, capped = false } = await listLeads(filter, { limit, offset, sort, scope: await companyScope(user) });
   return {
     filter,
     page,

@@ -4,6 +4,7 @@ import { NotificationsPage } from "~/components/notifications/notifications-page
 import { STAFF_NOTIFICATION_TYPES } from "~/lib/notification-types";
 import { requireStaff } from "~/server/auth/session.server";
 import { loadNotificationsPage } from "~/server/models/notifications/reads.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 
 // A staff member's own notifications, with filters and paging (decision 0041).
 
@@ -13,7 +14,7 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request, "account");
-  return loadNotificationsPage(new URL(request.url).searchParams, user.id);
+  return loadNotificationsPage(new URL(request.url).searchParams, { userId: user.id, scope: await companyScope(user) });
 }
 
 export default function ConsoleNotifications({ loaderData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@ import { agencyDay } from "~/server/brand/locale.server";
 import { applicationsPerOpening, leadsPerWeek, overviewCounts } from "~/server/models/reports/overview.server";
 import { workspaceOverview } from "~/server/models/projects/workspace-overview.server";
 import { requireStaff } from "~/server/auth/session.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { mayUse, type ConsoleArea } from "~/lib/staff-roles";
 import { listInvoices } from "~/server/models/billing/invoices-read.server";
 
@@ -22,13 +23,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Decision 0031: everyone lands here, and sees the numbers of their own role's sections only.
   const may = (area: ConsoleArea) => mayUse(user.staffRole, area);
   const { timeZone, today } = await agencyDay();
+  const scope = await companyScope(user);
   const [all, weeks, openings, clientWork, overdue] = await Promise.all([
-    overviewCounts(),
-    may("leads") ? leadsPerWeek() : null,
+    overviewCounts(scope),
+    may("leads") ? leadsPerWeek(scope) : null,
     may("applications") ? applicationsPerOpening() : null,
     // The mirror of the portal's "Waiting on you", for the roles that run projects.
-    may("clients") ? workspaceOverview({ viewerId: user.id, today }) : null,
-    may("billing") ? listInvoices({ status: "overdue", limit: 1, today }) : null,
+    may("clients") ? workspaceOverview({ viewerId: user.id, today, scope }) : null,
+    may("billing") ? listInvoices({ status: "overdue", limit: 1, today, scope }) : null,
   ]);
   const counts = {
     newLeads: may("leads") ? all.newLeads : null,

@@ -5,6 +5,7 @@ import { ActivityTabPage } from "~/components/workspace/tab-pages";
 import { pageFrom } from "~/lib/pagination";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { loadWorkspaceTab } from "~/server/http/workspace-tab.server";
 import { listActivityForStaff } from "~/server/models/projects/project-activity-reads.server";
 import { getProjectForStaff } from "~/server/models/projects/projects-staff-reads.server";
@@ -12,10 +13,10 @@ import { getProjectForStaff } from "~/server/models/projects/projects-staff-read
 // The project's timeline for staff (the "clients" area), archived projects too.
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request, "clients");
+  const user = await requireStaff(request, "clients");
   const paging = pageFrom(new URL(request.url));
   const [project, activity] = await loadWorkspaceTab(
-    getProjectForStaff({ id: params.id }),
+    companyScope(user).then((scope) => getProjectForStaff({ id: params.id, scope })),
     listActivityForStaff({ projectId: params.id }, paging),
   );
   const { id, title, companyId, companyName, archivedAt } = project;

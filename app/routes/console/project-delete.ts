@@ -10,6 +10,7 @@ import { requireIntent } from "~/server/http/form-result.server";
 import { refusalResponse } from "~/server/http/refusal.server";
 import { logger } from "~/server/logger.server";
 import { deleteStaffProject } from "~/server/models/projects/projects-staff-delete.server";
+import { requireVisibleProject } from "./project-access.server";
 
 // Decision 0043: "Delete project", confirmed on the project page (?confirm=delete), posts here.
 // Admin only: archive is the everyday way out and can be undone; this cannot.
@@ -23,6 +24,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request, "clients");
   if (user.staffRole !== "admin")
     throw new Response("Only an admin can delete a project. Archive it instead.", { status: 403, statusText: "Admin only" });
+  await requireVisibleProject(user, params.id);
   const formData = await readForm(request);
   requireIntent(formData, ["delete"]);
   const submission = parseWithZod(formData, { schema: deleteProjectSchema });

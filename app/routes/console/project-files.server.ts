@@ -9,12 +9,15 @@ import { deleteFileAction } from "../+shared/files-tab.server";
 import { askForFileApproval } from "./project-milestones.server";
 import { isRefusal } from "~/lib/refusal";
 import { refusalResult } from "~/server/http/refusal.server";
+import { requireVisibleProject } from "./project-access.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 
 /** The console Files tab's forms: delete a file, ask for its approval, and the switch "Clients can upload files". */
 export async function consoleFilesAction(user: SessionUser, id: string, request: Request) {
+  await requireVisibleProject(user, id);
   const formData = await readForm(request);
   const intent = requireIntent(formData, ["delete-file", "request-approval", "client-uploads"]);
-  if (intent === "delete-file") return deleteFileAction({ user, side: "staff" }, id, formData);
+  if (intent === "delete-file") return deleteFileAction({ user, side: "staff", scope: await companyScope(user) }, id, formData);
   if (intent === "request-approval") return askForFileApproval(user, id, formData);
   const submission = parseWithZod(formData, { schema: clientUploadsSchema });
   if (submission.status !== "success")

@@ -7,12 +7,13 @@ import { keepFailureInForm } from "~/lib/form-failure";
 import { FILE_CHANGE_FAILURE } from "~/lib/project-files";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { loadFilesPage } from "../+shared/files-tab.server";
 import { consoleFilesAction } from "./project-files.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireStaff(request, "clients");
-  return loadFilesPage({ user, side: "staff" }, params.id, request);
+  return loadFilesPage({ user, side: "staff", scope: await companyScope(user) }, params.id, request);
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -19,6 +19,8 @@ import {
   updateMilestone,
 } from "~/server/models/projects/milestones.server";
 import { getProjectForStaff } from "~/server/models/projects/projects-staff-reads.server";
+import { requireVisibleProject } from "./project-access.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { isRefusal } from "~/lib/refusal";
 import { refusalResult } from "~/server/http/refusal.server";
 
@@ -37,9 +39,9 @@ export const MILESTONE_INTENTS = [
 ] as const;
 type Intent = (typeof MILESTONE_INTENTS)[number];
 
-export async function loadMilestonesPage(id: string) {
+export async function loadMilestonesPage(user: SessionUser, id: string) {
   const [project, [milestones, approvals, progressMode]] = await loadWorkspaceTab(
-    getProjectForStaff({ id }),
+    companyScope(user).then((scope) => getProjectForStaff({ id, scope })),
     Promise.all([
       listMilestones({ projectId: id }),
       latestApprovals({ projectId: id, subjectType: "milestone" }),
@@ -171,6 +173,7 @@ export async function askForFileApproval(user: SessionUser, id: string, formData
 
 /** Every form of the tab. */
 export async function milestonesAction(user: SessionUser, id: string, request: Request) {
+  await requireVisibleProject(user, id);
   const formData = await readForm(request);
   const intent = requireIntent(formData, MILESTONE_INTENTS);
   try {

@@ -14,8 +14,8 @@ import { requireStaff } from "~/server/auth/session.server";
 import { loadMilestonesPage, milestonesAction } from "./project-milestones.server";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  await requireStaff(request, "clients");
-  return loadMilestonesPage(params.id);
+  const user = await requireStaff(request, "clients");
+  return loadMilestonesPage(user, params.id);
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -5,21 +5,29 @@ import { SectionError } from "~/components/console/section-error";
 import { CHANGES_FAILURE } from "~/lib/console-failures";
 import { keepFailureInForm } from "~/lib/form-failure";
 import { requireStaff } from "~/server/auth/session.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { requireIntent } from "~/server/http/form-result.server";
 import { readForm } from "~/server/http/form-data.server";
 import { getCompany } from "~/server/models/companies/companies.server";
 import { listOwnerOptions } from "~/server/models/projects/projects-staff-reads.server";
 import { saveProjectForm } from "./project-form.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request, "clients");
-  const company = await getCompany({ id: params.id });
+/** The company the project is for, when the viewer may see it (decision 0105); else 404. */
+async function companyOr404(user: { id: string }, id: string) {
+  const company = await getCompany({ id, scope: await companyScope(user) });
   if (!company) throw data("There is no company with this id.", { status: 404, statusText: "Company not found" });
+  return company;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireStaff(request, "clients");
+  const company = await companyOr404(user, params.id);
   return { company: { id: company.id, name: company.name, closed: company.closedAt !== null }, owners: await listOwnerOptions() };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request, "clients");
+  // The model refuses a company the viewer may not see as one that does not exist.
   const formData = await readForm(request);
   requireIntent(formData, ["save"]);
   return saveProjectForm(user, formData, { companyId: params.id });

@@ -16,10 +16,12 @@ import { isRefusal } from "~/lib/refusal";
 import { refusalResult } from "~/server/http/refusal.server";
 import { setProjectProgress } from "~/server/models/projects/projects.server";
 import { saveProjectForm } from "./project-form.server";
+import { requireVisibleProject } from "./project-access.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 
 /** The project, its history, the owners it may be given to, whether a confirmation is open, and whether the user may delete it. */
 export async function loadProject(user: SessionUser, request: Request, id: string) {
-  const project = await getProjectForStaff({ id });
+  const project = await getProjectForStaff({ id, scope: await companyScope(user) });
   if (!project) throw projectNotFound();
   const [owners, progressMode, today] = await Promise.all([listOwnerOptions(), getProgressMode({ projectId: id }), agencyToday()]);
   // A disabled colleague stays the owner until someone changes it: keep them choosable.
@@ -87,6 +89,7 @@ async function setArchived(user: SessionUser, id: string, intent: "archive" | "r
 
 /** The page's forms: the project's fields, its progress, archive and restore. */
 export async function projectAction(user: SessionUser, id: string, request: Request) {
+  await requireVisibleProject(user, id);
   const formData = await readForm(request);
   const intent = requireIntent(formData, ["save", "set-progress", "archive", "restore"]);
   if (intent === "set-progress") return setProgress(user, id, formData);

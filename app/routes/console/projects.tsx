@@ -10,6 +10,7 @@ import { pageFrom } from "~/lib/pagination";
 import { isOverdue, PROJECT_STATUSES, PROJECT_STATUS_LABELS, projectFilterFrom, projectFilterQuery } from "~/lib/schemas/projects-staff";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { agencyToday } from "~/server/brand/locale.server";
 import { listAllProjects, listOwnerOptions } from "~/server/models/projects/projects-staff-reads.server";
 import { ConsoleListPage } from "~/components/console/list-page";
@@ -18,12 +19,15 @@ import { CalendarTime } from "~/components/time";
 const STATUS_OPTIONS = PROJECT_STATUSES.map((s) => ({ value: s, label: PROJECT_STATUS_LABELS[s] }));
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "clients");
+  const user = await requireStaff(request, "clients");
   const url = new URL(request.url);
   const filter = projectFilterFrom(url.searchParams);
   const { page, limit, offset } = pageFrom(url);
   const today = await agencyToday();
-  const [{ projects, total }, owners] = await Promise.all([listAllProjects(filter, { limit, offset }, today), listOwnerOptions()]);
+  const [{ projects, total }, owners] = await Promise.all([
+    listAllProjects(filter, { limit, offset }, today, await companyScope(user)),
+    listOwnerOptions(),
+  ]);
   return {
     filter,
     page,

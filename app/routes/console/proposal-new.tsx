@@ -12,6 +12,7 @@ import { isRefusal } from "~/lib/refusal";
 import { newProposalSchema } from "~/lib/schemas/proposals";
 import { privateMeta } from "~/lib/seo";
 import { requireStaff } from "~/server/auth/session.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { readForm } from "~/server/http/form-data.server";
 import { formResult } from "~/server/http/form-result.server";
 import { refusalResult } from "~/server/http/refusal.server";
@@ -34,9 +35,9 @@ function targetOf(request: Request, form?: FormData): ProposalFor {
   throw data("Write a proposal from a lead's or a client's page.", { status: 404, statusText: "Not found" });
 }
 
-async function targetName(target: ProposalFor) {
+async function targetName(user: { id: string }, target: ProposalFor) {
   try {
-    return (await proposalTarget(target)).name;
+    return (await proposalTarget(target, await companyScope(user))).name;
   } catch (error) {
     if (isRefusal(error)) throw data(error.message, { status: 404, statusText: "Not found" });
     throw error;
@@ -44,9 +45,9 @@ async function targetName(target: ProposalFor) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "leads");
+  const user = await requireStaff(request, "leads");
   const target = targetOf(request);
-  const [name, templates] = await Promise.all([targetName(target), listTemplates()]);
+  const [name, templates] = await Promise.all([targetName(user, target), listTemplates()]);
   return { target, name, templates };
 }
 
@@ -54,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request, "leads");
   const formData = await readForm(request);
   const target = targetOf(request, formData);
-  await targetName(target);
+  await targetName(user, target);
   const submission = parseWithZod(formData, { schema: newProposalSchema });
   if (submission.status !== "success") return formResult({ status: "invalid", result: submission.reply() }, 400);
   try {

@@ -14,6 +14,7 @@ import { revokeProposalLinks } from "~/server/models/proposals/proposal-links.se
 import { sendProposal } from "~/server/models/proposals/proposal-send.server";
 import { saveAsTemplate, saveProposalDraft } from "~/server/models/proposals/proposals.server";
 import { requireProposal } from "~/server/models/proposals/proposals-read.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 
 // The forms of one proposal's console page: the working copy's editor, send (or send a new
 // version), save as a template, withdraw the client's links. Each answers in place; a refusal
@@ -49,7 +50,7 @@ export async function proposalAction(
   signedFrom: SignedFrom = NOWHERE,
 ) {
   // An unknown proposal is the page's 404, whatever the form.
-  const { companyId } = await requireProposal(id);
+  const { companyId } = await requireProposal(id, await companyScope(user));
   const answer = await answerForm(user, id, intent, formData, signedFrom);
   // Sending and countersigning announce themselves, after their own commits.
   if (answer.data.status === "success" && intent !== "send" && intent !== "countersign")

@@ -16,6 +16,7 @@ import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { usePlace } from "~/lib/use-place";
 import { mayUse } from "~/lib/staff-roles";
 import { requireStaff } from "~/server/auth/session.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { agencyToday } from "~/server/brand/locale.server";
 import { readForm } from "~/server/http/form-data.server";
 import { requireIntent } from "~/server/http/form-result.server";
@@ -30,7 +31,7 @@ import { PROPOSAL_INTENTS, proposalAction } from "./proposal.server";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireStaff(request, "leads");
   const today = await agencyToday();
-  const proposal = await getStaffProposal({ id: params.id, today }).catch((error: unknown) => {
+  const proposal = await getStaffProposal({ id: params.id, today, scope: await companyScope(user) }).catch((error: unknown) => {
     if (isRefusal(error)) throw data(error.message, { status: 404, statusText: "Proposal not found" });
     throw error;
   });

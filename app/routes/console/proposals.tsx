@@ -14,6 +14,7 @@ import { PROPOSAL_STATUS_LABELS, proposalStatusFrom } from "~/lib/schemas/propos
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { usePlace } from "~/lib/use-place";
 import { requireStaff } from "~/server/auth/session.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { agencyDay } from "~/server/brand/locale.server";
 import { listProposals, proposalStats } from "~/server/models/proposals/proposals-read.server";
 
@@ -28,10 +29,11 @@ function monthLabel(month: string, locale: string): string {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "leads");
+  const user = await requireStaff(request, "leads");
+  const scope = await companyScope(user);
   const status = proposalStatusFrom(new URL(request.url).searchParams.get("status"));
   const { today, timeZone } = await agencyDay();
-  const [proposals, months] = await Promise.all([listProposals({ today, status }), proposalStats({ today, timeZone })]);
+  const [proposals, months] = await Promise.all([listProposals({ today, status, scope }), proposalStats({ today, timeZone, scope })]);
   return { status: status ?? null, proposals, months, timeZone };
 }
 

@@ -6,6 +6,7 @@ import { SectionError } from "~/components/console/section-error";
 import { EverywhereResults } from "~/components/console/everywhere-results";
 import { EVERYWHERE_HINT, EVERYWHERE_MAX_LENGTH, noMatchesFor } from "~/lib/search-everywhere";
 import { requireStaff } from "~/server/auth/session.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { searchEverywhere } from "~/server/models/search/everywhere.server";
 
 // Search everywhere (decision 0078): the command palette loads this loader's data with a fetcher;
@@ -15,7 +16,7 @@ import { searchEverywhere } from "~/server/models/search/everywhere.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, EVERYWHERE_MAX_LENGTH);
-  return { q, results: await searchEverywhere(user, q) };
+  return { q, results: await searchEverywhere({ staffRole: user.staffRole, scope: await companyScope(user) }, q) };
 }
 
 export function meta() {

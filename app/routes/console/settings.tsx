@@ -32,9 +32,9 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: settingsSchema });
   if (submission.status !== "success")
     return formResult({ intent, status: "invalid", message: "A switch is either on or off.", result: submission.reply() }, 400);
-  const { selfRegistration, clientProjects, staffMagicLink } = submission.value;
+  const { selfRegistration, clientProjects, staffMagicLink, newDeliveryAssignedOnly } = submission.value;
   try {
-    await updateSettings(user, { selfRegistration, clientProjects, staffMagicLink });
+    await updateSettings(user, { selfRegistration, clientProjects, staffMagicLink, newDeliveryAssignedOnly });
   } catch (error) {
     logger.error({ err: error }, "settings save failed");
     return formResult({ intent, status: "error", message: SETTINGS_FAILURE }, 500);
@@ -66,6 +66,12 @@ const SWITCHES: { name: keyof AppSettings; label: string; detail: string }[] = [
     detail:
       "On: the staff sign-in page offers a sign-in link by e-mail; two-factor is still asked for. Off: staff addresses get no link (clients always may).",
   },
+  {
+    name: "newDeliveryAssignedOnly",
+    label: "New delivery members see only their assigned companies",
+    detail:
+      "On: a colleague who accepts an invitation as Delivery starts limited to the companies they are assigned to (an admin can lift it on the Staff page). Off: they start seeing every company.",
+  },
 ];
 
 export default function ConsoleSettings({ loaderData, actionData }: Route.ComponentProps) {
@@ -84,7 +90,7 @@ export default function ConsoleSettings({ loaderData, actionData }: Route.Compon
       <Form
         method="post"
         className="mt-6 space-y-6"
-        key={`${settings.selfRegistration}-${settings.clientProjects}-${settings.staffMagicLink}`}
+        key={`${settings.selfRegistration}-${settings.clientProjects}-${settings.staffMagicLink}-${settings.newDeliveryAssignedOnly}`}
       >
         <input type="hidden" name="intent" value="save-settings" />
         <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white px-5 dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">

@@ -7,7 +7,14 @@ import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent, requireTargetId } from "~/server/http/form-result.server";
 import { logger } from "~/server/logger.server";
 import { inviteStaff, resendInvitation, revokeInvitation } from "~/server/models/accounts/staff-invitations.server";
-import { disableStaff, enableStaff, listStaff, removeStaffMember, setStaffRole } from "~/server/models/accounts/staff.server";
+import {
+  disableStaff,
+  enableStaff,
+  listStaff,
+  removeStaffMember,
+  setAssignedOnly,
+  setStaffRole,
+} from "~/server/models/accounts/staff.server";
 import { isRefusal } from "~/lib/refusal";
 import { refusalResult } from "~/server/http/refusal.server";
 import { companyDomain } from "~/server/brand/company-domain.server";
@@ -15,7 +22,7 @@ import { companyDomain } from "~/server/brand/company-domain.server";
 // The Staff page's forms: invite, resend / revoke an invitation, and change,
 // disable, re-enable or remove a member. Every change is audited by its model.
 
-const INTENTS = ["invite", "resend", "revoke", "set-role", "disable", "enable", "remove"] as const;
+const INTENTS = ["invite", "resend", "revoke", "set-role", "disable", "enable", "remove", "limit", "unlimit"] as const;
 type Intent = (typeof INTENTS)[number];
 
 /** A refusal the admin can act on (last admin, already has an account) shows in place. */
@@ -83,6 +90,20 @@ async function memberChange(user: SessionUser, intent: "disable" | "enable" | "r
   return formResult({ intent, targetId: id, status: "success", message: messages[intent] });
 }
 
+/** "Limited to assigned companies" on or off (decision 0105). */
+async function limitChange(user: SessionUser, intent: "limit" | "unlimit", id: string) {
+  const member = (await listStaff()).find((s) => s.id === id);
+  if (!member) return formResult({ intent, targetId: id, status: "error", message: "No staff account with this id." }, 404);
+  try {
+    const outcome = await setAssignedOnly(user, id, intent === "limit");
+    const message =
+      intent === "limit" ? `${member.email} now sees only the companies they are assigned to.` : `${member.email} now sees every company.`;
+    return formResult({ intent, targetId: id, status: outcome === "changed" ? "success" : "unchanged", message });
+  } catch (error) {
+    return refused(intent, error, id);
+  }
+}
+
 async function invitationChange(user: SessionUser, intent: "resend" | "revoke", id: string) {
   try {
     const email = intent === "resend" ? await resendInvitation(user, id) : await revokeInvitation(user, id);
@@ -101,5 +122,6 @@ export async function staffAction(user: SessionUser, request: Request) {
   if (intent === "set-role") return changeRole(user, formData);
   const id = requireTargetId(formData);
   if (intent === "resend" || intent === "revoke") return invitationChange(user, intent, id);
+  if (intent === "limit" || intent === "unlimit") return limitChange(user, intent, id);
   return memberChange(user, intent, id);
 }

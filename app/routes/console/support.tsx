@@ -22,6 +22,7 @@ import { listSearchFrom, noResultsFor, SEARCH_MAX_LENGTH } from "~/lib/search";
 import { PRIORITIES, PRIORITY_LABELS, SUPPORT_SORTS, SUPPORT_SORT_LABELS } from "~/lib/support-desk";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireStaff } from "~/server/auth/session.server";
+import { companyScope } from "~/server/models/shared/company-scope.server";
 import { listComplaintsForStaff } from "~/server/models/support/complaints-staff.server";
 import { assignToMe } from "./support.server";
 import { ConsoleListPage } from "~/components/console/list-page";
@@ -40,7 +41,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A search ranks best match first unless another sort is picked (one "sort" field for both).
   const { q } = listSearchFrom(url.searchParams);
   const rank = q !== "" && (url.searchParams.get("sort") ?? "relevance") === "relevance";
-  const { entries, total, capped = false } = await listComplaintsForStaff({ filter, me: user.id, q, rank, limit, offset });
+  const {
+    entries,
+    total,
+    capped = false,
+  } = await listComplaintsForStaff({ scope: await companyScope(user), filter, me: user.id, q, rank, limit, offset });
   return { entries, total, capped, page, filter, q, rank, meId: user.id, now: Date.now(), pageSize: PAGE_SIZE };
 }
 

@@ -14,7 +14,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
-  return loadNotificationsPage(new URL(request.url).searchParams, user.id);
+  return loadNotificationsPage(new URL(request.url).searchParams, { userId: user.id });
 }
 
 export default function PortalNotifications({ loaderData }: Route.ComponentProps) {

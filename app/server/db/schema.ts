@@ -167,6 +167,14 @@ export interface CompanyTable {
   mailDecisions: Generated<number>;
 }
 
+/** A staff member assigned to a company (decision 0105); `manager` 1: its account manager (one per company). */
+export interface CompanyTeamTable {
+  companyId: string;
+  userId: string;
+  manager: Generated<number>;
+  addedAt: number;
+}
+
 export interface ClientInvitationTable {
   id: string;
   companyId: string;
@@ -243,6 +251,7 @@ export interface Database extends ProposalTables {
   projectActivity: ProjectActivityTable;
   seenMarkers: SeenMarkerTable;
   companies: CompanyTable;
+  companyTeam: CompanyTeamTable;
   clientInvitations: ClientInvitationTable;
   appSettings: AppSettingTable;
   staffInvitations: StaffInvitationTable;
@@ -369,6 +378,8 @@ interface UserTable {
   staffRole: Generated<string | null>;
   /** When an admin disabled this staff member (epoch ms); null while active. */
   staffDisabledAt: Generated<number | null>;
+  /** 1: this staff member sees only the companies they are assigned to (decision 0105). */
+  assignedOnly: Generated<number>;
   /** The client's company (null for staff). */
   companyId: Generated<string | null>;
   /** May invite and remove teammates from the portal; staff switch it per member. */
@@ -686,6 +697,8 @@ export interface NotificationTable extends Omit<NotificationView, "type"> {
   /** app/lib/notification-types.ts */
   type: string;
   eventKey: string;
+  /** The company the event is about, if any: a limited staff member sees only their companies' (decision 0105). */
+  companyId: Generated<string | null>;
 }
 
 /** A person's choice for one notification type; no row means the default. */

@@ -14,10 +14,10 @@ export type AppEvent =
   // Portal data: companyId lets a member's stream forward their company's changes only.
   | { type: "project.changed"; id: string; companyId: string }
   | { type: "complaint.changed"; id: string; companyId: string }
-  // A company's own details changed (its name, from its admin's profile): staff consoles only.
+  // A company's own details or account team changed: staff consoles only (id: the company's).
   | { type: "company.changed"; id: string }
   // An internal note on a request: staff consoles only, never a portal stream.
-  | { type: "complaint.noted"; id: string }
+  | { type: "complaint.noted"; id: string; companyId: string | null }
   // A client member was removed, or their company closed; every instance ends that
   // user's open streams at once. Never forwarded to a browser.
   | { type: "client.access-changed"; userId: string }

@@ -36,6 +36,7 @@ import * as inboundProjectThreads from "./2026-12-01T1400-inbound-project-thread
 import * as inboundRetention from "./2026-12-01T1600-inbound-retention";
 import * as webhooks from "./2026-12-02T1000-webhooks";
 import * as apiTokens from "./2026-12-02T1100-api-tokens";
+import * as assignedAccounts from "./2026-12-02T1200-assigned-accounts";
 import * as calendarFeeds from "./2026-12-02T1300-calendar-feeds";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
@@ -77,5 +78,6 @@ export const migrations: Record<string, Migration> = {
   "2026-12-01T1600-inbound-retention": inboundRetention,
   "2026-12-02T1000-webhooks": webhooks,
   "2026-12-02T1100-api-tokens": apiTokens,
+  "2026-12-02T1200-assigned-accounts": assignedAccounts,
   "2026-12-02T1300-calendar-feeds": calendarFeeds,
 };

@@ -1,4 +1,5 @@
 import { displayName } from "~/lib/people";
+import { getSettings } from "../shared/settings.server";
 import { createHash, randomBytes } from "node:crypto";
 import { brandIn } from "~/server/brand/brand.server";
 import { newId } from "~/lib/ids";
@@ -205,7 +206,9 @@ export async function acceptInvitation(token: string, password: string, now = Da
   if (!claimed || !isStaffRole(claimed.staffRole)) throw new Refusal("gone", "This invitation link is invalid, used or expired.");
   let member;
   try {
-    member = await addStaff(null, claimed.email, password, claimed.name || undefined, claimed.staffRole);
+    // Decision 0105: a new delivery member starts limited to their assigned companies, as Settings say.
+    const assignedOnly = claimed.staffRole === "delivery" && (await getSettings()).newDeliveryAssignedOnly;
+    member = await addStaff(null, claimed.email, password, claimed.name || undefined, claimed.staffRole, { assignedOnly });
   } catch (error) {
     // Nothing was created: the link stays usable (e.g. a refused password at Better Auth).
     await db().updateTable("staffInvitations").set({ acceptedAt: null }).where("id", "=", claimed.id).execute();

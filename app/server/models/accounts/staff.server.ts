@@ -40,11 +40,14 @@ export async function addStaff(
   password: string,
   name?: string,
   staffRole: StaffRole = "admin",
+  { assignedOnly = false }: { assignedOnly?: boolean } = {},
 ): Promise<StaffMember> {
   const normalized = companyAddress(email);
   const existing = await db().selectFrom("users").select("id").where("email", "=", normalized).executeTakeFirst();
   if (existing) throw new Refusal("conflict", `${normalized} already has an account.`, { field: "email" });
   const role: StaffRole = (await hasAnyStaff()) ? staffRole : "admin";
+  // An admin may lift their own limit, so one is never limited (decision 0105).
+  const limited = assignedOnly && role !== "admin";
   let member: StaffMember;
   try {
     // The only way a company-domain user is created (staff-identity.server.ts). The CLI
@@ -53,7 +56,11 @@ export async function addStaff(
     const result = await provisionStaffAccount(() => signUpStaff(body, actor === null));
     // Staff created by an administrator count as verified (needed for Google sign-in too).
     const verified = currentDialect() === "sqlite" ? 1 : true;
-    await db().updateTable("users").set({ emailVerified: verified, staffRole: role }).where("id", "=", result.user.id).execute();
+    await db()
+      .updateTable("users")
+      .set({ emailVerified: verified, staffRole: role, assignedOnly: limited ? 1 : 0 })
+      .where("id", "=", result.user.id)
+      .execute();
     // Sign-up opened a session nobody holds: staff sign in themselves.
     await db().deleteFrom("sessions").where("userId", "=", result.user.id).execute();
     member = {
@@ -63,6 +70,7 @@ export async function addStaff(
       createdAt: new Date().toISOString(),
       staffRole: role,
       disabledAt: null,
+      assignedOnly: limited,
     };
   } catch (error) {
     throw new Refusal("invalid", error instanceof Error ? error.message : String(error));
@@ -76,7 +84,7 @@ export async function addStaff(
 export async function listStaff(): Promise<StaffMember[]> {
   const rows = await db()
     .selectFrom("users")
-    .select(["id", "email", "name", "createdAt", "staffRole", "staffDisabledAt"])
+    .select(["id", "email", "name", "createdAt", "staffRole", "staffDisabledAt", "assignedOnly"])
     .where("role", "=", "employee")
     .orderBy("email")
     .execute();
@@ -90,6 +98,7 @@ export async function listStaff(): Promise<StaffMember[]> {
       createdAt: new Date(u.createdAt).toISOString(),
       staffRole: staffRoleOf(u),
       disabledAt: u.staffDisabledAt === null ? null : Number(u.staffDisabledAt),
+      assignedOnly: Number(u.assignedOnly) === 1,
     }));
 }
 
@@ -153,6 +162,35 @@ export async function setStaffRole(actor: Actor, userId: string, staffRole: Staf
  */
 function notYourself(actor: Actor | null, userId: string, doing: "disable" | "remove"): void {
   if (actor && actor.id === userId) throw new Refusal("refused", `You cannot ${doing} your own account. Ask another admin to do it.`);
+}
+
+/**
+ * "Limited to assigned companies" (decision 0105): on, the member sees only the companies they
+ * manage or are on the team of, everywhere in the console. Admins only change it; an admin is
+ * never limited (they could lift it themselves). Their open streams reconnect with the new scope.
+ */
+export async function setAssignedOnly(actor: Actor, userId: string, on: boolean): Promise<"changed" | "unchanged"> {
+  const changed = await writeTransaction(async (trx) => {
+    const member = await memberIn(trx, { id: userId });
+    if (on && member.staffRole === "admin") throw new Refusal("conflict", "An admin sees every company: change their role first.");
+    const row = await trx.selectFrom("users").select("assignedOnly").where("id", "=", userId).executeTakeFirstOrThrow();
+    if ((Number(row.assignedOnly) === 1) === on) return false;
+    await trx
+      .updateTable("users")
+      .set({ assignedOnly: on ? 1 : 0 })
+      .where("id", "=", userId)
+      .execute();
+    await recordAudit(trx, actor, {
+      action: "staff.assigned-only",
+      entity: "staff",
+      entityId: userId,
+      detail: { email: member.email, from: !on, to: on },
+    });
+    return true;
+  });
+  if (!changed) return "unchanged";
+  announceAccessChanged(userId);
+  return "changed";
 }
 
 export async function disableStaff(actor: Actor, userId: string): Promise<void> {

@@ -221,6 +221,7 @@ export async function recordDispute(
       body: `${shown}${p.reason ? `, reason: ${p.reason.replace(/_/g, " ")}` : ""}`,
       link,
       mail: paymentDisputedMail({ number, amount: shown, status: disputeLabel(p.status), url: absoluteUrl(link) }, await brandIn(trx)),
+      companyId: invoice.companyId,
     },
     { now },
   );

@@ -1,4 +1,5 @@
 import type { InvoiceDocument } from "~/lib/invoice-document";
+import { companyIn, type CompanyScope } from "../shared/company-scope.server";
 import { db } from "~/server/db/db.server";
 import { invoiceDocument } from "./invoice-document.server";
 
@@ -12,9 +13,18 @@ export interface BillableCompany {
   closed: boolean;
 }
 
-/** Every company by name, open ones first; `openOnly` for the "New invoice" choice. */
-export async function listBillableCompanies({ openOnly = false }: { openOnly?: boolean } = {}): Promise<BillableCompany[]> {
-  let query = db().selectFrom("companies").select(["id", "name", "closedAt"]);
+/** Every company the viewer may see by name, open ones first; `openOnly` for the "New invoice" choice. */
+export async function listBillableCompanies({
+  openOnly = false,
+  scope,
+}: {
+  openOnly?: boolean;
+  scope: CompanyScope;
+}): Promise<BillableCompany[]> {
+  let query = db()
+    .selectFrom("companies")
+    .select(["id", "name", "closedAt"])
+    .where((eb) => companyIn(eb, "companies.id", scope));
   if (openOnly) query = query.where("closedAt", "is", null);
   const rows = await query.orderBy("name").orderBy("id").limit(1000).execute();
   return rows.map((r) => ({ id: r.id, name: r.name, closed: r.closedAt !== null })).sort((a, b) => Number(a.closed) - Number(b.closed));

@@ -1,4 +1,5 @@
 import { AGING_BUCKETS, type AgingBucket } from "~/lib/billing-reports";
+import { companyIn, type CompanyScope } from "../shared/company-scope.server";
 import { db } from "~/server/db/db.server";
 import { OPEN_STATUSES } from "./invoice-views.server";
 
@@ -30,10 +31,19 @@ export function agingBucket(dueDate: string, today: string): AgingBucket {
 }
 
 /** The open balances by age, one row per currency (optionally one company's). */
-export async function agingReport({ today, companyId }: { today: string; companyId?: string }): Promise<AgingRow[]> {
+export async function agingReport({
+  today,
+  companyId,
+  scope,
+}: {
+  today: string;
+  companyId?: string;
+  scope: CompanyScope;
+}): Promise<AgingRow[]> {
   let query = db()
     .selectFrom("invoices")
     .select(["currency", "dueDate", "total", "credited", "paid"])
+    .where((eb) => companyIn(eb, "invoices.companyId", scope))
     .where("kind", "=", "invoice")
     .where("status", "in", [...OPEN_STATUSES]);
   if (companyId) query = query.where("companyId", "=", companyId);
@@ -62,12 +72,32 @@ export interface RevenueMonth {
 }
 
 /** Money received per month (payments by their paid-on date, less refunds), the last `months` months up to `today`'s. */
-export async function revenuePerMonth({ today, months = 12 }: { today: string; months?: number }): Promise<RevenueMonth[]> {
+export async function revenuePerMonth({
+  today,
+  months = 12,
+  scope,
+}: {
+  today: string;
+  months?: number;
+  scope: CompanyScope;
+}): Promise<RevenueMonth[]> {
   const [y, m] = today.split("-").map(Number) as [number, number];
   const first = new Date(Date.UTC(y, m - 1 - (months - 1), 1)).toISOString().slice(0, 10);
   const rows = await db()
     .selectFrom("invoicePayments")
     .select(["paidOn", "currency", "amount", "refunded", "disputeLost"])
+    .where((eb) =>
+      scope === "all"
+        ? eb.lit(true)
+        : eb(
+            "invoiceId",
+            "in",
+            eb
+              .selectFrom("invoices")
+              .select("id")
+              .where((i) => companyIn(i, "invoices.companyId", scope)),
+          ),
+    )
     .where("paidOn", ">=", first)
     .where("paidOn", "<=", today)
     .execute();
@@ -89,7 +119,7 @@ export async function revenuePerMonth({ today, months = 12 }: { today: string; m
 }
 
 /** The accountant's export: one row per issued invoice or credit note, then one per payment, oldest first. */
-export async function* eachBillingRow(): AsyncGenerator<(string | number)[]> {
+export async function* eachBillingRow(scope: CompanyScope): AsyncGenerator<(string | number)[]> {
   const invoices = await db()
     .selectFrom("invoices as i")
     .innerJoin("companies as c", "c.id", "i.companyId")
@@ -115,6 +145,7 @@ export async function* eachBillingRow(): AsyncGenerator<(string | number)[]> {
       "c.name as companyName",
     ])
     .where("i.status", "!=", "draft")
+    .where((eb) => companyIn(eb, "i.companyId", scope))
     .orderBy("i.issuedAt")
     .orderBy("i.id")
     .execute();
@@ -152,6 +183,7 @@ export async function* eachBillingRow(): AsyncGenerator<(string | number)[]> {
       "p.method",
       "p.reference",
     ])
+    .where((eb) => companyIn(eb, "i.companyId", scope))
     .orderBy("p.paidOn")
     .orderBy("p.createdAt")
     .execute();

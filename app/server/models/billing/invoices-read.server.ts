@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { agencyToday } from "~/server/brand/locale.server";
 import { db } from "~/server/db/db.server";
 import { ilike, likePattern } from "~/server/db/like.server";
+import { companyIn, type CompanyScope } from "../shared/company-scope.server";
 import {
   detailOf,
   invoiceQuery,
@@ -28,6 +29,8 @@ export interface InvoiceFilters {
   correctsInvoiceId?: string;
   /** Matches the number, the company's name or the billing name. */
   search?: string;
+  /** The companies the viewer may see (decision 0105). */
+  scope: CompanyScope;
   limit?: number;
   offset?: number;
   /** YYYY-MM-DD; the agency's today by default. */
@@ -35,9 +38,9 @@ export interface InvoiceFilters {
 }
 
 /** Staff: the list with filters, newest first, and how many match in all. */
-export async function listInvoices(filters: InvoiceFilters = {}): Promise<{ invoices: InvoiceSummary[]; total: number }> {
+export async function listInvoices(filters: InvoiceFilters): Promise<{ invoices: InvoiceSummary[]; total: number }> {
   const today = filters.today ?? (await agencyToday());
-  let query = invoiceQuery(db());
+  let query = invoiceQuery(db()).where((eb) => companyIn(eb, "invoices.companyId", filters.scope));
   if (filters.kind) query = query.where("invoices.kind", "=", filters.kind);
   if (filters.companyId) query = query.where("invoices.companyId", "=", filters.companyId);
   if (filters.correctsInvoiceId) query = query.where("invoices.correctsInvoiceId", "=", filters.correctsInvoiceId);
@@ -77,8 +80,12 @@ export async function listInvoices(filters: InvoiceFilters = {}): Promise<{ invo
 }
 
 /** Staff: one invoice with its lines (any status). */
-export async function getInvoice({ id, today }: { id: string; today?: string }): Promise<InvoiceDetail> {
-  const row = await invoiceQuery(db()).where("invoices.id", "=", id).executeTakeFirst();
+/** Staff: one invoice or credit note of a company the viewer may see (`scope`); any other is not found. */
+export async function getInvoice({ id, today, scope }: { id: string; today?: string; scope: CompanyScope }): Promise<InvoiceDetail> {
+  const row = await invoiceQuery(db())
+    .where("invoices.id", "=", id)
+    .where((eb) => companyIn(eb, "invoices.companyId", scope))
+    .executeTakeFirst();
   if (!row) throw notFound();
   return detailOf(row, await linesOf(db(), id), today ?? (await agencyToday()));
 }

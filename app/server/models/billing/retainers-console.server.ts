@@ -1,4 +1,5 @@
 import { computeTotals } from "~/lib/money";
+import { companyIn, type CompanyScope } from "../shared/company-scope.server";
 import type { RetainerRow } from "~/lib/retainers";
 import { db } from "~/server/db/db.server";
 import type { InvoiceDraftInput } from "./invoices.server";
@@ -8,7 +9,7 @@ import type { RetainerInterval } from "./recurring-invoices.server";
 // amount is the template's total, computed as the run will compute it when it writes the draft.
 
 /** Retainers, running ones first and then by their next day; one company's when `companyId` is given. */
-export async function listRetainers({ companyId }: { companyId?: string } = {}): Promise<RetainerRow[]> {
+export async function listRetainers({ companyId, scope }: { companyId?: string; scope: CompanyScope }): Promise<RetainerRow[]> {
   let query = db()
     .selectFrom("recurringInvoices as r")
     .innerJoin("companies as c", "c.id", "r.companyId")
@@ -25,6 +26,7 @@ export async function listRetainers({ companyId }: { companyId?: string } = {}):
       "r.lastInvoiceId",
       "i.number as lastInvoiceNumber",
     ])
+    .where((eb) => companyIn(eb, "r.companyId", scope))
     .orderBy("r.active", "desc")
     .orderBy("r.nextRunOn")
     .orderBy("r.id");

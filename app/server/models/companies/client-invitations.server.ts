@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { companyIn, type CompanyScope } from "../shared/company-scope.server";
 import { brandIn } from "~/server/brand/brand.server";
 import { newId } from "~/lib/ids";
 import type { PendingClientInvitation } from "~/lib/members";
@@ -326,7 +327,12 @@ export async function lookUpClientInvitation(token: string, now = Date.now()): P
 export { acceptingClientInvitation, hasPendingClientInvitation, whileAcceptingInvitation } from "~/server/auth/invitation-gate.server";
 
 /** Staff only: the company an invitation belongs to (accepted and revoked ones too), or undefined. */
-export async function companyOfClientInvitation({ id }: { id: string }): Promise<string | undefined> {
-  const row = await db().selectFrom("clientInvitations").select("companyId").where("id", "=", id).executeTakeFirst();
+export async function companyOfClientInvitation({ id, scope }: { id: string; scope: CompanyScope }): Promise<string | undefined> {
+  const row = await db()
+    .selectFrom("clientInvitations")
+    .select("companyId")
+    .where("id", "=", id)
+    .where((eb) => companyIn(eb, "companyId", scope))
+    .executeTakeFirst();
   return row?.companyId;
 }

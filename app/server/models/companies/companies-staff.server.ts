@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type Expression } from "kysely";
 import type { Actor } from "~/server/auth/actor.server";
 import { currentDialect, db, type Trx } from "~/server/db/db.server";
 import type { SearchMatch, SearchSort } from "~/lib/search";
@@ -9,6 +9,8 @@ import { events } from "~/server/events/bus.server";
 import { recordAudit } from "../shared/audit.server";
 import { insertCompany, type Company, type CompanyInput } from "./companies.server";
 import { Refusal } from "~/lib/refusal";
+import { companyIn, type CompanyScope } from "../shared/company-scope.server";
+import { announceJoined, joinTeamIfLimited } from "./company-team.server";
 
 // The console's side of companies (decision 0033). Every change is audited with
 // entity "company"; callers have passed requireStaff(request, "clients").
@@ -30,14 +32,18 @@ export interface CompanySummary {
   match?: SearchMatch;
 }
 
-// Full text over the name, website, country and the members' names and e-mails (decision 0045).
-function companiesMatching(search: SearchQuery | undefined) {
-  const query = db().selectFrom("companies as c");
+// Full text over the name, website, country and the members' names and e-mails (decision 0045);
+// only the companies the viewer may see (decision 0105).
+function companiesMatching(search: SearchQuery | undefined, scope: CompanyScope) {
+  const query = db()
+    .selectFrom("companies as c")
+    .where((eb) => companyIn(eb, "c.id", scope));
   return search ? query.where("c.id", "in", searchIds(search, "client")) : query;
 }
 
-/** A page of companies, open ones first, then newest, with member, project and open request counts. */
+/** A page of the companies `scope` lets the viewer see, open ones first, then newest, with member, project and open request counts. */
 export async function listCompanies(options: {
+  scope: CompanyScope;
   search?: string;
   sort?: SearchSort;
   limit: number;
@@ -46,8 +52,14 @@ export async function listCompanies(options: {
   const search = parseSearchQuery(options.search ?? "");
   if (search && options.sort !== "list") {
     // Ranked by relevance: one page of ids, then their summaries in that order.
-    const found = await searchPage(search, "client", options);
-    const rows = found.ids.length ? await summaries(db().selectFrom("companies as c").where("c.id", "in", found.ids)).execute() : [];
+    const within =
+      options.scope === "all"
+        ? undefined
+        : (id: Expression<string>) => companiesMatching(undefined, options.scope).select("c.id").where("c.id", "=", id);
+    const found = await searchPage(search, "client", options, within);
+    const rows = found.ids.length
+      ? await summaries(companiesMatching(undefined, options.scope).where("c.id", "in", found.ids)).execute()
+      : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
     return {
       total: found.total,
@@ -55,7 +67,7 @@ export async function listCompanies(options: {
       companies: found.ids.flatMap((id) => byId.get(id) ?? []).map((r) => toSummary(r, found.matches.get(r.id))),
     };
   }
-  const base = companiesMatching(search);
+  const base = companiesMatching(search, options.scope);
   const [rows, count] = await Promise.all([
     summaries(base)
       .orderBy(sql`case when c.closed_at is null then 0 else 1 end`)
@@ -124,7 +136,7 @@ async function refuseTakenName(trx: Trx, name: string, exceptId?: string): Promi
 }
 
 export async function createCompany(actor: Actor, input: CompanyInput, now = Date.now()): Promise<Company> {
-  return writeTransaction(async (trx) => {
+  const { company, joined } = await writeTransaction(async (trx) => {
     await refuseTakenName(trx, input.name);
     const company = await insertCompany(trx, { ...input, origin: "staff" }, now);
     await recordAudit(
@@ -138,8 +150,11 @@ export async function createCompany(actor: Actor, input: CompanyInput, now = Dat
       },
       now,
     );
-    return company;
+    // A limited member keeps seeing the company they made (decision 0105).
+    return { company, joined: await joinTeamIfLimited(trx, actor, company.id, now) };
   });
+  announceJoined(actor, joined);
+  return company;
 }
 
 /** An unknown company id: the page's "not found". */

@@ -3,6 +3,7 @@ import { newId } from "~/lib/ids";
 import { db, type Executor } from "~/server/db/db.server";
 import type { CompanyTable } from "~/server/db/schema";
 import { recordWebhookEvent } from "../webhooks/webhook-changes.server";
+import { companyIn, type CompanyScope } from "../shared/company-scope.server";
 
 // Decision 0032: a client is a company; its members are client users with its
 // company_id. Projects and support requests are scoped by company (getProject({ id, companyId })).
@@ -39,9 +40,14 @@ export async function insertCompany(
   return company;
 }
 
-/** Staff only (the caller has passed requireStaff): one company, or undefined. */
-export async function getCompany({ id }: { id: string }): Promise<Company | undefined> {
-  return db().selectFrom("companies").selectAll().where("id", "=", id).executeTakeFirst();
+/** Staff only (the caller has passed requireStaff): one company within `scope` (decision 0105), or undefined. */
+export async function getCompany({ id, scope }: { id: string; scope: CompanyScope }): Promise<Company | undefined> {
+  return db()
+    .selectFrom("companies")
+    .selectAll()
+    .where("id", "=", id)
+    .where((eb) => companyIn(eb, "id", scope))
+    .executeTakeFirst();
 }
 
 // Who a client speaks for is part of the session guard: app/server/auth/membership.server.ts.

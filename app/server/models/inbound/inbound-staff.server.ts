@@ -1,4 +1,5 @@
 import { AREA_ROLES } from "~/lib/staff-roles";
+import { companyScope, inScope } from "../shared/company-scope.server";
 import { db, type Trx } from "~/server/db/db.server";
 import type { InboundMail } from "~/server/mail/inbound-parse.server";
 import { claimsIn, isRecipient } from "~/server/mail/reply-token.server";
@@ -30,7 +31,10 @@ export async function staffSender(mail: InboundMail & { from: string }, complain
     .where("staffDisabledAt", "is", null)
     .where("staffRole", "in", [...AREA_ROLES.support])
     .executeTakeFirst();
-  return staff && isRecipient(claim, staff.id) ? staff : null;
+  if (!staff || !isRecipient(claim, staff.id)) return null;
+  // Only while they may see the request's company (decision 0105): an assignment that ended ends it.
+  const request = await db().selectFrom("complaints").select("companyId").where("id", "=", complaintId).executeTakeFirst();
+  return request && inScope(await companyScope(staff), request.companyId) ? staff : null;
 }
 
 /** "#note" on the first line: the rest is the note; null when it is a reply. */

@@ -9,6 +9,7 @@ import type { MailContent } from "~/server/mail/templates.server";
 import { recordWebhookEvent } from "~/server/models/webhooks/webhook-changes.server";
 import { companyMemberIds, notify, staffIdsFor } from "./notifications.server";
 import type { Executor, Trx } from "~/server/db/db.server";
+import { assignedStaffIds } from "../shared/company-scope.server";
 
 // Decision 0041: who hears of each project and company event. Each
 // function runs inside the event's own transaction and returns who was notified, for
@@ -74,6 +75,7 @@ export async function notifyProgressChanged(
       actorName: actor.actorName,
       mail,
       thread: { projectId: change.projectId },
+      companyId: change.companyId,
     },
     { actorId: actor.actorId, now },
   );
@@ -105,6 +107,7 @@ export async function notifyMilestoneDone(
       actorName: actor.actorName,
       mail,
       thread: { projectId: milestone.projectId },
+      companyId: milestone.companyId,
     },
     { actorId: actor.actorId, now },
   );
@@ -135,6 +138,7 @@ export async function notifyMilestoneDue(
         await brandIn(trx),
       ),
       thread: { projectId: milestone.projectId },
+      companyId: milestone.companyId,
     },
     { now },
   );
@@ -163,14 +167,16 @@ export async function notifyApprovalRequested(
       mail,
       mailFor,
       thread: { projectId: approval.projectId },
+      companyId: approval.companyId,
     },
     { actorId: actor.actorId, now },
   );
 }
 
 /**
- * A member decided: the project's owner and the staff member who asked, while they
- * still look after clients; else every staff member who does.
+ * A member decided: the company's account team with Clients first (decision 0105); when it has
+ * none, the project's owner and the staff member who asked, while they still look after clients;
+ * else every staff member who does.
  */
 export async function notifyApprovalDecided(
   trx: Trx,
@@ -180,8 +186,10 @@ export async function notifyApprovalDecided(
   now: number,
 ): Promise<string[]> {
   await recordWebhookEvent(trx, { type: "approval.decided", id: approval.id }, now);
-  const project = await trx.selectFrom("projects").select("ownerId").where("id", "=", approval.projectId).executeTakeFirst();
-  const known = await activeStaffAmong(trx, [project?.ownerId ?? null, approval.requestedBy], "clients");
+  const project = await trx.selectFrom("projects").select(["ownerId", "companyId"]).where("id", "=", approval.projectId).executeTakeFirst();
+  const companyId = project?.companyId ?? null;
+  const team = companyId ? await assignedStaffIds(trx, companyId, "clients") : [];
+  const known = team.length > 0 ? team : await activeStaffAmong(trx, [project?.ownerId ?? null, approval.requestedBy], "clients");
   const recipients = known.length > 0 ? known : await staffIdsFor(trx, "clients");
   return notify(
     trx,
@@ -194,6 +202,7 @@ export async function notifyApprovalDecided(
       link: projectLink("staff", approval.projectId, "milestones"),
       actorName: actor.actorName,
       mail,
+      companyId,
     },
     { actorId: actor.actorId, now },
   );
@@ -217,7 +226,15 @@ export async function notifyFilesShared(
   return notify(
     trx,
     recipients,
-    { type: "file_shared", eventKey: `files:${upload.session}`, title: upload.title, link, actorName: actor.actorName, mail },
+    {
+      type: "file_shared",
+      eventKey: `files:${upload.session}`,
+      title: upload.title,
+      link,
+      actorName: actor.actorName,
+      mail,
+      companyId: upload.companyId,
+    },
     { actorId: actor.actorId, now },
   );
 }
@@ -254,6 +271,7 @@ export async function notifyInvitationAccepted(
       link: consoleLink,
       actorName: who,
       mail: invitationAcceptedMail({ who, company: companyName, url: absoluteUrl(consoleLink) }, await brandIn(trx)),
+      companyId: invitation.companyId,
     },
     options,
   );
@@ -268,6 +286,7 @@ export async function notifyInvitationAccepted(
       link: portalLink,
       actorName: who,
       mail: invitationAcceptedMail({ who, company: companyName, url: absoluteUrl(portalLink) }, await brandIn(trx)),
+      companyId: invitation.companyId,
     },
     options,
   );

@@ -5,6 +5,7 @@ import { events } from "~/server/events/bus.server";
 import { queueNotificationMails, type MailThread } from "./mail.server";
 import type { MailContent, PlacedMail } from "~/server/mail/templates.server";
 import type { Executor } from "~/server/db/db.server";
+import { withoutUnassigned } from "../shared/company-scope.server";
 
 // Decision 0041: the one way an event reaches people. Every writer calls
 // `notify` inside the transaction of the change it announces, so there is no event without its
@@ -35,6 +36,12 @@ export interface NewNotification {
   mailFor?: (executor: Executor, userId: string) => Promise<MailContent>;
   /** A mail the recipient may answer by e-mail: about a support request (decision 0096) or a project (0101). */
   thread?: MailThread;
+  /**
+   * The company the event is about (decision 0105): staff limited to their assigned companies hear
+   * of it only when assigned to it, and their list shows it only while they are. Leave it out only
+   * for what is nobody's company (a new lead, an application).
+   */
+  companyId?: string | null;
 }
 
 /**
@@ -48,7 +55,8 @@ export async function notify(
   options: { actorId?: string | null; now?: number } = {},
 ): Promise<string[]> {
   const now = options.now ?? Date.now();
-  const userIds = [...new Set(recipients)].filter((id) => id !== options.actorId);
+  const everyone = [...new Set(recipients)].filter((id) => id !== options.actorId);
+  const userIds = notification.companyId ? await withoutUnassigned(executor, everyone, notification.companyId) : everyone;
   if (userIds.length === 0) return [];
   if (!notification.link.startsWith("/") || notification.link.startsWith("//"))
     throw new RangeError("notification.link must be an app path");
@@ -64,6 +72,7 @@ export async function notify(
         body: notification.body ?? "",
         link: notification.link,
         actorName: notification.actorName ?? null,
+        companyId: notification.companyId ?? null,
         createdAt: now,
         readAt: null,
       })),

@@ -5,6 +5,7 @@ import { Refusal } from "~/lib/refusal";
 import { notificationFilterSchema, UNREAD_CAP } from "~/lib/schemas/notifications";
 import { db } from "~/server/db/db.server";
 import type { Database, NotificationTable } from "~/server/db/schema";
+import { companyInOrNone, type CompanyScope } from "../shared/company-scope.server";
 
 // Decision 0041: a person's own notifications. Every query is scoped by the
 // owner's id, so another person's notification id reads and changes nothing ("not found").
@@ -12,6 +13,16 @@ import type { Database, NotificationTable } from "~/server/db/schema";
 // created at or before the person's read mark ("Mark all as read": one row, whatever the number of
 // notifications). The unread count stops counting past UNREAD_CAP ("99+"), so it reads at most a
 // hundred index entries however many there are (npm run bench: < 5 ms with 10,000).
+
+/**
+ * Whose notifications: the person, and for staff the companies they may see now (decision 0105),
+ * so a notification about a company they are no longer assigned to leaves their bell. Clients
+ * leave `scope` out: their notifications are all their own company's.
+ */
+export interface Reader {
+  userId: string;
+  scope?: CompanyScope;
+}
 
 export interface NotificationFilter {
   type?: NotificationType;
@@ -39,32 +50,39 @@ async function readMark(userId: string): Promise<number> {
   return row ? Number(row.readBefore) : 0;
 }
 
-function unread(userId: string, readBefore: number) {
-  return db().selectFrom("notifications").where("userId", "=", userId).where("readAt", "is", null).where("createdAt", ">", readBefore);
+function owned({ userId, scope = "all" }: Reader) {
+  return db()
+    .selectFrom("notifications")
+    .where("userId", "=", userId)
+    .where((eb) => companyInOrNone(eb, "notifications.companyId", scope));
 }
 
-function filtered(userId: string, readBefore: number, filter: NotificationFilter) {
-  let query = filter.unreadOnly ? unread(userId, readBefore) : db().selectFrom("notifications").where("userId", "=", userId);
+function unread(reader: Reader, readBefore: number) {
+  return owned(reader).where("readAt", "is", null).where("createdAt", ">", readBefore);
+}
+
+function filtered(reader: Reader, readBefore: number, filter: NotificationFilter) {
+  let query = filter.unreadOnly ? unread(reader, readBefore) : owned(reader);
   if (filter.type) query = query.where("type", "=", filter.type);
   return query;
 }
 
 /** The person's notifications, newest first, one page at a time, with how many match. */
 export async function listNotifications(
-  { userId }: { userId: string },
+  reader: Reader,
   filter: NotificationFilter = {},
   page: { limit: number; offset: number } = { limit: 20, offset: 0 },
 ): Promise<{ notifications: NotificationView[]; total: number }> {
-  const readBefore = await readMark(userId);
+  const readBefore = await readMark(reader.userId);
   const [rows, count] = await Promise.all([
-    filtered(userId, readBefore, filter)
+    filtered(reader, readBefore, filter)
       .selectAll()
       .orderBy("createdAt", "desc")
       .orderBy("id", "desc")
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    filtered(userId, readBefore, filter)
+    filtered(reader, readBefore, filter)
       .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
       .executeTakeFirstOrThrow(),
   ]);
@@ -74,12 +92,10 @@ export async function listNotifications(
 export { UNREAD_CAP };
 
 /** What the bell shows: the unread count, up to UNREAD_CAP + 1 (shown "99+"). One round trip. */
-export async function unreadCount({ userId }: { userId: string }): Promise<number> {
-  const mark = sql<number>`coalesce((select read_before from notification_read_marks where user_id = ${userId}), 0)`;
-  const capped = db()
-    .selectFrom("notifications")
+export async function unreadCount(reader: Reader): Promise<number> {
+  const mark = sql<number>`coalesce((select read_before from notification_read_marks where user_id = ${reader.userId}), 0)`;
+  const capped = owned(reader)
     .select("id")
-    .where("userId", "=", userId)
     .where("readAt", "is", null)
     .where("createdAt", ">", mark)
     .limit(UNREAD_CAP + 1)
@@ -92,8 +108,8 @@ export async function unreadCount({ userId }: { userId: string }): Promise<numbe
 }
 
 /** The bell's panel: the unread count and the most recent notifications. */
-export async function bellSummary({ userId }: { userId: string }, limit = 10): Promise<{ unread: number; recent: NotificationView[] }> {
-  const [unread, { notifications }] = await Promise.all([unreadCount({ userId }), listNotifications({ userId }, {}, { limit, offset: 0 })]);
+export async function bellSummary(reader: Reader, limit = 10): Promise<{ unread: number; recent: NotificationView[] }> {
+  const [unread, { notifications }] = await Promise.all([unreadCount(reader), listNotifications(reader, {}, { limit, offset: 0 })]);
   return { unread, recent: notifications };
 }
 
@@ -149,14 +165,14 @@ export function moveReadMark(executor: Kysely<Database>, userId: string, readBef
 // What the portal's and the console's notifications page load for the signed-in
 // person (the caller has passed its guard): their own notifications only, filtered and paged.
 
-export async function loadNotificationsPage(query: URLSearchParams, userId: string) {
+export async function loadNotificationsPage(query: URLSearchParams, reader: Reader) {
   const parsed = notificationFilterSchema.parse({ type: query.get("type") || undefined, unread: query.get("unread") || undefined });
   const filter = { type: parsed.type, unreadOnly: parsed.unread === "1" };
   const { page, limit, offset } = pageFrom(query);
   const [{ notifications, total }, unread, newest] = await Promise.all([
-    listNotifications({ userId }, filter, { limit, offset }),
-    unreadCount({ userId }),
-    listNotifications({ userId }, {}, { limit: 1, offset: 0 }),
+    listNotifications(reader, filter, { limit, offset }),
+    unreadCount(reader),
+    listNotifications(reader, {}, { limit: 1, offset: 0 }),
   ]);
   const newestAt = newest.notifications[0]?.createdAt ?? null;
   return { filter: { type: filter.type ?? "", unreadOnly: filter.unreadOnly }, page, total, unread, notifications, newestAt };

@@ -9,6 +9,8 @@ import { insertCompany } from "../companies/companies.server";
 import { insertClientInvitation } from "../companies/client-invitations.server";
 import { insertProject, projectChanged } from "../projects/projects.server";
 import { Refusal } from "~/lib/refusal";
+import { companyIn, companyScope, type CompanyScope } from "../shared/company-scope.server";
+import { announceJoined, joinTeamIfLimited } from "../companies/company-team.server";
 
 // "Convert to client". Company, invitation, first project, the lead marked Won and
 // linked to the company, and the audit rows: one transaction, so a refusal at any step (e.g. the
@@ -21,9 +23,15 @@ export interface LeadConversion {
   projectTitle?: string;
 }
 
-/** Open companies to pick from, by name. */
-export async function listOpenCompanies(): Promise<{ id: string; name: string }[]> {
-  return db().selectFrom("companies").select(["id", "name"]).where("closedAt", "is", null).orderBy("name").execute();
+/** Open companies to pick from, by name: those `scope` lets the viewer see (decision 0105). */
+export async function listOpenCompanies(scope: CompanyScope): Promise<{ id: string; name: string }[]> {
+  return db()
+    .selectFrom("companies")
+    .select(["id", "name"])
+    .where("closedAt", "is", null)
+    .where((eb) => companyIn(eb, "id", scope))
+    .orderBy("name")
+    .execute();
 }
 
 /** Converts a lead (an unknown one is refused as not found). Returns the company it now belongs to. */
@@ -38,6 +46,7 @@ export async function convertQuote(actor: Actor, leadId: string, input: LeadConv
     // The page links to the company instead, through the refusal's record.
     if (lead.companyId) throw new Refusal("conflict", "This lead was already converted to a client.", { recordId: lead.companyId });
     let companyId: string;
+    let joined = false;
     if (input.company.kind === "new") {
       const company = await insertCompany(trx, { name: input.company.name, country: input.company.country, origin: "staff" }, now);
       await recordAudit(
@@ -47,8 +56,19 @@ export async function convertQuote(actor: Actor, leadId: string, input: LeadConv
         now,
       );
       companyId = company.id;
+      joined = await joinTeamIfLimited(trx, actor, companyId, now);
     } else {
-      companyId = input.company.id;
+      // A company the converter may not see is "unknown" to them, as on every other page.
+      const known = input.company.id;
+      const scope = await companyScope(actor, trx);
+      const visible = await trx
+        .selectFrom("companies")
+        .select("id")
+        .where("id", "=", known)
+        .where((eb) => companyIn(eb, "id", scope))
+        .executeTakeFirst();
+      if (!visible) throw new Refusal("invalid", "Choose a company from the list.", { field: "companyId" });
+      companyId = known;
     }
     // Refuses a closed or unknown company, a company address, an account elsewhere: all rolled back.
     const { invitation } = await insertClientInvitation(trx, actor, { companyId, ...input.invitee }, now);
@@ -86,8 +106,9 @@ export async function convertQuote(actor: Actor, leadId: string, input: LeadConv
       },
       now,
     );
-    return { companyId, projectId };
+    return { companyId, projectId, joined };
   });
+  announceJoined(actor, outcome.joined);
   notifyMailEnqueued();
   events().publish({ type: "quote.changed", id: leadId });
   if (outcome.projectId) projectChanged({ id: outcome.projectId, companyId: outcome.companyId });

@@ -8,15 +8,18 @@ import { searchIds, searchMatches, searchPage } from "../search/search.server";
 import { parseSearchQuery } from "../search/query.server";
 import { addRecordNote, setPipelineValue } from "../shared/record-history.server";
 import type { Actor } from "~/server/auth/actor.server";
+import { companyInOrNone, type CompanyScope } from "../shared/company-scope.server";
 
-// Leads are the stored quote requests (SPEC §3) seen through the staff console's pipeline.
+// Leads are the stored quote requests (SPEC §3) seen through the staff console's pipeline. A lead
+// belongs to no company until it is converted; then it follows its company (decision 0105): a
+// staff member limited to assigned companies sees it only while they see that company.
 type Lead = Quote;
 
 const EXPORT_BATCH = 500;
 
-function matches(filter: LeadFilter) {
+function matches(filter: LeadFilter, scope: CompanyScope) {
   return (eb: ExpressionBuilder<Database, "quotes">) => {
-    const conditions = [];
+    const conditions = [companyInOrNone(eb, "quotes.companyId", scope)];
     if (filter.status) conditions.push(eb("status", "=", filter.status));
     // Full text over name, e-mail, phone, country and requirement (decision 0045).
     const search = parseSearchQuery(filter.q ?? "");
@@ -25,8 +28,8 @@ function matches(filter: LeadFilter) {
   };
 }
 
-function filtered(filter: LeadFilter): SelectQueryBuilder<Database, "quotes", object> {
-  return db().selectFrom("quotes").where(matches(filter));
+function filtered(filter: LeadFilter, scope: CompanyScope): SelectQueryBuilder<Database, "quotes", object> {
+  return db().selectFrom("quotes").where(matches(filter, scope));
 }
 
 /**
@@ -35,13 +38,14 @@ function filtered(filter: LeadFilter): SelectQueryBuilder<Database, "quotes", ob
  */
 export async function listLeads(
   filter: LeadFilter,
-  page: { limit: number; offset: number; sort?: SearchSort },
+  page: { limit: number; offset: number; sort?: SearchSort; scope: CompanyScope },
 ): Promise<{ leads: (Lead & { match?: SearchMatch })[]; total: number; capped?: boolean }> {
   const search = parseSearchQuery(filter.q ?? "");
   if (search && page.sort !== "list") {
-    const within = filter.status
-      ? (id: Expression<string>) => filtered({ status: filter.status }).select("id").where("id", "=", id)
-      : undefined;
+    const within =
+      filter.status || page.scope !== "all"
+        ? (id: Expression<string>) => filtered({ status: filter.status }, page.scope).select("id").where("id", "=", id)
+        : undefined;
     const found = await searchPage(search, "lead", page, within);
     const rows = found.ids.length ? await db().selectFrom("quotes").selectAll().where("id", "in", found.ids).execute() : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -52,8 +56,8 @@ export async function listLeads(
     };
   }
   const [leads, count] = await Promise.all([
-    filtered(filter).selectAll().orderBy("submittedAt", "desc").orderBy("id").limit(page.limit).offset(page.offset).execute(),
-    filtered(filter)
+    filtered(filter, page.scope).selectAll().orderBy("submittedAt", "desc").orderBy("id").limit(page.limit).offset(page.offset).execute(),
+    filtered(filter, page.scope)
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow(),
   ]);
@@ -68,10 +72,10 @@ export async function listLeads(
 }
 
 /** Every lead matching the filter, newest first, read in batches (keyset, so new rows never shift a page). */
-export async function* eachLead(filter: LeadFilter): AsyncGenerator<Lead> {
+export async function* eachLead(filter: LeadFilter, scope: CompanyScope): AsyncGenerator<Lead> {
   let last: { submittedAt: number; id: string } | undefined;
   for (;;) {
-    let query = filtered(filter).selectAll();
+    let query = filtered(filter, scope).selectAll();
     if (last) {
       const { submittedAt, id } = last;
       query = query.where((eb) =>
@@ -85,8 +89,9 @@ export async function* eachLead(filter: LeadFilter): AsyncGenerator<Lead> {
   }
 }
 
-export async function getLead(id: string): Promise<Lead | undefined> {
-  return db().selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirst();
+/** One lead the viewer may see (`scope`: a converted lead follows its company), or undefined. */
+export async function getLead(id: string, scope: CompanyScope): Promise<Lead | undefined> {
+  return filtered({}, scope).selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 /** Moves a lead along the pipeline, with its audit row; an unknown id is refused as not found. */

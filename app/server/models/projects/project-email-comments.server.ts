@@ -80,6 +80,7 @@ export async function addEmailComment({ id, projectId, member, text, mark }: Ema
           link,
           actorName: name,
           mail: projectCommentMail({ name, projectTitle: project.title, text: comment, url: absoluteUrl(link) }, await brandIn(trx)),
+          companyId: member.companyId,
         },
         { actorId: member.id, now },
       );

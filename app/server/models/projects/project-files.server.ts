@@ -1,4 +1,5 @@
 import { nameNow } from "../shared/people.server";
+import { companyIn, type CompanyScope } from "../shared/company-scope.server";
 import type { StoredFileColumns } from "~/lib/attachments";
 import type { Actor } from "~/server/auth/actor.server";
 import { actorName } from "~/server/auth/actor.server";
@@ -21,7 +22,7 @@ import { Refusal } from "~/lib/refusal";
 // project-file-uploads.server.ts.
 
 /** Who acts on the Files tab: a staff member, or a member of the project's company. */
-export type FilesActor = { user: Actor; side: "staff" } | { user: Actor; side: "client"; companyId: string };
+export type FilesActor = { user: Actor; side: "staff"; scope: CompanyScope } | { user: Actor; side: "client"; companyId: string };
 
 export interface WorkspaceProject {
   id: string;
@@ -43,6 +44,8 @@ export async function findWorkspaceProject(
     .select(["id", "companyId", "title", "ownerId", "clientUploads", "archivedAt"])
     .where("id", "=", id);
   if (actor.side === "client") query = query.where("companyId", "=", actor.companyId).where("archivedAt", "is", null);
+  // Staff: only a company they may see (decision 0105).
+  else query = query.where((eb) => companyIn(eb, "companyId", actor.scope));
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
   return {
@@ -165,6 +168,7 @@ export async function findFileVersion(actor: FilesActor, versionId: string): Pro
     ])
     .where("v.id", "=", versionId);
   if (actor.side === "client") query = query.where("p.companyId", "=", actor.companyId).where("p.archivedAt", "is", null);
+  else query = query.where((eb) => companyIn(eb, "p.companyId", actor.scope));
   const row = await query.executeTakeFirst();
   return row ? { ...row, size: Number(row.size) } : undefined;
 }

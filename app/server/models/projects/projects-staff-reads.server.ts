@@ -7,9 +7,10 @@ import { db } from "~/server/db/db.server";
 import { ilike, likePattern } from "~/server/db/like.server";
 import type { Database } from "~/server/db/schema";
 import { companyDomain } from "~/server/brand/company-domain.server";
+import { companyIn, type CompanyScope } from "../shared/company-scope.server";
 
-// Decision 0035: what staff read of projects, across every company. Staff only: the
-// caller has passed requireStaff(request, "clients").
+// Decision 0035: what staff read of projects, across every company the viewer may see (decision
+// 0105: `scope`). Staff only: the caller has passed requireStaff(request, "clients").
 
 const EXPORT_BATCH = 500;
 
@@ -38,9 +39,12 @@ const COLUMNS = [
   "o.email as ownerEmail",
 ] as const;
 
-function matches(filter: ProjectFilter, today: string) {
+function matches(filter: ProjectFilter, today: string, scope: CompanyScope) {
   return (eb: ExpressionBuilder<From, "p" | "c" | "o">) => {
-    const conditions = [filter.archived ? eb("p.archivedAt", "is not", null) : eb("p.archivedAt", "is", null)];
+    const conditions = [
+      companyIn(eb, "p.companyId", scope),
+      filter.archived ? eb("p.archivedAt", "is not", null) : eb("p.archivedAt", "is", null),
+    ];
     if (filter.status) conditions.push(eb("p.status", "=", filter.status));
     if (filter.owner === "none") conditions.push(eb("p.ownerId", "is", null));
     else if (filter.owner) conditions.push(eb("p.ownerId", "=", filter.owner));
@@ -60,8 +64,8 @@ function matches(filter: ProjectFilter, today: string) {
  * One page of projects matching the filter, newest first, and how many match in all. `today`
  * (the agency's, agencyToday) decides "overdue".
  */
-export async function listAllProjects(filter: ProjectFilter, page: { limit: number; offset: number }, today: string) {
-  const where = matches(filter, today);
+export async function listAllProjects(filter: ProjectFilter, page: { limit: number; offset: number }, today: string, scope: CompanyScope) {
+  const where = matches(filter, today, scope);
   const [projects, count] = await Promise.all([
     base().select(COLUMNS).where(where).orderBy("p.createdAt", "desc").orderBy("p.id").limit(page.limit).offset(page.offset).execute(),
     base()
@@ -75,10 +79,12 @@ export async function listAllProjects(filter: ProjectFilter, page: { limit: numb
 export type StaffProjectRow = Awaited<ReturnType<typeof listAllProjects>>["projects"][number];
 
 /** Every project matching the filter, newest first, in batches (keyset: new rows never shift a batch). */
-export async function* eachProject(filter: ProjectFilter, today: string): AsyncGenerator<StaffProjectRow> {
+export async function* eachProject(filter: ProjectFilter, today: string, scope: CompanyScope): AsyncGenerator<StaffProjectRow> {
   let last: { createdAt: number; id: string } | undefined;
   for (;;) {
-    let query = base().select(COLUMNS).where(matches(filter, today));
+    let query = base()
+      .select(COLUMNS)
+      .where(matches(filter, today, scope));
     if (last) {
       const { createdAt, id } = last;
       query = query.where((eb) =>
@@ -92,9 +98,13 @@ export async function* eachProject(filter: ProjectFilter, today: string): AsyncG
   }
 }
 
-/** One project, archived or not, with its company's name and its progress history (newest first). */
-export async function getProjectForStaff({ id }: { id: string }) {
-  const project = await base().select(COLUMNS).where("p.id", "=", id).executeTakeFirst();
+/** One project the viewer may see, archived or not, with its company's name and its progress history (newest first). */
+export async function getProjectForStaff({ id, scope }: { id: string; scope: CompanyScope }) {
+  const project = await base()
+    .select(COLUMNS)
+    .where("p.id", "=", id)
+    .where((eb) => companyIn(eb, "p.companyId", scope))
+    .executeTakeFirst();
   if (!project) return undefined;
   const history = await db()
     .selectFrom("projectProgress")

@@ -1,4 +1,5 @@
 import { roleForEmail } from "~/lib/roles";
+import { companyIn, companyScope } from "../shared/company-scope.server";
 import { isStaffRole, mayUse } from "~/lib/staff-roles";
 import type { ProjectFormValue } from "~/lib/schemas/projects-staff";
 import type { Actor } from "~/server/auth/actor.server";
@@ -22,8 +23,14 @@ const projectGone = () => new Refusal("not-found", "This project no longer exist
 const DOUBLE_SUBMIT_MS = 30_000;
 
 /** The company, locked against a concurrent create on PostgreSQL; refused when unknown or closed. */
-async function openCompany(trx: Trx, companyId: string): Promise<void> {
-  let query = trx.selectFrom("companies").select(["id", "closedAt"]).where("id", "=", companyId);
+/** The company, open and one the actor may see (decision 0105: another is "does not exist"). */
+async function openCompany(trx: Trx, companyId: string, actor: Actor): Promise<void> {
+  const scope = await companyScope(actor, trx);
+  let query = trx
+    .selectFrom("companies")
+    .select(["id", "closedAt"])
+    .where("id", "=", companyId)
+    .where((eb) => companyIn(eb, "companies.id", scope));
   if (currentDialect() === "postgres") query = query.forUpdate();
   const company = await query.executeTakeFirst();
   if (!company) throw new Refusal("invalid", "This company does not exist.");
@@ -77,7 +84,7 @@ export async function createStaffProject(
   const fields = fieldsFrom(input);
   checkDates(fields);
   const project = await writeTransaction(async (trx) => {
-    await openCompany(trx, companyId);
+    await openCompany(trx, companyId, actor);
     if (fields.ownerId) await checkOwner(trx, fields.ownerId);
     const twin = await trx
       .selectFrom("projects")
@@ -115,7 +122,7 @@ export async function updateStaffProject(actor: Actor, id: string, input: Projec
     const current = await trx.selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirst();
     if (!current?.companyId) throw projectGone();
     if (current.archivedAt !== null) throw new Refusal("conflict", ARCHIVED_READ_ONLY);
-    await openCompany(trx, current.companyId);
+    await openCompany(trx, current.companyId, actor);
     const changed = (Object.keys(next) as (keyof typeof next)[]).filter((key) => current[key] !== next[key]);
     if (changed.length === 0) return { result: "unchanged" as const };
     // Keeping a colleague who has since been disabled is allowed; choosing one is not.
@@ -149,7 +156,7 @@ export async function setProjectArchived(actor: Actor, id: string, archived: boo
     if (!current?.companyId) throw projectGone();
     if ((current.archivedAt !== null) === archived) return { result: "unchanged" as const };
     // A closed company's projects may still be archived (tidying up), never brought back.
-    if (!archived) await openCompany(trx, current.companyId);
+    if (!archived) await openCompany(trx, current.companyId, actor);
     await trx
       .updateTable("projects")
       .set({ archivedAt: archived ? now : null, updatedAt: now })

@@ -1,5 +1,6 @@
 import type { OwnerWork } from "~/lib/owner-work";
 import { db } from "~/server/db/db.server";
+import { companyIn, type CompanyScope } from "../shared/company-scope.server";
 
 // The console overview's mirror of "Waiting on you" — what clients did and what
 // is late, per project owner, across every company. Staff only: the caller has checked that the
@@ -10,12 +11,13 @@ export const RECENT_DAYS = 7;
 /** Rows read per list at most: the overview is a glance, the project pages have the rest. */
 const LIMIT = 200;
 
-function liveProjects() {
+function liveProjects(scope: CompanyScope) {
   return db()
     .selectFrom("projects as p")
     .leftJoin("companies as c", "c.id", "p.companyId")
     .leftJoin("users as o", "o.id", "p.ownerId")
-    .where("p.archivedAt", "is", null);
+    .where("p.archivedAt", "is", null)
+    .where((eb) => companyIn(eb, "p.companyId", scope));
 }
 const PROJECT = [
   "p.id as projectId",
@@ -31,14 +33,17 @@ export async function workspaceOverview({
   viewerId,
   now = Date.now(),
   today,
+  scope,
 }: {
   viewerId: string;
   now?: number;
   today: string;
+  /** Only the companies the viewer may see (decision 0105). */
+  scope: CompanyScope;
 }): Promise<OwnerWork[]> {
   const since = now - RECENT_DAYS * 86_400_000;
   const [decisions, uploads, overdue] = await Promise.all([
-    liveProjects()
+    liveProjects(scope)
       .innerJoin("approvals as a", "a.projectId", "p.id")
       .leftJoin("milestones as m", (join) => join.onRef("m.id", "=", "a.subjectId").on("a.subjectType", "=", "milestone"))
       .leftJoin("projectFiles as f", (join) => join.onRef("f.id", "=", "a.subjectId").on("a.subjectType", "=", "file"))
@@ -59,7 +64,7 @@ export async function workspaceOverview({
       .orderBy("a.decidedAt", "desc")
       .limit(LIMIT)
       .execute(),
-    liveProjects()
+    liveProjects(scope)
       .innerJoin("fileVersions as v", "v.projectId", "p.id")
       .innerJoin("projectFiles as f", "f.id", "v.fileId")
       .select([...PROJECT, "v.id as versionId", "v.fileId", "f.name", "v.version", "v.uploadedByName", "v.createdAt"])
@@ -68,7 +73,7 @@ export async function workspaceOverview({
       .orderBy("v.createdAt", "desc")
       .limit(LIMIT)
       .execute(),
-    liveProjects()
+    liveProjects(scope)
       .innerJoin("milestones as m", "m.projectId", "p.id")
       .select([...PROJECT, "m.id", "m.title", "m.dueDate", "m.status"])
       .where("m.status", "!=", "done")

@@ -235,6 +235,7 @@ async function accept(
         : `${row.clientName} signed version ${latest.number}.`,
       link: row.countersign ? consoleProposalLink(row.id) : projectLink("staff", projectId),
       actorName: signing.signerName,
+      companyId,
     },
     { now },
   );

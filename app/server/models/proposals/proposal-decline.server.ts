@@ -51,6 +51,7 @@ export async function declineProposal(access: ProposalAccess, proposalId: string
         body: why,
         link: row.leadId ? leadLink(row.leadId) : companyLink(row.companyId ?? ""),
         actorName: who.name,
+        companyId: row.companyId,
       },
       { now },
     );

@@ -1,7 +1,9 @@
 import { defaultOptionalIds, proposalTotals, type ProposalContent, type ProposalStatus } from "~/lib/proposals";
 import { Refusal } from "~/lib/refusal";
 import { db } from "~/server/db/db.server";
-import { isExpired, NO_PROPOSAL, parseContent, proposalRow } from "./proposal-rows.server";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import { isExpired, NO_PROPOSAL, parseContent } from "./proposal-rows.server";
+import { companyIn, companyInOrNone, type CompanyScope } from "../shared/company-scope.server";
 
 // The console's reading of proposals: the list with each one's status as the client would meet it
 // (a sent proposal whose last day has passed is "expired", though its row still says sent), the
@@ -38,9 +40,31 @@ function safeTotals(content: ProposalContent) {
 
 const valueOf = (content: ProposalContent) => safeTotals(content)?.total ?? 0;
 
-/** Every proposal (newest change first), or a lead's or company's; filtered by the shown status. */
+/**
+ * Proposals (aliased `p`) the viewer may see (decision 0105): a company's follow the company; a
+ * lead's follow the lead, which follows its company once converted; one of neither is everyone's.
+ */
+export function proposalInScope(scope: CompanyScope) {
+  return <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>): Expression<SqlBool> => {
+    if (scope === "all") return sql<SqlBool>`1 = 1`;
+    const leadsInScope = db()
+      .selectFrom("quotes")
+      .select("quotes.id")
+      .where((q) => companyInOrNone(q, "quotes.companyId", scope));
+    return eb.or([
+      companyIn(eb, "p.companyId", scope),
+      eb.and([
+        eb(sql.ref<string | null>("p.companyId"), "is", null),
+        eb.or([eb(sql.ref<string | null>("p.leadId"), "is", null), eb(sql.ref<string>("p.leadId"), "in", leadsInScope)]),
+      ]),
+    ]);
+  };
+}
+
+/** Every proposal the viewer may see (newest change first), or a lead's or company's; filtered by the shown status. */
 export async function listProposals(filter: {
   today: string;
+  scope: CompanyScope;
   status?: ProposalStatus;
   leadId?: string;
   companyId?: string;
@@ -65,7 +89,7 @@ export async function listProposals(filter: {
     .limit(1000);
   if (filter.leadId) query = query.where("p.leadId", "=", filter.leadId);
   if (filter.companyId) query = query.where("p.companyId", "=", filter.companyId);
-  const rows = await query.execute();
+  const rows = await query.where(proposalInScope(filter.scope)).execute();
   const latest = await latestContents(rows.filter((r) => Number(r.sentVersion) > 0).map((r) => r.id));
   return rows
     .map((row) => {
@@ -142,13 +166,22 @@ function median(values: number[]): number | null {
  * outcome, for the last six months: an acceptance or a decline counts in its month, an expiry in
  * the month of its last day.
  */
-export async function proposalStats({ today, timeZone }: { today: string; timeZone: string }): Promise<MonthFigures[]> {
+export async function proposalStats({
+  today,
+  timeZone,
+  scope,
+}: {
+  today: string;
+  timeZone: string;
+  scope: CompanyScope;
+}): Promise<MonthFigures[]> {
   const months = lastMonths(today);
   const figures = new Map(months.map((month) => [month, { accepted: 0, declined: 0, expired: 0, days: [] as number[] }]));
   const rows = await db()
-    .selectFrom("proposals")
-    .select(["id", "status", "acceptedAt", "declinedAt"])
-    .where("status", "in", ["sent", "viewed", "accepted", "declined"])
+    .selectFrom("proposals as p")
+    .select(["p.id", "p.status", "p.acceptedAt", "p.declinedAt"])
+    .where("p.status", "in", ["sent", "viewed", "accepted", "declined"])
+    .where(proposalInScope(scope))
     .execute();
   const versions = await db()
     .selectFrom("proposalVersions")
@@ -201,7 +234,17 @@ function linkState(l: { openedAt: number | null; revokedAt: number | null; expir
 }
 
 /** One proposal for its console page: the working copy, and what happened to what was sent. */
-export async function getStaffProposal({ id, today, now = Date.now() }: { id: string; today: string; now?: number }) {
+export async function getStaffProposal({
+  id,
+  today,
+  scope,
+  now = Date.now(),
+}: {
+  id: string;
+  today: string;
+  scope: CompanyScope;
+  now?: number;
+}) {
   const row = await db()
     .selectFrom("proposals as p")
     .leftJoin("companies as c", "c.id", "p.companyId")
@@ -210,6 +253,7 @@ export async function getStaffProposal({ id, today, now = Date.now() }: { id: st
     .selectAll("p")
     .select(["c.name as companyName", "q.name as leadName", "u.name as ownerName"])
     .where("p.id", "=", id)
+    .where(proposalInScope(scope))
     .executeTakeFirst();
   if (!row) throw new Refusal("not-found", NO_PROPOSAL);
   const [versions, views, signatures, links] = await Promise.all([
@@ -278,18 +322,34 @@ export async function getStaffProposal({ id, today, now = Date.now() }: { id: st
 }
 export type StaffProposal = Awaited<ReturnType<typeof getStaffProposal>>;
 
-/** Whom a new proposal is for, by name: a lead or a company; an unknown one is not found. */
-export async function proposalTarget(target: { leadId: string } | { companyId: string }): Promise<{ name: string }> {
+/** Whom a new proposal is for, by name: a lead or a company the viewer may see; any other is not found. */
+export async function proposalTarget(target: { leadId: string } | { companyId: string }, scope: CompanyScope): Promise<{ name: string }> {
   const found =
     "leadId" in target
-      ? await db().selectFrom("quotes").select("name").where("id", "=", target.leadId).executeTakeFirst()
-      : await db().selectFrom("companies").select("name").where("id", "=", target.companyId).executeTakeFirst();
+      ? await db()
+          .selectFrom("quotes")
+          .select("name")
+          .where("id", "=", target.leadId)
+          .where((eb) => companyInOrNone(eb, "quotes.companyId", scope))
+          .executeTakeFirst()
+      : await db()
+          .selectFrom("companies")
+          .select("name")
+          .where("id", "=", target.companyId)
+          .where((eb) => companyIn(eb, "companies.id", scope))
+          .executeTakeFirst();
   if (!found) throw new Refusal("not-found", "leadId" in target ? "This lead does not exist." : "This client does not exist.");
   return found;
 }
 
-/** Refuses an unknown proposal (not found) before a form touches it. */
-export async function requireProposal(id: string): Promise<{ companyId: string | null }> {
-  const row = await proposalRow(db(), id);
+/** Refuses an unknown proposal, or one the viewer may not see (not found), before a form touches it. */
+export async function requireProposal(id: string, scope: CompanyScope): Promise<{ companyId: string | null }> {
+  const row = await db()
+    .selectFrom("proposals as p")
+    .select("p.companyId")
+    .where("p.id", "=", id)
+    .where(proposalInScope(scope))
+    .executeTakeFirst();
+  if (!row) throw new Refusal("not-found", NO_PROPOSAL);
   return { companyId: row.companyId };
 }

@@ -4,8 +4,11 @@ import { mondayIn, startOfDayIn } from "~/lib/zoned-time";
 import { getPlace } from "~/server/brand/locale.server";
 import { db } from "~/server/db/db.server";
 import { CLIENT_SENDER } from "../support/complaints.server";
+import { companyIn, companyInOrNone, type CompanyScope } from "../shared/company-scope.server";
 
-// The console's landing numbers: what needs someone's attention today, and two trends.
+// The console's landing numbers: what needs someone's attention today, and two trends. Leads and
+// support requests count only within the viewer's companies (decision 0105: a converted lead
+// follows its company); applications and openings are nobody's company's.
 const TREND_WEEKS = 12;
 const TOP_OPENINGS = 12;
 
@@ -18,14 +21,15 @@ interface OverviewCounts {
 
 const count = (row: { n: number | string | bigint } | undefined) => Number(row?.n ?? 0);
 
-export async function overviewCounts(): Promise<OverviewCounts> {
+export async function overviewCounts(scope: CompanyScope): Promise<OverviewCounts> {
   const [leads, support, applications, openings] = await Promise.all([
     db()
       .selectFrom("quotes")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("status", "=", "new")
+      .where((eb) => companyInOrNone(eb, "quotes.companyId", scope))
       .executeTakeFirst(),
-    countUnansweredSupport(),
+    countUnansweredSupport(scope),
     db()
       .selectFrom("jobApplications")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -41,11 +45,12 @@ export async function overviewCounts(): Promise<OverviewCounts> {
 }
 
 /** Requests not Resolved whose last word is the client's: no reply yet, or the latest reply is theirs. */
-async function countUnansweredSupport(): Promise<number> {
+async function countUnansweredSupport(scope: CompanyScope): Promise<number> {
   const row = await db()
     .selectFrom("complaints as c")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("c.status", "<>", "Resolved")
+    .where((eb) => companyIn(eb, "c.companyId", scope))
     .where((eb) =>
       eb(
         eb.fn.coalesce(
@@ -71,7 +76,7 @@ async function countUnansweredSupport(): Promise<number> {
  * Monday 00:00 to the next in the agency's zone (`weekStart` names its Monday, YYYY-MM-DD), so a
  * week around a clock change is an hour shorter or longer: bucketed by its real bounds.
  */
-export async function leadsPerWeek(now = Date.now()): Promise<{ weekStart: string; count: number }[]> {
+export async function leadsPerWeek(scope: CompanyScope, now = Date.now()): Promise<{ weekStart: string; count: number }[]> {
   const { timeZone } = await getPlace();
   const thisMonday = mondayIn(now, timeZone);
   const mondays = Array.from({ length: TREND_WEEKS + 1 }, (_, i) => addDays(thisMonday, (i + 1 - TREND_WEEKS) * 7));
@@ -87,6 +92,7 @@ export async function leadsPerWeek(now = Date.now()): Promise<{ weekStart: strin
     .select([week.as("week"), (eb) => eb.fn.countAll<number>().as("n")])
     .where("submittedAt", ">=", bounds[0]!)
     .where("submittedAt", "<", bounds[TREND_WEEKS]!)
+    .where((eb) => companyInOrNone(eb, "quotes.companyId", scope))
     .groupBy(sql`1`)
     .execute();
   const counts = new Map(rows.map((r) => [Number(r.week), Number(r.n)]));

@@ -18,7 +18,8 @@ import type { SessionUser } from "~/server/auth/actor.server";
 import { db } from "~/server/db/db.server";
 import { ilike, likePattern } from "~/server/db/like.server";
 import { parseSearchQuery, type SearchQuery, type SearchTerm } from "./query.server";
-import { searchPage, type SearchKind } from "./search.server";
+import { searchPage, type SearchKind, type SearchWithin } from "./search.server";
+import { companyIn, companyInOrNone, type CompanyScope } from "../shared/company-scope.server";
 
 // Decision 0078: the console's search everywhere. Leads, applications, companies and support
 // requests go through the full-text index the lists use (decision 0045: names, e-mails, phone
@@ -26,10 +27,11 @@ import { searchPage, type SearchKind } from "./search.server";
 // word by word, as a case-insensitive LIKE on a project's title or a person's name and e-mail finds
 // the first few.
 // Which groups are searched at all is the viewer's role (decision 0031): a group of a section the
-// role lacks is never queried, so nothing of it can appear.
+// role lacks is never queried, so nothing of it can appear. Within a group, only what belongs to a
+// company the viewer may see (decision 0105: their scope) is ranked at all.
 
-/** Who searches: the role decides the groups. */
-export type EverywhereViewer = Pick<SessionUser, "staffRole">;
+/** Who searches: the role decides the groups, the scope the companies. */
+export type EverywhereViewer = Pick<SessionUser, "staffRole"> & { scope: CompanyScope };
 
 /** One letter would match nearly every name: a LIKE search starts at two characters. */
 const MIN_LIKE_LENGTH = 2;
@@ -49,14 +51,14 @@ export async function searchEverywhere(viewer: EverywhereViewer, text: string): 
   const query = parseSearchQuery(q);
   if (!query) return [];
   const groups = everywhereGroupsFor(viewer.staffRole);
-  const found = await Promise.all(groups.map((group) => SEARCHES[group](query, q, viewer.staffRole)));
+  const found = await Promise.all(groups.map((group) => SEARCHES[group](query, q, viewer.staffRole, viewer.scope)));
   return groups
     .map((group, i) => ({ group, hits: found[i]!, more: everywhereMore(group, q) }))
     .filter((result) => result.hits.length > 0)
     .map((result) => (result.more ? result : { group: result.group, hits: result.hits }));
 }
 
-type GroupSearch = (query: SearchQuery, q: string, role: StaffRole | null) => Promise<EverywhereHit[]>;
+type GroupSearch = (query: SearchQuery, q: string, role: StaffRole | null, scope: CompanyScope) => Promise<EverywhereHit[]>;
 
 /**
  * A group the full-text index ranks: the ids of `kind`'s best matches, their rows fetched in one
@@ -67,8 +69,9 @@ async function ranked<R extends { id: string }>(
   kind: SearchKind,
   rowsOf: (ids: string[]) => Promise<R[]>,
   hit: (row: R) => Omit<EverywhereHit, "id">,
+  within?: SearchWithin,
 ): Promise<EverywhereHit[]> {
-  const { ids } = await searchPage(query, kind, { limit: EVERYWHERE_PER_GROUP, offset: 0 });
+  const { ids } = await searchPage(query, kind, { limit: EVERYWHERE_PER_GROUP, offset: 0 }, within);
   if (!ids.length) return [];
   const byId = new Map((await rowsOf(ids)).map((r) => [r.id, r]));
   return ids.flatMap((id) => {
@@ -80,12 +83,20 @@ async function ranked<R extends { id: string }>(
 const join = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(" · ");
 
 const SEARCHES: Record<EverywhereGroup, GroupSearch> = {
-  leads: (query) =>
+  leads: (query, _q, _role, scope) =>
     ranked(
       query,
       "lead",
       (ids) => db().selectFrom("quotes").select(["id", "name", "email", "status"]).where("id", "in", ids).execute(),
       (r) => ({ label: r.name, detail: join(r.email, leadStatusLabel(r.status)), to: everywhereLink("leads", r.id) }),
+      scope === "all"
+        ? undefined
+        : (id) =>
+            db()
+              .selectFrom("quotes")
+              .select("quotes.id")
+              .where("quotes.id", "=", id)
+              .where((eb) => companyInOrNone(eb, "quotes.companyId", scope)),
     ),
 
   applications: (query) =>
@@ -106,7 +117,7 @@ const SEARCHES: Record<EverywhereGroup, GroupSearch> = {
       }),
     ),
 
-  companies: (query) =>
+  companies: (query, _q, _role, scope) =>
     ranked(
       query,
       "client",
@@ -116,9 +127,17 @@ const SEARCHES: Record<EverywhereGroup, GroupSearch> = {
         detail: join(r.website, r.country, r.closedAt ? "Closed" : null),
         to: everywhereLink("companies", r.id),
       }),
+      scope === "all"
+        ? undefined
+        : (id) =>
+            db()
+              .selectFrom("companies")
+              .select("companies.id")
+              .where("companies.id", "=", id)
+              .where((eb) => companyIn(eb, "companies.id", scope)),
     ),
 
-  support: (query) =>
+  support: (query, _q, _role, scope) =>
     ranked(
       query,
       "complaint",
@@ -130,15 +149,24 @@ const SEARCHES: Record<EverywhereGroup, GroupSearch> = {
           .where("c.id", "in", ids)
           .execute(),
       (r) => ({ label: r.subject, detail: join(r.companyName, r.status), to: everywhereLink("support", r.id) }),
+      scope === "all"
+        ? undefined
+        : (id) =>
+            db()
+              .selectFrom("complaints")
+              .select("complaints.id")
+              .where("complaints.id", "=", id)
+              .where((eb) => companyIn(eb, "complaints.companyId", scope)),
     ),
 
-  async projects(query, q) {
+  async projects(query, q, _role, scope) {
     if (q.length < MIN_LIKE_LENGTH || query.all.length === 0) return [];
     const rows = await db()
       .selectFrom("projects as p")
       .leftJoin("companies as c", "c.id", "p.companyId")
       .select(["p.id", "p.title", "p.status", "p.archivedAt", "c.name as companyName"])
       .where((eb) => likeQuery(eb, query, ["p.title"]))
+      .where((eb) => companyIn(eb, "p.companyId", scope))
       // Open work first, then the most recently changed.
       .orderBy(sql`case when p.archived_at is null then 0 else 1 end`)
       .orderBy("p.updatedAt", "desc")
@@ -153,7 +181,7 @@ const SEARCHES: Record<EverywhereGroup, GroupSearch> = {
     }));
   },
 
-  async people(query, q, role) {
+  async people(query, q, role, scope) {
     if (q.length < MIN_LIKE_LENGTH || query.all.length === 0) return [];
     // Client users for every role with Clients; staff members only for a role with the Staff page.
     const roles = mayUse(role, "staff") ? ["client", "employee"] : ["client"];
@@ -163,6 +191,8 @@ const SEARCHES: Record<EverywhereGroup, GroupSearch> = {
       .select(["u.id", "u.name", "u.email", "u.role", "u.staffRole", "u.companyId", "c.name as companyName"])
       .where("u.role", "in", roles)
       .where((eb) => likeQuery(eb, query, ["u.name", "u.email"]))
+      // A client is a person of their company: only the companies the viewer may see (decision 0105).
+      .where((eb) => eb.or([eb("u.role", "=", "employee"), companyIn(eb, "u.companyId", scope)]))
       .orderBy("u.email")
       .limit(EVERYWHERE_PER_GROUP)
       .execute();

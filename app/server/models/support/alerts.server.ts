@@ -10,13 +10,15 @@ import { clientReplyMail, newRequestMail } from "~/server/mail/support-mails.ser
 import type { MailContent, PlacedMail } from "~/server/mail/templates.server";
 import { companyMemberIds, notify, publishNotified, staffIdsFor } from "../notifications/notifications.server";
 import type { Trx } from "~/server/db/db.server";
+import { assignedStaffIds } from "../shared/company-scope.server";
 import { recordWebhookEvent, type WebhookChange } from "../webhooks/webhook-changes.server";
 
 // Who hears of what happens on a support request, written in the event's own
-// transaction (decision 0044). Staff: the assignee, or every staff member whose role may use
-// Support while nobody is assigned (or the assignee can no longer use it). Clients: every member of
-// the request's company. Webhook endpoints and chat alerts that chose these events hear of them
-// here too (decision 0103).
+// transaction (decision 0044). Staff: the assignee; while nobody is assigned (or the assignee can no
+// longer use Support), the company's account team with Support (decision 0105), and when it has
+// none, every staff member whose role may use Support. Staff limited to their assigned companies
+// never hear of another company's (notify's filter). Clients: every member of the request's company.
+// Webhook endpoints and chat alerts that chose these events hear of them here too (decision 0103).
 
 /** Whether `userId` is active staff whose role may use Support: the only people a request can be assigned to. */
 export async function isSupportStaff(trx: Trx | Kysely<Database>, userId: string): Promise<boolean> {
@@ -32,13 +34,15 @@ export async function isSupportStaff(trx: Trx | Kysely<Database>, userId: string
 }
 
 /** The staff who hear of a request's client activity. */
-export async function deskRecipients(trx: Trx, assigneeId: string | null): Promise<string[]> {
+export async function deskRecipients(trx: Trx, assigneeId: string | null, companyId: string | null): Promise<string[]> {
   if (assigneeId && (await isSupportStaff(trx, assigneeId))) return [assigneeId];
-  return staffIdsFor(trx, "support");
+  const team = companyId ? await assignedStaffIds(trx, companyId, "support") : [];
+  return team.length > 0 ? team : staffIdsFor(trx, "support");
 }
 
 export interface StaffAlert {
   complaintId: string;
+  companyId: string | null;
   assigneeId: string | null;
   type: "new_request" | "client_reply";
   eventKey: string;
@@ -50,7 +54,7 @@ export interface StaffAlert {
 }
 
 export async function alertDesk(trx: Trx, alert: StaffAlert, now: number): Promise<string[]> {
-  const recipients = await deskRecipients(trx, alert.assigneeId);
+  const recipients = await deskRecipients(trx, alert.assigneeId, alert.companyId);
   const { type, eventKey, title, body, actorName, mail } = alert;
   return notify(
     trx,
@@ -65,6 +69,7 @@ export async function alertDesk(trx: Trx, alert: StaffAlert, now: number): Promi
       actorName,
       mail,
       thread: { complaintId: alert.complaintId },
+      companyId: alert.companyId,
     },
     { actorId: alert.actorId, now },
   );
@@ -100,6 +105,7 @@ export async function alertCompany(trx: Trx, alert: ClientAlert, now: number): P
       actorName,
       mail,
       thread: { complaintId: alert.complaintId },
+      companyId: alert.companyId,
     },
     { actorId: alert.actorId, now },
   );
@@ -152,6 +158,7 @@ export async function alertNewRequest(trx: Trx, complaintId: string, createdBy: 
     trx,
     {
       complaintId,
+      companyId: facts.companyId,
       assigneeId: facts.assigneeId,
       type: "new_request",
       eventKey: `complaint-new:${complaintId}`,
@@ -193,6 +200,7 @@ export async function alertClientReply(
     trx,
     {
       complaintId,
+      companyId: facts.companyId,
       assigneeId: facts.assigneeId,
       type: "client_reply",
       eventKey: `complaint-reply:${reply.id}`,

@@ -1,4 +1,5 @@
 import { displayName } from "~/lib/people";
+import { companyIn, type CompanyScope } from "../shared/company-scope.server";
 import type { Transaction } from "kysely";
 import { db } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
@@ -106,9 +107,14 @@ export async function getAttachment({ id, companyId }: { id: string; companyId: 
   return asFile(await attachmentQuery().where("a.id", "=", id).where("c.companyId", "=", companyId).executeTakeFirst());
 }
 
-/** For staff with the support area: any request's. */
-export async function getAttachmentForStaff({ id }: { id: string }): Promise<AttachmentFile | undefined> {
-  return asFile(await attachmentQuery().where("a.id", "=", id).executeTakeFirst());
+/** For staff with the support area: a request's of a company they may see (decision 0105). */
+export async function getAttachmentForStaff({ id, scope }: { id: string; scope: CompanyScope }): Promise<AttachmentFile | undefined> {
+  return asFile(
+    await attachmentQuery()
+      .where("a.id", "=", id)
+      .where((eb) => companyIn(eb, "c.companyId", scope))
+      .executeTakeFirst(),
+  );
 }
 
 /** Downloads are audited: a member's as a change-free row of their own, staff's as a staff read. */

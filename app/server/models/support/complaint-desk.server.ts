@@ -1,4 +1,5 @@
 import { displayName } from "~/lib/people";
+import { companyScope, inScope, withoutUnassigned } from "../shared/company-scope.server";
 import { nameNow } from "../shared/people.server";
 import { newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
@@ -16,24 +17,36 @@ import { noSuchRequest } from "./complaints.server";
 // Notes are never read by a portal module: the portal selects its fields by name.
 
 export const ASSIGNEE_NOT_SUPPORT = "Only active staff whose role includes Support can be assigned a request.";
+export const ASSIGNEE_NOT_ASSIGNED = "They see only their assigned companies, and this request's is not one of them.";
 
 export interface SupportStaffOption {
   id: string;
   name: string;
 }
 
-/** Active staff who may use Support: the people a request can be assigned to. */
-export async function listSupportStaff(): Promise<SupportStaffOption[]> {
+/**
+ * Active staff who may use Support and may see the request's company (decision 0105): the people a
+ * request of `companyId` can be assigned to.
+ */
+export async function listSupportStaff(companyId: string | null): Promise<SupportStaffOption[]> {
   const rows = await db()
     .selectFrom("users")
-    .select(["id", "name", "email"])
+    .select(["id", "name", "email", "staffRole", "assignedOnly"])
     .where("role", "=", "employee")
     .where("staffDisabledAt", "is", null)
     .where("staffRole", "in", [...AREA_ROLES.support])
     .orderBy("name")
     .orderBy("email")
     .execute();
-  return rows.map((r) => ({ id: r.id, name: displayName(r) }));
+  // A request of no company is nobody's assigned one: only staff who see every company take it.
+  const ids = companyId
+    ? await withoutUnassigned(
+        db(),
+        rows.map((r) => r.id),
+        companyId,
+      )
+    : rows.filter((r) => r.staffRole === "admin" || Number(r.assignedOnly) !== 1).map((r) => r.id);
+  return rows.filter((r) => ids.includes(r.id)).map((r) => ({ id: r.id, name: displayName(r) }));
 }
 
 /** A change either made ("done") or already in place ("unchanged"); refusals are thrown. */
@@ -56,9 +69,12 @@ export async function assignComplaint(
   const result = await db()
     .transaction()
     .execute(async (trx): Promise<DeskOutcome> => {
-      const row = await trx.selectFrom("complaints").select(["assigneeId"]).where("id", "=", complaintId).executeTakeFirst();
+      const row = await trx.selectFrom("complaints").select(["assigneeId", "companyId"]).where("id", "=", complaintId).executeTakeFirst();
       if (!row) throw noSuchRequest();
       if (assigneeId !== null && !(await isSupportStaff(trx, assigneeId))) throw new Refusal("unprocessable", ASSIGNEE_NOT_SUPPORT);
+      // Decision 0105: never to someone who may not see the request's company.
+      if (assigneeId !== null && !inScope(await companyScope({ id: assigneeId }, trx), row.companyId))
+        throw new Refusal("unprocessable", ASSIGNEE_NOT_ASSIGNED);
       if (row.assigneeId === assigneeId) return "unchanged";
       await trx.updateTable("complaints").set({ assigneeId }).where("id", "=", complaintId).execute();
       await recordAudit(
@@ -137,17 +153,20 @@ export async function addComplaintNote(
     text: text.trim(),
     createdAt: now,
   };
-  await db()
+  const companyId = await db()
     .transaction()
     .execute(async (trx) => {
-      const row = await trx.selectFrom("complaints").select("id").where("id", "=", complaintId).executeTakeFirst();
+      const row = await trx.selectFrom("complaints").select(["id", "companyId"]).where("id", "=", complaintId).executeTakeFirst();
       if (!row) throw noSuchRequest();
       const inserted = await trx
         .insertInto("complaintNotes")
         .values(note)
         .onConflict((oc) => oc.column("id").doNothing())
         .executeTakeFirst();
-      if (byMail && Number(inserted.numInsertedOrUpdatedRows ?? 1) === 0) return byMail.mark(trx, false);
+      if (byMail && Number(inserted.numInsertedOrUpdatedRows ?? 1) === 0) {
+        await byMail.mark(trx, false);
+        return row.companyId;
+      }
       await byMail?.mark(trx, true);
       await recordAudit(
         trx,
@@ -160,7 +179,8 @@ export async function addComplaintNote(
         },
         now,
       );
+      return row.companyId;
     });
-  events().publish({ type: "complaint.noted", id: complaintId });
+  events().publish({ type: "complaint.noted", id: complaintId, companyId });
   return { id: note.id, authorName: note.authorName, text: note.text, createdAt: now };
 }

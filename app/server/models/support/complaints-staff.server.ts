@@ -21,6 +21,7 @@ import type { Zoned } from "~/lib/place";
 import { complaintStatusMail, staffReplyMail } from "~/server/mail/support-mails.server";
 import { insertAttachments } from "./attachments.server";
 import type { StoredAttachment } from "~/lib/attachments";
+import { companyIn, type CompanyScope } from "../shared/company-scope.server";
 
 // Staff side of support requests. Every function assumes the caller passed requireStaff.
 
@@ -61,6 +62,8 @@ interface StaffComplaint extends Complaint {
  * A search keeps the filters; with `rank` it orders by relevance and marks the matches.
  */
 export async function listComplaintsForStaff(options: {
+  /** The companies the viewer may see (decision 0105). */
+  scope: CompanyScope;
   filter?: SupportFilter;
   status?: string;
   me?: string;
@@ -73,7 +76,7 @@ export async function listComplaintsForStaff(options: {
 }): Promise<{ entries: ComplaintListRow[]; total: number; capped?: boolean }> {
   const filter: SupportFilter = options.filter ?? { view: "all", sort: "default", ...(options.status ? { status: options.status } : {}) };
   const search = parseSearchQuery(options.q ?? "");
-  let base = complaintListBase();
+  let base = complaintListBase(options.scope);
   if (filter.status) base = base.where("c.status", "=", filter.status);
   if (filter.priority) base = base.where("c.priority", "=", filter.priority);
   if (filter.view === "mine") base = base.where("c.assigneeId", "=", options.me ?? "");
@@ -81,7 +84,7 @@ export async function listComplaintsForStaff(options: {
   if (filter.waiting) base = base.where("c.waitingSince", "is not", null).where("c.status", "=", "Pending");
   const filtered = Boolean(filter.status || filter.priority || filter.waiting || filter.view !== "all");
   if (search && options.rank !== false) {
-    const within = filtered ? (id: Expression<string>) => base.select("c.id").where("c.id", "=", id) : undefined;
+    const within = filtered || options.scope !== "all" ? (id: Expression<string>) => base.select("c.id").where("c.id", "=", id) : undefined;
     const found = await searchPage(search, "complaint", options, within);
     const rows = found.ids.length ? await complaintListColumns(base).where("c.id", "in", found.ids).execute() : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -131,12 +134,13 @@ export async function listComplaintsForStaff(options: {
   );
 }
 
-function complaintListBase() {
+function complaintListBase(scope: CompanyScope) {
   return db()
     .selectFrom("complaints as c")
     .leftJoin("companies as co", "co.id", "c.companyId")
     .leftJoin("users as u", "u.id", "c.createdBy")
-    .leftJoin("users as a", "a.id", "c.assigneeId");
+    .leftJoin("users as a", "a.id", "c.assigneeId")
+    .where((eb) => companyIn(eb, "c.companyId", scope));
 }
 
 type ComplaintListQuery = ReturnType<typeof complaintListBase>;
@@ -194,8 +198,8 @@ function complaintListPage(
   };
 }
 
-/** One complaint with its thread, its company and the member who raised it. */
-export async function getComplaintForStaff({ id }: { id: string }): Promise<StaffComplaint | undefined> {
+/** One complaint the viewer may see (`scope`), with its thread, its company and the member who raised it. */
+export async function getComplaintForStaff({ id, scope }: { id: string; scope: CompanyScope }): Promise<StaffComplaint | undefined> {
   const row = await db()
     .selectFrom("complaints as c")
     .leftJoin("companies as co", "co.id", "c.companyId")
@@ -203,6 +207,7 @@ export async function getComplaintForStaff({ id }: { id: string }): Promise<Staf
     .selectAll("c")
     .select(["co.name as companyName", "u.email as createdByEmail", "u.name as createdByName"])
     .where("c.id", "=", id)
+    .where((eb) => companyIn(eb, "c.companyId", scope))
     .executeTakeFirst();
   if (!row) return undefined;
   const { companyName, createdByEmail, createdByName, ...complaint } = row;
