@@ -8,7 +8,8 @@ import { closeCompany } from "~/server/models/companies/companies-staff.server";
 import { insertProject } from "~/server/models/projects/projects.server";
 import { createInvoiceDraft } from "~/server/models/billing/invoices.server";
 import { issueInvoice } from "~/server/models/billing/invoice-issue.server";
-import { disableStaff } from "~/server/models/accounts/staff.server";
+import { disableStaff, setAssignedOnly } from "~/server/models/accounts/staff.server";
+import { addToTeam } from "~/server/models/companies/company-team.server";
 import { signInStaff, signUp, type TestUser } from "../helpers/accounts";
 import { companyOf } from "../helpers/companies";
 import { clearTables, testDatabases, useAppDatabase } from "../helpers/databases";
@@ -126,6 +127,16 @@ describe.each(testDatabases("calendar feeds"))("Calendar feeds on $name", (datab
 
     await make(recruiter);
     expect((await fetchFeed((await calendarFeedOf(recruiter.id))!.url)).status).toBe(404);
+  });
+
+  test("A delivery member limited to their assigned companies gets only those companies' dates", async () => {
+    const ada = { id: admin.id, email: admin.email, name: "Ada Admin" };
+    const limited = await signInStaff("lia@indigokite.dev", { name: "Lia", staffRole: "delivery" });
+    await setAssignedOnly(ada, limited.id, true);
+    await addToTeam(ada, { companyId: brunoCompany, userId: limited.id });
+    await make(limited);
+    const { events } = parse(await (await fetchFeed((await calendarFeedOf(limited.id))!.url)).response!.text());
+    expect(events.map((e) => e.summary)).toEqual([`Heron launch · Heron site (${await companyName(brunoCompany)})`]);
   });
 
   test("A new address stops the old one, turning it off stops it, and a made-up or altered address is 404 like any other", async () => {

@@ -6,10 +6,12 @@ import { absoluteUrl } from "~/server/env.server";
 import { getBrand } from "~/server/brand/brand.server";
 import { mayUseBilling } from "../billing/billing-contacts.server";
 import { OPEN_STATUSES } from "../billing/invoice-views.server";
+import { companyIn, companyScope, type CompanyScope } from "../shared/company-scope.server";
 
 // What a person's calendar feed holds (decision 0106): the due dates they would see signed in.
 // A member: their company's milestones and projects, and its open invoices when they may use
-// Billing. Staff: the same for the companies their console sections show. Nothing for a closed
+// Billing. Staff: the same for the companies their console sections show, and only their assigned
+// ones when they are limited to those (decision 0105's scope). Nothing for a closed
 // company's member, a disabled staff member, or someone gone: the address answers 404 then.
 
 /** Due dates older than this are left out: a calendar needs what is coming, and a little history. */
@@ -26,18 +28,19 @@ interface Owner {
 }
 
 /** The companies whose dates `owner` sees, and whether their invoices too; null when nothing. */
-async function reachOf(owner: Owner): Promise<{ side: "client" | "staff"; companyId: string | null; invoices: boolean } | null> {
+async function reachOf(owner: Owner): Promise<{ side: "client" | "staff"; scope: CompanyScope; invoices: boolean } | null> {
   if (owner.role === "employee") {
     if (owner.staffDisabledAt !== null) return null;
     const role = isStaffRole(owner.staffRole) ? owner.staffRole : null;
     const projects = mayUse(role, "clients");
     const invoices = mayUse(role, "billing");
-    return projects || invoices ? { side: "staff", companyId: null, invoices } : null;
+    return projects || invoices ? { side: "staff", scope: await companyScope(owner), invoices } : null;
   }
   if (owner.role !== "client" || !owner.companyId) return null;
   const company = await db().selectFrom("companies").select("closedAt").where("id", "=", owner.companyId).executeTakeFirst();
   if (!company || company.closedAt !== null) return null;
-  return { side: "client", companyId: owner.companyId, invoices: await mayUseBilling({ userId: owner.id, companyId: owner.companyId }) };
+  const invoices = await mayUseBilling({ userId: owner.id, companyId: owner.companyId });
+  return { side: "client", scope: { companyIds: [owner.companyId] }, invoices };
 }
 
 /** The feed of the user `userId`, or null when they may see nothing (the address answers 404). */
@@ -63,7 +66,7 @@ export async function calendarFor(userId: string, now = Date.now()): Promise<Cal
         .where("c.closedAt", "is", null)
         .where("p.dueDate", "is not", null)
         .where("p.dueDate", ">=", since)
-        .$if(reach.companyId !== null, (q) => q.where("p.companyId", "=", reach.companyId!))
+        .where((eb) => companyIn(eb, "p.companyId", reach.scope))
         .orderBy("p.dueDate")
         .orderBy("p.id")
         .limit(MAX_PER_KIND)
@@ -79,7 +82,7 @@ export async function calendarFor(userId: string, now = Date.now()): Promise<Cal
         .where("c.closedAt", "is", null)
         .where("m.dueDate", "is not", null)
         .where("m.dueDate", ">=", since)
-        .$if(reach.companyId !== null, (q) => q.where("p.companyId", "=", reach.companyId!))
+        .where((eb) => companyIn(eb, "p.companyId", reach.scope))
         .orderBy("m.dueDate")
         .orderBy("m.id")
         .limit(MAX_PER_KIND)
@@ -94,7 +97,7 @@ export async function calendarFor(userId: string, now = Date.now()): Promise<Cal
         .where("i.status", "in", [...OPEN_STATUSES])
         .where("i.dueDate", "is not", null)
         .where("i.dueDate", ">=", since)
-        .$if(reach.companyId !== null, (q) => q.where("i.companyId", "=", reach.companyId!))
+        .where((eb) => companyIn(eb, "i.companyId", reach.scope))
         .orderBy("i.dueDate")
         .orderBy("i.id")
         .limit(MAX_PER_KIND)
