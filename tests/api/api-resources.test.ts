@@ -147,6 +147,41 @@ describe.each(testDatabases("api-resources"))("The API's resources on $name", (d
     }
   });
 
+  test("A project created through the API belongs to its company, follows its milestones, and is refused as the console's form refuses", async () => {
+    const created = await api("POST", "/projects", {
+      token,
+      body: {
+        companyId: world.companyId,
+        title: "From the CRM",
+        description: "Synced from our pipeline.",
+        status: "planned",
+        dueDate: "2030-03-01",
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({
+      object: "project",
+      companyId: world.companyId,
+      title: "From the CRM",
+      dueDate: "2030-03-01",
+      progress: 0,
+    });
+    const audit = await db().selectFrom("auditLog").select(["actorEmail"]).where("entityId", "=", String(created.json.id)).execute();
+    expect(audit).toEqual([{ actorEmail: expect.stringContaining("(API token)") }]);
+    const blank = await api("POST", "/projects", {
+      token,
+      body: { companyId: world.companyId, title: "", description: "x", status: "planned" },
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.json.errors).toEqual([{ field: "title", message: expect.stringContaining("Title") }]);
+    const nowhere = await api("POST", "/projects", {
+      token,
+      body: { companyId: randomUUID(), title: "Lost", description: "x", status: "planned" },
+    });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.json.detail).toBe("This company does not exist.");
+  });
+
   test("A milestone marked done through the API moves the project's progress", async () => {
     const added = await api("POST", "/milestones", { token, body: { projectId: world.project.id, title: "Launch", status: "planned" } });
     expect(added.status).toBe(201);

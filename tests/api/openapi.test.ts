@@ -46,6 +46,7 @@ function callFor(w: ApiWorld, seq: number): Record<string, { id?: string; body?:
     listMembers: { query: `?companyId=${w.companyId}` },
     getMember: { id: w.member.id },
     listProjects: { query: `?companyId=${w.companyId}` },
+    createProject: { body: { companyId: w.companyId, title: `Api project ${seq}`, description: "From the CRM.", status: "planned" } },
     getProject: { id: w.project.id },
     updateProject: { id: w.project.id, body: { status: "in_progress", dueDate: "2030-01-31" } },
     listMilestones: { query: `?projectId=${w.project.id}` },

@@ -158,6 +158,16 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     response: projectList,
   }),
   op({
+    id: "createProject",
+    method: "post",
+    path: "/projects",
+    scope: "projects:write",
+    summary: "Create a project for a company (as the console's New project form does)",
+    body: Q.createProjectBody,
+    response: R.projectSchema,
+    status: 201,
+  }),
+  op({
     id: "getProject",
     method: "get",
     path: "/projects/{id}",

@@ -84,6 +84,8 @@ export const updateCompanyBody = z.strictObject(companyFields).partial();
 
 const nullable = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
 const projectFields = projectFormSchema.shape;
+/** The console's new-project form, for one company; staff's new projects follow their milestones. */
+export const createProjectBody = z.strictObject({ companyId: id, ...projectFields });
 export const updateProjectBody = z.strictObject({
   title: projectFields.title.optional(),
   description: projectFields.description.optional(),

@@ -6,7 +6,7 @@ import { projectFormSchema } from "~/lib/schemas/projects-staff";
 import { milestoneSchema } from "~/lib/schemas/milestones";
 import { newId } from "~/lib/ids";
 import { createCompany, updateCompany } from "~/server/models/companies/companies-staff.server";
-import { updateStaffProject } from "~/server/models/projects/projects-staff.server";
+import { createStaffProject, updateStaffProject } from "~/server/models/projects/projects-staff.server";
 import { addMilestone, updateMilestone } from "~/server/models/projects/milestones.server";
 import {
   getCompanyResource,
@@ -43,6 +43,11 @@ export const clientHandlers: Record<string, ApiHandler> = {
   getMember: async ({ id }) => found(await getMemberResource(id), "member"),
   listProjects: ({ query }) => listProjectResources(query as z.infer<typeof Q.projectQuery>),
   getProject: async ({ id }) => found(await getProjectResource(id), "project"),
+  createProject: async ({ actor, body }) => {
+    const { companyId, ...fields } = body as { companyId: string };
+    const project = await createStaffProject(actor, { companyId }, formParse(projectFormSchema, fields));
+    return found(await getProjectResource(project.id), "project");
+  },
   updateProject: async ({ actor, id, body }) => {
     const current = found(await getProjectResource(id), "project");
     const input = formParse(projectFormSchema, {

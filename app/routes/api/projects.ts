@@ -1,6 +1,6 @@
 import type { Route } from "./+types/projects";
 import { answerApi } from "./api.server";
 
-// /projects (GET only; other methods get a 405 problem): the operations of app/lib/api/operations.ts for this path (decision 0104).
+// /projects: the operations of app/lib/api/operations.ts for this path (decision 0104).
 export const loader = ({ request }: Route.LoaderArgs) => answerApi(request, "/projects");
 export const action = ({ request }: Route.ActionArgs) => answerApi(request, "/projects");

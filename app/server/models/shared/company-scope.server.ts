@@ -14,10 +14,12 @@ export const ALL_COMPANIES: CompanyScope = "all";
 
 /**
  * The companies `actor` may see: "all" unless they are a non-admin staff member with "Limited to
- * assigned companies" on, then the companies they manage or are on the team of. An unknown or
- * client id sees nothing, so a mistaken caller fails closed.
+ * assigned companies" on, then the companies they manage or are on the team of. An API token sees
+ * every company. An unknown or client id sees nothing, so a mistaken caller fails closed.
  */
-export async function companyScope(actor: { id: string }, executor: Executor = db()): Promise<CompanyScope> {
+export async function companyScope(actor: { id: string; via?: "api-token" }, executor: Executor = db()): Promise<CompanyScope> {
+  // An API token is an admin's, scoped by area, never by company (decisions 0104, 0105).
+  if (actor.via === "api-token") return ALL_COMPANIES;
   const person = await executor
     .selectFrom("users")
     .select(["role", "staffRole", "assignedOnly"])
