@@ -456,7 +456,7 @@ async function withLogo(c: Cell): Promise<void> {
   if (reply.status !== 200) throw new Error(`preparing a logo answered ${reply.status}`);
 }
 const retentionDefaults = async (c: Cell) =>
-  asAdmin(c, `${CONSOLE}/settings/retention`, { intent: "save-retention", applicationDays: "180", leadDays: "365" });
+  asAdmin(c, `${CONSOLE}/settings/retention`, { intent: "save-retention", applicationDays: "180", leadDays: "365", inboundMailDays: "90" });
 /** Time and place: the version a save must name (the newest locale.* row), as the page's form sends it. */
 async function placeVersion(c: Cell): Promise<string> {
   const rows = await database(c.world.server).selectFrom("appSettings").select("updatedAt").where("key", "like", "locale.%").execute();
@@ -1008,7 +1008,10 @@ const PROPOSAL_POLICIES: Record<string, RoutePolicy> = {
     countersign: noChange(() => ({ intent: "countersign", fullName: "Matrix Staff", consent: "on" }), { status: 409 }),
   }),
   // A company's signed proposal, with its certificate page.
-  "routes/console/proposal-pdf.ts": recordPage((c) => recordsOf(c).signedProposalId!, "leads"),
+  "routes/console/proposal-pdf.ts": {
+    ...recordPage((c) => recordsOf(c).signedProposalId!, "leads"),
+    company: { of: (c) => recordsOf(c).companyId },
+  },
 };
 const BILLING_POLICIES: Record<string, RoutePolicy> = {
   "routes/console/billing.tsx": page("billing"),
@@ -1033,7 +1036,7 @@ const BILLING_POLICIES: Record<string, RoutePolicy> = {
     }),
   }),
   "routes/console/billing-invoice.tsx": showingWork(
-    withIntents(recordPage(invoiceOf, "billing"), "billing", {
+    withIntents({ ...recordPage(invoiceOf, "billing"), company: { of: (c) => recordsOf(c).companyId } }, "billing", {
       save: onInvoice("draft", draftFields),
       issue: onInvoice("draft", () => ({ intent: "issue", version: "1" }), { ok: to(invoicePage) }),
       delete: onInvoice("draft", () => ({ intent: "delete", version: "1" }), { ok: to("/employee-dashboard/billing?deleted=1") }),
@@ -1053,7 +1056,7 @@ const BILLING_POLICIES: Record<string, RoutePolicy> = {
     }),
   ),
   // The world's invoice was written straight into the table, unfiled: a download renders its PDF without writing.
-  "routes/console/billing-pdf.ts": recordPage(invoiceOf, "billing"),
+  "routes/console/billing-pdf.ts": { ...recordPage(invoiceOf, "billing"), company: { of: (c) => recordsOf(c).companyId } },
   // Each cell first puts a running retainer of the side's company in place; an allowed "Stop" stops it.
   "routes/console/billing-retainers.tsx": withForms("billing", {
     stop: changes(async (c) => ({ intent: "stop", id: await retainerRunning(c.world.server, recordsOf(c).companyId) })),
@@ -1367,9 +1370,12 @@ export const POLICIES: Record<string, RoutePolicy> = {
   // Data retention, admin only. A save sets a value the restore puts back; "Run
   // now" records a run (the matrix's records are all fresh, so nothing is due and nothing goes).
   "routes/console/retention.tsx": withForms("settings", {
-    "save-retention": changes((c) => ({ intent: "save-retention", applicationDays: String(200 + (c.seq % 100)), leadDays: "365" }), {
-      restore: retentionDefaults,
-    }),
+    "save-retention": changes(
+      (c) => ({ intent: "save-retention", applicationDays: String(200 + (c.seq % 100)), leadDays: "365", inboundMailDays: "90" }),
+      {
+        restore: retentionDefaults,
+      },
+    ),
     "run-now": changes(() => ({ intent: "run-now" })),
   }),
   // Inbound mail (decision 0097), admin only, like Settings. The world has no inbound message, so
@@ -1681,7 +1687,7 @@ export const POLICIES: Record<string, RoutePolicy> = {
   "routes/api/company.ts": apiRecord(405),
   "routes/api/members.ts": apiList(405),
   "routes/api/member.ts": apiRecord(405),
-  "routes/api/projects.ts": apiList(405),
+  "routes/api/projects.ts": apiList(401),
   "routes/api/project.ts": apiRecord(405),
   "routes/api/milestones.ts": apiList(401),
   "routes/api/milestone.ts": apiRecord(405),

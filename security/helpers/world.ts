@@ -16,9 +16,11 @@ import { seedWorkspace } from "./world-workspace";
 export type StaffRoleName = "admin" | "sales" | "recruiter" | "delivery" | "finance";
 // Clients are companies. "client A" and "client A2" are two members of company A (they
 // see and work on the same records); "client B" is the member of company B.
-// Decision 0105: two more delivery members, both limited to their assigned companies: "delivery
-// assigned" is on company A's team, "delivery unassigned" on no company's.
-export type LimitedActorName = "delivery assigned" | "delivery unassigned";
+// Decision 0105: staff limited to their assigned companies: "delivery assigned" is on company A's
+// team, "delivery unassigned" on no company's; "sales assigned" and "finance assigned" are on
+// company A's team too, so leads, proposals and billing meet the limit (A's records allowed, B's
+// not found).
+export type LimitedActorName = "delivery assigned" | "delivery unassigned" | "sales assigned" | "finance assigned";
 export type ActorName = "guest" | "client A" | "client A2" | "client B" | StaffRoleName | LimitedActorName;
 export const ACTORS: ActorName[] = [
   "guest",
@@ -32,6 +34,8 @@ export const ACTORS: ActorName[] = [
   "finance",
   "delivery assigned",
   "delivery unassigned",
+  "sales assigned",
+  "finance assigned",
 ];
 export const STAFF_ACTORS: StaffRoleName[] = ["admin", "sales", "recruiter", "delivery", "finance"];
 export const isStaffRole = (role: Actor["role"]): role is StaffRoleName => (STAFF_ACTORS as string[]).includes(role);
@@ -329,13 +333,19 @@ export async function seedWorld(server: ServerInfo): Promise<World> {
   }
   // Limited from the start, so no alert of a company they are not assigned to reaches them.
   const limited = {} as Record<LimitedActorName, Actor>;
-  for (const name of ["delivery assigned", "delivery unassigned"] as const) {
+  const limitedRoles: Record<LimitedActorName, StaffRoleName> = {
+    "delivery assigned": "delivery",
+    "delivery unassigned": "delivery",
+    "sales assigned": "sales",
+    "finance assigned": "finance",
+  };
+  for (const [name, role] of Object.entries(limitedRoles) as [LimitedActorName, StaffRoleName][]) {
     const email = `${name.replace(" ", "-")}-${randomBytes(4).toString("hex")}@indigokite.dev`;
-    addStaffWithCli(server, email, STAFF_PASSWORD, "delivery");
+    addStaffWithCli(server, email, STAFF_PASSWORD, role);
     const id = await userId(server, email);
     await db.updateTable("users").set({ assignedOnly: 1 }).where("id", "=", id).execute();
     const cookie = await signIn(server, email, STAFF_PASSWORD, "/employee-login");
-    limited[name] = { name, role: "delivery", email, id, cookie, assignedCompanies: [] };
+    limited[name] = { name, role, email, id, cookie, assignedCompanies: [] };
   }
   const now = Date.now();
   await db
@@ -352,12 +362,14 @@ export async function seedWorld(server: ServerInfo): Promise<World> {
     })
     .execute();
   const a = await seedClient(server, "A", openings[0]!.id);
-  // Company A's team: the assigned delivery member (company B has none).
-  await db
-    .insertInto("companyTeam")
-    .values({ companyId: a.records.companyId, userId: limited["delivery assigned"].id!, manager: 0, addedAt: Date.now() })
-    .execute();
-  limited["delivery assigned"].assignedCompanies = [a.records.companyId];
+  // Company A's team: the assigned members (company B has none).
+  for (const name of ["delivery assigned", "sales assigned", "finance assigned"] as const) {
+    await db
+      .insertInto("companyTeam")
+      .values({ companyId: a.records.companyId, userId: limited[name].id!, manager: 0, addedAt: Date.now() })
+      .execute();
+    limited[name].assignedCompanies = [a.records.companyId];
+  }
   const b = await seedClient(server, "B", openings[0]!.id);
   const a2 = await seedTeammate(server, a.records.companyId);
   for (const side of [a, b]) await seedWorkspace(server, side.records);

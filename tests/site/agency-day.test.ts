@@ -181,7 +181,7 @@ describe.each(testDatabases("agency day"))("The agency's day on $name", (databas
     const exported = await call(leadsExportRoute.loader, "/employee-dashboard/leads/export", { cookie: admin.cookie });
     const after = calendarDateIn(Date.now(), zone);
     const disposition = exported.response?.headers.get("content-disposition");
-    expect([`attachment; filename="leads-${before}.csv"`, `attachment; filename="leads-${after}.csv"`]).toContain(disposition);
+    expect([`attachment; filename=leads-${before}.csv`, `attachment; filename=leads-${after}.csv`]).toContain(disposition);
     await exported.response?.body?.cancel();
 
     await setAgencyZone(PAGO_PAGO);
