@@ -600,7 +600,8 @@ async function pendingInvitation(cell: Cell): Promise<string> {
     .where("revokedAt", "is", null)
     .executeTakeFirst();
   if (found) return found.id;
-  const id = `matrix-invitation-${cell.seq}-${Date.now()}`;
+  // At most 36 characters (the column), whatever the cell's number.
+  const id = `matrix-inv-${cell.seq}-${Date.now()}`;
   const now = Date.now();
   await db
     .insertInto("staffInvitations")

@@ -24,8 +24,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request, "clients");
   if (user.staffRole !== "admin")
     throw new Response("Only an admin can delete a project. Archive it instead.", { status: 403, statusText: "Admin only" });
-  await requireVisibleProject(user, params.id);
+  // The body first: an oversized post is refused (413) before anything is looked up.
   const formData = await readForm(request);
+  await requireVisibleProject(user, params.id);
   requireIntent(formData, ["delete"]);
   const submission = parseWithZod(formData, { schema: deleteProjectSchema });
   if (submission.status !== "success") throw new Response("Unknown company.", { status: 400, statusText: "Bad request" });
