@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [user, brand] = await Promise.all([getSessionUser(request), getBrand()]);
   // The agency's place, and the zone this viewer's dates are shown in (theirs when signed in).
   const [{ place, timeZone }, shown] = await Promise.all([
-    viewerPlace(user?.id ?? null, user ? browserTimeZone(request) : null),
+    viewerPlace(user, user ? browserTimeZone(request) : null),
     // Made once per saved brand: the palette's colour maths stay off the page's JavaScript (npm run
     // size) and off each render; no logo and the default colour add nothing to the data.
     pageBrand(brand),

@@ -41,6 +41,7 @@ test("A client inserted by the fixture is signed in as a client with an unverifi
     role: "client",
     emailVerified: false,
     staffRole: null,
+    timeZone: null,
   });
 });
 

@@ -11,7 +11,12 @@ import { addStaffReply } from "~/server/models/support/complaints-staff.server";
 import { addReply, createComplaint } from "~/server/models/support/complaints.server";
 import { setProjectArchived } from "~/server/models/projects/projects-staff.server";
 import { insertProject, type Project } from "~/server/models/projects/projects.server";
-import { FIRST_VISIT_LOOKBACK_MS, portalVisitSince, VISIT_GAP_MS } from "~/server/models/shared/seen-markers.server";
+import {
+  FIRST_VISIT_LOOKBACK_MS,
+  LAST_LOOK_PRECISION_MS,
+  portalVisitSince,
+  VISIT_GAP_MS,
+} from "~/server/models/shared/seen-markers.server";
 import { waitingOnYou } from "~/server/models/reports/waiting-on-you.server";
 import { workspaceOverview } from "~/server/models/projects/workspace-overview.server";
 import { signInStaff, signUp, type TestUser } from "../helpers/accounts";
@@ -162,6 +167,27 @@ describe.each(testDatabases("waiting-on-you"))("Waiting on you on $name", (datab
     expect(await portalVisitSince(alice.id, back + 60_000)).toBe(t + 20 * 60_000);
     // Each member's visits are their own.
     expect(await portalVisitSince(amir.id, back)).toBe(back - FIRST_VISIT_LOOKBACK_MS);
+  });
+
+  test("Looks at the first screen within a minute of the last one recorded write nothing, so a visit's last look is at most that much early", async () => {
+    const t = Date.parse("2026-11-26T09:00:00Z");
+    await portalVisitSince(alice.id, t);
+    const lastLook = async () =>
+      (
+        await db()
+          .selectFrom("seenMarkers")
+          .select("seenAt")
+          .where("userId", "=", alice.id)
+          .where("subject", "=", "portal:visit")
+          .executeTakeFirst()
+      )?.seenAt;
+    await portalVisitSince(alice.id, t + LAST_LOOK_PRECISION_MS - 1);
+    expect(Number(await lastLook())).toBe(t);
+    await portalVisitSince(alice.id, t + LAST_LOOK_PRECISION_MS);
+    expect(Number(await lastLook())).toBe(t + LAST_LOOK_PRECISION_MS);
+    // The next visit starts from the last look recorded.
+    const back = t + LAST_LOOK_PRECISION_MS + 30_000 + VISIT_GAP_MS;
+    expect(await portalVisitSince(alice.id, back)).toBe(t + LAST_LOOK_PRECISION_MS);
   });
 
   test("Files staff shared after the line are listed newest first, ten at most with the rest counted; client uploads, older ones and other companies' are not", async () => {

@@ -8,7 +8,7 @@ import { readForm } from "~/server/http/form-data.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { refusalResult } from "~/server/http/refusal.server";
 import { logger } from "~/server/logger.server";
-import { mayUseBilling } from "~/server/models/billing/billing-contacts.server";
+import { clientMayUseBilling } from "~/server/models/billing/billing-contacts.server";
 import { startCardPayment } from "~/server/models/billing/invoice-checkout.server";
 
 /**
@@ -17,8 +17,7 @@ import { startCardPayment } from "~/server/models/billing/invoice-checkout.serve
  */
 export async function requireBillingMember(request: Request): Promise<ClientUser> {
   const user = await requireClient(request);
-  if (!(await mayUseBilling({ userId: user.id, companyId: user.companyId })))
-    throw new Response("Not found", { status: 404, statusText: "Not found" });
+  if (!clientMayUseBilling(user)) throw new Response("Not found", { status: 404, statusText: "Not found" });
   return user;
 }
 

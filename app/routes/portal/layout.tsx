@@ -10,7 +10,7 @@ import { SidebarLink } from "~/components/shell/sidebar-link";
 import { PORTAL_TABS, skipReloadOnQueryChange } from "~/lib/portal";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { requireClient } from "~/server/auth/session.server";
-import { mayUseBilling } from "~/server/models/billing/billing-contacts.server";
+import { clientMayUseBilling } from "~/server/models/billing/billing-contacts.server";
 import { bellSummary } from "~/server/models/notifications/reads.server";
 
 export const shouldRevalidate = skipReloadOnQueryChange;
@@ -22,10 +22,8 @@ export function headers() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
-  const [bell, billing] = await Promise.all([
-    bellSummary({ userId: user.id }),
-    mayUseBilling({ userId: user.id, companyId: user.companyId }),
-  ]);
+  const bell = await bellSummary({ userId: user.id });
+  const billing = clientMayUseBilling(user);
   return { email: user.email, emailVerified: user.emailVerified, bell, billing };
 }
 

@@ -17,8 +17,8 @@ import { logger } from "~/server/logger.server";
 import { formResult, requireIntent } from "~/server/http/form-result.server";
 import { getProfile, saveProfile } from "~/server/models/accounts/profiles.server";
 import { waitingOnYouNow } from "~/server/models/reports/waiting-on-you.server";
-import { mayUseBilling } from "~/server/models/billing/billing-contacts.server";
-import { requireClient } from "~/server/auth/session.server";
+import { clientMayUseBilling } from "~/server/models/billing/billing-contacts.server";
+import { requireClient, type ClientUser } from "~/server/auth/session.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return portalMeta("Profile", matches);
@@ -34,9 +34,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** A failure here leaves the SPEC's Profile panel working, with a note in its place. */
-async function loadWaitingOnYou(user: { id: string; companyId: string }) {
+async function loadWaitingOnYou(user: ClientUser) {
   try {
-    const billing = await mayUseBilling({ userId: user.id, companyId: user.companyId });
+    const billing = clientMayUseBilling(user);
     return await waitingOnYouNow({ userId: user.id, companyId: user.companyId, billing });
   } catch (error) {
     logger.error({ err: error }, "waiting on you failed");

@@ -24,6 +24,8 @@ export interface SessionUser extends Actor {
   emailVerified: boolean;
   /** The console role of staff (decision 0031); null for clients. */
   staffRole: StaffRole | null;
+  /** Their own time zone as stored with the account (null: none yet); absent when not read with the session. */
+  timeZone?: string | null;
 }
 
 /** Whoever acted, as shown (app/lib/people.ts). */

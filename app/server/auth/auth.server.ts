@@ -1,4 +1,5 @@
 import type { betterAuth as BetterAuth } from "better-auth";
+import { invalidateSessions } from "./session-cache.server";
 import type { genericOAuth as GenericOAuth, magicLink as MagicLink, twoFactor as TwoFactor } from "better-auth/plugins";
 import type { passkey as Passkey } from "@better-auth/passkey";
 import type * as BetterAuthApi from "better-auth/api";
@@ -95,6 +96,9 @@ function createAuth(
         staffDisabledAt: { type: "number", required: false, input: false },
         // Shown on the company page; written when a session opens.
         lastSignInAt: { type: "number", required: false, input: false },
+        // The person's own zone (models/site/place.server.ts writes it): read with the session, so
+        // a page needs no query of its own for it.
+        timeZone: { type: "string", required: false, input: false },
       },
       // Off: /api/auth/delete-user would delete outside our transaction. Settings → Delete Account
       // deletes data, account, sessions and queued mails in one (account-purge.server.ts).
@@ -226,6 +230,8 @@ export function auth(): Promise<Auth> {
 /** Tests swap databases between suites; the auth instance holds the old handle. */
 export function resetAuthForTests(): void {
   instance = undefined;
+  // Another database: no lookup read from the previous one may answer.
+  invalidateSessions();
 }
 
 export function googleEnabled(): boolean {

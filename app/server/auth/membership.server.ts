@@ -11,6 +11,8 @@ import { writeWebhookEvent } from "~/server/webhooks/outbox.server";
 export interface Membership {
   companyId: string;
   clientAdmin: boolean;
+  /** Their own "receives invoices" choice (null: it follows clientAdmin; lib/members.ts). */
+  receivesInvoices: boolean | null;
   closed: boolean;
 }
 
@@ -19,11 +21,12 @@ export async function membershipOf(userId: string, executor: Executor = db()): P
   const row = await executor
     .selectFrom("users as u")
     .innerJoin("companies as c", "c.id", "u.companyId")
-    .select(["u.companyId", "u.clientAdmin", "c.closedAt"])
+    .select(["u.companyId", "u.clientAdmin", "u.receivesInvoices", "c.closedAt"])
     .where("u.id", "=", userId)
     .executeTakeFirst();
   if (!row?.companyId) return null;
-  return { companyId: row.companyId, clientAdmin: Boolean(row.clientAdmin), closed: row.closedAt !== null };
+  const receivesInvoices = row.receivesInvoices === null ? null : Boolean(row.receivesInvoices);
+  return { companyId: row.companyId, clientAdmin: Boolean(row.clientAdmin), receivesInvoices, closed: row.closedAt !== null };
 }
 
 /**
@@ -77,6 +80,6 @@ export async function ensureOwnCompany(
       }
       // Webhooks hear of a company registered at /login as of one made by staff (decision 0103).
       await writeWebhookEvent(trx, { type: "company.created", data: async () => companyResource({ ...company, mailDecisions: 1 }) }, now);
-      return { companyId: id, clientAdmin: true, closed: false };
+      return { companyId: id, clientAdmin: true, receivesInvoices: null, closed: false };
     });
 }

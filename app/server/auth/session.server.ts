@@ -8,7 +8,8 @@ import { STEP_UP_PATH, TWO_FACTOR_SETUP_PATH } from "~/lib/two-factor";
 import { dashboardLink } from "~/lib/links";
 import { staffSecondFactorRequired } from "./second-factor.server";
 import { staffDisabled, staffRoleOf } from "./staff-access.server";
-import { ensureOwnCompany } from "./membership.server";
+import { ensureOwnCompany, type Membership } from "./membership.server";
+import { cachedSession, sessionGeneration, storeSession } from "./session-cache.server";
 import { companyDomain } from "~/server/brand/company-domain.server";
 import { isSetupDone, SETUP_PATH } from "./setup-state.server";
 
@@ -52,13 +53,45 @@ const lookups = new Map<string, Promise<Lookup>>();
 
 function cachedLookup(request: Request): Promise<Lookup> {
   const requestId = request.headers.get(REQUEST_ID_HEADER);
-  if (!requestId || (request.method !== "GET" && request.method !== "HEAD")) return lookUpSession(request);
+  if (!requestId || (request.method !== "GET" && request.method !== "HEAD")) return lookUpSession(request).then((found) => found.lookup);
   let lookup = lookups.get(requestId);
   if (!lookup) {
-    lookup = lookUpSession(request);
+    lookup = sharedLookup(request);
     lookups.set(requestId, lookup);
   }
   return lookup;
+}
+
+/** The session cookie(s) as sent: what Better Auth's answer depends on, so the cache's key. */
+function sessionCookieKey(request: Request): string | null {
+  const header = request.headers.get("cookie");
+  if (!header) return null;
+  const found = header.match(/(?:^|;)\s*[^=;\s]*session_token=[^;]*/g);
+  return found ? found.map((part) => part.trim().replace(/^;\s*/, "")).join("; ") : null;
+}
+
+interface KnownSession {
+  lookup: Lookup;
+  /** The session's own expiry or its absolute lifetime, whichever comes first. */
+  until: number;
+}
+
+/**
+ * Between requests too (decision 0107): a signed-in person's lookup is kept until a write to the
+ * rows it came from, on any instance, or its TTL. Only a person found is kept: a bad cookie is
+ * looked up each time and fills nothing.
+ */
+async function sharedLookup(request: Request): Promise<Lookup> {
+  const key = sessionCookieKey(request);
+  if (!key) return NOBODY;
+  const now = Date.now();
+  const known = cachedSession<KnownSession>(key, now);
+  if (known && now < known.until) return known.lookup;
+  const startedIn = sessionGeneration();
+  const found = await lookUpSession(request);
+  if (found.lookup.user && found.until !== undefined)
+    storeSession<KnownSession>(key, { lookup: found.lookup, until: found.until }, startedIn);
+  return found.lookup;
 }
 
 /**
@@ -85,23 +118,24 @@ export function forgetSessionLookup(requestId: string): void {
  * every heartbeat, so it reads without sliding the session's expiry (no cookie can be set there).
  */
 export async function sessionStillValid(request: Request, user: SessionUser): Promise<boolean> {
-  const now = (await lookUpSession(request, false)).user;
+  const now = (await lookUpSession(request, false)).lookup.user;
   return now !== null && now.id === user.id && now.role === user.role && now.staffRole === user.staffRole;
 }
 
-async function lookUpSession(request: Request, refresh = true): Promise<Lookup> {
-  if (!carriesSession(request)) return NOBODY;
+async function lookUpSession(request: Request, refresh = true): Promise<{ lookup: Lookup; until?: number }> {
+  const nobody = { lookup: NOBODY };
+  if (!carriesSession(request)) return nobody;
   const result = await (await auth()).api.getSession({ headers: request.headers, query: { disableRefresh: !refresh } });
-  if (!result) return NOBODY;
+  if (!result) return nobody;
   const role = roleForEmail(result.user.email, companyDomain());
   const emailVerified = Boolean(result.user.emailVerified);
   if (role === "employee" && !emailVerified) {
     // A company address is staff only once verified (console, CLI, or Google's word).
     logger.warn({ userId: result.user.id }, "session of an unverified company address refused");
-    return NOBODY;
+    return nobody;
   }
   // Disabling revokes the sessions too (models/accounts/staff.server.ts); this covers any left in flight.
-  if (role === "employee" && staffDisabled(result.user)) return NOBODY;
+  if (role === "employee" && staffDisabled(result.user)) return nobody;
   const startedAt = new Date(result.session.createdAt).getTime();
   if (Date.now() - startedAt > ABSOLUTE_LIFETIME_MS[role]) {
     await (
@@ -109,11 +143,17 @@ async function lookUpSession(request: Request, refresh = true): Promise<Lookup> 
     ).api
       .revokeSession({ headers: request.headers, body: { token: result.session.token } })
       .catch((error: unknown) => logger.warn({ err: error }, "expired session not revoked"));
-    return NOBODY;
+    return nobody;
   }
   if (result.session.secondFactorPending) {
     const { id: sessionId, token: sessionToken } = result.session;
-    return { user: null, stepUp: { userId: result.user.id, email: result.user.email, role, sessionId, sessionToken }, secondFactor: false };
+    return {
+      lookup: {
+        user: null,
+        stepUp: { userId: result.user.id, email: result.user.email, role, sessionId, sessionToken },
+        secondFactor: false,
+      },
+    };
   }
   const user: SessionUser = {
     id: result.user.id,
@@ -122,10 +162,12 @@ async function lookUpSession(request: Request, refresh = true): Promise<Lookup> 
     role,
     emailVerified,
     staffRole: role === "employee" ? staffRoleOf(result.user) : null,
+    timeZone: (result.user as { timeZone?: string | null }).timeZone ?? null,
   };
   // Read from the rows getSession already fetched: the staff guard asks on every console request.
   const secondFactor = Boolean((result.user as { twoFactorEnabled?: unknown }).twoFactorEnabled) || Boolean(result.session.passkeySignIn);
-  return { user, stepUp: null, secondFactor };
+  const until = Math.min(new Date(result.session.expiresAt).getTime(), startedAt + ABSOLUTE_LIFETIME_MS[role]);
+  return { lookup: { user, stepUp: null, secondFactor }, until };
 }
 
 /** Guard: any signed-in user, else to /login; a session waiting for its second factor, to the step-up page. */
@@ -145,6 +187,8 @@ export interface ClientUser extends SessionUser {
   companyId: string;
   /** May invite and remove teammates from the portal (staff switch it per member). */
   clientAdmin: boolean;
+  /** Their "receives invoices" choice (null: follows clientAdmin). */
+  receivesInvoices: boolean | null;
 }
 
 export const COMPANY_CLOSED_MESSAGE = "Your company's account is closed. Contact us if you need it reopened.";
@@ -157,9 +201,20 @@ export const COMPANY_CLOSED_MESSAGE = "Your company's account is closed. Contact
 export async function requireClient(request: Request): Promise<ClientUser> {
   const user = await requireUser(request);
   if (user.role !== "client") throw redirect(dashboardLink("staff"));
-  const membership = await ensureOwnCompany(user);
+  const membership = await clientMembership(user);
   if (membership.closed) throw new Response(COMPANY_CLOSED_MESSAGE, { status: 403, statusText: "Company closed" });
-  return { ...user, companyId: membership.companyId, clientAdmin: membership.clientAdmin };
+  return { ...user, companyId: membership.companyId, clientAdmin: membership.clientAdmin, receivesInvoices: membership.receivesInvoices };
+}
+
+/** The client's company, kept with their session (decision 0107) once they have one. */
+async function clientMembership(user: SessionUser): Promise<Membership> {
+  const key = `membership:${user.id}`;
+  const known = cachedSession<Membership>(key);
+  if (known) return known;
+  const startedIn = sessionGeneration();
+  const membership = await ensureOwnCompany(user);
+  storeSession(key, membership, startedIn);
+  return membership;
 }
 
 /**

@@ -23,6 +23,7 @@ import { recordQuery } from "~/server/metrics.server";
 import { migrations } from "./migrations/index";
 import { unknownAppliedMigrations } from "./newer-migrations.server";
 import { guardPoolErrors } from "./pg-pool.server";
+import { watchingWrites } from "./table-writes.server";
 
 export type Db = Kysely<Database>;
 /** An open transaction: what a write passes to the helpers that must join it. */
@@ -138,10 +139,11 @@ export function createDb(databaseUrl: string | undefined): Db {
       pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
       return guardPoolErrors(new pg.Pool({ connectionString: databaseUrl, max: 10 }), "database");
     };
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log });
+    return new Kysely<Database>({ dialect: watchingWrites(new PostgresDialect({ pool })), plugins, log });
   }
   const file = sqliteFileOf(databaseUrl);
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(openSqlite(file)) }), plugins, log });
+  const dialect = new ImmediateSqliteDialect({ database: withStatementCache(openSqlite(file)) });
+  return new Kysely<Database>({ dialect: watchingWrites(dialect), plugins, log });
 }
 
 let instance: Db | undefined;

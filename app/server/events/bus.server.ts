@@ -32,6 +32,9 @@ export type AppEvent =
   // A proposal was written, sent, viewed, accepted, countersigned or declined: consoles with leads,
   // and the portal streams of its company (when it has one).
   | { type: "proposal.changed"; id: string; companyId: string | null }
+  // A row a session lookup reads (users, sessions, companies) was written: every instance drops its
+  // cached lookups (decision 0107). Never forwarded to a browser.
+  | { type: "auth.changed" }
   // The brand, settings or published site content changed: every page may show it.
   | { type: "site.changed" };
 

@@ -55,6 +55,8 @@ export function recordRecentEvents(): void {
   if (recordingOn === bus) return;
   recordingOn = bus;
   bus.subscribe((event) => {
+    // Session changes never reach a page, and a burst of sign-ins must not push out what does.
+    if (event.type === "auth.changed") return;
     const at = Date.now();
     lastSeen.set(event.type, at);
     recent.push({ at, event });

@@ -64,6 +64,11 @@ export async function setReceivesInvoices(
   }, database);
 }
 
+/** mayUseBilling for the signed-in client, from the flags read with their session (no query). */
+export function clientMayUseBilling(client: { clientAdmin: boolean; receivesInvoices: boolean | null }): boolean {
+  return client.clientAdmin || receivesInvoicesOf(client);
+}
+
 /**
  * Whether a member may use the portal's Billing (decision 0086): the company's client admins, and
  * the members who receive its invoices. Anyone else (or someone not a client of the company) may not.

@@ -14,6 +14,12 @@ const PORTAL_LAST_LOOK = "portal:visit";
 
 /** A visit ends after this long without opening the portal's first screen (the usual web "session"). */
 export const VISIT_GAP_MS = 30 * 60_000;
+/**
+ * A look at the first screen within this long of the last one recorded is not written again: the
+ * page stays a read (no write, no disk flush, per view), and a visit's end moves by at most this
+ * much of its 30-minute gap (decision 0107).
+ */
+export const LAST_LOOK_PRECISION_MS = 60_000;
 /** A member's first visit counts staff files of this many days as new. */
 export const FIRST_VISIT_LOOKBACK_MS = 14 * 86_400_000;
 
@@ -61,7 +67,7 @@ export async function portalVisitSince(userId: string, now = Date.now()): Promis
   const newVisit = lastLook === undefined || now - lastLook >= VISIT_GAP_MS;
   const since = newVisit ? (lastLook ?? now - FIRST_VISIT_LOOKBACK_MS) : (seen.get(PORTAL_SINCE) ?? now - FIRST_VISIT_LOOKBACK_MS);
   if (newVisit) await markSeen(userId, [PORTAL_SINCE], since);
-  await markSeen(userId, [PORTAL_LAST_LOOK], now);
+  if (newVisit || lastLook === undefined || now - lastLook >= LAST_LOOK_PRECISION_MS) await markSeen(userId, [PORTAL_LAST_LOOK], now);
   return since;
 }
 

@@ -8,10 +8,15 @@ import { setOwnTimeZone } from "./place.server";
  * A signed-in person without a zone gets the browser's (and keeps it: stored on this first visit,
  * never over one they chose); without that, the agency's.
  */
-export async function viewerPlace(userId: string | null, browserZone: string | null): Promise<{ place: Place; timeZone: string }> {
+export async function viewerPlace(
+  viewer: { id: string; timeZone?: string | null } | null,
+  browserZone: string | null,
+): Promise<{ place: Place; timeZone: string }> {
   const place = await getPlace();
-  if (!userId) return { place, timeZone: place.timeZone };
-  const own = await userTimeZone(userId);
+  if (!viewer) return { place, timeZone: place.timeZone };
+  const userId = viewer.id;
+  // The session's user carries the zone read with it; otherwise it is asked for.
+  const own = viewer.timeZone !== undefined ? viewer.timeZone : await userTimeZone(userId);
   if (own) return { place, timeZone: knownZone(own, place.timeZone) };
   if (browserZone) {
     // Best effort: a failed write only means the browser's zone is asked for again next time.
