@@ -113,7 +113,10 @@ export async function bellSummary(reader: Reader, limit = 10): Promise<{ unread:
   // thousand per person that count was the dearest query of every portal and console page.
   const readBefore = await readMark(reader.userId);
   const [unreadRows, rows] = await Promise.all([
-    unread(reader, readBefore).select("id").limit(UNREAD_CAP + 1).execute(),
+    unread(reader, readBefore)
+      .select("id")
+      .limit(UNREAD_CAP + 1)
+      .execute(),
     owned(reader).selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute(),
   ]);
   return { unread: unreadRows.length, recent: rows.map((row) => toView(row, readBefore)) };
