@@ -2,7 +2,8 @@
 // a throw-away SQLite database with the demo content, and prints one table (the targets next
 // to the figures), then the three file-transfer figures and the notification and search
 // figures, then issuing invoices. Loopback only; about 2 min in all. `npm run bench -- --only=notifications,search`
-// runs only those parts (pages, files, notifications, search, billing, inbound, webhooks); the last five need no build.
+// runs only those parts (pages, files, notifications, search, billing, inbound, webhooks, screens); notifications to
+// webhooks need no build. `--only=screens --profile` adds a CPU profile of the slowest signed-in screen.
 import http from "node:http";
 import { spawn, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -13,8 +14,9 @@ import Database from "better-sqlite3";
 import { requireBuild, startServer, tempDataDir } from "./lib/built-server.mjs";
 import { benchFileTransfer, fileTransferLines } from "./lib/file-transfer-bench.mjs";
 import { benchSearch, searchLines } from "./lib/search-bench.mjs";
+import { benchScreens, screensLines } from "./lib/screens-bench.mjs";
 
-const PARTS = ["pages", "files", "notifications", "search", "billing", "inbound", "webhooks"];
+const PARTS = ["pages", "files", "notifications", "search", "billing", "inbound", "webhooks", "screens"];
 const onlyArg = process.argv.slice(2).find((a) => a.startsWith("--only="));
 const only = onlyArg ? onlyArg.slice("--only=".length).split(",").filter(Boolean) : PARTS;
 const unknown = only.filter((part) => !PARTS.includes(part));
@@ -23,7 +25,9 @@ if (unknown.length > 0 || only.length === 0) {
   process.exit(2);
 }
 const runs = (part) => only.includes(part);
-if (runs("pages") || runs("files")) requireBuild("npm run bench");
+if (runs("pages") || runs("files") || runs("screens")) requireBuild("npm run bench");
+// `--profile`: the screens part runs its worst screen again under `node --cpu-prof` and prints the top functions.
+const profile = process.argv.includes("--profile");
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP_SECONDS = 1;
@@ -323,6 +327,11 @@ function benchNotifications(databaseUrl) {
 // Search over 50,000 support requests, on SQLite and PostgreSQL.
 const search = runs("search") ? await benchSearch({ dataDir: data.dir, log }) : undefined;
 
+// The signed-in screens people use most, on five years of data (SQLite, then PostgreSQL).
+const screens = runs("screens")
+  ? await benchScreens({ log, profile, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS })
+  : undefined;
+
 // Issuing a 50-line invoice and filing its PDF, on SQLite and PostgreSQL (issue 29).
 const billingFigures = [];
 for (const databaseUrl of runs("billing")
@@ -427,6 +436,7 @@ for (const n of notificationFigures) {
 if (runs("notifications") && notificationFigures.length === 1)
   console.log("Notifications, postgres: skipped (TEST_DATABASE_URL is not set)");
 if (search) for (const line of searchLines(search, pass)) console.log(line);
+if (screens) for (const line of screensLines(screens, pass)) console.log(line);
 for (const b of billingFigures) {
   console.log(
     `Billing, ${b.dialect.padEnd(8)} issue a ${b.lines}-line invoice and file its PDF (model call, two at once, ${b.rounds} rounds): ` +

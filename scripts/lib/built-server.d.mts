@@ -30,4 +30,5 @@ export function startServer(options: {
   pollMs?: number;
   timeoutMs?: number;
   root?: string;
+  nodeArgs?: string[];
 }): Promise<StartedServer>;

@@ -55,14 +55,15 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * URL and the time from spawn to that first 200 (ms). `root` is the checkout whose build runs (another
  * worktree's, to compare two commits).
  */
-export async function startServer({ data, port, env = {}, readyPath = "/", pollMs = 5, timeoutMs = 30_000, root = "." }) {
+export async function startServer({ data, port, env = {}, readyPath = "/", pollMs = 5, timeoutMs = 30_000, root = ".", nodeArgs }) {
   port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   // The data directory is the working directory too: .eml files (SMTP_URL unset) land in ./data/mail.
   // SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under the load;
-  // SERVER_STDOUT=1 shows what it prints there (SERVER_NODE_ARGS=--trace-gc, for one).
-  const nodeArgs = process.env.SERVER_NODE_ARGS ? process.env.SERVER_NODE_ARGS.split(" ") : [];
+  // SERVER_STDOUT=1 shows what it prints there (SERVER_NODE_ARGS=--trace-gc, for one). `nodeArgs`, when
+  // given, replaces them (the screens bench's --profile).
+  nodeArgs ??= process.env.SERVER_NODE_ARGS ? process.env.SERVER_NODE_ARGS.split(" ") : [];
   const child = spawn(process.execPath, [...nodeArgs, path.resolve(root, "build/server.js")], {
     cwd: data.dir,
     env: serverEnv(data, port, env),

@@ -33,7 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Every reply listed here is read by this member ("Waiting on you" stops counting it).
   await markRepliesRead(
     user.id,
-    complaints.map((c) => c.id),
+    complaints.map((c) => ({
+      id: c.id,
+      lastStaffReplyAt: c.replies.findLast((r) => r.sender !== CLIENT_SENDER)?.timestamp ?? null,
+    })),
     seenAt,
   );
   const attachments = await attachmentsByComplaint(complaints.map((c) => c.id));

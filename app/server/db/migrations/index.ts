@@ -38,6 +38,7 @@ import * as webhooks from "./2026-12-02T1000-webhooks";
 import * as apiTokens from "./2026-12-02T1100-api-tokens";
 import * as assignedAccounts from "./2026-12-02T1200-assigned-accounts";
 import * as calendarFeeds from "./2026-12-02T1300-calendar-feeds";
+import * as hotListIndexes from "./2026-12-03T1000-hot-list-indexes";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-02T1100-api-tokens": apiTokens,
   "2026-12-02T1200-assigned-accounts": assignedAccounts,
   "2026-12-02T1300-calendar-feeds": calendarFeeds,
+  "2026-12-03T1000-hot-list-indexes": hotListIndexes,
 };

@@ -17,15 +17,25 @@ import { decodeCursor, epochOf, pageOf, type CursorKey } from "./api-cursor.serv
 // query says; every record mapped to its resource view (app/lib/api/resources.ts). The staff
 // console's own lists page by offset and count, which a sync client cannot rely on.
 
-/** Rows after the cursor's key: a later sort value, or the same one and a greater id. */
-function after<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, column: string, key: CursorKey): Expression<SqlBool> {
-  return sql<SqlBool>`(${sql.ref(column)} > ${key.at} or (${sql.ref(column)} = ${key.at} and ${sql.ref("id")} > ${key.id}))`;
+/**
+ * Rows after the cursor's key: a later sort value, or the same one and a greater id. A row-value
+ * comparison (SQLite and PostgreSQL alike) makes the next page a range of the (sort, id) index,
+ * where an OR of the two cases is read by filtering.
+ */
+function after<DB, TB extends keyof DB>(_eb: ExpressionBuilder<DB, TB>, column: string, key: CursorKey): Expression<SqlBool> {
+  return sql<SqlBool>`(${sql.ref(column)}, ${sql.ref("id")}) > (${key.at}, ${key.id})`;
 }
 
 const leadKey = (row: { submittedAt: number; id: string }) => ({ at: Number(row.submittedAt), id: row.id });
 const createdKey = (row: { createdAt: number; id: string }) => ({ at: Number(row.createdAt), id: row.id });
 
 export async function listLeadResources(query: z.infer<typeof Q.leadQuery>) {
+  const rows = await leadResourcesQuery(query).execute();
+  return pageOf(rows, query.limit, leadKey, leadResource);
+}
+
+/** The page GET /api/v1/leads reads (tests/platform/hot-query-plans.test.ts explains it). */
+export function leadResourcesQuery(query: z.infer<typeof Q.leadQuery>) {
   const cursor = decodeCursor(query.cursor);
   const since = epochOf(query.updatedSince);
   let q = db().selectFrom("quotes").selectAll();
@@ -33,12 +43,10 @@ export async function listLeadResources(query: z.infer<typeof Q.leadQuery>) {
   if (query.companyId) q = q.where("companyId", "=", query.companyId);
   if (since !== undefined) q = q.where((eb) => eb.or([eb("submittedAt", ">=", since), eb("statusChangedAt", ">=", since)]));
   if (cursor) q = q.where((eb) => after(eb, "submittedAt", cursor));
-  const rows = await q
+  return q
     .orderBy("submittedAt")
     .orderBy("id")
-    .limit(query.limit + 1)
-    .execute();
-  return pageOf(rows, query.limit, leadKey, leadResource);
+    .limit(query.limit + 1);
 }
 
 export async function getLeadResource(id: string) {

@@ -82,22 +82,29 @@ export interface ProjectFileView {
 }
 
 /** The project's files, most recently changed first, each with its versions newest first. */
+// The Files tab's two queries, built apart so tests/platform/hot-query-plans.test.ts explains them.
+export function projectFilesQuery({ projectId }: { projectId: string }) {
+  return db()
+    .selectFrom("projectFiles")
+    .select(["id", "name", "side", "createdBy", "updatedAt"])
+    .where("projectId", "=", projectId)
+    .orderBy("updatedAt", "desc")
+    .orderBy("id");
+}
+
+export function projectFileVersionsQuery({ projectId }: { projectId: string }) {
+  return db()
+    .selectFrom("fileVersions")
+    .select(["id", "fileId", "version", "size", "kind", "thumbnailKey", "uploadedBy", "side", "createdAt"])
+    .select(nameNow("fileVersions.uploadedBy", "fileVersions.uploadedByName").as("uploadedByName"))
+    .where("projectId", "=", projectId)
+    .orderBy("version", "desc");
+}
+
 export async function listProjectFiles({ projectId }: { projectId: string }): Promise<ProjectFileView[]> {
   const [files, versions] = await Promise.all([
-    db()
-      .selectFrom("projectFiles")
-      .select(["id", "name", "side", "createdBy", "updatedAt"])
-      .where("projectId", "=", projectId)
-      .orderBy("updatedAt", "desc")
-      .orderBy("id")
-      .execute(),
-    db()
-      .selectFrom("fileVersions")
-      .select(["id", "fileId", "version", "size", "kind", "thumbnailKey", "uploadedBy", "side", "createdAt"])
-      .select(nameNow("fileVersions.uploadedBy", "fileVersions.uploadedByName").as("uploadedByName"))
-      .where("projectId", "=", projectId)
-      .orderBy("version", "desc")
-      .execute(),
+    projectFilesQuery({ projectId }).execute(),
+    projectFileVersionsQuery({ projectId }).execute(),
   ]);
   const byFile = new Map<string, FileVersionView[]>();
   for (const v of versions) {

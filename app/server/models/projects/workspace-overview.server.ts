@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { OwnerWork } from "~/lib/owner-work";
 import { db } from "~/server/db/db.server";
 import { companyIn, type CompanyScope } from "../shared/company-scope.server";
@@ -73,15 +74,7 @@ export async function workspaceOverview({
       .orderBy("v.createdAt", "desc")
       .limit(LIMIT)
       .execute(),
-    liveProjects(scope)
-      .innerJoin("milestones as m", "m.projectId", "p.id")
-      .select([...PROJECT, "m.id", "m.title", "m.dueDate", "m.status"])
-      .where("m.status", "!=", "done")
-      .where("m.dueDate", "<", today)
-      .orderBy("m.dueDate")
-      .limit(LIMIT)
-      .$narrowType<{ dueDate: string }>()
-      .execute(),
+    overdueMilestonesQuery(scope, today).execute(),
   ]);
 
   const groups = new Map<string, OwnerWork>();
@@ -123,6 +116,21 @@ export async function workspaceOverview({
 
   const rank = (g: OwnerWork) => (g.ownerId === viewerId ? 0 : g.ownerId === null ? 2 : 1);
   return [...groups.values()].sort((a, b) => rank(a) - rank(b) || a.ownerName.localeCompare(b.ownerName));
+}
+
+/** Milestones past their due date and not done, oldest due first (tests/platform/hot-query-plans.test.ts explains it). */
+export function overdueMilestonesQuery(scope: CompanyScope, today: string) {
+  return (
+    liveProjects(scope)
+      .innerJoin("milestones as m", "m.projectId", "p.id")
+      .select([...PROJECT, "m.id", "m.title", "m.dueDate", "m.status"])
+      // A literal: the planners then use milestones_open_due, the open ones in due order.
+      .where("m.status", "!=", sql.lit("done"))
+      .where("m.dueDate", "<", today)
+      .orderBy("m.dueDate")
+      .limit(LIMIT)
+      .$narrowType<{ dueDate: string }>()
+  );
 }
 
 function pick(row: { projectId: string; projectTitle: string; companyName: string | null }) {

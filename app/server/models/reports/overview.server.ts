@@ -46,29 +46,35 @@ export async function overviewCounts(scope: CompanyScope): Promise<OverviewCount
 
 /** Requests not Resolved whose last word is the client's: no reply yet, or the latest reply is theirs. */
 async function countUnansweredSupport(scope: CompanyScope): Promise<number> {
-  const row = await db()
-    .selectFrom("complaints as c")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("c.status", "<>", "Resolved")
-    .where((eb) => companyIn(eb, "c.companyId", scope))
-    .where((eb) =>
-      eb(
-        eb.fn.coalesce(
-          eb
-            .selectFrom("complaintReplies as r")
-            .select("r.sender")
-            .whereRef("r.complaintId", "=", "c.id")
-            .orderBy("r.timestamp", "desc")
-            .orderBy("r.id", "desc")
-            .limit(1),
-          eb.val(CLIENT_SENDER),
+  return count(await unansweredSupportQuery(scope).executeTakeFirst());
+}
+
+/** The count's query: the latest reply of each open request is one seek of complaint_replies_latest. */
+export function unansweredSupportQuery(scope: CompanyScope) {
+  return (
+    db()
+      .selectFrom("complaints as c")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      // A literal, not a parameter: the planners then see that complaints_open holds these rows.
+      .where("c.status", "<>", sql.lit("Resolved"))
+      .where((eb) => companyIn(eb, "c.companyId", scope))
+      .where((eb) =>
+        eb(
+          eb.fn.coalesce(
+            eb
+              .selectFrom("complaintReplies as r")
+              .select("r.sender")
+              .whereRef("r.complaintId", "=", "c.id")
+              .orderBy("r.timestamp", "desc")
+              .orderBy("r.id", "desc")
+              .limit(1),
+            eb.val(CLIENT_SENDER),
+          ),
+          "=",
+          CLIENT_SENDER,
         ),
-        "=",
-        CLIENT_SENDER,
-      ),
-    )
-    .executeTakeFirst();
-  return count(row);
+      )
+  );
 }
 
 /**
@@ -101,11 +107,17 @@ export async function leadsPerWeek(scope: CompanyScope, now = Date.now()): Promi
 
 /** Applications per opening: every open opening, and closed ones that received any; busiest first. */
 export async function applicationsPerOpening(): Promise<{ id: string; title: string; status: string; count: number }[]> {
+  // Each opening's count from the job_id index alone (a join counted every application's row).
   const rows = await db()
     .selectFrom("jobOpenings as o")
-    .leftJoin("jobApplications as a", "a.jobId", "o.id")
-    .select(["o.id", "o.title", "o.status", (eb) => eb.fn.count<number>("a.id").as("n")])
-    .groupBy(["o.id", "o.title", "o.status"])
+    .select(["o.id", "o.title", "o.status"])
+    .select((eb) =>
+      eb
+        .selectFrom("jobApplications as a")
+        .select((inner) => inner.fn.countAll<number>().as("n"))
+        .whereRef("a.jobId", "=", "o.id")
+        .as("n"),
+    )
     .execute();
   return rows
     .map((r) => ({ id: r.id, title: r.title, status: r.status, count: Number(r.n) }))

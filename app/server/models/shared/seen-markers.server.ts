@@ -46,14 +46,18 @@ async function markBatch(userId: string, subjects: string[], at: number): Promis
 
 /** The person's markers among `subjects`, by subject. */
 export async function seenTimes(userId: string, subjects: string[]): Promise<Map<string, number>> {
-  if (subjects.length === 0) return new Map();
-  const rows = await db()
-    .selectFrom("seenMarkers")
-    .select(["subject", "seenAt"])
-    .where("userId", "=", userId)
-    .where("subject", "in", subjects)
-    .execute();
-  return new Map(rows.map((row) => [row.subject, Number(row.seenAt)]));
+  const seen = new Map<string, number>();
+  // In slices, as markSeen writes them.
+  for (let i = 0; i < subjects.length; i += MARK_BATCH) {
+    const rows = await db()
+      .selectFrom("seenMarkers")
+      .select(["subject", "seenAt"])
+      .where("userId", "=", userId)
+      .where("subject", "in", subjects.slice(i, i + MARK_BATCH))
+      .execute();
+    for (const row of rows) seen.set(row.subject, Number(row.seenAt));
+  }
+  return seen;
 }
 
 /**
@@ -75,9 +79,26 @@ export async function portalVisitSince(userId: string, now = Date.now()): Promis
  * The Support panel showed these requests' replies to the member: they are read. Never fails the
  * page that calls it (the list matters more than the marker); a failure is logged.
  */
-export async function markRepliesRead(userId: string, complaintIds: string[], at: number): Promise<void> {
+export async function markRepliesRead(
+  userId: string,
+  complaints: { id: string; lastStaffReplyAt: number | null }[],
+  at: number,
+): Promise<void> {
   try {
-    await markSeen(userId, complaintIds.map(complaintSubject), at);
+    // Only a request with a staff reply newer than its marker moves it: "Waiting on you" counts the
+    // staff replies after the marker, so moving any other changes no count, and a look at the list
+    // with nothing new writes nothing (it was a write per request on every GET).
+    const answered = complaints.filter((c) => c.lastStaffReplyAt !== null);
+    const seen = await seenTimes(
+      userId,
+      answered.map((c) => complaintSubject(c.id)),
+    );
+    const unread = answered.filter((c) => c.lastStaffReplyAt! > (seen.get(complaintSubject(c.id)) ?? 0));
+    await markSeen(
+      userId,
+      unread.map((c) => complaintSubject(c.id)),
+      at,
+    );
   } catch (error) {
     logger.warn({ err: error }, "support replies could not be marked read");
   }

@@ -51,37 +51,39 @@ export function turnOf(status: string, lastSender: string | null | undefined): S
   return lastSender != null && sideOfSender(lastSender) === "staff" ? "agency-replied" : "awaiting-agency";
 }
 
-/** Attaches each complaint's replies, oldest first. */
-export async function withReplies(complaints: ComplaintRow[]): Promise<Complaint[]> {
-  if (complaints.length === 0) return [];
-  const replies = await db()
+/** The replies of these requests, oldest first (tests/platform/hot-query-plans.test.ts explains it). */
+export function complaintRepliesQuery(complaintIds: string[]) {
+  return db()
     .selectFrom("complaintReplies")
     .select(["id", "complaintId", "sender", "text", "timestamp", "channel"])
     .select(nameNow("complaintReplies.senderId", "complaintReplies.senderName").as("senderName"))
-    .where(
-      "complaintId",
-      "in",
-      complaints.map((c) => c.id),
-    )
+    .where("complaintId", "in", complaintIds)
     .orderBy("timestamp")
-    .orderBy("id")
-    .execute();
-  return complaints.map((c) => ({
-    ...c,
-    replies: replies.filter((r) => r.complaintId === c.id).map(({ complaintId: _complaintId, ...reply }) => reply),
-  }));
+    .orderBy("id");
+}
+
+/** Attaches each complaint's replies, oldest first. */
+export async function withReplies(complaints: ComplaintRow[]): Promise<Complaint[]> {
+  if (complaints.length === 0) return [];
+  const replies = await complaintRepliesQuery(complaints.map((c) => c.id)).execute();
+  // One pass over the replies (a filter per request was requests × replies).
+  const byComplaint = new Map<string, Reply[]>();
+  for (const { complaintId, ...reply } of replies) {
+    const list = byComplaint.get(complaintId);
+    if (list) list.push(reply);
+    else byComplaint.set(complaintId, [reply]);
+  }
+  return complaints.map((c) => ({ ...c, replies: byComplaint.get(c.id) ?? [] }));
+}
+
+/** A company's requests, newest first (the query listComplaints runs). */
+export function companyComplaintsQuery({ companyId }: { companyId: string }) {
+  return db().selectFrom("complaints").selectAll().where("companyId", "=", companyId).orderBy("createdAt", "desc").orderBy("id");
 }
 
 /** The company's complaints, newest first, each with its replies oldest first (SPEC §7). */
 export async function listComplaints({ companyId }: { companyId: string }): Promise<Complaint[]> {
-  const rows = await db()
-    .selectFrom("complaints")
-    .selectAll()
-    .where("companyId", "=", companyId)
-    .orderBy("createdAt", "desc")
-    .orderBy("id")
-    .execute();
-  return withReplies(rows);
+  return withReplies(await companyComplaintsQuery({ companyId }).execute());
 }
 
 /** Another company's id yields undefined, exactly like an id that does not exist. */
