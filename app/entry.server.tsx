@@ -5,7 +5,9 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
 import { logger } from "~/server/logger.server";
 import { deferModuleScripts } from "~/server/http/deferred-scripts.server";
-import { createNonce, documentCsp } from "~/server/http/security-headers.server";
+import { cacheKeyOfRequest } from "~/server/http/html-cache.server";
+import { hashOwnScripts } from "~/server/http/script-hashes.server";
+import { createNonce, documentCsp, hashedDocumentCsp } from "~/server/http/security-headers.server";
 import { carriesSession } from "~/server/auth/session.server";
 
 export const streamTimeout = 5_000;
@@ -21,6 +23,9 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Vite's dev client injects inline scripts, so the strict policy only applies to built code.
   if (import.meta.env.PROD) responseHeaders.set("Content-Security-Policy", documentCsp(nonce));
+  // A page the HTML cache may store is sent to everyone as the same bytes: its CSP names its own
+  // inline scripts by hash, and the nonce only finds them here, never leaving the server (decision 0112).
+  const byHash = import.meta.env.PROD && cacheKeyOfRequest(request) !== null;
   // Any page rendered for a signed-in visitor carries their details (the root loader's user), and
   // error pages have no route headers of their own: never stored (docs/security.md "Headers and
   // caching").
@@ -53,7 +58,14 @@ export default function handleRequest(request: Request, responseStatusCode: numb
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              const html = Buffer.from(deferModuleScripts(Buffer.concat(chunks).toString("utf8"), nonce));
+              const deferred = deferModuleScripts(Buffer.concat(chunks).toString("utf8"), nonce, byHash ? "" : nonce);
+              let page = deferred.html;
+              if (byHash) {
+                const hashed = hashOwnScripts(page, nonce, deferred.created);
+                page = hashed.html;
+                responseHeaders.set("Content-Security-Policy", hashedDocumentCsp(hashed.hashes));
+              }
+              const html = Buffer.from(page);
               responseHeaders.set("Content-Length", String(html.length));
               resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();

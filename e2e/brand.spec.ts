@@ -53,16 +53,19 @@ test("An admin renames the agency and changes its colour; pages, titles and mail
   await expect(page.getByLabel("Agency name")).toHaveValue(NAME);
   await expect(page).toHaveTitle(`Brand | Settings | ${NAME}`);
 
-  // Anonymous visitors get the page from the HTML cache: the stored copy carries the palette, with
-  // each response's own CSP nonce.
-  for (let i = 0; i < 2; i++) {
+  // Anonymous visitors get the page from the HTML cache: the stored copy carries the palette (an
+  // inline style, which the policy allows without a nonce: decision 0112). The first answer is
+  // rendered; the page is stored once compressed, then answered from memory.
+  for (let i = 0, stored = false; !stored; i++) {
     const response = await fetch(`${base}/`);
     const html = await response.text();
-    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
-    expect(html).toContain(`<style nonce="${nonce}">:root{--color-brand-50:`);
+    expect(html).toContain(`<style>:root{--color-brand-50:`);
     expect(html).toContain(`--color-brand-600:${COLOR}`);
     expect(html).toContain(`<title>${NAME}</title>`);
-    if (i === 1) expect(response.headers.get("age"), "the second answer is the stored copy").not.toBeNull();
+    stored = response.headers.get("age") !== null;
+    if (stored) break;
+    expect(i, "the page is answered from the cache within a few seconds").toBeLessThan(60);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   for (const theme of ["light", "dark"] as const) {
     await setStoredTheme(page, theme);

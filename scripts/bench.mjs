@@ -4,14 +4,13 @@
 // figures, then issuing invoices. Loopback only; about 2 min in all. `npm run bench -- --only=notifications,search`
 // runs only those parts (pages, files, notifications, search, billing, inbound, webhooks, screens); notifications to
 // webhooks need no build. `--only=screens --profile` adds a CPU profile of the slowest signed-in screen.
-import http from "node:http";
-import { spawn, spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { requireBuild, startServer, tempDataDir } from "./lib/built-server.mjs";
+import { benchCachedPages, cachedPageLines } from "./lib/cached-bench.mjs";
 import { benchFileTransfer, fileTransferLines } from "./lib/file-transfer-bench.mjs";
 import { benchSearch, searchLines } from "./lib/search-bench.mjs";
 import { benchScreens, screensLines } from "./lib/screens-bench.mjs";
@@ -39,29 +38,13 @@ const QUOTE_RATE = 200;
 const COLD_STARTS = 5;
 const MEMORY_ROUNDS = 3;
 const MEMORY_ROUND_SECONDS = 3;
-// What browsers send: cached pages are answered with their precompressed gzip pieces put together
-// around a fresh nonce (brotli cannot be, decision 0011).
+// What browsers send (the cached pages' rows choose their clients' in cached-bench.mjs).
 const ACCEPT_ENCODING = "br, gzip";
 const began = performance.now();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function log(message) {
   process.stderr.write(`[bench] ${message}\n`);
-}
-
-/** One raw HTTP exchange (status, raw headers, body bytes as sent). */
-function rawGet(url, headers = {}) {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () =>
-          resolve({ status: res.statusCode, rawHeaders: res.rawHeaders, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      })
-      .on("error", reject);
-  });
 }
 
 function run(options) {
@@ -94,9 +77,7 @@ async function measure(label, options) {
 
 const data = tempDataDir("agency-bench-");
 let server;
-let bare;
 process.on("exit", () => {
-  bare?.kill("SIGKILL");
   server?.child.kill("SIGKILL");
   data.remove();
 });
@@ -149,49 +130,12 @@ async function benchPages() {
     throw new Error(`the signed-in /user-dashboard answered ${dashboard.status}, not the client's page`);
   }
 
-  // The ceiling: the same bytes as `/` (status, headers, gzip body), from memory, by bare node:http.
-  await rawGet(`${url}/`, { "Accept-Encoding": ACCEPT_ENCODING }); // fills the cache
-  const home = await rawGet(`${url}/`, { "Accept-Encoding": ACCEPT_ENCODING });
-  const hop = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
-  const captured = { status: home.status, headers: [], body: home.body.toString("base64") };
-  for (let i = 0; i < home.rawHeaders.length; i += 2) {
-    if (!hop.has(home.rawHeaders[i].toLowerCase())) captured.headers.push(home.rawHeaders[i], home.rawHeaders[i + 1]);
-  }
-  if (!home.headers["content-length"]) captured.headers.push("Content-Length", String(home.body.length));
-  const capturedFile = path.join(data.dir, "home-response.json");
-  writeFileSync(capturedFile, JSON.stringify(captured));
-  bare = spawn(process.execPath, [path.resolve("scripts/lib/bare-server.mjs"), capturedFile], { stdio: ["ignore", "pipe", "inherit"] });
-  const barePort = await new Promise((resolve, reject) => {
-    bare.stdout.on("data", (chunk) => {
-      const match = /listening (\d+)/.exec(chunk.toString());
-      if (match) resolve(Number(match[1]));
-    });
-    bare.once("exit", (code) => reject(new Error(`bare server exited (${code})`)));
-  });
+  // Cached pages against node:http sending the same bytes, measured with wrk (cached-bench.mjs).
+  const cached = await benchCachedPages({ url, dir: data.dir, log });
 
   const pageHeaders = { "Accept-Encoding": ACCEPT_ENCODING, Accept: "text/html" };
   const rows = [];
   const withRss = (row) => ({ ...row, rss: server.rssMiB() });
-  // The ceiling is measured before and after the cached pages and the higher figure kept, so that a
-  // noisy moment on a shared machine cannot flatter the ratios.
-  const limitRuns = [await measure("node:http, same bytes as /", { url: `http://127.0.0.1:${barePort}/`, headers: pageHeaders })];
-  rows.push(withRss({ ...(await measure("/ (cached)", { url: `${url}/`, headers: pageHeaders })), cached: true }));
-  rows.push(withRss({ ...(await measure("/careers (cached)", { url: `${url}/careers`, headers: pageHeaders })), cached: true }));
-  rows.push(
-    withRss({
-      ...(await measure("/service/web-development (cached)", { url: `${url}/service/web-development`, headers: pageHeaders })),
-      cached: true,
-    }),
-  );
-  limitRuns.push(await measure("node:http, same bytes as / (again)", { url: `http://127.0.0.1:${barePort}/`, headers: pageHeaders }));
-  bare.kill("SIGTERM");
-  bare = undefined;
-  const bestLimit = limitRuns.reduce((a, b) => (b.rps > a.rps ? b : a));
-  rows.unshift({
-    ...bestLimit,
-    label: `node:http, same bytes as / (best of ${limitRuns.length}: ${limitRuns.map((r) => Math.round(r.rps)).join(" / ")})`,
-    limit: true,
-  });
   // Any query string bypasses the cache: the same page, rendered every time.
   rows.push(
     withRss({
@@ -296,7 +240,21 @@ async function benchPages() {
   const rssMiB = server.rssMiB();
   await server.stop();
   server = undefined;
-  return { rows, quoteOk, quoteBad, accepted, missing, storedEmails, allStored, coldStartMs, coldStarts, firstStartMs, rssMiB, rssRounds };
+  return {
+    cached,
+    rows,
+    quoteOk,
+    quoteBad,
+    accepted,
+    missing,
+    storedEmails,
+    allStored,
+    coldStartMs,
+    coldStarts,
+    firstStartMs,
+    rssMiB,
+    rssRounds,
+  };
 }
 
 // File transfer, on a fresh start of the same data (RSS growth from a settled server).
@@ -477,38 +435,37 @@ if (pages) {
 }
 console.log(`Total bench time: ${fmt((performance.now() - began) / 1000, 1)} s`);
 
-function printPages({ rows, quoteOk, quoteBad, accepted, missing, storedEmails, allStored, coldStartMs, coldStarts, firstStartMs }) {
-  const limit = rows.find((r) => r.limit);
+function printPages({
+  cached,
+  rows,
+  quoteOk,
+  quoteBad,
+  accepted,
+  missing,
+  storedEmails,
+  allStored,
+  coldStartMs,
+  coldStarts,
+  firstStartMs,
+}) {
+  for (const line of cachedPageLines(cached, pass)) console.log(line);
   const targetOf = (row) => {
-    if (row.limit) return ["ceiling", ""];
-    if (row.cached) return ["≥ 50% of limit", pass(row.rps >= 0.5 * limit.rps)];
     if (row.ssr) return ["≥ 800 req/s", pass(row.rps >= 800)];
     if (row.quote) return [`${QUOTE_RATE}/s, p99 ≤ 20 ms, all stored`, pass(row.rps >= 0.97 * QUOTE_RATE && row.p99 <= 20 && allStored)];
     return ["", ""];
   };
   const table = [
-    ["Request", "conns", "req/s", "p50 ms", "p99 ms", "× limit", "non-2xx", "RSS MiB", "target", ""],
+    ["Request", "conns", "req/s", "p50 ms", "p99 ms", "non-2xx", "RSS MiB", "target", ""],
     ...rows.map((r) => {
       const [target, verdict] = targetOf(r);
       const rss = typeof r.rss === "number" ? fmt(r.rss) : "";
-      return [
-        r.label,
-        String(r.connections),
-        fmt(r.rps),
-        fmt(r.p50, 1),
-        fmt(r.p99, 1),
-        `${fmt((100 * r.rps) / limit.rps, 1)}%`,
-        fmt(r.bad),
-        rss,
-        target,
-        verdict,
-      ];
+      return [r.label, String(r.connections), fmt(r.rps), fmt(r.p50, 1), fmt(r.p99, 1), fmt(r.bad), rss, target, verdict];
     }),
   ];
   const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
   const line = (row) =>
     row
-      .map((cell, c) => (c === 0 || c >= 8 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
+      .map((cell, c) => (c === 0 || c >= 7 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
       .join("  ")
       .trimEnd();
   console.log(line(table[0]));

@@ -5,6 +5,7 @@ import { closeDatabase, database } from "./helpers/database";
 import { send, type Reply } from "./helpers/http";
 import { startServer, type RunningServer, type ServerInfo } from "./helpers/server";
 import { tally, type Tally } from "./helpers/tally";
+import { refusedScripts, scriptSources } from "../tests/helpers/csp";
 
 const [world] = inject("worlds");
 const server = world!.server;
@@ -28,14 +29,12 @@ interface Sample {
   personal: boolean;
 }
 
+/** Pages the HTML cache may store: the same bytes for everyone, so scripts by hash (decision 0112). */
+const STORED_KINDS = new Set(["marketing page", "marketing page from the HTML cache"]);
+
 function header(reply: Reply, name: string): string {
   const value = reply.headers[name.toLowerCase()];
   return Array.isArray(value) ? value.join(", ") : (value ?? "");
-}
-
-/** How many nonce attributes name `nonce` (the boot script also holds it as a string). */
-function inBodyAttributes(reply: Reply, nonce: string): number {
-  return reply.body.split(`nonce="${nonce}"`).length - 1;
 }
 
 function directive(csp: string, name: string): string | undefined {
@@ -55,20 +54,25 @@ function checkHeaders(t: Tally, sample: Sample, overHttps: boolean) {
   const csp = header(reply, "content-security-policy");
   t.check(`${label}: CSP frame-ancestors 'none'`, directive(csp, "frame-ancestors") === "frame-ancestors 'none'", csp);
   if (sample.html) {
-    const script = directive(csp, "script-src") ?? "";
-    const nonce = /'nonce-([^']+)'/.exec(script)?.[1];
+    const sources = scriptSources(csp);
+    const nonces = sources.filter((s) => s.startsWith("'nonce-"));
+    const hashes = sources.filter((s) => s.startsWith("'sha256-"));
+    // A stored page names its scripts by hash (a nonce in it would be everyone's); any other page
+    // by its own nonce. Never both, never 'unsafe-inline' or 'unsafe-eval'.
+    const stored = STORED_KINDS.has(kind);
     t.check(
-      `${label}: scripts by nonce, never inline`,
-      nonce !== undefined && !script.includes("'unsafe-inline'") && !script.includes("'unsafe-eval'"),
-      script,
+      `${label}: scripts by ${stored ? "hash" : "nonce"}, never inline`,
+      (stored ? nonces.length === 0 && hashes.length > 0 : nonces.length === 1 && hashes.length === 0) &&
+        !sources.includes("'unsafe-inline'") &&
+        !sources.includes("'unsafe-eval'"),
+      sources.join(" "),
     );
     t.check(
       `${label}: object-src 'none' and base-uri 'self'`,
       directive(csp, "object-src") === "object-src 'none'" && directive(csp, "base-uri") === "base-uri 'self'",
     );
-    const scripts = [...reply.body.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
-    const unnonced = scripts.filter((attrs) => !attrs.includes(`nonce="${nonce}"`) && !/type="application\/ld\+json"/.test(attrs));
-    t.check(`${label}: every inline script carries the header's nonce`, unnonced.length === 0, unnonced.join(" | "));
+    const refused = refusedScripts(reply.body, csp);
+    t.check(`${label}: every inline script is one its CSP names`, refused.length === 0, refused.join(" | "));
   } else {
     t.check(`${label}: CSP default-src 'none'`, directive(csp, "default-src") === "default-src 'none'", csp);
   }
@@ -193,32 +197,40 @@ describe("Headers and cookies", () => {
     t.done();
   });
 
-  test("Every response of a page served from the HTML cache has a fresh nonce, the one its CSP header names", async (context) => {
+  test("Every page the HTML cache stores is the same bytes for everyone and runs exactly the inline scripts its CSP names by hash", async (context) => {
     const t = tally(context, "Headers and cookies");
-    for (const path of ["/", "/careers", "/services"]) {
-      // The first visit renders and stores the page; the next ones are answered from memory.
-      const replies: Reply[] = [];
-      for (let i = 0; i < 4; i++) replies.push(await get(server, path));
-      const nonces = replies.map((reply) => {
-        const inHeader = /'nonce-([^']+)'/.exec(header(reply, "content-security-policy"))?.[1];
-        const inBody = [...reply.body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
-        t.check(
-          `${path}: every nonce attribute is the header's nonce`,
-          inHeader !== undefined && inBody.length > 0 && inBody.every((n) => n === inHeader),
-          `${inHeader} ${inBody.join(",")}`,
-        );
-        return inHeader;
-      });
+    for (const path of ["/", "/services", "/service/web-development", "/cases", "/careers", "/about", "/terms", "/privacy"]) {
+      // The first visit renders and stores the page (once compressed); then it comes from memory.
+      const replies: Reply[] = [await get(server, path)];
+      for (let i = 0; i < 50 && header(replies[replies.length - 1]!, "age") === ""; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        replies.push(await get(server, path));
+      }
+      for (let i = 0; i < 2; i++) replies.push(await get(server, path));
+      const last = replies[replies.length - 1]!;
+      const csp = header(last, "content-security-policy");
+      const sources = scriptSources(csp);
+      t.check(`${path}: answered from the cache`, header(last, "age") !== "", header(last, "age"));
       t.check(
-        `${path}: ${replies.length} responses, ${replies.length} different nonces`,
-        new Set(nonces).size === replies.length,
-        nonces.join(" "),
+        `${path}: every response the same body and policy`,
+        replies.every((r) => r.body === last.body && header(r, "content-security-policy") === csp),
       );
-      const nonce = nonces[nonces.length - 1]!;
+      // Nothing a visitor could reuse: no nonce in the policy, none in the page.
+      t.check(`${path}: no nonce in the CSP or the page`, !/'nonce-/.test(csp) && !/\snonce="/.test(last.body), csp);
       t.check(
-        `${path}: the boot script hands on the response's own nonce`,
-        replies[replies.length - 1]!.body.split(nonce).length - 1 > inBodyAttributes(replies[replies.length - 1]!, nonce),
+        `${path}: script-src is 'self' and hashes only`,
+        sources[0] === "'self'" && sources.slice(1).every((s) => /^'sha256-[A-Za-z0-9+/]{43}='$/.test(s)),
+        sources.join(" "),
       );
+      const refused = refusedScripts(last.body, csp);
+      t.check(
+        `${path}: every inline script (and the module script the boot script adds) matches a hash`,
+        refused.length === 0,
+        refused.join(" | "),
+      );
+      // A script that reached the page through its content would be refused: its text has no hash.
+      const injected = last.body.replace("</main>", "<script>fetch('/x?'+document.cookie)</script></main>");
+      t.check(`${path}: a script injected into the content matches no hash`, refusedScripts(injected, csp).length === 1);
     }
     t.done();
   });

@@ -26,7 +26,7 @@ function bootArguments(html: string): unknown[] {
 }
 
 test("The rewritten page has no module preloads and no module script, and keeps everything else in place", () => {
-  const html = deferModuleScripts(page, nonce);
+  const { html } = deferModuleScripts(page, nonce);
   expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
   expect(html).not.toMatch(/<script[^>]*type="module"/);
   expect(html).toContain(`<link rel="stylesheet" href="/assets/app.css" data-precedence="default"/>`);
@@ -35,7 +35,7 @@ test("The rewritten page has no module preloads and no module script, and keeps 
 });
 
 test("The boot script receives the preloaded modules in order, React Router's module code unchanged, the nonce and the hydration event", () => {
-  const [preloads, code, sentNonce, event] = bootArguments(deferModuleScripts(page, nonce));
+  const [preloads, code, sentNonce, event] = bootArguments(deferModuleScripts(page, nonce).html);
   expect(preloads).toEqual(["/assets/entry.client-2.js", "/assets/chunk-3.js?a=1&b=2"]);
   expect(code).toBe(moduleCode);
   expect(sentNonce).toBe(nonce);
@@ -44,14 +44,28 @@ test("The boot script receives the preloaded modules in order, React Router's mo
 
 test("Markup inside the module code is escaped, so the inline boot script cannot be ended or hijacked", () => {
   const tricky = `;window.x = "<!--<script>";`;
-  const html = deferModuleScripts(page.replace(moduleCode, tricky), nonce);
+  const { html } = deferModuleScripts(page.replace(moduleCode, tricky), nonce);
   const boot = html.slice(html.indexOf("(function bootApp"), html.indexOf("</script>", html.indexOf("(function bootApp")));
   expect(boot).not.toMatch(/<!--|<script/i);
   expect(bootArguments(html)[1]).toBe(tricky);
 });
 
 test("A page without React Router's module script (another nonce, or none) is left as rendered", () => {
-  expect(deferModuleScripts(page, "other")).toBe(page);
+  expect(deferModuleScripts(page, "other")).toEqual({ html: page, created: [] });
   const withoutModule = page.replace(/<script nonce="[^"]*" type="module"[\s\S]*?<\/script>/, "");
-  expect(deferModuleScripts(withoutModule, nonce)).toBe(withoutModule);
+  expect(deferModuleScripts(withoutModule, nonce)).toEqual({ html: withoutModule, created: [] });
+});
+
+test("For a page whose CSP lists hashes, the boot script hands on no nonce and names the module script it will create", () => {
+  const { html, created } = deferModuleScripts(page, nonce, "");
+  expect(bootArguments(html)[2]).toBe("");
+  // Its text exactly: a hash of it is what lets the browser run it.
+  expect(created).toEqual([moduleCode]);
+});
+
+test("A module script inside the page's content, without the render's nonce, is never taken for React Router's", () => {
+  const injected = `<script type="module" async="">alert(1)</script>`;
+  const { html, created } = deferModuleScripts(page.replace("Hello", injected), nonce, "");
+  expect(created).toEqual([moduleCode]);
+  expect(html).toContain(injected);
 });

@@ -7,15 +7,17 @@ import * as openingRoute from "~/routes/marketing/opening";
 import { startContentWatcher } from "~/server/events/content-watcher.server";
 import { db } from "~/server/db/db.server";
 import { events } from "~/server/events/bus.server";
-import { cacheKeyFor, createHtmlCache, etagMatches, type HtmlCache } from "~/server/http/html-cache.server";
+import { cacheKeyFor, cacheKeyOfRequest, createHtmlCache, etagMatches, type HtmlCache } from "~/server/http/html-cache.server";
 import { chooseEncoding } from "~/server/http/send-document.server";
 import { createOpening, setOpeningStatus } from "~/server/models/pipeline/openings.server";
-import { createNonce, documentCsp } from "~/server/http/security-headers.server";
+import { hashOwnScripts } from "~/server/http/script-hashes.server";
+import { createNonce, documentCsp, hashedDocumentCsp } from "~/server/http/security-headers.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { createTestimonial, setTestimonialVisibility } from "~/server/models/pipeline/testimonials.server";
 import { testDatabases, useAppDatabase } from "../helpers/databases";
 import { rawRequest, serveOnLoopback, type RawReply as Reply, type TestHttpServer } from "../helpers/http";
 import { signUp } from "../helpers/accounts";
+import { refusedScripts, scriptSources } from "../helpers/csp";
 
 // The HTML cache of decision 0011 in front of a small app that renders the real loaders' data
 // (the real React render is covered by e2e/html-cache.spec.ts against the built server).
@@ -67,6 +69,18 @@ test("Only exact public paths, fetched without a session cookie by GET or HEAD, 
   expect(cacheKeyFor(req("/", { cookie: "agency_home_dashboard=1; _ga=GA1.1" }))).toBe("/");
 });
 
+test("The render decides by the same rules: a Fetch request has the key its node:http request has", () => {
+  const fetchRequest = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+    new Request(`http://127.0.0.1${path}`, { method, headers });
+  expect(cacheKeyOfRequest(fetchRequest("/careers"))).toBe("/careers");
+  expect(cacheKeyOfRequest(fetchRequest("/", { cookie: "_ga=1" }))).toBe("/");
+  expect(cacheKeyOfRequest(fetchRequest("/careers?x=1"))).toBeNull();
+  expect(cacheKeyOfRequest(fetchRequest("/quote"))).toBeNull();
+  expect(cacheKeyOfRequest(fetchRequest("/", { cookie: "agency.session_token=a" }))).toBeNull();
+  expect(cacheKeyOfRequest(fetchRequest("/", { authorization: "Bearer x" }))).toBeNull();
+  expect(cacheKeyOfRequest(fetchRequest("/", {}, "POST"))).toBeNull();
+});
+
 test("Accept-Encoding picks brotli, then gzip, honouring q=0", () => {
   expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
   expect(chooseEncoding("gzip, deflate")).toBe("gzip");
@@ -106,7 +120,10 @@ describe.each(testDatabases("html cache"))("HTML cache on $name", (database) => 
   let renders = 0;
   let clock = Date.now();
 
-  /** A stand-in for React Router: the real loaders, a per-render nonce in the body and the CSP. */
+  /**
+   * A stand-in for React Router: the real loaders, and the CSP of entry.server.tsx (the inline
+   * script by hash on a page that may be stored, by a per-render nonce on any other).
+   */
   async function app(request: Request): Promise<Response> {
     renders++;
     const url = new URL(request.url);
@@ -135,10 +152,14 @@ describe.each(testDatabases("html cache"))("HTML cache on $name", (database) => 
       main = "<h1>Page not found</h1>";
     }
     const nav = user ? "Dashboard" : "Login / Register";
-    const html = `<!DOCTYPE html><html><head><script nonce="${nonce}">1</script></head><body><nav>${nav}</nav><main>${main}</main></body></html>`;
-    return new Response(request.method === "HEAD" ? null : html, {
+    const rendered = `<!DOCTYPE html><html><head><script nonce="${nonce}">1</script></head><body><nav>${nav}</nav><main>${main}</main></body></html>`;
+    const hashed = cacheKeyOfRequest(request) === null ? null : hashOwnScripts(rendered, nonce);
+    return new Response(request.method === "HEAD" ? null : (hashed?.html ?? rendered), {
       status,
-      headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": documentCsp(nonce) },
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Content-Security-Policy": hashed === null ? documentCsp(nonce) : hashedDocumentCsp(hashed.hashes),
+      },
     });
   }
 
@@ -179,33 +200,29 @@ describe.each(testDatabases("html cache"))("HTML cache on $name", (database) => 
     return first;
   }
 
-  const nonceOf = (reply: Reply) => /nonce="([^"]+)"/.exec(reply.text)?.[1];
-  const cspNonce = (reply: Reply) => /'nonce-([^']+)'/.exec(String(reply.headers["content-security-policy"]))?.[1];
+  const cspOf = (reply: Reply) => String(reply.headers["content-security-policy"]);
 
-  /** The page with its nonce masked: what must be the same from response to response. */
-  const withoutNonce = (reply: Reply) => reply.text.replaceAll(nonceOf(reply)!, "NONCE");
-
-  test("An anonymous page is rendered once, then served from memory, each time with a fresh nonce in its body and CSP", async () => {
+  test("An anonymous page is rendered once, then served from memory as the same bytes to everyone, its inline script named by hash", async () => {
     const before = renders;
     const first = await fill("/");
     expect(first.status).toBe(200);
     expect(renders).toBe(before + 1);
-    const nonces = new Set([nonceOf(first)]);
+    // The first visitor's copy already has the stored page's policy: no nonce anywhere.
+    expect(scriptSources(cspOf(first))).toEqual(["'self'", expect.stringMatching(/^'sha256-/)]);
+    expect(first.text).not.toMatch(/nonce/);
+    expect(refusedScripts(first.text, cspOf(first))).toEqual([]);
     for (let i = 0; i < 3; i++) {
       const again = await get("/");
       expect(again.status).toBe(200);
-      expect(withoutNonce(again)).toBe(withoutNonce(first));
-      // Never the nonce another visitor was sent, and always the one its CSP names.
-      expect(nonces.has(nonceOf(again))).toBe(false);
-      nonces.add(nonceOf(again));
-      expect(cspNonce(again)).toBe(nonceOf(again));
+      expect(again.body.equals(first.body)).toBe(true);
+      expect(cspOf(again)).toBe(cspOf(first));
+      expect(again.headers.age).toBeDefined();
       expect(again.headers.etag).toBe(first.headers.etag);
       expect(again.headers.vary).toBe("Accept-Encoding, Cookie");
       expect(again.headers["cache-control"]).toBe("no-cache");
       expect(again.headers["x-content-type-options"]).toBe("nosniff");
     }
     expect(renders).toBe(before + 1);
-    expect(nonceOf(first)).toBeTruthy();
   });
 
   test("A matching If-None-Match gets 304; HEAD gets the headers without a body", async () => {
@@ -216,37 +233,44 @@ describe.each(testDatabases("html cache"))("HTML cache on $name", (database) => 
     expect(notModified.status).toBe(304);
     expect(notModified.body.length).toBe(0);
     expect(notModified.headers.etag).toBe(etag);
-    // No CSP on 304: the browser keeps the one that came with its copy (and matches its nonce).
+    // No CSP on 304: the browser keeps the one that came with its copy (the tag names both).
     expect(notModified.headers["content-security-policy"]).toBeUndefined();
     expect((await get("/careers", { "If-None-Match": 'W/"other"' })).status).toBe(200);
 
     const head = await get("/careers", { "Accept-Encoding": "br" }, "HEAD");
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
-    expect(head.headers["content-encoding"]).toBe("gzip");
+    expect(head.headers["content-encoding"]).toBe("br");
     expect(Number(head.headers["content-length"])).toBeGreaterThan(0);
     expect(head.headers.etag).toBe(etag);
   });
 
-  test("Gzip and identity bodies decode to the same HTML, each with the nonce of its own CSP; a page with a nonce is sent gzip to brotli browsers", async () => {
+  test("Brotli, gzip and identity copies, compressed once when stored, decode to the same page under the same policy", async () => {
     const first = await fill("/");
     const br = await get("/", { "Accept-Encoding": "gzip, deflate, br" });
     const gz = await get("/", { "Accept-Encoding": "gzip" });
     const plain = await get("/", { "Accept-Encoding": "identity" });
-    // Brotli cannot be put together around a fresh nonce (decision 0011): gzip instead.
-    expect(br.headers["content-encoding"]).toBe("gzip");
+    expect(br.headers["content-encoding"]).toBe("br");
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(plain.headers["content-encoding"]).toBeUndefined();
-    for (const reply of [br, gz]) {
-      const html = zlib.gunzipSync(reply.body).toString();
-      const nonce = cspNonce(reply)!;
-      expect(html).toContain(`nonce="${nonce}"`);
-      expect(html.replaceAll(nonce, "NONCE")).toBe(withoutNonce(first));
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(first.text);
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(first.text);
+    expect(plain.text).toBe(first.text);
+    for (const reply of [br, gz, plain]) {
       expect(Number(reply.headers["content-length"])).toBe(reply.body.length);
+      expect(cspOf(reply)).toBe(cspOf(first));
     }
-    expect(cspNonce(br)).not.toBe(cspNonce(gz));
-    expect(withoutNonce(plain)).toBe(withoutNonce(first));
-    expect(cspNonce(plain)).toBe(nonceOf(plain));
+    // Each is the same bytes every time: made once, not per response.
+    expect((await get("/", { "Accept-Encoding": "br" })).body.equals(br.body)).toBe(true);
+  });
+
+  test("A page whose CSP names a nonce is never stored: every visitor would share it", async () => {
+    const nonce = createNonce();
+    const html = `<script nonce="${nonce}">1</script>`;
+    const response = new Response(html, { headers: { "Content-Type": "text/html", "Content-Security-Policy": documentCsp(nonce) } });
+    cache.store("/about", cache.begin(), response, Buffer.from(html));
+    await cache.settled();
+    expect(cache.size).toBe(0);
   });
 
   test("A signed-in visitor never receives the anonymous page, and their page is never stored", async () => {
@@ -259,10 +283,12 @@ describe.each(testDatabases("html cache"))("HTML cache on $name", (database) => 
       expect(signedIn.text).toContain("<nav>Dashboard</nav>");
       expect(signedIn.text).not.toContain("Login / Register");
       expect(signedIn.headers.etag).toBeUndefined();
+      // Rendered for them alone: its own nonce, as any page not stored.
+      expect(cspOf(signedIn)).toMatch(/'nonce-/);
     }
     await cache.settled();
     const after = await get("/");
-    expect(withoutNonce(after)).toBe(withoutNonce(anonymous));
+    expect(after.text).toBe(anonymous.text);
   });
 
   test("A testimonial added or hidden through its module shows on the next request", async () => {
@@ -293,7 +319,7 @@ describe.each(testDatabases("html cache"))("HTML cache on $name", (database) => 
     const page = await fill(`/careers/${opening.id}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain(`<h1>${opening.title}</h1>`);
-    expect(withoutNonce(await get(`/careers/${opening.id}`))).toBe(withoutNonce(page));
+    expect((await get(`/careers/${opening.id}`)).text).toBe(page.text);
 
     await setOpeningStatus(null, opening.id, "closed");
     for (let i = 0; i < 3; i++) {
@@ -367,30 +393,4 @@ describe.each(testDatabases("html cache"))("HTML cache on $name", (database) => 
     expect(cache.accepts("GET", html({ headers: { "Cache-Control": "private, no-store" } }))).toBe(false);
     expect(cache.accepts("GET", new Response("{}", { headers: { "Content-Type": "application/json" } }))).toBe(false);
   });
-});
-
-test("A stored page put together around any nonce gunzips to the page with that nonce, near plain gzip's size", async () => {
-  const { noncedBody } = await import("~/server/http/nonced-body.server");
-  const { createNonce: nonce } = await import("~/server/http/security-headers.server");
-  // Nonces throughout a page whose text repeats across them, as React Router's pages do.
-  const rows = Array.from(
-    { length: 400 },
-    (_, i) => `<li class="card card-${i % 7}"><a href="/service/item-${i % 13}">Item ${i % 13}</a></li>`,
-  );
-  const segments = Array.from({ length: 9 }, (_, i) =>
-    Buffer.from(`<script>boot(${i})</script><ul>${rows.slice(i * 40, i * 40 + 60).join("")}</ul><script nonce="`),
-  );
-  const body = await noncedBody(segments, 24);
-  const plain = zlib.gzipSync(body.identity(nonce()), { level: 9 });
-  for (let i = 0; i < 3; i++) {
-    const value = nonce();
-    const expected = Buffer.concat(segments.flatMap((s, j) => (j === 0 ? [s] : [Buffer.from(value), s])));
-    expect(body.identity(value).equals(expected)).toBe(true);
-    const gz = body.gzip(value);
-    expect(gz.length).toBe(body.gzipLength);
-    expect(zlib.gunzipSync(gz).equals(expected)).toBe(true);
-  }
-  // Each piece refers back across the nonces: what it costs is a block header and the stored nonce
-  // per piece (the home page: 9,852 bytes against 9,499 for gzip over the whole, 11,356 without).
-  expect(body.gzipLength).toBeLessThan(plain.length + segments.length * 64);
 });

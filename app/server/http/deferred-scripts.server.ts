@@ -7,13 +7,17 @@ import { HYDRATED_EVENT } from "~/lib/hydration";
  * paint. This rewrites the finished document so the same modules are requested right after the
  * first frame instead, and clicks or submits made before hydration are held and replayed once the
  * app has hydrated, so nothing a visitor does early is lost.
+ *
+ * React Router's module script is found by the render's `nonce`, which content cannot know. The
+ * boot script gives the module script it creates `handOn` (the page's nonce; none for a page whose
+ * CSP lists hashes instead, decision 0112), and `created` holds that script's text for its hash.
  */
-export function deferModuleScripts(html: string, nonce: string): string {
+export function deferModuleScripts(html: string, nonce: string, handOn = nonce): { html: string; created: string[] } {
   const start = html.indexOf(`<script nonce="${nonce}" type="module" async="">`);
-  if (start === -1) return html;
+  if (start === -1) return { html, created: [] };
   const codeStart = html.indexOf(">", start) + 1;
   const end = html.indexOf("</script>", codeStart);
-  if (end === -1) return html;
+  if (end === -1) return { html, created: [] };
 
   const preloads: string[] = [];
   const withoutPreloads = (text: string) =>
@@ -23,8 +27,12 @@ export function deferModuleScripts(html: string, nonce: string): string {
     });
   const before = withoutPreloads(html.slice(0, start));
   const after = withoutPreloads(html.slice(end + "</script>".length));
-  const args = [preloads, html.slice(codeStart, end), nonce].map(inlineJson).join(",");
-  return `${before}<script nonce="${nonce}">(${BOOT_APP})(${args},${HYDRATED_EVENT_JSON})</script>${after}`;
+  const moduleCode = html.slice(codeStart, end);
+  const args = [preloads, moduleCode, handOn].map(inlineJson).join(",");
+  return {
+    html: `${before}<script nonce="${nonce}">(${BOOT_APP})(${args},${HYDRATED_EVENT_JSON})</script>${after}`,
+    created: [moduleCode],
+  };
 }
 
 const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
@@ -70,7 +78,7 @@ function bootApp(preloads: string[], moduleCode: string, nonce: string, hydrated
     }
     const script = document.createElement("script");
     script.type = "module";
-    script.nonce = nonce;
+    if (nonce) script.nonce = nonce;
     script.textContent = moduleCode;
     document.head.appendChild(script);
   }

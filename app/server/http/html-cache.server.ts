@@ -5,11 +5,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { AppEvent, EventBus } from "~/server/events/bus.server";
-import { noncedBody, type NoncedBody } from "./nonced-body.server";
-import { createNonce } from "./security-headers.server";
 import { chooseEncoding, sendDocument, type Encoding } from "./send-document.server";
 
 const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 const HTML_CACHE_TTL_MS = 60_000;
 const MAX_ENTRIES = 500;
@@ -32,6 +31,17 @@ export function cacheKeyFor(req: Pick<IncomingMessage, "method" | "url" | "heade
   if (cookie !== undefined && cookie.includes("session_token")) return null;
   if (req.headers.authorization !== undefined) return null;
   return url;
+}
+
+/** The same for a Fetch request (entry.server.tsx: a page that may be stored is rendered for everyone). */
+export function cacheKeyOfRequest(request: Request): string | null {
+  const url = new URL(request.url);
+  const headers: IncomingMessage["headers"] = {};
+  const cookie = request.headers.get("cookie");
+  const authorization = request.headers.get("authorization");
+  if (cookie !== null) headers.cookie = cookie;
+  if (authorization !== null) headers.authorization = authorization;
+  return cacheKeyFor({ method: request.method, url: url.pathname + url.search, headers });
 }
 
 /** Which paths an event makes stale. */
@@ -64,16 +74,9 @@ interface Entry {
   etag: string;
   renderedAt: number;
   expiresAt: number;
-  /**
-   * The page cut at its CSP nonce, which every response gets afresh: identity and gzip
-   * are put together per response around it. Brotli cannot be, so a page with a nonce has no br
-   * copy and browsers that accept both get gzip (decision 0011).
-   */
-  body: NoncedBody;
-  br: Buffer | null;
-  /** The CSP header cut at its nonce; null when the page has none (a development build). */
-  csp: string[] | null;
-  /** Complete header lists (name, value, name, value…) per coding, and for 304 (no CSP: the browser keeps the one its copy came with). */
+  /** The page as every visitor gets it (its CSP names its scripts by hash: decision 0112), per coding. */
+  bodies: Record<Encoding, Buffer>;
+  /** Complete header lists (name, value, name, value…) per coding, and for 304 (no CSP, as decision 0011 has it). */
   headers: Record<Encoding | "notModified", RawHeaders>;
 }
 
@@ -88,7 +91,6 @@ const NOT_STORED = new Set([
   "etag",
   "vary",
   "cache-control",
-  "content-security-policy",
 ]);
 /** Kept on 304 (RFC 9110 §15.4.5), besides the common security headers. */
 const ON_NOT_MODIFIED = new Set(["etag", "vary", "cache-control"]);
@@ -103,8 +105,11 @@ interface HtmlCacheOptions {
 }
 
 export interface HtmlCache {
-  /** Answers a request from memory; false when the app must answer it. */
-  serve(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * Answers a request from memory, `extra` (name, value…) added to the stored headers; false when
+   * the app must answer it.
+   */
+  serve(req: IncomingMessage, res: ServerResponse, extra?: readonly string[]): boolean;
   /** The cache key of a request (see cacheKeyFor), or null. */
   keyFor(req: IncomingMessage): string | null;
   /** Call before rendering a page that may be stored; pass the token to `store`. */
@@ -168,7 +173,7 @@ export function createHtmlCache(options: HtmlCacheOptions = {}): HtmlCache {
       entries.clear();
     },
 
-    serve(req, res) {
+    serve(req, res, extra = []) {
       const key = cacheKeyFor(req);
       if (key === null) return false;
       const entry = entries.get(key);
@@ -179,20 +184,15 @@ export function createHtmlCache(options: HtmlCacheOptions = {}): HtmlCache {
       }
       const ifNoneMatch = req.headers["if-none-match"];
       if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, entry.etag)) {
-        res.writeHead(304, entry.headers.notModified);
+        res.writeHead(304, [...entry.headers.notModified, ...extra]);
         res.end();
         return true;
       }
-      const chosen = chooseEncoding(req.headers["accept-encoding"]);
-      const coding = chosen === "br" && entry.br === null ? "gzip" : chosen;
-      // Age (RFC 9111 §5.1) says the copy is a stored one: the nonce no longer tells.
+      const coding = chooseEncoding(req.headers["accept-encoding"]);
+      // Age (RFC 9111 §5.1) tells a stored copy from a render.
       const age = String(Math.floor((now() - entry.renderedAt) / 1000));
-      const nonce = entry.csp === null ? "" : createNonce();
-      const headers = [...entry.headers[coding], "Age", age];
-      if (entry.csp !== null) headers.push("Content-Security-Policy", entry.csp.join(nonce));
-      res.writeHead(200, headers);
-      if (req.method === "HEAD") res.end();
-      else res.end(coding === "br" ? entry.br : coding === "gzip" ? entry.body.gzip(nonce) : entry.body.identity(nonce));
+      res.writeHead(200, [...entry.headers[coding], "Age", age, ...extra]);
+      res.end(req.method === "HEAD" ? undefined : entry.bodies[coding]);
       return true;
     },
 
@@ -212,14 +212,11 @@ export function createHtmlCache(options: HtmlCacheOptions = {}): HtmlCache {
     },
 
     store(key, token, response, rendered) {
-      // The nonce is cut out, so the tag names the page whatever nonce each copy carries.
-      const csp = response.headers.get("content-security-policy");
-      const nonce = csp === null ? undefined : /'nonce-([^']+)'/.exec(csp)?.[1];
-      const cut = nonce === undefined ? null : { csp: csp!.split(nonce), body: rendered.toString("utf8").split(nonce) };
-      const template = cut === null ? rendered : Buffer.from(cut.body.join(""));
-      const etag = `W/"${createHash("sha256").update(template).digest("base64url").slice(0, 27)}"`;
+      const etag = `W/"${createHash("sha256").update(rendered).digest("base64url").slice(0, 27)}"`;
       const own = { ETag: etag, Vary: VARY, "Cache-Control": DOCUMENT_CACHE_CONTROL };
       if (token !== generation || rendered.length > MAX_BODY_BYTES || filling.get(key) === token) return { etag, headers: own };
+      // Every visitor gets these bytes: a nonce in them would be everyone's (decision 0112).
+      if (/'nonce-/.test(response.headers.get("content-security-policy") ?? "")) return { etag, headers: own };
       const live = entries.get(key);
       if (live !== undefined && now() < live.expiresAt) return { etag, headers: own };
 
@@ -228,24 +225,21 @@ export function createHtmlCache(options: HtmlCacheOptions = {}): HtmlCache {
       for (const [name, value] of response.headers) if (!NOT_STORED.has(name)) stored.push(name, value);
       for (const [name, value] of Object.entries(own)) stored.push(name, value);
 
-      const segments = cut === null ? [rendered] : cut.body.map((part) => Buffer.from(part));
+      // Compressed once, off the main thread (libuv's pool), at the top settings.
       const job = Promise.all([
-        cut !== null
-          ? null
-          : brotli(rendered, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: rendered.length,
-              },
-            }),
-        noncedBody(segments, nonce?.length ?? 0),
+        brotli(rendered, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: rendered.length,
+          },
+        }),
+        gzip(rendered, { level: 9 }),
       ])
-        .then(([br, body]) => {
+        .then(([br, gz]) => {
           // Content changed while compressing: this copy may be stale.
           if (token !== generation) return;
           const base = [...common, ...stored];
-          if (cut === null && csp !== null) base.push("Content-Security-Policy", csp);
           const withBody = (coding: Encoding, length: number): RawHeaders =>
             coding === "identity"
               ? [...base, "Content-Length", String(length)]
@@ -260,18 +254,15 @@ export function createHtmlCache(options: HtmlCacheOptions = {}): HtmlCache {
             if (oldest !== undefined) entries.delete(oldest);
           }
           entries.delete(key);
-          if (cut === null && csp !== null) notModified.push("Content-Security-Policy", csp);
           entries.set(key, {
             etag,
             renderedAt,
             expiresAt: renderedAt + ttlMs,
-            body,
-            br,
-            csp: cut === null ? null : cut.csp,
+            bodies: { br, gzip: gz, identity: rendered },
             headers: {
-              br: withBody("br", br?.length ?? 0),
-              gzip: withBody("gzip", body.gzipLength),
-              identity: withBody("identity", body.identityLength),
+              br: withBody("br", br.length),
+              gzip: withBody("gzip", gz.length),
+              identity: withBody("identity", rendered.length),
               notModified,
             },
           });
