@@ -82,7 +82,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node build/server.js",
+    command: "node --max-semi-space-size=2 build/server.js",
     url: `${baseURL}/robots.txt`,
     reuseExistingServer: false,
     timeout: 30_000,

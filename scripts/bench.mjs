@@ -12,6 +12,7 @@ import Database from "better-sqlite3";
 import { requireBuild, startServer, tempDataDir } from "./lib/built-server.mjs";
 import { benchCachedPages, cachedPageLines } from "./lib/cached-bench.mjs";
 import { benchFileTransfer, fileTransferLines } from "./lib/file-transfer-bench.mjs";
+import { pacedLoad } from "./lib/paced-load.mjs";
 import { benchSearch, searchLines } from "./lib/search-bench.mjs";
 import { benchScreens, screensLines } from "./lib/screens-bench.mjs";
 
@@ -159,7 +160,6 @@ async function benchPages() {
   log("quote: waiting 3.2 s (minimum fill time of the form token)");
   await sleep(3_200);
   const stamp = Date.now().toString(36);
-  let sequence = 0;
   /** E-mail addresses of the posts answered 2xx: each must be a stored row afterwards. */
   const accepted = new Set();
   // The privacy notice's box, ticked; any version on record is accepted (app/lib/privacy-consent.ts).
@@ -175,35 +175,45 @@ async function benchPages() {
       website: "",
       consent: CONSENT_VERSION,
     }).toString();
-  const quoteOptions = {
-    url: `${url}/quote.data`,
-    connections: QUOTE_CONNECTIONS,
-    overallRate: QUOTE_RATE,
-    requests: [
-      {
-        method: "POST",
-        setupRequest(req, context) {
-          const i = sequence++;
-          context.email = `quote-${stamp}-${i}@example.com`;
-          req.headers = {
-            ...req.headers,
-            "Content-Type": "application/x-www-form-urlencoded",
-            Origin: origin,
-            "Accept-Encoding": ACCEPT_ENCODING,
-            // 10.0.0.0/8: a fresh client address per post.
-            "X-Forwarded-For": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-          };
-          req.body = quoteBody(i);
-          return req;
-        },
-        // One request in flight per connection: the response belongs to the post set up last.
-        onResponse(status, _body, context) {
-          if (status >= 200 && status < 300) accepted.add(context.email);
-        },
+  // Each post as the modal sends it; `i` numbers the posts of every run apart.
+  const quotePost = (i) => ({
+    method: "POST",
+    path: "/quote.data",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: origin,
+      "Accept-Encoding": ACCEPT_ENCODING,
+      // 10.0.0.0/8: a fresh client address per post.
+      "X-Forwarded-For": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+    },
+    body: quoteBody(i),
+  });
+  const pacedQuotes = (seconds, offset, record) =>
+    pacedLoad({
+      url,
+      rate: QUOTE_RATE,
+      seconds,
+      connections: QUOTE_CONNECTIONS,
+      next: (i) => quotePost(offset + i),
+      onResponse: (status, i) => {
+        if (record && status >= 200 && status < 300) accepted.add(`quote-${stamp}-${offset + i}@example.com`);
       },
-    ],
-  };
-  const quote = withRss({ ...(await measure(`POST /quote.data, ${QUOTE_RATE}/s paced`, quoteOptions)), quote: true });
+    });
+  log(`POST /quote.data: warm-up ${WARMUP_SECONDS} s, then ${SECONDS} s at ${QUOTE_RATE}/s`);
+  const quoteWarm = await pacedQuotes(WARMUP_SECONDS, 0, true);
+  const quoteRun = await pacedQuotes(SECONDS, 1_000_000, true);
+  const quote = withRss({
+    label: `POST /quote.data, ${QUOTE_RATE}/s open loop`,
+    connections: QUOTE_CONNECTIONS,
+    rps: quoteRun.rps,
+    p50: quoteRun.p50,
+    p99: quoteRun.p99,
+    ok: quoteRun.ok,
+    bad: quoteRun.bad,
+    warmupOk: quoteWarm.ok,
+    warmupBad: quoteWarm.bad,
+    quote: true,
+  });
   rows.push(quote);
   // Every post answered 2xx (warm-up and run) must be a row. Posts still in flight when a run
   // stopped were stored too, but their answers were never read: they are counted apart.
@@ -213,6 +223,7 @@ async function benchPages() {
   );
   const missing = [...accepted].filter((email) => !storedEmails.has(email));
   const quoteOk = quote.ok + quote.warmupOk;
+  // Every post of a paced run is answered before it returns: none is cut off.
   let quoteBad = quote.bad + quote.warmupBad;
   const allStored = missing.length === 0 && accepted.size === quoteOk && quoteBad === 0;
 
@@ -229,12 +240,8 @@ async function benchPages() {
     log(`memory: round ${round} of ${MEMORY_ROUNDS} (the pages again, ${MEMORY_ROUND_SECONDS} s each, then quote posts)`);
     for (const options of rounds) await run({ ...options, duration: MEMORY_ROUND_SECONDS });
     // Not added to the stored-posts check above (its figures are the measured run's).
-    const again = await run({
-      ...quoteOptions,
-      requests: [{ ...quoteOptions.requests[0], onResponse: undefined }],
-      duration: MEMORY_ROUND_SECONDS,
-    });
-    quoteBad += again.non2xx + again.errors + again.timeouts;
+    const again = await pacedQuotes(MEMORY_ROUND_SECONDS, round * 2_000_000, false);
+    quoteBad += again.bad;
     rssRounds.push(server.rssMiB());
   }
   const rssMiB = server.rssMiB();

@@ -32,3 +32,6 @@ export function startServer(options: {
   root?: string;
   nodeArgs?: string[];
 }): Promise<StartedServer>;
+
+/** The V8 flags every launcher of the server passes. */
+export declare const SERVER_NODE_FLAGS: string[];

@@ -9,6 +9,9 @@ import { freePort } from "./serve-build.mjs";
 
 export { freePort };
 
+/** The V8 flags every launcher of the server passes (package.json's start, Dockerfile, deploy/agency.service). */
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=2"];
+
 /** Exits with a clear message when `npm run build` has not been run: these scripts build nothing. */
 export function requireBuild(command) {
   const missing = ["build/server.js", "build/server/index.js", "build/client"].filter((file) => !existsSync(file));
@@ -64,7 +67,8 @@ export async function startServer({ data, port, env = {}, readyPath = "/", pollM
   // SERVER_STDOUT=1 shows what it prints there (SERVER_NODE_ARGS=--trace-gc, for one). `nodeArgs`, when
   // given, replaces them (the screens bench's --profile).
   nodeArgs ??= process.env.SERVER_NODE_ARGS ? process.env.SERVER_NODE_ARGS.split(" ") : [];
-  const child = spawn(process.execPath, [...nodeArgs, path.resolve(root, "build/server.js")], {
+  // As `npm start`, the container and the systemd unit run it (decision 0108).
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, path.resolve(root, "build/server.js")], {
     cwd: data.dir,
     env: serverEnv(data, port, env),
     stdio: ["ignore", process.env.SERVER_STDOUT ? "inherit" : "ignore", "pipe"],

@@ -32,7 +32,7 @@ const one = (name: string) => service.get(name)?.at(-1);
 test("The unit runs the server as its own user, with the environment file, and restarts it on failure", () => {
   expect(one("User")).toBe("agency");
   expect(one("EnvironmentFile")).toBe("/etc/agency/env");
-  expect(one("ExecStart")).toMatch(/\/node build\/server\.js$/);
+  expect(one("ExecStart")).toMatch(/\/node --max-semi-space-size=2 build\/server\.js$/);
   expect(one("Restart")).toBe("on-failure");
 });
 
