@@ -1,3 +1,4 @@
+import { otherWritersVersion } from "~/server/db/db.server";
 import { onTableWrites } from "~/server/db/table-writes.server";
 import { events, type EventBus } from "~/server/events/bus.server";
 
@@ -6,8 +7,8 @@ import { events, type EventBus } from "~/server/events/bus.server";
 // a signed-in request's own work. An entry is dropped when any row it was read from may have
 // changed: a committed write to these tables in this process (the driver's watch, whoever wrote),
 // the same news from another instance (the bus), or another process's commit to the SQLite file
-// (the content watcher's data_version check). The TTL bounds what nothing announces (an operator's
-// SQL on PostgreSQL).
+// (its data_version, read before each use of an entry). The TTL bounds what nothing announces (an
+// operator's SQL on PostgreSQL).
 export const SESSION_TABLES = ["users", "sessions", "companies"];
 export const SESSION_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
@@ -52,10 +53,24 @@ function watch(): void {
 /** The generation a lookup starts in: pass it to `store`, which keeps nothing if a change came between. */
 export function sessionGeneration(): number {
   watch();
+  checkOtherWriters();
   return generation;
 }
 
+let writersVersion: number | null = null;
+
+/** Another process committed to the SQLite file since we last looked: nothing kept can be trusted. */
+function checkOtherWriters(): void {
+  const version = otherWritersVersion();
+  if (version !== writersVersion) {
+    writersVersion = version;
+    invalidateSessions();
+  }
+}
+
 export function cachedSession<T>(key: string, now = Date.now()): T | undefined {
+  if (entries.size === 0) return undefined;
+  checkOtherWriters();
   const entry = entries.get(key);
   if (!entry) return undefined;
   if (entry.generation !== generation || now - entry.storedAt > SESSION_CACHE_TTL_MS) {

@@ -142,11 +142,26 @@ export function createDb(databaseUrl: string | undefined): Db {
     return new Kysely<Database>({ dialect: watchingWrites(new PostgresDialect({ pool })), plugins, log });
   }
   const file = sqliteFileOf(databaseUrl);
-  const dialect = new ImmediateSqliteDialect({ database: withStatementCache(openSqlite(file)) });
-  return new Kysely<Database>({ dialect: watchingWrites(dialect), plugins, log });
+  const sqlite = openSqlite(file);
+  const dialect = new ImmediateSqliteDialect({ database: withStatementCache(sqlite) });
+  const database = new Kysely<Database>({ dialect: watchingWrites(dialect), plugins, log });
+  sqliteHandles.set(database, sqlite);
+  return database;
 }
 
 let instance: Db | undefined;
+
+const sqliteHandles = new WeakMap<Db, SQLite.Database>();
+
+/**
+ * SQLite's `data_version` of the handle: it moves when another connection (another process: the
+ * staff CLI, a restore, a test's own connection, an operator's sqlite3) commits to the file, never
+ * for this handle's own writes. Null on PostgreSQL. A synchronous pragma: a few microseconds.
+ */
+export function otherWritersVersion(database: Db = db()): number | null {
+  const sqlite = sqliteHandles.get(database);
+  return sqlite ? (sqlite.pragma("data_version", { simple: true }) as number) : null;
+}
 
 /** The process's database handle, opened on first use from DATABASE_URL. */
 export function db(): Db {
