@@ -50,7 +50,7 @@ describe.each(testDatabases("session-cache"))("Cached session lookups on $name",
   /** How many statements the app's database handle has run so far (the query-time histogram's count). */
   async function statementsRun(): Promise<number> {
     const metric = await metricsRegistry.getSingleMetric("agency_db_query_duration_seconds")!.get();
-    return metric.values.filter((v) => v.metricName?.endsWith("_count")).reduce((sum, v) => sum + v.value, 0);
+    return metric.values.filter((v) => (v as { metricName?: string }).metricName?.endsWith("_count")).reduce((sum, v) => sum + v.value, 0);
   }
 
   test("A second view of a signed-in person asks the database nothing about them", async () => {
