@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import sharp from "sharp";
+import { loadSharp } from "~/server/uploads/sharp.server";
 import { ACCEPTED_IMAGES_TEXT, IMAGE_MAX_PIXELS } from "~/lib/images";
 import { refusalMessage, sniffFileKind } from "~/server/uploads/file-kinds.server";
 
@@ -34,6 +34,7 @@ export async function checkImage(filePath: string, name: string): Promise<ImageC
     return { ok: true, format };
   }
   if (format !== "png" && format !== "jpeg" && format !== "webp") return notAnImage(name);
+  const sharp = await loadSharp();
   const meta = await sharp(filePath).metadata();
   if ((meta.width ?? 0) * (meta.height ?? 0) > IMAGE_MAX_PIXELS) return tooManyPixels(name);
   return { ok: true, format };

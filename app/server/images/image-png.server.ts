@@ -1,5 +1,5 @@
 import { buffer } from "node:stream/consumers";
-import sharp from "sharp";
+import { loadSharp } from "~/server/uploads/sharp.server";
 import { variantWidths } from "~/lib/images";
 import { logger } from "~/server/logger.server";
 import { fileStore } from "~/server/storage/storage.server";
@@ -24,6 +24,7 @@ export async function imageAsPng(
     const widths = variantWidths(image.width);
     const width = widths.find((w) => w >= 640) ?? widths[widths.length - 1]!;
     const { stream } = await fileStore().read(variantKey(imageId, width, "webp"));
+    const sharp = await loadSharp();
     const png = await sharp(await buffer(stream))
       .resize({ ...box, fit: "inside", withoutEnlargement: true })
       .png({ compressionLevel: 9 })

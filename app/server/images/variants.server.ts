@@ -1,6 +1,7 @@
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
+import { loadSharp } from "~/server/uploads/sharp.server";
 import { ICON_SIZES, IMAGE_MAX_PIXELS, IMAGE_WIDTHS, variantWidths, type IconSize, type ImageFormat } from "~/lib/images";
 import type { FileStore } from "~/server/storage/file-store.server";
 import { tempFileName } from "~/server/storage/temp-files.server";
@@ -40,6 +41,7 @@ export async function makeVariants(
   id: string,
   { icons = false } = {},
 ): Promise<{ width: number; height: number; files: MadeFile[] }> {
+  const sharp = await loadSharp();
   const master = await decodeMaster(sourcePath, format);
   const { width = 0, height = 0 } = await sharp(master).metadata();
   if (width < 1 || height < 1) throw new Error("image has no pixels");
@@ -71,6 +73,7 @@ export async function makeVariants(
 }
 
 async function decodeMaster(sourcePath: string, format: SourceFormat): Promise<Buffer> {
+  const sharp = await loadSharp();
   const options = { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" as const, animated: false };
   let input: Sharp;
   if (format === "svg") {

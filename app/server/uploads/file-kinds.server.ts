@@ -1,6 +1,6 @@
 import { open } from "node:fs/promises";
 import { fileTypeFromFile } from "file-type";
-import sharp from "sharp";
+import { loadSharp } from "./sharp.server";
 import { ACCEPTED_FILES_TEXT, type FileKind } from "~/lib/file-kinds";
 import { inspectLegacyOffice } from "./legacy-office.server";
 import { isPlainPdf } from "./pdf.server";
@@ -195,6 +195,7 @@ async function sniffCfb(filePath: string): Promise<SniffResult> {
 
 async function decodesAs(filePath: string, kind: FileKind): Promise<boolean> {
   try {
+    const sharp = await loadSharp();
     const meta = await sharp(filePath, { failOn: "error" }).metadata();
     return meta.format === SHARP_FORMATS[kind] && (meta.width ?? 0) > 0 && (meta.height ?? 0) > 0;
   } catch {

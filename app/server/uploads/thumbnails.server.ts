@@ -1,6 +1,6 @@
 import { rm, stat } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
+import { loadSharp } from "./sharp.server";
 import { THUMBNAIL_KINDS, type FileKind } from "~/lib/file-kinds";
 import { logger } from "~/server/logger.server";
 import type { FileStore } from "~/server/storage/file-store.server";
@@ -30,6 +30,7 @@ export async function renderThumbnail(sourcePath: string, kind: string, store: F
   if (!hasThumbnail(kind)) return null;
   const target = path.join(store.tempDir(), tempFileName("part"));
   try {
+    const sharp = await loadSharp();
     await sharp(sourcePath, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", animated: false })
       .rotate()
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true })
