@@ -74,6 +74,7 @@ ENV NODE_ENV=production \
     DATABASE_URL=file:/data/app.sqlite \
     STORAGE_DIR=/data/uploads \
     BACKUP_URL=file:/data/backups \
+    NODE_COMPILE_CACHE=/tmp/agency-compile-cache \
     npm_config_update_notifier=false
 WORKDIR /app
 # Everything the app keeps lands in /data, also what it writes under ./data by default (the
