@@ -41,7 +41,8 @@ export function writeArtifact(target, root = ".") {
   if (existsSync(target) && readdirSync(target).length > 0) throw new Error(`${target} is not empty.`);
   mkdirSync(target, { recursive: true });
   for (const file of ARTIFACT_FILES.filter((f) => f !== "package.json")) {
-    cpSync(path.join(root, file), path.join(target, file), { recursive: true });
+    // The compile cache is this machine's V8's (server.ts): each install fills its own.
+    cpSync(path.join(root, file), path.join(target, file), { recursive: true, filter: (from) => !from.includes(".compile-cache") });
   }
   const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
   writeFileSync(path.join(target, "package.json"), `${JSON.stringify(productionManifest(manifest), null, 2)}\n`);
