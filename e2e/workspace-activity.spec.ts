@@ -162,7 +162,7 @@ test("A member sees what waits on them on the first screen, follows each item to
   );
 
   await waiting.getByRole("link", { name: `Login broken ${uid}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/user-dashboard/support#complaint-${complaintId}$`));
+  await expect(page).toHaveURL(new RegExp(`/user-dashboard/support\\?request=${complaintId}#complaint-${complaintId}$`));
   await expect(main.getByRole("heading", { name: `Login broken ${uid}` })).toBeVisible();
   await page.goto("/user-dashboard");
   await expect(waiting.getByRole("region", { name: /Approvals waiting/ })).toBeVisible();

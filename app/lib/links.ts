@@ -63,10 +63,18 @@ export function supportLink(side: Side): string {
   return side === "client" ? href("/user-dashboard/support") : href("/employee-dashboard/support");
 }
 
+/** The portal Support panel's query naming a request: the panel opens on the page that holds it. */
+export const SUPPORT_REQUEST_PARAM = "request";
+
+/** Where a portal form about one request posts: the panel answers with the page that holds it. */
+export function portalSupportAction(complaintId: string): string {
+  return `${href("/user-dashboard/support")}?${SUPPORT_REQUEST_PARAM}=${enc(complaintId)}`;
+}
+
 /** A support request: the console's page of it, or the portal's Support panel at its card. */
 export function complaintLink(side: Side, complaintId: string): string {
   return side === "client"
-    ? `${href("/user-dashboard/support")}#complaint-${complaintId}`
+    ? `${href("/user-dashboard/support")}?${SUPPORT_REQUEST_PARAM}=${enc(complaintId)}#complaint-${complaintId}`
     : href("/employee-dashboard/support/:id", { id: enc(complaintId) });
 }
 

@@ -39,6 +39,15 @@ export function skipReloadOnQueryChange({ currentUrl, nextUrl, formMethod, defau
   return defaultShouldRevalidate;
 }
 
+/** As `skipReloadOnQueryChange`, but a change to one of `params` (a list's page) reloads. */
+export function reloadOnQueryChangeOf(params: string[]) {
+  return (args: ShouldRevalidateFunctionArgs) => {
+    const { currentUrl, nextUrl } = args;
+    if (params.some((name) => currentUrl.searchParams.get(name) !== nextUrl.searchParams.get(name))) return true;
+    return skipReloadOnQueryChange(args);
+  };
+}
+
 /** Title and robots tags of a portal panel: personal pages stay out of search engines. */
 export function portalMeta(title: string, matches: Parameters<typeof brandFromMatches>[0]) {
   return [{ title: `${title} | Client Portal | ${brandFromMatches(matches).shortName}` }, { name: "robots", content: "noindex" }];

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { authWritesHeard } from "./auth-notices";
 
 export interface Reply {
   status: number;
@@ -21,7 +22,8 @@ export interface RequestInit {
  * One raw HTTP exchange with the server under test: no redirects followed, no headers added, a
  * new connection each time (a reused one may meet the server's keep-alive timeout mid-request).
  */
-export function send(base: string, path: string, init: RequestInit = {}): Promise<Reply> {
+export async function send(base: string, path: string, init: RequestInit = {}): Promise<Reply> {
+  await authWritesHeard();
   const url = new URL(path, base);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(init.headers ?? {})) if (value !== undefined) headers[name] = value;

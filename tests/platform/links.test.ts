@@ -35,7 +35,7 @@ describe("Link builders", () => {
 
   it("build support, notification and account pages", () => {
     expect(complaintLink("staff", id)).toBe(`/employee-dashboard/support/${id}`);
-    expect(complaintLink("client", id)).toBe(`/user-dashboard/support#complaint-${id}`);
+    expect(complaintLink("client", id)).toBe(`/user-dashboard/support?request=${id}#complaint-${id}`);
     expect(supportLink("client")).toBe("/user-dashboard/support");
     expect(notificationsLink("staff")).toBe("/employee-dashboard/notifications");
     expect(preferencesLink("client")).toBe("/user-dashboard/notifications/preferences");

@@ -133,7 +133,7 @@ describe.each(testDatabases("support-desk"))("Support desk on $name", (database)
     ).toBe(true);
     expect((await row(complaint.id)).waitingSince).toBeNull();
     const [notice] = await noticesOf("staff_reply");
-    expect(notice!.link).toBe(`/user-dashboard/support#complaint-${complaint.id}`);
+    expect(notice!.link).toBe(`/user-dashboard/support?request=${complaint.id}#complaint-${complaint.id}`);
   });
 
   test("A status change reaches every member of the company with its mail, and not the staff who made it", async () => {
@@ -342,5 +342,44 @@ describe.each(testDatabases("support-desk"))("Support desk on $name", (database)
       complaints: Record<string, unknown>[];
     };
     for (const key of ["assigneeId", "priority", "waitingSince"]) expect(portal.complaints[0]).not.toHaveProperty(key);
+  });
+
+  test("The portal lists a company's requests twenty a page, newest first, and a link or a form naming an older one opens its page", async () => {
+    const kite = await companyOf(alice);
+    const base = Date.now() - 100 * DAY;
+    // 45 requests a day apart: "request 44" is the newest, "request 0" the oldest (page 3).
+    await db()
+      .insertInto("complaints")
+      .values(
+        Array.from({ length: 45 }, (_, i) => ({
+          id: `paged-${String(i).padStart(2, "0")}`,
+          companyId: kite,
+          createdBy: alice.id,
+          subject: `request ${i}`,
+          message: "Paged.",
+          status: "Pending",
+          createdAt: base + i * DAY,
+          updatedAt: base + i * DAY,
+          waitingSince: base + i * DAY,
+        })),
+      )
+      .execute();
+    type Page = { complaints: { subject: string }[]; total: number; page: number };
+    const load = async (query: string, who = alice) =>
+      (await call(portalSupport.loader, `/user-dashboard/support${query}`, { cookie: who.cookie })).data as Page;
+    const first = await load("");
+    expect(first).toMatchObject({ total: 45, page: 1 });
+    expect(first.complaints.map((c) => c.subject)).toEqual(Array.from({ length: 20 }, (_, i) => `request ${44 - i}`));
+    const last = await load("?page=3");
+    expect(last.complaints.map((c) => c.subject)).toEqual(Array.from({ length: 5 }, (_, i) => `request ${4 - i}`));
+    // A notification's link to the oldest request, and a reply posted from its card, open page 3.
+    expect((await load("?request=paged-00")).page).toBe(3);
+    expect((await load("?reply=paged-00")).complaints.map((c) => c.subject)).toContain("request 0");
+    // Page 2 holds requests 24 down to 5.
+    expect((await load("?request=paged-24")).page).toBe(2);
+    expect((await load("?request=paged-25")).page).toBe(1);
+    // Another company's member naming Alice's request gets their own first page, and sees none of hers.
+    const bobs = await load("?request=paged-00", bob);
+    expect(bobs).toMatchObject({ total: 0, page: 1, complaints: [] });
   });
 });

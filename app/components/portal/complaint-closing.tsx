@@ -1,4 +1,5 @@
-import { Form, href, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { portalSupportAction } from "~/lib/links";
 import { ActionMessage } from "~/components/forms/action-message";
 import type { FormResult } from "~/lib/form-result";
 import { REOPEN_WINDOW_DAYS } from "~/lib/support-desk";
@@ -40,7 +41,7 @@ export function ComplaintClosing({ complaint, pageResult }: Props) {
         </p>
       ) : null}
       {!closed || complaint.reopenable ? (
-        <Form method="post" action={href("/user-dashboard/support")} preventScrollReset>
+        <Form method="post" action={portalSupportAction(complaint.id)} preventScrollReset>
           <input type="hidden" name="intent" value={intent} />
           <input type="hidden" name="complaintId" value={complaint.id} />
           <button type="submit" className="btn-secondary px-3 py-1.5" disabled={busy}>

@@ -10,10 +10,14 @@ import {
   REPLY_FAILURE,
   SUPPORT_LOADING,
   portalMeta,
-  skipReloadOnQueryChange,
+  reloadOnQueryChangeOf,
 } from "~/lib/portal";
 import { keepFailureInForm } from "~/lib/form-failure";
-import { CLIENT_SENDER, CLOSED_STATUS, listComplaints, turnOf } from "~/server/models/support/complaints.server";
+import { CLIENT_SENDER, CLOSED_STATUS, complaintPosition, listComplaintsPage, turnOf } from "~/server/models/support/complaints.server";
+import { Pager } from "~/components/console/pager";
+import { SUPPORT_REQUEST_PARAM } from "~/lib/links";
+import { REPLY_TARGET_PARAM } from "~/lib/attachments";
+import { PAGE_SIZE, pageFrom } from "~/lib/pagination";
 import { REOPEN_WINDOW_MS } from "~/lib/support-desk";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { markRepliesRead } from "~/server/models/shared/seen-markers.server";
@@ -24,12 +28,17 @@ import { handleSupportAction } from "./support.server";
 export function meta({ matches }: Route.MetaArgs) {
   return portalMeta("Support", matches);
 }
-export const shouldRevalidate = skipReloadOnQueryChange;
+// The dialog's query changes nothing here; another page, or a request named in a link, does.
+const SUPPORT_PAGE_EMPTY = "There are no requests on this page: your newest are on the first page.";
+
+export const shouldRevalidate = reloadOnQueryChangeOf(["page", SUPPORT_REQUEST_PARAM]);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
   const seenAt = Date.now();
-  const complaints = await listComplaints({ companyId: user.companyId });
+  const url = new URL(request.url);
+  const { page, limit, offset } = await pageOf(url, user.companyId);
+  const { complaints, total } = await listComplaintsPage({ companyId: user.companyId, limit, offset });
   // Every reply listed here is read by this member ("Waiting on you" stops counting it).
   await markRepliesRead(
     user.id,
@@ -41,6 +50,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
   const attachments = await attachmentsByComplaint(complaints.map((c) => c.id));
   return {
+    page,
+    total,
+    pageSize: PAGE_SIZE,
     // Fields by name: the desk's staff-only fields (assignee, priority, notes) never reach a client.
     complaints: complaints.map(({ id, subject, message, status, createdAt, closedAt, replies }) => ({
       id,
@@ -60,6 +72,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The page asked for, else the page holding the request a link or a form names (a notification's
+ * link, a reply or close posted from a later page, with or without JavaScript), else the first.
+ */
+async function pageOf(url: URL, companyId: string) {
+  const named = url.searchParams.get(SUPPORT_REQUEST_PARAM) ?? url.searchParams.get(REPLY_TARGET_PARAM);
+  if (url.searchParams.has("page") || !named) return pageFrom(url);
+  const position = await complaintPosition({ id: named, companyId });
+  if (position === undefined) return pageFrom(url);
+  const params = new URLSearchParams({ page: String(Math.floor(position / PAGE_SIZE) + 1) });
+  return pageFrom(params);
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireClient(request);
   return handleSupportAction(user, request);
@@ -75,15 +100,19 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export default function SupportPanel({ loaderData, actionData }: Route.ComponentProps) {
-  const { complaints } = loaderData;
+  const { complaints, page, total, pageSize } = loaderData;
   const reloading = useRevalidator().state === "loading";
   return (
     <section>
       <PanelHeader title="Support" intro="Raise a request and follow our replies here." action={<NewRequest pageResult={actionData} />} />
       {reloading ? <LoadingBar label={SUPPORT_LOADING} /> : null}
-      {complaints.length === 0 ? (
+      {total === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
           {COMPLAINTS_EMPTY}
+        </p>
+      ) : complaints.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          {SUPPORT_PAGE_EMPTY}
         </p>
       ) : (
         <ul className="space-y-4" aria-label="Your support requests">
@@ -94,6 +123,7 @@ export default function SupportPanel({ loaderData, actionData }: Route.Component
           ))}
         </ul>
       )}
+      <Pager page={page} total={total} pageSize={pageSize} />
     </section>
   );
 }

@@ -39,6 +39,7 @@ import * as apiTokens from "./2026-12-02T1100-api-tokens";
 import * as assignedAccounts from "./2026-12-02T1200-assigned-accounts";
 import * as calendarFeeds from "./2026-12-02T1300-calendar-feeds";
 import * as hotListIndexes from "./2026-12-03T1000-hot-list-indexes";
+import * as sessionChangeNotices from "./2026-12-04T1000-session-change-notices";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-02T1200-assigned-accounts": assignedAccounts,
   "2026-12-02T1300-calendar-feeds": calendarFeeds,
   "2026-12-03T1000-hot-list-indexes": hotListIndexes,
+  "2026-12-04T1000-session-change-notices": sessionChangeNotices,
 };
