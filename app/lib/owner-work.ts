@@ -38,4 +38,6 @@ export interface OwnerWork {
     dueDate: string;
     status: string;
   }[];
+  /** How many of each kind there are beyond the ones listed. */
+  more: { decisions: number; uploads: number; overdue: number };
 }

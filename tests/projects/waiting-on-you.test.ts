@@ -325,4 +325,12 @@ describe.each(testDatabases("waiting-on-you"))("Waiting on you on $name", (datab
     const asRecruiter = await call(overviewRoute.loader, "/employee-dashboard", { cookie: recruiter.cookie });
     expect(asRecruiter).toMatchObject({ status: 200, data: { clientWork: null } });
   });
+
+  test("The console overview lists the five most overdue milestones of an owner and counts the rest", async () => {
+    for (let i = 1; i <= 8; i++) await insertMilestone(rider.id, { title: `Late ${i}`, dueDate: addDays(today, -i) });
+    const [mine] = await workspaceOverview({ viewerId: delivery.id, today, scope: "all" });
+    expect(mine!.ownerId).toBe(delivery.id);
+    expect(mine!.overdue.map((m) => m.title)).toEqual(["Late 8", "Late 7", "Late 6", "Late 5", "Late 4"]);
+    expect(mine!.more).toEqual({ decisions: 0, uploads: 0, overdue: 3 });
+  });
 });

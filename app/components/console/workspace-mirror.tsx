@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { thingHref } from "~/lib/activity-links";
 import type { OwnerWork } from "~/lib/owner-work";
 import { Time, CalendarTime } from "~/components/time";
@@ -8,10 +8,13 @@ const linkClass = "font-medium text-brand-700 underline-offset-2 hover:underline
 const metaClass = "text-sm text-slate-600 dark:text-slate-400";
 const DECISIONS: Record<string, string> = { approved: "Approved", changes_requested: "Changes requested" };
 
+const overdueProjectsOf = (ownerId: string) =>
+  `${href("/employee-dashboard/projects")}?${new URLSearchParams({ owner: ownerId, overdue: "1" }).toString()}`;
+
 const where = (row: { projectTitle: string; companyName: string | null }) =>
   row.companyName ? `${row.companyName} · ${row.projectTitle}` : row.projectTitle;
 
-function Kind({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+function Kind({ title, count, more, children }: { title: string; count: number; more: ReactNode; children: ReactNode }) {
   if (count === 0) return null;
   return (
     <div>
@@ -19,7 +22,18 @@ function Kind({ title, count, children }: { title: string; count: number; childr
         {title} ({count})
       </h5>
       <ul className="mt-2 space-y-2">{children}</ul>
+      {more}
     </div>
+  );
+}
+
+/** "And 12 more", with where to find them. */
+function More({ count, singular, plural, children }: { count: number; singular: string; plural: string; children: ReactNode }) {
+  if (count === 0) return null;
+  return (
+    <p className={`mt-2 ${metaClass}`}>
+      And {count === 1 ? `1 more ${singular}` : `${count} more ${plural}`}: {children}
+    </p>
   );
 }
 
@@ -54,7 +68,15 @@ export function WorkspaceMirror({ owners, viewerId }: { owners: OwnerWork[]; vie
                   <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-400">(your projects)</span>
                 ) : null}
               </h4>
-              <Kind title="Decisions received" count={owner.decisions.length}>
+              <Kind
+                title="Decisions received"
+                count={owner.decisions.length + owner.more.decisions}
+                more={
+                  <More count={owner.more.decisions} singular="decision" plural="decisions">
+                    see each project&rsquo;s page
+                  </More>
+                }
+              >
                 {owner.decisions.map((d) => (
                   <li key={d.id}>
                     <Link
@@ -75,7 +97,15 @@ export function WorkspaceMirror({ owners, viewerId }: { owners: OwnerWork[]; vie
                   </li>
                 ))}
               </Kind>
-              <Kind title="Client uploads" count={owner.uploads.length}>
+              <Kind
+                title="Client uploads"
+                count={owner.uploads.length + owner.more.uploads}
+                more={
+                  <More count={owner.more.uploads} singular="upload" plural="uploads">
+                    see each project&rsquo;s Files tab
+                  </More>
+                }
+              >
                 {owner.uploads.map((u) => (
                   <li key={u.versionId}>
                     <Link to={thingHref("staff", u.projectId, { type: "file", id: u.fileId })} className={linkClass}>
@@ -88,7 +118,21 @@ export function WorkspaceMirror({ owners, viewerId }: { owners: OwnerWork[]; vie
                   </li>
                 ))}
               </Kind>
-              <Kind title="Overdue milestones" count={owner.overdue.length}>
+              <Kind
+                title="Overdue milestones"
+                count={owner.overdue.length + owner.more.overdue}
+                more={
+                  <More count={owner.more.overdue} singular="overdue milestone" plural="overdue milestones">
+                    {owner.ownerId ? (
+                      <Link to={overdueProjectsOf(owner.ownerId)} className={linkClass}>
+                        see {owner.ownerId === viewerId ? "your" : "their"} overdue projects
+                      </Link>
+                    ) : (
+                      "see each project’s milestones"
+                    )}
+                  </More>
+                }
+              >
                 {owner.overdue.map((m) => (
                   <li key={m.id}>
                     <Link to={thingHref("staff", m.projectId, { type: "milestone", id: m.id })} className={linkClass}>

@@ -11,6 +11,11 @@ import { companyIn, type CompanyScope } from "../shared/company-scope.server";
 export const RECENT_DAYS = 7;
 /** Rows read per list at most: the overview is a glance, the project pages have the rest. */
 const LIMIT = 200;
+/**
+ * Rows listed per owner and kind; the others are counted. After years an agency has hundreds of
+ * overdue milestones, and listing them all made the overview a page of hundreds of kilobytes.
+ */
+export const LISTED_PER_KIND = 5;
 
 function liveProjects(scope: CompanyScope) {
   return db()
@@ -83,7 +88,17 @@ export async function workspaceOverview({
     let group = groups.get(key);
     if (!group) {
       const ownerName = row.ownerId ? row.ownerName?.trim() || row.ownerEmail || "Former staff" : "No owner yet";
-      groups.set(key, (group = { ownerId: row.ownerId, ownerName, decisions: [], uploads: [], overdue: [] }));
+      groups.set(
+        key,
+        (group = {
+          ownerId: row.ownerId,
+          ownerName,
+          decisions: [],
+          uploads: [],
+          overdue: [],
+          more: { decisions: 0, uploads: 0, overdue: 0 },
+        }),
+      );
     }
     return group;
   };
@@ -114,6 +129,11 @@ export async function workspaceOverview({
   for (const row of overdue)
     groupOf(row).overdue.push({ ...pick(row), id: row.id, title: row.title, dueDate: row.dueDate, status: row.status });
 
+  for (const group of groups.values())
+    for (const kind of ["decisions", "uploads", "overdue"] as const) {
+      group.more[kind] = Math.max(0, group[kind].length - LISTED_PER_KIND);
+      group[kind].length = Math.min(group[kind].length, LISTED_PER_KIND);
+    }
   const rank = (g: OwnerWork) => (g.ownerId === viewerId ? 0 : g.ownerId === null ? 2 : 1);
   return [...groups.values()].sort((a, b) => rank(a) - rank(b) || a.ownerName.localeCompare(b.ownerName));
 }
