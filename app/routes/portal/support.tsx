@@ -13,7 +13,8 @@ import {
   reloadOnQueryChangeOf,
 } from "~/lib/portal";
 import { keepFailureInForm } from "~/lib/form-failure";
-import { CLIENT_SENDER, CLOSED_STATUS, complaintPosition, listComplaintsPage, turnOf } from "~/server/models/support/complaints.server";
+import { CLIENT_SENDER, CLOSED_STATUS, turnOf } from "~/server/models/support/complaints.server";
+import { complaintPosition, listComplaintsPage } from "~/server/models/support/complaint-pages.server";
 import { Pager } from "~/components/console/pager";
 import { SUPPORT_REQUEST_PARAM } from "~/lib/links";
 import { REPLY_TARGET_PARAM } from "~/lib/attachments";
