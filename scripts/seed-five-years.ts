@@ -646,7 +646,8 @@ async function seed(writer: Writer, { domain, adminId, clientId }: { domain: str
     const id = uuid("c1a", r);
     world.requests.push({ id, company: c });
     const subject = `${pick(["Problem with", "Question about", "Change to", "Error on"])} ${words(2, 5)}`;
-    if (r === 0) world.expect.request = subject;
+    // The client's newest request: the first row of the Support panel's first page (newest first).
+    if (r === CLIENT.requests - 1) world.expect.request = subject;
     return [
       id,
       world.companyIds[c],

@@ -12,6 +12,9 @@ function runOne(url, log) {
   const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/lib/search-bench.ts", url], {
     encoding: "utf8",
     timeout: 600_000,
+    // In the child's environment, not set by the child: its static imports load the logger before
+    // its own first line runs, and an info line after the figures would hide them.
+    env: { ...process.env, LOG_LEVEL: "warn" },
   });
   if (result.status !== 0) throw new Error(`search bench failed: ${result.stderr}`);
   const figures = JSON.parse(result.stdout.trim().split("\n").at(-1));

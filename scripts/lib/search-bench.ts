@@ -8,7 +8,7 @@ import { percentile } from "./bench-database";
 
 const url = process.argv[2];
 if (!url) throw new Error("usage: tsx scripts/lib/search-bench.ts <database url>");
-Object.assign(process.env, { DATABASE_URL: url, LOG_LEVEL: "warn", DEMO_CONTENT: "off", AUTH_SECRET: randomBytes(32).toString("hex") });
+Object.assign(process.env, { DATABASE_URL: url, DEMO_CONTENT: "off", AUTH_SECRET: randomBytes(32).toString("hex") });
 
 const REQUESTS = Number(process.env.BENCH_SEARCH_REQUESTS ?? 50_000);
 const QUERIES = 200;

@@ -6,7 +6,7 @@ import { leadResourcesQuery } from "~/server/models/api/api-reads.server";
 import { invoicePageQuery } from "~/server/models/billing/invoices-read.server";
 import { companyActivityQuery, companyLeadsQuery, companyRequestsQuery } from "~/server/models/companies/companies-records.server";
 import { projectFilesQuery, projectFileVersionsQuery } from "~/server/models/projects/project-files.server";
-import { overdueMilestonesQuery } from "~/server/models/projects/workspace-overview.server";
+import { overdueMilestonesQuery, recentClientUploadsQuery } from "~/server/models/projects/workspace-overview.server";
 import { unansweredSupportQuery } from "~/server/models/reports/overview.server";
 import { companyComplaintsQuery, complaintRepliesQuery } from "~/server/models/support/complaints.server";
 import { testDatabases, useAppDatabase } from "../helpers/databases";
@@ -85,6 +85,11 @@ const HOT_QUERIES: { screen: string; query: () => Compilable<unknown>; index: st
     screen: "the console overview's overdue milestones",
     query: () => overdueMilestonesQuery("all", "2026-12-03"),
     index: "milestones_open_due",
+  },
+  {
+    screen: "the console overview's recent client uploads",
+    query: () => recentClientUploadsQuery("all", Date.parse("2026-11-26T00:00:00Z")),
+    index: "file_versions_side_created",
   },
 ];
 

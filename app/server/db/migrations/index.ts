@@ -40,6 +40,7 @@ import * as assignedAccounts from "./2026-12-02T1200-assigned-accounts";
 import * as calendarFeeds from "./2026-12-02T1300-calendar-feeds";
 import * as hotListIndexes from "./2026-12-03T1000-hot-list-indexes";
 import * as sessionChangeNotices from "./2026-12-04T1000-session-change-notices";
+import * as recentUploadsIndex from "./2026-12-05T1000-recent-uploads-index";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-02T1300-calendar-feeds": calendarFeeds,
   "2026-12-03T1000-hot-list-indexes": hotListIndexes,
   "2026-12-04T1000-session-change-notices": sessionChangeNotices,
+  "2026-12-05T1000-recent-uploads-index": recentUploadsIndex,
 };

@@ -70,15 +70,7 @@ export async function workspaceOverview({
       .orderBy("a.decidedAt", "desc")
       .limit(LIMIT)
       .execute(),
-    liveProjects(scope)
-      .innerJoin("fileVersions as v", "v.projectId", "p.id")
-      .innerJoin("projectFiles as f", "f.id", "v.fileId")
-      .select([...PROJECT, "v.id as versionId", "v.fileId", "f.name", "v.version", "v.uploadedByName", "v.createdAt"])
-      .where("v.side", "=", "client")
-      .where("v.createdAt", ">=", since)
-      .orderBy("v.createdAt", "desc")
-      .limit(LIMIT)
-      .execute(),
+    recentClientUploadsQuery(scope, since).execute(),
     overdueMilestonesQuery(scope, today).execute(),
   ]);
 
@@ -136,6 +128,18 @@ export async function workspaceOverview({
     }
   const rank = (g: OwnerWork) => (g.ownerId === viewerId ? 0 : g.ownerId === null ? 2 : 1);
   return [...groups.values()].sort((a, b) => rank(a) - rank(b) || a.ownerName.localeCompare(b.ownerName));
+}
+
+/** Versions clients uploaded since `since`, newest first (tests/platform/hot-query-plans.test.ts explains it). */
+export function recentClientUploadsQuery(scope: CompanyScope, since: number) {
+  return liveProjects(scope)
+    .innerJoin("fileVersions as v", "v.projectId", "p.id")
+    .innerJoin("projectFiles as f", "f.id", "v.fileId")
+    .select([...PROJECT, "v.id as versionId", "v.fileId", "f.name", "v.version", "v.uploadedByName", "v.createdAt"])
+    .where("v.side", "=", "client")
+    .where("v.createdAt", ">=", since)
+    .orderBy("v.createdAt", "desc")
+    .limit(LIMIT);
 }
 
 /** Milestones past their due date and not done, oldest due first (tests/platform/hot-query-plans.test.ts explains it). */
