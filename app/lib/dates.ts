@@ -46,6 +46,7 @@ export function formatCalendarDate(date: string, locale: string = DEFAULT_PLACE.
 }
 
 const numbers = new Map<string, Intl.NumberFormat>();
+const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /** 1234567 → "1,234,567" (en-GB), "12,34,567" (en-IN), "1.234.567" (de-DE). */
 export function formatNumber(value: number, locale: string = DEFAULT_PLACE.locale): string {
@@ -56,7 +57,10 @@ export function formatNumber(value: number, locale: string = DEFAULT_PLACE.local
 
 /** An amount in the agency's currency, in the locale's style ("₹12,34,567.50"). */
 export function formatMoney(value: number, { locale, currency }: { locale: string; currency: string }): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(value);
+  const key = `${locale}|${currency}`;
+  let f = moneyFormats.get(key);
+  if (!f) moneyFormats.set(key, (f = new Intl.NumberFormat(locale, { style: "currency", currency })));
+  return f.format(value);
 }
 
 export function isoDate(epochMs: number): string {

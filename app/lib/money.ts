@@ -1,3 +1,4 @@
+import { currencyExponent, formatMinorUnits } from "./money-format";
 import { isCurrency } from "./place";
 
 // Money as integers in the currency's minor unit, never floats (decision 0081). Text is
@@ -11,9 +12,7 @@ export const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
 const MAX = BigInt(MAX_AMOUNT);
 
 /** Decimal places of the currency's minor unit: JPY 0, EUR 2, BHD 3 (ISO 4217 as the runtime knows it). */
-export function currencyExponent(currency: string): number {
-  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-}
+export { currencyExponent };
 
 export type Parsed = { ok: true; value: number } | { ok: false; error: string };
 
@@ -81,17 +80,9 @@ export function amountInput(minor: number, currency: string): string {
   return decimalString(minor, currencyExponent(currency));
 }
 
-/** "€1,234.50" / "1.234,50 €", as the agency's locale writes it. */
+/** "€1,234.50" / "1.234,50 €", as the agency's locale writes it (one cached Intl format per currency and locale). */
 export function formatMoney(minor: number, currency: string, locale: string): string {
-  const places = currencyExponent(currency);
-  // Intl takes a decimal string exactly (ES2023 "Intl.NumberFormat v3"); the cast is for its types.
-  const exact = decimalString(minor, places) as unknown as number;
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency,
-    minimumFractionDigits: places,
-    maximumFractionDigits: places,
-  }).format(exact);
+  return formatMinorUnits(minor, currency, locale);
 }
 
 /** Thousandths → "1.5", "2", "0.125". */
