@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import { sql, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { z } from "~/lib/zod";
 import type * as Q from "~/lib/api/requests";
 import {
@@ -11,19 +11,29 @@ import {
   supportRequestResource,
 } from "~/lib/api/resources";
 import { db } from "~/server/db/db.server";
-import { decodeCursor, epochOf, pageOf, type CursorKey } from "./api-cursor.server";
+import { decodeCursor, epochOf, pageOf } from "./api-cursor.server";
 
 // The API's reads (decision 0104): every list in keyset order (created, then id), filtered as the
 // query says; every record mapped to its resource view (app/lib/api/resources.ts). The staff
 // console's own lists page by offset and count, which a sync client cannot rely on.
 
 /**
- * Rows after the cursor's key: a later sort value, or the same one and a greater id. A row-value
- * comparison (SQLite and PostgreSQL alike) makes the next page a range of the (sort, id) index,
- * where an OR of the two cases is read by filtering.
+ * A list's page in keyset order: rows after the cursor's key (a later sort value, or the same one
+ * and a greater id), sorted by (sort, id), one more than the page to tell whether another follows.
+ * A row-value comparison (SQLite and PostgreSQL alike) makes the next page a range of the
+ * (sort, id) index, where an OR of the two cases is read by filtering.
  */
-function after<DB, TB extends keyof DB>(_eb: ExpressionBuilder<DB, TB>, column: string, key: CursorKey): Expression<SqlBool> {
-  return sql<SqlBool>`(${sql.ref(column)}, ${sql.ref("id")}) > (${key.at}, ${key.id})`;
+function keysetPage<DB, TB extends keyof DB, O>(
+  q: SelectQueryBuilder<DB, TB, O>,
+  column: "submittedAt" | "createdAt",
+  { cursor, limit }: { cursor?: string; limit: number },
+): SelectQueryBuilder<DB, TB, O> {
+  const key = decodeCursor(cursor);
+  const paged = key ? q.where(sql<SqlBool>`(${sql.ref(column)}, ${sql.ref("id")}) > (${key.at}, ${key.id})`) : q;
+  return paged
+    .orderBy(sql.ref(column))
+    .orderBy(sql.ref("id"))
+    .limit(limit + 1);
 }
 
 const leadKey = (row: { submittedAt: number; id: string }) => ({ at: Number(row.submittedAt), id: row.id });
@@ -36,17 +46,12 @@ export async function listLeadResources(query: z.infer<typeof Q.leadQuery>) {
 
 /** The page GET /api/v1/leads reads (tests/platform/hot-query-plans.test.ts explains it). */
 export function leadResourcesQuery(query: z.infer<typeof Q.leadQuery>) {
-  const cursor = decodeCursor(query.cursor);
   const since = epochOf(query.updatedSince);
   let q = db().selectFrom("quotes").selectAll();
   if (query.status) q = q.where("status", "=", query.status);
   if (query.companyId) q = q.where("companyId", "=", query.companyId);
   if (since !== undefined) q = q.where((eb) => eb.or([eb("submittedAt", ">=", since), eb("statusChangedAt", ">=", since)]));
-  if (cursor) q = q.where((eb) => after(eb, "submittedAt", cursor));
-  return q
-    .orderBy("submittedAt")
-    .orderBy("id")
-    .limit(query.limit + 1);
+  return keysetPage(q, "submittedAt", query);
 }
 
 export async function getLeadResource(id: string) {
@@ -55,18 +60,12 @@ export async function getLeadResource(id: string) {
 }
 
 export async function listApplicationResources(query: z.infer<typeof Q.applicationQuery>) {
-  const cursor = decodeCursor(query.cursor);
   const since = epochOf(query.updatedSince);
   let q = db().selectFrom("jobApplications").selectAll();
   if (query.stage) q = q.where("stage", "=", query.stage);
   if (query.openingId) q = q.where("jobId", "=", query.openingId);
   if (since !== undefined) q = q.where((eb) => eb.or([eb("submittedAt", ">=", since), eb("stageChangedAt", ">=", since)]));
-  if (cursor) q = q.where((eb) => after(eb, "submittedAt", cursor));
-  const rows = await q
-    .orderBy("submittedAt")
-    .orderBy("id")
-    .limit(query.limit + 1)
-    .execute();
+  const rows = await keysetPage(q, "submittedAt", query).execute();
   return pageOf(rows, query.limit, leadKey, applicationResource);
 }
 
@@ -76,18 +75,12 @@ export async function getApplicationResource(id: string) {
 }
 
 export async function listCompanyResources(query: z.infer<typeof Q.companyQuery>) {
-  const cursor = decodeCursor(query.cursor);
   const since = epochOf(query.updatedSince);
   let q = db().selectFrom("companies").selectAll();
   if (query.status === "open") q = q.where("closedAt", "is", null);
   if (query.status === "closed") q = q.where("closedAt", "is not", null);
   if (since !== undefined) q = q.where("updatedAt", ">=", since);
-  if (cursor) q = q.where((eb) => after(eb, "createdAt", cursor));
-  const rows = await q
-    .orderBy("createdAt")
-    .orderBy("id")
-    .limit(query.limit + 1)
-    .execute();
+  const rows = await keysetPage(q, "createdAt", query).execute();
   return pageOf(rows, query.limit, createdKey, companyResource);
 }
 
@@ -138,18 +131,12 @@ export async function getMemberResource(id: string) {
 }
 
 export async function listProjectResources(query: z.infer<typeof Q.projectQuery>) {
-  const cursor = decodeCursor(query.cursor);
   const since = epochOf(query.updatedSince);
   let q = db().selectFrom("projects").selectAll();
   if (query.status) q = q.where("status", "=", query.status);
   if (query.companyId) q = q.where("companyId", "=", query.companyId);
   if (since !== undefined) q = q.where("updatedAt", ">=", since);
-  if (cursor) q = q.where((eb) => after(eb, "createdAt", cursor));
-  const rows = await q
-    .orderBy("createdAt")
-    .orderBy("id")
-    .limit(query.limit + 1)
-    .execute();
+  const rows = await keysetPage(q, "createdAt", query).execute();
   return pageOf(rows, query.limit, createdKey, projectResource);
 }
 
@@ -159,18 +146,12 @@ export async function getProjectResource(id: string) {
 }
 
 export async function listMilestoneResources(query: z.infer<typeof Q.milestoneQuery>) {
-  const cursor = decodeCursor(query.cursor);
   const since = epochOf(query.updatedSince);
   let q = db().selectFrom("milestones").selectAll();
   if (query.status) q = q.where("status", "=", query.status);
   if (query.projectId) q = q.where("projectId", "=", query.projectId);
   if (since !== undefined) q = q.where("updatedAt", ">=", since);
-  if (cursor) q = q.where((eb) => after(eb, "createdAt", cursor));
-  const rows = await q
-    .orderBy("createdAt")
-    .orderBy("id")
-    .limit(query.limit + 1)
-    .execute();
+  const rows = await keysetPage(q, "createdAt", query).execute();
   return pageOf(rows, query.limit, createdKey, milestoneResource);
 }
 
@@ -180,19 +161,13 @@ export async function getMilestoneResource(id: string) {
 }
 
 export async function listSupportRequestResources(query: z.infer<typeof Q.supportRequestQuery>) {
-  const cursor = decodeCursor(query.cursor);
   const since = epochOf(query.updatedSince);
   let q = db().selectFrom("complaints").selectAll();
   if (query.status) q = q.where("status", "=", query.status);
   if (query.priority) q = q.where("priority", "=", query.priority);
   if (query.companyId) q = q.where("companyId", "=", query.companyId);
   if (since !== undefined) q = q.where("updatedAt", ">=", since);
-  if (cursor) q = q.where((eb) => after(eb, "createdAt", cursor));
-  const rows = await q
-    .orderBy("createdAt")
-    .orderBy("id")
-    .limit(query.limit + 1)
-    .execute();
+  const rows = await keysetPage(q, "createdAt", query).execute();
   return pageOf(rows, query.limit, createdKey, (row) => supportRequestResource(row));
 }
 
