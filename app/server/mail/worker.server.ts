@@ -3,6 +3,7 @@ import { db as defaultDb, dialectOfDb, type DbDialect } from "~/server/db/db.ser
 import type { Database } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
 import { events as defaultEvents, type EventBus } from "~/server/events/bus.server";
+import { startClaimedRunner } from "~/server/events/claimed-runner.server";
 import { logger } from "~/server/logger.server";
 import type { FileStore } from "~/server/storage/file-store.server";
 import { fileStore } from "~/server/storage/storage.server";
@@ -116,12 +117,6 @@ export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
     options.transport ??
     createMailTransport({ smtpUrl: getEnv().SMTP_URL, mailDir: options.mailDir ?? DEFAULT_MAIL_DIR, dkim: getEnv().DKIM });
 
-  const inFlight = new Set<Promise<number>>();
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let looping: Promise<void> | undefined;
-  let wakeAgain = false;
-
   async function deliver(row: OutboxRow, now: number): Promise<boolean> {
     const claimedAt = Date.now();
     try {
@@ -174,76 +169,26 @@ export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
     }
   }
 
-  async function batch(now: number): Promise<number> {
-    let sent = 0;
-    const seen = new Set<string>();
-    for (let i = 0; i < batchSize && !stopped; i++) {
-      // Claim one at a time, right before sending, so a long batch never outlives its locks.
-      const row = await claimNext(database, dialect, now, seen);
-      if (!row) break;
-      seen.add(row.id);
-      if (await deliver(row, now)) sent++;
-    }
-    return sent;
-  }
+  const runner = startClaimedRunner({
+    name: "mail worker",
+    bus,
+    clock,
+    intervalMs,
+    batchSize,
+    claim: (now, seen) => claimNext(database, dialect, now, seen),
+    handle: deliver,
+    wakesOn: (event) => event.type === "mail.enqueued",
+    poll: options.poll,
+  });
 
-  function runOnce(now?: number): Promise<number> {
-    const run = batch(now ?? clock());
-    inFlight.add(run);
-    const forget = () => inFlight.delete(run);
-    run.then(forget, forget);
-    return run;
-  }
-
-  function schedule(delay: number): void {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(wake, delay);
-    timer.unref();
-  }
-
-  function wake(): void {
-    if (stopped) return;
-    if (looping) {
-      wakeAgain = true;
-      return;
-    }
-    looping = (async () => {
-      do {
-        wakeAgain = false;
-        try {
-          const sent = await runOnce();
-          // A full batch means there is probably more waiting.
-          if (sent >= batchSize) wakeAgain = true;
-        } catch (error) {
-          logger.error({ err: error }, "mail worker run failed");
-        }
-      } while (wakeAgain && !stopped);
-    })().finally(() => {
-      looping = undefined;
-      schedule(intervalMs);
-    });
-  }
-
-  let unsubscribe = () => {};
-  if (options.poll !== false) {
-    unsubscribe = bus.subscribe((event) => {
-      if (event.type === "mail.enqueued") wake();
-    });
-    // Send any backlog right away.
-    schedule(0);
-  }
-
+  let stopping: Promise<void> | undefined;
   return {
-    runOnce,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      clearTimeout(timer);
-      unsubscribe();
-      await looping;
-      await Promise.allSettled([...inFlight]);
-      if (ownsTransport) transport.close();
+    runOnce: runner.runOnce,
+    stop() {
+      stopping ??= runner.stop().then(() => {
+        if (ownsTransport) transport.close();
+      });
+      return stopping;
     },
   };
 }

@@ -7,6 +7,7 @@ import type { Database } from "~/server/db/schema";
 import { writeTransaction } from "~/server/db/write-transaction.server";
 import { absoluteUrl, getEnv } from "~/server/env.server";
 import { events as defaultEvents, type EventBus } from "~/server/events/bus.server";
+import { startClaimedRunner } from "~/server/events/claimed-runner.server";
 import { logger } from "~/server/logger.server";
 import { enqueueMail, notifyMailEnqueued } from "~/server/mail/outbox.server";
 import { webhookDisabledMail } from "~/server/mail/webhook-mails.server";
@@ -139,11 +140,6 @@ export function startWebhookWorker(options: WebhookWorkerOptions = {}): WebhookW
   const allowedHosts = options.allowedHosts ?? parseAllowedHosts(getEnv().WEBHOOK_ALLOWED_HOSTS);
   const send: Send = (url, body, headers) => postWebhook(url, body, headers, { allowedHosts, resolve: options.resolve });
 
-  const inFlight = new Set<Promise<number>>();
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let looping: Promise<void> | undefined;
-  let wakeAgain = false;
 
   async function deliver(row: DeliveryRow, now: number): Promise<boolean> {
     const [event, endpoint] = await Promise.all([
@@ -207,80 +203,18 @@ export function startWebhookWorker(options: WebhookWorkerOptions = {}): WebhookW
     return false;
   }
 
-  async function batch(now: number): Promise<number> {
-    let delivered = 0;
-    let claimed = 0;
-    const seen = new Set<string>();
-    async function lane() {
-      while (!stopped && claimed < batchSize) {
-        const row = await claimDelivery(database, dialect, now, seen);
-        if (!row) return;
-        claimed++;
-        seen.add(row.id);
-        if (await deliver(row, now)) delivered++;
-      }
-    }
-    await Promise.all(Array.from({ length: lanes }, lane));
-    return delivered;
-  }
-
-  function runOnce(now?: number): Promise<number> {
-    const run = batch(now ?? clock());
-    inFlight.add(run);
-    const forget = () => inFlight.delete(run);
-    run.then(forget, forget);
-    return run;
-  }
-
-  function schedule(delay: number): void {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(wake, delay);
-    timer.unref();
-  }
-
-  function wake(): void {
-    if (stopped) return;
-    if (looping) {
-      wakeAgain = true;
-      return;
-    }
-    looping = (async () => {
-      do {
-        wakeAgain = false;
-        try {
-          const sent = await runOnce();
-          if (sent >= batchSize) wakeAgain = true;
-        } catch (error) {
-          logger.error({ err: error }, "webhook worker run failed");
-        }
-      } while (wakeAgain && !stopped);
-    })().finally(() => {
-      looping = undefined;
-      schedule(intervalMs);
-    });
-  }
-
-  let unsubscribe = () => {};
-  if (options.poll !== false) {
-    unsubscribe = bus.subscribe((event) => {
-      if (event.type !== "webhook.enqueued") return;
-      wake();
-      // Written inside a transaction that may not have committed yet: look once more shortly.
-      setTimeout(wake, 150).unref();
-    });
-    schedule(0);
-  }
-
-  return {
-    runOnce,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      clearTimeout(timer);
-      unsubscribe();
-      await looping;
-      await Promise.allSettled([...inFlight]);
-    },
-  };
+  return startClaimedRunner({
+    name: "webhook worker",
+    bus,
+    clock,
+    intervalMs,
+    batchSize,
+    lanes,
+    claim: (now, seen) => claimDelivery(database, dialect, now, seen),
+    handle: deliver,
+    wakesOn: (event) => event.type === "webhook.enqueued",
+    // Written inside a transaction that may not have committed yet: look once more shortly.
+    recheckMs: 150,
+    poll: options.poll,
+  });
 }
