@@ -1,7 +1,8 @@
 // `npm run bench`: load-tests the built server (run `npm run build` first; nothing is built here) on
 // a throw-away SQLite database with the demo content, and prints one table (the targets next
 // to the figures), then the three file-transfer figures and the notification and search
-// figures, then issuing invoices. Loopback only; about 2 min in all. `npm run bench -- --only=notifications,search`
+// figures, then issuing invoices, inbound mail, webhooks and the five-year screens. Loopback only; about
+// 8–9 min in all on two CPUs. `npm run bench -- --only=notifications,search`
 // runs only those parts (pages, files, notifications, search, billing, inbound, webhooks, screens); notifications to
 // webhooks need no build. `--only=screens --profile` adds a CPU profile of the slowest signed-in screen.
 import { spawnSync } from "node:child_process";
