@@ -140,7 +140,6 @@ export function startWebhookWorker(options: WebhookWorkerOptions = {}): WebhookW
   const allowedHosts = options.allowedHosts ?? parseAllowedHosts(getEnv().WEBHOOK_ALLOWED_HOSTS);
   const send: Send = (url, body, headers) => postWebhook(url, body, headers, { allowedHosts, resolve: options.resolve });
 
-
   async function deliver(row: DeliveryRow, now: number): Promise<boolean> {
     const [event, endpoint] = await Promise.all([
       database.selectFrom("webhookEvents").select("payload").where("id", "=", row.eventId).executeTakeFirst(),
