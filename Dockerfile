@@ -75,6 +75,7 @@ ENV NODE_ENV=production \
     STORAGE_DIR=/data/uploads \
     BACKUP_URL=file:/data/backups \
     NODE_COMPILE_CACHE=/tmp/agency-compile-cache \
+    GLIBC_TUNABLES=glibc.malloc.mmap_threshold=32768 \
     npm_config_update_notifier=false
 WORKDIR /app
 # Everything the app keeps lands in /data, also what it writes under ./data by default (the

@@ -93,6 +93,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       APP_URL: baseURL,
       LOG_LEVEL: "warn",
+      GLIBC_TUNABLES: "glibc.malloc.mmap_threshold=32768",
       DATABASE_URL: `file:${databaseFile}`,
       STORAGE_DIR: storageDir,
       AUTH_SECRET: authSecret,

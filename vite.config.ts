@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import type { GetModuleInfo, ManualChunkMeta } from "rollup";
 import { loadEnvFile } from "./app/server/env-file.server";
+import { asciiSource } from "./scripts/lib/ascii-source.mjs";
 
 // Native addons (and pg's optional one) cannot be bundled; they load from node_modules.
 const SERVER_EXTERNALS = ["better-sqlite3", "@node-rs/argon2", "pg-native", "sharp"];
@@ -63,8 +64,23 @@ function envFileInDev(): Plugin {
   };
 }
 
+/**
+ * The server bundle in ASCII only (decision 0113): V8 keeps each module's source text for as long as
+ * its functions live, and one character outside Latin-1 makes it hold the whole text at two bytes
+ * a character. esbuild's `charset: "ascii"` leaves regular expressions and templates as they are.
+ */
+function asciiServerBundle(): Plugin {
+  return {
+    name: "ascii-server-bundle",
+    apply: (_, { isSsrBuild }) => Boolean(isSsrBuild),
+    generateBundle(_, bundle) {
+      for (const chunk of Object.values(bundle)) if (chunk.type === "chunk") chunk.code = asciiSource(chunk.code).code;
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [envFileInDev(), tailwindcss(), reactRouter()],
+  plugins: [envFileInDev(), tailwindcss(), reactRouter(), asciiServerBundle()],
   resolve: {
     alias: [
       { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },

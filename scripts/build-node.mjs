@@ -5,7 +5,8 @@
 //   scripts/{staff,backup,…}.ts        → build/tools/{name}.js, the admin tools of the production
 //                                        artifact, run by scripts/tool.mjs (decision 0060)
 // It fails when a bundle would import a devDependency: the artifact installs with --omit=dev.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { builtinModules } from "node:module";
 import { build } from "esbuild";
 
@@ -55,4 +56,22 @@ if (wrong.length > 0) {
     `These bundles import packages that are not in "dependencies", so a production install (--omit=dev) lacks them:\n  ${wrong.join("\n  ")}`,
   );
   process.exit(1);
+}
+
+// The server's own bundles stay ASCII (decision 0113): one character outside Latin-1 doubles the
+// memory V8 holds for a bundle's source text for as long as the process runs.
+const notAscii = [...serverBundles("build")].filter((file) => /[\u0080-\uffff]/.test(readFileSync(file, "utf8")));
+if (notAscii.length > 0) {
+  console.error(`These server bundles hold characters outside ASCII (vite.config.ts asciiServerBundle):\n  ${notAscii.join("\n  ")}`);
+  process.exit(1);
+}
+
+/** What the server process runs: build/server.js, build/pdf-worker.js and every .js under build/server. */
+function* serverBundles(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    // The browser's files are served, not run here; the admin tools run for seconds at a time.
+    if (entry.isDirectory() && (dir !== "build" || entry.name === "server")) yield* serverBundles(file);
+    else if (entry.isFile() && file.endsWith(".js")) yield file;
+  }
 }

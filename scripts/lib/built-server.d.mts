@@ -35,3 +35,4 @@ export function startServer(options: {
 
 /** The V8 flags every launcher of the server passes. */
 export declare const SERVER_NODE_FLAGS: string[];
+export declare const SERVER_GLIBC_TUNABLES: string;

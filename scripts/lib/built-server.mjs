@@ -12,6 +12,13 @@ export { freePort };
 /** The V8 flags every launcher of the server passes (package.json's start, Dockerfile, deploy/agency.service). */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=2"];
 
+/**
+ * ...and the C library's setting they all give it (decision 0113): blocks of 32 KiB and more are
+ * mapped apart and handed back to the system when freed, so the compilers' scratch memory does not
+ * stay resident. Only read by glibc, at start.
+ */
+export const SERVER_GLIBC_TUNABLES = "glibc.malloc.mmap_threshold=32768";
+
 /** Exits with a clear message when `npm run build` has not been run: these scripts build nothing. */
 export function requireBuild(command) {
   const missing = ["build/server.js", "build/server/index.js", "build/client"].filter((file) => !existsSync(file));
@@ -47,6 +54,7 @@ export function serverEnv(data, port, extra = {}) {
     LOG_LEVEL: "warn",
     SMTP_URL: "",
     REDIS_URL: "",
+    GLIBC_TUNABLES: SERVER_GLIBC_TUNABLES,
     ...extra,
   };
 }
