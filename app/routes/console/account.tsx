@@ -1,18 +1,9 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 import type { Route } from "./+types/account";
 import { LogoutButton } from "~/components/logout-button";
-import { ChangePassword } from "~/components/settings/change-password";
+import { AccountSettingRows } from "~/components/settings/account-setting-rows";
 import { SettingRow } from "~/components/settings/setting-row";
-import { AccountSecurityRows } from "~/components/settings/account-security-rows";
-import { TimeZoneSetting } from "~/components/settings/time-zone-setting";
-import { CalendarFeedSetting } from "~/components/settings/calendar-feed-setting";
-import { calendarFeedOf } from "~/server/models/accounts/calendar-feeds.server";
-import { TwoFactorSetting } from "~/components/settings/two-factor-setting";
-import { timeZoneNames } from "~/lib/time-zones";
-import { getPlace, userTimeZone } from "~/server/brand/locale.server";
-import { browserTimeZone } from "~/server/http/time-zone-cookie.server";
-import { accountSecurity } from "~/server/auth/account-security.server";
-import { hasSecondFactor } from "~/server/auth/second-factor.server";
+import { accountSettingsOf } from "~/routes/+shared/account-settings.server";
 import { requireStaff } from "~/server/auth/session.server";
 
 export function meta() {
@@ -23,17 +14,7 @@ export function meta() {
 // here; each part is a SettingRow whose component sits in app/components/settings/.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  const [twoFactor, security, timeZone, place, calendarFeed] = await Promise.all([
-    hasSecondFactor(user.id),
-    accountSecurity(request, user),
-    userTimeZone(user.id),
-    getPlace(),
-    calendarFeedOf(user.id),
-  ]);
-  // The zones from the server, so the select renders the same options on both sides.
-  // The root loader stores the browser's zone on this same request, alongside this read.
-  const zone = { timeZone: timeZone ?? browserTimeZone(request), zones: timeZoneNames(), agencyZone: place.timeZone };
-  return { email: user.email, name: user.name, twoFactor, security, zone, calendarFeed };
+  return { email: user.email, name: user.name, ...(await accountSettingsOf(request, user)) };
 }
 
 export default function ConsoleAccount({ loaderData }: Route.ComponentProps) {
@@ -44,21 +25,7 @@ export default function ConsoleAccount({ loaderData }: Route.ComponentProps) {
         {loaderData.name} · {loaderData.email}
       </p>
       <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
-        <TwoFactorSetting enabled={loaderData.twoFactor} />
-        <SettingRow title="Change password" detail="Enter your current password, then the new one. Other devices are signed out.">
-          <ChangePassword audience="staff" />
-        </SettingRow>
-        <AccountSecurityRows {...loaderData.security} />
-        <TimeZoneSetting {...loaderData.zone} />
-        <CalendarFeedSetting feed={loaderData.calendarFeed} audience="staff" />
-        <SettingRow
-          title="E-mail preferences"
-          detail="Which notifications reach you by e-mail: immediately, in a daily digest, or not at all."
-        >
-          <Link to={href("/employee-dashboard/notifications/preferences")} className="btn-secondary">
-            Choose
-          </Link>
-        </SettingRow>
+        <AccountSettingRows settings={loaderData} audience="staff" preferencesTo={href("/employee-dashboard/notifications/preferences")} />
         <SettingRow title="Logout" detail="Sign out on this device.">
           <LogoutButton />
         </SettingRow>

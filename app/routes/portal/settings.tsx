@@ -1,25 +1,16 @@
-import { href, Link, useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import type { Route } from "./+types/settings";
 import { FormError } from "~/components/forms/form-error";
 import { LogoutButton } from "~/components/logout-button";
 import { DeleteAccount } from "~/components/portal/delete-account";
-import { ChangePassword } from "~/components/settings/change-password";
+import { AccountSettingRows } from "~/components/settings/account-setting-rows";
 import { SettingRow } from "~/components/settings/setting-row";
-import { AccountSecurityRows } from "~/components/settings/account-security-rows";
-import { TimeZoneSetting } from "~/components/settings/time-zone-setting";
-import { CalendarFeedSetting } from "~/components/settings/calendar-feed-setting";
-import { calendarFeedOf } from "~/server/models/accounts/calendar-feeds.server";
-import { TwoFactorSetting } from "~/components/settings/two-factor-setting";
-import { timeZoneNames } from "~/lib/time-zones";
-import { getPlace, userTimeZone } from "~/server/brand/locale.server";
-import { browserTimeZone } from "~/server/http/time-zone-cookie.server";
 import { PanelError, PanelHeader } from "~/components/portal/panel";
 import type { FormResult } from "~/lib/form-result";
 import { portalMeta, skipReloadOnQueryChange } from "~/lib/portal";
 import { useTheme } from "~/lib/use-theme";
-import { hasSecondFactor } from "~/server/auth/second-factor.server";
 import { requireClient } from "~/server/auth/session.server";
-import { accountSecurity } from "~/server/auth/account-security.server";
+import { accountSettingsOf } from "~/routes/+shared/account-settings.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return portalMeta("Settings", matches);
@@ -30,17 +21,7 @@ const RESET_ACTION = "/settings/reset-password";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
-  const [twoFactor, security, timeZone, place, calendarFeed] = await Promise.all([
-    hasSecondFactor(user.id),
-    accountSecurity(request, user),
-    userTimeZone(user.id),
-    getPlace(),
-    calendarFeedOf(user.id),
-  ]);
-  // The zones from the server, so the select renders the same options on both sides.
-  // The root loader stores the browser's zone on this same request, alongside this read.
-  const zone = { timeZone: timeZone ?? browserTimeZone(request), zones: timeZoneNames(), agencyZone: place.timeZone };
-  return { email: user.email, twoFactor, security, zone, calendarFeed };
+  return { email: user.email, ...(await accountSettingsOf(request, user)) };
 }
 
 /**
@@ -72,21 +53,7 @@ export default function SettingsPanel({ loaderData }: Route.ComponentProps) {
         <SettingRow title="Password" detail="We e-mail you a link to choose a new password.">
           <ResetPasswordButton />
         </SettingRow>
-        <TwoFactorSetting enabled={loaderData.twoFactor} />
-        <SettingRow title="Change password" detail="Enter your current password, then the new one. Other devices are signed out.">
-          <ChangePassword audience="client" />
-        </SettingRow>
-        <AccountSecurityRows {...loaderData.security} />
-        <TimeZoneSetting {...loaderData.zone} />
-        <CalendarFeedSetting feed={loaderData.calendarFeed} audience="client" />
-        <SettingRow
-          title="E-mail preferences"
-          detail="Which notifications reach you by e-mail: immediately, in a daily digest, or not at all."
-        >
-          <Link to={href("/user-dashboard/notifications/preferences")} className="btn-secondary">
-            Choose
-          </Link>
-        </SettingRow>
+        <AccountSettingRows settings={loaderData} audience="client" preferencesTo={href("/user-dashboard/notifications/preferences")} />
         <SettingRow
           title="Your data"
           detail="A ZIP of your profile, your company's projects, approvals, support requests and files, and your notifications."
