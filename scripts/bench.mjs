@@ -270,26 +270,7 @@ const files = runs("files") ? await benchFileTransfer({ data, startServer, log }
 
 // The unread count and "mark all as read" with 10,000 notifications for one person, as
 // the model calls on the bench's SQLite database, then on PostgreSQL when TEST_DATABASE_URL is set.
-const notificationFigures = [];
-for (const databaseUrl of runs("notifications") ? [`file:${data.databaseFile}`, process.env.TEST_DATABASE_URL].filter(Boolean) : []) {
-  log(`notifications: ${databaseUrl.startsWith("file:") ? "sqlite" : "postgres"}`);
-  notificationFigures.push(benchNotifications(databaseUrl));
-}
-
-function benchNotifications(databaseUrl) {
-  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/lib/notifications-bench.ts"], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      STORAGE_DIR: data.storageDir,
-      AUTH_SECRET: "bench-secret-0123456789-0123456789-abcdef",
-      LOG_LEVEL: "warn",
-    },
-    encoding: "utf8",
-  });
-  if (run.status !== 0) throw new Error(`notifications bench failed: ${run.stderr}`);
-  return JSON.parse(run.stdout.trim().split("\n").at(-1));
-}
+const notificationFigures = benchOnBothDatabases("notifications", { STORAGE_DIR: data.storageDir }, data.databaseFile);
 // Search over 50,000 support requests, on SQLite and PostgreSQL.
 const search = runs("search") ? await benchSearch({ dataDir: data.dir, log }) : undefined;
 
@@ -298,64 +279,42 @@ const screens = runs("screens")
   ? await benchScreens({ log, profile, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS })
   : undefined;
 
-// Issuing a 50-line invoice and filing its PDF, on SQLite and PostgreSQL (issue 29).
-const billingFigures = [];
-for (const databaseUrl of runs("billing")
-  ? [`file:${path.join(data.dir, "billing.sqlite")}`, process.env.TEST_DATABASE_URL].filter(Boolean)
-  : []) {
-  log(`billing: ${databaseUrl.startsWith("file:") ? "sqlite" : "postgres"}`);
-  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/lib/billing-bench.ts"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, AUTH_SECRET: "bench-secret-0123456789-0123456789-abcdef", LOG_LEVEL: "warn" },
-    encoding: "utf8",
-    timeout: 600_000,
-  });
-  if (run.status !== 0) throw new Error(`billing bench failed: ${run.stderr}`);
-  billingFigures.push(JSON.parse(run.stdout.trim().split("\n").at(-1)));
+/**
+ * A part measured by its own script (scripts/lib/PART-bench.ts) in a child process, once on SQLite
+ * (a fresh file unless `sqliteFile` names one) and once on TEST_DATABASE_URL when set; each run's
+ * figures are its last line on stdout.
+ */
+function benchOnBothDatabases(part, env = {}, sqliteFile = path.join(data.dir, `${part}.sqlite`)) {
+  if (!runs(part)) return [];
+  const figures = [];
+  for (const databaseUrl of [`file:${sqliteFile}`, process.env.TEST_DATABASE_URL].filter(Boolean)) {
+    log(`${part}: ${databaseUrl.startsWith("file:") ? "sqlite" : "postgres"}`);
+    const run = spawnSync(process.execPath, ["--import", "tsx", `scripts/lib/${part}-bench.ts`], {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        AUTH_SECRET: "bench-secret-0123456789-0123456789-abcdef",
+        LOG_LEVEL: "warn",
+        ...env,
+      },
+      encoding: "utf8",
+      timeout: 600_000,
+    });
+    if (run.status !== 0) throw new Error(`${part} bench failed: ${run.stderr}`);
+    figures.push(JSON.parse(run.stdout.trim().split("\n").at(-1)));
+  }
+  return figures;
 }
 
-// Replies by e-mail through the inbound entry, on SQLite and PostgreSQL.
-const inboundFigures = [];
-for (const databaseUrl of runs("inbound")
-  ? [`file:${path.join(data.dir, "inbound.sqlite")}`, process.env.TEST_DATABASE_URL].filter(Boolean)
-  : []) {
-  log(`inbound: ${databaseUrl.startsWith("file:") ? "sqlite" : "postgres"}`);
-  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/lib/inbound-bench.ts"], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      AUTH_SECRET: "bench-secret-0123456789-0123456789-abcdef",
-      INBOUND_MAIL_SECRET: "bench-inbound-secret-0123456789-abcdef",
-      INBOUND_REPLY_ADDRESS: "reply@in.bench.example",
-      LOG_LEVEL: "warn",
-    },
-    encoding: "utf8",
-    timeout: 600_000,
-  });
-  if (run.status !== 0) throw new Error(`inbound bench failed: ${run.stderr}`);
-  inboundFigures.push(JSON.parse(run.stdout.trim().split("\n").at(-1)));
-}
-
+// Issuing a 50-line invoice and filing its PDF.
+const billingFigures = benchOnBothDatabases("billing");
+// Replies by e-mail through the inbound entry.
+const inboundFigures = benchOnBothDatabases("inbound", {
+  INBOUND_MAIL_SECRET: "bench-inbound-secret-0123456789-abcdef",
+  INBOUND_REPLY_ADDRESS: "reply@in.bench.example",
+});
 // Webhooks (decision 0103): changes to a local receiver through the outbox and the delivery worker.
-const webhookFigures = [];
-for (const databaseUrl of runs("webhooks")
-  ? [`file:${path.join(data.dir, "webhooks.sqlite")}`, process.env.TEST_DATABASE_URL].filter(Boolean)
-  : []) {
-  log(`webhooks: ${databaseUrl.startsWith("file:") ? "sqlite" : "postgres"}`);
-  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/lib/webhooks-bench.ts"], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      AUTH_SECRET: "bench-secret-0123456789-0123456789-abcdef",
-      WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
-      DEMO_CONTENT: "off",
-      LOG_LEVEL: "warn",
-    },
-    encoding: "utf8",
-    timeout: 600_000,
-  });
-  if (run.status !== 0) throw new Error(`webhooks bench failed: ${run.stderr}`);
-  webhookFigures.push(JSON.parse(run.stdout.trim().split("\n").at(-1)));
-}
+const webhookFigures = benchOnBothDatabases("webhooks", { WEBHOOK_ALLOWED_HOSTS: "127.0.0.1", DEMO_CONTENT: "off" });
 
 function queryDb(fn) {
   const db = new Database(data.databaseFile, { readonly: true, fileMustExist: true });
