@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Updateable } from "kysely";
 import type { DbDialect } from "~/server/db/db.server";
 import type { Database, MailOutboxTable } from "~/server/db/schema";
 import { writeTransaction } from "~/server/db/write-transaction.server";
+import { claimOne } from "~/server/events/claim-one.server";
 
 // The outbox rows a worker claims, and how it lets go of them (decision 0006).
 
@@ -20,44 +21,30 @@ export async function claimNext(
   now: number,
   skip: ReadonlySet<string>,
 ): Promise<OutboxRow | undefined> {
-  const due = (qb: Kysely<Database>) =>
-    qb
-      .selectFrom("mailOutbox")
-      .select("id")
-      .where("status", "=", "pending")
-      .where("nextAttemptAt", "<=", now)
-      .where("lockedUntil", "<", now)
-      .$if(skip.size > 0, (q) => q.where("id", "not in", [...skip]))
-      .orderBy("nextAttemptAt")
-      .limit(1);
-
-  const lock = (qb: Kysely<Database>, id: string) =>
-    qb
-      .updateTable("mailOutbox")
-      .set((eb) => ({ lockedUntil: now + LOCK_MS, attempts: eb("attempts", "+", 1) }))
-      .where("id", "=", id)
-      .where("status", "=", "pending")
-      .where("nextAttemptAt", "<=", now)
-      .where("lockedUntil", "<", now)
-      .returningAll()
-      .executeTakeFirst();
-
-  if (dialect === "postgres") {
-    // Row locks keep concurrent workers off the same row; SKIP LOCKED lets them take the next one.
-    return database.transaction().execute(async (trx) => {
-      const picked = await due(trx).forUpdate().skipLocked().executeTakeFirst();
-      return picked ? lock(trx, picked.id) : undefined;
-    });
-  }
-  // SQLite: a single conditional UPDATE is atomic (one writer at a time). Someone else won the
-  // row when it updates nothing; try the next candidate.
-  for (let tries = 0; tries < 5; tries++) {
-    const picked = await due(database).executeTakeFirst();
-    if (!picked) return undefined;
-    const row = await writeTransaction((trx) => lock(trx, picked.id), database);
-    if (row) return row;
-  }
-  return undefined;
+  return claimOne(database, dialect, {
+    pick: (qb, locked) =>
+      qb
+        .selectFrom("mailOutbox")
+        .select("id")
+        .where("status", "=", "pending")
+        .where("nextAttemptAt", "<=", now)
+        .where("lockedUntil", "<", now)
+        .$if(skip.size > 0, (q) => q.where("id", "not in", [...skip]))
+        .$if(locked, (q) => q.forUpdate().skipLocked())
+        .orderBy("nextAttemptAt")
+        .limit(1)
+        .executeTakeFirst(),
+    take: (qb, id) =>
+      qb
+        .updateTable("mailOutbox")
+        .set((eb) => ({ lockedUntil: now + LOCK_MS, attempts: eb("attempts", "+", 1) }))
+        .where("id", "=", id)
+        .where("status", "=", "pending")
+        .where("nextAttemptAt", "<=", now)
+        .where("lockedUntil", "<", now)
+        .returningAll()
+        .executeTakeFirst(),
+  });
 }
 
 /** What a sent row keeps of its message: the metadata (recipient, subject, key, times), no body. */
