@@ -15,6 +15,7 @@ export interface StartedServer {
   coldStartMs: number;
   stderr(): string;
   rssMiB(): number | null;
+  residentMiB(): { rss: number; file: number; anon: number } | null;
   stop(): Promise<void>;
 }
 

@@ -61,6 +61,18 @@ export function serverEnv(data, port, extra = {}) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** VmRSS, RssFile and RssAnon of a process in MiB (Linux /proc), or null elsewhere. */
+function residentMiB(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const mib = (name) => Number(new RegExp(`^${name}:\\s+(\\d+)\\s+kB`, "m").exec(status)?.[1]) / 1024;
+    const figures = { rss: mib("VmRSS"), file: mib("RssFile"), anon: mib("RssAnon") };
+    return Object.values(figures).every(Number.isFinite) ? figures : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Spawns `node build/server.js` and polls `readyPath` until it answers 200. Returns the child, its
  * URL and the time from spawn to that first 200 (ms). `root` is the checkout whose build runs (another
@@ -112,14 +124,10 @@ export async function startServer({ data, port, env = {}, readyPath = "/", pollM
     stderr: () => stderr,
     /** Resident set size of the server process in MiB (Linux /proc), or null elsewhere. */
     rssMiB() {
-      try {
-        const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-        const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
-        return Number.isFinite(kb) ? kb / 1024 : null;
-      } catch {
-        return null;
-      }
+      return residentMiB(child.pid)?.rss ?? null;
     },
+    /** The same, split: pages of mapped files (the node binary's among them) and anonymous memory. */
+    residentMiB: () => residentMiB(child.pid),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 12_000);
