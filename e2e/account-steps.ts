@@ -21,7 +21,10 @@ export async function expectAccessible(page: Page, step: string) {
  * the recovery codes, which the page shows once.
  */
 export async function enrolTwoFactor(page: Page, password: string): Promise<{ key: string; codes: string[] }> {
-  await page.getByLabel("Password").fill(password);
+  // The address changes before a client-side navigation paints, so wait for this page's own
+  // heading: until then the previous screen (Settings holds several password fields) is on show.
+  await expect(page.getByRole("heading", { level: 1, name: "Two-factor sign-in" })).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
   await expectAccessible(page, "enrolment: QR code and key");
