@@ -3,13 +3,14 @@ import pg from "pg";
 import type { AppEvent, EventBus } from "./bus.server";
 import { logger } from "~/server/logger.server";
 import { guardPoolErrors } from "~/server/db/pg-pool.server";
+import { eventChannelFor, listenStatement } from "./event-channel.server";
 
-const CHANNEL = "agency_events";
 const RECONNECT_MS = 1_000;
 
 /**
- * The event bus over PostgreSQL LISTEN/NOTIFY: every instance on the database hears every event,
- * its own included (so local delivery takes the same path). Reconnects after connection loss.
+ * The event bus over PostgreSQL LISTEN/NOTIFY: every instance on the same schema hears every
+ * event, its own included (so local delivery takes the same path), on that schema's channel (an
+ * install in another schema of the database hears none of them). Reconnects after connection loss.
  */
 export async function createPostgresBus(connectionString: string): Promise<EventBus & { close(): Promise<void> }> {
   const local = new EventEmitter();
@@ -17,11 +18,13 @@ export async function createPostgresBus(connectionString: string): Promise<Event
   const publisher = guardPoolErrors(new pg.Pool({ connectionString, max: 2 }), "event bus publisher");
   let listener: pg.Client | undefined;
   let closed = false;
+  // The schema the connection's search_path puts first, as the app's own queries see it.
+  let channel = "";
 
   async function connect(): Promise<void> {
     const client = new pg.Client({ connectionString });
     client.on("notification", (message) => {
-      if (message.channel !== CHANNEL || !message.payload) return;
+      if (message.channel !== channel || !message.payload) return;
       try {
         local.emit("event", JSON.parse(message.payload) as AppEvent);
       } catch (error) {
@@ -36,7 +39,9 @@ export async function createPostgresBus(connectionString: string): Promise<Event
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
+      const { rows } = await client.query<{ schema: string | null }>("select current_schema() as schema");
+      channel = eventChannelFor(rows[0]?.schema ?? "public");
+      await client.query(listenStatement(channel));
     } catch (error) {
       void client.end().catch(() => undefined);
       throw error;
@@ -65,7 +70,7 @@ export async function createPostgresBus(connectionString: string): Promise<Event
   await connect();
   return {
     publish(event) {
-      publisher.query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify(event)]).catch((error: unknown) => {
+      publisher.query("SELECT pg_notify($1, $2)", [channel, JSON.stringify(event)]).catch((error: unknown) => {
         logger.warn({ err: error, type: event.type }, "event not published");
       });
     },

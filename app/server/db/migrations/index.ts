@@ -41,6 +41,7 @@ import * as calendarFeeds from "./2026-12-02T1300-calendar-feeds";
 import * as hotListIndexes from "./2026-12-03T1000-hot-list-indexes";
 import * as sessionChangeNotices from "./2026-12-04T1000-session-change-notices";
 import * as recentUploadsIndex from "./2026-12-05T1000-recent-uploads-index";
+import * as eventChannelPerSchema from "./2026-12-06T1000-event-channel-per-schema";
 
 // Static imports so the migrations travel inside the server bundle. Names sort by time.
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-03T1000-hot-list-indexes": hotListIndexes,
   "2026-12-04T1000-session-change-notices": sessionChangeNotices,
   "2026-12-05T1000-recent-uploads-index": recentUploadsIndex,
+  "2026-12-06T1000-event-channel-per-schema": eventChannelPerSchema,
 };
