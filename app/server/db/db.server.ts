@@ -22,6 +22,7 @@ import { logger } from "~/server/logger.server";
 import { recordQuery } from "~/server/metrics.server";
 import { migrations } from "./migrations/index";
 import { unknownAppliedMigrations } from "./newer-migrations.server";
+import { migratorView } from "./migrator-view.server";
 import { guardPoolErrors } from "./pg-pool.server";
 import { watchingWrites } from "./table-writes.server";
 
@@ -186,7 +187,11 @@ async function currentSchema(database: Db): Promise<string | undefined> {
  */
 export async function createMigrator(database: Db = db()): Promise<Migrator> {
   const current = await currentSchema(database);
-  return new Migrator({ db: database, provider: { getMigrations: async () => migrations }, migrationTableSchema: current });
+  return new Migrator({
+    db: current === undefined ? database : migratorView(database, current),
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: current,
+  });
 }
 
 export async function migrateToLatest(database: Db = db()): Promise<void> {
