@@ -251,8 +251,9 @@ describe.each(testDatabases("staff-roles"))("Staff roles, invitations and lifecy
       "Disabling on one instance ends the member's stream on another at once (LISTEN/NOTIFY)",
       async () => {
         const member = await signInStaff(`far-${Date.now()}@indigokite.dev`, { staffRole: "sales" });
-        const here = await createPostgresBus(process.env.TEST_DATABASE_URL!);
-        const there = await createPostgresBus(process.env.TEST_DATABASE_URL!);
+        // Both instances on this suite's own schema (and so its own event channel).
+        const here = await createPostgresBus(process.env.DATABASE_URL!);
+        const there = await createPostgresBus(process.env.DATABASE_URL!);
         const local = events();
         try {
           setEventBus(here);

@@ -22,8 +22,9 @@ function nextEvent(subscribe: (h: (e: AppEvent) => void) => () => void, timeoutM
 
 describe.skipIf(!url)("PostgreSQL LISTEN/NOTIFY event bus", () => {
   test("An event published on instance A reaches a subscriber on instance B within a second", async () => {
-    const a = await createPostgresBus(url!);
-    const b = await createPostgresBus(url!);
+    const schema = await schemaOf(`t_${randomBytes(6).toString("hex")}`);
+    const a = await createPostgresBus(schema.url);
+    const b = await createPostgresBus(schema.url);
     try {
       const received = nextEvent((h) => b.subscribe(h));
       a.publish({ type: "opening.changed", id: "cross-instance" });
@@ -31,11 +32,14 @@ describe.skipIf(!url)("PostgreSQL LISTEN/NOTIFY event bus", () => {
     } finally {
       await a.close();
       await b.close();
+      await schema.drop();
     }
   });
 
   test("The publishing instance hears its own event once", async () => {
-    const a = await createPostgresBus(url!);
+    // Its own schema's channel: nothing else running on the database publishes there.
+    const schema = await schemaOf(`t_${randomBytes(6).toString("hex")}`);
+    const a = await createPostgresBus(schema.url);
     try {
       const seen: AppEvent[] = [];
       const off = a.subscribe((e) => seen.push(e));
@@ -45,6 +49,7 @@ describe.skipIf(!url)("PostgreSQL LISTEN/NOTIFY event bus", () => {
       expect(seen).toEqual([{ type: "testimonial.changed", id: "self" }]);
     } finally {
       await a.close();
+      await schema.drop();
     }
   });
 

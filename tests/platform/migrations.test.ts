@@ -59,9 +59,7 @@ test.skipIf(!pgUrl)(
             return read(trx);
           });
       // Kysely's own introspection reads every schema's tables by name, and fails...
-      await expect(afterDrop((trx) => trx.introspection.getTables({ withInternalKyselyTables: true }))).rejects.toThrow(
-        /does not exist/,
-      );
+      await expect(afterDrop((trx) => trx.introspection.getTables({ withInternalKyselyTables: true }))).rejects.toThrow(/does not exist/);
       // ...while our migrator, which asks whether its table exists before it reads it, does not.
       const seen = await afterDrop(async (trx) => (await createMigrator(trx)).getMigrations());
       expect(seen.filter((m) => m.executedAt).map((m) => m.name)).toEqual(Object.keys(migrations).sort());
