@@ -1,7 +1,7 @@
 import pg from "pg";
 import { SESSION_TABLES } from "~/server/auth/session-cache.server";
 import { onTableWrites } from "~/server/db/table-writes.server";
-import { eventChannelFor, listenStatement } from "~/server/events/event-channel.server";
+import { listenOnSchemaChannel } from "~/server/events/event-channel.server";
 
 // On PostgreSQL the server under test hears of this process's own writes to the session tables
 // (a test putting an actor in place with SQL) from the database's notice on the event channel
@@ -34,9 +34,7 @@ export async function listenForAuthNotices(databaseUrl: string): Promise<void> {
   });
   client.on("error", () => undefined);
   await client.connect();
-  const { rows } = await client.query<{ schema: string | null }>("select current_schema() as schema");
-  channel = eventChannelFor(rows[0]?.schema ?? "public");
-  await client.query(listenStatement(channel));
+  channel = await listenOnSchemaChannel(client);
   stopWatch ??= onTableWrites(SESSION_TABLES, () => {
     // A notice that beat this callback is not waited for past MISSED_NOTICE_MS.
     const notice = new Promise<void>((resolve) => heard.push(resolve));

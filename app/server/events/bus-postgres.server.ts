@@ -3,7 +3,7 @@ import pg from "pg";
 import type { AppEvent, EventBus } from "./bus.server";
 import { logger } from "~/server/logger.server";
 import { guardPoolErrors } from "~/server/db/pg-pool.server";
-import { eventChannelFor, listenStatement } from "./event-channel.server";
+import { listenOnSchemaChannel } from "./event-channel.server";
 
 const RECONNECT_MS = 1_000;
 
@@ -18,7 +18,7 @@ export async function createPostgresBus(connectionString: string): Promise<Event
   const publisher = guardPoolErrors(new pg.Pool({ connectionString, max: 2 }), "event bus publisher");
   let listener: pg.Client | undefined;
   let closed = false;
-  // The schema the connection's search_path puts first, as the app's own queries see it.
+  // The channel of the install's schema (decision 0114), known once the listener has connected.
   let channel = "";
 
   async function connect(): Promise<void> {
@@ -39,9 +39,7 @@ export async function createPostgresBus(connectionString: string): Promise<Event
     });
     try {
       await client.connect();
-      const { rows } = await client.query<{ schema: string | null }>("select current_schema() as schema");
-      channel = eventChannelFor(rows[0]?.schema ?? "public");
-      await client.query(listenStatement(channel));
+      channel = await listenOnSchemaChannel(client);
     } catch (error) {
       void client.end().catch(() => undefined);
       throw error;

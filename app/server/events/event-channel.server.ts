@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type pg from "pg";
 
 // PostgreSQL's LISTEN/NOTIFY channels belong to the database, not to a schema: two installs (or
 // staging beside production, or two test suites) on one database in different schemas would hear
@@ -23,4 +24,15 @@ export function eventChannelFor(schema: string): string {
 /** `LISTEN` takes an identifier, not a value: the channel quoted as one. */
 export function listenStatement(channel: string): string {
   return `LISTEN "${channel.replaceAll('"', '""')}"`;
+}
+
+/**
+ * LISTENs on the channel of the schema the client's search_path resolves to (the schema the app's
+ * own queries use) and returns that channel, for matching its notifications.
+ */
+export async function listenOnSchemaChannel(client: pg.Client): Promise<string> {
+  const { rows } = await client.query<{ schema: string | null }>("select current_schema() as schema");
+  const channel = eventChannelFor(rows[0]?.schema ?? "public");
+  await client.query(listenStatement(channel));
+  return channel;
 }
