@@ -158,7 +158,7 @@ test("A member sees what waits on them on the first screen, follows each item to
   );
   await expect(files.getByRole("link", { name: `wireframes-${uid}.pdf` })).toHaveAttribute(
     "href",
-    new RegExp(`/user-dashboard/projects/${projectId}/files#file-`),
+    new RegExp(`/user-dashboard/projects/${projectId}/files\\?file=[^#]+#file-`),
   );
 
   await waiting.getByRole("link", { name: `Login broken ${uid}` }).click();
@@ -290,7 +290,7 @@ for (const theme of ["light", "dark"] as const) {
     await expect(mine).toContainText(`Bigger logo ${uid}`);
     await expect(mine.getByRole("link", { name: `brief-${uid}.pdf` })).toHaveAttribute(
       "href",
-      new RegExp(`/employee-dashboard/projects/${projectId}/files#file-`),
+      new RegExp(`/employee-dashboard/projects/${projectId}/files\\?file=[^#]+#file-`),
     );
     await expect(mine.getByRole("link", { name: `Content ${uid}` })).toBeVisible();
     await expectNoAxeViolations(page);

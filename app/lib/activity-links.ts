@@ -1,4 +1,4 @@
-import { projectLink } from "./links";
+import { projectFileLink, projectLink } from "./links";
 import type { Side } from "./side";
 
 // Where a timeline entry or a "Waiting on you" item takes each side. Client-safe: both
@@ -28,9 +28,9 @@ export function thingHref(audience: Side, projectId: string, thing: ActivityThin
     case "milestone":
       return `${milestones}#milestone-${thing.id}`;
     case "file":
-      return `${base}/files#file-${thing.id}`;
+      return projectFileLink(audience, projectId, thing.id);
     case "approval":
-      if (thing.on === "file") return `${base}/files#file-${thing.onId}`;
+      if (thing.on === "file") return projectFileLink(audience, projectId, thing.onId);
       // The console shows a request on its milestone's row; the portal lists requests by themselves.
       return audience === "client" ? `${base}#approval-${thing.id}` : `${milestones}#milestone-${thing.onId}`;
     case "progress":

@@ -63,6 +63,14 @@ export function supportLink(side: Side): string {
   return side === "client" ? href("/user-dashboard/support") : href("/employee-dashboard/support");
 }
 
+/** A Files tab's query naming a file: the tab opens on the page that holds it. */
+export const FILE_PARAM = "file";
+
+/** A file on its project's Files tab, on the page that holds it. */
+export function projectFileLink(side: Side, projectId: string, fileId: string): string {
+  return `${projectLink(side, projectId, "files")}?${FILE_PARAM}=${enc(fileId)}#file-${fileId}`;
+}
+
 /** The portal Support panel's query naming a request: the panel opens on the page that holds it. */
 export const SUPPORT_REQUEST_PARAM = "request";
 

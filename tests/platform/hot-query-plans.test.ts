@@ -5,7 +5,7 @@ import { encodeCursor } from "~/server/models/api/api-cursor.server";
 import { leadResourcesQuery } from "~/server/models/api/api-reads.server";
 import { invoicePageQuery } from "~/server/models/billing/invoices-read.server";
 import { companyActivityQuery, companyLeadsQuery, companyRequestsQuery } from "~/server/models/companies/companies-records.server";
-import { projectFilesQuery, projectFileVersionsQuery } from "~/server/models/projects/project-files.server";
+import { pageFileVersionsQuery, projectFilesQuery } from "~/server/models/projects/project-files.server";
 import { overdueMilestonesQuery, recentClientUploadsQuery } from "~/server/models/projects/workspace-overview.server";
 import { unansweredSupportQuery } from "~/server/models/reports/overview.server";
 import { companyComplaintsQuery, complaintRepliesQuery } from "~/server/models/support/complaints.server";
@@ -19,6 +19,7 @@ import { testDatabases, useAppDatabase } from "../helpers/databases";
 
 const COMPANY = "c0000000-0000-4000-8000-000000000000";
 const PROJECT = "9a000000-0000-4000-8000-000000000000";
+const FILES = ["f1a00000-0000-4000-8000-000000000000", "f1a00000-0000-4000-8000-000000000001"];
 const REQUESTS = ["c1a00000-0000-4000-8000-000000000000", "c1a00000-0000-4000-8000-000000000001"];
 
 /** The plan's text: SQLite's EXPLAIN QUERY PLAN details, or PostgreSQL's EXPLAIN lines. */
@@ -73,11 +74,15 @@ const HOT_QUERIES: { screen: string; query: () => Compilable<unknown>; index: st
     query: () => leadResourcesQuery({ limit: 50, cursor: encodeCursor({ at: 1, id: "x" }) }),
     index: "quotes_submitted_id",
   },
-  { screen: "the workspace Files tab's files", query: () => projectFilesQuery({ projectId: PROJECT }), index: "project_files_name" },
   {
-    screen: "the workspace Files tab's versions",
-    query: () => projectFileVersionsQuery({ projectId: PROJECT }),
-    index: "file_versions_project",
+    screen: "the workspace Files tab's page of files",
+    query: () => projectFilesQuery({ projectId: PROJECT }).limit(20).offset(20),
+    index: "project_files_name",
+  },
+  {
+    screen: "the workspace Files tab's versions of a page's files",
+    query: () => pageFileVersionsQuery({ fileIds: FILES }),
+    index: "file_versions_file",
   },
   { screen: "the console overview's unanswered requests", query: () => unansweredSupportQuery("all"), index: "complaints_open" },
   { screen: "the console overview's latest replies", query: () => unansweredSupportQuery("all"), index: "complaint_replies_latest" },

@@ -30,7 +30,7 @@ describe("Link builders", () => {
     expect(projectLink("staff", id, "files")).toBe(`/employee-dashboard/projects/${id}/files`);
     expect(projectsLink("client")).toBe("/user-dashboard/projects");
     expect(projectsLink("staff")).toBe("/employee-dashboard/projects");
-    expect(thingHref("staff", id, { type: "file", id: "f1" })).toBe(`/employee-dashboard/projects/${id}/files#file-f1`);
+    expect(thingHref("staff", id, { type: "file", id: "f1" })).toBe(`/employee-dashboard/projects/${id}/files?file=f1#file-f1`);
   });
 
   it("build support, notification and account pages", () => {

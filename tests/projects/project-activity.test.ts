@@ -182,7 +182,7 @@ describe.each(testDatabases("project-activity"))("The project timeline on $name"
     });
     const base = `/user-dashboard/projects/${project.id}`;
     expect(thingHref("client", project.id, links["Added Design"]!)).toBe(`${base}#milestone-${design}`);
-    expect(thingHref("client", project.id, links["Uploaded brief.pdf"]!)).toBe(`${base}/files#file-${brief.fileId}`);
+    expect(thingHref("client", project.id, links["Uploaded brief.pdf"]!)).toBe(`${base}/files?file=${brief.fileId}#file-${brief.fileId}`);
     expect(thingHref("client", project.id, links["Asked for approval of Design"]!)).toBe(`${base}#approval-${onMilestone}`);
     expect(thingHref("staff", project.id, links["Asked for approval of Design"]!)).toBe(
       `/employee-dashboard/projects/${project.id}/milestones#milestone-${design}`,

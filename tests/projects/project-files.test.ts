@@ -272,6 +272,67 @@ describe.each(testSetups("project files"))("Project files on $name", ({ database
     expect(page.data).toMatchObject({ notice: { status: "success", message: "Your files are uploaded." } });
   });
 
+  test("The tab shows twenty files a page, most recently changed first; a link naming a file opens on the page that holds it, and an unknown or another project's file on the first", async () => {
+    const names = Array.from({ length: 23 }, (_, i) => `note-${String(i).padStart(2, "0")}.txt`);
+    for (let i = 0; i < names.length; i += 8)
+      expect(
+        (
+          await upload(
+            staff,
+            projectId,
+            names.slice(i, i + 8).map((name) => [Buffer.from(`${name}\n`), name]),
+          )
+        ).status,
+      ).toBe(200);
+    const tab = async (query: string, who: TestUser = clientA) => {
+      const page = await call(portalFiles.loader, `/user-dashboard/projects/${projectId}/files${query}`, {
+        cookie: who.cookie,
+        params: { id: projectId },
+      });
+      expect(page.status).toBe(200);
+      return page.data as {
+        page: number;
+        total: number;
+        pageSize: number;
+        files: { id: string; name: string; updatedAt: number; versions: unknown[] }[];
+      };
+    };
+    const first = await tab("");
+    const second = await tab("?page=2");
+    expect([first.page, first.total, first.pageSize, first.files.length]).toEqual([1, 23, 20, 20]);
+    expect([second.page, second.total, second.files.length]).toEqual([2, 23, 3]);
+    expect([...first.files, ...second.files].map((f) => f.name).sort()).toEqual(names);
+    expect(second.files.every((f) => f.versions.length === 1)).toBe(true);
+    const times = [...first.files, ...second.files].map((f) => f.updatedAt);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    // A file on the second page, named by a link (an approval, an activity entry): that page.
+    const later = second.files[1]!;
+    const named = await tab(`?file=${later.id}`);
+    expect(named.page).toBe(2);
+    expect(named.files.map((f) => f.id)).toContain(later.id);
+    // ?page= wins over ?file= (the pager's links keep the other parameters).
+    expect((await tab(`?file=${later.id}&page=1`)).page).toBe(1);
+    // Staff see the same pages.
+    const staffSide = await call(consoleFiles.loader, `/employee-dashboard/projects/${projectId}/files?file=${later.id}`, {
+      cookie: staff.cookie,
+      params: { id: projectId },
+    });
+    expect((staffSide.data as { page: number }).page).toBe(2);
+
+    // Another project's file says nothing about where it sits: the first page, as for an unknown id.
+    const other = (await insertProject(db(), { companyId: companyA, createdBy: null, title: "Other", description: "", ownerId: staff.id }))
+      .id;
+    await upload(staff, other, [[pdf(), "elsewhere.pdf"]]);
+    const elsewhere = await db().selectFrom("projectFiles").select("id").where("projectId", "=", other).executeTakeFirstOrThrow();
+    expect((await tab(`?file=${elsewhere.id}`)).page).toBe(1);
+    expect((await tab("?file=nothing-like-this")).page).toBe(1);
+
+    // Past the last page: no files, the count still says how many there are.
+    const beyond = await tab("?page=9");
+    expect([beyond.page, beyond.total, beyond.files.length]).toEqual([9, 23, 0]);
+  });
+
   test("A client upload notifies and mails the staff who look after clients once per session (never a recruiter), or mails the sales inbox when none is left", async () => {
     await upload(clientA, projectId, [
       [pdf(), "a.pdf"],

@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import type { FormResult } from "~/lib/form-result";
-import { projectLink } from "~/lib/links";
+import { FILE_PARAM, projectLink } from "~/lib/links";
 
 /** The fetcher of a file's "Ask for approval": its answer shows in the file's row (FilesList). */
 export const fileApprovalKey = (fileId: string) => `file-approval-${fileId}`;
@@ -28,7 +28,11 @@ export function FilesAskApproval({
       <summary className="cursor-pointer rounded px-2 py-1 text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300">
         Ask for approval…
       </summary>
-      <fetcher.Form method="post" action={projectLink("staff", projectId, "files")} className="mt-2 space-y-2">
+      <fetcher.Form
+        method="post"
+        action={`${projectLink("staff", projectId, "files")}?${FILE_PARAM}=${encodeURIComponent(fileId)}`}
+        className="mt-2 space-y-2"
+      >
         <input type="hidden" name="intent" value="request-approval" />
         <input type="hidden" name="subjectType" value="file" />
         <input type="hidden" name="subjectId" value={fileId} />

@@ -2,6 +2,7 @@ import type { ComponentProps } from "react";
 import { PAGE_SIZE } from "~/lib/pagination";
 import type { FormResult } from "~/lib/form-result";
 import { ActivityList, type ActivityItem } from "./activity-list";
+import { Pager } from "~/components/console/pager";
 import { FilesAskApproval } from "./files-ask-approval";
 import { FilesClientUploads } from "./files-client-uploads";
 import { FilesList, type FileRow } from "./files-list";
@@ -66,10 +67,17 @@ interface FilesTabPageProps {
   mayUpload: boolean;
   notice: ComponentProps<typeof FilesUpload>["pageOutcome"];
   pageResult?: FormResult;
+  /** The page shown (1-based), of `total` files at `pageSize` a page. */
+  page: number;
+  total: number;
+  pageSize: number;
 }
 
-/** The project's files: storage used, the upload box, and the list. */
-export function FilesTabPage({ audience, project, files, usage, mayUpload, notice, pageResult }: FilesTabPageProps) {
+/** A page past the last (an old link, a file deleted meanwhile) says where the files are. */
+const FILES_PAGE_EMPTY = "There are no files on this page: the most recently changed are on the first page.";
+
+/** The project's files: storage used, the upload box, and the list a page at a time. */
+export function FilesTabPage({ audience, project, files, usage, mayUpload, notice, pageResult, page, total, pageSize }: FilesTabPageProps) {
   const staff = audience === "staff";
   return (
     <section aria-labelledby="files-heading" className="space-y-6">
@@ -81,22 +89,29 @@ export function FilesTabPage({ audience, project, files, usage, mayUpload, notic
       ) : (
         <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">{NO_UPLOAD[audience]}</p>
       )}
-      <FilesList
-        files={files}
-        pageResult={pageResult}
-        askForApproval={
-          staff
-            ? (file) => (
-                <FilesAskApproval
-                  projectId={project.id}
-                  fileId={file.id}
-                  fileName={file.name}
-                  pending={file.approval?.status === "pending"}
-                />
-              )
-            : undefined
-        }
-      />
+      {files.length === 0 && total > 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+          {FILES_PAGE_EMPTY}
+        </p>
+      ) : (
+        <FilesList
+          files={files}
+          pageResult={pageResult}
+          askForApproval={
+            staff
+              ? (file) => (
+                  <FilesAskApproval
+                    projectId={project.id}
+                    fileId={file.id}
+                    fileName={file.name}
+                    pending={file.approval?.status === "pending"}
+                  />
+                )
+              : undefined
+          }
+        />
+      )}
+      <Pager page={page} total={total} pageSize={pageSize} />
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { recordActivity } from "./project-activity.server";
 import { projectChanged } from "./projects.server";
 import type { Side } from "~/lib/side";
 import { Refusal } from "~/lib/refusal";
+import { PAGE_SIZE } from "~/lib/pagination";
 
 // A project's Files tab. A file is a name within a project; each upload of that
 // name adds a version (history kept). Portal reads are scoped by the company: another company's
@@ -82,7 +83,7 @@ export interface ProjectFileView {
 }
 
 /** The project's files, most recently changed first, each with its versions newest first. */
-// The Files tab's two queries, built apart so tests/platform/hot-query-plans.test.ts explains them.
+// The Files tab's queries, built apart so tests/platform/hot-query-plans.test.ts explains them.
 export function projectFilesQuery({ projectId }: { projectId: string }) {
   return db()
     .selectFrom("projectFiles")
@@ -92,20 +93,42 @@ export function projectFilesQuery({ projectId }: { projectId: string }) {
     .orderBy("id");
 }
 
-export function projectFileVersionsQuery({ projectId }: { projectId: string }) {
+/**
+ * The versions of the files one page of the tab shows (`fileIds`: at least one, read from the
+ * project's own files by `projectFilesQuery`, so they are the project's): by file, where the
+ * project's index would read every version of a project with years of files to keep a page's.
+ */
+export function pageFileVersionsQuery({ fileIds }: { fileIds: string[] }) {
   return db()
     .selectFrom("fileVersions")
     .select(["id", "fileId", "version", "size", "kind", "thumbnailKey", "uploadedBy", "side", "createdAt"])
     .select(nameNow("fileVersions.uploadedBy", "fileVersions.uploadedByName").as("uploadedByName"))
-    .where("projectId", "=", projectId)
+    .where("fileId", "in", fileIds)
     .orderBy("version", "desc");
 }
 
-export async function listProjectFiles({ projectId }: { projectId: string }): Promise<ProjectFileView[]> {
-  const [files, versions] = await Promise.all([
-    projectFilesQuery({ projectId }).execute(),
-    projectFileVersionsQuery({ projectId }).execute(),
+/**
+ * One page of the project's files and how many there are. A project after years holds hundreds of
+ * files, each with its versions: the tab shows a page at a time.
+ */
+export async function listProjectFiles({
+  projectId,
+  limit,
+  offset,
+}: {
+  projectId: string;
+  limit: number;
+  offset: number;
+}): Promise<{ files: ProjectFileView[]; total: number }> {
+  const [files, counted] = await Promise.all([
+    projectFilesQuery({ projectId }).limit(limit).offset(offset).execute(),
+    db()
+      .selectFrom("projectFiles")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("projectId", "=", projectId)
+      .executeTakeFirst(),
   ]);
+  const versions = files.length === 0 ? [] : await pageFileVersionsQuery({ fileIds: files.map((f) => f.id) }).execute();
   const byFile = new Map<string, FileVersionView[]>();
   for (const v of versions) {
     const list = byFile.get(v.fileId) ?? [];
@@ -122,14 +145,37 @@ export async function listProjectFiles({ projectId }: { projectId: string }): Pr
     });
     byFile.set(v.fileId, list);
   }
-  return files.map((f) => ({
-    id: f.id,
-    name: f.name,
-    side: f.side as Side,
-    createdBy: f.createdBy,
-    updatedAt: Number(f.updatedAt),
-    versions: byFile.get(f.id) ?? [],
-  }));
+  return {
+    files: files.map((f) => ({
+      id: f.id,
+      name: f.name,
+      side: f.side as Side,
+      createdBy: f.createdBy,
+      updatedAt: Number(f.updatedAt),
+      versions: byFile.get(f.id) ?? [],
+    })),
+    total: Number(counted?.n ?? 0),
+  };
+}
+
+/** How many files come before this one in the tab's order (its page), or undefined when it is not the project's. */
+export async function filePosition({ projectId, fileId }: { projectId: string; fileId: string }): Promise<number | undefined> {
+  const target = await db()
+    .selectFrom("projectFiles")
+    .select(["updatedAt", "id"])
+    .where("id", "=", fileId)
+    .where("projectId", "=", projectId)
+    .executeTakeFirst();
+  if (!target) return undefined;
+  const before = await db()
+    .selectFrom("projectFiles")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("projectId", "=", projectId)
+    .where((eb) =>
+      eb.or([eb("updatedAt", ">", target.updatedAt), eb.and([eb("updatedAt", "=", target.updatedAt), eb("id", "<", target.id)])]),
+    )
+    .executeTakeFirst();
+  return Number(before?.n ?? 0);
 }
 
 /** Bytes the project's stored versions take (originals; thumbnails are ours and small). */
@@ -306,12 +352,18 @@ export async function deleteStoredKeys(keys: string[]): Promise<boolean> {
   return all;
 }
 
-/** Everything a Files tab shows, for either side; undefined when the project is not the actor's. */
-export async function loadFilesTab(actor: FilesActor, projectId: string) {
+/**
+ * Everything a Files tab shows, for either side: the page `page` (1-based, PAGE_SIZE files) or,
+ * when `fileId` names one of the project's files and no page is asked for, the page holding it.
+ * Undefined when the project is not the actor's.
+ */
+export async function loadFilesTab(actor: FilesActor, projectId: string, at: { page?: number; fileId?: string } = {}) {
   const project = await findWorkspaceProject(actor, projectId);
   if (!project) return undefined;
-  const [files, approvals, used] = await Promise.all([
-    listProjectFiles({ projectId }),
+  const position = at.page === undefined && at.fileId ? await filePosition({ projectId, fileId: at.fileId }) : undefined;
+  const page = at.page ?? (position === undefined ? 1 : Math.floor(position / PAGE_SIZE) + 1);
+  const [{ files, total }, approvals, used] = await Promise.all([
+    listProjectFiles({ projectId, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     latestApprovals({ projectId, subjectType: "file" }),
     projectUsage(projectId),
   ]);
@@ -322,6 +374,9 @@ export async function loadFilesTab(actor: FilesActor, projectId: string) {
   return {
     project: { id: project.id, title: project.title, clientUploads: project.clientUploads, archived: project.archived },
     files: files.map((file) => ({ ...file, deletable: mayDelete(file), approval: approvals[file.id] ?? null })),
+    page,
+    total,
+    pageSize: PAGE_SIZE,
     usage: { used, quota: env.PROJECT_QUOTA_BYTES, fileMax: env.FILE_MAX_BYTES },
     mayUpload,
   };
