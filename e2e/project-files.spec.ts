@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import type Database from "better-sqlite3";
 import { signIn } from "./fixtures";
+import { expectAccessible } from "./account-steps";
 import { eventStreamOpened, openDatabase, pdfBytes, uniqueId, waitForHydration } from "./helpers";
 
 // Both sides upload, version and download a project's files, with the progress
@@ -140,9 +141,8 @@ test("Without JavaScript a client uploads files with the plain form and comes ba
 });
 
 /** A file row as an upload leaves it (the bytes are not needed to list it). */
-function fileOf(projectId: string, name: string): string {
+function fileOf(projectId: string, name: string, now = Date.now()): string {
   const fileId = randomUUID();
-  const now = Date.now();
   db.prepare(
     "insert into project_files (id, project_id, name, name_key, side, created_by, created_at, updated_at, current_version) values (?, ?, ?, ?, 'staff', null, ?, ?, 1)",
   ).run(fileId, projectId, name, name.toLowerCase(), now, now);
@@ -157,12 +157,13 @@ test("Without JavaScript staff ask for a file's approval and come back to the Fi
   const page = await context.newPage();
   await signIn(page, { role: "employee", staffRole: "delivery" });
   const projectId = companyWithProject(`Approvals ${uniqueId()}`, []);
-  fileOf(projectId, "final-logo.pdf");
+  const fileId = fileOf(projectId, "final-logo.pdf");
   await page.goto(`/employee-dashboard/projects/${projectId}/files`);
   await row(page, "final-logo.pdf").getByText("Ask for approval…").click();
   await row(page, "final-logo.pdf").getByLabel("Note for the client (optional)").fill("Is this the logo you want?");
   await row(page, "final-logo.pdf").getByRole("button", { name: "Ask for approval of final-logo.pdf" }).click();
-  await expect(page).toHaveURL(new RegExp(`/employee-dashboard/projects/${projectId}/files$`));
+  // The form names its file, so the answer is the page of the tab that holds it.
+  await expect(page).toHaveURL(new RegExp(`/employee-dashboard/projects/${projectId}/files\\?file=${fileId}$`));
   await expect(
     row(page, "final-logo.pdf").getByText("Approval requested. The client's members can decide in their portal now."),
   ).toBeVisible();
@@ -188,4 +189,29 @@ test("Without JavaScript an admin deletes a project through its confirmation: it
   const gone = await page.goto(`/employee-dashboard/projects/${projectId}`);
   expect(gone?.status()).toBe(404);
   await context.close();
+});
+
+test("A project's Files tab shows twenty files a page, and a link naming an older file opens the page that holds it", async ({ page }) => {
+  await signIn(page, { role: "employee", staffRole: "delivery" });
+  const projectId = companyWithProject(`Many files ${uniqueId()}`, []);
+  const start = Date.now() - 60_000;
+  // file-00 changed first (the oldest, alone on page 2), file-20 last.
+  const ids = Array.from({ length: 21 }, (_, i) => fileOf(projectId, `file-${String(i).padStart(2, "0")}.pdf`, start + i * 1_000));
+  await page.goto(`/employee-dashboard/projects/${projectId}/files`);
+  await waitForHydration(page);
+  await expect(filesTab(page).getByTestId("file-row")).toHaveCount(20);
+  await expect(row(page, "file-20.pdf")).toBeVisible();
+  await expect(row(page, "file-00.pdf")).toHaveCount(0);
+  const pager = page.getByRole("navigation", { name: "Pagination" });
+  await expect(pager).toContainText("Page 1 of 2");
+  await pager.getByRole("link", { name: "Next" }).click();
+  await expect(pager).toContainText("Page 2 of 2");
+  await expect(filesTab(page).getByTestId("file-row")).toHaveCount(1);
+  await expect(row(page, "file-00.pdf")).toBeVisible();
+  await expectAccessible(page, "the Files tab's second page");
+
+  // An activity entry's or an approval's link names the file: its page, scrolled to its row.
+  await page.goto(`/employee-dashboard/projects/${projectId}/files?file=${ids[0]}#file-${ids[0]}`);
+  await expect(pager).toContainText("Page 2 of 2");
+  await expect(row(page, "file-00.pdf")).toBeInViewport();
 });
