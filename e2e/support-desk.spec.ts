@@ -221,3 +221,30 @@ test.describe("without JavaScript", () => {
     await clientContext.close();
   });
 });
+
+test("A long thread shows its latest three replies on the client's Support panel, and its link opens the whole thread at its card", async ({
+  page,
+}) => {
+  const client = await signIn(page, { role: "client" });
+  const subject = `Long thread ${uniqueId()}`;
+  const requestId = insertRequest(ensureCompanyOf(client.id), client.id, subject);
+  const start = Date.now() - 3_600_000;
+  for (let i = 1; i <= 5; i++)
+    db.prepare(
+      "insert into complaint_replies (id, complaint_id, sender, sender_name, text, timestamp) values (?, ?, 'staff', 'Priya Sharma', ?, ?)",
+    ).run(randomUUID(), requestId, `Update number ${i} of five.`, start + i * 60_000);
+  await page.goto("/user-dashboard/support");
+  await waitForHydration(page);
+  const card = page.getByRole("article", { name: subject });
+  const replies = card.getByRole("list", { name: `Replies to ${subject}` }).getByRole("listitem");
+  await expect(replies).toHaveCount(3);
+  await expect(replies.first()).toContainText("Update number 3 of five.");
+  await expect(card).not.toContainText("Update number 1 of five.");
+
+  await card.getByRole("link", { name: "Show 2 earlier replies" }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]thread=${requestId}#complaint-${requestId}$`));
+  await expect(replies).toHaveCount(5);
+  await expect(replies.first()).toContainText("Update number 1 of five.");
+  await expect(card.getByRole("link", { name: /earlier repl/ })).toHaveCount(0);
+  await expect(card.getByRole("heading", { name: subject })).toBeInViewport();
+});

@@ -478,7 +478,8 @@ async function seed(writer: Writer, { domain, adminId, clientId }: { domain: str
       const id = uuid("f11e", fileRows.length);
       p.files.push(id);
       const name = `${words(1, 3).replaceAll(" ", "-")}-${f}.pdf`;
-      if (i === 0 && f === 0) world.expect.file = name;
+      // The most recently changed file: the first row of the tab's first page.
+      if (i === 0 && f === count - 1) world.expect.file = name;
       const side = f % 3 === 0 ? "client" : "staff";
       const by = side === "client" ? members[f % members.length]! : world.staffIds[1 + (f % (SIZES.staff - 1))]!;
       const versions = 1 + int(3);

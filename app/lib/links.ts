@@ -74,6 +74,15 @@ export function projectFileLink(side: Side, projectId: string, fileId: string): 
 /** The portal Support panel's query naming a request: the panel opens on the page that holds it. */
 export const SUPPORT_REQUEST_PARAM = "request";
 
+/** The portal Support panel's query opening one request's whole thread (the others show their latest replies). */
+export const SUPPORT_THREAD_PARAM = "thread";
+
+/** A request's whole thread on the portal's Support panel, on the page that holds it. */
+export function portalSupportThread(complaintId: string): string {
+  const id = enc(complaintId);
+  return `${href("/user-dashboard/support")}?${SUPPORT_REQUEST_PARAM}=${id}&${SUPPORT_THREAD_PARAM}=${id}#complaint-${complaintId}`;
+}
+
 /** Where a portal form about one request posts: the panel answers with the page that holds it. */
 export function portalSupportAction(complaintId: string): string {
   return `${href("/user-dashboard/support")}?${SUPPORT_REQUEST_PARAM}=${enc(complaintId)}`;

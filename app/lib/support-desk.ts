@@ -80,3 +80,9 @@ export const SUPPORT_TURN_LABELS: Record<SupportTurn, string> = {
   "agency-replied": "Agency replied",
   "awaiting-agency": "Waiting on the agency",
 };
+
+/**
+ * The replies a request's card on the portal's Support panel shows: its latest ones, with a link to
+ * the whole thread. A page of twenty long-running requests carried every reply of each before.
+ */
+export const THREAD_TAIL = 3;

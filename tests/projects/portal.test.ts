@@ -299,6 +299,47 @@ describe.each(testDatabases("portal"))("Client portal on $name", (database) => {
     ]);
   });
 
+  test("A card shows its request's latest three replies with the count of the rest; ?thread= opens that request's whole thread, and never another company's", async () => {
+    await newComplaint(alice, { subject: "Long thread" });
+    await newComplaint(alice, { subject: "Short thread" });
+    const { complaints } = await rows();
+    const long = complaints.find((c) => c.subject === "Long thread")!;
+    const short = complaints.find((c) => c.subject === "Short thread")!;
+    const priya = { id: staff.id, email: staff.email, name: "Priya" };
+    // Client and staff take turns, each reply a few milliseconds after the last (the thread's order is by time).
+    for (let i = 1; i <= 6; i++) {
+      if (i % 2 === 1) await reply(alice, long.id, `Client note ${i}`);
+      else await addStaffReply(priya, { complaintId: long.id, text: `Staff note ${i}` }, Date.now());
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await reply(alice, short.id, "Only reply");
+    type Card = { id: string; replyCount: number; replies: { text: string }[] };
+    const cards = async (query = "") =>
+      ((await call(supportRoute.loader, `${SUPPORT}${query}`, { cookie: alice.cookie })).data as { complaints: Card[] }).complaints;
+
+    const collapsed = await cards();
+    const longCard = collapsed.find((c) => c.id === long.id)!;
+    expect(longCard.replyCount).toBe(6);
+    expect(longCard.replies.map((r) => r.text)).toEqual(["Staff note 4", "Client note 5", "Staff note 6"]);
+    expect(collapsed.find((c) => c.id === short.id)).toMatchObject({ replyCount: 1, replies: [{ text: "Only reply" }] });
+
+    const opened = await cards(`?request=${long.id}&thread=${long.id}`);
+    expect(opened.find((c) => c.id === long.id)!.replies.map((r) => r.text)).toEqual([
+      "Client note 1",
+      "Staff note 2",
+      "Client note 3",
+      "Staff note 4",
+      "Client note 5",
+      "Staff note 6",
+    ]);
+    // Another company's request named as the thread opens nothing of it.
+    await call(supportRoute.action, SUPPORT, { cookie: bob.cookie, form: { intent: "create-complaint", subject: "Bob's", message: "m" } });
+    const bobs = (await rows()).complaints.find((c) => c.subject === "Bob's")!;
+    const withForeign = await cards(`?thread=${bobs.id}`);
+    expect(withForeign.map((c) => c.id)).not.toContain(bobs.id);
+    expect(withForeign.find((c) => c.id === long.id)!.replies).toHaveLength(3);
+  });
+
   test("The portal stream forwards the changes of the signed-in client's own company only", async () => {
     const controller = new AbortController();
     const request = buildRequest("http://localhost/events/portal", { cookie: alice.cookie, signal: controller.signal });

@@ -1,4 +1,6 @@
+import { Link } from "react-router";
 import type { FormResult } from "~/lib/form-result";
+import { portalSupportThread } from "~/lib/links";
 import { AttachmentList } from "~/components/attachments/attachment-list";
 import type { AttachmentView } from "~/lib/attachments";
 import { ReplyForm } from "~/components/support/reply-form";
@@ -21,7 +23,9 @@ export interface ComplaintView {
   /** When a member closed it, and whether it may still be reopened. */
   closedAt: number | null;
   reopenable: boolean;
+  /** The latest replies (the whole thread when it was asked for), of `replyCount` in all. */
   replies: { id: string; sender: string; senderName: string; text: string; timestamp: number; channel?: string }[];
+  replyCount: number;
   /** Files on the request (replyId null) and on its replies. */
   attachments: AttachmentView[];
 }
@@ -33,6 +37,11 @@ export interface ComplaintView {
 function senderLabel(reply: { sender: string; senderName: string }): string {
   if (sideOfSender(reply.sender) === "client") return reply.senderName || "You";
   return reply.senderName || "Support team";
+}
+
+/** The link to a thread's replies the card leaves out. */
+function earlierReplies(count: number): string {
+  return count === 1 ? "Show 1 earlier reply" : `Show ${count} earlier replies`;
 }
 
 export function ComplaintCard({ complaint, pageResult }: { complaint: ComplaintView; pageResult?: FormResult }) {
@@ -56,6 +65,17 @@ export function ComplaintCard({ complaint, pageResult }: { complaint: ComplaintV
         attachments={complaint.attachments.filter((a) => a.replyId === null)}
         label={`Files sent with ${complaint.subject}`}
       />
+      {complaint.replyCount > complaint.replies.length ? (
+        <p className="mt-4 text-sm">
+          <Link
+            to={portalSupportThread(complaint.id)}
+            className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300"
+            aria-describedby={titleId}
+          >
+            {earlierReplies(complaint.replyCount - complaint.replies.length)}
+          </Link>
+        </p>
+      ) : null}
       {complaint.replies.length > 0 ? (
         <ol
           aria-label={`Replies to ${complaint.subject}`}

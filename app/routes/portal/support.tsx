@@ -16,10 +16,10 @@ import { keepFailureInForm } from "~/lib/form-failure";
 import { CLIENT_SENDER, CLOSED_STATUS, turnOf } from "~/server/models/support/complaints.server";
 import { complaintPosition, listComplaintsPage } from "~/server/models/support/complaint-pages.server";
 import { Pager } from "~/components/console/pager";
-import { SUPPORT_REQUEST_PARAM } from "~/lib/links";
+import { SUPPORT_REQUEST_PARAM, SUPPORT_THREAD_PARAM } from "~/lib/links";
 import { REPLY_TARGET_PARAM } from "~/lib/attachments";
 import { PAGE_SIZE, pageFrom } from "~/lib/pagination";
-import { REOPEN_WINDOW_MS } from "~/lib/support-desk";
+import { REOPEN_WINDOW_MS, THREAD_TAIL } from "~/lib/support-desk";
 import { CHANGE_FAILURE } from "~/lib/console-failures";
 import { markRepliesRead } from "~/server/models/shared/seen-markers.server";
 import { requireClient } from "~/server/auth/session.server";
@@ -32,7 +32,7 @@ export function meta({ matches }: Route.MetaArgs) {
 // The dialog's query changes nothing here; another page, or a request named in a link, does.
 const SUPPORT_PAGE_EMPTY = "There are no requests on this page: your newest are on the first page.";
 
-export const shouldRevalidate = reloadOnQueryChangeOf(["page", SUPPORT_REQUEST_PARAM]);
+export const shouldRevalidate = reloadOnQueryChangeOf(["page", SUPPORT_REQUEST_PARAM, SUPPORT_THREAD_PARAM]);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireClient(request);
@@ -50,27 +50,40 @@ export async function loader({ request }: Route.LoaderArgs) {
     seenAt,
   );
   const attachments = await attachmentsByComplaint(complaints.map((c) => c.id));
+  // Each card shows its latest replies (the whole thread of the one ?thread= names): the rest stay
+  // on the server, with their files. The turn and the read marker above took every reply.
+  const whole = url.searchParams.get(SUPPORT_THREAD_PARAM);
   return {
     page,
     total,
     pageSize: PAGE_SIZE,
     // Fields by name: the desk's staff-only fields (assignee, priority, notes) never reach a client.
-    complaints: complaints.map(({ id, subject, message, status, createdAt, closedAt, replies }) => ({
-      id,
-      subject,
-      message,
-      status,
-      // Whose turn, beside the status: from the replies only, so no internal note can tip it.
-      turn: turnOf(status, replies.at(-1)?.sender),
-      createdAt,
-      closedAt: closedAt === null ? null : Number(closedAt),
-      // A closed request may be reopened within 30 days of closing.
-      reopenable: status === CLOSED_STATUS && (closedAt === null || seenAt - Number(closedAt) <= REOPEN_WINDOW_MS),
-      // A teammate's reply shows their name; the reader's own replies stay "You".
-      replies: replies.map((r) => (r.sender === CLIENT_SENDER && r.senderName === user.name.trim() ? { ...r, senderName: "" } : r)),
-      attachments: attachments[id] ?? [],
-    })),
+    complaints: complaints.map(({ id, subject, message, status, createdAt, closedAt, replies }) => {
+      const shown = id === whole ? replies : replies.slice(-THREAD_TAIL);
+      return {
+        id,
+        subject,
+        message,
+        status,
+        // Whose turn, beside the status: from the replies only, so no internal note can tip it.
+        turn: turnOf(status, replies.at(-1)?.sender),
+        createdAt,
+        closedAt: closedAt === null ? null : Number(closedAt),
+        // A closed request may be reopened within 30 days of closing.
+        reopenable: status === CLOSED_STATUS && (closedAt === null || seenAt - Number(closedAt) <= REOPEN_WINDOW_MS),
+        replyCount: replies.length,
+        // A teammate's reply shows their name; the reader's own replies stay "You".
+        replies: shown.map((r) => (r.sender === CLIENT_SENDER && r.senderName === user.name.trim() ? { ...r, senderName: "" } : r)),
+        attachments: attachmentsShown(attachments[id] ?? [], shown),
+      };
+    }),
   };
+}
+
+/** The request's own files and those of the replies its card shows. */
+function attachmentsShown<A extends { replyId: string | null }>(all: A[], replies: { id: string }[]): A[] {
+  const shown = new Set(replies.map((r) => r.id));
+  return all.filter((a) => a.replyId === null || shown.has(a.replyId));
 }
 
 /**
