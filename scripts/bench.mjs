@@ -27,8 +27,10 @@ if (unknown.length > 0 || only.length === 0) {
 }
 const runs = (part) => only.includes(part);
 if (runs("pages") || runs("files") || runs("screens")) requireBuild("npm run bench");
-// `--profile`: the screens part runs its worst screen again under `node --cpu-prof` and prints the top functions.
-const profile = process.argv.includes("--profile");
+// `--profile`: the screens part runs its worst screen again under `node --cpu-prof` and prints the top
+// functions; `--profile=/user-dashboard/support` profiles the screen whose path (or label) holds the text.
+const profileArg = process.argv.find((arg) => arg === "--profile" || arg.startsWith("--profile="));
+const profile = profileArg === undefined ? false : profileArg === "--profile" ? true : profileArg.slice("--profile=".length) || true;
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP_SECONDS = 1;

@@ -168,7 +168,7 @@ export function topSelfTime(profile, count = 15) {
 }
 
 /** One database: seed, check, measure every screen; `profile` runs the worst again under --cpu-prof. */
-async function benchOne({ dialect, databaseUrl, data, env, log, profileDir, options }) {
+async function benchOne({ dialect, databaseUrl, data, env, log, profileDir, profileScreen, options }) {
   log(`screens, ${dialect}: seeding five years`);
   const seed = seedDatabase(databaseUrl, log);
   const list = screens(seed);
@@ -185,7 +185,9 @@ async function benchOne({ dialect, databaseUrl, data, env, log, profileDir, opti
   }
   let profiled = null;
   if (profileDir) {
-    const worst = rows.reduce((a, b) => (b.rps / b.target < a.rps / a.target ? b : a));
+    const worst =
+      (profileScreen && rows.find((row) => row.path.includes(profileScreen) || row.label.includes(profileScreen))) ||
+      rows.reduce((a, b) => (b.rps / b.target < a.rps / a.target ? b : a));
     const dir = path.join(profileDir, dialect);
     mkdirSync(dir, { recursive: true });
     log(`screens, ${dialect}: profiling ${worst.path}`);
@@ -203,8 +205,12 @@ async function benchOne({ dialect, databaseUrl, data, env, log, profileDir, opti
   return { dialect, seedSeconds: seed.seconds, rows, profiled };
 }
 
-/** Both databases' figures; `profile`: the .cpuprofile files go into a directory that outlives the run. */
+/**
+ * Both databases' figures; `profile`: the .cpuprofile files go into a directory that outlives the
+ * run (true: of the worst screen; a string: of the screen whose path or label holds it).
+ */
 export async function benchScreens({ log, profile, seconds, warmupSeconds, connections }) {
+  const profileScreen = typeof profile === "string" ? profile : undefined;
   const options = { seconds, warmupSeconds, connections };
   // The seeded staff admin signs in with a password alone (the real form, two-factor optional).
   // The API row would measure its 429s at the default 600 calls a minute per token: the limit is raised
@@ -214,7 +220,9 @@ export async function benchScreens({ log, profile, seconds, warmupSeconds, conne
   const data = tempDataDir("agency-screens-");
   const profileDir = profile ? mkdtempSync(path.join(os.tmpdir(), "agency-screens-profile-")) : null;
   try {
-    results.push(await benchOne({ dialect: "sqlite", databaseUrl: `file:${data.databaseFile}`, data, env, log, profileDir, options }));
+    results.push(
+      await benchOne({ dialect: "sqlite", databaseUrl: `file:${data.databaseFile}`, data, env, log, profileDir, profileScreen, options }),
+    );
     const base = process.env.TEST_DATABASE_URL;
     if (!base) return { results, skipped: "TEST_DATABASE_URL is not set", options };
     const schema = `bench_screens_${randomBytes(4).toString("hex")}`;
@@ -224,7 +232,16 @@ export async function benchScreens({ log, profile, seconds, warmupSeconds, conne
       await admin.query(`create schema ${schema}`);
       const databaseUrl = `${base}${base.includes("?") ? "&" : "?"}options=-c%20search_path%3D${schema}`;
       results.push(
-        await benchOne({ dialect: "postgres", databaseUrl, data, env: { ...env, DATABASE_URL: databaseUrl }, log, profileDir, options }),
+        await benchOne({
+          dialect: "postgres",
+          databaseUrl,
+          data,
+          env: { ...env, DATABASE_URL: databaseUrl },
+          log,
+          profileDir,
+          profileScreen,
+          options,
+        }),
       );
     } finally {
       await admin.query(`drop schema if exists ${schema} cascade`);
