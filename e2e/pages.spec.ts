@@ -172,7 +172,7 @@ test("/login shows the Login form with a Create Account toggle and Back to Home"
   await expect(main.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
   await expect(main.getByLabel("Email")).toHaveAttribute("type", "email");
   await expect(main.getByLabel("Password")).toHaveAttribute("type", "password");
-  // The toggle is React's: a click before hydration is lost (it failed a CI run's first try so).
+  // The toggle is React's: a click before hydration is lost.
   await waitForHydration(page);
   await main.getByRole("button", { name: "Create Account" }).click();
   await expect(main.getByRole("heading", { level: 1, name: "Create Account" })).toBeVisible();
