@@ -54,6 +54,33 @@ process.on("exit", () => {
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
 
+/**
+ * Lighthouse on one page. A run that ends in a runtime error measured nothing (NO_NAVSTART, for
+ * one, is Chromium's trace missing its navigation event on a busy host; Lighthouse's own advice is
+ * to run it again), so it is tried up to three times, each error printed; scores are never retried.
+ */
+async function audit(url, page) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      // Default config = the mobile preset (Moto G Power, simulated slow 4G, 4× CPU slowdown).
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      ...(cpuSlowdown ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown } } : {}),
+    });
+    const lhr = result?.lhr;
+    const problem = !lhr
+      ? "returned no result"
+      : lhr.runtimeError
+        ? `failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`
+        : null;
+    if (!problem) return lhr;
+    if (attempt === 3) throw new Error(`Lighthouse ${problem} on ${page} (3 tries)`);
+    process.stderr.write(`[lighthouse] ${page}: Lighthouse ${problem}; trying again\n`);
+  }
+}
+
 const fail = [];
 const rows = [];
 try {
@@ -85,18 +112,7 @@ try {
   for (const page of PAGES) {
     const url = `${server.url}${page}`;
     process.stderr.write(`[lighthouse] ${page}\n`);
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      // Default config = the mobile preset (Moto G Power, simulated slow 4G, 4× CPU slowdown).
-      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-      ...(cpuSlowdown ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown } } : {}),
-    });
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error(`Lighthouse returned no result for ${page}`);
-    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-
+    const lhr = await audit(url, page);
     if (reportDir) {
       mkdirSync(reportDir, { recursive: true });
       writeFileSync(
