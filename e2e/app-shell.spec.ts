@@ -156,6 +156,30 @@ test.describe("Shell", () => {
     await expect(page.getByRole("button", { name: "Open dashboard menu" })).toBeHidden();
   });
 
+  test("Without JavaScript on a phone the portal's links stand open above the page, once, with no menu button that cannot work", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    try {
+      const page = await context.newPage();
+      await signIn(page, { role: "client", emailVerified: true });
+      await page.goto("/user-dashboard/support");
+      const nav = page.getByRole("navigation", { name: "Dashboard" });
+      await expect(nav).toHaveCount(1);
+      await expect(nav.getByRole("link", { name: "My Projects" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Open dashboard menu" })).toBeHidden();
+      // Above the page, not over it: the sidebar ends where the main content begins.
+      const sidebar = (await nav.boundingBox())!;
+      const main = (await page.getByRole("main").boundingBox())!;
+      expect(sidebar.y + sidebar.height).toBeLessThanOrEqual(main.y);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await nav.getByRole("link", { name: "My Projects" }).click();
+      await expect(page).toHaveURL(/\/user-dashboard\/projects$/);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("On a phone the console sections open in a drawer with an overlay; choosing one closes it", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await openConsole(page);

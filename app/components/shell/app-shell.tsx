@@ -48,7 +48,9 @@ export function AppShell(props: AppShellProps) {
       <aside
         ref={drawer}
         id={DRAWER_ID}
-        className={`${open ? "fixed top-15 bottom-0 left-0 z-40 flex shadow-xl" : "hidden"} w-64 shrink-0 flex-col gap-6 overflow-y-auto border-r border-slate-200 bg-white p-3 md:sticky md:top-0 md:flex md:h-screen md:w-60 md:shadow-none dark:border-slate-800 dark:bg-slate-900 ${railWidth}`}
+        // Without JavaScript the menu button cannot open the drawer: below 768 px the sidebar then
+        // stands above the page, open (one copy of the links, where a <noscript> copy doubled them).
+        className={`${open ? "fixed top-15 bottom-0 left-0 z-40 flex shadow-xl" : "hidden"} w-64 shrink-0 flex-col gap-6 overflow-y-auto border-r border-slate-200 bg-white p-3 max-md:noscript:static max-md:noscript:flex max-md:noscript:w-full max-md:noscript:border-r-0 max-md:noscript:border-b md:sticky md:top-0 md:flex md:h-screen md:w-60 md:shadow-none dark:border-slate-800 dark:bg-slate-900 ${railWidth}`}
       >
         <Link
           to="/"
@@ -64,18 +66,12 @@ export function AppShell(props: AppShellProps) {
         ) : null}
         {props.rail ? <RailToggle /> : null}
       </aside>
-      {/* Without JavaScript the menu button cannot open the drawer: list the links inline. */}
-      <noscript>
-        <div className="border-b border-slate-200 p-4 md:hidden dark:border-slate-800">
-          <SidebarNav label={props.navLabel} items={props.items} />
-        </div>
-      </noscript>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-50 flex h-15 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur md:px-6 dark:border-slate-800 dark:bg-slate-950/95">
           <button
             ref={button}
             type="button"
-            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 noscript:hidden md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
             aria-expanded={open}
             aria-controls={DRAWER_ID}
             aria-label={open ? "Close dashboard menu" : "Open dashboard menu"}
