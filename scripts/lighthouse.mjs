@@ -70,11 +70,7 @@ async function audit(url, page) {
       ...(cpuSlowdown ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown } } : {}),
     });
     const lhr = result?.lhr;
-    const problem = !lhr
-      ? "returned no result"
-      : lhr.runtimeError
-        ? `failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`
-        : null;
+    const problem = !lhr ? "returned no result" : lhr.runtimeError ? `failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}` : null;
     if (!problem) return lhr;
     if (attempt === 3) throw new Error(`Lighthouse ${problem} on ${page} (3 tries)`);
     process.stderr.write(`[lighthouse] ${page}: Lighthouse ${problem}; trying again\n`);
