@@ -88,7 +88,7 @@ async function handleDynamic(req: http.IncomingMessage, res: http.ServerResponse
 /** A Response of the app, compressed whole (documents, `.data`) or as it streams (the rest). */
 async function sendAppResponse(req: http.IncomingMessage, res: http.ServerResponse, response: Response): Promise<void> {
   if (app.isBufferedDocument(response) || app.isSingleFetchData(response)) {
-    return app.sendDocument(req, res, response.status, response.headers, Buffer.from(await response.arrayBuffer()));
+    return app.sendDocument(req, res, response.status, response.headers, await app.bodyOf(response));
   }
   await new Promise<void>((resolve, reject) => {
     streamCompression(req as never, res as never, () => void sendResponse(res, response).then(resolve, reject));

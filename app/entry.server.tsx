@@ -6,6 +6,7 @@ import { NonceContext } from "~/lib/nonce";
 import { logger } from "~/server/logger.server";
 import { deferModuleScripts } from "~/server/http/deferred-scripts.server";
 import { cacheKeyOfRequest } from "~/server/http/html-cache.server";
+import { documentResponse } from "~/server/http/send-document.server";
 import { hashOwnScripts } from "~/server/http/script-hashes.server";
 import { createNonce, documentCsp, hashedDocumentCsp } from "~/server/http/security-headers.server";
 import { carriesSession } from "~/server/auth/session.server";
@@ -58,16 +59,15 @@ export default function handleRequest(request: Request, responseStatusCode: numb
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              const deferred = deferModuleScripts(Buffer.concat(chunks).toString("utf8"), nonce, byHash ? "" : nonce);
-              let page = deferred.html;
+              const deferred = deferModuleScripts(Buffer.concat(chunks), nonce, byHash ? "" : nonce);
+              let html = deferred.html;
               if (byHash) {
-                const hashed = hashOwnScripts(page, nonce, deferred.created);
-                page = hashed.html;
+                const hashed = hashOwnScripts(html.toString("utf8"), nonce, deferred.created);
+                html = Buffer.from(hashed.html);
                 responseHeaders.set("Content-Security-Policy", hashedDocumentCsp(hashed.hashes));
               }
-              const html = Buffer.from(page);
               responseHeaders.set("Content-Length", String(html.length));
-              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+              resolve(documentResponse(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });

@@ -49,7 +49,7 @@ declare module "react-router" {
 // route table and static handler on every request (meant for dev reloads), ~1 ms each.
 const handler = createRequestHandler(build, "production");
 
-export { isBufferedDocument, isSingleFetchData, sendDocument } from "~/server/http/send-document.server";
+export { bodyOf, isBufferedDocument, isSingleFetchData, sendDocument } from "~/server/http/send-document.server";
 export { EnvError, getEnv } from "~/server/env.server";
 export { reportConfiguration } from "~/server/env-check.server";
 export { logger, withRequestId } from "~/server/logger.server";

@@ -2,6 +2,12 @@ import { expect, test } from "vitest";
 import { HYDRATED_EVENT } from "~/lib/hydration";
 import { deferModuleScripts } from "~/server/http/deferred-scripts.server";
 
+/** The rewrite of a page given as text, answered as text (it works on the rendered bytes). */
+function defer(html: string, nonce: string, handOn?: string) {
+  const deferred = deferModuleScripts(Buffer.from(html), nonce, handOn);
+  return { html: deferred.html.toString("utf8"), created: deferred.created };
+}
+
 // The markup React Router 7.18's <Scripts> emits (after React hoists the preloads into <head>);
 // e2e/deferred-scripts.spec.ts checks the rewrite on the real pages of the built server.
 const nonce = "abc123==";
@@ -26,7 +32,7 @@ function bootArguments(html: string): unknown[] {
 }
 
 test("The rewritten page has no module preloads and no module script, and keeps everything else in place", () => {
-  const { html } = deferModuleScripts(page, nonce);
+  const { html } = defer(page, nonce);
   expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
   expect(html).not.toMatch(/<script[^>]*type="module"/);
   expect(html).toContain(`<link rel="stylesheet" href="/assets/app.css" data-precedence="default"/>`);
@@ -35,7 +41,7 @@ test("The rewritten page has no module preloads and no module script, and keeps 
 });
 
 test("The boot script receives the preloaded modules in order, React Router's module code unchanged, the nonce and the hydration event", () => {
-  const [preloads, code, sentNonce, event] = bootArguments(deferModuleScripts(page, nonce).html);
+  const [preloads, code, sentNonce, event] = bootArguments(defer(page, nonce).html);
   expect(preloads).toEqual(["/assets/entry.client-2.js", "/assets/chunk-3.js?a=1&b=2"]);
   expect(code).toBe(moduleCode);
   expect(sentNonce).toBe(nonce);
@@ -44,20 +50,20 @@ test("The boot script receives the preloaded modules in order, React Router's mo
 
 test("Markup inside the module code is escaped, so the inline boot script cannot be ended or hijacked", () => {
   const tricky = `;window.x = "<!--<script>";`;
-  const { html } = deferModuleScripts(page.replace(moduleCode, tricky), nonce);
+  const { html } = defer(page.replace(moduleCode, tricky), nonce);
   const boot = html.slice(html.indexOf("(function bootApp"), html.indexOf("</script>", html.indexOf("(function bootApp")));
   expect(boot).not.toMatch(/<!--|<script/i);
   expect(bootArguments(html)[1]).toBe(tricky);
 });
 
 test("A page without React Router's module script (another nonce, or none) is left as rendered", () => {
-  expect(deferModuleScripts(page, "other")).toEqual({ html: page, created: [] });
+  expect(defer(page, "other")).toEqual({ html: page, created: [] });
   const withoutModule = page.replace(/<script nonce="[^"]*" type="module"[\s\S]*?<\/script>/, "");
-  expect(deferModuleScripts(withoutModule, nonce)).toEqual({ html: withoutModule, created: [] });
+  expect(defer(withoutModule, nonce)).toEqual({ html: withoutModule, created: [] });
 });
 
 test("For a page whose CSP lists hashes, the boot script hands on no nonce and names the module script it will create", () => {
-  const { html, created } = deferModuleScripts(page, nonce, "");
+  const { html, created } = defer(page, nonce, "");
   expect(bootArguments(html)[2]).toBe("");
   // Its text exactly: a hash of it is what lets the browser run it.
   expect(created).toEqual([moduleCode]);
@@ -65,7 +71,26 @@ test("For a page whose CSP lists hashes, the boot script hands on no nonce and n
 
 test("A module script inside the page's content, without the render's nonce, is never taken for React Router's", () => {
   const injected = `<script type="module" async="">alert(1)</script>`;
-  const { html, created } = deferModuleScripts(page.replace("Hello", injected), nonce, "");
+  const { html, created } = defer(page.replace("Hello", injected), nonce, "");
   expect(created).toEqual([moduleCode]);
   expect(html).toContain(injected);
+});
+
+test("Text in any script survives the rewrite byte for byte, and a preload after the module script is taken too", () => {
+  const words = "Zoë’s café — ₹1,200 · 日本 🎉";
+  const code = `;window.__t = ${JSON.stringify(words)};`;
+  const late = `<link rel="modulepreload" href="/assets/late-4.js" nonce="${nonce}"/>`;
+  const between = `<link rel="icon" href="/favicon.ico"/>`;
+  const text = page
+    .replace("Hello", words)
+    .replace(moduleCode, code)
+    .replace(`<link rel="modulepreload" href="/assets/chunk-3.js`, `${between}<link rel="modulepreload" href="/assets/chunk-3.js`)
+    .replace("</body>", `${late}</body>`);
+  const { html } = defer(text, nonce);
+  expect(html).toContain(`<main id="main">${words}</main>`);
+  expect(html).toContain(between);
+  expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
+  const [preloads, sent] = bootArguments(html);
+  expect(preloads).toEqual(["/assets/entry.client-2.js", "/assets/chunk-3.js?a=1&b=2", "/assets/late-4.js"]);
+  expect(sent).toBe(code);
 });

