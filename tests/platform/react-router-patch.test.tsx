@@ -59,6 +59,7 @@ const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) =>
 test("npm install applies our react-router patch to the production build it bundles", () => {
   const chunks = ["chunk-G2MPF4YY.mjs", "chunk-Q34X6AWR.mjs"].map((name) => readFileSync(new URL(name, productionBuild), "utf8"));
   expect(chunks[0]).toContain("function getCachedServerRoutes(");
+  expect(chunks[0]).toContain("entryRouteModulesCache.get(manifest)");
   expect(chunks[1]).toContain("function getMatchCache(");
   expect(chunks[1]).toContain("function resolveAbsoluteTo(");
 });
