@@ -25,6 +25,9 @@ test("An admin uploads a PNG logo and a dark variant; the public header shows ea
   page,
   browser,
 }) => {
+  // Two uploads made into variants by sharp, two axe scans and four visitors' pages: about 15 s
+  // alone, and past the default 30 s beside the other worker on two CPUs (as brand.spec.ts).
+  test.setTimeout(90_000);
   await signIn(page, { role: "employee", databaseFile: server.databaseFile, baseURL: server.baseURL });
   await page.goto(logoPage());
   await waitForHydration(page);
