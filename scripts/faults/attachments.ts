@@ -35,8 +35,13 @@ export async function attachmentsSuite(): Promise<Outcome[]> {
       const status = await postSupportForm(server.url, SUPPORT, cookie, fields(subject), files("cut"), {
         cutAfter: Math.floor(length * fraction),
       });
-      // The server notices the closed connection and removes what it received.
-      for (let waited = 0; tempFiles(data).length > 0 && waited < 5_000; waited += 20) await sleep(20);
+      // The server notices the closed connection and removes what it received. A cut at 5% may
+      // close before the server has opened its temp file at all, so the temp dir must stay empty
+      // for 300 ms in a row (within 5 s), not merely be empty once.
+      for (let waited = 0, emptyFor = 0; emptyFor < 300 && waited < 5_000; waited += 20) {
+        emptyFor = tempFiles(data).length === 0 ? emptyFor + 20 : 0;
+        await sleep(20);
+      }
       const problems = await integrityProblems(data, db);
       if (status !== 0) problems.push(`the cut upload was answered ${status}`);
       if ((await requestsNamed(db, subject)) > 0) problems.push("a request was stored from a cut upload");
