@@ -49,7 +49,7 @@ export function AppShell(props: AppShellProps) {
         ref={drawer}
         id={DRAWER_ID}
         // Without JavaScript the menu button cannot open the drawer: below 768 px the sidebar then
-        // stands above the page, open (one copy of the links, where a <noscript> copy doubled them).
+        // stands above the page, open, so the links exist once in the markup for both cases.
         className={`${open ? "fixed top-15 bottom-0 left-0 z-40 flex shadow-xl" : "hidden"} w-64 shrink-0 flex-col gap-6 overflow-y-auto border-r border-slate-200 bg-white p-3 max-md:noscript:static max-md:noscript:flex max-md:noscript:w-full max-md:noscript:border-r-0 max-md:noscript:border-b md:sticky md:top-0 md:flex md:h-screen md:w-60 md:shadow-none dark:border-slate-800 dark:bg-slate-900 ${railWidth}`}
       >
         <Link
