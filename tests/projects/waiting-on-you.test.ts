@@ -333,4 +333,23 @@ describe.each(testDatabases("waiting-on-you"))("Waiting on you on $name", (datab
     expect(mine!.overdue.map((m) => m.title)).toEqual(["Late 8", "Late 7", "Late 6", "Late 5", "Late 4"]);
     expect(mine!.more).toEqual({ decisions: 0, uploads: 0, overdue: 3 });
   });
+
+  test("An owner whose overdue milestones are newer than the agency's oldest two hundred is still listed, and every count is exact", async () => {
+    const fleet = await insertProject(db(), {
+      companyId: acme,
+      createdBy: null,
+      title: "Fleet portal",
+      description: "x",
+      ownerId: admin.id,
+    });
+    for (let i = 0; i < 205; i++) await insertMilestone(fleet.id, { title: `Backlog ${i}`, dueDate: addDays(today, -30 - i) });
+    await insertMilestone(rider.id, { title: "Launch", dueDate: addDays(today, -1) });
+
+    const groups = await workspaceOverview({ viewerId: delivery.id, today, scope: "all" });
+    expect(groups.map((g) => g.ownerName)).toEqual(["Dev Rao", "Priya Sharma"]);
+    expect(groups[0]!.overdue.map((m) => m.title)).toEqual(["Launch"]);
+    expect(groups[0]!.more.overdue).toBe(0);
+    expect(groups[1]!.overdue.map((m) => m.title)).toEqual(["Backlog 204", "Backlog 203", "Backlog 202", "Backlog 201", "Backlog 200"]);
+    expect(groups[1]!.more.overdue).toBe(200);
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { OwnerWork } from "~/lib/owner-work";
 import { db } from "~/server/db/db.server";
 import { companyIn, type CompanyScope } from "../shared/company-scope.server";
@@ -9,19 +9,33 @@ import { companyIn, type CompanyScope } from "../shared/company-scope.server";
 
 /** Decisions and uploads of this many days are listed. */
 export const RECENT_DAYS = 7;
-/** Rows read per list at most: the overview is a glance, the project pages have the rest. */
-const LIMIT = 200;
 /**
  * Rows listed per owner and kind; the others are counted. After years an agency has hundreds of
  * overdue milestones, and listing them all made the overview a page of hundreds of kilobytes.
  */
 export const LISTED_PER_KIND = 5;
 
-function liveProjects(scope: CompanyScope) {
+/**
+ * Each row's place in its owner's list (in `order`) and how many rows that owner has. The database
+ * picks the first rows of every owner: a cap on the whole list (its oldest N) would leave out an
+ * owner whose rows all come after the cap, and undercount the others. Ranked on the rows' own
+ * columns, so only the listed rows are joined to their projects' names and owners.
+ */
+function placeInOwnersList(order: RawBuilder<unknown>) {
+  const owner = sql.ref("p.ownerId");
+  return [
+    sql<number>`row_number() over (partition by ${owner} order by ${order})`.as("place"),
+    // The same window as the place (not just the owner's partition): the rows are sorted once.
+    sql<number>`count(*) over (partition by ${owner} order by ${order} rows between unbounded preceding and unbounded following)`.as(
+      "ofOwner",
+    ),
+  ] as const;
+}
+
+/** The projects people work on that the viewer may see, without their names (for ranking). */
+function liveProjectIds(scope: CompanyScope) {
   return db()
     .selectFrom("projects as p")
-    .leftJoin("companies as c", "c.id", "p.companyId")
-    .leftJoin("users as o", "o.id", "p.ownerId")
     .where("p.archivedAt", "is", null)
     .where((eb) => companyIn(eb, "p.companyId", scope));
 }
@@ -32,6 +46,7 @@ const PROJECT = [
   "p.ownerId",
   "o.name as ownerName",
   "o.email as ownerEmail",
+  "r.ofOwner",
 ] as const;
 
 /** Grouped per owner: the viewer's own projects first, then by name, "No owner yet" last. */
@@ -49,27 +64,7 @@ export async function workspaceOverview({
 }): Promise<OwnerWork[]> {
   const since = now - RECENT_DAYS * 86_400_000;
   const [decisions, uploads, overdue] = await Promise.all([
-    liveProjects(scope)
-      .innerJoin("approvals as a", "a.projectId", "p.id")
-      .leftJoin("milestones as m", (join) => join.onRef("m.id", "=", "a.subjectId").on("a.subjectType", "=", "milestone"))
-      .leftJoin("projectFiles as f", (join) => join.onRef("f.id", "=", "a.subjectId").on("a.subjectType", "=", "file"))
-      .select([
-        ...PROJECT,
-        "a.id",
-        "a.subjectType",
-        "a.subjectId",
-        "m.title as milestoneTitle",
-        "f.name as fileName",
-        "a.status",
-        "a.decidedByName",
-        "a.decidedAt",
-        "a.comment",
-      ])
-      .where("a.status", "in", ["approved", "changes_requested"])
-      .where("a.decidedAt", ">=", since)
-      .orderBy("a.decidedAt", "desc")
-      .limit(LIMIT)
-      .execute(),
+    recentDecisionsQuery(scope, since).execute(),
     recentClientUploadsQuery(scope, since).execute(),
     overdueMilestonesQuery(scope, today).execute(),
   ]);
@@ -94,8 +89,13 @@ export async function workspaceOverview({
     }
     return group;
   };
+  // The owner's list of that kind, its "and N more" set from the total the row carries.
+  const counted = <K extends keyof OwnerWork["more"]>(group: OwnerWork, kind: K, row: { ofOwner: number }): OwnerWork[K] => {
+    group.more[kind] = Math.max(0, Number(row.ofOwner) - LISTED_PER_KIND);
+    return group[kind];
+  };
   for (const { milestoneTitle, fileName, ...row } of decisions) {
-    groupOf(row).decisions.push({
+    counted(groupOf(row), "decisions", row).push({
       ...pick(row),
       id: row.id,
       subjectType: row.subjectType,
@@ -108,7 +108,7 @@ export async function workspaceOverview({
     });
   }
   for (const row of uploads) {
-    groupOf(row).uploads.push({
+    counted(groupOf(row), "uploads", row).push({
       ...pick(row),
       versionId: row.versionId,
       fileId: row.fileId,
@@ -119,42 +119,104 @@ export async function workspaceOverview({
     });
   }
   for (const row of overdue)
-    groupOf(row).overdue.push({ ...pick(row), id: row.id, title: row.title, dueDate: row.dueDate, status: row.status });
-
-  for (const group of groups.values())
-    for (const kind of ["decisions", "uploads", "overdue"] as const) {
-      group.more[kind] = Math.max(0, group[kind].length - LISTED_PER_KIND);
-      group[kind].length = Math.min(group[kind].length, LISTED_PER_KIND);
-    }
+    counted(groupOf(row), "overdue", row).push({ ...pick(row), id: row.id, title: row.title, dueDate: row.dueDate, status: row.status });
   const rank = (g: OwnerWork) => (g.ownerId === viewerId ? 0 : g.ownerId === null ? 2 : 1);
   return [...groups.values()].sort((a, b) => rank(a) - rank(b) || a.ownerName.localeCompare(b.ownerName));
 }
 
-/** Versions clients uploaded since `since`, newest first (tests/platform/hot-query-plans.test.ts explains it). */
-export function recentClientUploadsQuery(scope: CompanyScope, since: number) {
-  return liveProjects(scope)
-    .innerJoin("fileVersions as v", "v.projectId", "p.id")
-    .innerJoin("projectFiles as f", "f.id", "v.fileId")
-    .select([...PROJECT, "v.id as versionId", "v.fileId", "f.name", "v.version", "v.uploadedByName", "v.createdAt"])
-    .where("v.side", "=", "client")
-    .where("v.createdAt", ">=", since)
-    .orderBy("v.createdAt", "desc")
-    .limit(LIMIT);
+/** Clients' decisions since `since`, each owner's newest first. */
+function recentDecisionsQuery(scope: CompanyScope, since: number) {
+  const ranked = liveProjectIds(scope)
+    .innerJoin("approvals as a", "a.projectId", "p.id")
+    .select([
+      "a.id",
+      "a.projectId",
+      "a.subjectType",
+      "a.subjectId",
+      "a.status",
+      "a.decidedByName",
+      "a.decidedAt",
+      "a.comment",
+      ...placeInOwnersList(sql`${sql.ref("a.decidedAt")} desc, ${sql.ref("a.id")}`),
+    ])
+    .where("a.status", "in", ["approved", "changes_requested"])
+    .where("a.decidedAt", ">=", since);
+  return db()
+    .selectFrom(ranked.as("r"))
+    .innerJoin("projects as p", "p.id", "r.projectId")
+    .leftJoin("companies as c", "c.id", "p.companyId")
+    .leftJoin("users as o", "o.id", "p.ownerId")
+    .leftJoin("milestones as m", (join) => join.onRef("m.id", "=", "r.subjectId").on("r.subjectType", "=", "milestone"))
+    .leftJoin("projectFiles as f", (join) => join.onRef("f.id", "=", "r.subjectId").on("r.subjectType", "=", "file"))
+    .select([
+      ...PROJECT,
+      "r.id",
+      "r.subjectType",
+      "r.subjectId",
+      "m.title as milestoneTitle",
+      "f.name as fileName",
+      "r.status",
+      "r.decidedByName",
+      "r.decidedAt",
+      "r.comment",
+    ])
+    .where("r.place", "<=", LISTED_PER_KIND)
+    .orderBy("r.place");
 }
 
-/** Milestones past their due date and not done, oldest due first (tests/platform/hot-query-plans.test.ts explains it). */
+/** Versions clients uploaded since `since`, each owner's newest first (tests/platform/hot-query-plans.test.ts explains it). */
+export function recentClientUploadsQuery(scope: CompanyScope, since: number) {
+  const ranked = liveProjectIds(scope)
+    .innerJoin("fileVersions as v", "v.projectId", "p.id")
+    .select([
+      "v.id as versionId",
+      "v.projectId",
+      "v.fileId",
+      "v.version",
+      "v.uploadedByName",
+      "v.createdAt",
+      ...placeInOwnersList(sql`${sql.ref("v.createdAt")} desc, ${sql.ref("v.id")}`),
+    ])
+    .where("v.side", "=", "client")
+    .where("v.createdAt", ">=", since);
+  return db()
+    .selectFrom(ranked.as("r"))
+    .innerJoin("projectFiles as f", "f.id", "r.fileId")
+    .innerJoin("projects as p", "p.id", "r.projectId")
+    .leftJoin("companies as c", "c.id", "p.companyId")
+    .leftJoin("users as o", "o.id", "p.ownerId")
+    .select([...PROJECT, "r.versionId", "r.fileId", "f.name", "r.version", "r.uploadedByName", "r.createdAt"])
+    .where("r.place", "<=", LISTED_PER_KIND)
+    .orderBy("r.place");
+}
+
+/**
+ * Milestones past their due date and not done, each owner's oldest due first
+ * (tests/platform/hot-query-plans.test.ts explains it).
+ */
 export function overdueMilestonesQuery(scope: CompanyScope, today: string) {
-  return (
-    liveProjects(scope)
-      .innerJoin("milestones as m", "m.projectId", "p.id")
-      .select([...PROJECT, "m.id", "m.title", "m.dueDate", "m.status"])
-      // A literal: the planners then use milestones_open_due, the open ones in due order.
-      .where("m.status", "!=", sql.lit("done"))
-      .where("m.dueDate", "<", today)
-      .orderBy("m.dueDate")
-      .limit(LIMIT)
-      .$narrowType<{ dueDate: string }>()
-  );
+  const ranked = liveProjectIds(scope)
+    .innerJoin("milestones as m", "m.projectId", "p.id")
+    .select([
+      "m.id",
+      "m.projectId",
+      "m.title",
+      "m.dueDate",
+      "m.status",
+      ...placeInOwnersList(sql`${sql.ref("m.dueDate")}, ${sql.ref("m.id")}`),
+    ])
+    // A literal: the planners then use milestones_open_due, the open ones in due order.
+    .where("m.status", "!=", sql.lit("done"))
+    .where("m.dueDate", "<", today);
+  return db()
+    .selectFrom(ranked.as("r"))
+    .innerJoin("projects as p", "p.id", "r.projectId")
+    .leftJoin("companies as c", "c.id", "p.companyId")
+    .leftJoin("users as o", "o.id", "p.ownerId")
+    .select([...PROJECT, "r.id", "r.title", "r.dueDate", "r.status"])
+    .where("r.place", "<=", LISTED_PER_KIND)
+    .orderBy("r.place")
+    .$narrowType<{ dueDate: string }>();
 }
 
 function pick(row: { projectId: string; projectTitle: string; companyName: string | null }) {
