@@ -146,13 +146,15 @@ export function createDb(databaseUrl: string | undefined): Db {
   const sqlite = openSqlite(file);
   const dialect = new ImmediateSqliteDialect({ database: withStatementCache(sqlite) });
   const database = new Kysely<Database>({ dialect: watchingWrites(dialect), plugins, log });
-  sqliteHandles.set(database, sqlite);
+  // Prepared once: `pragma()` prepares its statement anew on each call, and this one runs on
+  // every signed-in request (session-cache.server.ts).
+  dataVersions.set(database, sqlite.prepare<[], number>("pragma data_version").pluck());
   return database;
 }
 
 let instance: Db | undefined;
 
-const sqliteHandles = new WeakMap<Db, SQLite.Database>();
+const dataVersions = new WeakMap<Db, SQLite.Statement<[], number>>();
 
 /**
  * SQLite's `data_version` of the handle: it moves when another connection (another process: the
@@ -160,8 +162,7 @@ const sqliteHandles = new WeakMap<Db, SQLite.Database>();
  * for this handle's own writes. Null on PostgreSQL. A synchronous pragma: a few microseconds.
  */
 export function otherWritersVersion(database: Db = db()): number | null {
-  const sqlite = sqliteHandles.get(database);
-  return sqlite ? (sqlite.pragma("data_version", { simple: true }) as number) : null;
+  return dataVersions.get(database)?.get() ?? null;
 }
 
 /** The process's database handle, opened on first use from DATABASE_URL. */
