@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { InvoiceDocument } from "~/lib/invoice-document";
 import type { SignedProposalDocument } from "~/lib/proposal-document";
-import { renderPdf, type PdfJob } from "./pdf-job.server";
+import type { PdfJob } from "./pdf-job.server";
 
 // Issuing must never hold the event loop over 50 ms; a 50-line invoice takes pdfkit
 // 50–200 ms of synchronous work (layout, then the fonts written at the end). So the render runs in
@@ -75,7 +75,8 @@ function scheduleIdleStop(): void {
 /** A PDF rendered off the request thread (in this thread only where no worker can start). */
 function renderOffThread(job: PdfJob): Promise<Buffer> {
   worker ??= startWorker();
-  if (!worker) return renderPdf(job);
+  // pdfkit and its fonts are loaded here only, on the first PDF: a start does not pay for them.
+  if (!worker) return import("./pdf-job.server").then(({ renderPdf }) => renderPdf(job));
   const id = nextId++;
   const current = worker;
   return new Promise<Buffer>((resolve, reject) => {

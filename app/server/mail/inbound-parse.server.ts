@@ -1,5 +1,5 @@
 import EmailReplyParser from "email-reply-parser";
-import { simpleParser, type AddressObject, type Attachment, type ParsedMail } from "mailparser";
+import type { AddressObject, Attachment, ParsedMail } from "mailparser";
 
 // Decision 0096: what the router needs of one raw inbound message. mailparser reads the MIME (an
 // HTML-only mail is turned into text by it; multipart/alternative gives its text part);
@@ -97,6 +97,9 @@ export function visibleText(text: string): string {
 }
 
 export async function parseInbound(raw: Buffer, authservId: string | undefined): Promise<InboundMail> {
+  // Loaded on the first mail: the parser and its MIME libraries are a fifth of a start's module
+  // evaluation, and most requests never see a mail (decision 0108's cold start).
+  const { simpleParser } = await import("mailparser");
   const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
   const fullText = (parsed.text ?? "").trim();
   return {

@@ -1,4 +1,4 @@
-import { ImapFlow } from "imapflow";
+import type { ImapFlow } from "imapflow";
 import { newLeaseHolder, releaseLease, renewLease, takeLease } from "~/server/db/leases.server";
 import { logger } from "~/server/logger.server";
 import { describeImapTarget, type ImapTarget } from "~/server/env-imap.server";
@@ -62,6 +62,8 @@ export function startImapPoller(target: ImapTarget, options: ImapPollerOptions =
 
   /** Connected and holding the lease until stopped (resolves), the lease lost (resolves) or the connection gone (rejects). */
   async function session(): Promise<void> {
+    // Loaded on the first connection: an install without an IMAP mailbox never loads the client.
+    const { ImapFlow } = await import("imapflow");
     const client = new ImapFlow({
       host: target.host,
       port: target.port,
