@@ -76,7 +76,7 @@ describe("Stripe Checkout and signed webhooks against the local stand-in", () =>
         { quantity: "1", price_data: { currency: "eur", unit_amount: "12345", product_data: { name: "Invoice INV-2026-0001" } } },
       ],
     });
-    const stored = await stripeClient().checkout.sessions.retrieve(session.id);
+    const stored = await (await stripeClient()).checkout.sessions.retrieve(session.id);
     expect(stored).toMatchObject({ amount_total: 12_345, currency: "eur", payment_status: "unpaid", payment_intent: null });
   });
 
@@ -136,7 +136,7 @@ describe("Stripe Checkout and signed webhooks against the local stand-in", () =>
     const session = await checkout("inv-0007", 2_500);
     const event = standIn.completeSession(session.id);
     const valid = standIn.signedDelivery(event);
-    expect(verifyStripeWebhook(Buffer.from(valid.body), valid.header).id).toBe(event.id);
+    expect((await verifyStripeWebhook(Buffer.from(valid.body), valid.header)).id).toBe(event.id);
 
     const forged = standIn.signedDelivery(event, "whsec_someoneelse");
     expect((await refusalOf(() => verifyStripeWebhook(forged.body, forged.header))).message).toMatch(/does not match/);
@@ -148,7 +148,7 @@ describe("Stripe Checkout and signed webhooks against the local stand-in", () =>
     const old = standIn.signedDelivery(event, WEBHOOK_SECRET, { timestamp: Math.floor(Date.now() / 1000) - 301 });
     expect((await refusalOf(() => verifyStripeWebhook(old.body, old.header))).message).toMatch(/too old/);
     const recent = standIn.signedDelivery(event, WEBHOOK_SECRET, { timestamp: Math.floor(Date.now() / 1000) - 200 });
-    expect(verifyStripeWebhook(recent.body, recent.header).id).toBe(event.id);
+    expect((await verifyStripeWebhook(recent.body, recent.header)).id).toBe(event.id);
     expect((await refusalOf(() => verifyStripeWebhook(valid.body, null))).message).toMatch(/missing/);
     expect((await refusalOf(() => verifyStripeWebhook(valid.body, "v1=abc"))).message).toMatch(/cannot be read/);
   });
@@ -181,7 +181,7 @@ describe("Stripe Checkout and signed webhooks against the local stand-in", () =>
     const session = await checkout("inv-0012", 10_000);
     standIn.completeSession(session.id);
     const paymentIntent = standIn.sessions.get(session.id)!.payment_intent as string;
-    const refund = await stripeClient().refunds.create({ payment_intent: paymentIntent, amount: 3_000 });
+    const refund = await (await stripeClient()).refunds.create({ payment_intent: paymentIntent, amount: 3_000 });
     expect(refund).toMatchObject({ amount: 3_000, payment_intent: paymentIntent, status: "succeeded" });
     const first = standIn.pending.at(-1)!;
     const second = standIn.refund(paymentIntent);

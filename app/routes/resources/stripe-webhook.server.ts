@@ -28,7 +28,7 @@ export async function answerStripeWebhook(request: Request, apply: ApplyCardEven
   const body = await readRawBody(request, WEBHOOK_MAX_BYTES);
   let event;
   try {
-    event = verifyStripeWebhook(body, request.headers.get("stripe-signature"));
+    event = await verifyStripeWebhook(body, request.headers.get("stripe-signature"));
   } catch (error) {
     if (!isRefusal(error)) throw error;
     logger.warn({ reason: error.message }, "stripe webhook refused");

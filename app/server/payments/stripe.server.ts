@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { Refusal } from "~/lib/refusal";
 import { getEnv } from "~/server/env.server";
 import { stripeCurrencyProblem } from "./stripe-currencies.server";
@@ -16,16 +16,25 @@ export function onlinePaymentsEnabled(): boolean {
 
 let client: { key: string; base: string | undefined; stripe: Stripe } | undefined;
 
+/**
+ * The SDK, loaded on first use: an install that takes no card payments never evaluates it (it was
+ * the largest library a start evaluated; decision 0108's cold start).
+ */
+async function stripeSdk(): Promise<typeof Stripe> {
+  return (await import("stripe")).default;
+}
+
 /** The SDK's client, made on first use (and again when the key or base changed, as in tests). */
-export function stripeClient(): Stripe {
+export async function stripeClient(): Promise<Stripe> {
   const env = getEnv();
   const key = env.STRIPE_SECRET_KEY;
   if (!key || !env.STRIPE_WEBHOOK_SECRET) throw new Refusal("refused", "Online card payment is not set up.");
   if (client?.key === key && client.base === env.STRIPE_API_BASE) return client.stripe;
+  const StripeSdk = await stripeSdk();
   const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined;
   const protocol = base?.protocol === "http:" ? "http" : "https";
-  const stripe = new Stripe(key, {
-    apiVersion: Stripe.API_VERSION,
+  const stripe = new StripeSdk(key, {
+    apiVersion: StripeSdk.API_VERSION,
     telemetry: false,
     maxNetworkRetries: 2,
     timeout: 20_000,
@@ -62,7 +71,9 @@ export async function createCheckoutSession(request: CheckoutRequest): Promise<{
   if (problem) throw new Refusal("invalid", problem);
   const attempt = request.attempt ?? new Date().toISOString().slice(0, 10);
   const metadata = { invoiceId: request.invoiceId, invoiceNumber: request.invoiceNumber };
-  const session = await stripeClient().checkout.sessions.create(
+  const session = await (
+    await stripeClient()
+  ).checkout.sessions.create(
     {
       mode: "payment",
       line_items: [
@@ -94,14 +105,15 @@ export async function createCheckoutSession(request: CheckoutRequest): Promise<{
  * timestamp is within the SDK's default tolerance (300 s). Anything else is a Refusal ("invalid")
  * whose message says why: a missing header, a forged or altered delivery, or a replayed one.
  */
-export function verifyStripeWebhook(rawBody: string | Buffer, signatureHeader: string | null): Stripe.Event {
+export async function verifyStripeWebhook(rawBody: string | Buffer, signatureHeader: string | null): Promise<Stripe.Event> {
   const secret = getEnv().STRIPE_WEBHOOK_SECRET;
   if (!secret) throw new Refusal("refused", "Online card payment is not set up.");
   if (!signatureHeader) throw new Refusal("invalid", "The Stripe-Signature header is missing.");
+  const stripe = await stripeClient();
   try {
-    return stripeClient().webhooks.constructEvent(rawBody, signatureHeader, secret);
+    return stripe.webhooks.constructEvent(rawBody, signatureHeader, secret);
   } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) {
+    if (!(error instanceof (await stripeSdk()).errors.StripeSignatureVerificationError)) {
       throw new Refusal("invalid", "The webhook body is not a Stripe event.");
     }
     throw new Refusal("invalid", signatureReason(error.message));
