@@ -64,6 +64,11 @@ RUN npm run artifact -- /artifact
 # compilers, which stay in the stages above.
 FROM ${DEBIAN_IMAGE}
 RUN groupadd --gid 1000 node && useradd --uid 1000 --gid node --create-home --shell /usr/sbin/nologin node
+# fontconfig's settings and DejaVu: the share image's text is set in Inter (a dependency), and a
+# letter Inter lacks (Arabic, Hebrew, Armenian…) falls back to DejaVu through fontconfig (decision 0115).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends fontconfig-config fonts-dejavu-core \
+ && rm -rf /var/lib/apt/lists/*
 COPY --from=deps /usr/local/bin/node /usr/local/bin/node
 COPY --from=deps /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/npm
 # tini is PID 1: it passes SIGTERM/SIGINT to node (whose handler drains and exits 0) and reaps

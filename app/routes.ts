@@ -196,6 +196,8 @@ export default [
   route("attachments/:id/thumbnail", "routes/resources/attachment-thumbnail.ts"),
   // Uploaded images' variants, for everyone: /media/<id>-<width>.<avif|webp>, /media/<id>-icon-<size>.png.
   route("media/:file", "routes/resources/media.ts"),
+  // The share image (og:image) made from the operator's brand; the demo brand's is /images/og.png.
+  route("share-image.png", "routes/resources/share-image.ts"),
 
   // Machines: health checks, metrics and crawlers.
   route("healthz", "routes/resources/healthz.ts"),

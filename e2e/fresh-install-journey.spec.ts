@@ -55,13 +55,15 @@ async function publicHtml(path: string): Promise<string> {
   return (await fetch(url(path))).text();
 }
 
-/** What search engines and link previews read from `path`: the og:title and the Organization JSON-LD. */
+/** What search engines and link previews read from `path`: the og:title and og:image, and the Organization JSON-LD. */
 async function metadataOf(path: string) {
   const html = await publicHtml(path);
-  const ogTitle = tagsIn(html, "meta").find((meta) => meta.property === "og:title")?.content;
+  const meta = tagsIn(html, "meta");
+  const ogTitle = meta.find((tag) => tag.property === "og:title")?.content;
+  const ogImage = meta.find((tag) => tag.property === "og:image")?.content;
   const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
   const organization = blocks.map((b) => JSON.parse(b) as Record<string, unknown>).find((d) => d["@type"] === "Organization");
-  return { ogTitle, organization };
+  return { ogTitle, ogImage, organization };
 }
 
 async function brandTheSite(page: Page) {
@@ -206,8 +208,13 @@ test("A quote request's mails come from the new sender and name the new agency; 
   expect(confirmation.replace(/=\r?\n/g, "")).toContain(`Thank you for your interest in ${BRAND.name}.`);
   expect(notice.replace(/=\r?\n/g, "")).toContain(`${BRAND.name} =C2=B7 https://${SITE_DOMAIN}`);
 
-  const { ogTitle } = await metadataOf(SERVICE.path);
+  const { ogTitle, ogImage } = await metadataOf(SERVICE.path);
   expect(ogTitle).toBe(`${SERVICE.title} | ${BRAND.name}`);
+  // A shared link's picture is the new agency's card, not the demo agency's drawn one.
+  expect(ogImage).toMatch(new RegExp(`^${server.baseURL}/share-image\\.png\\?v=`));
+  const card = await fetch(ogImage!);
+  expect(card.status, "the share image is served").toBe(200);
+  expect(card.headers.get("content-type")).toBe("image/png");
   const { organization } = await metadataOf("/");
   expect(organization).toMatchObject({ name: BRAND.name, legalName: BRAND.legalName });
   expect(organization?.logo).toContain(`/media/${logos.light}-`);

@@ -1655,6 +1655,8 @@ export const POLICIES: Record<string, RoutePolicy> = {
   // The operator's monitoring reads it with METRICS_TOKEN, which the world's servers have; no
   // session opens it, whoever's: everyone here gets 401 (security/metrics.test.ts: off, port).
   "routes/resources/metrics.ts": page("public", { status: 401 }),
+  // The share image: the brand's public name, tagline, colour and logo, the same for everyone.
+  "routes/resources/share-image.ts": page("public"),
   "routes/resources/robots.ts": page("public"),
   "routes/resources/sitemap.ts": page("public"),
   // Stripe's webhook (decision 0084): public, gated by its Stripe-Signature, never by a session. The

@@ -33,7 +33,8 @@ export function seo({ title, description, path, matches, type = "website" }: Seo
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    { property: "og:image", content: `${base}/images/og.png` },
+    // The demo agency's drawn card, or the one made from the operator's brand (root loader's shareImage).
+    { property: "og:image", content: `${base}${shareImageFrom(matches) ?? "/images/og.png"}` },
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "630" },
     { name: "twitter:card", content: "summary_large_image" },
@@ -49,4 +50,9 @@ export function privateMeta(title: string, matches: Matches): MetaDescriptor[] {
 export function baseUrlFrom(matches: Matches): string | undefined {
   const root = matches.find((m) => m?.id === "root")?.data as { appUrl?: string } | undefined;
   return root?.appUrl;
+}
+
+function shareImageFrom(matches: Matches): string | undefined {
+  const root = matches.find((m) => m?.id === "root")?.data as { shareImage?: string } | undefined;
+  return root?.shareImage;
 }

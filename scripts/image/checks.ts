@@ -17,8 +17,14 @@ export async function startContainer(name: string, image: string, args: string[]
   const home = await fetch(`${base}/`);
   const html = await home.text();
   const ready = await fetch(`${base}/readyz`);
-  const ok = home.status === 200 && html.startsWith("<!DOCTYPE html>") && ready.status === 200;
-  const detail = `${base}: /healthz 200, / ${home.status} (${Math.round(html.length / 1024)} kB of HTML), /readyz ${ready.status}`;
+  // The share image is set in the image's own fonts by sharp's text renderer (fontconfig, Pango).
+  const card = await fetch(`${base}/share-image.png`);
+  const png = Buffer.from(await card.arrayBuffer());
+  const cardOk = card.status === 200 && png.subarray(1, 4).toString("latin1") === "PNG";
+  const ok = home.status === 200 && html.startsWith("<!DOCTYPE html>") && ready.status === 200 && cardOk;
+  const detail =
+    `${base}: /healthz 200, / ${home.status} (${Math.round(html.length / 1024)} kB of HTML), /readyz ${ready.status}, ` +
+    `/share-image.png ${card.status} (${Math.round(png.length / 1024)} kB${cardOk ? " PNG" : ", not a PNG"})`;
   return { name, base, ok, detail, msToHealthz };
 }
 
