@@ -1,4 +1,6 @@
 import { brandUrl, type Brand } from "./brand";
+import type { LogoImages } from "./images";
+import { logoUrl } from "./organization-jsonld";
 
 interface JobPostingSource {
   id: string;
@@ -27,8 +29,8 @@ function employmentTypeOf(type: string): string {
   return EMPLOYMENT_TYPES.find(([pattern]) => pattern.test(type))?.[1] ?? type;
 }
 
-/** schema.org JobPosting for an open opening's public page. */
-export function jobPostingJsonLd(opening: JobPostingSource, baseUrl: string, brand: Pick<Brand, "name" | "domain">) {
+/** schema.org JobPosting for an open opening's public page; `logo`: the brand's uploaded logos, if any. */
+export function jobPostingJsonLd(opening: JobPostingSource, baseUrl: string, brand: Pick<Brand, "name" | "domain">, logo?: LogoImages) {
   const base = baseUrl.replace(/\/$/, "");
   return {
     "@context": "https://schema.org",
@@ -44,7 +46,7 @@ export function jobPostingJsonLd(opening: JobPostingSource, baseUrl: string, bra
       "@type": "Organization",
       name: brand.name,
       sameAs: brandUrl(brand),
-      logo: `${base}/images/logo-mark.svg`,
+      logo: logoUrl(base, logo),
     },
     jobLocation: {
       "@type": "Place",

@@ -20,8 +20,8 @@ export function countryCode(country: string): string {
   return regionNames.get(trimmed.toLowerCase()) ?? trimmed;
 }
 
-/** The uploaded logo's largest WebP variant, else the built-in mark. */
-function logoUrl(baseUrl: string, logo: LogoImages | undefined): string {
+/** The uploaded logo's largest WebP variant, else the built-in mark (Organization and JobPosting). */
+export function logoUrl(baseUrl: string, logo: LogoImages | undefined): string {
   const image = logo?.light;
   if (!image) return `${baseUrl}/images/logo-mark.svg`;
   return `${baseUrl}${mediaPath(image.id, variantWidths(image.width).at(-1)!, "webp")}`;

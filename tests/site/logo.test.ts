@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { IMAGE_MAX_BYTES } from "~/lib/images";
 import * as logoRoute from "~/routes/console/brand-logo";
+import * as openingRoute from "~/routes/marketing/opening";
+import { createOpening } from "~/server/models/pipeline/openings.server";
 import { forgetBrand, readBrand } from "~/server/brand/brand.server";
 import { db } from "~/server/db/db.server";
 import { setLogo } from "~/server/models/site/logo.server";
@@ -82,6 +84,25 @@ describe.each(testDatabases("logo"))("The brand logo on $name", (database) => {
     expect(audit).toHaveLength(2);
     const page = await call(logoRoute.loader as never, PAGE, { cookie: admin.cookie });
     expect(page.data).toMatchObject({ logo: { light: { id: brand.logo.light, width: 400, height: 100, alt: "Acme Studio" } } });
+  });
+
+  test("A job opening's structured data shows the uploaded logo as the hiring organisation's, and the built-in mark without one", async () => {
+    const opening = await createOpening(null, {
+      title: "Designer",
+      location: "Pune",
+      type: "Full-time",
+      description: "Design.",
+      salary: "",
+      requirements: ["Figma"],
+    });
+    const hiringLogo = async () => {
+      const outcome = await call(openingRoute.loader as never, `/careers/${opening.id}`, { params: { id: opening.id } });
+      return (outcome.data?.jobPosting as { hiringOrganization: { logo: string } }).hiringOrganization.logo;
+    };
+    expect(await hiringLogo()).toMatch(/\/images\/logo-mark\.svg$/);
+    await post(admin, "light", [await files.png(400, 100), "logo.png"], { intent: "upload-light", alt: "Acme", version: await version() });
+    const id = (await readBrand(db())).value.logo.light;
+    expect(await hiringLogo()).toMatch(new RegExp(`/media/${id}-400\\.webp$`));
   });
 
   test("Removing the logo puts the built-in artwork back", async () => {

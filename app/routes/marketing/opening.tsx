@@ -9,6 +9,7 @@ import { getBrand } from "~/server/brand/brand.server";
 import { getEnv } from "~/server/env.server";
 import { liveSince } from "~/server/events/sse.server";
 import { findOpening } from "~/server/models/pipeline/openings.server";
+import { brandLogos } from "~/server/models/site/logo.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const liveFrom = liveSince(["opening.changed"]);
@@ -16,7 +17,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!opening) return data({ state: "missing" as const, opening: null }, { status: 404 });
   if (opening.status === "closed") return data({ state: "closed" as const, opening: null }, { status: 410 });
   // schema.org JobPosting, for open openings only.
-  return { state: "open" as const, opening, jobPosting: jobPostingJsonLd(opening, getEnv().APP_URL, await getBrand()), liveFrom };
+  const brand = await getBrand();
+  const logo = await brandLogos(brand);
+  return { state: "open" as const, opening, jobPosting: jobPostingJsonLd(opening, getEnv().APP_URL, brand, logo), liveFrom };
 }
 
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
