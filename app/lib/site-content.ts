@@ -119,6 +119,11 @@ export const CONTENT_TYPES: readonly ContentTypeDef[] = [
       { name: "primaryCta", label: "Main call to action (opens the quote form)", type: "text", required: true, max: 40 },
       { name: "secondaryCta", label: "Second call to action (to the services)", type: "text", required: true, max: 40 },
       {
+        ...imageField("heroImage", "Hero image"),
+        required: false,
+        hint: "PNG, JPEG, WebP or SVG, at most 5 MB, beside the headline. Without one, the built-in illustration shows.",
+      },
+      {
         name: "stats",
         label: "At a glance",
         type: "list",

@@ -1,4 +1,5 @@
 import type { CaseStudy, ClientLogo, LeadershipEntry, ServiceSummary } from "~/content/types";
+import type { ImageInfo } from "./images";
 import type { ContentData } from "./site-content";
 
 // Stored content data as the shapes the public components take (app/content/types.ts), so the
@@ -38,7 +39,8 @@ export function pairsOf(lines: string[]): [string, string][] {
 }
 
 export interface HomeContent {
-  hero: { headline: string; tagline: string };
+  /** `picture`: the uploaded hero image (set by the server); without one the built-in illustration shows. */
+  hero: { headline: string; tagline: string; picture?: ImageInfo };
   primaryCta: string;
   secondaryCta: string;
   stats: { value: string; label: string }[];

@@ -219,6 +219,24 @@ describe.each(testDatabases("site-content"))("Site content on $name", (database)
     expect((await listSiteVersions("service-ios-apps")).length).toBe(1);
   });
 
+  test("An optional field emptied is saved empty, whether its input is sent blank or left out", async () => {
+    const intros$ = contentType("intros")!;
+    for (const leftOut of [false, true]) {
+      const current = (await findSiteItem(intros$, "intros"))!;
+      const form = serviceForm({ ...current.draft, cases: "" }, current.lockVersion);
+      if (leftOut) delete form.cases;
+      const saved = await call(siteEditRoute.action, `${BASE}/intros/intros`, {
+        cookie: admin,
+        params: { type: "intros", id: "intros" },
+        form,
+      });
+      expect(fieldErrors(saved)).toBeUndefined();
+      // The second post changes nothing: the first already emptied it.
+      expect(saved.data?.status).toBe(leftOut ? "unchanged" : "success");
+      expect((await findSiteItem(intros$, "intros"))!.draft.cases).toBe("");
+    }
+  });
+
   test("Restoring an old version makes it the draft; publishing it puts the old text back", async () => {
     const start = await item("service-crm");
     expect(start.draft.title).toBe("CRM Platforms");

@@ -1,6 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { HomeView } from "~/components/site/home-view";
+import type { HomeContent, HomePageContent } from "~/lib/site-views";
+import * as homeRoute from "~/routes/marketing/home";
 import * as serviceRoute from "~/routes/marketing/service";
 import * as siteEditRoute from "~/routes/console/site-edit";
 import { IMAGE_MAX_BYTES } from "~/lib/images";
@@ -27,14 +30,23 @@ async function item() {
 }
 
 /** The editor's multipart post: its fields as typed, and the chosen file. */
-async function post(who: TestUser, fields: Record<string, string>, file: [Buffer, string] | null) {
+async function post(
+  who: TestUser,
+  fields: Record<string, string>,
+  file: [Buffer, string] | null,
+  target: { type: string; id: string } = { type: "services", id: ID },
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append("file", file ? new File([new Uint8Array(file[0])], file[1]) : new File([], ""));
-  const request = new Request(`http://localhost${PAGE}`, { method: "POST", body: form, headers: { ...SAME_ORIGIN, Cookie: who.cookie } });
+  const request = new Request(`http://localhost/employee-dashboard/site/${target.type}/${target.id}`, {
+    method: "POST",
+    body: form,
+    headers: { ...SAME_ORIGIN, Cookie: who.cookie },
+  });
   const answer = (await siteEditRoute.action({
     request,
-    params: { type: "services", id: ID },
+    params: target,
     context: { clientIp: "203.0.113.9" },
   } as never)) as {
     data?: unknown;
@@ -112,6 +124,41 @@ describe.each(testDatabases("site-images"))("Uploaded site images on $name", (da
     expect(markup).toContain(`src="/media/${id}-1000.webp" alt="A dashboard on a laptop" width="1000" height="500"`);
     expect(markup).toContain('sizes="(min-width: 1024px) 50vw, 100vw"');
     expect(markup).not.toContain("/images/services/saas.svg");
+  });
+
+  test("An editor gives the home page its own hero image: once published, the home page shows it in place of the built-in illustration", async () => {
+    const home$ = contentType("home")!;
+    const home = (await findSiteItem(home$, "home"))!;
+    const before = await call(homeRoute.loader, "/");
+    expect((before.data?.home as HomeContent).hero).not.toHaveProperty("picture");
+    const saved = await post(
+      editor,
+      typed(home.draft, home.lockVersion, { alt: "Our studio at work" }),
+      [await files.png(900, 700), "hero.png"],
+      {
+        type: "home",
+        id: "home",
+      },
+    );
+    expect(saved).toMatchObject({ status: 200, data: { status: "success" } });
+    const id = /^media:([0-9a-f-]{36})$/.exec(String((await findSiteItem(home$, "home"))!.draft.heroImage))?.[1];
+    expect(id).toBeDefined();
+    const published = await call(siteEditRoute.action, "/employee-dashboard/site/home/home", {
+      cookie: editor.cookie,
+      params: { type: "home", id: "home" },
+      form: { intent: "publish", lockVersion: String((await findSiteItem(home$, "home"))!.lockVersion) },
+    });
+    expect(published.data).toMatchObject({ status: "success" });
+    const after = await call(homeRoute.loader, "/");
+    const hero = (after.data?.home as HomeContent).hero;
+    expect(hero.picture).toEqual({ id, width: 900, height: 700, alt: "Our studio at work" });
+    const markup = renderToStaticMarkup(
+      <MemoryRouter>
+        <HomeView content={after.data as unknown as HomePageContent} testimonials={[]} />
+      </MemoryRouter>,
+    );
+    expect(markup).toContain(`src="/media/${id}-900.webp" alt="Our studio at work" width="900" height="700"`);
+    expect(markup).not.toContain("/images/hero.svg");
   });
 
   test("A non-image is refused beside the file input with its reason; the draft is unchanged and the typed text comes back", async () => {

@@ -32,14 +32,19 @@ export function HomeView({ content, testimonials }: { content: HomePageContent; 
               </Link>
             </div>
           </div>
-          <img
-            src="/images/hero.svg"
-            alt="Illustration of app screens, code and charts around a kite"
-            width="720"
-            height="560"
-            fetchPriority="high"
-            className="h-auto w-full"
-          />
+          {hero.picture ? (
+            // Half the page's width beside the text from md (768px), the whole width below it.
+            <Picture image={hero.picture} sizes="(min-width: 768px) 50vw, 100vw" priority imgClassName="h-auto w-full" />
+          ) : (
+            <img
+              src="/images/hero.svg"
+              alt="Illustration of app screens, code and charts around a kite"
+              width="720"
+              height="560"
+              fetchPriority="high"
+              className="h-auto w-full"
+            />
+          )}
         </div>
       </section>
 

@@ -24,14 +24,11 @@ function text(field: FieldDef) {
  * A text field's string: Conform hands an empty field over as undefined, which a required field
  * refuses with its message and an optional one takes as "".
  */
-function present(field: FieldDef) {
+function present(field: FieldDef, schema: z.ZodType<string, string>) {
   const required = `${field.label} is required.`;
-  return field.required
-    ? z.string({ error: required })
-    : z
-        .string()
-        .optional()
-        .transform((value) => value ?? "");
+  // Optional: the field's own checks made optional, not piped after an optional string — Conform's
+  // type coercion hands the pipe's inner string the undefined and it refuses an emptied field.
+  return field.required ? z.string({ error: required }).pipe(schema) : schema.optional().transform((value) => value ?? "");
 }
 
 const IMAGE_VALUE_MESSAGE = "Choose an image file to upload.";
@@ -46,11 +43,12 @@ function fieldSchema(field: FieldDef, options: SchemaOptions): z.ZodType {
   switch (field.type) {
     case "text":
     case "textarea":
-      return present(field).pipe(text(field));
+      return present(field, text(field));
     case "markdown":
-      return present(field)
-        .pipe(text(field))
-        .refine((value) => !hasUnsafeLink(value), UNSAFE_LINK_MESSAGE);
+      return present(
+        field,
+        text(field).refine((value) => !hasUnsafeLink(value), UNSAFE_LINK_MESSAGE),
+      );
     case "slug":
       return z
         .string({ error: required })
@@ -63,7 +61,8 @@ function fieldSchema(field: FieldDef, options: SchemaOptions): z.ZodType {
     case "image":
       // A path of the site's own images (the seeded art) or an uploaded image, "media:<id>". With a
       // file chosen (`upload`), the field may be empty: the action stores the file and fills it in.
-      return present({ ...field, required: field.required && !options.upload }).pipe(
+      return present(
+        { ...field, required: field.required && !options.upload },
         z
           .string()
           .trim()
@@ -73,14 +72,14 @@ function fieldSchema(field: FieldDef, options: SchemaOptions): z.ZodType {
           .refine((value) => !value.includes(".."), IMAGE_VALUE_MESSAGE),
       );
     case "url":
-      return present(field)
-        .pipe(
-          z
-            .string()
-            .trim()
-            .max(field.max ?? 400, `${field.label} must be ${field.max ?? 400} characters or fewer.`),
-        )
-        .refine((value) => value === "" || /^(https?:\/\/|\/)/.test(value), "Give an https:// address or a path of this site.");
+      return present(
+        field,
+        z
+          .string()
+          .trim()
+          .max(field.max ?? 400, `${field.label} must be ${field.max ?? 400} characters or fewer.`)
+          .refine((value) => value === "" || /^(https?:\/\/|\/)/.test(value), "Give an https:// address or a path of this site."),
+      );
     case "number":
       return z.coerce
         .number({ error: `${field.label} must be a number.` })

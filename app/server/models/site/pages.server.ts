@@ -9,10 +9,11 @@ import {
   toLogo,
   toServiceSummary,
   type AboutContent,
+  type HomeContent,
   type HomePageContent,
   type ServicePage,
 } from "~/lib/site-views";
-import { withPictures } from "./content-images.server";
+import { contentPicture, withPictures } from "./content-images.server";
 import { publishedBySlug, publishedItems } from "./content-read.server";
 import { renderMarkdown } from "./markdown.server";
 
@@ -76,7 +77,7 @@ export async function publishedPrivacyVersion(): Promise<number | null> {
 /** The home page as it would read with one item's draft in place of its published version (the console's preview). */
 export async function homePageWithDraft(type: string, id: string, draft: ContentData): Promise<HomePageContent> {
   const content = await publishedHomePage();
-  if (type === "home") return { ...content, home: toHome(draft) };
+  if (type === "home") return { ...content, home: await homeWithPicture(draft) };
   if (type === "intros") return { ...content, servicesIntro: toIntros(draft).homeServices };
   const items = (await publishedItems(type)).filter((item) => item.id !== id);
   if (draft.visible !== false) items.push({ id, slug: null, data: draft, number: 0, publishedAt: 0 });
@@ -101,6 +102,13 @@ export async function homePageWithDraft(type: string, id: string, draft: Content
   return content;
 }
 
+/** The home section's view, with its uploaded hero image when it names one. */
+async function homeWithPicture(data: ContentData): Promise<HomeContent> {
+  const home = toHome(data);
+  const picture = await contentPicture(data.heroImage);
+  return picture ? { ...home, hero: { ...home.hero, picture } } : home;
+}
+
 export async function publishedHomePage(): Promise<HomePageContent> {
   const [home, services, leadership, logos, faqs, intros] = await Promise.all([
     publishedItems("home"),
@@ -111,7 +119,7 @@ export async function publishedHomePage(): Promise<HomePageContent> {
     pageIntros(),
   ]);
   return {
-    home: toHome(home.find((i) => i.id === "home")?.data ?? {}),
+    home: await homeWithPicture(home.find((i) => i.id === "home")?.data ?? {}),
     servicesIntro: intros.homeServices,
     services,
     leadership: await withPictures(
