@@ -40,6 +40,9 @@ test("A client downloads their data from Settings with the keyboard, and an admi
   browser,
   baseURL,
 }) => {
+  // Two sign-ins, two axe sweeps and two ZIPs built on the server: 22 s on a quiet run, past the
+  // default 30 s when CI's two CPUs are shared.
+  test.setTimeout(60_000);
   const client = await signIn(page, { role: "client", emailVerified: true });
   const companyId = ensureCompanyOf(client.id);
   await page.goto("/user-dashboard/settings");
