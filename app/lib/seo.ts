@@ -46,13 +46,16 @@ export function privateMeta(title: string, matches: Matches): MetaDescriptor[] {
   return [{ title: `${title} | ${brandFromMatches(matches).name}` }, { name: "robots", content: "noindex" }];
 }
 
+/** What meta functions read of the root loader's data. */
+function rootData(matches: Matches): { appUrl?: string; shareImage?: string } | undefined {
+  return matches.find((m) => m?.id === "root")?.data as { appUrl?: string; shareImage?: string } | undefined;
+}
+
 /** Reads APP_URL that the root loader exposes, so meta functions build absolute URLs. */
 export function baseUrlFrom(matches: Matches): string | undefined {
-  const root = matches.find((m) => m?.id === "root")?.data as { appUrl?: string } | undefined;
-  return root?.appUrl;
+  return rootData(matches)?.appUrl;
 }
 
 function shareImageFrom(matches: Matches): string | undefined {
-  const root = matches.find((m) => m?.id === "root")?.data as { shareImage?: string } | undefined;
-  return root?.shareImage;
+  return rootData(matches)?.shareImage;
 }

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { buffer } from "node:stream/consumers";
 import { colord, extend } from "colord";
 import mixPlugin from "colord/plugins/mix";
 import type { OverlayOptions } from "sharp";
@@ -123,9 +124,7 @@ async function logoArt(input: ShareCardInput, store: FileStore): Promise<{ data:
     if (!image) return null;
     const widths = variantWidths(image.width);
     const opened = await store.open(variantKey(image.id, widths[widths.length - 1]!, "webp"));
-    const chunks: Buffer[] = [];
-    for await (const chunk of opened.stream()) chunks.push(chunk as Buffer);
-    source = Buffer.concat(chunks);
+    source = await buffer(opened.stream());
     panel = !input.logoForDarkGround;
   } else {
     source = await sharp(Buffer.from(builtInMark), { density: (72 * LOGO_BOX) / 40 })
